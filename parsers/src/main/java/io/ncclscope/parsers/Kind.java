@@ -1,0 +1,76 @@
+package io.ncclscope.parsers;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The kinds of tool output ncclscope reads. The {@link #id()} strings are a public contract
+ * (CLI {@code --kind}, JSON {@code "kind"}, REST): add freely, never rename or remove.
+ */
+public enum Kind {
+    /** {@code nvidia-smi topo -m} (also {@code -mp}, {@code -p2p r|w|n}). */
+    TOPO("topo", "nvidia-smi topo -m"),
+    /** {@code lspci -tv}. */
+    LSPCI_TREE("lspci-tree", "lspci -tv"),
+    /** {@code lspci -vvv}. */
+    LSPCI_VERBOSE("lspci-verbose", "lspci -vvv"),
+    /** {@code ibstat}, {@code ibstatus}, {@code ibv_devinfo [-v]}. */
+    IBSTAT("ibstat", "ibstat"),
+    /** {@code ethtool IF}, {@code ethtool -i IF}, {@code ethtool -S IF}. */
+    ETHTOOL("ethtool", "ethtool IF"),
+    /** {@code numactl -H} and {@code lscpu}. */
+    NUMACTL("numactl", "numactl -H"),
+    /** {@code nvidia-smi -q}, {@code nvidia-smi nvlink -s}, {@code nvidia-smi --query-gpu ... --format=csv}. */
+    NVIDIA_SMI_Q("nvidia-smi-q", "nvidia-smi -q"),
+    /** NCCL_DEBUG=INFO|WARN output with the launcher's lines around it. */
+    NCCL_LOG("nccl-log", "NCCL_DEBUG=INFO <job>"),
+    /** nccl-tests {@code *_perf} tables and their {@code -J} JSON. */
+    NCCL_TESTS("nccl-tests", "all_reduce_perf -b 8 -e 8G -f 2 -g 1"),
+    /** perftest {@code ib_write_bw}, {@code ib_read_bw}, {@code ib_send_bw} (and {@code *_lat}). */
+    PERFTEST("perftest", "ib_write_bw -d mlx5_0 --report_gbits HOST"),
+    /** nvbandwidth matrices and its {@code -j} JSON. */
+    NVBANDWIDTH("nvbandwidth", "nvbandwidth"),
+    /** Kernel log lines: NVIDIA Xid, NVLink, mlx5 port events. */
+    DMESG("dmesg", "dmesg -T"),
+    /** {@code ip -d link}, {@code ip addr}, {@code ifconfig}, {@code ibdev2netdev}. */
+    IPLINK("iplink", "ip -d link"),
+    /** {@code show_gids} RoCE GID tables and {@code ibv_devinfo -v} GID lines. */
+    GIDS("gids", "show_gids"),
+    /** The NCCL topology XML written by {@code NCCL_TOPO_DUMP_FILE}. */
+    NCCL_TOPO_XML("nccl-topo-xml", "NCCL_TOPO_DUMP_FILE=topo.xml <job>"),
+    /** Text that is none of the above. */
+    UNKNOWN("unknown", "");
+
+    private final String id;
+    private final String command;
+
+    Kind(String id, String command) {
+        this.id = id;
+        this.command = command;
+    }
+
+    /** The stable identifier, for example {@code "nccl-log"}. */
+    public String id() {
+        return id;
+    }
+
+    /** A typical command that produces this kind of output (for help and messages). */
+    public String command() {
+        return command;
+    }
+
+    /** Looks a kind up by its {@link #id()}, ignoring case; empty when no kind has it. */
+    public static Optional<Kind> fromId(String id) {
+        if (id == null) {
+            return Optional.empty();
+        }
+        String wanted = id.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(k -> k.id.equals(wanted)).findFirst();
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

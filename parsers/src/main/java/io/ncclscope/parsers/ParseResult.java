@@ -1,0 +1,27 @@
+package io.ncclscope.parsers;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a parser returns: the kind it read, the typed data, and the warnings met on the way.
+ * A parse never throws on content; a result with an {@link Severity#ERROR} warning is incomplete.
+ *
+ * @param kind     the kind parsed
+ * @param data     the typed, immutable data (never null; empty collections when nothing was found)
+ * @param warnings warnings in input order
+ * @param <T>      the data type, a record of the kind's package
+ */
+public record ParseResult<T>(Kind kind, T data, List<ParseWarning> warnings) {
+
+    public ParseResult {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(data, "data");
+        warnings = List.copyOf(warnings);
+    }
+
+    /** True when any warning has {@link Severity#ERROR}. */
+    public boolean hasErrors() {
+        return warnings.stream().anyMatch(w -> w.severity() == Severity.ERROR);
+    }
+}

@@ -1,0 +1,159 @@
+package io.ncclscope.parsers;
+
+import io.ncclscope.parsers.dmesg.DmesgParser;
+import io.ncclscope.parsers.ethtool.EthtoolParser;
+import io.ncclscope.parsers.gids.GidsParser;
+import io.ncclscope.parsers.ib.IbstatParser;
+import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.nccl.NcclLogParser;
+import io.ncclscope.parsers.net.IpLinkParser;
+import io.ncclscope.parsers.numa.NumactlParser;
+import io.ncclscope.parsers.nvbandwidth.NvbandwidthParser;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiParser;
+import io.ncclscope.parsers.pci.LspciTreeParser;
+import io.ncclscope.parsers.pci.LspciVerboseParser;
+import io.ncclscope.parsers.perftest.PerftestParser;
+import io.ncclscope.parsers.tests.NcclTestsParser;
+import io.ncclscope.parsers.topo.TopoParser;
+import io.ncclscope.parsers.topoxml.NcclTopoXmlParser;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The entry point of {@code ncclscope-parsers}: every parser, kind detection, and parsing with or
+ * without a kind given. Thread-safe; parsers are stateless.
+ *
+ * <pre>{@code
+ * ParseResult<?> r = Parsers.parse(Files.readString(Path.of("topo.txt")));
+ * if (r.data() instanceof Topology t) { ... }
+ * }</pre>
+ */
+public final class Parsers {
+
+    /** How much of an input detection looks at. */
+    public static final int HEAD_CHARS = 256 * 1024;
+
+    /** A detection score below this means {@link Kind#UNKNOWN}. */
+    public static final int MIN_CONFIDENCE = 20;
+
+    private static final Map<Kind, ToolParser<?>> PARSERS = new EnumMap<>(Kind.class);
+
+    static {
+        List<ToolParser<?>> all = List.of(
+                new TopoParser(), new LspciTreeParser(), new LspciVerboseParser(), new IbstatParser(),
+                new EthtoolParser(), new NumactlParser(), new NvidiaSmiParser(), new NcclLogParser(),
+                new NcclTestsParser(), new PerftestParser(), new NvbandwidthParser(), new DmesgParser(),
+                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser());
+        for (ToolParser<?> p : all) {
+            PARSERS.put(p.kind(), p);
+        }
+    }
+
+    private Parsers() {
+    }
+
+    /** Every parser, one per kind except {@link Kind#UNKNOWN}. */
+    public static List<ToolParser<?>> all() {
+        return List.copyOf(PARSERS.values());
+    }
+
+    /** The parser of {@code kind}; empty for {@link Kind#UNKNOWN}. */
+    public static Optional<ToolParser<?>> parser(Kind kind) {
+        return Optional.ofNullable(PARSERS.get(kind));
+    }
+
+    /** Detects the kind of {@code head} (the start of an input; only the first {@link #HEAD_CHARS} are read). */
+    public static Detection detect(CharSequence head) {
+        CharSequence h = head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head;
+        List<Detection.Score> scores = new ArrayList<>();
+        for (ToolParser<?> p : PARSERS.values()) {
+            int s;
+            try {
+                s = Math.max(0, Math.min(100, p.sniff(h)));
+            } catch (RuntimeException e) {
+                s = 0; // a sniffer must never break detection
+            }
+            if (s > 0) scores.add(new Detection.Score(p.kind(), s));
+        }
+        // Stable: equal scores keep Kind declaration order.
+        scores.sort(Comparator.comparingInt(Detection.Score::confidence).reversed());
+        if (scores.isEmpty() || scores.get(0).confidence() < MIN_CONFIDENCE) {
+            return new Detection(Kind.UNKNOWN, scores.isEmpty() ? 0 : scores.get(0).confidence(), scores);
+        }
+        return new Detection(scores.get(0).kind(), scores.get(0).confidence(), scores);
+    }
+
+    /** Detects the kind of {@code text} and parses it with the default limits. */
+    public static ParseResult<?> parse(String text) {
+        try {
+            return parse(new StringReader(text), null, ParseLimits.DEFAULTS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Parses {@code in} as {@code kind}, or detects the kind from the first {@link #HEAD_CHARS} characters
+     * when {@code kind} is null. Input of no known kind gives a {@link Kind#UNKNOWN} result whose only
+     * warning is an error saying so.
+     *
+     * @throws IOException only when reading fails
+     */
+    public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
+        BufferedReader br = in instanceof BufferedReader b ? b : new BufferedReader(in, 1 << 16);
+        if (kind == null) {
+            br.mark(HEAD_CHARS + 1);
+            char[] head = new char[HEAD_CHARS];
+            int n = 0;
+            while (n < HEAD_CHARS) {
+                int r = br.read(head, n, HEAD_CHARS - n);
+                if (r < 0) break;
+                n += r;
+            }
+            br.reset();
+            kind = detect(new String(head, 0, n)).kind();
+        }
+        ToolParser<?> p = PARSERS.get(kind);
+        if (p == null) {
+            return unknown(br, limits);
+        }
+        return p.parse(br, limits);
+    }
+
+    /** Data of a {@link Kind#UNKNOWN} result: how many lines there were. */
+    public record Unknown(int lines) {
+    }
+
+    private static ParseResult<Unknown> unknown(Reader in, ParseLimits limits) throws IOException {
+        Warnings w = new Warnings(limits.maxWarnings());
+        LineSource src = LineSource.table(in, w, limits);
+        String first = null;
+        String line;
+        while ((line = src.next()) != null) {
+            if (first == null && !line.isBlank()) first = line;
+        }
+        List<ParseWarning> ws = new ArrayList<>();
+        ws.add(ParseWarning.error(0, "not a known tool output; kinds read: " + knownIds(), first == null ? "" : first));
+        ws.addAll(w.toList());
+        return new ParseResult<>(Kind.UNKNOWN, new Unknown(src.lineNumber()), ws);
+    }
+
+    private static String knownIds() {
+        StringBuilder sb = new StringBuilder();
+        for (Kind k : PARSERS.keySet()) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append(k.id());
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,154 @@
+package io.ncclscope.parsers.internal;
+
+import io.ncclscope.parsers.ParseLimits;
+import io.ncclscope.parsers.ParseWarning;
+import java.io.IOException;
+import java.io.Reader;
+
+/**
+ * Reads text one line at a time within {@link ParseLimits}: counts 1-based line numbers, accepts
+ * LF, CRLF and lone CR endings, strips ANSI/VT100 escape sequences (terminal pastes carry them,
+ * corpus captured/h200-1gpu/sys/topo-m.txt wraps its header in ESC[4m), replaces NUL and other
+ * C0 control characters except tab by a space, cuts over-long lines and stops at the character
+ * budget, recording a warning for each. Memory is bounded by {@code maxLineLength}.
+ * Not thread-safe.
+ */
+public final class LineSource {
+
+    private final Reader in;
+    private final Warnings warnings;
+    private final long maxChars;
+    private final int maxLineLength;
+    private final char[] buf = new char[1 << 16];
+    private int pos;
+    private int end;
+    private long consumed;
+    private int lineNo;
+    private boolean eof;
+    private boolean pendingCr;
+    private boolean budgetHit;
+    private final StringBuilder sb = new StringBuilder(256);
+
+    public LineSource(Reader in, Warnings warnings, long maxChars, int maxLineLength) {
+        this.in = in;
+        this.warnings = warnings;
+        this.maxChars = maxChars;
+        this.maxLineLength = maxLineLength;
+    }
+
+    /** A source for a streaming parser: {@link ParseLimits#maxChars()}. */
+    public static LineSource streaming(Reader in, Warnings w, ParseLimits l) {
+        return new LineSource(in, w, l.maxChars(), l.maxLineLength());
+    }
+
+    /** A source for a table parser: {@link ParseLimits#maxTableChars()}. */
+    public static LineSource table(Reader in, Warnings w, ParseLimits l) {
+        return new LineSource(in, w, l.maxTableChars(), l.maxLineLength());
+    }
+
+    /** The number of the line last returned (1-based), 0 before the first. */
+    public int lineNumber() {
+        return lineNo;
+    }
+
+    /** Characters consumed so far. */
+    public long consumed() {
+        return consumed;
+    }
+
+    /** True when the character budget stopped reading. */
+    public boolean truncated() {
+        return budgetHit;
+    }
+
+    /** The next line without its terminator, cleaned as the class comment says; null at the end. */
+    public String next() throws IOException {
+        if (eof) {
+            return null;
+        }
+        sb.setLength(0);
+        boolean any = false;
+        boolean cut = false;
+        int esc = 0; // 0 none, 1 after ESC, 2 inside CSI, 3 inside OSC
+        while (true) {
+            if (pos == end) {
+                if (!fill()) {
+                    eof = true;
+                    if (!any) {
+                        return null;
+                    }
+                    break;
+                }
+            }
+            char c = buf[pos++];
+            consumed++;
+            if (pendingCr) {
+                pendingCr = false;
+                if (c == '\n') {
+                    continue;
+                }
+            }
+            if (c == '\n') {
+                break;
+            }
+            if (c == '\r') {
+                pendingCr = true;
+                break;
+            }
+            any = true;
+            if (esc == 1) {
+                esc = c == '[' ? 2 : c == ']' ? 3 : 0;
+                continue;
+            }
+            if (esc == 2) {
+                if (c >= 0x40 && c <= 0x7e) esc = 0;
+                continue;
+            }
+            if (esc == 3) {
+                if (c == 0x07) esc = 0;
+                continue;
+            }
+            if (c == 0x1b) {
+                esc = 1;
+                continue;
+            }
+            if (c < 0x20 && c != '\t') {
+                c = ' ';
+            }
+            if (sb.length() < maxLineLength) {
+                sb.append(c);
+            } else {
+                cut = true;
+            }
+        }
+        lineNo++;
+        String line = sb.toString();
+        if (cut) {
+            warnings.add(ParseWarning.warning(lineNo, "line longer than " + maxLineLength + " characters was cut", line));
+        }
+        return line;
+    }
+
+    private boolean fill() throws IOException {
+        if (budgetHit) {
+            return false;
+        }
+        long left = maxChars - consumed;
+        if (left <= 0) {
+            budgetHit = true;
+            // Only a limit if there is more input.
+            int probe = in.read();
+            if (probe >= 0) {
+                warnings.add(ParseWarning.error(lineNo + 1, "input exceeds the limit of " + maxChars + " characters; the rest was not read", ""));
+            }
+            return false;
+        }
+        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+        if (n <= 0) {
+            return false;
+        }
+        pos = 0;
+        end = n;
+        return true;
+    }
+}

@@ -1,0 +1,224 @@
+package io.ncclscope.parsers.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one place that turns tool tokens into numbers: integers, decimals, units ({@code 16GT/s},
+ * {@code 200 Gb/sec}, {@code 100000Mb/s}, {@code 4X HDR}), PCI addresses, CPU lists
+ * ({@code 0-47,96-143}) and GUIDs. Nothing else calls {@code Integer.parseInt} on tool text.
+ * Every method returns {@code null} (or an empty list) for text it cannot read: a tool that
+ * printed {@code N/A} did not print {@code 0}.
+ */
+public final class Tok {
+
+    private Tok() {
+    }
+
+    /** A decimal integer, allowing a leading sign and surrounding space; null otherwise or on overflow. */
+    public static Integer integer(CharSequence s) {
+        Long v = longValue(s);
+        return v == null || v > Integer.MAX_VALUE || v < Integer.MIN_VALUE ? null : (int) (long) v;
+    }
+
+    /** A decimal long, allowing a leading sign and surrounding space; null otherwise or on overflow. */
+    public static Long longValue(CharSequence cs) {
+        if (cs == null) return null;
+        String s = cs.toString().trim();
+        int n = s.length();
+        if (n == 0 || n > 19) return null;
+        int i = 0;
+        boolean neg = false;
+        if (s.charAt(0) == '-' || s.charAt(0) == '+') {
+            neg = s.charAt(0) == '-';
+            i = 1;
+            if (n == 1) return null;
+        }
+        long v = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') return null;
+            v = v * 10 + (c - '0');
+            if (v < 0) return null;
+        }
+        return neg ? -v : v;
+    }
+
+    /** A hexadecimal long with or without {@code 0x}; null otherwise. */
+    public static Long hex(CharSequence cs) {
+        if (cs == null) return null;
+        String s = cs.toString().trim();
+        if (s.startsWith("0x") || s.startsWith("0X")) s = s.substring(2);
+        if (s.isEmpty() || s.length() > 16) return null;
+        long v = 0;
+        for (int i = 0; i < s.length(); i++) {
+            int d = Character.digit(s.charAt(i), 16);
+            if (d < 0) return null;
+            v = (v << 4) | d;
+        }
+        return v;
+    }
+
+    /**
+     * A decimal number such as {@code 12.5}, {@code -3}, {@code 1e+06}, {@code 1,234.5} (thousands
+     * commas dropped); null for {@code N/A}, {@code -}, {@code inf}, {@code nan} and anything else.
+     */
+    public static Double decimal(CharSequence cs) {
+        if (cs == null) return null;
+        String s = cs.toString().trim();
+        if (s.isEmpty() || s.length() > 40) return null;
+        if (s.indexOf(',') >= 0) {
+            if (!s.matches("[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?")) return null;
+            s = s.replace(",", "");
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return null;
+        }
+        try {
+            double d = Double.parseDouble(s);
+            return Double.isFinite(d) ? d : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static final Pattern GTS = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*GT/s", Pattern.CASE_INSENSITIVE);
+
+    /** A PCIe transfer rate in GT/s from text such as {@code Speed 16GT/s} or {@code 2.5GT/s (downgraded)}. */
+    public static Double gtPerSec(CharSequence s) {
+        if (s == null) return null;
+        Matcher m = GTS.matcher(s);
+        return m.find() ? decimal(m.group(1)) : null;
+    }
+
+    private static final Pattern WIDTH = Pattern.compile("(?:\\bx(\\d{1,2})\\b)|(?:\\b(\\d{1,2})x\\b)", Pattern.CASE_INSENSITIVE);
+
+    /** A PCIe link width from {@code x16}, {@code Width x8} or {@code 16x}. */
+    public static Integer linkWidth(CharSequence s) {
+        if (s == null) return null;
+        Matcher m = WIDTH.matcher(s);
+        if (!m.find()) return null;
+        return integer(m.group(1) != null ? m.group(1) : m.group(2));
+    }
+
+    private static final Pattern RATE = Pattern.compile(
+            "(\\d+(?:\\.\\d+)?)\\s*([KMGT]?)(?:b/s|bps|b/sec|bit/s|bits/sec|Gbit|Mbit)?", Pattern.CASE_INSENSITIVE);
+
+    /**
+     * A link rate in Gb/s from text such as {@code 200 Gb/sec (4X HDR)}, {@code 100000Mb/s}, {@code 25Gb/s},
+     * {@code 400}; a bare number is taken as Gb/s. Null when no number is present.
+     */
+    public static Double gbps(CharSequence s) {
+        if (s == null) return null;
+        Matcher m = RATE.matcher(s);
+        if (!m.find()) return null;
+        Double v = decimal(m.group(1));
+        if (v == null) return null;
+        switch (m.group(2).toUpperCase(Locale.ROOT)) {
+            case "K": return v / 1e6;
+            case "M": return v / 1e3;
+            case "T": return v * 1e3;
+            default: return v;
+        }
+    }
+
+    private static final Pattern PCI = Pattern.compile(
+            "(?:([0-9a-fA-F]{4,8}):)?([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\\.([0-7])");
+
+    /**
+     * A PCI address in canonical form {@code dddd:bb:dd.f} (lower case, 4-digit domain) from
+     * {@code 0000:b1:00.0}, {@code 00000000:B1:00.0} or {@code b1:00.0}; null when none is present.
+     */
+    public static String pciAddress(CharSequence s) {
+        if (s == null) return null;
+        Matcher m = PCI.matcher(s);
+        if (!m.find()) return null;
+        String dom = m.group(1) == null ? "0000" : m.group(1).toLowerCase(Locale.ROOT);
+        if (dom.length() > 4) {
+            String head = dom.substring(0, dom.length() - 4);
+            if (head.chars().allMatch(c -> c == '0')) dom = dom.substring(dom.length() - 4);
+        }
+        return dom + ":" + m.group(2).toLowerCase(Locale.ROOT) + ":" + m.group(3).toLowerCase(Locale.ROOT) + "." + m.group(4);
+    }
+
+    /**
+     * NCCL prints bus ids as a hex number ({@code 60}, {@code 0x1b000}, {@code b1000}): bus in bits 8..15,
+     * device in 3..7, function in 0..2, domain above. Returns the canonical PCI address, or null.
+     */
+    public static String ncclBusId(CharSequence s) {
+        if (s == null) return null;
+        String t = s.toString().trim();
+        if (t.indexOf(':') >= 0) return pciAddress(t);
+        Long v = hex(t);
+        if (v == null) return null;
+        long domain = v >>> 16;
+        int bus = (int) ((v >>> 8) & 0xff);
+        int dev = (int) ((v >>> 3) & 0x1f);
+        int fn = (int) (v & 0x7);
+        return String.format(Locale.ROOT, "%04x:%02x:%02x.%d", domain, bus, dev, fn);
+    }
+
+    /** Most CPUs a list may name; a longer list is junk (a glued cell), not a machine. */
+    public static final int MAX_CPUS = 1 << 16;
+
+    /**
+     * Expands a CPU list such as {@code 0-47,96-143} or {@code 0 1 2 3} into CPU numbers.
+     * Returns an empty list for text that is not a CPU list or names more than {@link #MAX_CPUS}.
+     */
+    public static List<Integer> cpuList(CharSequence cs) {
+        List<Integer> out = new ArrayList<>();
+        if (cs == null) return out;
+        String s = cs.toString().trim();
+        if (s.isEmpty()) return out;
+        for (String part : s.split("[,\\s]+")) {
+            if (part.isEmpty()) continue;
+            int dash = part.indexOf('-');
+            if (dash > 0) {
+                Integer a = integer(part.substring(0, dash));
+                Integer b = integer(part.substring(dash + 1));
+                if (a == null || b == null || a < 0 || b < a || b - a >= MAX_CPUS || out.size() + (b - a) >= MAX_CPUS) {
+                    return new ArrayList<>();
+                }
+                for (int i = a; i <= b; i++) out.add(i);
+            } else {
+                Integer a = integer(part);
+                if (a == null || a < 0 || out.size() >= MAX_CPUS) return new ArrayList<>();
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** True when {@code s} reads as a CPU list ({@code 0-47,96-143}, {@code 3}, {@code 0,2,4}). */
+    public static boolean isCpuList(CharSequence s) {
+        return s != null && s.toString().trim().matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*") && !cpuList(s).isEmpty();
+    }
+
+    /**
+     * A 64-bit GUID as 16 lower-case hex digits from {@code 0x506b4b0300d1e4a8} or
+     * {@code 506b:4b03:00d1:e4a8}; null otherwise.
+     */
+    public static String guid(CharSequence cs) {
+        if (cs == null) return null;
+        String s = cs.toString().trim().toLowerCase(Locale.ROOT);
+        if (s.startsWith("0x")) s = s.substring(2);
+        s = s.replace(":", "");
+        if (s.length() != 16) return null;
+        for (int i = 0; i < 16; i++) {
+            if (Character.digit(s.charAt(i), 16) < 0) return null;
+        }
+        return s;
+    }
+
+    /** The excerpt of a line used in warnings and evidence: trimmed, at most 120 characters. */
+    public static String excerpt(String line) {
+        if (line == null) return "";
+        String t = line.strip();
+        return t.length() > 120 ? t.substring(0, 120) : t;
+    }
+    // -- add new helpers above this line (one small insertion at a time; never rewrite this file) --
+}

@@ -1,0 +1,354 @@
+package io.ncclscope.parsers.json;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A small JSON writer and reader with no dependencies, so that {@code ncclscope-parsers} stays
+ * JDK-only. The writer turns records (component order), maps, collections, arrays, enums (their
+ * {@code toString()}), strings, numbers, booleans and {@link Optional}s into JSON; {@code null}
+ * record components and empty optionals are left out. The reader turns JSON text into
+ * {@code Map<String,Object>} (insertion-ordered), {@code List<Object>}, {@code String}, {@code Long},
+ * {@code Double}, {@code Boolean} and {@code null}. Thread-safe (stateless).
+ */
+public final class Json {
+
+    /** Deepest nesting the reader accepts. */
+    public static final int MAX_DEPTH = 256;
+
+    private Json() {
+    }
+
+    /** Compact JSON for {@code value}. */
+    public static String write(Object value) {
+        StringBuilder sb = new StringBuilder();
+        write(sb, value, -1, 0);
+        return sb.toString();
+    }
+
+    /** Indented JSON (two spaces) for {@code value}. */
+    public static String pretty(Object value) {
+        StringBuilder sb = new StringBuilder();
+        write(sb, value, 2, 0);
+        return sb.toString();
+    }
+
+    private static void newline(StringBuilder sb, int indent, int depth) {
+        if (indent < 0) return;
+        sb.append('\n');
+        for (int i = 0; i < indent * depth; i++) sb.append(' ');
+    }
+
+    private static void write(StringBuilder sb, Object v, int indent, int depth) {
+        if (depth > MAX_DEPTH) throw new IllegalArgumentException("value nests deeper than " + MAX_DEPTH);
+        if (v instanceof Optional<?> o) {
+            v = o.orElse(null);
+        }
+        if (v == null) {
+            sb.append("null");
+        } else if (v instanceof CharSequence || v instanceof Character) {
+            string(sb, v.toString());
+        } else if (v instanceof Boolean) {
+            sb.append(v);
+        } else if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            if (!Double.isFinite(d)) {
+                sb.append("null");
+            } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+                sb.append((long) d).append(".0");
+            } else {
+                sb.append(d);
+            }
+        } else if (v instanceof Number) {
+            sb.append(v);
+        } else if (v instanceof Enum<?>) {
+            string(sb, v.toString());
+        } else if (v instanceof Record r) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
+                Object cv;
+                try {
+                    var acc = c.getAccessor();
+                    acc.setAccessible(true);
+                    cv = acc.invoke(r);
+                } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
+                    throw new IllegalStateException("cannot read " + r.getClass().getSimpleName() + "." + c.getName(), e);
+                }
+                if (cv instanceof Optional<?> o) cv = o.orElse(null);
+                if (cv != null) m.put(c.getName(), cv);
+            }
+            object(sb, m, indent, depth);
+        } else if (v instanceof Map<?, ?> m) {
+            object(sb, m, indent, depth);
+        } else if (v instanceof Collection<?> c) {
+            array(sb, c, indent, depth);
+        } else if (v.getClass().isArray()) {
+            int n = Array.getLength(v);
+            List<Object> l = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) l.add(Array.get(v, i));
+            array(sb, l, indent, depth);
+        } else {
+            string(sb, v.toString());
+        }
+    }
+
+    private static void object(StringBuilder sb, Map<?, ?> m, int indent, int depth) {
+        sb.append('{');
+        boolean first = true;
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (!first) sb.append(',');
+            first = false;
+            newline(sb, indent, depth + 1);
+            string(sb, String.valueOf(e.getKey()));
+            sb.append(indent < 0 ? ":" : ": ");
+            write(sb, e.getValue(), indent, depth + 1);
+        }
+        if (!first) newline(sb, indent, depth);
+        sb.append('}');
+    }
+
+    private static void array(StringBuilder sb, Collection<?> c, int indent, int depth) {
+        sb.append('[');
+        boolean first = true;
+        boolean scalars = c.stream().allMatch(x -> x == null || x instanceof Number || x instanceof Boolean);
+        for (Object x : c) {
+            if (!first) sb.append(scalars && indent >= 0 ? ", " : ",");
+            first = false;
+            if (!scalars) newline(sb, indent, depth + 1);
+            write(sb, x, indent, depth + 1);
+        }
+        if (!first && !scalars) newline(sb, indent, depth);
+        sb.append(']');
+    }
+
+    /** Appends {@code s} as a JSON string literal. */
+    public static void string(StringBuilder sb, String s) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                default -> {
+                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        sb.append('"');
+    }
+
+    /**
+     * Reads one JSON value from {@code text}.
+     *
+     * @throws JsonException with the 1-based line and column when the text is not JSON
+     */
+    public static Object parse(CharSequence text) {
+        Reader r = new Reader(text);
+        r.ws();
+        Object v = r.value(0);
+        r.ws();
+        if (r.i < text.length()) throw r.err("unexpected text after the JSON value");
+        return v;
+    }
+
+    /** Thrown by {@link #parse(CharSequence)} for text that is not JSON. */
+    public static final class JsonException extends RuntimeException {
+        private final int line;
+        private final int column;
+
+        JsonException(String message, int line, int column) {
+            super(message + " at line " + line + ", column " + column);
+            this.line = line;
+            this.column = column;
+        }
+
+        /** 1-based line of the problem. */
+        public int line() {
+            return line;
+        }
+
+        /** 1-based column of the problem. */
+        public int column() {
+            return column;
+        }
+    }
+
+    private static final class Reader {
+        final CharSequence s;
+        int i;
+
+        Reader(CharSequence s) {
+            this.s = s;
+        }
+
+        JsonException err(String msg) {
+            int line = 1, col = 1;
+            for (int k = 0; k < Math.min(i, s.length()); k++) {
+                if (s.charAt(k) == '\n') {
+                    line++;
+                    col = 1;
+                } else {
+                    col++;
+                }
+            }
+            return new JsonException(msg, line, col);
+        }
+
+        void ws() {
+            while (i < s.length()) {
+                char c = s.charAt(i);
+                if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++;
+                else break;
+            }
+        }
+
+        Object value(int depth) {
+            if (depth > MAX_DEPTH) throw err("JSON nests deeper than " + MAX_DEPTH);
+            if (i >= s.length()) throw err("unexpected end of JSON");
+            char c = s.charAt(i);
+            switch (c) {
+                case '{': {
+                    i++;
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    ws();
+                    if (peek() == '}') {
+                        i++;
+                        return m;
+                    }
+                    while (true) {
+                        ws();
+                        if (peek() != '"') throw err("expected a string key");
+                        String k = str();
+                        ws();
+                        if (peek() != ':') throw err("expected ':'");
+                        i++;
+                        ws();
+                        m.put(k, value(depth + 1));
+                        ws();
+                        char d = peek();
+                        i++;
+                        if (d == '}') return m;
+                        if (d != ',') throw err("expected ',' or '}'");
+                    }
+                }
+                case '[': {
+                    i++;
+                    List<Object> l = new ArrayList<>();
+                    ws();
+                    if (peek() == ']') {
+                        i++;
+                        return l;
+                    }
+                    while (true) {
+                        ws();
+                        l.add(value(depth + 1));
+                        ws();
+                        char d = peek();
+                        i++;
+                        if (d == ']') return l;
+                        if (d != ',') throw err("expected ',' or ']'");
+                    }
+                }
+                case '"':
+                    return str();
+                case 't':
+                    return lit("true", Boolean.TRUE);
+                case 'f':
+                    return lit("false", Boolean.FALSE);
+                case 'n':
+                    return lit("null", null);
+                default:
+                    return num();
+            }
+        }
+
+        char peek() {
+            if (i >= s.length()) throw err("unexpected end of JSON");
+            return s.charAt(i);
+        }
+
+        Object lit(String word, Object v) {
+            for (int k = 0; k < word.length(); k++) {
+                if (i + k >= s.length() || s.charAt(i + k) != word.charAt(k)) throw err("unexpected token");
+            }
+            i += word.length();
+            return v;
+        }
+
+        Object num() {
+            int start = i;
+            boolean frac = false;
+            while (i < s.length()) {
+                char c = s.charAt(i);
+                if (c >= '0' && c <= '9' || c == '-' || c == '+') {
+                    i++;
+                } else if (c == '.' || c == 'e' || c == 'E') {
+                    frac = true;
+                    i++;
+                } else {
+                    break;
+                }
+            }
+            String t = s.subSequence(start, i).toString();
+            if (t.isEmpty()) throw err("unexpected character '" + s.charAt(i) + "'");
+            try {
+                if (!frac && t.length() < 19) return Long.parseLong(t);
+                return Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                i = start;
+                throw err("bad number '" + t + "'");
+            }
+        }
+
+        String str() {
+            i++; // opening quote
+            StringBuilder sb = new StringBuilder();
+            while (true) {
+                if (i >= s.length()) throw err("unterminated string");
+                char c = s.charAt(i++);
+                if (c == '"') return sb.toString();
+                if (c == '\\') {
+                    if (i >= s.length()) throw err("unterminated string");
+                    char e = s.charAt(i++);
+                    switch (e) {
+                        case 'n' -> sb.append('\n');
+                        case 't' -> sb.append('\t');
+                        case 'r' -> sb.append('\r');
+                        case 'b' -> sb.append('\b');
+                        case 'f' -> sb.append('\f');
+                        case 'u' -> {
+                            if (i + 4 > s.length()) throw err("bad \\u escape");
+                            int cp = 0;
+                            for (int k = 0; k < 4; k++) {
+                                int d = Character.digit(s.charAt(i + k), 16);
+                                if (d < 0) throw err("bad \\u escape");
+                                cp = cp * 16 + d;
+                            }
+                            i += 4;
+                            sb.append((char) cp);
+                        }
+                        default -> sb.append(e);
+                    }
+                } else {
+                    sb.append(c);
+                }
+            }
+        }
+    }
+}
