@@ -1,0 +1,151 @@
+package io.ncclscope.parsers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.ncclscope.parsers.json.Json;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Property tests over every parser: random text, binary noise, truncated and mutated real
+ * captures, very long lines and very large inputs. Each must give a result (never an exception),
+ * finish in bounded time, and keep its output bounded by the limits. Seeds are fixed so a
+ * failure reproduces; the seed is in the assertion message.
+ */
+class FuzzTest {
+
+    static Stream<ToolParser<?>> parsers() {
+        return Parsers.all().stream();
+    }
+
+    /** Real lines from our captures (and the corpus where present) to build inputs from. */
+    static List<String> realLines() throws IOException, URISyntaxException {
+        List<String> lines = new ArrayList<>();
+        Path root = GoldenTest.capturedRoot();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
+                lines.addAll(Files.readAllLines(p, StandardCharsets.UTF_8));
+            }
+        }
+        if (Corpus.present()) {
+            for (Corpus.Entry e : Corpus.entries()) {
+                lines.addAll(e.text().lines().toList());
+            }
+        }
+        return lines;
+    }
+
+    static ParseResult<?> parse(ToolParser<?> p, String text, ParseLimits limits) {
+        try (Reader r = new StringReader(text)) {
+            return p.parse(r, limits);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    static void check(ToolParser<?> p, String text, ParseLimits limits, String what) {
+        ParseResult<?> r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> parse(p, text, limits),
+                () -> p.kind() + " hung on " + what);
+        assertThat(r).as("%s on %s", p.kind(), what).isNotNull();
+        assertThat(r.kind()).isEqualTo(p.kind());
+        assertThat(r.warnings().size()).as("warnings of %s on %s", p.kind(), what).isLessThanOrEqualTo(limits.maxWarnings() + 1);
+        // The result must serialise (no cycles, no broken records).
+        String json = Json.write(r);
+        assertThat(json).isNotEmpty();
+        // And sniffing the same text never throws.
+        p.sniff(text.length() > Parsers.HEAD_CHARS ? text.substring(0, Parsers.HEAD_CHARS) : text);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("parsers")
+    void randomTextAndBinaryNoiseNeverBreakAParser(ToolParser<?> p) {
+        ParseLimits limits = ParseLimits.builder().maxWarnings(50).build();
+        for (int seed = 0; seed < 60; seed++) {
+            Random rnd = new Random(seed * 31L + p.kind().ordinal());
+            int n = rnd.nextInt(4000);
+            StringBuilder sb = new StringBuilder(n);
+            boolean binary = seed % 2 == 0;
+            String alphabet = " \t\n\r:|-[]()/.,=<>#0123456789abcdefxXGPUNICmlx_NVSYSPIXPHBNODE";
+            for (int i = 0; i < n; i++) {
+                sb.append(binary ? (char) rnd.nextInt(256) : alphabet.charAt(rnd.nextInt(alphabet.length())));
+            }
+            check(p, sb.toString(), limits, "noise seed " + seed);
+        }
+        check(p, "", limits, "empty input");
+        check(p, "\n\n\n", limits, "blank lines");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("parsers")
+    void truncatedAndMutatedRealInputsNeverBreakAParser(ToolParser<?> p) throws Exception {
+        List<String> lines = realLines();
+        ParseLimits limits = ParseLimits.DEFAULTS;
+        for (int seed = 0; seed < 40; seed++) {
+            Random rnd = new Random(1000L + seed);
+            int start = rnd.nextInt(lines.size());
+            int len = 1 + rnd.nextInt(200);
+            StringBuilder sb = new StringBuilder();
+            for (int i = start; i < Math.min(lines.size(), start + len); i++) {
+                String l = lines.get(i);
+                switch (rnd.nextInt(8)) {
+                    case 0 -> l = l.substring(0, rnd.nextInt(l.length() + 1)); // cut
+                    case 1 -> l = l.replace(' ', '\t');
+                    case 2 -> l = l + l; // glued
+                    case 3 -> l = l.replaceAll("\\d", String.valueOf(rnd.nextInt(10)));
+                    case 4 -> l = "";
+                    default -> { }
+                }
+                sb.append(l).append(rnd.nextBoolean() ? "\n" : "\r\n");
+            }
+            // Truncate the whole input mid-line too.
+            String text = sb.toString();
+            if (seed % 3 == 0 && !text.isEmpty()) text = text.substring(0, rnd.nextInt(text.length()));
+            check(p, text, limits, "mutated real lines seed " + seed);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("parsers")
+    void hugeLinesAndInputsStayWithinLimits(ToolParser<?> p) {
+        ParseLimits small = ParseLimits.builder().maxChars(1 << 20).maxTableChars(1 << 20).maxLineLength(4096).maxWarnings(20).build();
+        // One 8 MB line.
+        String longLine = "GPU0 ".repeat((8 << 20) / 5);
+        check(p, longLine, small, "one 8 MB line");
+        // 16 MB of many lines: reading stops at the 1 MB budget with an error-severity warning.
+        StringBuilder sb = new StringBuilder(16 << 20);
+        String row = "host1:1234:1234 [0] NCCL INFO Channel 00/0 : 0[1b000] -> 1[3d000] via P2P/IPC\n";
+        while (sb.length() < (16 << 20)) sb.append(row);
+        String big = sb.toString();
+        ParseResult<?> r = parse(p, big, small);
+        assertThat(r.hasErrors()).as("%s must say it stopped at the limit", p.kind()).isTrue();
+        assertThat(Json.write(r).length()).as("%s output bounded by the limit", p.kind()).isLessThan(4 << 20);
+    }
+
+    @Test
+    void ncclLogOutputStaysBoundedOnALargeRealLog() throws Exception {
+        // Streaming parser with default limits: 64 MB of real lines, output must not grow with length.
+        List<String> lines = realLines().stream().filter(l -> l.contains("NCCL")).toList();
+        StringBuilder sb = new StringBuilder(64 << 20);
+        int i = 0;
+        while (sb.length() < (64 << 20)) {
+            sb.append(lines.get(i++ % lines.size())).append('\n');
+        }
+        ToolParser<?> p = Parsers.parser(Kind.NCCL_LOG).orElseThrow();
+        ParseResult<?> r = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> parse(p, sb.toString(), ParseLimits.DEFAULTS));
+        assertThat(Json.write(r).length()).as("nccl-log result size on 64 MB").isLessThan(8 << 20);
+    }
+}

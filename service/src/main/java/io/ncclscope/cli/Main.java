@@ -1,0 +1,129 @@
+package io.ncclscope.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code ncclscope} command line. Subcommands are thin adapters over the parsers and the SDK;
+ * results go to stdout, progress and diagnostics to stderr.
+ *
+ * <p>Exit codes: 0 healthy / done, 1 problems found, 2 usage or input error, 3 internal error.
+ */
+@Command(
+        name = "ncclscope",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        subcommands = {ParseCommand.class, CommandLine.HelpCommand.class},
+        description = {
+            "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
+                    + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
+                    + "into typed facts and, in later commands, an evidence chain.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ncclscope parse topo.txt                      detect the kind, print JSON",
+            "  nvidia-smi topo -m | ncclscope parse -        read stdin",
+            "  ncclscope parse --kind nccl-log --format text job.log",
+            "  ncclscope parse --list-kinds                  what can be read, and how",
+            "",
+            "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
+        })
+public final class Main implements Runnable {
+
+    /** Exit code: everything fine. */
+    public static final int OK = 0;
+    /** Exit code: the input shows problems. */
+    public static final int PROBLEMS = 1;
+    /** Exit code: bad usage or input. */
+    public static final int BAD_INPUT = 2;
+    /** Exit code: a bug in ncclscope. */
+    public static final int INTERNAL = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8), System.in));
+    }
+
+    /** Runs the CLI with the given streams; returns the exit code. Used by tests. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
+        CommandLine cl = commandLine(out, err, stdin);
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin) {
+        CommandLine cl = new CommandLine(new Main(), new Factory(stdin));
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setUsageHelpAutoWidth(false);
+        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? BAD_INPUT : INTERNAL);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("ncclscope: " + ex.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, c, r) -> {
+            c.getErr().println("ncclscope: internal error: " + ex);
+            c.getErr().println("Please report it with the input that caused it.");
+            return INTERNAL;
+        });
+        return cl;
+    }
+
+    @Override
+    public void run() {
+        // No subcommand: show the usage, which is not an error in itself but not a result either.
+        spec.commandLine().usage(spec.commandLine().getErr());
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+    }
+
+    /** Reads the version written at build time. */
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+            if (in != null) p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p.getProperty("version", "unknown");
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {
+                "ncclscope " + version(),
+                "Java " + Runtime.version() + " (" + System.getProperty("java.vendor", "?") + ")"
+            };
+        }
+    }
+
+    /** Gives commands the stdin of this run (tests pass their own). */
+    static final class Factory implements CommandLine.IFactory {
+        private final InputStream stdin;
+        private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
+
+        Factory(InputStream stdin) {
+            this.stdin = stdin;
+        }
+
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == ParseCommand.class) {
+                return cls.cast(new ParseCommand(stdin));
+            }
+            return fallback.create(cls);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.ncclscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.parsers.json.Json;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The CLI as a user meets it: help, version, parse on our real H200 captures, exit codes. */
+class CliTest {
+
+    static final Path CAPTURED = Path.of("../examples/captured/h200-1gpu");
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run runWithStdin(String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        InputStream in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true), in);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static Run run(String... args) {
+        return runWithStdin("", args);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--help", "parse --help"})
+    void helpTextIsPinned(String args) throws Exception {
+        Run r = run(args.split(" "));
+        assertThat(r.code()).isZero();
+        Path golden = Path.of("src/test/resources/help", args.replace("--", "").replace(' ', '-') + ".txt");
+        if (Boolean.getBoolean("ncclscope.golden.update")) {
+            Files.writeString(golden, r.out(), StandardCharsets.UTF_8);
+        }
+        assertThat(r.out()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpTeachesWithExamplesAndExitCodes() {
+        Run r = run("parse", "--help");
+        assertThat(r.out()).contains("Examples:", "nvidia-smi topo -m | ncclscope parse -", "Exit codes:");
+    }
+
+    @Test
+    void versionPrintsTheProjectVersion() {
+        Run r = run("--version");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("ncclscope ").doesNotContain("unknown");
+    }
+
+    @Test
+    void parseDetectsTheKindAndPrintsKindDataWarnings() {
+        Run r = run("parse", CAPTURED.resolve("sys/topo-m.txt").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> o = (Map<String, Object>) Json.parse(r.out());
+        assertThat(o).containsOnlyKeys("kind", "data", "warnings");
+        assertThat(o.get("kind")).isEqualTo("topo");
+    }
+
+    @Test
+    void parseReadsStandardInputWithAKindGiven() throws Exception {
+        String log = Files.readString(CAPTURED.resolve("nccl/info-1rank.log"));
+        Run r = runWithStdin(log, "parse", "--kind", "nccl-log", "-");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(((Map<?, ?>) Json.parse(r.out())).get("kind")).isEqualTo("nccl-log");
+    }
+
+    @Test
+    void severalInputsGiveAnArrayWithSources() {
+        Run r = run("parse", CAPTURED.resolve("sys/numactl-H.txt").toString(), CAPTURED.resolve("tests/all_reduce.txt").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<?> l = (List<?>) Json.parse(r.out());
+        assertThat(l).hasSize(2);
+        assertThat(((Map<?, ?>) l.get(0)).get("kind")).isEqualTo("numactl");
+        assertThat(((Map<?, ?>) l.get(1)).get("kind")).isEqualTo("nccl-tests");
+        assertThat(((Map<?, ?>) l.get(1)).get("source").toString()).endsWith("all_reduce.txt");
+    }
+
+    @Test
+    void textFormatIsReadable() {
+        Run r = run("parse", "--format", "text", CAPTURED.resolve("sys/numactl-H.txt").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("== numactl").contains("data:");
+    }
+
+    @Test
+    void unknownTextIsAnInputErrorWithTheReason() {
+        Run r = runWithStdin("hello world\nthis is not a tool output\n", "parse", "-");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("not a known tool output");
+        assertThat(((Map<?, ?>) Json.parse(r.out())).get("kind")).isEqualTo("unknown");
+    }
+
+    @Test
+    void missingFileAndBadKindAreUsageErrors() {
+        assertThat(run("parse", "/no/such/file").code()).isEqualTo(Main.BAD_INPUT);
+        Run bad = run("parse", "--kind", "bogus", "x");
+        assertThat(bad.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(bad.err()).contains("unknown kind 'bogus'", "nccl-log");
+        assertThat(run("parse").code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run().code()).isEqualTo(Main.BAD_INPUT);
+    }
+
+    @Test
+    void listKindsNamesEveryKindWithItsCommand() {
+        Run r = run("parse", "--list-kinds");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("topo", "nvidia-smi topo -m", "nccl-tests", "perftest", "lspci-verbose");
+    }
+}
