@@ -130,6 +130,23 @@ public final class Parsers {
         return p.parse(br, limits);
     }
 
+    /**
+     * The lines of {@code text} exactly as every parser numbers and sees them: LF, CRLF and lone CR
+     * endings, ANSI escapes removed, control characters as spaces. Line {@code n} is element {@code n - 1}.
+     * For quoting the evidence behind a fact's line number.
+     */
+    public static List<String> lines(String text) {
+        List<String> out = new ArrayList<>();
+        try {
+            LineSource src = new LineSource(new StringReader(text), new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
+            String line;
+            while ((line = src.next()) != null) out.add(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+        return out;
+    }
+
     /** Data of a {@link Kind#UNKNOWN} result: how many lines there were. */
     public record Unknown(int lines) {
     }

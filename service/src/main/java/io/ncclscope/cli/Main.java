@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
         name = "ncclscope",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {ParseCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -28,10 +28,13 @@ import picocli.CommandLine.Command;
         },
         footerHeading = "%nExamples:%n",
         footer = {
+            "  ncclscope analyze bundle/                     verdict, findings, next commands",
+            "  ncclscope analyze --format md job.log         chat-sized Markdown",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",
             "  ncclscope parse --list-kinds                  what can be read, and how",
+            "  ncclscope rules --lang zh-CN                  the finding codes, in Chinese",
             "",
             "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
         })
@@ -122,6 +125,9 @@ public final class Main implements Runnable {
         public <K> K create(Class<K> cls) throws Exception {
             if (cls == ParseCommand.class) {
                 return cls.cast(new ParseCommand(stdin));
+            }
+            if (cls == AnalyzeCommand.class) {
+                return cls.cast(new AnalyzeCommand(stdin));
             }
             return fallback.create(cls);
         }

@@ -121,4 +121,33 @@ class CliTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("topo", "nvidia-smi topo -m", "nccl-tests", "perftest", "lspci-verbose");
     }
+
+    @Test
+    void rulesListsEveryCodeOnePerLine() {
+        Run r = run("rules");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().lines().count()).isEqualTo(io.ncclscope.sdk.rules.RuleCatalog.all().size());
+        assertThat(r.out()).contains("NCCL_SYSTEM_ERROR", "BUSBW_BELOW_EXPECTED", "GPU_NIC_AFFINITY_POOR");
+    }
+
+    @Test
+    void rulesShowsOneCodeInFullInChinese() {
+        Run r = run("rules", "--lang", "zh-CN", "nccl_system_error");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("NCCL_SYSTEM_ERROR", "NCCL_IB_DISABLE=1", "dmesg | grep -i xid").containsPattern("\\p{IsHan}");
+    }
+
+    @Test
+    void rulesJsonCarriesCausesActionsAndSources() {
+        Run r = run("rules", "--format", "json", "NCCL_DUPLICATE_GPU");
+        List<?> l = (List<?>) Json.parse(r.out());
+        Map<?, ?> m = (Map<?, ?>) l.get(0);
+        assertThat(m.keySet().stream().map(String::valueOf).toList()).contains("code", "title", "causes", "actions", "sources");
+    }
+
+    @Test
+    void rulesRejectsUnknownCodesAndLanguages() {
+        assertThat(run("rules", "NO_SUCH_CODE").code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("rules", "--lang", "fr").code()).isEqualTo(Main.BAD_INPUT);
+    }
 }

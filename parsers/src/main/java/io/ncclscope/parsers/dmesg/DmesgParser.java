@@ -3,14 +3,61 @@ package io.ncclscope.parsers.dmesg;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
-import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.Warnings;
+import java.io.IOException;
 import java.io.Reader;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** SKELETON, to be replaced by the real parser for {@code DMESG}. */
-public final class DmesgParser implements ToolParser<Object> {
+/**
+ * Reads kernel log lines as printed by {@code dmesg}, {@code dmesg -T} (also {@code --ctime}, {@code -x},
+ * {@code -r}, {@code --time-format iso}) or {@code journalctl -k} / syslog, and keeps those about GPUs, NVLink,
+ * NICs and PCIe: NVIDIA Xid and SXid errors, "fallen off the bus", NVLink messages, mlx5 port and cable events,
+ * PCIe AER errors and link bandwidth lines.
+ *
+ * <p>Lines without a timestamp that start with white space continue the message before them and are joined
+ * to it (corpus dmesg/nvsentinel-155-1.txt prints "fallen off the bus" over three lines with no Xid). A
+ * {@code +> } diff/quote prefix from pasted reviews is stripped (dmesg/gpud-pr-46-1.txt), and redacted bus ids
+ * ({@code PCI:...}, dmesg/nccl-2241-1.txt) give a null device. Other kernel and journal lines (systemd, file
+ * systems, stack traces) are counted, not kept.
+ *
+ * <p>Streaming: memory is bounded by {@link #MAX_EVENTS}. Stateless and thread-safe.
+ */
+public final class DmesgParser implements ToolParser<DmesgData> {
+
+    /** Most events kept; further ones are counted in one warning. */
+    public static final int MAX_EVENTS = 100_000;
+    /** Most characters of one joined message. */
+    public static final int MAX_MESSAGE = 4096;
+
+    private static final int SNIFF_CHARS = 64 * 1024;
+
+    private static final Pattern UPTIME = Pattern.compile("\\d{1,10}\\.\\d{1,9}");
+    private static final Pattern RELATIVE = Pattern.compile("[+-]?\\d{1,10}\\.\\d{1,9}");
+    private static final Pattern CTIME = Pattern.compile("[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\d{4}");
+    private static final Pattern SYSLOG = Pattern.compile("([A-Z][a-z]{2} {1,2}\\d{1,2} \\d{2}:\\d{2}:\\d{2}) (\\S+) (\\S+): ?(.*)");
+    private static final Pattern ISO = Pattern.compile(
+            "(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?(?:Z|[+-]\\d{2}:?\\d{2})?) (.*)");
+    private static final Pattern HOST_PROC = Pattern.compile("(\\S+) ([\\w.@-]{1,64}(?:\\[\\d{1,10}\\])?): ?(.*)");
+    private static final Pattern FACILITY = Pattern.compile(
+            "[a-z]{2,8} *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: ?(.*)");
+    private static final Pattern DEVICE_LINE = Pattern.compile(
+            "([\\w.-]{1,64}) ([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])(?: ([\\w.-]{1,64}))?: ?(.*)");
+    private static final Pattern GPU_SLOT = Pattern.compile("(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}");
+    private static final Pattern NVLINK_WORD = Pattern.compile("\\bnvlink\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MLX5_PORT = Pattern.compile("Port: ?(\\d{1,3}) Link (\\w{1,20})");
+    private static final Pattern LINK_NO = Pattern.compile("\\b[Ll]ink (-?\\d{1,3})\\b");
+
     @Override
     public Kind kind() {
         return Kind.DMESG;
@@ -18,11 +65,574 @@ public final class DmesgParser implements ToolParser<Object> {
 
     @Override
     public int sniff(CharSequence head) {
-        return 0;
+        if (head == null) return 0;
+        String h = (head.length() > SNIFF_CHARS ? head.subSequence(0, SNIFF_CHARS) : head).toString();
+        if (h.contains("NVRM: Xid") || h.contains("SXid (PCI:")) return 100;
+        int stamped = 0;
+        int relevant = 0;
+        int lines = 0;
+        int start = 0;
+        while (start < h.length() && lines < 500) {
+            int end = h.indexOf('\n', start);
+            if (end < 0) end = h.length();
+            String s = stripQuote(h.substring(start, end)).strip();
+            start = end + 1;
+            lines++;
+            if (s.isEmpty()) continue;
+            if (lines <= 3 && (s.matches("(?:\\S*[$#] )?(?:sudo )?(?:dmesg|journalctl)\\b.*"))) return 90;
+            Prefix p = prefix(s);
+            if (p.stamped) stamped++;
+            String m = p.rest;
+            if (m.startsWith("NVRM:") || m.startsWith("nvidia-") || DEVICE_LINE.matcher(m).matches() && m.startsWith("mlx5")
+                    || m.contains("AER:") || m.contains("PCIe Bus Error")) {
+                relevant++;
+            }
+        }
+        if (relevant > 0 && stamped > 0) return 90;
+        if (relevant > 0) return 75;
+        if (stamped >= 3) return 60;
+        return stamped > 0 ? 30 : 0;
     }
 
     @Override
-    public ParseResult<Object> parse(Reader in, ParseLimits limits) {
-        return new ParseResult<>(kind(), Map.of(), List.of(ParseWarning.error(0, "not implemented", "")));
+    public ParseResult<DmesgData> parse(Reader in, ParseLimits limits) throws IOException {
+        Warnings w = new Warnings(limits.maxWarnings());
+        LineSource src = LineSource.streaming(in, w, limits);
+        State st = new State(w);
+        String line;
+        while ((line = src.next()) != null) {
+            st.accept(line, src.lineNumber());
+        }
+        return new ParseResult<>(kind(), st.finish(src.lineNumber()), w.toList());
+    }
+
+    // ---------------------------------------------------------------- prefixes
+
+    /** A line split into its timestamp/host prefix and the kernel message. */
+    private record Prefix(String timestamp, Double uptime, String host, String rest, boolean stamped, boolean foreign) {
+    }
+
+    /** Strips a diff or markdown quote prefix ({@code +> }, {@code > }) that pastes add. */
+    static String stripQuote(String s) {
+        int i = 0;
+        int n = s.length();
+        int guard = 0;
+        while (i < n && guard++ < 6 && (s.charAt(i) == '+' || s.charAt(i) == '>')) {
+            i++;
+            if (i < n && s.charAt(i) == ' ') i++;
+        }
+        return i == 0 ? s : s.substring(i);
+    }
+
+    static Prefix prefix(String s) {
+        String ts = null;
+        Double up = null;
+        String host = null;
+        boolean stamped = false;
+        String rest = s;
+        if (rest.length() > 2 && rest.charAt(0) == '<' && Character.isDigit(rest.charAt(1))) {
+            int gt = rest.indexOf('>');
+            if (gt > 0 && gt < 5) rest = rest.substring(gt + 1);
+        }
+        Matcher fm = FACILITY.matcher(rest);
+        if (rest.length() > 0 && Character.isLowerCase(rest.charAt(0)) && fm.matches()) {
+            rest = fm.group(1);
+            stamped = true;
+        }
+        Matcher sm;
+        if (rest.length() > 15 && Character.isUpperCase(rest.charAt(0)) && (sm = SYSLOG.matcher(rest)).matches()) {
+            String proc = sm.group(3);
+            ts = sm.group(1);
+            host = sm.group(2);
+            rest = sm.group(4);
+            stamped = true;
+            if (!proc.equals("kernel") && !proc.startsWith("kernel[")) {
+                return new Prefix(ts, null, host, rest, true, true);
+            }
+        } else if (rest.length() > 19 && Character.isDigit(rest.charAt(0)) && (sm = ISO.matcher(rest)).matches()) {
+            ts = sm.group(1);
+            rest = sm.group(2);
+            stamped = true;
+            Matcher hp = HOST_PROC.matcher(rest);
+            if (hp.matches() && !GPU_SLOT.matcher(hp.group(2)).lookingAt()) {
+                String proc = hp.group(2);
+                if (proc.equals("kernel")) {
+                    host = hp.group(1);
+                    rest = hp.group(3);
+                } else if (proc.indexOf('[') > 0) {
+                    return new Prefix(ts, null, hp.group(1), hp.group(3), true, true);
+                }
+            }
+        }
+        if (rest.startsWith("kernel: ")) {
+            rest = rest.substring(8);
+            stamped = true;
+        }
+        if (rest.length() > 2 && rest.charAt(0) == '[') {
+            int c = rest.indexOf(']');
+            if (c > 1 && c < 48) {
+                String inside = rest.substring(1, c).strip();
+                int rel = inside.indexOf(" <");
+                if (rel > 0) inside = inside.substring(0, rel); // dmesg -d: [ 123.456789 <    0.000012>]
+                boolean ok = false;
+                if (UPTIME.matcher(inside).matches()) {
+                    up = Tok.decimal(inside);
+                    ok = true;
+                } else if (CTIME.matcher(inside).matches() || RELATIVE.matcher(inside).matches()) {
+                    ok = true;
+                }
+                if (ok) {
+                    if (ts == null) ts = inside;
+                    rest = rest.substring(c + 1).strip();
+                    stamped = true;
+                }
+            }
+        }
+        return new Prefix(ts, up, host, rest, stamped, false);
+    }
+
+    // ---------------------------------------------------------------- field helpers
+
+    /** A GPU address from {@code PCI:0000:9b:00}, {@code 0000:9b:00.0} or {@code 9b:00}; null for {@code PCI:...}. */
+    static String gpuAddress(String s) {
+        if (s == null) return null;
+        String t = s.strip();
+        if (t.startsWith("PCI:")) t = t.substring(4);
+        while (t.endsWith(":")) t = t.substring(0, t.length() - 1);
+        if (t.isEmpty() || t.length() > 20) return null;
+        if (t.indexOf('.') > 0) return Tok.pciAddress(t);
+        return GPU_SLOT.matcher(t).matches() ? Tok.pciAddress(t + ".0") : null;
+    }
+
+    /** The GPU address after {@code PCI:} in {@code s}, or the first full PCI address; null when none. */
+    static String addressIn(String s) {
+        int p = s.indexOf("PCI:");
+        if (p >= 0) {
+            int i = p + 4;
+            int e = i;
+            while (e < s.length() && e - i < 16 && (Character.digit(s.charAt(e), 16) >= 0 || s.charAt(e) == ':' || s.charAt(e) == '.')) e++;
+            String a = gpuAddress(s.substring(i, e));
+            if (a != null) return a;
+        }
+        return s.indexOf(':') >= 0 && s.indexOf('.') >= 0 ? Tok.pciAddress(s) : null;
+    }
+
+    /** The digits (with an optional minus) at {@code from}; null when none. */
+    private static Integer intAt(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) == ' ') i++;
+        int st = i;
+        if (i < s.length() && s.charAt(i) == '-') i++;
+        while (i < s.length() && i - st < 11 && Character.isDigit(s.charAt(i))) i++;
+        return i == st ? null : Tok.integer(s.substring(st, i));
+    }
+
+    private static String wordAfter(String s, String key) {
+        int i = s.indexOf(key);
+        if (i < 0) return null;
+        int st = i + key.length();
+        int e = st;
+        while (e < s.length() && !Character.isWhitespace(s.charAt(e)) && s.charAt(e) != ',' && s.charAt(e) != ')') e++;
+        return e == st ? null : s.substring(st, e);
+    }
+
+    private static boolean hasWord(String s, String w) {
+        int i = s.indexOf(w);
+        while (i >= 0) {
+            boolean before = i == 0 || !Character.isLetterOrDigit(s.charAt(i - 1)) && s.charAt(i - 1) != '-';
+            int e = i + w.length();
+            boolean after = e >= s.length() || !Character.isLetterOrDigit(s.charAt(e)) && s.charAt(e) != '-';
+            if (before && after) return true;
+            i = s.indexOf(w, i + 1);
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- building
+
+    /** A message being read (it may continue on the next lines). */
+    private static final class Pending {
+        final Prefix prefix;
+        final StringBuilder msg = new StringBuilder();
+        final int line;
+        int endLine;
+        int continuations;
+
+        Pending(Prefix p, String m, int line) {
+            this.prefix = p;
+            this.msg.append(m);
+            this.line = line;
+            this.endLine = line;
+        }
+    }
+
+    /** The mutable fields of one event while it is classified. */
+    private static final class Ev {
+        DmesgEventType type;
+        String driver;
+        String device;
+        String netdev;
+        String uuid;
+        String serial;
+        Integer xid;
+        Integer causedBy;
+        String severity;
+        Integer pid;
+        String process;
+        Integer link;
+        Integer port;
+        Integer module;
+        String state;
+        Double gbps;
+        Double gts;
+        Integer width;
+        String firmware;
+        String detail;
+    }
+
+    private static final class State {
+        private final Warnings w;
+        private final List<DmesgEvent> events = new ArrayList<>();
+        private final Map<String, String> uuids = new LinkedHashMap<>();
+        private final Set<String> gpuSlots = new HashSet<>();
+        private Pending pending;
+        private int skipped;
+        private int stampedLines;
+        private long dropped;
+        private String lastGpuInfoDevice;
+        private String driverVersion;
+
+        State(Warnings w) {
+            this.w = w;
+        }
+
+        void accept(String raw, int n) {
+            if (raw.isBlank()) {
+                flush();
+                return;
+            }
+            boolean indented = Character.isWhitespace(raw.charAt(0));
+            String s = stripQuote(raw).strip();
+            if (s.isEmpty()) {
+                flush();
+                return;
+            }
+            if (s.startsWith("# [cut") || s.equals("...") || s.equals("[...]") || s.equals("--")) {
+                flush();
+                if (!s.equals("--")) w.info(n, "cut marker skipped", s);
+                return;
+            }
+            if (isPrompt(s)) {
+                flush();
+                w.info(n, "shell command skipped", Tok.excerpt(s));
+                return;
+            }
+            Prefix p = prefix(s);
+            if (!p.stamped && indented) {
+                if (pending != null && pending.continuations < 32) {
+                    String c = s.startsWith("NVRM:") ? s.substring(5).strip() : s;
+                    if (pending.msg.length() + c.length() + 1 <= MAX_MESSAGE) pending.msg.append(' ').append(c);
+                    pending.endLine = n;
+                    pending.continuations++;
+                    return;
+                }
+                skipped++;
+                return;
+            }
+            flush();
+            if (p.stamped) stampedLines++;
+            if (p.foreign || p.rest.isEmpty()) {
+                skipped++;
+                return;
+            }
+            if (!relevant(p.rest)) {
+                skipped++;
+                return;
+            }
+            pending = new Pending(p, p.rest, n);
+        }
+
+        private static boolean isPrompt(String s) {
+            if (s.startsWith("$ ") || s.startsWith("# ") && !s.startsWith("# [")) return true;
+            int sp = s.indexOf(' ');
+            String first = sp < 0 ? s : s.substring(0, sp);
+            return first.length() > 1 && first.contains("@") && (first.endsWith("$") || first.endsWith("#"));
+        }
+
+        private boolean relevant(String m) {
+            if (m.startsWith("NVRM") || m.startsWith("nvidia") || m.startsWith("mlx5") || m.startsWith("infiniband mlx5")) return true;
+            if (m.contains("Xid") || m.contains("AER:") || m.contains("PCIe Bus Error") || m.contains("available PCIe bandwidth")) return true;
+            if (NVLINK_WORD.matcher(m).find()) return true;
+            Matcher dm = DEVICE_LINE.matcher(m);
+            if (m.length() < 2048 && dm.matches()) {
+                String dev = Tok.pciAddress(dm.group(2));
+                return dev != null && gpuSlots.contains(slot(dev));
+            }
+            return false;
+        }
+
+        private static String slot(String dev) {
+            int dot = dev.lastIndexOf('.');
+            return dot > 0 ? dev.substring(0, dot) : dev;
+        }
+
+        private void flush() {
+            Pending p = pending;
+            pending = null;
+            if (p == null) return;
+            Ev e = classify(p.msg.toString());
+            if (e.type == DmesgEventType.GPU_INFO && e.uuid != null && e.device != null) {
+                uuids.putIfAbsent(e.device, e.uuid);
+            }
+            if (e.device != null && (e.type == DmesgEventType.XID || e.type == DmesgEventType.GPU_INFO
+                    || e.type == DmesgEventType.GPU_FALLEN_OFF_BUS || "NVRM".equals(e.driver))) {
+                gpuSlots.add(slot(e.device));
+            }
+            lastGpuInfoDevice = e.type == DmesgEventType.GPU_INFO ? e.device : null;
+            if (events.size() >= MAX_EVENTS) {
+                if (dropped++ == 0) w.warn(p.line, "more than " + MAX_EVENTS + " events; the rest are not kept", "");
+                return;
+            }
+            Prefix x = p.prefix;
+            events.add(new DmesgEvent(e.type, x.timestamp, x.uptime, x.host, e.driver, e.device, e.netdev, e.uuid, e.serial,
+                    e.xid, e.causedBy, e.severity, e.pid, e.process, e.link, e.port, e.module, e.state, e.gbps, e.gts,
+                    e.width, e.firmware, e.detail, p.msg.toString(), p.line, p.endLine));
+        }
+
+        private Ev classify(String m) {
+            Ev e = new Ev();
+            if (m.startsWith("NVRM:") || m.startsWith("NVRM ")) {
+                e.driver = "NVRM";
+                nvrm(e, m.substring(5).strip());
+                return e;
+            }
+            int sx = m.indexOf("SXid (");
+            if (sx >= 0) {
+                e.type = DmesgEventType.SXID;
+                e.driver = driverOf(m);
+                xid(e, m.substring(sx + 1));
+                return e;
+            }
+            int x = m.indexOf("Xid (");
+            if (x >= 0) {
+                e.type = DmesgEventType.XID;
+                e.driver = driverOf(m);
+                xid(e, m.substring(x));
+                return e;
+            }
+            Matcher dm = m.length() < 2048 ? DEVICE_LINE.matcher(m) : null;
+            String body = m;
+            if (dm != null && dm.matches()) {
+                e.driver = dm.group(1);
+                e.device = Tok.pciAddress(dm.group(2));
+                e.netdev = dm.group(3);
+                body = dm.group(4);
+            } else {
+                e.driver = driverOf(m);
+                int colon = m.indexOf(": ");
+                if (colon > 0 && colon < 64) body = m.substring(colon + 2);
+            }
+            if (body.contains("AER:") || body.contains("PCIe Bus Error")) {
+                e.type = DmesgEventType.PCIE_AER;
+                aer(e, body);
+            } else if (body.contains("available PCIe bandwidth")) {
+                e.type = DmesgEventType.PCIE_BANDWIDTH;
+                bandwidth(e, body);
+            } else if (m.startsWith("mlx5") || m.startsWith("infiniband mlx5") || e.driver != null && e.driver.startsWith("mlx5")) {
+                mlx5(e, body);
+            } else if (m.startsWith("nvidia-nvlink") || m.startsWith("nvidia-nvswitch") || NVLINK_WORD.matcher(m).find()) {
+                e.type = DmesgEventType.NVLINK;
+                e.link = linkNo(body);
+                if (e.device == null) e.device = addressIn(body);
+            } else {
+                e.type = DmesgEventType.OTHER;
+            }
+            return e;
+        }
+
+        private static String driverOf(String m) {
+            int e = 0;
+            while (e < m.length() && e < 64 && !Character.isWhitespace(m.charAt(e)) && m.charAt(e) != ':') e++;
+            return e == 0 ? null : m.substring(0, e);
+        }
+
+        private static Integer linkNo(String s) {
+            Matcher lm = LINK_NO.matcher(s);
+            return lm.find() ? Tok.integer(lm.group(1)) : null;
+        }
+
+        private void nvrm(Ev e, String body) {
+            if (body.startsWith("Xid")) {
+                e.type = DmesgEventType.XID;
+                xid(e, body);
+                return;
+            }
+            if (body.startsWith("GPU at PCI:")) {
+                e.type = DmesgEventType.GPU_INFO;
+                e.device = addressIn(body);
+                String u = wordAfter(body, "GPU-");
+                e.uuid = u == null ? null : "GPU-" + u;
+                return;
+            }
+            if (body.startsWith("GPU Board Serial Number:")) {
+                e.type = DmesgEventType.GPU_INFO;
+                String v = body.substring("GPU Board Serial Number:".length()).strip();
+                e.serial = v.isEmpty() ? null : v;
+                e.device = lastGpuInfoDevice;
+                return;
+            }
+            e.device = addressIn(body);
+            if (body.contains("fallen off the bus")) {
+                e.type = DmesgEventType.GPU_FALLEN_OFF_BUS;
+            } else if (NVLINK_WORD.matcher(body).find()) {
+                e.type = DmesgEventType.NVLINK;
+                e.link = linkNo(body);
+            } else {
+                e.type = DmesgEventType.NVRM;
+                int km = body.indexOf("Kernel Module");
+                if (km >= 0 && driverVersion == null) driverVersion = versionAfter(body, km);
+            }
+        }
+
+        /** The first {@code 570.158.01}-like token after {@code from}, or null. */
+        private static String versionAfter(String s, int from) {
+            String[] t = s.substring(from, Math.min(s.length(), from + 200)).split("\\s+");
+            for (String x : t) {
+                if (x.matches("\\d{2,4}\\.\\d{1,4}(?:\\.\\d{1,4})?")) return x;
+            }
+            return null;
+        }
+
+        /** Reads {@code Xid (PCI:0000:9b:00): 119, pid=2024380, name=nvidia-smi, text} (also SXid). */
+        private static void xid(Ev e, String s) {
+            int open = s.indexOf('(');
+            int close = open < 0 ? -1 : s.indexOf(')', open);
+            String rest = s;
+            if (open >= 0 && close > open) {
+                e.device = gpuAddress(s.substring(open + 1, close));
+                rest = s.substring(close + 1);
+            }
+            int i = 0;
+            while (i < rest.length() && (rest.charAt(i) == ':' || rest.charAt(i) == ' ')) i++;
+            rest = rest.substring(i);
+            int d = 0;
+            while (d < rest.length() && d < 10 && Character.isDigit(rest.charAt(d))) d++;
+            e.xid = d == 0 ? null : Tok.integer(rest.substring(0, d));
+            rest = rest.substring(d);
+            for (int guard = 0; guard < 4; guard++) {
+                rest = rest.stripLeading();
+                if (rest.startsWith(",")) rest = rest.substring(1).stripLeading();
+                if (rest.startsWith("pid=")) {
+                    int c = rest.indexOf(',');
+                    String v = (c < 0 ? rest.substring(4) : rest.substring(4, c)).replace("'", "").strip();
+                    e.pid = Tok.integer(v);
+                    rest = c < 0 ? "" : rest.substring(c);
+                } else if (rest.startsWith("name=")) {
+                    int c = rest.indexOf(',');
+                    String v = (c < 0 ? rest.substring(5) : rest.substring(5, c)).replace("'", "").strip();
+                    e.process = v.isEmpty() || v.equals("<unknown>") ? null : v;
+                    rest = c < 0 ? "" : rest.substring(c);
+                } else {
+                    break;
+                }
+            }
+            String detail = rest.strip();
+            e.detail = detail.isEmpty() ? null : detail;
+            if (detail.isEmpty()) return;
+            int cb = detail.indexOf("caused by previous Xid ");
+            if (cb >= 0) e.causedBy = intAt(detail, cb + "caused by previous Xid ".length());
+            if (hasWord(detail, "Nonfatal") || hasWord(detail, "NonFatal") || hasWord(detail, "Non-fatal")) {
+                e.severity = "Nonfatal";
+            } else if (hasWord(detail, "Fatal")) {
+                e.severity = "Fatal";
+            }
+            e.link = linkNo(detail);
+        }
+
+        private static void aer(Ev e, String body) {
+            String sev = wordAfter(body, "severity=");
+            if (sev != null) {
+                int i = body.indexOf("severity=") + 9;
+                int c = body.indexOf(',', i);
+                e.state = (c < 0 ? body.substring(i) : body.substring(i, c)).strip();
+            } else if (body.contains("Corrected error")) {
+                e.state = "Corrected";
+            } else if (body.contains("Uncorrected (Fatal)")) {
+                e.state = "Uncorrected (Fatal)";
+            } else if (body.contains("Uncorrected (Non-Fatal)")) {
+                e.state = "Uncorrected (Non-Fatal)";
+            }
+            int t = body.indexOf("type=");
+            if (t >= 0) {
+                int c = body.indexOf(',', t);
+                e.detail = (c < 0 ? body.substring(t + 5) : body.substring(t + 5, c)).strip();
+            }
+        }
+
+        private static void bandwidth(Ev e, String body) {
+            int gb = body.indexOf(" Gb/s");
+            if (gb > 0) {
+                int st = body.lastIndexOf(' ', gb - 1) + 1;
+                e.gbps = Tok.decimal(body.substring(st, gb));
+            }
+            int b = body.indexOf("available PCIe bandwidth");
+            String tail = body.substring(b + "available PCIe bandwidth".length());
+            int cap = tail.indexOf("(capable of");
+            String link = cap >= 0 ? tail.substring(0, cap) : tail;
+            e.gts = Tok.gtPerSec(link);
+            e.width = Tok.linkWidth(link);
+            String lim = tail.strip();
+            if (lim.startsWith(",")) lim = lim.substring(1).strip();
+            if (lim.startsWith("limited by")) e.detail = lim;
+        }
+
+        private static void mlx5(Ev e, String body) {
+            Matcher pm = MLX5_PORT.matcher(body);
+            if (pm.find()) {
+                e.type = DmesgEventType.MLX5_PORT;
+                e.port = Tok.integer(pm.group(1));
+                e.state = pm.group(2).toUpperCase(Locale.ROOT);
+                return;
+            }
+            String b = body.strip();
+            if (b.equals("Link up") || b.equals("Link down") || b.startsWith("Link up,") || b.startsWith("Link down,")) {
+                e.type = DmesgEventType.MLX5_PORT;
+                e.state = b.startsWith("Link up") ? "UP" : "DOWN";
+                return;
+            }
+            int me = b.indexOf("Port module event");
+            if (me >= 0) {
+                e.type = DmesgEventType.MLX5_PORT;
+                int mi = b.indexOf("module ", me + "Port module event".length());
+                if (mi >= 0) {
+                    e.module = intAt(b, mi + 7);
+                    int c = b.indexOf(',', mi);
+                    if (c > 0) {
+                        String st = b.substring(c + 1).strip();
+                        if (st.endsWith(".")) st = st.substring(0, st.length() - 1);
+                        e.state = st.isEmpty() ? null : st;
+                    }
+                }
+                return;
+            }
+            e.type = DmesgEventType.MLX5;
+            if (b.startsWith("firmware version:")) {
+                String v = b.substring("firmware version:".length()).strip();
+                e.firmware = v.isEmpty() ? null : v;
+            }
+        }
+
+        DmesgData finish(int lines) {
+            flush();
+            if (dropped > 0) w.warn(0, dropped + " events beyond the limit of " + MAX_EVENTS + " were dropped", "");
+            if (events.isEmpty()) {
+                if (stampedLines == 0) {
+                    w.error(0, "no dmesg content found", "");
+                } else {
+                    w.info(0, "no GPU, NVLink, NIC or PCIe message among " + stampedLines + " kernel lines", "");
+                }
+            }
+            return new DmesgData(events, driverVersion, uuids, lines, skipped);
+        }
     }
 }

@@ -220,5 +220,94 @@ public final class Tok {
         String t = line.strip();
         return t.length() > 120 ? t.substring(0, 120) : t;
     }
+    /**
+     * An IPv6 address or RoCE GID in full form, 8 groups of 4 lower-case hex digits, from full
+     * ({@code 0000:...:ffff:ac14:0101}), compressed ({@code fe80::ac0:ebff:feda:1cfb}) or IPv4-embedded
+     * ({@code ::ffff:200.0.209.6}) notation; null otherwise.
+     */
+    public static String gid(CharSequence cs) {
+        if (cs == null) return null;
+        String s = cs.toString().trim().toLowerCase(Locale.ROOT);
+        if (s.length() < 2 || s.length() > 45) return null;
+        List<Integer> head = new ArrayList<>();
+        List<Integer> tail = new ArrayList<>();
+        int dc = s.indexOf("::");
+        if (dc >= 0 && s.indexOf("::", dc + 1) >= 0) return null;
+        String[][] parts = dc < 0 ? new String[][] {s.split(":", -1)}
+                : new String[][] {dc == 0 ? new String[0] : s.substring(0, dc).split(":", -1),
+                        dc + 2 == s.length() ? new String[0] : s.substring(dc + 2).split(":", -1)};
+        for (int p = 0; p < parts.length; p++) {
+            List<Integer> out = p == 0 ? head : tail;
+            String[] groups = parts[p];
+            for (int i = 0; i < groups.length; i++) {
+                String g = groups[i];
+                if (i == groups.length - 1 && g.indexOf('.') >= 0 && p == parts.length - 1) {
+                    String[] q = g.split("\\.", -1);
+                    if (q.length != 4) return null;
+                    int[] b = new int[4];
+                    for (int k = 0; k < 4; k++) {
+                        Integer v = q[k].length() > 3 ? null : integer(q[k]);
+                        if (v == null || v < 0 || v > 255 || q[k].startsWith("+")) return null;
+                        b[k] = v;
+                    }
+                    out.add(b[0] << 8 | b[1]);
+                    out.add(b[2] << 8 | b[3]);
+                } else {
+                    Long v = g.isEmpty() || g.length() > 4 || g.startsWith("0x") ? null : hex(g);
+                    if (v == null) return null;
+                    out.add((int) (long) v);
+                }
+            }
+        }
+        int n = head.size() + tail.size();
+        if (dc < 0 ? n != 8 : n > 7) return null;
+        StringBuilder sb = new StringBuilder(39);
+        List<Integer> all = new ArrayList<>(head);
+        for (int i = n; i < 8; i++) all.add(0);
+        all.addAll(tail);
+        for (int i = 0; i < 8; i++) {
+            if (i > 0) sb.append(':');
+            String hx = Integer.toHexString(all.get(i));
+            sb.append("0000", hx.length(), 4).append(hx);
+        }
+        return sb.toString();
+    }
+    /**
+     * A bus id as NCCL prints it in INFO lines ({@code busId 60}, {@code 1b000}, {@code a01d0}, {@code 0x1b000}) in
+     * canonical form {@code dddd:bb:dd.f}, or null. NCCL builds that number from the hex digits of the PCI address
+     * with the separators dropped (src/misc/utils.cc busIdToInt64 / int64ToBusId): function = last digit, device =
+     * the two before, bus = the two before that, domain = the rest. So {@code 60} is {@code 0000:00:06.0} (the
+     * H200 of corpus captured/h200-1gpu, whose nvidia-smi says 00000000:00:06.0) and {@code a01d0} is
+     * {@code 0000:a0:1d.0}. Text with a colon is read as a PCI address.
+     */
+    public static String ncclInt64BusId(CharSequence s) {
+        if (s == null) return null;
+        String t = s.toString().trim();
+        if (t.indexOf(':') >= 0) return pciAddress(t);
+        Long v = hex(t);
+        if (v == null || v < 0) return null;
+        return String.format(Locale.ROOT, "%04x:%02x:%02x.%x", v >>> 20, (v >>> 12) & 0xff, (v >>> 4) & 0xff, v & 0xf);
+    }
+    /**
+     * A memory size in bytes with binary multiples, as lspci and nvidia-smi print them: {@code 64GB},
+     * {@code 16M}, {@code 512K}, {@code 256 MiB}, {@code 4096} (bytes); null otherwise or on overflow.
+     */
+    public static Long binaryBytes(CharSequence cs) {
+        if (cs == null) return null;
+        String s = cs.toString().trim().toUpperCase(Locale.ROOT).replace(" ", "");
+        if (s.endsWith("IB")) s = s.substring(0, s.length() - 2);
+        else if (s.endsWith("B")) s = s.substring(0, s.length() - 1);
+        int shift = 0;
+        if (!s.isEmpty()) {
+            int k = "KMGTP".indexOf(s.charAt(s.length() - 1));
+            if (k >= 0) {
+                shift = 10 * (k + 1);
+                s = s.substring(0, s.length() - 1);
+            }
+        }
+        Long v = longValue(s);
+        if (v == null || v < 0 || (shift > 0 && v > (Long.MAX_VALUE >> shift))) return null;
+        return v << shift;
+    }
     // -- add new helpers above this line (one small insertion at a time; never rewrite this file) --
 }

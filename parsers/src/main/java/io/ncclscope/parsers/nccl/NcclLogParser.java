@@ -3,26 +3,167 @@ package io.ncclscope.parsers.nccl;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
-import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Warnings;
+import java.io.IOException;
 import java.io.Reader;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-/** SKELETON, to be replaced by the real parser for {@code NCCL_LOG}. */
-public final class NcclLogParser implements ToolParser<Object> {
+/**
+ * Reads the output of a job run with {@code NCCL_DEBUG=INFO} (or {@code WARN}, {@code TRACE}; NCCL 2.2 to 2.28+)
+ * together with the launcher's lines around it (torchrun / PyTorch, DeepSpeed, Slurm {@code srun -l}, {@code mpirun
+ * --tag-output}, Ray).
+ *
+ * <p>It understands {@code host:pid:tid [cudaDev] NCCL INFO msg} lines and their older forms (no tid; 2.2's
+ * {@code [0] INFO} without {@code NCCL}), WARN lines with their {@code file.cc:line} and optional timestamp, whatever
+ * launcher prefix precedes them ({@code [1,0]<stdout>:}, {@code 52: }, {@code (RayWorker pid=1) }, {@code [rank0]:}),
+ * interleaved hosts and ranks, and PyTorch's error blocks ({@code NCCL error in: ...}, {@code ncclSystemError: ...},
+ * {@code Last error:}), watchdog timeouts, torchrun's {@code ChildFailedError} and CUDA errors. Formats follow NCCL's
+ * own sources (src/debug.cc, init.cc, bootstrap.cc, transport/*.cc, net_ib, misc/socket.cc); see the record javadoc
+ * for each line form.
+ *
+ * <p>The parse streams ({@link LineSource#streaming}) and keeps only capped, de-duplicated facts: memory grows with
+ * the distinct facts of a log (at most the caps below), not with its length; lines past a cap are counted in the
+ * {@code ...Dropped} fields and noted once as an INFO warning.
+ */
+public final class NcclLogParser implements ToolParser<NcclLog> {
+
+    /** Most communicator ranks kept. */
+    public static final int MAX_RANKS = 8192;
+    /** Most processes (host, pid) kept. */
+    public static final int MAX_PROCESSES = 16384;
+    /** Most hosts kept. */
+    public static final int MAX_HOSTS = 4096;
+    /** Most interfaces kept. */
+    public static final int MAX_INTERFACES = 1024;
+    /** Most RDMA devices kept. */
+    public static final int MAX_IB_DEVICES = 512;
+    /** Most distinct channel connections kept (per host, identical lines are one connection). */
+    public static final int MAX_TRANSPORTS = 4096;
+    /** Most distinct {@code via} strings counted; the rest count under {@code (other)}. */
+    public static final int MAX_TRANSPORT_VIAS = 256;
+    /** Most ring listings kept. */
+    public static final int MAX_RINGS = 64;
+    /** Most ranks kept of one ring listing. */
+    public static final int MAX_RING_RANKS = 4096;
+    /** Most {@code Trees} lines kept. */
+    public static final int MAX_TREES = 64;
+    /** Most distinct WARN lines kept. */
+    public static final int MAX_WARNINGS = 1000;
+    /** Most distinct events kept. */
+    public static final int MAX_EVENTS = 2000;
+    /** Most distinct environment settings kept. */
+    public static final int MAX_ENV_SETTINGS = 512;
+    /** Most distinct launcher error reports kept. */
+    public static final int MAX_LAUNCHER_ERRORS = 512;
+    /** Most distinct duplicate-GPU reports kept. */
+    public static final int MAX_DUPLICATE_GPUS = 256;
+    /** Most distinct IB completion errors kept. */
+    public static final int MAX_IB_COMPLETION_ERRORS = 256;
+    /** Most distinct versions kept. */
+    public static final int MAX_VERSIONS = 32;
+    /** Most distinct network choices kept. */
+    public static final int MAX_NETWORKS = 64;
+    /** Longest message text kept. */
+    public static final int MAX_TEXT = 512;
+
+    /** Most lines of the head {@link #sniff} looks at. */
+    private static final int SNIFF_LINES = 4000;
+
     @Override
     public Kind kind() {
         return Kind.NCCL_LOG;
     }
 
+    /**
+     * 60..85 for NCCL debug lines, depending on their density, +5 with a strong signature (version, init, transport or
+     * network line) or a PyTorch NCCL error; 60 for a PyTorch NCCL error report or watchdog timeout without NCCL lines
+     * ({@code NCCL_DEBUG} unset); 40 for a captured command line that sets {@code NCCL_DEBUG} and nothing else. Never
+     * above 85: nccl-tests output is full of NCCL INFO lines and its parser claims it with its perf table.
+     */
     @Override
     public int sniff(CharSequence head) {
+        String s = head.toString();
+        int n = s.length();
+        int nccl = 0;
+        int nonBlank = 0;
+        boolean strong = false;
+        boolean launcher = false;
+        boolean command = false;
+        int pos = 0;
+        for (int count = 0; pos < n && count < SNIFF_LINES; count++) {
+            int e = s.indexOf('\n', pos);
+            if (e < 0) e = n;
+            String line = s.substring(pos, e);
+            pos = e + 1;
+            if (line.isBlank()) continue;
+            nonBlank++;
+            if (line.contains("NCCL INFO") || line.contains("NCCL WARN") || line.contains("NCCL TRACE") || oldFormat(line)) {
+                nccl++;
+                if (!strong) {
+                    strong = line.contains("NCCL version") || line.contains("Init COMPLETE") || line.contains("Init START")
+                            || line.contains(" via P2P") || line.contains(" via NET/") || line.contains(" via SHM")
+                            || line.contains("Using network") || line.contains("Bootstrap") || line.contains("NET/IB : Using")
+                            || line.contains("NET/Socket : Using");
+                }
+            } else if (!launcher) {
+                launcher = line.contains("NCCL error in:") || line.contains("NCCL error:") || line.contains("NCCL Error ")
+                        || line.contains("Watchdog caught collective operation timeout")
+                        || line.contains("ncclSystemError:") || line.contains("ncclInternalError:")
+                        || line.contains("ncclInvalidUsage:") || line.contains("ncclUnhandledCudaError:")
+                        || line.contains("ncclRemoteError:");
+            }
+            if (!command && line.startsWith("$ ") && line.contains("NCCL_DEBUG")) command = true;
+        }
+        if (nccl > 0) {
+            double density = nccl / (double) Math.max(1, nonBlank);
+            int score = 60 + (int) Math.round(20 * Math.min(1.0, density * 1.25));
+            if (strong || launcher) score += 5;
+            return Math.min(85, score);
+        }
+        if (launcher) return 60;
+        if (command) return 40;
         return 0;
     }
 
+    /** NCCL 2.2/2.3 lines without the word NCCL: {@code host:pid:tid [0] INFO msg}, {@code ... [0] file.cu:61 WARN msg}. */
+    private static boolean oldFormat(String line) {
+        int k = line.indexOf("] INFO ");
+        if (k < 0) {
+            k = line.indexOf(" WARN ");
+            if (k < 0) return false;
+            int sp = line.lastIndexOf(' ', k - 1);
+            int colon = line.lastIndexOf(':', k - 1);
+            if (colon <= sp || colon + 1 >= k) return false;
+            k = line.lastIndexOf("] ", sp);
+            if (k < 0 || k != sp - 1) return false;
+        }
+        int lb = line.lastIndexOf('[', k);
+        if (lb < 2 || k - lb > 6 || line.charAt(lb - 1) != ' ') return false;
+        int c = line.lastIndexOf(':', lb);
+        return c > 0 && c < lb - 1 && Character.isDigit(line.charAt(lb - 2));
+    }
+
     @Override
-    public ParseResult<Object> parse(Reader in, ParseLimits limits) {
-        return new ParseResult<>(kind(), Map.of(), List.of(ParseWarning.error(0, "not implemented", "")));
+    public ParseResult<NcclLog> parse(Reader in, ParseLimits limits) throws IOException {
+        Warnings w = new Warnings(limits.maxWarnings());
+        LineSource src = LineSource.streaming(in, w, limits);
+        NcclLogScanner scanner = new NcclLogScanner(w);
+        String line;
+        while ((line = src.next()) != null) {
+            scanner.accept(line, src.lineNumber());
+        }
+        NcclLog log = scanner.finish();
+        List<io.ncclscope.parsers.ParseWarning> out = new ArrayList<>();
+        if (scanner.empty()) {
+            out.add(io.ncclscope.parsers.ParseWarning.error(0, "no nccl-log content found", ""));
+        } else if (log.ncclLines() == 0 && log.environment().containsKey("NCCL_DEBUG_FILE")) {
+            out.add(io.ncclscope.parsers.ParseWarning.info(0, "no NCCL lines: NCCL_DEBUG_FILE sent them to "
+                    + log.environment().get("NCCL_DEBUG_FILE") + " (%h = host, %p = pid)", ""));
+        }
+        out.addAll(w.toList());
+        return new ParseResult<>(kind(), log, out);
     }
 }

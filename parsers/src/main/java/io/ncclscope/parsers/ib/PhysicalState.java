@@ -1,0 +1,38 @@
+package io.ncclscope.parsers.ib;
+
+/**
+ * The physical state of an IB/RoCE port, as {@code ibstat} ({@code LinkUp}), {@code ibstatus}
+ * ({@code 5: LinkUp}) and {@code ibv_devinfo -v} ({@code LINK_UP (5)}) print it.
+ */
+public enum PhysicalState {
+    /** {@code Sleep}. */
+    SLEEP,
+    /** Looking for a peer (no cable, peer down): {@code Polling}. */
+    POLLING,
+    /** Administratively or firmware disabled: {@code Disabled}. */
+    DISABLED,
+    /** Link training: {@code PortConfigurationTraining}. */
+    PORT_CONFIGURATION_TRAINING,
+    /** Physical link established: {@code LinkUp}. */
+    LINK_UP,
+    /** {@code LinkErrorRecovery}. */
+    LINK_ERROR_RECOVERY,
+    /** {@code Phy Test}. */
+    PHY_TEST,
+    /** A word this parser does not know. */
+    UNKNOWN;
+
+    /** Reads the tool's word; never null ({@link #UNKNOWN} for words not known). */
+    public static PhysicalState of(String text) {
+        switch (Lines.wordKey(text)) {
+            case "SLEEP": return SLEEP;
+            case "POLLING": return POLLING;
+            case "DISABLED": return DISABLED;
+            case "PORTCONFIGURATIONTRAINING": return PORT_CONFIGURATION_TRAINING;
+            case "LINKUP": return LINK_UP;
+            case "LINKERRORRECOVERY": return LINK_ERROR_RECOVERY;
+            case "PHYTEST": return PHY_TEST;
+            default: return UNKNOWN;
+        }
+    }
+}

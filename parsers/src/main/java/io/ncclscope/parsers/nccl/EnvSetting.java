@@ -1,0 +1,15 @@
+package io.ncclscope.parsers.nccl;
+
+/**
+ * An NCCL environment variable: NCCL's {@code NCCL_IB_DISABLE set by environment to 1.} (also {@code NCCL_X set to Y}),
+ * or a {@code NCCL_X=Y} word of the command line ({@code $ env NCCL_DEBUG=INFO NCCL_ALGO=Bogus torchrun ...}) at the top
+ * of a capture. Each distinct name, value and host once.
+ *
+ * @param name   the variable, {@code NCCL_IB_DISABLE}
+ * @param value  its value; the full stop NCCL prints after numbers is dropped
+ * @param origin {@code nccl} (an INFO line) or {@code command} (the command line)
+ * @param host   host of the line prefix; nullable
+ * @param line   1-based line
+ */
+public record EnvSetting(String name, String value, String origin, String host, int line) {
+}

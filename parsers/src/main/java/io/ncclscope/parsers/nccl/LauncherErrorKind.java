@@ -1,0 +1,17 @@
+package io.ncclscope.parsers.nccl;
+
+/** The kinds of launcher (PyTorch, torchrun) error reports found around NCCL output. */
+public enum LauncherErrorKind {
+    /** PyTorch's {@code NCCL error in: .../ProcessGroupNCCL.cpp:N, <reason>, NCCL version X} block (also {@code NCCL error: ...}, {@code NCCL Error 1: ...}). */
+    NCCL_ERROR,
+    /** {@code Watchdog caught collective operation timeout: WorkNCCL(SeqNum=.., OpType=.., Timeout(ms)=..) ran for N milliseconds}. */
+    WATCHDOG_TIMEOUT,
+    /** {@code Exception (either an error or timeout) detected by watchdog at work: N, last enqueued ..., last completed ...} without a timeout line. */
+    WATCHDOG_EXCEPTION,
+    /** {@code torch.distributed.elastic.multiprocessing.errors.ChildFailedError} (torchrun), with the root-cause rank and exit code. */
+    CHILD_FAILED,
+    /** {@code CUDA error: ...}, {@code CUDA out of memory}. */
+    CUDA_ERROR,
+    /** Another {@code RuntimeError: ...}. */
+    RUNTIME_ERROR
+}

@@ -1,0 +1,28 @@
+package io.ncclscope.parsers.nvsmi;
+
+import java.util.List;
+
+/**
+ * What {@link NvidiaSmiParser} read: versions, GPUs with their PCIe links and NVLinks, and any
+ * error nvidia-smi printed instead of data.
+ *
+ * @param source        the first form found (see {@link NvsmiSource}); {@link NvsmiSource#UNKNOWN} when none
+ * @param sources       every form found, in order of first appearance
+ * @param command       the echoed command line ({@code nvidia-smi -q}), without the prompt; nullable
+ * @param timestamp     the timestamp nvidia-smi printed, as printed; nullable
+ * @param driverVersion driver version ({@code 580.159.04}); nullable
+ * @param cudaVersion   CUDA version the driver supports ({@code 13.0}); nullable
+ * @param attachedGpus  "Attached GPUs" of {@code -q}; nullable
+ * @param gpus          the GPUs, in order of first appearance
+ * @param toolErrors    messages nvidia-smi printed instead of data
+ */
+public record NvidiaSmiData(NvsmiSource source, List<NvsmiSource> sources, String command, String timestamp,
+                            String driverVersion, String cudaVersion, Integer attachedGpus, List<NvsmiGpu> gpus,
+                            List<NvsmiMessage> toolErrors) {
+
+    public NvidiaSmiData {
+        sources = List.copyOf(sources);
+        gpus = List.copyOf(gpus);
+        toolErrors = List.copyOf(toolErrors);
+    }
+}

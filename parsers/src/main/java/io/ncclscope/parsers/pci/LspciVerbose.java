@@ -1,0 +1,24 @@
+package io.ncclscope.parsers.pci;
+
+import io.ncclscope.parsers.internal.Tok;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The parsed {@code lspci -vvv} output.
+ *
+ * @param devices functions in printed order
+ */
+public record LspciVerbose(List<LspciDevice> devices) {
+
+    public LspciVerbose {
+        devices = List.copyOf(devices);
+    }
+
+    /** The function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code 21:00.0}); empty if absent. */
+    public Optional<LspciDevice> device(String address) {
+        String bdf = Tok.pciAddress(address);
+        if (bdf == null) return Optional.empty();
+        return devices.stream().filter(d -> bdf.equals(d.bdf())).findFirst();
+    }
+}

@@ -1,0 +1,37 @@
+package io.ncclscope.parsers.topo;
+
+import io.ncclscope.parsers.internal.Tok;
+import java.util.Objects;
+
+/**
+ * One matrix cell read as a typed value: {@code NV18} is {@code (NV, 18, "NV18")}, {@code PIX} is
+ * {@code (PIX, null, "PIX")}.
+ *
+ * @param type  the kind of connection or p2p status
+ * @param links the number of bonded NVLinks for {@link PathType#NV}; null otherwise
+ * @param word  the word as printed
+ */
+public record TopoPath(PathType type, Integer links, String word) {
+
+    public TopoPath {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(word, "word");
+    }
+
+    /** Reads one cell word. */
+    public static TopoPath of(String word) {
+        String w = word == null ? "" : word.strip();
+        PathType t = PathType.fromWord(w);
+        return new TopoPath(t, t == PathType.NV ? Tok.integer(w.substring(2)) : null, w);
+    }
+
+    /** True for an NVLink connection. */
+    public boolean isNvLink() {
+        return type == PathType.NV;
+    }
+
+    @Override
+    public String toString() {
+        return word;
+    }
+}

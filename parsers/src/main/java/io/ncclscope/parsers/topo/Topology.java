@@ -1,0 +1,154 @@
+package io.ncclscope.parsers.topo;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What {@code nvidia-smi topo -m} (or {@code -mp}, {@code -p2p r|w|n|a|p}) printed: the GPUs with their
+ * CPU/NUMA affinity, the NICs, and the matrix of connection words. When a capture holds several
+ * matrices, the first topology matrix is the primary one here and the rest are in {@link #otherMatrices()}.
+ *
+ * @param matrixType    which matrix {@link #matrix()} is
+ * @param command       the {@code nvidia-smi topo ...} command printed before it; null when none was
+ * @param line          the 1-based line of its header; 0 when nothing was found
+ * @param gpus          the GPU columns, in order
+ * @param nics          the NIC (and other non-GPU) columns, in order
+ * @param affinityColumns the affinity columns the header printed, in order: {@code CPU Affinity} (all
+ *                      layouts), {@code NUMA Affinity}, {@code GPU NUMA ID} (newer ones); empty for p2p matrices
+ * @param matrix        row name to column name to the cell word as printed ({@code NV18}, {@code PIX},
+ *                      {@code SYS}, {@code X}, {@code OK}...); row and column names as printed in the header
+ * @param otherMatrices further matrices of the same capture, in input order
+ */
+public record Topology(MatrixType matrixType, String command, int line, List<TopoGpu> gpus, List<TopoNic> nics,
+                       List<String> affinityColumns, Map<String, Map<String, String>> matrix, List<TopoMatrix> otherMatrices) {
+
+    public Topology {
+        Objects.requireNonNull(matrixType, "matrixType");
+        gpus = List.copyOf(gpus);
+        nics = List.copyOf(nics);
+        affinityColumns = List.copyOf(affinityColumns);
+        matrix = copy(matrix);
+        otherMatrices = List.copyOf(otherMatrices);
+    }
+
+    /** Nothing found. */
+    public static Topology empty() {
+        return new Topology(MatrixType.UNKNOWN, null, 0, List.of(), List.of(), List.of(), Map.of(), List.of());
+    }
+
+    static Map<String, Map<String, String>> copy(Map<String, Map<String, String>> m) {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The GPU named {@code name} ({@code GPU3}). */
+    public Optional<TopoGpu> gpu(String name) {
+        return gpus.stream().filter(g -> g.name().equals(name)).findFirst();
+    }
+
+    /** The GPU numbered {@code index}. */
+    public Optional<TopoGpu> gpu(int index) {
+        return gpus.stream().filter(g -> g.index() != null && g.index() == index).findFirst();
+    }
+
+    /** The NIC whose column name ({@code NIC0}) or device ({@code mlx5_0}) is {@code nameOrDevice}. */
+    public Optional<TopoNic> nic(String nameOrDevice) {
+        Optional<TopoNic> byName = nics.stream().filter(n -> n.name().equals(nameOrDevice)).findFirst();
+        return byName.isPresent() ? byName : nics.stream().filter(n -> nameOrDevice.equals(n.device())).findFirst();
+    }
+
+    /** The column name for a GPU or NIC name, or a NIC device; null when none. */
+    private String column(String name) {
+        if (name == null) return null;
+        if (matrix.containsKey(name) || gpu(name).isPresent()) return name;
+        return nic(name).map(TopoNic::name).orElse(null);
+    }
+
+    /**
+     * The cell between two devices (GPU or NIC names as printed, or NIC devices such as {@code mlx5_0}).
+     * Where the row is missing from a cut capture, a topology matrix answers with the mirrored cell
+     * (topology matrices are symmetric; p2p matrices need not be).
+     */
+    public Optional<TopoPath> path(String from, String to) {
+        String a = column(from);
+        String b = column(to);
+        if (a == null || b == null) return Optional.empty();
+        String w = cell(a, b);
+        if (w == null && !matrixType.isP2p()) w = cell(b, a);
+        return w == null ? Optional.empty() : Optional.of(TopoPath.of(w));
+    }
+
+    private String cell(String row, String col) {
+        Map<String, String> r = matrix.get(row);
+        return r == null ? null : r.get(col);
+    }
+
+    /** The number of bonded NVLinks between two GPUs; empty when they are not NVLink-connected. */
+    public Optional<Integer> nvLinks(String gpuA, String gpuB) {
+        return path(gpuA, gpuB).filter(TopoPath::isNvLink).map(TopoPath::links);
+    }
+
+    /**
+     * The NICs closest to {@code gpu} (lowest {@link PathType#rank()}, ties in column order); empty when
+     * the GPU or NICs are unknown or the matrix holds no path words.
+     */
+    public List<TopoNic> nearestNics(String gpu) {
+        int best = Integer.MAX_VALUE;
+        List<TopoNic> out = new ArrayList<>();
+        for (TopoNic n : nics) {
+            Optional<TopoPath> p = path(gpu, n.name());
+            if (p.isEmpty() || !p.get().type().isPath()) continue;
+            int r = p.get().type().rank();
+            if (r < best) {
+                best = r;
+                out.clear();
+            }
+            if (r == best) out.add(n);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The first of {@link #nearestNics(String)}. */
+    public Optional<TopoNic> nearestNic(String gpu) {
+        List<TopoNic> n = nearestNics(gpu);
+        return n.isEmpty() ? Optional.empty() : Optional.of(n.get(0));
+    }
+
+    /** {@link #nearestNics(String)} for every GPU, in GPU order. */
+    public Map<String, List<TopoNic>> nearestNicsByGpu() {
+        Map<String, List<TopoNic>> out = new LinkedHashMap<>();
+        for (TopoGpu g : gpus) out.put(g.name(), nearestNics(g.name()));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** True when every cell equals its mirror (where both were printed). */
+    public boolean isSymmetric() {
+        for (Map.Entry<String, Map<String, String>> r : matrix.entrySet()) {
+            for (Map.Entry<String, String> c : r.getValue().entrySet()) {
+                String mirror = cell(c.getKey(), r.getKey());
+                if (mirror != null && !mirror.equals(c.getValue())) return false;
+            }
+        }
+        return true;
+    }
+
+    /** The primary matrix as a {@link TopoMatrix}. */
+    public TopoMatrix primary() {
+        List<String> cols = new ArrayList<>();
+        gpus.forEach(g -> cols.add(g.name()));
+        nics.forEach(n -> cols.add(n.name()));
+        return new TopoMatrix(matrixType, command, line, cols, matrix);
+    }
+
+    /** The first matrix of {@code type}, the primary one included. */
+    public Optional<TopoMatrix> matrixOf(MatrixType type) {
+        if (matrixType == type && line > 0) return Optional.of(primary());
+        return otherMatrices.stream().filter(m -> m.type() == type).findFirst();
+    }
+}

@@ -1,0 +1,116 @@
+package io.ncclscope.parsers.dmesg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.parsers.ParseResult;
+import io.ncclscope.parsers.Severity;
+import org.junit.jupiter.api.Test;
+
+/** Synthetic edge cases for {@link DmesgParser}. */
+class DmesgParserTest {
+
+    private final DmesgParser parser = new DmesgParser();
+
+    @Test
+    void emptyInputIsAnError() {
+        ParseResult<DmesgData> r = parser.parse("");
+        assertThat(r.hasErrors()).isTrue();
+        assertThat(r.warnings()).anyMatch(w -> w.line() == 0 && w.message().equals("no dmesg content found"));
+    }
+
+    @Test
+    void garbageIsAnErrorNotAnException() {
+        ParseResult<DmesgData> r = parser.parse("lorem ipsum\n\u0001\u0002\nfoo bar baz\n");
+        assertThat(r.hasErrors()).isTrue();
+        assertThat(parser.sniff("lorem ipsum\nfoo bar baz\n")).isZero();
+    }
+
+    @Test
+    void kernelLinesWithoutGpuNewsAreNotAnError() {
+        ParseResult<DmesgData> r = parser.parse("[    0.000000] Linux version 6.8.0\n[    0.100000] Command line: ro quiet\n");
+        assertThat(r.hasErrors()).isFalse();
+        assertThat(r.data().events()).isEmpty();
+        assertThat(r.data().skippedLines()).isEqualTo(2);
+    }
+
+    @Test
+    void crlfAndDmesgLevelPrefixes() {
+        String s = "<4>[ 12.5] NVRM: Xid (PCI:0000:b1:00): 79, pid=123, name=python, GPU has fallen off the bus.\r\n"
+                + "kern  :err   : [ 13.25] NVRM: Xid (PCI:0000:b2:00): 48, pid=7, name=x, An uncorrectable double bit error\r\n";
+        ParseResult<DmesgData> r = parser.parse(s);
+        assertThat(r.hasErrors()).isFalse();
+        assertThat(r.data().events()).hasSize(2);
+        assertThat(r.data().events().get(0).uptimeSeconds()).isEqualTo(12.5);
+        assertThat(r.data().events().get(0).device()).isEqualTo("0000:b1:00.0");
+        assertThat(r.data().events().get(1).xid()).isEqualTo(48);
+        assertThat(r.data().events().get(1).uptimeSeconds()).isEqualTo(13.25);
+    }
+
+    @Test
+    void isoTimestampsAndJournalKernelPrefix() {
+        String s = "2025-02-14T05:03:41,123456+00:00 mlx5_core 0000:17:00.0 ens1np0: Link down\n"
+                + "2025-02-14T05:03:42+0000 gpu-7 kernel: mlx5_core 0000:17:00.0 ens1np0: Link up\n"
+                + "2025-02-14T05:03:42+0000 gpu-7 systemd[1]: Started foo.\n";
+        ParseResult<DmesgData> r = parser.parse(s);
+        assertThat(r.data().ofType(DmesgEventType.MLX5_PORT)).extracting(DmesgEvent::state).containsExactly("DOWN", "UP");
+        assertThat(r.data().events().get(1).host()).isEqualTo("gpu-7");
+        assertThat(r.data().events().get(0).netdev()).isEqualTo("ens1np0");
+        assertThat(r.data().events().get(0).timestamp()).isEqualTo("2025-02-14T05:03:41,123456+00:00");
+        assertThat(r.data().skippedLines()).isEqualTo(1);
+    }
+
+    @Test
+    void nvlinkAndSxidLines() {
+        String s = "[100.0] NVRM: NVLink: fatal error detected on link 3\n"
+                + "[101.0] nvidia-nvswitch2: SXid (PCI:0000:c3:00.0): 12028, Non-fatal, Link 32 egress non-posted PRIV error\n";
+        DmesgData d = parser.parse(s).data();
+        assertThat(d.ofType(DmesgEventType.NVLINK)).singleElement().satisfies(e -> assertThat(e.link()).isEqualTo(3));
+        assertThat(d.ofType(DmesgEventType.SXID)).singleElement().satisfies(e -> {
+            assertThat(e.xid()).isEqualTo(12028);
+            assertThat(e.device()).isEqualTo("0000:c3:00.0");
+            assertThat(e.link()).isEqualTo(32);
+            assertThat(e.xidSeverity()).isEqualTo("Nonfatal");
+            assertThat(e.driver()).isEqualTo("nvidia-nvswitch2");
+        });
+    }
+
+    @Test
+    void pcieBandwidthLimitedBy() {
+        String s = "[1.0] pci 0000:b1:00.0: 126.024 Gb/s available PCIe bandwidth, limited by 8.0 GT/s PCIe x16 link at "
+                + "0000:b0:00.0 (capable of 504.112 Gb/s with 32.0 GT/s PCIe x16 link)\n";
+        DmesgEvent e = parser.parse(s).data().events().get(0);
+        assertThat(e.type()).isEqualTo(DmesgEventType.PCIE_BANDWIDTH);
+        assertThat(e.pcieGbps()).isEqualTo(126.024);
+        assertThat(e.pcieGTs()).isEqualTo(8.0);
+        assertThat(e.pcieWidth()).isEqualTo(16);
+        assertThat(e.detail()).startsWith("limited by 8.0 GT/s");
+    }
+
+    @Test
+    void truncatedLastLineStillGivesTheEvent() {
+        DmesgData d = parser.parse("[5.0] NVRM: Xid (PCI:0000:3b:00): 74, pid=9, name=py, NVLink: fatal error det").data();
+        assertThat(d.events()).singleElement().satisfies(e -> {
+            assertThat(e.xid()).isEqualTo(74);
+            assertThat(e.type()).isEqualTo(DmesgEventType.XID);
+        });
+    }
+
+    @Test
+    void tabIndentedContinuationIsJoined() {
+        String s = "[1.0] NVRM: The NVIDIA GPU 0000:41:00.0\n\tNVRM: (PCI ID: 10de:2330) installed in this system has\n"
+                + "\tNVRM: fallen off the bus and is not responding to commands.\n";
+        ParseResult<DmesgData> r = parser.parse(s);
+        assertThat(r.data().ofType(DmesgEventType.GPU_FALLEN_OFF_BUS)).singleElement()
+                .satisfies(e -> assertThat(e.device()).isEqualTo("0000:41:00.0"));
+        assertThat(r.warnings()).noneMatch(w -> w.severity() != Severity.INFO);
+    }
+
+    @Test
+    void longContinuationIsBounded() {
+        StringBuilder sb = new StringBuilder("[1.0] NVRM: start\n");
+        for (int i = 0; i < 10_000; i++) sb.append("        NVRM: more text here\n");
+        DmesgData d = parser.parse(sb.toString()).data();
+        assertThat(d.events()).hasSize(1);
+        assertThat(d.events().get(0).message().length()).isLessThanOrEqualTo(DmesgParser.MAX_MESSAGE);
+    }
+}

@@ -1,0 +1,39 @@
+package io.ncclscope.sdk.diagnose;
+
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.RuleCatalog;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One diagnosis, independent of language: a catalogue code, how bad it is, what it is about, the
+ * specific statement, the lines that prove it, and the values that fill the catalogue's action commands.
+ * {@link Diagnosis#localize} turns it into the reader's language with the catalogue's title, causes and actions.
+ *
+ * @param code     a {@link RuleCatalog} code
+ * @param severity how bad, for this occurrence
+ * @param subject  what it is about
+ * @param detail   the specific statement ("GPU3 reaches its nearest NIC mlx5_2 only through SYS")
+ * @param evidence the lines that prove it, most telling first
+ * @param params   values for the {@code ${name}} placeholders of the code's action commands ({@code iface}, {@code peer}...)
+ */
+public record Finding(String code, FindingSeverity severity, Subject subject, Message detail,
+                      List<EvidenceLine> evidence, Map<String, String> params) {
+
+    /** Most evidence lines kept per finding. */
+    public static final int MAX_EVIDENCE = 12;
+
+    public Finding {
+        Objects.requireNonNull(code, "code");
+        if (RuleCatalog.find(code).isEmpty()) throw new IllegalArgumentException("not a catalogue code: " + code);
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(detail, "detail");
+        evidence = List.copyOf(evidence.size() > MAX_EVIDENCE ? evidence.subList(0, MAX_EVIDENCE) : evidence);
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    }
+}

@@ -1,0 +1,67 @@
+package io.ncclscope.sdk.diagnose;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.MissingResourceException;
+import java.util.Objects;
+import java.util.ResourceBundle;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A user-facing sentence kept as a key and arguments, rendered in the reader's language at the end.
+ * Templates live in the {@code Messages.properties} and {@code Messages_zh_CN.properties} bundles of the
+ * package named by {@code bundle} (each analyzer package has its own), with {@code ${name}} placeholders.
+ *
+ * @param bundle resource bundle base name, for example {@code io.ncclscope.sdk.diagnose.errors.Messages}
+ * @param key    template key
+ * @param args   placeholder values, in insertion order
+ */
+public record Message(String bundle, String key, Map<String, String> args) {
+
+    private static final ResourceBundle.Control NO_FALLBACK =
+            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
+
+    public Message {
+        Objects.requireNonNull(bundle, "bundle");
+        Objects.requireNonNull(key, "key");
+        args = Collections.unmodifiableMap(new LinkedHashMap<>(args));
+    }
+
+    /**
+     * A message from the {@code Messages} bundle of {@code anchor}'s package, with alternating name/value
+     * arguments ({@code "gpu", "GPU3", "nic", "mlx5_0"}). Null values render as {@code ?}.
+     */
+    public static Message of(Class<?> anchor, String key, Object... nameValues) {
+        if (nameValues.length % 2 != 0) throw new IllegalArgumentException("arguments come in name/value pairs");
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < nameValues.length; i += 2) {
+            m.put(String.valueOf(nameValues[i]), nameValues[i + 1] == null ? "?" : String.valueOf(nameValues[i + 1]));
+        }
+        return new Message(anchor.getPackageName() + ".Messages", key, m);
+    }
+
+    /**
+     * The sentence in {@code locale} (English unless a Chinese locale is asked for).
+     *
+     * @throws MissingResourceException when the bundle or the key is missing (a bug, caught by tests)
+     */
+    public String render(Locale locale) {
+        boolean zh = locale != null && "zh".equals(locale.getLanguage());
+        ResourceBundle rb = ResourceBundle.getBundle(bundle, zh ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT,
+                Message.class.getClassLoader(), NO_FALLBACK);
+        String template = rb.getString(key);
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String v = args.get(m.group(1));
+            m.appendReplacement(sb, Matcher.quoteReplacement(v == null ? "${" + m.group(1) + "}" : v));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+}

@@ -1,0 +1,369 @@
+package io.ncclscope.sdk.evidence;
+
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.parsers.ParseLimits;
+import io.ncclscope.parsers.ParseResult;
+import io.ncclscope.parsers.Parsers;
+import io.ncclscope.parsers.json.Json;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
+import io.ncclscope.parsers.tests.NcclTestsData;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Everything a user has about a job: parsed artifacts grouped by node. Built from files, bundle folders
+ * (one sub-folder per node, or a single node's folder), readers and pasted strings with {@link Builder}.
+ * Immutable and thread-safe once built.
+ *
+ * <p>A node's name comes first from the artifacts' content (NCCL log prefixes, nccl-tests {@code on HOST}
+ * lines, a collect manifest's {@code host}), then from the bundle folder the file was in. Within one node
+ * folder, when the content of its files names exactly one host, every file of that folder takes that host.
+ */
+public final class Evidence {
+
+    /** Inputs up to this many characters keep their lines for quoting, by default (16 MiB). */
+    public static final long DEFAULT_KEEP_TEXT = 16L << 20;
+
+    /** Most files read from folders, by default. */
+    public static final int DEFAULT_MAX_FILES = 200_000;
+
+    /** Files that mark a folder as one node's bundle. */
+    static final Set<String> NODE_MARKERS = Set.of("manifest.json", "meta.txt", "hostname");
+
+    private final List<Artifact> artifacts;
+    private final List<Problem> problems;
+    private final Map<String, List<Artifact>> byNode;
+
+    /** An input that could not be read at all (a parse never fails; reading can). */
+    public record Problem(String name, String message) {
+    }
+
+    /** One artifact's data of a given type. */
+    public record Item<T>(Artifact artifact, T data) {
+    }
+
+    private Evidence(List<Artifact> artifacts, List<Problem> problems) {
+        this.artifacts = List.copyOf(artifacts);
+        this.problems = List.copyOf(problems);
+        Map<String, List<Artifact>> m = new TreeMap<>(Evidence::compareNodes);
+        for (Artifact a : artifacts) {
+            a.node().ifPresent(n -> m.computeIfAbsent(n, k -> new ArrayList<>()).add(a));
+        }
+        Map<String, List<Artifact>> frozen = new LinkedHashMap<>();
+        m.forEach((k, v) -> frozen.put(k, List.copyOf(v)));
+        this.byNode = Collections.unmodifiableMap(frozen);
+    }
+
+    /** A builder with default limits. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Every artifact, in the order added. */
+    public List<Artifact> artifacts() {
+        return artifacts;
+    }
+
+    /** Inputs that could not be read. */
+    public List<Problem> problems() {
+        return problems;
+    }
+
+    /** Node names, in natural order ({@code node2} before {@code node10}). */
+    public List<String> nodes() {
+        return List.copyOf(byNode.keySet());
+    }
+
+    /** The artifacts of one node; empty for an unknown node. */
+    public List<Artifact> artifactsOf(String node) {
+        return byNode.getOrDefault(node, List.of());
+    }
+
+    /** Artifacts that belong to no single node (pasted logs of a whole job, files with no host). */
+    public List<Artifact> unassigned() {
+        return artifacts.stream().filter(a -> a.node().isEmpty()).toList();
+    }
+
+    /** Every artifact whose data is a {@code type}, with that data. */
+    public <T> List<Item<T>> all(Class<T> type) {
+        List<Item<T>> out = new ArrayList<>();
+        for (Artifact a : artifacts) {
+            a.data(type).ifPresent(d -> out.add(new Item<>(a, d)));
+        }
+        return out;
+    }
+
+    /** The artifacts of one kind. */
+    public List<Artifact> ofKind(Kind kind) {
+        return artifacts.stream().filter(a -> a.kind() == kind).toList();
+    }
+
+    /** Every host named anywhere: node names and hosts inside multi-host artifacts, in natural order. */
+    public List<String> hosts() {
+        Set<String> s = new java.util.TreeSet<>(Evidence::compareNodes);
+        s.addAll(byNode.keySet());
+        for (Artifact a : artifacts) s.addAll(a.hosts());
+        return List.copyOf(s);
+    }
+
+    /** Natural order of host names: digit runs compare as numbers. */
+    static int compareNodes(String a, String b) {
+        int i = 0, j = 0;
+        while (i < a.length() && j < b.length()) {
+            char x = a.charAt(i), y = b.charAt(j);
+            if (Character.isDigit(x) && Character.isDigit(y)) {
+                int si = i, sj = j;
+                while (i < a.length() && Character.isDigit(a.charAt(i))) i++;
+                while (j < b.length() && Character.isDigit(b.charAt(j))) j++;
+                String na = a.substring(si, i).replaceFirst("^0+(?=.)", "");
+                String nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
+                int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
+                if (c != 0) return c;
+            } else {
+                if (x != y) return Character.compare(x, y);
+                i++;
+                j++;
+            }
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    /**
+     * Collects inputs, parses each (kind detected unless given) and assigns nodes. Not thread-safe;
+     * {@link #build()} may be called once.
+     */
+    public static final class Builder {
+        private ParseLimits limits = ParseLimits.DEFAULTS;
+        private long keepText = DEFAULT_KEEP_TEXT;
+        private int maxFiles = DEFAULT_MAX_FILES;
+        private final List<Pending> pending = new ArrayList<>();
+        private final List<Problem> problems = new ArrayList<>();
+        private int files;
+
+        private record Pending(Artifact artifact, String folderKey, String folderNode) {
+        }
+
+        private Builder() {
+        }
+
+        /** Parse limits for every input (default {@link ParseLimits#DEFAULTS}). */
+        public Builder limits(ParseLimits l) {
+            this.limits = Objects.requireNonNull(l);
+            return this;
+        }
+
+        /** Inputs up to this many characters keep their lines for quoting (default {@link #DEFAULT_KEEP_TEXT}). */
+        public Builder keepTextUpTo(long chars) {
+            this.keepText = chars;
+            return this;
+        }
+
+        /** Most files read from folders (default {@link #DEFAULT_MAX_FILES}); more are reported as a problem. */
+        public Builder maxFiles(int n) {
+            this.maxFiles = n;
+            return this;
+        }
+
+        /** Adds a pasted text; {@code node} may be null (then it comes from the content). */
+        public Builder addText(String name, String text, String node) {
+            ParseResult<?> r = Parsers.parse(text);
+            add(name, r, Parsers.lines(text), node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            return this;
+        }
+
+        /** Adds a pasted text whose node comes from its content. */
+        public Builder addText(String name, String text) {
+            return addText(name, text, null);
+        }
+
+        /** Adds a text read from {@code in} (streamed: its lines are not kept); the reader is not closed. */
+        public Builder addReader(String name, Reader in, Kind kind, String node) throws IOException {
+            ParseResult<?> r = Parsers.parse(in, kind, limits);
+            add(name, r, null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            return this;
+        }
+
+        /**
+         * Adds a file, or every file under a folder. A folder holding {@code manifest.json}, {@code meta.txt}
+         * or {@code hostname} is one node; otherwise each of its sub-folders is one node, and files directly
+         * in it have no node but what their content says. Hidden files and {@code *.expected.json} are skipped.
+         */
+        public Builder addPath(Path path) throws IOException {
+            if (Files.isDirectory(path)) {
+                addFolder(path);
+            } else {
+                addFile(path, path.getFileName() == null ? path.toString() : path.toString(), null, null);
+            }
+            return this;
+        }
+
+        private void addFolder(Path root) throws IOException {
+            if (isNodeFolder(root)) {
+                addNodeFolder(root, root, nodeName(root));
+                return;
+            }
+            List<Path> children;
+            try (Stream<Path> s = Files.list(root)) {
+                children = s.sorted().toList();
+            }
+            for (Path c : children) {
+                if (hidden(c)) continue;
+                if (Files.isDirectory(c)) {
+                    addNodeFolder(root, c, nodeName(c));
+                } else {
+                    addFile(c, root.relativize(c).toString(), null, null);
+                }
+            }
+        }
+
+        private void addNodeFolder(Path root, Path folder, String node) throws IOException {
+            List<Path> all;
+            try (Stream<Path> s = Files.walk(folder)) {
+                all = s.filter(Files::isRegularFile).filter(p -> !hidden(p)).sorted().toList();
+            }
+            String base = root.equals(folder) && root.getFileName() != null ? root.getFileName().toString() : null;
+            for (Path f : all) {
+                String rel = root.relativize(f).toString();
+                addFile(f, base != null ? base + "/" + rel : rel, folder.toString(), node);
+            }
+        }
+
+        private static boolean hidden(Path p) {
+            String n = p.getFileName() == null ? "" : p.getFileName().toString();
+            return n.startsWith(".") || n.endsWith(".expected.json") || NODE_MARKERS.contains(n);
+        }
+
+        private static boolean isNodeFolder(Path folder) {
+            for (String m : NODE_MARKERS) {
+                if (Files.isRegularFile(folder.resolve(m))) return true;
+            }
+            return false;
+        }
+
+        /** The node name of a node folder: the collect manifest's host, a {@code hostname} file, else the folder name. */
+        private static String nodeName(Path folder) {
+            try {
+                Path manifest = folder.resolve("manifest.json");
+                if (Files.isRegularFile(manifest) && Files.size(manifest) < (1 << 20)) {
+                    Object o = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
+                    if (o instanceof Map<?, ?> m && m.get("host") instanceof String h && !h.isBlank()) return h.trim();
+                }
+                Path hn = folder.resolve("hostname");
+                if (Files.isRegularFile(hn) && Files.size(hn) < 4096) {
+                    String h = Files.readString(hn, StandardCharsets.UTF_8).trim();
+                    if (!h.isEmpty() && !h.contains("\n")) return h;
+                }
+            } catch (IOException | RuntimeException e) {
+                // An unreadable marker falls back to the folder name.
+            }
+            return folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
+        }
+
+        private void addFile(Path f, String name, String folderKey, String folderNode) {
+            if (++files > maxFiles) {
+                if (files == maxFiles + 1) problems.add(new Problem(name, "more than " + maxFiles + " files; the rest were not read"));
+                return;
+            }
+            try {
+                long size = Files.size(f);
+                ParseResult<?> r;
+                List<String> lines = null;
+                if (size <= keepText) {
+                    String text = decode(Files.readAllBytes(f));
+                    r = Parsers.parse(new StringReader(text), null, limits);
+                    lines = Parsers.lines(text);
+                } else {
+                    try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(f), decoder()), 1 << 16)) {
+                        r = Parsers.parse(in, null, limits);
+                    }
+                }
+                add(name, r, lines, null, NodeSource.NONE, new String[] {folderKey, folderNode});
+            } catch (IOException e) {
+                problems.add(new Problem(name, "cannot read: " + e.getMessage()));
+            }
+        }
+
+        private static CharsetDecoder decoder() {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        }
+
+        private static String decode(byte[] b) {
+            return new String(b, StandardCharsets.UTF_8);
+        }
+
+        private void add(String name, ParseResult<?> r, List<String> lines, String node, NodeSource src, String[] folder) {
+            List<String> hosts = contentHosts(r.data());
+            String n = node;
+            NodeSource s = src;
+            if (n == null && hosts.size() == 1) {
+                n = hosts.get(0);
+                s = NodeSource.CONTENT;
+            }
+            String folderKey = folder == null ? null : folder[0];
+            String folderNode = folder == null ? null : folder[1];
+            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines), folderKey, folderNode));
+        }
+
+        /** Hosts an artifact's content names. */
+        static List<String> contentHosts(Object data) {
+            Set<String> hosts = new LinkedHashSet<>();
+            if (data instanceof NcclLog l) {
+                hosts.addAll(l.hosts());
+            } else if (data instanceof NcclTestsData t) {
+                hosts.addAll(t.hosts());
+            } else if (data instanceof NvbandwidthData nv) {
+                nv.devices().forEach(d -> {
+                    if (d.host() != null) hosts.add(d.host());
+                });
+            }
+            hosts.removeIf(h -> h == null || h.isBlank());
+            return List.copyOf(hosts);
+        }
+
+        /** Parses nothing more; assigns folder nodes and returns the evidence. */
+        public Evidence build() {
+            // Within one node folder, a single host named by content names the whole folder.
+            Map<String, Set<String>> folderHosts = new LinkedHashMap<>();
+            for (Pending p : pending) {
+                if (p.folderKey() == null) continue;
+                Set<String> hs = folderHosts.computeIfAbsent(p.folderKey(), k -> new LinkedHashSet<>());
+                if (p.artifact().nodeSource() == NodeSource.CONTENT) p.artifact().node().ifPresent(hs::add);
+            }
+            List<Artifact> out = new ArrayList<>(pending.size());
+            for (Pending p : pending) {
+                Artifact a = p.artifact();
+                if (a.node().isEmpty() && a.hosts().size() <= 1 && p.folderKey() != null) {
+                    Set<String> hs = folderHosts.getOrDefault(p.folderKey(), Set.of());
+                    Optional<String> node = hs.size() == 1 ? Optional.of(hs.iterator().next()) : Optional.ofNullable(p.folderNode());
+                    if (node.isPresent()) {
+                        a = a.withNode(node.get(), hs.size() == 1 ? NodeSource.CONTENT : NodeSource.FOLDER);
+                    }
+                }
+                out.add(a);
+            }
+            return new Evidence(out, problems);
+        }
+    }
+}

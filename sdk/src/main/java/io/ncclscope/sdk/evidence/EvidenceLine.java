@@ -1,0 +1,21 @@
+package io.ncclscope.sdk.evidence;
+
+import java.util.Objects;
+
+/**
+ * One line of one input that proves a fact: the unit of an evidence chain.
+ *
+ * @param artifact the artifact's name (a path relative to what was analyzed, or the name given to a pasted text)
+ * @param line     1-based line number in that artifact; 0 when the fact concerns the whole artifact
+ * @param text     the line's text as read (ANSI escapes and line ends removed), at most {@link #MAX_TEXT} characters
+ */
+public record EvidenceLine(String artifact, int line, String text) {
+
+    /** Longest text kept of one line. */
+    public static final int MAX_TEXT = 400;
+
+    public EvidenceLine {
+        Objects.requireNonNull(artifact, "artifact");
+        text = text == null ? "" : text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
+    }
+}

@@ -1,0 +1,138 @@
+package io.ncclscope.sdk.report;
+
+import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.Action;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Renders a {@link Report}: Markdown sized for a chat message (verdict first, the top findings with
+ * their evidence lines, then the next commands), plain text with every finding, and JSON.
+ * Stateless and thread-safe.
+ */
+public final class Renderers {
+
+    /** Findings shown in full in Markdown; the rest are counted. */
+    public static final int MD_TOP_FINDINGS = 5;
+    /** Evidence lines shown per finding in Markdown. */
+    public static final int MD_EVIDENCE_LINES = 3;
+    /** Next commands listed in Markdown. */
+    public static final int MD_NEXT_COMMANDS = 6;
+
+    private Renderers() {
+    }
+
+    /** The report as indented JSON. */
+    public static String json(Report r) {
+        return Json.pretty(r) + "\n";
+    }
+
+    private static Locale locale(Report r) {
+        return "zh-CN".equals(r.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+    }
+
+    private static String icon(FindingSeverity s) {
+        return switch (s) {
+            case CRITICAL -> "🔴";
+            case ERROR -> "🟠";
+            case WARNING -> "🟡";
+            case INFO -> "🔵";
+        };
+    }
+
+    /** Markdown for a chat message. */
+    public static String markdown(Report r) {
+        Locale l = locale(r);
+        StringBuilder sb = new StringBuilder();
+        String verdict = Texts.t(l, r.verdict().equals("healthy") ? "verdict.healthy" : "verdict.problems");
+        sb.append("**ncclscope: ").append(verdict).append("** — ").append(r.summary()).append("\n\n");
+        int shown = 0;
+        Set<String> next = new LinkedHashSet<>();
+        for (LocalizedFinding f : r.findings()) {
+            if (shown == MD_TOP_FINDINGS) break;
+            shown++;
+            sb.append(icon(f.severity())).append(" **`").append(f.code()).append("`** ").append(f.title());
+            if (!f.subject().label().isEmpty()) sb.append(" — ").append(f.subject().label());
+            sb.append("\n").append(f.detail()).append("\n");
+            int n = 0;
+            for (EvidenceLine e : f.evidence()) {
+                if (n++ == MD_EVIDENCE_LINES) break;
+                sb.append("> `").append(e.artifact()).append(e.line() > 0 ? ":" + e.line() : "").append("` ")
+                        .append(inlineCode(e.text())).append("\n");
+            }
+            sb.append("\n");
+            for (Action a : f.actions()) {
+                if (a.hasCommand()) next.add(a.command());
+            }
+        }
+        int more = r.findings().size() - shown;
+        if (more > 0) sb.append("_").append(Texts.t(l, "label.more", "count", more)).append("_\n\n");
+        sb.append("**").append(Texts.t(l, "heading.next")).append("**\n");
+        if (next.isEmpty()) {
+            sb.append(Texts.t(l, "label.noNext")).append("\n");
+        } else {
+            sb.append("```\n");
+            int n = 0;
+            for (String c : next) {
+                if (n++ == MD_NEXT_COMMANDS) break;
+                sb.append(c).append("\n");
+            }
+            sb.append("```\n");
+        }
+        return sb.toString();
+    }
+
+    private static String inlineCode(String s) {
+        String t = s.strip();
+        if (t.isEmpty()) return "";
+        return "`" + t.replace("`", "'") + "`";
+    }
+
+    /** Plain text with every finding, its evidence, causes and actions. */
+    public static String text(Report r) {
+        Locale l = locale(r);
+        StringBuilder sb = new StringBuilder();
+        String verdict = Texts.t(l, r.verdict().equals("healthy") ? "verdict.healthy" : "verdict.problems");
+        sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
+        if (!r.findings().isEmpty()) {
+            sb.append(Texts.t(l, "heading.findings")).append(" (").append(r.findings().size()).append(")\n");
+            int i = 1;
+            for (LocalizedFinding f : r.findings()) {
+                sb.append("\n").append(i++).append(". [").append(f.severity()).append("] ").append(f.code()).append(": ").append(f.title()).append("\n");
+                if (!f.subject().label().isEmpty()) sb.append("   ").append(Texts.t(l, "label.subject")).append(": ").append(f.subject().label()).append("\n");
+                sb.append("   ").append(f.detail()).append("\n");
+                if (!f.evidence().isEmpty()) {
+                    sb.append("   ").append(Texts.t(l, "label.evidence")).append(":\n");
+                    for (EvidenceLine e : f.evidence()) {
+                        sb.append("     ").append(e.artifact()).append(e.line() > 0 ? ":" + e.line() : "").append("  ").append(e.text().strip()).append("\n");
+                    }
+                }
+                sb.append("   ").append(Texts.t(l, "label.causes")).append(":\n");
+                for (String c : f.causes()) sb.append("     - ").append(c).append("\n");
+                sb.append("   ").append(Texts.t(l, "label.actions")).append(":\n");
+                int k = 1;
+                for (Action a : f.actions()) {
+                    sb.append("     ").append(k++).append(". ").append(a.text()).append("\n");
+                    if (a.hasCommand()) sb.append("        $ ").append(a.command()).append("\n");
+                }
+            }
+            sb.append("\n");
+        }
+        sb.append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");
+        for (Report.ArtifactSummary a : r.artifacts()) {
+            sb.append("  ").append(a.name()).append("  ").append(a.kind());
+            if (a.node() != null) sb.append("  @").append(a.node());
+            if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
+            sb.append("\n");
+        }
+        if (!r.problems().isEmpty()) {
+            sb.append(Texts.t(l, "heading.unreadable")).append("\n");
+            r.problems().forEach(p -> sb.append("  ").append(p.name()).append(": ").append(p.message()).append("\n"));
+        }
+        return sb.toString();
+    }
+}

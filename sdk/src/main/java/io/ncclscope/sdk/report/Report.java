@@ -1,0 +1,68 @@
+package io.ncclscope.sdk.report;
+
+import io.ncclscope.parsers.ParseWarning;
+import io.ncclscope.parsers.Severity;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The result of {@code analyze} in one language, ready to render: the verdict, what was read, the
+ * findings worst first. Serialises to the JSON of DESIGN.md with {@code Json.pretty}.
+ *
+ * @param verdict   {@code healthy} or {@code problems}
+ * @param worst     worst severity found; null when nothing was found
+ * @param summary   one sentence: the verdict for a person
+ * @param language  {@code en} or {@code zh-CN}
+ * @param nodes     nodes seen
+ * @param artifacts what was read
+ * @param findings  findings, worst first
+ * @param problems  inputs that could not be read
+ */
+public record Report(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
+                     List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<Evidence.Problem> problems) {
+
+    public Report {
+        nodes = List.copyOf(nodes);
+        artifacts = List.copyOf(artifacts);
+        findings = List.copyOf(findings);
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * One input as read.
+     *
+     * @param name     artifact name
+     * @param kind     kind id
+     * @param node     node; null when none
+     * @param warnings parse warnings of WARNING severity or worse
+     * @param errors   parse warnings of ERROR severity (input not of its kind, a limit reached)
+     */
+    public record ArtifactSummary(String name, String kind, String node, int warnings, int errors) {
+    }
+
+    /** Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}. */
+    public static Report of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
+        boolean zh = locale != null && "zh".equals(locale.getLanguage());
+        Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        List<ArtifactSummary> arts = new ArrayList<>();
+        for (Artifact a : evidence.artifacts()) {
+            int w = 0, e = 0;
+            for (ParseWarning pw : a.result().warnings()) {
+                if (pw.severity() == Severity.ERROR) e++;
+                else if (pw.severity() == Severity.WARNING) w++;
+            }
+            arts.add(new ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
+        }
+        List<LocalizedFinding> findings = diagnosis.localized(loc);
+        boolean healthy = diagnosis.healthy();
+        String summary = Texts.summary(loc, healthy, findings, evidence);
+        return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
+                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, evidence.problems());
+    }
+}

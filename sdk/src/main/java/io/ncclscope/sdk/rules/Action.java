@@ -1,0 +1,96 @@
+package io.ncclscope.sdk.rules;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One next step of a rule: what to do, in words, and the exact command or environment setting
+ * that does it.
+ *
+ * <p>A command may hold placeholders written {@code ${name}}, with a name from
+ * {@link #PLACEHOLDERS}; an analyzer that knows the value fills them with {@link #fill(Map)}, and
+ * a placeholder nobody filled stays in the text for the reader to replace. Commands are the same in
+ * every language.
+ *
+ * @param text    what to do, in the reader's language; never blank
+ * @param command the exact command line or {@code NAME=value} setting, or {@code ""} when the step
+ *                has no single command (for example, "reseat the cable")
+ */
+public record Action(String text, String command) {
+
+    /**
+     * The placeholder names a catalogue command may use: {@code iface} (network interface, e.g.
+     * {@code ens1f0}), {@code peer} (IP or host name of the other node), {@code port} (TCP port),
+     * {@code hca} (RDMA device, e.g. {@code mlx5_0}), {@code bdf} (PCI address), {@code node} (host
+     * name of a node), {@code gpu} (GPU index), {@code rank} (NCCL rank) and {@code env} (name of an
+     * environment variable).
+     */
+    public static final Set<String> PLACEHOLDERS =
+            Set.of("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env");
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_]+)}");
+
+    /**
+     * Checks the components and strips the command.
+     *
+     * @param text    what to do; never blank
+     * @param command the exact command or setting, or {@code ""}
+     * @throws NullPointerException     when a component is null
+     * @throws IllegalArgumentException when the text is blank
+     */
+    public Action {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(command, "command");
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("action text is blank");
+        }
+        command = command.strip();
+    }
+
+    /**
+     * Whether this step comes with a command.
+     *
+     * @return {@code true} when {@link #command()} is not empty
+     */
+    public boolean hasCommand() {
+        return !command.isEmpty();
+    }
+
+    /**
+     * The placeholder names in the command, in order of first appearance.
+     *
+     * @return an unmodifiable set, empty when the command has none
+     */
+    public Set<String> placeholders() {
+        Set<String> names = new LinkedHashSet<>();
+        Matcher m = PLACEHOLDER.matcher(command);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return Collections.unmodifiableSet(names);
+    }
+
+    /**
+     * A copy of this action with the placeholders for which {@code values} has a value replaced by
+     * that value, verbatim. Placeholders without a value are left as they are.
+     *
+     * @param values placeholder name to value, e.g. {@code Map.of("iface", "ens1f0")}
+     * @return the filled action ({@code this} when nothing changed)
+     */
+    public Action fill(Map<String, String> values) {
+        Objects.requireNonNull(values, "values");
+        if (values.isEmpty() || command.isEmpty()) {
+            return this;
+        }
+        String filled = PLACEHOLDER.matcher(command).replaceAll(m -> {
+            String value = values.get(m.group(1));
+            return Matcher.quoteReplacement(value != null ? value : m.group());
+        });
+        return filled.equals(command) ? this : new Action(text, filled);
+    }
+}

@@ -1,0 +1,111 @@
+package io.ncclscope.cli;
+
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.Report;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ncclscope analyze}: evidence in, verdict, findings and next commands out. */
+@Command(
+        name = "analyze",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Diagnose a slow or failing NCCL job from whatever you have: one pasted log, a few files, "
+                    + "or a bundle folder with one sub-folder per node. Says what is wrong, where (node, rank, "
+                    + "GPU, NIC, link), quotes the lines that prove it, and gives the commands to run next.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ncclscope analyze job.log                       one log",
+            "  ncclscope analyze bundle/                       one sub-folder per node",
+            "  ncclscope analyze --format md job.log | bot     a chat-sized verdict",
+            "  kubectl logs trainer-0 | ncclscope analyze -    stdin",
+            "  ncclscope analyze --lang zh-CN bundle/          the report in Chinese",
+            "",
+            "Exit codes:",
+            "  0  healthy: no finding of warning severity or worse",
+            "  1  problems found",
+            "  2  usage error, or nothing readable in the input",
+            "  3  internal error"
+        })
+final class AnalyzeCommand implements Callable<Integer> {
+
+    enum Format { text, md, json }
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (default, every finding), md (chat-sized Markdown) or json.")
+    Format format;
+
+    @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
+            description = "Language of the report: en (default) or zh-CN.")
+    String lang;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*",
+            description = "Files or folders to analyze; '-' reads standard input.")
+    List<String> paths = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final InputStream stdin;
+
+    AnalyzeCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Locale locale = Languages.parse(spec.commandLine(), lang);
+        Evidence.Builder b = Evidence.builder();
+        boolean bad = false;
+        for (String p : paths) {
+            if (p.equals("-")) {
+                b.addReader("stdin", new InputStreamReader(stdin, StandardCharsets.UTF_8), null, null);
+                continue;
+            }
+            Path path = Path.of(p);
+            if (!Files.exists(path)) {
+                err.println("ncclscope: " + p + ": no such file or folder");
+                bad = true;
+                continue;
+            }
+            b.addPath(path);
+        }
+        Evidence evidence = b.build();
+        evidence.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
+        long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
+        if (known == 0) {
+            err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
+            return Main.BAD_INPUT;
+        }
+        Report report = NcclScope.analyze(evidence, locale);
+        switch (format) {
+            case json -> out.print(Renderers.json(report));
+            case md -> out.print(Renderers.markdown(report));
+            case text -> out.print(Renderers.text(report));
+        }
+        out.flush();
+        if (bad) return Main.BAD_INPUT;
+        return report.verdict().equals("healthy") ? Main.OK : Main.PROBLEMS;
+    }
+}
