@@ -35,7 +35,7 @@ import java.util.Locale;
  * (default {@code /tmp/ncclscope-nccl-bench.log}; the small file gets {@code .small} appended), {@code --corpus}
  * (default: system property {@code ncclscope.corpus}, then {@code NCCLSCOPE_CORPUS}, then {@code ../shared/corpus}),
  * {@code --runs} (timed parses of the large file, default 2), {@code --keep} (leave the generated files; they are
- * deleted otherwise). Throughput is in MB/s of the file's bytes (1 MB = 10^6 bytes); heap in MiB.
+ * deleted otherwise), {@code --reuse} (use the files a {@code --keep} run left instead of generating them again). Throughput is in MB/s of the file's bytes (1 MB = 10^6 bytes); heap in MiB.
  */
 public final class NcclLogBenchmark {
 
@@ -49,6 +49,7 @@ public final class NcclLogBenchmark {
         String corpus = null;
         int runs = 2;
         boolean keep = false;
+        boolean reuse = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--size" -> size = bytes(args[++i]);
@@ -57,8 +58,9 @@ public final class NcclLogBenchmark {
                 case "--corpus" -> corpus = args[++i];
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--keep" -> keep = true;
+                case "--reuse" -> reuse = true;
                 case "-h", "--help" -> {
-                    System.out.println("usage: NcclLogBenchmark [--size 1g] [--small 128m] [--out FILE] [--corpus DIR] [--runs 2] [--keep]");
+                    System.out.println("usage: NcclLogBenchmark [--size 1g] [--small 128m] [--out FILE] [--corpus DIR] [--runs 2] [--keep] [--reuse]");
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -76,11 +78,16 @@ public final class NcclLogBenchmark {
         NcclLogGenerator gen = NcclLogGenerator.fromCorpus(Path.of(corpus));
         System.out.printf(Locale.ROOT, "corpus: %s/nccl-logs, %d files, %d template lines, replayed as %d nodes%n",
                 corpus, gen.files(), gen.templateLines(), NcclLogGenerator.NODES);
-        long t0 = System.nanoTime();
-        long lines = gen.write(out, size);
-        gen.write(smallOut, small);
-        System.out.printf(Locale.ROOT, "generated %s: %,d bytes, %,d lines; %s: %,d bytes (%.1f s)%n", out, Files.size(out),
-                lines, smallOut.getFileName(), Files.size(smallOut), (System.nanoTime() - t0) / 1e9);
+        if (reuse && Files.exists(out) && Files.exists(smallOut)) {
+            System.out.printf(Locale.ROOT, "reusing %s: %,d bytes; %s: %,d bytes%n", out, Files.size(out),
+                    smallOut.getFileName(), Files.size(smallOut));
+        } else {
+            long t0 = System.nanoTime();
+            long lines = gen.write(out, size);
+            gen.write(smallOut, small);
+            System.out.printf(Locale.ROOT, "generated %s: %,d bytes, %,d lines; %s: %,d bytes (%.1f s)%n", out,
+                    Files.size(out), lines, smallOut.getFileName(), Files.size(smallOut), (System.nanoTime() - t0) / 1e9);
+        }
         try {
             run(out, smallOut, runs);
         } finally {

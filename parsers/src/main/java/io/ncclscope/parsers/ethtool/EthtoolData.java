@@ -9,12 +9,12 @@ import java.util.Map;
  * What {@code ethtool IF}, {@code ethtool -i IF} and {@code ethtool -S IF} reported, for one or more interfaces.
  *
  * <p>Shape: every interface is in {@link #interfaces()}, in input order. For consumers that read one
- * interface, the headline fields of the first one are repeated at the top level ({@code interfaceName},
+ * interface, the headline fields of the first one are repeated at the top level ({@code interface},
  * {@code speedMbps}, {@code duplex}, {@code linkDetected}, {@code driver}, {@code firmwareVersion},
- * {@code busInfo}, {@code counters}). The top-level name is {@code interfaceName} because {@code interface}
- * is a Java keyword and cannot name a record component.
+ * {@code busInfo}, {@code counters}). {@code interface} is a Java keyword, so the component is
+ * {@code interface_}; {@link io.ncclscope.parsers.json.Json} writes it as {@code "interface"}, as DESIGN.md names it.
  *
- * @param interfaceName   name of the first interface (nullable)
+ * @param interface_      name of the first interface (nullable); JSON key {@code interface}
  * @param speedMbps       speed of the first interface in Mb/s (nullable)
  * @param duplex          duplex of the first interface (nullable)
  * @param linkDetected    link detected on the first interface (nullable)
@@ -25,7 +25,7 @@ import java.util.Map;
  * @param interfaces      every interface, in input order
  * @param toolErrors      error lines ethtool printed among its output ({@code Cannot get ...}, {@code netlink error: ...})
  */
-public record EthtoolData(String interfaceName, Integer speedMbps, Duplex duplex, Boolean linkDetected, String driver,
+public record EthtoolData(String interface_, Integer speedMbps, Duplex duplex, Boolean linkDetected, String driver,
                           String firmwareVersion, String busInfo, Map<String, Long> counters,
                           List<EthtoolInterface> interfaces, List<ToolMessage> toolErrors) {
 

@@ -145,23 +145,6 @@ public final class Tok {
         return dom + ":" + m.group(2).toLowerCase(Locale.ROOT) + ":" + m.group(3).toLowerCase(Locale.ROOT) + "." + m.group(4);
     }
 
-    /**
-     * NCCL prints bus ids as a hex number ({@code 60}, {@code 0x1b000}, {@code b1000}): bus in bits 8..15,
-     * device in 3..7, function in 0..2, domain above. Returns the canonical PCI address, or null.
-     */
-    public static String ncclBusId(CharSequence s) {
-        if (s == null) return null;
-        String t = s.toString().trim();
-        if (t.indexOf(':') >= 0) return pciAddress(t);
-        Long v = hex(t);
-        if (v == null) return null;
-        long domain = v >>> 16;
-        int bus = (int) ((v >>> 8) & 0xff);
-        int dev = (int) ((v >>> 3) & 0x1f);
-        int fn = (int) (v & 0x7);
-        return String.format(Locale.ROOT, "%04x:%02x:%02x.%d", domain, bus, dev, fn);
-    }
-
     /** Most CPUs a list may name; a longer list is junk (a glued cell), not a machine. */
     public static final int MAX_CPUS = 1 << 16;
 

@@ -14,7 +14,8 @@ import java.util.Optional;
  * A small JSON writer and reader with no dependencies, so that {@code ncclscope-parsers} stays
  * JDK-only. The writer turns records (component order), maps, collections, arrays, enums (their
  * {@code toString()}), strings, numbers, booleans and {@link Optional}s into JSON; {@code null}
- * record components and empty optionals are left out. The reader turns JSON text into
+ * record components and empty optionals are left out. A component named with a trailing underscore
+ * (a Java keyword such as {@code interface_}) is written without it. The reader turns JSON text into
  * {@code Map<String,Object>} (insertion-ordered), {@code List<Object>}, {@code String}, {@code Long},
  * {@code Double}, {@code Boolean} and {@code null}. Thread-safe (stateless).
  */
@@ -82,7 +83,9 @@ public final class Json {
                     throw new IllegalStateException("cannot read " + r.getClass().getSimpleName() + "." + c.getName(), e);
                 }
                 if (cv instanceof Optional<?> o) cv = o.orElse(null);
-                if (cv != null) m.put(c.getName(), cv);
+                String key = c.getName();
+                if (key.length() > 1 && key.endsWith("_")) key = key.substring(0, key.length() - 1);
+                if (cv != null) m.put(key, cv);
             }
             object(sb, m, indent, depth);
         } else if (v instanceof Map<?, ?> m) {

@@ -2,19 +2,18 @@ package io.ncclscope.parsers.nccl;
 
 /**
  * An open-addressing map from 64-bit fact hashes to list indexes, so that a repeated log line is recognised without
- * allocating a key. Grows by doubling; callers bound its size by their caps. Not thread-safe.
+ * allocating a key. Key 0 marks an empty slot (a hash of 0 is stored as 1: one more collision in 2^64). Grows by
+ * doubling at half load; callers bound its size by their caps. Not thread-safe.
  */
 final class LongIntMap {
     private long[] keys;
     private int[] values;
-    private boolean[] used;
     private int size;
 
     LongIntMap(int expected) {
         int cap = Integer.highestOneBit(Math.max(16, expected * 2) - 1) << 1;
         keys = new long[cap];
         values = new int[cap];
-        used = new boolean[cap];
     }
 
     int size() {
@@ -23,27 +22,31 @@ final class LongIntMap {
 
     /** The value of {@code key}, or -1. */
     int get(long key) {
-        int mask = keys.length - 1;
+        if (key == 0) key = 1;
+        long[] k = keys;
+        int mask = k.length - 1;
         int i = spread(key) & mask;
-        while (used[i]) {
-            if (keys[i] == key) return values[i];
+        long x;
+        while ((x = k[i]) != 0) {
+            if (x == key) return values[i];
             i = (i + 1) & mask;
         }
         return -1;
     }
 
     void put(long key, int value) {
+        if (key == 0) key = 1;
         if ((size + 1) * 2 > keys.length) grow();
         int mask = keys.length - 1;
         int i = spread(key) & mask;
-        while (used[i]) {
-            if (keys[i] == key) {
+        long x;
+        while ((x = keys[i]) != 0) {
+            if (x == key) {
                 values[i] = value;
                 return;
             }
             i = (i + 1) & mask;
         }
-        used[i] = true;
         keys[i] = key;
         values[i] = value;
         size++;
@@ -52,13 +55,11 @@ final class LongIntMap {
     private void grow() {
         long[] k = keys;
         int[] v = values;
-        boolean[] u = used;
         keys = new long[k.length * 2];
         values = new int[k.length * 2];
-        used = new boolean[k.length * 2];
         size = 0;
         for (int i = 0; i < k.length; i++) {
-            if (u[i]) put(k[i], v[i]);
+            if (k[i] != 0) put(k[i], v[i]);
         }
     }
 

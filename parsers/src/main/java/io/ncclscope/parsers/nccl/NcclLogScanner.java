@@ -88,6 +88,9 @@ final class NcclLogScanner {
     private final LongIntMap hostIndex = new LongIntMap(64);
     private final List<ProcessB> processes = new ArrayList<>();
     private final LongIntMap processIndex = new LongIntMap(64);
+    /** Direct-mapped cache of recent processes by pid, for interleaved ranks. */
+    private static final int PROCESS_CACHE = 256;
+    private final ProcessB[] processCache = new ProcessB[PROCESS_CACHE];
     private final LongIntMap seenLines = new LongIntMap(256);
 
     private String ncclVersion;
@@ -127,6 +130,10 @@ final class NcclLogScanner {
     private String command;
 
     private final List<WarningB> warns = new ArrayList<>();
+    /** Kept warnings and, past the cap, text-less shadows of further distinct WARN lines. */
+    private final List<WarningB> warnAll = new ArrayList<>();
+    /** Most distinct WARN lines remembered (kept or shadowed) for cheap repeat counting. */
+    private static final int MAX_WARN_KEYS = 1 << 15;
     private final LongIntMap warnIndex = new LongIntMap(64);
     private long warningsDropped;
     private final List<EventB> events = new ArrayList<>();
@@ -388,11 +395,19 @@ final class NcclLogScanner {
             proc = lp;
             return;
         }
+        int slot = (int) (pid ^ (pid >>> 7)) & (PROCESS_CACHE - 1);
+        ProcessB cp = processCache[slot];
+        if (cp != null && cp.pid == pid && cp.host.length() == hl && line.regionMatches(hostStart, cp.host, 0, hl)) {
+            proc = cp;
+            lastProc = cp;
+            return;
+        }
         long h = mix(mix(SEED, line, hostStart, hostEnd), pid);
         int idx = processIndex.get(h);
         if (idx >= 0) {
             proc = processes.get(idx);
             lastProc = proc;
+            processCache[slot] = proc;
             return;
         }
         String host = hostOf(line);
@@ -405,6 +420,7 @@ final class NcclLogScanner {
         processIndex.put(h, processes.size() - 1);
         proc = p;
         lastProc = p;
+        processCache[slot] = p;
     }
 
     /** The host of the current line's prefix as an interned string; null when the line has none. */
@@ -1142,8 +1158,9 @@ final class NcclLogScanner {
         int wi = warnIndex.get(key);
         if (wi >= 0) {
             // A repeated WARN line: count it everywhere it was counted the first time, without reading it again.
-            WarningB w = warns.get(wi);
-            w.count++;
+            WarningB w = warnAll.get(wi);
+            if (w.text != null) w.count++;
+            else warningsDropped++;
             kindCounts[w.kind.ordinal()]++;
             if (w.event != null) w.event.count++;
             if (w.ib != null) w.ib.count++;
@@ -1163,10 +1180,17 @@ final class NcclLogScanner {
             wNew.source = srcStart >= 0 ? line.substring(srcStart, srcEnd) : null;
             wNew.count = 1;
             warns.add(wNew);
-            warnIndex.put(key, warns.size() - 1);
+            warnIndex.put(key, warnAll.size());
+            warnAll.add(wNew);
         } else {
             warningsDropped++;
             capHit(Cap.WARNINGS, no, "more than " + MAX_WARNINGS + " distinct WARN lines: the rest are counted");
+            if (warnAll.size() < MAX_WARN_KEYS) {
+                // Remember the line (not its text) so that its repeats are counted without being read again.
+                wNew = new WarningB();
+                warnIndex.put(key, warnAll.size());
+                warnAll.add(wNew);
+            }
         }
         EventKind kind = classify(line, m);
         EventB e = eventSlot(key ^ 0x3c6ef372L, kind, no);
@@ -1194,9 +1218,9 @@ final class NcclLogScanner {
         }
         // NCCL splits a few messages over two lines ("message truncated :\nreceiving N bytes instead of M",
         // corpus nccl-logs/nccl-626-1.txt): join the next plain line.
-        contWarning = wNew;
+        contWarning = wNew != null && wNew.text != null ? wNew : null;
         contEvent = e;
-        contPending = (wNew != null || e != null) && line.charAt(n - 1) == ':';
+        contPending = (contWarning != null || e != null) && line.charAt(n - 1) == ':';
     }
 
     /** What a WARN message (or a {@code Last error} text) says. */

@@ -300,7 +300,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
                 while (j < n && t.charAt(j) == ' ') j++;
                 int k = j;
                 while (k < n && t.charAt(k) != ' ') k++;
-                if (!key.isEmpty()) cur.header.putIfAbsent(key, t.substring(j, k));
+                if (!key.isEmpty() && cur.header.size() < MAX_KEPT) cur.header.putIfAbsent(key, t.substring(j, k));
                 i = k;
             }
         }

@@ -254,7 +254,9 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
                         if (usageOptions.size() < MAX_KEPT) usageOptions.add(trimmed);
                     } else {
                         int last = usageOptions.size() - 1;
-                        usageOptions.set(last, usageOptions.get(last) + " " + trimmed);
+                        if (usageOptions.get(last).length() < 4096) {
+                            usageOptions.set(last, usageOptions.get(last) + " " + trimmed);
+                        }
                     }
                     return;
                 }
@@ -612,16 +614,18 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
         }
 
         private NcclTestsResult half(String[] t, int at, int v) {
-            for (int i = at; i < at + v; i++) {
-                if (Tok.decimal(t[i]) == null && !isNanOrInf(t[i])) return null;
+            Double[] x = new Double[v];
+            for (int i = 0; i < v; i++) {
+                x[i] = Tok.decimal(t[at + i]);
+                if (x[i] == null && !isNanOrInf(t[at + i])) return null;
             }
-            Double time = Tok.decimal(t[at]);
-            Double alg = Tok.decimal(t[at + 1]);
-            Double bus = Tok.decimal(t[at + 2]);
+            Double time = x[0];
+            Double alg = x[1];
+            Double bus = x[2];
             String check = t[at + 3];
             Long wrong = null;
             Double error = null;
-            Double cv = Tok.decimal(check);
+            Double cv = x[3];
             if (cv != null) {
                 boolean isError;
                 if (layout != null && layout.wrongColumn() != null) {
@@ -636,8 +640,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
             }
             IterStats it = null;
             if (v == 8) {
-                it = new IterStats(Tok.decimal(t[at + 4]), Tok.decimal(t[at + 5]), Tok.decimal(t[at + 6]),
-                        Tok.decimal(t[at + 7]), null, null, null, null, null, List.of());
+                it = new IterStats(x[4], x[5], x[6], x[7], null, null, null, null, null, List.of());
             }
             return new NcclTestsResult(time, alg, bus, wrong, error, it);
         }

@@ -52,7 +52,7 @@ class EthtoolCorpusTest {
         assertThat(r.data().interfaces()).hasSize(1);
         EthtoolInterface i = r.data().interfaces().get(0);
         // the first interface's headline fields are mirrored at the top level
-        assertThat(r.data().interfaceName()).isEqualTo(i.name());
+        assertThat(r.data().interface_()).isEqualTo(i.name());
         assertThat(r.data().speedMbps()).isEqualTo(i.speedMbps());
         assertThat(r.data().duplex()).isEqualTo(i.duplex());
         assertThat(r.data().linkDetected()).isEqualTo(i.linkDetected());

@@ -96,7 +96,7 @@ class EthtoolParserTest {
         EthtoolInterface e1 = d.interfaces().get(1);
         assertThat(e1.counters()).containsEntry("rx_packets", 5L);
         assertThat(e1.speedMbps()).isEqualTo(10000);
-        assertThat(d.interfaceName()).isEqualTo("eth0");
+        assertThat(d.interface_()).isEqualTo("eth0");
         assertThat(d.busInfo()).isEqualTo("0000:3b:00.0");
         assertThat(d.toolErrors()).extracting(ToolMessage::line).containsExactly(16);
         assertThat(r.warnings()).filteredOn(w -> w.severity() == Severity.WARNING).extracting(w -> w.line()).containsExactly(16);
