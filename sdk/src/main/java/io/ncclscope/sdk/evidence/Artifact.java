@@ -2,14 +2,23 @@ package io.ncclscope.sdk.evidence;
 
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseResult;
+import io.ncclscope.parsers.Parsers;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One input, parsed: a file of a bundle or a pasted text, with the node it belongs to and, for inputs
- * up to {@link Evidence.Builder#keepTextUpTo(long)} characters, its lines so that findings can quote them.
- * Immutable and thread-safe.
+ * One input, parsed: a file of a bundle or a pasted text, with the node it belongs to and a way to
+ * quote its lines. A pasted text keeps its lines; a file keeps only its path and is re-read when a
+ * line is quoted (findings quote few lines), so that evidence of thousands of nodes holds parsed facts,
+ * not text. Files over {@link Evidence.Builder#keepTextUpTo(long)} characters are not quoted (their
+ * parsers keep the text of the lines that matter). Immutable and thread-safe.
  */
 public final class Artifact {
 
@@ -19,14 +28,17 @@ public final class Artifact {
     private final List<String> hosts;
     private final ParseResult<?> result;
     private final List<String> lines;
+    private final Path file;
 
-    Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines) {
+    Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines,
+             Path file) {
         this.name = Objects.requireNonNull(name, "name");
         this.node = node;
         this.nodeSource = Objects.requireNonNull(nodeSource, "nodeSource");
         this.hosts = List.copyOf(hosts);
         this.result = Objects.requireNonNull(result, "result");
         this.lines = lines == null ? List.of() : List.copyOf(lines);
+        this.file = file;
     }
 
     /** The artifact's name: its path relative to the analyzed folder, or the name given to a text. */
@@ -65,14 +77,25 @@ public final class Artifact {
         return type.isInstance(d) ? Optional.of(type.cast(d)) : Optional.empty();
     }
 
-    /** True when the artifact's lines were kept (small inputs), so {@link #quote(int)} returns the text. */
+    /** True when {@link #quote(int)} can return the text of a line (kept lines, or a file to re-read). */
     public boolean hasText() {
-        return !lines.isEmpty();
+        return !lines.isEmpty() || file != null;
     }
 
-    /** The text of 1-based line {@code n}, when kept. */
+    /**
+     * The text of 1-based line {@code n}, exactly as the parser saw it; empty when the line does not exist,
+     * the text was not kept, or the file can no longer be read.
+     */
     public Optional<String> line(int n) {
-        return n >= 1 && n <= lines.size() ? Optional.of(lines.get(n - 1)) : Optional.empty();
+        if (n < 1) return Optional.empty();
+        if (file == null) {
+            return n <= lines.size() ? Optional.of(lines.get(n - 1)) : Optional.empty();
+        }
+        try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), Evidence.decoder()), 1 << 16)) {
+            return Optional.ofNullable(Parsers.line(in, n));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** An evidence line for line {@code n}, quoting the kept text (empty text when not kept). */
@@ -87,7 +110,7 @@ public final class Artifact {
 
     /** The same artifact on another node (its lines are shared, not copied). */
     Artifact withNode(String newNode, NodeSource source) {
-        return new Artifact(name, newNode, source, hosts, result, lines);
+        return new Artifact(name, newNode, source, hosts, result, lines, file);
     }
 
     @Override

@@ -12,7 +12,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.StringReader;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +40,7 @@ import java.util.stream.Stream;
  */
 public final class Evidence {
 
-    /** Inputs up to this many characters keep their lines for quoting, by default (16 MiB). */
+    /** Files up to this many bytes can be quoted, by default (16 MiB); larger ones are logs whose parsers keep the lines that matter. */
     public static final long DEFAULT_KEEP_TEXT = 16L << 20;
 
     /** Most files read from folders, by default. */
@@ -126,6 +125,13 @@ public final class Evidence {
         return List.copyOf(s);
     }
 
+    /** UTF-8 that replaces malformed bytes: tool outputs are pasted from anywhere. */
+    static CharsetDecoder decoder() {
+        return StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    }
+
     /** Natural order of host names: digit runs compare as numbers. */
     static int compareNodes(String a, String b) {
         int i = 0, j = 0;
@@ -172,7 +178,7 @@ public final class Evidence {
             return this;
         }
 
-        /** Inputs up to this many characters keep their lines for quoting (default {@link #DEFAULT_KEEP_TEXT}). */
+        /** Files up to this many bytes can be quoted (default {@link #DEFAULT_KEEP_TEXT}). */
         public Builder keepTextUpTo(long chars) {
             this.keepText = chars;
             return this;
@@ -187,7 +193,7 @@ public final class Evidence {
         /** Adds a pasted text; {@code node} may be null (then it comes from the content). */
         public Builder addText(String name, String text, String node) {
             ParseResult<?> r = Parsers.parse(text);
-            add(name, r, Parsers.lines(text), node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            add(name, r, Parsers.lines(text), null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
             return this;
         }
 
@@ -199,7 +205,7 @@ public final class Evidence {
         /** Adds a text read from {@code in} (streamed: its lines are not kept); the reader is not closed. */
         public Builder addReader(String name, Reader in, Kind kind, String node) throws IOException {
             ParseResult<?> r = Parsers.parse(in, kind, limits);
-            add(name, r, null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            add(name, r, null, null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
             return this;
         }
 
@@ -287,33 +293,17 @@ public final class Evidence {
             try {
                 long size = Files.size(f);
                 ParseResult<?> r;
-                List<String> lines = null;
-                if (size <= keepText) {
-                    String text = decode(Files.readAllBytes(f));
-                    r = Parsers.parse(new StringReader(text), null, limits);
-                    lines = Parsers.lines(text);
-                } else {
-                    try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(f), decoder()), 1 << 16)) {
-                        r = Parsers.parse(in, null, limits);
-                    }
+                try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(f), decoder()), 1 << 16)) {
+                    r = Parsers.parse(in, null, limits);
                 }
-                add(name, r, lines, null, NodeSource.NONE, new String[] {folderKey, folderNode});
+                add(name, r, null, size <= keepText ? f : null, null, NodeSource.NONE, new String[] {folderKey, folderNode});
             } catch (IOException e) {
                 problems.add(new Problem(name, "cannot read: " + e.getMessage()));
             }
         }
 
-        private static CharsetDecoder decoder() {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        }
-
-        private static String decode(byte[] b) {
-            return new String(b, StandardCharsets.UTF_8);
-        }
-
-        private void add(String name, ParseResult<?> r, List<String> lines, String node, NodeSource src, String[] folder) {
+        private void add(String name, ParseResult<?> r, List<String> lines, Path file, String node, NodeSource src,
+                         String[] folder) {
             List<String> hosts = contentHosts(r.data());
             String n = node;
             NodeSource s = src;
@@ -323,7 +313,7 @@ public final class Evidence {
             }
             String folderKey = folder == null ? null : folder[0];
             String folderNode = folder == null ? null : folder[1];
-            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines), folderKey, folderNode));
+            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file), folderKey, folderNode));
         }
 
         /** Hosts an artifact's content names. */
