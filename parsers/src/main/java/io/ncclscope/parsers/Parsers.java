@@ -17,12 +17,14 @@ import io.ncclscope.parsers.perftest.PerftestParser;
 import io.ncclscope.parsers.tests.NcclTestsParser;
 import io.ncclscope.parsers.topo.TopoParser;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlParser;
-import java.io.BufferedReader;
+import java.io.CharArrayReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
@@ -110,24 +112,56 @@ public final class Parsers {
      * @throws IOException only when reading fails
      */
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
-        BufferedReader br = in instanceof BufferedReader b ? b : new BufferedReader(in, 1 << 16);
+        Reader input = in;
         if (kind == null) {
-            br.mark(HEAD_CHARS + 1);
-            char[] head = new char[HEAD_CHARS];
+            // Read the head into a buffer sized to what is there (most tool outputs are a few KiB),
+            // detect, then parse the head followed by the rest of the stream.
+            char[] head = new char[Math.min(HEAD_CHARS, 16 * 1024)];
             int n = 0;
             while (n < HEAD_CHARS) {
-                int r = br.read(head, n, HEAD_CHARS - n);
+                if (n == head.length) head = Arrays.copyOf(head, Math.min(HEAD_CHARS, head.length * 2));
+                int r = in.read(head, n, head.length - n);
                 if (r < 0) break;
                 n += r;
             }
-            br.reset();
-            kind = detect(new String(head, 0, n)).kind();
+            kind = detect(CharBuffer.wrap(head, 0, n)).kind();
+            Reader headReader = new CharArrayReader(head, 0, n);
+            input = n < HEAD_CHARS ? headReader : new SequenceReader(headReader, in);
         }
         ToolParser<?> p = PARSERS.get(kind);
         if (p == null) {
-            return unknown(br, limits);
+            return unknown(input, limits);
         }
-        return p.parse(br, limits);
+        return p.parse(input, limits);
+    }
+
+    /** Reads one reader to its end, then the next. */
+    private static final class SequenceReader extends Reader {
+        private final Reader first;
+        private final Reader second;
+        private boolean firstDone;
+
+        SequenceReader(Reader first, Reader second) {
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public int read(char[] cbuf, int off, int len) throws IOException {
+            if (len == 0) return 0;
+            if (!firstDone) {
+                int r = first.read(cbuf, off, len);
+                if (r > 0) return r;
+                firstDone = true;
+            }
+            return second.read(cbuf, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            first.close();
+            second.close();
+        }
     }
 
     /**

@@ -19,7 +19,7 @@ public final class LineSource {
     private final Warnings warnings;
     private final long maxChars;
     private final int maxLineLength;
-    private final char[] buf = new char[1 << 16];
+    private final char[] buf = new char[1 << 14];
     private int pos;
     private int end;
     private long consumed;

@@ -80,6 +80,7 @@ final class NcclLogScanner {
     private int funcEnd;
     private ProcessB proc;
     private ProcessB lastProc;
+    private String currentLine; // the line being read (for the host of an event when the process cap was reached)
     private int cur; // cursor of readNum
     private int launcherRank; // set by launcherPrefixEnd
 
@@ -1141,7 +1142,6 @@ final class NcclLogScanner {
         return e;
     }
 
-    private String currentLine; // the line being read, for helpers that need the host of a capped process
 
     // =====================================================================================================
     // WARN lines
@@ -2135,14 +2135,6 @@ final class NcclLogScanner {
     boolean empty() {
         return ncclLines == 0 && launches.isEmpty() && pendings.isEmpty() && child == null && duplicates.isEmpty()
                 && command == null;
-    }
-
-    long ncclLineCount() {
-        return ncclLines;
-    }
-
-    Map<String, String> environmentSoFar() {
-        return environment;
     }
 
     // =====================================================================================================

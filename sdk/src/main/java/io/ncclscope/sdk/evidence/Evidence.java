@@ -10,6 +10,7 @@ import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.CharsetDecoder;
@@ -215,17 +216,58 @@ public final class Evidence {
          * in it have no node but what their content says. Hidden files and {@code *.expected.json} are skipped.
          */
         public Builder addPath(Path path) throws IOException {
+            List<FileTask> tasks = new ArrayList<>();
             if (Files.isDirectory(path)) {
-                addFolder(path);
+                addFolder(path, tasks);
             } else {
-                addFile(path, path.getFileName() == null ? path.toString() : path.toString(), null, null);
+                tasks.add(new FileTask(path, path.toString(), null, null));
+            }
+            // Files parse independently: spread them over the cores, keep their order.
+            List<FileTask> taken = new ArrayList<>();
+            for (FileTask t : tasks) {
+                if (++files > maxFiles) {
+                    if (files == maxFiles + 1) problems.add(new Problem(t.name(), "more than " + maxFiles + " files; the rest were not read"));
+                    continue;
+                }
+                taken.add(t);
+            }
+            List<Object> outcomes = taken.parallelStream().map(this::read).toList();
+            for (int i = 0; i < taken.size(); i++) {
+                FileTask t = taken.get(i);
+                Object o = outcomes.get(i);
+                if (o instanceof ParseResult<?> r) {
+                    add(t.name(), r, null, keptFile(t.file()), null, NodeSource.NONE, new String[] {t.folderKey(), t.folderNode()});
+                } else {
+                    problems.add(new Problem(t.name(), (String) o));
+                }
             }
             return this;
         }
 
-        private void addFolder(Path root) throws IOException {
+        /** A file to read: its path, artifact name, node folder and that folder's node name. */
+        private record FileTask(Path file, String name, String folderKey, String folderNode) {
+        }
+
+        /** Parses one file: the result, or the reason it could not be read. */
+        private Object read(FileTask t) {
+            try (Reader in = new InputStreamReader(Files.newInputStream(t.file()), decoder())) {
+                return Parsers.parse(in, null, limits);
+            } catch (IOException | UncheckedIOException e) {
+                return "cannot read: " + e.getMessage();
+            }
+        }
+
+        private Path keptFile(Path f) {
+            try {
+                return Files.size(f) <= keepText ? f : null;
+            } catch (IOException e) {
+                return null;
+            }
+        }
+
+        private void addFolder(Path root, List<FileTask> tasks) throws IOException {
             if (isNodeFolder(root)) {
-                addNodeFolder(root, root, nodeName(root));
+                addNodeFolder(root, root, nodeName(root), tasks);
                 return;
             }
             List<Path> children;
@@ -235,14 +277,14 @@ public final class Evidence {
             for (Path c : children) {
                 if (hidden(c)) continue;
                 if (Files.isDirectory(c)) {
-                    addNodeFolder(root, c, nodeName(c));
+                    addNodeFolder(root, c, nodeName(c), tasks);
                 } else {
-                    addFile(c, root.relativize(c).toString(), null, null);
+                    tasks.add(new FileTask(c, root.relativize(c).toString(), null, null));
                 }
             }
         }
 
-        private void addNodeFolder(Path root, Path folder, String node) throws IOException {
+        private void addNodeFolder(Path root, Path folder, String node, List<FileTask> tasks) throws IOException {
             List<Path> all;
             try (Stream<Path> s = Files.walk(folder)) {
                 all = s.filter(Files::isRegularFile).filter(p -> !hidden(p)).sorted().toList();
@@ -250,7 +292,7 @@ public final class Evidence {
             String base = root.equals(folder) && root.getFileName() != null ? root.getFileName().toString() : null;
             for (Path f : all) {
                 String rel = root.relativize(f).toString();
-                addFile(f, base != null ? base + "/" + rel : rel, folder.toString(), node);
+                tasks.add(new FileTask(f, base != null ? base + "/" + rel : rel, folder.toString(), node));
             }
         }
 
@@ -283,23 +325,6 @@ public final class Evidence {
                 // An unreadable marker falls back to the folder name.
             }
             return folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
-        }
-
-        private void addFile(Path f, String name, String folderKey, String folderNode) {
-            if (++files > maxFiles) {
-                if (files == maxFiles + 1) problems.add(new Problem(name, "more than " + maxFiles + " files; the rest were not read"));
-                return;
-            }
-            try {
-                long size = Files.size(f);
-                ParseResult<?> r;
-                try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(f), decoder()), 1 << 16)) {
-                    r = Parsers.parse(in, null, limits);
-                }
-                add(name, r, null, size <= keepText ? f : null, null, NodeSource.NONE, new String[] {folderKey, folderNode});
-            } catch (IOException e) {
-                problems.add(new Problem(name, "cannot read: " + e.getMessage()));
-            }
         }
 
         private void add(String name, ParseResult<?> r, List<String> lines, Path file, String node, NodeSource src,

@@ -1,0 +1,193 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import io.ncclscope.parsers.gids.GidEntry;
+import io.ncclscope.parsers.gids.GidsData;
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.net.IpLinkData;
+import io.ncclscope.parsers.net.NetAddress;
+import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the checks share: the node of each artifact, and per node the network facts that join across
+ * tools (interfaces of ip, the RDMA-to-netdev map of ibdev2netdev and show_gids, the RDMA ports of ibstat).
+ * Built once per analysis; read-only afterwards.
+ */
+final class Ctx {
+
+    /** An ip interface with the artifact it came from. */
+    record If(Artifact artifact, NetInterface nif) {
+    }
+
+    /** An ibstat port with its device and artifact. */
+    record Port(Artifact artifact, IbDevice device, IbPort port, String node) {
+        String devPort() {
+            return device.name() + "/" + (port.port() == null ? 1 : port.port());
+        }
+    }
+
+    /** The network facts of one node. */
+    static final class NodeNet {
+        final Map<String, If> ifaces = new LinkedHashMap<>();
+        /** ibdev2netdev lines by netdev name. */
+        final Map<String, RdmaLink> rdmaByNetdev = new LinkedHashMap<>();
+        /** "dev/port" to netdev, from ibdev2netdev and show_gids. */
+        final Map<String, String> netdevOf = new HashMap<>();
+        /** "dev/port" to its ibstat port. */
+        final Map<String, Port> ibPorts = new LinkedHashMap<>();
+        /** Netdev names that are RDMA netdevs (ibdev2netdev or show_gids). */
+        final Map<String, String> rdmaOfNetdev = new HashMap<>();
+    }
+
+    private final Map<String, NodeNet> nets = new LinkedHashMap<>();
+
+    Ctx(Evidence evidence) {
+        for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
+            NodeNet n = net(key(it.artifact()));
+            for (NetInterface i : it.data().interfaces()) {
+                if (i.name() != null) n.ifaces.putIfAbsent(i.name(), new If(it.artifact(), i));
+            }
+            for (RdmaLink r : it.data().rdmaMap()) {
+                if (r.netdev() == null || r.rdmaDevice() == null) continue;
+                n.rdmaByNetdev.putIfAbsent(r.netdev(), r);
+                String dp = r.rdmaDevice() + "/" + (r.port() == null ? 1 : r.port());
+                n.netdevOf.putIfAbsent(dp, r.netdev());
+                n.rdmaOfNetdev.putIfAbsent(r.netdev(), r.rdmaDevice());
+            }
+        }
+        for (Evidence.Item<GidsData> it : evidence.all(GidsData.class)) {
+            NodeNet n = net(key(it.artifact()));
+            for (GidEntry g : it.data().gids()) {
+                if (g.netdev() == null || g.device() == null) continue;
+                n.netdevOf.putIfAbsent(g.device() + "/" + (g.port() == null ? 1 : g.port()), g.netdev());
+                n.rdmaOfNetdev.putIfAbsent(g.netdev(), g.device());
+            }
+        }
+        for (Evidence.Item<IbstatData> it : evidence.all(IbstatData.class)) {
+            NodeNet n = net(key(it.artifact()));
+            for (IbDevice d : it.data().devices()) {
+                if (d.name() == null) continue;
+                for (IbPort p : d.ports()) {
+                    Port port = new Port(it.artifact(), d, p, node(it.artifact()));
+                    n.ibPorts.putIfAbsent(port.devPort(), port);
+                }
+            }
+        }
+    }
+
+    private NodeNet net(String key) {
+        return nets.computeIfAbsent(key, k -> new NodeNet());
+    }
+
+    /** The network facts of the node with {@code key} (empty when none were given). */
+    NodeNet netOf(String key) {
+        NodeNet n = nets.get(key);
+        return n == null ? new NodeNet() : n;
+    }
+
+    /** The node an artifact belongs to; null when it could not be told. */
+    static String node(Artifact a) {
+        return a.node().orElse(null);
+    }
+
+    /**
+     * The grouping key of an artifact's node. Artifacts with no node share one anonymous node: a session
+     * of pasted outputs without host names is most likely one machine.
+     */
+    static String key(Artifact a) {
+        return a.node().orElse("");
+    }
+
+    /** A subject naming the artifact's node, if known. */
+    static Subject subject(Artifact a) {
+        return Subject.node(node(a));
+    }
+
+    /** The node name for messages: the node, else the artifact name. */
+    static String where(Artifact a) {
+        return a.node().orElse(a.name());
+    }
+
+    /** True when {@code netdev} carries a configured, non-link-local address on that node. */
+    static boolean hasAddress(NetInterface i) {
+        for (NetAddress a : i.addresses()) {
+            String s = a.address() == null ? "" : a.address().toLowerCase(Locale.ROOT);
+            if ("link".equals(a.scope()) || s.startsWith("fe80") || s.startsWith("169.254.")) continue;
+            if ("host".equals(a.scope())) continue;
+            return true;
+        }
+        return false;
+    }
+
+    private static final Pattern SIBLING = Pattern.compile("^(.*?\\d+s\\d+)f\\d+(?:np\\d+|d\\d+)?$");
+
+    /**
+     * The name every function of one PCI card shares ({@code enp27s0} for {@code enp27s0f1np1},
+     * {@code rocep1s0} for {@code rocep1s0f0}); null when the name carries no function number.
+     */
+    static String cardStem(String ifname) {
+        if (ifname == null) return null;
+        Matcher m = SIBLING.matcher(ifname);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    /** True for interfaces that are software devices, never a cable: loopback, bridges, veth, tunnels... */
+    static boolean virtual(NetInterface i) {
+        String n = i.name().toLowerCase(Locale.ROOT);
+        String kind = i.kind() == null ? "" : i.kind().toLowerCase(Locale.ROOT);
+        if ("loopback".equals(i.linkType()) || n.equals("lo")) return true;
+        if (kind.matches("bridge|veth|vxlan|geneve|tun|tap|dummy|vrf|macvlan|ipvlan|wireguard|gre|ipip|sit|openvswitch")) return true;
+        for (String p : new String[] {"docker", "veth", "virbr", "br-", "cni", "flannel", "cali", "tunl", "vxlan", "kube-",
+                "tap", "tun", "dummy", "ovs-", "genev", "weave", "cilium", "lxc", "wg", "nodelocaldns", "podman"}) {
+            if (n.startsWith(p)) return true;
+        }
+        return i.flags().contains("NOARP") && i.flags().contains("MASTER"); // a VRF device
+    }
+
+    /** True for an IPoIB interface, whose netdev state says nothing about the IB port. */
+    static boolean ipoib(NetInterface i) {
+        return "infiniband".equals(i.linkType()) || "ipoib".equals(i.kind()) || i.name().startsWith("ib");
+    }
+
+    /**
+     * Evidence lines near {@code from}: lines {@code from..from+span} that {@code want} accepts, stopping at the
+     * first line after {@code from} that {@code stop} accepts. The line {@code from} itself is kept when
+     * {@code keepFrom}.
+     */
+    static List<EvidenceLine> near(Artifact a, int from, int span, boolean keepFrom, Predicate<String> want,
+                                   Predicate<String> stop) {
+        List<EvidenceLine> out = new ArrayList<>();
+        if (from <= 0) return out;
+        if (keepFrom) out.add(a.quote(from));
+        for (int n = from + 1; n <= from + span; n++) {
+            var t = a.line(n);
+            if (t.isEmpty()) break;
+            String s = t.get().strip();
+            if (stop.test(s)) break;
+            if (want.test(s)) out.add(a.quote(n));
+        }
+        return out;
+    }
+
+    /** Formats a number without a useless ".0". */
+    static String num(Double d) {
+        if (d == null) return "?";
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString(d.longValue());
+        return String.format(Locale.ROOT, "%.3f", d).replaceFirst("0+$", "").replaceFirst("\\.$", "");
+    }
+}
