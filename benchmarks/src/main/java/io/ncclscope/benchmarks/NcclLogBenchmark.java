@@ -26,10 +26,15 @@ import java.util.Locale;
  * {@code grep -c NCCL} on the same file, for a large and a smaller size (the heap must stay flat between them).
  *
  * <pre>
- * ./mvnw -B -q -o package -pl benchmarks -am -DskipTests
+ * ./mvnw -B -q -o package -pl benchmarks -am -DskipTests          # (-Dncclscope.target=target-X: use target-X below)
  * java -Xmx256m -cp parsers/target/classes:benchmarks/target/classes io.ncclscope.benchmarks.NcclLogBenchmark \
  *      --size 1g --small 128m --out /tmp/ncclscope-nccl.log --corpus ../shared/corpus
+ * taskset -c 3 java ...                                              # the strict one-core figure
  * </pre>
+ *
+ * Prints the generation, {@code grep -c NCCL} (LC_ALL=C) on the same file, the parse of the small file, each timed
+ * parse of the large one (MB/s, wall time, peak heap used, most live heap after a GC, heap the result retains),
+ * line reading alone through {@code LineSource}, the facts kept, and a one-line summary.
  *
  * Options: {@code --size} (default {@code 1g}; suffixes k, m, g), {@code --small} (default size / 8), {@code --out}
  * (default {@code /tmp/ncclscope-nccl-bench.log}; the small file gets {@code .small} appended), {@code --corpus}

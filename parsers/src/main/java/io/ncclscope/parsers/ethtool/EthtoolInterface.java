@@ -47,6 +47,8 @@ import java.util.Map;
  * @param supportsRegisterDump     {@code -i} (nullable)
  * @param supportsPrivFlags        {@code -i} (nullable)
  * @param counters                 {@code -S} counters in input order (name to value)
+ * @param counterLines             1-based source line of each counter (the keys of {@code counters}), so a
+ *                                 finding can quote the counters it names
  * @param line                     1-based line where this interface's first section starts
  */
 public record EthtoolInterface(String name, List<String> supportedPorts, List<String> supportedLinkModes,
@@ -59,7 +61,7 @@ public record EthtoolInterface(String name, List<String> supportedPorts, List<St
                                String version, String firmwareVersion, String expansionRomVersion, String busInfo,
                                Boolean supportsStatistics, Boolean supportsTest, Boolean supportsEepromAccess,
                                Boolean supportsRegisterDump, Boolean supportsPrivFlags, Map<String, Long> counters,
-                               int line) {
+                               Map<String, Integer> counterLines, int line) {
 
     public EthtoolInterface {
         supportedPorts = List.copyOf(supportedPorts);
@@ -69,5 +71,6 @@ public record EthtoolInterface(String name, List<String> supportedPorts, List<St
         advertisedFecModes = List.copyOf(advertisedFecModes);
         messageLevelFlags = List.copyOf(messageLevelFlags);
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+        counterLines = Collections.unmodifiableMap(new LinkedHashMap<>(counterLines));
     }
 }

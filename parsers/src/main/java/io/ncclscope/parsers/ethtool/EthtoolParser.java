@@ -136,6 +136,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
         Boolean sRegs;
         Boolean sPriv;
         final Map<String, Long> counters = new LinkedHashMap<>();
+        final Map<String, Integer> counterLines = new LinkedHashMap<>();
 
         IfB(String name, int line) {
             this.name = name;
@@ -149,7 +150,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
                     supportedFec, advertisedLinkModes, advertisedPause, advertisedAutoneg, advertisedFec, lp, speed,
                     duplex, lanes, autoneg, port, phyad, transceiver, mdix, supportsWakeOn, wakeOn, messageLevel,
                     messageFlags, linkDetected, driver, version, firmware, rom, bus, sStats, sTest, sEeprom, sRegs,
-                    sPriv, counters, line);
+                    sPriv, counters, counterLines, line);
         }
     }
 
@@ -393,6 +394,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
                 return;
             }
             cur.counters.put(name, v);
+            cur.counterLines.put(name, ln);
             counterCount++;
         }
 

@@ -176,6 +176,14 @@ final class NcclLogScanner {
         lines++;
         currentLine = line;
         try {
+            if (cachedPrefix(line)) {
+                // Same "host:pid:tid [dev] NCCL INFO " as a recent line: its header and process are known.
+                ncclLines++;
+                contPending = false;
+                infoLines++;
+                onInfo(line, no);
+                return;
+            }
             int k = findMarker(line);
             if (k >= 0) {
                 onNccl(line, no, k);
@@ -370,6 +378,10 @@ final class NcclLogScanner {
         }
         header(line, k);
         noteProcess(line, no);
+        if (level == L_INFO && proc != null && msgStart >= 10 && line.startsWith("NCCL INFO ", msgStart - 10)
+                && !timestamped(line, hostStart)) {
+            rememberPrefix(line);
+        }
         switch (level) {
             case L_INFO -> {
                 infoLines++;
@@ -381,6 +393,81 @@ final class NcclLogScanner {
             }
             default -> traceLines++;
         }
+    }
+
+    // ---- recent INFO prefixes
+
+    /** Recent INFO line prefixes (up to and with {@code NCCL INFO }), most recent first, with their parsed header. */
+    private static final int PREFIXES = 8;
+    private final String[] prefixText = new String[PREFIXES];
+    private final int[] prefixProbe = new int[PREFIXES];
+    private final int[][] prefixFields = new int[PREFIXES][];
+    private final long[][] prefixIds = new long[PREFIXES][];
+    private final ProcessB[] prefixProc = new ProcessB[PREFIXES];
+
+    /** True (and the header fields set) when {@code line} starts with a remembered INFO prefix. */
+    private boolean cachedPrefix(String line) {
+        int n = line.length();
+        for (int i = 0; i < PREFIXES; i++) {
+            String p = prefixText[i];
+            if (p == null) return false;
+            // Probe the two characters before " [dev]" (the end of the tid) first: prefixes of one host differ there.
+            int probe = prefixProbe[i];
+            if (n >= p.length() && line.charAt(probe) == p.charAt(probe) && line.charAt(probe - 1) == p.charAt(probe - 1)
+                    && line.startsWith(p)) {
+                int[] f = prefixFields[i];
+                hostStart = f[0];
+                hostEnd = f[1];
+                cudaDev = f[2];
+                msgStart = f[3];
+                srcStart = srcEnd = funcStart = funcEnd = -1;
+                pid = prefixIds[i][0];
+                tid = prefixIds[i][1];
+                level = L_INFO;
+                proc = prefixProc[i];
+                lastProc = proc;
+                if (i > 0) promote(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code line} before {@code end} holds a time of day ({@code 14:10:52}): such prefixes never repeat. */
+    private static boolean timestamped(String line, int end) {
+        for (int i = 1; i + 1 < end; i++) {
+            if (line.charAt(i) == ':' && isDigit(line.charAt(i - 1)) && isDigit(line.charAt(i + 1))) return true;
+        }
+        return false;
+    }
+
+    private void rememberPrefix(String line) {
+        int last = PREFIXES - 1;
+        prefixText[last] = line.substring(0, msgStart);
+        prefixProbe[last] = Math.max(1, line.lastIndexOf(" [", msgStart) - 1);
+        prefixFields[last] = new int[] {hostStart, hostEnd, cudaDev, msgStart};
+        prefixIds[last] = new long[] {pid, tid};
+        prefixProc[last] = proc;
+        promote(last);
+    }
+
+    /** Moves entry {@code i} to the front. */
+    private void promote(int i) {
+        String t = prefixText[i];
+        int probe = prefixProbe[i];
+        int[] f = prefixFields[i];
+        long[] d = prefixIds[i];
+        ProcessB p = prefixProc[i];
+        System.arraycopy(prefixText, 0, prefixText, 1, i);
+        System.arraycopy(prefixProbe, 0, prefixProbe, 1, i);
+        System.arraycopy(prefixFields, 0, prefixFields, 1, i);
+        System.arraycopy(prefixIds, 0, prefixIds, 1, i);
+        System.arraycopy(prefixProc, 0, prefixProc, 1, i);
+        prefixText[0] = t;
+        prefixProbe[0] = probe;
+        prefixFields[0] = f;
+        prefixIds[0] = d;
+        prefixProc[0] = p;
     }
 
     // =====================================================================================================
@@ -416,7 +503,7 @@ final class NcclLogScanner {
             capHit(Cap.PROCESSES, no, "more than " + MAX_PROCESSES + " processes: the rest are not listed");
             return;
         }
-        ProcessB p = new ProcessB(host, pid, cudaDev >= 0 ? cudaDev : null, no);
+        ProcessB p = new ProcessB(host, pid, cudaDev >= 0 ? cudaDev : null, no, h, mix(SEED, line, hostStart, hostEnd));
         processes.add(p);
         processIndex.put(h, processes.size() - 1);
         proc = p;
@@ -454,9 +541,14 @@ final class NcclLogScanner {
 
     /** Hash of host, pid and message of the current NCCL line. */
     private long lineKey(String line) {
-        long h = SEED;
-        if (hostStart >= 0) h = mix(h, line, hostStart, hostEnd);
-        h = mix(h, pid);
+        long h;
+        if (proc != null) {
+            h = proc.hash;
+        } else {
+            h = SEED;
+            if (hostStart >= 0) h = mix(h, line, hostStart, hostEnd);
+            h = mix(h, pid);
+        }
         return mix(h, line, msgStart, line.length());
     }
 
@@ -919,15 +1011,17 @@ final class NcclLogScanner {
         int vs = via + 5;
         int ve = n;
         while (ve > vs && line.charAt(ve - 1) == ' ') ve--;
-        countVia(line, vs, ve);
-        long h = SEED;
-        if (hostStart >= 0) h = mix(h, line, hostStart, hostEnd);
+        long h = proc != null ? proc.hostHash : hostStart >= 0 ? mix(SEED, line, hostStart, hostEnd) : SEED;
         h = mix(h, line, msgStart, n);
         int idx = transportIndex.get(h);
         if (idx >= 0) {
-            transports.get(idx).count++;
+            TransportB t = transports.get(idx);
+            t.count++;
+            if (t.viaSlot >= 0) viaCounts[t.viaSlot]++;
+            else viaOther++;
             return;
         }
+        int slot = countVia(line, vs, ve);
         if (transports.size() >= MAX_TRANSPORTS) {
             transportsDropped++;
             capHit(Cap.TRANSPORTS, no, "more than " + MAX_TRANSPORTS + " distinct channel connections: the rest are counted");
@@ -938,23 +1032,27 @@ final class NcclLogScanner {
             warnings.warn(no, "channel line not understood", line);
             return;
         }
+        t.viaSlot = slot;
         transports.add(t);
         transportIndex.put(h, transports.size() - 1);
     }
 
-    private void countVia(String line, int vs, int ve) {
+    /** Counts a {@code via} string; returns its slot, or -1 when it counts under {@code (other)}. */
+    private int countVia(String line, int vs, int ve) {
         long h = mix(SEED, line, vs, ve);
         int idx = viaIndex.get(h);
         if (idx >= 0) {
             viaCounts[idx]++;
+            return idx;
         } else if (viaNames.size() < MAX_TRANSPORT_VIAS) {
             viaIndex.put(h, viaNames.size());
             viaNames.add(line.substring(vs, ve));
             if (viaNames.size() > viaCounts.length) viaCounts = java.util.Arrays.copyOf(viaCounts, viaCounts.length * 2);
             viaCounts[viaNames.size() - 1] = 1;
-        } else {
-            viaOther++;
+            return viaNames.size() - 1;
         }
+        viaOther++;
+        return -1;
     }
 
     /** {@code 00/0 : 0[0] -> 1[1] [receive] via NET/IB/0/GDRDMA}. */
@@ -2146,12 +2244,17 @@ final class NcclLogScanner {
         final long pid;
         final Integer cudaDev;
         final int line;
+        /** Hash of host and pid, and of the host alone, as {@link #lineKey} and the transport key compute them. */
+        final long hash;
+        final long hostHash;
 
-        ProcessB(String host, long pid, Integer cudaDev, int line) {
+        ProcessB(String host, long pid, Integer cudaDev, int line, long hash, long hostHash) {
             this.host = host;
             this.pid = pid;
             this.cudaDev = cudaDev;
             this.line = line;
+            this.hash = hash;
+            this.hostHash = hostHash;
         }
     }
 
@@ -2174,6 +2277,7 @@ final class NcclLogScanner {
     }
 
     private static final class TransportB {
+        int viaSlot;
         int channel;
         Integer conn;
         int from;

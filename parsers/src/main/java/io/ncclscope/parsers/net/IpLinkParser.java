@@ -450,12 +450,27 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             addressCount++;
         }
 
+        /** Drops the spaces before each ')': ibdev2netdev -v pads the port state with printf "%-6s", as in "(DOWN  )". */
+        private static String unpad(String s) {
+            StringBuilder b = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == ')') {
+                    int k = b.length();
+                    while (k > 0 && b.charAt(k - 1) == ' ') k--;
+                    b.setLength(k);
+                }
+                b.append(c);
+            }
+            return b.toString();
+        }
+
         /** {@code mlx5_0 port 1 ==> ib0 (Up)}; {@code -v}: {@code 0002:00:02.0 mlx4_0 (MT4100 - NA)  fw 2.43.7008 port 1 (ACTIVE) ==> ib0 (Down)}. */
         private void rdma(String t, int ln) {
             int hash = t.indexOf('#');
             String s = hash >= 0 ? t.substring(0, hash).strip() : t;
             int arrow = s.indexOf("==>");
-            String[] left = Lines.tokens(s.substring(0, arrow).strip());
+            String[] left = Lines.tokens(unpad(s.substring(0, arrow).strip()));
             String[] right = Lines.tokens(s.substring(arrow + 3).strip());
             int i = 0;
             String pci = null;

@@ -92,9 +92,13 @@ class EthtoolParserTest {
         assertThat(e0.firmwareVersion()).isEqualTo("16.35.2000 (MT_0000000080)");
         assertThat(e0.counters()).containsExactly(java.util.Map.entry("rx_pause_ctrl_phy", 12L),
                 java.util.Map.entry("tx_pause_ctrl_phy", 0L));
+        // every counter keeps its source line, so a finding can quote it
+        assertThat(e0.counterLines()).containsExactly(java.util.Map.entry("rx_pause_ctrl_phy", 11),
+                java.util.Map.entry("tx_pause_ctrl_phy", 12));
         assertThat(e0.line()).isEqualTo(2);
         EthtoolInterface e1 = d.interfaces().get(1);
         assertThat(e1.counters()).containsEntry("rx_packets", 5L);
+        assertThat(e1.counterLines()).containsEntry("rx_packets", 15);
         assertThat(e1.speedMbps()).isEqualTo(10000);
         assertThat(d.interface_()).isEqualTo("eth0");
         assertThat(d.busInfo()).isEqualTo("0000:3b:00.0");

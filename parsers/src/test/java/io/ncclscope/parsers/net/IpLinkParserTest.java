@@ -32,6 +32,18 @@ class IpLinkParserTest {
             """;
 
     @Test
+    void ibdev2netdevVerbosePortStatePaddedToSixCharactersIsRead() {
+        // ibdev2netdev prints the port state with printf "%-6s": ACTIVE fills it, DOWN and INIT are padded.
+        ParseResult<IpLinkData> r = parser.parse(
+                "0000:17:00.0 mlx5_0 (MT4129 - NA) fw 28.39.1002 port 1 (DOWN  ) ==> ens1np0 (Down)\n"
+                        + "0000:18:00.0 mlx5_1 (MT4129 - NA) fw 28.39.1002 port 1 (ACTIVE) ==> ens2np0 (Up)\n");
+        assertThat(r.hasErrors()).isFalse();
+        assertThat(r.data().rdmaMap()).extracting(RdmaLink::portState).containsExactly("DOWN", "ACTIVE");
+        assertThat(r.data().rdmaMap().get(0).description()).isEqualTo("MT4129 - NA");
+        assertThat(r.data().rdmaMap().get(0).state()).isEqualTo(LinkState.DOWN);
+    }
+
+    @Test
     void emptyAndGarbageAreErrors() {
         assertThat(parser.parse("").hasErrors()).isTrue();
         ParseResult<IpLinkData> r = parser.parse("nothing here\n\u0000\u0003\n");

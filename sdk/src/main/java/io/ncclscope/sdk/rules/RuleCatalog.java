@@ -176,6 +176,8 @@ public final class RuleCatalog {
                     SEED_SEG2_IB, SEED_STEP4),
             rule("PFC_PAUSE_STORM", TOPOLOGY, WARNING, INTER_NODE,
                     SEED_SEG2_ROCE, SEED_STEP5, env("NCCL_IB_TC")),
+            rule("ROCE_TRAFFIC_NOT_LOSSLESS", TOPOLOGY, WARNING, INTER_NODE,
+                    SEED_SEG2_ROCE, SEED_STEP5, env("NCCL_IB_TC")),
             rule("TOPOLOGY_ASYMMETRIC", TOPOLOGY, WARNING, NONE,
                     SEED_PATHS, SEED_RING_TREE, SEED_STEP1, "src/graph/search.cc"),
             rule("GPU_XID", TOPOLOGY, FindingSeverity.ERROR, NONE,

@@ -71,6 +71,7 @@ class RuleCatalogTest {
             "MTU_MISMATCH",
             "NIC_ERROR_COUNTERS",
             "PFC_PAUSE_STORM",
+            "ROCE_TRAFFIC_NOT_LOSSLESS",
             "TOPOLOGY_ASYMMETRIC",
             "GPU_XID",
             // bandwidth
@@ -106,8 +107,8 @@ class RuleCatalogTest {
     void categoriesFollowTheDesignGroups() {
         assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 19).toArray(String[]::new));
         assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(19, 24).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 37).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(37, 47).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 38).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(38, 48).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

@@ -60,7 +60,12 @@ final class Ctx {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             NodeNet n = net(key(it.artifact()));
             for (NetInterface i : it.data().interfaces()) {
-                if (i.name() != null) n.ifaces.putIfAbsent(i.name(), new If(it.artifact(), i));
+                if (i.name() == null) continue;
+                If old = n.ifaces.get(i.name());
+                // ip link then ip addr in two files: keep the reading that shows the addresses
+                if (old == null || (old.nif().addresses().isEmpty() && !i.addresses().isEmpty())) {
+                    n.ifaces.put(i.name(), new If(it.artifact(), i));
+                }
             }
             for (RdmaLink r : it.data().rdmaMap()) {
                 if (r.netdev() == null || r.rdmaDevice() == null) continue;
@@ -134,11 +139,11 @@ final class Ctx {
         return false;
     }
 
-    private static final Pattern SIBLING = Pattern.compile("^(.*?\\d+s\\d+)f\\d+(?:np\\d+|d\\d+)?$");
+    private static final Pattern SIBLING = Pattern.compile("^([a-zA-Z]+[^\\s]*?\\d)f\\d+(?:np\\d+|d\\d+)?$");
 
     /**
-     * The name every function of one PCI card shares ({@code enp27s0} for {@code enp27s0f1np1},
-     * {@code rocep1s0} for {@code rocep1s0f0}); null when the name carries no function number.
+     * The name every function of one PCI card shares ({@code enp27s0} for {@code enp27s0f1np1}, {@code ens5} for
+     * {@code ens5f0}, {@code rocep1s0} for {@code rocep1s0f0}); null when the name carries no function number.
      */
     static String cardStem(String ifname) {
         if (ifname == null) return null;

@@ -1,12 +1,47 @@
 package io.ncclscope.sdk.diagnose.topology;
 
+import io.ncclscope.parsers.numa.NumaNode;
+import io.ncclscope.parsers.numa.NumaTopology;
+import io.ncclscope.parsers.pci.LspciTree;
+import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.TopoNic;
+import io.ncclscope.parsers.topo.TopoPath;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
-/** SKELETON: replaced by the real analyzer. */
+/**
+ * GPU↔NIC affinity, NUMA placement and asymmetric nodes: the seed's "拓扑选择" checks. For every node it
+ * draws the GPU-NIC map from the best source at hand ({@code nvidia-smi topo -m}, else the NCCL topology dump,
+ * else {@code lspci -tv}, else the NUMA nodes of {@code lspci -vvv}), with {@code numactl} and
+ * {@code lspci -vvv} filling NUMA nodes, and reports:
+ * <ul>
+ *   <li>{@code GPU_NIC_AFFINITY_POOR}: GPUs whose nearest NIC is beyond PXB (PHB, NODE, SYS), where NCCL's
+ *       default {@code NCCL_NET_GDR_LEVEL} turns GPUDirect RDMA off; one finding per node listing the GPUs
+ *       and their best paths. Nothing when the node has no NIC at all.</li>
+ *   <li>{@code NIC_CROSS_NUMA}: GPUs of a NUMA node without a NIC on it while another node holds two or more,
+ *       and NICs on another NUMA node than every GPU they serve; INFO for NICs far from every GPU (storage or
+ *       front-end ports to keep out of {@code NCCL_IB_HCA}).</li>
+ *   <li>{@code TOPOLOGY_ASYMMETRIC}: nodes that differ from their peers (GPU or NIC counts in topo,
+ *       nvidia-smi, ibstat or lspci; GPU models; GPU-NIC paths; NVLink layout; ranks per host in nccl-tests
+ *       and NCCL logs), and gaps a node's own evidence shows (an HCA ibstat lists that the topo legend lacks,
+ *       a GPU nvidia-smi cannot reach).</li>
+ * </ul>
+ * Stateless and thread-safe; linear in the number of nodes.
+ */
 public final class TopologyAnalyzer implements Analyzer {
+
     @Override
     public String name() {
         return "topology";
@@ -14,6 +49,138 @@ public final class TopologyAnalyzer implements Analyzer {
 
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        return List.of();
+        Collector out = new Collector();
+        for (String node : evidence.nodes()) {
+            List<Artifact> as = evidence.artifactsOf(node);
+            analyzeNode(node, node, as, out);
+        }
+        List<Artifact> loose = evidence.unassigned();
+        if (!loose.isEmpty()) analyzeLoose(loose, out);
+        AsymmetryChecks.run(evidence, out);
+        return out.findings();
+    }
+
+    /**
+     * The GPU-NIC map of one {@code nvidia-smi topo -m} matrix: for every GPU, in row order, the NICs nearest
+     * to it and the path type to them. A GPU gets an empty list and a null path when the matrix has no NIC.
+     * For the bandwidth and workflow analyses: {@code gdrByDefault()} tells which GPUs NCCL lets use
+     * GPUDirect RDMA, {@code nicNames()} what to put in {@code NCCL_IB_HCA}.
+     */
+    public static List<GpuNicAffinity> affinity(Topology topology) {
+        List<GpuNicAffinity> out = new ArrayList<>(topology.gpus().size());
+        for (TopoGpu g : topology.gpus()) {
+            List<TopoNic> near = topology.nearestNics(g.name());
+            TopoPath path = near.isEmpty() ? null : topology.path(g.name(), near.get(0).name()).orElse(null);
+            out.add(new GpuNicAffinity(g, path == null ? List.of() : near, path));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Artifacts that name no node. When they hold at most one GPU-NIC source they are read as one machine (a
+     * user pasting the outputs of one node); several topo matrices, dumps or trees are read one by one, each
+     * on its own, since they may come from different machines.
+     */
+    private static void analyzeLoose(List<Artifact> loose, Collector out) {
+        int sources = 0;
+        for (Artifact a : loose) {
+            if (a.data(Topology.class).isPresent() || a.data(NcclTopoXmlData.class).isPresent()
+                    || a.data(LspciTree.class).isPresent()) sources++;
+        }
+        if (sources <= 1) {
+            analyzeNode(null, loose.isEmpty() ? "" : "(no node)", loose, out);
+            return;
+        }
+        List<Artifact> shared = new ArrayList<>();
+        for (Artifact a : loose) {
+            boolean source = a.data(Topology.class).isPresent() || a.data(NcclTopoXmlData.class).isPresent()
+                    || a.data(LspciTree.class).isPresent();
+            if (!source) shared.add(a);
+        }
+        for (Artifact a : loose) {
+            boolean source = a.data(Topology.class).isPresent() || a.data(NcclTopoXmlData.class).isPresent()
+                    || a.data(LspciTree.class).isPresent();
+            if (!source) continue;
+            List<Artifact> one = new ArrayList<>(shared.size() + 1);
+            one.add(a);
+            one.addAll(shared);
+            analyzeNode(null, a.name(), one, out);
+        }
+    }
+
+    private static void analyzeNode(String node, String scope, List<Artifact> as, Collector out) {
+        NumaTopology numa = null;
+        List<Layouts.Item> verbose = new ArrayList<>();
+        for (Artifact a : as) {
+            Optional<NumaTopology> n = a.data(NumaTopology.class);
+            if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
+            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.Item(a, v)));
+        }
+        Map<Integer, Integer> cpuNuma = new HashMap<>();
+        int numaNodes = 0;
+        if (numa != null) {
+            for (NumaNode n : numa.nodes()) {
+                if (!n.hasCpus()) continue;
+                numaNodes++;
+                for (int cpu : n.cpus()) cpuNuma.putIfAbsent(cpu, n.id());
+            }
+        }
+
+        List<Layout> layouts = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Artifact a : as) {
+            Optional<Topology> t = a.data(Topology.class);
+            if (t.isEmpty() || t.get().matrixType().isP2p() || t.get().gpus().isEmpty() || t.get().nics().isEmpty()) continue;
+            Layout l = Layouts.fromTopo(a, t.get(), cpuNuma);
+            if (seen.add(signature(l))) layouts.add(l);
+        }
+        if (layouts.isEmpty()) {
+            for (Artifact a : as) {
+                Optional<NcclTopoXmlData> x = a.data(NcclTopoXmlData.class);
+                if (x.isEmpty()) continue;
+                Layout l = Layouts.fromXml(a, x.get());
+                if (!l.gpus.isEmpty() && !l.nics.isEmpty() && seen.add(signature(l))) layouts.add(l);
+            }
+        }
+        if (layouts.isEmpty()) {
+            Layouts.PciNuma pciNuma = Layouts.PciNuma.of(verbose);
+            for (Artifact a : as) {
+                Optional<LspciTree> tr = a.data(LspciTree.class);
+                if (tr.isEmpty()) continue;
+                Layout l = Layouts.fromTree(a, tr.get(), pciNuma, numaNodes);
+                if (!l.gpus.isEmpty() && !l.nics.isEmpty() && seen.add(signature(l))) layouts.add(l);
+            }
+        }
+        if (layouts.isEmpty() && hasNoGpuSource(as)) Layouts.fromVerbose(verbose).ifPresent(layouts::add);
+        for (Layout l : layouts) AffinityChecks.check(l, node, scope, out);
+        AsymmetryChecks.withinNode(node, scope, as, out);
+    }
+
+    /**
+     * True when no topo matrix, dump or tree shows the node's GPUs: only then does {@code lspci -vvv} alone speak
+     * (a node whose topo matrix shows no NIC has none that NCCL could use, whatever lspci lists).
+     */
+    private static boolean hasNoGpuSource(List<Artifact> as) {
+        for (Artifact a : as) {
+            if (a.data(Topology.class).map(t -> !t.gpus().isEmpty()).orElse(false)) return false;
+            if (a.data(NcclTopoXmlData.class).map(x -> !x.gpus().isEmpty()).orElse(false)) return false;
+        }
+        return true;
+    }
+
+    /** What makes two layouts the same picture of a node (the same matrix captured twice, one XML per rank). */
+    private static String signature(Layout l) {
+        StringBuilder sb = new StringBuilder(l.source).append('|');
+        l.gpus.forEach(g -> sb.append(g.name()).append(':').append(g.numa()).append(','));
+        sb.append('|');
+        l.nics.forEach(n -> sb.append(n.name()).append(':').append(n.numa()).append(','));
+        sb.append('|');
+        for (int i = 0; i < l.gpus.size(); i++) {
+            for (int j = 0; j < l.nics.size(); j++) {
+                Layout.Hop h = l.hop(i, j);
+                sb.append(h == null ? "-" : h.word()).append(',');
+            }
+        }
+        return sb.toString();
     }
 }

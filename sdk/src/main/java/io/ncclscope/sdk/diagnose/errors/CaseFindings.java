@@ -1,0 +1,429 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclResult;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.errors.Walk.Case;
+import io.ncclscope.sdk.diagnose.errors.Walk.Generic;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the walk's cases into findings: one per distinct problem (one per shared GPU, per unreachable peer, per RDMA
+ * link, per code and log otherwise), named after the earliest case, with the evidence chain root WARN line, its
+ * {@code -> N} trace, the launcher's report, then the same failure elsewhere and the consequences.
+ */
+final class CaseFindings {
+
+    private static final Pattern PORT = Pattern.compile("<(\\d{1,5})>");
+    private static final Pattern REASON = Pattern.compile("(?:failed|returned)\\s*:?\\s*(.+?)(?:, retrying)?\\s*$");
+    private static final Pattern OFI_RC = Pattern.compile("RC:\\s*(\\d+)");
+
+    private CaseFindings() {
+    }
+
+    static List<Finding> build(Walk w, Map<String, String> goodIfaceByHost) {
+        Map<String, List<Case>> groups = new LinkedHashMap<>();
+        for (Case c : w.cases) groups.computeIfAbsent(c.code + "|" + groupKey(c), k -> new ArrayList<>()).add(c);
+        List<Finding> out = new ArrayList<>();
+        for (List<Case> g : groups.values()) {
+            Case first = g.get(0);
+            out.add(first.root == null ? generic(first.generic) : rooted(w, g, goodIfaceByHost));
+        }
+        return out;
+    }
+
+    /** What makes two cases of one code the same problem. */
+    static String groupKey(Case c) {
+        if (c.root == null) return "g|" + c.generic.order();
+        Signal s = c.root;
+        return switch (c.code) {
+            case Classifier.DUPLICATE -> "dup|" + (s.host == null ? "" : s.host) + "|" + (s.busId != null ? s.busId : s.busIdRaw);
+            case Classifier.CONNECT -> s.peer != null ? "peer|" + s.peer : s.order + "|" + s.host;
+            case Classifier.IB_COMPLETION -> s.peer != null ? "peer|" + s.peer : s.order + "|" + s.host;
+            default -> String.valueOf(s.order);
+        };
+    }
+
+    // -- findings with a first cause ----------------------------------------------------------------------------------
+
+    private static Finding rooted(Walk w, List<Case> g, Map<String, String> goodIfaceByHost) {
+        Case first = g.get(0);
+        Signal s = first.root;
+        Context ctx = w.context(s.order);
+        String node = s.host != null ? s.host : s.artifact.node().orElse(null);
+        String who = s.who() + (g.size() > 1 ? " (+" + (g.size() - 1) + ")" : "");
+        Integer port = s.peerPort != null ? s.peerPort : port(s.text);
+        String peer = usable(s.peer) ? s.peer : null;
+        String usedIface = usedIface(s, ctx);
+        String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
+
+        Map<String, String> params = new LinkedHashMap<>();
+        Subject subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
+        List<Object> args = new ArrayList<>(List.of("who", who, "text", s.text == null ? "" : s.text));
+        String key = first.key;
+        String env = null;
+        FindingSeverity severity = FindingSeverity.CRITICAL;
+
+        switch (first.code) {
+            case Classifier.CONNECT -> {
+                String reason = reason(s.text);
+                args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (port != null ? "<" + port + ">" : ""),
+                        "address", s.peer == null ? "?" : s.peer, "iface", usedIface == null ? "?" : usedIface,
+                        "count", String.valueOf(totalCount(first))));
+                if (first.weak) {
+                    severity = FindingSeverity.ERROR;
+                    NcclInterface dev = ctx == null ? null : ctx.socketDeviceUsed(s.host);
+                    if (dev != null && Context.suspicious(dev.name(), dev.address())) {
+                        key = "connect.retry.iface";
+                        usedIface = dev.name();
+                        args.addAll(List.of("index", String.valueOf(dev.index()), "device", dev.name(),
+                                "deviceAddress", dev.address() == null ? "?" : dev.address()));
+                    } else {
+                        key = "connect.retry";
+                    }
+                } else if (s.peer == null) {
+                    key = "connect.nopeer";
+                } else if (Context.linkLocal(s.peer) && usedIface != null) {
+                    key = "connect.linklocal";
+                } else if (Context.dockerBridge(s.peer)) {
+                    key = "connect.docker";
+                } else {
+                    key = "connect";
+                }
+                subject = subject.withPeer(peer).withIface(usedIface);
+                putIf(params, "peer", peer);
+                putIf(params, "port", port == null ? null : String.valueOf(port));
+                putIf(params, "iface", recommend(ctx, s.host, usedIface, s.peer, goodIfaceByHost));
+            }
+            case Classifier.NO_IFACE -> {
+                String var = envVar(s.text, ctx, "NCCL_SOCKET_IFNAME");
+                String value = var == null || ctx == null ? null : ctx.env.get(var);
+                if (value != null && !"noiface.family".equals(key) && !"noiface.subnet".equals(key)) key = "noiface.env";
+                args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
+                if (value != null && value.matches("[A-Za-z0-9_.:-]+")) subject = subject.withIface(value);
+                env = value != null ? var : null;
+                String good = goodIfaceByHost.get(node == null ? "" : node);
+                putIf(params, "iface", good != null && !good.equals(value) ? good : null);
+            }
+            case Classifier.DUPLICATE -> {
+                Set<Integer> ranks = new TreeSet<>();
+                for (Case c : g) {
+                    if (c.root.rank != null) ranks.add(c.root.rank);
+                    if (c.root.otherRank != null) ranks.add(c.root.otherRank);
+                }
+                // NCCL 2.30's message names no ranks: the init lines of that GPU do.
+                if (ctx != null && s.busId != null) {
+                    for (var r : ctx.log.ranks()) {
+                        if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) ranks.add(r.rank());
+                    }
+                }
+                String gpuName = s.busIdRaw != null && s.busId != null ? s.busIdRaw + " (" + s.busId + ")"
+                        : s.busIdRaw != null ? s.busIdRaw : s.busId != null ? s.busId : "?";
+                args.addAll(List.of("ranks", ranks.isEmpty() ? "?" : join(ranks), "gpu", gpuName, "node", node == null ? "?" : node));
+                if ("duplicate".equals(key) && node == null) key = "duplicate.nohost";
+                subject = new Subject(node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
+                putIf(params, "bdf", s.busId);
+            }
+            case Classifier.IB_COMPLETION -> {
+                args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
+                        "statusName", Classifier.wcStatusName(s.status),
+                        "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
+                        "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(first))));
+                if (s.peer == null) key = key + ".nopeer";
+                subject = subject.withPeer(peer);
+                putIf(params, "peer", peer);
+                putIf(params, "hca", s.hca);
+            }
+            case Classifier.IB_SETUP -> {
+                if (!first.failed) severity = FindingSeverity.ERROR;
+                putIf(params, "hca", s.hca);
+                env = "ib.setup.crossnic".equals(key) ? "NCCL_CROSS_NIC"
+                        : "ib.setup.gid".equals(key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(key) ? "NCCL_IB_ECE_ENABLE" : null;
+            }
+            case Classifier.TOPO_FILE -> {
+                String path = ctx == null ? null : ctx.env.get("NCCL_TOPO_FILE");
+                args.addAll(List.of("path", path == null ? "?" : path));
+                if (path == null) key = "topo.file.nopath";
+                if (!first.failed) severity = FindingSeverity.ERROR;
+                env = "NCCL_TOPO_FILE";
+            }
+            case Classifier.USAGE, Classifier.REMOTE -> {
+                String rc = "?";
+                Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
+                if (m.find()) rc = m.group(1);
+                args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
+                        "result", s.result == null ? resultName(first.code) : s.result.toString()));
+                if ("remote.lost".equals(key) && s.peer == null) key = "remote.lost.nopeer";
+                subject = subject.withPeer(peer);
+                putIf(params, "peer", peer);
+                putIf(params, "port", port == null || peer == null ? null : String.valueOf(port));
+            }
+            case Classifier.ENV -> {
+                String var = envVar(s.text, ctx, null);
+                String value = var == null || ctx == null ? null : ctx.env.get(var);
+                args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
+                env = var;
+                if (!first.failed) severity = FindingSeverity.WARNING;
+            }
+            case Classifier.PLUGIN -> {
+                String var = ctx != null && ctx.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
+                String value = ctx == null ? null : ctx.env.get(var);
+                args.addAll(List.of("env", var, "value", value == null ? "?" : value));
+                env = var;
+                if (!first.failed) severity = FindingSeverity.WARNING;
+            }
+            case Classifier.MAPPING -> {
+                if (!first.failed) severity = FindingSeverity.ERROR;
+            }
+            case Classifier.SHM -> env = "NCCL_SHM_DISABLE";
+            default -> args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
+        }
+        if (key == null) key = "warn." + Classifier.genericKey(first.code);
+
+        Set<String> victims = new LinkedHashSet<>();
+        for (Case c : g) victims.addAll(c.victims);
+        victims.remove(s.who());
+        if (!victims.isEmpty()) {
+            key = key + ".then";
+            args.addAll(List.of("victims", list(victims)));
+        }
+
+        putIf(params, "node", node);
+        putIf(params, "rank", s.rank == null ? null : String.valueOf(s.rank));
+        putIf(params, "env", env);
+        if (!params.containsKey("bdf")) putIf(params, "bdf", s.busId);
+        if (s.hca != null && !params.containsKey("hca")) params.put("hca", s.hca);
+
+        List<Signal> same = new ArrayList<>();
+        List<Signal> other = new ArrayList<>();
+        for (Signal f : first.followers) (first.code.equals(f.verdict.code()) ? same : other).add(f);
+        List<EvidenceLine> ev = new Evidence()
+                .add(s.quote())
+                .addSignals(same, 2)
+                .addAll(first.traces, 4)
+                .addSignals(other, 3)
+                .addAll(first.tail, 4)
+                .addRoots(g, 3)
+                .addVictims(g, 3)
+                .lines();
+        return new Finding(first.code, severity, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
+    }
+
+    // -- findings with no cause text ----------------------------------------------------------------------------------
+
+    private static Finding generic(Generic g) {
+        String gk = Classifier.genericKey(g.code());
+        String node = g.host() != null ? g.host() : g.artifact().node().orElse(null);
+        String key;
+        List<Object> args = new ArrayList<>();
+        if (g.tests() != null) {
+            key = "tests." + gk;
+            if (Classifier.SYSTEM.equals(g.code()) && g.tests().hosts() <= 1) key = "tests.system.single";
+            if (Classifier.INTERNAL.equals(g.code()) && g.tests().hosts() > 1) key = "tests.internal.multinode";
+            if (Classifier.CUDA.equals(g.code()) && g.tests().geforce() && g.tests().ranks() != null && g.tests().ranks() > 1) {
+                key = "tests.cuda.geforce";
+            }
+            args.addAll(List.of("node", node == null ? "?" : node, "location", g.location() == null ? "?" : g.location(),
+                    "reason", g.reason() == null ? "?" : g.reason(),
+                    "ranks", g.tests().ranks() == null ? "?" : String.valueOf(g.tests().ranks()),
+                    "hosts", String.valueOf(g.tests().hosts())));
+        } else {
+            key = "report." + gk;
+            String who = g.rank() != null ? "rank " + g.rank() : "NCCL";
+            args.addAll(List.of("who", who, "text", g.text() == null ? "" : g.text(), "reason", g.reason() == null ? "?" : g.reason(),
+                    "result", resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        putIf(params, "node", node);
+        putIf(params, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
+        Subject subject = new Subject(node, g.rank(), null, null, null, null, null);
+        List<EvidenceLine> ev = List.of(g.artifact().quote(g.line(), g.text()));
+        return new Finding(g.code(), FindingSeverity.CRITICAL, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()),
+                ev, params);
+    }
+
+    // -- helpers ------------------------------------------------------------------------------------------------------
+
+    /** Evidence lines, deduplicated by artifact and line, in the order added. */
+    private static final class Evidence {
+        private final List<EvidenceLine> lines = new ArrayList<>();
+        private final Set<String> seen = new LinkedHashSet<>();
+
+        Evidence add(EvidenceLine l) {
+            if (lines.size() < Finding.MAX_EVIDENCE && seen.add(l.artifact() + "\n" + l.line())) lines.add(l);
+            return this;
+        }
+
+        Evidence addAll(List<EvidenceLine> ls, int max) {
+            int n = 0;
+            for (EvidenceLine l : ls) {
+                if (n++ >= max) break;
+                add(l);
+            }
+            return this;
+        }
+
+        Evidence addSignals(List<Signal> ss, int max) {
+            int n = 0;
+            for (Signal s : ss) {
+                if (n++ >= max) break;
+                add(s.quote());
+            }
+            return this;
+        }
+
+        Evidence addRoots(List<Case> g, int max) {
+            for (int i = 1; i < g.size() && i <= max; i++) add(g.get(i).root.quote());
+            return this;
+        }
+
+        Evidence addVictims(List<Case> g, int max) {
+            int n = 0;
+            for (Case c : g) {
+                for (EvidenceLine l : c.victimLines) {
+                    if (n++ >= max) return this;
+                    add(l);
+                }
+            }
+            return this;
+        }
+
+        List<EvidenceLine> lines() {
+            return lines;
+        }
+    }
+
+    private static long totalCount(Case c) {
+        long n = c.root.count;
+        for (Signal f : c.followers) {
+            if (f.kind == c.root.kind) n += f.count;
+        }
+        return n;
+    }
+
+    /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
+    private static String usedIface(Signal s, Context ctx) {
+        if (s.peer != null) {
+            int pct = s.peer.indexOf('%');
+            if (pct > 0 && pct < s.peer.length() - 1) return s.peer.substring(pct + 1);
+        }
+        if (ctx == null) return null;
+        Set<String> names = new LinkedHashSet<>();
+        for (NcclInterface i : ctx.interfaces(s.host)) names.add(i.name());
+        return names.size() == 1 ? names.iterator().next() : null;
+    }
+
+    /**
+     * The interface to pin NCCL_SOCKET_IFNAME to: another interface of the host that can reach other nodes, else the
+     * one used when nothing speaks against it, else one seen working on that host in another log.
+     */
+    private static String recommend(Context ctx, String host, String used, String peer, Map<String, String> goodByHost) {
+        if (ctx != null) {
+            for (NcclInterface i : ctx.interfaces(host)) {
+                if (!Context.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
+            }
+            if (used != null && (peer == null || !Context.linkLocal(peer) && !Context.dockerBridge(peer))) {
+                for (NcclInterface i : ctx.interfaces(host)) {
+                    if (i.name().equals(used) && !Context.suspicious(i.name(), i.address())) return used;
+                }
+            }
+        }
+        String g = goodByHost.get(host == null ? "" : host);
+        return g != null && !g.equals(used) ? g : null;
+    }
+
+    /** The NCCL variable a message is about: the one it names, else {@code fallback} when the log sets it. */
+    private static String envVar(String text, Context ctx, String fallback) {
+        if (text != null) {
+            Matcher m = Classifier.ENV_NAME.matcher(text);
+            if (m.find()) return m.group(1);
+            // graph/tuning.cc quotes the value it could not parse: find the variable holding it.
+            int q = text.indexOf("when parsing \"");
+            if (q >= 0 && ctx != null) {
+                String v = text.substring(q + 14).replace("\"", "").trim();
+                for (Map.Entry<String, String> e : ctx.env.entrySet()) {
+                    if (e.getValue().equals(v)) return e.getKey();
+                }
+            }
+        }
+        if (fallback != null && ctx != null && ctx.env.containsKey(fallback)) return fallback;
+        return fallback;
+    }
+
+    private static Integer port(String text) {
+        if (text == null) return null;
+        Matcher m = PORT.matcher(text);
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    /** The system's reason after {@code failed :} ({@code Connection timed out}). */
+    static String reason(String text) {
+        if (text == null) return "?";
+        Matcher m = REASON.matcher(text);
+        return m.find() ? m.group(1).trim() : text;
+    }
+
+    /** An address that can go into a command: not masked by the poster ({@code 172....}, {@code a.b.c.d}). */
+    private static boolean usable(String peer) {
+        return peer != null && !peer.contains("..") && !peer.contains("*") && !peer.matches("[a-z](\\.[a-z])+\\d*");
+    }
+
+    private static String errnoName(String rc) {
+        return switch (rc) {
+            case "113" -> "EHOSTUNREACH";
+            case "111" -> "ECONNREFUSED";
+            case "110" -> "ETIMEDOUT";
+            case "104" -> "ECONNRESET";
+            case "101" -> "ENETUNREACH";
+            default -> "?";
+        };
+    }
+
+    static String resultName(String code) {
+        return switch (code) {
+            case Classifier.CUDA -> NcclResult.UNHANDLED_CUDA_ERROR.toString();
+            case Classifier.SYSTEM -> NcclResult.SYSTEM_ERROR.toString();
+            case Classifier.INTERNAL -> NcclResult.INTERNAL_ERROR.toString();
+            case Classifier.USAGE -> NcclResult.INVALID_USAGE.toString();
+            case Classifier.REMOTE -> NcclResult.REMOTE_ERROR.toString();
+            default -> "?";
+        };
+    }
+
+    static String join(Iterable<?> items) {
+        StringBuilder sb = new StringBuilder();
+        for (Object o : items) sb.append(sb.length() > 0 ? ", " : "").append(o);
+        return sb.toString();
+    }
+
+    /** At most three labels, then {@code (+N)}. */
+    static String list(Set<String> items) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (String s : items) {
+            if (n == 3) {
+                sb.append(" (+").append(items.size() - 3).append(')');
+                break;
+            }
+            sb.append(n > 0 ? ", " : "").append(s);
+            n++;
+        }
+        return sb.toString();
+    }
+
+    static void putIf(Map<String, String> m, String k, String v) {
+        if (v != null && !v.isBlank()) m.put(k, v);
+    }
+}

@@ -1,0 +1,224 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.NcclResult;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns one NCCL WARN message (or a launcher's {@code Last error} text) into a finding code, its role in a failure
+ * chain and the message template that explains it. The parser's {@link EventKind} is the first cut; the text refines
+ * it (shared memory, environment values, rank mapping and the NCCL 2.30 wording are not parser kinds). Texts follow
+ * NCCL's own {@code WARN(...)} calls (src/misc/shmutils.cc, socket.cc, bootstrap.cc, init.cc, graph/tuning.cc,
+ * transport/net_ib, net_socket.cc). Stateless.
+ */
+final class Classifier {
+
+    /** How a line takes part in a failure. */
+    enum Role {
+        /** A first cause: the finding is named after it. */
+        ROOT,
+        /** A cause only when nothing better is seen (connection retries that may still succeed). */
+        WEAK,
+        /** The consequence of an error elsewhere (a peer that closed its socket, a flushed work request). */
+        SECONDARY,
+        /** Harmless on its own ({@code Failed to open libibverbs.so} when IB is not wanted). */
+        BENIGN,
+        /** A WARN no rule knows; the return code that follows it names the code. */
+        UNKNOWN
+    }
+
+    /** The outcome: a code (null for UNKNOWN and BENIGN), a role and a message key. */
+    record Verdict(String code, Role role, String key) {
+    }
+
+    static final String CONNECT = "NCCL_CONNECT_FAILED";
+    static final String REMOTE = "NCCL_REMOTE_ERROR";
+    static final String SYSTEM = "NCCL_SYSTEM_ERROR";
+    static final String INTERNAL = "NCCL_INTERNAL_ERROR";
+    static final String USAGE = "NCCL_INVALID_USAGE";
+    static final String DUPLICATE = "NCCL_DUPLICATE_GPU";
+    static final String NO_IFACE = "NCCL_NO_SOCKET_INTERFACE";
+    static final String PLUGIN = "NCCL_NET_PLUGIN_MISSING";
+    static final String IB_COMPLETION = "IB_COMPLETION_ERROR";
+    static final String IB_SETUP = "IB_SETUP_FAILED";
+    static final String WATCHDOG = "NCCL_WATCHDOG_TIMEOUT";
+    static final String CUDA = "CUDA_ERROR";
+    static final String VERSION = "NCCL_VERSION_MISMATCH";
+    static final String MAPPING = "RANK_MAPPING_INCONSISTENT";
+    static final String OOM = "NCCL_OUT_OF_MEMORY";
+    static final String TOPO_FILE = "NCCL_TOPO_FILE_INVALID";
+    static final String SHM = "NCCL_SHM_FAILED";
+    static final String ENV = "NCCL_ENV_INVALID";
+    static final String DEBUG_FILE = "NCCL_DEBUG_FILE_REDIRECTED";
+    static final String TESTS = "NCCL_TESTS_FAILED";
+
+    /** An NCCL variable named in a message, for {@link #ENV} texts. */
+    static final Pattern ENV_NAME = Pattern.compile("\\b(NCCL_[A-Z0-9_]+)\\b");
+
+    private static final Pattern ENV_COMPLAINT = Pattern.compile(
+            "invalid|unknown|unrecogni[sz]ed|ignor|not supported|unsupported|out of range|not a power|bad value");
+
+    private Classifier() {
+    }
+
+    /**
+     * The verdict for a message.
+     *
+     * @param kind   the parser's kind
+     * @param text   the message; may be null
+     * @param status the IB completion status, when known
+     * @param env    the log's NCCL variables
+     */
+    static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env) {
+        String t = text == null ? "" : text;
+        String l = t.toLowerCase(Locale.ROOT);
+        // Shared memory first: 'Call to posix_fallocate failed' would otherwise read as an allocation failure
+        // (src/misc/shmutils.cc, src/include/shm.h).
+        if (l.contains("shared memory") || l.contains("/dev/shm") || l.contains("shm_open") || l.contains("posix_fallocate")
+                || l.contains("shmopen")) {
+            return new Verdict(SHM, Role.ROOT, "shm");
+        }
+        if (kind == null) kind = EventKind.OTHER;
+        switch (kind) {
+            case DUPLICATE_GPU:
+                return new Verdict(DUPLICATE, Role.ROOT, l.contains("multiple ranks") ? "duplicate.multirank" : "duplicate");
+            case VERSION_MISMATCH:
+                return new Verdict(VERSION, Role.ROOT, "version.warn");
+            case IB_COMPLETION_ERROR:
+                return ibCompletion(status);
+            case OFI_ERROR:
+                if (l.contains("completed with error") || l.contains("undeliverable") || l.contains("completion")) {
+                    return new Verdict(REMOTE, Role.ROOT, "remote.ofi");
+                }
+                return new Verdict(SYSTEM, Role.ROOT, "system.warn");
+            case NO_SOCKET_INTERFACE:
+                return new Verdict(NO_IFACE, Role.ROOT, l.contains("same subnet") ? "noiface.subnet" : "noiface");
+            case SOCKET_CREATE_FAILED:
+                return l.contains("address family")
+                        ? new Verdict(NO_IFACE, Role.ROOT, "noiface.family")
+                        : new Verdict(SYSTEM, Role.ROOT, "system.warn");
+            case SOCKET_CONNECT_FAILED:
+                return new Verdict(CONNECT, Role.ROOT, "connect");
+            case SOCKET_CONNECT_RETRY:
+                // 'Connection refused, retrying' is the normal race while peers start listening; a timeout is not.
+                return l.contains("refused") ? new Verdict(null, Role.BENIGN, null) : new Verdict(CONNECT, Role.WEAK, "connect.retry");
+            case CONNECTION_LOST:
+                return new Verdict(REMOTE, Role.SECONDARY, "remote.lost");
+            case MESSAGE_TRUNCATED:
+                return new Verdict(USAGE, Role.ROOT, "usage.truncated");
+            case IB_SETUP_FAILED:
+                return ibSetup(l);
+            case IB_VERBS_MISSING:
+                return new Verdict(null, Role.BENIGN, null);
+            case CUDA_FAILURE:
+                return l.contains("out of memory") ? new Verdict(OOM, Role.ROOT, "oom") : new Verdict(CUDA, Role.ROOT, "cuda");
+            case ALLOC_FAILED:
+                if (l.contains("cuda") || l.contains("cumem") || l.contains("out of memory") || l.contains("gpu")) {
+                    return new Verdict(OOM, Role.ROOT, "oom");
+                }
+                return new Verdict(SYSTEM, Role.ROOT, "system.alloc");
+            case TOPOLOGY_ERROR:
+                if (env.containsKey("NCCL_TOPO_FILE") || l.contains("topology file") || l.contains("topo file")) {
+                    return new Verdict(TOPO_FILE, Role.ROOT, "topo.file");
+                }
+                return new Verdict(INTERNAL, Role.ROOT, "internal.topo");
+            case GRAPH_ERROR:
+                return new Verdict(INTERNAL, Role.ROOT, "internal.graph");
+            case PROXY_ERROR:
+                return new Verdict(null, Role.SECONDARY, "warn");
+            case NET_PLUGIN:
+                if (env.containsKey("NCCL_NET_PLUGIN") || env.containsKey("NCCL_NET")) {
+                    return new Verdict(PLUGIN, Role.ROOT, "plugin.fail");
+                }
+                return new Verdict(SYSTEM, Role.ROOT, "system.warn");
+            default:
+                return other(t, l);
+        }
+    }
+
+    private static Verdict ibCompletion(Integer status) {
+        if (status == null) return new Verdict(IB_COMPLETION, Role.ROOT, "ib.other");
+        return switch (status) {
+            // IBV_WC_WR_FLUSH_ERR: the queue pair already went to the error state; the first error is elsewhere.
+            case 5 -> new Verdict(IB_COMPLETION, Role.SECONDARY, "ib.flush");
+            case 12, 13 -> new Verdict(IB_COMPLETION, Role.ROOT, "ib.retry");
+            case 4, 8, 10 -> new Verdict(IB_COMPLETION, Role.ROOT, "ib.access");
+            default -> new Verdict(IB_COMPLETION, Role.ROOT, "ib.other");
+        };
+    }
+
+    private static Verdict ibSetup(String l) {
+        // misc/ibvwrap.cc: ETIMEDOUT moving a QP to RTR/RTS usually means rails that are not cross-connected.
+        if (l.contains("ibv_modify_qp") && (l.contains("timed out") || l.contains(" 110 "))) {
+            return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.crossnic");
+        }
+        if (l.contains("gid")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.gid");
+        if (l.contains("reg_mr") || l.contains("regmr") || l.contains("register")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.regmr");
+        if (l.contains("ece")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.ece");
+        return new Verdict(IB_SETUP, Role.ROOT, "ib.setup");
+    }
+
+    /** Messages the parser left as OTHER. */
+    private static Verdict other(String t, String l) {
+        // bootstrap.cc / init.cc: ranks that disagree on the communicator or land twice on one rank number.
+        if (l.contains("mismatch in rank count") || l.contains("mismatch in info from procs") || l.contains("has already checked in")
+                || l.contains("failed to determine local ranks") || l.contains("failed to determine intra proc ranks")
+                || l.contains("localid") && l.contains("out of range") || l.contains("exceeds ndev")
+                || l.contains("invalid rank requested")) {
+            return new Verdict(MAPPING, Role.ROOT, "mapping.warn");
+        }
+        if (l.contains("message truncated")) return new Verdict(USAGE, Role.ROOT, "usage.truncated");
+        // graph/tuning.cc parses NCCL_ALGO / NCCL_PROTO; bootstrap.cc NCCL_COMM_ID.
+        if (l.contains("unrecognized element token") || l.contains("unrecognized prefix token")
+                || l.contains("must have a prefix") || l.contains("invalid nccl_comm_id")) {
+            return new Verdict(ENV, Role.ROOT, "env.warn");
+        }
+        if (l.contains("no device found matching") || l.contains("no device found after excluding")) {
+            return new Verdict(NO_IFACE, Role.ROOT, "noiface.env");
+        }
+        Matcher m = ENV_NAME.matcher(t);
+        if (m.find() && ENV_COMPLAINT.matcher(l).find()) return new Verdict(ENV, Role.ROOT, "env.warn");
+        if (l.contains("connect") && l.contains("fail")) return new Verdict(CONNECT, Role.ROOT, "connect");
+        return new Verdict(null, Role.UNKNOWN, "warn");
+    }
+
+    /** The catalogue code for an NCCL result with no better explanation; null for success, in progress and unknown. */
+    static String codeOf(NcclResult r) {
+        if (r == null) return null;
+        return switch (r) {
+            case UNHANDLED_CUDA_ERROR -> CUDA;
+            case SYSTEM_ERROR -> SYSTEM;
+            case INTERNAL_ERROR -> INTERNAL;
+            case INVALID_ARGUMENT, INVALID_USAGE -> USAGE;
+            case REMOTE_ERROR -> REMOTE;
+            default -> null;
+        };
+    }
+
+    /** The message key suffix of a generic code ({@code system}, {@code internal}...). */
+    static String genericKey(String code) {
+        return switch (code) {
+            case CUDA -> "cuda";
+            case SYSTEM -> "system";
+            case INTERNAL -> "internal";
+            case USAGE -> "usage";
+            case REMOTE -> "remote";
+            default -> "system";
+        };
+    }
+
+    /** The name of an {@code ibv_wc_status} value (verbs.h). */
+    static String wcStatusName(Integer status) {
+        if (status == null) return "?";
+        String[] names = {"IBV_WC_SUCCESS", "IBV_WC_LOC_LEN_ERR", "IBV_WC_LOC_QP_OP_ERR", "IBV_WC_LOC_EEC_OP_ERR",
+            "IBV_WC_LOC_PROT_ERR", "IBV_WC_WR_FLUSH_ERR", "IBV_WC_MW_BIND_ERR", "IBV_WC_BAD_RESP_ERR",
+            "IBV_WC_LOC_ACCESS_ERR", "IBV_WC_REM_INV_REQ_ERR", "IBV_WC_REM_ACCESS_ERR", "IBV_WC_REM_OP_ERR",
+            "IBV_WC_RETRY_EXC_ERR", "IBV_WC_RNR_RETRY_EXC_ERR", "IBV_WC_LOC_RDD_VIOL_ERR", "IBV_WC_REM_INV_RD_REQ_ERR",
+            "IBV_WC_REM_ABORT_ERR", "IBV_WC_INV_EECN_ERR", "IBV_WC_INV_EEC_STATE_ERR", "IBV_WC_FATAL_ERR",
+            "IBV_WC_RESP_TIMEOUT_ERR", "IBV_WC_GENERAL_ERR"};
+        return status >= 0 && status < names.length ? names[status] : "status " + status;
+    }
+}

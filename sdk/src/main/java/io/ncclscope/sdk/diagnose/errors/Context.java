@@ -1,0 +1,144 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.IbDevice;
+import io.ncclscope.parsers.nccl.InterfaceKind;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclProcess;
+import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.TransportType;
+import io.ncclscope.sdk.evidence.Artifact;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one NCCL log says about its processes, ranks and interfaces, indexed for the walk: pid to rank and GPU,
+ * interfaces per host, the socket device the channels use. Built once per log; lookups are hash lookups.
+ */
+final class Context {
+
+    final Artifact artifact;
+    final int order;
+    final NcclLog log;
+    final Map<String, String> env;
+    private final Map<String, Integer> rankOf = new HashMap<>();
+    private final Map<String, NcclRank> rankRecordOf = new HashMap<>();
+    private final Map<String, List<NcclInterface>> ifaces = new HashMap<>();
+    private final Map<String, List<IbDevice>> hcas = new HashMap<>();
+    private final Map<String, Integer> socketDevUsed = new HashMap<>();
+
+    Context(Artifact artifact, int order, NcclLog log) {
+        this.artifact = artifact;
+        this.order = order;
+        this.log = log;
+        this.env = log.environment();
+        for (NcclProcess p : log.processes()) {
+            if (p.rank() != null) rankOf.putIfAbsent(p.host() + "|" + p.pid(), p.rank());
+        }
+        for (NcclRank r : log.ranks()) {
+            if (r.pid() == null) continue;
+            String k = r.host() + "|" + r.pid();
+            rankOf.putIfAbsent(k, r.rank());
+            rankRecordOf.putIfAbsent(k, r);
+        }
+        for (NcclInterface i : log.interfaces()) {
+            if (i.kind() == InterfaceKind.BOOTSTRAP || i.kind() == InterfaceKind.SOCKET) {
+                ifaces.computeIfAbsent(hostKey(i.host()), k -> new ArrayList<>()).add(i);
+            }
+        }
+        for (IbDevice d : log.ibDevices()) hcas.computeIfAbsent(hostKey(d.host()), k -> new ArrayList<>()).add(d);
+        for (NcclTransport t : log.transports()) {
+            if (t.type() != TransportType.NET || t.via() == null || !t.via().startsWith("NET/Socket/")) continue;
+            String rest = t.via().substring("NET/Socket/".length());
+            int end = 0;
+            while (end < rest.length() && Character.isDigit(rest.charAt(end))) end++;
+            if (end > 0 && end < 4) socketDevUsed.putIfAbsent(hostKey(t.host()), Integer.parseInt(rest.substring(0, end)));
+        }
+    }
+
+    private static String hostKey(String host) {
+        return host == null ? "" : host;
+    }
+
+    /** The rank of a process, when an init line named it. */
+    Integer rank(String host, Long pid) {
+        return pid == null ? null : rankOf.get(host + "|" + pid);
+    }
+
+    /** The first communicator entry of a process. */
+    NcclRank rankRecord(String host, Long pid) {
+        return pid == null ? null : rankRecordOf.get(host + "|" + pid);
+    }
+
+    /** Bootstrap and socket interfaces of a host (of the whole log when the host is unknown), in order. */
+    List<NcclInterface> interfaces(String host) {
+        List<NcclInterface> l = ifaces.get(hostKey(host));
+        if (l != null) return l;
+        if (host == null && ifaces.size() == 1) return ifaces.values().iterator().next();
+        return List.of();
+    }
+
+    /** The one HCA a host uses, when the log lists exactly one. */
+    String singleHca(String host) {
+        List<IbDevice> l = hcas.get(hostKey(host));
+        if (l == null && hcas.size() == 1) l = hcas.values().iterator().next();
+        if (l == null) return null;
+        Set<String> names = new LinkedHashSet<>();
+        for (IbDevice d : l) names.add(d.device());
+        return names.size() == 1 ? names.iterator().next() : null;
+    }
+
+    /** The socket interface the channels of a host go through ({@code via NET/Socket/1} is device 1). */
+    NcclInterface socketDeviceUsed(String host) {
+        Integer idx = socketDevUsed.get(hostKey(host));
+        if (idx == null && socketDevUsed.size() == 1) idx = socketDevUsed.values().iterator().next();
+        if (idx == null) return null;
+        for (NcclInterface i : interfaces(host)) {
+            if (i.kind() == InterfaceKind.SOCKET && i.index() != null && i.index().equals(idx)) return i;
+        }
+        return null;
+    }
+
+    /** True when every communicator of the log has one rank (nothing is exchanged, tuning never runs). */
+    boolean singleRankOnly() {
+        if (log.ranks().isEmpty()) return false;
+        for (NcclRank r : log.ranks()) {
+            if (r.nranks() == null || r.nranks() != 1) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Interfaces that cannot carry traffic between nodes: loopback, container and tunnel devices, and link-local or
+     * Docker-bridge addresses (corpus nccl-logs/oneflow-3586-1.txt veth, nccl-529-1.txt ip6tnl0, nccl-975-1.txt fe80::).
+     */
+    static boolean suspicious(String name, String address) {
+        String n = name == null ? "" : name.toLowerCase(Locale.ROOT);
+        if (n.startsWith("lo") || n.startsWith("docker") || n.startsWith("virbr") || n.startsWith("ip6tnl")
+                || n.startsWith("tun") || n.startsWith("tap")) {
+            return true;
+        }
+        boolean badAddress = address != null && (linkLocal(address) || address.startsWith("127.") || address.equals("::1")
+                || dockerBridge(address));
+        if (badAddress) return true;
+        // A container's own veth/CNI end is fine when it holds a routable address (nccl-529-1.txt: veth0 2a02:...).
+        return (n.startsWith("veth") || n.startsWith("cni") || n.startsWith("flannel") || n.startsWith("cali")
+                || n.startsWith("vxlan") || n.startsWith("br-")) && address == null;
+    }
+
+    static boolean linkLocal(String address) {
+        String a = address.toLowerCase(Locale.ROOT);
+        return a.startsWith("fe80:") || a.startsWith("169.254.");
+    }
+
+    /** Docker's default bridge network, 172.17.0.0/16: private to each host. */
+    static boolean dockerBridge(String address) {
+        return address.startsWith("172.17.");
+    }
+}

@@ -1,0 +1,163 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NetPlugin;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence.Item;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the NCCL variables of a log say by themselves: values NCCL cannot accept (it ignores them or fails once the
+ * setting is used), {@code NCCL_DEBUG_FILE} sending the NCCL lines elsewhere, and a network plugin asked for but not
+ * loaded. Accepted values follow NCCL's sources (src/init.cc algorithm and protocol names, src/graph/tuning.cc list
+ * syntax, src/misc/param.cc integer parsing, src/debug.cc levels).
+ */
+final class Settings {
+
+    private static final Set<String> ALGOS = Set.of("ring", "tree", "collnet", "collnetdirect", "collnetchain", "nvls",
+            "nvlstree", "pat");
+    private static final Set<String> PROTOS = Set.of("ll", "ll128", "simple");
+    private static final Set<String> DEBUG_LEVELS = Set.of("version", "warn", "info", "abort", "trace");
+    /** Variables NCCL reads as integers (ncclParam*); a word there makes NCCL fall back to the default. */
+    private static final Set<String> INTEGERS = Set.of("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE",
+            "NCCL_NET_GDR_READ", "NCCL_IB_GID_INDEX", "NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT", "NCCL_IB_SL", "NCCL_IB_TC",
+            "NCCL_IB_QPS_PER_CONNECTION", "NCCL_BUFFSIZE", "NCCL_NTHREADS", "NCCL_MIN_NCHANNELS", "NCCL_MAX_NCHANNELS",
+            "NCCL_NVLS_ENABLE", "NCCL_CUMEM_ENABLE", "NCCL_NSOCKS_PERTHREAD", "NCCL_SOCKET_NTHREADS", "NCCL_CROSS_NIC",
+            "NCCL_COLLNET_ENABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING", "NCCL_NVLS_NCHANNELS",
+            "NCCL_P2P_NET_CHUNKSIZE", "NCCL_LAUNCH_MODE_PARALLEL", "NCCL_IGNORE_CPU_AFFINITY", "NCCL_NET_SHARED_BUFFERS");
+
+    private Settings() {
+    }
+
+    static List<Finding> check(List<Item<NcclLog>> logs, Set<String> envReported) {
+        List<Finding> out = new ArrayList<>();
+        for (Item<NcclLog> it : logs) {
+            Artifact a = it.artifact();
+            NcclLog log = it.data();
+            Context ctx = new Context(a, 0, log);
+            envValues(a, log, ctx, envReported, out);
+            debugFile(a, log, out);
+            plugin(a, log, out);
+        }
+        return out;
+    }
+
+    private static void envValues(Artifact a, NcclLog log, Context ctx, Set<String> envReported, List<Finding> out) {
+        Set<String> done = new java.util.HashSet<>();
+        for (EnvSetting s : log.envSettings()) {
+            if (envReported.contains(s.name()) || !done.add(s.name())) continue;
+            String key = null;
+            String valid = null;
+            String v = s.value() == null ? "" : s.value().trim();
+            // NCCL ends 'set by environment to X.' with a full stop; the parser drops it after numbers only.
+            if ("nccl".equals(s.origin()) && v.endsWith(".")) v = v.substring(0, v.length() - 1);
+            switch (s.name()) {
+                case "NCCL_ALGO" -> {
+                    if (!listValid(v, ALGOS)) {
+                        key = "env.list";
+                        valid = "Ring, Tree, CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT";
+                    }
+                }
+                case "NCCL_PROTO" -> {
+                    if (!listValid(v, PROTOS)) {
+                        key = "env.list";
+                        valid = "LL, LL128, Simple";
+                    }
+                }
+                case "NCCL_DEBUG" -> {
+                    if (!DEBUG_LEVELS.contains(v.toLowerCase(Locale.ROOT))) {
+                        key = "env.debug";
+                        valid = "VERSION, WARN, INFO, ABORT, TRACE";
+                    }
+                }
+                default -> {
+                    if (INTEGERS.contains(s.name()) && !v.matches("-?\\d+|0x[0-9a-fA-F]+")) key = "env.int";
+                }
+            }
+            if (key == null) continue;
+            // A single-rank run never reaches the tuning that parses NCCL_ALGO / NCCL_PROTO, so NCCL said nothing
+            // (captured h200-1gpu-variants/nccl/bad-algo.log); with more ranks init fails with ncclInvalidUsage.
+            boolean single = ctx.singleRankOnly();
+            if (key.equals("env.list") && single) key = "env.list.single";
+            FindingSeverity sev = key.equals("env.list.single") ? FindingSeverity.INFO : FindingSeverity.WARNING;
+            String node = s.host() != null ? s.host() : a.node().orElse(null);
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("env", s.name());
+            CaseFindings.putIf(params, "node", node);
+            List<EvidenceLine> ev = List.of(a.quote(s.line(), s.name() + "=" + v));
+            out.add(new Finding(Classifier.ENV, sev, Subject.node(node),
+                    Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", valid == null ? "?" : valid),
+                    ev, params));
+        }
+    }
+
+    /** A NCCL_ALGO / NCCL_PROTO value: {@code ^a,b} or {@code a,b;func:c,d} (2.24+ per-function syntax). */
+    static boolean listValid(String value, Set<String> names) {
+        if (value.isEmpty()) return true;
+        for (String part : value.split(";")) {
+            String p = part.trim();
+            int colon = p.indexOf(':');
+            if (colon >= 0) p = p.substring(colon + 1);
+            if (p.startsWith("^")) p = p.substring(1);
+            for (String tok : p.split(",")) {
+                String t = tok.trim().toLowerCase(Locale.ROOT);
+                if (t.isEmpty()) continue;
+                if (!names.contains(t)) return false;
+            }
+        }
+        return true;
+    }
+
+    /** NCCL_DEBUG_FILE set and no NCCL line here: the NCCL lines are in per-process files. */
+    private static void debugFile(Artifact a, NcclLog log, List<Finding> out) {
+        String v = log.environment().get("NCCL_DEBUG_FILE");
+        if (v == null || log.ncclLines() > 0) return;
+        EnvSetting s = null;
+        for (EnvSetting e : log.envSettings()) {
+            if (e.name().equals("NCCL_DEBUG_FILE")) {
+                s = e;
+                break;
+            }
+        }
+        List<EvidenceLine> ev = s == null ? List.of() : List.of(a.quote(s.line(), "NCCL_DEBUG_FILE=" + v));
+        String node = a.node().orElse(null);
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("env", "NCCL_DEBUG_FILE");
+        CaseFindings.putIf(params, "node", node);
+        out.add(new Finding(Classifier.DEBUG_FILE, FindingSeverity.INFO, Subject.node(node),
+                Message.of(ErrorsAnalyzer.class, "debugfile", "value", v), ev, params));
+    }
+
+    /** A plugin asked for (NCCL_NET_PLUGIN) or present but unusable, while NCCL fell back to its internal transport. */
+    private static void plugin(Artifact a, NcclLog log, List<Finding> out) {
+        NetPlugin p = log.netPlugin();
+        if (p == null || p.found()) return;
+        String asked = log.environment().get("NCCL_NET_PLUGIN");
+        String l = p.text() == null ? "" : p.text().toLowerCase(Locale.ROOT);
+        boolean incompatible = l.contains("symbol") || l.contains("incompatible") || l.contains("unsupported");
+        String key;
+        if (asked != null && !asked.isBlank() && !asked.equalsIgnoreCase("none")) key = "plugin.env";
+        else if (incompatible) key = "plugin.incompatible";
+        else return;
+        String network = log.network() == null ? "?" : log.network();
+        FindingSeverity sev = "Socket".equalsIgnoreCase(network) ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+        String node = a.node().orElse(null);
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("env", "NCCL_NET_PLUGIN");
+        CaseFindings.putIf(params, "node", node);
+        out.add(new Finding(Classifier.PLUGIN, sev, Subject.node(node),
+                Message.of(ErrorsAnalyzer.class, key, "value", asked == null ? "?" : asked, "text", p.text() == null ? "" : p.text(),
+                        "network", network), List.of(a.quote(p.line(), p.text())), params));
+    }
+}

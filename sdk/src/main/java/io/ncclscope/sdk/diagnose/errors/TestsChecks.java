@@ -1,0 +1,131 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.tests.NcclTestsRow;
+import io.ncclscope.parsers.tests.TestError;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence.Item;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * nccl-tests failures that are not NCCL or CUDA errors (those are the walk's): the {@code NCCL_TESTS_MIN_BW} threshold,
+ * the data check, the {@code -T} timeout, argument errors, and a {@code Test failure} with no error line before it.
+ */
+final class TestsChecks {
+
+    private static final Pattern MIN_BW = Pattern.compile("NCCL_TESTS_MIN_BW=([0-9.]+)");
+    private static final long FOUR_GIB = 1L << 32;
+
+    private TestsChecks() {
+    }
+
+    /** {@code withCause}: artifacts (by name) whose errors the walk already explained. */
+    static List<Finding> check(List<Item<NcclTestsData>> tests, Set<String> withCause) {
+        List<Finding> out = new ArrayList<>();
+        for (Item<NcclTestsData> it : tests) {
+            Artifact a = it.artifact();
+            NcclTestsData t = it.data();
+            String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
+            Map<String, String> params = new LinkedHashMap<>();
+            CaseFindings.putIf(params, "node", node);
+            boolean single = t.ranks() != null && t.ranks() == 1;
+            if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
+                String min = "?";
+                if (t.command() != null) {
+                    Matcher m = MIN_BW.matcher(t.command());
+                    if (m.find()) min = m.group(1);
+                }
+                List<EvidenceLine> ev = new ArrayList<>();
+                if (t.avgBusBwLine() != null) ev.add(a.quote(t.avgBusBwLine(), "# Avg bus bandwidth : " + t.avgBusBw() + " FAILED"));
+                failureLines(a, t, ev);
+                String avg = t.avgBusBw() == null ? "?" : number(t.avgBusBw());
+                out.add(new Finding(Classifier.TESTS, single ? FindingSeverity.INFO : FindingSeverity.ERROR, Subject.node(node),
+                        Message.of(ErrorsAnalyzer.class, single ? "tests.minbw.single" : "tests.minbw", "avg", avg, "min", min),
+                        ev, params));
+            }
+            if (t.outOfBounds() != null && !t.outOfBounds().ok() && t.outOfBounds().count() > 0) {
+                out.add(wrong(a, t, node, params));
+            }
+            boolean explained = withCause.contains(a.name());
+            for (TestError e : t.errors()) {
+                if (e.kind() == TestError.Kind.TIMEOUT && !explained) {
+                    out.add(new Finding(Classifier.TESTS, FindingSeverity.CRITICAL, Subject.node(e.host() != null ? e.host() : node),
+                            Message.of(ErrorsAnalyzer.class, "tests.timeout", "text", e.text()),
+                            List.of(a.quote(e.line(), e.text())), params));
+                    explained = true;
+                } else if (e.kind() == TestError.Kind.ARGUMENT) {
+                    out.add(new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(node),
+                            Message.of(ErrorsAnalyzer.class, "tests.argument", "text", e.text()),
+                            List.of(a.quote(e.line(), e.text())), params));
+                }
+            }
+            if (!explained && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
+                for (TestError e : t.errors()) {
+                    if (e.kind() == TestError.Kind.TEST_FAILURE || e.kind() == TestError.Kind.UNKNOWN) {
+                        out.add(new Finding(Classifier.TESTS, FindingSeverity.ERROR, Subject.node(e.host() != null ? e.host() : node),
+                                Message.of(ErrorsAnalyzer.class, "tests.failure", "text", e.text()),
+                                List.of(a.quote(e.line(), e.text())), params));
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Wrong values. nccl-tests builds of the old layout ({@code error} column) miscounted at 4 GiB and more
+     * (NVIDIA/nccl-tests#37, corpus nccl-tests/nccl-tests-37-1.txt): when every bad row is that large, say so.
+     */
+    private static Finding wrong(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
+        boolean oldLayout = t.layout() != null && "error".equals(t.layout().wrongColumn());
+        List<NcclTestsRow> bad = new ArrayList<>();
+        for (NcclTestsRow r : t.rows()) {
+            if (wrongRow(r)) bad.add(r);
+        }
+        boolean allHuge = !bad.isEmpty() && bad.stream().allMatch(r -> r.size() >= FOUR_GIB);
+        String key = oldLayout && allHuge ? "tests.wrong.oldbug" : "tests.wrong";
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(t.outOfBounds().line(), "# Out of bounds values : " + t.outOfBounds().count() + " FAILED"));
+        for (NcclTestsRow r : bad) if (ev.size() < 6) ev.add(a.quote(r.line()));
+        long size = bad.isEmpty() ? 0 : bad.get(0).size();
+        return new Finding(Classifier.TESTS, key.endsWith("oldbug") ? FindingSeverity.WARNING : FindingSeverity.CRITICAL,
+                Subject.node(node), Message.of(ErrorsAnalyzer.class, key, "count", String.valueOf(t.outOfBounds().count()),
+                        "size", String.valueOf(size)), ev, params);
+    }
+
+    /** {@code 0}, {@code 12.5}, {@code 0.031}: as short as the value allows. */
+    static String number(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.valueOf((long) v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
+    }
+
+    private static boolean wrongRow(NcclTestsRow r) {
+        return bad(r.outOfPlace()) || bad(r.inPlace());
+    }
+
+    private static boolean bad(io.ncclscope.parsers.tests.NcclTestsResult h) {
+        if (h == null) return false;
+        if (h.wrong() != null && h.wrong() > 0) return true;
+        // The old layout prints the largest relative error; 1e+00 is a wrong value, 1e-07 rounding.
+        return h.error() != null && h.error() >= 1e-2;
+    }
+
+    private static void failureLines(Artifact a, NcclTestsData t, List<EvidenceLine> ev) {
+        for (TestError e : t.errors()) {
+            if (e.kind() == TestError.Kind.TEST_FAILURE && ev.size() < 3) ev.add(a.quote(e.line(), e.text()));
+        }
+    }
+}

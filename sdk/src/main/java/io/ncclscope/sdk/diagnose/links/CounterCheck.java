@@ -1,0 +1,196 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
+import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
+
+import io.ncclscope.parsers.ethtool.EthtoolData;
+import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * NIC_ERROR_COUNTERS, PFC_PAUSE_STORM and ROCE_TRAFFIC_NOT_LOSSLESS from {@code ethtool -S}. One bundle holds
+ * one reading, so the counters are cumulative since the driver loaded: thresholds are relative to the packets
+ * counted beside them, and the findings say to read again under load (growth is what matters).
+ */
+final class CounterCheck {
+
+    /** Physical-layer errors: a link with any real count of these has a cable, optic or port problem. */
+    private static final Pattern PHY = Pattern.compile(
+            ".*(crc|fcs|symbol_err|pcs_symbol|jabber|fragment|undersize|oversize|length_err|in_range_len|out_of_range_len"
+                    + "|alignment|err_lane|code_err|frame_err|rx_errors_phy|tx_errors_phy|rx_errors$|tx_errors$).*");
+    /** Drops and buffer exhaustion: loss that RoCE turns into retransmissions. */
+    private static final Pattern DROP = Pattern.compile(
+            ".*(discard|out_of_buffer|dropped|missed_err|fifo_err|no_buffer|_wqe_err|_cqe_err|over_errors|tx_timeout"
+                    + "|outbound_pci_stalled).*");
+    private static final Pattern PAUSE_FRAMES = Pattern.compile(
+            "^(rx|tx)_(pause_ctrl_phy|global_pause|prio\\d_pause|pause_frames|mac_control_frames_phy|flow_control_.*)$");
+    private static final Pattern PRIO_BYTES = Pattern.compile("^(rx|tx)_prio(\\d)_bytes$");
+
+    private static final long PHY_MIN = 10;
+    private static final long DROP_MIN = 1_000;
+    private static final long PAUSE_MIN = 1_000;
+
+    void run(Evidence evidence, Sink sink) {
+        for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
+            for (EthtoolInterface i : it.data().interfaces()) {
+                if (!i.counters().isEmpty()) iface(it.artifact(), i, sink);
+            }
+        }
+    }
+
+    private void iface(Artifact a, EthtoolInterface i, Sink sink) {
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        long rxPk = packets(c, "rx");
+        long txPk = packets(c, "tx");
+        long allPk = rxPk + txPk;
+        String iface = i.name();
+        String key = Ctx.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
+        String label = iface != null ? iface : a.name(); // a grep-filtered paste names no interface
+
+        // NIC_ERROR_COUNTERS
+        List<String> bad = new ArrayList<>();
+        List<EvidenceLine> ev = new ArrayList<>();
+        boolean phyBad = false;
+        boolean severe = false;
+        for (var e : c.entrySet()) {
+            String n = e.getKey().toLowerCase(Locale.ROOT);
+            long v = e.getValue() == null ? 0 : e.getValue();
+            if (v <= 0 || n.contains("corrected") || n.contains("pause") || n.contains("_bytes")
+                    || n.contains("_packets") || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
+            boolean phy = PHY.matcher(n).matches();
+            boolean drop = !phy && DROP.matcher(n).matches();
+            boolean flaps = n.startsWith("link_down_events");
+            long pk = n.startsWith("tx") ? txPk : n.startsWith("rx") ? rxPk : allPk;
+            double ratio = pk > 0 ? (double) v / pk : -1;
+            boolean significant;
+            if (flaps) significant = v >= 5;
+            else if (phy) significant = v >= PHY_MIN;
+            else if (drop) significant = v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
+            else continue;
+            if (!significant) continue;
+            phyBad |= phy || flaps;
+            severe |= phy && ratio >= 1e-4;
+            bad.add(e.getKey() + "=" + v + (ratio >= 0 ? " (" + perMillion(ratio) + "/M)" : ""));
+            Integer ln = lines.get(e.getKey());
+            if (ln != null) ev.add(a.quote(ln));
+        }
+        if (!bad.isEmpty()) {
+            if (ev.isEmpty()) ev.add(a.quote(i.line()));
+            sink.add(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, Ctx.subject(a).withIface(iface),
+                    Message.of(LinkHealthAnalyzer.class, phyBad ? "counters.phy" : "counters.drops", "iface", label,
+                            "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))),
+                    ev, "iface", iface, "node", Ctx.node(a));
+        }
+
+        // PFC_PAUSE_STORM
+        long storm = c.getOrDefault("tx_pause_storm_error_events", 0L) + c.getOrDefault("tx_pause_storm_warning_events", 0L);
+        long[] pause = new long[2];
+        List<EvidenceLine> pev = new ArrayList<>();
+        for (var e : c.entrySet()) {
+            var m = PAUSE_FRAMES.matcher(e.getKey());
+            if (!m.matches() || e.getValue() == null || e.getValue() <= 0) continue;
+            pause[m.group(1).equals("rx") ? 0 : 1] += e.getValue();
+            Integer ln = lines.get(e.getKey());
+            if (ln != null && pev.size() < 8) pev.add(a.quote(ln));
+        }
+        if (storm > 0) {
+            for (String n : new String[] {"tx_pause_storm_error_events", "tx_pause_storm_warning_events"}) {
+                Integer ln = lines.get(n);
+                if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
+            }
+            sink.add(key, "PFC_PAUSE_STORM", ERROR, Ctx.subject(a).withIface(iface),
+                    Message.of(LinkHealthAnalyzer.class, "pfc.storm", "iface", label, "events", storm),
+                    pev, "iface", iface, "node", Ctx.node(a));
+        } else {
+            String dir = null;
+            long frames = 0;
+            long pk = 0;
+            for (int d = 0; d < 2; d++) {
+                long p = d == 0 ? rxPk : txPk;
+                boolean heavy = pause[d] >= PAUSE_MIN && (p > 0 ? (double) pause[d] / p >= 0.01 : pause[d] >= 1_000_000);
+                if (heavy && pause[d] > frames) {
+                    dir = d == 0 ? "rx" : "tx";
+                    frames = pause[d];
+                    pk = p;
+                }
+            }
+            if (dir != null) {
+                sink.add(key, "PFC_PAUSE_STORM", WARNING, Ctx.subject(a).withIface(iface),
+                        Message.of(LinkHealthAnalyzer.class, dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", label,
+                                "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
+                                "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"),
+                        pev, "iface", iface, "node", Ctx.node(a));
+            }
+        }
+
+        // ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist.
+        long[] prio = new long[8];
+        int prios = 0;
+        Map<Integer, Integer> prioLine = new HashMap<>();
+        for (var e : c.entrySet()) {
+            var m = PRIO_BYTES.matcher(e.getKey());
+            if (!m.matches()) continue;
+            int p = m.group(2).charAt(0) - '0';
+            prio[p] += e.getValue() == null ? 0 : e.getValue();
+            prios |= 1 << p;
+            Integer ln = lines.get(e.getKey());
+            if (ln != null) prioLine.putIfAbsent(p, ln);
+        }
+        long total = 0;
+        for (long v : prio) total += v;
+        Long rdma = c.get("rx_vport_rdma_unicast_packets");
+        boolean noRdma = rdma != null && rdma == 0 && c.getOrDefault("tx_vport_rdma_unicast_packets", 0L) == 0;
+        if (Integer.bitCount(prios) >= 4 && total >= (1L << 30) && prio[0] >= 0.99 * total && pause[0] + pause[1] == 0 && !noRdma) {
+            List<EvidenceLine> rev = new ArrayList<>();
+            for (int p = 0; p < 8; p++) {
+                Integer ln = prioLine.get(p);
+                if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
+            }
+            sink.add(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, Ctx.subject(a).withIface(iface),
+                    Message.of(LinkHealthAnalyzer.class, "roce.prio0", "iface", label, "bytes", human(prio[0]),
+                            "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)),
+                    rev, "iface", iface, "node", Ctx.node(a));
+        }
+    }
+
+    /** Packets of one direction: the physical counter, else the software one, else the per-priority sum. */
+    private static long packets(Map<String, Long> c, String dir) {
+        for (String n : new String[] {dir + "_packets_phy", dir + "_packets", dir + "_vport_unicast_packets"}) {
+            Long v = c.get(n);
+            if (v != null && v > 0) return v;
+        }
+        long s = 0;
+        for (int p = 0; p < 8; p++) s += c.getOrDefault(dir + "_prio" + p + "_packets", 0L);
+        return s;
+    }
+
+    private static String perMillion(double ratio) {
+        double v = ratio * 1e6;
+        return v >= 100 ? Long.toString(Math.round(v)) : String.format(Locale.ROOT, "%.2g", v);
+    }
+
+    private static String human(long bytes) {
+        String[] u = {"B", "KB", "MB", "GB", "TB", "PB"};
+        double v = bytes;
+        int k = 0;
+        while (v >= 1000 && k < u.length - 1) {
+            v /= 1000;
+            k++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, u[k]);
+    }
+
+    private static String name(String iface) {
+        return iface == null ? "?" : iface;
+    }
+}

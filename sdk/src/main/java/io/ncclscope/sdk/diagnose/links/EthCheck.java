@@ -1,0 +1,406 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
+import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
+import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
+
+import io.ncclscope.parsers.ethtool.EthtoolData;
+import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.net.IpLinkData;
+import io.ncclscope.parsers.net.LinkState;
+import io.ncclscope.parsers.net.NetAddress;
+import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * ETH_LINK_DOWN, ETH_SPEED_DEGRADED and MTU_MISMATCH for network interfaces, from {@code ethtool},
+ * {@code ip link}/{@code ip addr} and {@code ibdev2netdev}.
+ *
+ * <p>A down interface counts only when something says it is used: an address, an RDMA device on it, or an
+ * administrative "up" with no carrier. ibdev2netdev's "(Down)" of an IPoIB netdev says nothing about the IB
+ * port (corpus iplink/cluster-health-4-1.txt), and a second port of a card whose first port is up is most
+ * likely uncabled on purpose (corpus iplink/spark-vllm-docker-networking-1.txt).
+ */
+final class EthCheck {
+
+    private final Ctx ctx;
+
+    EthCheck(Ctx ctx) {
+        this.ctx = ctx;
+    }
+
+    void run(Evidence evidence, Sink sink) {
+        List<Ctx.If> all = new ArrayList<>();
+        for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
+            boolean addrKnown = it.data().interfaces().stream().anyMatch(i -> !i.addresses().isEmpty());
+            Map<String, List<Ctx.If>> noCarrier = new LinkedHashMap<>();
+            for (NetInterface i : it.data().interfaces()) {
+                if (i.name() == null) continue;
+                Ctx.If f = new Ctx.If(it.artifact(), i);
+                all.add(f);
+                ipDown(f, addrKnown, noCarrier, sink);
+            }
+            for (List<Ctx.If> group : noCarrier.values()) unknownRole(group, sink);
+            for (RdmaLink r : it.data().rdmaMap()) rdmaDown(it.artifact(), r, it.data().rdmaMap(), sink);
+        }
+        List<Eth> eths = new ArrayList<>();
+        for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
+            for (EthtoolInterface i : it.data().interfaces()) {
+                Eth e = new Eth(it.artifact(), i);
+                eths.add(e);
+                ethtoolDown(e, sink);
+            }
+        }
+        speeds(eths, sink);
+        mtuAcrossNodes(all, sink);
+        mtuBonds(all, sink);
+        mtuSiblings(all, sink);
+    }
+
+    // ---- ETH_LINK_DOWN -------------------------------------------------------------------------------------
+
+    private static boolean adminUp(NetInterface i) {
+        return i.flags().contains("UP");
+    }
+
+    private static boolean noCarrier(NetInterface i) {
+        return i.flags().contains("NO-CARRIER") || i.state() == LinkState.DOWN || i.state() == LinkState.LOWER_LAYER_DOWN;
+    }
+
+    private void ipDown(Ctx.If f, boolean addrKnown, Map<String, List<Ctx.If>> unknown, Sink sink) {
+        NetInterface i = f.nif();
+        if (!adminUp(i) || !noCarrier(i) || Ctx.virtual(i)) return;
+        Ctx.NodeNet net = ctx.netOf(Ctx.key(f.artifact()));
+        String rdma = net.rdmaOfNetdev.get(i.name());
+        boolean addr = Ctx.hasAddress(i);
+        if (Ctx.ipoib(i) && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
+        if (rdma != null && coveredByIbstat(net, rdma)) return; // IB_PORT_NOT_ACTIVE speaks for it
+        String key;
+        FindingSeverity sev;
+        String bond = bondOf(i);
+        if (addr) {
+            key = "eth.down.addr";
+            sev = ERROR;
+        } else if (rdma != null) {
+            key = "eth.down.rdma";
+            sev = ERROR;
+        } else if (bond != null) {
+            key = "eth.down.bond";
+            sev = WARNING;
+        } else if (!addrKnown) {
+            unknown.computeIfAbsent(Ctx.key(f.artifact()), k -> new ArrayList<>()).add(f);
+            return;
+        } else {
+            return; // no address, no RDMA device, not in a bond: an unused port
+        }
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(f.artifact().quote(i.line()));
+        String address = null;
+        for (NetAddress a : i.addresses()) {
+            ev.add(f.artifact().quote(a.line()));
+            if (address == null) address = a.address();
+            if (ev.size() >= 3) break;
+        }
+        sink.add(Ctx.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev, Ctx.subject(f.artifact()).withIface(i.name())
+                        .withDevice(rdma),
+                Message.of(LinkHealthAnalyzer.class, key, "iface", i.name(), "addr", address, "hca", rdma, "bond", bond,
+                        "flags", String.join(",", i.flags())),
+                ev, "iface", i.name(), "node", Ctx.node(f.artifact()), "hca", rdma);
+    }
+
+    /** Admin-up interfaces without carrier whose role the input does not tell (ip link prints no addresses). */
+    private void unknownRole(List<Ctx.If> group, Sink sink) {
+        Ctx.If first = group.get(0);
+        List<String> names = new ArrayList<>();
+        List<EvidenceLine> ev = new ArrayList<>();
+        for (Ctx.If f : group) {
+            names.add(f.nif().name());
+            ev.add(f.artifact().quote(f.nif().line()));
+        }
+        sink.add(Ctx.key(first.artifact()) + "/no-carrier", "ETH_LINK_DOWN", WARNING,
+                Ctx.subject(first.artifact()).withIface(group.size() == 1 ? names.get(0) : null),
+                Message.of(LinkHealthAnalyzer.class, "eth.down.unknown", "count", group.size(), "list", String.join(", ", names)),
+                ev, "iface", names.get(0), "node", Ctx.node(first.artifact()));
+    }
+
+    /** ibdev2netdev "(Down)" of an Ethernet (RoCE) netdev that nothing else explains. */
+    private void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, Sink sink) {
+        if (r.state() != LinkState.DOWN || r.netdev() == null || r.portState() != null) return;
+        if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
+        Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
+        if (net.ifaces.containsKey(r.netdev())) return; // ip link speaks for it
+        if (coveredByIbstat(net, r.rdmaDevice())) return;
+        String stem = Ctx.cardStem(r.netdev());
+        if (stem != null) {
+            for (RdmaLink o : map) {
+                if (o != r && o.state() == LinkState.UP && stem.equals(Ctx.cardStem(o.netdev()))) return; // spare port
+            }
+        }
+        sink.add(Ctx.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
+                Ctx.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
+                Message.of(LinkHealthAnalyzer.class, "eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
+                List.of(a.quote(r.line())), "iface", r.netdev(), "hca", r.rdmaDevice(), "node", Ctx.node(a),
+                "port", r.port() == null ? null : r.port().toString());
+    }
+
+    private static boolean coveredByIbstat(Ctx.NodeNet net, String rdma) {
+        if (rdma == null) return false;
+        for (String k : net.ibPorts.keySet()) {
+            if (k.startsWith(rdma + "/")) return true;
+        }
+        return false;
+    }
+
+    private record Eth(Artifact artifact, EthtoolInterface i) {
+        String where() {
+            String n = Ctx.node(artifact);
+            String name = i.name() == null ? "?" : i.name();
+            return n == null ? name : n + " " + name;
+        }
+    }
+
+    private void ethtoolDown(Eth e, Sink sink) {
+        EthtoolInterface i = e.i();
+        if (!Boolean.FALSE.equals(i.linkDetected())) return;
+        Ctx.NodeNet net = ctx.netOf(Ctx.key(e.artifact()));
+        String name = i.name();
+        String rdma = name == null ? null : net.rdmaOfNetdev.get(name);
+        Ctx.If f = name == null ? null : net.ifaces.get(name);
+        boolean addr = f != null && Ctx.hasAddress(f.nif());
+        boolean used = rdma != null || addr || fabric(i);
+        List<EvidenceLine> ev = new ArrayList<>(Ctx.near(e.artifact(), i.line(), 80, false,
+                s -> s.startsWith("Link detected"), s -> s.startsWith("Settings for")));
+        ev.add(e.artifact().quote(i.line()));
+        if (f != null) ev.add(f.artifact().quote(f.nif().line()));
+        sink.add(Ctx.key(e.artifact()) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
+                Ctx.subject(e.artifact()).withIface(name).withDevice(rdma),
+                Message.of(LinkHealthAnalyzer.class, rdma != null ? "eth.down.ethtool.rdma" : "eth.down.ethtool",
+                        "iface", name, "hca", rdma, "best", modeText(best(i.supportedLinkModes()))),
+                ev, "iface", name, "hca", rdma, "node", Ctx.node(e.artifact()));
+    }
+
+    // ---- ETH_SPEED_DEGRADED --------------------------------------------------------------------------------
+
+    private static final Pattern MODE = Pattern.compile("^(\\d+)base");
+
+    /** The fastest mode of a list, in Mb/s; null when none reads. */
+    static Integer best(List<String> modes) {
+        Integer b = null;
+        for (String m : modes) {
+            Matcher x = MODE.matcher(m);
+            if (x.find()) {
+                try {
+                    int v = Integer.parseInt(x.group(1));
+                    if (b == null || v > b) b = v;
+                } catch (NumberFormatException ignored) {
+                    // a mode name too long to be a speed
+                }
+            }
+        }
+        return b;
+    }
+
+    /** Fabric-class NICs (25G and up, or Mellanox): a slow link there costs training bandwidth. */
+    private static boolean fabric(EthtoolInterface i) {
+        Integer s = best(i.supportedLinkModes());
+        String drv = i.driver() == null ? "" : i.driver();
+        return drv.startsWith("mlx") || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
+    }
+
+    private void speeds(List<Eth> eths, Sink sink) {
+        // Peers: interfaces of the same model (the same supported modes) or, without modes, the same name.
+        Map<String, Eth> fastest = new LinkedHashMap<>();
+        for (Eth e : eths) {
+            if (e.i().speedMbps() == null || Boolean.FALSE.equals(e.i().linkDetected())) continue;
+            String g = group(e);
+            if (g == null) continue;
+            Eth f = fastest.get(g);
+            if (f == null || e.i().speedMbps() > f.i().speedMbps()) fastest.put(g, e);
+        }
+        for (Eth e : eths) {
+            EthtoolInterface i = e.i();
+            Integer speed = i.speedMbps();
+            if (speed == null || Boolean.FALSE.equals(i.linkDetected())) continue;
+            Integer adv = best(i.advertisedLinkModes());
+            Integer sup = best(i.supportedLinkModes());
+            Integer partner = i.linkPartner() == null ? null : best(i.linkPartner().advertisedLinkModes());
+            String g = group(e);
+            Eth peer = g == null ? null : fastest.get(g);
+            boolean belowPeer = peer != null && peer != e && speed < 0.95 * peer.i().speedMbps();
+            FindingSeverity sev = fabric(i) ? ERROR : WARNING;
+            String key = Ctx.key(e.artifact()) + "/" + i.name();
+            String hca = i.name() == null ? null : ctx.netOf(Ctx.key(e.artifact())).rdmaOfNetdev.get(i.name());
+            Subject s = Ctx.subject(e.artifact()).withIface(i.name()).withDevice(hca);
+            List<EvidenceLine> ev = speedLines(e);
+            if (adv != null && speed < adv) {
+                sink.add(key, "ETH_SPEED_DEGRADED", sev, s,
+                        Message.of(LinkHealthAnalyzer.class, partner != null && partner < adv ? "eth.speed.partner" : "eth.speed.adv",
+                                "iface", name(i), "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(partner)),
+                        ev, "iface", i.name(), "node", Ctx.node(e.artifact()), "hca", hca);
+            } else if (belowPeer) {
+                List<EvidenceLine> both = new ArrayList<>(ev);
+                both.addAll(speedLines(peer));
+                sink.add(key, "ETH_SPEED_DEGRADED", sev, s.withPeer(peer.where()),
+                        Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name(i), "speed", modeText(speed),
+                                "peer", peer.where(), "peerSpeed", modeText(peer.i().speedMbps())),
+                        both, "iface", i.name(), "node", Ctx.node(e.artifact()), "peer", Ctx.node(peer.artifact()), "hca", hca);
+            } else if (sup != null && speed < sup) {
+                // The port offers no faster mode than it runs: a choice (or a proprietary mode such as 56G), not a fault.
+                sink.add(key, "ETH_SPEED_DEGRADED", INFO, s,
+                        Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name(i),
+                                "speed", modeText(speed), "sup", modeText(sup)),
+                        ev, "iface", i.name(), "node", Ctx.node(e.artifact()), "hca", hca);
+            }
+        }
+    }
+
+    private static String group(Eth e) {
+        List<String> modes = e.i().supportedLinkModes();
+        if (!modes.isEmpty()) return "m:" + String.join(",", new java.util.TreeSet<>(modes));
+        return e.i().name() == null ? null : "n:" + e.i().name();
+    }
+
+    private static List<EvidenceLine> speedLines(Eth e) {
+        List<EvidenceLine> ev = Ctx.near(e.artifact(), e.i().line(), 80, false,
+                s -> s.startsWith("Speed:") || s.startsWith("Advertised link modes") || s.startsWith("Supported link modes")
+                        || s.startsWith("Link partner advertised link modes"),
+                s -> s.startsWith("Settings for") || s.startsWith("NIC statistics") || s.startsWith("driver:"));
+        // Speed first
+        ev.sort((x, y) -> Boolean.compare(!x.text().strip().startsWith("Speed"), !y.text().strip().startsWith("Speed")));
+        if (ev.isEmpty()) ev.add(e.artifact().quote(e.i().line()));
+        return ev;
+    }
+
+    private static String name(EthtoolInterface i) {
+        return i.name() == null ? "?" : i.name();
+    }
+
+    static String modeText(Integer mbps) {
+        if (mbps == null) return "?";
+        return mbps >= 1000 && mbps % 1000 == 0 ? (mbps / 1000) + "G" : mbps + "M";
+    }
+
+    // ---- MTU_MISMATCH --------------------------------------------------------------------------------------
+
+    /** Up, physical interfaces: the ones whose MTU matters. */
+    private static boolean inUse(NetInterface i) {
+        return i.mtu() != null && !Ctx.virtual(i) && (adminUp(i) || i.state() == LinkState.UP);
+    }
+
+    private void mtuAcrossNodes(List<Ctx.If> all, Sink sink) {
+        Map<String, Map<String, Ctx.If>> byName = new LinkedHashMap<>();
+        for (Ctx.If f : all) {
+            if (!inUse(f.nif())) continue;
+            byName.computeIfAbsent(f.nif().name(), k -> new LinkedHashMap<>()).putIfAbsent(Ctx.key(f.artifact()), f);
+        }
+        for (var e : byName.entrySet()) {
+            Map<String, Ctx.If> perNode = e.getValue();
+            if (perNode.size() < 2) continue;
+            Map<Integer, List<Ctx.If>> byMtu = new LinkedHashMap<>();
+            for (Ctx.If f : perNode.values()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
+            if (byMtu.size() < 2) continue;
+            int common = Mtu.common(byMtu);
+            List<Ctx.If> majority = byMtu.get(common);
+            Ctx.If ref = majority.get(0);
+            for (var m : byMtu.entrySet()) {
+                if (m.getKey() == common) continue;
+                for (Ctx.If f : m.getValue()) {
+                    String peer = Ctx.where(ref.artifact());
+                    sink.add(Ctx.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
+                            Ctx.subject(f.artifact()).withIface(e.getKey()).withPeer(peer),
+                            Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", e.getKey(), "mtu", m.getKey(),
+                                    "peer", peer, "others", majority.size() - 1, "peerMtu", common,
+                                    "min", Math.min(m.getKey(), common)),
+                            List.of(f.artifact().quote(f.nif().line()), ref.artifact().quote(ref.nif().line())),
+                            "iface", e.getKey(), "node", Ctx.node(f.artifact()), "peer", Ctx.node(ref.artifact()));
+                }
+            }
+        }
+    }
+
+    private static String bondOf(NetInterface i) {
+        String m = i.master();
+        if (m == null) return null;
+        if ("bond".equals(i.slaveKind()) || m.startsWith("bond") || m.startsWith("team")) return m;
+        return null;
+    }
+
+    private void mtuBonds(List<Ctx.If> all, Sink sink) {
+        Map<String, Map<String, Ctx.If>> byNode = new LinkedHashMap<>();
+        for (Ctx.If f : all) byNode.computeIfAbsent(Ctx.key(f.artifact()), k -> new LinkedHashMap<>()).putIfAbsent(f.nif().name(), f);
+        for (Map<String, Ctx.If> node : byNode.values()) {
+            Map<String, List<Ctx.If>> members = new LinkedHashMap<>();
+            for (Ctx.If f : node.values()) {
+                String b = bondOf(f.nif());
+                if (b != null && f.nif().mtu() != null) members.computeIfAbsent(b, k -> new ArrayList<>()).add(f);
+            }
+            for (var e : members.entrySet()) {
+                Ctx.If master = node.get(e.getKey());
+                Integer ref = master != null && master.nif().mtu() != null ? master.nif().mtu() : null;
+                Ctx.If refIf = master;
+                if (ref == null) {
+                    Map<Integer, List<Ctx.If>> byMtu = new LinkedHashMap<>();
+                    for (Ctx.If f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
+                    if (byMtu.size() < 2) continue;
+                    ref = Mtu.common(byMtu);
+                    refIf = byMtu.get(ref).get(0);
+                }
+                for (Ctx.If f : e.getValue()) {
+                    if (f.nif().mtu().equals(ref)) continue;
+                    sink.add(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", ERROR,
+                            Ctx.subject(f.artifact()).withIface(f.nif().name()),
+                            Message.of(LinkHealthAnalyzer.class, "mtu.bond", "iface", f.nif().name(), "mtu", f.nif().mtu(),
+                                    "bond", e.getKey(), "peer", refIf.nif().name(), "peerMtu", ref),
+                            List.of(f.artifact().quote(f.nif().line()), refIf.artifact().quote(refIf.nif().line())),
+                            "iface", f.nif().name(), "node", Ctx.node(f.artifact()));
+                }
+            }
+        }
+    }
+
+    /** Up ports of one card with different MTUs: the lower one is most likely the one left at the default. */
+    private void mtuSiblings(List<Ctx.If> all, Sink sink) {
+        Map<String, List<Ctx.If>> byCard = new LinkedHashMap<>();
+        for (Ctx.If f : all) {
+            NetInterface i = f.nif();
+            String stem = Ctx.cardStem(i.name());
+            if (stem == null || i.mtu() == null || i.state() != LinkState.UP || Ctx.virtual(i)) continue;
+            byCard.computeIfAbsent(Ctx.key(f.artifact()) + "/" + stem, k -> new ArrayList<>()).add(f);
+        }
+        for (List<Ctx.If> card : byCard.values()) {
+            if (card.size() < 2) continue;
+            Ctx.If high = card.get(0);
+            for (Ctx.If f : card) if (f.nif().mtu() > high.nif().mtu()) high = f;
+            Set<String> done = new LinkedHashSet<>();
+            for (Ctx.If f : card) {
+                if (f.nif().mtu() >= high.nif().mtu() || !done.add(f.nif().name())) continue;
+                sink.add(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", WARNING,
+                        Ctx.subject(f.artifact()).withIface(f.nif().name()),
+                        Message.of(LinkHealthAnalyzer.class, "mtu.card", "iface", f.nif().name(), "mtu", f.nif().mtu(),
+                                "peer", high.nif().name(), "peerMtu", high.nif().mtu(),
+                                "bond", f.nif().master() == null ? "-" : f.nif().master()),
+                        List.of(f.artifact().quote(f.nif().line()), high.artifact().quote(high.nif().line())),
+                        "iface", f.nif().name(), "node", Ctx.node(f.artifact()));
+            }
+        }
+    }
+
+    static String lower(String s) {
+        return s == null ? "" : s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,351 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
+import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
+
+import io.ncclscope.parsers.dmesg.DmesgData;
+import io.ncclscope.parsers.dmesg.DmesgEvent;
+import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.ib.LinkLayer;
+import io.ncclscope.parsers.ib.PhysicalState;
+import io.ncclscope.parsers.ib.PortState;
+import io.ncclscope.parsers.net.IpLinkData;
+import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * IB_PORT_NOT_ACTIVE, IB_RATE_DEGRADED and the RDMA half of MTU_MISMATCH from {@code ibstat}, {@code ibstatus},
+ * {@code ibv_devinfo}, {@code ibdev2netdev -v} and the mlx5 port lines of the kernel log.
+ *
+ * <p>A Down port is a lost rail, unless it is plainly a spare: a Disabled port of a card whose other port is
+ * Active, or a Disabled port of another model than the node's rails (corpus ibstat/mooncake-2039-1.txt: a
+ * disabled dual-port ConnectX-6 Dx beside eight active NDR rails). Rates are compared within one model and
+ * link layer, never across (a 100G frontend ConnectX-6 Dx beside 400G rails is not degraded).
+ */
+final class IbCheck {
+
+    private final Ctx ctx;
+
+    IbCheck(Ctx ctx) {
+        this.ctx = ctx;
+    }
+
+    private record P(Artifact artifact, IbDevice dev, IbPort port) {
+        int num() {
+            return port.port() == null ? 1 : port.port();
+        }
+
+        String cls() {
+            return (dev.type() == null ? "?" : dev.type()) + "/" + port.linkLayer();
+        }
+
+        String where() {
+            String n = Ctx.node(artifact);
+            return (n == null ? "" : n + " ") + dev.name() + ":" + num();
+        }
+
+        boolean active() {
+            return port.state() == PortState.ACTIVE || port.state() == PortState.ACTIVE_DEFER;
+        }
+    }
+
+    void run(Evidence evidence, Sink sink) {
+        List<P> all = new ArrayList<>();
+        for (Evidence.Item<IbstatData> it : evidence.all(IbstatData.class)) {
+            for (IbDevice d : it.data().devices()) {
+                if (d.name() == null) continue;
+                for (IbPort p : d.ports()) all.add(new P(it.artifact(), d, p));
+            }
+        }
+        Map<String, List<P>> byNode = new LinkedHashMap<>();
+        for (P p : all) byNode.computeIfAbsent(Ctx.key(p.artifact()), k -> new ArrayList<>()).add(p);
+        for (List<P> node : byNode.values()) notActive(node, sink);
+        rates(all, sink);
+        activeMtu(all, sink);
+        ibdev2netdev(evidence, sink);
+        flaps(evidence, sink);
+    }
+
+    // ---- IB_PORT_NOT_ACTIVE --------------------------------------------------------------------------------
+
+    private void notActive(List<P> node, Sink sink) {
+        // The node's rails: the model and link layer of its fastest active ports.
+        String rail = null;
+        P railDev = null;
+        double railRate = -1;
+        Map<String, Boolean> cardActive = new HashMap<>();
+        for (P p : node) {
+            if (!p.active()) continue;
+            double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
+            if (r > railRate) {
+                railRate = r;
+                rail = p.cls();
+                railDev = p;
+            }
+            cardActive.put(card(p), true);
+        }
+        for (P p : node) {
+            PortState st = p.port().state();
+            if (st == null || st == PortState.UNKNOWN || p.active()) continue;
+            PhysicalState ph = p.port().physicalState();
+            boolean spareCard = cardActive.containsKey(card(p));
+            String key;
+            FindingSeverity sev = ERROR;
+            if (ph == PhysicalState.DISABLED) {
+                if (spareCard) {
+                    key = "ib.down.spare";
+                    sev = WARNING;
+                } else if (rail != null && !rail.equals(p.cls())) {
+                    key = "ib.down.notRail";
+                    sev = WARNING;
+                } else {
+                    key = "ib.down.disabled";
+                }
+            } else if (st == PortState.INIT || st == PortState.ARMED) {
+                key = "ib.down.init";
+            } else if (ph == PhysicalState.LINK_UP) {
+                key = "ib.down.sm";
+            } else if (ph == PhysicalState.POLLING) {
+                key = "ib.down.polling";
+            } else if (spareCard) {
+                key = "ib.down.spare";
+                sev = WARNING;
+            } else {
+                key = ph == null ? "ib.down.state" : "ib.down.generic";
+            }
+            String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
+            Subject s = Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
+            String railText = railDev == null ? "-"
+                    : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
+                    + " " + Ctx.num(railRate) + " Gb/s";
+            sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
+                    Message.of(LinkHealthAnalyzer.class, key, "hca", p.dev().name(), "port", p.num(),
+                            "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
+                            "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
+                    portLines(p), "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
+                    "iface", iface);
+        }
+    }
+
+    /** Ports of one physical card share the system image GUID; without it a device is its own card. */
+    private static String card(P p) {
+        return p.dev().systemImageGuid() != null ? "g:" + p.dev().systemImageGuid() : "d:" + p.dev().name();
+    }
+
+    // ---- IB_RATE_DEGRADED ----------------------------------------------------------------------------------
+
+    private void rates(List<P> all, Sink sink) {
+        Map<String, P> best = new LinkedHashMap<>();
+        for (P p : all) {
+            if (!p.active() || p.port().rateGbps() == null) continue;
+            P b = best.get(p.cls());
+            if (b == null || p.port().rateGbps() > b.port().rateGbps()) best.put(p.cls(), p);
+        }
+        for (P p : all) {
+            if (!p.active() || p.port().rateGbps() == null) continue;
+            double rate = p.port().rateGbps();
+            P b = best.get(p.cls());
+            boolean belowPeers = b != null && rate < 0.95 * b.port().rateGbps();
+            boolean oneLane = p.port().linkLayer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.port().activeWidth());
+            if (!belowPeers && !oneLane) continue;
+            String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
+            Subject s = Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
+            List<EvidenceLine> ev = new ArrayList<>(portLines(p));
+            Message m;
+            if (belowPeers) {
+                s = s.withPeer(b.where());
+                ev.addAll(portLines(b));
+                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.peers", "hca", p.dev().name(), "port", p.num(),
+                        "rate", Ctx.num(rate), "width", p.port().activeWidth() == null ? "" : " " + p.port().activeWidth(),
+                        "peer", b.where(), "peerRate", Ctx.num(b.port().rateGbps()), "type", p.dev().type() == null ? "?" : p.dev().type(),
+                        "layer", layer(p.port().linkLayer()));
+            } else {
+                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev().name(), "port", p.num(),
+                        "rate", Ctx.num(rate), "speed", p.port().activeSpeed() == null ? "?" : p.port().activeSpeed());
+            }
+            sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
+                    "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
+                    "iface", iface, "peer", belowPeers ? Ctx.node(b.artifact()) : null);
+        }
+    }
+
+    // ---- MTU_MISMATCH (active_mtu) -------------------------------------------------------------------------
+
+    private void activeMtu(List<P> all, Sink sink) {
+        Map<String, Map<Integer, List<P>>> byLayer = new LinkedHashMap<>();
+        for (P p : all) {
+            if (!p.active() || p.port().activeMtu() == null) continue;
+            byLayer.computeIfAbsent(String.valueOf(p.port().linkLayer()), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(p.port().activeMtu(), k -> new ArrayList<>()).add(p);
+        }
+        for (Map<Integer, List<P>> byMtu : byLayer.values()) {
+            if (byMtu.size() < 2) continue;
+            int common = Mtu.common(byMtu);
+            P ref = byMtu.get(common).get(0);
+            for (var e : byMtu.entrySet()) {
+                if (e.getKey() == common) continue;
+                for (P p : e.getValue()) {
+                    boolean otherNode = !Ctx.key(p.artifact()).equals(Ctx.key(ref.artifact()));
+                    String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
+                    List<EvidenceLine> ev = new ArrayList<>(mtuLines(p));
+                    ev.addAll(mtuLines(ref));
+                    sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
+                            otherNode ? ERROR : WARNING,
+                            Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface)
+                                    .withPeer(ref.where()),
+                            Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev().name(), "port", p.num(),
+                                    "mtu", e.getKey(), "peer", ref.where(), "peerMtu", common),
+                            ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
+                            "iface", iface, "peer", Ctx.node(ref.artifact()));
+                }
+            }
+        }
+    }
+
+    // ---- ibdev2netdev -v ----------------------------------------------------------------------------------
+
+    private void ibdev2netdev(Evidence evidence, Sink sink) {
+        for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
+            Ctx.NodeNet net = ctx.netOf(Ctx.key(it.artifact()));
+            for (RdmaLink r : it.data().rdmaMap()) {
+                if (r.portState() == null || r.rdmaDevice() == null) continue;
+                String st = r.portState().toUpperCase(Locale.ROOT);
+                if (st.contains("ACTIVE")) continue;
+                int port = r.port() == null ? 1 : r.port();
+                if (net.ibPorts.containsKey(r.rdmaDevice() + "/" + port)) continue; // ibstat speaks for it
+                Subject s = Ctx.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
+                sink.add(Ctx.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
+                        Message.of(LinkHealthAnalyzer.class, "ib.down.state", "hca", r.rdmaDevice(), "port", port,
+                                "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
+                                "lid", null),
+                        List.of(it.artifact().quote(r.line())), "hca", r.rdmaDevice(), "port", Integer.toString(port),
+                        "node", Ctx.node(it.artifact()), "iface", r.netdev());
+            }
+        }
+    }
+
+    // ---- mlx5 port events in the kernel log ---------------------------------------------------------------
+
+    private void flaps(Evidence evidence, Sink sink) {
+        for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
+            Map<String, List<DmesgEvent>> byPort = new LinkedHashMap<>();
+            for (DmesgEvent e : it.data().events()) {
+                if (e.type() != DmesgEventType.MLX5_PORT || e.state() == null) continue;
+                String who = e.netdev() != null ? e.netdev() : e.device() != null ? e.device() : "?";
+                String k = who + "/" + (e.port() != null ? e.port() : e.module() != null ? "m" + e.module() : "");
+                byPort.computeIfAbsent(k, x -> new ArrayList<>()).add(e);
+            }
+            for (List<DmesgEvent> evs : byPort.values()) flap(it.artifact(), evs, sink);
+        }
+    }
+
+    private void flap(Artifact a, List<DmesgEvent> evs, Sink sink) {
+        int downs = 0;
+        DmesgEvent firstDown = null;
+        DmesgEvent last = evs.get(evs.size() - 1);
+        for (DmesgEvent e : evs) {
+            if (down(e.state())) {
+                downs++;
+                if (firstDown == null) firstDown = e;
+            }
+        }
+        if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
+        boolean stillDown = down(last.state());
+        DmesgEvent ref = firstDown;
+        boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
+        String dev = ref.netdev() != null ? ref.netdev() : ref.device();
+        Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
+        Integer port = ref.port();
+        if (stillDown && rdma && dev != null) {
+            Ctx.Port now = net.ibPorts.get(dev + "/" + (port == null ? 1 : port));
+            if (now != null && now.port().state() == PortState.ACTIVE) stillDown = false; // came back after the log ended
+        }
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(ref.line(), ref.message()));
+        for (DmesgEvent e : evs) {
+            if (ev.size() >= 5) break;
+            if (e != ref) ev.add(a.quote(e.line(), e.message()));
+        }
+        String code = rdma ? "IB_PORT_NOT_ACTIVE" : "ETH_LINK_DOWN";
+        Subject s = Ctx.subject(a).withPort(port);
+        s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
+        sink.add(Ctx.key(a) + "/" + dev + "/" + (port == null ? 1 : port), code, stillDown ? ERROR : WARNING, s,
+                Message.of(LinkHealthAnalyzer.class, stillDown ? "flap.down" : "flap.bounced", "dev", dev,
+                        "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
+                ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", Ctx.node(a),
+                "bdf", ref.device());
+    }
+
+    private static boolean down(String state) {
+        String s = state.toLowerCase(Locale.ROOT);
+        return s.equals("down") || s.contains("unplugged") || s.contains("disabled");
+    }
+
+    private static String stamp(DmesgEvent e) {
+        return e.timestamp() != null ? e.timestamp() : "line " + e.line();
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------------------
+
+    /** The port header and its state, physical state and rate lines. */
+    private static List<EvidenceLine> portLines(P p) {
+        return Ctx.near(p.artifact(), p.port().line(), 14, true, s -> {
+            String l = s.toLowerCase(Locale.ROOT);
+            return l.startsWith("state") || l.startsWith("physical state") || l.startsWith("phys state")
+                    || l.startsWith("phys_state") || l.startsWith("rate") || l.startsWith("active_width")
+                    || l.startsWith("active_speed") || l.startsWith("base lid") || l.startsWith("port_lid");
+        }, s -> s.startsWith("Port ") || s.startsWith("CA '") || s.startsWith("hca_id") || s.startsWith("Infiniband device")
+                || s.matches("port:\\s*\\d+"));
+    }
+
+    private static List<EvidenceLine> mtuLines(P p) {
+        List<EvidenceLine> ev = Ctx.near(p.artifact(), p.port().line(), 14, false,
+                s -> s.startsWith("active_mtu"), s -> s.startsWith("port:") || s.startsWith("hca_id"));
+        if (ev.isEmpty()) ev.add(p.artifact().quote(p.port().line()));
+        return ev;
+    }
+
+    /** The state as ibstat words it. */
+    private static String word(PortState st) {
+        return switch (st) {
+            case DOWN -> "Down";
+            case INIT -> "Initializing";
+            case ARMED -> "Armed";
+            case ACTIVE -> "Active";
+            case ACTIVE_DEFER -> "Active (defer)";
+            default -> "?";
+        };
+    }
+
+    /** The physical state as ibstat words it. */
+    private static String word(PhysicalState ph) {
+        return switch (ph) {
+            case SLEEP -> "Sleep";
+            case POLLING -> "Polling";
+            case DISABLED -> "Disabled";
+            case PORT_CONFIGURATION_TRAINING -> "PortConfigurationTraining";
+            case LINK_UP -> "LinkUp";
+            case LINK_ERROR_RECOVERY -> "LinkErrorRecovery";
+            case PHY_TEST -> "PhyTest";
+            default -> "?";
+        };
+    }
+
+    private static String layer(LinkLayer l) {
+        return l == LinkLayer.INFINIBAND ? "InfiniBand" : l == LinkLayer.ETHERNET ? "Ethernet (RoCE)" : "?";
+    }
+}

@@ -1,0 +1,155 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
+import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
+
+import io.ncclscope.parsers.nvsmi.NvLink;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * NVLINK_DEGRADED from {@code nvidia-smi nvlink -s}: a GPU with fewer active links, or slower ones, than the
+ * other GPUs of its model (on its node or any other). A PCIe card whose NVML line says all links are inactive
+ * while others have links is most often a card without a bridge (corpus nvsmi-q/siboehm-bench-nvlink-readme-2.txt:
+ * three RTX A6000, two bridged): context, not a fault. On NVSwitch systems every GPU must have its links.
+ */
+final class NvlinkCheck {
+
+    private static final String CODE = "NVLINK_DEGRADED";
+
+    private record G(Artifact artifact, NvsmiGpu gpu) {
+        String label() {
+            return gpu.index() != null ? "GPU" + gpu.index() : gpu.busId() != null ? gpu.busId() : "GPU?";
+        }
+
+        String model() {
+            return gpu.name() == null ? "?" : gpu.name();
+        }
+
+        String where() {
+            String n = Ctx.node(artifact);
+            return n == null ? label() : n + " " + label();
+        }
+    }
+
+    private static final Pattern SXM = Pattern.compile("(?i).*\\b(GB|GH)?(A100|A800|H100|H200|H800|H20|B100|B200|B300|GB200|GB300|GH200)\\b.*");
+
+    /** True for models that sit on NVLink/NVSwitch baseboards, where every GPU is expected to have its links. */
+    static boolean baseboard(String model) {
+        String m = model.toUpperCase(Locale.ROOT);
+        if (m.contains("SXM") || m.contains("HGX") || m.contains("DGX")) return true;
+        return SXM.matcher(m).matches() && !m.contains("PCIE") && !m.contains(" NVL");
+    }
+
+    void run(Evidence evidence, Sink sink) {
+        Map<String, List<G>> byModel = new LinkedHashMap<>();
+        for (Evidence.Item<NvidiaSmiData> it : evidence.all(NvidiaSmiData.class)) {
+            for (NvsmiGpu g : it.data().gpus()) {
+                if (g.nvlinks().isEmpty() && g.nvlinkError() == null) continue;
+                byModel.computeIfAbsent(g.name() == null ? "?" : g.name(), k -> new ArrayList<>()).add(new G(it.artifact(), g));
+            }
+        }
+        for (List<G> gs : byModel.values()) model(gs, sink);
+    }
+
+    private void model(List<G> gs, Sink sink) {
+        G best = null;
+        double maxSpeed = 0;
+        for (G g : gs) {
+            if (best == null || g.gpu().activeNvlinks() > best.gpu().activeNvlinks()) best = g;
+            for (NvLink l : g.gpu().nvlinks()) {
+                if (l.active() && l.speedGBs() != null) maxSpeed = Math.max(maxSpeed, l.speedGBs());
+            }
+        }
+        int maxActive = best.gpu().activeNvlinks();
+        if (maxActive == 0) {
+            allInactive(gs, sink);
+            return;
+        }
+        for (G g : gs) {
+            NvsmiGpu gpu = g.gpu();
+            int active = gpu.activeNvlinks();
+            List<String> down = new ArrayList<>();
+            List<String> slow = new ArrayList<>();
+            List<EvidenceLine> ev = new ArrayList<>();
+            for (NvLink l : gpu.nvlinks()) {
+                if (!l.active()) {
+                    down.add(Integer.toString(l.link()));
+                    ev.add(g.artifact().quote(l.line()));
+                } else if (l.speedGBs() != null && maxSpeed > 0 && l.speedGBs() < 0.9 * maxSpeed) {
+                    slow.add(l.link() + " (" + Ctx.num(l.speedGBs()) + " GB/s)");
+                    ev.add(g.artifact().quote(l.line()));
+                }
+            }
+            if (active >= maxActive && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
+            if (gpu.line() > 0) ev.add(0, g.artifact().quote(gpu.line()));
+            if (gpu.nvlinkError() != null) ev.addAll(Ctx.near(g.artifact(), gpu.line(), 2, false,
+                    s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
+            ev.addAll(bestLines(best));
+            String key = Ctx.key(g.artifact()) + "/" + g.label();
+            var subject = Ctx.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
+            if (active == 0 && gpu.nvlinkError() != null && !baseboard(g.model())) {
+                sink.add(key, CODE, INFO, subject,
+                        Message.of(LinkHealthAnalyzer.class, "nvlink.unbridged", "gpu", g.label(), "model", g.model(),
+                                "peer", best.where(), "peerActive", maxActive),
+                        ev, "gpu", g.label(), "node", Ctx.node(g.artifact()), "peer", best.where());
+                continue;
+            }
+            String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
+            sink.add(key, CODE, ERROR, subject,
+                    Message.of(LinkHealthAnalyzer.class, detail, "gpu", g.label(), "model", g.model(), "active", active,
+                            "peer", best.where(), "peerActive", maxActive,
+                            "down", down.isEmpty() ? "-" : String.join(", ", down),
+                            "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", Ctx.num(maxSpeed)),
+                    ev, "gpu", g.label(), "node", Ctx.node(g.artifact()), "peer", best.where());
+        }
+    }
+
+    /** Every GPU of a model lists links and none is active: on a baseboard the fabric is not up. */
+    private void allInactive(List<G> gs, Sink sink) {
+        Map<String, List<G>> byNode = new LinkedHashMap<>();
+        for (G g : gs) {
+            if (!g.gpu().nvlinks().isEmpty() && baseboard(g.model())) {
+                byNode.computeIfAbsent(Ctx.key(g.artifact()), k -> new ArrayList<>()).add(g);
+            }
+        }
+        for (List<G> n : byNode.values()) {
+            G first = n.get(0);
+            int links = 0;
+            List<EvidenceLine> ev = new ArrayList<>();
+            for (G g : n) {
+                links += g.gpu().nvlinks().size();
+                if (ev.size() < 6) {
+                    ev.add(g.artifact().quote(g.gpu().line()));
+                    ev.add(g.artifact().quote(g.gpu().nvlinks().get(0).line()));
+                }
+            }
+            sink.add(Ctx.key(first.artifact()) + "/all", CODE, ERROR, Ctx.subject(first.artifact()),
+                    Message.of(LinkHealthAnalyzer.class, "nvlink.none", "gpus", n.size(), "links", links,
+                            "model", first.model()),
+                    ev, "node", Ctx.node(first.artifact()));
+        }
+    }
+
+    private static List<EvidenceLine> bestLines(G best) {
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(best.artifact().quote(best.gpu().line()));
+        for (NvLink l : best.gpu().nvlinks()) {
+            if (l.active()) {
+                ev.add(best.artifact().quote(l.line()));
+                break;
+            }
+        }
+        return ev;
+    }
+}

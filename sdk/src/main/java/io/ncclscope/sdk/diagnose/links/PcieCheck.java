@@ -1,0 +1,295 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
+import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
+import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
+
+import io.ncclscope.parsers.dmesg.DmesgData;
+import io.ncclscope.parsers.dmesg.DmesgEvent;
+import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.parsers.nvsmi.GpuClocks;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.parsers.nvsmi.PcieLink;
+import io.ncclscope.parsers.pci.LinkCap;
+import io.ncclscope.parsers.pci.LinkStatus;
+import io.ncclscope.parsers.pci.LspciDevice;
+import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * PCIE_LINK_DEGRADED from {@code lspci -vvv} (LnkSta against LnkCap), {@code nvidia-smi -q} / {@code --query-gpu}
+ * (current against max generation and width) and the kernel's "available PCIe bandwidth, limited by" lines.
+ *
+ * <p>A narrower link than the device supports is always a finding. A slower one is not for a GPU with its full
+ * width when nothing shows it busy: GPUs drop to Gen1 at idle to save power (corpus lspci/stelline-asus-esc8000a-e12-2.txt,
+ * an idle RTX 6000 Ada at 2.5GT/s). NICs do not downclock, so a NIC below its speed is a finding.
+ */
+final class PcieCheck {
+
+    private enum Role { GPU, NIC, OTHER }
+
+    private static final String CODE = "PCIE_LINK_DEGRADED";
+
+    /**
+     * GPU links that run slower at full width, seen idle or with no load information. The evidence line is
+     * looked up only for the few quoted: reading a line of a large file can mean reading the file.
+     */
+    private record Idle(String node, String label, Artifact artifact, int line, PcieLink pcie) {
+        EvidenceLine quote() {
+            return pcie == null ? artifact.quote(line) : pcieLines(artifact, pcie, false).get(0);
+        }
+    }
+
+    private final List<Idle> idle = new ArrayList<>();
+
+    void run(Evidence evidence, Sink sink) {
+        for (Evidence.Item<LspciVerbose> it : evidence.all(LspciVerbose.class)) {
+            for (LspciDevice d : it.data().devices()) lspci(it.artifact(), d, sink);
+        }
+        for (Evidence.Item<NvidiaSmiData> it : evidence.all(NvidiaSmiData.class)) {
+            for (NvsmiGpu g : it.data().gpus()) nvsmi(it.artifact(), g, sink);
+        }
+        for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
+            for (DmesgEvent e : it.data().events()) {
+                if (e.type() == DmesgEventType.PCIE_BANDWIDTH && e.detail() != null) kernel(it.artifact(), e, sink);
+            }
+        }
+        idleSummary(sink);
+    }
+
+    private static Role role(LspciDevice d) {
+        String cls = lower(d.deviceClass());
+        String desc = lower(d.description());
+        String drv = lower(d.driver());
+        if (drv.startsWith("mlx") || desc.contains("mellanox") || desc.contains("connectx") || desc.contains("bluefield")
+                || cls.contains("ethernet") || cls.contains("network") || cls.contains("infiniband")) {
+            return Role.NIC;
+        }
+        boolean display = cls.contains("vga") || cls.contains("3d controller") || cls.contains("display controller")
+                || cls.contains("processing accelerators");
+        // the BMC's VGA (ASPEED, Matrox) is a display controller too, but no GPU of NCCL's
+        if (drv.equals("nvidia") || drv.equals("amdgpu")
+                || (display && (desc.contains("nvidia") || desc.contains("advanced micro devices") || desc.contains("amd/ati")))) {
+            return Role.GPU;
+        }
+        return Role.OTHER;
+    }
+
+    /**
+     * Fabric NICs (ConnectX, BlueField, wide links) carry NCCL's traffic; a x1 onboard NIC is most likely the
+     * management port, where a slow link costs nothing to training.
+     */
+    private static boolean fabric(LspciDevice d, LinkCap cap) {
+        String desc = lower(d.description()) + " " + lower(d.vpdProductName());
+        String drv = lower(d.driver());
+        return drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.equals("ice") || drv.startsWith("irdma")
+                || desc.contains("mellanox") || desc.contains("connectx") || desc.contains("bluefield")
+                || (cap.width() != null && cap.width() >= 8);
+    }
+
+    /** Ports (root, switch) show the width of whatever sits below them; only endpoints tell a degraded link. */
+    private static boolean port(LspciDevice d) {
+        String t = lower(d.expressType());
+        return t.contains("port") || t.contains("bridge") || lower(d.deviceClass()).contains("bridge");
+    }
+
+    private void lspci(Artifact a, LspciDevice d, Sink sink) {
+        LinkCap cap = d.linkCap();
+        LinkStatus sta = d.linkStatus();
+        if (cap == null || sta == null || port(d)) return;
+        boolean narrow = cap.width() != null && sta.width() != null && sta.width() > 0 && sta.width() < cap.width();
+        boolean slow = cap.speedGTs() != null && sta.speedGTs() != null && sta.speedGTs() < cap.speedGTs();
+        if (!narrow && !slow) return;
+        Role role = role(d);
+        String bdf = d.bdf();
+        String name = d.description() == null ? (d.deviceClass() == null ? "PCI device" : d.deviceClass()) : d.description();
+        Subject s = Ctx.subject(a);
+        s = role == Role.GPU ? s.withGpu(bdf) : s.withDevice(bdf);
+        String speed = gts(sta.speedGTs());
+        String capSpeed = gts(cap.speedGTs());
+        if (narrow) {
+            String key = role == Role.GPU ? "pcie.width.gpu" : role == Role.NIC ? "pcie.width.nic" : "pcie.width.other";
+            FindingSeverity sev = role == Role.GPU || (role == Role.NIC && fabric(d, cap)) ? ERROR : WARNING;
+            sink.add(id(a, bdf, d.line()), CODE, sev, s,
+                    Message.of(LinkHealthAnalyzer.class, key, "name", name, "bdf", label(bdf), "width", sta.width(),
+                            "capWidth", cap.width(), "speed", speed, "capSpeed", capSpeed),
+                    lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
+        } else if (role == Role.NIC) {
+            sink.add(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
+                    Message.of(LinkHealthAnalyzer.class, "pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
+                            sta.width(), "speed", speed, "capSpeed", capSpeed),
+                    lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
+        } else if (role == Role.GPU) {
+            idle.add(new Idle(Ctx.node(a), label(bdf) + " " + speed + " < " + capSpeed, a, sta.line(), null));
+        }
+        // Other devices (NVMe, RAID, USB) at a lower speed with full width: not on NCCL's path, and often a slot of
+        // an older generation; not worth a finding.
+    }
+
+    /** LnkSta, LnkCap and the device header. */
+    private static List<EvidenceLine> lspciLines(Artifact a, LspciDevice d) {
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(d.linkStatus().line()));
+        ev.add(a.quote(d.linkCap().line()));
+        if (d.line() != d.linkStatus().line() && d.line() != d.linkCap().line()) ev.add(a.quote(d.line()));
+        return ev;
+    }
+
+    private void nvsmi(Artifact a, NvsmiGpu g, Sink sink) {
+        PcieLink p = g.pcie();
+        if (p == null) return;
+        String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
+        String bdf = g.busId();
+        Subject s = Ctx.subject(a).withGpu(gpu == null ? bdf : gpu);
+        String where = gpu != null && bdf != null && !gpu.equals(bdf) ? gpu + " (" + bdf + ")" : (gpu == null ? "?" : gpu);
+        boolean narrow = p.widthCurrent() != null && p.widthMax() != null && p.widthCurrent() > 0 && p.widthCurrent() < p.widthMax();
+        boolean slow = p.genCurrent() != null && p.genMax() != null && p.genCurrent() < p.genMax();
+        if (narrow) {
+            List<EvidenceLine> ev = pcieLines(a, p, true);
+            sink.add(id(a, bdf, g.line()), CODE, ERROR, s,
+                    Message.of(LinkHealthAnalyzer.class, "pcie.width.gpu", "name", g.name(), "bdf", where,
+                            "width", p.widthCurrent(), "capWidth", p.widthMax(), "speed", gen(p.genCurrent()),
+                            "capSpeed", gen(p.genMax())),
+                    ev, "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
+        } else if (slow) {
+            GpuClocks c = g.clocks();
+            List<EvidenceLine> ev = busy(c) ? pcieLines(a, p, false) : List.of();
+            if (busy(c)) {
+                sink.add(id(a, bdf, g.line()), CODE, WARNING, s,
+                        Message.of(LinkHealthAnalyzer.class, "pcie.gen.busy", "gpu", where, "gen", p.genCurrent(),
+                                "max", p.genMax(), "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
+                        withClock(ev, a, c), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
+            } else {
+                idle.add(new Idle(Ctx.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(), a, p.line(), p));
+            }
+        }
+        if (p.genHostMax() != null && p.genDeviceMax() != null && p.genHostMax() < p.genDeviceMax()) {
+            sink.add(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
+                    Message.of(LinkHealthAnalyzer.class, "pcie.hostMax", "gpu", where, "host", p.genHostMax(),
+                            "device", p.genDeviceMax()),
+                    pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
+        }
+    }
+
+    /** True when the SM clock is at half its maximum or more: the GPU is working, not idling. */
+    private static boolean busy(GpuClocks c) {
+        return c != null && c.smMhz() != null && c.maxSmMhz() != null && c.maxSmMhz() > 0 && c.smMhz() >= 0.5 * c.maxSmMhz();
+    }
+
+    private static List<EvidenceLine> withClock(List<EvidenceLine> ev, Artifact a, GpuClocks c) {
+        List<EvidenceLine> out = new ArrayList<>(ev);
+        out.addAll(Ctx.near(a, c.line(), 1, true, x -> false, x -> true));
+        return out;
+    }
+
+    private static final Pattern LIMITED = Pattern.compile(
+            "limited by ([0-9.]+) GT/s PCIe x(\\d+) link at (\\S+?) \\(capable of ([0-9.]+) Gb/s with ([0-9.]+) GT/s PCIe x(\\d+) link\\)");
+
+    private void kernel(Artifact a, DmesgEvent e, Sink sink) {
+        String drv = lower(e.driver());
+        Matcher m = LIMITED.matcher(e.message());
+        boolean nic = drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.startsWith("ice") || drv.startsWith("i40e");
+        boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
+        if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
+        String bdf = e.device();
+        sink.add(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, Ctx.subject(a).withDevice(bdf),
+                Message.of(LinkHealthAnalyzer.class, "pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
+                        "gbps", Ctx.num(e.pcieGbps()), "limit", e.detail()),
+                List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", Ctx.node(a));
+    }
+
+    private void idleSummary(Sink sink) {
+        if (idle.isEmpty()) return;
+        Set<String> nodes = new LinkedHashSet<>();
+        Set<String> labels = new LinkedHashSet<>();
+        List<EvidenceLine> ev = new ArrayList<>();
+        for (Idle i : idle) {
+            nodes.add(i.node() == null ? "" : i.node());
+            if (labels.size() < 8) labels.add((i.node() == null ? "" : i.node() + " ") + i.label());
+            if (ev.size() < 6) ev.add(i.quote());
+        }
+        String list = String.join(", ", labels) + (idle.size() > labels.size() ? ", …" : "");
+        Subject s = nodes.size() == 1 ? Subject.node(nodes.iterator().next().isEmpty() ? null : nodes.iterator().next())
+                : Subject.JOB;
+        sink.add("idle", CODE, INFO, s,
+                Message.of(LinkHealthAnalyzer.class, "pcie.idle", "count", idle.size(), "list", list), ev,
+                "node", s.node());
+    }
+
+    /**
+     * The "PCIe Generation" and "Link Width" lines of a -q GPU, those of the section in question first ("Current"
+     * before "Max"), or the CSV row and its header.
+     */
+    private static List<EvidenceLine> pcieLines(Artifact a, PcieLink p, boolean width) {
+        List<EvidenceLine> out = new ArrayList<>();
+        if (!a.hasText() || p.line() <= 0) {
+            out.add(a.quote(p.line()));
+            return out;
+        }
+        String first = a.line(p.line()).orElse("");
+        if (first.contains(",")) {
+            // --query-gpu CSV: the row and its header
+            out.add(a.quote(p.line()));
+            for (int n = p.line() - 1; n >= Math.max(1, p.line() - 200); n--) {
+                if (a.line(n).orElse("").contains("pcie.link")) {
+                    out.add(a.quote(n));
+                    break;
+                }
+            }
+            return out;
+        }
+        List<EvidenceLine> mine = new ArrayList<>();
+        List<EvidenceLine> other = new ArrayList<>();
+        boolean inWidth = false;
+        for (int n = Math.max(1, p.line() - 2); n <= p.line() + 10; n++) {
+            var t = a.line(n);
+            if (t.isEmpty()) break;
+            String s = t.get().strip();
+            if (s.startsWith("Bridge Chip") || s.startsWith("Replays")) break;
+            if (s.startsWith("Link Width")) inWidth = true;
+            else if (s.startsWith("PCIe Generation")) inWidth = false;
+            if (s.startsWith("Current") || s.startsWith("Max") || s.startsWith("Host Max") || s.startsWith("Device Max")) {
+                List<EvidenceLine> to = inWidth == width ? mine : other;
+                if (s.startsWith("Current")) to.add(0, a.quote(n));
+                else to.add(a.quote(n));
+            }
+        }
+        out.addAll(mine);
+        out.addAll(other);
+        if (out.isEmpty()) out.add(a.quote(p.line()));
+        return out;
+    }
+
+    private static String id(Artifact a, String bdf, int line) {
+        return Ctx.key(a) + "/" + (bdf != null ? bdf : a.name() + ":" + line);
+    }
+
+    private static String label(String bdf) {
+        return bdf == null ? "?" : bdf;
+    }
+
+    private static String gts(Double v) {
+        return v == null ? "?" : Ctx.num(v) + "GT/s";
+    }
+
+    private static String gen(Integer g) {
+        return g == null ? "?" : "Gen" + g;
+    }
+
+    private static String lower(String s) {
+        return s == null ? "" : s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,196 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import static io.ncclscope.sdk.rules.FindingSeverity.CRITICAL;
+import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
+import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
+import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
+
+import io.ncclscope.parsers.dmesg.DmesgData;
+import io.ncclscope.parsers.dmesg.DmesgEvent;
+import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * GPU_XID from the kernel log: one finding per GPU, as severe as its worst event. Severities follow the
+ * resolution buckets of NVIDIA's Xid catalogue (docs.nvidia.com/deploy/xid-errors/analyzing-xid-catalog.html):
+ * RESTART_BM / RESET_GPU events stop the GPU for every job; RESTART_APP events with a CHECK_APP/CUDA workflow
+ * (13, 31, 32, 43...) most often point to the application; NVLink Xids 144-150 carry their own Fatal/Nonfatal word.
+ * A "fallen off the bus" line without an Xid number (newer drivers, probe time) is Xid 79.
+ */
+final class XidCheck {
+
+    /** What an Xid means for the job, worst first within severity. */
+    enum Kind {
+        BUS("xid.bus"), MEMORY("xid.memory"), HUNG("xid.hung"), NVLINK("xid.nvlink"), CAUSED("xid.caused"),
+        ECC_CONTAINED("xid.contained"), REMAP("xid.remap"), APP("xid.app"), INFO_ONLY("xid.info"), OTHER("xid.other");
+
+        final String key;
+
+        Kind(String key) {
+            this.key = key;
+        }
+    }
+
+    record Class(Kind kind, FindingSeverity severity) {
+    }
+
+    /** NVIDIA's mnemonic of an Xid, for the message; null when not in the table. */
+    static String mnemonic(int xid) {
+        return switch (xid) {
+            case 8 -> "FIFO_ERROR_IDLE_TIMEOUT";
+            case 13 -> "GR_EXCEPTION";
+            case 31 -> "MMU_ERR_FLT";
+            case 32 -> "PBDMA_ERROR";
+            case 43 -> "RESETCHANNEL_VERIF_ERROR";
+            case 45 -> "PREEMPTIVE_REMOVAL";
+            case 46 -> "GPU_TIMEOUT_ERROR";
+            case 48 -> "GPU_ECC_DBE";
+            case 62 -> "PMU_HALT_ERROR";
+            case 63 -> "DRAM_RETIREMENT_EVENT";
+            case 64 -> "DRAM_RETIREMENT_FAILURE";
+            case 74 -> "NVLINK_ERROR";
+            case 79 -> "GPU_HAS_FALLEN_OFF_THE_BUS";
+            case 92 -> "EXCESSIVE_SBE_INTERRUPTS";
+            case 93 -> "INFOROM_ERASE_LIMIT_EXCEEDED";
+            case 94 -> "CONTAINED_ERROR";
+            case 95 -> "UNCONTAINED_ERROR";
+            case 109 -> "CTXSW_TIMEOUT_ERROR";
+            case 110 -> "SEC_FAULT_ERROR";
+            case 119 -> "GSP_RPC_TIMEOUT";
+            case 120 -> "GSP_ERROR";
+            case 121 -> "C2C_ERROR";
+            case 136 -> "ALI_TRAINING_FAIL";
+            case 137 -> "NVLINK_PRIV_ERR";
+            case 140 -> "UNRECOVERABLE_ECC_ERROR_ESCAPE";
+            case 143 -> "GPU_INIT_ERROR";
+            case 144 -> "NVLINK_SAW_ERROR";
+            case 145 -> "NVLINK_RLW_ERROR";
+            case 146 -> "NVLINK_TLW_ERROR";
+            case 147 -> "NVLINK_TREX_ERROR";
+            case 148 -> "NVLINK_NVLPW_CTRL_ERROR";
+            case 149 -> "NVLINK_NETIR_ERROR";
+            case 150 -> "NVLINK_MSE_ERROR";
+            case 154 -> "GPU_RECOVERY_ACTION_CHANGED";
+            case 155 -> "NVLINK_SW_DEFINED_ERROR";
+            case 156 -> "RESOURCE_RETIREMENT_EVENT";
+            case 158 -> "GPU_FATAL_TIMEOUT";
+            case 171 -> "UNCORRECTABLE_DRAM_ERROR";
+            case 172 -> "UNCORRECTABLE_SRAM_ERROR";
+            default -> null;
+        };
+    }
+
+    /** The class of one event; {@code xidSeverity} is the Fatal/Nonfatal word of NVLink Xids, when printed. */
+    static Class classify(int xid, String xidSeverity) {
+        String sev = xidSeverity == null ? "" : xidSeverity.toLowerCase(Locale.ROOT);
+        return switch (xid) {
+            case 79 -> new Class(Kind.BUS, CRITICAL);
+            case 48, 95, 140, 171, 172 -> new Class(Kind.MEMORY, CRITICAL);
+            case 64 -> new Class(Kind.MEMORY, ERROR);
+            case 46, 62, 119, 120, 143, 158 -> new Class(Kind.HUNG, CRITICAL);
+            case 109, 110, 156 -> new Class(Kind.HUNG, ERROR);
+            case 74, 136 -> new Class(Kind.NVLINK, CRITICAL);
+            case 155 -> new Class(Kind.NVLINK, ERROR);
+            case 137 -> new Class(Kind.NVLINK, WARNING);
+            case 144, 145, 146, 147, 148, 149, 150 -> new Class(Kind.NVLINK,
+                    sev.startsWith("non") ? WARNING : sev.startsWith("fatal") ? CRITICAL : ERROR);
+            case 94 -> new Class(Kind.ECC_CONTAINED, WARNING);
+            case 63, 92 -> new Class(Kind.REMAP, WARNING);
+            case 8, 11, 13, 25, 31, 32, 43, 45, 69, 80 -> new Class(Kind.APP, WARNING);
+            case 93, 106, 107, 154 -> new Class(Kind.INFO_ONLY, INFO);
+            default -> new Class(Kind.OTHER, WARNING);
+        };
+    }
+
+    private static final class Gpu {
+        final Artifact artifact;
+        final String device;
+        final Map<Integer, Integer> counts = new LinkedHashMap<>();
+        DmesgEvent worst;
+        Class worstClass;
+        Integer cause;
+        final List<DmesgEvent> events = new ArrayList<>();
+
+        Gpu(Artifact artifact, String device) {
+            this.artifact = artifact;
+            this.device = device;
+        }
+    }
+
+    void run(Evidence evidence, Sink sink) {
+        for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
+            Map<String, Gpu> gpus = new LinkedHashMap<>();
+            List<DmesgEvent> aer = new ArrayList<>();
+            for (DmesgEvent e : it.data().events()) {
+                if (e.type() == DmesgEventType.PCIE_AER) aer.add(e);
+                int xid;
+                if (e.type() == DmesgEventType.XID && e.xid() != null) xid = e.xid();
+                else if (e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS) xid = 79;
+                else continue;
+                Gpu g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new Gpu(it.artifact(), e.device()));
+                g.counts.merge(xid, 1, Integer::sum);
+                g.events.add(e);
+                Class c = classify(xid, e.xidSeverity());
+                // Xid 45 is the cleanup after an earlier error: it is as bad as the error it names.
+                if (xid == 45 && e.causedByXid() != null) {
+                    Class cause = classify(e.causedByXid(), null);
+                    if (cause.severity().compareTo(c.severity()) > 0) {
+                        c = new Class(Kind.CAUSED, cause.kind() == Kind.NVLINK ? CRITICAL : cause.severity());
+                        g.cause = e.causedByXid();
+                    }
+                }
+                if (g.worst == null || c.severity().compareTo(g.worstClass.severity()) > 0) {
+                    g.worst = e;
+                    g.worstClass = c;
+                }
+            }
+            for (Gpu g : gpus.values()) emit(it.data(), g, aer, sink);
+        }
+    }
+
+    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, Sink sink) {
+        Artifact a = g.artifact;
+        DmesgEvent w = g.worst;
+        int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(w.line(), w.message()));
+        for (int n = w.line() + 1; n <= Math.min(w.endLine(), w.line() + 2); n++) ev.add(a.quote(n)); // continuation lines
+        // A few more events, other Xid numbers first; each quote may re-read a large log, so keep them few.
+        java.util.Set<Integer> shown = new java.util.HashSet<>();
+        shown.add(w.xid());
+        for (int pass = 0; pass < 2; pass++) {
+            for (DmesgEvent e : g.events) {
+                if (ev.size() >= 6) break;
+                if (e == w || (pass == 0 && !shown.add(e.xid()))) continue;
+                if (pass == 1 && ev.stream().anyMatch(x -> x.line() == e.line())) continue;
+                ev.add(a.quote(e.line(), e.message()));
+            }
+        }
+        if (g.worstClass.kind() == Kind.BUS) {
+            for (int k = 0; k < aer.size() && k < 2; k++) ev.add(a.quote(aer.get(k).line(), aer.get(k).message()));
+        }
+        StringBuilder list = new StringBuilder();
+        g.counts.forEach((x, n) -> list.append(list.length() > 0 ? ", " : "").append(x).append(n > 1 ? " ×" + n : ""));
+        String gpu = g.device == null ? "PCI:..." : g.device; // a paste with the address redacted
+        String uuid = g.device == null ? null : data.gpuUuids().get(g.device);
+        String name = mnemonic(xid);
+        String link = w.link() != null && w.link() >= 0 ? Integer.toString(w.link()) : "-";
+        sink.add(Ctx.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(),
+                Ctx.subject(a).withGpu(g.device),
+                Message.of(LinkHealthAnalyzer.class, g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
+                        "xid", xid, "name", name == null ? "Xid " + xid : name, "list", list,
+                        "cause", g.cause, "causeName", g.cause == null ? null : mnemonic(g.cause),
+                        "process", w.process() == null ? "?" : w.process(), "link", link,
+                        "severity", w.xidSeverity() == null ? "-" : w.xidSeverity()),
+                ev, "gpu", g.device, "bdf", g.device, "node", Ctx.node(a));
+    }
+}

@@ -1,0 +1,256 @@
+package io.ncclscope.sdk.diagnose.topology;
+
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
+import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on one node's {@link Layout}, by the seed's rule: each NIC should
+ * serve the GPUs of its own NUMA node, through a PCIe switch they share (理想：每个 NIC 尽量"就近"服务同 NUMA 上的 GPU；
+ * 警惕：GPU→NIC 显示为跨 NUMA（SYS）或需要经过多级 PCIe 交换). Stateless.
+ */
+final class AffinityChecks {
+
+    static final String AFFINITY = "GPU_NIC_AFFINITY_POOR";
+    static final String NUMA = "NIC_CROSS_NUMA";
+
+    /** GPU rows quoted per finding at most (the rest are named in the message). */
+    private static final int MAX_GPU_LINES = 8;
+
+    private AffinityChecks() {
+    }
+
+    /**
+     * Runs both checks.
+     *
+     * @param node  the node, null when the artifacts name none
+     * @param scope what makes problem instances of this layout distinct (the node, or the artifact when there is none)
+     */
+    static void check(Layout l, String node, String scope, Collector out) {
+        if (l.gpus.isEmpty() || l.nics.isEmpty()) return;
+        boolean paths = l.hasPaths();
+        if (paths) affinity(l, node, scope, out);
+        if (l.numaTrusted) crossNuma(l, node, scope, out);
+        if (paths) farNics(l, node, scope, out);
+    }
+
+    // ------------------------------------------------------------------ GPU_NIC_AFFINITY_POOR
+
+    /**
+     * One finding per node for the GPUs whose nearest NIC is beyond PXB (PHB, NODE, SYS): NCCL's default
+     * {@code NCCL_NET_GDR_LEVEL} (PXB) turns GPUDirect RDMA off for them. ERROR when a GPU reaches every NIC only
+     * across the socket interconnect (SYS), WARNING for PHB and NODE. The message says when an NVLink peer with a
+     * close NIC can relay the sends (PXN).
+     */
+    private static void affinity(Layout l, String node, String scope, Collector out) {
+        int g = l.gpus.size();
+        List<Integer> poor = new ArrayList<>();
+        Hop[] best = new Hop[g];
+        for (int i = 0; i < g; i++) {
+            best[i] = l.best(i);
+            if (best[i] != null && !best[i].gdr()) poor.add(i);
+        }
+        if (poor.isEmpty()) return;
+
+        // PXN: NCCL relays a GPU's sends over NVLink through a peer whose NIC is within PXB (src/graph/paths.cc).
+        Set<Integer> relays = new LinkedHashSet<>();
+        boolean anySys = false;
+        boolean anyRescued = false;
+        for (int i : poor) {
+            boolean rescued = false;
+            for (int k = 0; k < g; k++) {
+                if (best[k] != null && best[k].gdr() && l.nvlink(i, k)) {
+                    relays.add(k);
+                    rescued = true;
+                }
+            }
+            anyRescued |= rescued;
+            if (best[i].sys()) anySys = true;
+        }
+        // SYS is a fault even when PXN relays the sends: receives still cross the socket without GPUDirect RDMA.
+        FindingSeverity severity = anySys ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+        String key = "affinity.poor" + (anySys ? ".sys" : "") + (anyRescued ? ".pxn" : "");
+
+        // Group GPUs that reach the same NICs the same way: "GPU0-GPU3 -> mlx5_0, mlx5_1 (SYS)".
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        Set<Integer> nearNics = new LinkedHashSet<>();
+        for (int i : poor) {
+            List<Integer> near = l.nearest(i);
+            nearNics.addAll(near);
+            List<String> names = near.stream().map(n -> l.nics.get(n).name()).toList();
+            groups.computeIfAbsent(Names.list(names) + " (" + best[i].word() + ")", k -> new ArrayList<>())
+                    .add(l.gpus.get(i).name());
+        }
+        List<String> pairs = new ArrayList<>();
+        groups.forEach((nics, gpus) -> pairs.add(Names.list(gpus) + " → " + nics));
+
+        List<String> poorNames = poor.stream().map(i -> l.gpus.get(i).name()).toList();
+        List<String> sysNames = poor.stream().filter(i -> best[i].sys()).map(i -> l.gpus.get(i).name()).toList();
+        List<String> nicNames = nearNics.stream().map(n -> l.nics.get(n).name()).toList();
+        List<String> hcas = nearNics.stream().map(n -> l.nics.get(n).hca()).filter(h -> h != null).toList();
+
+        Message detail = Message.of(TopologyAnalyzer.class, key,
+                "count", poor.size(), "total", g, "pairs", String.join("; ", pairs),
+                "sysGpus", Names.list(sysNames), "relays", Names.list(relays.stream().map(k -> l.gpus.get(k).name()).toList()),
+                "source", l.source);
+
+        List<Quote> ev = new ArrayList<>();
+        poor.stream().sorted(Comparator.comparingInt((Integer i) -> -best[i].rank()))
+                .limit(MAX_GPU_LINES).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
+        ev.addAll(l.header);
+        nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics.get(n).lines())));
+
+        Subject subject = new Subject(node, null, Names.compact(poorNames), Names.csv(nicNames), null, null, null);
+        Dev first = l.gpus.get(poor.get(0));
+        out.addForNode(node, scope + "|affinity|" + l.source, AFFINITY, severity, subject, detail, ev,
+                "node", node, "gpu", Names.compact(poorNames), "hca", Names.csv(hcas), "bdf", first.bdf());
+    }
+
+    // ------------------------------------------------------------------ NIC_CROSS_NUMA
+
+    /**
+     * Two placements that cross the socket interconnect: (b) the GPUs of a NUMA node have no NIC on their node
+     * while another node holds two or more; (a) a NIC sits on another NUMA node than every GPU it would serve.
+     * Needs NUMA nodes the source did not flatten.
+     */
+    private static void crossNuma(Layout l, String node, String scope, Collector out) {
+        int g = l.gpus.size();
+        int n = l.nics.size();
+        Map<Integer, List<Integer>> gpusByNuma = new TreeMap<>();
+        for (int i = 0; i < g; i++) {
+            Integer v = l.gpus.get(i).numa();
+            if (v != null) gpusByNuma.computeIfAbsent(v, k -> new ArrayList<>()).add(i);
+        }
+        Map<Integer, List<Integer>> nicsByNuma = new TreeMap<>();
+        for (int j = 0; j < n; j++) {
+            Integer v = l.nics.get(j).numa();
+            if (v != null) nicsByNuma.computeIfAbsent(v, k -> new ArrayList<>()).add(j);
+        }
+
+        Set<Integer> named = new HashSet<>();
+        for (Map.Entry<Integer, List<Integer>> e : gpusByNuma.entrySet()) {
+            int x = e.getKey();
+            List<Integer> gx = e.getValue();
+            boolean noLocal = true;
+            for (int i : gx) {
+                for (int j = 0; j < n && noLocal; j++) {
+                    if (!l.differentNuma(i, j)) noLocal = false;
+                }
+            }
+            if (!noLocal) continue;
+            Integer y = null;
+            for (Map.Entry<Integer, List<Integer>> c : nicsByNuma.entrySet()) {
+                if (c.getKey() != x && c.getValue().size() >= 2
+                        && (y == null || c.getValue().size() > nicsByNuma.get(y).size())) y = c.getKey();
+            }
+            if (y == null) continue;
+            List<Integer> ny = nicsByNuma.get(y);
+            named.addAll(ny);
+            List<String> gpuNames = gx.stream().map(i -> l.gpus.get(i).name()).toList();
+            List<String> nicNames = ny.stream().map(j -> l.nics.get(j).name()).toList();
+            Message detail = Message.of(TopologyAnalyzer.class, "numa.noLocalNic",
+                    "gpus", Names.list(gpuNames), "numa", x, "other", y, "nics", Names.list(nicNames), "source", l.source);
+            List<Quote> ev = new ArrayList<>();
+            gx.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
+            ny.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
+            ev.addAll(l.header);
+            Dev nic = l.nics.get(ny.get(0));
+            out.addForNode(node, scope + "|noLocal|" + x, NUMA, FindingSeverity.WARNING,
+                    new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
+                    "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
+        }
+
+        // (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve.
+        Map<String, List<Integer>> away = new LinkedHashMap<>();
+        Map<String, List<Integer>> servedBy = new LinkedHashMap<>();
+        List<List<Integer>> nearest = new ArrayList<>(g);
+        for (int i = 0; i < g; i++) nearest.add(l.nearest(i));
+        for (int j = 0; j < n; j++) {
+            if (named.contains(j)) continue;
+            List<Integer> served = new ArrayList<>();
+            for (int i = 0; i < g; i++) {
+                if (nearest.get(i).contains(j)) served.add(i);
+            }
+            if (served.isEmpty()) continue;
+            boolean allAway = true;
+            for (int i : served) {
+                if (l.gpus.get(i).numa() == null || !l.differentNuma(i, j)) {
+                    allAway = false;
+                    break;
+                }
+            }
+            if (!allAway) continue;
+            String k = served + "|" + l.nics.get(j).numa();
+            away.computeIfAbsent(k, x -> new ArrayList<>()).add(j);
+            servedBy.putIfAbsent(k, served);
+        }
+        for (Map.Entry<String, List<Integer>> e : away.entrySet()) {
+            List<Integer> nj = e.getValue();
+            List<Integer> served = servedBy.get(e.getKey());
+            Integer nicNuma = l.nics.get(nj.get(0)).numa();
+            List<String> gpuNames = served.stream().map(i -> l.gpus.get(i).name()).toList();
+            List<String> nicNames = nj.stream().map(j -> l.nics.get(j).name()).toList();
+            Set<Integer> gpuNuma = new java.util.TreeSet<>();
+            served.forEach(i -> gpuNuma.add(l.gpus.get(i).numa()));
+            Message detail = Message.of(TopologyAnalyzer.class, nicNuma != null ? "numa.nicAway" : "numa.nicAway.unknown",
+                    "nics", Names.list(nicNames), "gpus", Names.list(gpuNames),
+                    "gpuNuma", Names.list(gpuNuma.stream().map(String::valueOf).toList()), "nicNuma", nicNuma,
+                    "source", l.source);
+            List<Quote> ev = new ArrayList<>();
+            nj.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
+            served.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
+            ev.addAll(l.header);
+            Dev nic = l.nics.get(nj.get(0));
+            out.addForNode(node, scope + "|away|" + Names.csv(nicNames), NUMA, FindingSeverity.WARNING,
+                    new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
+                    "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
+        }
+    }
+
+    /**
+     * INFO: NICs that serve no GPU and reach every GPU only across the socket interconnect: storage or
+     * front-end ports (a DGX's mlx5_8/mlx5_9, a bond) that NCCL_IB_HCA should leave out.
+     */
+    private static void farNics(Layout l, String node, String scope, Collector out) {
+        int g = l.gpus.size();
+        Set<Integer> serving = new HashSet<>();
+        for (int i = 0; i < g; i++) {
+            if (l.best(i) != null) serving.addAll(l.nearest(i));
+        }
+        List<Integer> far = new ArrayList<>();
+        for (int j = 0; j < l.nics.size(); j++) {
+            if (serving.contains(j)) continue;
+            boolean allAway = true;
+            for (int i = 0; i < g && allAway; i++) {
+                if (!l.differentNuma(i, j)) allAway = false;
+            }
+            if (allAway) far.add(j);
+        }
+        if (far.isEmpty() || serving.isEmpty()) return;
+        List<String> names = far.stream().map(j -> l.nics.get(j).name()).toList();
+        List<String> hcas = far.stream().map(j -> l.nics.get(j).hca()).filter(h -> h != null).toList();
+        Message detail = Message.of(TopologyAnalyzer.class, "numa.farNics", "nics", Names.list(names), "source", l.source);
+        List<Quote> ev = new ArrayList<>();
+        far.stream().limit(4).forEach(j -> ev.addAll(l.nics.get(j).lines()));
+        ev.addAll(l.header);
+        Dev first = l.nics.get(far.get(0));
+        out.addForNode(node, scope + "|far", NUMA, FindingSeverity.INFO,
+                new Subject(node, null, null, Names.csv(names), null, null, null), detail, ev,
+                "node", node, "hca", hcas.isEmpty() ? null : hcas.get(0), "bdf", first.bdf());
+    }
+
+    private static Quote last(List<Quote> lines) {
+        return lines.isEmpty() ? null : lines.get(lines.size() - 1);
+    }
+}

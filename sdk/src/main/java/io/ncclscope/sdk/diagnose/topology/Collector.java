@@ -1,0 +1,140 @@
+package io.ncclscope.sdk.diagnose.topology;
+
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The findings of one {@code analyze} call, one per problem instance: a second report of the same instance
+ * (the same odd node seen by {@code topo -m} and by {@code nvidia-smi -q}) adds its lines to the first and
+ * keeps the more severe statement. A node's problem that other nodes share word for word (a cluster of one
+ * server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the first node's
+ * lines. Not thread-safe.
+ */
+final class Collector {
+
+    private final Map<String, Acc> byKey = new LinkedHashMap<>();
+
+    private static final class Acc {
+        final String code;
+        FindingSeverity severity;
+        Subject subject;
+        Message detail;
+        final Map<String, Quote> evidence = new LinkedHashMap<>();
+        final Map<String, String> params = new LinkedHashMap<>();
+        final List<String> nodes = new ArrayList<>();
+
+        Acc(String code) {
+            this.code = code;
+        }
+    }
+
+    /**
+     * Adds a finding about one node's own layout. Nodes that show the same problem in the same words share one
+     * finding: its subject names no node, its detail uses the {@code <key>.nodes} template with the node list
+     * ({@code ${nodes}}, {@code ${nodeCount}}), its parameter {@code node} is the first node.
+     *
+     * @param scope the instance key when {@code node} is null (findings of artifacts that name no node stay apart)
+     */
+    void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject, Message detail,
+                    Collection<Quote> evidence, String... params) {
+        if (node == null) {
+            add(scope + '\u0000' + detail.key(), code, severity, subject, detail, evidence, params);
+            return;
+        }
+        String k = code + "\u0000nodes\u0000" + severity + '\u0000' + detail.key() + '\u0000' + detail.args()
+                + '\u0000' + subject.withNode(null);
+        Acc a = byKey.get(k);
+        if (a == null) {
+            a = new Acc(code);
+            a.severity = severity;
+            a.subject = subject;
+            a.detail = detail;
+            addEvidence(a, evidence);
+            putParams(a, params, false);
+            byKey.put(k, a);
+        }
+        if (a.nodes.isEmpty() || !a.nodes.get(a.nodes.size() - 1).equals(node)) a.nodes.add(node);
+    }
+
+    /**
+     * Adds a finding for the problem instance {@code key} of {@code code}.
+     *
+     * @param params alternating names and values; null or blank values are left out
+     */
+    void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
+             Collection<Quote> evidence, String... params) {
+        String k = code + '\u0000' + key;
+        Acc a = byKey.get(k);
+        if (a == null) {
+            a = new Acc(code);
+            a.severity = severity;
+            a.subject = subject;
+            a.detail = detail;
+            byKey.put(k, a);
+        } else if (severity.compareTo(a.severity) > 0) {
+            // The more severe statement leads, with its lines first.
+            Map<String, Quote> old = new LinkedHashMap<>(a.evidence);
+            a.evidence.clear();
+            addEvidence(a, evidence);
+            old.forEach(a.evidence::putIfAbsent);
+            a.severity = severity;
+            a.subject = subject;
+            a.detail = detail;
+            putParams(a, params, true);
+            return;
+        }
+        addEvidence(a, evidence);
+        putParams(a, params, false);
+    }
+
+    private static void addEvidence(Acc a, Collection<Quote> evidence) {
+        for (Quote q : evidence) {
+            if (q == null || a.evidence.size() >= Finding.MAX_EVIDENCE) continue;
+            a.evidence.putIfAbsent(q.key(), q);
+        }
+    }
+
+    private static void putParams(Acc a, String[] params, boolean replace) {
+        for (int i = 0; i + 1 < params.length; i += 2) {
+            String v = params[i + 1];
+            if (v == null || v.isBlank()) continue;
+            if (replace) a.params.put(params[i], v);
+            else a.params.putIfAbsent(params[i], v);
+        }
+    }
+
+    /** The findings, in the order their instances were first seen. */
+    List<Finding> findings() {
+        List<Finding> out = new ArrayList<>(byKey.size());
+        for (Acc a : byKey.values()) {
+            Subject subject = a.subject;
+            Message detail = a.detail;
+            Map<String, String> params = a.params;
+            if (a.nodes.size() > 1) {
+                Map<String, String> args = new LinkedHashMap<>(detail.args());
+                args.put("nodes", Names.list(a.nodes));
+                args.put("nodeCount", String.valueOf(a.nodes.size()));
+                detail = new Message(detail.bundle(), detail.key() + ".nodes", args);
+                subject = subject.withNode(null);
+                params = new LinkedHashMap<>(params);
+                params.put("nodes", Names.csv(a.nodes.subList(0, Math.min(a.nodes.size(), Names.MAX_LISTED))));
+            }
+            // Quoted only now: a file-backed artifact is read once per line a finding shows.
+            Map<String, EvidenceLine> lines = new LinkedHashMap<>();
+            for (Quote q : a.evidence.values()) {
+                EvidenceLine l = q.get();
+                lines.putIfAbsent(l.artifact() + '\u0000' + l.line(), l);
+            }
+            out.add(new Finding(a.code, a.severity, subject, detail, List.copyOf(lines.values()), params));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,408 @@
+package io.ncclscope.sdk.diagnose.topology;
+
+import io.ncclscope.parsers.pci.LspciDevice;
+import io.ncclscope.parsers.pci.LspciTree;
+import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.pci.PciRelation;
+import io.ncclscope.parsers.pci.TreeDevice;
+import io.ncclscope.parsers.topo.PathType;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.TopoNic;
+import io.ncclscope.parsers.topo.TopoPath;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
+import io.ncclscope.parsers.topoxml.TopoCpu;
+import io.ncclscope.parsers.topoxml.TopoNet;
+import io.ncclscope.parsers.topoxml.TopoPci;
+import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
+import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
+import io.ncclscope.sdk.evidence.Artifact;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Builds a {@link Layout} from each source that can tell where GPUs and NICs sit. Stateless. */
+final class Layouts {
+
+    static final String TOPO = "nvidia-smi topo -m";
+    static final String TREE = "lspci -tv";
+    static final String VERBOSE = "lspci -vvv";
+    static final String XML = "NCCL_TOPO_DUMP_FILE";
+
+    /** Lines of an {@code lspci -vvv} device block searched for its {@code NUMA node:} line. */
+    private static final int NUMA_LINE_WINDOW = 40;
+
+    private Layouts() {
+    }
+
+    // ------------------------------------------------------------------ nvidia-smi topo -m
+
+    /**
+     * The layout of a {@code topo -m} (or {@code -mp}) matrix. A GPU's NUMA node comes from its NUMA Affinity
+     * cell, else from its CPU Affinity mapped through {@code numactl}; a NIC's NUMA node is that of the GPUs
+     * it reaches without crossing the SMP interconnect (NIC rows print no affinity).
+     *
+     * @param cpuNuma CPU number to NUMA node from {@code numactl -H} or {@code lscpu} of the same node; may be empty
+     */
+    static Layout fromTopo(Artifact a, Topology t, Map<Integer, Integer> cpuNuma) {
+        List<TopoGpu> tg = t.gpus();
+        List<TopoNic> tn = t.nics();
+        int g = tg.size();
+        int n = tn.size();
+        Integer[] gpuNuma = new Integer[g];
+        for (int i = 0; i < g; i++) gpuNuma[i] = gpuNuma(tg.get(i), cpuNuma);
+
+        Hop[][] hops = new Hop[g][n];
+        for (int i = 0; i < g; i++) {
+            for (int j = 0; j < n; j++) hops[i][j] = hop(t.path(tg.get(i).name(), tn.get(j).name()));
+        }
+        boolean[][] nv = new boolean[g][g];
+        for (int i = 0; i < g; i++) {
+            for (int k = 0; k < g; k++) {
+                nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).map(TopoPath::isNvLink).orElse(false);
+            }
+        }
+
+        List<Dev> gpus = new ArrayList<>(g);
+        for (int i = 0; i < g; i++) {
+            TopoGpu x = tg.get(i);
+            gpus.add(new Dev(x.name(), null, null, gpuNuma[i], List.of(Quote.of(a, x.line()))));
+        }
+        List<Dev> nics = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            TopoNic x = tn.get(j);
+            Set<Integer> near = new TreeSet<>();
+            for (int i = 0; i < g; i++) {
+                Hop h = hops[i][j];
+                if (h != null && h.rank() <= PathType.NODE.rank() && gpuNuma[i] != null) near.add(gpuNuma[i]);
+            }
+            List<Quote> lines = new ArrayList<>();
+            lines.add(Quote.of(a, x.line()));
+            if (x.legendLine() != null) lines.add(Quote.of(a, x.legendLine()));
+            String name = x.device() != null ? x.device() : x.name();
+            nics.add(new Dev(name, x.device(), null, near.size() == 1 ? near.iterator().next() : null, lines));
+        }
+        boolean trusted = !flattened(t, gpuNuma);
+        List<Quote> header = t.line() > 0 ? List.of(Quote.of(a, t.line())) : List.of();
+        return new Layout(TOPO, gpus, nics, hops, nv, trusted, header);
+    }
+
+    private static Integer gpuNuma(TopoGpu x, Map<Integer, Integer> cpuNuma) {
+        Optional<Integer> n = x.numaNode();
+        if (n.isPresent()) return n.get();
+        // "0-1" names two nodes: say nothing rather than guess. Only a blank or N/A cell falls back to numactl.
+        if (x.numaAffinity() != null || cpuNuma.isEmpty()) return null;
+        Set<Integer> nodes = new HashSet<>();
+        for (int cpu : x.cpus()) {
+            Integer node = cpuNuma.get(cpu);
+            if (node == null) return null;
+            nodes.add(node);
+            if (nodes.size() > 1) return null;
+        }
+        return nodes.size() == 1 ? nodes.iterator().next() : null;
+    }
+
+    private static Hop hop(Optional<TopoPath> p) {
+        if (p.isEmpty()) return null;
+        PathType type = p.get().type();
+        if (!type.isPath() || type == PathType.X || type == PathType.NV) return null;
+        return new Hop(type, p.get().word());
+    }
+
+    /**
+     * True when every GPU reports one and the same NUMA node although the paths put some of them on different
+     * ones: two groups of devices, each holding a GPU and each joined within a NUMA node (PIX to NODE), are SYS
+     * apart. A VM or a BIOS that exposes one NUMA node does this (corpus topo/xuesongtap-nvidia-smi-more-2.txt
+     * and -3.txt); the NUMA columns then say nothing.
+     */
+    static boolean flattened(Topology t, Integer[] gpuNuma) {
+        Set<Integer> known = new HashSet<>();
+        for (Integer v : gpuNuma) {
+            if (v != null) known.add(v);
+        }
+        if (known.size() != 1) return false;
+        List<String> names = new ArrayList<>();
+        t.gpus().forEach(x -> names.add(x.name()));
+        t.nics().forEach(x -> names.add(x.name()));
+        int m = names.size();
+        int g = t.gpus().size();
+        int[] parent = new int[m];
+        for (int i = 0; i < m; i++) parent[i] = i;
+        List<int[]> sys = new ArrayList<>();
+        for (int i = 0; i < m; i++) {
+            for (int k = i + 1; k < m; k++) {
+                Optional<TopoPath> p = t.path(names.get(i), names.get(k));
+                if (p.isEmpty()) continue;
+                PathType type = p.get().type();
+                if (type == PathType.SYS || type == PathType.SOC) {
+                    sys.add(new int[] {i, k});
+                } else if (type.rank() >= PathType.PIX.rank() && type.rank() <= PathType.NODE.rank()) {
+                    parent[find(parent, i)] = find(parent, k);
+                }
+            }
+        }
+        boolean[] hasGpu = new boolean[m];
+        for (int i = 0; i < g; i++) hasGpu[find(parent, i)] = true;
+        for (int[] e : sys) {
+            int ra = find(parent, e[0]);
+            int rb = find(parent, e[1]);
+            if (ra != rb && hasGpu[ra] && hasGpu[rb]) return true;
+        }
+        return false;
+    }
+
+    private static int find(int[] parent, int i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    }
+
+    // ------------------------------------------------------------------ lspci -tv
+
+    /**
+     * The layout of an {@code lspci -tv} tree: GPUs and Mellanox NICs, connected as the tree shows
+     * (PIX, PXB, PHB); on different root complexes NODE when both NUMA nodes are known and equal or the node has
+     * one NUMA node, SYS when they are known and differ, else {@code NODE/SYS}.
+     *
+     * @param numa        NUMA nodes of {@code lspci -vvv} of the same node; may be empty
+     * @param numaNodes   how many NUMA nodes with CPUs {@code numactl} shows; 0 when unknown
+     */
+    static Layout fromTree(Artifact a, LspciTree tree, PciNuma numa, int numaNodes) {
+        List<TreeDevice> gpuDevs = new ArrayList<>();
+        List<TreeDevice> nicDevs = new ArrayList<>();
+        for (TreeDevice d : tree.devices()) {
+            if (d.bridge()) continue;
+            if (isGpu(d.description(), d.bdf())) gpuDevs.add(d);
+            else if (isNic(d.description())) nicDevs.add(d);
+        }
+        // A root complex belongs to one NUMA node: a NUMA node lspci -vvv printed for one function under a root
+        // bus holds for every function under it (both ports of a NIC, say, when only one was captured).
+        Map<String, Integer> rootNuma = new java.util.HashMap<>();
+        Set<String> conflicting = new HashSet<>();
+        for (TreeDevice d : tree.devices()) {
+            PciNuma.Entry e = numa.get(d.bdf());
+            if (e == null) continue;
+            Integer prev = rootNuma.putIfAbsent(d.rootBus(), e.node());
+            if (prev != null && prev != e.node()) conflicting.add(d.rootBus());
+        }
+        conflicting.forEach(rootNuma::remove);
+        List<Dev> gpus = new ArrayList<>();
+        for (TreeDevice d : gpuDevs) gpus.add(pciDev(a, d, numa, rootNuma.get(d.rootBus())));
+        List<Dev> nics = new ArrayList<>();
+        for (TreeDevice d : nicDevs) nics.add(pciDev(a, d, numa, rootNuma.get(d.rootBus())));
+        Hop[][] hops = new Hop[gpus.size()][nics.size()];
+        for (int i = 0; i < gpus.size(); i++) {
+            for (int j = 0; j < nics.size(); j++) {
+                PciRelation r = tree.relation(gpuDevs.get(i).bdf(), nicDevs.get(j).bdf());
+                hops[i][j] = switch (r) {
+                    case PIX -> new Hop(PathType.PIX, "PIX");
+                    case PXB -> new Hop(PathType.PXB, "PXB");
+                    case PHB -> new Hop(PathType.PHB, "PHB");
+                    case CROSS_ROOT -> crossRoot(gpus.get(i).numa(), nics.get(j).numa(), numaNodes);
+                    default -> null;
+                };
+            }
+        }
+        return new Layout(TREE, gpus, nics, hops, null, true, List.of());
+    }
+
+    private static Hop crossRoot(Integer a, Integer b, int numaNodes) {
+        if (a != null && b != null) return a.equals(b) ? new Hop(PathType.NODE, "NODE") : new Hop(PathType.SYS, "SYS");
+        if (numaNodes == 1) return new Hop(PathType.NODE, "NODE");
+        // Ranked as NODE: the tree alone cannot say whether the root complexes share a socket.
+        return new Hop(PathType.NODE, "NODE/SYS");
+    }
+
+    private static Dev pciDev(Artifact a, TreeDevice d, PciNuma numa, Integer rootNuma) {
+        List<Quote> lines = new ArrayList<>();
+        lines.add(Quote.of(a, d.line()));
+        PciNuma.Entry e = numa.get(d.bdf());
+        if (e != null) lines.add(e.line());
+        return new Dev(shortBdf(d.bdf()), null, d.bdf(), e != null ? Integer.valueOf(e.node()) : rootNuma, lines);
+    }
+
+    /**
+     * An NVIDIA GPU by its lspci description: the GPU's own function (not its audio, USB or serial
+     * functions, not an NVSwitch or bridge). A GPU that an outdated pci.ids names only {@code Device 2330}
+     * is not recognised: false negatives are safer than calling an NVSwitch a GPU without a NIC.
+     */
+    static boolean isGpu(String description, String bdf) {
+        if (description == null) return false;
+        String d = description.toLowerCase(Locale.ROOT);
+        if (!d.contains("nvidia")) return false;
+        if (d.contains("audio") || d.contains("usb") || d.contains("ucsi") || d.contains("serial")
+                || d.contains("nvswitch") || d.contains("bridge") || d.contains("switch")) return false;
+        // pci.ids names GPUs as "<chip> [<product>]"; "NVIDIA Corporation Device 22a3" may be an NVSwitch.
+        return d.contains("[") && (bdf == null || bdf.endsWith(".0"));
+    }
+
+    /** A Mellanox / NVIDIA ConnectX or BlueField network function by its lspci description. */
+    static boolean isNic(String description) {
+        if (description == null) return false;
+        String d = description.toLowerCase(Locale.ROOT);
+        if (!(d.contains("mellanox") || d.contains("connectx"))) return false;
+        return !(d.contains("bridge") || d.contains("switch") || d.contains("management") || d.contains("dma")
+                || d.contains("soc ") || d.contains("memory controller") || d.contains("crypto"));
+    }
+
+    /** {@code 0000:21:00.0} as {@code 21:00.0}; other domains stay whole. */
+    static String shortBdf(String bdf) {
+        return bdf != null && bdf.startsWith("0000:") ? bdf.substring(5) : bdf;
+    }
+
+    // ------------------------------------------------------------------ lspci -vvv (NUMA only)
+
+    /**
+     * The NUMA placement of GPUs and NICs from {@code lspci -vvv} alone ({@code NUMA node:} lines), without
+     * paths: enough to tell GPUs of one NUMA node without a NIC. Empty when either side is missing.
+     */
+    static Optional<Layout> fromVerbose(List<Item> verbose) {
+        List<Dev> gpus = new ArrayList<>();
+        List<Dev> nics = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Item it : verbose) {
+            for (LspciDevice d : it.data().devices()) {
+                if (d.bdf() == null || d.numaNode() == null || !seen.add(d.bdf())) continue;
+                boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
+                boolean nic = !gpu && isNicClass(d);
+                if (!gpu && !nic) continue;
+                List<Quote> lines = new ArrayList<>();
+                lines.add(Quote.of(it.artifact(), d.line()));
+                lines.add(Quote.numa(it.artifact(), d.line()));
+                Dev dev = new Dev(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines);
+                (gpu ? gpus : nics).add(dev);
+            }
+        }
+        if (gpus.isEmpty() || nics.isEmpty()) return Optional.empty();
+        return Optional.of(new Layout(VERBOSE, gpus, nics, null, null, true, List.of()));
+    }
+
+    /** One {@code lspci -vvv} artifact. */
+    record Item(Artifact artifact, LspciVerbose data) {
+    }
+
+    private static boolean isGpuClass(LspciDevice d) {
+        String c = d.deviceClass() == null ? "" : d.deviceClass().toLowerCase(Locale.ROOT);
+        return c.contains("vga") || c.contains("3d controller") || c.contains("display controller");
+    }
+
+    private static boolean isNicClass(LspciDevice d) {
+        if ("mlx5_core".equals(d.driver()) || d.kernelModules().contains("mlx5_core")) return true;
+        String c = d.deviceClass() == null ? "" : d.deviceClass().toLowerCase(Locale.ROOT);
+        return (c.contains("infiniband") || c.contains("ethernet") || c.contains("network")) && isNic(d.description());
+    }
+
+    /** NUMA nodes by PCI address from the {@code lspci -vvv} artifacts of one node. */
+    static final class PciNuma {
+        record Entry(int node, Quote line) {
+        }
+
+        private final Map<String, Entry> byBdf;
+
+        PciNuma(Map<String, Entry> byBdf) {
+            this.byBdf = byBdf;
+        }
+
+        Entry get(String bdf) {
+            return byBdf.get(bdf);
+        }
+
+        static PciNuma of(List<Item> verbose) {
+            Map<String, Entry> m = new java.util.HashMap<>();
+            for (Item it : verbose) {
+                for (LspciDevice d : it.data().devices()) {
+                    if (d.bdf() == null || d.numaNode() == null || m.containsKey(d.bdf())) continue;
+                    m.put(d.bdf(), new Entry(d.numaNode(), Quote.numa(it.artifact(), d.line())));
+                }
+            }
+            return new PciNuma(m);
+        }
+    }
+
+    // ------------------------------------------------------------------ NCCL topology XML
+
+    /**
+     * The layout NCCL itself built ({@code NCCL_TOPO_DUMP_FILE}): GPUs and the NICs under PCI elements (socket
+     * interfaces placed under a CPU are not RDMA NICs and are left out). Paths as NCCL names them: PIX (one
+     * switch), PXB (nested switches), PHB (through the CPU), SYS (another CPU).
+     */
+    static Layout fromXml(Artifact a, NcclTopoXmlData x) {
+        List<Placed> gpus = new ArrayList<>();
+        List<Placed> nics = new ArrayList<>();
+        for (int c = 0; c < x.cpus().size(); c++) {
+            TopoCpu cpu = x.cpus().get(c);
+            for (TopoPci p : cpu.pcis()) walk(p, new ArrayList<>(), c, cpu, gpus, nics);
+        }
+        List<Dev> g = new ArrayList<>();
+        for (Placed p : gpus) {
+            var gpu = p.pci().gpu();
+            String name = gpu.dev() != null ? "GPU" + gpu.dev() : shortBdf(gpu.busId());
+            g.add(new Dev(name == null ? "GPU?" : name, null, gpu.busId(), numa(p.cpu()), List.of(Quote.of(a, gpu.line()))));
+        }
+        List<Dev> n = new ArrayList<>();
+        for (Placed p : nics) {
+            TopoNet net = p.net();
+            String name = net.name() != null ? net.name() : shortBdf(net.busId());
+            n.add(new Dev(name == null ? "NIC?" : name, net.name(), net.busId(), numa(p.cpu()), List.of(Quote.of(a, net.line()))));
+        }
+        Hop[][] hops = new Hop[gpus.size()][nics.size()];
+        for (int i = 0; i < gpus.size(); i++) {
+            for (int j = 0; j < nics.size(); j++) hops[i][j] = xmlHop(gpus.get(i), nics.get(j));
+        }
+        // NVLink peers: a direct link, or both GPUs on NVSwitches (class 0x068000), which join every such GPU.
+        boolean[][] nv = new boolean[gpus.size()][gpus.size()];
+        boolean[] switched = new boolean[gpus.size()];
+        for (int i = 0; i < gpus.size(); i++) {
+            for (var link : gpus.get(i).pci().gpu().nvlinks()) {
+                if ("0x068000".equalsIgnoreCase(link.targetClass())) switched[i] = true;
+                for (int k = 0; k < gpus.size(); k++) {
+                    if (k != i && link.target() != null && link.target().equalsIgnoreCase(gpus.get(k).pci().busId())) nv[i][k] = true;
+                }
+            }
+        }
+        for (int i = 0; i < gpus.size(); i++) {
+            for (int k = 0; k < gpus.size(); k++) {
+                if (i != k && switched[i] && switched[k]) nv[i][k] = true;
+            }
+        }
+        return new Layout(XML, g, n, hops, nv, true, List.of());
+    }
+
+    private static Integer numa(TopoCpu cpu) {
+        return cpu.numaId() == null || cpu.numaId() < 0 ? null : cpu.numaId();
+    }
+
+    /** A GPU or NIC of the XML with its chain of PCI elements from the CPU down to its own. */
+    private record Placed(List<TopoPci> chain, int cpuIndex, TopoCpu cpu, TopoNet net) {
+        TopoPci pci() {
+            return chain.get(chain.size() - 1);
+        }
+    }
+
+    private static void walk(TopoPci p, List<TopoPci> above, int c, TopoCpu cpu, List<Placed> gpus, List<Placed> nics) {
+        if (above.size() > 64) return;
+        List<TopoPci> chain = new ArrayList<>(above);
+        chain.add(p);
+        if (p.gpu() != null) gpus.add(new Placed(List.copyOf(chain), c, cpu, null));
+        for (TopoNet net : p.nets()) nics.add(new Placed(List.copyOf(chain), c, cpu, net));
+        for (TopoPci child : p.pcis()) walk(child, chain, c, cpu, gpus, nics);
+    }
+
+    private static Hop xmlHop(Placed gpu, Placed nic) {
+        if (gpu.cpuIndex() != nic.cpuIndex()) return new Hop(PathType.SYS, "SYS");
+        List<TopoPci> a = gpu.chain();
+        List<TopoPci> b = nic.chain();
+        int common = 0;
+        while (common < a.size() - 1 && common < b.size() - 1 && a.get(common) == b.get(common)) common++;
+        if (common == 0) return new Hop(PathType.PHB, "PHB");
+        boolean oneSwitch = a.size() - 1 == common && b.size() - 1 == common;
+        return oneSwitch ? new Hop(PathType.PIX, "PIX") : new Hop(PathType.PXB, "PXB");
+    }
+}

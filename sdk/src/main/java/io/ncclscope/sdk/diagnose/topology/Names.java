@@ -1,0 +1,71 @@
+package io.ncclscope.sdk.diagnose.topology;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Short, language-neutral lists of device and node names for messages and parameters. */
+final class Names {
+
+    /** Most names a message lists before {@code +N}. */
+    static final int MAX_LISTED = 12;
+
+    private Names() {
+    }
+
+    /**
+     * Names joined by {@code ", "}, runs of consecutive {@code GPUn} folded ({@code GPU0-GPU3, GPU6}), at most
+     * {@link #MAX_LISTED} items followed by {@code +N}.
+     */
+    static String list(List<String> names) {
+        List<String> items = fold(names);
+        StringBuilder sb = new StringBuilder();
+        int shown = Math.min(items.size(), MAX_LISTED);
+        for (int i = 0; i < shown; i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(items.get(i));
+        }
+        if (items.size() > shown) sb.append(", +").append(items.size() - shown);
+        return sb.toString();
+    }
+
+    /** Names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7}). */
+    static String compact(List<String> names) {
+        return String.join(",", fold(names));
+    }
+
+    /** Names joined by {@code ","} as they are, for {@code NCCL_IB_HCA=mlx5_0,mlx5_1}. */
+    static String csv(List<String> names) {
+        return String.join(",", names);
+    }
+
+    private static List<String> fold(List<String> names) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < names.size()) {
+            int first = gpuIndex(names.get(i));
+            int j = i;
+            if (first >= 0) {
+                while (j + 1 < names.size() && gpuIndex(names.get(j + 1)) == gpuIndex(names.get(j)) + 1) j++;
+            }
+            if (j - i >= 2) {
+                out.add(names.get(i) + "-" + names.get(j));
+            } else {
+                for (int k = i; k <= j; k++) out.add(names.get(k));
+            }
+            i = j + 1;
+        }
+        return out;
+    }
+
+    /** {@code n} of {@code GPUn}; -1 for other names. */
+    static int gpuIndex(String name) {
+        if (name == null || name.length() < 4 || name.length() > 8 || !name.startsWith("GPU")) return -1;
+        int v = 0;
+        for (int i = 3; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') return -1;
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+}
