@@ -181,20 +181,6 @@ public final class Parsers {
         return out;
     }
 
-    /**
-     * Line {@code n} (1-based) of {@code in}, as {@link #lines(String)} would give it; null when the input
-     * has fewer lines. Reads no further than that line. The reader is not closed.
-     */
-    public static String line(Reader in, int n) throws IOException {
-        LineSource src = new LineSource(in, new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
-        String line = null;
-        for (int i = 0; i < n; i++) {
-            line = src.next();
-            if (line == null) return null;
-        }
-        return line;
-    }
-
     /** Data of a {@link Kind#UNKNOWN} result: how many lines there were. */
     public record Unknown(int lines) {
     }

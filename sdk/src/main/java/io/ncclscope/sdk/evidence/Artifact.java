@@ -3,10 +3,8 @@ package io.ncclscope.sdk.evidence;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Parsers;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Reader;
+import java.lang.ref.SoftReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +27,7 @@ public final class Artifact {
     private final ParseResult<?> result;
     private final List<String> lines;
     private final Path file;
+    private volatile SoftReference<List<String>> fileLines;
 
     Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines,
              Path file) {
@@ -88,13 +87,25 @@ public final class Artifact {
      */
     public Optional<String> line(int n) {
         if (n < 1) return Optional.empty();
-        if (file == null) {
-            return n <= lines.size() ? Optional.of(lines.get(n - 1)) : Optional.empty();
-        }
-        try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), Evidence.decoder()), 1 << 16)) {
-            return Optional.ofNullable(Parsers.line(in, n));
+        List<String> all = text();
+        return n <= all.size() ? Optional.of(all.get(n - 1)) : Optional.empty();
+    }
+
+    /**
+     * Every line, exactly as the parser saw them (line {@code n} is element {@code n - 1}); empty when the text
+     * was not kept or the file can no longer be read. A file's lines are read once and then held softly, so
+     * that many quotes cost one read while the heap may still reclaim them.
+     */
+    public List<String> text() {
+        if (file == null) return lines;
+        List<String> cached = fileLines == null ? null : fileLines.get();
+        if (cached != null) return cached;
+        try {
+            List<String> read = List.copyOf(Parsers.lines(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8)));
+            fileLines = new SoftReference<>(read);
+            return read;
         } catch (IOException e) {
-            return Optional.empty();
+            return List.of();
         }
     }
 

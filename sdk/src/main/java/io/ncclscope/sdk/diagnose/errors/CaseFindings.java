@@ -147,7 +147,8 @@ final class CaseFindings {
                 putIf(params, "hca", s.hca);
             }
             case Classifier.IB_SETUP -> {
-                if (!first.failed) severity = FindingSeverity.ERROR;
+                // Without a failed return code or launcher error the job went on (a GDR sysfs probe in a VM, say).
+                if (!first.failed) severity = FindingSeverity.WARNING;
                 putIf(params, "hca", s.hca);
                 env = "ib.setup.crossnic".equals(key) ? "NCCL_CROSS_NIC"
                         : "ib.setup.gid".equals(key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(key) ? "NCCL_IB_ECE_ENABLE" : null;
@@ -208,7 +209,7 @@ final class CaseFindings {
 
         List<Signal> same = new ArrayList<>();
         List<Signal> other = new ArrayList<>();
-        for (Signal f : first.followers) (first.code.equals(f.verdict.code()) ? same : other).add(f);
+        for (Signal f : first.followers) (Walk.sameMessage(first, f) ? same : other).add(f);
         List<EvidenceLine> ev = new Evidence()
                 .add(s.quote())
                 .addSignals(same, 2)

@@ -459,8 +459,7 @@ final class Walk {
         for (Signal f : c.followers) {
             // A follower saying the same thing ('Failed to CUDA calloc' after 'Cuda failure out of memory') is part of
             // the root's message; the trace runs on past it.
-            boolean same = c.code.equals(f.verdict.code());
-            if (f.order == r.order && f.line > r.line && !same) bound = Math.min(bound, f.line);
+            if (f.order == r.order && f.line > r.line && !sameMessage(c, f)) bound = Math.min(bound, f.line);
         }
         List<NcclEvent> chain = new ArrayList<>();
         for (NcclEvent e : t) {
@@ -476,6 +475,11 @@ final class Walk {
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(ctx.artifact.quote(chain.get(i).line(), eventText(chain.get(i))));
         }
+    }
+
+    /** A follower that completes the root's message (another WARN of the same cause), not a new instance of it. */
+    static boolean sameMessage(Case c, Signal f) {
+        return c.code.equals(f.verdict.code()) && f.verdict.role() == Role.ROOT && f.kind != c.root.kind;
     }
 
     private NcclResult firstResultAfter(Signal s) {

@@ -76,6 +76,7 @@ final class IbCheck {
         for (List<P> node : byNode.values()) notActive(node, sink);
         rates(all, sink);
         activeMtu(all, sink);
+        roceNetdevMtu(all, sink);
         ibdev2netdev(evidence, sink);
         flaps(evidence, sink);
     }
@@ -213,6 +214,31 @@ final class IbCheck {
                             "iface", iface, "peer", Ctx.node(ref.artifact()));
                 }
             }
+        }
+    }
+
+    /**
+     * A RoCE port takes its MTU from its netdev: at 1500 the RDMA MTU can only be 1024, whatever the HCA
+     * supports. Needs the port (ibstat/ibv_devinfo), its netdev (ibdev2netdev/show_gids) and the netdev's MTU (ip).
+     */
+    private void roceNetdevMtu(List<P> all, Sink sink) {
+        for (P p : all) {
+            if (!p.active() || p.port().linkLayer() != LinkLayer.ETHERNET) continue;
+            if (p.port().activeMtu() != null && p.port().activeMtu() >= 4096) continue;
+            Ctx.NodeNet net = ctx.netOf(Ctx.key(p.artifact()));
+            String netdev = net.netdevOf.get(p.dev().name() + "/" + p.num());
+            Ctx.If f = netdev == null ? null : net.ifaces.get(netdev);
+            if (f == null || f.nif().mtu() == null || f.nif().mtu() >= 4200) continue;
+            List<EvidenceLine> ev = new ArrayList<>();
+            ev.add(f.artifact().quote(f.nif().line()));
+            ev.addAll(p.port().activeMtu() != null ? mtuLines(p) : List.of(p.artifact().quote(p.port().line())));
+            sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
+                    Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
+                    Message.of(LinkHealthAnalyzer.class, "mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
+                            "iface", netdev, "mtu", f.nif().mtu(),
+                            "active", p.port().activeMtu() == null ? "1024" : p.port().activeMtu().toString()),
+                    ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "iface", netdev,
+                    "node", Ctx.node(p.artifact()));
         }
     }
 

@@ -16,7 +16,7 @@ import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.TopoNic;
-import io.ncclscope.parsers.topo.TopoPath;
+import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -126,6 +126,14 @@ final class AsymmetryChecks {
             }
             if (topo != null) topoFacts(node, topoA, topo, topoGpus, topoNics, topoPaths, topoNvlink);
             if (smi != null && !smi.gpus().isEmpty()) smiFacts(node, smiA, smi, smiGpus, smiModels);
+            else if (smi != null) {
+                noneFound(node, smiA, smi.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+                        "no devices were found", smiGpus);
+            }
+            if (ib != null && ib.devices().isEmpty()) {
+                noneFound(node, ibA, ib.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+                        "no ib devices", ibNics);
+            }
             if (ib != null && !ib.devices().isEmpty()) {
                 List<Quote> lines = new ArrayList<>();
                 for (IbDevice d : ib.devices()) {
@@ -142,6 +150,20 @@ final class AsymmetryChecks {
         topoNvlink.byNode.keySet().removeAll(oddByCount);
         smiModels.byNode.keySet().removeAll(oddByCount);
         for (Series s : List.of(smiModels, topoPaths, topoNvlink)) compare(s, out);
+    }
+
+    /** A line a tool printed instead of data. */
+    private record Said(String text, int line) {
+    }
+
+    /** A tool that found nothing ({@code No devices were found}, {@code No IB devices found}): a count of 0. */
+    private static void noneFound(String node, Artifact a, List<Said> errors, String marker, Series s) {
+        for (Said e : errors) {
+            if (e.text() != null && e.text().toLowerCase(Locale.ROOT).contains(marker)) {
+                s.byNode.put(node, new Fact("0", 0L, List.of(Quote.of(a, e.line(), e.text()))));
+                return;
+            }
+        }
     }
 
     private static void topoFacts(String node, Artifact a, Topology t, Series gpus, Series nics, Series paths, Series nvlink) {
@@ -175,10 +197,11 @@ final class AsymmetryChecks {
             List<TopoGpu> g = t.gpus();
             for (int i = 0; i < g.size(); i++) {
                 for (int k = i + 1; k < g.size(); k++) {
-                    Optional<TopoPath> p = t.path(g.get(i).name(), g.get(k).name());
-                    if (p.isEmpty() || !p.get().type().isPath()) continue;
-                    words.merge(p.get().word(), 1, Integer::sum);
-                    rank.put(p.get().word(), p.get().type().rank());
+                    String w = Layouts.cell(t, g.get(i).name(), g.get(k).name());
+                    PathType type = PathType.fromWord(w);
+                    if (!type.isPath()) continue;
+                    words.merge(w.strip(), 1, Integer::sum);
+                    rank.put(w.strip(), type.rank());
                 }
             }
             if (!words.isEmpty()) {

@@ -58,13 +58,25 @@ final class Layouts {
         for (int i = 0; i < g; i++) gpuNuma[i] = gpuNuma(tg.get(i), cpuNuma);
 
         Hop[][] hops = new Hop[g][n];
+        boolean poor = false;
         for (int i = 0; i < g; i++) {
-            for (int j = 0; j < n; j++) hops[i][j] = hop(t.path(tg.get(i).name(), tn.get(j).name()));
+            Hop best = null;
+            for (int j = 0; j < n; j++) {
+                Hop h = hop(cell(t, tg.get(i).name(), tn.get(j).name()));
+                hops[i][j] = h;
+                if (h != null && (best == null || h.rank() < best.rank())) best = h;
+            }
+            poor |= best != null && !best.gdr();
         }
-        boolean[][] nv = new boolean[g][g];
-        for (int i = 0; i < g; i++) {
-            for (int k = 0; k < g; k++) {
-                nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).map(TopoPath::isNvLink).orElse(false);
+        // NVLink peers matter only to relay a poor GPU's traffic (PXN).
+        boolean[][] nv = null;
+        if (poor) {
+            nv = new boolean[g][g];
+            for (int i = 0; i < g; i++) {
+                for (int k = 0; k < g; k++) {
+                    String w = i == k ? null : cell(t, tg.get(i).name(), tg.get(k).name());
+                    nv[i][k] = w != null && PathType.fromWord(w) == PathType.NV;
+                }
             }
         }
 
@@ -107,11 +119,22 @@ final class Layouts {
         return nodes.size() == 1 ? nodes.iterator().next() : null;
     }
 
-    private static Hop hop(Optional<TopoPath> p) {
-        if (p.isEmpty()) return null;
-        PathType type = p.get().type();
+    /** The word of cell {@code row, col} as printed, or of its mirror when a cut capture lacks the row; null when neither. */
+    static String cell(Topology t, String row, String col) {
+        Map<String, String> r = t.matrix().get(row);
+        String w = r == null ? null : r.get(col);
+        if (w == null) {
+            Map<String, String> m = t.matrix().get(col);
+            w = m == null ? null : m.get(row);
+        }
+        return w;
+    }
+
+    private static Hop hop(String word) {
+        if (word == null) return null;
+        PathType type = PathType.fromWord(word);
         if (!type.isPath() || type == PathType.X || type == PathType.NV) return null;
-        return new Hop(type, p.get().word());
+        return new Hop(type, word.strip());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.numa.NumaNode;
 import io.ncclscope.parsers.numa.NumaTopology;
 import io.ncclscope.parsers.pci.LspciTree;
 import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
@@ -68,9 +69,28 @@ public final class TopologyAnalyzer implements Analyzer {
      */
     public static List<GpuNicAffinity> affinity(Topology topology) {
         List<GpuNicAffinity> out = new ArrayList<>(topology.gpus().size());
+        if (topology.matrixType().isP2p()) {
+            topology.gpus().forEach(g -> out.add(new GpuNicAffinity(g, List.of(), null)));
+            return List.copyOf(out);
+        }
         for (TopoGpu g : topology.gpus()) {
-            List<TopoNic> near = topology.nearestNics(g.name());
-            TopoPath path = near.isEmpty() ? null : topology.path(g.name(), near.get(0).name()).orElse(null);
+            // Topology.nearestNics, read from the rows directly: this runs for every node of a large bundle.
+            List<TopoNic> near = new ArrayList<>();
+            String bestWord = null;
+            int best = Integer.MAX_VALUE;
+            for (TopoNic n : topology.nics()) {
+                String w = Layouts.cell(topology, g.name(), n.name());
+                if (w == null) continue;
+                PathType type = PathType.fromWord(w);
+                if (!type.isPath()) continue;
+                if (type.rank() < best) {
+                    best = type.rank();
+                    bestWord = w;
+                    near.clear();
+                }
+                if (type.rank() == best) near.add(n);
+            }
+            TopoPath path = bestWord == null ? null : TopoPath.of(bestWord);
             out.add(new GpuNicAffinity(g, path == null ? List.of() : near, path));
         }
         return List.copyOf(out);

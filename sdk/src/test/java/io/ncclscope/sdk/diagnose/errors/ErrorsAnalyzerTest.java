@@ -200,6 +200,7 @@ class ErrorsAnalyzerTest {
             assertThat(en(f)).contains("Ranks 0, 3, 7", "f000");
         }
 
+        // No corpus log is from NCCL 2.30: its WARN text from src/init.cc.
         @Test
         void nccl230WordingNamesNoRanksButTheInitLinesDo() {
             String log = "vm:946:946 [0] NCCL INFO NCCL version 2.30.3+cuda13.0\n"
@@ -292,6 +293,7 @@ class ErrorsAnalyzerTest {
             assertThat(f.detail().key()).isEqualTo("ib.retry.nopeer");
         }
 
+        // No corpus file holds an ibverbs setup failure: minimal input from src/misc/ibvwrap.cc's WARN text.
         @Test
         void modifyQpWithAGidIsASetupFailureOnThatHca() {
             String log = "gpu01:500:500 [1] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1/RoCE [RO]; OOB eth0:10.1.0.1<0>\n"
@@ -310,7 +312,8 @@ class ErrorsAnalyzerTest {
             String log = "g:1:2 [0] misc/ibvwrap.cc:376 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_3:1, "
                     + "curr state RTR, next state RTS, local GID index 3, local GID ::ffff:10.0.0.1, remote GID ::ffff:10.0.1.1\n";
             Finding f = only(text(log), "IB_SETUP_FAILED");
-            assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
+            // No return code or launcher report follows in this excerpt: the job may have gone on.
+            assertThat(f.severity()).isEqualTo(FindingSeverity.WARNING);
             assertThat(f.detail().key()).isEqualTo("ib.setup.crossnic");
             assertThat(f.params()).containsEntry("env", "NCCL_CROSS_NIC");
         }
@@ -372,6 +375,7 @@ class ErrorsAnalyzerTest {
 
     @Nested
     class Consistency {
+        // No corpus file mixes NCCL versions: minimal inputs, two node logs of one job.
         @Test
         void twoNodesPrintingDifferentVersions() {
             List<Finding> fs = text("node1:10:10 [0] NCCL INFO NCCL version 2.18.5+cuda12.2\n",
@@ -395,6 +399,7 @@ class ErrorsAnalyzerTest {
             assertThat(text(log)).extracting(Finding::code).doesNotContain("NCCL_VERSION_MISMATCH");
         }
 
+        // No corpus file has an inconsistent rank mapping: minimal init lines of one commId on two nodes.
         @Test
         void ranksOfOneCommunicatorDisagreeOnItsSize() {
             String n1 = "node1:10:10 [0] NCCL INFO ncclCommInitRank comm 0x1 rank 0 nranks 16 cudaDev 0 nvmlDev 0 busId 1b000 commId 0xaaaa - Init START\n"
@@ -425,6 +430,7 @@ class ErrorsAnalyzerTest {
 
     @Nested
     class SettingsAndFiles {
+        // No corpus log shows the /dev/shm WARN (nccl-473 has only the test's error line): src/misc/shmutils.cc text.
         @Test
         void sharedMemorySegmentThatCannotBeCreated() {
             String log = "node1:1234:1240 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct\n"
@@ -490,6 +496,7 @@ class ErrorsAnalyzerTest {
             assertThat(f.severity()).isEqualTo(FindingSeverity.INFO);
         }
 
+        // No corpus log asks for a plugin that is missing: minimal input from src/plugin/net.cc's INFO lines.
         @Test
         void pluginAskedForButNotLoadedLeavesSockets() {
             String log = "node1:100:100 [0] NCCL INFO NCCL_NET_PLUGIN set by environment to aws-ofi\n"
@@ -557,6 +564,7 @@ class ErrorsAnalyzerTest {
             assertThat(lines(f)).containsExactly(11, 10);
         }
 
+        // No corpus output hit the -T timeout (timeout-opt.txt finished in time).
         @Test
         void timeoutOfTheTest() {
             String out = "# nThread 1 nGpus 1 minBytes 8 maxBytes 16 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"

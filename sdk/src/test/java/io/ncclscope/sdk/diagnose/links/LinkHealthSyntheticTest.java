@@ -401,6 +401,24 @@ mlx5_1 port 1 ==> ens2np0 (Up)
         });
     }
 
+    @Test
+    void aRoceNetdevAt1500CapsTheRdmaMtu() {
+        String low = DEVINFO_4096.replace("active_mtu:\t\t4096 (5)", "active_mtu:\t\t1024 (3)");
+        String ip = IP_LINK_9000.replace("mtu 9000", "mtu 1500");
+        List<Finding> fs = run("devinfo.txt", "node1", low, "ibdev2netdev.txt", "node1", "mlx5_0 port 1 ==> ens1np0 (Up)\n",
+                "ip.txt", "node1", ip);
+        assertThat(fs).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo("MTU_MISMATCH");
+            assertThat(f.severity()).isEqualTo(FindingSeverity.WARNING);
+            assertThat(f.detail().key()).isEqualTo("mtu.roceNetdev");
+            assertThat(f.params()).containsEntry("iface", "ens1np0").containsEntry("hca", "mlx5_0");
+            assertThat(f.evidence().get(0).text()).contains("mtu 1500");
+        });
+        // the same port with a jumbo netdev is fine
+        assertThat(run("devinfo.txt", "node1", DEVINFO_4096, "ibdev2netdev.txt", "node1", "mlx5_0 port 1 ==> ens1np0 (Up)\n",
+                "ip.txt", "node1", IP_LINK_9000)).isEmpty();
+    }
+
     // ---- NIC_ERROR_COUNTERS / PFC_PAUSE_STORM ---------------------------------------------------------------
 
     @Test

@@ -215,6 +215,24 @@ class TopologyAsymmetricTest {
     }
 
     @Test
+    void aNodeWhereTheToolsFindNoDeviceHasNoneOfThem() {
+        // Two real 8x H100 nodes and a third whose nvidia-smi and ibstat print only their "nothing found" lines
+        // (minimal texts: the driver lost every GPU, the HCA driver is not loaded).
+        Evidence e = Evidence.builder()
+                .addText("n1/q.txt", Corpus.read("nvsmi-q/gpud-nvsmi-q-535-161-h100-1.txt"), "n1")
+                .addText("n2/q.txt", Corpus.read("nvsmi-q/gpud-nvsmi-q-535-183-h100-vm-1.txt"), "n2")
+                .addText("n3/q.txt", "$ nvidia-smi -q\nNo devices were found\n", "n3")
+                .addText("n1/ibstat.txt", Corpus.read("ibstat/gpud-ibstat-47-h100-roce-1.txt"), "n1")
+                .addText("n2/ibstat.txt", Corpus.read("ibstat/gpud-ibstat-47-h100-some-down-2.txt"), "n2")
+                .addText("n3/ibstat.txt", "$ ibstat\nNo IB devices found\n", "n3")
+                .build();
+        assertThat(withCode(analyze(e), CODE)).extracting(Inputs::en).containsExactlyInAnyOrder(
+                "GPU count 0 on n3, 8 on the other nodes (nvidia-smi -q). A missing or hidden GPU leaves NCCL's rings and trees uneven.",
+                "NIC count 0 on n3, 12 on the other nodes (ibstat). The nodes with fewer NICs bound the inter-node bandwidth of the whole job.");
+        assertThat(withCode(analyze(e), CODE)).allSatisfy(f -> assertThat(f.evidence().get(0).line()).isEqualTo(2));
+    }
+
+    @Test
     void aThousandNodeBundleIsAnalyzedInWellUnderASecond(@TempDir Path dir) throws Exception {
         // 1,024 node folders (files read back from disk, as the CLI does): the real psg matrix, whose GPU-NIC placement
         // is poor, on 1,023 nodes, and a minimal two-GPU matrix on the last one.
