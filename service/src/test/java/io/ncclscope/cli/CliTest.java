@@ -150,4 +150,48 @@ class CliTest {
         assertThat(run("rules", "NO_SUCH_CODE").code()).isEqualTo(Main.BAD_INPUT);
         assertThat(run("rules", "--lang", "fr").code()).isEqualTo(Main.BAD_INPUT);
     }
+
+    @Test
+    void analyzeOfAFailingRunExitsOneWithTheCauseAndItsLines() {
+        Run r = run("analyze", "--format", "md", CAPTURED.resolve("nccl/duplicate-gpu.log").toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.PROBLEMS);
+        assertThat(r.out()).startsWith("**ncclscope: PROBLEMS FOUND**")
+                .contains("NCCL_DUPLICATE_GPU", "duplicate-gpu.log:40", "Duplicate GPU detected", "Next commands");
+    }
+
+    @Test
+    void analyzeOfHealthyHardwareExitsZero() {
+        Run r = run("analyze", CAPTURED.resolve("sys").toString());
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.OK);
+        assertThat(r.out()).startsWith("Verdict: HEALTHY");
+    }
+
+    @Test
+    void analyzeSpeaksChineseAndJson() throws Exception {
+        Run zh = run("analyze", "--format", "md", "--lang", "zh-CN", CAPTURED.resolve("nccl/duplicate-gpu.log").toString());
+        assertThat(zh.out()).contains("发现问题").containsPattern("\\p{IsHan}");
+        Run js = run("analyze", "--format", "json", CAPTURED.resolve("nccl/bad-ifname.log").toString());
+        Map<?, ?> m = (Map<?, ?>) Json.parse(js.out());
+        assertThat(m.get("verdict")).isEqualTo("problems");
+        List<?> findings = (List<?>) m.get("findings");
+        Map<?, ?> first = (Map<?, ?>) findings.get(0);
+        assertThat(first.get("code")).isEqualTo("NCCL_NO_SOCKET_INTERFACE");
+        assertThat(first.keySet().stream().map(String::valueOf).toList())
+                .contains("code", "severity", "title", "subject", "evidence", "causes", "actions");
+    }
+
+    @Test
+    void analyzeReadsStandardInput() throws Exception {
+        String log = Files.readString(CAPTURED.resolve("nccl/bad-ifname.log"));
+        Run r = runWithStdin(log, "analyze", "-");
+        assertThat(r.code()).isEqualTo(Main.PROBLEMS);
+        assertThat(r.out()).contains("NCCL_NO_SOCKET_INTERFACE", "stdin:5");
+    }
+
+    @Test
+    void analyzeOfNothingKnownOrMissingIsAnInputError() {
+        assertThat(runWithStdin("just some words\n", "analyze", "-").code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("analyze", "/no/such/path").code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("analyze", "--lang", "fr", CAPTURED.toString()).code()).isEqualTo(Main.BAD_INPUT);
+    }
 }

@@ -40,7 +40,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = head.toString();
-        int ca = 0, caFields = 0, ibstatus = 0, hca = 0, gid = 0, attr = 0, list = 0, ibstatAttr = 0;
+        int ca = 0, caFields = 0, ibstatus = 0, hca = 0, gid = 0, attr = 0, list = 0, ibstatAttr = 0, none = 0;
         int from = 0;
         int n = h.length();
         while (from < n) {
@@ -58,6 +58,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             else if (t.startsWith("Physical state:") || t.startsWith("Link layer:") || t.startsWith("SM lid:")
                     || t.startsWith("Base lid:")) ibstatAttr++;
             else if (isDevinfoAttribute(t)) attr++;
+            else if (t.startsWith("No IB devices found")) none++;
         }
         if (ibstatus > 0) return 95;
         if (ca > 0) return caFields > 0 || ibstatAttr > 0 ? 95 : 70;
@@ -65,6 +66,8 @@ public final class IbstatParser implements ToolParser<IbstatData> {
         if (ibstatAttr >= 2) return 60;
         if (list > 0) return 60;
         if (attr > 0) return gid > attr ? 15 : Math.min(60, 20 + 10 * attr);
+        // ibstat / ibv_devinfo on a node without an RDMA device print only this line: still their output.
+        if (none > 0) return 50;
         return 0;
     }
 

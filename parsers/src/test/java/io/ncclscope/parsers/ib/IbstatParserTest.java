@@ -180,6 +180,15 @@ class IbstatParserTest {
     }
 
     @Test
+    void aNodeWithoutRdmaDevicesIsStillIbstatOutput() {
+        // What ibstat prints on a node whose HCA driver is not loaded: a bundle must read it as "no HCA", not as unknown text.
+        assertThat(parser.sniff("$ ibstat\nNo IB devices found\n")).isPositive();
+        ParseResult<?> r = io.ncclscope.parsers.Parsers.parse("$ ibstat\nNo IB devices found\n");
+        assertThat(r.kind()).isEqualTo(io.ncclscope.parsers.Kind.IBSTAT);
+        assertThat(((IbstatData) r.data()).toolErrors()).extracting(ToolMessage::text).containsExactly("No IB devices found");
+    }
+
+    @Test
     void singlePortQueryWithoutIndentsReads() {
         String s = "[root@node ~]# ibstat mlx5_0 1\nCA: 'mlx5_0'\nPort 1:\nState: Initializing\nPhysical state: LinkUp\nRate: 100\n";
         IbDevice d = parser.parse(s).data().devices().get(0);

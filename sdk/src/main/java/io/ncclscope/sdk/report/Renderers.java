@@ -52,8 +52,10 @@ public final class Renderers {
         sb.append("**ncclscope: ").append(verdict).append("** — ").append(r.summary()).append("\n\n");
         int shown = 0;
         Set<String> next = new LinkedHashSet<>();
+        // A chat message leads with problems; INFO notes are shown only when there is no problem to show.
+        boolean problems = r.findings().stream().anyMatch(f -> f.severity().atLeast(FindingSeverity.WARNING));
         for (LocalizedFinding f : r.findings()) {
-            if (shown == MD_TOP_FINDINGS) break;
+            if (shown == MD_TOP_FINDINGS || (problems && !f.severity().atLeast(FindingSeverity.WARNING))) break;
             shown++;
             sb.append(icon(f.severity())).append(" **`").append(f.code()).append("`** ").append(f.title());
             if (!f.subject().label().isEmpty()) sb.append(" — ").append(f.subject().label());
@@ -65,8 +67,10 @@ public final class Renderers {
                         .append(inlineCode(e.text())).append("\n");
             }
             sb.append("\n");
-            for (Action a : f.actions()) {
-                if (a.hasCommand()) next.add(a.command());
+            if (f.severity().atLeast(FindingSeverity.WARNING)) {
+                for (Action a : f.actions()) {
+                    if (a.hasCommand()) next.add(a.command());
+                }
             }
         }
         int more = r.findings().size() - shown;

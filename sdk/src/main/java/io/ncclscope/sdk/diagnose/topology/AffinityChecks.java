@@ -26,7 +26,7 @@ final class AffinityChecks {
     static final String NUMA = "NIC_CROSS_NUMA";
 
     /** GPU rows quoted per finding at most (the rest are named in the message). */
-    private static final int MAX_GPU_LINES = 8;
+    private static final int MAX_GPU_LINES = 4;
 
     private AffinityChecks() {
     }
@@ -105,9 +105,19 @@ final class AffinityChecks {
                 "sysGpus", Names.list(sysNames), "relays", Names.list(relays.stream().map(k -> l.gpus.get(k).name()).toList()),
                 "source", l.source);
 
+        // A row of each path word, worst first, then more rows of the worst: the rows the detail speaks of.
+        List<Integer> sorted = poor.stream().sorted(Comparator.comparingInt((Integer i) -> -best[i].rank())).toList();
+        List<Integer> shown = new ArrayList<>();
+        Set<String> words = new HashSet<>();
+        for (int i : sorted) {
+            if (words.add(best[i].word())) shown.add(i);
+        }
+        for (int i : sorted) {
+            if (shown.size() >= MAX_GPU_LINES) break;
+            if (!shown.contains(i)) shown.add(i);
+        }
         List<Quote> ev = new ArrayList<>();
-        poor.stream().sorted(Comparator.comparingInt((Integer i) -> -best[i].rank()))
-                .limit(MAX_GPU_LINES).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
+        shown.stream().limit(Math.max(MAX_GPU_LINES, words.size())).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
         ev.addAll(l.header);
         nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics.get(n).lines())));
 
