@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Diagnose a slow or failing NCCL job from whatever you have: one pasted log, a few files, "
+            "Diagnose a slow or failing NCCL job: verdict, evidence lines, next commands.",
+            "Takes whatever you have: one pasted log, a few files, "
                     + "or a bundle folder with one sub-folder per node. Says what is wrong, where (node, rank, "
                     + "GPU, NIC, link), quotes the lines that prove it, and gives the commands to run next.",
             ""

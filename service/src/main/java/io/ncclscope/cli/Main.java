@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
-                    + "into typed facts and, in later commands, an evidence chain.",
+                    + "into typed facts and an evidence chain: what is wrong, where, the lines that prove it, and what to run next.",
             ""
         },
         footerHeading = "%nExamples:%n",

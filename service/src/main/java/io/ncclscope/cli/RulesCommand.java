@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "List the finding codes ncclscope reports: what each means, its likely causes (most likely first), "
+            "List the finding codes, with their causes and actions.",
+            "For each code ncclscope reports: what it means, its likely causes (most likely first), "
                     + "the actions to take (cheapest first, with exact commands) and where the rule comes from. "
                     + "The codes are a stable contract: they are added, never renamed.",
             ""

@@ -82,18 +82,21 @@ final class AffinityChecks {
         FindingSeverity severity = anySys ? FindingSeverity.ERROR : FindingSeverity.WARNING;
         String key = "affinity.poor" + (anySys ? ".sys" : "") + (anyRescued ? ".pxn" : "");
 
-        // Group GPUs that reach the same NICs the same way: "GPU0-GPU3 -> mlx5_0, mlx5_1 (SYS)".
+        // Group GPUs of one NUMA node that reach the same NICs the same way: "GPU4-GPU7 (NUMA 1) → mlx5_0, mlx5_1 (SYS)".
         Map<String, List<String>> groups = new LinkedHashMap<>();
+        Map<String, String> numaOf = new LinkedHashMap<>();
         Set<Integer> nearNics = new LinkedHashSet<>();
         for (int i : poor) {
             List<Integer> near = l.nearest(i);
             nearNics.addAll(near);
             List<String> names = near.stream().map(n -> l.nics.get(n).name()).toList();
-            groups.computeIfAbsent(Names.list(names) + " (" + best[i].word() + ")", k -> new ArrayList<>())
-                    .add(l.gpus.get(i).name());
+            Integer numa = l.numaTrusted ? l.gpus.get(i).numa() : null;
+            String k = Names.list(names) + " (" + best[i].word() + ")" + '\u0000' + numa;
+            groups.computeIfAbsent(k, x -> new ArrayList<>()).add(l.gpus.get(i).name());
+            numaOf.put(k, numa == null ? "" : " (NUMA " + numa + ")");
         }
         List<String> pairs = new ArrayList<>();
-        groups.forEach((nics, gpus) -> pairs.add(Names.list(gpus) + " → " + nics));
+        groups.forEach((k, gpus) -> pairs.add(Names.list(gpus) + numaOf.get(k) + " → " + k.substring(0, k.indexOf('\u0000'))));
 
         List<String> poorNames = poor.stream().map(i -> l.gpus.get(i).name()).toList();
         List<String> sysNames = poor.stream().filter(i -> best[i].sys()).map(i -> l.gpus.get(i).name()).toList();

@@ -127,7 +127,7 @@ final class Collector {
                 params = new LinkedHashMap<>(params);
                 params.put("nodes", Names.csv(a.nodes.subList(0, Math.min(a.nodes.size(), Names.MAX_LISTED))));
             }
-            // Quoted only now: a file-backed artifact is read once per line a finding shows.
+            // Quoted only now: only the artifacts a finding shows are read again.
             Map<String, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {
                 EvidenceLine l = q.get();

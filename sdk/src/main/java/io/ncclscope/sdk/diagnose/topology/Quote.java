@@ -5,8 +5,9 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Optional;
 
 /**
- * A line to quote once a finding needs it. A large artifact keeps no text and reads its file again for every
- * quoted line, so facts gathered for every device of every node carry where their line is, not its text.
+ * A line to quote once a finding needs it. An artifact read from a file keeps no text and reads the file when a
+ * line is first quoted, so facts gathered for every device of every node carry where their line is, not its text:
+ * only the files a finding quotes are read again.
  *
  * @param artifact the artifact
  * @param line     1-based line; for {@link #numa} the line of the lspci device header to search below

@@ -102,33 +102,33 @@ public final class TopologyAnalyzer implements Analyzer {
      * on its own, since they may come from different machines.
      */
     private static void analyzeLoose(List<Artifact> loose, Collector out) {
-        int sources = 0;
-        for (Artifact a : loose) {
-            if (a.data(Topology.class).isPresent() || a.data(NcclTopoXmlData.class).isPresent()
-                    || a.data(LspciTree.class).isPresent()) sources++;
-        }
-        if (sources <= 1) {
-            analyzeNode(null, loose.isEmpty() ? "" : "(no node)", loose, out);
-            return;
-        }
+        List<Artifact> sources = new ArrayList<>();
         List<Artifact> shared = new ArrayList<>();
         for (Artifact a : loose) {
             boolean source = a.data(Topology.class).isPresent() || a.data(NcclTopoXmlData.class).isPresent()
                     || a.data(LspciTree.class).isPresent();
-            if (!source) shared.add(a);
+            (source ? sources : shared).add(a);
         }
-        for (Artifact a : loose) {
-            boolean source = a.data(Topology.class).isPresent() || a.data(NcclTopoXmlData.class).isPresent()
-                    || a.data(LspciTree.class).isPresent();
-            if (!source) continue;
+        if (sources.size() <= 1) {
+            analyzeNode(null, "(no node)", loose, out);
+            return;
+        }
+        for (Artifact a : sources) {
             List<Artifact> one = new ArrayList<>(shared.size() + 1);
             one.add(a);
             one.addAll(shared);
-            analyzeNode(null, a.name(), one, out);
+            placement(null, a.name(), one, out);
         }
+        AsymmetryChecks.withinNode(null, "(no node)", loose, out);
     }
 
     private static void analyzeNode(String node, String scope, List<Artifact> as, Collector out) {
+        placement(node, scope, as, out);
+        AsymmetryChecks.withinNode(node, scope, as, out);
+    }
+
+    /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
+    private static void placement(String node, String scope, List<Artifact> as, Collector out) {
         NumaTopology numa = null;
         List<Layouts.Item> verbose = new ArrayList<>();
         for (Artifact a : as) {
@@ -173,7 +173,6 @@ public final class TopologyAnalyzer implements Analyzer {
         }
         if (layouts.isEmpty() && hasNoGpuSource(as)) Layouts.fromVerbose(verbose).ifPresent(layouts::add);
         for (Layout l : layouts) AffinityChecks.check(l, node, scope, out);
-        AsymmetryChecks.withinNode(node, scope, as, out);
     }
 
     /**

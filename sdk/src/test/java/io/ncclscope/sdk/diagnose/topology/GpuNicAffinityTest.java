@@ -32,7 +32,7 @@ class GpuNicAffinityTest {
         assertThat(f.subject().gpu()).isEqualTo("GPU0-GPU7");
         assertThat(f.subject().device()).isEqualTo("mlx5_0,mlx5_1");
         assertThat(f.params()).containsEntry("hca", "mlx5_0,mlx5_1").containsEntry("gpu", "GPU0-GPU7");
-        assertThat(en(f)).contains("8 of 8 GPUs", "GPU0-GPU3 → mlx5_0, mlx5_1 (NODE)", "GPU4-GPU7 → mlx5_0, mlx5_1 (SYS)",
+        assertThat(en(f)).contains("8 of 8 GPUs", "GPU0-GPU3 (NUMA 0) → mlx5_0, mlx5_1 (NODE)", "GPU4-GPU7 (NUMA 1) → mlx5_0, mlx5_1 (SYS)",
                 "(SYS) for GPU4-GPU7", "NCCL_NET_GDR_LEVEL");
         // The worst rows first, then the header that names the columns.
         assertThat(f.evidence().get(0).line()).isEqualTo(6);
@@ -45,7 +45,7 @@ class GpuNicAffinityTest {
         // Manifest: both NICs are on the other socket (SYS from both GPUs) -> GPUDirect RDMA crosses UPI.
         Finding f = withCode(analyzeFile("topo/kagaho-l40s-collect-env-1.txt"), CODE).get(0);
         assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
-        assertThat(en(f)).contains("GPU0, GPU1 → mlx5_0, mlx5_1 (SYS)");
+        assertThat(en(f)).contains("GPU0, GPU1 (NUMA 0) → mlx5_0, mlx5_1 (SYS)");
         assertThat(f.evidence()).extracting(l -> l.line()).contains(2, 3, 1, 19, 20);
     }
 
@@ -54,11 +54,11 @@ class GpuNicAffinityTest {
         // Manifest: single NUMA node, GPU<->NIC only NODE (different root ports).
         Finding f = withCode(analyzeFile("topo/stelline-puget-wrx90-1.txt"), CODE).get(0);
         assertThat(f.severity()).isEqualTo(FindingSeverity.WARNING);
-        assertThat(en(f)).contains("GPU0, GPU1 → mlx5_0, mlx5_1 (NODE)").doesNotContain("SYS");
+        assertThat(en(f)).contains("GPU0, GPU1 (NUMA 0) → mlx5_0, mlx5_1 (NODE)").doesNotContain("SYS");
         // A VM's one GPU and one passed-through HCA, PHB apart: NCCL sees PHB and turns GPUDirect RDMA off too.
         Finding vm = withCode(analyzeFile("topo/sglang-24413-1.txt"), CODE).get(0);
         assertThat(vm.severity()).isEqualTo(FindingSeverity.WARNING);
-        assertThat(en(vm)).contains("GPU0 → mlx5_0 (PHB)");
+        assertThat(en(vm)).contains("GPU0 (NUMA 0) → mlx5_0 (PHB)");
     }
 
     @Test
@@ -67,7 +67,7 @@ class GpuNicAffinityTest {
         Finding f = withCode(analyzeFile("topo/sglang-23020-2.txt"), CODE).get(0);
         assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
         assertThat(f.subject().gpu()).isEqualTo("GPU1-GPU7");
-        assertThat(en(f)).contains("7 of 8 GPUs", "GPU1-GPU3 → mlx5_0, mlx5_1 (NODE)", "GPU4-GPU7 → mlx5_0, mlx5_1 (SYS)",
+        assertThat(en(f)).contains("7 of 8 GPUs", "GPU1-GPU3 (NUMA 0) → mlx5_0, mlx5_1 (NODE)", "GPU4-GPU7 (NUMA 1) → mlx5_0, mlx5_1 (SYS)",
                 "through GPU0 (PXN)");
     }
 
@@ -76,7 +76,8 @@ class GpuNicAffinityTest {
         // Manifest: only 2 NICs for 8 GPUs, both under NUMA 1; no NIC legend in the excerpt.
         Finding f = withCode(analyzeFile("topo/arthurchiao-gpu-notes-1-h20-1.txt"), CODE).get(0);
         assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
-        assertThat(en(f)).contains("GPU0-GPU3 → NIC0, NIC1 (SYS)", "GPU4, GPU5, GPU7 → NIC0, NIC1 (NODE)", "GPU6 → NIC0, NIC1 (PHB)");
+        assertThat(en(f)).contains("GPU0-GPU3 (NUMA 0) → NIC0, NIC1 (SYS)", "GPU4, GPU5, GPU7 (NUMA 1) → NIC0, NIC1 (NODE)",
+                "GPU6 (NUMA 1) → NIC0, NIC1 (PHB)");
         assertThat(f.params()).doesNotContainKey("hca");
     }
 
@@ -108,6 +109,20 @@ class GpuNicAffinityTest {
     }
 
     @Test
+    void pastedMatricesOfSeveralMachinesAreReadOneByOne() {
+        // Two topo pastes that name no node (two machines), and an lspci -vvv paste: each matrix is its own machine.
+        Evidence e = Evidence.builder()
+                .addText("topo/psg-8way-hpl-ai-1.txt", Corpus.read("topo/psg-8way-hpl-ai-1.txt"))
+                .addText("topo/kagaho-l40s-collect-env-1.txt", Corpus.read("topo/kagaho-l40s-collect-env-1.txt"))
+                .addText("lspci/stelline-asus-esc8000a-e12-3.txt", Corpus.read("lspci/stelline-asus-esc8000a-e12-3.txt"))
+                .build();
+        List<Finding> fs = withCode(analyze(e), CODE);
+        assertThat(fs).hasSize(2).allSatisfy(f -> assertThat(f.subject().node()).isNull());
+        assertThat(fs).extracting(f -> f.evidence().get(0).artifact())
+                .containsExactlyInAnyOrder("topo/psg-8way-hpl-ai-1.txt", "topo/kagaho-l40s-collect-env-1.txt");
+    }
+
+    @Test
     void anLspciTreeWithGpusAndNicsOnDifferentRootComplexesIsAWarning() {
         // Manifest: GPUs and NICs on different root complexes => NCCL path NODE/SYS, no shared PCIe switch.
         Finding f = withCode(analyzeFile("lspci/stelline-asus-esc8000a-e12-1.txt"), CODE).get(0);
@@ -129,7 +144,7 @@ class GpuNicAffinityTest {
         Finding f = withCode(analyze(e), CODE).get(0);
         assertThat(f.severity()).isEqualTo(FindingSeverity.WARNING);
         assertThat(f.subject().node()).isEqualTo("coyote2");
-        assertThat(en(f)).contains("01:00.0 → 21:00.0, 21:00.1 (NODE)", "c1:00.0 → 81:00.0, 81:00.1 (NODE)",
+        assertThat(en(f)).contains("01:00.0 (NUMA 0) → 21:00.0, 21:00.1 (NODE)", "c1:00.0 (NUMA 1) → 81:00.0, 81:00.1 (NODE)",
                 "41:00.0, e1:00.0 → 21:00.0, 21:00.1, 81:00.0, 81:00.1 (NODE/SYS)");
         assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("NUMA node: 0"));
     }
@@ -181,7 +196,7 @@ class GpuNicAffinityTest {
         assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
         assertThat(f.subject().gpu()).isEqualTo("GPU1");
         assertThat(f.params()).containsEntry("hca", "mlx5_0").containsEntry("bdf", "0000:9b:00.0");
-        assertThat(en(f)).contains("1 of 2 GPUs", "GPU1 → mlx5_0 (SYS)", "(NCCL_TOPO_DUMP_FILE)");
+        assertThat(en(f)).contains("1 of 2 GPUs", "GPU1 (NUMA 1) → mlx5_0 (SYS)", "(NCCL_TOPO_DUMP_FILE)");
         assertThat(f.evidence().get(0).text()).contains("<gpu dev=\"1\"");
     }
 
