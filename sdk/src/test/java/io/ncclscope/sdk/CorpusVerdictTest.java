@@ -1,0 +1,145 @@
+package io.ncclscope.sdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The whole product over the whole dev corpus, one file at a time: the codes of WARNING or worse that
+ * every analyzer together reports must equal this reviewed table, which agrees with the manifests'
+ * ground truth (each analyzer's own corpus test holds the reasoning per file). Every file not listed
+ * must come out healthy. Regenerate the table's text with {@code -Dncclscope.verdicts.print=true} and
+ * review every changed row against the manifest before committing it.
+ */
+class CorpusVerdictTest {
+
+    /** file -> codes at WARNING or worse, sorted, joined with a space. */
+    static final Map<String, String> EXPECTED = new TreeMap<>(Map.ofEntries(
+            Map.entry("captured/h200-1gpu-variants/nccl/bad-topo-file.log", "NCCL_TOPO_FILE_INVALID"),
+            Map.entry("captured/h200-1gpu-variants/nccl/oom.log", "NCCL_OUT_OF_MEMORY"),
+            Map.entry("captured/h200-1gpu-variants/tests/bad-arg.txt", "NCCL_TESTS_FAILED"),
+            Map.entry("captured/h200-1gpu/nccl/bad-ifname.log", "NCCL_NO_SOCKET_INTERFACE"),
+            Map.entry("captured/h200-1gpu/nccl/duplicate-gpu.log", "NCCL_DUPLICATE_GPU"),
+            Map.entry("captured/h200-1gpu/nccl/warn-only.log", "NCCL_NO_SOCKET_INTERFACE"),
+            Map.entry("dmesg/dxvk-1027-1.txt", "GPU_XID"),
+            Map.entry("dmesg/gpud-pr-1174-1.txt", "GPU_XID"),
+            Map.entry("dmesg/gpud-pr-46-1.txt", "GPU_XID"),
+            Map.entry("dmesg/gpud-testdata-dmesg-with-xid-119-1.txt", "GPU_XID"),
+            Map.entry("dmesg/nccl-2241-1.txt", "GPU_XID"),
+            Map.entry("dmesg/nvidia-docker-1553-1.txt", "GPU_XID"),
+            Map.entry("dmesg/nvsentinel-155-1.txt", "GPU_XID"),
+            Map.entry("dmesg/open-gpu-kernel-modules-1150-1.txt", "GPU_XID"),
+            Map.entry("ethtool/byteps-179-1.txt", "ROCE_TRAFFIC_NOT_LOSSLESS"),
+            Map.entry("ethtool/jc-ethtool-link-partner-1.txt", "ETH_SPEED_DEGRADED"),
+            Map.entry("ibstat/arthurchiao-gpu-notes-1-h20-2.txt", "IB_PORT_NOT_ACTIVE"),
+            Map.entry("ibstat/gpud-ibstat-47-h100-some-down-2.txt", "IB_PORT_NOT_ACTIVE"),
+            Map.entry("ibstat/mooncake-2039-1.txt", "IB_PORT_NOT_ACTIVE"),
+            Map.entry("ibstat/network-operator-1646-1.txt", "IB_PORT_NOT_ACTIVE"),
+            Map.entry("ibstat/network-operator-249-1.txt", "IB_PORT_NOT_ACTIVE"),
+            Map.entry("ibstat/stelline-puget-wrx90-1.txt", "IB_PORT_NOT_ACTIVE"),
+            Map.entry("iplink/coreos-bugs-412-1.txt", "ETH_LINK_DOWN"),
+            Map.entry("iplink/kube-ovn-4254-1.txt", "ETH_LINK_DOWN MTU_MISMATCH"),
+            Map.entry("lspci/stelline-asus-esc8000a-e12-1.txt", "GPU_NIC_AFFINITY_POOR"),
+            Map.entry("lspci/stelline-asus-esc8000a-e12-6.txt", "PCIE_LINK_DEGRADED"),
+            Map.entry("lspci/stelline-puget-wrx90-1.txt", "GPU_NIC_AFFINITY_POOR"),
+            Map.entry("lspci/stelline-puget-wrx90-3.txt", "PCIE_LINK_DEGRADED"),
+            Map.entry("nccl-logs/llamafactory-6269-1.txt", "NCCL_WATCHDOG_TIMEOUT"),
+            Map.entry("nccl-logs/llamafactory-7396-1.txt", "NCCL_WATCHDOG_TIMEOUT"),
+            Map.entry("nccl-logs/megatron-lm-661-1.txt", "NCCL_DUPLICATE_GPU"),
+            Map.entry("nccl-logs/nccl-1235-1.txt", "NCCL_OUT_OF_MEMORY"),
+            Map.entry("nccl-logs/nccl-1241-1.txt", "NCCL_DUPLICATE_GPU"),
+            Map.entry("nccl-logs/nccl-1283-1.txt", "CUDA_ERROR"),
+            Map.entry("nccl-logs/nccl-1405-1.txt", "IB_COMPLETION_ERROR"),
+            Map.entry("nccl-logs/nccl-1537-1.txt", "GDR_NOT_USED"),
+            Map.entry("nccl-logs/nccl-1814-1.txt", "IB_COMPLETION_ERROR"),
+            Map.entry("nccl-logs/nccl-1928-1.txt", "NCCL_REMOTE_ERROR"),
+            Map.entry("nccl-logs/nccl-2076-1.txt", "NCCL_REMOTE_ERROR"),
+            Map.entry("nccl-logs/nccl-392-1.txt", "GDR_NOT_USED"),
+            Map.entry("nccl-logs/nccl-426-1.txt", "IB_COMPLETION_ERROR"),
+            Map.entry("nccl-logs/nccl-529-1.txt", "NCCL_CONNECT_FAILED SOCKET_IFNAME_SUSPICIOUS"),
+            Map.entry("nccl-logs/nccl-577-1.txt", "NCCL_INTERNAL_ERROR"),
+            Map.entry("nccl-logs/nccl-626-1.txt", "NCCL_INVALID_USAGE"),
+            Map.entry("nccl-logs/nccl-929-1.txt", "NCCL_CONNECT_FAILED NCCL_NO_SOCKET_INTERFACE SOCKET_IFNAME_SUSPICIOUS"),
+            Map.entry("nccl-logs/nccl-975-1.txt", "NCCL_CONNECT_FAILED SOCKET_IFNAME_SUSPICIOUS"),
+            Map.entry("nccl-logs/nccl-tests-14-1.txt", "NCCL_NO_SOCKET_INTERFACE"),
+            Map.entry("nccl-logs/nccl-tests-15-1.txt", "NCCL_CONNECT_FAILED"),
+            Map.entry("nccl-logs/nccl-tests-166-1.txt", "NCCL_CONNECT_FAILED"),
+            Map.entry("nccl-logs/nccl-tests-252-1.txt", "IB_COMPLETION_ERROR"),
+            Map.entry("nccl-logs/ofa-271-1.txt", "NCCL_WATCHDOG_TIMEOUT"),
+            Map.entry("nccl-logs/oneflow-3586-1.txt", "NCCL_CONNECT_FAILED NET_SOCKET_FALLBACK SOCKET_IFNAME_SUSPICIOUS"),
+            Map.entry("nccl-logs/open-sora-plan-386-1.txt", "NCCL_OUT_OF_MEMORY"),
+            Map.entry("nccl-logs/pytorch-118369-1.txt", "NCCL_WATCHDOG_TIMEOUT"),
+            Map.entry("nccl-logs/sglang-1693-1.txt", "NCCL_WATCHDOG_TIMEOUT"),
+            Map.entry("nccl-logs/stanford-alpaca-207-1.txt", "IB_COMPLETION_ERROR"),
+            Map.entry("nccl-tests/nccl-473-1.txt", "NCCL_SYSTEM_ERROR"),
+            Map.entry("nccl-tests/nccl-tests-219-1.txt", "NCCL_INTERNAL_ERROR"),
+            Map.entry("nccl-tests/nccl-tests-280-1.txt", "CUDA_ERROR"),
+            Map.entry("nccl-tests/nccl-tests-37-1.txt", "NCCL_TESTS_FAILED"),
+            Map.entry("nvsmi-q/thamada-nvsim-l4-1.txt", "PCIE_LINK_DEGRADED"),
+            Map.entry("nvsmi-q/thamada-nvsim-rtx4060ti-1.txt", "PCIE_LINK_DEGRADED"),
+            Map.entry("topo/arthurchiao-gpu-notes-1-h20-1.txt", "GPU_NIC_AFFINITY_POOR NIC_CROSS_NUMA"),
+            Map.entry("topo/della-a100-readme-1.txt", "GPU_NIC_AFFINITY_POOR"),
+            Map.entry("topo/della-a100-readme-3.txt", "GPU_NIC_AFFINITY_POOR"),
+            Map.entry("topo/go-gpuallocator-17-1.txt", "GPU_NIC_AFFINITY_POOR NIC_CROSS_NUMA"),
+            Map.entry("topo/kagaho-l40s-collect-env-1.txt", "GPU_NIC_AFFINITY_POOR NIC_CROSS_NUMA"),
+            Map.entry("topo/psg-8way-hpl-ai-1.txt", "GPU_NIC_AFFINITY_POOR NIC_CROSS_NUMA"),
+            Map.entry("topo/sglang-23020-1.txt", "GPU_NIC_AFFINITY_POOR NIC_CROSS_NUMA"),
+            Map.entry("topo/sglang-23020-2.txt", "GPU_NIC_AFFINITY_POOR NIC_CROSS_NUMA"),
+            Map.entry("topo/sglang-24413-1.txt", "GPU_NIC_AFFINITY_POOR"),
+            Map.entry("topo/stelline-puget-wrx90-1.txt", "GPU_NIC_AFFINITY_POOR"),
+            Map.entry("topo/xuesongtap-nvidia-smi-more-3.txt", "GPU_NIC_AFFINITY_POOR")
+    ));
+
+    static Stream<Arguments> files() {
+        if (!Corpus.present()) return Stream.of(Arguments.of("(corpus absent)"));
+        return Corpus.entries().stream().map(e -> Arguments.of(e.file()));
+    }
+
+    static String problems(Diagnosis d) {
+        return d.findings().stream().filter(f -> f.severity().atLeast(FindingSeverity.WARNING))
+                .map(Finding::code).collect(Collectors.toCollection(TreeSet::new)).stream()
+                .collect(Collectors.joining(" "));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void findingsAgreeWithTheReviewedTable(String file) throws Exception {
+        Corpus.assumePresent();
+        Evidence e = Evidence.builder().addPath(Corpus.root().resolve(file)).build();
+        Diagnosis d = NcclScope.diagnose(e);
+        String actual = problems(d);
+        if (Boolean.getBoolean("ncclscope.verdicts.print") && !actual.isEmpty()) {
+            System.out.printf("            Map.entry(\"%s\", \"%s\"),%n", file, actual);
+        }
+        assertThat(actual).as("codes at WARNING or worse for %s", file).isEqualTo(EXPECTED.getOrDefault(file, ""));
+        // Every finding renders in both languages with nothing left unfilled in its text.
+        for (Locale l : new Locale[] {Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE}) {
+            Report r = Report.of(e, d, l);
+            assertThat(Renderers.markdown(r)).doesNotContain("${");
+            assertThat(Renderers.text(r)).isNotEmpty();
+        }
+    }
+
+    @Test
+    void theTableNamesOnlyCorpusFiles() {
+        Corpus.assumePresent();
+        var files = Corpus.entries().stream().map(Corpus.Entry::file).collect(Collectors.toSet());
+        assertThat(files).containsAll(EXPECTED.keySet());
+    }
+}
