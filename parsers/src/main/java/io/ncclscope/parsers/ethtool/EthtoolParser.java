@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.ethtool;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -62,7 +63,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
                     || t.startsWith("Advertised link modes:")) strong = true;
             else if (t.startsWith("driver:")) driver = true;
             else if (t.startsWith("bus-info:") || t.startsWith("firmware-version:") || t.startsWith("supports-statistics:")) driverMate = true;
-            else if (t.contains("ethtool ") && Lines.afterPrompt(t) != null) cmd = true;
+            else if (t.contains("ethtool ") && Paste.afterPrompt(t) != null) cmd = true;
             else if (!raw.isEmpty() && Character.isWhitespace(raw.charAt(0))) {
                 String name = counterName(t);
                 if (name != null) {
@@ -172,11 +173,11 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
         void line(String raw, int ln) {
             String t = raw.strip();
             if (t.isEmpty()) return;
-            if (Lines.isCutOrElision(t)) {
+            if (Paste.isCutOrElision(t)) {
                 w.info(ln, "skipped a cut marker or elision", t);
                 return;
             }
-            String cmd = Lines.afterPrompt(t);
+            String cmd = Paste.afterPrompt(t);
             if (cmd != null || t.startsWith("ethtool ") || t.startsWith("sudo ethtool ")) {
                 command(cmd != null ? cmd : t, ln, t);
                 return;
@@ -239,7 +240,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
             String c = cmd;
             int bar = c.indexOf('|');
             if (bar >= 0) c = c.substring(0, bar);
-            String[] tok = Lines.tokens(c.strip());
+            String[] tok = Paste.tokens(c.strip());
             int i = 0;
             while (i < tok.length && !(tok[i].equals("ethtool") || tok[i].endsWith("/ethtool"))) i++;
             if (i == tok.length) {
@@ -433,7 +434,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
     }
 
     private static void words(String s, List<String> into) {
-        for (String x : Lines.tokens(s.strip())) {
+        for (String x : Paste.tokens(s.strip())) {
             if (!x.isEmpty() && into.size() < 4096) into.add(x);
         }
     }

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.gids;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -48,11 +49,11 @@ public final class GidsParser implements ToolParser<GidsData> {
             from = nl + 1;
             if (t.isEmpty()) continue;
             if (t.startsWith("GID[")) gidLines++;
-            else if (t.startsWith("DEV") && isHeader(Lines.tokens(t))) header++;
+            else if (t.startsWith("DEV") && isHeader(Paste.tokens(t))) header++;
             else if (t.startsWith("n_gids_found")) found++;
             else if (t.startsWith("hca_id:") || isDevinfoAttribute(t)) attrs++;
             else if (t.contains("show_gids")) cmd++;
-            else if (row(Lines.tokens(t), 0, null) != null) rows++;
+            else if (row(Paste.tokens(t), 0, null) != null) rows++;
         }
         if (header > 0) return 95;
         if (gidLines > attrs) return 92; // ibv_devinfo -v pasted for its GID table
@@ -92,11 +93,11 @@ public final class GidsParser implements ToolParser<GidsData> {
             int ln = src.lineNumber();
             String t = raw.strip();
             if (t.isEmpty()) continue;
-            if (Lines.isCutOrElision(t)) {
+            if (Paste.isCutOrElision(t)) {
                 w.info(ln, "skipped a cut marker or elision", t);
                 continue;
             }
-            if (Lines.afterPrompt(t) != null) {
+            if (Paste.afterPrompt(t) != null) {
                 w.info(ln, "skipped a shell prompt or comment", t);
                 continue;
             }
@@ -110,7 +111,7 @@ public final class GidsParser implements ToolParser<GidsData> {
                 }
                 if (source == null) source = "ibv_devinfo";
             } else {
-                String[] tok = Lines.tokens(t);
+                String[] tok = Paste.tokens(t);
                 if (isHeader(tok)) {
                     if (source == null) source = "show_gids";
                     continue;

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.ib;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -180,11 +181,11 @@ public final class IbstatParser implements ToolParser<IbstatData> {
         void line(String raw, int ln) {
             String t = raw.strip();
             if (t.isEmpty()) return;
-            if (Lines.isCutOrElision(t)) {
+            if (Paste.isCutOrElision(t)) {
                 w.info(ln, "skipped a cut marker or elision", t);
                 return;
             }
-            if (Lines.afterPrompt(t) != null) {
+            if (Paste.afterPrompt(t) != null) {
                 w.info(ln, "skipped a shell prompt or comment", t);
                 listing = false;
                 return;
@@ -363,7 +364,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             int open = val.indexOf('(');
             int close = val.indexOf(')', open + 1);
             if (open >= 0 && close > open) {
-                String[] ws = Lines.tokens(val.substring(open + 1, close).strip());
+                String[] ws = Paste.tokens(val.substring(open + 1, close).strip());
                 if (ws.length >= 1 && ws[0].toUpperCase(Locale.ROOT).endsWith("X")) port.width = ws[0];
                 if (ws.length >= 2) port.speed = ws[1];
             }

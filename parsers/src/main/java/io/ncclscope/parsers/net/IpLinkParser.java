@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.net;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -64,7 +65,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 rdma++;
                 continue;
             }
-            String[] tok = Lines.tokens(t);
+            String[] tok = Paste.tokens(t);
             if (tok.length >= 3 && tok[0].endsWith(":") && Tok.integer(tok[0].substring(0, tok[0].length() - 1)) != null) {
                 if (tok[1].endsWith(":") && tok[2].startsWith("<") && t.contains(" mtu ")) ipHeaders++;
                 else if (tok[2].equals("inet") || tok[2].equals("inet6")) oneLine++;
@@ -149,11 +150,11 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         void line(String raw, int ln) {
             String t = raw.strip();
             if (t.isEmpty()) return;
-            if (Lines.isCutOrElision(t)) {
+            if (Paste.isCutOrElision(t)) {
                 w.info(ln, "skipped a cut marker or elision", t);
                 return;
             }
-            if (Lines.afterPrompt(t) != null || isCommand(t)) {
+            if (Paste.afterPrompt(t) != null || isCommand(t)) {
                 w.info(ln, "skipped a shell prompt or command line", t);
                 return;
             }
@@ -171,7 +172,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 }
                 for (int i = 1; i < parts.length; i++) {
                     String p = parts[i].strip();
-                    if (!p.isEmpty()) detail(p, Lines.tokens(p), ln);
+                    if (!p.isEmpty()) detail(p, Paste.tokens(p), ln);
                 }
                 return;
             }
@@ -179,7 +180,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 if (!header(t, ln)) w.warn(ln, "unrecognised ip line", t);
                 return;
             }
-            String[] tok = Lines.tokens(t);
+            String[] tok = Paste.tokens(t);
             if (!indented && ifconfigHeader(t, tok, ln)) return;
             if (cur != null && (indented || !brief(tok, ln, false))) {
                 if (!detail(t, tok, ln) && !indented) w.info(ln, "skipped a line this parser does not read", t);
@@ -222,14 +223,14 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             int c = t.indexOf(':');
             Integer index = Tok.integer(t.substring(0, c));
             String rest = t.substring(c + 1).strip();
-            String[] tok = Lines.tokens(rest);
+            String[] tok = Paste.tokens(rest);
             if (tok.length >= 2 && !tok[0].endsWith(":") && (tok[1].equals("inet") || tok[1].equals("inet6"))) {
                 IfB b = find(tok[0], "ip", ln);
                 if (b == null) return true;
                 if (b.index == null) b.index = index;
                 cur = b;
                 String d = rest.substring(tok[0].length()).strip();
-                detail(d, Lines.tokens(d), ln);
+                detail(d, Paste.tokens(d), ln);
                 return true;
             }
             if (tok.length < 2 || !tok[0].endsWith(":") || !tok[1].startsWith("<")) return false;
@@ -253,7 +254,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 return true;
             }
             if (b.flags.isEmpty()) flags(rest.substring(lt + 1, gt), b.flags);
-            String[] kv = Lines.tokens(rest.substring(gt + 1).strip());
+            String[] kv = Paste.tokens(rest.substring(gt + 1).strip());
             for (int i = 0; i + 1 < kv.length; i++) {
                 String v = kv[i + 1];
                 switch (kv[i]) {
@@ -370,11 +371,11 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             if (mtuAt >= 0 && "ifconfig".equals(b.source)) {
                 // old ifconfig: "UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1"
                 if (b.flags.isEmpty()) {
-                    for (String f : Lines.tokens(t.substring(0, mtuAt).strip())) {
+                    for (String f : Paste.tokens(t.substring(0, mtuAt).strip())) {
                         if (!f.isEmpty()) b.flags.add(f);
                     }
                 }
-                String m = Lines.tokens(t.substring(mtuAt + 4).strip())[0];
+                String m = Paste.tokens(t.substring(mtuAt + 4).strip())[0];
                 b.mtu = first(b.mtu, Tok.integer(m));
                 return true;
             }
@@ -470,8 +471,8 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             int hash = t.indexOf('#');
             String s = hash >= 0 ? t.substring(0, hash).strip() : t;
             int arrow = s.indexOf("==>");
-            String[] left = Lines.tokens(unpad(s.substring(0, arrow).strip()));
-            String[] right = Lines.tokens(s.substring(arrow + 3).strip());
+            String[] left = Paste.tokens(unpad(s.substring(0, arrow).strip()));
+            String[] right = Paste.tokens(s.substring(arrow + 3).strip());
             int i = 0;
             String pci = null;
             if (left.length > 1 && left[0].indexOf(':') > 0 && left[0].indexOf('.') > 0) {

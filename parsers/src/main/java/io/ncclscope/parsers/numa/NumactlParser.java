@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.numa;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -170,7 +171,7 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
             int ln = src.lineNumber();
             // Tabs stand for spaces in re-typed pastes ("node\t0\tcpus:"); no value of either tool holds one.
             String t = raw.replace('\t', ' ').strip();
-            if (t.isEmpty() || PasteNoise.isNoise(t)) continue;
+            if (t.isEmpty() || Paste.isNoise(t)) continue;
             if (st.distanceMode > 0 && distanceLine(st, t, ln)) continue;
             st.distanceMode = 0;
             if (numactlLine(st, t, ln)) continue;

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.pci;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -150,7 +151,7 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
             int ln = src.lineNumber();
             String s = raw.indexOf('\t') >= 0 ? expandTabs(raw) : raw;
             String t = s.strip();
-            if (t.isEmpty() || PasteNoise.isNoise(t)) continue;
+            if (t.isEmpty() || Paste.isNoise(t)) continue;
             if (full) continue;
             int n = s.length();
             int i = 0;

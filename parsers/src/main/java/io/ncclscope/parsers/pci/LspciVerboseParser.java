@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.pci;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -142,7 +143,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
             String t = raw.strip();
             if (t.isEmpty() || full) continue;
             boolean indented = Character.isWhitespace(raw.charAt(0));
-            Matcher hm = maybeHeader(t) && !PasteNoise.isNoise(t) ? HEADER.matcher(t) : null;
+            Matcher hm = maybeHeader(t) && !Paste.isNoise(t) ? HEADER.matcher(t) : null;
             if (hm != null && hm.matches()) {
                 if (cur != null) out.add(cur.build());
                 cur = null;
@@ -154,7 +155,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
                 cur = header(Tok.pciAddress(hm.group(1)), hm.group(2), ln);
                 continue;
             }
-            if (PasteNoise.isNoise(t)) continue;
+            if (Paste.isNoise(t)) continue;
             int colon = t.indexOf(':');
             String key = colon > 0 ? t.substring(0, colon).strip() : "";
             String value = colon > 0 ? t.substring(colon + 1).strip() : "";

@@ -133,8 +133,8 @@ public final class Evidence {
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
     }
 
-    /** Natural order of host names: digit runs compare as numbers. */
-    static int compareNodes(String a, String b) {
+    /** Natural order of host names: digit runs compare as numbers ({@code node2} before {@code node10}). */
+    public static int compareNodes(String a, String b) {
         int i = 0, j = 0;
         while (i < a.length() && j < b.length()) {
             char x = a.charAt(i), y = b.charAt(j);

@@ -869,7 +869,7 @@ public final class TransportAnalyzer implements Analyzer {
             }
         }
         List<Acc> accs = new ArrayList<>(byHost.values());
-        accs.sort(Comparator.comparing((Acc a) -> a.host == null ? "" : a.host, TransportAnalyzer::naturally));
+        accs.sort(Comparator.comparing((Acc a) -> a.host == null ? "" : a.host, Evidence::compareNodes));
         List<TransportChoice> out = new ArrayList<>(accs.size());
         for (Acc a : accs) {
             Boolean gdr = a.gdr != null ? a.gdr : a.gdrOn ? Boolean.TRUE : a.gdrOff ? Boolean.FALSE : null;
@@ -968,26 +968,5 @@ public final class TransportAnalyzer implements Analyzer {
         long n = 0;
         for (At<NcclTransport> t : l) n += Math.max(1, t.value().count());
         return n;
-    }
-
-    private static int naturally(String a, String b) {
-        int i = 0, j = 0;
-        while (i < a.length() && j < b.length()) {
-            char x = a.charAt(i), y = b.charAt(j);
-            if (Character.isDigit(x) && Character.isDigit(y)) {
-                int si = i, sj = j;
-                while (i < a.length() && Character.isDigit(a.charAt(i))) i++;
-                while (j < b.length() && Character.isDigit(b.charAt(j))) j++;
-                String na = a.substring(si, i).replaceFirst("^0+(?=.)", "");
-                String nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
-                int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
-                if (c != 0) return c;
-            } else {
-                if (x != y) return Character.compare(x, y);
-                i++;
-                j++;
-            }
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
     }
 }

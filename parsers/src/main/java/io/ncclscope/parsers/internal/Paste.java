@@ -1,0 +1,63 @@
+package io.ncclscope.parsers.internal;
+
+import java.util.ArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The lines people paste around tool output that carry no facts (shell prompts, sudo password prompts,
+ * cut markers, Markdown fences) and the blank-separated tokens of table rows. Shared by every table
+ * parser; bounded regexes only (no nested quantifiers), linear in the line.
+ */
+public final class Paste {
+
+    private Paste() {
+    }
+
+    // user@host:path$ cmd | [user@host dir]# cmd | ~ $ cmd | $ cmd | # cmd. Bounded repetitions only.
+    private static final Pattern COMMAND_PROMPT = Pattern.compile(
+            "^(?:\\[[^\\]]{0,80}\\]\\s?|[\\w.-]{1,64}@[\\w.-]{1,64}(?::[^\\s$#]{0,200})?\\s?|~\\s?)?[$#]\\s*(.*)$");
+
+    // user@host:dir$ cmd / [user@host dir]# cmd / (env) user@host:~$ cmd; bounded, no nested quantifiers.
+    private static final Pattern HOST_PROMPT = Pattern.compile(
+            "^(?:\\([\\w.-]{1,40}\\)\\s)?\\[?[\\w.-]{1,64}@[\\w.-]{1,64}(?:[:\\s][^\\s$#]{0,200})?\\]?\\s?[$#%>](?:\\s.*)?$");
+
+    /** The command after a shell prompt ({@code "$ ibstat"} gives {@code "ibstat"}), or null when {@code t} is no prompt line. */
+    public static String afterPrompt(String t) {
+        if (t.length() > 400 || t.indexOf('$') < 0 && t.indexOf('#') < 0) return null;
+        Matcher m = COMMAND_PROMPT.matcher(t);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    /** True for {@code # [cut]} markers and {@code ...} elisions. */
+    public static boolean isCutOrElision(String t) {
+        return t.startsWith("# [cut") || t.equals("[cut]") || t.equals("...") || t.equals("\u2026") || t.equals("[...]");
+    }
+
+    /**
+     * True for a line with no facts: empty, a prompt or comment ({@code #}, {@code $}, {@code >}),
+     * {@code [sudo]} and {@code Password:} prompts, Markdown fences, {@code user@host} prompts.
+     * {@code t} is the stripped line.
+     */
+    public static boolean isNoise(String t) {
+        if (t.isEmpty()) return true;
+        char c = t.charAt(0);
+        if (c == '#' || c == '$' || c == '>') return true;
+        if (t.startsWith("[sudo]") || t.startsWith("```") || t.startsWith("Password:")) return true;
+        return t.indexOf('@') > 0 && t.length() < 600 && HOST_PROMPT.matcher(t).matches();
+    }
+
+    /** {@code t} split at runs of whitespace, without a regex; {@code {""}} for a blank line. */
+    public static String[] tokens(String t) {
+        ArrayList<String> out = new ArrayList<>();
+        int n = t.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && Character.isWhitespace(t.charAt(i))) i++;
+            int s = i;
+            while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
+            if (i > s) out.add(t.substring(s, i));
+        }
+        return out.isEmpty() ? new String[] {""} : out.toArray(new String[0]);
+    }
+}
