@@ -1,5 +1,6 @@
 package io.ncclscope.sdk;
 
+import io.ncclscope.sdk.bandwidth.BandwidthAnalyzer;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer;
@@ -25,7 +26,8 @@ import java.util.Locale;
 public final class NcclScope {
 
     private static final List<Analyzer> DEFAULTS = List.of(
-            new ErrorsAnalyzer(), new TransportAnalyzer(), new TopologyAnalyzer(), new LinkHealthAnalyzer());
+            new ErrorsAnalyzer(), new TransportAnalyzer(), new TopologyAnalyzer(), new LinkHealthAnalyzer(),
+            new BandwidthAnalyzer());
 
     private NcclScope() {
     }

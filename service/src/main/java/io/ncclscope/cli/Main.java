@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
         name = "ncclscope",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {AnalyzeCommand.class, ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
+            ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "

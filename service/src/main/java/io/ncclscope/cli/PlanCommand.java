@@ -1,0 +1,19 @@
+package io.ncclscope.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** SKELETON: {@code ncclscope plan}, replaced by the real command. */
+@Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"(not yet available)"}, hidden = true)
+final class PlanCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "'plan' is not available yet");
+    }
+}
