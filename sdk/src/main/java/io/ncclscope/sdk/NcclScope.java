@@ -1,6 +1,7 @@
 package io.ncclscope.sdk;
 
 import io.ncclscope.sdk.bandwidth.BandwidthAnalyzer;
+import io.ncclscope.sdk.compare.CompareAnalyzer;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer;
@@ -8,6 +9,7 @@ import io.ncclscope.sdk.diagnose.links.LinkHealthAnalyzer;
 import io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer;
 import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.report.Report;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -27,7 +29,7 @@ public final class NcclScope {
 
     private static final List<Analyzer> DEFAULTS = List.of(
             new ErrorsAnalyzer(), new TransportAnalyzer(), new TopologyAnalyzer(), new LinkHealthAnalyzer(),
-            new BandwidthAnalyzer());
+            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer());
 
     private NcclScope() {
     }

@@ -31,6 +31,9 @@ import picocli.CommandLine.Command;
         footer = {
             "  ncclscope analyze bundle/                     verdict, findings, next commands",
             "  ncclscope analyze --format md job.log         chat-sized Markdown",
+            "  ncclscope compare default/ ib-disable/        the A/B switch method",
+            "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
+            "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",

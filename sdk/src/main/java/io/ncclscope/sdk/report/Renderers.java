@@ -1,6 +1,8 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.bandwidth.SegmentVerdict;
+import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
@@ -50,6 +52,7 @@ public final class Renderers {
         StringBuilder sb = new StringBuilder();
         String verdict = Texts.t(l, r.verdict().equals("healthy") ? "verdict.healthy" : "verdict.problems");
         sb.append("**ncclscope: ").append(verdict).append("** — ").append(r.summary()).append("\n\n");
+        if (measured(r)) sb.append("_").append(segmentsLabel(l)).append(": ").append(Segments.summary(r.segments())).append("_\n\n");
         int shown = 0;
         Set<String> next = new LinkedHashSet<>();
         // A chat message leads with problems; INFO notes are shown only when there is no problem to show.
@@ -90,6 +93,15 @@ public final class Renderers {
         return sb.toString();
     }
 
+    private static String segmentsLabel(Locale l) {
+        return "zh".equals(l.getLanguage()) ? "三段带宽" : "Bandwidth segments";
+    }
+
+    /** Whether any bandwidth segment was measured (a report of logs only shows no segment line). */
+    private static boolean measured(Report r) {
+        return r.segments().stream().anyMatch(v -> !SegmentVerdict.NOT_MEASURED.equals(v.verdict()));
+    }
+
     private static String inlineCode(String s) {
         String t = s.strip();
         if (t.isEmpty()) return "";
@@ -102,6 +114,7 @@ public final class Renderers {
         StringBuilder sb = new StringBuilder();
         String verdict = Texts.t(l, r.verdict().equals("healthy") ? "verdict.healthy" : "verdict.problems");
         sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
+        if (measured(r)) sb.append(segmentsLabel(l)).append(": ").append(Segments.summary(r.segments())).append("\n\n");
         if (!r.findings().isEmpty()) {
             sb.append(Texts.t(l, "heading.findings")).append(" (").append(r.findings().size()).append(")\n");
             int i = 1;

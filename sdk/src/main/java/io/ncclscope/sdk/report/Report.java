@@ -2,6 +2,8 @@ package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.Severity;
+import io.ncclscope.sdk.bandwidth.SegmentVerdict;
+import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -22,15 +24,18 @@ import java.util.Locale;
  * @param nodes     nodes seen
  * @param artifacts what was read
  * @param findings  findings, worst first
+ * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
  * @param problems  inputs that could not be read
  */
 public record Report(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
-                     List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<Evidence.Problem> problems) {
+                     List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
+                     List<Evidence.Problem> problems) {
 
     public Report {
         nodes = List.copyOf(nodes);
         artifacts = List.copyOf(artifacts);
         findings = List.copyOf(findings);
+        segments = List.copyOf(segments);
         problems = List.copyOf(problems);
     }
 
@@ -63,6 +68,6 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
         boolean healthy = diagnosis.healthy();
         String summary = Texts.summary(loc, healthy, findings, evidence);
         return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
-                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, evidence.problems());
+                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, Segments.of(evidence), evidence.problems());
     }
 }

@@ -1,0 +1,496 @@
+package io.ncclscope.sdk.bandwidth;
+
+import io.ncclscope.parsers.ethtool.EthtoolData;
+import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.ib.PortState;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
+import io.ncclscope.parsers.nvbandwidth.NvbwTestcase;
+import io.ncclscope.parsers.perftest.PerftestBwRow;
+import io.ncclscope.parsers.perftest.PerftestData;
+import io.ncclscope.parsers.tests.Collective;
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.tests.NcclTestsDevice;
+import io.ncclscope.parsers.tests.NcclTestsParser;
+import io.ncclscope.parsers.tests.NcclTestsResult;
+import io.ncclscope.parsers.tests.NcclTestsRow;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.bandwidth.HardwareModel.Expectation;
+import io.ncclscope.sdk.bandwidth.HardwareModel.GpuModel;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.Evidence.Item;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.Segment;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Judges every bandwidth measurement in the evidence: its segment, plateau, expectation, verdict and curve health. */
+final class Judge {
+
+    /** Rows at or above this size count as large (the plateau region). */
+    static final long PLATEAU_MIN = 64L << 20;
+    /** Dips are looked for at or above this size (below, latency dominates). */
+    static final long DIP_MIN = 1L << 20;
+    /** A sweep must reach this size before its plateau is held against an expectation. */
+    static final long JUDGE_MIN = 16L << 20;
+    static final double WARN_RATIO = 0.7;
+    static final double ERROR_RATIO = 0.4;
+
+    record Judged(SegmentVerdict verdict, List<Finding> findings) {
+    }
+
+    private Judge() {
+    }
+
+    static List<Judged> all(Evidence ev) {
+        Hw hw = Hw.of(ev);
+        List<Judged> out = new ArrayList<>();
+        for (Item<NcclTestsData> it : ev.all(NcclTestsData.class)) {
+            if (it.data().rows().isEmpty()) continue;
+            out.add(table(it.artifact(), it.data(), hw));
+        }
+        for (Item<NvbandwidthData> it : ev.all(NvbandwidthData.class)) {
+            for (NvbwTestcase tc : it.data().testcases()) {
+                Judged j = nvbandwidth(it.artifact(), it.data(), tc);
+                if (j != null) out.add(j);
+            }
+        }
+        for (Item<PerftestData> it : ev.all(PerftestData.class)) {
+            Judged j = perftest(it.artifact(), it.data(), hw);
+            if (j != null) out.add(j);
+        }
+        return out;
+    }
+
+    // ---- hardware facts, per node ----
+
+    record HwGpu(Artifact artifact, NvsmiGpu gpu) {
+    }
+
+    record HwPort(Artifact artifact, IbDevice device, IbPort port) {
+    }
+
+    record HwEth(Artifact artifact, EthtoolInterface iface) {
+    }
+
+    record Hw(Map<String, HwGpu> gpus, Map<String, Integer> nvlinks, Map<String, EvidenceLine> nvlinkLine,
+              Map<String, List<HwPort>> ports, boolean socket, Map<String, HwEth> eth) {
+        static Hw of(Evidence ev) {
+            Map<String, HwGpu> gpus = new LinkedHashMap<>();
+            for (Item<NvidiaSmiData> it : ev.all(NvidiaSmiData.class)) {
+                String node = it.artifact().node().orElse("");
+                for (NvsmiGpu g : it.data().gpus()) {
+                    if (g.name() != null) gpus.putIfAbsent(node, new HwGpu(it.artifact(), g));
+                }
+            }
+            Map<String, Integer> links = new LinkedHashMap<>();
+            Map<String, EvidenceLine> linkLine = new LinkedHashMap<>();
+            for (Item<Topology> it : ev.all(Topology.class)) {
+                Topology t = it.data();
+                if (t.gpus().size() < 2) continue;
+                TopoGpu g0 = t.gpus().get(0);
+                int max = 0, sum = 0;
+                for (TopoGpu g : t.gpus()) {
+                    if (g == g0) continue;
+                    int n = t.nvLinks(g0.name(), g.name()).orElse(0);
+                    max = Math.max(max, n);
+                    sum += n;
+                }
+                // NVSwitch systems print NV# (the GPU's whole link count) to every peer; meshes split the links.
+                boolean allSame = true;
+                for (TopoGpu g : t.gpus()) {
+                    if (g != g0 && t.nvLinks(g0.name(), g.name()).orElse(0) != max) allSame = false;
+                }
+                String node = it.artifact().node().orElse("");
+                links.put(node, allSame ? max : sum);
+                linkLine.put(node, it.artifact().quote(g0.line()));
+            }
+            Map<String, List<HwPort>> ports = new LinkedHashMap<>();
+            for (Item<IbstatData> it : ev.all(IbstatData.class)) {
+                String node = it.artifact().node().orElse("");
+                for (IbDevice d : it.data().devices()) {
+                    for (IbPort p : d.ports()) {
+                        if (p.state() == PortState.ACTIVE && p.rateGbps() != null && p.rateGbps() > 0)
+                            ports.computeIfAbsent(node, k -> new ArrayList<>()).add(new HwPort(it.artifact(), d, p));
+                    }
+                }
+            }
+            // NCCL over sockets (from its own log): the TCP NIC's speed is the network expectation.
+            boolean socket = false;
+            for (Item<NcclLog> it : ev.all(NcclLog.class)) {
+                if ("Socket".equalsIgnoreCase(it.data().network())) socket = true;
+            }
+            Map<String, HwEth> eth = new LinkedHashMap<>();
+            for (Item<EthtoolData> it : ev.all(EthtoolData.class)) {
+                String node = it.artifact().node().orElse("");
+                for (EthtoolInterface i : it.data().interfaces()) {
+                    if (i.speedMbps() == null || i.speedMbps() <= 0 || Boolean.FALSE.equals(i.linkDetected())) continue;
+                    HwEth cur = eth.get(node);
+                    if (cur == null || i.speedMbps() > cur.iface().speedMbps()) eth.put(node, new HwEth(it.artifact(), i));
+                }
+            }
+            return new Hw(gpus, links, linkLine, ports, socket, eth);
+        }
+    }
+
+    // ---- nccl-tests ----
+
+    static Judged table(Artifact a, NcclTestsData t, Hw hw) {
+        List<Finding> out = new ArrayList<>();
+        List<NcclTestsRow> rows = new ArrayList<>();
+        for (NcclTestsRow r : t.rows()) {
+            if (r.outOfPlace() != null && r.outOfPlace().busbw() != null) rows.add(r);
+        }
+        rows.sort(Comparator.comparingLong(NcclTestsRow::size));
+        Set<String> hostSet = new LinkedHashSet<>();
+        for (NcclTestsDevice d : t.devices()) if (d.host() != null) hostSet.add(d.host());
+        if (hostSet.isEmpty()) hostSet.addAll(t.hosts());
+        List<String> hosts = new ArrayList<>(hostSet);
+        Integer ranks = t.ranks();
+        if (ranks == null && !t.devices().isEmpty()) ranks = t.devices().size();
+        NcclTestsRow largest = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+        if (ranks == null && largest != null && largest.outOfPlace().algbw() != null && largest.outOfPlace().algbw() > 0) {
+            ranks = NcclTestsParser.inferRanks(t.collective(), largest.outOfPlace().algbw(), largest.outOfPlace().busbw());
+        }
+        String node = hosts.size() == 1 ? hosts.get(0) : a.node().orElse(null);
+        Map<String, String> params = new LinkedHashMap<>();
+        if (node != null && hosts.size() <= 1) params.put("node", node);
+        String test = t.collective() != null && t.collective() != Collective.UNKNOWN ? t.collective().toString()
+                : t.test() != null ? t.test() : "nccl-tests";
+        boolean multi = hosts.size() > 1 || Boolean.TRUE.equals(t.multiNode());
+        Segment seg = !multi && !hosts.isEmpty() ? Segment.INTRA_NODE
+                : multi && hosts.size() == 2 && ranks != null && ranks == 2 ? Segment.INTER_NODE : Segment.END_TO_END;
+        Subject subject = hosts.size() == 1 ? Subject.node(hosts.get(0)) : Subject.JOB;
+
+        if (ranks != null && ranks == 1) {
+            List<EvidenceLine> ev = new ArrayList<>();
+            if (!t.devices().isEmpty()) ev.add(a.quote(t.devices().get(0).line()));
+            if (largest != null) ev.add(a.quote(largest.line()));
+            out.add(new Finding("SINGLE_RANK_RUN", FindingSeverity.INFO, subject,
+                    Message.of(BandwidthAnalyzer.class, "single", "test", test), ev, params));
+            return new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,
+                    a.name() + ": single rank, no communication", ev), out);
+        }
+        if (rows.isEmpty()) return new Judged(null, out);
+
+        // Plateau: the median busbw of the (up to) three largest rows of 64 MiB or more.
+        List<NcclTestsRow> big = rows.stream().filter(r -> r.size() >= PLATEAU_MIN).toList();
+        boolean reached = !big.isEmpty();
+        List<NcclTestsRow> top = (reached ? big : rows).subList(Math.max(0, (reached ? big : rows).size() - 3), (reached ? big : rows).size());
+        double plateau = median(top.stream().map(r -> r.outOfPlace().busbw()).toList());
+        List<EvidenceLine> rowLines = new ArrayList<>();
+        for (int i = top.size() - 1; i >= 0; i--) rowLines.add(a.quote(top.get(i).line()));
+
+        // Curve health.
+        curve(a, t, rows, reached, plateau, multi, subject, withSegment(params, seg), test, out);
+        wrong(a, t, rows, subject, withSegment(params, seg), test, out);
+
+        // Expectation from the hardware facts.
+        List<EvidenceLine> hwLines = new ArrayList<>();
+        String gpuName = null;
+        for (NcclTestsDevice d : t.devices()) {
+            if (d.name() != null && HardwareModel.gpu(d.name()).isPresent()) {
+                gpuName = d.name();
+                hwLines.add(a.quote(d.line()));
+                break;
+            }
+        }
+        String hwNode = hosts.isEmpty() ? a.node().orElse("") : hosts.get(0);
+        HwGpu nvsmi = hw.gpus().get(hwNode);
+        if (nvsmi == null && a.node().isPresent()) nvsmi = hw.gpus().get(a.node().get());
+        Integer pcieGen = null, pcieWidth = null;
+        if (nvsmi != null) {
+            if (gpuName == null) gpuName = nvsmi.gpu().name();
+            if (nvsmi.gpu().pcie() != null) {
+                pcieGen = nvsmi.gpu().pcie().genMax();
+                pcieWidth = nvsmi.gpu().pcie().widthMax();
+            }
+            hwLines.add(nvsmi.artifact().quote(nvsmi.gpu().line()));
+        }
+        Integer links = hw.nvlinks().get(hwNode);
+        if (links != null && hw.nvlinkLine().get(hwNode) != null) hwLines.add(hw.nvlinkLine().get(hwNode));
+        Optional<GpuModel> model = HardwareModel.gpu(gpuName);
+        Expectation intra = null;
+        if (model.isPresent()) {
+            int perNode = multi ? perNode(t, hosts, ranks) : ranks == null ? 0 : ranks;
+            if (perNode >= 2 || !multi && ranks != null && ranks >= 2)
+                intra = HardwareModel.intraNode(model.get(), Math.max(perNode, 2), links, pcieGen, pcieWidth).orElse(null);
+        }
+        Expectation exp = null;
+        List<HwPort> nics = rails(hw.ports().getOrDefault(hwNode, List.of()));
+        if (!multi) {
+            exp = intra;
+        } else if (!nics.isEmpty()) {
+            double rate = nics.stream().mapToDouble(p -> p.port().rateGbps()).min().orElse(0);
+            int count = seg == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks)));
+            exp = HardwareModel.endToEnd(intra, count, rate);
+            for (HwPort p : nics) {
+                if (hwLines.size() < 6) hwLines.add(p.artifact().quote(p.port().line()));
+            }
+        } else if (hw.socket() && hw.eth().get(hwNode) != null) {
+            HwEth e = hw.eth().get(hwNode);
+            double net = HardwareModel.tcpGBs(e.iface().speedMbps());
+            String nb = String.format(Locale.ROOT, "NCCL over sockets on %s at %d Mb/s x %.1f = %.1f GB/s",
+                    e.iface().name(), e.iface().speedMbps(), HardwareModel.SOCKET_EFFICIENCY, net);
+            exp = intra != null && intra.gbs() < net ? intra : new Expectation(net, nb);
+            hwLines.add(e.artifact().quote(e.iface().line()));
+        }
+        String basis = a.name() + ": " + test + " busbw, median of " + top.size() + " largest rows" + (reached ? "" : " (below 64 MiB)");
+        // A sweep that stops below 16 MiB says nothing about the links' bandwidth: no verdict on it.
+        if (exp == null || largest.size() < JUDGE_MIN) {
+            List<EvidenceLine> ev = new ArrayList<>(rowLines);
+            return new Judged(new SegmentVerdict(seg, plateau, null, SegmentVerdict.UNKNOWN, basis, ev), out);
+        }
+        double ratio = plateau / exp.gbs();
+        String verdict = ratio < WARN_RATIO ? SegmentVerdict.SLOW : SegmentVerdict.OK;
+        List<EvidenceLine> ev = new ArrayList<>(rowLines);
+        ev.addAll(hwLines);
+        if (ratio < WARN_RATIO) {
+            FindingSeverity sev = ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, subject,
+                    Message.of(BandwidthAnalyzer.class, multi ? "below.multi" : "below", "segment", Segments.name(seg),
+                            "test", test, "measured", fmt(plateau), "expected", fmt(exp.gbs()),
+                            "pct", Math.round(ratio * 100), "basis", exp.basis(),
+                            "perNicGbps", multi ? fmt(plateau * 8 / Math.max(1, Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks))))) : "",
+                            "nics", multi ? Math.max(1, Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks)))) : 0),
+                    ev, withSegment(params, seg)));
+        }
+        return new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out);
+    }
+
+    /** The node's rail ports: the most common active rate (ties: the faster), leaving frontend ports aside. */
+    static List<HwPort> rails(List<HwPort> ports) {
+        Map<Double, List<HwPort>> byRate = new LinkedHashMap<>();
+        for (HwPort p : ports) byRate.computeIfAbsent(p.port().rateGbps(), k -> new ArrayList<>()).add(p);
+        List<HwPort> best = List.of();
+        double bestRate = 0;
+        for (Map.Entry<Double, List<HwPort>> e : byRate.entrySet()) {
+            if (e.getValue().size() > best.size() || e.getValue().size() == best.size() && e.getKey() > bestRate) {
+                best = e.getValue();
+                bestRate = e.getKey();
+            }
+        }
+        return best;
+    }
+
+    private static Map<String, String> withSegment(Map<String, String> params, Segment seg) {
+        Map<String, String> p = new LinkedHashMap<>(params);
+        p.put("segment", Segments.name(seg));
+        return p;
+    }
+
+    private static int perNode(NcclTestsData t, List<String> hosts, Integer ranks) {
+        if (hosts.size() > 0 && ranks != null) return Math.max(1, ranks / hosts.size());
+        return 0;
+    }
+
+    private static void curve(Artifact a, NcclTestsData t, List<NcclTestsRow> rows, boolean reached, double plateau,
+                              boolean multi, Subject subject, Map<String, String> params, String test, List<Finding> out) {
+        // A dip: a large-size row more than 30% below both neighbours.
+        for (int i = 1; i + 1 < rows.size(); i++) {
+            NcclTestsRow r = rows.get(i);
+            if (r.size() < DIP_MIN) continue;
+            double b = r.outOfPlace().busbw(), p = rows.get(i - 1).outOfPlace().busbw(), n = rows.get(i + 1).outOfPlace().busbw();
+            if (b < 0.7 * p && b < 0.7 * n) {
+                out.add(new Finding("BW_CURVE_ANOMALY", FindingSeverity.WARNING, subject,
+                        Message.of(BandwidthAnalyzer.class, "curve.dip", "test", test, "size", size(r.size()),
+                                "busbw", fmt(b), "prev", fmt(p), "next", fmt(n)),
+                        List.of(a.quote(r.line()), a.quote(rows.get(i - 1).line()), a.quote(rows.get(i + 1).line())), params));
+                break;
+            }
+        }
+        // In-place vs out-of-place at large sizes.
+        for (NcclTestsRow r : rows) {
+            if (r.size() < PLATEAU_MIN || r.inPlace() == null || r.inPlace().busbw() == null) continue;
+            double o = r.outOfPlace().busbw(), ip = r.inPlace().busbw();
+            double hi = Math.max(o, ip);
+            if (hi > 0 && Math.abs(o - ip) / hi > 0.15) {
+                out.add(new Finding("BW_CURVE_ANOMALY", FindingSeverity.WARNING, subject,
+                        Message.of(BandwidthAnalyzer.class, "curve.inplace", "test", test, "size", size(r.size()),
+                                "oop", fmt(o), "ip", fmt(ip)),
+                        List.of(a.quote(r.line())), params));
+                break;
+            }
+        }
+        // Small-message latency: spikes far above the floor.
+        List<NcclTestsRow> small = rows.stream().filter(r -> r.size() <= 65536 && r.outOfPlace().timeUs() != null).toList();
+        if (small.size() >= 5) {
+            double floor = median(small.stream().map(r -> r.outOfPlace().timeUs()).toList());
+            List<NcclTestsRow> spikes = small.stream().filter(r -> r.outOfPlace().timeUs() > 3 * floor && r.outOfPlace().timeUs() > floor + 50).toList();
+            if (!spikes.isEmpty()) {
+                List<EvidenceLine> ev = new ArrayList<>();
+                for (NcclTestsRow r : spikes) ev.add(a.quote(r.line()));
+                out.add(new Finding("BW_CURVE_ANOMALY", multi ? FindingSeverity.WARNING : FindingSeverity.INFO, subject,
+                        Message.of(BandwidthAnalyzer.class, "curve.latency", "test", test, "count", spikes.size(),
+                                "max", fmt(spikes.stream().mapToDouble(r -> r.outOfPlace().timeUs()).max().orElse(0)),
+                                "floor", fmt(floor)),
+                        ev, params));
+            }
+        }
+        // No plateau in the sweep.
+        NcclTestsRow last = rows.get(rows.size() - 1);
+        if (!reached && t.errors().isEmpty()) {
+            out.add(new Finding("BW_CURVE_ANOMALY", FindingSeverity.INFO, subject,
+                    Message.of(BandwidthAnalyzer.class, "curve.noPlateau", "test", test, "size", size(last.size())),
+                    List.of(a.quote(last.line())), params));
+        }
+    }
+
+    private static void wrong(Artifact a, NcclTestsData t, List<NcclTestsRow> rows, Subject subject, Map<String, String> params,
+                              String test, List<Finding> out) {
+        // The errors analyzer reports an out-of-bounds FAILED footer; this covers #wrong > 0 it did not explain.
+        if (t.outOfBounds() != null && !t.outOfBounds().ok() && t.outOfBounds().count() > 0) return;
+        List<EvidenceLine> ev = new ArrayList<>();
+        long total = 0;
+        for (NcclTestsRow r : rows) {
+            long w = wrong(r.outOfPlace()) + wrong(r.inPlace());
+            if (w > 0) {
+                total += w;
+                ev.add(a.quote(r.line()));
+            }
+        }
+        if (total > 0) {
+            out.add(new Finding("RESULTS_WRONG", FindingSeverity.CRITICAL, subject,
+                    Message.of(BandwidthAnalyzer.class, "wrong", "test", test, "rows", ev.size(), "count", total), ev, params));
+        }
+    }
+
+    private static long wrong(NcclTestsResult r) {
+        return r == null || r.wrong() == null ? 0 : Math.max(0, r.wrong());
+    }
+
+    // ---- nvbandwidth ----
+
+    /**
+     * Segment 1 from an nvbandwidth matrix: the weakest unidirectional copy against the GPU's PCIe (host copies)
+     * or NVLink/PCIe (device-to-device) model. Bidirectional and all-to-one tests are not line rates: not judged.
+     */
+    static Judged nvbandwidth(Artifact a, NvbandwidthData d, NvbwTestcase tc) {
+        String name = tc.name();
+        if (name == null || tc.matrix().isEmpty() || name.contains("bidirectional") || !name.contains("memcpy")) return null;
+        boolean d2d = name.startsWith("device_to_device");
+        boolean host = name.startsWith("host_to_device") || name.startsWith("device_to_host");
+        if (!d2d && !host) return null;
+        Double min = null;
+        int minRow = -1;
+        for (int r = 0; r < tc.matrix().size(); r++) {
+            for (Double v : tc.matrix().get(r)) {
+                if (v != null && v > 0 && (min == null || v < min)) {
+                    min = v;
+                    minRow = r;
+                }
+            }
+        }
+        if (min == null) return null;
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(tc.line()));
+        String basis = a.name() + ": " + name + " weakest pair " + fmt(min) + " GB/s";
+        Optional<GpuModel> model = d.devices().stream().map(x -> HardwareModel.gpu(x.name())).flatMap(Optional::stream).findFirst();
+        // GH200 reaches host memory over NVLink-C2C, not PCIe: the model has no figure for it.
+        if (host && model.isPresent() && model.get().family().contains("GH200")) model = Optional.empty();
+        if (model.isEmpty()) return new Judged(new SegmentVerdict(Segment.INTRA_NODE, min, null, SegmentVerdict.UNKNOWN, basis, ev), List.of());
+        GpuModel g = model.get();
+        double exp;
+        String eb;
+        if (d2d && g.hasNvlink()) {
+            exp = HardwareModel.nvlinkGBs(g.nvlink(), g.nvlinks());
+            eb = g.family() + ": " + g.nvlinks() + " " + g.nvlink() + " links";
+        } else {
+            exp = HardwareModel.pcieGBs(g.pcieGen(), 16);
+            eb = g.family() + ": PCIe Gen" + g.pcieGen() + " x16";
+        }
+        double ratio = min / exp;
+        d.devices().stream().filter(x -> x.name() != null).findFirst().ifPresent(x -> ev.add(a.quote(x.line())));
+        List<Finding> out = new ArrayList<>();
+        if (ratio < WARN_RATIO) {
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("segment", "intra-node");
+            a.node().ifPresent(n -> params.put("node", n));
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING,
+                    a.node().map(Subject::node).orElse(Subject.JOB),
+                    Message.of(BandwidthAnalyzer.class, "below.nvbandwidth", "test", name, "measured", fmt(min),
+                            "expected", fmt(exp), "pct", Math.round(ratio * 100), "basis", eb),
+                    ev, params));
+        }
+        return new Judged(new SegmentVerdict(Segment.INTRA_NODE, min, exp, ratio < WARN_RATIO ? SegmentVerdict.SLOW : SegmentVerdict.OK,
+                basis + "; expected " + eb, ev), out);
+    }
+
+    // ---- perftest ----
+
+    static Judged perftest(Artifact a, PerftestData d, Hw hw) {
+        PerftestBwRow best = null;
+        for (PerftestBwRow r : d.rows()) {
+            if (r.bytes() >= 65536 && r.bwAverageGbps() != null && (best == null || r.bwAverageGbps() > best.bwAverageGbps())) best = r;
+        }
+        if (best == null) return null;
+        String node = a.node().orElse("");
+        HwPort port = null;
+        for (HwPort p : hw.ports().getOrDefault(node, List.of())) {
+            if (d.device() != null && d.device().equals(p.device().name())) port = p;
+        }
+        double measured = best.bwAverageGbps() / 8.0;
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(best.line()));
+        String basis = a.name() + ": " + d.test() + " best BW average " + fmt(best.bwAverageGbps()) + " Gb/s";
+        List<Finding> out = new ArrayList<>();
+        if (port == null) {
+            return new Judged(new SegmentVerdict(Segment.INTER_NODE, measured, null, SegmentVerdict.UNKNOWN, basis, ev), out);
+        }
+        ev.add(port.artifact().quote(port.port().line()));
+        double rate = port.port().rateGbps();
+        double ratio = best.bwAverageGbps() / rate;
+        Map<String, String> params = new LinkedHashMap<>();
+        if (!node.isEmpty()) params.put("node", node);
+        params.put("hca", port.device().name());
+        params.put("segment", "inter-node");
+        if (ratio < WARN_RATIO) {
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING,
+                    new Subject(node.isEmpty() ? null : node, null, null, port.device().name(), port.port().port(), null, null),
+                    Message.of(BandwidthAnalyzer.class, "below.perftest", "test", d.test(), "measured", fmt(best.bwAverageGbps()),
+                            "rate", fmt(rate), "hca", port.device().name(), "pct", Math.round(ratio * 100)),
+                    ev, params));
+        }
+        return new Judged(new SegmentVerdict(Segment.INTER_NODE, measured, HardwareModel.lineGBs(rate),
+                ratio < WARN_RATIO ? SegmentVerdict.SLOW : SegmentVerdict.OK, basis + "; port " + fmt(rate) + " Gb/s", ev), out);
+    }
+
+    // ---- helpers ----
+
+    static double median(List<Double> v) {
+        List<Double> s = v.stream().sorted().toList();
+        if (s.isEmpty()) return 0;
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    static String fmt(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String size(long b) {
+        if (b >= 1L << 30 && b % (1L << 30) == 0) return (b >> 30) + " GiB";
+        if (b >= 1L << 20 && b % (1L << 20) == 0) return (b >> 20) + " MiB";
+        if (b >= 1L << 10 && b % (1L << 10) == 0) return (b >> 10) + " KiB";
+        return b + " B";
+    }
+}

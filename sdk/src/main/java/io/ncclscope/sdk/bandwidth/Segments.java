@@ -1,0 +1,82 @@
+package io.ncclscope.sdk.bandwidth;
+
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.Segment;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The three segments of the method, each measured and judged from the evidence: one {@link SegmentVerdict}
+ * per segment (intra-node, inter-node, end-to-end), the slowest measurement of each segment kept.
+ */
+public final class Segments {
+
+    private Segments() {
+    }
+
+    /** The verdict of each of the three segments, in segment order. */
+    public static List<SegmentVerdict> of(Evidence evidence) {
+        List<Judge.Judged> all = Judge.all(evidence);
+        List<SegmentVerdict> out = new ArrayList<>();
+        for (Segment s : List.of(Segment.INTRA_NODE, Segment.INTER_NODE, Segment.END_TO_END)) {
+            SegmentVerdict best = null;
+            for (Judge.Judged j : all) {
+                SegmentVerdict v = j.verdict();
+                if (v == null || v.segment() != s) continue;
+                if (best == null || rank(v) < rank(best)) best = v;
+            }
+            out.add(best != null ? best : new SegmentVerdict(s, null, null, SegmentVerdict.NOT_MEASURED, "no measurement", List.of()));
+        }
+        return out;
+    }
+
+    /** Lower is more telling: slow (lowest ratio first), then ok, then unknown, then not measured. */
+    private static double rank(SegmentVerdict v) {
+        return switch (v.verdict()) {
+            case SegmentVerdict.SLOW -> v.ratio() == null ? 0.99 : v.ratio();
+            case SegmentVerdict.OK -> 1 + (v.ratio() == null ? 0.99 : Math.min(v.ratio(), 0.99));
+            case SegmentVerdict.UNKNOWN -> 2 + (v.measuredGBs() == null ? 0.99 : v.measuredGBs() / (1 + v.measuredGBs()));
+            default -> 3;
+        };
+    }
+
+    /**
+     * The segment that bounds the job: the slow one furthest below its expectation; when none is slow, the
+     * judged one closest to its expectation's ceiling (lowest ratio); empty when nothing was judged.
+     */
+    public static Optional<SegmentVerdict> bounding(List<SegmentVerdict> verdicts) {
+        Optional<SegmentVerdict> slow = verdicts.stream().filter(v -> SegmentVerdict.SLOW.equals(v.verdict()))
+                .min(Comparator.comparingDouble(v -> v.ratio() == null ? 1 : v.ratio()));
+        if (slow.isPresent()) return slow;
+        return verdicts.stream().filter(v -> v.ratio() != null).min(Comparator.comparingDouble(SegmentVerdict::ratio));
+    }
+
+    /** One line for a report: {@code intra-node ok 230/240 GB/s; inter-node not-measured; ... bound: intra-node}. */
+    public static String summary(List<SegmentVerdict> verdicts) {
+        StringBuilder sb = new StringBuilder();
+        for (SegmentVerdict v : verdicts) {
+            if (sb.length() > 0) sb.append("; ");
+            sb.append(name(v.segment())).append(' ').append(v.verdict());
+            if (v.measuredGBs() != null) {
+                sb.append(' ').append(String.format(Locale.ROOT, "%.1f", v.measuredGBs()));
+                if (v.expectedGBs() != null) sb.append(String.format(Locale.ROOT, "/%.0f", v.expectedGBs()));
+                sb.append(" GB/s");
+            }
+        }
+        bounding(verdicts).ifPresent(b -> sb.append("; bound: ").append(name(b.segment())));
+        return sb.toString();
+    }
+
+    /** {@code intra-node}, {@code inter-node}, {@code end-to-end}. */
+    public static String name(Segment s) {
+        return switch (s) {
+            case INTRA_NODE -> "intra-node";
+            case INTER_NODE -> "inter-node";
+            case END_TO_END -> "end-to-end";
+            case NONE -> "none";
+        };
+    }
+}

@@ -1,0 +1,102 @@
+package io.ncclscope.sdk.compare;
+
+import io.ncclscope.sdk.diagnose.Analyzer;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The A/B method and the scaling knee inside one evidence set (for {@code ncclscope analyze}): the nccl-tests runs
+ * are grouped by the switches each one shows (its command line, -J env, NCCL's "set by environment" lines, its file
+ * or folder name); every group that differs from the default group in exactly one A/B switch is compared with it
+ * ({@link Comparison}), and the default group's runs at two or more multi-node counts form a scaling series
+ * ({@link Scaling}). Silent when the evidence holds a single group with one node count.
+ */
+public final class CompareAnalyzer implements Analyzer {
+
+    private static final List<String> AB = List.of("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE",
+            "NCCL_NVLS_ENABLE", "NCCL_ALGO", "NCCL_IB_HCA", "NCCL_NET_GDR_LEVEL");
+
+    /** True when every A/B switch is at NCCL's default. */
+    private static boolean isDefault(Map<String, String> v) {
+        for (String n : AB) if (!v.get(n).equals(Switches.effective(Map.of(), n))) return false;
+        return true;
+    }
+
+    /** The one A/B switch in which two groups differ, or null when they differ in none, several or another one. */
+    private static String onlyDifference(Map<String, String> a, Map<String, String> b) {
+        String found = null;
+        for (String n : a.keySet()) {
+            if (a.get(n).equals(b.get(n))) continue;
+            if (found != null || !AB.contains(n)) return null;
+            found = n;
+        }
+        return found;
+    }
+
+    /** Same node count, and the same hosts where both runs print them (the fewest variables). */
+    private static boolean sameSetup(Run a, Run b) {
+        if (!java.util.Objects.equals(a.nodes(), b.nodes()) || !java.util.Objects.equals(a.ranks(), b.ranks())) return false;
+        List<String> ha = a.data().hosts();
+        List<String> hb = b.data().hosts();
+        return ha.isEmpty() || hb.isEmpty() || new java.util.HashSet<>(ha).equals(new java.util.HashSet<>(hb));
+    }
+
+    @Override
+    public String name() {
+        return "compare";
+    }
+
+    @Override
+    public List<Finding> analyze(Evidence evidence) {
+        List<Run> runs = new ArrayList<>();
+        for (Run r : Comparison.runs(evidence)) if (r.judgeable()) runs.add(r);
+        if (runs.size() < 2) return List.of();
+        Map<String, List<Run>> groups = new LinkedHashMap<>();
+        Map<String, Map<String, String>> values = new LinkedHashMap<>();
+        for (Run r : runs) {
+            Map<String, Setting> s = Switches.read(null, null, List.of(r));
+            Map<String, String> v = new LinkedHashMap<>();
+            StringJoiner key = new StringJoiner(" ");
+            for (String name : Switches.DEFAULTS.keySet()) {
+                String e = Switches.effective(s, name);
+                v.put(name, e);
+                if (!e.equals(Switches.effective(Map.of(), name))) key.add(name + "=" + e);
+            }
+            String k = key.toString();
+            groups.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+            values.put(k, v);
+        }
+        List<Finding> out = new ArrayList<>();
+        List<String> keys = new ArrayList<>(groups.keySet());
+        List<Run> scalingBase = null;
+        for (String k : keys) {
+            if (isDefault(values.get(k)) && (scalingBase == null || groups.get(k).size() > scalingBase.size())) {
+                scalingBase = groups.get(k);
+            }
+        }
+        for (String kb : keys) {
+            for (String ko : keys) {
+                if (kb.equals(ko)) continue;
+                String differing = onlyDifference(values.get(kb), values.get(ko));
+                // kb must hold that switch at its default; ko sets it.
+                if (differing == null || !values.get(kb).get(differing).equals(Switches.effective(Map.of(), differing))) continue;
+                List<Run> sameNodes = new ArrayList<>();
+                for (Run b : groups.get(kb)) {
+                    for (Run o : groups.get(ko)) {
+                        if (sameSetup(b, o) && !sameNodes.contains(b)) sameNodes.add(b);
+                    }
+                }
+                if (sameNodes.isEmpty()) continue;
+                String label = differing + "=" + values.get(ko).get(differing);
+                out.addAll(Comparison.ofRuns("default", sameNodes, label, groups.get(ko)).findings());
+            }
+        }
+        if (scalingBase != null) out.addAll(Scaling.ofRuns(scalingBase).findings());
+        return out;
+    }
+}

@@ -1,0 +1,185 @@
+package io.ncclscope.sdk.localize;
+
+import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.Action;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** A {@link Localization} as plain text, Markdown or JSON: the verdict, the pair matrix, the findings. */
+public final class PairReport {
+
+    /** Above this many nodes the text and Markdown reports list the slow pairs instead of the whole matrix. */
+    static final int MAX_MATRIX = 24;
+
+    private PairReport() {
+    }
+
+    private static boolean zh(Locale l) {
+        return l != null && "zh".equals(l.getLanguage());
+    }
+
+    private static String summary(Localization l, Locale loc) {
+        boolean zh = zh(loc);
+        if (l.threshold() == null) {
+            return zh ? "结果太少，无法判断（至少需要 3 组双机测试，或给出期望带宽 --expect）。"
+                    : "Too few results to judge (at least 3 two-node tests, or an expectation with --expect).";
+        }
+        String base = zh
+                ? l.nodes().size() + " 个节点，" + l.results().size() + " 组双机测试；中位数 " + Localizer.gb(l.median())
+                        + " GB/s，低于 " + Localizer.gb(l.threshold()) + " GB/s 判为慢。"
+                : l.nodes().size() + " nodes, " + l.results().size() + " two-node tests; median " + Localizer.gb(l.median())
+                        + " GB/s, slow below " + Localizer.gb(l.threshold()) + " GB/s.";
+        String verdict;
+        if (l.slowNodes().isEmpty() && l.slowPairs().isEmpty()) {
+            verdict = zh ? "没有发现慢节点或慢链路。" : "No slow node or slow path.";
+        } else {
+            verdict = zh ? "慢节点：" + names(l.slowNodes(), zh) + "；慢链路：" + pairs(l.slowPairs(), zh) + "。"
+                    : "Slow nodes: " + names(l.slowNodes(), zh) + "; slow paths: " + pairs(l.slowPairs(), zh) + ".";
+        }
+        return base + " " + verdict;
+    }
+
+    private static String names(List<String> n, boolean zh) {
+        return n.isEmpty() ? (zh ? "无" : "none") : String.join(", ", n);
+    }
+
+    private static String pairs(List<PairResult> p, boolean zh) {
+        if (p.isEmpty()) return zh ? "无" : "none";
+        return String.join(", ", p.stream().map(r -> r.a() + "\u2194" + r.b()).toList());
+    }
+
+    /** Plain text for a terminal. */
+    public static String text(Localization l, Locale loc) {
+        StringBuilder s = new StringBuilder();
+        s.append(summary(l, loc)).append("\n\n");
+        matrix(s, l, false);
+        for (LocalizedFinding f : localized(l, loc)) {
+            s.append('\n').append(f.severity()).append(' ').append(f.code()).append(": ").append(f.title()).append('\n');
+            s.append("  ").append(f.detail()).append('\n');
+            for (EvidenceLine e : f.evidence()) s.append("    ").append(e.artifact()).append(':').append(e.line()).append(": ").append(e.text().strip()).append('\n');
+            for (Action a : f.actions()) {
+                s.append("  -> ").append(a.text());
+                if (a.command() != null) s.append("  $ ").append(a.command());
+                s.append('\n');
+            }
+        }
+        return s.toString();
+    }
+
+    /** Markdown for a chat message or a ticket. */
+    public static String markdown(Localization l, Locale loc) {
+        StringBuilder s = new StringBuilder();
+        s.append(zh(loc) ? "## 双机两两测试：点名\n\n" : "## Pairwise tests: naming the bad node\n\n");
+        s.append(summary(l, loc)).append("\n\n");
+        matrix(s, l, true);
+        for (LocalizedFinding f : localized(l, loc)) {
+            s.append("\n### ").append(f.code()).append(" (").append(f.severity()).append("): ").append(f.title()).append("\n\n");
+            s.append(f.detail()).append("\n\n");
+            if (!f.evidence().isEmpty()) {
+                s.append("```\n");
+                for (EvidenceLine e : f.evidence()) s.append(e.artifact()).append(':').append(e.line()).append(": ").append(e.text().strip()).append('\n');
+                s.append("```\n");
+            }
+            for (Action a : f.actions()) {
+                s.append("- ").append(a.text());
+                if (a.command() != null) s.append(a.text().endsWith("。") || a.text().endsWith(".") ? " " : ": ")
+                        .append('`').append(a.command()).append('`');
+                s.append('\n');
+            }
+        }
+        return s.toString();
+    }
+
+    /** JSON: {@code summary, nodes, median, threshold, expected, slowNodes, slowPairs, suspects, matrix[], findings[]}. */
+    public static String json(Localization l, Locale loc) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("summary", summary(l, loc));
+        m.put("nodes", l.nodes());
+        m.put("median", l.median());
+        m.put("expected", l.expected());
+        m.put("threshold", l.threshold());
+        m.put("slowNodes", l.slowNodes());
+        m.put("slowPairs", l.slowPairs().stream().map(r -> List.of(r.a(), r.b())).toList());
+        m.put("suspects", l.suspects());
+        List<Map<String, Object>> cells = new ArrayList<>();
+        for (PairResult r : l.results()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("a", r.a());
+            c.put("b", r.b());
+            c.put("busbw", Math.round(r.busbw() * 100) / 100.0);
+            c.put("slow", l.isSlow(r));
+            if (r.source() != null) c.put("source", r.source());
+            cells.add(c);
+        }
+        m.put("matrix", cells);
+        m.put("findings", localized(l, loc));
+        return Json.pretty(m) + "\n";
+    }
+
+    private static List<LocalizedFinding> localized(Localization l, Locale loc) {
+        List<LocalizedFinding> out = new ArrayList<>();
+        for (Finding f : l.findings()) out.add(Diagnosis.localize(f, loc));
+        return out;
+    }
+
+    private static void matrix(StringBuilder s, Localization l, boolean md) {
+        List<String> nodes = l.nodes();
+        if (nodes.isEmpty()) return;
+        if (nodes.size() > MAX_MATRIX) {
+            s.append(md ? "Slow pairs (the full matrix is in --format json and --svg):\n\n"
+                    : "Slow pairs (the full matrix is in --format json and --svg):\n");
+            for (PairResult r : l.results()) {
+                if (l.isSlow(r)) s.append(md ? "- " : "  ").append(r.a()).append(" \u2194 ").append(r.b()).append(": ")
+                        .append(Localizer.gb(r.busbw())).append(" GB/s\n");
+            }
+            return;
+        }
+        Map<String, PairResult> idx = l.index();
+        int w = Math.max(7, nodes.stream().mapToInt(String::length).max().orElse(4) + 1);
+        if (md) {
+            s.append("| busbw GB/s |");
+            for (String n : nodes) s.append(' ').append(n).append(" |");
+            s.append("\n|---|");
+            for (int i = 0; i < nodes.size(); i++) s.append("---:|");
+            s.append('\n');
+        } else {
+            s.append(pad("GB/s", w));
+            for (String n : nodes) s.append(padLeft(n, w));
+            s.append('\n');
+        }
+        for (String a : nodes) {
+            s.append(md ? "| " + a + " |" : pad(a, w));
+            for (String b : nodes) {
+                String cell;
+                if (a.equals(b)) cell = "-";
+                else {
+                    PairResult r = idx.get(Localization.key(a, b));
+                    cell = r == null ? "." : Localizer.gb(r.busbw()) + (l.isSlow(r) ? "*" : "");
+                }
+                s.append(md ? " " + (cell.endsWith("*") ? "**" + cell.substring(0, cell.length() - 1) + "**" : cell) + " |"
+                        : padLeft(cell, w));
+            }
+            s.append('\n');
+        }
+        if (!md) s.append("(* slow, . not tested)\n");
+    }
+
+    private static String pad(String s, int w) {
+        StringBuilder b = new StringBuilder(s);
+        while (b.length() < w) b.append(' ');
+        return b.toString();
+    }
+
+    private static String padLeft(String s, int w) {
+        StringBuilder b = new StringBuilder();
+        while (b.length() + s.length() < w) b.append(' ');
+        return b.append(s).toString();
+    }
+}
