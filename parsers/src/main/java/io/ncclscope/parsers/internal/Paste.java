@@ -47,8 +47,8 @@ public final class Paste {
         return t.indexOf('@') > 0 && t.length() < 600 && HOST_PROMPT.matcher(t).matches();
     }
 
-    /** {@code t} split at runs of whitespace, without a regex; {@code {""}} for a blank line. */
-    public static String[] tokens(String t) {
+    /** {@code t} split at runs of whitespace, without a regex (this runs on every line); empty for a blank line. */
+    public static String[] words(String t) {
         ArrayList<String> out = new ArrayList<>();
         int n = t.length();
         int i = 0;
@@ -58,6 +58,12 @@ public final class Paste {
             while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
             if (i > s) out.add(t.substring(s, i));
         }
-        return out.isEmpty() ? new String[] {""} : out.toArray(new String[0]);
+        return out.toArray(new String[0]);
+    }
+
+    /** Like {@link #words(String)}, but {@code {""}} for a blank line, so that {@code tokens(t)[0]} always exists. */
+    public static String[] tokens(String t) {
+        String[] w = words(t);
+        return w.length == 0 ? new String[] {""} : w;
     }
 }

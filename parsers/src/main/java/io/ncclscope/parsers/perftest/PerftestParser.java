@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.perftest;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -212,7 +213,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
                 anything = true;
                 return;
             }
-            String[] tok = words(t);
+            String[] tok = Paste.words(t);
             if (VERBS.contains(tok[0]) && tok[tok.length - 1].equals("Test") && tok.length >= 3) {
                 title(tok, t, no);
                 return;
@@ -231,7 +232,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             }
             if (cur != null && cur.columns != null) {
                 String r = t.replace("**", "");
-                String[] rt = words(r);
+                String[] rt = Paste.words(r);
                 Long bytes = rt.length == 0 ? null : Tok.longValue(rt[0]);
                 if (bytes != null && bytes >= 0) {
                     row(rt, no, t);
@@ -308,7 +309,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         private void address(String t, int no) {
             boolean remote = t.startsWith("remote");
             if (cur == null) newImplicitRun(no);
-            String[] tok = words(t.substring(t.indexOf(':') + 1));
+            String[] tok = Paste.words(t.substring(t.indexOf(':') + 1));
             Integer lid = null, out = null;
             Long qpn = null, psn = null, rkey = null, srqn = null;
             String vaddr = null;
@@ -399,7 +400,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         private void tableHeader(String t, int no) {
             if (cur == null || cur.hasRows() || cur.columns != null) newImplicitRun(no);
             cur.inBox = false;
-            String[] tok = words(t);
+            String[] tok = Paste.words(t);
             List<String> labels = new ArrayList<>();
             for (int i = 0; i < tok.length; i++) {
                 String x = tok[i];
@@ -518,7 +519,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             Side s;
             if (before.contains(" server ")) s = Side.SERVER;
             else if (before.contains(" client ")) s = Side.CLIENT;
-            else s = hasPeer(words(text)) ? Side.CLIENT : Side.SERVER;
+            else s = hasPeer(Paste.words(text)) ? Side.CLIENT : Side.SERVER;
             keep(commands, new PerftestCommand(no, tool, s, text), no, "commands");
             anything = true;
         }
@@ -660,21 +661,6 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         return false;
     }
 
-    /** The whitespace-separated words of {@code s} (no regex: this runs on every line). */
-    static String[] words(String s) {
-        java.util.ArrayList<String> out = new java.util.ArrayList<>();
-        int n = s.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(s.charAt(i))) i++;
-            if (i >= n) break;
-            int j = i;
-            while (j < n && !Character.isWhitespace(s.charAt(j))) j++;
-            out.add(s.substring(i, j));
-            i = j;
-        }
-        return out.toArray(new String[0]);
-    }
 
     /** {@code v} times {@code factor}, rounded to 6 decimals (the printed figures have 2). */
     private static Double gbps(Double v, Double factor) {

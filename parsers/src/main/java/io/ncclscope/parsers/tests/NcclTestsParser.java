@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.tests;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -354,7 +355,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
                 anything = true;
                 return;
             }
-            String[] t = words(c);
+            String[] t = Paste.words(c);
             if (t.length >= 4 && t[0].equals("size") && t[1].equals("count") && t[2].equals("type")) {
                 readLayout(t, no);
                 anything = true;
@@ -382,7 +383,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
             if (readError(c, no)) return;
             if (c.startsWith("USAGE:")) {
                 String rest = c.substring(6).strip();
-                usageProgram = rest.isEmpty() ? null : words(rest)[0];
+                usageProgram = rest.isEmpty() ? null : Paste.words(rest)[0];
                 usageLine = no;
                 usageOptions = new ArrayList<>();
                 inUsage = true;
@@ -426,7 +427,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
 
         private void readParams(String c, int no) {
             paramsLine = no;
-            String[] t = words(c);
+            String[] t = Paste.words(c);
             for (int i = 0; i < t.length; i++) {
                 String k = t[i];
                 String v = i + 1 < t.length ? t[i + 1] : null;
@@ -735,21 +736,6 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
         return s;
     }
 
-    /** The whitespace-separated words of {@code s} (no regex: this runs on every line). */
-    static String[] words(String s) {
-        java.util.ArrayList<String> out = new java.util.ArrayList<>();
-        int n = s.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(s.charAt(i))) i++;
-            if (i >= n) break;
-            int j = i;
-            while (j < n && !Character.isWhitespace(s.charAt(j))) j++;
-            out.add(s.substring(i, j));
-            i = j;
-        }
-        return out.toArray(new String[0]);
-    }
 
     private static String stripHashes(String s) {
         int i = 0;
@@ -760,7 +746,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
     private static String[] afterColon(String c) {
         int colon = c.indexOf(':');
         String rest = colon < 0 ? "" : c.substring(colon + 1).strip();
-        return rest.isEmpty() ? new String[0] : words(rest);
+        return rest.isEmpty() ? new String[0] : Paste.words(rest);
     }
 
     static boolean isNanOrInf(String s) {
