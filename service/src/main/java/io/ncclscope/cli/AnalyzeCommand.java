@@ -49,15 +49,9 @@ import picocli.CommandLine.Parameters;
         })
 final class AnalyzeCommand implements Callable<Integer> {
 
-    enum Format { text, md, json }
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (default, every finding), md (chat-sized Markdown) or json.")
-    Format format;
-
-    @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
-            description = "Language of the report: en (default) or zh-CN.")
-    String lang;
+    @CommandLine.Mixin
+    ReportOptions output;
 
     @Parameters(paramLabel = "PATH", arity = "1..*",
             description = "Files or folders to analyze; '-' reads standard input.")
@@ -76,7 +70,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Locale locale = Languages.parse(spec.commandLine(), lang);
+        Locale locale = output.locale(spec.commandLine());
         Evidence.Builder b = Evidence.builder();
         boolean bad = false;
         for (String p : paths) {
@@ -100,7 +94,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         Report report = NcclScope.analyze(evidence, locale);
-        switch (format) {
+        switch (output.format) {
             case json -> out.print(Renderers.json(report));
             case md -> out.print(Renderers.markdown(report));
             case text -> out.print(Renderers.text(report));

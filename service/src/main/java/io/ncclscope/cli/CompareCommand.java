@@ -74,15 +74,9 @@ import picocli.CommandLine.Parameters;
         })
 final class CompareCommand implements Callable<Integer> {
 
-    enum Format { text, md, json }
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (default), md (Markdown) or json.")
-    Format format;
-
-    @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
-            description = "Language of the reading: en (default) or zh-CN.")
-    String lang;
+    @CommandLine.Mixin
+    ReportOptions output;
 
     @Option(names = "--scaling",
             description = "Scaling mode: every PATH holds nccl-tests tables of some node count (2, 3, ... N nodes); "
@@ -100,7 +94,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Locale locale = Languages.parse(spec.commandLine(), lang);
+        Locale locale = output.locale(spec.commandLine());
         if (!scaling && paths.size() != 2) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "compare takes two paths, A and B (or --scaling PATH...); got " + paths.size());
@@ -142,7 +136,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, Map<String, Object> view) {
-        switch (format) {
+        switch (output.format) {
             case json -> {
                 view.remove("zh");
                 out.println(Json.pretty(view));

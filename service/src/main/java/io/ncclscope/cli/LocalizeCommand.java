@@ -50,15 +50,9 @@ import picocli.CommandLine.Parameters;
         })
 final class LocalizeCommand implements Callable<Integer> {
 
-    enum Format { text, md, json }
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (default: summary, matrix, findings), md (Markdown) or json.")
-    Format format;
-
-    @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
-            description = "Language of the report: en (default) or zh-CN.")
-    String lang;
+    @CommandLine.Mixin
+    ReportOptions output;
 
     @Option(names = "--svg", paramLabel = "FILE", description = "Also write the pairwise heatmap to FILE (SVG).")
     Path svg;
@@ -81,7 +75,7 @@ final class LocalizeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Locale locale = Languages.parse(spec.commandLine(), lang);
+        Locale locale = output.locale(spec.commandLine());
         Localizer localizer;
         try {
             localizer = new Localizer(expect, fraction);
@@ -108,7 +102,7 @@ final class LocalizeCommand implements Callable<Integer> {
                 + (same.size() < results.size() ? "; judging the " + same.size() + " of the most common series ("
                 + same.get(0).series() + "), ignoring " + (results.size() - same.size()) + " of other tests" : ""));
         Localization l = localizer.localize(results);
-        switch (format) {
+        switch (output.format) {
             case json -> out.print(PairReport.json(l, locale));
             case md -> out.print(PairReport.markdown(l, locale));
             case text -> out.print(PairReport.text(l, locale));
