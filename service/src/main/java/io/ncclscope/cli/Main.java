@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         subcommands = {AnalyzeCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
-            ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
+            PlotCommand.class, ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
             "  ncclscope compare default/ ib-disable/        the A/B switch method",
             "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
             "  ncclscope localize pairs/                     name the slow node or path",
+            "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",

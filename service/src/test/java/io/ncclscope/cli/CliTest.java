@@ -194,4 +194,23 @@ class CliTest {
         assertThat(run("analyze", "/no/such/path").code()).isEqualTo(Main.BAD_INPUT);
         assertThat(run("analyze", "--lang", "fr", CAPTURED.toString()).code()).isEqualTo(Main.BAD_INPUT);
     }
+
+    @Test
+    void plotWritesSvgAndPngWithTheExpectedLine(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path svg = dir.resolve("busbw.svg");
+        Run r = run("plot", "--expected", "48", "-o", svg.toString(), "../examples/scaling");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(svg)).contains("<svg", "expected 48 GB/s", "<polyline");
+        Path png = dir.resolve("ab.png");
+        assertThat(run("plot", "-o", png.toString(), "../examples/ab/rdma-suspect").code()).isZero();
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
+        assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void plotWithoutATableIsAnInputError(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Run r = run("plot", "-o", dir.resolve("x.svg").toString(), CAPTURED.resolve("sys/topo-m.txt").toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("no nccl-tests table");
+    }
 }
