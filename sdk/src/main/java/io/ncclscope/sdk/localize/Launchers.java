@@ -81,7 +81,7 @@ public final class Launchers {
                 s.append("srun --nodes=2 --nodelist=").append(p.a()).append(',').append(p.b())
                         .append(" --ntasks-per-node=").append(o.gpusPerNode())
                         .append(" --ntasks=").append(2 * o.gpusPerNode())
-                        .append(" $SRUN_ARGS $PAYLOAD > pairs/round-").append(r.number()).append('/')
+                        .append(" $SRUN_ARGS bash -c \"$PAYLOAD\" > pairs/round-").append(r.number()).append('/')
                         .append(p.label()).append(".txt 2>&1 &\n");
             }
             s.append("wait\n");
@@ -112,7 +112,7 @@ public final class Launchers {
                 files.put(hf, p.a() + " slots=" + o.gpusPerNode() + "\n" + p.b() + " slots=" + o.gpusPerNode() + "\n");
                 s.append("mpirun --hostfile ").append(hf).append(" -np ").append(np)
                         .append(" --map-by ppr:").append(o.gpusPerNode()).append(":node")
-                        .append(" -x NCCL_DEBUG=${NCCL_DEBUG:-INFO} $MPIRUN_ARGS $PAYLOAD > pairs/round-")
+                        .append(" -x NCCL_DEBUG=${NCCL_DEBUG:-INFO} $MPIRUN_ARGS bash -c \"$PAYLOAD\" > pairs/round-")
                         .append(r.number()).append('/').append(p.label()).append(".txt 2>&1 &\n");
             }
             s.append("wait\n");
