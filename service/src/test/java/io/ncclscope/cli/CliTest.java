@@ -213,4 +213,15 @@ class CliTest {
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("no nccl-tests table");
     }
+
+    @Test
+    void theReadmeShowsWhatTheMainCommandPrints() throws Exception {
+        // README's main command: ./ncclscope analyze --format md examples/captured/h200-1gpu
+        String readme = Files.readString(Path.of("../README.md"));
+        int start = readme.indexOf("````markdown\n") + "````markdown\n".length();
+        String shown = readme.substring(start, readme.indexOf("\n````", start));
+        Run r = run("analyze", "--format", "md", "../examples/captured/h200-1gpu");
+        assertThat(r.code()).isEqualTo(Main.PROBLEMS);
+        assertThat(r.out().strip()).isEqualTo(shown.strip());
+    }
 }
