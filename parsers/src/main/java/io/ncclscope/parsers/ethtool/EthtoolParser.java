@@ -173,10 +173,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
         void line(String raw, int ln) {
             String t = raw.strip();
             if (t.isEmpty()) return;
-            if (Paste.isCutOrElision(t)) {
-                w.info(ln, "skipped a cut marker or elision", t);
-                return;
-            }
+            if (Paste.skippedCut(w, t, ln)) return;
             String cmd = Paste.afterPrompt(t);
             if (cmd != null || t.startsWith("ethtool ") || t.startsWith("sudo ethtool ")) {
                 command(cmd != null ? cmd : t, ln, t);

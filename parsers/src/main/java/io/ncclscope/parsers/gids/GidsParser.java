@@ -93,10 +93,7 @@ public final class GidsParser implements ToolParser<GidsData> {
             int ln = src.lineNumber();
             String t = raw.strip();
             if (t.isEmpty()) continue;
-            if (Paste.isCutOrElision(t)) {
-                w.info(ln, "skipped a cut marker or elision", t);
-                continue;
-            }
+            if (Paste.skippedCut(w, t, ln)) continue;
             if (Paste.afterPrompt(t) != null) {
                 w.info(ln, "skipped a shell prompt or comment", t);
                 continue;

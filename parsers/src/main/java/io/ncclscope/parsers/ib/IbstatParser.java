@@ -181,10 +181,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
         void line(String raw, int ln) {
             String t = raw.strip();
             if (t.isEmpty()) return;
-            if (Paste.isCutOrElision(t)) {
-                w.info(ln, "skipped a cut marker or elision", t);
-                return;
-            }
+            if (Paste.skippedCut(w, t, ln)) return;
             if (Paste.afterPrompt(t) != null) {
                 w.info(ln, "skipped a shell prompt or comment", t);
                 listing = false;

@@ -29,6 +29,16 @@ public final class Paste {
         return m.matches() ? m.group(1) : null;
     }
 
+    /**
+     * True, after noting it as an INFO warning, when {@code t} (a stripped line) is a cut marker or an
+     * elision that a parser skips.
+     */
+    public static boolean skippedCut(Warnings w, String t, int line) {
+        if (!isCutOrElision(t)) return false;
+        w.info(line, "skipped a cut marker or elision", t);
+        return true;
+    }
+
     /** True for {@code # [cut]} markers and {@code ...} elisions. */
     public static boolean isCutOrElision(String t) {
         return t.startsWith("# [cut") || t.equals("[cut]") || t.equals("...") || t.equals("\u2026") || t.equals("[...]");

@@ -150,10 +150,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         void line(String raw, int ln) {
             String t = raw.strip();
             if (t.isEmpty()) return;
-            if (Paste.isCutOrElision(t)) {
-                w.info(ln, "skipped a cut marker or elision", t);
-                return;
-            }
+            if (Paste.skippedCut(w, t, ln)) return;
             if (Paste.afterPrompt(t) != null || isCommand(t)) {
                 w.info(ln, "skipped a shell prompt or command line", t);
                 return;
