@@ -11,6 +11,7 @@ import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.workflow.Workflow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,6 +50,16 @@ public final class NcclScope {
     /** Runs every analyzer over {@code evidence}. */
     public static Diagnosis diagnose(Evidence evidence) {
         return Diagnosis.run(evidence, DEFAULTS);
+    }
+
+    /** The five-step workflow of {@code evidence} alone: where a fresh investigation stands and what to run next. */
+    public static Workflow workflow(Evidence evidence) {
+        return workflow(Workflow.empty(), evidence);
+    }
+
+    /** {@code state} (a workflow handed back, e.g. read with {@code WorkflowJson.read}) with {@code evidence} added. */
+    public static Workflow workflow(Workflow state, Evidence evidence) {
+        return state.with(evidence, diagnose(evidence));
     }
 
     /** Diagnoses {@code evidence} and builds the report in {@code locale} (en or zh-CN). */
