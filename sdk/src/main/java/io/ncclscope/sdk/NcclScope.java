@@ -38,9 +38,11 @@ import java.util.Objects;
  * runs it):
  *
  * <pre>{@code
- * Evidence evidence = NcclScope.evidence(Path.of("examples/captured/h200-1gpu"));
+ * Path folder = Path.of("examples/captured/h200-1gpu");
+ * Evidence evidence = NcclScope.evidence(folder);
  * Report report = NcclScope.analyze(evidence);
- * System.out.print(NcclScope.render(report, Format.MARKDOWN));
+ * String markdown = NcclScope.render(report, Format.MARKDOWN);
+ * System.out.print(markdown);
  * }</pre>
  *
  * <p>Parsing never throws on odd input: odd lines become warnings and text of no known kind gives
