@@ -10,6 +10,7 @@ import io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer;
 import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Localizer;
+import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Report;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,5 +55,13 @@ public final class NcclScope {
     /** Diagnoses {@code evidence} and builds the report in {@code locale} (en or zh-CN). */
     public static Report analyze(Evidence evidence, Locale locale) {
         return Report.of(evidence, diagnose(evidence), locale);
+    }
+
+    /**
+     * Diagnoses {@code evidence} and builds the deliverable report in {@code locale} (en or zh-CN): symptom with
+     * figures, evidence chain, fix actions by area, what remains unproven (render with {@code Renderers}).
+     */
+    public static FinalReport report(Evidence evidence, Locale locale) {
+        return FinalReport.of(evidence, diagnose(evidence), locale);
     }
 }
