@@ -35,7 +35,7 @@ import picocli.CommandLine.Command;
             "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
             "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
-            "  ncclscope report -o ticket.html bundle/       the deliverable report, one HTML page",
+            "  ncclscope report -o ticket.html bundle/       report for a ticket (HTML)",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",

@@ -38,16 +38,16 @@ import picocli.CommandLine.Parameters;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-            "  ncclscope report --format html -o ticket.html bundle/    a page to attach to the ticket",
-            "  ncclscope report -o ticket.html bundle/                  the same: the format follows the file name",
-            "  ncclscope report --format md job.log nccl-tests.txt      chat-sized Markdown on stdout",
-            "  ncclscope report --lang zh-CN -o report-zh.html bundle/  the report in Chinese",
-            "  kubectl logs trainer-0 | ncclscope report --format json -   stdin, JSON for a bot",
+            "  ncclscope report -o ticket.html bundle/        one HTML page for the ticket",
+            "  ncclscope report --format html job.log > t.html   the format given, stdout",
+            "  ncclscope report --format md job.log run.txt   chat-sized Markdown",
+            "  ncclscope report --lang zh-CN -o zh.html bundle/   the report in Chinese",
+            "  kubectl logs trainer-0 | ncclscope report -f json -   stdin, JSON for a bot",
             "",
             "Exit codes:",
-            "  0  healthy: no finding of warning severity or worse (the report is still written)",
-            "  1  problems found (the report is written)",
-            "  2  usage error, a path that does not exist, or nothing readable in the input",
+            "  0  healthy: nothing of warning severity or worse (report written)",
+            "  1  problems found (report written)",
+            "  2  usage error, a path that does not exist, or nothing readable",
             "  3  internal error"
         })
 final class ReportCommand implements Callable<Integer> {

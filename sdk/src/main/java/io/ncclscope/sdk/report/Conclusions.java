@@ -64,14 +64,16 @@ final class Conclusions {
     }
 
     /**
-     * The order an engineer works through: what failed (errors), the route it took (transport), the hardware under it
-     * (topology and links), then the numbers (bandwidth); worst first within each; the diagnosis order breaks ties.
+     * The order an engineer works through: problems before notes (INFO findings explain, they prove nothing wrong);
+     * within each, what failed (errors), the route it took (transport), the hardware under it (topology and links),
+     * then the numbers (bandwidth); worst first within a category; the diagnosis order breaks ties.
      */
     static List<LocalizedFinding> chainOrder(List<LocalizedFinding> findings) {
         List<LocalizedFinding> out = new ArrayList<>(findings);
         Map<LocalizedFinding, Integer> pos = new java.util.IdentityHashMap<>();
         for (int i = 0; i < findings.size(); i++) pos.put(findings.get(i), i);
-        out.sort(Comparator.comparing((LocalizedFinding f) -> category(f.code()))
+        out.sort(Comparator.comparing((LocalizedFinding f) -> !f.severity().atLeast(FindingSeverity.WARNING))
+                .thenComparing(f -> category(f.code()))
                 .thenComparing(LocalizedFinding::severity, Comparator.reverseOrder())
                 .thenComparing(pos::get));
         return out;

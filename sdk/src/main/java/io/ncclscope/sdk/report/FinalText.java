@@ -57,8 +57,10 @@ final class FinalText {
         sb.append("\n**").append(Texts.t(l, "heading.chain")).append("**\n");
         if (r.chain().isEmpty()) sb.append(Texts.t(l, "label.noChain")).append("\n");
         int shown = 0;
+        // A chat message leads with problems; notes (INFO) are shown only when there is no problem to show.
+        boolean problems = r.chain().stream().anyMatch(c -> c.severity().atLeast(FindingSeverity.WARNING));
         for (ChainLink c : r.chain()) {
-            if (shown == Renderers.MD_TOP_FINDINGS) break;
+            if (shown == Renderers.MD_TOP_FINDINGS || (problems && !c.severity().atLeast(FindingSeverity.WARNING))) break;
             shown++;
             sb.append(c.index()).append(". ").append(icon(c.severity())).append(" **`").append(c.code()).append("`** ")
                     .append(c.title());
