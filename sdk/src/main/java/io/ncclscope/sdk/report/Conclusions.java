@@ -38,6 +38,10 @@ final class Conclusions {
     static final int MAX_PLOTS = 6;
     /** Most jitter observations in the symptom. */
     static final int MAX_JITTER = 3;
+    /** Most slow nodes, pairs or scaling knees in the symptom. */
+    static final int MAX_LOCATED = 2;
+    /** Findings that name where bandwidth is lost: pairwise tests and scaling runs. */
+    static final Set<String> LOCATING = Set.of("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
 
     private Conclusions() {
     }
@@ -84,7 +88,18 @@ final class Conclusions {
     static Symptom symptom(Evidence evidence, Report base, Locale l) {
         List<Observation> obs = new ArrayList<>();
         failure(base.findings(), l).ifPresent(obs::add);
-        bandwidth(evidence, base.segments(), l).ifPresent(obs::add);
+        // Pairwise and scaling runs name where the bandwidth goes; their statements carry the figures that matter.
+        List<Observation> located = new ArrayList<>();
+        for (LocalizedFinding f : base.findings()) {
+            if (located.size() == MAX_LOCATED) break;
+            if (!LOCATING.contains(f.code()) || !f.severity().atLeast(FindingSeverity.WARNING)) continue;
+            located.add(new Observation(ObservationKind.BANDWIDTH, f.detail(), f.code(), f.subject().node(), null, null,
+                    null, null, null, null, null, f.evidence().stream().limit(3).toList()));
+        }
+        Optional<Observation> figure = bandwidth(evidence, base.segments(), l);
+        // A figure without an expectation says little next to a named slow node or pair.
+        figure.filter(o -> o.expectedGBs() != null || located.isEmpty()).ifPresent(obs::add);
+        obs.addAll(located);
         int jitter = 0;
         for (LocalizedFinding f : base.findings()) {
             if (jitter == MAX_JITTER) break;
