@@ -18,6 +18,7 @@ import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.PairReport;
 import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Report;
 import io.ncclscope.sdk.workflow.Workflow;
 import java.io.IOException;
@@ -326,5 +327,13 @@ public final class NcclScope {
 
     private static Localizer localizer(Options options) {
         return new Localizer(options.pairExpectedGBs(), options.pairSlowFraction());
+    }
+
+    /**
+     * Diagnoses {@code evidence} and builds the deliverable report in {@code locale} (en or zh-CN): symptom with
+     * figures, evidence chain, fix actions by area, what remains unproven (render with {@code Renderers}).
+     */
+    public static FinalReport report(Evidence evidence, Locale locale) {
+        return FinalReport.of(evidence, diagnose(evidence), locale);
     }
 }
