@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         subcommands = {AnalyzeCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
-            PlotCommand.class, ParseCommand.class, RulesCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+            PlotCommand.class, ParseCommand.class, RulesCommand.class, ReportCommand.class, ServeCommand.class,
+            CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -41,6 +42,7 @@ import picocli.CommandLine.Command;
             "  ncclscope parse --kind nccl-log --format text job.log",
             "  ncclscope parse --list-kinds                  what can be read, and how",
             "  ncclscope rules --lang zh-CN                  the finding codes, in Chinese",
+            "  ncclscope serve --port 8080                   the REST service (POST /v1/analyze)",
             "",
             "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
         })
