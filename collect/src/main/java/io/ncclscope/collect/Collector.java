@@ -250,7 +250,7 @@ public final class Collector {
         Path exe = resolve(probe.tool());
         if (exe == null) {
             return new Entry(null, probe.argv(), null, null, Outcome.MISSING, null, 0, null, null, null,
-                    probe.tool() + " not found on " + String.join(":", searchPath));
+                    "not installed: " + probe.tool() + " is not on PATH nor in the sbin folders");
         }
         Path out = outDir.resolve(probe.file());
         Files.createDirectories(out.getParent());

@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
         name = "ncclscope",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {AnalyzeCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
+        subcommands = {AnalyzeCommand.class, CollectCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
             PlotCommand.class, ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
         footer = {
             "  ncclscope analyze bundle/                     verdict, findings, next commands",
             "  ncclscope analyze --format md job.log         chat-sized Markdown",
+            "  ncclscope collect --out bundle/               this node's facts, for analyze",
             "  ncclscope compare default/ ib-disable/        the A/B switch method",
             "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
             "  ncclscope localize pairs/                     name the slow node or path",
@@ -133,6 +134,9 @@ public final class Main implements Runnable {
             }
             if (cls == AnalyzeCommand.class) {
                 return cls.cast(new AnalyzeCommand(stdin));
+            }
+            if (cls == CollectCommand.class) {
+                return cls.cast(new CollectCommand(System.out));
             }
             return fallback.create(cls);
         }
