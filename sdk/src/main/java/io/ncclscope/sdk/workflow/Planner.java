@@ -92,7 +92,7 @@ final class Planner {
         // NODE_LIST GPU NIC TOPO LAUNCH LOG | IFACES NET IFNAME MINIMAL | AB_DEF AB_OFF RDMA_DEV KERNEL | PAIRS RATE CNT XID NUMA | VERIFY
         String pairs = nodes > 2 || nodes == 0 ? "R" : "o";
         return switch (s) {
-            case UNKNOWN, NO_PROBLEM_SEEN -> "RRRRRo" + "ooRR" + "RRoo" + "oo---" + "-";
+            case UNKNOWN, NO_PROBLEM_SEEN -> "RRRRRo" + "ooRR" + "RRoo" + pairs + "o---" + "-";
             case RANK_MAPPING -> "RRooRR" + "oooR" + "----" + "-----" + "R";
             case CONNECT_FAILURE -> "RooooR" + "RRRR" + "----" + "-----" + "R";
             case RDMA_ERROR -> "RoRooR" + "oRoo" + "oRRR" + "oRRoo" + "R";
@@ -221,6 +221,8 @@ final class Planner {
         }
         switch (need) {
             case PAIRWISE -> addFindings(out, findings, SLOW_NODE);
+            // An NET/IB error line proves NCCL chose the IB network as well as an INFO line would.
+            case NET_CHOICE -> addFindings(out, findings, Set.of("IB_COMPLETION_ERROR", "IB_SETUP_FAILED"));
             case NODE_COUNTERS -> addFindings(out, findings, Set.of("NIC_ERROR_COUNTERS", "PFC_PAUSE_STORM"), suspects);
             case NODE_NIC_RATE -> addFindings(out, findings, Set.of("IB_RATE_DEGRADED", "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN"), suspects);
             case NODE_XID -> addFindings(out, findings, Set.of("GPU_XID"), suspects);
