@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         subcommands = {AnalyzeCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
-            PlotCommand.class, ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
+            PlotCommand.class, ParseCommand.class, RulesCommand.class, WorkflowCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -35,6 +35,7 @@ import picocli.CommandLine.Command;
             "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
             "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
+            "  ncclscope workflow --state s.json job.log     the five steps: where you are, what to run next",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",
@@ -133,6 +134,9 @@ public final class Main implements Runnable {
             }
             if (cls == AnalyzeCommand.class) {
                 return cls.cast(new AnalyzeCommand(stdin));
+            }
+            if (cls == WorkflowCommand.class) {
+                return cls.cast(new WorkflowCommand(stdin));
             }
             return fallback.create(cls);
         }

@@ -115,7 +115,7 @@ final class Planner {
             char mark = t.charAt(i);
             if (mark == '-') continue;
             Need n = needs[i];
-            List<Link> links = links(n, obs, findings, suspects, s);
+            List<Link> links = links(n, obs, findings, suspects, s, badIfaces(findings));
             String node = n.perNode() && suspects.size() == 1 ? suspects.get(0) : null;
             checks.get(n.step()).add(new Check(n, mark == R, !links.isEmpty(), node, links));
         }
@@ -143,12 +143,14 @@ final class Planner {
                 for (Check c : cs) {
                     if (c.required() && !c.satisfied()) {
                         for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, suggested)) {
-                            if (!cmds.contains(nc)) cmds.add(nc);
+                            if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
                         }
                     }
                 }
                 if (status == StepStatus.BLOCKED && cs.stream().noneMatch(c -> c.need() == Need.MINIMAL_RUN && c.required())) {
-                    cmds.addAll(Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested));
+                    for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested)) {
+                        if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
+                    }
                 }
             }
             out.add(new Step(id, status, cs, blockers, cmds));
@@ -211,10 +213,12 @@ final class Planner {
 
     /** The links that satisfy {@code need}: observations of it (on the suspect node for per-node items), and findings that prove it. */
     private static List<Link> links(Need need, List<Observation> obs, List<Finding> findings, List<String> suspects,
-                                    Situation s) {
+                                    Situation s, List<String> badIfaces) {
         List<Link> out = new ArrayList<>();
         for (Observation o : obs) {
             if (o.need() != need) continue;
+            // NCCL_SOCKET_IFNAME set to an interface a finding calls wrong is the problem, not the proof.
+            if (need == Need.IFNAME_SET && o.value() != null && badIfaces.stream().anyMatch(b -> o.value().contains(b))) continue;
             if (need.perNode() && !suspects.isEmpty() && (o.node() == null || !suspects.contains(o.node()))) continue;
             // Step 3's "default" side of an error case is the failing log itself; of a slow case, a measured run.
             for (Link l : o.links()) if (!out.contains(l) && out.size() < Observation.MAX_LINKS) out.add(l);
@@ -278,6 +282,8 @@ final class Planner {
             for (Check c : st.checks()) {
                 if (!c.satisfied() || !c.required()) continue;
                 Link l = c.links().get(0);
+                // A link to a whole artifact with no line says little in a chain of quoted lines.
+                if (l.line() == 0 && l.text().isBlank()) continue;
                 if (!chain.contains(l)) chain.add(l);
             }
         }
