@@ -38,7 +38,7 @@ import picocli.CommandLine.Command;
             "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
             "  ncclscope report -o ticket.html bundle/       report for a ticket (HTML)",
-            "  ncclscope workflow --state s.json job.log     the five steps: where you are, what to run next",
+            "  ncclscope workflow --state s.json job.log     the five steps, what to run next",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",
