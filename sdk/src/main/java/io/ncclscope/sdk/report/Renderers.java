@@ -107,6 +107,7 @@ public final class Renderers {
         }
         int more = r.findings().size() - shown;
         if (more > 0) sb.append("_").append(Texts.t(l, "label.more", "count", more)).append("_\n\n");
+        if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsMarkdown(r.workflow())).append("\n");
         sb.append("**").append(Texts.t(l, "heading.next")).append("**\n");
         if (next.isEmpty()) {
             sb.append(Texts.t(l, "label.noNext")).append("\n");
@@ -168,6 +169,7 @@ public final class Renderers {
             }
             sb.append("\n");
         }
+        if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
         sb.append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");
         for (Report.ArtifactSummary a : r.artifacts()) {
             sb.append("  ").append(a.name()).append("  ").append(a.kind());

@@ -9,6 +9,8 @@ import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.workflow.Workflow;
+import io.ncclscope.sdk.workflow.WorkflowView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,10 +28,12 @@ import java.util.Locale;
  * @param findings  findings, worst first
  * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
  * @param problems  inputs that could not be read
+ * @param workflow  the five-step workflow of this evidence: where the investigation stands and what to run next
+ *                  (also the JSON state {@code ncclscope workflow --state} reads back)
  */
 public record Report(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
                      List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
-                     List<Evidence.Problem> problems) {
+                     List<Evidence.Problem> problems, WorkflowView workflow) {
 
     public Report {
         nodes = List.copyOf(nodes);
@@ -68,6 +72,7 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
         boolean healthy = diagnosis.healthy();
         String summary = Texts.summary(loc, healthy, findings, evidence);
         return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
-                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, Segments.of(evidence), evidence.problems());
+                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, Segments.of(evidence), evidence.problems(),
+                Workflow.empty().with(evidence, diagnosis).view(loc));
     }
 }
