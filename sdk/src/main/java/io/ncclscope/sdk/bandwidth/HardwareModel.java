@@ -158,6 +158,21 @@ public final class HardwareModel {
     }
 
     /**
+     * The busbw a healthy multi-node run of {@code gpu}'s platform reached over one NIC, measured: a floor for
+     * a run whose NICs the evidence does not show (any working network of that platform clears it). Empty for
+     * platforms without such a measurement. The one known: GH200 on Slingshot-11, 22.9 GB/s all_reduce busbw
+     * between 2 nodes with one GH200 each over one 200 Gb/s NIC (corpus nccl-tests/cscs-docs-sarus-gh200-1.txt,
+     * CSCS Alps documentation), where the same site's run without its network backend (CXI hook off) made 5.4.
+     */
+    public static Optional<Expectation> networkFloor(GpuModel gpu) {
+        if (gpu != null && "GH200".equals(gpu.family())) {
+            return Optional.of(new Expectation(22.9, "all_reduce, 2 nodes x 1 GH200, one 200 Gb/s Slingshot-11 NIC each,"
+                    + " measured on CSCS Alps"));
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Expected busbw of a collective across nodes: the smaller of the node's GPU links and its NICs
      * ({@code nics} ports of {@code rateGbps} each). A ring crosses each NIC once per step, so busbw is
      * about the node's NIC bandwidth (2 nodes x 8 HDR: 8 x 24 = 192 GB/s).
