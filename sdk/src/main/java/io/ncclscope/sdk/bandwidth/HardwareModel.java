@@ -63,7 +63,7 @@ public final class HardwareModel {
     public record Expectation(double gbs, String basis) {
     }
 
-    /** The model a GPU name implies; empty for names the model does not know. */
+    /** {@return the model a GPU name implies; empty for names the model does not know} */
     public static Optional<GpuModel> gpu(String name) {
         if (name == null) return Optional.empty();
         String n = name.toUpperCase(Locale.ROOT);
@@ -102,12 +102,12 @@ public final class HardwareModel {
         return s.isEmpty() ? name : s;
     }
 
-    /** NCCL's model of a GPU's NVLink bandwidth: links x per-link GB/s. */
+    /** {@return NCCL's model of a GPU's NVLink bandwidth: links x per-link GB/s} */
     public static double nvlinkGBs(NvlinkGen gen, int links) {
         return gen.perLinkGBs() * links;
     }
 
-    /** NCCL's model of a PCIe link: about 12 GB/s for Gen3 x16, doubling per generation, in proportion to the width. */
+    /** {@return NCCL's model of a PCIe link: about 12 GB/s for Gen3 x16, doubling per generation, in proportion to the width} */
     public static double pcieGBs(int gen, int width) {
         if (gen < 1 || width < 1) return 0;
         double x16 = 12.0 * Math.pow(2, Math.max(0, gen - 3));
@@ -115,29 +115,29 @@ public final class HardwareModel {
         return x16 * width / 16.0;
     }
 
-    /** What NCCL reaches on one RDMA port of {@code rateGbps} (HDR 200 -> 24, NDR 400 -> 48 GB/s). */
+    /** {@return what NCCL reaches on one RDMA port of {@code rateGbps} (HDR 200 -> 24, NDR 400 -> 48 GB/s)} */
     public static double nicGBs(double rateGbps) {
         return rateGbps / 8.0 * NIC_EFFICIENCY;
     }
 
-    /** The signalling rate of a port in GB/s, without any efficiency (HDR 200 Gb/s = 25 GB/s). */
+    /** {@return the signalling rate of a port in GB/s, without any efficiency (HDR 200 Gb/s = 25 GB/s)} */
     public static double lineGBs(double rateGbps) {
         return rateGbps / 8.0;
     }
 
-    /** What NCCL's socket transport reaches over a TCP NIC of {@code speedMbps}. */
+    /** {@return what NCCL's socket transport reaches over a TCP NIC of {@code speedMbps}} */
     public static double tcpGBs(double speedMbps) {
         return speedMbps / 8000.0 * SOCKET_EFFICIENCY;
     }
 
-    /** nccl-tests' bus-bandwidth factor (busbw = algbw x factor); null for an unknown collective. */
+    /** {@return nccl-tests' bus-bandwidth factor (busbw = algbw x factor); null for an unknown collective} */
     public static Double busBwFactor(Collective c, int nranks) {
         return c == null ? null : c.busBwFactor(nranks);
     }
 
     /**
-     * Expected busbw of a collective on one node: NVLink when the GPU has it (links from the topology
-     * when known), else the PCIe link. The ring reaches about the per-GPU link bandwidth; NVLS may exceed it.
+     * {@return expected busbw of a collective on one node: NVLink when the GPU has it (links from the topology
+     * when known), else the PCIe link} The ring reaches about the per-GPU link bandwidth; NVLS may exceed it.
      *
      * @param links NVLink links per GPU seen in the evidence, or null to take the model's full count
      * @param pcieGen PCIe generation seen, or null to take the model's
@@ -158,8 +158,8 @@ public final class HardwareModel {
     }
 
     /**
-     * Expected busbw of a collective across nodes: the smaller of the node's GPU links and its NICs
-     * ({@code nics} ports of {@code rateGbps} each). A ring crosses each NIC once per step, so busbw is
+     * {@return expected busbw of a collective across nodes: the smaller of the node's GPU links and its NICs
+     * ({@code nics} ports of {@code rateGbps} each)} A ring crosses each NIC once per step, so busbw is
      * about the node's NIC bandwidth (2 nodes x 8 HDR: 8 x 24 = 192 GB/s).
      */
     public static Expectation endToEnd(Expectation intra, int nics, double rateGbps) {

@@ -82,6 +82,18 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         NOT_JUDGED
     }
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param a        side A
+     * @param b        side B
+     * @param switches switches set differently, the A/B ones first
+     * @param rows     the matched rows, by size
+     * @param ratio    plateau busbw of B / A; null when not judged
+     * @param reading  the kind of outcome
+     * @param summary  the outcome in a sentence
+     * @param findings findings (suspects) for the report
+     */
     public Comparison {
         switches = List.copyOf(switches);
         rows = List.copyOf(rows);

@@ -16,7 +16,7 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
     /** A subject with nothing named (the job as a whole). */
     public static final Subject JOB = new Subject(null, null, null, null, null, null, null);
 
-    /** A subject naming one node. */
+    /** {@return a subject naming one node} */
     public static Subject node(String node) {
         return new Subject(node, null, null, null, null, null, null);
     }
@@ -49,7 +49,7 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
         return new Subject(node, rank, gpu, device, port, iface, v);
     }
 
-    /** A short label such as {@code node1 rank 3 GPU3 mlx5_0:1}, for reports; empty for {@link #JOB}. */
+    /** {@return a short label such as {@code node1 rank 3 GPU3 mlx5_0:1}, for reports; empty for {@link #JOB}} */
     public String label() {
         StringBuilder sb = new StringBuilder();
         if (node != null) sb.append(node);

@@ -40,50 +40,50 @@ public final class Artifact {
         this.file = file;
     }
 
-    /** The artifact's name: its path relative to the analyzed folder, or the name given to a text. */
+    /** {@return the artifact's name: its path relative to the analyzed folder, or the name given to a text} */
     public String name() {
         return name;
     }
 
-    /** The node (host) this artifact belongs to; empty when it spans several hosts or none could be told. */
+    /** {@return the node (host) this artifact belongs to; empty when it spans several hosts or none could be told} */
     public Optional<String> node() {
         return Optional.ofNullable(node);
     }
 
-    /** Where {@link #node()} came from. */
+    /** {@return where {@link #node()} came from} */
     public NodeSource nodeSource() {
         return nodeSource;
     }
 
-    /** Every host the artifact's content names (an NCCL log of a whole job names many). */
+    /** {@return every host the artifact's content names (an NCCL log of a whole job names many)} */
     public List<String> hosts() {
         return hosts;
     }
 
-    /** The kind parsed. */
+    /** {@return the kind parsed} */
     public Kind kind() {
         return result.kind();
     }
 
-    /** The parse result, with its warnings. */
+    /** {@return the parse result, with its warnings} */
     public ParseResult<?> result() {
         return result;
     }
 
-    /** The parsed data as {@code type}, when it is of that type. */
+    /** {@return the parsed data as {@code type}, when it is of that type} */
     public <T> Optional<T> data(Class<T> type) {
         Object d = result.data();
         return type.isInstance(d) ? Optional.of(type.cast(d)) : Optional.empty();
     }
 
-    /** True when {@link #quote(int)} can return the text of a line (kept lines, or a file to re-read). */
+    /** {@return true when {@link #quote(int)} can return the text of a line (kept lines, or a file to re-read)} */
     public boolean hasText() {
         return !lines.isEmpty() || file != null;
     }
 
     /**
-     * The text of 1-based line {@code n}, exactly as the parser saw it; empty when the line does not exist,
-     * the text was not kept, or the file can no longer be read.
+     * {@return the text of 1-based line {@code n}, exactly as the parser saw it; empty when the line does not exist,
+     * the text was not kept, or the file can no longer be read}
      */
     public Optional<String> line(int n) {
         if (n < 1) return Optional.empty();
@@ -92,8 +92,8 @@ public final class Artifact {
     }
 
     /**
-     * Every line, exactly as the parser saw them (line {@code n} is element {@code n - 1}); empty when the text
-     * was not kept or the file can no longer be read. A file's lines are read once and then held softly, so
+     * {@return every line, exactly as the parser saw them (line {@code n} is element {@code n - 1}); empty when the text
+     * was not kept or the file can no longer be read} A file's lines are read once and then held softly, so
      * that many quotes cost one read while the heap may still reclaim them.
      */
     public List<String> text() {
@@ -109,12 +109,12 @@ public final class Artifact {
         }
     }
 
-    /** An evidence line for line {@code n}, quoting the kept text (empty text when not kept). */
+    /** {@return an evidence line for line {@code n}, quoting the kept text (empty text when not kept)} */
     public EvidenceLine quote(int n) {
         return new EvidenceLine(name, n, line(n).orElse(""));
     }
 
-    /** An evidence line for line {@code n}, quoting the kept text, else {@code fallback} (a parser's copy of the line). */
+    /** {@return an evidence line for line {@code n}, quoting the kept text, else {@code fallback} (a parser's copy of the line)} */
     public EvidenceLine quote(int n, String fallback) {
         return new EvidenceLine(name, n, line(n).orElse(fallback == null ? "" : fallback));
     }

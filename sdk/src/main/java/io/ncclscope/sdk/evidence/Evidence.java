@@ -79,7 +79,7 @@ public final class Evidence {
         return new Builder();
     }
 
-    /** Every artifact, in the order added. */
+    /** {@return every artifact, in the order added} */
     public List<Artifact> artifacts() {
         return artifacts;
     }
@@ -89,22 +89,22 @@ public final class Evidence {
         return problems;
     }
 
-    /** Node names, in natural order ({@code node2} before {@code node10}). */
+    /** {@return node names, in natural order ({@code node2} before {@code node10})} */
     public List<String> nodes() {
         return List.copyOf(byNode.keySet());
     }
 
-    /** The artifacts of one node; empty for an unknown node. */
+    /** {@return the artifacts of one node; empty for an unknown node} */
     public List<Artifact> artifactsOf(String node) {
         return byNode.getOrDefault(node, List.of());
     }
 
-    /** Artifacts that belong to no single node (pasted logs of a whole job, files with no host). */
+    /** {@return artifacts that belong to no single node (pasted logs of a whole job, files with no host)} */
     public List<Artifact> unassigned() {
         return artifacts.stream().filter(a -> a.node().isEmpty()).toList();
     }
 
-    /** Every artifact whose data is a {@code type}, with that data. */
+    /** {@return every artifact whose data is a {@code type}, with that data} */
     public <T> List<Item<T>> all(Class<T> type) {
         List<Item<T>> out = new ArrayList<>();
         for (Artifact a : artifacts) {
@@ -113,12 +113,12 @@ public final class Evidence {
         return out;
     }
 
-    /** The artifacts of one kind. */
+    /** {@return the artifacts of one kind} */
     public List<Artifact> ofKind(Kind kind) {
         return artifacts.stream().filter(a -> a.kind() == kind).toList();
     }
 
-    /** Every host named anywhere: node names and hosts inside multi-host artifacts, in natural order. */
+    /** {@return every host named anywhere: node names and hosts inside multi-host artifacts, in natural order} */
     public List<String> hosts() {
         Set<String> s = new java.util.TreeSet<>(Evidence::compareNodes);
         s.addAll(byNode.keySet());
@@ -133,7 +133,7 @@ public final class Evidence {
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
     }
 
-    /** Natural order of host names: digit runs compare as numbers ({@code node2} before {@code node10}). */
+    /** {@return natural order of host names: digit runs compare as numbers ({@code node2} before {@code node10})} */
     public static int compareNodes(String a, String b) {
         int i = 0, j = 0;
         while (i < a.length() && j < b.length()) {

@@ -80,7 +80,7 @@ public final class Localizer implements Analyzer {
         return campaign ? localize(rs).findings() : List.of();
     }
 
-    /** The results of the most common series (test, ranks, largest size): only like is compared with like. */
+    /** {@return the results of the most common series (test, ranks, largest size): only like is compared with like} */
     public static List<PairResult> sameSeries(List<PairResult> results) {
         Map<String, Integer> count = new LinkedHashMap<>();
         for (PairResult r : results) count.merge(String.valueOf(r.series()), 1, Integer::sum);
@@ -90,7 +90,7 @@ public final class Localizer implements Analyzer {
         return results.stream().filter(r -> String.valueOf(r.series()).equals(keep)).toList();
     }
 
-    /** The two-node results in {@code evidence}; runs of one node or of more than two are not pairwise tests. */
+    /** {@return the two-node results in {@code evidence}; runs of one node or of more than two are not pairwise tests} */
     public static List<PairResult> read(Evidence evidence) {
         List<PairResult> out = new ArrayList<>();
         for (Evidence.Item<NcclTestsData> item : evidence.all(NcclTestsData.class)) {

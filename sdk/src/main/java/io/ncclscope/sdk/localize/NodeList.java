@@ -19,7 +19,7 @@ public final class NodeList {
     }
 
     /**
-     * The hosts of {@code text}, in order, duplicates dropped.
+     * {@return the hosts of {@code text}, in order, duplicates dropped}
      *
      * @throws IllegalArgumentException on an unbalanced bracket, a bad range or too many hosts
      */

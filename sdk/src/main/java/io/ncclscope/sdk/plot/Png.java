@@ -36,13 +36,13 @@ public final class Png {
     private Png() {
     }
 
-    /** One table at the default size. */
+    /** {@return one table at the default size} */
     public static byte[] render(NcclTestsData data, Double expectedGBs) {
         return render(List.of(new BusBwPlot.Series(null, data)), expectedGBs, null, BusBwPlot.WIDTH, BusBwPlot.HEIGHT);
     }
 
     /**
-     * The PNG bytes of the plot {@link BusBwPlot#svg(List, Double, String, int, int)} draws with the same arguments.
+     * {@return the PNG bytes of the plot {@link BusBwPlot#svg(List, Double, String, int, int)} draws with the same arguments}
      */
     public static byte[] render(List<BusBwPlot.Series> series, Double expectedGBs, String title, int width, int height) {
         Chart c = new Chart(series, expectedGBs, title, width, height);

@@ -28,7 +28,7 @@ public final class Renderers {
     private Renderers() {
     }
 
-    /** The report as indented JSON. */
+    /** {@return the report as indented JSON} */
     public static String json(Report r) {
         return Json.pretty(r) + "\n";
     }
@@ -46,7 +46,7 @@ public final class Renderers {
         };
     }
 
-    /** Markdown for a chat message. */
+    /** {@return markdown for a chat message} */
     public static String markdown(Report r) {
         Locale l = locale(r);
         StringBuilder sb = new StringBuilder();
@@ -108,7 +108,7 @@ public final class Renderers {
         return "`" + t.replace("`", "'") + "`";
     }
 
-    /** Plain text with every finding, its evidence, causes and actions. */
+    /** {@return plain text with every finding, its evidence, causes and actions} */
     public static String text(Report r) {
         Locale l = locale(r);
         StringBuilder sb = new StringBuilder();

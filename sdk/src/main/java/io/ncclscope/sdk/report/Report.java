@@ -31,6 +31,19 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
                      List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
                      List<Evidence.Problem> problems) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param verdict   {@code healthy} or {@code problems}
+     * @param worst     worst severity found; null when nothing was found
+     * @param summary   one sentence: the verdict for a person
+     * @param language  {@code en} or {@code zh-CN}
+     * @param nodes     nodes seen
+     * @param artifacts what was read
+     * @param findings  findings, worst first
+     * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
+     * @param problems  inputs that could not be read
+     */
     public Report {
         nodes = List.copyOf(nodes);
         artifacts = List.copyOf(artifacts);
