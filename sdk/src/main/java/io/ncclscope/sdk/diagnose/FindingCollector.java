@@ -121,12 +121,12 @@ public final class FindingCollector {
         }
     }
 
-    /** True when nothing was added. */
+    /** {@return true when nothing was added} */
     public boolean isEmpty() {
         return byKey.isEmpty();
     }
 
-    /** The findings, in the order their instances were first seen. */
+    /** {@return the findings, in the order their instances were first seen} */
     public List<Finding> findings() {
         List<Finding> out = new ArrayList<>(byKey.size());
         for (Acc a : byKey.values()) {

@@ -57,7 +57,7 @@ public final class Names {
         return out;
     }
 
-    /** {@code n} of {@code GPUn}; -1 for other names. */
+    /** {@return {@code n} of {@code GPUn}; -1 for other names} */
     public static int gpuIndex(String name) {
         if (name == null || name.length() < 4 || name.length() > 8 || !name.startsWith("GPU")) return -1;
         int v = 0;

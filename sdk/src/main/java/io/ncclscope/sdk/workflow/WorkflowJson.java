@@ -25,7 +25,7 @@ public final class WorkflowJson {
     private WorkflowJson() {
     }
 
-    /** The state as indented JSON, texts in {@code locale}. */
+    /** {@return the state as indented JSON, texts in {@code locale}} */
     public static String write(Workflow w, Locale locale) {
         return Json.pretty(w.view(locale)) + "\n";
     }
