@@ -17,9 +17,13 @@ import java.util.List;
 public record SegmentVerdict(Segment segment, Double measuredGBs, Double expectedGBs, String verdict, String basis,
                              List<EvidenceLine> evidence) {
 
+    /** Measured, at or above the expectation's share. */
     public static final String OK = "ok";
+    /** Measured, below the expectation's share. */
     public static final String SLOW = "slow";
+    /** Measured, with no expectation to hold it against. */
     public static final String UNKNOWN = "unknown";
+    /** Not measured in the evidence. */
     public static final String NOT_MEASURED = "not-measured";
 
     /**

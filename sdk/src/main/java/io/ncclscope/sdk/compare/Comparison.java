@@ -100,12 +100,28 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         findings = List.copyOf(findings);
     }
 
-    /** Compares two evidence sets (each one side); labels name the sides (paths). */
+    /**
+     * Compares two evidence sets (each one side); labels name the sides (paths).
+     *
+     * @param labelA name of side A (a path)
+     * @param a      side A
+     * @param labelB name of side B
+     * @param b      side B
+     * @return the comparison
+     */
     public static Comparison of(String labelA, Evidence a, String labelB, Evidence b) {
         return compare(side(labelA, a, runs(a)), side(labelB, b, runs(b)), a, b);
     }
 
-    /** Compares parsed tables; labels (paths, or names such as {@code ib-disable}) may carry switches. */
+    /**
+     * Compares parsed tables; labels (paths, or names such as {@code ib-disable}) may carry switches.
+     *
+     * @param labelA name of side A
+     * @param a      side A's tables
+     * @param labelB name of side B
+     * @param b      side B's tables
+     * @return the comparison
+     */
     public static Comparison of(String labelA, List<NcclTestsData> a, String labelB, List<NcclTestsData> b) {
         List<Run> ra = new ArrayList<>();
         for (int i = 0; i < a.size(); i++) ra.add(new Run(labelA + (a.size() > 1 ? "#" + (i + 1) : ""), null, a.get(i)));

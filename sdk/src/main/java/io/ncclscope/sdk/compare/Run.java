@@ -41,7 +41,10 @@ public record Run(String source, Artifact artifact, NcclTestsData data) {
         return io.ncclscope.parsers.tests.NcclTestsParser.inferRanks(data.collective(), o.algbw(), o.busbw());
     }
 
-    /** Nodes: distinct device hosts, else ranks / GPUs per process when one host shows; null if unknown. */
+    /**
+     * {@return the node count: distinct device hosts, else ranks / GPUs per process when one host shows; null if unknown}
+     *
+     */
     public Integer nodes() {
         if (!data.hosts().isEmpty()) return data.hosts().size();
         return null;

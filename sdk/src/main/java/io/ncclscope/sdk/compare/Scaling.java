@@ -49,14 +49,23 @@ public record Scaling(String collective, List<ScalingPoint> points, ScalingPoint
         findings = List.copyOf(findings);
     }
 
-    /** {@return the series of every nccl-tests table in the evidence sets (one run or several per set)} */
+    /**
+     * {@return the series of every nccl-tests table in the evidence sets (one run or several per set)}
+     *
+     * @param sets one evidence set per run
+     */
     public static Scaling of(List<Evidence> sets) {
         List<Run> runs = new ArrayList<>();
         for (Evidence e : sets) runs.addAll(Comparison.runs(e));
         return ofRuns(runs);
     }
 
-    /** {@return the series of parsed tables; {@code labels} name them (same order)} */
+    /**
+     * {@return the series of parsed tables; {@code labels} name them (same order)}
+     *
+     * @param labels names of the tables
+     * @param data   the tables
+     */
     public static Scaling ofData(List<String> labels, List<NcclTestsData> data) {
         List<Run> runs = new ArrayList<>();
         for (int i = 0; i < data.size(); i++) runs.add(new Run(labels.get(i), null, data.get(i)));

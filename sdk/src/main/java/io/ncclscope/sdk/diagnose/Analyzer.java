@@ -14,6 +14,10 @@ public interface Analyzer {
     /** {@return a short stable name, for example {@code "errors"}} */
     String name();
 
-    /** {@return the findings this analyzer makes on {@code evidence}; empty when there is nothing to say} */
+    /**
+     * {@return the findings this analyzer makes on {@code evidence}; empty when there is nothing to say}
+     *
+     * @param evidence the evidence read
+     */
     List<Finding> analyze(Evidence evidence);
 }

@@ -33,7 +33,13 @@ public record Diagnosis(List<Finding> findings) {
         findings = List.copyOf(findings);
     }
 
-    /** {@return runs {@code analyzers} over {@code evidence}; an analyzer that throws is a bug and propagates} */
+    /**
+     * Runs {@code analyzers} over {@code evidence}; an analyzer that throws is a bug and propagates.
+     *
+     * @param evidence  the evidence read
+     * @param analyzers the analyzers, run in order
+     * @return the findings of all of them
+     */
     public static Diagnosis run(Evidence evidence, List<? extends Analyzer> analyzers) {
         Objects.requireNonNull(evidence, "evidence");
         List<Finding> all = new ArrayList<>();
@@ -59,12 +65,21 @@ public record Diagnosis(List<Finding> findings) {
         return findings.stream().noneMatch(f -> f.severity().atLeast(FindingSeverity.WARNING));
     }
 
-    /** {@return the findings with one code} */
+    /**
+     * {@return the findings with one code}
+     *
+     * @param code a finding code
+     */
     public List<Finding> withCode(String code) {
         return findings.stream().filter(f -> f.code().equals(code)).toList();
     }
 
-    /** {@return {@code f} in {@code locale}: catalogue title, causes and actions (commands filled with {@code f.params()})} */
+    /**
+     * {@return {@code f} in {@code locale}: catalogue title, causes and actions (commands filled with {@code f.params()})}
+     *
+     * @param f      a finding
+     * @param locale Simplified Chinese for any Chinese locale, English otherwise
+     */
     public static LocalizedFinding localize(Finding f, Locale locale) {
         RuleText t = RuleCatalog.text(f.code(), locale);
         // Values this finding knows fill the commands; the rest read as <name>, safe to paste and edit.
@@ -75,7 +90,11 @@ public record Diagnosis(List<Finding> findings) {
                 f.evidence(), t.causes(), actions);
     }
 
-    /** {@return every finding in {@code locale}} */
+    /**
+     * {@return every finding in {@code locale}}
+     *
+     * @param locale Simplified Chinese for any Chinese locale, English otherwise
+     */
     public List<LocalizedFinding> localized(Locale locale) {
         return findings.stream().map(f -> localize(f, locale)).toList();
     }

@@ -41,6 +41,10 @@ public record Message(String bundle, String key, Map<String, String> args) {
     /**
      * {@return a message from the {@code Messages} bundle of {@code anchor}'s package, with alternating name/value
      * arguments ({@code "gpu", "GPU3", "nic", "mlx5_0"})} Null values render as {@code ?}.
+     *
+     * @param anchor     a class of the package whose {@code Messages} bundle holds the template
+     * @param key        the template key
+     * @param nameValues alternating placeholder names and values
      */
     public static Message of(Class<?> anchor, String key, Object... nameValues) {
         if (nameValues.length % 2 != 0) throw new IllegalArgumentException("arguments come in name/value pairs");
@@ -54,6 +58,7 @@ public record Message(String bundle, String key, Map<String, String> args) {
     /**
      * {@return the sentence in {@code locale} (English unless a Chinese locale is asked for)}
      *
+     * @param locale Simplified Chinese for any Chinese locale, English otherwise
      * @throws MissingResourceException when the bundle or the key is missing (a bug, caught by tests)
      */
     public String render(Locale locale) {

@@ -30,22 +30,42 @@ public final class Quote {
         this.read = read;
     }
 
-    /** {@return line {@code line} (1-based) of {@code a}, quoted when the finding is built} */
+    /**
+     * {@return line {@code line} (1-based) of {@code a}, quoted when the finding is built}
+     *
+     * @param a    the artifact
+     * @param line 1-based line
+     */
     public static Quote of(Artifact a, int line) {
         return new Quote(Objects.requireNonNull(a, "artifact"), line, null, false, null);
     }
 
-    /** {@return line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone} */
+    /**
+     * {@return line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone}
+     *
+     * @param a        the artifact
+     * @param line     1-based line
+     * @param fallback the parser's copy of the line
+     */
     public static Quote of(Artifact a, int line, String fallback) {
         return new Quote(Objects.requireNonNull(a, "artifact"), line, fallback, false, null);
     }
 
-    /** {@return the {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the header} */
+    /**
+     * {@return the {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the header}
+     *
+     * @param a      an lspci -vvv artifact
+     * @param header 1-based line of the device block's header
+     */
     public static Quote numa(Artifact a, int header) {
         return new Quote(Objects.requireNonNull(a, "artifact"), header, null, true, null);
     }
 
-    /** {@return a line quoted already} */
+    /**
+     * {@return a line quoted already}
+     *
+     * @param line the quoted line
+     */
     public static Quote of(EvidenceLine line) {
         return new Quote(null, line.line(), null, false, Objects.requireNonNull(line, "line"));
     }

@@ -67,7 +67,12 @@ public final class Artifact {
         return result;
     }
 
-    /** {@return the parsed data as {@code type}, when it is of that type} */
+    /**
+     * {@return the parsed data as {@code type}, when it is of that type}
+     *
+     * @param <T>  the data type
+     * @param type a data record type such as {@code Topology.class}
+     */
     public <T> Optional<T> data(Class<T> type) {
         Object d = result.data();
         return type.isInstance(d) ? Optional.of(type.cast(d)) : Optional.empty();
@@ -81,6 +86,8 @@ public final class Artifact {
     /**
      * {@return the text of 1-based line {@code n}, exactly as the parser saw it; empty when the line does not exist,
      * the text was not kept, or the file can no longer be read}
+     *
+     * @param n 1-based line number
      */
     public Optional<String> line(int n) {
         if (n < 1) return Optional.empty();
@@ -98,12 +105,21 @@ public final class Artifact {
         return file == null ? lines : cache.lines(file);
     }
 
-    /** {@return an evidence line for line {@code n}, quoting the kept text (empty text when not kept)} */
+    /**
+     * {@return an evidence line for line {@code n}, quoting the kept text (empty text when not kept)}
+     *
+     * @param n 1-based line number
+     */
     public EvidenceLine quote(int n) {
         return new EvidenceLine(name, n, line(n).orElse(""));
     }
 
-    /** {@return an evidence line for line {@code n}, quoting the kept text, else {@code fallback} (a parser's copy of the line)} */
+    /**
+     * {@return an evidence line for line {@code n}, quoting the kept text, else {@code fallback} (a parser's copy of the line)}
+     *
+     * @param n        1-based line number
+     * @param fallback the text to quote when the artifact's text is gone
+     */
     public EvidenceLine quote(int n, String fallback) {
         return new EvidenceLine(name, n, line(n).orElse(fallback == null ? "" : fallback));
     }

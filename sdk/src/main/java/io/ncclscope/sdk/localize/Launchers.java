@@ -17,7 +17,7 @@ public final class Launchers {
     public static final String DEFAULT_PAYLOAD = "all_reduce_perf -b 8 -e 8G -f 2 -g 1";
 
     /** The schedulers a plan can be rendered for. */
-    public enum Kind { slurm, mpirun, k8s }
+    public enum Kind { /** An sbatch script. */ slurm, /** A shell script of mpirun calls. */ mpirun, /** Kubernetes Jobs. */ k8s }
 
     /**
      * How to run each pair.
@@ -53,7 +53,13 @@ public final class Launchers {
     private Launchers() {
     }
 
-    /** {@return the files for {@code kind}, by relative path, in a stable order} */
+    /**
+     * {@return the files for {@code kind}, by relative path, in a stable order}
+     *
+     * @param plan the pair schedule
+     * @param kind the scheduler
+     * @param o    the test command and its settings
+     */
     public static Map<String, String> render(PairPlan plan, Kind kind, Options o) {
         return switch (kind) {
             case slurm -> slurm(plan, o);
@@ -62,7 +68,12 @@ public final class Launchers {
         };
     }
 
-    /** {@return {@code pairs.sbatch}: one {@code srun} step per pair, the pairs of a round concurrently, {@code wait} between rounds} */
+    /**
+     * {@return {@code pairs.sbatch}: one {@code srun} step per pair, the pairs of a round concurrently, {@code wait} between rounds}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
+     */
     public static Map<String, String> slurm(PairPlan plan, Options o) {
         StringBuilder s = new StringBuilder();
         s.append("#!/bin/bash\n");
@@ -100,7 +111,12 @@ public final class Launchers {
         return files;
     }
 
-    /** {@return {@code run-pairs.sh} and {@code hostfiles/round-R/A__B} (Open MPI syntax: {@code host slots=G})} */
+    /**
+     * {@return {@code run-pairs.sh} and {@code hostfiles/round-R/A__B} (Open MPI syntax: {@code host slots=G})}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
+     */
     public static Map<String, String> mpirun(PairPlan plan, Options o) {
         Map<String, String> files = new LinkedHashMap<>();
         StringBuilder s = new StringBuilder();
@@ -136,6 +152,9 @@ public final class Launchers {
      * {@return {@code k8s/round-R.yaml}: one Kubeflow MPIJob (v2beta1) per pair, the two workers pinned to the two nodes,
      * and {@code run-k8s.sh}, which applies a round, waits, saves each launcher's log to
      * {@code pairs/round-R/A__B.txt} and deletes the round}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
      */
     public static Map<String, String> k8s(PairPlan plan, Options o) {
         Map<String, String> out = new LinkedHashMap<>();

@@ -50,12 +50,21 @@ public record Localization(List<String> nodes, List<PairResult> results, Double 
         findings = List.copyOf(findings);
     }
 
-    /** {@return whether the pair {@code r} is slow} */
+    /**
+     * {@return whether the pair {@code r} is slow}
+     *
+     * @param r a pair result
+     */
     public boolean isSlow(PairResult r) {
         return threshold != null && r.busbw() < threshold;
     }
 
-    /** {@return the matrix as a lookup: the result of {@code x} with {@code y}, in either order} */
+    /**
+     * {@return the matrix as a lookup: the result of {@code x} with {@code y}, in either order}
+     *
+     * @param x a node
+     * @param y another node
+     */
     public Optional<PairResult> result(String x, String y) {
         return Optional.ofNullable(index().get(key(x, y)));
     }
@@ -67,7 +76,12 @@ public record Localization(List<String> nodes, List<PairResult> results, Double 
         return m;
     }
 
-    /** {@return an order-free key for a pair} */
+    /**
+     * {@return an order-free key for a pair}
+     *
+     * @param x a node
+     * @param y another node
+     */
     public static String key(String x, String y) {
         return x.compareTo(y) <= 0 ? x + "\u0000" + y : y + "\u0000" + x;
     }

@@ -21,6 +21,7 @@ public final class NodeList {
     /**
      * {@return the hosts of {@code text}, in order, duplicates dropped}
      *
+     * @param text node names
      * @throws IllegalArgumentException on an unbalanced bracket, a bad range or too many hosts
      */
     public static List<String> parse(String text) {

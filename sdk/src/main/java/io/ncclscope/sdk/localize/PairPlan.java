@@ -24,6 +24,14 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
 
     /** Two nodes tested together; {@code a} and {@code b} as the plan ordered them. */
     public record Pair(String a, String b) {
+        /**
+         * Creates the pair.
+         *
+         * @param a one node
+         * @param b the other node
+         * @throws NullPointerException when a node is null
+         * @throws IllegalArgumentException when {@code a} equals {@code b}
+         */
         public Pair {
             Objects.requireNonNull(a, "a");
             Objects.requireNonNull(b, "b");
@@ -35,7 +43,12 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
             return a + "__" + b;
         }
 
-        /** {@return whether this pair joins {@code x} and {@code y}, in either order} */
+        /**
+         * {@return whether this pair joins {@code x} and {@code y}, in either order}
+         *
+         * @param x a node
+         * @param y another node
+         */
         public boolean joins(String x, String y) {
             return a.equals(x) && b.equals(y) || a.equals(y) && b.equals(x);
         }
@@ -75,7 +88,11 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
         rounds = List.copyOf(rounds);
     }
 
-    /** {@return the full round-robin tournament over {@code nodes}: N−1 rounds (N rounds for odd N), every pair once} */
+    /**
+     * {@return the full round-robin tournament over {@code nodes}: N−1 rounds (N rounds for odd N), every pair once}
+     *
+     * @param nodes the nodes to pair
+     */
     public static PairPlan tournament(List<String> nodes) {
         List<String> ns = distinct(nodes);
         return new PairPlan(ns, circle(ns, "tournament", Integer.MAX_VALUE));
@@ -84,6 +101,8 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
     /**
      * {@return the first round of the tournament only: every node once} With odd N the node that sits out is tested in a
      * second, one-pair round with the first node, so that no node goes unscreened.
+     *
+     * @param nodes the nodes to pair
      */
     public static PairPlan screen(List<String> nodes) {
         List<String> ns = distinct(nodes);
@@ -100,6 +119,9 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
      * {@return the second pass: each suspect against {@code partners} distinct known-good nodes (fewer when fewer are
      * known), never two tests of one node in a round} Suspects that are also in {@code good} are ignored.
      *
+     * @param suspects the nodes to retest
+     * @param good     nodes known to be good
+     * @param partners good partners per suspect
      * @throws IllegalArgumentException when there are suspects but no known-good node
      */
     public static PairPlan retest(Collection<String> suspects, Collection<String> good, int partners) {
@@ -125,12 +147,20 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
         return rounds.stream().flatMap(r -> r.pairs().stream()).toList();
     }
 
-    /** {@return how many single two-node tests testing all pairs one at a time takes: N(N−1)/2} */
+    /**
+     * {@return how many single two-node tests testing all pairs one at a time takes: N(N−1)/2}
+     *
+     * @param n node count
+     */
     public static long allPairs(int n) {
         return (long) n * (n - 1) / 2;
     }
 
-    /** {@return this plan followed by {@code next}, rounds renumbered} */
+    /**
+     * {@return this plan followed by {@code next}, rounds renumbered}
+     *
+     * @param next the plan to run after this one
+     */
     public PairPlan then(PairPlan next) {
         List<Round> rs = new ArrayList<>(rounds);
         for (Round r : next.rounds()) rs.add(new Round(rs.size() + 1, r.pass(), r.pairs(), idleOf(nodes, r.pairs())));

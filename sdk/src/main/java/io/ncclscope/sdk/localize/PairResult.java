@@ -15,7 +15,14 @@ import java.util.Objects;
  */
 public record PairResult(String a, String b, double busbw, EvidenceLine source, String series) {
 
-    /** A result of an unnamed series. */
+    /**
+     * A result of an unnamed series.
+     *
+     * @param a      one node
+     * @param b      the other node
+     * @param busbw  the plateau bus bandwidth in GB/s
+     * @param source the line it was read from
+     */
     public PairResult(String a, String b, double busbw, EvidenceLine source) {
         this(a, b, busbw, source, null);
     }
@@ -38,12 +45,20 @@ public record PairResult(String a, String b, double busbw, EvidenceLine source, 
         if (a.equals(b)) throw new IllegalArgumentException("a pair needs two nodes: " + a);
     }
 
-    /** {@return whether this result involves {@code node}} */
+    /**
+     * {@return whether this result involves {@code node}}
+     *
+     * @param node a node
+     */
     public boolean has(String node) {
         return a.equals(node) || b.equals(node);
     }
 
-    /** {@return the node of this pair that is not {@code node}} */
+    /**
+     * {@return the node of this pair that is not {@code node}}
+     *
+     * @param node one node of this pair
+     */
     public String other(String node) {
         return a.equals(node) ? b : a;
     }

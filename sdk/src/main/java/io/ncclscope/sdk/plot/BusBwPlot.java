@@ -32,12 +32,23 @@ public final class BusBwPlot {
     private BusBwPlot() {
     }
 
-    /** {@return one table, default title and size; {@code expectedGBs} may be null} */
+    /**
+     * {@return one table, default title and size; {@code expectedGBs} may be null}
+     *
+     * @param data        one nccl-tests table
+     * @param expectedGBs the plateau the hardware should reach in GB/s, or null to draw none
+     */
     public static String svg(NcclTestsData data, Double expectedGBs) {
         return svg(List.of(new Series(null, data)), expectedGBs, null);
     }
 
-    /** {@return several tables, default size; {@code title} null for the default one} */
+    /**
+     * {@return several tables, default size; {@code title} null for the default one}
+     *
+     * @param series      the tables, each with its label
+     * @param expectedGBs the expected plateau in GB/s, or null
+     * @param title       the title, or null for the default one
+     */
     public static String svg(List<Series> series, Double expectedGBs, String title) {
         return svg(series, expectedGBs, title, WIDTH, HEIGHT);
     }

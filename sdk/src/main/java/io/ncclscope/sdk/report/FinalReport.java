@@ -251,7 +251,14 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
     public record Plot(String artifact, String test, Integer ranks, int nodes, Double expectedGBs, String svg) {
     }
 
-    /** Builds the final report of {@code diagnosis} over {@code evidence} in {@code locale} (en or zh-CN). */
+    /**
+     * Builds the final report of {@code diagnosis} over {@code evidence} in {@code locale} (en or zh-CN).
+     *
+     * @param evidence  the evidence read
+     * @param diagnosis its diagnosis
+     * @param locale    en or zh-CN (any Chinese locale)
+     * @return the final report
+     */
     public static FinalReport of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
         return Conclusions.build(evidence, diagnosis, locale);
     }

@@ -64,7 +64,14 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
     public record ArtifactSummary(String name, String kind, String node, int warnings, int errors) {
     }
 
-    /** Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}. */
+    /**
+     * Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}.
+     *
+     * @param evidence  the evidence read
+     * @param diagnosis its diagnosis
+     * @param locale    en or zh-CN (any Chinese locale)
+     * @return the report
+     */
     public static Report of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
         boolean zh = locale != null && "zh".equals(locale.getLanguage());
         Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;

@@ -62,7 +62,11 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
         return c.size() > MAX_ENTRIES ? c.subList(0, MAX_ENTRIES) : c;
     }
 
-    /** {@return these facts and {@code o}'s: lists united (these first), scalars kept where known, else taken from {@code o}} */
+    /**
+     * {@return these facts and {@code o}'s: lists united (these first), scalars kept where known, else taken from {@code o}}
+     *
+     * @param o other facts
+     */
     public Facts merge(Facts o) {
         List<String> n = new java.util.ArrayList<>(nodes);
         n.addAll(o.nodes);

@@ -29,7 +29,12 @@ public record Link(String code, String artifact, int line, String text) {
         if (line < 0) throw new IllegalArgumentException("line < 0: " + line);
     }
 
-    /** {@return a link to an evidence line, for finding {@code code} (nullable)} */
+    /**
+     * {@return a link to an evidence line, for finding {@code code} (nullable)}
+     *
+     * @param code the finding code; null allowed
+     * @param e    the evidence line
+     */
     public static Link of(String code, EvidenceLine e) {
         return new Link(code, e.artifact(), e.line(), e.text());
     }

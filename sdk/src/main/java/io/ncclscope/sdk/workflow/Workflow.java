@@ -69,12 +69,23 @@ public final class Workflow {
         return EMPTY;
     }
 
-    /** {@return a workflow of a given state (as {@link WorkflowJson#read} rebuilds it)} */
+    /**
+     * {@return a workflow of a given state (as {@link WorkflowJson#read} rebuilds it)}
+     *
+     * @param facts        the facts known
+     * @param observations what was observed
+     * @param findings     the findings so far
+     */
     public static Workflow of(Facts facts, List<Observation> observations, List<Finding> findings) {
         return new Workflow(facts, observations, findings);
     }
 
-    /** {@return this workflow with {@code evidence} and its {@code diagnosis} (from {@code NcclScope.diagnose}) added} */
+    /**
+     * {@return this workflow with {@code evidence} and its {@code diagnosis} (from {@code NcclScope.diagnose}) added}
+     *
+     * @param evidence  the new evidence
+     * @param diagnosis its diagnosis
+     */
     public Workflow with(Evidence evidence, Diagnosis diagnosis) {
         Objects.requireNonNull(evidence, "evidence");
         Objects.requireNonNull(diagnosis, "diagnosis");
@@ -82,7 +93,11 @@ public final class Workflow {
         return add(o.facts(), o.observations(), diagnosis.findings());
     }
 
-    /** {@return this workflow with an A/B comparison (step 3) added: both sides' runs and the reading's findings} */
+    /**
+     * {@return this workflow with an A/B comparison (step 3) added: both sides' runs and the reading's findings}
+     *
+     * @param comparison an A/B comparison
+     */
     public Workflow with(Comparison comparison) {
         Objects.requireNonNull(comparison, "comparison");
         List<Observation> obs = new ArrayList<>();
@@ -98,7 +113,11 @@ public final class Workflow {
         return add(Facts.NONE, obs, comparison.findings());
     }
 
-    /** {@return this workflow with pairwise results (step 4) added} */
+    /**
+     * {@return this workflow with pairwise results (step 4) added}
+     *
+     * @param localization a localization of pairwise tests
+     */
     public Workflow with(Localization localization) {
         Objects.requireNonNull(localization, "localization");
         List<Observation> obs = new ArrayList<>();
@@ -114,7 +133,11 @@ public final class Workflow {
         return add(f, obs, localization.findings());
     }
 
-    /** {@return this workflow with a scaling series (runs at growing node counts, step 4) added} */
+    /**
+     * {@return this workflow with a scaling series (runs at growing node counts, step 4) added}
+     *
+     * @param scaling a scaling series
+     */
     public Workflow with(Scaling scaling) {
         Objects.requireNonNull(scaling, "scaling");
         List<Observation> obs = new ArrayList<>();
@@ -131,12 +154,20 @@ public final class Workflow {
         return add(Facts.NONE, obs, scaling.findings());
     }
 
-    /** {@return this workflow with findings from elsewhere added (a service's own analysis, a finding a person confirmed)} */
+    /**
+     * {@return this workflow with findings from elsewhere added (a service's own analysis, a finding a person confirmed)}
+     *
+     * @param more findings to add
+     */
     public Workflow withFindings(List<Finding> more) {
         return add(Facts.NONE, List.of(), more);
     }
 
-    /** {@return this workflow with another one's state added (two investigations of one job merged)} */
+    /**
+     * {@return this workflow with another one's state added (two investigations of one job merged)}
+     *
+     * @param other another workflow of the same job
+     */
     public Workflow merge(Workflow other) {
         return add(other.facts, other.observations, other.findings);
     }
@@ -197,7 +228,11 @@ public final class Workflow {
         return steps;
     }
 
-    /** {@return one step} */
+    /**
+     * {@return one step}
+     *
+     * @param id a step
+     */
     public Step step(StepId id) {
         return steps.get(id.ordinal());
     }
@@ -217,7 +252,11 @@ public final class Workflow {
         return conclusion;
     }
 
-    /** {@return this workflow in {@code locale} (en or zh-CN): texts filled in, ready for JSON, Markdown or text} */
+    /**
+     * {@return this workflow in {@code locale} (en or zh-CN): texts filled in, ready for JSON, Markdown or text}
+     *
+     * @param locale en or zh-CN (any Chinese locale)
+     */
     public WorkflowView view(Locale locale) {
         return WorkflowView.of(this, locale);
     }

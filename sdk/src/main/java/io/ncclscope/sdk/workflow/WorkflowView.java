@@ -184,17 +184,32 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
         return Message.of(WorkflowView.class, key, args).render(l);
     }
 
-    /** {@return the text of a checklist item} */
+    /**
+     * {@return the text of a checklist item}
+     *
+     * @param n a checklist item
+     * @param l en or zh-CN
+     */
     public static String text(Need n, Locale l) {
         return t(l, "need." + n.name());
     }
 
-    /** {@return the title of a step} */
+    /**
+     * {@return the title of a step}
+     *
+     * @param id a step
+     * @param l  en or zh-CN
+     */
     public static String title(StepId id, Locale l) {
         return t(l, "step." + id.name());
     }
 
-    /** {@return a status in words} */
+    /**
+     * {@return a status in words}
+     *
+     * @param s a status
+     * @param l en or zh-CN
+     */
     public static String status(StepStatus s, Locale l) {
         return t(l, "status." + s.name());
     }

@@ -67,6 +67,8 @@ public final class TopologyAnalyzer implements Analyzer {
      * to it and the path type to them} A GPU gets an empty list and a null path when the matrix has no NIC.
      * For the bandwidth and workflow analyses: {@code gdrByDefault()} tells which GPUs NCCL lets use
      * GPUDirect RDMA, {@code nicNames()} what to put in {@code NCCL_IB_HCA}.
+     *
+     * @param topology one node's {@code nvidia-smi topo -m}
      */
     public static List<GpuNicAffinity> affinity(Topology topology) {
         List<GpuNicAffinity> out = new ArrayList<>(topology.gpus().size());
