@@ -156,35 +156,30 @@ class ApiSurfaceTest {
 
     private static boolean hasPublicType(Class<?> anchor, String pkg) {
         Path where = location(anchor);
-        if (Files.isRegularFile(where)) {
-            // A jar: the reactor's verify puts the packaged parsers on the sdk's test path.
-            String prefix = pkg.replace('.', '/') + "/";
-            try (JarFile jar = new JarFile(where.toFile())) {
-                List<String> names = jar.stream().map(e -> e.getName())
-                        .filter(n -> n.startsWith(prefix) && n.indexOf('/', prefix.length()) < 0)
-                        .map(n -> n.substring(prefix.length())).toList();
-                return anyPublic(anchor, pkg, names.stream());
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+        if (Files.isDirectory(where)) {
+            return hasPublicType(anchor, pkg, where.resolve(pkg.replace('.', '/')));
         }
-        Path dir = where.resolve(pkg.replace('.', '/'));
-        try (Stream<Path> s = Files.list(dir)) {
-            return anyPublic(anchor, pkg, s.map(p -> p.getFileName().toString()));
+        // Under `verify` the reactor puts the packaged jar, not the classes folder, on the test path.
+        try (java.nio.file.FileSystem jar = java.nio.file.FileSystems.newFileSystem(where)) {
+            return hasPublicType(anchor, pkg, jar.getPath(pkg.replace('.', '/')));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
     }
 
-    private static boolean anyPublic(Class<?> anchor, String pkg, Stream<String> fileNames) {
-        return fileNames.filter(n -> n.endsWith(".class") && !n.contains("$"))
-                .anyMatch(n -> {
-                    try {
-                        return Modifier.isPublic(Class.forName(pkg + "." + n.substring(0, n.length() - 6), false,
-                                anchor.getClassLoader()).getModifiers());
-                    } catch (ClassNotFoundException e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
+    private static boolean hasPublicType(Class<?> anchor, String pkg, Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".class") && !n.contains("$") && !n.contains("-"))
+                    .anyMatch(n -> {
+                        try {
+                            return Modifier.isPublic(Class.forName(pkg + "." + n.substring(0, n.length() - 6), false,
+                                    anchor.getClassLoader()).getModifiers());
+                        } catch (ClassNotFoundException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -35,6 +35,19 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
                      List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
                      List<Evidence.Problem> problems, WorkflowView workflow) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param verdict   {@code healthy} or {@code problems}
+     * @param worst     worst severity found; null when nothing was found
+     * @param summary   one sentence: the verdict for a person
+     * @param language  {@code en} or {@code zh-CN}
+     * @param nodes     nodes seen
+     * @param artifacts what was read
+     * @param findings  findings, worst first
+     * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
+     * @param problems  inputs that could not be read
+     */
     public Report {
         nodes = List.copyOf(nodes);
         artifacts = List.copyOf(artifacts);
@@ -55,7 +68,14 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
     public record ArtifactSummary(String name, String kind, String node, int warnings, int errors) {
     }
 
-    /** Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}. */
+    /**
+     * Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}.
+     *
+     * @param evidence  the evidence read
+     * @param diagnosis its diagnosis
+     * @param locale    en or zh-CN (any Chinese locale)
+     * @return the report
+     */
     public static Report of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
         boolean zh = locale != null && "zh".equals(locale.getLanguage());
         Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
