@@ -227,6 +227,33 @@ public final class NcclScope {
     }
 
     /**
+     * Diagnoses {@code evidence} and builds the deliverable report (the seed's step 5): the symptom with its figures,
+     * the evidence chain, fix actions split into hardware, fabric, configuration and application, and what remains
+     * unproven with the commands that would prove it. Render it with {@code Renderers.html}, {@code markdown},
+     * {@code json} or {@code text}.
+     *
+     * @param evidence what was read
+     * @param locale   Simplified Chinese for any Chinese locale, English for every other one
+     * @return the report
+     */
+    public static FinalReport report(Evidence evidence, Locale locale) {
+        return report(Workflow.empty(), evidence, locale);
+    }
+
+    /**
+     * The deliverable report with a workflow state handed back: what remains unproven counts the evidence given
+     * earlier (a chat bot's or a ticket's previous steps) as well as {@code evidence}.
+     *
+     * @param state    the workflow so far ({@link Workflow#empty()} for none)
+     * @param evidence what was read now
+     * @param locale   Simplified Chinese for any Chinese locale, English for every other one
+     * @return the report
+     */
+    public static FinalReport report(Workflow state, Evidence evidence, Locale locale) {
+        return FinalReport.of(evidence, diagnose(evidence), state, Objects.requireNonNull(locale, "locale"));
+    }
+
+    /**
      * Diagnoses {@code evidence} under {@code options} (pairwise results judged by
      * {@link Options#pairExpectedGBs()} and {@link Options#pairSlowFraction()}) and builds the report in
      * {@link Options#locale()}.
@@ -351,16 +378,4 @@ public final class NcclScope {
         return new Localizer(options.pairExpectedGBs(), options.pairSlowFraction());
     }
 
-    /**
-     * Diagnoses {@code evidence} and builds the deliverable report in {@code locale} (en or zh-CN): symptom with
-     * figures, evidence chain, fix actions by area, what remains unproven (write it with
-     * {@link #render(FinalReport, Format)}).
-     *
-     * @param evidence what was read
-     * @param locale   Simplified Chinese for any Chinese locale, English for every other one
-     * @return the deliverable report
-     */
-    public static FinalReport report(Evidence evidence, Locale locale) {
-        return FinalReport.of(evidence, diagnose(evidence), locale);
-    }
 }

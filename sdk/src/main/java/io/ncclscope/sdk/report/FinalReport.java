@@ -7,8 +7,10 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Category;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.Segment;
+import io.ncclscope.sdk.workflow.Workflow;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * The deliverable conclusion of the seed's step 5 (形成可交付的结论与修复建议), in one language: the symptom with its
@@ -252,7 +254,8 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
     }
 
     /**
-     * Builds the final report of {@code diagnosis} over {@code evidence} in {@code locale} (en or zh-CN).
+     * Builds the final report of {@code diagnosis} over {@code evidence} in {@code locale} (en or zh-CN); what remains
+     * unproven comes from the five-step workflow of this evidence alone.
      *
      * @param evidence  the evidence read
      * @param diagnosis its diagnosis
@@ -260,6 +263,21 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
      * @return the final report
      */
     public static FinalReport of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
-        return Conclusions.build(evidence, diagnosis, locale);
+        return of(evidence, diagnosis, Workflow.empty(), locale);
+    }
+
+    /**
+     * Builds the final report of {@code diagnosis} over {@code evidence}, with a workflow state handed back (evidence
+     * given earlier, e.g. read with {@code WorkflowJson.read}): what remains unproven counts that earlier evidence too.
+     *
+     * @param evidence  what was read now
+     * @param diagnosis its diagnosis
+     * @param state     the workflow so far; {@link Workflow#empty()} for none
+     * @param locale    the report's language (Simplified Chinese for any Chinese locale, else English)
+     * @return the report
+     */
+    public static FinalReport of(Evidence evidence, Diagnosis diagnosis, Workflow state, Locale locale) {
+        Objects.requireNonNull(state, "state");
+        return Conclusions.build(evidence, diagnosis, state.with(evidence, diagnosis), locale);
     }
 }

@@ -26,6 +26,8 @@ public final class Renderers {
     public static final int MD_NEXT_COMMANDS = 6;
     /** Fix actions listed per area in the Markdown of a {@link FinalReport}. */
     public static final int MD_ACTIONS_PER_AREA = 4;
+    /** What-remains-unproven items listed in the Markdown of a {@link FinalReport}. */
+    public static final int MD_UNPROVEN = 5;
 
     private Renderers() {
     }
