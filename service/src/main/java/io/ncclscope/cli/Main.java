@@ -19,9 +19,9 @@ import picocli.CommandLine.Command;
         name = "ncclscope",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {AnalyzeCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
-            PlotCommand.class, ParseCommand.class, RulesCommand.class, ServeCommand.class,
-            CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, CollectCommand.class, CompareCommand.class, LocalizeCommand.class,
+            PlanCommand.class, PlotCommand.class, ParseCommand.class, RulesCommand.class, ReportCommand.class,
+            ServeCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -32,10 +32,12 @@ import picocli.CommandLine.Command;
         footer = {
             "  ncclscope analyze bundle/                     verdict, findings, next commands",
             "  ncclscope analyze --format md job.log         chat-sized Markdown",
+            "  ncclscope collect --out bundle/               this node's facts, for analyze",
             "  ncclscope compare default/ ib-disable/        the A/B switch method",
             "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
             "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
+            "  ncclscope report -o ticket.html bundle/       report for a ticket (HTML)",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",
@@ -135,6 +137,12 @@ public final class Main implements Runnable {
             }
             if (cls == AnalyzeCommand.class) {
                 return cls.cast(new AnalyzeCommand(stdin));
+            }
+            if (cls == ReportCommand.class) {
+                return cls.cast(new ReportCommand(stdin));
+            }
+            if (cls == CollectCommand.class) {
+                return cls.cast(new CollectCommand(System.out));
             }
             return fallback.create(cls);
         }

@@ -165,6 +165,7 @@ public final class Evidence {
         private int maxFiles = DEFAULT_MAX_FILES;
         private final List<Pending> pending = new ArrayList<>();
         private final List<Problem> problems = new ArrayList<>();
+        private final TextCache texts = new TextCache(TextCache.DEFAULT_BUDGET_CHARS);
         private int files;
 
         private record Pending(Artifact artifact, String folderKey, String folderNode) {
@@ -338,7 +339,7 @@ public final class Evidence {
             }
             String folderKey = folder == null ? null : folder[0];
             String folderNode = folder == null ? null : folder[1];
-            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file), folderKey, folderNode));
+            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file, texts), folderKey, folderNode));
         }
 
         /** Hosts an artifact's content names. */

@@ -1,0 +1,194 @@
+package io.ncclscope.cli;
+
+import io.ncclscope.collect.Bundles;
+import io.ncclscope.collect.Collector;
+import io.ncclscope.collect.Manifest;
+import io.ncclscope.collect.Probe;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ncclscope collect}: runs the node allow-list and writes a bundle that {@code analyze} reads. */
+@Command(
+        name = "collect",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Collect this node's facts into a bundle that 'ncclscope analyze' reads directly.",
+            "Runs a fixed list of commands, each with a timeout and no shell: nvidia-smi topo -m, nvidia-smi -q, "
+                    + "nvidia-smi nvlink -s, nvidia-smi -L, lspci -tv, lspci -vvv, numactl -H, ibstat, ibv_devinfo, "
+                    + "ibdev2netdev, show_gids, ip -d link, ip addr, dmesg -T (NVIDIA, NIC and PCIe lines only), and "
+                    + "ethtool, ethtool -i, ethtool -S for each interface in /sys/class/net; then reads interface MTU "
+                    + "and state and the InfiniBand port counters from /sys, and the NCCL-relevant environment with "
+                    + "secrets redacted. A missing tool or a refused command is recorded in manifest.json, never fatal. "
+                    + "Run it as root for the full lspci and dmesg output.",
+            "Two bundles of one node taken before and after a job give counter deltas: "
+                    + "'ncclscope analyze before/ after/'.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ncclscope collect                          into ./ncclscope-HOST-TIME/",
+            "  ncclscope collect --out /shared/bundles/$(hostname)",
+            "  ncclscope collect --out - | ssh jump 'tar -x -C bundles'   tar on stdout",
+            "  ncclscope collect --out node.tar.gz --timeout 30",
+            "  ncclscope collect --list                   the commands, without running them",
+            "  ncclscope analyze /shared/bundles/         then one verdict over all nodes",
+            "",
+            "On every node of a Slurm allocation or a Kubernetes cluster: examples/fleet/.",
+            "",
+            "Exit codes: 0 bundle written (missing tools included); 2 usage error or output",
+            "not writable; 3 internal error."
+        })
+final class CollectCommand implements Callable<Integer> {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR|-|FILE.tar[.gz]",
+            description = "Where the bundle goes: a new or empty folder; '-' for a tar on stdout; a file ending in "
+                    + ".tar or .tar.gz. Default: ./ncclscope-NODE-TIME/.")
+    String out;
+
+    @Option(names = "--timeout", paramLabel = "S", defaultValue = "10",
+            description = "Seconds each command may run before it is killed (default: ${DEFAULT-VALUE}).")
+    double timeout;
+
+    @Option(names = "--node", paramLabel = "NAME",
+            description = "The node name the bundle is filed under (default: the host name). In a Kubernetes pod, "
+                    + "pass the node's name (spec.nodeName).")
+    String node;
+
+    @Option(names = "--sys-root", paramLabel = "DIR",
+            description = "Where the host's /sys is mounted, as a root folder (default: /). A container with the "
+                    + "host's /sys at /host/sys passes /host.")
+    Path sysRoot;
+
+    @Option(names = "--list", description = "Print the commands that would run on this node, and run none.")
+    boolean list;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    boolean quiet;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final OutputStream stdout;
+
+    CollectCommand(OutputStream stdout) {
+        this.stdout = stdout;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (!(timeout >= 0.1 && timeout <= 3600)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be between 0.1 and 3600 seconds: " + timeout);
+        }
+        Collector c;
+        try {
+            Collector.Builder b = Collector.builder().timeout(Duration.ofMillis(Math.round(timeout * 1000))).node(node);
+            if (sysRoot != null) b.systemRoot(sysRoot);
+            c = b.build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (list) {
+            PrintWriter o = spec.commandLine().getOut();
+            for (Probe p : c.plan()) o.printf("%-28s %s%n", p.file(), p.commandLine());
+            o.flush();
+            return Main.OK;
+        }
+
+        boolean toStdout = "-".equals(out);
+        boolean toTar = !toStdout && out != null && (out.endsWith(".tar") || out.endsWith(".tar.gz") || out.endsWith(".tgz"));
+        Path dir;
+        if (toStdout || toTar) {
+            dir = Files.createTempDirectory("ncclscope-collect-");
+        } else {
+            dir = Path.of(out != null ? out : "ncclscope-" + safe(node != null ? node : hostname()) + "-" + STAMP.format(Instant.now()));
+            if (Files.exists(dir) && (!Files.isDirectory(dir) || !empty(dir))) {
+                err.println("ncclscope: " + dir + " exists and is not an empty folder; collect writes a fresh bundle");
+                return Main.BAD_INPUT;
+            }
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                err.println("ncclscope: cannot create " + dir + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+        }
+        try {
+            if (!quiet) err.println("ncclscope: collecting " + c.plan().size() + " commands, " + trim(timeout) + " s timeout each ...");
+            Manifest m = c.collect(dir, quiet ? line -> { } : line -> {
+                err.println("  " + line);
+                err.flush();
+            });
+            long mtime = Instant.parse(m.time()).getEpochSecond();
+            String where;
+            if (toStdout) {
+                Bundles.tar(dir, safe(m.host()), mtime, stdout, false);
+                stdout.flush();
+                where = "stdout (tar)";
+            } else if (toTar) {
+                Path f = Path.of(out);
+                try (OutputStream o = Files.newOutputStream(f)) {
+                    Bundles.tar(dir, safe(m.host()), mtime, o, !out.endsWith(".tar"));
+                }
+                where = f.toString();
+            } else {
+                where = dir.toString();
+            }
+            err.println("ncclscope: bundle of " + m.host() + " in " + where + ": " + m.summary());
+            if (!m.root()) err.println("ncclscope: not root: lspci -vvv and dmesg may print less or refuse");
+            if (!toStdout) err.println("ncclscope: next: ncclscope analyze " + (toTar ? "<the extracted folder>" : where));
+            return Main.OK;
+        } finally {
+            if (toStdout || toTar) delete(dir);
+        }
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    private static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private static String hostname() {
+        try {
+            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            if (!h.isEmpty()) return h;
+        } catch (IOException | RuntimeException e) {
+            // fall through
+        }
+        String h = System.getenv("HOSTNAME");
+        return h == null || h.isBlank() ? "node" : h.strip();
+    }
+
+    private static boolean empty(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temp folder left behind is not worth failing the command
+        }
+    }
+}
