@@ -279,6 +279,44 @@ class ServiceApiTest {
         assertThat(svg).startsWith("<?xml").contains("<svg", "</svg>");
     }
 
+    @Test
+    void htmlGivesTheDeliverableReportPage() throws IOException {
+        String html = given().contentType(ContentType.TEXT).accept("text/html").body(read("nccl/duplicate-gpu.log"))
+                .when().post("/v1/analyze")
+                .then().statusCode(200).contentType(startsWith("text/html")).extract().asString();
+        assertThat(html).containsIgnoringCase("<html").contains("NCCL_DUPLICATE_GPU");
+    }
+
+    @Test
+    void theWorkflowStateGoesOutAndComesBack() throws IOException {
+        Map<String, Object> first = given().contentType(ContentType.JSON)
+                .body(Map.of("artifacts", List.of(Map.of("name", "job.log", "text", read("nccl/bad-ifname.log")))))
+                .when().post("/v1/workflow")
+                .then().statusCode(200).contentType(ContentType.JSON)
+                .body("schemaVersion", startsWith("1."))
+                .body("steps.size()", equalTo(5))
+                .body("next.size()", greaterThan(0))
+                .extract().as(Map.class);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("state", first, "artifacts", List.of(Map.of("name", "topo.txt", "node", "vm", "text", read("sys/topo-m.txt"))),
+                        "lang", "zh-CN"))
+                .when().post("/v1/workflow")
+                .then().statusCode(200)
+                .body("language", equalTo("zh-CN"))
+                .body("steps.size()", equalTo(5));
+        given().contentType(ContentType.JSON).body(Map.of("state", Map.of("schemaVersion", "9.0")))
+                .when().post("/v1/workflow")
+                .then().statusCode(422).body("detail", containsString("schemaVersion"));
+        given().contentType(ContentType.JSON).body(Map.of("lang", "en"))
+                .when().post("/v1/workflow").then().statusCode(400);
+    }
+
+    @Test
+    void theNodeSnapshotIsOffByDefault() {
+        given().when().get("/v1/node/snapshot").then().statusCode(404).contentType("application/problem+json")
+                .body("type", containsString("snapshot-off"));
+    }
+
     // -- errors: one problem shape ------------------------------------------------------------------------------
 
     @Test
