@@ -41,8 +41,9 @@ tar -czf "$tmp/h200.tar.gz" -C "$here/captured" h200-1gpu
 call analyze-upload 200 -F "file=@$cap/nccl/duplicate-gpu.log" -F "topo=@$cap/sys/topo-m.txt" "$BASE/v1/analyze"
 call analyze-bundle 200 -H 'Accept: text/markdown' -F "bundle=@$tmp/h200.tar.gz" "$BASE/v1/analyze"
 
-# Named artifacts as JSON (jq-free: the body is built with printf and a JSON string quoter in sed).
-json_string() { sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' "$1" | awk '{printf "%s\\n", $0}'; }
+# Named artifacts as JSON (jq-free: the body is built with printf and a JSON string quoter in perl; tool outputs
+# hold tabs and ANSI escapes, which JSON must escape).
+json_string() { perl -0777 -pe 's/\\/\\\\/g; s/"/\\"/g; s/\n/\\n/g; s/\r/\\r/g; s/\t/\\t/g; s/([\x00-\x1f])/sprintf("\\u%04x", ord($1))/ge' "$1"; }
 printf '{"artifacts":[{"name":"vm/job.log","node":"vm","text":"%s"},{"name":"vm/topo.txt","node":"vm","text":"%s"}]}' \
   "$(json_string "$cap/nccl/bad-ifname.log")" "$(json_string "$cap/sys/topo-m.txt")" > "$tmp/artifacts.json"
 call analyze-artifacts 200 -H 'Content-Type: application/json' --data-binary "@$tmp/artifacts.json" "$BASE/v1/analyze"
