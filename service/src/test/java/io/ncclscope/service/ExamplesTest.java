@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -63,16 +65,16 @@ class ExamplesTest {
         try (ServerSocket s = new ServerSocket(0)) {
             botPort = s.getLocalPort();
         }
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process bot = new ProcessBuilder(java, "../examples/chatbot/ChatBot.java", "--port", Integer.toString(botPort),
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        Process bot = new ProcessBuilder(javaBin, "../examples/chatbot/ChatBot.java", "--port", Integer.toString(botPort),
                 "--ncclscope", base.toString()).redirectErrorStream(true).start();
         try {
             BufferedReader r = new BufferedReader(new InputStreamReader(bot.getInputStream(), StandardCharsets.UTF_8));
             // The JDK compiles the one-file program first: slow on a busy machine, but bounded.
-            String first = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            String first = CompletableFuture.supplyAsync(() -> {
                 try {
                     return r.readLine();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return null;
                 }
             }).get(3, TimeUnit.MINUTES);
