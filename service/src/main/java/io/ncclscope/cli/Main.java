@@ -44,7 +44,7 @@ import picocli.CommandLine.Command;
             "  ncclscope parse --kind nccl-log --format text job.log",
             "  ncclscope parse --list-kinds                  what can be read, and how",
             "  ncclscope rules --lang zh-CN                  the finding codes, in Chinese",
-            "  ncclscope serve --port 8080                   the REST service (POST /v1/analyze)",
+            "  ncclscope serve --port 8080                   the REST service (/v1/analyze)",
             "",
             "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
         })
