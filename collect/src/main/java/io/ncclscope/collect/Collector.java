@@ -261,13 +261,14 @@ public final class Collector {
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(raw.toFile())
                 .redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(stdin());
         pb.environment().put("LC_ALL", "C");
         pb.environment().put("LANG", "C");
         long t0 = System.nanoTime();
         Process proc;
         try {
             proc = pb.start();
+            proc.getOutputStream().close();
         } catch (IOException e) {
             Files.deleteIfExists(raw);
             Files.deleteIfExists(err);
@@ -369,10 +370,10 @@ public final class Collector {
         cmd.add(exe);
         cmd.addAll(args);
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectInput(stdin());
             pb.environment().put("LC_ALL", "C");
             Process proc = pb.start();
+            proc.getOutputStream().close();
             byte[] buf;
             try (InputStream in = proc.getInputStream()) {
                 buf = in.readNBytes(4096);
@@ -459,6 +460,12 @@ public final class Collector {
         Files.write(out, Redactor.lines(env), StandardCharsets.UTF_8);
         return new Entry("env.txt", List.of(), "environment of the collecting process (NCCL-relevant, secrets redacted)",
                 null, Outcome.OK, null, ms(t0), Files.size(out), null, null, null);
+    }
+
+    /** Commands read nothing: /dev/null, or a pipe closed at once where a minimal root has no /dev/null. */
+    private static ProcessBuilder.Redirect stdin() {
+        File devNull = new File("/dev/null");
+        return devNull.exists() ? ProcessBuilder.Redirect.from(devNull) : ProcessBuilder.Redirect.PIPE;
     }
 
     private static long ms(long t0) {

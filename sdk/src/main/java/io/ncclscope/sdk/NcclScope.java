@@ -2,6 +2,7 @@ package io.ncclscope.sdk;
 
 import io.ncclscope.sdk.bandwidth.BandwidthAnalyzer;
 import io.ncclscope.sdk.compare.CompareAnalyzer;
+import io.ncclscope.sdk.delta.CounterDeltaAnalyzer;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer;
@@ -29,7 +30,7 @@ public final class NcclScope {
 
     private static final List<Analyzer> DEFAULTS = List.of(
             new ErrorsAnalyzer(), new TransportAnalyzer(), new TopologyAnalyzer(), new LinkHealthAnalyzer(),
-            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer());
+            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer(), new CounterDeltaAnalyzer());
 
     private NcclScope() {
     }
