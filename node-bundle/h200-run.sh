@@ -26,6 +26,7 @@ PY
 "$B" collect --out /tmp/after --timeout 20 2>> "$out/collect-stderr.txt"; echo "collect after: exit $?" >> "$info"
 "$B" analyze --format json /tmp/before > "$out/analyze-before.json" 2>> "$info"; echo "analyze before: exit $?" >> "$info"
 "$B" analyze --format md /tmp/before /tmp/after > "$out/analyze-before-after.md" 2>> "$info"; echo "analyze before+after: exit $?" >> "$info"
+"$B" analyze --format json /tmp/before /tmp/after > "$out/analyze-before-after.json" 2>> "$info"
 tar -czf "$out/h200-before.tar.gz" -C /tmp before
 tar -czf "$out/h200-after.tar.gz" -C /tmp after
 {
