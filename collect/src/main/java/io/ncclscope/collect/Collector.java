@@ -336,7 +336,8 @@ public final class Collector {
              BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             for (String l; (l = r.readLine()) != null; ) {
                 all++;
-                if (keep.matcher(l).find()) {
+                // The kernel command line names drivers (driver_async_probe=mlx5_core) but is no event.
+                if (keep.matcher(l).find() && !l.contains("ommand line:")) {
                     w.write(l);
                     w.write('\n');
                     kept++;
