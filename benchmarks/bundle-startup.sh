@@ -4,7 +4,8 @@
 #
 #   benchmarks/bundle-startup.sh [--runs N] [--input FILE] [--bundle DIR|TAR.GZ]
 #
-# Needs the bundle (./mvnw -B -q package -pl node-bundle -am -DskipTests) and service/target/ncclscope.jar.
+# Needs the bundle (./mvnw -B -q package -pl node-bundle -am -DskipTests), which also builds
+# service/target/quarkus-app/quarkus-run.jar, the plain 'java -jar' side.
 # The issue's floor for the bundle: median <= 300 ms and peak RSS <= 150 MiB; the last line says whether it holds.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +25,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 if [ -f "$bundle" ]; then tar -xzf "$bundle" -C "$tmp"; bundle="$(ls -d "$tmp"/ncclscope-*/)"; fi
 B="$bundle/bin/ncclscope"
-jar="$repo/service/target/ncclscope.jar"
+jar="$repo/service/target/quarkus-app/quarkus-run.jar"   # the service's packaged app, as './ncclscope' runs it
+[ -f "$jar" ] || jar="$repo/service/target/ncclscope.jar"
 [ -x "$B" ] || { echo "bundle-startup: no bundle at $bundle (build node-bundle first)" >&2; exit 2; }
 [ -f "$jar" ] || { echo "bundle-startup: no $jar (build service first)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bundle-startup: needs /usr/bin/time (apt-get install time) for peak RSS" >&2; exit 2; }

@@ -55,6 +55,23 @@ public final class ParseLimits {
         return maxWarnings;
     }
 
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ParseLimits l && maxChars == l.maxChars && maxTableChars == l.maxTableChars
+                && maxLineLength == l.maxLineLength && maxWarnings == l.maxWarnings;
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(maxChars, maxTableChars, maxLineLength, maxWarnings);
+    }
+
+    @Override
+    public String toString() {
+        return "ParseLimits[maxChars=" + maxChars + ", maxTableChars=" + maxTableChars + ", maxLineLength="
+                + maxLineLength + ", maxWarnings=" + maxWarnings + "]";
+    }
+
     /** Builder for {@link ParseLimits}; not thread-safe. */
     public static final class Builder {
         private long maxChars = 4L << 30;

@@ -1,7 +1,12 @@
 package io.ncclscope.sdk;
 
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.parsers.ParseResult;
+import io.ncclscope.parsers.Parsers;
 import io.ncclscope.sdk.bandwidth.BandwidthAnalyzer;
 import io.ncclscope.sdk.compare.CompareAnalyzer;
+import io.ncclscope.sdk.compare.Comparison;
+import io.ncclscope.sdk.compare.Scaling;
 import io.ncclscope.sdk.delta.CounterDeltaAnalyzer;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
@@ -10,21 +15,43 @@ import io.ncclscope.sdk.diagnose.links.LinkHealthAnalyzer;
 import io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer;
 import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
+import io.ncclscope.sdk.localize.PairReport;
+import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.workflow.Workflow;
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 
 /**
- * The entry point of the SDK: evidence in, diagnosis and report out. Thread-safe (stateless).
+ * The entry point of the SDK: the common jobs in a few calls. Tool outputs go in as files, folders, readers or
+ * strings; out come typed parse results, a {@link Diagnosis}, a {@link Report} in English or Simplified Chinese
+ * rendered as Markdown, JSON or text, an A/B {@link Comparison}, a {@link Scaling} series and a pairwise
+ * {@link Localization}. Everything here is reachable through the packages it delegates to; nothing needs more than
+ * this class, {@link Options} and {@link Format} to start.
+ *
+ * <p>A folder of one node's outputs to a Markdown verdict (the README's quick start; {@code examples/sdk-usage}
+ * runs it):
  *
  * <pre>{@code
- * Evidence e = Evidence.builder().addPath(Path.of("bundle/")).build();
- * Report r = NcclScope.analyze(e, Locale.ENGLISH);
- * System.out.println(Renderers.markdown(r));
+ * Path folder = Path.of("examples/captured/h200-1gpu");
+ * Evidence evidence = NcclScope.evidence(folder);
+ * Report report = NcclScope.analyze(evidence);
+ * String markdown = NcclScope.render(report, Format.MARKDOWN);
+ * System.out.print(markdown);
  * }</pre>
+ *
+ * <p>Parsing never throws on odd input: odd lines become warnings and text of no known kind gives
+ * {@link Kind#UNKNOWN} with an error warning. Methods that read files or readers throw {@link IOException} only
+ * when reading fails; every method throws {@link NullPointerException} for a null argument unless its
+ * documentation allows null. Stateless and thread-safe: every method may be called from any thread at once.
  */
 public final class NcclScope {
 
@@ -35,25 +62,279 @@ public final class NcclScope {
     private NcclScope() {
     }
 
-    /** The analyzers {@link #diagnose(Evidence)} runs, in order. */
+    /**
+     * The analyzers {@link #diagnose(Evidence)} runs, in order: errors, transport, topology, link health,
+     * bandwidth, A/B comparison, pairwise localization.
+     *
+     * @return an unmodifiable list of stateless analyzers
+     */
     public static List<Analyzer> analyzers() {
         return DEFAULTS;
     }
 
-    /** Reads files and folders into evidence (see {@link Evidence.Builder#addPath(Path)}). */
+    /**
+     * Detects the kind of one tool output and parses it with the default limits.
+     *
+     * @param text the whole output, as pasted
+     * @return the kind, the typed data ({@code null} only for {@link Kind#UNKNOWN}) and the warnings
+     * @see Parsers#parse(String)
+     */
+    public static ParseResult<?> parse(String text) {
+        return Parsers.parse(Objects.requireNonNull(text, "text"));
+    }
+
+    /**
+     * Parses one tool output read from {@code in} under the limits of {@code options}; logs stream in bounded
+     * memory. The reader is not closed.
+     *
+     * @param in      the output
+     * @param kind    its kind, or null to detect it from the first {@link Parsers#HEAD_CHARS} characters
+     * @param options the limits ({@link Options#limits()})
+     * @return the kind, the typed data and the warnings
+     * @throws IOException only when reading fails
+     */
+    public static ParseResult<?> parse(Reader in, Kind kind, Options options) throws IOException {
+        return Parsers.parse(Objects.requireNonNull(in, "in"), kind, options.limits());
+    }
+
+    /**
+     * Reads files and folders into evidence with the default options (see {@link Evidence.Builder#addPath(Path)}:
+     * a folder holding {@code manifest.json}, {@code meta.txt} or {@code hostname} is one node, otherwise each
+     * sub-folder is one node).
+     *
+     * @param paths files or folders
+     * @return the evidence; files that could not be read are listed in {@link Evidence#problems()}
+     * @throws IOException when a folder cannot be listed
+     */
     public static Evidence evidence(Path... paths) throws IOException {
-        Evidence.Builder b = Evidence.builder();
-        for (Path p : paths) b.addPath(p);
+        return evidence(Options.DEFAULTS, paths);
+    }
+
+    /**
+     * Reads files and folders into evidence under {@code options}.
+     *
+     * @param options limits, kept text and the most files read
+     * @param paths   files or folders
+     * @return the evidence; files that could not be read are listed in {@link Evidence#problems()}
+     * @throws IOException when a folder cannot be listed
+     */
+    public static Evidence evidence(Options options, Path... paths) throws IOException {
+        Evidence.Builder b = evidenceBuilder(options);
+        for (Path p : paths) b.addPath(Objects.requireNonNull(p, "path"));
         return b.build();
     }
 
-    /** Runs every analyzer over {@code evidence}. */
-    public static Diagnosis diagnose(Evidence evidence) {
-        return Diagnosis.run(evidence, DEFAULTS);
+    /**
+     * Evidence of one pasted output (a chat message, an HTTP body); its node comes from its content.
+     *
+     * @param name what to call it in findings, for example {@code job.log}
+     * @param text the output
+     * @return the evidence
+     */
+    public static Evidence evidence(String name, String text) {
+        return evidenceBuilder(Options.DEFAULTS).addText(Objects.requireNonNull(name, "name"),
+                Objects.requireNonNull(text, "text")).build();
     }
 
-    /** Diagnoses {@code evidence} and builds the report in {@code locale} (en or zh-CN). */
+    /**
+     * Evidence of several pasted outputs, in the map's iteration order (use a {@code LinkedHashMap} to keep yours).
+     *
+     * @param texts output text by name
+     * @return the evidence
+     */
+    public static Evidence evidence(Map<String, String> texts) {
+        Evidence.Builder b = evidenceBuilder(Options.DEFAULTS);
+        texts.forEach((name, text) -> b.addText(Objects.requireNonNull(name, "name"), Objects.requireNonNull(text, "text")));
+        return b.build();
+    }
+
+    /**
+     * Evidence of one output read from {@code in}, streamed: its lines are not kept, so findings quote only the
+     * lines the parser kept. The reader is not closed.
+     *
+     * @param name    what to call it in findings
+     * @param in      the output
+     * @param options the limits
+     * @return the evidence
+     * @throws IOException only when reading fails
+     */
+    public static Evidence evidence(String name, Reader in, Options options) throws IOException {
+        return evidenceBuilder(options).addReader(Objects.requireNonNull(name, "name"),
+                Objects.requireNonNull(in, "in"), null, null).build();
+    }
+
+    /**
+     * A builder set up from {@code options}, to mix files, folders, readers and strings, or to give node names.
+     *
+     * @param options limits, kept text and the most files read
+     * @return a new builder; not thread-safe, built once
+     */
+    public static Evidence.Builder evidenceBuilder(Options options) {
+        return Evidence.builder().limits(options.limits()).keepTextUpTo(options.keepTextUpTo())
+                .maxFiles(options.maxFiles());
+    }
+
+    /**
+     * Runs every analyzer of {@link #analyzers()} over {@code evidence}.
+     *
+     * @param evidence what was read
+     * @return the findings, in the language-neutral form (codes, subjects, message keys, evidence lines)
+     */
+    public static Diagnosis diagnose(Evidence evidence) {
+        return Diagnosis.run(Objects.requireNonNull(evidence, "evidence"), DEFAULTS);
+    }
+
+    /**
+     * Diagnoses {@code evidence} and builds the report in English.
+     *
+     * @param evidence what was read
+     * @return the report: verdict, findings worst first, the three bandwidth segments, what was read
+     */
+    public static Report analyze(Evidence evidence) {
+        return analyze(evidence, Options.DEFAULTS);
+    }
+
+    /**
+     * The five-step workflow of {@code evidence} alone: where a fresh investigation stands and what to run next.
+     *
+     * @param evidence what was read
+     * @return the workflow, immutable
+     */
+    public static Workflow workflow(Evidence evidence) {
+        return workflow(Workflow.empty(), evidence);
+    }
+
+    /**
+     * {@code state} (a workflow handed back, e.g. read with {@code WorkflowJson.read}) with {@code evidence} added.
+     *
+     * @param state    the workflow so far
+     * @param evidence the new evidence
+     * @return a new workflow; {@code state} is unchanged
+     */
+    public static Workflow workflow(Workflow state, Evidence evidence) {
+        return state.with(evidence, diagnose(evidence));
+    }
+
+    /**
+     * Diagnoses {@code evidence} and builds the report in {@code locale}.
+     *
+     * @param evidence what was read
+     * @param locale   Simplified Chinese for any Chinese locale, English for every other one
+     * @return the report
+     */
     public static Report analyze(Evidence evidence, Locale locale) {
-        return Report.of(evidence, diagnose(evidence), locale);
+        return Report.of(evidence, diagnose(evidence), Objects.requireNonNull(locale, "locale"));
+    }
+
+    /**
+     * Diagnoses {@code evidence} under {@code options} (pairwise results judged by
+     * {@link Options#pairExpectedGBs()} and {@link Options#pairSlowFraction()}) and builds the report in
+     * {@link Options#locale()}.
+     *
+     * @param evidence what was read
+     * @param options  the language and the pairwise thresholds
+     * @return the report
+     */
+    public static Report analyze(Evidence evidence, Options options) {
+        Objects.requireNonNull(evidence, "evidence");
+        Localizer custom = localizer(options);
+        List<Analyzer> analyzers = DEFAULTS.stream().map(a -> a instanceof Localizer ? custom : a).toList();
+        return Report.of(evidence, Diagnosis.run(evidence, analyzers), options.locale());
+    }
+
+    /**
+     * Writes a report as Markdown, JSON or text, in the report's language.
+     *
+     * @param report a report from {@link #analyze}
+     * @param format the form
+     * @return the rendered report, ending with a newline
+     */
+    public static String render(Report report, Format format) {
+        Objects.requireNonNull(report, "report");
+        return switch (Objects.requireNonNull(format, "format")) {
+            case MARKDOWN -> Renderers.markdown(report);
+            case JSON -> Renderers.json(report);
+            case TEXT -> Renderers.text(report);
+        };
+    }
+
+    /**
+     * Compares two runs of the same job by the switch method (default vs {@code NCCL_IB_DISABLE=1}, P2P or SHM
+     * switches): which settings differ, how bus bandwidth moved, and what that says about the network.
+     *
+     * @param labelA   name of run A, for example {@code default}
+     * @param a        run A's nccl-tests tables and logs
+     * @param labelB   name of run B, for example {@code ib-disable}
+     * @param b        run B's
+     * @return the comparison, with its reading and findings
+     */
+    public static Comparison compare(String labelA, Evidence a, String labelB, Evidence b) {
+        return Comparison.of(Objects.requireNonNull(labelA, "labelA"), Objects.requireNonNull(a, "a"),
+                Objects.requireNonNull(labelB, "labelB"), Objects.requireNonNull(b, "b"));
+    }
+
+    /**
+     * Follows bus bandwidth over runs of growing node counts (2, 3, ... N nodes) and finds the knee where adding
+     * nodes stops paying.
+     *
+     * @param runs one evidence set per run (any order: the node count comes from the tables)
+     * @return the series, the knee (null when none) and the findings
+     */
+    public static Scaling scaling(List<Evidence> runs) {
+        return Scaling.of(List.copyOf(runs));
+    }
+
+    /**
+     * Judges the two-node nccl-tests results in {@code evidence} (a pairwise campaign) against their median, and
+     * names the slow pairs and the slow nodes.
+     *
+     * @param evidence the results of the pairwise tests
+     * @return the localization; nothing is judged slow when fewer than three pairs were found (the median of
+     *         fewer says nothing): give {@link Options#pairExpectedGBs()} then
+     */
+    public static Localization localize(Evidence evidence) {
+        return localize(evidence, Options.DEFAULTS);
+    }
+
+    /**
+     * Judges the two-node nccl-tests results in {@code evidence} by {@link Options#pairExpectedGBs()} and
+     * {@link Options#pairSlowFraction()}.
+     *
+     * @param evidence the results of the pairwise tests
+     * @param options  the thresholds
+     * @return the localization
+     */
+    public static Localization localize(Evidence evidence, Options options) {
+        return localizer(options).localize(Localizer.read(Objects.requireNonNull(evidence, "evidence")));
+    }
+
+    /**
+     * Writes a localization as Markdown, JSON or text.
+     *
+     * @param localization a localization from {@link #localize}
+     * @param format       the form
+     * @param locale       Simplified Chinese for any Chinese locale, English for every other one
+     * @return the rendered localization
+     */
+    public static String render(Localization localization, Format format, Locale locale) {
+        Objects.requireNonNull(localization, "localization");
+        Objects.requireNonNull(locale, "locale");
+        return switch (Objects.requireNonNull(format, "format")) {
+            case MARKDOWN -> PairReport.markdown(localization, locale);
+            case JSON -> PairReport.json(localization, locale);
+            case TEXT -> PairReport.text(localization, locale);
+        };
+    }
+
+    private static Localizer localizer(Options options) {
+        return new Localizer(options.pairExpectedGBs(), options.pairSlowFraction());
+    }
+
+    /**
+     * Diagnoses {@code evidence} and builds the deliverable report in {@code locale} (en or zh-CN): symptom with
+     * figures, evidence chain, fix actions by area, what remains unproven (render with {@code Renderers}).
+     */
+    public static FinalReport report(Evidence evidence, Locale locale) {
+        return FinalReport.of(evidence, diagnose(evidence), locale);
     }
 }

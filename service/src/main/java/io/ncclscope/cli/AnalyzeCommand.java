@@ -7,11 +7,7 @@ import io.ncclscope.sdk.report.Renderers;
 import io.ncclscope.sdk.report.Report;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -66,41 +62,35 @@ final class AnalyzeCommand implements Callable<Integer> {
         this.stdin = stdin;
     }
 
+    /**
+     * The report of every input; null when nothing in them is a known tool output. The evidence stays in this
+     * method: once the report is built, the parsed facts of a large bundle can be collected while it renders.
+     */
+    private static Report analyze(Inputs inputs, Locale locale, PrintWriter err) throws IOException {
+        Evidence evidence = inputs.evidence();
+        long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
+        if (known == 0) {
+            err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
+            return null;
+        }
+        return NcclScope.analyze(evidence, locale);
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Locale locale = output.locale(spec.commandLine());
-        Evidence.Builder b = Evidence.builder();
-        boolean bad = false;
-        for (String p : paths) {
-            if (p.equals("-")) {
-                b.addReader("stdin", new InputStreamReader(stdin, StandardCharsets.UTF_8), null, null);
-                continue;
-            }
-            Path path = Path.of(p);
-            if (!Files.exists(path)) {
-                err.println("ncclscope: " + p + ": no such file or folder");
-                bad = true;
-                continue;
-            }
-            b.addPath(path);
-        }
-        Evidence evidence = b.build();
-        evidence.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
-        long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
-        if (known == 0) {
-            err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
-            return Main.BAD_INPUT;
-        }
-        Report report = NcclScope.analyze(evidence, locale);
+        Inputs inputs = new Inputs(paths, stdin, err);
+        Report report = analyze(inputs, locale, err);
+        if (report == null) return Main.BAD_INPUT;
         switch (output.format) {
             case json -> out.print(Renderers.json(report));
             case md -> out.print(Renderers.markdown(report));
             case text -> out.print(Renderers.text(report));
         }
         out.flush();
-        if (bad) return Main.BAD_INPUT;
+        if (inputs.missing()) return Main.BAD_INPUT;
         return report.verdict().equals("healthy") ? Main.OK : Main.PROBLEMS;
     }
 }

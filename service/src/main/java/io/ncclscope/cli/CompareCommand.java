@@ -148,7 +148,7 @@ final class CompareCommand implements Callable<Integer> {
 
     // -- views: one map, rendered as JSON, Markdown or text ----------------------------------------------------
 
-    private static Map<String, Object> compareView(Comparison c, List<PlannedRun> plan, Locale locale, boolean zh) {
+    static Map<String, Object> compareView(Comparison c, List<PlannedRun> plan, Locale locale, boolean zh) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("mode", "compare");
         v.put("reading", c.reading().name());
@@ -193,7 +193,7 @@ final class CompareCommand implements Callable<Integer> {
         return v;
     }
 
-    private static Map<String, Object> scalingView(Scaling s, Locale locale, boolean zh) {
+    static Map<String, Object> scalingView(Scaling s, Locale locale, boolean zh) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("mode", "scaling");
         v.put("collective", s.collective());
@@ -225,7 +225,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private static String render(Map<String, Object> v, boolean md) {
+    static String render(Map<String, Object> v, boolean md) {
         boolean zh = Boolean.TRUE.equals(v.remove("zh"));
         StringBuilder sb = new StringBuilder();
         String h = md ? "### " : "";

@@ -19,8 +19,9 @@ import picocli.CommandLine.Command;
         name = "ncclscope",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {AnalyzeCommand.class, CollectCommand.class, CompareCommand.class, LocalizeCommand.class, PlanCommand.class,
-            PlotCommand.class, ParseCommand.class, RulesCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, CollectCommand.class, CompareCommand.class, LocalizeCommand.class,
+            PlanCommand.class, PlotCommand.class, ParseCommand.class, RulesCommand.class, ReportCommand.class,
+            ServeCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -36,11 +37,13 @@ import picocli.CommandLine.Command;
             "  ncclscope plan pairs --launcher slurm gpu[01-16]   pairwise tests",
             "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
+            "  ncclscope report -o ticket.html bundle/       report for a ticket (HTML)",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",
             "  ncclscope parse --list-kinds                  what can be read, and how",
             "  ncclscope rules --lang zh-CN                  the finding codes, in Chinese",
+            "  ncclscope serve --port 8080                   the REST service (POST /v1/analyze)",
             "",
             "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
         })
@@ -134,6 +137,9 @@ public final class Main implements Runnable {
             }
             if (cls == AnalyzeCommand.class) {
                 return cls.cast(new AnalyzeCommand(stdin));
+            }
+            if (cls == ReportCommand.class) {
+                return cls.cast(new ReportCommand(stdin));
             }
             if (cls == CollectCommand.class) {
                 return cls.cast(new CollectCommand(System.out));

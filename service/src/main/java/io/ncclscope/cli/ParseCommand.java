@@ -5,17 +5,10 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Parsers;
 import io.ncclscope.parsers.json.Json;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,14 +100,12 @@ final class ParseCommand implements Callable<Integer> {
         }
         int code = Main.OK;
         List<Map<String, Object>> results = new ArrayList<>();
-        for (String f : files) {
+        Inputs inputs = new Inputs(files, stdin, err);
+        for (Inputs.Input input : inputs.existing()) {
+            String f = input.arg();
             ParseResult<?> r;
-            try (Reader in = open(f)) {
+            try (Reader in = inputs.reader(input)) {
                 r = Parsers.parse(in, kind, limits);
-            } catch (NoSuchFileException e) {
-                err.println("ncclscope: " + f + ": no such file");
-                code = Main.BAD_INPUT;
-                continue;
             } catch (IOException e) {
                 err.println("ncclscope: " + f + ": cannot read: " + e.getMessage());
                 code = Main.BAD_INPUT;
@@ -133,6 +124,7 @@ final class ParseCommand implements Callable<Integer> {
             o.put("warnings", r.warnings());
             results.add(o);
         }
+        if (inputs.missing()) code = Main.BAD_INPUT;
         if (results.isEmpty()) {
             return code;
         }
@@ -145,20 +137,6 @@ final class ParseCommand implements Callable<Integer> {
         }
         out.flush();
         return code;
-    }
-
-    private Reader open(String f) throws IOException {
-        var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        if (f.equals("-")) {
-            return new BufferedReader(new InputStreamReader(stdin, decoder), 1 << 16);
-        }
-        Path p = Path.of(f);
-        if (Files.isDirectory(p)) {
-            throw new IOException("is a folder (parse reads files; analyze will read folders)");
-        }
-        return new BufferedReader(new InputStreamReader(Files.newInputStream(p), decoder), 1 << 16);
     }
 
     /** Completion candidates and help text: every kind id. */

@@ -21,9 +21,6 @@ import java.util.regex.Pattern;
  */
 public record Message(String bundle, String key, Map<String, String> args) {
 
-    private static final ResourceBundle.Control NO_FALLBACK =
-            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
-
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
 
     public Message {
@@ -52,8 +49,10 @@ public record Message(String bundle, String key, Map<String, String> args) {
      */
     public String render(Locale locale) {
         boolean zh = locale != null && "zh".equals(locale.getLanguage());
+        // getBundle with a Control is unsupported in a named module (the SDK on the module path); asking for ROOT
+        // or zh_CN exactly gives no fallback to the JVM default locale either way.
         ResourceBundle rb = ResourceBundle.getBundle(bundle, zh ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT,
-                Message.class.getClassLoader(), NO_FALLBACK);
+                Message.class.getModule());
         String template = rb.getString(key);
         Matcher m = PLACEHOLDER.matcher(template);
         StringBuilder sb = new StringBuilder();

@@ -2,10 +2,6 @@ package io.ncclscope.sdk.evidence;
 
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseResult;
-import io.ncclscope.parsers.Parsers;
-import java.io.IOException;
-import java.lang.ref.SoftReference;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -14,8 +10,8 @@ import java.util.Optional;
 /**
  * One input, parsed: a file of a bundle or a pasted text, with the node it belongs to and a way to
  * quote its lines. A pasted text keeps its lines; a file keeps only its path and is re-read when a
- * line is quoted (findings quote few lines), so that evidence of thousands of nodes holds parsed facts,
- * not text. Files over {@link Evidence.Builder#keepTextUpTo(long)} characters are not quoted (their
+ * line is quoted (findings quote few lines) through its evidence's bounded cache of recently quoted files,
+ * so that evidence of thousands of nodes holds parsed facts, not text. Files over {@link Evidence.Builder#keepTextUpTo(long)} characters are not quoted (their
  * parsers keep the text of the lines that matter). Immutable and thread-safe.
  */
 public final class Artifact {
@@ -27,10 +23,10 @@ public final class Artifact {
     private final ParseResult<?> result;
     private final List<String> lines;
     private final Path file;
-    private volatile SoftReference<List<String>> fileLines;
+    private final TextCache cache;
 
     Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines,
-             Path file) {
+             Path file, TextCache cache) {
         this.name = Objects.requireNonNull(name, "name");
         this.node = node;
         this.nodeSource = Objects.requireNonNull(nodeSource, "nodeSource");
@@ -38,6 +34,7 @@ public final class Artifact {
         this.result = Objects.requireNonNull(result, "result");
         this.lines = lines == null ? List.of() : List.copyOf(lines);
         this.file = file;
+        this.cache = file == null ? null : Objects.requireNonNull(cache, "cache");
     }
 
     /** The artifact's name: its path relative to the analyzed folder, or the name given to a text. */
@@ -93,20 +90,12 @@ public final class Artifact {
 
     /**
      * Every line, exactly as the parser saw them (line {@code n} is element {@code n - 1}); empty when the text
-     * was not kept or the file can no longer be read. A file's lines are read once and then held softly, so
-     * that many quotes cost one read while the heap may still reclaim them.
+     * was not kept or the file can no longer be read. A file's lines are read when first quoted and held while
+     * it is among the files quoted last (its evidence's cache is bounded), so that many quotes in a row cost one
+     * read and the text of a whole bundle is never held at once.
      */
     public List<String> text() {
-        if (file == null) return lines;
-        List<String> cached = fileLines == null ? null : fileLines.get();
-        if (cached != null) return cached;
-        try {
-            List<String> read = List.copyOf(Parsers.lines(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8)));
-            fileLines = new SoftReference<>(read);
-            return read;
-        } catch (IOException e) {
-            return List.of();
-        }
+        return file == null ? lines : cache.lines(file);
     }
 
     /** An evidence line for line {@code n}, quoting the kept text (empty text when not kept). */
@@ -121,7 +110,7 @@ public final class Artifact {
 
     /** The same artifact on another node (its lines are shared, not copied). */
     Artifact withNode(String newNode, NodeSource source) {
-        return new Artifact(name, newNode, source, hosts, result, lines, file);
+        return new Artifact(name, newNode, source, hosts, result, lines, file, cache);
     }
 
     @Override

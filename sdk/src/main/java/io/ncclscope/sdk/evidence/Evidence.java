@@ -189,6 +189,7 @@ public final class Evidence {
         private final List<Pending> pending = new ArrayList<>();
         private final List<Problem> problems = new ArrayList<>();
         private final Map<String, java.time.Instant> bundleTimes = new LinkedHashMap<>();
+        private final TextCache texts = new TextCache(TextCache.DEFAULT_BUDGET_CHARS);
         private int files;
 
         private record Pending(Artifact artifact, String folderKey, String folderNode, String rel) {
@@ -381,7 +382,7 @@ public final class Evidence {
             String folderKey = folder == null ? null : folder[0];
             String folderNode = folder == null ? null : folder[1];
             String rel = folder == null ? null : folder[2];
-            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file), folderKey, folderNode, rel));
+            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file, texts), folderKey, folderNode, rel));
         }
 
         /** Hosts an artifact's content names. */

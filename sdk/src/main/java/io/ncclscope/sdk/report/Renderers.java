@@ -24,6 +24,8 @@ public final class Renderers {
     public static final int MD_EVIDENCE_LINES = 3;
     /** Next commands listed in Markdown. */
     public static final int MD_NEXT_COMMANDS = 6;
+    /** Fix actions listed per area in the Markdown of a {@link FinalReport}. */
+    public static final int MD_ACTIONS_PER_AREA = 4;
 
     private Renderers() {
     }
@@ -31,6 +33,33 @@ public final class Renderers {
     /** The report as indented JSON. */
     public static String json(Report r) {
         return Json.pretty(r) + "\n";
+    }
+
+    /** The final report as indented JSON: every component of {@link FinalReport}, the plots' SVG included. */
+    public static String json(FinalReport r) {
+        return Json.pretty(r) + "\n";
+    }
+
+    /**
+     * The final report as Markdown for a chat message or a ticket comment: verdict, symptom, the first
+     * {@link #MD_TOP_FINDINGS} links of the evidence chain, fix actions by area (at most {@link #MD_ACTIONS_PER_AREA}
+     * each) and what remains unproven with its commands.
+     */
+    public static String markdown(FinalReport r) {
+        return FinalText.markdown(r);
+    }
+
+    /** The final report as plain text, with every link, line, action and gap, and the inputs read. */
+    public static String text(FinalReport r) {
+        return FinalText.text(r);
+    }
+
+    /**
+     * The final report as one self-contained HTML page: inline CSS, the busbw plots as inline SVG, no script and no
+     * external resource; the verdict is a banner at the top (red for problems, green for healthy).
+     */
+    public static String html(FinalReport r) {
+        return FinalHtml.html(r);
     }
 
     private static Locale locale(Report r) {

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.PropertyResourceBundle;
 import java.util.ResourceBundle;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The rule catalogue: every finding code ncclscope can report, with its category, default
@@ -210,7 +212,8 @@ public final class RuleCatalog {
 
     private static final List<Locale> SUPPORTED = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
 
-    private static final ResourceBundle.Control CONTROL = new NoFallbackControl();
+    /** The English (false) and Chinese (true) bundles, loaded once. */
+    private static final Map<Boolean, ResourceBundle> BUNDLES = new ConcurrentHashMap<>();
 
     private RuleCatalog() {
     }
@@ -251,8 +254,7 @@ public final class RuleCatalog {
         if (!BY_CODE.containsKey(code)) {
             throw new IllegalArgumentException("unknown finding code: " + code);
         }
-        ResourceBundle bundle = ResourceBundle.getBundle(
-                BUNDLE_BASE_NAME, locale, RuleCatalog.class.getClassLoader(), CONTROL);
+        ResourceBundle bundle = bundle(locale);
         String title = bundle.getString(code + ".title");
         String meaning = bundle.getString(code + ".meaning");
         List<String> causes = new ArrayList<>();
@@ -318,36 +320,39 @@ public final class RuleCatalog {
      * when the requested locale has no bundle, which would turn English into Chinese on a machine
      * set to {@code zh_CN}; this one never falls back, and the root bundle is English.
      */
-    private static final class NoFallbackControl extends ResourceBundle.Control {
+    /**
+     * The bundle for {@code locale}: Chinese (falling back to English key by key) or English; never the JVM default.
+     * Loaded by hand rather than through {@code ResourceBundle.getBundle} with a {@code Control}, which throws
+     * {@code UnsupportedOperationException} in a named module (the SDK on the module path).
+     */
+    private static ResourceBundle bundle(Locale locale) {
+        return BUNDLES.computeIfAbsent(isChinese(locale), zh -> {
+            ResourceBundle root = load(BUNDLE_BASE_NAME.replace('.', '/') + ".properties", null);
+            return zh ? load(BUNDLE_BASE_NAME.replace('.', '/') + "_zh_CN.properties", root) : root;
+        });
+    }
 
-        @Override
-        public List<String> getFormats(String baseName) {
-            return FORMAT_PROPERTIES;
+    private static ResourceBundle load(String resource, ResourceBundle parent) {
+        InputStream in = RuleCatalog.class.getResourceAsStream("/" + resource);
+        if (in == null) {
+            throw new MissingResourceException("no " + resource, BUNDLE_BASE_NAME, "");
         }
-
-        @Override
-        public List<Locale> getCandidateLocales(String baseName, Locale locale) {
-            return isChinese(locale) ? List.of(Locale.SIMPLIFIED_CHINESE, Locale.ROOT) : List.of(Locale.ROOT);
+        // Strict decoding: a file saved in another encoding fails loudly instead of showing mojibake.
+        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT))) {
+            return new Texts(reader, parent);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
         }
+    }
 
-        @Override
-        public Locale getFallbackLocale(String baseName, Locale locale) {
-            return null;
-        }
-
-        @Override
-        public ResourceBundle newBundle(String baseName, Locale locale, String format, ClassLoader loader,
-                                        boolean reload) throws IOException {
-            String resource = "/" + toResourceName(toBundleName(baseName, locale), "properties");
-            InputStream in = RuleCatalog.class.getResourceAsStream(resource);
-            if (in == null) {
-                return null;
-            }
-            // Strict decoding: a file saved in another encoding fails loudly instead of showing mojibake.
-            try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT))) {
-                return new PropertyResourceBundle(reader);
+    /** A properties bundle with a parent to fall back on, key by key. */
+    private static final class Texts extends PropertyResourceBundle {
+        Texts(Reader reader, ResourceBundle parent) throws IOException {
+            super(reader);
+            if (parent != null) {
+                setParent(parent);
             }
         }
     }

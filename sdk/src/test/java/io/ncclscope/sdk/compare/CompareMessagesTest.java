@@ -36,13 +36,8 @@ class CompareMessagesTest {
     }
 
     @Test
-    void bundlesMatch() throws IOException {
+    void everyReadingHasASummary() throws IOException {
         Properties en = load("Messages.properties");
-        Properties zh = load("Messages_zh_CN.properties");
-        assertThat(zh.stringPropertyNames()).isEqualTo(en.stringPropertyNames());
-        for (String k : en.stringPropertyNames()) {
-            assertThat(placeholders(zh.getProperty(k))).as(k).isEqualTo(placeholders(en.getProperty(k)));
-        }
         for (Comparison.Reading r : Comparison.Reading.values()) {
             if (r != Comparison.Reading.NOT_JUDGED) {
                 assertThat(en.stringPropertyNames()).contains("summary." + r.name().toLowerCase(Locale.ROOT));

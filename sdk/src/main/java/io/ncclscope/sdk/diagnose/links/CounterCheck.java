@@ -5,6 +5,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
 import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -39,7 +40,7 @@ final class CounterCheck {
     private static final long DROP_MIN = 1_000;
     private static final long PAUSE_MIN = 1_000;
 
-    void run(Evidence evidence, Sink sink) {
+    void run(Evidence evidence, FindingCollector sink) {
         for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
             for (EthtoolInterface i : it.data().interfaces()) {
                 if (!i.counters().isEmpty()) iface(it.artifact(), i, sink);
@@ -47,7 +48,7 @@ final class CounterCheck {
         }
     }
 
-    private void iface(Artifact a, EthtoolInterface i, Sink sink) {
+    private void iface(Artifact a, EthtoolInterface i, FindingCollector sink) {
         Map<String, Long> c = i.counters();
         Map<String, Integer> lines = i.counterLines();
         long rxPk = packets(c, "rx");
@@ -86,7 +87,7 @@ final class CounterCheck {
         }
         if (!bad.isEmpty()) {
             if (ev.isEmpty()) ev.add(a.quote(i.line()));
-            sink.add(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, Ctx.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, phyBad ? "counters.phy" : "counters.drops", "iface", label,
                             "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))),
                     ev, "iface", iface, "node", Ctx.node(a));
@@ -108,7 +109,7 @@ final class CounterCheck {
                 Integer ln = lines.get(n);
                 if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
             }
-            sink.add(key, "PFC_PAUSE_STORM", ERROR, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "PFC_PAUSE_STORM", ERROR, Ctx.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, "pfc.storm", "iface", label, "events", storm),
                     pev, "iface", iface, "node", Ctx.node(a));
         } else {
@@ -125,7 +126,7 @@ final class CounterCheck {
                 }
             }
             if (dir != null) {
-                sink.add(key, "PFC_PAUSE_STORM", WARNING, Ctx.subject(a).withIface(iface),
+                sink.addLines(key, "PFC_PAUSE_STORM", WARNING, Ctx.subject(a).withIface(iface),
                         Message.of(LinkHealthAnalyzer.class, dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", label,
                                 "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
                                 "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"),
@@ -156,7 +157,7 @@ final class CounterCheck {
                 Integer ln = prioLine.get(p);
                 if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
             }
-            sink.add(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, Ctx.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, "roce.prio0", "iface", label, "bytes", human(prio[0]),
                             "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)),
                     rev, "iface", iface, "node", Ctx.node(a));

@@ -11,6 +11,7 @@ import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -44,7 +45,7 @@ final class EthCheck {
         this.ctx = ctx;
     }
 
-    void run(Evidence evidence, Sink sink) {
+    void run(Evidence evidence, FindingCollector sink) {
         List<Ctx.If> all = new ArrayList<>();
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             boolean addrKnown = it.data().interfaces().stream().anyMatch(i -> !i.addresses().isEmpty());
@@ -82,7 +83,7 @@ final class EthCheck {
         return i.flags().contains("NO-CARRIER") || i.state() == LinkState.DOWN || i.state() == LinkState.LOWER_LAYER_DOWN;
     }
 
-    private void ipDown(Ctx.If f, boolean addrKnown, Map<String, List<Ctx.If>> unknown, Sink sink) {
+    private void ipDown(Ctx.If f, boolean addrKnown, Map<String, List<Ctx.If>> unknown, FindingCollector sink) {
         NetInterface i = f.nif();
         if (!adminUp(i) || !noCarrier(i) || Ctx.virtual(i)) return;
         Ctx.NodeNet net = ctx.netOf(Ctx.key(f.artifact()));
@@ -116,7 +117,7 @@ final class EthCheck {
             if (address == null) address = a.address();
             if (ev.size() >= 3) break;
         }
-        sink.add(Ctx.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev, Ctx.subject(f.artifact()).withIface(i.name())
+        sink.addLines(Ctx.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev, Ctx.subject(f.artifact()).withIface(i.name())
                         .withDevice(rdma),
                 Message.of(LinkHealthAnalyzer.class, key, "iface", i.name(), "addr", address, "hca", rdma, "bond", bond,
                         "flags", String.join(",", i.flags())),
@@ -124,7 +125,7 @@ final class EthCheck {
     }
 
     /** Admin-up interfaces without carrier whose role the input does not tell (ip link prints no addresses). */
-    private void unknownRole(List<Ctx.If> group, Sink sink) {
+    private void unknownRole(List<Ctx.If> group, FindingCollector sink) {
         Ctx.If first = group.get(0);
         List<String> names = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
@@ -132,14 +133,14 @@ final class EthCheck {
             names.add(f.nif().name());
             ev.add(f.artifact().quote(f.nif().line()));
         }
-        sink.add(Ctx.key(first.artifact()) + "/no-carrier", "ETH_LINK_DOWN", WARNING,
+        sink.addLines(Ctx.key(first.artifact()) + "/no-carrier", "ETH_LINK_DOWN", WARNING,
                 Ctx.subject(first.artifact()).withIface(group.size() == 1 ? names.get(0) : null),
                 Message.of(LinkHealthAnalyzer.class, "eth.down.unknown", "count", group.size(), "list", String.join(", ", names)),
                 ev, "iface", names.get(0), "node", Ctx.node(first.artifact()));
     }
 
     /** ibdev2netdev "(Down)" of an Ethernet (RoCE) netdev that nothing else explains. */
-    private void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, Sink sink) {
+    private void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, FindingCollector sink) {
         if (r.state() != LinkState.DOWN || r.netdev() == null || r.portState() != null) return;
         if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
         Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
@@ -151,7 +152,7 @@ final class EthCheck {
                 if (o != r && o.state() == LinkState.UP && stem.equals(Ctx.cardStem(o.netdev()))) return; // spare port
             }
         }
-        sink.add(Ctx.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
+        sink.addLines(Ctx.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
                 Ctx.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
                 Message.of(LinkHealthAnalyzer.class, "eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
                 List.of(a.quote(r.line())), "iface", r.netdev(), "hca", r.rdmaDevice(), "node", Ctx.node(a),
@@ -174,7 +175,7 @@ final class EthCheck {
         }
     }
 
-    private void ethtoolDown(Eth e, Sink sink) {
+    private void ethtoolDown(Eth e, FindingCollector sink) {
         EthtoolInterface i = e.i();
         if (!Boolean.FALSE.equals(i.linkDetected())) return;
         Ctx.NodeNet net = ctx.netOf(Ctx.key(e.artifact()));
@@ -187,7 +188,7 @@ final class EthCheck {
                 s -> s.startsWith("Link detected"), s -> s.startsWith("Settings for")));
         ev.add(e.artifact().quote(i.line()));
         if (f != null) ev.add(f.artifact().quote(f.nif().line()));
-        sink.add(Ctx.key(e.artifact()) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
+        sink.addLines(Ctx.key(e.artifact()) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
                 Ctx.subject(e.artifact()).withIface(name).withDevice(rdma),
                 Message.of(LinkHealthAnalyzer.class, rdma != null ? "eth.down.ethtool.rdma" : "eth.down.ethtool",
                         "iface", name, "hca", rdma, "best", modeText(best(i.supportedLinkModes()))),
@@ -222,7 +223,7 @@ final class EthCheck {
         return drv.startsWith("mlx") || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
     }
 
-    private void speeds(List<Eth> eths, Sink sink) {
+    private void speeds(List<Eth> eths, FindingCollector sink) {
         // Peers: interfaces of the same model (the same supported modes) or, without modes, the same name.
         Map<String, Eth> fastest = new LinkedHashMap<>();
         for (Eth e : eths) {
@@ -248,20 +249,20 @@ final class EthCheck {
             Subject s = Ctx.subject(e.artifact()).withIface(i.name()).withDevice(hca);
             List<EvidenceLine> ev = speedLines(e);
             if (adv != null && speed < adv) {
-                sink.add(key, "ETH_SPEED_DEGRADED", sev, s,
+                sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s,
                         Message.of(LinkHealthAnalyzer.class, partner != null && partner < adv ? "eth.speed.partner" : "eth.speed.adv",
                                 "iface", name(i), "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(partner)),
                         ev, "iface", i.name(), "node", Ctx.node(e.artifact()), "hca", hca);
             } else if (belowPeer) {
                 List<EvidenceLine> both = new ArrayList<>(ev);
                 both.addAll(speedLines(peer));
-                sink.add(key, "ETH_SPEED_DEGRADED", sev, s.withPeer(peer.where()),
+                sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s.withPeer(peer.where()),
                         Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name(i), "speed", modeText(speed),
                                 "peer", peer.where(), "peerSpeed", modeText(peer.i().speedMbps())),
                         both, "iface", i.name(), "node", Ctx.node(e.artifact()), "peer", Ctx.node(peer.artifact()), "hca", hca);
             } else if (sup != null && speed < sup) {
                 // The port offers no faster mode than it runs: a choice (or a proprietary mode such as 56G), not a fault.
-                sink.add(key, "ETH_SPEED_DEGRADED", INFO, s,
+                sink.addLines(key, "ETH_SPEED_DEGRADED", INFO, s,
                         Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name(i),
                                 "speed", modeText(speed), "sup", modeText(sup)),
                         ev, "iface", i.name(), "node", Ctx.node(e.artifact()), "hca", hca);
@@ -302,7 +303,7 @@ final class EthCheck {
         return i.mtu() != null && !Ctx.virtual(i) && (adminUp(i) || i.state() == LinkState.UP);
     }
 
-    private void mtuAcrossNodes(List<Ctx.If> all, Sink sink) {
+    private void mtuAcrossNodes(List<Ctx.If> all, FindingCollector sink) {
         Map<String, Map<String, Ctx.If>> byName = new LinkedHashMap<>();
         for (Ctx.If f : all) {
             if (!inUse(f.nif())) continue;
@@ -321,7 +322,7 @@ final class EthCheck {
                 if (m.getKey() == common) continue;
                 for (Ctx.If f : m.getValue()) {
                     String peer = Ctx.where(ref.artifact());
-                    sink.add(Ctx.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
+                    sink.addLines(Ctx.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
                             Ctx.subject(f.artifact()).withIface(e.getKey()).withPeer(peer),
                             Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", e.getKey(), "mtu", m.getKey(),
                                     "peer", peer, "others", majority.size() - 1, "peerMtu", common,
@@ -340,7 +341,7 @@ final class EthCheck {
         return null;
     }
 
-    private void mtuBonds(List<Ctx.If> all, Sink sink) {
+    private void mtuBonds(List<Ctx.If> all, FindingCollector sink) {
         Map<String, Map<String, Ctx.If>> byNode = new LinkedHashMap<>();
         for (Ctx.If f : all) byNode.computeIfAbsent(Ctx.key(f.artifact()), k -> new LinkedHashMap<>()).putIfAbsent(f.nif().name(), f);
         for (Map<String, Ctx.If> node : byNode.values()) {
@@ -362,7 +363,7 @@ final class EthCheck {
                 }
                 for (Ctx.If f : e.getValue()) {
                     if (f.nif().mtu().equals(ref)) continue;
-                    sink.add(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", ERROR,
+                    sink.addLines(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", ERROR,
                             Ctx.subject(f.artifact()).withIface(f.nif().name()),
                             Message.of(LinkHealthAnalyzer.class, "mtu.bond", "iface", f.nif().name(), "mtu", f.nif().mtu(),
                                     "bond", e.getKey(), "peer", refIf.nif().name(), "peerMtu", ref),
@@ -374,7 +375,7 @@ final class EthCheck {
     }
 
     /** Up ports of one card with different MTUs: the lower one is most likely the one left at the default. */
-    private void mtuSiblings(List<Ctx.If> all, Sink sink) {
+    private void mtuSiblings(List<Ctx.If> all, FindingCollector sink) {
         Map<String, List<Ctx.If>> byCard = new LinkedHashMap<>();
         for (Ctx.If f : all) {
             NetInterface i = f.nif();
@@ -389,7 +390,7 @@ final class EthCheck {
             Set<String> done = new LinkedHashSet<>();
             for (Ctx.If f : card) {
                 if (f.nif().mtu() >= high.nif().mtu() || !done.add(f.nif().name())) continue;
-                sink.add(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", WARNING,
+                sink.addLines(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", WARNING,
                         Ctx.subject(f.artifact()).withIface(f.nif().name()),
                         Message.of(LinkHealthAnalyzer.class, "mtu.card", "iface", f.nif().name(), "mtu", f.nif().mtu(),
                                 "peer", high.nif().name(), "peerMtu", high.nif().mtu(),

@@ -14,6 +14,7 @@ import io.ncclscope.parsers.ib.PhysicalState;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -63,7 +64,7 @@ final class IbCheck {
         }
     }
 
-    void run(Evidence evidence, Sink sink) {
+    void run(Evidence evidence, FindingCollector sink) {
         List<P> all = new ArrayList<>();
         for (Evidence.Item<IbstatData> it : evidence.all(IbstatData.class)) {
             for (IbDevice d : it.data().devices()) {
@@ -83,7 +84,7 @@ final class IbCheck {
 
     // ---- IB_PORT_NOT_ACTIVE --------------------------------------------------------------------------------
 
-    private void notActive(List<P> node, Sink sink) {
+    private void notActive(List<P> node, FindingCollector sink) {
         // The node's rails: the model and link layer of its fastest active ports.
         String rail = null;
         P railDev = null;
@@ -133,7 +134,7 @@ final class IbCheck {
             String railText = railDev == null ? "-"
                     : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
                     + " " + Ctx.num(railRate) + " Gb/s";
-            sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
+            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
                     Message.of(LinkHealthAnalyzer.class, key, "hca", p.dev().name(), "port", p.num(),
                             "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
@@ -149,7 +150,7 @@ final class IbCheck {
 
     // ---- IB_RATE_DEGRADED ----------------------------------------------------------------------------------
 
-    private void rates(List<P> all, Sink sink) {
+    private void rates(List<P> all, FindingCollector sink) {
         Map<String, P> best = new LinkedHashMap<>();
         for (P p : all) {
             if (!p.active() || p.port().rateGbps() == null) continue;
@@ -178,7 +179,7 @@ final class IbCheck {
                 m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev().name(), "port", p.num(),
                         "rate", Ctx.num(rate), "speed", p.port().activeSpeed() == null ? "?" : p.port().activeSpeed());
             }
-            sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
+            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
                     "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
                     "iface", iface, "peer", belowPeers ? Ctx.node(b.artifact()) : null);
         }
@@ -186,7 +187,7 @@ final class IbCheck {
 
     // ---- MTU_MISMATCH (active_mtu) -------------------------------------------------------------------------
 
-    private void activeMtu(List<P> all, Sink sink) {
+    private void activeMtu(List<P> all, FindingCollector sink) {
         Map<String, Map<Integer, List<P>>> byLayer = new LinkedHashMap<>();
         for (P p : all) {
             if (!p.active() || p.port().activeMtu() == null) continue;
@@ -204,7 +205,7 @@ final class IbCheck {
                     String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
                     List<EvidenceLine> ev = new ArrayList<>(mtuLines(p));
                     ev.addAll(mtuLines(ref));
-                    sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
+                    sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
                             otherNode ? ERROR : WARNING,
                             Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface)
                                     .withPeer(ref.where()),
@@ -221,7 +222,7 @@ final class IbCheck {
      * A RoCE port takes its MTU from its netdev: at 1500 the RDMA MTU can only be 1024, whatever the HCA
      * supports. Needs the port (ibstat/ibv_devinfo), its netdev (ibdev2netdev/show_gids) and the netdev's MTU (ip).
      */
-    private void roceNetdevMtu(List<P> all, Sink sink) {
+    private void roceNetdevMtu(List<P> all, FindingCollector sink) {
         for (P p : all) {
             if (!p.active() || p.port().linkLayer() != LinkLayer.ETHERNET) continue;
             if (p.port().activeMtu() != null && p.port().activeMtu() >= 4096) continue;
@@ -232,7 +233,7 @@ final class IbCheck {
             List<EvidenceLine> ev = new ArrayList<>();
             ev.add(f.artifact().quote(f.nif().line()));
             ev.addAll(p.port().activeMtu() != null ? mtuLines(p) : List.of(p.artifact().quote(p.port().line())));
-            sink.add(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
+            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
                     Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
                     Message.of(LinkHealthAnalyzer.class, "mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
                             "iface", netdev, "mtu", f.nif().mtu(),
@@ -244,7 +245,7 @@ final class IbCheck {
 
     // ---- ibdev2netdev -v ----------------------------------------------------------------------------------
 
-    private void ibdev2netdev(Evidence evidence, Sink sink) {
+    private void ibdev2netdev(Evidence evidence, FindingCollector sink) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             Ctx.NodeNet net = ctx.netOf(Ctx.key(it.artifact()));
             for (RdmaLink r : it.data().rdmaMap()) {
@@ -254,7 +255,7 @@ final class IbCheck {
                 int port = r.port() == null ? 1 : r.port();
                 if (net.ibPorts.containsKey(r.rdmaDevice() + "/" + port)) continue; // ibstat speaks for it
                 Subject s = Ctx.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
-                sink.add(Ctx.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
+                sink.addLines(Ctx.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
                         Message.of(LinkHealthAnalyzer.class, "ib.down.state", "hca", r.rdmaDevice(), "port", port,
                                 "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
                                 "lid", null),
@@ -266,7 +267,7 @@ final class IbCheck {
 
     // ---- mlx5 port events in the kernel log ---------------------------------------------------------------
 
-    private void flaps(Evidence evidence, Sink sink) {
+    private void flaps(Evidence evidence, FindingCollector sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
             Map<String, List<DmesgEvent>> byPort = new LinkedHashMap<>();
             for (DmesgEvent e : it.data().events()) {
@@ -279,7 +280,7 @@ final class IbCheck {
         }
     }
 
-    private void flap(Artifact a, List<DmesgEvent> evs, Sink sink) {
+    private void flap(Artifact a, List<DmesgEvent> evs, FindingCollector sink) {
         int downs = 0;
         DmesgEvent firstDown = null;
         DmesgEvent last = evs.get(evs.size() - 1);
@@ -309,7 +310,7 @@ final class IbCheck {
         String code = rdma ? "IB_PORT_NOT_ACTIVE" : "ETH_LINK_DOWN";
         Subject s = Ctx.subject(a).withPort(port);
         s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
-        sink.add(Ctx.key(a) + "/" + dev + "/" + (port == null ? 1 : port), code, stillDown ? ERROR : WARNING, s,
+        sink.addLines(Ctx.key(a) + "/" + dev + "/" + (port == null ? 1 : port), code, stillDown ? ERROR : WARNING, s,
                 Message.of(LinkHealthAnalyzer.class, stillDown ? "flap.down" : "flap.bounced", "dev", dev,
                         "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
                 ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", Ctx.node(a),

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.links;
 
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.List;
 
@@ -29,7 +30,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
     @Override
     public List<Finding> analyze(Evidence evidence) {
         Ctx ctx = new Ctx(evidence);
-        Sink sink = new Sink();
+        FindingCollector sink = new FindingCollector();
         new PcieCheck().run(evidence, sink);
         new NvlinkCheck().run(evidence, sink);
         new IbCheck(ctx).run(evidence, sink);

@@ -6,6 +6,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -51,7 +52,7 @@ final class NvlinkCheck {
         return SXM.matcher(m).matches() && !m.contains("PCIE") && !m.contains(" NVL");
     }
 
-    void run(Evidence evidence, Sink sink) {
+    void run(Evidence evidence, FindingCollector sink) {
         Map<String, List<G>> byModel = new LinkedHashMap<>();
         for (Evidence.Item<NvidiaSmiData> it : evidence.all(NvidiaSmiData.class)) {
             for (NvsmiGpu g : it.data().gpus()) {
@@ -62,7 +63,7 @@ final class NvlinkCheck {
         for (List<G> gs : byModel.values()) model(gs, sink);
     }
 
-    private void model(List<G> gs, Sink sink) {
+    private void model(List<G> gs, FindingCollector sink) {
         G best = null;
         double maxSpeed = 0;
         for (G g : gs) {
@@ -99,14 +100,14 @@ final class NvlinkCheck {
             String key = Ctx.key(g.artifact()) + "/" + g.label();
             var subject = Ctx.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
             if (active == 0 && gpu.nvlinkError() != null && !baseboard(g.model())) {
-                sink.add(key, CODE, INFO, subject,
+                sink.addLines(key, CODE, INFO, subject,
                         Message.of(LinkHealthAnalyzer.class, "nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
                         ev, "gpu", g.label(), "node", Ctx.node(g.artifact()), "peer", best.where());
                 continue;
             }
             String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
-            sink.add(key, CODE, ERROR, subject,
+            sink.addLines(key, CODE, ERROR, subject,
                     Message.of(LinkHealthAnalyzer.class, detail, "gpu", g.label(), "model", g.model(), "active", active,
                             "peer", best.where(), "peerActive", maxActive,
                             "down", down.isEmpty() ? "-" : String.join(", ", down),
@@ -116,7 +117,7 @@ final class NvlinkCheck {
     }
 
     /** Every GPU of a model lists links and none is active: on a baseboard the fabric is not up. */
-    private void allInactive(List<G> gs, Sink sink) {
+    private void allInactive(List<G> gs, FindingCollector sink) {
         Map<String, List<G>> byNode = new LinkedHashMap<>();
         for (G g : gs) {
             if (!g.gpu().nvlinks().isEmpty() && baseboard(g.model())) {
@@ -134,7 +135,7 @@ final class NvlinkCheck {
                     ev.add(g.artifact().quote(g.gpu().nvlinks().get(0).line()));
                 }
             }
-            sink.add(Ctx.key(first.artifact()) + "/all", CODE, ERROR, Ctx.subject(first.artifact()),
+            sink.addLines(Ctx.key(first.artifact()) + "/all", CODE, ERROR, Ctx.subject(first.artifact()),
                     Message.of(LinkHealthAnalyzer.class, "nvlink.none", "gpus", n.size(), "links", links,
                             "model", first.model()),
                     ev, "node", Ctx.node(first.artifact()));

@@ -15,6 +15,7 @@ import io.ncclscope.parsers.pci.LinkCap;
 import io.ncclscope.parsers.pci.LinkStatus;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -55,7 +56,7 @@ final class PcieCheck {
 
     private final List<Idle> idle = new ArrayList<>();
 
-    void run(Evidence evidence, Sink sink) {
+    void run(Evidence evidence, FindingCollector sink) {
         for (Evidence.Item<LspciVerbose> it : evidence.all(LspciVerbose.class)) {
             for (LspciDevice d : it.data().devices()) lspci(it.artifact(), d, sink);
         }
@@ -106,7 +107,7 @@ final class PcieCheck {
         return t.contains("port") || t.contains("bridge") || lower(d.deviceClass()).contains("bridge");
     }
 
-    private void lspci(Artifact a, LspciDevice d, Sink sink) {
+    private void lspci(Artifact a, LspciDevice d, FindingCollector sink) {
         LinkCap cap = d.linkCap();
         LinkStatus sta = d.linkStatus();
         if (cap == null || sta == null || port(d)) return;
@@ -123,12 +124,12 @@ final class PcieCheck {
         if (narrow) {
             String key = role == Role.GPU ? "pcie.width.gpu" : role == Role.NIC ? "pcie.width.nic" : "pcie.width.other";
             FindingSeverity sev = role == Role.GPU || (role == Role.NIC && fabric(d, cap)) ? ERROR : WARNING;
-            sink.add(id(a, bdf, d.line()), CODE, sev, s,
+            sink.addLines(id(a, bdf, d.line()), CODE, sev, s,
                     Message.of(LinkHealthAnalyzer.class, key, "name", name, "bdf", label(bdf), "width", sta.width(),
                             "capWidth", cap.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
         } else if (role == Role.NIC) {
-            sink.add(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
+            sink.addLines(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
                     Message.of(LinkHealthAnalyzer.class, "pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
@@ -148,7 +149,7 @@ final class PcieCheck {
         return ev;
     }
 
-    private void nvsmi(Artifact a, NvsmiGpu g, Sink sink) {
+    private void nvsmi(Artifact a, NvsmiGpu g, FindingCollector sink) {
         PcieLink p = g.pcie();
         if (p == null) return;
         String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
@@ -159,7 +160,7 @@ final class PcieCheck {
         boolean slow = p.genCurrent() != null && p.genMax() != null && p.genCurrent() < p.genMax();
         if (narrow) {
             List<EvidenceLine> ev = pcieLines(a, p, true);
-            sink.add(id(a, bdf, g.line()), CODE, ERROR, s,
+            sink.addLines(id(a, bdf, g.line()), CODE, ERROR, s,
                     Message.of(LinkHealthAnalyzer.class, "pcie.width.gpu", "name", g.name(), "bdf", where,
                             "width", p.widthCurrent(), "capWidth", p.widthMax(), "speed", gen(p.genCurrent()),
                             "capSpeed", gen(p.genMax())),
@@ -168,7 +169,7 @@ final class PcieCheck {
             GpuClocks c = g.clocks();
             List<EvidenceLine> ev = busy(c) ? pcieLines(a, p, false) : List.of();
             if (busy(c)) {
-                sink.add(id(a, bdf, g.line()), CODE, WARNING, s,
+                sink.addLines(id(a, bdf, g.line()), CODE, WARNING, s,
                         Message.of(LinkHealthAnalyzer.class, "pcie.gen.busy", "gpu", where, "gen", p.genCurrent(),
                                 "max", p.genMax(), "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
                         withClock(ev, a, c), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
@@ -177,7 +178,7 @@ final class PcieCheck {
             }
         }
         if (p.genHostMax() != null && p.genDeviceMax() != null && p.genHostMax() < p.genDeviceMax()) {
-            sink.add(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
+            sink.addLines(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
                     Message.of(LinkHealthAnalyzer.class, "pcie.hostMax", "gpu", where, "host", p.genHostMax(),
                             "device", p.genDeviceMax()),
                     pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
@@ -198,20 +199,20 @@ final class PcieCheck {
     private static final Pattern LIMITED = Pattern.compile(
             "limited by ([0-9.]+) GT/s PCIe x(\\d+) link at (\\S+?) \\(capable of ([0-9.]+) Gb/s with ([0-9.]+) GT/s PCIe x(\\d+) link\\)");
 
-    private void kernel(Artifact a, DmesgEvent e, Sink sink) {
+    private void kernel(Artifact a, DmesgEvent e, FindingCollector sink) {
         String drv = lower(e.driver());
         Matcher m = LIMITED.matcher(e.message());
         boolean nic = drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.startsWith("ice") || drv.startsWith("i40e");
         boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
-        sink.add(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, Ctx.subject(a).withDevice(bdf),
+        sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, Ctx.subject(a).withDevice(bdf),
                 Message.of(LinkHealthAnalyzer.class, "pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
                         "gbps", Ctx.num(e.pcieGbps()), "limit", e.detail()),
                 List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", Ctx.node(a));
     }
 
-    private void idleSummary(Sink sink) {
+    private void idleSummary(FindingCollector sink) {
         if (idle.isEmpty()) return;
         Set<String> nodes = new LinkedHashSet<>();
         Set<String> labels = new LinkedHashSet<>();
@@ -224,7 +225,7 @@ final class PcieCheck {
         String list = String.join(", ", labels) + (idle.size() > labels.size() ? ", …" : "");
         Subject s = nodes.size() == 1 ? Subject.node(nodes.iterator().next().isEmpty() ? null : nodes.iterator().next())
                 : Subject.JOB;
-        sink.add("idle", CODE, INFO, s,
+        sink.addLines("idle", CODE, INFO, s,
                 Message.of(LinkHealthAnalyzer.class, "pcie.idle", "count", idle.size(), "list", list), ev,
                 "node", s.node());
     }

@@ -8,6 +8,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -126,7 +127,7 @@ final class XidCheck {
         }
     }
 
-    void run(Evidence evidence, Sink sink) {
+    void run(Evidence evidence, FindingCollector sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
             Map<String, Gpu> gpus = new LinkedHashMap<>();
             List<DmesgEvent> aer = new ArrayList<>();
@@ -157,7 +158,7 @@ final class XidCheck {
         }
     }
 
-    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, Sink sink) {
+    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, FindingCollector sink) {
         Artifact a = g.artifact;
         DmesgEvent w = g.worst;
         int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();
@@ -184,7 +185,7 @@ final class XidCheck {
         String uuid = g.device == null ? null : data.gpuUuids().get(g.device);
         String name = mnemonic(xid);
         String link = w.link() != null && w.link() >= 0 ? Integer.toString(w.link()) : "-";
-        sink.add(Ctx.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(),
+        sink.addLines(Ctx.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(),
                 Ctx.subject(a).withGpu(g.device),
                 Message.of(LinkHealthAnalyzer.class, g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
                         "xid", xid, "name", name == null ? "Xid " + xid : name, "list", list,

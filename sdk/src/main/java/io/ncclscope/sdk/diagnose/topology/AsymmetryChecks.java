@@ -18,7 +18,10 @@ import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Names;
+import io.ncclscope.sdk.diagnose.Quote;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -74,7 +77,7 @@ final class AsymmetryChecks {
     // ------------------------------------------------------------------ across nodes
 
     /** Compares the assigned nodes of {@code e}, then the hosts inside multi-host artifacts. */
-    static void run(Evidence e, Collector out) {
+    static void run(Evidence e, FindingCollector out) {
         List<String> nodes = e.nodes();
         if (nodes.size() >= 2) acrossNodes(e, nodes, out);
         for (Artifact a : e.artifacts()) {
@@ -83,7 +86,7 @@ final class AsymmetryChecks {
         }
     }
 
-    private static void acrossNodes(Evidence e, List<String> nodes, Collector out) {
+    private static void acrossNodes(Evidence e, List<String> nodes, FindingCollector out) {
         Series topoGpus = new Series("gpus", Layouts.TOPO);
         Series topoNics = new Series("nics", Layouts.TOPO);
         Series topoPaths = new Series("paths", Layouts.TOPO);
@@ -268,7 +271,7 @@ final class AsymmetryChecks {
      * is the reference; with no such value a count's reference is the largest, and other values are reported
      * as one mixed finding.
      */
-    private static Set<String> compare(Series s, Collector out) {
+    private static Set<String> compare(Series s, FindingCollector out) {
         Set<String> odd = new LinkedHashSet<>();
         if (s.byNode.size() < 2) return odd;
         Map<String, List<String>> byValue = new LinkedHashMap<>();
@@ -321,7 +324,7 @@ final class AsymmetryChecks {
         return odd;
     }
 
-    private static void mixed(Series s, Map<String, List<String>> byValue, Collector out) {
+    private static void mixed(Series s, Map<String, List<String>> byValue, FindingCollector out) {
         List<String> parts = new ArrayList<>();
         List<Quote> ev = new ArrayList<>();
         for (Map.Entry<String, List<String>> v : byValue.entrySet()) {
@@ -340,7 +343,7 @@ final class AsymmetryChecks {
     // ------------------------------------------------------------------ across the hosts of one artifact
 
     /** nccl-tests device lines: ranks and GPU models per host. */
-    private static void acrossTestHosts(Artifact a, NcclTestsData t, Collector out) {
+    private static void acrossTestHosts(Artifact a, NcclTestsData t, FindingCollector out) {
         if (t.hosts().size() < 2) return;
         Map<String, List<NcclTestsDevice>> byHost = new LinkedHashMap<>();
         for (NcclTestsDevice d : t.devices()) {
@@ -367,7 +370,7 @@ final class AsymmetryChecks {
      * NCCL log ranks per host, for each communicator whose every rank the log shows (a log cut short shows some
      * ranks of some hosts only, which says nothing about the job).
      */
-    private static void acrossLogHosts(Artifact a, NcclLog l, Collector out) {
+    private static void acrossLogHosts(Artifact a, NcclLog l, FindingCollector out) {
         if (l.ranks().size() < 2) return;
         Map<String, List<NcclRank>> byComm = new LinkedHashMap<>();
         for (NcclRank r : l.ranks()) {
@@ -405,7 +408,7 @@ final class AsymmetryChecks {
      *
      * @param scope problem-instance scope (the node, or the artifact names when there is none)
      */
-    static void withinNode(String node, String scope, List<Artifact> artifacts, Collector out) {
+    static void withinNode(String node, String scope, List<Artifact> artifacts, FindingCollector out) {
         Artifact topoA = null;
         Topology topo = null;
         for (Artifact a : artifacts) {
@@ -426,7 +429,7 @@ final class AsymmetryChecks {
         }
     }
 
-    private static void legend(String node, String scope, Artifact topoA, Topology topo, Artifact ibA, IbstatData ib, Collector out) {
+    private static void legend(String node, String scope, Artifact topoA, Topology topo, Artifact ibA, IbstatData ib, FindingCollector out) {
         Set<String> shown = new LinkedHashSet<>();
         for (TopoNic n : topo.nics()) shown.add(n.device());
         List<IbDevice> missing = new ArrayList<>();
@@ -451,7 +454,7 @@ final class AsymmetryChecks {
                 "node", node, "hca", names.get(0));
     }
 
-    private static void missingGpus(String node, String scope, Artifact a, NvidiaSmiData d, Collector out) {
+    private static void missingGpus(String node, String scope, Artifact a, NvidiaSmiData d, FindingCollector out) {
         for (NvsmiMessage m : d.toolErrors()) {
             String t = m.text().toLowerCase(Locale.ROOT);
             if (t.contains("unable to determine the device handle") || t.contains("fallen off the bus")) {

@@ -12,6 +12,7 @@ import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.FindingCollector;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ public final class TopologyAnalyzer implements Analyzer {
 
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        Collector out = new Collector();
+        FindingCollector out = new FindingCollector();
         for (String node : evidence.nodes()) {
             List<Artifact> as = evidence.artifactsOf(node);
             analyzeNode(node, node, as, out);
@@ -101,7 +102,7 @@ public final class TopologyAnalyzer implements Analyzer {
      * user pasting the outputs of one node); several topo matrices, dumps or trees are read one by one, each
      * on its own, since they may come from different machines.
      */
-    private static void analyzeLoose(List<Artifact> loose, Collector out) {
+    private static void analyzeLoose(List<Artifact> loose, FindingCollector out) {
         List<Artifact> sources = new ArrayList<>();
         List<Artifact> shared = new ArrayList<>();
         for (Artifact a : loose) {
@@ -122,13 +123,13 @@ public final class TopologyAnalyzer implements Analyzer {
         AsymmetryChecks.withinNode(null, "(no node)", loose, out);
     }
 
-    private static void analyzeNode(String node, String scope, List<Artifact> as, Collector out) {
+    private static void analyzeNode(String node, String scope, List<Artifact> as, FindingCollector out) {
         placement(node, scope, as, out);
         AsymmetryChecks.withinNode(node, scope, as, out);
     }
 
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
-    private static void placement(String node, String scope, List<Artifact> as, Collector out) {
+    private static void placement(String node, String scope, List<Artifact> as, FindingCollector out) {
         NumaTopology numa = null;
         List<Layouts.Item> verbose = new ArrayList<>();
         for (Artifact a : as) {

@@ -37,13 +37,9 @@ class MessagesAndScaleTest {
     }
 
     @Test
-    void everyKeyIsInBothLanguagesWithTheSamePlaceholders() throws Exception {
+    void everyFollowUpTextHasItsMainText() throws Exception {
         Properties en = bundle("Messages.properties");
-        Properties zh = bundle("Messages_zh_CN.properties");
-        assertThat(zh.stringPropertyNames()).isEqualTo(en.stringPropertyNames());
         for (String k : en.stringPropertyNames()) {
-            assertThat(placeholders(zh.getProperty(k))).as(k).isEqualTo(placeholders(en.getProperty(k)));
-            assertThat(zh.getProperty(k)).as(k).isNotEqualTo(en.getProperty(k));
             if (k.endsWith(".then")) assertThat(en).containsKey(k.substring(0, k.length() - 5));
         }
     }

@@ -37,18 +37,6 @@ class MessagesTest {
     }
 
     @Test
-    void bothLanguagesHoldTheSameKeysWithTheSamePlaceholders() throws IOException {
-        Properties en = load("Messages.properties");
-        Properties zh = load("Messages_zh_CN.properties");
-        assertThat(zh.stringPropertyNames()).isEqualTo(en.stringPropertyNames());
-        for (String k : en.stringPropertyNames()) {
-            assertThat(en.getProperty(k)).as(k).isNotBlank();
-            assertThat(zh.getProperty(k)).as(k).containsPattern("\\p{IsHan}");
-            assertThat(placeholders(zh.getProperty(k))).as(k).isEqualTo(placeholders(en.getProperty(k)));
-        }
-    }
-
-    @Test
     void everyKeyTheCodeNamesExists() throws IOException {
         Properties en = load("Messages.properties");
         Set<String> named = new TreeSet<>();

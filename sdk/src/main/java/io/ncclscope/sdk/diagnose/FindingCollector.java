@@ -1,8 +1,5 @@
-package io.ncclscope.sdk.diagnose.topology;
+package io.ncclscope.sdk.diagnose;
 
-import io.ncclscope.sdk.diagnose.Finding;
-import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -12,13 +9,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The findings of one {@code analyze} call, one per problem instance: a second report of the same instance
- * (the same odd node seen by {@code topo -m} and by {@code nvidia-smi -q}) adds its lines to the first and
- * keeps the more severe statement. A node's problem that other nodes share word for word (a cluster of one
- * server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the first node's
- * lines. Not thread-safe.
+ * The findings of one analysis, one per problem instance. A second report of the same instance (the same GPU
+ * link seen by {@code lspci} and by {@code nvidia-smi}, the same odd node seen by {@code topo -m} and by
+ * {@code nvidia-smi -q}) adds its lines to the first; the more severe statement leads, with its subject, detail,
+ * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
+ * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
+ * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
+ * finding shows are read again. Not thread-safe; one per {@code analyze} call.
  */
-final class Collector {
+public final class FindingCollector {
 
     private final Map<String, Acc> byKey = new LinkedHashMap<>();
 
@@ -37,40 +36,13 @@ final class Collector {
     }
 
     /**
-     * Adds a finding about one node's own layout. Nodes that show the same problem in the same words share one
-     * finding: its subject names no node, its detail uses the {@code <key>.nodes} template with the node list
-     * ({@code ${nodes}}, {@code ${nodeCount}}), its parameter {@code node} is the first node.
-     *
-     * @param scope the instance key when {@code node} is null (findings of artifacts that name no node stay apart)
-     */
-    void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject, Message detail,
-                    Collection<Quote> evidence, String... params) {
-        if (node == null) {
-            add(scope + '\u0000' + detail.key(), code, severity, subject, detail, evidence, params);
-            return;
-        }
-        String k = code + "\u0000nodes\u0000" + severity + '\u0000' + detail.key() + '\u0000' + detail.args()
-                + '\u0000' + subject.withNode(null);
-        Acc a = byKey.get(k);
-        if (a == null) {
-            a = new Acc(code);
-            a.severity = severity;
-            a.subject = subject;
-            a.detail = detail;
-            addEvidence(a, evidence);
-            putParams(a, params, false);
-            byKey.put(k, a);
-        }
-        if (a.nodes.isEmpty() || !a.nodes.get(a.nodes.size() - 1).equals(node)) a.nodes.add(node);
-    }
-
-    /**
      * Adds a finding for the problem instance {@code key} of {@code code}.
      *
-     * @param params alternating names and values; null or blank values are left out
+     * @param evidence lines to quote; null elements are skipped
+     * @param params   alternating names and values; null or blank values are left out
      */
-    void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
-             Collection<Quote> evidence, String... params) {
+    public void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
+                    Collection<Quote> evidence, String... params) {
         String k = code + '\u0000' + key;
         Acc a = byKey.get(k);
         if (a == null) {
@@ -95,6 +67,44 @@ final class Collector {
         putParams(a, params, false);
     }
 
+    /** {@link #add} with lines quoted already. */
+    public void addLines(String key, String code, FindingSeverity severity, Subject subject, Message detail,
+                         List<EvidenceLine> evidence, String... params) {
+        List<Quote> quotes = new ArrayList<>(evidence.size());
+        for (EvidenceLine l : evidence) {
+            if (l != null) quotes.add(Quote.of(l));
+        }
+        add(key, code, severity, subject, detail, quotes, params);
+    }
+
+    /**
+     * Adds a finding about one node's own state. Nodes that show the same problem in the same words share one
+     * finding: its subject names no node, its detail uses the {@code <key>.nodes} template with the node list
+     * ({@code ${nodes}}, {@code ${nodeCount}}), its parameter {@code node} is the first node.
+     *
+     * @param scope the instance key when {@code node} is null (findings of artifacts that name no node stay apart)
+     */
+    public void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject,
+                           Message detail, Collection<Quote> evidence, String... params) {
+        if (node == null) {
+            add(scope + '\u0000' + detail.key(), code, severity, subject, detail, evidence, params);
+            return;
+        }
+        String k = code + "\u0000nodes\u0000" + severity + '\u0000' + detail.key() + '\u0000' + detail.args()
+                + '\u0000' + subject.withNode(null);
+        Acc a = byKey.get(k);
+        if (a == null) {
+            a = new Acc(code);
+            a.severity = severity;
+            a.subject = subject;
+            a.detail = detail;
+            addEvidence(a, evidence);
+            putParams(a, params, false);
+            byKey.put(k, a);
+        }
+        if (a.nodes.isEmpty() || !a.nodes.get(a.nodes.size() - 1).equals(node)) a.nodes.add(node);
+    }
+
     private static void addEvidence(Acc a, Collection<Quote> evidence) {
         for (Quote q : evidence) {
             if (q == null || a.evidence.size() >= Finding.MAX_EVIDENCE) continue;
@@ -111,8 +121,13 @@ final class Collector {
         }
     }
 
+    /** True when nothing was added. */
+    public boolean isEmpty() {
+        return byKey.isEmpty();
+    }
+
     /** The findings, in the order their instances were first seen. */
-    List<Finding> findings() {
+    public List<Finding> findings() {
         List<Finding> out = new ArrayList<>(byKey.size());
         for (Acc a : byKey.values()) {
             Subject subject = a.subject;
@@ -127,7 +142,6 @@ final class Collector {
                 params = new LinkedHashMap<>(params);
                 params.put("nodes", Names.csv(a.nodes.subList(0, Math.min(a.nodes.size(), Names.MAX_LISTED))));
             }
-            // Quoted only now: only the artifacts a finding shows are read again.
             Map<String, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {
                 EvidenceLine l = q.get();

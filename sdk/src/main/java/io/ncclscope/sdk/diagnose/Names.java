@@ -1,13 +1,13 @@
-package io.ncclscope.sdk.diagnose.topology;
+package io.ncclscope.sdk.diagnose;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Short, language-neutral lists of device and node names for messages and parameters. */
-final class Names {
+/** Short, language-neutral lists of device and node names for messages and parameters, for analyzers. */
+public final class Names {
 
     /** Most names a message lists before {@code +N}. */
-    static final int MAX_LISTED = 12;
+    public static final int MAX_LISTED = 12;
 
     private Names() {
     }
@@ -16,7 +16,7 @@ final class Names {
      * Names joined by {@code ", "}, runs of consecutive {@code GPUn} folded ({@code GPU0-GPU3, GPU6}), at most
      * {@link #MAX_LISTED} items followed by {@code +N}.
      */
-    static String list(List<String> names) {
+    public static String list(List<String> names) {
         List<String> items = fold(names);
         StringBuilder sb = new StringBuilder();
         int shown = Math.min(items.size(), MAX_LISTED);
@@ -29,12 +29,12 @@ final class Names {
     }
 
     /** Names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7}). */
-    static String compact(List<String> names) {
+    public static String compact(List<String> names) {
         return String.join(",", fold(names));
     }
 
     /** Names joined by {@code ","} as they are, for {@code NCCL_IB_HCA=mlx5_0,mlx5_1}. */
-    static String csv(List<String> names) {
+    public static String csv(List<String> names) {
         return String.join(",", names);
     }
 
@@ -58,7 +58,7 @@ final class Names {
     }
 
     /** {@code n} of {@code GPUn}; -1 for other names. */
-    static int gpuIndex(String name) {
+    public static int gpuIndex(String name) {
         if (name == null || name.length() < 4 || name.length() > 8 || !name.startsWith("GPU")) return -1;
         int v = 0;
         for (int i = 3; i < name.length(); i++) {

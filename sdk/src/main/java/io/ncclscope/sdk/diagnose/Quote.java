@@ -1,0 +1,79 @@
+package io.ncclscope.sdk.diagnose;
+
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A line of evidence for a {@link FindingCollector}: either quoted already, or a place to quote once a finding
+ * needs it. An artifact read from a file keeps no text and reads the file when a line is first quoted, so facts
+ * gathered for every device of every node carry where their line is, not its text: only the files a finding
+ * quotes are read again. Immutable.
+ */
+public final class Quote {
+
+    /** Lines of an {@code lspci -vvv} device block searched for its {@code NUMA node:} line. */
+    private static final int NUMA_LINE_WINDOW = 40;
+
+    private final Artifact artifact;
+    private final int line;
+    private final String fallback;
+    private final boolean numa;
+    private final EvidenceLine read;
+
+    private Quote(Artifact artifact, int line, String fallback, boolean numa, EvidenceLine read) {
+        this.artifact = artifact;
+        this.line = line;
+        this.fallback = fallback;
+        this.numa = numa;
+        this.read = read;
+    }
+
+    /** Line {@code line} (1-based) of {@code a}, quoted when the finding is built. */
+    public static Quote of(Artifact a, int line) {
+        return new Quote(Objects.requireNonNull(a, "artifact"), line, null, false, null);
+    }
+
+    /** Line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone. */
+    public static Quote of(Artifact a, int line, String fallback) {
+        return new Quote(Objects.requireNonNull(a, "artifact"), line, fallback, false, null);
+    }
+
+    /** The {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the header. */
+    public static Quote numa(Artifact a, int header) {
+        return new Quote(Objects.requireNonNull(a, "artifact"), header, null, true, null);
+    }
+
+    /** A line quoted already. */
+    public static Quote of(EvidenceLine line) {
+        return new Quote(null, line.line(), null, false, Objects.requireNonNull(line, "line"));
+    }
+
+    /** What tells two quotes apart before reading them: artifact name and line. */
+    public String key() {
+        String name = read != null ? read.artifact() : artifact.name();
+        return name + '\u0000' + line + (numa ? "#numa" : "");
+    }
+
+    /** The line, read now. */
+    public EvidenceLine get() {
+        if (read != null) return read;
+        if (numa && artifact.hasText()) {
+            for (int n = line + 1; n <= line + NUMA_LINE_WINDOW; n++) {
+                Optional<String> l = artifact.line(n);
+                if (l.isEmpty()) break;
+                String s = l.get();
+                if (s.strip().startsWith("NUMA node:")) return new EvidenceLine(artifact.name(), n, s);
+                // The next device block starts at the margin.
+                if (!s.isEmpty() && !Character.isWhitespace(s.charAt(0))) break;
+            }
+        }
+        return fallback == null ? artifact.quote(line) : artifact.quote(line, fallback);
+    }
+
+    @Override
+    public String toString() {
+        return key().replace('\u0000', ':');
+    }
+}

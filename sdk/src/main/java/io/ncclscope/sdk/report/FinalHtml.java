@@ -1,0 +1,209 @@
+package io.ncclscope.sdk.report;
+
+import io.ncclscope.sdk.bandwidth.SegmentVerdict;
+import io.ncclscope.sdk.bandwidth.Segments;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.report.FinalReport.ChainLink;
+import io.ncclscope.sdk.report.FinalReport.FixAction;
+import io.ncclscope.sdk.report.FinalReport.FixGroup;
+import io.ncclscope.sdk.report.FinalReport.Observation;
+import io.ncclscope.sdk.report.FinalReport.Plot;
+import io.ncclscope.sdk.report.FinalReport.Unproven;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One self-contained HTML page of a {@link FinalReport}, for a ticket: inline CSS, the busbw plots as inline SVG, no
+ * script, no external resource (a Content-Security-Policy of {@code default-src 'none'} says so to the browser). The
+ * verdict is a full-width banner at the top, red for problems and green for healthy; the plots follow the symptom.
+ */
+final class FinalHtml {
+
+    /** Banner colour of a report with problems. */
+    static final String PROBLEMS_COLOUR = "#b3261e";
+    /** Banner colour of a healthy report. */
+    static final String HEALTHY_COLOUR = "#1b7f3b";
+
+    private static final String CSS = """
+            *{box-sizing:border-box}
+            body{margin:0;font-family:system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC","Microsoft YaHei",sans-serif;color:#1d1d1f;background:#f6f6f4;line-height:1.45}
+            header.verdict{color:#fff;padding:22px 32px 20px}
+            header.problems{background:%s}
+            header.healthy{background:%s}
+            header .badge{font-size:34px;font-weight:800;letter-spacing:.02em}
+            header .tool{font-size:13px;opacity:.85;text-transform:uppercase;letter-spacing:.08em}
+            header p{margin:6px 0 0;font-size:17px;max-width:1100px}
+            main{max-width:1180px;margin:0 auto;padding:8px 32px 40px}
+            section{background:#fff;border:1px solid #e2e2de;border-radius:8px;margin:18px 0;padding:16px 22px}
+            h2{font-size:19px;margin:0 0 10px;color:#333}
+            h3{font-size:16px;margin:14px 0 6px;color:#333}
+            p.statement{font-size:18px;font-weight:600;margin:4px 0 10px}
+            ul,ol{padding-left:22px;margin:6px 0}
+            li{margin:6px 0}
+            .quote{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;background:#f3f3f0;border-left:3px solid #bbb;padding:3px 8px;margin:3px 0;white-space:pre-wrap;word-break:break-all}
+            .quote .at{color:#6b6b6b}
+            code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px}
+            pre{background:#f3f3f0;padding:6px 10px;border-radius:4px;margin:4px 0;white-space:pre-wrap;word-break:break-all}
+            .sev{display:inline-block;font-size:11px;font-weight:700;padding:1px 7px;border-radius:10px;color:#fff;vertical-align:1px}
+            .sev.CRITICAL{background:#8e1b14}.sev.ERROR{background:#c25400}.sev.WARNING{background:#9a7b00}.sev.INFO{background:#6b6b6b}
+            .code{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700}
+            .subject{color:#555}
+            .kind{display:inline-block;font-size:11px;font-weight:700;padding:0 6px;border-radius:3px;border:1px solid #999;color:#444;margin-right:4px}
+            .kind.fix{border-color:#2d6a3e;color:#2d6a3e}
+            .refs{color:#6b6b6b;font-size:12.5px}
+            figure{margin:10px 0}
+            figure svg{max-width:100%%;height:auto;border:1px solid #e2e2de}
+            figcaption{font-size:12.5px;color:#555}
+            table{border-collapse:collapse;font-size:14px}
+            td,th{border-bottom:1px solid #e2e2de;padding:4px 12px 4px 0;text-align:left;vertical-align:top}
+            .slow{color:#b3261e;font-weight:700}.ok{color:#1b7f3b;font-weight:700}
+            footer{color:#777;font-size:12.5px;text-align:center;padding:10px}
+            """.formatted(PROBLEMS_COLOUR, HEALTHY_COLOUR);
+
+    private FinalHtml() {
+    }
+
+    static String html(FinalReport r) {
+        Locale l = FinalText.locale(r);
+        String verdict = FinalText.verdict(r, l);
+        StringBuilder s = new StringBuilder(32 * 1024);
+        s.append("<!DOCTYPE html>\n<html lang=\"").append(r.language()).append("\">\n<head>\n<meta charset=\"utf-8\">\n");
+        s.append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n");
+        s.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        s.append("<title>").append(esc(Texts.t(l, "report.title"))).append(": ").append(esc(verdict)).append("</title>\n");
+        s.append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        s.append("<header id=\"verdict\" class=\"verdict ").append(r.healthy() ? "healthy" : "problems").append("\">\n");
+        s.append("<div class=\"tool\">").append(esc(Texts.t(l, "report.title"))).append("</div>\n");
+        s.append("<div class=\"badge\">").append(esc(verdict)).append("</div>\n");
+        s.append("<p>").append(esc(r.summary())).append("</p>\n</header>\n<main>\n");
+
+        s.append("<section id=\"symptom\">\n<h2>").append(esc(Texts.t(l, "heading.symptom"))).append("</h2>\n");
+        s.append("<p class=\"statement\">").append(esc(r.symptom().statement())).append("</p>\n");
+        for (Observation o : r.symptom().observations()) quotes(s, o.evidence());
+        s.append("</section>\n");
+
+        if (!r.plots().isEmpty()) {
+            s.append("<section id=\"plots\">\n<h2>").append(esc(Texts.t(l, "heading.plots"))).append("</h2>\n");
+            for (Plot p : r.plots()) {
+                s.append("<figure>\n").append(inline(p.svg())).append("<figcaption>").append(esc(p.artifact()));
+                if (p.expectedGBs() != null) {
+                    s.append(" — ").append(esc(Texts.t(l, "label.expected"))).append(' ')
+                            .append(Conclusions.gbs(p.expectedGBs())).append(" GB/s");
+                }
+                s.append("</figcaption>\n</figure>\n");
+            }
+            s.append("</section>\n");
+        }
+
+        s.append("<section id=\"chain\">\n<h2>").append(esc(Texts.t(l, "heading.chain"))).append("</h2>\n");
+        if (r.chain().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.noChain"))).append("</p>\n");
+        else s.append("<ol>\n");
+        for (ChainLink c : r.chain()) {
+            s.append("<li><span class=\"sev ").append(c.severity()).append("\">").append(c.severity()).append("</span> ")
+                    .append("<span class=\"code\">").append(esc(c.code())).append("</span> ").append(esc(c.title()));
+            if (!c.subject().isEmpty()) s.append(" <span class=\"subject\">— ").append(esc(c.subject())).append("</span>");
+            s.append("<div>").append(esc(c.detail())).append("</div>\n");
+            quotes(s, c.evidence());
+            s.append("</li>\n");
+        }
+        if (!r.chain().isEmpty()) s.append("</ol>\n");
+        s.append("</section>\n");
+
+        s.append("<section id=\"fixes\">\n<h2>").append(esc(Texts.t(l, "heading.fixes"))).append("</h2>\n");
+        if (r.fixes().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.noFixes"))).append("</p>\n");
+        for (FixGroup g : r.fixes()) {
+            s.append("<h3 id=\"fix-").append(g.area().name().toLowerCase(Locale.ROOT)).append("\">").append(esc(g.title())).append("</h3>\n<ul>\n");
+            for (FixAction a : g.actions()) {
+                boolean fix = a.kind() == FixArea.Kind.FIX;
+                s.append("<li><span class=\"kind").append(fix ? " fix" : "").append("\">")
+                        .append(esc(Texts.t(l, fix ? "label.fix" : "label.check"))).append("</span>").append(esc(a.text()))
+                        .append(" <span class=\"refs\">(").append(esc(String.join(", ", a.codes())));
+                if (!a.subjects().isEmpty()) s.append("; ").append(esc(String.join(", ", a.subjects())));
+                s.append(")</span>");
+                if (!a.command().isEmpty()) s.append("<pre>").append(esc(a.command())).append("</pre>");
+                s.append("</li>\n");
+            }
+            s.append("</ul>\n");
+        }
+        s.append("</section>\n");
+
+        s.append("<section id=\"unproven\">\n<h2>").append(esc(Texts.t(l, "heading.unproven"))).append("</h2>\n");
+        if (r.unproven().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.nothingUnproven"))).append("</p>\n");
+        else s.append("<ul>\n");
+        for (Unproven u : r.unproven()) {
+            s.append("<li><strong>").append(esc(u.stepTitle())).append("</strong> — ").append(esc(u.statement()));
+            if (!u.commands().isEmpty()) s.append("<pre>").append(esc(String.join("\n", u.commands()))).append("</pre>");
+            s.append("</li>\n");
+        }
+        if (!r.unproven().isEmpty()) s.append("</ul>\n");
+        s.append("</section>\n");
+
+        if (r.segments().stream().anyMatch(v -> v.measuredGBs() != null)) {
+            s.append("<section id=\"segments\">\n<h2>").append(esc(Texts.t(l, "heading.segments"))).append("</h2>\n<table>\n");
+            s.append("<tr><th></th><th>").append(esc(Texts.t(l, "label.verdict"))).append("</th><th>")
+                    .append(esc(Texts.t(l, "label.measured"))).append("</th><th>").append(esc(Texts.t(l, "label.expected")))
+                    .append("</th><th>").append(esc(Texts.t(l, "label.basis"))).append("</th></tr>\n");
+            for (SegmentVerdict v : r.segments()) {
+                s.append("<tr><td>").append(esc(Texts.t(l, "segment." + Segments.name(v.segment())))).append("</td><td class=\"")
+                        .append(SegmentVerdict.SLOW.equals(v.verdict()) ? "slow" : SegmentVerdict.OK.equals(v.verdict()) ? "ok" : "")
+                        .append("\">").append(esc(v.verdict())).append("</td><td>")
+                        .append(v.measuredGBs() == null ? "" : Conclusions.gbs(v.measuredGBs()) + " GB/s").append("</td><td>")
+                        .append(v.expectedGBs() == null ? "" : Conclusions.gbs(v.expectedGBs()) + " GB/s").append("</td><td>")
+                        .append(esc(v.basis())).append("</td></tr>\n");
+            }
+            s.append("</table>\n</section>\n");
+        }
+
+        s.append("<section id=\"inputs\">\n<h2>").append(esc(Texts.t(l, "heading.inputs"))).append(" (")
+                .append(r.artifacts().size()).append(")</h2>\n<table>\n");
+        for (Report.ArtifactSummary a : r.artifacts()) {
+            s.append("<tr><td><code>").append(esc(a.name())).append("</code></td><td>").append(esc(a.kind())).append("</td><td>")
+                    .append(a.node() == null ? "" : esc(a.node())).append("</td><td>")
+                    .append(a.errors() > 0 ? esc(Texts.t(l, "label.parseErrors")) : "").append("</td></tr>\n");
+        }
+        s.append("</table>\n");
+        if (!r.problems().isEmpty()) {
+            s.append("<h3>").append(esc(Texts.t(l, "heading.unreadable"))).append("</h3>\n<ul>\n");
+            r.problems().forEach(p -> s.append("<li><code>").append(esc(p.name())).append("</code>: ").append(esc(p.message())).append("</li>\n"));
+            s.append("</ul>\n");
+        }
+        s.append("</section>\n</main>\n<footer>").append(esc(Texts.t(l, "label.generated", "inputs", r.artifacts().size(),
+                "nodes", r.nodes().size()))).append("</footer>\n</body>\n</html>\n");
+        return s.toString();
+    }
+
+    private static void quotes(StringBuilder s, List<EvidenceLine> lines) {
+        for (EvidenceLine e : lines) {
+            s.append("<div class=\"quote\"><span class=\"at\">").append(esc(FinalText.where(e))).append("</span>  ")
+                    .append(esc(e.text().strip())).append("</div>\n");
+        }
+    }
+
+    /** The SVG document as an element of the page: its XML declaration dropped. */
+    static String inline(String svg) {
+        String t = svg.strip();
+        if (t.startsWith("<?xml")) t = t.substring(t.indexOf("?>") + 2).strip();
+        return t + "\n";
+    }
+
+    /** Text escaped for HTML content and attribute values; control characters other than tab and newline dropped. */
+    static String esc(String s) {
+        if (s == null) return "";
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> {
+                    if (c < 0x20 && c != '\t' && c != '\n') continue;
+                    b.append(c);
+                }
+            }
+        }
+        return b.toString();
+    }
+}

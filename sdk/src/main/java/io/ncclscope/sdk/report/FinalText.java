@@ -1,0 +1,158 @@
+package io.ncclscope.sdk.report;
+
+import io.ncclscope.sdk.bandwidth.Segments;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.report.FinalReport.ChainLink;
+import io.ncclscope.sdk.report.FinalReport.FixAction;
+import io.ncclscope.sdk.report.FinalReport.FixGroup;
+import io.ncclscope.sdk.report.FinalReport.Observation;
+import io.ncclscope.sdk.report.FinalReport.Unproven;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.Locale;
+
+/** Markdown (chat-sized) and plain text (everything) of a {@link FinalReport}. */
+final class FinalText {
+
+    private FinalText() {
+    }
+
+    static Locale locale(FinalReport r) {
+        return "zh-CN".equals(r.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+    }
+
+    static String verdict(FinalReport r, Locale l) {
+        return Texts.t(l, r.healthy() ? "verdict.healthy" : "verdict.problems");
+    }
+
+    static String where(EvidenceLine e) {
+        return e.artifact() + (e.line() > 0 ? ":" + e.line() : "");
+    }
+
+    static String icon(FindingSeverity s) {
+        return switch (s) {
+            case CRITICAL -> "🔴";
+            case ERROR -> "🟠";
+            case WARNING -> "🟡";
+            case INFO -> "🔵";
+        };
+    }
+
+    private static String code(String s) {
+        String t = s.strip();
+        return t.isEmpty() ? "" : "`" + t.replace("`", "'") + "`";
+    }
+
+    /** Markdown for a chat message or a ticket comment: every section, capped so it stays readable. */
+    static String markdown(FinalReport r) {
+        Locale l = locale(r);
+        StringBuilder sb = new StringBuilder();
+        sb.append("**").append(Texts.t(l, "report.title")).append(": ").append(verdict(r, l)).append("** — ")
+                .append(r.summary()).append("\n\n");
+        sb.append("**").append(Texts.t(l, "heading.symptom")).append("**: ").append(r.symptom().statement()).append("\n");
+        for (Observation o : r.symptom().observations()) {
+            for (EvidenceLine e : o.evidence().subList(0, Math.min(1, o.evidence().size()))) {
+                sb.append("> `").append(where(e)).append("` ").append(code(e.text())).append("\n");
+            }
+        }
+        sb.append("\n**").append(Texts.t(l, "heading.chain")).append("**\n");
+        if (r.chain().isEmpty()) sb.append(Texts.t(l, "label.noChain")).append("\n");
+        int shown = 0;
+        // A chat message leads with problems; notes (INFO) are shown only when there is no problem to show.
+        boolean problems = r.chain().stream().anyMatch(c -> c.severity().atLeast(FindingSeverity.WARNING));
+        for (ChainLink c : r.chain()) {
+            if (shown == Renderers.MD_TOP_FINDINGS || (problems && !c.severity().atLeast(FindingSeverity.WARNING))) break;
+            shown++;
+            sb.append(c.index()).append(". ").append(icon(c.severity())).append(" **`").append(c.code()).append("`** ")
+                    .append(c.title());
+            if (!c.subject().isEmpty()) sb.append(" — ").append(c.subject());
+            sb.append("\n   ").append(c.detail()).append("\n");
+            for (EvidenceLine e : c.evidence().subList(0, Math.min(Renderers.MD_EVIDENCE_LINES - 1, c.evidence().size()))) {
+                sb.append("   > `").append(where(e)).append("` ").append(code(e.text())).append("\n");
+            }
+        }
+        if (r.chain().size() > shown) {
+            sb.append("\n_").append(Texts.t(l, "label.moreLinks", "count", r.chain().size() - shown)).append("_\n");
+        }
+        sb.append("\n**").append(Texts.t(l, "heading.fixes")).append("**\n");
+        if (r.fixes().isEmpty()) sb.append(Texts.t(l, "label.noFixes")).append("\n");
+        for (FixGroup g : r.fixes()) {
+            sb.append("- _").append(g.title()).append("_\n");
+            int n = 0;
+            for (FixAction a : g.actions()) {
+                if (n++ == Renderers.MD_ACTIONS_PER_AREA) {
+                    sb.append("  - _").append(Texts.t(l, "label.moreActions", "count", g.actions().size() - Renderers.MD_ACTIONS_PER_AREA)).append("_\n");
+                    break;
+                }
+                sb.append("  - ").append(Texts.t(l, a.kind() == FixArea.Kind.FIX ? "label.fix" : "label.check")).append(": ")
+                        .append(a.text());
+                if (!a.command().isEmpty()) sb.append(" ").append(code(a.command()));
+                sb.append(" (").append(String.join(", ", a.codes())).append(")\n");
+            }
+        }
+        sb.append("\n**").append(Texts.t(l, "heading.unproven")).append("**\n");
+        if (r.unproven().isEmpty()) sb.append(Texts.t(l, "label.nothingUnproven")).append("\n");
+        for (Unproven u : r.unproven()) {
+            sb.append("- ").append(u.stepTitle()).append(" — ").append(u.statement()).append("\n");
+            if (!u.commands().isEmpty()) {
+                sb.append("  ```\n");
+                u.commands().forEach(c -> sb.append("  ").append(c).append("\n"));
+                sb.append("  ```\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Plain text with everything: symptom, every link with all its lines, every action, every gap, the inputs. */
+    static String text(FinalReport r) {
+        Locale l = locale(r);
+        StringBuilder sb = new StringBuilder();
+        sb.append(Texts.t(l, "report.title")).append(" — ").append(Texts.t(l, "heading.verdict")).append(": ")
+                .append(verdict(r, l)).append("\n").append(r.summary()).append("\n\n");
+        sb.append(Texts.t(l, "heading.symptom")).append("\n  ").append(r.symptom().statement()).append("\n");
+        for (Observation o : r.symptom().observations()) {
+            for (EvidenceLine e : o.evidence()) sb.append("    ").append(where(e)).append("  ").append(e.text().strip()).append("\n");
+        }
+        if (r.segments().stream().anyMatch(v -> v.measuredGBs() != null)) {
+            sb.append("\n").append(Texts.t(l, "heading.segments")).append("\n  ").append(Segments.summary(r.segments())).append("\n");
+        }
+        sb.append("\n").append(Texts.t(l, "heading.chain")).append(" (").append(r.chain().size()).append(")\n");
+        if (r.chain().isEmpty()) sb.append("  ").append(Texts.t(l, "label.noChain")).append("\n");
+        for (ChainLink c : r.chain()) {
+            sb.append("  ").append(c.index()).append(". [").append(c.severity()).append("] ").append(c.code()).append(": ")
+                    .append(c.title());
+            if (!c.subject().isEmpty()) sb.append(" — ").append(c.subject());
+            sb.append("\n     ").append(c.detail()).append("\n");
+            for (EvidenceLine e : c.evidence()) sb.append("       ").append(where(e)).append("  ").append(e.text().strip()).append("\n");
+        }
+        sb.append("\n").append(Texts.t(l, "heading.fixes")).append("\n");
+        if (r.fixes().isEmpty()) sb.append("  ").append(Texts.t(l, "label.noFixes")).append("\n");
+        for (FixGroup g : r.fixes()) {
+            sb.append("  ").append(g.title()).append("\n");
+            for (FixAction a : g.actions()) {
+                sb.append("    - [").append(Texts.t(l, a.kind() == FixArea.Kind.FIX ? "label.fix" : "label.check")).append("] ")
+                        .append(a.text()).append("  (").append(String.join(", ", a.codes()));
+                if (!a.subjects().isEmpty()) sb.append("; ").append(String.join(", ", a.subjects()));
+                sb.append(")\n");
+                if (!a.command().isEmpty()) sb.append("        $ ").append(a.command()).append("\n");
+            }
+        }
+        sb.append("\n").append(Texts.t(l, "heading.unproven")).append("\n");
+        if (r.unproven().isEmpty()) sb.append("  ").append(Texts.t(l, "label.nothingUnproven")).append("\n");
+        for (Unproven u : r.unproven()) {
+            sb.append("  - ").append(u.stepTitle()).append(": ").append(u.statement()).append("\n");
+            u.commands().forEach(c -> sb.append("        $ ").append(c).append("\n"));
+        }
+        sb.append("\n").append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");
+        for (Report.ArtifactSummary a : r.artifacts()) {
+            sb.append("  ").append(a.name()).append("  ").append(a.kind());
+            if (a.node() != null) sb.append("  @").append(a.node());
+            if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
+            sb.append("\n");
+        }
+        if (!r.problems().isEmpty()) {
+            sb.append(Texts.t(l, "heading.unreadable")).append("\n");
+            r.problems().forEach(p -> sb.append("  ").append(p.name()).append(": ").append(p.message()).append("\n"));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,72 @@
+package io.ncclscope.sdk.workflow;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the evidence told about the job, used to fill commands in: names a person would otherwise type. Lists keep the
+ * order of first appearance.
+ *
+ * @param nodes       hosts named by the evidence, natural order
+ * @param gpusPerNode GPUs (ranks) per node of the largest run seen; null when unknown
+ * @param gpuModels   GPU names ({@code NVIDIA H200})
+ * @param interfaces  IP interfaces NCCL used (bootstrap, socket, OOB), as {@code name}
+ * @param netdevs     network interfaces the nodes have ({@code ip addr}, {@code ethtool}), as {@code name}
+ * @param hcas        RDMA devices ({@code mlx5_0}) from NCCL's {@code NET/IB : Using} lines, {@code ibstat}, the topology legend
+ * @param network     the network NCCL chose between nodes ({@code IB}, {@code Socket}); null when not seen
+ * @param launcher    the launcher seen on a command line ({@code torchrun}, {@code mpirun}, {@code srun}); null when not seen
+ * @param env         NCCL variables seen, name to first value
+ * @param ncclVersion the NCCL version printed; null when not seen
+ */
+public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuModels, List<String> interfaces,
+                    List<String> netdevs, List<String> hcas, String network, String launcher, Map<String, String> env,
+                    String ncclVersion) {
+
+    /** No facts. */
+    public static final Facts NONE = new Facts(List.of(), null, List.of(), List.of(), List.of(), List.of(), null, null,
+            Map.of(), null);
+
+    /** Most entries kept per list. */
+    public static final int MAX_ENTRIES = 256;
+
+    public Facts {
+        nodes = cap(nodes);
+        gpuModels = cap(gpuModels);
+        interfaces = cap(interfaces);
+        netdevs = cap(netdevs);
+        hcas = cap(hcas);
+        env = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(env, "env")));
+    }
+
+    private static List<String> cap(List<String> l) {
+        List<String> c = List.copyOf(new LinkedHashSet<>(l));
+        return c.size() > MAX_ENTRIES ? c.subList(0, MAX_ENTRIES) : c;
+    }
+
+    /** These facts and {@code o}'s: lists united (these first), scalars kept where known, else taken from {@code o}. */
+    public Facts merge(Facts o) {
+        List<String> n = new java.util.ArrayList<>(nodes);
+        n.addAll(o.nodes);
+        n = new java.util.ArrayList<>(new LinkedHashSet<>(n));
+        n.sort(io.ncclscope.sdk.evidence.Evidence::compareNodes);
+        Map<String, String> e = new LinkedHashMap<>(env);
+        o.env.forEach(e::putIfAbsent);
+        Integer gpn = gpusPerNode;
+        if (gpn == null || (o.gpusPerNode != null && o.gpusPerNode > gpn)) gpn = o.gpusPerNode;
+        return new Facts(n, gpn, join(gpuModels, o.gpuModels), join(interfaces, o.interfaces), join(netdevs, o.netdevs),
+                join(hcas, o.hcas), network != null ? network : o.network, launcher != null ? launcher : o.launcher, e,
+                ncclVersion != null ? ncclVersion : o.ncclVersion);
+    }
+
+    /** The union, sorted in natural order: the same facts in another order give equal facts. */
+    private static List<String> join(List<String> a, List<String> b) {
+        java.util.TreeSet<String> s = new java.util.TreeSet<>(io.ncclscope.sdk.evidence.Evidence::compareNodes);
+        s.addAll(a);
+        s.addAll(b);
+        return List.copyOf(s);
+    }
+}

@@ -1,0 +1,29 @@
+package io.ncclscope.sdk.workflow;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A checklist item backed by evidence: the state a workflow keeps between calls (the evidence itself is not kept).
+ *
+ * @param need  the item
+ * @param node  the node it is about; null when it is about the job (a log of every node, a pairwise matrix)
+ * @param value what it showed, where that matters: the network NCCL chose ({@code Socket}, {@code IB}), the
+ *              interface set in {@code NCCL_SOCKET_IFNAME}; null otherwise
+ * @param links the lines that show it, at most {@link #MAX_LINKS}
+ */
+public record Observation(Need need, String node, String value, List<Link> links) {
+
+    /** Most links kept per observation. */
+    public static final int MAX_LINKS = 4;
+
+    public Observation {
+        Objects.requireNonNull(need, "need");
+        links = List.copyOf(links.size() > MAX_LINKS ? links.subList(0, MAX_LINKS) : links);
+    }
+
+    /** True when this observation has the same need, node and value as {@code o}. */
+    boolean sameKey(Observation o) {
+        return need == o.need && Objects.equals(node, o.node) && Objects.equals(value, o.value);
+    }
+}

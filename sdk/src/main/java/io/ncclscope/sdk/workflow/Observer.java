@@ -1,0 +1,293 @@
+package io.ncclscope.sdk.workflow;
+
+import io.ncclscope.parsers.dmesg.DmesgData;
+import io.ncclscope.parsers.dmesg.DmesgEvent;
+import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.parsers.ethtool.EthtoolData;
+import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.net.IpLinkData;
+import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.numa.NumaTopology;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.tests.NcclTestsDevice;
+import io.ncclscope.parsers.tests.NcclTestsRow;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.TopoNic;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.localize.Localizer;
+import io.ncclscope.sdk.localize.PairResult;
+import io.ncclscope.sdk.rules.Category;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.RuleCatalog;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads evidence and its diagnosis into checklist observations and facts. Pure: it reads parsed data and quotes lines
+ * through {@link Artifact#quote}, never files of its own.
+ */
+final class Observer {
+
+    /** Launchers recognised on a command line, first match wins. */
+    private static final List<String> LAUNCHERS = List.of("torchrun", "deepspeed", "srun", "mpirun", "mpiexec", "accelerate");
+
+    private static final Pattern IB_OFF = Pattern.compile("NCCL_IB_DISABLE=1\\b");
+    private static final Pattern IB_OFF_NAME = Pattern.compile("(?i)ib[-_]?(disable|off)|no[-_]?ib");
+
+    private final List<Observation> out = new ArrayList<>();
+    private final Set<String> failed = new HashSet<>();
+    private Facts facts = Facts.NONE;
+
+    private Observer() {
+    }
+
+    /** The observations and facts of {@code evidence}, judged with {@code diagnosis} (a run whose lines prove an error did not complete). */
+    static Observer read(Evidence evidence, Diagnosis diagnosis) {
+        Observer o = new Observer();
+        for (Finding f : diagnosis.findings()) {
+            boolean error = RuleCatalog.find(f.code()).map(r -> r.category() == Category.ERROR).orElse(false);
+            if (error && f.severity().atLeast(FindingSeverity.ERROR)) {
+                for (EvidenceLine e : f.evidence()) o.failed.add(e.artifact());
+            }
+        }
+        List<String> nodes = evidence.hosts();
+        o.facts = o.facts.merge(new Facts(nodes, null, List.of(), List.of(), List.of(), List.of(), null, null, Map.of(), null));
+        for (Artifact a : evidence.artifacts()) {
+            Object d = a.result().data();
+            if (d instanceof NcclLog l) o.log(a, l);
+            else if (d instanceof NcclTestsData t) o.tests(a, t);
+            else if (d instanceof Topology t) o.topo(a, t);
+            else if (d instanceof IbstatData i) o.ibstat(a, i);
+            else if (d instanceof EthtoolData e) o.ethtool(a, e);
+            else if (d instanceof NumaTopology n) o.add(Need.NODE_NUMA, a, null, a.quote(n.nodes().isEmpty() ? 0 : n.nodes().get(0).line()));
+            else if (d instanceof DmesgData m) o.dmesg(a, m);
+            else if (d instanceof IpLinkData ip) o.iplink(a, ip);
+            else if (d instanceof NvidiaSmiData s) o.nvsmi(a, s);
+        }
+        if (!nodes.isEmpty() && o.out.stream().noneMatch(x -> x.need() == Need.NODE_LIST)) {
+            List<Artifact> first = evidence.artifactsOf(nodes.get(0));
+            if (!first.isEmpty()) o.addJob(Need.NODE_LIST, first.get(0), null, (EvidenceLine) null);
+        }
+        List<PairResult> pairs = Localizer.read(evidence);
+        if (!pairs.isEmpty()) {
+            List<Link> links = new ArrayList<>();
+            for (PairResult r : pairs) {
+                if (r.source() != null && links.size() < Observation.MAX_LINKS) links.add(Link.of(null, r.source()));
+            }
+            o.out.add(new Observation(Need.PAIRWISE, null, pairs.size() + " pairs", links));
+        }
+        return o;
+    }
+
+    List<Observation> observations() {
+        return out;
+    }
+
+    Facts facts() {
+        return facts;
+    }
+
+    private void add(Need need, Artifact a, String value, EvidenceLine... lines) {
+        List<Link> links = new ArrayList<>();
+        for (EvidenceLine e : lines) if (e != null) links.add(Link.of(null, e));
+        if (links.isEmpty()) links.add(new Link(null, a.name(), 0, ""));
+        out.add(new Observation(need, a.node().orElse(null), value, links));
+    }
+
+    private void addJob(Need need, Artifact a, String value, EvidenceLine... lines) {
+        List<Link> links = new ArrayList<>();
+        for (EvidenceLine e : lines) if (e != null) links.add(Link.of(null, e));
+        if (links.isEmpty()) links.add(new Link(null, a.name(), 0, ""));
+        out.add(new Observation(need, null, value, links));
+    }
+
+    private void facts(List<String> nodes, Integer gpn, List<String> gpus, List<String> ifs, List<String> netdevs,
+                       List<String> hcas, String network, String launcher, Map<String, String> env, String version) {
+        facts = facts.merge(new Facts(nodes, gpn, gpus, ifs, netdevs, hcas, network, launcher, env, version));
+    }
+
+    static String launcher(String command) {
+        if (command == null) return null;
+        String c = command.toLowerCase(Locale.ROOT);
+        for (String l : LAUNCHERS) if (c.matches(".*(^|[\\s/$])" + l + "(\\s.*|$)")) return l;
+        if (c.contains("torch.distributed.run") || c.contains("torch.distributed.launch")) return "torchrun";
+        return null;
+    }
+
+    private void log(Artifact a, NcclLog l) {
+        boolean bad = failed.contains(a.name());
+        // Step 1: the log itself, its hosts, the ranks' GPUs, the launcher and environment.
+        EvidenceLine first = !l.warnings().isEmpty() ? a.quote(l.warnings().get(0).line(), l.warnings().get(0).text())
+                : !l.launcherErrors().isEmpty() ? a.quote(l.launcherErrors().get(0).line())
+                : !l.events().isEmpty() ? a.quote(l.events().get(0).line())
+                : !l.ranks().isEmpty() ? a.quote(l.ranks().get(0).line()) : null;
+        addJob(Need.ERROR_LOG, a, bad ? "error" : null, first);
+        if (!l.hosts().isEmpty() && !l.ranks().isEmpty()) addJob(Need.NODE_LIST, a, null, a.quote(l.ranks().get(0).line()));
+        NcclRank withGpu = l.ranks().stream().filter(r -> r.cudaDev() != null || r.busId() != null).findFirst().orElse(null);
+        if (withGpu != null) addJob(Need.GPU_INVENTORY, a, null, a.quote(withGpu.line()));
+        EnvSetting ifname = null;
+        boolean ibOff = false;
+        List<EvidenceLine> envLines = new ArrayList<>();
+        for (EnvSetting s : l.envSettings()) {
+            if (envLines.size() < 2) envLines.add(a.quote(s.line(), s.name() + "=" + s.value()));
+            if ("NCCL_SOCKET_IFNAME".equals(s.name()) && ifname == null) ifname = s;
+            if ("NCCL_IB_DISABLE".equals(s.name()) && "1".equals(s.value())) ibOff = true;
+        }
+        if ("1".equals(l.environment().get("NCCL_IB_DISABLE"))) ibOff = true;
+        if (l.command() != null || !l.envSettings().isEmpty()) addJob(Need.LAUNCH_ENV, a, null, envLines.toArray(EvidenceLine[]::new));
+        // Step 2: the network and interfaces NCCL chose, the interface setting, a multi-node init that completed.
+        List<EvidenceLine> net = new ArrayList<>();
+        for (NetworkChoice n : l.networks()) if (net.size() < 2) net.add(a.quote(n.line()));
+        for (NcclInterface i : l.interfaces()) if (net.size() < 3) net.add(a.quote(i.line()));
+        if (!net.isEmpty()) addJob(Need.NET_CHOICE, a, l.network(), net.toArray(EvidenceLine[]::new));
+        // "NET/IB : No device found." answers step 3's question of which RDMA devices the job can see: none.
+        l.events(io.ncclscope.parsers.nccl.EventKind.NET_IB_NO_DEVICE).stream().findFirst()
+                .ifPresent(ev -> add(Need.RDMA_DEVICES, a, "none", a.quote(ev.line())));
+        if (ifname != null) addJob(Need.IFNAME_SET, a, ifname.value(), a.quote(ifname.line(), "NCCL_SOCKET_IFNAME=" + ifname.value()));
+        NcclRank complete = l.ranks().stream().filter(r -> Boolean.TRUE.equals(r.initComplete())).findFirst().orElse(null);
+        boolean multi = l.hosts().size() >= 2 || l.ranks().stream().anyMatch(r -> r.nNodes() != null && r.nNodes() >= 2);
+        if (multi && complete != null && !bad) addJob(Need.MINIMAL_RUN, a, null, a.quote(complete.line()));
+        // Step 3: a log of the default run (RDMA allowed) or of the TCP run, and whether that one completed.
+        if (multi || bad) {
+            if (ibOff) addJob(Need.AB_IB_DISABLED, a, bad ? "failed" : complete != null ? "completed" : null, envLines.toArray(EvidenceLine[]::new));
+            else if (l.network() != null || bad) addJob(Need.AB_DEFAULT, a, bad ? "failed" : l.network(), first);
+        }
+        List<String> ifs = new ArrayList<>();
+        for (NcclInterface i : l.interfaces()) ifs.add(i.name());
+        List<String> hcas = new ArrayList<>();
+        for (io.ncclscope.parsers.nccl.IbDevice d : l.ibDevices()) hcas.add(d.device());
+        Map<String, String> env = new LinkedHashMap<>();
+        l.environment().forEach((k, v) -> {
+            if (k.startsWith("NCCL_")) env.put(k, v);
+        });
+        facts(l.hosts(), null, List.of(), ifs, List.of(), hcas, l.network(), launcher(l.command()), env, l.ncclVersion());
+    }
+
+    private void tests(Artifact a, NcclTestsData t) {
+        boolean bad = failed.contains(a.name()) || !t.errors().isEmpty();
+        NcclTestsDevice dev = t.devices().isEmpty() ? null : t.devices().get(0);
+        if (dev != null && dev.host() != null) addJob(Need.NODE_LIST, a, null, a.quote(dev.line()));
+        if (dev != null && dev.name() != null) addJob(Need.GPU_INVENTORY, a, null, a.quote(dev.line()));
+        String cmd = t.command();
+        if (cmd != null) addJob(Need.LAUNCH_ENV, a, null, a.quote(0, cmd));
+        boolean multi = t.hosts().size() >= 2;
+        NcclTestsRow last = t.largestRow().orElse(null);
+        if (multi && last != null && !bad) {
+            boolean ibOff = ibDisabled(a, t);
+            addJob(Need.MINIMAL_RUN, a, null, a.quote(last.line()));
+            addJob(ibOff ? Need.AB_IB_DISABLED : Need.AB_DEFAULT, a, "measured", a.quote(last.line()));
+        }
+        Integer gpn = multi && t.ranks() != null ? Math.max(1, t.ranks() / t.hosts().size()) : t.ranks();
+        List<String> gpus = new ArrayList<>();
+        for (NcclTestsDevice d : t.devices()) if (d.name() != null) gpus.add(d.name());
+        facts(t.hosts(), gpn, gpus, List.of(), List.of(), List.of(), null, launcher(cmd), Map.of(), t.ncclVersion());
+    }
+
+    /** Whether a table was run with {@code NCCL_IB_DISABLE=1}: its command line, -J env, NCCL's lines, or its file name. */
+    private static boolean ibDisabled(Artifact a, NcclTestsData t) {
+        if (t.command() != null && IB_OFF.matcher(t.command()).find()) return true;
+        if (t.env() != null && t.env().stream().anyMatch(e -> IB_OFF.matcher(e).find())) return true;
+        if (IB_OFF_NAME.matcher(a.name()).find()) return true;
+        if (t.ncclLogLines() > 0) {
+            for (String line : a.text()) if (line.contains("NCCL_IB_DISABLE set by environment to 1")) return true;
+        }
+        return false;
+    }
+
+    private void topo(Artifact a, Topology t) {
+        if (t.gpus().isEmpty() && t.nics().isEmpty()) return;
+        EvidenceLine header = a.quote(t.line());
+        add(Need.TOPO_MATRIX, a, null, header);
+        if (!t.gpus().isEmpty()) add(Need.GPU_INVENTORY, a, t.gpus().size() + " GPUs", a.quote(t.gpus().get(0).line()));
+        // The CPU and NUMA affinity columns answer half of the NUMA question; numactl -H the other half.
+        TopoGpu g = t.gpus().isEmpty() ? null : t.gpus().get(0);
+        if (g != null && (g.cpuAffinity() != null || g.numaAffinity() != null)) add(Need.NODE_NUMA, a, null, a.quote(g.line()));
+        List<String> hcas = new ArrayList<>();
+        for (TopoNic n : t.nics()) if (n.device() != null) hcas.add(n.device());
+        facts(List.of(), t.gpus().isEmpty() ? null : t.gpus().size(), List.of(), List.of(), List.of(), hcas, null, null, Map.of(), null);
+    }
+
+    private void ibstat(Artifact a, IbstatData d) {
+        if (d.devices().isEmpty()) {
+            // An ibstat that lists no device (and says so) is the answer "no RDMA device here".
+            if (!d.toolErrors().isEmpty()) add(Need.RDMA_DEVICES, a, "none", a.quote(d.toolErrors().get(0).line()));
+            return;
+        }
+        add(Need.RDMA_DEVICES, a, d.devices().size() + " devices", a.quote(d.devices().get(0).line()));
+        List<String> hcas = new ArrayList<>();
+        EvidenceLine rate = null;
+        for (IbDevice dev : d.devices()) {
+            hcas.add(dev.name());
+            for (IbPort p : dev.ports()) {
+                if (rate == null && p.rateGbps() != null) rate = a.quote(p.line());
+            }
+        }
+        if (rate != null) {
+            add(Need.NIC_INVENTORY, a, null, rate);
+            add(Need.NODE_NIC_RATE, a, null, rate);
+        }
+        facts(List.of(), null, List.of(), List.of(), List.of(), hcas, null, null, Map.of(), null);
+    }
+
+    private void ethtool(Artifact a, EthtoolData d) {
+        List<String> names = new ArrayList<>();
+        for (EthtoolInterface i : d.interfaces()) {
+            if (i.name() != null) names.add(i.name());
+            if (i.speedMbps() != null) {
+                add(Need.NIC_INVENTORY, a, null, a.quote(i.line()));
+                add(Need.NODE_NIC_RATE, a, null, a.quote(i.line()));
+            }
+            if (!i.counters().isEmpty()) {
+                Integer line = i.counterLines() == null || i.counterLines().isEmpty() ? null : i.counterLines().values().iterator().next();
+                add(Need.NODE_COUNTERS, a, null, a.quote(line == null ? i.line() : line));
+            }
+        }
+        facts(List.of(), null, List.of(), List.of(), names, List.of(), null, null, Map.of(), null);
+    }
+
+    private void dmesg(Artifact a, DmesgData d) {
+        DmesgEvent xid = d.events().stream().filter(e -> e.type() == DmesgEventType.XID).findFirst().orElse(null);
+        DmesgEvent any = d.events().isEmpty() ? null : d.events().get(0);
+        EvidenceLine line = xid != null ? a.quote(xid.line()) : any != null ? a.quote(any.line()) : null;
+        add(Need.KERNEL_LOG, a, xid != null ? "xid" : null, line);
+        add(Need.NODE_XID, a, xid != null ? "xid" : null, line);
+    }
+
+    private void iplink(Artifact a, IpLinkData d) {
+        if (d.interfaces().isEmpty()) return;
+        add(Need.IFACE_LIST, a, null, a.quote(d.interfaces().get(0).line()));
+        List<String> names = new ArrayList<>();
+        for (NetInterface i : d.interfaces()) names.add(i.name());
+        facts(List.of(), null, List.of(), List.of(), names, List.of(), null, null, Map.of(), null);
+    }
+
+    private void nvsmi(Artifact a, NvidiaSmiData d) {
+        if (d.gpus().isEmpty()) return;
+        add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(d.gpus().get(0).line()));
+        Set<String> models = new LinkedHashSet<>();
+        for (NvsmiGpu g : d.gpus()) if (g.name() != null) models.add(g.name());
+        facts(List.of(), d.gpus().size(), List.copyOf(models), List.of(), List.of(), List.of(), null, null, Map.of(), null);
+    }
+}

@@ -1,0 +1,38 @@
+package io.ncclscope.sdk.workflow;
+
+/**
+ * Which of the seed's situations the evidence points to; it decides which steps are needed. Decided from finding
+ * codes, first match in this order (a failing job is explained before a slow one).
+ */
+public enum Situation {
+
+    /** Nothing read yet. */
+    UNKNOWN,
+
+    /** Two ranks on one GPU or a rank-to-device mapping that does not add up ({@code NCCL_DUPLICATE_GPU}). */
+    RANK_MAPPING,
+
+    /** Connect failure or timeout, no usable interface, a wrong interface ({@code NCCL_CONNECT_FAILED}...). */
+    CONNECT_FAILURE,
+
+    /** {@code unhandled system error} and IB/RoCE errors: the RDMA path fails ({@code IB_COMPLETION_ERROR}...). */
+    RDMA_ERROR,
+
+    /** The job fails for another reason (CUDA error, out of memory, watchdog timeout, invalid usage). */
+    OTHER_ERROR,
+
+    /** Slow because of one node or one path: pairwise or scaling runs name it ({@code SLOW_NODE}...). */
+    SLOW_NODE,
+
+    /** Slow because NCCL runs over TCP sockets between nodes instead of RDMA ({@code NET_SOCKET_FALLBACK}). */
+    SOCKET_FALLBACK,
+
+    /** Slow on the RDMA path: the A/B run or link facts point at RDMA, RoCE lossless setup or congestion. */
+    RDMA_PATH,
+
+    /** Slow, cause not yet placed (busbw below expectation, odd curve, degraded links). */
+    SLOW,
+
+    /** Evidence read, and nothing wrong in it. */
+    NO_PROBLEM_SEEN
+}

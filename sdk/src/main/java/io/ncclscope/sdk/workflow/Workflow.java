@@ -1,0 +1,242 @@
+package io.ncclscope.sdk.workflow;
+
+import io.ncclscope.sdk.compare.Comparison;
+import io.ncclscope.sdk.compare.Scaling;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.localize.Localization;
+import io.ncclscope.sdk.localize.PairResult;
+import io.ncclscope.sdk.rules.Rule;
+import io.ncclscope.sdk.rules.RuleCatalog;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The five-step method of the seed as a value: where an investigation stands, what is missing, and the exact commands
+ * to run next. Evidence comes in any order, one piece at a time ({@link #with(Evidence, Diagnosis)}, a
+ * {@link Comparison}, a {@link Localization}, a {@link Scaling}); each call returns a new workflow and leaves this one
+ * as it was. The state kept is small and language-independent: the facts that fill commands in, the checklist items
+ * backed by evidence (with the lines that back them), and the findings. Steps, situation and conclusion are derived
+ * from it, so a state written with {@link WorkflowJson} and read back judges the same.
+ *
+ * <p>A chat bot or a stateless service keeps the JSON between messages: state + new evidence = new state.
+ *
+ * <pre>{@code
+ * Workflow w = Workflow.empty();
+ * w = w.with(evidence, NcclScope.diagnose(evidence));
+ * for (NextCommand c : w.next()) System.out.println(c.command());
+ * String state = WorkflowJson.write(w, Locale.ENGLISH);   // hand it back with the next piece of evidence
+ * }</pre>
+ *
+ * Immutable and thread-safe. No I/O.
+ */
+public final class Workflow {
+
+    /** The JSON state's schema version: a reader accepts any {@code 1.x}. */
+    public static final String SCHEMA_VERSION = "1.0";
+
+    /** Most findings and observations kept in a state. */
+    public static final int MAX_ENTRIES = 500;
+
+    private static final Workflow EMPTY = new Workflow(Facts.NONE, List.of(), List.of());
+
+    private final Facts facts;
+    private final List<Observation> observations;
+    private final List<Finding> findings;
+    private final Situation situation;
+    private final List<Step> steps;
+    private final Conclusion conclusion;
+
+    private Workflow(Facts facts, List<Observation> observations, List<Finding> findings) {
+        this.facts = Objects.requireNonNull(facts, "facts");
+        this.observations = canonicalObservations(observations);
+        this.findings = canonicalFindings(findings);
+        this.situation = Planner.situation(this.findings, this.observations);
+        this.steps = Planner.steps(situation, facts, this.observations, this.findings);
+        this.conclusion = Planner.conclusion(situation, steps, this.findings);
+    }
+
+    /** A workflow with nothing seen: every step missing, step 1's commands next. */
+    public static Workflow empty() {
+        return EMPTY;
+    }
+
+    /** A workflow of a given state (as {@link WorkflowJson#read} rebuilds it). */
+    public static Workflow of(Facts facts, List<Observation> observations, List<Finding> findings) {
+        return new Workflow(facts, observations, findings);
+    }
+
+    /** This workflow with {@code evidence} and its {@code diagnosis} (from {@code NcclScope.diagnose}) added. */
+    public Workflow with(Evidence evidence, Diagnosis diagnosis) {
+        Objects.requireNonNull(evidence, "evidence");
+        Objects.requireNonNull(diagnosis, "diagnosis");
+        Observer o = Observer.read(evidence, diagnosis);
+        return add(o.facts(), o.observations(), diagnosis.findings());
+    }
+
+    /** This workflow with an A/B comparison (step 3) added: both sides' runs and the reading's findings. */
+    public Workflow with(Comparison comparison) {
+        Objects.requireNonNull(comparison, "comparison");
+        List<Observation> obs = new ArrayList<>();
+        for (io.ncclscope.sdk.compare.Side side : List.of(comparison.a(), comparison.b())) {
+            if (!side.judged() || side.runs().isEmpty()) continue;
+            boolean off = side.settings().containsKey("NCCL_IB_DISABLE") && "1".equals(side.settings().get("NCCL_IB_DISABLE").value());
+            var run = side.runs().get(0);
+            var row = run.data().largestRow().orElse(null);
+            Link l = new Link(null, run.source(), row == null ? 0 : row.line(), row == null ? side.label()
+                    : String.format(Locale.ROOT, "%s: plateau %.1f GB/s", side.label(), side.plateau()));
+            obs.add(new Observation(off ? Need.AB_IB_DISABLED : Need.AB_DEFAULT, null, "measured", List.of(l)));
+        }
+        return add(Facts.NONE, obs, comparison.findings());
+    }
+
+    /** This workflow with pairwise results (step 4) added. */
+    public Workflow with(Localization localization) {
+        Objects.requireNonNull(localization, "localization");
+        List<Observation> obs = new ArrayList<>();
+        if (!localization.results().isEmpty()) {
+            List<Link> links = new ArrayList<>();
+            for (PairResult r : localization.results()) {
+                if (r.source() != null && links.size() < Observation.MAX_LINKS) links.add(Link.of(null, r.source()));
+            }
+            if (links.isEmpty()) links.add(new Link(null, "pairs", 0, localization.results().size() + " pairs"));
+            obs.add(new Observation(Need.PAIRWISE, null, localization.results().size() + " pairs", links));
+        }
+        Facts f = new Facts(localization.nodes(), null, List.of(), List.of(), List.of(), List.of(), null, null, Map.of(), null);
+        return add(f, obs, localization.findings());
+    }
+
+    /** This workflow with a scaling series (runs at growing node counts, step 4) added. */
+    public Workflow with(Scaling scaling) {
+        Objects.requireNonNull(scaling, "scaling");
+        List<Observation> obs = new ArrayList<>();
+        if (scaling.points().size() >= 2) {
+            List<Link> links = new ArrayList<>();
+            for (var p : scaling.points()) {
+                if (links.size() < Observation.MAX_LINKS) {
+                    links.add(new Link(null, p.runs().get(0).source(), 0,
+                            String.format(Locale.ROOT, "%d nodes: %.1f GB/s", p.nodes(), p.plateau())));
+                }
+            }
+            obs.add(new Observation(Need.PAIRWISE, null, scaling.points().size() + " node counts", links));
+        }
+        return add(Facts.NONE, obs, scaling.findings());
+    }
+
+    /** This workflow with findings from elsewhere added (a service's own analysis, a finding a person confirmed). */
+    public Workflow withFindings(List<Finding> more) {
+        return add(Facts.NONE, List.of(), more);
+    }
+
+    /** This workflow with another one's state added (two investigations of one job merged). */
+    public Workflow merge(Workflow other) {
+        return add(other.facts, other.observations, other.findings);
+    }
+
+    private Workflow add(Facts f, List<Observation> obs, List<Finding> fs) {
+        List<Observation> o = new ArrayList<>(observations);
+        o.addAll(obs);
+        List<Finding> all = new ArrayList<>(findings);
+        all.addAll(fs);
+        return new Workflow(facts.merge(f), o, all);
+    }
+
+    private static List<Observation> canonicalObservations(List<Observation> in) {
+        // Sorted and without repeats, so that the same evidence in another order gives an equal state.
+        List<Observation> s = new ArrayList<>(new LinkedHashSet<>(in));
+        s.sort(Comparator.comparing(Observation::need)
+                .thenComparing(o -> o.node() == null ? "" : o.node())
+                .thenComparing(o -> o.value() == null ? "" : o.value())
+                .thenComparing(o -> o.links().toString()));
+        return List.copyOf(s.size() > MAX_ENTRIES ? s.subList(0, MAX_ENTRIES) : s);
+    }
+
+    private static List<Finding> canonicalFindings(List<Finding> in) {
+        Map<String, Integer> order = new HashMap<>();
+        List<Rule> rules = RuleCatalog.all();
+        for (int i = 0; i < rules.size(); i++) order.put(rules.get(i).code(), i);
+        List<Finding> s = new ArrayList<>(new LinkedHashSet<>(in));
+        s.sort(Comparator.comparing(Finding::severity).reversed()
+                .thenComparing(f -> order.getOrDefault(f.code(), Integer.MAX_VALUE))
+                .thenComparing(f -> f.subject().label())
+                .thenComparing(f -> f.detail().key())
+                .thenComparing(f -> f.evidence().toString()));
+        return List.copyOf(s.size() > MAX_ENTRIES ? s.subList(0, MAX_ENTRIES) : s);
+    }
+
+    /** The facts that fill commands in. */
+    public Facts facts() {
+        return facts;
+    }
+
+    /** The checklist items backed by evidence, in {@link Need} order. */
+    public List<Observation> observations() {
+        return observations;
+    }
+
+    /** Every finding seen, worst first. */
+    public List<Finding> findings() {
+        return findings;
+    }
+
+    /** The situation the evidence points to. */
+    public Situation situation() {
+        return situation;
+    }
+
+    /** The five steps, in order. */
+    public List<Step> steps() {
+        return steps;
+    }
+
+    /** One step. */
+    public Step step(StepId id) {
+        return steps.get(id.ordinal());
+    }
+
+    /** The first step that asks for something (blocked, partial or missing); empty when every step is done. */
+    public Optional<Step> current() {
+        return steps.stream().filter(s -> !s.done()).findFirst();
+    }
+
+    /** The commands to run next: those of {@link #current()}; empty when every step is done. */
+    public List<NextCommand> next() {
+        return current().map(Step::commands).orElse(List.of());
+    }
+
+    /** Step 5's conclusion, as far as the evidence goes (see {@link Conclusion#complete()}). */
+    public Conclusion conclusion() {
+        return conclusion;
+    }
+
+    /** This workflow in {@code locale} (en or zh-CN): texts filled in, ready for JSON, Markdown or text. */
+    public WorkflowView view(Locale locale) {
+        return WorkflowView.of(this, locale);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Workflow w && facts.equals(w.facts) && observations.equals(w.observations)
+                && findings.equals(w.findings);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(facts, observations, findings);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("Workflow[").append(situation);
+        for (Step s : steps) sb.append(", ").append(s.id().number()).append('=').append(s.status());
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,143 @@
+package io.ncclscope.cli;
+
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.FinalReport;
+import io.ncclscope.sdk.report.Renderers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ncclscope report}: the deliverable conclusion (symptom, evidence chain, fixes, unproven) as a document. */
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Write the deliverable report of a slow or failing NCCL job, for a ticket or a chat.",
+            "The conclusion of the five-step method: the symptom with its figures (busbw against what the "
+                    + "hardware should give, jitter, the first failing rank and host), the evidence chain with the "
+                    + "lines that prove each link, the fix actions split into hardware, fabric, configuration and "
+                    + "application, and what remains unproven with the commands that would prove it.",
+            "HTML is one self-contained page (inline CSS and SVG busbw plots, no script, nothing fetched); "
+                    + "md is sized for a chat; json holds every field; text holds everything as plain text.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ncclscope report -o ticket.html bundle/        one HTML page for the ticket",
+            "  ncclscope report --format html job.log > t.html   the format given, stdout",
+            "  ncclscope report --format md job.log run.txt   chat-sized Markdown",
+            "  ncclscope report --lang zh-CN -o zh.html bundle/   the report in Chinese",
+            "  kubectl logs trainer-0 | ncclscope report -f json -   stdin, JSON for a bot",
+            "",
+            "Exit codes:",
+            "  0  healthy: nothing of warning severity or worse (report written)",
+            "  1  problems found (report written)",
+            "  2  usage error, a path that does not exist, or nothing readable",
+            "  3  internal error"
+        })
+final class ReportCommand implements Callable<Integer> {
+
+    /** Report formats. */
+    enum Format { html, md, json, text }
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+            description = "html, md, json or text. Default: from the -o file name (.html, .htm, .md, .json), else text.")
+    Format format;
+
+    @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
+            description = "Language of the report: en (default) or zh-CN.")
+    String lang;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE",
+            description = "Write the report to FILE (folders are created) instead of standard output.")
+    Path out;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*",
+            description = "Files or folders (one sub-folder per node) to report on; '-' reads standard input.")
+    List<String> paths = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final InputStream stdin;
+
+    ReportCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    /** The format asked for, else the one the output file's name implies, else text. */
+    Format format() {
+        if (format != null) return format;
+        if (out != null && out.getFileName() != null) {
+            String n = out.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (n.endsWith(".html") || n.endsWith(".htm")) return Format.html;
+            if (n.endsWith(".md") || n.endsWith(".markdown")) return Format.md;
+            if (n.endsWith(".json")) return Format.json;
+        }
+        return Format.text;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        Locale locale = Languages.parse(spec.commandLine(), lang);
+        Evidence.Builder b = Evidence.builder();
+        boolean bad = false;
+        for (String p : paths) {
+            if (p.equals("-")) {
+                b.addReader("stdin", new InputStreamReader(stdin, StandardCharsets.UTF_8), null, null);
+                continue;
+            }
+            Path path = Path.of(p);
+            if (!Files.exists(path)) {
+                err.println("ncclscope: " + p + ": no such file or folder");
+                bad = true;
+                continue;
+            }
+            b.addPath(path);
+        }
+        Evidence evidence = b.build();
+        evidence.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
+        long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
+        if (known == 0) {
+            err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
+            return Main.BAD_INPUT;
+        }
+        FinalReport report = NcclScope.report(evidence, locale);
+        Format f = format();
+        String doc = switch (f) {
+            case html -> Renderers.html(report);
+            case md -> Renderers.markdown(report);
+            case json -> Renderers.json(report);
+            case text -> Renderers.text(report);
+        };
+        if (out == null) {
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(doc);
+            o.flush();
+        } else {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+            Files.writeString(out, doc, StandardCharsets.UTF_8);
+            err.println("ncclscope: wrote " + out + " (" + f + ", " + report.chain().size() + " link(s), "
+                    + report.plots().size() + " plot(s)): " + (report.healthy() ? "healthy" : "problems found"));
+        }
+        if (bad) return Main.BAD_INPUT;
+        return report.healthy() ? Main.OK : Main.PROBLEMS;
+    }
+}

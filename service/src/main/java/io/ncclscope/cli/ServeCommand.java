@@ -1,0 +1,73 @@
+package io.ncclscope.cli;
+
+import io.ncclscope.service.ServeApplication;
+import io.quarkus.runtime.Quarkus;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ncclscope serve}: the REST service (the SDK over HTTP, for chat-ops bots, dashboards and CI). */
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Run the REST service: the same analysis over HTTP, for chat bots, dashboards and CI.",
+            "POST a pasted log, named artifacts (JSON) or files and bundle archives (multipart) to /v1/analyze "
+                    + "and get the verdict as JSON, Markdown (Accept: text/markdown), or a Slack or Feishu/Lark "
+                    + "message (?render=slack|feishu). Also /v1/parse, /v1/compare, /v1/plan/pairs, /v1/localize, "
+                    + "/v1/rules. The contract is /q/openapi; health /q/health, Prometheus metrics /q/metrics.",
+            "Any Quarkus setting can be given as -Dname=value before the command (for example "
+                    + "-Dncclscope.service.max-concurrent-analyses=8) or as an environment variable "
+                    + "(NCCLSCOPE_SERVICE_MAX_BODY_SIZE=16M). Stop with Ctrl-C or SIGTERM.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ncclscope serve                               on 127.0.0.1:8080",
+            "  ncclscope serve --host 0.0.0.0 --port 9000    reachable from other hosts",
+            "  curl -s --data-binary @job.log -H 'Content-Type: text/plain' \\",
+            "      -H 'Accept: text/markdown' localhost:8080/v1/analyze",
+            "  curl -s -F file=@bundle.tar.gz localhost:8080/v1/analyze",
+            "",
+            "Exit codes:",
+            "  0  stopped on request",
+            "  2  usage error",
+            "  3  the server could not start (port in use...)"
+        })
+public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = {"-p", "--port"}, paramLabel = "N", defaultValue = "8080",
+            description = "TCP port to listen on (default ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port;
+
+    @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+            description = "Address to bind (default ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every interface).")
+    String host;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (port < 0 || port > 65535) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0..65535; got " + port);
+        }
+        if (host.isBlank()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--host must not be empty");
+        }
+        // Quarkus reads system properties first; these two are what the options mean.
+        System.setProperty("quarkus.http.port", Integer.toString(port));
+        System.setProperty("quarkus.http.host", host);
+        Quarkus.run(ServeApplication.class, (code, failure) -> {
+            if (failure != null) {
+                spec.commandLine().getErr().println("ncclscope: the server could not start: " + failure.getMessage());
+                spec.commandLine().getErr().flush();
+                System.exit(Main.INTERNAL);
+            }
+            System.exit(code);
+        });
+        return Main.OK;
+    }
+}

@@ -1,0 +1,69 @@
+package io.ncclscope.service.api;
+
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.parsers.Severity;
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.Report;
+import io.ncclscope.service.dto.WarningDto;
+import io.ncclscope.service.mapping.ParseMapper;
+import io.ncclscope.service.mapping.ReportMapper;
+import io.ncclscope.service.problem.ProblemException;
+import io.ncclscope.service.render.ChatMessages;
+import io.ncclscope.service.render.Format;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Evidence to a response: the SDK's analysis, rendered in the negotiated format. No analysis of its own. */
+@ApplicationScoped
+public class Reports {
+
+    /** Header that carries the verdict whatever the format, for bots that only relay the body. */
+    public static final String VERDICT_HEADER = "X-Ncclscope-Verdict";
+
+    private final ReportMapper reports;
+    private final ParseMapper parses;
+
+    Reports(ReportMapper reports, ParseMapper parses) {
+        this.reports = reports;
+        this.parses = parses;
+    }
+
+    /**
+     * Refuses evidence with no known tool output (422), attaching what the parsers said about each input.
+     */
+    public void requireKnown(Evidence evidence) {
+        if (evidence.artifacts().stream().anyMatch(a -> a.kind() != Kind.UNKNOWN)) return;
+        List<WarningDto> ws = new ArrayList<>();
+        for (Artifact a : evidence.artifacts()) {
+            a.result().warnings().stream().filter(w -> w.severity() == Severity.ERROR).limit(5)
+                    .map(parses::toDto)
+                    .map(w -> new WarningDto(w.line(), w.severity(), a.name() + ": " + w.message(), w.excerpt()))
+                    .forEach(ws::add);
+        }
+        evidence.problems().forEach(p -> ws.add(new WarningDto(0, "ERROR", p.name() + ": " + p.message(), null)));
+        throw ProblemException.unprocessable("no known tool output in the input (" + evidence.artifacts().size()
+                + " input(s) read); GET /v1/kinds lists what is read, with the command that produces each", ws);
+    }
+
+    /** Analyzes {@code evidence} and renders the report as {@code format}. */
+    public Response analyze(Evidence evidence, Locale locale, Format format) {
+        requireKnown(evidence);
+        Report report = NcclScope.analyze(evidence, locale);
+        boolean problems = !"healthy".equals(report.verdict());
+        Object entity = switch (format) {
+            case JSON -> reports.toDto(report);
+            case MARKDOWN -> Renderers.markdown(report);
+            case TEXT -> Renderers.text(report);
+            case HTML -> throw new ProblemException(406, "not-acceptable", "text/html is not offered yet");
+            case SLACK -> ChatMessages.slack(Renderers.markdown(report), problems);
+            case FEISHU -> ChatMessages.feishu(Renderers.markdown(report), problems);
+        };
+        return Response.ok(entity, format.mediaType()).header(VERDICT_HEADER, report.verdict()).build();
+    }
+}

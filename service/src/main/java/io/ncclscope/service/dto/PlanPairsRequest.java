@@ -1,0 +1,31 @@
+package io.ncclscope.service.dto;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * {@code POST /v1/plan/pairs}: the pairwise two-node tests that name a bad node, as launcher files.
+ *
+ * @param nodes       a Slurm expression ({@code gpu[01-08]}), a comma list, or one host per line
+ * @param launcher    {@code slurm} (default when null), {@code mpirun} or {@code k8s}
+ * @param gpusPerNode processes (one GPU each) per node; null for 8
+ * @param payload     what each process runs; null for the nccl-tests default
+ * @param image       container image for k8s; null for the default
+ * @param screen      only the first round (every node once); null for false
+ */
+@RegisterForReflection
+@Schema(description = "Nodes to test pairwise, and how to launch the tests.")
+public record PlanPairsRequest(
+        @NotBlank @Size(max = 1_000_000) @Schema(examples = "gpu[01-08]") String nodes,
+        @Pattern(regexp = "(?i)slurm|mpirun|k8s", message = "must be slurm, mpirun or k8s")
+        @Schema(nullable = true, examples = "slurm") String launcher,
+        @Min(1) @Max(64) @Schema(nullable = true, examples = "8") Integer gpusPerNode,
+        @Size(min = 1, max = 4096) @Schema(nullable = true) String payload,
+        @Size(min = 1, max = 512) @Schema(nullable = true) String image,
+        @Schema(nullable = true) Boolean screen) {
+}

@@ -1,0 +1,83 @@
+package io.ncclscope.service.render;
+
+import io.ncclscope.service.problem.ProblemException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * How a result is sent back. {@code ?render=slack|feishu} picks a chat message payload; otherwise the Accept
+ * header picks JSON (the default, also for {@code *}{@code /*}), Markdown ({@code text/markdown}, for chats),
+ * plain text ({@code text/plain}) or HTML ({@code text/html}, the report).
+ */
+public enum Format {
+    /** {@code application/json}: the DTO. */
+    JSON(MediaType.APPLICATION_JSON),
+    /** {@code text/markdown}: sized for a chat message. */
+    MARKDOWN("text/markdown;charset=UTF-8"),
+    /** {@code text/plain}: every finding in full. */
+    TEXT("text/plain;charset=UTF-8"),
+    /** {@code text/html}: the report page. */
+    HTML("text/html;charset=UTF-8"),
+    /** Slack Block Kit message JSON ({@code chat.postMessage} / incoming webhook body). */
+    SLACK(MediaType.APPLICATION_JSON),
+    /** Feishu/Lark interactive card message JSON (custom bot webhook body). */
+    FEISHU(MediaType.APPLICATION_JSON);
+
+    /** Media types the Accept header can name, in the order they are preferred on a tie. */
+    public static final List<String> NEGOTIABLE = List.of(MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN,
+            MediaType.TEXT_HTML);
+
+    private final String mediaType;
+
+    Format(String mediaType) {
+        this.mediaType = mediaType;
+    }
+
+    /** The Content-Type of a response in this format. */
+    public String mediaType() {
+        return mediaType;
+    }
+
+    /**
+     * The format of a response: {@code render} first ({@code slack}, {@code feishu}, {@code json}, {@code md},
+     * {@code text}, {@code html}), then Accept, among {@code offered}. Throws a 406 problem when Accept names
+     * nothing offered.
+     */
+    public static Format choose(String render, HttpHeaders headers, Set<Format> offered) {
+        if (render != null && !render.isBlank()) {
+            Format f = switch (render.trim().toLowerCase(Locale.ROOT)) {
+                case "slack" -> SLACK;
+                case "feishu", "lark" -> FEISHU;
+                case "json" -> JSON;
+                case "md", "markdown" -> MARKDOWN;
+                case "text" -> TEXT;
+                case "html" -> HTML;
+                default -> throw ProblemException.badRequest("render must be slack, feishu, json, md, text or html; got '"
+                        + render + "'");
+            };
+            if (!offered.contains(f)) throw ProblemException.badRequest("render=" + render + " is not offered by this operation");
+            return f;
+        }
+        List<MediaType> accept = headers.getAcceptableMediaTypes(); // sorted by q, then specificity
+        if (accept.isEmpty()) return JSON;
+        for (MediaType m : accept) {
+            if (m.isWildcardType()) return JSON;
+            for (Format f : List.of(JSON, MARKDOWN, TEXT, HTML)) {
+                if (!offered.contains(f)) continue;
+                MediaType mt = MediaType.valueOf(f.mediaType);
+                if (m.isCompatible(mt)) {
+                    // text/* picks Markdown, the form meant for people.
+                    return f;
+                }
+            }
+            if (m.getType().equals("application") && m.getSubtype().endsWith("+json") && offered.contains(JSON)) return JSON;
+        }
+        throw new ProblemException(406, "not-acceptable", "cannot produce " + headers.getHeaderString(HttpHeaders.ACCEPT)
+                + "; this operation gives " + offered.stream().filter(f -> f != SLACK && f != FEISHU)
+                .map(f -> f.mediaType.replace(";charset=UTF-8", "")).distinct().toList()
+                + (offered.contains(SLACK) ? " and ?render=slack|feishu" : ""));
+    }
+}

@@ -1,0 +1,283 @@
+package io.ncclscope.service.upload;
+
+import io.ncclscope.service.problem.ProblemException;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * Lays uploaded files out in a folder for {@code Evidence.Builder.addPath}: plain files as they are, bundle archives
+ * ({@code .tar}, {@code .tar.gz}, {@code .tgz}, {@code .zip}; one folder per node) unpacked, a single {@code .gz}
+ * inflated. Guards against what an upload can do to a server: paths that leave the folder, links, more than
+ * {@code maxEntries} files, more than {@code maxBytes} unpacked (an archive bomb) — the last two answer 413.
+ * Not thread-safe: one per request.
+ */
+public final class Unpacker {
+
+    private final Path root;
+    private final int maxEntries;
+    private final long maxBytes;
+    private int entries;
+    private long bytes;
+
+    /** Unpacks into {@code root} (created if needed) within the given limits. */
+    public Unpacker(Path root, int maxEntries, long maxBytes) throws IOException {
+        this.root = Files.createDirectories(root);
+        this.maxEntries = maxEntries;
+        this.maxBytes = maxBytes;
+    }
+
+    /** Whether {@code name} is an archive this class unpacks. */
+    public static boolean isArchive(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.endsWith(".tar") || n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".zip");
+    }
+
+    /**
+     * Adds one uploaded file named {@code name} (the client's file name) from {@code file}; returns the path it was
+     * laid out at (a folder for an archive).
+     */
+    public Path add(String name, Path file) throws IOException {
+        String base = safeName(name);
+        String n = base.toLowerCase(Locale.ROOT);
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            if (n.endsWith(".zip")) {
+                Path dir = unique(strip(base, ".zip"));
+                unzip(in, dir);
+                return dir;
+            }
+            if (n.endsWith(".tar.gz") || n.endsWith(".tgz")) {
+                Path dir = unique(strip(strip(base, ".gz"), n.endsWith(".tgz") ? ".tgz" : ".tar"));
+                untar(new GZIPInputStream(in, 1 << 16), dir);
+                return dir;
+            }
+            if (n.endsWith(".tar")) {
+                Path dir = unique(strip(base, ".tar"));
+                untar(in, dir);
+                return dir;
+            }
+            if (n.endsWith(".gz")) {
+                Path out = unique(strip(base, ".gz"));
+                copy(new GZIPInputStream(in, 1 << 16), out);
+                return out;
+            }
+            Path out = unique(base);
+            copy(in, out);
+            return out;
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw ProblemException.badRequest(name + ": not a readable archive: " + e.getMessage());
+        }
+    }
+
+    private static String strip(String s, String suffix) {
+        return s.toLowerCase(Locale.ROOT).endsWith(suffix) ? s.substring(0, s.length() - suffix.length()) : s;
+    }
+
+    /** The last path segment, with nothing that could leave the folder or hide the file. */
+    static String safeName(String name) {
+        String n = name == null ? "" : name.replace('\\', '/');
+        n = n.substring(n.lastIndexOf('/') + 1).strip();
+        n = n.replaceAll("[\\x00-\\x1f]", "_");
+        while (n.startsWith(".")) n = n.substring(1);
+        return n.isEmpty() ? "upload" : n;
+    }
+
+    private Path unique(String name) {
+        Path p = root.resolve(name);
+        for (int i = 2; Files.exists(p); i++) p = root.resolve(name + "-" + i);
+        return p;
+    }
+
+    private Path inside(Path dir, String entry) {
+        String e = entry.replace('\\', '/');
+        while (e.startsWith("/")) e = e.substring(1);
+        Path p = dir.resolve(e).normalize();
+        if (!p.startsWith(dir)) throw ProblemException.badRequest("archive entry '" + entry + "' points outside the archive");
+        return p;
+    }
+
+    private void count() {
+        if (++entries > maxEntries) {
+            throw new ProblemException(413, "too-large", "the upload unpacks to more than " + maxEntries
+                    + " files (ncclscope.service.max-archive-entries)");
+        }
+    }
+
+    private void copy(InputStream in, Path out) throws IOException {
+        count();
+        Files.createDirectories(out.getParent());
+        byte[] buf = new byte[1 << 16];
+        try (OutputStream o = Files.newOutputStream(out)) {
+            int r;
+            while ((r = in.read(buf)) > 0) {
+                bytes += r;
+                if (bytes > maxBytes) {
+                    throw new ProblemException(413, "too-large", "the upload unpacks to more than " + maxBytes
+                            + " bytes (ncclscope.service.max-unpacked-size)");
+                }
+                o.write(buf, 0, r);
+            }
+        }
+    }
+
+    private void unzip(InputStream raw, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        ZipInputStream zin = new ZipInputStream(raw, StandardCharsets.UTF_8);
+        ZipEntry e;
+        boolean any = false;
+        while ((e = zin.getNextEntry()) != null) {
+            any = true;
+            Path p = inside(dir, e.getName());
+            if (e.isDirectory()) {
+                Files.createDirectories(p);
+            } else {
+                copy(zin, p);
+            }
+        }
+        if (!any) throw ProblemException.badRequest(dir.getFileName() + ".zip: empty or not a zip archive");
+    }
+
+    /** A ustar/GNU tar reader: regular files and folders; links and devices are skipped; GNU long names honoured. */
+    private void untar(InputStream in, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        byte[] header = new byte[512];
+        String longName = null;
+        boolean any = false;
+        while (true) {
+            if (!readFully(in, header)) {
+                if (!any) throw ProblemException.badRequest(dir.getFileName() + ": empty or not a tar archive");
+                return;
+            }
+            if (allZero(header)) return;
+            if (!checksumOk(header)) throw ProblemException.badRequest(dir.getFileName() + ": not a tar archive (bad header checksum)");
+            any = true;
+            String name = cstr(header, 0, 100);
+            String prefix = cstr(header, 345, 155);
+            if (!prefix.isEmpty() && header[257] == 'u') name = prefix + "/" + name;
+            long size = octal(header, 124, 12);
+            char type = (char) header[156];
+            if (longName != null) {
+                name = longName;
+                longName = null;
+            }
+            if (type == 'L') {
+                if (size > 1 << 16) throw ProblemException.badRequest("tar long name too long");
+                byte[] b = new byte[(int) size];
+                if (!readFully(in, b)) throw ProblemException.badRequest("truncated tar archive");
+                skip(in, pad(size) - size);
+                longName = cstr(b, 0, b.length);
+                continue;
+            }
+            if (type == '0' || type == '\0' || type == '7') {
+                Path p = inside(dir, name);
+                copy(new Bounded(in, size), p);
+                skip(in, pad(size) - size);
+            } else {
+                if (type == '5') Files.createDirectories(inside(dir, name));
+                skip(in, pad(size));
+            }
+        }
+    }
+
+    private static long pad(long size) {
+        return (size + 511) / 512 * 512;
+    }
+
+    private static boolean readFully(InputStream in, byte[] b) throws IOException {
+        int off = 0;
+        while (off < b.length) {
+            int r = in.read(b, off, b.length - off);
+            if (r < 0) {
+                if (off == 0) return false;
+                throw ProblemException.badRequest("truncated tar archive");
+            }
+            off += r;
+        }
+        return true;
+    }
+
+    private static void skip(InputStream in, long n) throws IOException {
+        long left = n;
+        while (left > 0) {
+            long s = in.skip(left);
+            if (s <= 0) {
+                if (in.read() < 0) throw ProblemException.badRequest("truncated tar archive");
+                s = 1;
+            }
+            left -= s;
+        }
+    }
+
+    private static boolean allZero(byte[] b) {
+        for (byte x : b) if (x != 0) return false;
+        return true;
+    }
+
+    private static boolean checksumOk(byte[] h) {
+        long want = octal(h, 148, 8);
+        long sum = 0;
+        for (int i = 0; i < 512; i++) sum += (i >= 148 && i < 156) ? ' ' : (h[i] & 0xff);
+        return sum == want;
+    }
+
+    private static String cstr(byte[] b, int off, int len) {
+        int end = off;
+        while (end < off + len && b[end] != 0) end++;
+        return new String(b, off, end - off, StandardCharsets.UTF_8);
+    }
+
+    private static long octal(byte[] b, int off, int len) {
+        if ((b[off] & 0x80) != 0) { // GNU base-256 for sizes over 8 GiB
+            long v = b[off] & 0x7f;
+            for (int i = 1; i < len; i++) v = (v << 8) | (b[off + i] & 0xff);
+            return v;
+        }
+        long v = 0;
+        for (int i = off; i < off + len; i++) {
+            byte c = b[i];
+            if (c == 0 || c == ' ') {
+                if (v > 0) break;
+                continue;
+            }
+            if (c < '0' || c > '7') throw ProblemException.badRequest("not a tar archive (bad number in a header)");
+            v = v * 8 + (c - '0');
+        }
+        return v;
+    }
+
+    /** The next {@code n} bytes of a stream, no more. */
+    private static final class Bounded extends InputStream {
+        private final InputStream in;
+        private long left;
+
+        Bounded(InputStream in, long n) {
+            this.in = in;
+            this.left = n;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (left <= 0) return -1;
+            int r = in.read();
+            if (r >= 0) left--;
+            return r;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (left <= 0) return -1;
+            int r = in.read(b, off, (int) Math.min(len, left));
+            if (r > 0) left -= r;
+            if (r < 0) throw ProblemException.badRequest("truncated tar archive");
+            return r;
+        }
+    }
+}
