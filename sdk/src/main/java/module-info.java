@@ -27,4 +27,5 @@ module io.ncclscope.sdk {
     exports io.ncclscope.sdk.plot;
     exports io.ncclscope.sdk.report;
     exports io.ncclscope.sdk.rules;
+    exports io.ncclscope.sdk.workflow;
 }

