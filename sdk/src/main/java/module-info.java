@@ -16,6 +16,7 @@ module io.ncclscope.sdk {
     exports io.ncclscope.sdk;
     exports io.ncclscope.sdk.bandwidth;
     exports io.ncclscope.sdk.compare;
+    exports io.ncclscope.sdk.delta;
     exports io.ncclscope.sdk.diagnose;
     exports io.ncclscope.sdk.diagnose.errors;
     exports io.ncclscope.sdk.diagnose.links;

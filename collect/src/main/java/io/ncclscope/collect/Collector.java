@@ -261,13 +261,14 @@ public final class Collector {
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(raw.toFile())
                 .redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(stdin());
         pb.environment().put("LC_ALL", "C");
         pb.environment().put("LANG", "C");
         long t0 = System.nanoTime();
         Process proc;
         try {
             proc = pb.start();
+            proc.getOutputStream().close();
         } catch (IOException e) {
             Files.deleteIfExists(raw);
             Files.deleteIfExists(err);
@@ -335,7 +336,8 @@ public final class Collector {
              BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             for (String l; (l = r.readLine()) != null; ) {
                 all++;
-                if (keep.matcher(l).find()) {
+                // The kernel command line names drivers (driver_async_probe=mlx5_core) but is no event.
+                if (keep.matcher(l).find() && !l.contains("ommand line:")) {
                     w.write(l);
                     w.write('\n');
                     kept++;
@@ -369,10 +371,10 @@ public final class Collector {
         cmd.add(exe);
         cmd.addAll(args);
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectInput(stdin());
             pb.environment().put("LC_ALL", "C");
             Process proc = pb.start();
+            proc.getOutputStream().close();
             byte[] buf;
             try (InputStream in = proc.getInputStream()) {
                 buf = in.readNBytes(4096);
@@ -459,6 +461,12 @@ public final class Collector {
         Files.write(out, Redactor.lines(env), StandardCharsets.UTF_8);
         return new Entry("env.txt", List.of(), "environment of the collecting process (NCCL-relevant, secrets redacted)",
                 null, Outcome.OK, null, ms(t0), Files.size(out), null, null, null);
+    }
+
+    /** Commands read nothing: /dev/null, or a pipe closed at once where a minimal root has no /dev/null. */
+    private static ProcessBuilder.Redirect stdin() {
+        File devNull = new File("/dev/null");
+        return devNull.exists() ? ProcessBuilder.Redirect.from(devNull) : ProcessBuilder.Redirect.PIPE;
     }
 
     private static long ms(long t0) {

@@ -7,6 +7,7 @@ import io.ncclscope.sdk.bandwidth.BandwidthAnalyzer;
 import io.ncclscope.sdk.compare.CompareAnalyzer;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.Scaling;
+import io.ncclscope.sdk.delta.CounterDeltaAnalyzer;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer;
@@ -57,7 +58,7 @@ public final class NcclScope {
 
     private static final List<Analyzer> DEFAULTS = List.of(
             new ErrorsAnalyzer(), new TransportAnalyzer(), new TopologyAnalyzer(), new LinkHealthAnalyzer(),
-            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer());
+            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer(), new CounterDeltaAnalyzer());
 
     private NcclScope() {
     }

@@ -53,6 +53,7 @@ public final class Evidence {
     private final List<Artifact> artifacts;
     private final List<Problem> problems;
     private final Map<String, List<Artifact>> byNode;
+    private final List<Bundle> bundles;
 
     /** An input that could not be read at all (a parse never fails; reading can). */
     public record Problem(String name, String message) {
@@ -62,9 +63,26 @@ public final class Evidence {
     public record Item<T>(Artifact artifact, T data) {
     }
 
-    private Evidence(List<Artifact> artifacts, List<Problem> problems) {
+    /**
+     * One {@code ncclscope collect} bundle: a node folder with a {@code manifest.json}. Two bundles of one node give
+     * counter deltas over the time between them.
+     *
+     * @param node   the node the bundle's files belong to
+     * @param folder the folder read
+     * @param time   the manifest's {@code time}; {@code null} when it has none or it does not parse
+     * @param files  the bundle's artifacts by their path inside the folder ({@code net/ethtool-S-eth0.txt})
+     */
+    public record Bundle(String node, String folder, java.time.Instant time, Map<String, Artifact> files) {
+        /** Copies the files, keeping their order. */
+        public Bundle {
+            files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
+        }
+    }
+
+    private Evidence(List<Artifact> artifacts, List<Problem> problems, List<Bundle> bundles) {
         this.artifacts = List.copyOf(artifacts);
         this.problems = List.copyOf(problems);
+        this.bundles = List.copyOf(bundles);
         Map<String, List<Artifact>> m = new TreeMap<>(Evidence::compareNodes);
         for (Artifact a : artifacts) {
             a.node().ifPresent(n -> m.computeIfAbsent(n, k -> new ArrayList<>()).add(a));
@@ -95,6 +113,11 @@ public final class Evidence {
      */
     public List<Problem> problems() {
         return problems;
+    }
+
+    /** {@return the collect bundles read (node folders with a {@code manifest.json}), in the order read} */
+    public List<Bundle> bundles() {
+        return bundles;
     }
 
     /** {@return node names, in natural order ({@code node2} before {@code node10})} */
@@ -191,10 +214,11 @@ public final class Evidence {
         private int maxFiles = DEFAULT_MAX_FILES;
         private final List<Pending> pending = new ArrayList<>();
         private final List<Problem> problems = new ArrayList<>();
+        private final Map<String, java.time.Instant> bundleTimes = new LinkedHashMap<>();
         private final TextCache texts = new TextCache(TextCache.DEFAULT_BUDGET_CHARS);
         private int files;
 
-        private record Pending(Artifact artifact, String folderKey, String folderNode) {
+        private record Pending(Artifact artifact, String folderKey, String folderNode, String rel) {
         }
 
         private Builder() {
@@ -288,7 +312,7 @@ public final class Evidence {
             if (Files.isDirectory(path)) {
                 addFolder(path, tasks);
             } else {
-                tasks.add(new FileTask(path, path.toString(), null, null));
+                tasks.add(new FileTask(path, path.toString(), null, null, null));
             }
             // Files parse independently: spread them over the cores, keep their order.
             List<FileTask> taken = new ArrayList<>();
@@ -304,7 +328,8 @@ public final class Evidence {
                 FileTask t = taken.get(i);
                 Object o = outcomes.get(i);
                 if (o instanceof ParseResult<?> r) {
-                    add(t.name(), r, null, keptFile(t.file()), null, NodeSource.NONE, new String[] {t.folderKey(), t.folderNode()});
+                    add(t.name(), r, null, keptFile(t.file()), null, NodeSource.NONE,
+                            new String[] {t.folderKey(), t.folderNode(), t.rel()});
                 } else {
                     problems.add(new Problem(t.name(), (String) o));
                 }
@@ -312,8 +337,8 @@ public final class Evidence {
             return this;
         }
 
-        /** A file to read: its path, artifact name, node folder and that folder's node name. */
-        private record FileTask(Path file, String name, String folderKey, String folderNode) {
+        /** A file to read: its path, artifact name, node folder, that folder's node name, and its path inside it. */
+        private record FileTask(Path file, String name, String folderKey, String folderNode, String rel) {
         }
 
         /** Parses one file: the result, or the reason it could not be read. */
@@ -347,7 +372,7 @@ public final class Evidence {
                 if (Files.isDirectory(c)) {
                     addNodeFolder(root, c, nodeName(c), tasks);
                 } else {
-                    tasks.add(new FileTask(c, root.relativize(c).toString(), null, null));
+                    tasks.add(new FileTask(c, root.relativize(c).toString(), null, null, null));
                 }
             }
         }
@@ -358,9 +383,12 @@ public final class Evidence {
                 all = s.filter(Files::isRegularFile).filter(p -> !hidden(p)).sorted().toList();
             }
             String base = root.equals(folder) && root.getFileName() != null ? root.getFileName().toString() : null;
+            java.time.Instant time = bundleTime(folder);
+            if (time != null || Files.isRegularFile(folder.resolve("manifest.json"))) bundleTimes.put(folder.toString(), time);
             for (Path f : all) {
                 String rel = root.relativize(f).toString();
-                tasks.add(new FileTask(f, base != null ? base + "/" + rel : rel, folder.toString(), node));
+                tasks.add(new FileTask(f, base != null ? base + "/" + rel : rel, folder.toString(), node,
+                        folder.relativize(f).toString().replace('\\', '/')));
             }
         }
 
@@ -374,6 +402,20 @@ public final class Evidence {
                 if (Files.isRegularFile(folder.resolve(m))) return true;
             }
             return false;
+        }
+
+        /** A collect manifest's {@code time}, or null. */
+        private static java.time.Instant bundleTime(Path folder) {
+            try {
+                Path manifest = folder.resolve("manifest.json");
+                if (Files.isRegularFile(manifest) && Files.size(manifest) < (4 << 20)) {
+                    Object o = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
+                    if (o instanceof Map<?, ?> m && m.get("time") instanceof String t) return java.time.Instant.parse(t.trim());
+                }
+            } catch (IOException | RuntimeException e) {
+                // No time: the bundle still reads, it only gives no deltas.
+            }
+            return null;
         }
 
         /** The node name of a node folder: the collect manifest's host, a {@code hostname} file, else the folder name. */
@@ -406,7 +448,8 @@ public final class Evidence {
             }
             String folderKey = folder == null ? null : folder[0];
             String folderNode = folder == null ? null : folder[1];
-            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file, texts), folderKey, folderNode));
+            String rel = folder == null ? null : folder[2];
+            pending.add(new Pending(new Artifact(name, n, s, hosts, r, lines, file, texts), folderKey, folderNode, rel));
         }
 
         /** Hosts an artifact's content names. */
@@ -439,6 +482,8 @@ public final class Evidence {
                 if (p.artifact().nodeSource() == NodeSource.CONTENT) p.artifact().node().ifPresent(hs::add);
             }
             List<Artifact> out = new ArrayList<>(pending.size());
+            Map<String, Map<String, Artifact>> bundleFiles = new LinkedHashMap<>();
+            Map<String, String> bundleNodes = new LinkedHashMap<>();
             for (Pending p : pending) {
                 Artifact a = p.artifact();
                 if (a.node().isEmpty() && a.hosts().size() <= 1 && p.folderKey() != null) {
@@ -449,8 +494,14 @@ public final class Evidence {
                     }
                 }
                 out.add(a);
+                if (p.folderKey() != null && bundleTimes.containsKey(p.folderKey()) && p.rel() != null) {
+                    bundleFiles.computeIfAbsent(p.folderKey(), k -> new LinkedHashMap<>()).put(p.rel(), a);
+                    if (p.folderNode() != null) bundleNodes.putIfAbsent(p.folderKey(), p.folderNode());
+                }
             }
-            return new Evidence(out, problems);
+            List<Bundle> bundles = new ArrayList<>();
+            bundleFiles.forEach((k, files) -> bundles.add(new Bundle(bundleNodes.getOrDefault(k, k), k, bundleTimes.get(k), files)));
+            return new Evidence(out, problems, bundles);
         }
     }
 }

@@ -184,6 +184,8 @@ public final class RuleCatalog {
                     SEED_PATHS, SEED_RING_TREE, SEED_STEP1, "src/graph/search.cc"),
             rule("GPU_XID", TOPOLOGY, FindingSeverity.ERROR, NONE,
                     SEED_SYSTEM, SEED_STEP4, XID),
+            rule("COUNTERS_COMPARED", TOPOLOGY, INFO, INTER_NODE,
+                    SEED_SEG2_IB, SEED_SEG2_ROCE, SEED_STEP4),
             // Bandwidth.
             rule("BUSBW_BELOW_EXPECTED", BANDWIDTH, WARNING, END_TO_END,
                     SEED_THREE, SEED_SEG1, SEED_SEG2, SEED_SEG3, NCCL_TESTS_PERF),

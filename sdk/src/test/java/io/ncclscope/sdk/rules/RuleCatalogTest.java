@@ -74,6 +74,7 @@ class RuleCatalogTest {
             "ROCE_TRAFFIC_NOT_LOSSLESS",
             "TOPOLOGY_ASYMMETRIC",
             "GPU_XID",
+            "COUNTERS_COMPARED",
             // bandwidth
             "BUSBW_BELOW_EXPECTED",
             "BW_CURVE_ANOMALY",
@@ -107,8 +108,8 @@ class RuleCatalogTest {
     void categoriesFollowTheDesignGroups() {
         assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 19).toArray(String[]::new));
         assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(19, 24).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 38).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(38, 48).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 39).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(39, 49).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Builds the self-contained node bundle: a jlink runtime of only the modules the app needs, the app, a POSIX sh
+# launcher bin/ncclscope and, when the build JDK is 25 or newer, an AOT cache (JEP 483/514) trained on a
+# representative run (analyze of our H200 capture, collect, parse), then one tar.gz for this platform.
+#
+#   node-bundle/build-bundle.sh --app service/target/quarkus-app --out node-bundle/target [--jdk DIR] [--version V]
+#
+# --app: the service's Quarkus fast-jar folder (quarkus-app/), or a plain runnable jar with its lib/ beside it.
+# The bundle puts every jar on the plain class path (app/lib/) through one manifest-only jar, app/ncclscope.jar,
+# whose Class-Path lists them: the CLI's main class runs with no Quarkus class loader in between (only
+# 'serve' boots Quarkus), and the AOT cache can hold the app's classes (it cannot for a custom loader).
+#
+# The JDK: --jdk, else $NCCLSCOPE_BUNDLE_JDK, else Temurin 25 at /usr/lib/jvm/temurin-25-jdk-amd64 when present,
+# else $JAVA_HOME, else the JDK of 'javac' on PATH. Below 25 the bundle has no AOT cache (it says so), and the
+# runtime carries the default CDS archive only. The app stays --release 17 either way.
+# Findings behind the choices: ../shared/recipes/node-bundle-findings.md (section 3.2 row H, section 4).
+set -euo pipefail
+
+app="" out="" jdk="${NCCLSCOPE_BUNDLE_JDK:-}" version=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --app) app="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --jdk) jdk="$2"; shift 2 ;;
+    --version) version="$2"; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "build-bundle: unknown argument: $1" >&2; exit 2 ;;
+  esac
+done
+[ -n "$app" ] && [ -n "$out" ] || { echo "build-bundle: --app JAR and --out DIR are required" >&2; exit 2; }
+[ -e "$app" ] || { echo "build-bundle: no app at $app (build the service module first)" >&2; exit 2; }
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+
+if [ -z "$jdk" ]; then
+  if [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/jlink ]; then jdk=/usr/lib/jvm/temurin-25-jdk-amd64
+  elif [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jlink" ]; then jdk="$JAVA_HOME"
+  else jdk="$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")"
+  fi
+fi
+[ -x "$jdk/bin/jlink" ] || { echo "build-bundle: no jlink in $jdk" >&2; exit 2; }
+feature="$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+
+arch="$(uname -m)"
+platform="linux-$arch"
+[ -n "$version" ] || version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$repo/pom.xml" | head -n 1)"
+name="ncclscope-$version-$platform"
+stage="$out/bundle/$name"
+rm -rf "$out/bundle" "$out"/ncclscope-*.tar.gz
+mkdir -p "$stage/bin" "$stage/app/lib"
+t0=$SECONDS
+echo "build-bundle: JDK $feature at $jdk; app $app" >&2
+
+# The app: every jar on one flat class path. Quarkus' transformed and generated classes come first, as its own
+# runner puts them (they replace or add to the classes of the jars after them).
+cp_list=()
+add() { for f in "$@"; do [ -f "$f" ] || continue; cp "$f" "$stage/app/lib/"; cp_list+=("lib/$(basename "$f")"); done; }
+if [ -d "$app" ]; then
+  add "$app"/quarkus/transformed-bytecode.jar "$app"/quarkus/generated-bytecode.jar "$app"/app/*.jar \
+      "$app"/lib/main/*.jar "$app"/lib/boot/*.jar
+  # Quarkus reads its build-time state from quarkus/ beside the jars when serve boots it.
+  mkdir -p "$stage/app/quarkus" && cp "$app"/quarkus/quarkus-application.dat "$stage/app/quarkus/" 2>/dev/null || true
+else
+  add "$app" "$(dirname "$app")"/lib/*.jar
+fi
+[ "${#cp_list[@]}" -gt 0 ] || { echo "build-bundle: no jars found in $app" >&2; exit 2; }
+mkdir -p "$out/manifest"
+# Manifest lines hold at most 72 bytes; longer ones continue on lines that start with one space.
+{ echo "Manifest-Version: 1.0"; printf 'Class-Path: %s\n' "${cp_list[*]}" | fold -b -w 70 | sed '2,$s/^/ /'
+  echo "Created-By: ncclscope node-bundle/build-bundle.sh"; } > "$out/manifest/MANIFEST.txt"
+"$jdk/bin/jar" --create --file "$stage/app/ncclscope.jar" --manifest "$out/manifest/MANIFEST.txt" -C "$out/manifest" MANIFEST.txt
+[ -n "$version" ] || version="$(for j in "$stage"/app/lib/*.jar; do unzip -p "$j" io/ncclscope/cli/version.properties 2>/dev/null; done \
+  | sed -n 's/^version=//p' | head -n 1)"
+[ -n "$version" ] || version="dev"
+# The AOT cache records each class-path jar's mtime and refuses jars whose time changed ("timestamp has changed",
+# seen on the H200 run); the tar below stamps every entry with this same time, so the cache survives tar -x.
+stamp='2026-12-01 00:00Z'
+touch -d "$stamp" "$stage/app/ncclscope.jar" "$stage"/app/lib/*.jar
+
+# Modules: what jdeps finds, minus java.desktop, which only PNG plots use (SVG needs none, and a node image has
+# no fonts for AWT anyway); 'plot -o x.png' in the bundle says so and exits 2.
+# The CLI needs java.base alone; 'serve' boots Quarkus, whose set is the one the findings measured
+# (../shared/recipes/node-bundle-findings.md, section 3.2 notes: jdk.zipfs is invisible to jdeps but needed)
+# plus what this service's extensions read (XML config, java.sql types in Jackson, JVM metrics).
+# java.desktop is left out: only PNG plots use it (SVG needs none, and a node image has no fonts anyway).
+if [ -d "$app" ]; then
+  mods="java.logging,java.naming,java.management,jdk.management,jdk.unsupported,jdk.zipfs,java.xml,java.sql"
+else
+  mods="$("$jdk/bin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps "$stage"/app/lib/*.jar 2>/dev/null \
+    | tail -n 1 | tr ',' '\n' | grep -v -x java.desktop | paste -sd, -)"
+fi
+mods="$(echo "java.base,$mods" | tr ',' '\n' | grep -v '^$' | sort -u | paste -sd, -)"
+if [ "$feature" -ge 21 ]; then compress=zip-6; else compress=2; fi
+# From 25 on, the AOT cache holds the JDK classes too, so the runtime needs no CDS archive of its own (28 MB saved);
+# below 25 the default CDS archive is what makes startup tolerable.
+cds=""
+if [ "$feature" -lt 25 ]; then cds=--generate-cds-archive; fi
+if ! "$jdk/bin/jlink" --add-modules "$mods" --strip-debug --no-header-files --no-man-pages --compress="$compress" \
+    $cds --output "$stage/runtime" >"$out/jlink.log" 2>&1; then
+  cat "$out/jlink.log" >&2; echo "build-bundle: jlink failed" >&2; exit 3
+fi
+rm -f "$stage/runtime/lib/server/classes_nocoops.jsa"
+# Debug symbols are most of libjvm.so; the findings measured the same runtime working after this.
+if command -v strip >/dev/null 2>&1; then
+  find "$stage/runtime/lib" -name '*.so' -exec strip --strip-unneeded {} + 2>/dev/null || true
+fi
+echo "build-bundle: runtime of $mods: $(du -sh "$stage/runtime" | cut -f1)" >&2
+
+cat > "$stage/bin/ncclscope" <<'LAUNCHER'
+#!/bin/sh
+# ncclscope node bundle launcher: the bundled Java runtime, the app, and the AOT cache when present.
+# POSIX sh with builtins only, so it runs on minimal images. Extra JVM flags: NCCLSCOPE_JAVA_OPTS.
+self="$0"
+if command -v readlink >/dev/null 2>&1; then
+  r="$(readlink -f -- "$0" 2>/dev/null)" && [ -n "$r" ] && self="$r"
+fi
+case "$self" in */*) dir="${self%/*}" ;; *) dir=. ;; esac
+root="$(cd -- "$dir/.." && pwd)" || exit 3
+aot=""
+# -Xlog:aot exists from JDK 24 on; a bundle built on 17 has no cache and must not name the tag.
+if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.aot -Xlog:aot=off"; fi
+# Serial GC and C1 only: one short command on one or two cores, least memory; the cache was trained with the same
+# flags. A cache the JVM cannot use (jars re-stamped by an unpacker that drops mtimes) only costs startup time, so
+# its log lines stay quiet; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on makes that an error, -Xlog:aot shows why.
+# shellcheck disable=SC2086
+# --add-opens: jboss-threads (serve) resets thread locals through java.lang, as Quarkus' own runner allows.
+exec "$root/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m --add-opens java.base/java.lang=ALL-UNNAMED \
+  $aot -Xlog:cds=off \
+  ${NCCLSCOPE_JAVA_OPTS:-} \
+  -cp "$root/app/ncclscope.jar" io.ncclscope.cli.Main "$@"
+LAUNCHER
+chmod 755 "$stage/bin/ncclscope"
+
+aot="none"
+if [ "$feature" -ge 25 ]; then
+  mkdir -p "$stage/lib"
+  train="$(mktemp -d)"
+  trap 'rm -rf "$train"' EXIT
+  # One JVM runs the three commands users run first (io.ncclscope.cli.AotTraining), through the bundle's own
+  # runtime and class path, so the cache matches what the launcher starts.
+  # The same flags as the launcher: the cache refuses a JVM whose module options differ.
+  (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m \
+      --add-opens java.base/java.lang=ALL-UNNAMED \
+      -XX:AOTCacheOutput="$stage/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
+      -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
+      analyze --format md "$repo/examples/captured/h200-1gpu" \; \
+      analyze --format json "$repo/examples/captured/h200-1gpu" \; \
+      parse "$repo/examples/captured/h200-1gpu/sys/topo-m.txt" \; \
+      collect --out "$train/bundle" --timeout 5 --quiet \; \
+      analyze "$train/bundle" >"$train/train.out" 2>"$train/train.err") || {
+        echo "build-bundle: AOT training run failed:" >&2; tail -n 20 "$train/train.err" >&2; exit 3; }
+  [ -f "$stage/lib/ncclscope.aot" ] || { echo "build-bundle: the training run wrote no AOT cache" >&2; exit 3; }
+  aot="$(du -h "$stage/lib/ncclscope.aot" | cut -f1)"
+else
+  echo "build-bundle: WARNING: JDK $feature < 25: no AOT cache; the bundle starts slower (install Temurin 25 or pass --jdk)" >&2
+fi
+
+cat > "$stage/README.txt" <<README
+ncclscope $version for $platform: a self-contained bundle (no JDK needed; glibc 2.17 or newer).
+
+  bin/ncclscope collect --out bundle/      collect this node's facts
+  bin/ncclscope analyze bundle/            the verdict
+  bin/ncclscope --help
+
+Java runtime: $("$jdk/bin/java" -version 2>&1 | head -n 1), modules $mods (jlink).
+AOT cache: $aot. Built $(date -u +%Y-%m-%dT%H:%MZ).
+README
+
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$stamp" -C "$out/bundle" -cf - "$name" \
+  | gzip -n -6 > "$out/$name.tar.gz"
+ln -sfn "$name" "$out/bundle/current"
+echo "build-bundle: $out/$name.tar.gz ($(du -h "$out/$name.tar.gz" | cut -f1); unpacked $(du -sh "$stage" | cut -f1); AOT cache $aot) in $((SECONDS - t0)) s" >&2
