@@ -30,8 +30,6 @@ import java.util.regex.Pattern;
  */
 public final class ChatBot {
 
-    private static final Pattern FIELD = Pattern.compile("\"(text|response_url)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
-
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final URI analyze;
 
@@ -58,18 +56,22 @@ public final class ChatBot {
     }
 
     void webhook(HttpExchange ex) throws IOException {
+        try {
+            handle(ex);
+        } catch (RuntimeException | Error e) {
+            // Answer even on a bug, so the platform is never left waiting.
+            reply(ex, 500, "chatbot: " + e);
+        }
+    }
+
+    void handle(HttpExchange ex) throws IOException {
         if (!"POST".equals(ex.getRequestMethod())) {
             reply(ex, 405, "POST the webhook JSON here");
             return;
         }
         String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        String text = null;
-        String responseUrl = null;
-        Matcher m = FIELD.matcher(body);
-        while (m.find()) {
-            if (m.group(1).equals("text")) text = unescape(m.group(2));
-            else responseUrl = unescape(m.group(2));
-        }
+        String text = stringField(body, "text");
+        String responseUrl = stringField(body, "response_url");
         if (text == null || text.isBlank() || responseUrl == null) {
             reply(ex, 400, "need \"text\" (the pasted log) and \"response_url\"");
             return;
@@ -91,8 +93,8 @@ public final class ChatBot {
             if (r.statusCode() == 200) {
                 markdown = r.body();
             } else {
-                Matcher d = Pattern.compile("\"detail\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(r.body());
-                markdown = "ncclscope could not read that: " + (d.find() ? unescape(d.group(1)) : "HTTP " + r.statusCode());
+                String detail = stringField(r.body(), "detail");
+                markdown = "ncclscope could not read that: " + (detail != null ? detail : "HTTP " + r.statusCode());
             }
         } catch (IOException | InterruptedException e) {
             markdown = "ncclscope is not reachable: " + e.getMessage();
@@ -114,6 +116,29 @@ public final class ChatBot {
         try (OutputStream o = ex.getResponseBody()) {
             o.write(b);
         }
+    }
+
+    /**
+     * The string value of {@code "name": "..."} in a flat JSON object, unescaped; null when absent. A plain scan, not
+     * a regular expression: a pasted log is long, and a regex over it can run out of stack.
+     */
+    static String stringField(String json, String name) {
+        Matcher m = Pattern.compile("\"" + Pattern.quote(name) + "\"\\s*:\\s*\"").matcher(json);
+        if (!m.find()) return null;
+        int i = m.end();
+        StringBuilder raw = new StringBuilder();
+        while (i < json.length()) {
+            char c = json.charAt(i);
+            if (c == '"') return unescape(raw.toString());
+            if (c == '\\' && i + 1 < json.length()) {
+                raw.append(c).append(json.charAt(i + 1));
+                i += 2;
+                continue;
+            }
+            raw.append(c);
+            i++;
+        }
+        return null;
     }
 
     static String unescape(String s) {

@@ -83,6 +83,7 @@ class ExamplesTest {
             String webhook = "{\"text\":" + quote(log) + ",\"response_url\":\"http://127.0.0.1:" + chat.getAddress().getPort() + "/reply\"}";
             HttpResponse<String> ack = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                             URI.create("http://127.0.0.1:" + botPort + "/webhook"))
+                    .timeout(java.time.Duration.ofSeconds(60))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(webhook)).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(ack.statusCode()).isEqualTo(200);
