@@ -50,17 +50,22 @@ public enum Kind {
         this.command = command;
     }
 
-    /** The stable identifier, for example {@code "nccl-log"}. */
+    /** {@return the stable identifier, for example {@code "nccl-log"}} */
     public String id() {
         return id;
     }
 
-    /** A typical command that produces this kind of output (for help and messages). */
+    /** {@return a typical command that produces this kind of output (for help and messages)} */
     public String command() {
         return command;
     }
 
-    /** Looks a kind up by its {@link #id()}, ignoring case; empty when no kind has it. */
+    /**
+     * Looks a kind up by its {@link #id()}, ignoring case; empty when no kind has it.
+     *
+     * @param id a kind id such as {@code topo} or {@code nccl-log}
+     * @return the kind; empty when no kind has this id
+     */
     public static Optional<Kind> fromId(String id) {
         if (id == null) {
             return Optional.empty();

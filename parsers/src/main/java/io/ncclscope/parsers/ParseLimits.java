@@ -30,27 +30,27 @@ public final class ParseLimits {
         this.maxWarnings = b.maxWarnings;
     }
 
-    /** A builder starting from the defaults. */
+    /** {@return a builder starting from the defaults} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Most characters a streaming (log) parser reads. */
+    /** {@return most characters a streaming (log) parser reads} */
     public long maxChars() {
         return maxChars;
     }
 
-    /** Most characters a table parser (everything but logs) reads. */
+    /** {@return most characters a table parser (everything but logs) reads} */
     public long maxTableChars() {
         return maxTableChars;
     }
 
-    /** Most characters kept of one line. */
+    /** {@return most characters kept of one line} */
     public int maxLineLength() {
         return maxLineLength;
     }
 
-    /** Most warnings kept. */
+    /** {@return most warnings kept} */
     public int maxWarnings() {
         return maxWarnings;
     }
@@ -82,34 +82,59 @@ public final class ParseLimits {
         private Builder() {
         }
 
-        /** Most characters a streaming parser reads; must be positive. */
+        /**
+         * Sets the most characters a streaming (log) parser reads.
+         *
+         * @param v characters, above 0 (default 4 GiB worth)
+         * @return this builder
+         */
         public Builder maxChars(long v) {
             if (v <= 0) throw new IllegalArgumentException("maxChars must be positive: " + v);
             this.maxChars = v;
             return this;
         }
 
-        /** Most characters a table parser reads; must be positive. */
+        /**
+         * Sets the most characters a table parser (every kind but logs) reads.
+         *
+         * @param v characters, above 0 (default 64 MiB)
+         * @return this builder
+         */
         public Builder maxTableChars(long v) {
             if (v <= 0) throw new IllegalArgumentException("maxTableChars must be positive: " + v);
             this.maxTableChars = v;
             return this;
         }
 
-        /** Most characters kept of one line; at least 80. */
+        /**
+         * Sets the most characters kept of one line.
+         *
+         * @param v characters, 80 or more (default 64 KiB)
+         * @return this builder
+         */
         public Builder maxLineLength(int v) {
             if (v < 80) throw new IllegalArgumentException("maxLineLength must be at least 80: " + v);
             this.maxLineLength = v;
             return this;
         }
 
-        /** Most warnings kept; at least 1. */
+        /**
+         * Sets the most warnings kept.
+         *
+         * @param v a count, 1 or more (default 1000)
+         * @return this builder
+         */
         public Builder maxWarnings(int v) {
             if (v < 1) throw new IllegalArgumentException("maxWarnings must be at least 1: " + v);
             this.maxWarnings = v;
             return this;
         }
 
+        /**
+         * The limits set so far.
+         *
+         * @return immutable limits; the builder may go on being used
+         */
         public ParseLimits build() {
             return new ParseLimits(this);
         }

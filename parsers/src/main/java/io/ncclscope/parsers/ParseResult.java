@@ -14,13 +14,21 @@ import java.util.Objects;
  */
 public record ParseResult<T>(Kind kind, T data, List<ParseWarning> warnings) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param kind     the kind parsed
+     * @param data     the typed, immutable data (never null; empty collections when nothing was found)
+     * @param warnings warnings in input order
+     * @throws NullPointerException when a required component is null
+     */
     public ParseResult {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(data, "data");
         warnings = List.copyOf(warnings);
     }
 
-    /** True when any warning has {@link Severity#ERROR}. */
+    /** {@return true when any warning has {@link Severity#ERROR}} */
     public boolean hasErrors() {
         return warnings.stream().anyMatch(w -> w.severity() == Severity.ERROR);
     }

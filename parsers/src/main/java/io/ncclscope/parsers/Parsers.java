@@ -64,17 +64,26 @@ public final class Parsers {
     private Parsers() {
     }
 
-    /** Every parser, one per kind except {@link Kind#UNKNOWN}. */
+    /** {@return every parser, one per kind except {@link Kind#UNKNOWN}} */
     public static List<ToolParser<?>> all() {
         return List.copyOf(PARSERS.values());
     }
 
-    /** The parser of {@code kind}; empty for {@link Kind#UNKNOWN}. */
+    /**
+     * {@return the parser of {@code kind}; empty for {@link Kind#UNKNOWN}}
+     *
+     * @param kind any kind
+     */
     public static Optional<ToolParser<?>> parser(Kind kind) {
         return Optional.ofNullable(PARSERS.get(kind));
     }
 
-    /** Detects the kind of {@code head} (the start of an input; only the first {@link #HEAD_CHARS} are read). */
+    /**
+     * Detects the kind of {@code head} (the start of an input; only the first {@link #HEAD_CHARS} are read).
+     *
+     * @param head the start of an input
+     * @return the kind (UNKNOWN below {@link #MIN_CONFIDENCE}), its confidence and every non-zero score, best first
+     */
     public static Detection detect(CharSequence head) {
         CharSequence h = head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head;
         List<Detection.Score> scores = new ArrayList<>();
@@ -95,7 +104,12 @@ public final class Parsers {
         return new Detection(scores.get(0).kind(), scores.get(0).confidence(), scores);
     }
 
-    /** Detects the kind of {@code text} and parses it with the default limits. */
+    /**
+     * Detects the kind of {@code text} and parses it with the default limits.
+     *
+     * @param text the whole output
+     * @return the kind, the typed data and the warnings; {@link Kind#UNKNOWN} with an error warning for text of no known kind
+     */
     public static ParseResult<?> parse(String text) {
         try {
             return parse(new StringReader(text), null, ParseLimits.DEFAULTS);
@@ -109,6 +123,10 @@ public final class Parsers {
      * when {@code kind} is null. Input of no known kind gives a {@link Kind#UNKNOWN} result whose only
      * warning is an error saying so.
      *
+     * @param in     the output; not closed
+     * @param kind   its kind, or null to detect it
+     * @param limits the bounds of the parse
+     * @return the kind, the typed data and the warnings
      * @throws IOException only when reading fails
      */
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
@@ -165,9 +183,11 @@ public final class Parsers {
     }
 
     /**
-     * The lines of {@code text} exactly as every parser numbers and sees them: LF, CRLF and lone CR
-     * endings, ANSI escapes removed, control characters as spaces. Line {@code n} is element {@code n - 1}.
+     * {@return the lines of {@code text} exactly as every parser numbers and sees them: LF, CRLF and lone CR
+     * endings, ANSI escapes removed, control characters as spaces} Line {@code n} is element {@code n - 1}.
      * For quoting the evidence behind a fact's line number.
+     *
+     * @param text an input, whole
      */
     public static List<String> lines(String text) {
         List<String> out = new ArrayList<>();

@@ -13,12 +13,14 @@ import java.io.UncheckedIOException;
  */
 public interface ToolParser<T> {
 
-    /** The kind this parser reads. */
+    /** {@return the kind this parser reads} */
     Kind kind();
 
     /**
-     * How sure this parser is that {@code head} (the first lines of an input, up to 256 KiB) is its kind:
-     * 0 means no, 100 means certainly. Used by {@link Parsers#detect(CharSequence)}; cheap and never throws.
+     * {@return how sure this parser is that {@code head} (the first lines of an input, up to 256 KiB) is its kind:
+     * 0 means no, 100 means certainly} Used by {@link Parsers#detect(CharSequence)}; cheap and never throws.
+     *
+     * @param head the start of an input
      */
     int sniff(CharSequence head);
 
@@ -26,11 +28,19 @@ public interface ToolParser<T> {
      * Parses text from {@code in} within {@code limits}. Never throws on content: odd lines become
      * {@link ParseWarning}s. The reader is not closed.
      *
+     * @param in     the output; not closed
+     * @param limits the bounds of the parse
+     * @return the typed data and the warnings; never throws on odd input
      * @throws IOException only when reading {@code in} fails
      */
     ParseResult<T> parse(Reader in, ParseLimits limits) throws IOException;
 
-    /** Parses a whole string with the default limits. */
+    /**
+     * Parses a whole string with the default limits.
+     *
+     * @param text the whole output
+     * @return the typed data and the warnings
+     */
     default ParseResult<T> parse(String text) {
         try {
             return parse(new StringReader(text), ParseLimits.DEFAULTS);

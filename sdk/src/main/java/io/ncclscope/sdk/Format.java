@@ -1,11 +1,13 @@
 package io.ncclscope.sdk;
 
-/** How {@link NcclScope#render} writes a report: the three forms the CLI's {@code --format} offers. */
+/** How {@link NcclScope#render} writes a report: the forms the CLI's {@code --format} offers. */
 public enum Format {
     /** Markdown sized for a chat message: the verdict, the top findings with their lines, the next commands. */
     MARKDOWN,
     /** Indented JSON, the contract of DESIGN.md: {@code {verdict, findings[...], segments[...], ...}}. */
     JSON,
     /** Plain text for a terminal: every finding with its causes and actions. */
-    TEXT
+    TEXT,
+    /** A standalone HTML page; written for the deliverable report ({@link NcclScope#report}) only. */
+    HTML
 }

@@ -33,7 +33,8 @@ import java.util.Objects;
 /**
  * The entry point of the SDK: the common jobs in a few calls. Tool outputs go in as files, folders, readers or
  * strings; out come typed parse results, a {@link Diagnosis}, a {@link Report} in English or Simplified Chinese
- * rendered as Markdown, JSON or text, an A/B {@link Comparison}, a {@link Scaling} series and a pairwise
+ * rendered as Markdown, JSON or text, the deliverable {@link FinalReport} (also as HTML), the five-step
+ * {@link Workflow} with the next commands, an A/B {@link Comparison}, a {@link Scaling} series and a pairwise
  * {@link Localization}. Everything here is reachable through the packages it delegates to; nothing needs more than
  * this class, {@link Options} and {@link Format} to start.
  *
@@ -76,7 +77,7 @@ public final class NcclScope {
      * Detects the kind of one tool output and parses it with the default limits.
      *
      * @param text the whole output, as pasted
-     * @return the kind, the typed data ({@code null} only for {@link Kind#UNKNOWN}) and the warnings
+     * @return the kind, the typed data and the warnings
      * @see Parsers#parse(String)
      */
     public static ParseResult<?> parse(String text) {
@@ -227,6 +228,33 @@ public final class NcclScope {
     }
 
     /**
+     * Diagnoses {@code evidence} and builds the deliverable report (the seed's step 5): the symptom with its figures,
+     * the evidence chain, fix actions split into hardware, fabric, configuration and application, and what remains
+     * unproven with the commands that would prove it. Render it with {@code Renderers.html}, {@code markdown},
+     * {@code json} or {@code text}.
+     *
+     * @param evidence what was read
+     * @param locale   Simplified Chinese for any Chinese locale, English for every other one
+     * @return the report
+     */
+    public static FinalReport report(Evidence evidence, Locale locale) {
+        return report(Workflow.empty(), evidence, locale);
+    }
+
+    /**
+     * The deliverable report with a workflow state handed back: what remains unproven counts the evidence given
+     * earlier (a chat bot's or a ticket's previous steps) as well as {@code evidence}.
+     *
+     * @param state    the workflow so far ({@link Workflow#empty()} for none)
+     * @param evidence what was read now
+     * @param locale   Simplified Chinese for any Chinese locale, English for every other one
+     * @return the report
+     */
+    public static FinalReport report(Workflow state, Evidence evidence, Locale locale) {
+        return FinalReport.of(evidence, diagnose(evidence), state, Objects.requireNonNull(locale, "locale"));
+    }
+
+    /**
      * Diagnoses {@code evidence} under {@code options} (pairwise results judged by
      * {@link Options#pairExpectedGBs()} and {@link Options#pairSlowFraction()}) and builds the report in
      * {@link Options#locale()}.
@@ -246,8 +274,9 @@ public final class NcclScope {
      * Writes a report as Markdown, JSON or text, in the report's language.
      *
      * @param report a report from {@link #analyze}
-     * @param format the form
+     * @param format the form; not {@link Format#HTML}
      * @return the rendered report, ending with a newline
+     * @throws IllegalArgumentException for {@link Format#HTML}, which only the deliverable report has
      */
     public static String render(Report report, Format format) {
         Objects.requireNonNull(report, "report");
@@ -255,6 +284,24 @@ public final class NcclScope {
             case MARKDOWN -> Renderers.markdown(report);
             case JSON -> Renderers.json(report);
             case TEXT -> Renderers.text(report);
+            case HTML -> throw new IllegalArgumentException("HTML is written for the deliverable report: NcclScope.report");
+        };
+    }
+
+    /**
+     * Writes the deliverable report as Markdown, JSON, text or a standalone HTML page, in its language.
+     *
+     * @param report a report from {@link #report}
+     * @param format the form
+     * @return the rendered report
+     */
+    public static String render(FinalReport report, Format format) {
+        Objects.requireNonNull(report, "report");
+        return switch (Objects.requireNonNull(format, "format")) {
+            case MARKDOWN -> Renderers.markdown(report);
+            case JSON -> Renderers.json(report);
+            case TEXT -> Renderers.text(report);
+            case HTML -> Renderers.html(report);
         };
     }
 
@@ -312,9 +359,10 @@ public final class NcclScope {
      * Writes a localization as Markdown, JSON or text.
      *
      * @param localization a localization from {@link #localize}
-     * @param format       the form
+     * @param format       the form; not {@link Format#HTML}
      * @param locale       Simplified Chinese for any Chinese locale, English for every other one
      * @return the rendered localization
+     * @throws IllegalArgumentException for {@link Format#HTML}
      */
     public static String render(Localization localization, Format format, Locale locale) {
         Objects.requireNonNull(localization, "localization");
@@ -323,6 +371,7 @@ public final class NcclScope {
             case MARKDOWN -> PairReport.markdown(localization, locale);
             case JSON -> PairReport.json(localization, locale);
             case TEXT -> PairReport.text(localization, locale);
+            case HTML -> throw new IllegalArgumentException("HTML is written for the deliverable report: NcclScope.report");
         };
     }
 
@@ -330,11 +379,4 @@ public final class NcclScope {
         return new Localizer(options.pairExpectedGBs(), options.pairSlowFraction());
     }
 
-    /**
-     * Diagnoses {@code evidence} and builds the deliverable report in {@code locale} (en or zh-CN): symptom with
-     * figures, evidence chain, fix actions by area, what remains unproven (render with {@code Renderers}).
-     */
-    public static FinalReport report(Evidence evidence, Locale locale) {
-        return FinalReport.of(evidence, diagnose(evidence), locale);
-    }
 }

@@ -169,7 +169,7 @@ class ApiSurfaceTest {
 
     private static boolean hasPublicType(Class<?> anchor, String pkg, Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".class") && !n.contains("$"))
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".class") && !n.contains("$") && !n.contains("-"))
                     .anyMatch(n -> {
                         try {
                             return Modifier.isPublic(Class.forName(pkg + "." + n.substring(0, n.length() - 6), false,

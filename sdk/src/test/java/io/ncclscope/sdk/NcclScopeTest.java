@@ -10,6 +10,7 @@ import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Localization;
+import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Report;
 import java.io.IOException;
 import java.io.StringReader;
@@ -88,6 +89,18 @@ class NcclScopeTest {
         Localization strict = NcclScope.localize(NcclScope.evidence(Path.of("../examples/pairs/results")),
                 Options.builder().pairExpectedGBs(10_000.0).build());
         assertThat(strict.threshold()).isEqualTo(8_000.0);
+    }
+
+    @Test
+    void theWorkflowAndTheDeliverableReportComeFromTheSameEvidence() throws IOException {
+        Evidence e = NcclScope.evidence(H200);
+        assertThat(NcclScope.workflow(e).steps()).hasSize(5);
+        assertThat(NcclScope.workflow(e).next()).isNotEmpty();
+        FinalReport report = NcclScope.report(e, Locale.ENGLISH);
+        assertThat(NcclScope.render(report, Format.HTML)).startsWith("<!DOCTYPE html>");
+        assertThat(NcclScope.render(report, Format.MARKDOWN)).isNotBlank();
+        assertThatThrownBy(() -> NcclScope.render(NcclScope.analyze(e), Format.HTML))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NcclScope.report");
     }
 
     @Test

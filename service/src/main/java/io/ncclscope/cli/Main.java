@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         subcommands = {AnalyzeCommand.class, CollectCommand.class, CompareCommand.class, LocalizeCommand.class,
             PlanCommand.class, PlotCommand.class, ParseCommand.class, RulesCommand.class, ReportCommand.class,
-            ServeCommand.class, CommandLine.HelpCommand.class},
+            ServeCommand.class, WorkflowCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -38,12 +38,13 @@ import picocli.CommandLine.Command;
             "  ncclscope localize pairs/                     name the slow node or path",
             "  ncclscope plot -o busbw.svg all_reduce.txt    busbw vs size, expected plateau",
             "  ncclscope report -o ticket.html bundle/       report for a ticket (HTML)",
+            "  ncclscope workflow --state s.json job.log     the five steps, what to run next",
             "  ncclscope parse topo.txt                      detect the kind, print JSON",
             "  nvidia-smi topo -m | ncclscope parse -        read stdin",
             "  ncclscope parse --kind nccl-log --format text job.log",
             "  ncclscope parse --list-kinds                  what can be read, and how",
             "  ncclscope rules --lang zh-CN                  the finding codes, in Chinese",
-            "  ncclscope serve --port 8080                   the REST service (POST /v1/analyze)",
+            "  ncclscope serve --port 8080                   the REST service (/v1/analyze)",
             "",
             "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
         })
@@ -143,6 +144,9 @@ public final class Main implements Runnable {
             }
             if (cls == CollectCommand.class) {
                 return cls.cast(new CollectCommand(System.out));
+            }
+            if (cls == WorkflowCommand.class) {
+                return cls.cast(new WorkflowCommand(stdin));
             }
             return fallback.create(cls);
         }

@@ -5,12 +5,14 @@ import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.workflow.Workflow;
+import io.ncclscope.sdk.workflow.WorkflowJson;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +69,11 @@ final class ReportCommand implements Callable<Integer> {
             description = "Write the report to FILE (folders are created) instead of standard output.")
     Path out;
 
+    @Option(names = "--state", paramLabel = "FILE",
+            description = "A workflow state (JSON, from 'ncclscope workflow' or a bot): evidence given earlier counts "
+                    + "toward what remains unproven.")
+    Path stateFile;
+
     @Parameters(paramLabel = "PATH", arity = "1..*",
             description = "Files or folders (one sub-folder per node) to report on; '-' reads standard input.")
     List<String> paths = new ArrayList<>();
@@ -96,29 +103,25 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         Locale locale = Languages.parse(spec.commandLine(), lang);
-        Evidence.Builder b = Evidence.builder();
-        boolean bad = false;
-        for (String p : paths) {
-            if (p.equals("-")) {
-                b.addReader("stdin", new InputStreamReader(stdin, StandardCharsets.UTF_8), null, null);
-                continue;
+        Workflow state = Workflow.empty();
+        if (stateFile != null) {
+            try {
+                state = WorkflowJson.read(Files.readString(stateFile, StandardCharsets.UTF_8));
+            } catch (IOException | IllegalArgumentException e) {
+                err.println("ncclscope: " + stateFile + ": " + (e instanceof NoSuchFileException ? "no such file"
+                        : e.getMessage()));
+                return Main.BAD_INPUT;
             }
-            Path path = Path.of(p);
-            if (!Files.exists(path)) {
-                err.println("ncclscope: " + p + ": no such file or folder");
-                bad = true;
-                continue;
-            }
-            b.addPath(path);
         }
-        Evidence evidence = b.build();
-        evidence.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
+        Inputs inputs = new Inputs(paths, stdin, err);
+        Evidence evidence = inputs.evidence();
         long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
         if (known == 0) {
             err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
             return Main.BAD_INPUT;
         }
-        FinalReport report = NcclScope.report(evidence, locale);
+        boolean bad = inputs.missing();
+        FinalReport report = NcclScope.report(state, evidence, locale);
         Format f = format();
         String doc = switch (f) {
             case html -> Renderers.html(report);

@@ -38,12 +38,12 @@ import picocli.CommandLine.Option;
         })
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = {"-p", "--port"}, paramLabel = "N", defaultValue = "8080",
-            description = "TCP port to listen on (default ${DEFAULT-VALUE}; 0 picks a free one).")
-    int port;
+    @Option(names = {"-p", "--port"}, paramLabel = "N",
+            description = "TCP port to listen on (default 8080, or -Dquarkus.http.port; 0 picks a free one).")
+    Integer port;
 
-    @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
-            description = "Address to bind (default ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every interface).")
+    @Option(names = "--host", paramLabel = "H",
+            description = "Address to bind (default 127.0.0.1, this machine only; 0.0.0.0 for every interface).")
     String host;
 
     @CommandLine.Spec
@@ -51,15 +51,15 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (port < 0 || port > 65535) {
+        if (port != null && (port < 0 || port > 65535)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0..65535; got " + port);
         }
-        if (host.isBlank()) {
+        if (host != null && host.isBlank()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--host must not be empty");
         }
-        // Quarkus reads system properties first; these two are what the options mean.
-        System.setProperty("quarkus.http.port", Integer.toString(port));
-        System.setProperty("quarkus.http.host", host);
+        // Quarkus reads system properties first; the options, when given, are what they mean.
+        if (port != null) System.setProperty("quarkus.http.port", Integer.toString(port));
+        if (host != null) System.setProperty("quarkus.http.host", host);
         Quarkus.run(ServeApplication.class, (code, failure) -> {
             if (failure != null) {
                 spec.commandLine().getErr().println("ncclscope: the server could not start: " + failure.getMessage());

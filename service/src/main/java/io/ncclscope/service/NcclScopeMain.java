@@ -14,8 +14,15 @@ public final class NcclScopeMain {
     private NcclScopeMain() {
     }
 
+    /**
+     * With no arguments and {@code -D}{@value #SERVE_PROPERTY}{@code =true}, serves: that is how
+     * {@code @QuarkusIntegrationTest} (which passes JVM flags, not arguments) and a container entry point start it.
+     */
+    public static final String SERVE_PROPERTY = "ncclscope.serve";
+
     /** Runs the CLI with {@code args}; exits with its exit code (serve: when the server stops). */
     public static void main(String... args) {
-        io.ncclscope.cli.Main.main(args);
+        String[] a = args.length == 0 && Boolean.getBoolean(SERVE_PROPERTY) ? new String[] {"serve"} : args;
+        io.ncclscope.cli.Main.main(a);
     }
 }

@@ -37,7 +37,7 @@ class CliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--help", "parse --help", "collect --help"})
+    @ValueSource(strings = {"--help", "parse --help", "collect --help", "serve --help"})
     void helpTextIsPinned(String args) throws Exception {
         Run r = run(args.split(" "));
         assertThat(r.code()).isZero();

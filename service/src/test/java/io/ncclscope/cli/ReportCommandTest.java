@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.workflow.WorkflowJson;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +83,28 @@ class ReportCommandTest {
         Run r = runWithStdin(log, "report", "--lang", "zh-CN", "--format", "text", "-");
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("结论: 发现问题", "现象", "vm 上的 rank 1 最先失败", "修复动作", "应用", "尚未证实");
+    }
+
+    @Test
+    void aWorkflowStateCountsEvidenceGivenEarlier(@TempDir Path tmp) throws Exception {
+        // The state holds our capture's topo; the report of one log alone then no longer asks for it.
+        Path state = tmp.resolve("state.json");
+        Files.writeString(state, WorkflowJson.write(NcclScope.workflow(NcclScope.evidence(CAPTURED.resolve("sys/topo-m.txt"))),
+                Locale.ENGLISH), StandardCharsets.UTF_8);
+        String log = CAPTURED.resolve("nccl/info-1rank.log").toString();
+        Run without = run("report", "--format", "text", log);
+        Run with = run("report", "--format", "text", "--state", state.toString(), log);
+        assertThat(with.code()).as(with.err()).isZero();
+        assertThat(without.out()).contains("Not in the evidence yet: nvidia-smi topo -m");
+        assertThat(with.out()).doesNotContain("Not in the evidence yet: nvidia-smi topo -m");
+
+        Files.writeString(tmp.resolve("bad.json"), "{\"schemaVersion\": \"9.0\"}");
+        Run bad = run("report", "--state", tmp.resolve("bad.json").toString(), log);
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("schemaVersion 9.0 is not supported");
+        Run none = run("report", "--state", tmp.resolve("none.json").toString(), log);
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).contains("none.json: no such file");
     }
 
     @Test

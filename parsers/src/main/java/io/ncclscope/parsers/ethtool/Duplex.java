@@ -11,7 +11,12 @@ public enum Duplex {
     /** {@code Unknown! (255)} (no link) or a word this parser does not know. */
     UNKNOWN;
 
-    /** Reads the tool's word; never null. */
+    /**
+     * Reads the tool's word; never null.
+     *
+     * @param text the word as printed; null allowed
+     * @return the value; {@link #UNKNOWN} for words not known
+     */
     public static Duplex of(String text) {
         String s = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         if (s.startsWith("full")) return FULL;

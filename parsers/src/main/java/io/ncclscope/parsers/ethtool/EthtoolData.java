@@ -29,13 +29,32 @@ public record EthtoolData(String interface_, Integer speedMbps, Duplex duplex, B
                           String firmwareVersion, String busInfo, Map<String, Long> counters,
                           List<EthtoolInterface> interfaces, List<ToolMessage> toolErrors) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param interface_      name of the first interface (nullable); JSON key {@code interface}
+     * @param speedMbps       speed of the first interface in Mb/s (nullable)
+     * @param duplex          duplex of the first interface (nullable)
+     * @param linkDetected    link detected on the first interface (nullable)
+     * @param driver          driver of the first interface (nullable)
+     * @param firmwareVersion firmware of the first interface (nullable)
+     * @param busInfo         bus info of the first interface (nullable)
+     * @param counters        counters of the first interface (empty when none)
+     * @param interfaces      every interface, in input order
+     * @param toolErrors      error lines ethtool printed among its output ({@code Cannot get ...}, {@code netlink error: ...})
+     */
     public EthtoolData {
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
         interfaces = List.copyOf(interfaces);
         toolErrors = List.copyOf(toolErrors);
     }
 
-    /** Data for {@code interfaces}, the first one's headline fields mirrored at the top. */
+    /**
+     * {@return data for {@code interfaces}, the first one's headline fields mirrored at the top}
+     *
+     * @param interfaces the interfaces read, in input order
+     * @param toolErrors what ethtool itself complained about
+     */
     public static EthtoolData of(List<EthtoolInterface> interfaces, List<ToolMessage> toolErrors) {
         if (interfaces.isEmpty()) {
             return new EthtoolData(null, null, null, null, null, null, null, Map.of(), interfaces, toolErrors);

@@ -16,6 +16,15 @@ import java.util.List;
 public record LinkPartner(List<String> advertisedLinkModes, String pauseFrameUse, Boolean autoNegotiation,
                           List<String> fecModes, int line) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param advertisedLinkModes link modes such as {@code 100baseT/Full}
+     * @param pauseFrameUse       pause frame use as printed (nullable)
+     * @param autoNegotiation     whether the partner advertises auto-negotiation (nullable)
+     * @param fecModes            FEC modes (empty for {@code Not reported})
+     * @param line                1-based line of the first link-partner line
+     */
     public LinkPartner {
         advertisedLinkModes = List.copyOf(advertisedLinkModes);
         fecModes = List.copyOf(fecModes);

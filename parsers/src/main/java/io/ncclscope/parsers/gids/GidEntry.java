@@ -16,7 +16,7 @@ package io.ncclscope.parsers.gids;
 public record GidEntry(String device, Integer port, int index, String gid, String ipv4, String roceVersion,
                        String netdev, int line) {
 
-    /** True for a link-local GID ({@code fe80::/10}), which is not routed between subnets. */
+    /** {@return true for a link-local GID ({@code fe80::/10}), which is not routed between subnets} */
     public boolean linkLocal() {
         return gid.startsWith("fe8") || gid.startsWith("fe9") || gid.startsWith("fea") || gid.startsWith("feb");
     }

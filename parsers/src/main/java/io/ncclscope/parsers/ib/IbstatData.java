@@ -10,6 +10,12 @@ import java.util.List;
  */
 public record IbstatData(List<IbDevice> devices, List<ToolMessage> toolErrors) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param devices    devices in input order (never sorted: ibstat lists {@code mlx5_10} before {@code mlx5_2})
+     * @param toolErrors error lines the tool printed among its output ({@code ibpanic: ...}, {@code No IB devices found})
+     */
     public IbstatData {
         devices = List.copyOf(devices);
         toolErrors = List.copyOf(toolErrors);

@@ -22,7 +22,12 @@ public enum PhysicalState {
     /** A word this parser does not know. */
     UNKNOWN;
 
-    /** Reads the tool's word; never null ({@link #UNKNOWN} for words not known). */
+    /**
+     * Reads the tool's word; never null ({@link #UNKNOWN} for words not known).
+     *
+     * @param text the word as printed; null allowed
+     * @return the value; {@link #UNKNOWN} for words not known
+     */
     public static PhysicalState of(String text) {
         switch (Lines.wordKey(text)) {
             case "SLEEP": return SLEEP;

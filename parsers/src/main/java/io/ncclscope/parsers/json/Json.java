@@ -27,14 +27,22 @@ public final class Json {
     private Json() {
     }
 
-    /** Compact JSON for {@code value}. */
+    /**
+     * {@return compact JSON for {@code value}}
+     *
+     * @param value a record, map, collection, array, enum, string, number, boolean, optional or null
+     */
     public static String write(Object value) {
         StringBuilder sb = new StringBuilder();
         write(sb, value, -1, 0);
         return sb.toString();
     }
 
-    /** Indented JSON (two spaces) for {@code value}. */
+    /**
+     * {@return indented JSON (two spaces) for {@code value}}
+     *
+     * @param value as for {@link #write(Object)}
+     */
     public static String pretty(Object value) {
         StringBuilder sb = new StringBuilder();
         write(sb, value, 2, 0);
@@ -131,7 +139,12 @@ public final class Json {
         sb.append(']');
     }
 
-    /** Appends {@code s} as a JSON string literal. */
+    /**
+     * Appends {@code s} as a JSON string literal.
+     *
+     * @param sb where to append
+     * @param s  the string
+     */
     public static void string(StringBuilder sb, String s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
@@ -159,6 +172,8 @@ public final class Json {
     /**
      * Reads one JSON value from {@code text}.
      *
+     * @param text JSON text
+     * @return a {@code Map}, {@code List}, {@code String}, {@code Long}, {@code Double}, {@code Boolean} or null
      * @throws JsonException with the 1-based line and column when the text is not JSON
      */
     public static Object parse(CharSequence text) {
@@ -172,7 +187,9 @@ public final class Json {
 
     /** Thrown by {@link #parse(CharSequence)} for text that is not JSON. */
     public static final class JsonException extends RuntimeException {
+        /** 1-based line of the error. */
         private final int line;
+        /** 1-based column of the error. */
         private final int column;
 
         JsonException(String message, int line, int column) {
@@ -181,12 +198,12 @@ public final class Json {
             this.column = column;
         }
 
-        /** 1-based line of the problem. */
+        /** {@return 1-based line of the problem} */
         public int line() {
             return line;
         }
 
-        /** 1-based column of the problem. */
+        /** {@return 1-based column of the problem} */
         public int column() {
             return column;
         }

@@ -15,7 +15,11 @@ public enum LinkLayer {
         this.word = word;
     }
 
-    /** The link layer for NCCL's word ({@code IB}, {@code RoCE}), ignoring case; {@link #UNKNOWN} otherwise. */
+    /**
+     * {@return the link layer for NCCL's word ({@code IB}, {@code RoCE}), ignoring case; {@link #UNKNOWN} otherwise}
+     *
+     * @param s the word; null allowed
+     */
     public static LinkLayer of(String s) {
         if (s == null) return UNKNOWN;
         if (s.equalsIgnoreCase("IB")) return IB;

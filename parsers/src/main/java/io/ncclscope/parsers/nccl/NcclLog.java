@@ -63,6 +63,49 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
                       long launcherErrorsDropped, long lines, long ncclLines, long infoLines, long warnLines,
                       long traceLines) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param ncclVersion        the NCCL version NCCL printed ({@code 2.18.5}); else the one PyTorch reported; nullable
+     * @param cudaVersion        the CUDA version of the NCCL build ({@code 12.2} of {@code +cuda12.2}); nullable
+     * @param cudaDriverVersion  {@code cudaDriverVersion 13000}; nullable
+     * @param versions           every distinct version printed, by NCCL or PyTorch (more than one NCCL version: a mismatch)
+     * @param network            the first {@code Using network X}: {@code IB}, {@code Socket}, {@code IBext_v8}, {@code AWS Libfabric}...; nullable
+     * @param networks           each distinct network per host
+     * @param netPlugin          the net plugin outcome; null when no plugin line was printed
+     * @param ranks              communicator ranks
+     * @param ranksDropped       rank lines not kept after the cap
+     * @param hosts              hosts seen in NCCL line prefixes, in order of appearance
+     * @param processes          processes seen in NCCL line prefixes
+     * @param pidHosts           process id to host ({@code "946": "vm"}); the first host when a pid repeats on two hosts
+     * @param interfaces         bootstrap, socket and OOB interfaces
+     * @param ibDevices          RDMA devices from the {@code NET/IB : Using} lists
+     * @param transports         channel connections
+     * @param transportLines     transport lines read in all
+     * @param transportsDropped  transport lines of new connections not kept after the cap
+     * @param transportVia       how many transport lines used each {@code via} ({@code "P2P/CUMEM/read": 96})
+     * @param rings              ring order listings
+     * @param channels           the most channels a ring listing announced ({@code Channel 00/64}); nullable
+     * @param channelCounts      the {@code N coll channels, ...} line; nullable
+     * @param trees              {@code Trees} lines
+     * @param environment        NCCL variables by name (first value seen), from NCCL's lines and the command line
+     * @param envSettings        each distinct variable setting, with its origin and line
+     * @param command            the command line a capture starts with ({@code $ env NCCL_DEBUG=INFO torchrun ...}); nullable
+     * @param warnings           NCCL WARN lines
+     * @param warningsDropped    WARN lines not kept after the cap
+     * @param events             structured events (every WARN and notable INFO lines)
+     * @param eventsDropped      event lines not kept after the cap
+     * @param eventCounts        lines per event kind, counted over the whole log
+     * @param duplicateGpus      duplicate GPU reports
+     * @param ibCompletionErrors IB work completion errors
+     * @param launcherErrors     PyTorch / torchrun error reports
+     * @param launcherErrorsDropped launcher reports not kept after the cap
+     * @param lines              lines read
+     * @param ncclLines          lines with an NCCL prefix (INFO, WARN, TRACE, version)
+     * @param infoLines          NCCL INFO lines
+     * @param warnLines          NCCL WARN lines
+     * @param traceLines         NCCL TRACE and CALL lines
+     */
     public NcclLog {
         versions = List.copyOf(versions);
         networks = List.copyOf(networks);
@@ -86,17 +129,29 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
         launcherErrors = List.copyOf(launcherErrors);
     }
 
-    /** The launcher reports of one kind. */
+    /**
+     * {@return the launcher reports of one kind}
+     *
+     * @param kind a launcher error kind
+     */
     public List<LauncherError> launcherErrors(LauncherErrorKind kind) {
         return launcherErrors.stream().filter(e -> e.kind() == kind).toList();
     }
 
-    /** The events of one kind. */
+    /**
+     * {@return the events of one kind}
+     *
+     * @param kind an event kind
+     */
     public List<NcclEvent> events(EventKind kind) {
         return events.stream().filter(e -> e.kind() == kind).toList();
     }
 
-    /** The interfaces of one kind. */
+    /**
+     * {@return the interfaces of one kind}
+     *
+     * @param kind an interface kind
+     */
     public List<NcclInterface> interfaces(InterfaceKind kind) {
         return interfaces.stream().filter(i -> i.kind() == kind).toList();
     }

@@ -38,12 +38,16 @@ public enum NcclResult {
         this.reason = reason;
     }
 
-    /** The numeric {@code ncclResult_t} value, -1 for {@link #UNKNOWN}. */
+    /** {@return the numeric {@code ncclResult_t} value, -1 for {@link #UNKNOWN}} */
     public int code() {
         return code;
     }
 
-    /** The result for a numeric code; {@link #UNKNOWN} when out of range. */
+    /**
+     * {@return the result for a numeric code; {@link #UNKNOWN} when out of range}
+     *
+     * @param code an {@code ncclResult_t} value
+     */
     public static NcclResult fromCode(int code) {
         for (NcclResult r : values()) {
             if (r.code == code && r != UNKNOWN) return r;
@@ -51,7 +55,11 @@ public enum NcclResult {
         return UNKNOWN;
     }
 
-    /** The result named {@code ncclSystemError} etc.; null when {@code name} is no NCCL result name. */
+    /**
+     * {@return the result named {@code ncclSystemError} etc.; null when {@code name} is no NCCL result name}
+     *
+     * @param name a name such as {@code ncclSystemError}; null allowed
+     */
     public static NcclResult fromName(String name) {
         if (name == null) return null;
         for (NcclResult r : values()) {
@@ -61,8 +69,10 @@ public enum NcclResult {
     }
 
     /**
-     * The result whose {@code ncclGetErrorString} phrase starts {@code reason} ({@code "internal error - please report
-     * this issue"} gives {@link #INTERNAL_ERROR}); null when none does.
+     * {@return the result whose {@code ncclGetErrorString} phrase starts {@code reason} ({@code "internal error - please report
+     * this issue"} gives {@link #INTERNAL_ERROR}); null when none does}
+     *
+     * @param reason the text after NCCL's {@code NCCL error:}; null allowed
      */
     public static NcclResult fromReason(String reason) {
         if (reason == null) return null;

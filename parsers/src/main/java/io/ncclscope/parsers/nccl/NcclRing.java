@@ -12,6 +12,15 @@ import java.util.List;
  * @param line      1-based line
  */
 public record NcclRing(int channel, Integer nChannels, List<Integer> ranks, String host, int line) {
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param channel   channel number
+     * @param nChannels total channels after the slash; nullable
+     * @param ranks     ranks in ring order (at most {@link NcclLogParser#MAX_RING_RANKS})
+     * @param host      host of the line prefix; nullable
+     * @param line      1-based line
+     */
     public NcclRing {
         ranks = List.copyOf(ranks);
     }

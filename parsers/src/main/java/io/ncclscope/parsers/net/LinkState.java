@@ -23,7 +23,12 @@ public enum LinkState {
     /** {@code TESTING}. */
     TESTING;
 
-    /** Reads the tool's word ({@code UP}, {@code Up}, {@code (Down)}); never null. */
+    /**
+     * Reads the tool's word ({@code UP}, {@code Up}, {@code (Down)}); never null.
+     *
+     * @param text the word as printed; null allowed
+     * @return the value; {@link #UNKNOWN} for words not known
+     */
     public static LinkState of(String text) {
         String s = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
         if (s.startsWith("(") && s.endsWith(")")) s = s.substring(1, s.length() - 1).strip();

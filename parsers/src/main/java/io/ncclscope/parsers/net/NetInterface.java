@@ -31,6 +31,29 @@ public record NetInterface(String name, Integer index, String parent, Integer mt
                            String master, String qdisc, Integer qlen, Integer minMtu, Integer maxMtu,
                            List<String> altNames, String source, int line) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param name      interface name without its {@code @parent} suffix
+     * @param index     ifindex (nullable: ifconfig and {@code ip -br} print none)
+     * @param parent    the part after {@code @} ({@code eth0} for {@code eth0.100@eth0}, {@code if12} for a veth; nullable)
+     * @param mtu       MTU in bytes (nullable)
+     * @param state     operational state (nullable)
+     * @param flags     interface flags such as {@code NO-CARRIER}, {@code UP}, {@code LOWER_UP}, {@code SLAVE}, {@code MASTER}
+     * @param linkType  {@code ether}, {@code infiniband}, {@code loopback}, {@code none} (nullable)
+     * @param mac       hardware address as printed (nullable)
+     * @param addresses configured addresses
+     * @param kind      device kind from {@code ip -d}: {@code bond}, {@code vlan}, {@code bridge}, {@code vrf}, {@code ipoib}... (nullable)
+     * @param slaveKind the kind of the master this device is enslaved to, from {@code ip -d} ({@code bond} for {@code bond_slave}; nullable)
+     * @param master    the master device ({@code master bond1}, also a VRF such as {@code mgmt}; nullable)
+     * @param qdisc     queueing discipline (nullable)
+     * @param qlen      transmit queue length (nullable)
+     * @param minMtu    {@code ip -d} minmtu (nullable)
+     * @param maxMtu    {@code ip -d} maxmtu (nullable)
+     * @param altNames  {@code altname} entries
+     * @param source    the tool: {@code "ip"}, {@code "ip -br"} or {@code "ifconfig"}
+     * @param line      1-based line of the interface header
+     */
     public NetInterface {
         flags = List.copyOf(flags);
         addresses = List.copyOf(addresses);

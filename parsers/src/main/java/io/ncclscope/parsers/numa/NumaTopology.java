@@ -26,6 +26,23 @@ public record NumaTopology(NumaSource source, Integer nodeCount, List<NumaNode> 
                            List<List<Integer>> distances, String architecture, String modelName, Integer cpuCount,
                            String onlineCpuList, Integer sockets, Integer coresPerSocket, Integer threadsPerCore) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param source         which tool the nodes came from
+     * @param nodeCount      {@code available: N nodes} or {@code NUMA node(s): N}; null when not printed
+     * @param nodes          nodes in ascending id order
+     * @param distanceNodes  node ids heading the distance matrix columns (and rows), in printed order; empty without a matrix
+     * @param distances      the {@code node distances:} matrix, one row per entry of {@code distanceNodes}; empty for lscpu
+     * @param architecture   lscpu {@code Architecture:}; null when not printed
+     * @param modelName      lscpu {@code Model name:} (the first one); null when not printed
+     * @param cpuCount       lscpu {@code CPU(s):}; null when not printed
+     * @param onlineCpuList  lscpu {@code On-line CPU(s) list:}; null when not printed
+     * @param sockets        lscpu {@code Socket(s):}; null when not printed (or printed as {@code -})
+     * @param coresPerSocket lscpu {@code Core(s) per socket:}; null when not printed
+     * @param threadsPerCore lscpu {@code Thread(s) per core:}; null when not printed
+     * @throws NullPointerException when a required component is null
+     */
     public NumaTopology {
         Objects.requireNonNull(source, "source");
         nodes = List.copyOf(nodes);
@@ -35,22 +52,35 @@ public record NumaTopology(NumaSource source, Integer nodeCount, List<NumaNode> 
         distances = List.copyOf(rows);
     }
 
-    /** The node with {@code id}; empty if absent. */
+    /**
+     * {@return the node with {@code id}; empty if absent}
+     *
+     * @param id a NUMA node id
+     */
     public Optional<NumaNode> node(int id) {
         return nodes.stream().filter(n -> n.id() == id).findFirst();
     }
 
-    /** The node that holds {@code cpu}; empty if none does. */
+    /**
+     * {@return the node that holds {@code cpu}; empty if none does}
+     *
+     * @param cpu a CPU number
+     */
     public Optional<NumaNode> nodeOfCpu(int cpu) {
         return nodes.stream().filter(n -> n.cpus().contains(cpu)).findFirst();
     }
 
-    /** Nodes that have CPUs (the ones to bind processes to). */
+    /** {@return nodes that have CPUs (the ones to bind processes to)} */
     public List<NumaNode> nodesWithCpus() {
         return nodes.stream().filter(NumaNode::hasCpus).toList();
     }
 
-    /** The distance from node {@code from} to node {@code to}; null when the matrix does not hold it. */
+    /**
+     * {@return the distance from node {@code from} to node {@code to}; null when the matrix does not hold it}
+     *
+     * @param from a NUMA node id
+     * @param to   a NUMA node id
+     */
     public Integer distance(int from, int to) {
         int i = distanceNodes.indexOf(from);
         int j = distanceNodes.indexOf(to);
@@ -60,9 +90,9 @@ public record NumaTopology(NumaSource source, Integer nodeCount, List<NumaNode> 
     }
 
     /**
-     * True when CPU numbers alternate between nodes (node0 = 0,2,4,..., node1 = 1,3,5,...), as on some
+     * {@return true when CPU numbers alternate between nodes (node0 = 0,2,4,..., node1 = 1,3,5,...), as on some
      * Intel BIOS settings (corpus numactl/kagaho-l40s-collect-env-2.txt): a tool that assumes
-     * contiguous ranges per node binds to the wrong socket.
+     * contiguous ranges per node binds to the wrong socket}
      */
     public boolean interleavedCpuNumbering() {
         if (nodesWithCpus().size() < 2) return false;

@@ -21,7 +21,11 @@ public enum NvbwStatus {
         this.word = word;
     }
 
-    /** The status from nvbandwidth's JSON word ({@code Passed}, {@code Waived}...); UNKNOWN otherwise. */
+    /**
+     * {@return the status from nvbandwidth's JSON word ({@code Passed}, {@code Waived}...); UNKNOWN otherwise}
+     *
+     * @param s the word; null allowed
+     */
     public static NvbwStatus fromWord(String s) {
         if (s == null) return UNKNOWN;
         for (NvbwStatus v : values()) {

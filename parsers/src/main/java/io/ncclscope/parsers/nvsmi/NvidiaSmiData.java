@@ -20,6 +20,19 @@ public record NvidiaSmiData(NvsmiSource source, List<NvsmiSource> sources, Strin
                             String driverVersion, String cudaVersion, Integer attachedGpus, List<NvsmiGpu> gpus,
                             List<NvsmiMessage> toolErrors) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param source        the first form found (see {@link NvsmiSource}); {@link NvsmiSource#UNKNOWN} when none
+     * @param sources       every form found, in order of first appearance
+     * @param command       the echoed command line ({@code nvidia-smi -q}), without the prompt; nullable
+     * @param timestamp     the timestamp nvidia-smi printed, as printed; nullable
+     * @param driverVersion driver version ({@code 580.159.04}); nullable
+     * @param cudaVersion   CUDA version the driver supports ({@code 13.0}); nullable
+     * @param attachedGpus  "Attached GPUs" of {@code -q}; nullable
+     * @param gpus          the GPUs, in order of first appearance
+     * @param toolErrors    messages nvidia-smi printed instead of data
+     */
     public NvidiaSmiData {
         sources = List.copyOf(sources);
         gpus = List.copyOf(gpus);

@@ -23,12 +23,12 @@ public enum NvsmiSource {
         this.command = command;
     }
 
-    /** The stable identifier used in JSON, for example {@code "nvlink-status"}. */
+    /** {@return the stable identifier used in JSON, for example {@code "nvlink-status"}} */
     public String id() {
         return id;
     }
 
-    /** The command that prints this form. */
+    /** {@return the command that prints this form} */
     public String command() {
         return command;
     }

@@ -15,12 +15,19 @@ import java.util.Map;
  */
 public record Acs(Map<String, Boolean> capability, Map<String, Boolean> control, int line) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param capability the {@code ACSCap:} flags; empty when that line is absent
+     * @param control    the {@code ACSCtl:} flags (what is enabled); empty when that line is absent
+     * @param line       1-based line of {@code ACSCtl:} (or of {@code ACSCap:} when no control line was seen)
+     */
     public Acs {
         capability = Collections.unmodifiableMap(new LinkedHashMap<>(capability));
         control = Collections.unmodifiableMap(new LinkedHashMap<>(control));
     }
 
-    /** True when {@code ACSCtl:} enables request or completion redirection ({@code ReqRedir+}, {@code CmpltRedir+}). */
+    /** {@return true when {@code ACSCtl:} enables request or completion redirection ({@code ReqRedir+}, {@code CmpltRedir+})} */
     public boolean redirectsPeerToPeer() {
         return Boolean.TRUE.equals(control.get("ReqRedir")) || Boolean.TRUE.equals(control.get("CmpltRedir"));
     }

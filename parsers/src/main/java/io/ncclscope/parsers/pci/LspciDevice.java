@@ -33,14 +33,39 @@ public record LspciDevice(String bdf, String deviceClass, String description, St
                           List<String> kernelModules, Acs acs, String vpdProductName, List<ResizableBar> resizableBars,
                           boolean capabilitiesDenied, int line) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param bdf                canonical PCI address {@code dddd:bb:dd.f}; null for link lines pasted without
+     *         their device header (for example {@code lspci -vvv | grep Lnk})
+     * @param deviceClass        the class before the colon, for example {@code "VGA compatible controller"}; null when absent
+     * @param description        vendor and device name, without {@code (rev ..)} and {@code (prog-if ..)}; null when absent
+     * @param revision           the {@code (rev a1)} value; null when not printed
+     * @param subsystem          {@code Subsystem:}; null when not printed
+     * @param physicalSlot       {@code Physical Slot:}; null when not printed
+     * @param expressType        the PCI Express port type from {@code Capabilities: [..] Express (v2) Endpoint},
+     *         for example {@code "Endpoint"}, {@code "Root Port"}, {@code "Downstream Port"}; null when absent
+     * @param secondaryBus       a bridge's secondary bus from {@code Bus: primary=00, secondary=01, ...}; null otherwise
+     * @param subordinateBus     a bridge's subordinate bus; null otherwise
+     * @param linkCap            {@code LnkCap:}; null when not printed (non-root lspci prints {@code <access denied>})
+     * @param linkStatus         {@code LnkSta:}; null when not printed
+     * @param numaNode           {@code NUMA node:}; null when not printed
+     * @param driver             {@code Kernel driver in use:}; null when not printed
+     * @param kernelModules      {@code Kernel modules:}, in printed order; empty when not printed
+     * @param acs                Access Control Services flags; null when the capability is absent
+     * @param vpdProductName     {@code Product Name:} of the Vital Product Data, for example the exact NIC model; null when not printed
+     * @param resizableBars      current sizes from the Physical Resizable BAR capability; empty when absent
+     * @param capabilitiesDenied true when lspci printed {@code Capabilities: <access denied>} (run without root)
+     * @param line               1-based line of the device header (or of the first link line without a header)
+     */
     public LspciDevice {
         kernelModules = List.copyOf(kernelModules);
         resizableBars = List.copyOf(resizableBars);
     }
 
     /**
-     * True when the current link is slower or narrower than its capability, false when it is not,
-     * null when either line or a value is missing. Unlike {@link LinkStatus#downgraded()} this does not
+     * {@return true when the current link is slower or narrower than its capability, false when it is not,
+     * null when either line or a value is missing} Unlike {@link LinkStatus#downgraded()} this does not
      * depend on the lspci version. A GPU idling at 2.5GT/s is a power-state effect, not a fault.
      */
     public Boolean belowCapability() {

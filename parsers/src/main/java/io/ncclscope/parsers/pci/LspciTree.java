@@ -18,12 +18,22 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
     /** Longest upstream walk; trees are far shallower (the parser keeps at most 64 levels). */
     private static final int MAX_WALK = 256;
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param roots   root buses (root complexes) in printed order
+     * @param devices every function, depth-first in printed order
+     */
     public LspciTree {
         roots = List.copyOf(roots);
         devices = List.copyOf(devices);
     }
 
-    /** The function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code c1:00.0}); empty if absent. */
+    /**
+     * {@return the function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code c1:00.0}); empty if absent}
+     *
+     * @param address a PCI address
+     */
     public Optional<TreeDevice> device(String address) {
         String bdf = Tok.pciAddress(address);
         if (bdf == null) return Optional.empty();
@@ -33,7 +43,11 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
         return Optional.empty();
     }
 
-    /** The bridges above the function at {@code address}, nearest first; empty for a function on a root bus or absent. */
+    /**
+     * {@return the bridges above the function at {@code address}, nearest first; empty for a function on a root bus or absent}
+     *
+     * @param address a PCI address
+     */
     public List<TreeDevice> upstreamBridges(String address) {
         List<TreeDevice> out = new ArrayList<>();
         Optional<TreeDevice> d = device(address);
@@ -48,9 +62,12 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
     }
 
     /**
-     * The nearest bridge upstream of both functions (for two functions behind one PCIe switch, its
+     * {@return the nearest bridge upstream of both functions (for two functions behind one PCIe switch, its
      * upstream port or the downstream port they share); empty when they meet only at a root bus,
-     * sit on different root buses, or either is absent.
+     * sit on different root buses, or either is absent}
+     *
+     * @param a a PCI address
+     * @param b another PCI address
      */
     public Optional<TreeDevice> commonUpstreamBridge(String a, String b) {
         if (device(a).isEmpty() || device(b).isEmpty()) return Optional.empty();
@@ -65,8 +82,11 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
     }
 
     /**
-     * The functions (and root bus ids, {@code dddd:bb}, where the path crosses a host bridge) on the
-     * way from {@code a} to {@code b}, both included; empty when either is absent.
+     * {@return the functions (and root bus ids, {@code dddd:bb}, where the path crosses a host bridge) on the
+     * way from {@code a} to {@code b}, both included; empty when either is absent}
+     *
+     * @param a a PCI address
+     * @param b another PCI address
      */
     public List<String> path(String a, String b) {
         Optional<TreeDevice> da = device(a);
@@ -109,10 +129,13 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
     }
 
     /**
-     * How {@code a} and {@code b} connect: {@link PciRelation#PIX} when they share a bridge with at
+     * {@return how {@code a} and {@code b} connect: {@link PciRelation#PIX} when they share a bridge with at
      * most one bridge between it and either function, {@link PciRelation#PXB} through more bridges,
      * {@link PciRelation#PHB} when they meet only at their root bus, {@link PciRelation#CROSS_ROOT}
-     * on different root buses.
+     * on different root buses}
+     *
+     * @param a a PCI address
+     * @param b another PCI address
      */
     public PciRelation relation(String a, String b) {
         Optional<TreeDevice> da = device(a);

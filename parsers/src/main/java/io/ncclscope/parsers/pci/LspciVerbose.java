@@ -11,11 +11,20 @@ import java.util.Optional;
  */
 public record LspciVerbose(List<LspciDevice> devices) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param devices functions in printed order
+     */
     public LspciVerbose {
         devices = List.copyOf(devices);
     }
 
-    /** The function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code 21:00.0}); empty if absent. */
+    /**
+     * {@return the function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code 21:00.0}); empty if absent}
+     *
+     * @param address a PCI address
+     */
     public Optional<LspciDevice> device(String address) {
         String bdf = Tok.pciAddress(address);
         if (bdf == null) return Optional.empty();

@@ -16,6 +16,16 @@ import java.util.Objects;
  */
 public record PciRootBus(String id, int domain, int bus, List<PciNode> children, int line) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param id       {@code dddd:bb}, for example {@code "0000:80"}
+     * @param domain   PCI domain
+     * @param bus      root bus number
+     * @param children functions on the root bus, in printed order
+     * @param line     1-based source line
+     * @throws NullPointerException when a required component is null
+     */
     public PciRootBus {
         Objects.requireNonNull(id, "id");
         children = List.copyOf(children);

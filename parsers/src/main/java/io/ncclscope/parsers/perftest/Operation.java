@@ -20,7 +20,11 @@ public enum Operation {
     /** Not shown or not known. */
     UNKNOWN;
 
-    /** The operation of perftest's verb word ({@code Send}, {@code RDMA_Write} ...); {@link #UNKNOWN} otherwise. */
+    /**
+     * {@return the operation of perftest's verb word ({@code Send}, {@code RDMA_Write} ...); {@link #UNKNOWN} otherwise}
+     *
+     * @param verb the word; null allowed
+     */
     public static Operation fromVerb(String verb) {
         if (verb == null) return UNKNOWN;
         return switch (verb) {
@@ -34,7 +38,7 @@ public enum Operation {
         };
     }
 
-    /** The tool stem: {@code send}, {@code write}, {@code read}, {@code atomic}; null for {@link #UNKNOWN}. */
+    /** {@return the tool stem: {@code send}, {@code write}, {@code read}, {@code atomic}; null for {@link #UNKNOWN}} */
     public String toolStem() {
         return switch (this) {
             case SEND, SEND_IMM -> "send";

@@ -44,8 +44,10 @@ public enum Collective {
     }
 
     /**
-     * The collective of a binary or test name: {@code all_reduce_perf}, {@code ./build/all_reduce_perf},
-     * {@code all_reduce_perf_mpi} or {@code all_reduce}; {@link #UNKNOWN} otherwise (never null).
+     * {@return the collective of a binary or test name: {@code all_reduce_perf}, {@code ./build/all_reduce_perf},
+     * {@code all_reduce_perf_mpi} or {@code all_reduce}; {@link #UNKNOWN} otherwise (never null)}
+     *
+     * @param name a binary or test name; null allowed
      */
     public static Collective fromTestName(String name) {
         if (name == null) return UNKNOWN;
@@ -62,9 +64,11 @@ public enum Collective {
     }
 
     /**
-     * The factor nccl-tests applies to algbw to get busbw with {@code nranks} ranks, or null for
-     * {@link #UNKNOWN} or {@code nranks < 1}. With one rank the (n-1)/n factors are 0: such a run measures
+     * {@return the factor nccl-tests applies to algbw to get busbw with {@code nranks} ranks, or null for
+     * {@link #UNKNOWN} or {@code nranks < 1}} With one rank the (n-1)/n factors are 0: such a run measures
      * no communication.
+     *
+     * @param nranks ranks in the communicator
      */
     public Double busBwFactor(int nranks) {
         if (nranks < 1) return null;

@@ -49,6 +49,44 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
                             Boolean avgBusBwFailed, Integer avgBusBwLine, List<TestError> errors, Usage usage,
                             List<Note> notes, List<Note> ncclWarnings, int ncclLogLines, boolean started,
                             boolean concluded) {
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param format           text table or JSON
+     * @param test             the binary, for example {@code all_reduce_perf} (from {@code # Collective test starting:},
+     *         the command line, the JSON {@code args} or the usage text); null when not shown
+     * @param collective       the collective measured, {@code all_reduce} ...; {@code unknown} when {@code test} is unknown
+     * @param command          the command line seen before the output (shell prompt line or JSON {@code args}); null if none
+     * @param version          nccl-tests version from {@code # nccl-tests version 2.19.6 ...}; null when not printed
+     * @param ncclVersion      NCCL library version, {@code 2.28.9}: from {@code nccl-library=} (or JSON {@code nccl_version}),
+     *         else from an NCCL {@code NCCL version 2.x.y+cudaX} line; null when not shown
+     * @param ncclHeaders      the {@code nccl-headers=} code the tests were built against, for example 22809
+     * @param ncclLibrary      the {@code nccl-library=} code (JSON {@code nccl_version}), for example 22809
+     * @param jsonVersion      the JSON file format version (JSON only)
+     * @param startTime        JSON {@code start_time}
+     * @param endTime          JSON {@code end_time}
+     * @param env              JSON {@code env} entries, as written; null for the text table
+     * @param params           the {@code # nThread ...} parameters; null when not printed
+     * @param devices          the {@code # Using devices} lines, in order
+     * @param ranks            number of ranks = device lines; null when no device line was printed
+     * @param hosts            distinct hosts of the device lines, in order of first appearance
+     * @param multiNode        true when the devices span more than one host; null when no device line was printed
+     * @param layout           the column header of the table; null when no header was printed (rows read by shape).
+     *         For JSON, the fields the results carry ({@code cpu_time}, {@code *_per_iter})
+     * @param rows             result rows, in order
+     * @param outOfBounds      the {@code # Out of bounds values} footer; null when not printed
+     * @param avgBusBw         {@code # Avg bus bandwidth} in GB/s; null when not printed
+     * @param avgBusBwFailed   true when the footer says {@code FAILED} (NCCL_TESTS_MIN_BW not met), false for {@code OK},
+     *         null when unchecked
+     * @param avgBusBwLine     1-based line of the average; null when not printed
+     * @param errors           errors the binary reported, in order
+     * @param usage            the usage text, when the binary printed it ({@code -h} or a bad option)
+     * @param notes            option and memory notes printed with the header
+     * @param ncclWarnings     NCCL WARN lines interleaved with the output (NCCL_DEBUG)
+     * @param ncclLogLines     number of NCCL debug lines ({@code host:pid:tid [dev] NCCL INFO ...}) skipped
+     * @param started          {@code # Collective test starting} was printed
+     * @param concluded        {@code # Collective test concluded} was printed (newer versions print both)
+     */
     public NcclTestsData {
         env = env == null ? null : List.copyOf(env);
         devices = List.copyOf(devices);
@@ -59,7 +97,7 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
         ncclWarnings = List.copyOf(ncclWarnings);
     }
 
-    /** The row of the largest size (the last one of that size), if any. */
+    /** {@return the row of the largest size (the last one of that size), if any} */
     public java.util.Optional<NcclTestsRow> largestRow() {
         NcclTestsRow best = null;
         for (NcclTestsRow r : rows) {

@@ -88,18 +88,25 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
     // ---------------------------------------------------------------- static helpers
 
     /**
-     * The factor nccl-tests applies to algbw to get busbw for {@code collective} with {@code nranks} ranks
+     * {@return the factor nccl-tests applies to algbw to get busbw for {@code collective} with {@code nranks} ranks
      * (allreduce 2(n-1)/n; allgather, reducescatter, alltoall(v), gather, scatter (n-1)/n; broadcast, reduce,
-     * sendrecv, hypercube 1), or null for an unknown collective or {@code nranks < 1}.
+     * sendrecv, hypercube 1), or null for an unknown collective or {@code nranks < 1}}
+     *
+     * @param collective the collective measured
+     * @param nranks     ranks in the communicator
      */
     public static Double busBwFactor(Collective collective, int nranks) {
         return collective == null ? null : collective.busBwFactor(nranks);
     }
 
     /**
-     * The rank count that explains {@code busbw = algbw * factor(n)} for {@code collective}, from one row's
+     * {@return the rank count that explains {@code busbw = algbw * factor(n)} for {@code collective}, from one row's
      * printed figures (two decimals), or null when the collective's factor does not depend on n, the
-     * figures are too small to tell, or no whole n fits. A 1.75 ratio for all_reduce gives 8.
+     * figures are too small to tell, or no whole n fits} A 1.75 ratio for all_reduce gives 8.
+     *
+     * @param collective the collective measured
+     * @param algbw      algorithm bandwidth as printed, GB/s
+     * @param busbw      bus bandwidth as printed, GB/s
      */
     public static Integer inferRanks(Collective collective, double algbw, double busbw) {
         if (collective == null || !(algbw >= 1.0) || !(busbw >= 0)) return null;
@@ -127,8 +134,10 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
     }
 
     /**
-     * The dotted NCCL version of an {@code NCCL_VERSION_CODE} ({@code 22809} gives {@code 2.28.9}; codes below
-     * 10000, used before NCCL 2.9, read as X*1000+Y*100+Z), or null for a non-positive code.
+     * {@return the dotted NCCL version of an {@code NCCL_VERSION_CODE} ({@code 22809} gives {@code 2.28.9}; codes below
+     * 10000, used before NCCL 2.9, read as X*1000+Y*100+Z), or null for a non-positive code}
+     *
+     * @param code an {@code NCCL_VERSION_CODE}
      */
     public static String ncclVersionOf(int code) {
         if (code <= 0) return null;

@@ -11,6 +11,13 @@ import java.util.List;
  * @param line    1-based line of {@code USAGE:}
  */
 public record Usage(String program, List<String> options, int line) {
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param program the program name after {@code USAGE:}
+     * @param options the option lines, one per option, continuation lines joined
+     * @param line    1-based line of {@code USAGE:}
+     */
     public Usage {
         options = List.copyOf(options);
     }

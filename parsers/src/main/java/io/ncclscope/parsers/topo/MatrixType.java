@@ -31,12 +31,12 @@ public enum MatrixType {
         this.id = id;
     }
 
-    /** The JSON id, for example {@code "p2p-read"}. */
+    /** {@return the JSON id, for example {@code "p2p-read"}} */
     public String id() {
         return id;
     }
 
-    /** True for the {@code -p2p} matrices. */
+    /** {@return true for the {@code -p2p} matrices} */
     public boolean isP2p() {
         return name().startsWith("P2P");
     }

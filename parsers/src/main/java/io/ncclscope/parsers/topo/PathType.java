@@ -56,30 +56,34 @@ public enum PathType {
         this.rank = rank;
     }
 
-    /** The tool's word ({@code NV#} for {@link #NV}). */
+    /** {@return the tool's word ({@code NV#} for {@link #NV})} */
     public String word() {
         return word;
     }
 
-    /** True for the connection words of {@code topo -m} ({@link #X} to {@link #SOC}). */
+    /** {@return true for the connection words of {@code topo -m} ({@link #X} to {@link #SOC})} */
     public boolean isPath() {
         return rank >= 0;
     }
 
-    /** True for the status words of {@code topo -p2p} ({@link #OK} to {@link #U}). */
+    /** {@return true for the status words of {@code topo -p2p} ({@link #OK} to {@link #U})} */
     public boolean isP2pStatus() {
         return rank < 0 && this != UNKNOWN;
     }
 
     /**
-     * How close the connection is, lower is closer: X 0, NV 1, PIX/PSB 2, PXB 3, PHB 4, NODE 5,
-     * SYS/SOC 6; {@link Integer#MAX_VALUE} for words that are no path.
+     * {@return how close the connection is, lower is closer: X 0, NV 1, PIX/PSB 2, PXB 3, PHB 4, NODE 5,
+     * SYS/SOC 6; {@link Integer#MAX_VALUE} for words that are no path}
      */
     public int rank() {
         return rank < 0 ? Integer.MAX_VALUE : rank;
     }
 
-    /** The type of a cell word such as {@code NV18}, {@code PIX} or {@code CNS}; {@link #UNKNOWN} otherwise. */
+    /**
+     * {@return the type of a cell word such as {@code NV18}, {@code PIX} or {@code CNS}; {@link #UNKNOWN} otherwise}
+     *
+     * @param word a matrix cell word; null allowed
+     */
     public static PathType fromWord(String word) {
         if (word == null) return UNKNOWN;
         String w = word.strip();

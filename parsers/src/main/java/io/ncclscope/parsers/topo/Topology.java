@@ -27,6 +27,21 @@ import java.util.Optional;
 public record Topology(MatrixType matrixType, String command, int line, List<TopoGpu> gpus, List<TopoNic> nics,
                        List<String> affinityColumns, Map<String, Map<String, String>> matrix, List<TopoMatrix> otherMatrices) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param matrixType    which matrix {@link #matrix()} is
+     * @param command       the {@code nvidia-smi topo ...} command printed before it; null when none was
+     * @param line          the 1-based line of its header; 0 when nothing was found
+     * @param gpus          the GPU columns, in order
+     * @param nics          the NIC (and other non-GPU) columns, in order
+     * @param affinityColumns the affinity columns the header printed, in order: {@code CPU Affinity} (all
+     *         layouts), {@code NUMA Affinity}, {@code GPU NUMA ID} (newer ones); empty for p2p matrices
+     * @param matrix        row name to column name to the cell word as printed ({@code NV18}, {@code PIX},
+     *         {@code SYS}, {@code X}, {@code OK}...); row and column names as printed in the header
+     * @param otherMatrices further matrices of the same capture, in input order
+     * @throws NullPointerException when a required component is null
+     */
     public Topology {
         Objects.requireNonNull(matrixType, "matrixType");
         gpus = List.copyOf(gpus);
@@ -36,7 +51,7 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         otherMatrices = List.copyOf(otherMatrices);
     }
 
-    /** Nothing found. */
+    /** {@return a topology holding nothing, for input with no matrix} */
     public static Topology empty() {
         return new Topology(MatrixType.UNKNOWN, null, 0, List.of(), List.of(), List.of(), Map.of(), List.of());
     }
@@ -47,17 +62,29 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         return Collections.unmodifiableMap(out);
     }
 
-    /** The GPU named {@code name} ({@code GPU3}). */
+    /**
+     * {@return the GPU named {@code name} ({@code GPU3})}
+     *
+     * @param name a GPU name
+     */
     public Optional<TopoGpu> gpu(String name) {
         return gpus.stream().filter(g -> g.name().equals(name)).findFirst();
     }
 
-    /** The GPU numbered {@code index}. */
+    /**
+     * {@return the GPU numbered {@code index}}
+     *
+     * @param index a GPU index
+     */
     public Optional<TopoGpu> gpu(int index) {
         return gpus.stream().filter(g -> g.index() != null && g.index() == index).findFirst();
     }
 
-    /** The NIC whose column name ({@code NIC0}) or device ({@code mlx5_0}) is {@code nameOrDevice}. */
+    /**
+     * {@return the NIC whose column name ({@code NIC0}) or device ({@code mlx5_0}) is {@code nameOrDevice}}
+     *
+     * @param nameOrDevice a NIC column name or device name
+     */
     public Optional<TopoNic> nic(String nameOrDevice) {
         Optional<TopoNic> byName = nics.stream().filter(n -> n.name().equals(nameOrDevice)).findFirst();
         return byName.isPresent() ? byName : nics.stream().filter(n -> nameOrDevice.equals(n.device())).findFirst();
@@ -71,9 +98,13 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
     }
 
     /**
-     * The cell between two devices (GPU or NIC names as printed, or NIC devices such as {@code mlx5_0}).
+     * {@return the cell between two devices (GPU or NIC names as printed, or NIC devices such as {@code mlx5_0});
+     * empty when either name is unknown}
      * Where the row is missing from a cut capture, a topology matrix answers with the mirrored cell
      * (topology matrices are symmetric; p2p matrices need not be).
+     *
+     * @param from a row name such as {@code GPU0}
+     * @param to   a column name such as {@code NIC1}
      */
     public Optional<TopoPath> path(String from, String to) {
         String a = column(from);
@@ -89,14 +120,21 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         return r == null ? null : r.get(col);
     }
 
-    /** The number of bonded NVLinks between two GPUs; empty when they are not NVLink-connected. */
+    /**
+     * {@return the number of bonded NVLinks between two GPUs; empty when they are not NVLink-connected}
+     *
+     * @param gpuA a GPU name such as {@code GPU0}
+     * @param gpuB another GPU name
+     */
     public Optional<Integer> nvLinks(String gpuA, String gpuB) {
         return path(gpuA, gpuB).filter(TopoPath::isNvLink).map(TopoPath::links);
     }
 
     /**
-     * The NICs closest to {@code gpu} (lowest {@link PathType#rank()}, ties in column order); empty when
-     * the GPU or NICs are unknown or the matrix holds no path words.
+     * {@return the NICs closest to {@code gpu} (lowest {@link PathType#rank()}, ties in column order); empty when
+     * the GPU or NICs are unknown or the matrix holds no path words}
+     *
+     * @param gpu a GPU name such as {@code GPU0}
      */
     public List<TopoNic> nearestNics(String gpu) {
         int best = Integer.MAX_VALUE;
@@ -114,20 +152,24 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         return List.copyOf(out);
     }
 
-    /** The first of {@link #nearestNics(String)}. */
+    /**
+     * {@return the first of {@link #nearestNics(String)}}
+     *
+     * @param gpu a GPU name such as {@code GPU0}
+     */
     public Optional<TopoNic> nearestNic(String gpu) {
         List<TopoNic> n = nearestNics(gpu);
         return n.isEmpty() ? Optional.empty() : Optional.of(n.get(0));
     }
 
-    /** {@link #nearestNics(String)} for every GPU, in GPU order. */
+    /** {@return {@link #nearestNics(String)} for every GPU, in GPU order} */
     public Map<String, List<TopoNic>> nearestNicsByGpu() {
         Map<String, List<TopoNic>> out = new LinkedHashMap<>();
         for (TopoGpu g : gpus) out.put(g.name(), nearestNics(g.name()));
         return Collections.unmodifiableMap(out);
     }
 
-    /** True when every cell equals its mirror (where both were printed). */
+    /** {@return true when every cell equals its mirror (where both were printed)} */
     public boolean isSymmetric() {
         for (Map.Entry<String, Map<String, String>> r : matrix.entrySet()) {
             for (Map.Entry<String, String> c : r.getValue().entrySet()) {
@@ -138,7 +180,7 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         return true;
     }
 
-    /** The primary matrix as a {@link TopoMatrix}. */
+    /** {@return the primary matrix as a {@link TopoMatrix}} */
     public TopoMatrix primary() {
         List<String> cols = new ArrayList<>();
         gpus.forEach(g -> cols.add(g.name()));
@@ -146,7 +188,11 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         return new TopoMatrix(matrixType, command, line, cols, matrix);
     }
 
-    /** The first matrix of {@code type}, the primary one included. */
+    /**
+     * {@return the first matrix of {@code type}, the primary one included}
+     *
+     * @param type a matrix type
+     */
     public Optional<TopoMatrix> matrixOf(MatrixType type) {
         if (matrixType == type && line > 0) return Optional.of(primary());
         return otherMatrices.stream().filter(m -> m.type() == type).findFirst();

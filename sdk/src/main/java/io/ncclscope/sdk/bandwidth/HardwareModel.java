@@ -26,7 +26,8 @@ public final class HardwareModel {
 
     /** NVLink generations with NCCL's per-link bandwidth in GB/s. */
     public enum NvlinkGen {
-        NVLINK2(20.0), NVLINK3(20.0), NVLINK4(20.6), NVLINK5(40.1);
+        /** Volta (V100). */ NVLINK2(20.0), /** Ampere (A100). */ NVLINK3(20.0), /** Hopper (H100, H200). */ NVLINK4(20.6),
+        /** Blackwell (B200). */ NVLINK5(40.1);
 
         private final double perLinkGBs;
 
@@ -34,6 +35,10 @@ public final class HardwareModel {
             this.perLinkGBs = perLinkGBs;
         }
 
+        /**
+         * {@return the bandwidth of one link of this generation in GB/s, as NCCL models it}
+         *
+         */
         public double perLinkGBs() {
             return perLinkGBs;
         }
@@ -49,6 +54,10 @@ public final class HardwareModel {
      * @param pcieGen  PCIe generation of the part
      */
     public record GpuModel(String name, String family, NvlinkGen nvlink, int nvlinks, int pcieGen) {
+        /**
+         * {@return true when the part has NVLink}
+         *
+         */
         public boolean hasNvlink() {
             return nvlink != null && nvlinks > 0;
         }
@@ -63,7 +72,11 @@ public final class HardwareModel {
     public record Expectation(double gbs, String basis) {
     }
 
-    /** The model a GPU name implies; empty for names the model does not know. */
+    /**
+     * {@return the model a GPU name implies; empty for names the model does not know}
+     *
+     * @param name a GPU name as the tools print it
+     */
     public static Optional<GpuModel> gpu(String name) {
         if (name == null) return Optional.empty();
         String n = name.toUpperCase(Locale.ROOT);
@@ -102,12 +115,22 @@ public final class HardwareModel {
         return s.isEmpty() ? name : s;
     }
 
-    /** NCCL's model of a GPU's NVLink bandwidth: links x per-link GB/s. */
+    /**
+     * {@return NCCL's model of a GPU's NVLink bandwidth: links x per-link GB/s}
+     *
+     * @param gen   the NVLink generation
+     * @param links links per GPU
+     */
     public static double nvlinkGBs(NvlinkGen gen, int links) {
         return gen.perLinkGBs() * links;
     }
 
-    /** NCCL's model of a PCIe link: about 12 GB/s for Gen3 x16, doubling per generation, in proportion to the width. */
+    /**
+     * {@return NCCL's model of a PCIe link: about 12 GB/s for Gen3 x16, doubling per generation, in proportion to the width}
+     *
+     * @param gen   PCIe generation
+     * @param width lanes
+     */
     public static double pcieGBs(int gen, int width) {
         if (gen < 1 || width < 1) return 0;
         double x16 = 12.0 * Math.pow(2, Math.max(0, gen - 3));
@@ -115,30 +138,49 @@ public final class HardwareModel {
         return x16 * width / 16.0;
     }
 
-    /** What NCCL reaches on one RDMA port of {@code rateGbps} (HDR 200 -> 24, NDR 400 -> 48 GB/s). */
+    /**
+     * {@return what NCCL reaches on one RDMA port of {@code rateGbps} (HDR 200 -> 24, NDR 400 -> 48 GB/s)}
+     *
+     * @param rateGbps the port rate in Gb/s
+     */
     public static double nicGBs(double rateGbps) {
         return rateGbps / 8.0 * NIC_EFFICIENCY;
     }
 
-    /** The signalling rate of a port in GB/s, without any efficiency (HDR 200 Gb/s = 25 GB/s). */
+    /**
+     * {@return the signalling rate of a port in GB/s, without any efficiency (HDR 200 Gb/s = 25 GB/s)}
+     *
+     * @param rateGbps the port rate in Gb/s
+     */
     public static double lineGBs(double rateGbps) {
         return rateGbps / 8.0;
     }
 
-    /** What NCCL's socket transport reaches over a TCP NIC of {@code speedMbps}. */
+    /**
+     * {@return what NCCL's socket transport reaches over a TCP NIC of {@code speedMbps}}
+     *
+     * @param speedMbps the link speed in Mb/s
+     */
     public static double tcpGBs(double speedMbps) {
         return speedMbps / 8000.0 * SOCKET_EFFICIENCY;
     }
 
-    /** nccl-tests' bus-bandwidth factor (busbw = algbw x factor); null for an unknown collective. */
+    /**
+     * {@return nccl-tests' bus-bandwidth factor (busbw = algbw x factor); null for an unknown collective}
+     *
+     * @param c      the collective
+     * @param nranks ranks in the communicator
+     */
     public static Double busBwFactor(Collective c, int nranks) {
         return c == null ? null : c.busBwFactor(nranks);
     }
 
     /**
-     * Expected busbw of a collective on one node: NVLink when the GPU has it (links from the topology
-     * when known), else the PCIe link. The ring reaches about the per-GPU link bandwidth; NVLS may exceed it.
+     * {@return expected busbw of a collective on one node: NVLink when the GPU has it (links from the topology
+     * when known), else the PCIe link} The ring reaches about the per-GPU link bandwidth; NVLS may exceed it.
      *
+     * @param gpu   the GPU model
+     * @param ranks ranks on the node
      * @param links NVLink links per GPU seen in the evidence, or null to take the model's full count
      * @param pcieGen PCIe generation seen, or null to take the model's
      * @param pcieWidth PCIe width seen, or null for x16
@@ -158,9 +200,31 @@ public final class HardwareModel {
     }
 
     /**
-     * Expected busbw of a collective across nodes: the smaller of the node's GPU links and its NICs
-     * ({@code nics} ports of {@code rateGbps} each). A ring crosses each NIC once per step, so busbw is
+     * The busbw a healthy multi-node run of {@code gpu}'s platform reached over one NIC, measured: a floor for
+     * a run whose NICs the evidence does not show (any working network of that platform clears it). Empty for
+     * platforms without such a measurement. The one known: GH200 on Slingshot-11, 22.9 GB/s all_reduce busbw
+     * between 2 nodes with one GH200 each over one 200 Gb/s NIC (corpus nccl-tests/cscs-docs-sarus-gh200-1.txt,
+     * CSCS Alps documentation), where the same site's run without its network backend (CXI hook off) made 5.4.
+     *
+     * @param gpu the GPU model found, or null when unknown
+     * @return the measured floor, or empty when none is known for the platform
+     */
+    public static Optional<Expectation> networkFloor(GpuModel gpu) {
+        if (gpu != null && "GH200".equals(gpu.family())) {
+            return Optional.of(new Expectation(22.9, "all_reduce, 2 nodes x 1 GH200, one 200 Gb/s Slingshot-11 NIC each,"
+                    + " measured on CSCS Alps"));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@return expected busbw of a collective across nodes: the smaller of the node's GPU links and its NICs
+     * ({@code nics} ports of {@code rateGbps} each)} A ring crosses each NIC once per step, so busbw is
      * about the node's NIC bandwidth (2 nodes x 8 HDR: 8 x 24 = 192 GB/s).
+     *
+     * @param intra    the intra-node expectation, or null when unknown
+     * @param nics     NIC ports per node
+     * @param rateGbps the rate of each port in Gb/s
      */
     public static Expectation endToEnd(Expectation intra, int nics, double rateGbps) {
         double net = nics * nicGBs(rateGbps);

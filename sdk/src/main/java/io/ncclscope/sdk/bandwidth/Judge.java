@@ -179,6 +179,17 @@ final class Judge {
         Segment seg = !multi && !hosts.isEmpty() ? Segment.INTRA_NODE
                 : multi && hosts.size() == 2 && ranks != null && ranks == 2 ? Segment.INTER_NODE : Segment.END_TO_END;
         Subject subject = hosts.size() == 1 ? Subject.node(hosts.get(0)) : Subject.JOB;
+        // NCCL_TESTS_SPLIT (or _MASK) ran the ranks as several communicators at once; the table's figures are one
+        // communicator's (nccl-tests computes busbw with the group's rank count, averaged over all groups).
+        Split split = Split.of(t.devices());
+        List<String> commHosts = hosts;
+        if (split != null) {
+            ranks = split.ranks();
+            commHosts = split.hosts();
+            multi = commHosts.size() > 1;
+            // Rails (one GPU per node in every group, "MOD <gpus per node>"): NIC to NIC, segment 2.
+            seg = split.rails() ? Segment.INTER_NODE : multi ? Segment.END_TO_END : Segment.INTRA_NODE;
+        }
 
         if (ranks != null && ranks == 1) {
             List<EvidenceLine> ev = new ArrayList<>();
@@ -230,17 +241,18 @@ final class Judge {
         Optional<GpuModel> model = HardwareModel.gpu(gpuName);
         Expectation intra = null;
         if (model.isPresent()) {
-            int perNode = multi ? perNode(t, hosts, ranks) : ranks == null ? 0 : ranks;
+            int perNode = multi ? perNode(t, commHosts, ranks) : ranks == null ? 0 : ranks;
             if (perNode >= 2 || !multi && ranks != null && ranks >= 2)
                 intra = HardwareModel.intraNode(model.get(), Math.max(perNode, 2), links, pcieGen, pcieWidth).orElse(null);
         }
         Expectation exp = null;
+        boolean reference = false;
         List<HwPort> nics = rails(hw.ports().getOrDefault(hwNode, List.of()));
         if (!multi) {
             exp = intra;
         } else if (!nics.isEmpty()) {
             double rate = nics.stream().mapToDouble(p -> p.port().rateGbps()).min().orElse(0);
-            int count = seg == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks)));
+            int count = seg == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, commHosts, ranks)));
             exp = HardwareModel.endToEnd(intra, count, rate);
             for (HwPort p : nics) {
                 if (hwLines.size() < 6) hwLines.add(p.artifact().quote(p.port().line()));
@@ -252,8 +264,20 @@ final class Judge {
                     e.iface().name(), e.iface().speedMbps(), HardwareModel.SOCKET_EFFICIENCY, net);
             exp = intra != null && intra.gbs() < net ? intra : new Expectation(net, nb);
             hwLines.add(e.artifact().quote(e.iface().line()));
+        } else if (model.isPresent()) {
+            // No NIC or socket facts: hold the run against a healthy run measured on the same GPU platform over
+            // one NIC, a floor that any working network of that platform clears.
+            Optional<Expectation> floor = HardwareModel.networkFloor(model.get());
+            if (floor.isPresent() && (intra == null || floor.get().gbs() <= intra.gbs())) {
+                exp = floor.get();
+                reference = true;
+            }
         }
-        String basis = a.name() + ": " + test + " busbw, median of " + top.size() + " largest rows" + (reached ? "" : " (below 64 MiB)");
+        if (split != null && exp != null) {
+            exp = new Expectation(exp.gbs(), split.describe() + "; " + exp.basis());
+        }
+        String basis = a.name() + ": " + test + " busbw, median of " + top.size() + " largest rows" + (reached ? "" : " (below 64 MiB)")
+                + (split != null ? "; " + split.describe() : "");
         // A sweep that stops below 16 MiB says nothing about the links' bandwidth: no verdict on it.
         if (exp == null || largest.size() < JUDGE_MIN) {
             List<EvidenceLine> ev = new ArrayList<>(rowLines);
@@ -263,14 +287,21 @@ final class Judge {
         String verdict = ratio < WARN_RATIO ? SegmentVerdict.SLOW : SegmentVerdict.OK;
         List<EvidenceLine> ev = new ArrayList<>(rowLines);
         ev.addAll(hwLines);
-        if (ratio < WARN_RATIO) {
+        if (ratio < WARN_RATIO && reference) {
+            // A floor from another site's run: slow for sure, but how slow against this node's NICs is unknown.
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", FindingSeverity.WARNING, subject,
+                    Message.of(BandwidthAnalyzer.class, "below.reference", "segment", Segments.name(seg), "test", test,
+                            "measured", fmt(plateau), "expected", fmt(exp.gbs()), "pct", Math.round(ratio * 100),
+                            "basis", exp.basis(), "family", model.get().family()),
+                    ev, withSegment(params, seg)));
+        } else if (ratio < WARN_RATIO) {
             FindingSeverity sev = ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING;
             out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, subject,
                     Message.of(BandwidthAnalyzer.class, multi ? "below.multi" : "below", "segment", Segments.name(seg),
                             "test", test, "measured", fmt(plateau), "expected", fmt(exp.gbs()),
                             "pct", Math.round(ratio * 100), "basis", exp.basis(),
-                            "perNicGbps", multi ? fmt(plateau * 8 / Math.max(1, Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks))))) : "",
-                            "nics", multi ? Math.max(1, Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks)))) : 0),
+                            "perNicGbps", multi ? fmt(plateau * 8 / nicCount(seg, nics, t, commHosts, ranks)) : "",
+                            "nics", multi ? nicCount(seg, nics, t, commHosts, ranks) : 0),
                     ev, withSegment(params, seg)));
         }
         return new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out);
@@ -295,6 +326,52 @@ final class Judge {
         Map<String, String> p = new LinkedHashMap<>(params);
         p.put("segment", Segments.name(seg));
         return p;
+    }
+
+    /** NICs per node a multi-node figure crosses: one on a rail or a 2-rank run, else one per rank up to the node's rails. */
+    private static int nicCount(Segment seg, List<HwPort> nics, NcclTestsData t, List<String> hosts, Integer ranks) {
+        if (seg == Segment.INTER_NODE) return 1;
+        return Math.max(1, Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks))));
+    }
+
+    /**
+     * The groups of an {@code NCCL_TESTS_SPLIT} run, from the {@code Group} column of the device lines
+     * (nccl-tests src/common.cu: {@code color = proc & mask}, or {@code AND/OR/MOD/DIV n}; one communicator per colour).
+     *
+     * @param groups how many groups ran at once
+     * @param ranks  ranks in the group of rank 0 (the communicator the figures describe)
+     * @param hosts  that group's hosts
+     * @param rails  true when every group holds one rank on each of at least two hosts
+     */
+    record Split(int groups, int ranks, List<String> hosts, boolean rails) {
+
+        /** The split of {@code devices}; null when they show no group or a single one. */
+        static Split of(List<NcclTestsDevice> devices) {
+            Map<Integer, List<NcclTestsDevice>> byGroup = new LinkedHashMap<>();
+            for (NcclTestsDevice d : devices) {
+                if (d.group() == null) return null;
+                byGroup.computeIfAbsent(d.group(), k -> new ArrayList<>()).add(d);
+            }
+            if (byGroup.size() < 2) return null;
+            boolean rails = true;
+            for (List<NcclTestsDevice> g : byGroup.values()) {
+                Set<String> hs = new LinkedHashSet<>();
+                for (NcclTestsDevice d : g) {
+                    if (d.host() == null || !hs.add(d.host())) rails = false;
+                }
+                if (hs.size() < 2) rails = false;
+            }
+            List<NcclTestsDevice> first = byGroup.get(devices.get(0).group());
+            Set<String> hosts = new LinkedHashSet<>();
+            for (NcclTestsDevice d : first) if (d.host() != null) hosts.add(d.host());
+            return new Split(byGroup.size(), first.size(), List.copyOf(hosts), rails);
+        }
+
+        /** For a person: {@code NCCL_TESTS_SPLIT: 4 groups of 2 ranks at once, one GPU per node (rails)}. */
+        String describe() {
+            return String.format(Locale.ROOT, "NCCL_TESTS_SPLIT: %d groups of %d ranks at once%s", groups, ranks,
+                    rails ? ", one GPU per node (rails)" : "");
+        }
     }
 
     private static int perNode(NcclTestsData t, List<String> hosts, Integer ranks) {

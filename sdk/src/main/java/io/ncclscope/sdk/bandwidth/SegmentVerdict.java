@@ -17,16 +17,30 @@ import java.util.List;
 public record SegmentVerdict(Segment segment, Double measuredGBs, Double expectedGBs, String verdict, String basis,
                              List<EvidenceLine> evidence) {
 
+    /** Measured, at or above the expectation's share. */
     public static final String OK = "ok";
+    /** Measured, below the expectation's share. */
     public static final String SLOW = "slow";
+    /** Measured, with no expectation to hold it against. */
     public static final String UNKNOWN = "unknown";
+    /** Not measured in the evidence. */
     public static final String NOT_MEASURED = "not-measured";
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param segment     intra-node, inter-node or end-to-end
+     * @param measuredGBs the measured figure in GB/s (1e9; nccl-tests busbw plateau, perftest average); null when not measured
+     * @param expectedGBs what the hardware found should give, in GB/s; null when the evidence lacks the hardware facts
+     * @param verdict     {@code ok}, {@code slow}, {@code unknown} (measured, no expectation) or {@code not-measured}
+     * @param basis       which artifact, rows and hardware facts the figures come from
+     * @param evidence    the lines behind the figures
+     */
     public SegmentVerdict {
         evidence = List.copyOf(evidence);
     }
 
-    /** measured / expected, or null when either is missing. */
+    /** {@return measured / expected, or null when either is missing} */
     public Double ratio() {
         return measuredGBs == null || expectedGBs == null || expectedGBs <= 0 ? null : measuredGBs / expectedGBs;
     }

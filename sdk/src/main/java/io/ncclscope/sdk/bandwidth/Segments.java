@@ -17,7 +17,11 @@ public final class Segments {
     private Segments() {
     }
 
-    /** The verdict of each of the three segments, in segment order. */
+    /**
+     * {@return the verdict of each of the three segments, in segment order}
+     *
+     * @param evidence the evidence read
+     */
     public static List<SegmentVerdict> of(Evidence evidence) {
         List<Judge.Judged> all = Judge.all(evidence);
         List<SegmentVerdict> out = new ArrayList<>();
@@ -44,8 +48,10 @@ public final class Segments {
     }
 
     /**
-     * The segment that bounds the job: the slow one furthest below its expectation; when none is slow, the
-     * judged one closest to its expectation's ceiling (lowest ratio); empty when nothing was judged.
+     * {@return the segment that bounds the job: the slow one furthest below its expectation; when none is slow, the
+     * judged one closest to its expectation's ceiling (lowest ratio); empty when nothing was judged}
+     *
+     * @param verdicts the verdicts of {@link #of(Evidence)}
      */
     public static Optional<SegmentVerdict> bounding(List<SegmentVerdict> verdicts) {
         Optional<SegmentVerdict> slow = verdicts.stream().filter(v -> SegmentVerdict.SLOW.equals(v.verdict()))
@@ -54,7 +60,11 @@ public final class Segments {
         return verdicts.stream().filter(v -> v.ratio() != null).min(Comparator.comparingDouble(SegmentVerdict::ratio));
     }
 
-    /** One line for a report: {@code intra-node ok 230/240 GB/s; inter-node not-measured; ... bound: intra-node}. */
+    /**
+     * {@return one line for a report: {@code intra-node ok 230/240 GB/s; inter-node not-measured; ... bound: intra-node}}
+     *
+     * @param verdicts the verdicts of {@link #of(Evidence)}
+     */
     public static String summary(List<SegmentVerdict> verdicts) {
         StringBuilder sb = new StringBuilder();
         for (SegmentVerdict v : verdicts) {
@@ -70,7 +80,11 @@ public final class Segments {
         return sb.toString();
     }
 
-    /** {@code intra-node}, {@code inter-node}, {@code end-to-end}. */
+    /**
+     * {@return {@code intra-node}, {@code inter-node}, {@code end-to-end}}
+     *
+     * @param s a segment
+     */
     public static String name(Segment s) {
         return switch (s) {
             case INTRA_NODE -> "intra-node";

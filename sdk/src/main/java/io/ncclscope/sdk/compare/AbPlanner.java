@@ -23,12 +23,21 @@ public final class AbPlanner {
     private AbPlanner() {
     }
 
-    /** The next runs for an evidence set (one side or a whole bundle). */
+    /**
+     * {@return the next runs for an evidence set (one side or a whole bundle)}
+     *
+     * @param evidence one side or a whole bundle
+     */
     public static List<PlannedRun> plan(Evidence evidence) {
         return plan(List.of(evidence), null);
     }
 
-    /** The next runs, given every evidence set read and, when one was made, the A/B comparison. */
+    /**
+     * {@return the next runs, given every evidence set read and, when one was made, the A/B comparison}
+     *
+     * @param sets       every evidence set read
+     * @param comparison the A/B comparison; null when none was made
+     */
     public static List<PlannedRun> plan(List<Evidence> sets, Comparison comparison) {
         List<Run> runs = new ArrayList<>();
         List<String> hcas = new ArrayList<>();

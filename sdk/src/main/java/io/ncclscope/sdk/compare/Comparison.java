@@ -82,18 +82,46 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         NOT_JUDGED
     }
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param a        side A
+     * @param b        side B
+     * @param switches switches set differently, the A/B ones first
+     * @param rows     the matched rows, by size
+     * @param ratio    plateau busbw of B / A; null when not judged
+     * @param reading  the kind of outcome
+     * @param summary  the outcome in a sentence
+     * @param findings findings (suspects) for the report
+     */
     public Comparison {
         switches = List.copyOf(switches);
         rows = List.copyOf(rows);
         findings = List.copyOf(findings);
     }
 
-    /** Compares two evidence sets (each one side); labels name the sides (paths). */
+    /**
+     * Compares two evidence sets (each one side); labels name the sides (paths).
+     *
+     * @param labelA name of side A (a path)
+     * @param a      side A
+     * @param labelB name of side B
+     * @param b      side B
+     * @return the comparison
+     */
     public static Comparison of(String labelA, Evidence a, String labelB, Evidence b) {
         return compare(side(labelA, a, runs(a)), side(labelB, b, runs(b)), a, b);
     }
 
-    /** Compares parsed tables; labels (paths, or names such as {@code ib-disable}) may carry switches. */
+    /**
+     * Compares parsed tables; labels (paths, or names such as {@code ib-disable}) may carry switches.
+     *
+     * @param labelA name of side A
+     * @param a      side A's tables
+     * @param labelB name of side B
+     * @param b      side B's tables
+     * @return the comparison
+     */
     public static Comparison of(String labelA, List<NcclTestsData> a, String labelB, List<NcclTestsData> b) {
         List<Run> ra = new ArrayList<>();
         for (int i = 0; i < a.size(); i++) ra.add(new Run(labelA + (a.size() > 1 ? "#" + (i + 1) : ""), null, a.get(i)));

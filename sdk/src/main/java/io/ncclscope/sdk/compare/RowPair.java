@@ -11,7 +11,7 @@ package io.ncclscope.sdk.compare;
  * @param spreadB    relative spread of side B's readings at this size
  */
 public record RowPair(String collective, long size, double busbwA, double busbwB, double spreadA, double spreadB) {
-    /** B / A, or null when A is 0. */
+    /** {@return b / A, or null when A is 0} */
     public Double ratio() {
         return busbwA > 0 ? busbwB / busbwA : null;
     }

@@ -18,12 +18,20 @@ import java.util.Objects;
  */
 public record Run(String source, Artifact artifact, NcclTestsData data) {
 
+    /**
+     * Creates the record: rejects null where a component is required.
+     *
+     * @param source   the artifact (file) name, or a label given by the caller
+     * @param artifact the artifact it was read from; null when the caller passed parsed data
+     * @param data     the parsed table
+     * @throws NullPointerException when a required component is null
+     */
     public Run {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(data, "data");
     }
 
-    /** Ranks of the run: device lines, else the rank count implied by algbw/busbw of the largest row; null if unknown. */
+    /** {@return ranks of the run: device lines, else the rank count implied by algbw/busbw of the largest row; null if unknown} */
     public Integer ranks() {
         if (data.ranks() != null) return data.ranks();
         NcclTestsRow r = data.largestRow().orElse(null);
@@ -33,13 +41,16 @@ public record Run(String source, Artifact artifact, NcclTestsData data) {
         return io.ncclscope.parsers.tests.NcclTestsParser.inferRanks(data.collective(), o.algbw(), o.busbw());
     }
 
-    /** Nodes: distinct device hosts, else ranks / GPUs per process when one host shows; null if unknown. */
+    /**
+     * {@return the node count: distinct device hosts, else ranks / GPUs per process when one host shows; null if unknown}
+     *
+     */
     public Integer nodes() {
         if (!data.hosts().isEmpty()) return data.hosts().size();
         return null;
     }
 
-    /** GPUs per node: ranks / hosts when both are known; null otherwise. */
+    /** {@return GPUs per node: ranks / hosts when both are known; null otherwise} */
     public Integer gpusPerNode() {
         Integer r = ranks();
         Integer n = nodes();
@@ -47,7 +58,7 @@ public record Run(String source, Artifact artifact, NcclTestsData data) {
         return Math.max(1, r / n);
     }
 
-    /** True when the run measures communication: more than one rank (a one-rank run measures nothing). */
+    /** {@return true when the run measures communication: more than one rank (a one-rank run measures nothing)} */
     public boolean judgeable() {
         Integer r = ranks();
         if (r != null) return r > 1;

@@ -36,19 +36,36 @@ public record Scaling(String collective, List<ScalingPoint> points, ScalingPoint
     /** Relative drop below the model that makes a knee. */
     public static final double KNEE_DROP = 0.15;
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param collective the collective of the series
+     * @param points     one per node count, ascending
+     * @param knee       the first point below the model; null when none
+     * @param findings   the knee finding, if any
+     */
     public Scaling {
         points = List.copyOf(points);
         findings = List.copyOf(findings);
     }
 
-    /** The series of every nccl-tests table in the evidence sets (one run or several per set). */
+    /**
+     * {@return the series of every nccl-tests table in the evidence sets (one run or several per set)}
+     *
+     * @param sets one evidence set per run
+     */
     public static Scaling of(List<Evidence> sets) {
         List<Run> runs = new ArrayList<>();
         for (Evidence e : sets) runs.addAll(Comparison.runs(e));
         return ofRuns(runs);
     }
 
-    /** The series of parsed tables; {@code labels} name them (same order). */
+    /**
+     * {@return the series of parsed tables; {@code labels} name them (same order)}
+     *
+     * @param labels names of the tables
+     * @param data   the tables
+     */
     public static Scaling ofData(List<String> labels, List<NcclTestsData> data) {
         List<Run> runs = new ArrayList<>();
         for (int i = 0; i < data.size(); i++) runs.add(new Run(labels.get(i), null, data.get(i)));

@@ -11,9 +11,13 @@ import java.util.List;
  */
 public interface Analyzer {
 
-    /** A short stable name, for example {@code "errors"}. */
+    /** {@return a short stable name, for example {@code "errors"}} */
     String name();
 
-    /** The findings this analyzer makes on {@code evidence}; empty when there is nothing to say. */
+    /**
+     * {@return the findings this analyzer makes on {@code evidence}; empty when there is nothing to say}
+     *
+     * @param evidence the evidence read
+     */
     List<Finding> analyze(Evidence evidence);
 }

@@ -23,11 +23,23 @@ public record Diagnosis(List<Finding> findings) {
 
     private static final java.util.regex.Pattern UNFILLED = java.util.regex.Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param findings findings ordered by severity (worst first), then catalogue order, then subject
+     * @throws NullPointerException when a required component is null
+     */
     public Diagnosis {
         findings = List.copyOf(findings);
     }
 
-    /** Runs {@code analyzers} over {@code evidence}; an analyzer that throws is a bug and propagates. */
+    /**
+     * Runs {@code analyzers} over {@code evidence}; an analyzer that throws is a bug and propagates.
+     *
+     * @param evidence  the evidence read
+     * @param analyzers the analyzers, run in order
+     * @return the findings of all of them
+     */
     public static Diagnosis run(Evidence evidence, List<? extends Analyzer> analyzers) {
         Objects.requireNonNull(evidence, "evidence");
         List<Finding> all = new ArrayList<>();
@@ -43,22 +55,31 @@ public record Diagnosis(List<Finding> findings) {
         return new Diagnosis(all);
     }
 
-    /** The worst severity found; empty when there are no findings. */
+    /** {@return the worst severity found; empty when there are no findings} */
     public java.util.Optional<FindingSeverity> worst() {
         return findings.stream().map(Finding::severity).max(Comparator.naturalOrder());
     }
 
-    /** True when no finding is {@link FindingSeverity#WARNING} or worse. */
+    /** {@return true when no finding is {@link FindingSeverity#WARNING} or worse} */
     public boolean healthy() {
         return findings.stream().noneMatch(f -> f.severity().atLeast(FindingSeverity.WARNING));
     }
 
-    /** The findings with one code. */
+    /**
+     * {@return the findings with one code}
+     *
+     * @param code a finding code
+     */
     public List<Finding> withCode(String code) {
         return findings.stream().filter(f -> f.code().equals(code)).toList();
     }
 
-    /** {@code f} in {@code locale}: catalogue title, causes and actions (commands filled with {@code f.params()}). */
+    /**
+     * {@return {@code f} in {@code locale}: catalogue title, causes and actions (commands filled with {@code f.params()})}
+     *
+     * @param f      a finding
+     * @param locale Simplified Chinese for any Chinese locale, English otherwise
+     */
     public static LocalizedFinding localize(Finding f, Locale locale) {
         RuleText t = RuleCatalog.text(f.code(), locale);
         // Values this finding knows fill the commands; the rest read as <name>, safe to paste and edit.
@@ -69,7 +90,11 @@ public record Diagnosis(List<Finding> findings) {
                 f.evidence(), t.causes(), actions);
     }
 
-    /** Every finding in {@code locale}. */
+    /**
+     * {@return every finding in {@code locale}}
+     *
+     * @param locale Simplified Chinese for any Chinese locale, English otherwise
+     */
     public List<LocalizedFinding> localized(Locale locale) {
         return findings.stream().map(f -> localize(f, locale)).toList();
     }

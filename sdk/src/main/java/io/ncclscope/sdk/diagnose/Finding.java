@@ -27,6 +27,18 @@ public record Finding(String code, FindingSeverity severity, Subject subject, Me
     /** Most evidence lines kept per finding. */
     public static final int MAX_EVIDENCE = 12;
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required, checks the values.
+     *
+     * @param code     a {@link RuleCatalog} code
+     * @param severity how bad, for this occurrence
+     * @param subject  what it is about
+     * @param detail   the specific statement ("GPU3 reaches its nearest NIC mlx5_2 only through SYS")
+     * @param evidence the lines that prove it, most telling first
+     * @param params   values for the {@code ${name}} placeholders of the code's action commands ({@code iface}, {@code peer}...)
+     * @throws NullPointerException when a required component is null
+     * @throws IllegalArgumentException when a value is out of range
+     */
     public Finding {
         Objects.requireNonNull(code, "code");
         if (RuleCatalog.find(code).isEmpty()) throw new IllegalArgumentException("not a catalogue code: " + code);

@@ -38,6 +38,11 @@ public final class FindingCollector {
     /**
      * Adds a finding for the problem instance {@code key} of {@code code}.
      *
+     * @param key      the instance key: findings of one code and key merge
+     * @param code     the finding code
+     * @param severity its severity
+     * @param subject  what it is about
+     * @param detail   the sentence saying what was seen
      * @param evidence lines to quote; null elements are skipped
      * @param params   alternating names and values; null or blank values are left out
      */
@@ -67,7 +72,17 @@ public final class FindingCollector {
         putParams(a, params, false);
     }
 
-    /** {@link #add} with lines quoted already. */
+    /**
+     * {@link #add} with lines quoted already.
+     *
+     * @param key      the instance key
+     * @param code     the finding code
+     * @param severity its severity
+     * @param subject  what it is about
+     * @param detail   the sentence saying what was seen
+     * @param evidence the lines, quoted already
+     * @param params   alternating names and values
+     */
     public void addLines(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                          List<EvidenceLine> evidence, String... params) {
         List<Quote> quotes = new ArrayList<>(evidence.size());
@@ -82,6 +97,13 @@ public final class FindingCollector {
      * finding: its subject names no node, its detail uses the {@code <key>.nodes} template with the node list
      * ({@code ${nodes}}, {@code ${nodeCount}}), its parameter {@code node} is the first node.
      *
+     * @param node     the node, or null
+     * @param code     the finding code
+     * @param severity its severity
+     * @param subject  what it is about
+     * @param detail   the sentence saying what was seen
+     * @param evidence lines to quote
+     * @param params   alternating names and values
      * @param scope the instance key when {@code node} is null (findings of artifacts that name no node stay apart)
      */
     public void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject,
@@ -121,12 +143,12 @@ public final class FindingCollector {
         }
     }
 
-    /** True when nothing was added. */
+    /** {@return true when nothing was added} */
     public boolean isEmpty() {
         return byKey.isEmpty();
     }
 
-    /** The findings, in the order their instances were first seen. */
+    /** {@return the findings, in the order their instances were first seen} */
     public List<Finding> findings() {
         List<Finding> out = new ArrayList<>(byKey.size());
         for (Acc a : byKey.values()) {

@@ -23,6 +23,15 @@ public record Message(String bundle, String key, Map<String, String> args) {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required, checks the values.
+     *
+     * @param bundle resource bundle base name, for example {@code io.ncclscope.sdk.diagnose.errors.Messages}
+     * @param key    template key
+     * @param args   placeholder values, in insertion order
+     * @throws NullPointerException when a required component is null
+     * @throws IllegalArgumentException when a value is out of range
+     */
     public Message {
         Objects.requireNonNull(bundle, "bundle");
         Objects.requireNonNull(key, "key");
@@ -30,8 +39,12 @@ public record Message(String bundle, String key, Map<String, String> args) {
     }
 
     /**
-     * A message from the {@code Messages} bundle of {@code anchor}'s package, with alternating name/value
-     * arguments ({@code "gpu", "GPU3", "nic", "mlx5_0"}). Null values render as {@code ?}.
+     * {@return a message from the {@code Messages} bundle of {@code anchor}'s package, with alternating name/value
+     * arguments ({@code "gpu", "GPU3", "nic", "mlx5_0"})} Null values render as {@code ?}.
+     *
+     * @param anchor     a class of the package whose {@code Messages} bundle holds the template
+     * @param key        the template key
+     * @param nameValues alternating placeholder names and values
      */
     public static Message of(Class<?> anchor, String key, Object... nameValues) {
         if (nameValues.length % 2 != 0) throw new IllegalArgumentException("arguments come in name/value pairs");
@@ -43,8 +56,9 @@ public record Message(String bundle, String key, Map<String, String> args) {
     }
 
     /**
-     * The sentence in {@code locale} (English unless a Chinese locale is asked for).
+     * {@return the sentence in {@code locale} (English unless a Chinese locale is asked for)}
      *
+     * @param locale Simplified Chinese for any Chinese locale, English otherwise
      * @throws MissingResourceException when the bundle or the key is missing (a bug, caught by tests)
      */
     public String render(Locale locale) {

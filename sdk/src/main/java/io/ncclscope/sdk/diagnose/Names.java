@@ -15,6 +15,9 @@ public final class Names {
     /**
      * Names joined by {@code ", "}, runs of consecutive {@code GPUn} folded ({@code GPU0-GPU3, GPU6}), at most
      * {@link #MAX_LISTED} items followed by {@code +N}.
+     *
+     * @param names names, in order
+     * @return the names for a sentence
      */
     public static String list(List<String> names) {
         List<String> items = fold(names);
@@ -28,12 +31,22 @@ public final class Names {
         return sb.toString();
     }
 
-    /** Names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7}). */
+    /**
+     * Names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7}).
+     *
+     * @param names names, in order
+     * @return the joined names
+     */
     public static String compact(List<String> names) {
         return String.join(",", fold(names));
     }
 
-    /** Names joined by {@code ","} as they are, for {@code NCCL_IB_HCA=mlx5_0,mlx5_1}. */
+    /**
+     * Names joined by {@code ","} as they are, for {@code NCCL_IB_HCA=mlx5_0,mlx5_1}.
+     *
+     * @param names names, in order
+     * @return the joined names
+     */
     public static String csv(List<String> names) {
         return String.join(",", names);
     }
@@ -57,7 +70,11 @@ public final class Names {
         return out;
     }
 
-    /** {@code n} of {@code GPUn}; -1 for other names. */
+    /**
+     * {@return {@code n} of {@code GPUn}; -1 for other names}
+     *
+     * @param name a device name
+     */
     public static int gpuIndex(String name) {
         if (name == null || name.length() < 4 || name.length() > 8 || !name.startsWith("GPU")) return -1;
         int v = 0;

@@ -30,33 +30,53 @@ public final class Quote {
         this.read = read;
     }
 
-    /** Line {@code line} (1-based) of {@code a}, quoted when the finding is built. */
+    /**
+     * {@return line {@code line} (1-based) of {@code a}, quoted when the finding is built}
+     *
+     * @param a    the artifact
+     * @param line 1-based line
+     */
     public static Quote of(Artifact a, int line) {
         return new Quote(Objects.requireNonNull(a, "artifact"), line, null, false, null);
     }
 
-    /** Line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone. */
+    /**
+     * {@return line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone}
+     *
+     * @param a        the artifact
+     * @param line     1-based line
+     * @param fallback the parser's copy of the line
+     */
     public static Quote of(Artifact a, int line, String fallback) {
         return new Quote(Objects.requireNonNull(a, "artifact"), line, fallback, false, null);
     }
 
-    /** The {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the header. */
+    /**
+     * {@return the {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the header}
+     *
+     * @param a      an lspci -vvv artifact
+     * @param header 1-based line of the device block's header
+     */
     public static Quote numa(Artifact a, int header) {
         return new Quote(Objects.requireNonNull(a, "artifact"), header, null, true, null);
     }
 
-    /** A line quoted already. */
+    /**
+     * {@return a line quoted already}
+     *
+     * @param line the quoted line
+     */
     public static Quote of(EvidenceLine line) {
         return new Quote(null, line.line(), null, false, Objects.requireNonNull(line, "line"));
     }
 
-    /** What tells two quotes apart before reading them: artifact name and line. */
+    /** {@return what tells two quotes apart before reading them: artifact name and line} */
     public String key() {
         String name = read != null ? read.artifact() : artifact.name();
         return name + '\u0000' + line + (numa ? "#numa" : "");
     }
 
-    /** The line, read now. */
+    /** {@return the line, read now} */
     public EvidenceLine get() {
         if (read != null) return read;
         if (numa && artifact.hasText()) {

@@ -16,40 +16,86 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
     /** A subject with nothing named (the job as a whole). */
     public static final Subject JOB = new Subject(null, null, null, null, null, null, null);
 
-    /** A subject naming one node. */
+    /**
+     * {@return a subject naming one node}
+     *
+     * @param node the node
+     */
     public static Subject node(String node) {
         return new Subject(node, null, null, null, null, null, null);
     }
 
+    /**
+     * A copy naming the node.
+     *
+     * @param v the node; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withNode(String v) {
         return new Subject(v, rank, gpu, device, port, iface, peer);
     }
 
+    /**
+     * A copy naming the rank.
+     *
+     * @param v the rank; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withRank(Integer v) {
         return new Subject(node, v, gpu, device, port, iface, peer);
     }
 
+    /**
+     * A copy naming the GPU.
+     *
+     * @param v the GPU; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withGpu(String v) {
         return new Subject(node, rank, v, device, port, iface, peer);
     }
 
+    /**
+     * A copy naming the device.
+     *
+     * @param v the device; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withDevice(String v) {
         return new Subject(node, rank, gpu, v, port, iface, peer);
     }
 
+    /**
+     * A copy naming the port.
+     *
+     * @param v the port; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withPort(Integer v) {
         return new Subject(node, rank, gpu, device, v, iface, peer);
     }
 
+    /**
+     * A copy naming the network interface.
+     *
+     * @param v the network interface; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withIface(String v) {
         return new Subject(node, rank, gpu, device, port, v, peer);
     }
 
+    /**
+     * A copy naming the peer.
+     *
+     * @param v the peer; null for none
+     * @return a copy of this subject with that value
+     */
     public Subject withPeer(String v) {
         return new Subject(node, rank, gpu, device, port, iface, v);
     }
 
-    /** A short label such as {@code node1 rank 3 GPU3 mlx5_0:1}, for reports; empty for {@link #JOB}. */
+    /** {@return a short label such as {@code node1 rank 3 GPU3 mlx5_0:1}, for reports; empty for {@link #JOB}} */
     public String label() {
         StringBuilder sb = new StringBuilder();
         if (node != null) sb.append(node);

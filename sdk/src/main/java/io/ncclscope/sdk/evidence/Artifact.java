@@ -37,50 +37,57 @@ public final class Artifact {
         this.cache = file == null ? null : Objects.requireNonNull(cache, "cache");
     }
 
-    /** The artifact's name: its path relative to the analyzed folder, or the name given to a text. */
+    /** {@return the artifact's name: its path relative to the analyzed folder, or the name given to a text} */
     public String name() {
         return name;
     }
 
-    /** The node (host) this artifact belongs to; empty when it spans several hosts or none could be told. */
+    /** {@return the node (host) this artifact belongs to; empty when it spans several hosts or none could be told} */
     public Optional<String> node() {
         return Optional.ofNullable(node);
     }
 
-    /** Where {@link #node()} came from. */
+    /** {@return where {@link #node()} came from} */
     public NodeSource nodeSource() {
         return nodeSource;
     }
 
-    /** Every host the artifact's content names (an NCCL log of a whole job names many). */
+    /** {@return every host the artifact's content names (an NCCL log of a whole job names many)} */
     public List<String> hosts() {
         return hosts;
     }
 
-    /** The kind parsed. */
+    /** {@return the kind parsed} */
     public Kind kind() {
         return result.kind();
     }
 
-    /** The parse result, with its warnings. */
+    /** {@return the parse result, with its warnings} */
     public ParseResult<?> result() {
         return result;
     }
 
-    /** The parsed data as {@code type}, when it is of that type. */
+    /**
+     * {@return the parsed data as {@code type}, when it is of that type}
+     *
+     * @param <T>  the data type
+     * @param type a data record type such as {@code Topology.class}
+     */
     public <T> Optional<T> data(Class<T> type) {
         Object d = result.data();
         return type.isInstance(d) ? Optional.of(type.cast(d)) : Optional.empty();
     }
 
-    /** True when {@link #quote(int)} can return the text of a line (kept lines, or a file to re-read). */
+    /** {@return true when {@link #quote(int)} can return the text of a line (kept lines, or a file to re-read)} */
     public boolean hasText() {
         return !lines.isEmpty() || file != null;
     }
 
     /**
-     * The text of 1-based line {@code n}, exactly as the parser saw it; empty when the line does not exist,
-     * the text was not kept, or the file can no longer be read.
+     * {@return the text of 1-based line {@code n}, exactly as the parser saw it; empty when the line does not exist,
+     * the text was not kept, or the file can no longer be read}
+     *
+     * @param n 1-based line number
      */
     public Optional<String> line(int n) {
         if (n < 1) return Optional.empty();
@@ -89,8 +96,8 @@ public final class Artifact {
     }
 
     /**
-     * Every line, exactly as the parser saw them (line {@code n} is element {@code n - 1}); empty when the text
-     * was not kept or the file can no longer be read. A file's lines are read when first quoted and held while
+     * {@return every line, exactly as the parser saw them (line {@code n} is element {@code n - 1}); empty when the
+     * text was not kept or the file can no longer be read} A file's lines are read when first quoted and held while
      * it is among the files quoted last (its evidence's cache is bounded), so that many quotes in a row cost one
      * read and the text of a whole bundle is never held at once.
      */
@@ -98,12 +105,21 @@ public final class Artifact {
         return file == null ? lines : cache.lines(file);
     }
 
-    /** An evidence line for line {@code n}, quoting the kept text (empty text when not kept). */
+    /**
+     * {@return an evidence line for line {@code n}, quoting the kept text (empty text when not kept)}
+     *
+     * @param n 1-based line number
+     */
     public EvidenceLine quote(int n) {
         return new EvidenceLine(name, n, line(n).orElse(""));
     }
 
-    /** An evidence line for line {@code n}, quoting the kept text, else {@code fallback} (a parser's copy of the line). */
+    /**
+     * {@return an evidence line for line {@code n}, quoting the kept text, else {@code fallback} (a parser's copy of the line)}
+     *
+     * @param n        1-based line number
+     * @param fallback the text to quote when the artifact's text is gone
+     */
     public EvidenceLine quote(int n, String fallback) {
         return new EvidenceLine(name, n, line(n).orElse(fallback == null ? "" : fallback));
     }

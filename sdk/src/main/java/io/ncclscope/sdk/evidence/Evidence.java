@@ -92,42 +92,59 @@ public final class Evidence {
         this.byNode = Collections.unmodifiableMap(frozen);
     }
 
-    /** A builder with default limits. */
+    /**
+     * A builder with default limits.
+     *
+     * @return a new builder; not thread-safe
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Every artifact, in the order added. */
+    /** {@return every artifact, in the order added} */
     public List<Artifact> artifacts() {
         return artifacts;
     }
 
-    /** Inputs that could not be read. */
+    /**
+     * Inputs that could not be read.
+     *
+     * @return an unmodifiable list, in input order
+     */
     public List<Problem> problems() {
         return problems;
     }
 
-    /** The collect bundles read (node folders with a {@code manifest.json}), in the order read. */
+    /** {@return the collect bundles read (node folders with a {@code manifest.json}), in the order read} */
     public List<Bundle> bundles() {
         return bundles;
     }
 
-    /** Node names, in natural order ({@code node2} before {@code node10}). */
+    /** {@return node names, in natural order ({@code node2} before {@code node10})} */
     public List<String> nodes() {
         return List.copyOf(byNode.keySet());
     }
 
-    /** The artifacts of one node; empty for an unknown node. */
+    /**
+     * {@return the artifacts of one node; empty for an unknown node}
+     *
+     * @param node a node name
+     */
     public List<Artifact> artifactsOf(String node) {
         return byNode.getOrDefault(node, List.of());
     }
 
-    /** Artifacts that belong to no single node (pasted logs of a whole job, files with no host). */
+    /** {@return artifacts that belong to no single node (pasted logs of a whole job, files with no host)} */
     public List<Artifact> unassigned() {
         return artifacts.stream().filter(a -> a.node().isEmpty()).toList();
     }
 
-    /** Every artifact whose data is a {@code type}, with that data. */
+    /**
+     * {@return every artifact whose data is a {@code type}, with that data}
+     *
+     * @param <T>  the data type
+     * @param type a data record type such as {@code NcclLog.class}
+     */
     public <T> List<Item<T>> all(Class<T> type) {
         List<Item<T>> out = new ArrayList<>();
         for (Artifact a : artifacts) {
@@ -136,12 +153,16 @@ public final class Evidence {
         return out;
     }
 
-    /** The artifacts of one kind. */
+    /**
+     * {@return the artifacts of one kind}
+     *
+     * @param kind a kind
+     */
     public List<Artifact> ofKind(Kind kind) {
         return artifacts.stream().filter(a -> a.kind() == kind).toList();
     }
 
-    /** Every host named anywhere: node names and hosts inside multi-host artifacts, in natural order. */
+    /** {@return every host named anywhere: node names and hosts inside multi-host artifacts, in natural order} */
     public List<String> hosts() {
         Set<String> s = new java.util.TreeSet<>(Evidence::compareNodes);
         s.addAll(byNode.keySet());
@@ -156,7 +177,12 @@ public final class Evidence {
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
     }
 
-    /** Natural order of host names: digit runs compare as numbers ({@code node2} before {@code node10}). */
+    /**
+     * {@return natural order of host names: digit runs compare as numbers ({@code node2} before {@code node10})}
+     *
+     * @param a a host name
+     * @param b another host name
+     */
     public static int compareNodes(String a, String b) {
         int i = 0, j = 0;
         while (i < a.length() && j < b.length()) {
@@ -198,37 +224,74 @@ public final class Evidence {
         private Builder() {
         }
 
-        /** Parse limits for every input (default {@link ParseLimits#DEFAULTS}). */
+        /**
+         * Sets the parse limits for every input (default {@link ParseLimits#DEFAULTS}).
+         *
+         * @param l the limits
+         * @return this builder
+         */
         public Builder limits(ParseLimits l) {
             this.limits = Objects.requireNonNull(l);
             return this;
         }
 
-        /** Files up to this many bytes can be quoted (default {@link #DEFAULT_KEEP_TEXT}). */
+        /**
+         * Sets the size up to which files keep their text for quoting (default {@link #DEFAULT_KEEP_TEXT}).
+         *
+         * @param chars a size in bytes
+         * @return this builder
+         */
         public Builder keepTextUpTo(long chars) {
             this.keepText = chars;
             return this;
         }
 
-        /** Most files read from folders (default {@link #DEFAULT_MAX_FILES}); more are reported as a problem. */
+        /**
+         * Sets the most files read from folders (default {@link #DEFAULT_MAX_FILES}); more are reported as a problem.
+         *
+         * @param n a count
+         * @return this builder
+         */
         public Builder maxFiles(int n) {
             this.maxFiles = n;
             return this;
         }
 
-        /** Adds a pasted text; {@code node} may be null (then it comes from the content). */
+        /**
+         * Adds a pasted text; {@code node} may be null (then it comes from the content).
+         *
+         * @param name what to call it in findings
+         * @param text the output
+         * @param node its node, or null to take it from the content
+         * @return this builder
+         */
         public Builder addText(String name, String text, String node) {
             ParseResult<?> r = Parsers.parse(text);
             add(name, r, Parsers.lines(text), null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
             return this;
         }
 
-        /** Adds a pasted text whose node comes from its content. */
+        /**
+         * Adds a pasted text whose node comes from its content.
+         *
+         * @param name what to call it in findings
+         * @param text the output
+         * @return this builder
+         */
         public Builder addText(String name, String text) {
             return addText(name, text, null);
         }
 
-        /** Adds a text read from {@code in} (streamed: its lines are not kept); the reader is not closed. */
+        /**
+         * Adds a text read from {@code in} (streamed: its lines are not kept); the reader is not closed.
+         *
+         * @param name what to call it in findings
+         * @param in   the output; not closed
+         * @param kind its kind, or null to detect it
+         * @param node its node, or null to take it from the content
+         * @return this builder
+         * @throws IOException when reading fails
+         */
         public Builder addReader(String name, Reader in, Kind kind, String node) throws IOException {
             ParseResult<?> r = Parsers.parse(in, kind, limits);
             add(name, r, null, null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
@@ -239,6 +302,10 @@ public final class Evidence {
          * Adds a file, or every file under a folder. A folder holding {@code manifest.json}, {@code meta.txt}
          * or {@code hostname} is one node; otherwise each of its sub-folders is one node, and files directly
          * in it have no node but what their content says. Hidden files and {@code *.expected.json} are skipped.
+         *
+         * @param path a file or a folder
+         * @return this builder
+         * @throws IOException when a folder cannot be listed (a file that cannot be read is a {@link Problem})
          */
         public Builder addPath(Path path) throws IOException {
             List<FileTask> tasks = new ArrayList<>();
@@ -401,7 +468,11 @@ public final class Evidence {
             return List.copyOf(hosts);
         }
 
-        /** Parses nothing more; assigns folder nodes and returns the evidence. */
+        /**
+         * Parses nothing more; assigns folder nodes and returns the evidence.
+         *
+         * @return the evidence, immutable
+         */
         public Evidence build() {
             // Within one node folder, a single host named by content names the whole folder.
             Map<String, Set<String>> folderHosts = new LinkedHashMap<>();

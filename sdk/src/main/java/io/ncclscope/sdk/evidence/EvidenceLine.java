@@ -14,6 +14,14 @@ public record EvidenceLine(String artifact, int line, String text) {
     /** Longest text kept of one line. */
     public static final int MAX_TEXT = 400;
 
+    /**
+     * Creates the record: rejects null where a component is required.
+     *
+     * @param artifact the artifact's name (a path relative to what was analyzed, or the name given to a pasted text)
+     * @param line     1-based line number in that artifact; 0 when the fact concerns the whole artifact
+     * @param text     the line's text as read (ANSI escapes and line ends removed), at most {@link #MAX_TEXT} characters
+     * @throws NullPointerException when a required component is null
+     */
     public EvidenceLine {
         Objects.requireNonNull(artifact, "artifact");
         text = text == null ? "" : text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;

@@ -17,7 +17,7 @@ public final class Launchers {
     public static final String DEFAULT_PAYLOAD = "all_reduce_perf -b 8 -e 8G -f 2 -g 1";
 
     /** The schedulers a plan can be rendered for. */
-    public enum Kind { slurm, mpirun, k8s }
+    public enum Kind { /** An sbatch script. */ slurm, /** A shell script of mpirun calls. */ mpirun, /** Kubernetes Jobs. */ k8s }
 
     /**
      * How to run each pair.
@@ -27,6 +27,15 @@ public final class Launchers {
      * @param image       container image (Kubernetes only)
      */
     public record Options(int gpusPerNode, String payload, String image) {
+        /**
+         * Creates the record: rejects null where a component is required, checks the values.
+         *
+         * @param gpusPerNode processes (one GPU each) per node, at least 1
+         * @param payload     the command each process runs; {@code hostname} for a GPU-less dry run
+         * @param image       container image (Kubernetes only)
+         * @throws NullPointerException when a required component is null
+         * @throws IllegalArgumentException when a value is out of range
+         */
         public Options {
             if (gpusPerNode < 1) throw new IllegalArgumentException("gpus per node must be at least 1: " + gpusPerNode);
             Objects.requireNonNull(payload, "payload");
@@ -35,7 +44,7 @@ public final class Launchers {
             Objects.requireNonNull(image, "image");
         }
 
-        /** 8 GPUs per node, {@link #DEFAULT_PAYLOAD}, the NGC PyTorch image (which carries nccl-tests' MPI build needs). */
+        /** {@return 8 GPUs per node, {@link #DEFAULT_PAYLOAD}, the NGC PyTorch image (which carries nccl-tests' MPI build needs)} */
         public static Options defaults() {
             return new Options(8, DEFAULT_PAYLOAD, "nvcr.io/nvidia/pytorch:24.07-py3");
         }
@@ -44,7 +53,13 @@ public final class Launchers {
     private Launchers() {
     }
 
-    /** The files for {@code kind}, by relative path, in a stable order. */
+    /**
+     * {@return the files for {@code kind}, by relative path, in a stable order}
+     *
+     * @param plan the pair schedule
+     * @param kind the scheduler
+     * @param o    the test command and its settings
+     */
     public static Map<String, String> render(PairPlan plan, Kind kind, Options o) {
         return switch (kind) {
             case slurm -> slurm(plan, o);
@@ -53,7 +68,12 @@ public final class Launchers {
         };
     }
 
-    /** {@code pairs.sbatch}: one {@code srun} step per pair, the pairs of a round concurrently, {@code wait} between rounds. */
+    /**
+     * {@return {@code pairs.sbatch}: one {@code srun} step per pair, the pairs of a round concurrently, {@code wait} between rounds}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
+     */
     public static Map<String, String> slurm(PairPlan plan, Options o) {
         StringBuilder s = new StringBuilder();
         s.append("#!/bin/bash\n");
@@ -91,7 +111,12 @@ public final class Launchers {
         return files;
     }
 
-    /** {@code run-pairs.sh} and {@code hostfiles/round-R/A__B} (Open MPI syntax: {@code host slots=G}). */
+    /**
+     * {@return {@code run-pairs.sh} and {@code hostfiles/round-R/A__B} (Open MPI syntax: {@code host slots=G})}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
+     */
     public static Map<String, String> mpirun(PairPlan plan, Options o) {
         Map<String, String> files = new LinkedHashMap<>();
         StringBuilder s = new StringBuilder();
@@ -124,9 +149,12 @@ public final class Launchers {
     }
 
     /**
-     * {@code k8s/round-R.yaml}: one Kubeflow MPIJob (v2beta1) per pair, the two workers pinned to the two nodes,
+     * {@return {@code k8s/round-R.yaml}: one Kubeflow MPIJob (v2beta1) per pair, the two workers pinned to the two nodes,
      * and {@code run-k8s.sh}, which applies a round, waits, saves each launcher's log to
-     * {@code pairs/round-R/A__B.txt} and deletes the round.
+     * {@code pairs/round-R/A__B.txt} and deletes the round}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
      */
     public static Map<String, String> k8s(PairPlan plan, Options o) {
         Map<String, String> out = new LinkedHashMap<>();

@@ -80,7 +80,11 @@ public final class Localizer implements Analyzer {
         return campaign ? localize(rs).findings() : List.of();
     }
 
-    /** The results of the most common series (test, ranks, largest size): only like is compared with like. */
+    /**
+     * {@return the results of the most common series (test, ranks, largest size): only like is compared with like}
+     *
+     * @param results pair results
+     */
     public static List<PairResult> sameSeries(List<PairResult> results) {
         Map<String, Integer> count = new LinkedHashMap<>();
         for (PairResult r : results) count.merge(String.valueOf(r.series()), 1, Integer::sum);
@@ -90,7 +94,11 @@ public final class Localizer implements Analyzer {
         return results.stream().filter(r -> String.valueOf(r.series()).equals(keep)).toList();
     }
 
-    /** The two-node results in {@code evidence}; runs of one node or of more than two are not pairwise tests. */
+    /**
+     * {@return the two-node results in {@code evidence}; runs of one node or of more than two are not pairwise tests}
+     *
+     * @param evidence the evidence read
+     */
     public static List<PairResult> read(Evidence evidence) {
         List<PairResult> out = new ArrayList<>();
         for (Evidence.Item<NcclTestsData> item : evidence.all(NcclTestsData.class)) {
@@ -164,6 +172,9 @@ public final class Localizer implements Analyzer {
     /**
      * Judges {@code results} of the most common series (several results of one pair: the best one counts, a slow
      * run may be transient).
+     *
+     * @param results pair results, from {@link #read(Evidence)}
+     * @return the localization: nodes, the matrix, the slow nodes and pairs, the findings
      */
     public Localization localize(Collection<PairResult> results) {
         Map<String, PairResult> best = new LinkedHashMap<>();

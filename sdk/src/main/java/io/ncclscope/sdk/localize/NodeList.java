@@ -19,8 +19,9 @@ public final class NodeList {
     }
 
     /**
-     * The hosts of {@code text}, in order, duplicates dropped.
+     * {@return the hosts of {@code text}, in order, duplicates dropped}
      *
+     * @param text node names
      * @throws IllegalArgumentException on an unbalanced bracket, a bad range or too many hosts
      */
     public static List<String> parse(String text) {

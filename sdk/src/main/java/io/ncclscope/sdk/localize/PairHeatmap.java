@@ -19,7 +19,11 @@ public final class PairHeatmap {
     private PairHeatmap() {
     }
 
-    /** The SVG document for {@code l}. */
+    /**
+     * {@return the SVG document for {@code l}}
+     *
+     * @param l a localization
+     */
     public static String svg(Localization l) {
         List<String> nodes = l.nodes();
         int n = nodes.size();

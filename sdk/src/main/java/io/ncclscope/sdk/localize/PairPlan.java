@@ -24,18 +24,31 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
 
     /** Two nodes tested together; {@code a} and {@code b} as the plan ordered them. */
     public record Pair(String a, String b) {
+        /**
+         * Creates the pair.
+         *
+         * @param a one node
+         * @param b the other node
+         * @throws NullPointerException when a node is null
+         * @throws IllegalArgumentException when {@code a} equals {@code b}
+         */
         public Pair {
             Objects.requireNonNull(a, "a");
             Objects.requireNonNull(b, "b");
             if (a.equals(b)) throw new IllegalArgumentException("a pair needs two nodes: " + a);
         }
 
-        /** The file-name form, {@code A__B}. */
+        /** {@return the file-name form, {@code A__B}} */
         public String label() {
             return a + "__" + b;
         }
 
-        /** Whether this pair joins {@code x} and {@code y}, in either order. */
+        /**
+         * {@return whether this pair joins {@code x} and {@code y}, in either order}
+         *
+         * @param x a node
+         * @param y another node
+         */
         public boolean joins(String x, String y) {
             return a.equals(x) && b.equals(y) || a.equals(y) && b.equals(x);
         }
@@ -50,26 +63,46 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
      * @param idle   nodes of the plan not tested in this round
      */
     public record Round(int number, String pass, List<Pair> pairs, List<String> idle) {
+        /**
+         * Creates the record: copies lists and maps into unmodifiable ones.
+         *
+         * @param number 1-based
+         * @param pass   {@code tournament}, {@code screen} or {@code retest}
+         * @param pairs  the pairs
+         * @param idle   nodes of the plan not tested in this round
+         */
         public Round {
             pairs = List.copyOf(pairs);
             idle = List.copyOf(idle);
         }
     }
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param nodes  every node of the plan, in order
+     * @param rounds the rounds, numbered from 1
+     */
     public PairPlan {
         nodes = List.copyOf(nodes);
         rounds = List.copyOf(rounds);
     }
 
-    /** The full round-robin tournament over {@code nodes}: N−1 rounds (N rounds for odd N), every pair once. */
+    /**
+     * {@return the full round-robin tournament over {@code nodes}: N−1 rounds (N rounds for odd N), every pair once}
+     *
+     * @param nodes the nodes to pair
+     */
     public static PairPlan tournament(List<String> nodes) {
         List<String> ns = distinct(nodes);
         return new PairPlan(ns, circle(ns, "tournament", Integer.MAX_VALUE));
     }
 
     /**
-     * The first round of the tournament only: every node once. With odd N the node that sits out is tested in a
+     * {@return the first round of the tournament only: every node once} With odd N the node that sits out is tested in a
      * second, one-pair round with the first node, so that no node goes unscreened.
+     *
+     * @param nodes the nodes to pair
      */
     public static PairPlan screen(List<String> nodes) {
         List<String> ns = distinct(nodes);
@@ -83,9 +116,12 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
     }
 
     /**
-     * The second pass: each suspect against {@code partners} distinct known-good nodes (fewer when fewer are
-     * known), never two tests of one node in a round. Suspects that are also in {@code good} are ignored.
+     * {@return the second pass: each suspect against {@code partners} distinct known-good nodes (fewer when fewer are
+     * known), never two tests of one node in a round} Suspects that are also in {@code good} are ignored.
      *
+     * @param suspects the nodes to retest
+     * @param good     nodes known to be good
+     * @param partners good partners per suspect
      * @throws IllegalArgumentException when there are suspects but no known-good node
      */
     public static PairPlan retest(Collection<String> suspects, Collection<String> good, int partners) {
@@ -106,17 +142,25 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
         return new PairPlan(all, greedyRounds(wanted, all, "retest"));
     }
 
-    /** Every test of the plan, round by round. */
+    /** {@return every test of the plan, round by round} */
     public List<Pair> tests() {
         return rounds.stream().flatMap(r -> r.pairs().stream()).toList();
     }
 
-    /** How many single two-node tests testing all pairs one at a time takes: N(N−1)/2. */
+    /**
+     * {@return how many single two-node tests testing all pairs one at a time takes: N(N−1)/2}
+     *
+     * @param n node count
+     */
     public static long allPairs(int n) {
         return (long) n * (n - 1) / 2;
     }
 
-    /** This plan followed by {@code next}, rounds renumbered. */
+    /**
+     * {@return this plan followed by {@code next}, rounds renumbered}
+     *
+     * @param next the plan to run after this one
+     */
     public PairPlan then(PairPlan next) {
         List<Round> rs = new ArrayList<>(rounds);
         for (Round r : next.rounds()) rs.add(new Round(rs.size() + 1, r.pass(), r.pairs(), idleOf(nodes, r.pairs())));

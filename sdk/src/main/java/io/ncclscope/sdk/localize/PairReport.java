@@ -55,7 +55,12 @@ public final class PairReport {
         return String.join(", ", p.stream().map(r -> r.a() + "\u2194" + r.b()).toList());
     }
 
-    /** Plain text for a terminal. */
+    /**
+     * {@return plain text for a terminal}
+     *
+     * @param l   a localization
+     * @param loc Simplified Chinese for any Chinese locale, English otherwise
+     */
     public static String text(Localization l, Locale loc) {
         StringBuilder s = new StringBuilder();
         s.append(summary(l, loc)).append("\n\n");
@@ -73,7 +78,12 @@ public final class PairReport {
         return s.toString();
     }
 
-    /** Markdown for a chat message or a ticket. */
+    /**
+     * {@return markdown for a chat message or a ticket}
+     *
+     * @param l   a localization
+     * @param loc Simplified Chinese for any Chinese locale, English otherwise
+     */
     public static String markdown(Localization l, Locale loc) {
         StringBuilder s = new StringBuilder();
         s.append(zh(loc) ? "## 双机两两测试：点名\n\n" : "## Pairwise tests: naming the bad node\n\n");
@@ -97,7 +107,12 @@ public final class PairReport {
         return s.toString();
     }
 
-    /** JSON: {@code summary, nodes, median, threshold, expected, slowNodes, slowPairs, suspects, matrix[], findings[]}. */
+    /**
+     * {@return JSON: {@code summary, nodes, median, threshold, expected, slowNodes, slowPairs, suspects, matrix[], findings[]}}
+     *
+     * @param l   a localization
+     * @param loc Simplified Chinese for any Chinese locale, English otherwise
+     */
     public static String json(Localization l, Locale loc) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("summary", summary(l, loc));

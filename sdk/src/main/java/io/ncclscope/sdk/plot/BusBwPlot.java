@@ -32,18 +32,29 @@ public final class BusBwPlot {
     private BusBwPlot() {
     }
 
-    /** One table, default title and size; {@code expectedGBs} may be null. */
+    /**
+     * {@return one table, default title and size; {@code expectedGBs} may be null}
+     *
+     * @param data        one nccl-tests table
+     * @param expectedGBs the plateau the hardware should reach in GB/s, or null to draw none
+     */
     public static String svg(NcclTestsData data, Double expectedGBs) {
         return svg(List.of(new Series(null, data)), expectedGBs, null);
     }
 
-    /** Several tables, default size; {@code title} null for the default one. */
+    /**
+     * {@return several tables, default size; {@code title} null for the default one}
+     *
+     * @param series      the tables, each with its label
+     * @param expectedGBs the expected plateau in GB/s, or null
+     * @param title       the title, or null for the default one
+     */
     public static String svg(List<Series> series, Double expectedGBs, String title) {
         return svg(series, expectedGBs, title, WIDTH, HEIGHT);
     }
 
     /**
-     * The SVG document.
+     * {@return the SVG document}
      *
      * @param series      tables to draw, in legend order (null or empty: a "no data" plot)
      * @param expectedGBs the expected plateau busbw in GB/s, drawn as a dashed line; null (or not positive) for none

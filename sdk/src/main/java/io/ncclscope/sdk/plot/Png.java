@@ -36,13 +36,24 @@ public final class Png {
     private Png() {
     }
 
-    /** One table at the default size. */
+    /**
+     * {@return one table at the default size}
+     *
+     * @param data        one nccl-tests table
+     * @param expectedGBs the expected plateau in GB/s, or null
+     */
     public static byte[] render(NcclTestsData data, Double expectedGBs) {
         return render(List.of(new BusBwPlot.Series(null, data)), expectedGBs, null, BusBwPlot.WIDTH, BusBwPlot.HEIGHT);
     }
 
     /**
-     * The PNG bytes of the plot {@link BusBwPlot#svg(List, Double, String, int, int)} draws with the same arguments.
+     * {@return the PNG bytes of the plot {@link BusBwPlot#svg(List, Double, String, int, int)} draws with the same arguments}
+     *
+     * @param series      the tables, each with its label
+     * @param expectedGBs the expected plateau in GB/s, or null
+     * @param title       the title, or null for the default one
+     * @param width       pixels
+     * @param height      pixels
      */
     public static byte[] render(List<BusBwPlot.Series> series, Double expectedGBs, String title, int width, int height) {
         Chart c = new Chart(series, expectedGBs, title, width, height);

@@ -20,6 +20,7 @@ import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.Category;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.RuleCatalog;
+import io.ncclscope.sdk.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -46,7 +47,7 @@ final class Conclusions {
     private Conclusions() {
     }
 
-    static FinalReport build(Evidence evidence, Diagnosis diagnosis, Locale locale) {
+    static FinalReport build(Evidence evidence, Diagnosis diagnosis, Workflow workflow, Locale locale) {
         Report base = Report.of(evidence, diagnosis, locale);
         Locale l = "zh-CN".equals(base.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
         List<LocalizedFinding> ordered = chainOrder(base.findings());
@@ -57,7 +58,7 @@ final class Conclusions {
         }
         Symptom symptom = symptom(evidence, base, l);
         List<FixGroup> fixes = fixes(ordered, l);
-        List<FinalReport.Unproven> unproven = Unknowns.of(evidence, diagnosis, ordered, l);
+        List<FinalReport.Unproven> unproven = Unknowns.of(workflow, ordered, l);
         List<Plot> plots = plots(evidence, base.segments());
         return new FinalReport(base.verdict(), base.worst(), base.summary(), base.language(), base.nodes(), symptom,
                 chain, fixes, unproven, plots, base.segments(), base.artifacts(), base.problems());

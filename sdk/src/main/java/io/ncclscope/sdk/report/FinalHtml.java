@@ -131,7 +131,7 @@ final class FinalHtml {
         if (r.unproven().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.nothingUnproven"))).append("</p>\n");
         else s.append("<ul>\n");
         for (Unproven u : r.unproven()) {
-            s.append("<li><strong>").append(esc(u.stepTitle())).append("</strong> — ").append(esc(u.statement()));
+            s.append("<li><strong>").append(esc(FinalText.step(u, l))).append("</strong> — ").append(esc(u.statement()));
             if (!u.commands().isEmpty()) s.append("<pre>").append(esc(String.join("\n", u.commands()))).append("</pre>");
             s.append("</li>\n");
         }

@@ -8,6 +8,7 @@ import io.ncclscope.sdk.report.FinalReport.FixGroup;
 import io.ncclscope.sdk.report.FinalReport.Observation;
 import io.ncclscope.sdk.report.FinalReport.Unproven;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.List;
 import java.util.Locale;
 
 /** Markdown (chat-sized) and plain text (everything) of a {@link FinalReport}. */
@@ -22,6 +23,11 @@ final class FinalText {
 
     static String verdict(FinalReport r, Locale l) {
         return Texts.t(l, r.healthy() ? "verdict.healthy" : "verdict.problems");
+    }
+
+    /** {@code Step 3: A/B switch ...}: the number and the workflow's title of the step. */
+    static String step(Unproven u, Locale l) {
+        return Texts.t(l, "label.step", "n", u.step(), "title", u.stepTitle());
     }
 
     static String where(EvidenceLine e) {
@@ -91,11 +97,20 @@ final class FinalText {
         }
         sb.append("\n**").append(Texts.t(l, "heading.unproven")).append("**\n");
         if (r.unproven().isEmpty()) sb.append(Texts.t(l, "label.nothingUnproven")).append("\n");
+        // Items of one step often share their commands: each command is shown once, at most two per item.
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        int items = 0;
         for (Unproven u : r.unproven()) {
-            sb.append("- ").append(u.stepTitle()).append(" — ").append(u.statement()).append("\n");
-            if (!u.commands().isEmpty()) {
+            if (items++ == Renderers.MD_UNPROVEN) {
+                sb.append("- _").append(Texts.t(l, "label.moreUnproven", "count", r.unproven().size() - Renderers.MD_UNPROVEN))
+                        .append("_\n");
+                break;
+            }
+            sb.append("- ").append(step(u, l)).append(" — ").append(u.statement()).append("\n");
+            List<String> cmds = u.commands().stream().filter(seen::add).limit(2).toList();
+            if (!cmds.isEmpty()) {
                 sb.append("  ```\n");
-                u.commands().forEach(c -> sb.append("  ").append(c).append("\n"));
+                cmds.forEach(c -> sb.append("  ").append(c).append("\n"));
                 sb.append("  ```\n");
             }
         }
@@ -139,7 +154,7 @@ final class FinalText {
         sb.append("\n").append(Texts.t(l, "heading.unproven")).append("\n");
         if (r.unproven().isEmpty()) sb.append("  ").append(Texts.t(l, "label.nothingUnproven")).append("\n");
         for (Unproven u : r.unproven()) {
-            sb.append("  - ").append(u.stepTitle()).append(": ").append(u.statement()).append("\n");
+            sb.append("  - ").append(step(u, l)).append(" — ").append(u.statement()).append("\n");
             u.commands().forEach(c -> sb.append("        $ ").append(c).append("\n"));
         }
         sb.append("\n").append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");

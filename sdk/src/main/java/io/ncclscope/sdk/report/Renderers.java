@@ -26,37 +26,55 @@ public final class Renderers {
     public static final int MD_NEXT_COMMANDS = 6;
     /** Fix actions listed per area in the Markdown of a {@link FinalReport}. */
     public static final int MD_ACTIONS_PER_AREA = 4;
+    /** What-remains-unproven items listed in the Markdown of a {@link FinalReport}. */
+    public static final int MD_UNPROVEN = 5;
 
     private Renderers() {
     }
 
-    /** The report as indented JSON. */
+    /**
+     * {@return the report as indented JSON}
+     *
+     * @param r the report
+     */
     public static String json(Report r) {
         return Json.pretty(r) + "\n";
     }
 
-    /** The final report as indented JSON: every component of {@link FinalReport}, the plots' SVG included. */
+    /**
+     * {@return the final report as indented JSON: every component of {@link FinalReport}, the plots' SVG included}
+     *
+     * @param r the report
+     */
     public static String json(FinalReport r) {
         return Json.pretty(r) + "\n";
     }
 
     /**
-     * The final report as Markdown for a chat message or a ticket comment: verdict, symptom, the first
+     * {@return the final report as Markdown for a chat message or a ticket comment: verdict, symptom, the first
      * {@link #MD_TOP_FINDINGS} links of the evidence chain, fix actions by area (at most {@link #MD_ACTIONS_PER_AREA}
-     * each) and what remains unproven with its commands.
+     * each) and what remains unproven with its commands}
+     *
+     * @param r the report
      */
     public static String markdown(FinalReport r) {
         return FinalText.markdown(r);
     }
 
-    /** The final report as plain text, with every link, line, action and gap, and the inputs read. */
+    /**
+     * {@return the final report as plain text, with every link, line, action and gap, and the inputs read}
+     *
+     * @param r the report
+     */
     public static String text(FinalReport r) {
         return FinalText.text(r);
     }
 
     /**
-     * The final report as one self-contained HTML page: inline CSS, the busbw plots as inline SVG, no script and no
-     * external resource; the verdict is a banner at the top (red for problems, green for healthy).
+     * {@return the final report as one self-contained HTML page: inline CSS, the busbw plots as inline SVG, no script and no
+     * external resource; the verdict is a banner at the top (red for problems, green for healthy)}
+     *
+     * @param r the report
      */
     public static String html(FinalReport r) {
         return FinalHtml.html(r);
@@ -75,7 +93,11 @@ public final class Renderers {
         };
     }
 
-    /** Markdown for a chat message. */
+    /**
+     * {@return markdown for a chat message}
+     *
+     * @param r the report
+     */
     public static String markdown(Report r) {
         Locale l = locale(r);
         StringBuilder sb = new StringBuilder();
@@ -107,6 +129,7 @@ public final class Renderers {
         }
         int more = r.findings().size() - shown;
         if (more > 0) sb.append("_").append(Texts.t(l, "label.more", "count", more)).append("_\n\n");
+        if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsMarkdown(r.workflow())).append("\n");
         sb.append("**").append(Texts.t(l, "heading.next")).append("**\n");
         if (next.isEmpty()) {
             sb.append(Texts.t(l, "label.noNext")).append("\n");
@@ -137,7 +160,11 @@ public final class Renderers {
         return "`" + t.replace("`", "'") + "`";
     }
 
-    /** Plain text with every finding, its evidence, causes and actions. */
+    /**
+     * {@return plain text with every finding, its evidence, causes and actions}
+     *
+     * @param r the report
+     */
     public static String text(Report r) {
         Locale l = locale(r);
         StringBuilder sb = new StringBuilder();
@@ -168,6 +195,7 @@ public final class Renderers {
             }
             sb.append("\n");
         }
+        if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
         sb.append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");
         for (Report.ArtifactSummary a : r.artifacts()) {
             sb.append("  ").append(a.name()).append("  ").append(a.kind());

@@ -9,6 +9,8 @@ import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.workflow.Workflow;
+import io.ncclscope.sdk.workflow.WorkflowView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,11 +28,26 @@ import java.util.Locale;
  * @param findings  findings, worst first
  * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
  * @param problems  inputs that could not be read
+ * @param workflow  the five-step workflow of this evidence: where the investigation stands and what to run next
+ *                  (also the JSON state {@code ncclscope workflow --state} reads back)
  */
 public record Report(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
                      List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
-                     List<Evidence.Problem> problems) {
+                     List<Evidence.Problem> problems, WorkflowView workflow) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param verdict   {@code healthy} or {@code problems}
+     * @param worst     worst severity found; null when nothing was found
+     * @param summary   one sentence: the verdict for a person
+     * @param language  {@code en} or {@code zh-CN}
+     * @param nodes     nodes seen
+     * @param artifacts what was read
+     * @param findings  findings, worst first
+     * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
+     * @param problems  inputs that could not be read
+     */
     public Report {
         nodes = List.copyOf(nodes);
         artifacts = List.copyOf(artifacts);
@@ -51,7 +68,14 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
     public record ArtifactSummary(String name, String kind, String node, int warnings, int errors) {
     }
 
-    /** Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}. */
+    /**
+     * Builds the report of {@code diagnosis} over {@code evidence} in {@code locale}.
+     *
+     * @param evidence  the evidence read
+     * @param diagnosis its diagnosis
+     * @param locale    en or zh-CN (any Chinese locale)
+     * @return the report
+     */
     public static Report of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
         boolean zh = locale != null && "zh".equals(locale.getLanguage());
         Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
@@ -68,6 +92,7 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
         boolean healthy = diagnosis.healthy();
         String summary = Texts.summary(loc, healthy, findings, evidence);
         return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
-                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, Segments.of(evidence), evidence.problems());
+                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, Segments.of(evidence), evidence.problems(),
+                Workflow.empty().with(evidence, diagnosis).view(loc));
     }
 }

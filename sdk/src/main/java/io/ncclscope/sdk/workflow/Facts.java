@@ -33,6 +33,21 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
     /** Most entries kept per list. */
     public static final int MAX_ENTRIES = 256;
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param nodes       hosts named by the evidence, natural order
+     * @param gpusPerNode GPUs (ranks) per node of the largest run seen; null when unknown
+     * @param gpuModels   GPU names ({@code NVIDIA H200})
+     * @param interfaces  IP interfaces NCCL used (bootstrap, socket, OOB), as {@code name}
+     * @param netdevs     network interfaces the nodes have ({@code ip addr}, {@code ethtool}), as {@code name}
+     * @param hcas        RDMA devices ({@code mlx5_0}) from NCCL's {@code NET/IB : Using} lines, {@code ibstat}, the topology legend
+     * @param network     the network NCCL chose between nodes ({@code IB}, {@code Socket}); null when not seen
+     * @param launcher    the launcher seen on a command line ({@code torchrun}, {@code mpirun}, {@code srun}); null when not seen
+     * @param env         NCCL variables seen, name to first value
+     * @param ncclVersion the NCCL version printed; null when not seen
+     * @throws NullPointerException when a required component is null
+     */
     public Facts {
         nodes = cap(nodes);
         gpuModels = cap(gpuModels);
@@ -47,7 +62,11 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
         return c.size() > MAX_ENTRIES ? c.subList(0, MAX_ENTRIES) : c;
     }
 
-    /** These facts and {@code o}'s: lists united (these first), scalars kept where known, else taken from {@code o}. */
+    /**
+     * {@return these facts and {@code o}'s: lists united (these first), scalars kept where known, else taken from {@code o}}
+     *
+     * @param o other facts
+     */
     public Facts merge(Facts o) {
         List<String> n = new java.util.ArrayList<>(nodes);
         n.addAll(o.nodes);

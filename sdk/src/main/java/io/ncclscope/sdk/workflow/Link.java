@@ -13,18 +13,33 @@ import java.util.Objects;
  */
 public record Link(String code, String artifact, int line, String text) {
 
+    /**
+     * Creates the record: rejects null where a component is required, checks the values.
+     *
+     * @param code     the finding code this line proves; null when the line is a plain fact (a table row, an INFO line)
+     * @param artifact the artifact's name (path relative to what was analyzed, or a pasted text's name)
+     * @param line     1-based line; 0 when the fact is about the whole artifact
+     * @param text     the line's text (at most {@link EvidenceLine#MAX_TEXT} characters)
+     * @throws NullPointerException when a required component is null
+     * @throws IllegalArgumentException when a value is out of range
+     */
     public Link {
         Objects.requireNonNull(artifact, "artifact");
         text = text == null ? "" : text.length() > EvidenceLine.MAX_TEXT ? text.substring(0, EvidenceLine.MAX_TEXT) : text;
         if (line < 0) throw new IllegalArgumentException("line < 0: " + line);
     }
 
-    /** A link to an evidence line, for finding {@code code} (nullable). */
+    /**
+     * {@return a link to an evidence line, for finding {@code code} (nullable)}
+     *
+     * @param code the finding code; null allowed
+     * @param e    the evidence line
+     */
     public static Link of(String code, EvidenceLine e) {
         return new Link(code, e.artifact(), e.line(), e.text());
     }
 
-    /** {@code artifact:line} (or the artifact alone for line 0). */
+    /** {@return {@code artifact:line} (or the artifact alone for line 0)} */
     public String where() {
         return line > 0 ? artifact + ":" + line : artifact;
     }

@@ -57,12 +57,12 @@ public enum Need {
         this.step = step;
     }
 
-    /** The step this item belongs to. */
+    /** {@return the step this item belongs to} */
     public StepId step() {
         return step;
     }
 
-    /** True for the per-node checks of step 4, which count only on the suspect node once one is named. */
+    /** {@return true for the per-node checks of step 4, which count only on the suspect node once one is named} */
     public boolean perNode() {
         return this == NODE_NIC_RATE || this == NODE_COUNTERS || this == NODE_XID || this == NODE_NUMA;
     }

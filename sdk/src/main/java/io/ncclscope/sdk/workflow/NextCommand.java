@@ -19,12 +19,20 @@ public record NextCommand(Need need, String node, String command) {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("<([a-z][a-z0-9_.]*)>");
 
+    /**
+     * Creates the record: rejects null where a component is required.
+     *
+     * @param need    what it produces
+     * @param node    where to run it; null when on every node or on the launch node
+     * @param command the exact command line
+     * @throws NullPointerException when a required component is null
+     */
     public NextCommand {
         Objects.requireNonNull(need, "need");
         Objects.requireNonNull(command, "command");
     }
 
-    /** The placeholders left in the command ({@code iface} for {@code <iface>}), in order; empty when it is ready to run. */
+    /** {@return the placeholders left in the command ({@code iface} for {@code <iface>}), in order; empty when it is ready to run} */
     public List<String> placeholders() {
         List<String> out = new ArrayList<>();
         Matcher m = PLACEHOLDER.matcher(command);

@@ -17,6 +17,16 @@ public record Observation(Need need, String node, String value, List<Link> links
     /** Most links kept per observation. */
     public static final int MAX_LINKS = 4;
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param need  the item
+     * @param node  the node it is about; null when it is about the job (a log of every node, a pairwise matrix)
+     * @param value what it showed, where that matters: the network NCCL chose ({@code Socket}, {@code IB}), the
+     *         interface set in {@code NCCL_SOCKET_IFNAME}; null otherwise
+     * @param links the lines that show it, at most {@link #MAX_LINKS}
+     * @throws NullPointerException when a required component is null
+     */
     public Observation {
         Objects.requireNonNull(need, "need");
         links = List.copyOf(links.size() > MAX_LINKS ? links.subList(0, MAX_LINKS) : links);

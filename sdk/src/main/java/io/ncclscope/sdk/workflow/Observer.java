@@ -199,7 +199,8 @@ final class Observer {
             addJob(Need.MINIMAL_RUN, a, null, a.quote(last.line()));
             addJob(ibOff ? Need.AB_IB_DISABLED : Need.AB_DEFAULT, a, "measured", a.quote(last.line()));
         }
-        Integer gpn = multi && t.ranks() != null ? Math.max(1, t.ranks() / t.hosts().size()) : t.ranks();
+        Integer gpn = t.ranks();
+        if (multi && gpn != null) gpn = Math.max(1, gpn / t.hosts().size());
         List<String> gpus = new ArrayList<>();
         for (NcclTestsDevice d : t.devices()) if (d.name() != null) gpus.add(d.name());
         facts(t.hosts(), gpn, gpus, List.of(), List.of(), List.of(), null, launcher(cmd), Map.of(), t.ncclVersion());

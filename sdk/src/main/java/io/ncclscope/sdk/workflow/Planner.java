@@ -92,7 +92,7 @@ final class Planner {
         // NODE_LIST GPU NIC TOPO LAUNCH LOG | IFACES NET IFNAME MINIMAL | AB_DEF AB_OFF RDMA_DEV KERNEL | PAIRS RATE CNT XID NUMA | VERIFY
         String pairs = nodes > 2 || nodes == 0 ? "R" : "o";
         return switch (s) {
-            case UNKNOWN, NO_PROBLEM_SEEN -> "RRRRRo" + "ooRR" + "RRoo" + "oo---" + "-";
+            case UNKNOWN, NO_PROBLEM_SEEN -> "RRRRRo" + "ooRR" + "RRoo" + pairs + "o---" + "-";
             case RANK_MAPPING -> "RRooRR" + "oooR" + "----" + "-----" + "R";
             case CONNECT_FAILURE -> "RooooR" + "RRRR" + "----" + "-----" + "R";
             case RDMA_ERROR -> "RoRooR" + "oRoo" + "oRRR" + "oRRoo" + "R";
@@ -115,7 +115,7 @@ final class Planner {
             char mark = t.charAt(i);
             if (mark == '-') continue;
             Need n = needs[i];
-            List<Link> links = links(n, obs, findings, suspects, s);
+            List<Link> links = links(n, obs, findings, suspects, s, badIfaces(findings));
             String node = n.perNode() && suspects.size() == 1 ? suspects.get(0) : null;
             checks.get(n.step()).add(new Check(n, mark == R, !links.isEmpty(), node, links));
         }
@@ -143,12 +143,14 @@ final class Planner {
                 for (Check c : cs) {
                     if (c.required() && !c.satisfied()) {
                         for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, suggested)) {
-                            if (!cmds.contains(nc)) cmds.add(nc);
+                            if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
                         }
                     }
                 }
                 if (status == StepStatus.BLOCKED && cs.stream().noneMatch(c -> c.need() == Need.MINIMAL_RUN && c.required())) {
-                    cmds.addAll(Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested));
+                    for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested)) {
+                        if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
+                    }
                 }
             }
             out.add(new Step(id, status, cs, blockers, cmds));
@@ -211,16 +213,20 @@ final class Planner {
 
     /** The links that satisfy {@code need}: observations of it (on the suspect node for per-node items), and findings that prove it. */
     private static List<Link> links(Need need, List<Observation> obs, List<Finding> findings, List<String> suspects,
-                                    Situation s) {
+                                    Situation s, List<String> badIfaces) {
         List<Link> out = new ArrayList<>();
         for (Observation o : obs) {
             if (o.need() != need) continue;
+            // NCCL_SOCKET_IFNAME set to an interface a finding calls wrong is the problem, not the proof.
+            if (need == Need.IFNAME_SET && o.value() != null && badIfaces.stream().anyMatch(b -> o.value().contains(b))) continue;
             if (need.perNode() && !suspects.isEmpty() && (o.node() == null || !suspects.contains(o.node()))) continue;
             // Step 3's "default" side of an error case is the failing log itself; of a slow case, a measured run.
             for (Link l : o.links()) if (!out.contains(l) && out.size() < Observation.MAX_LINKS) out.add(l);
         }
         switch (need) {
             case PAIRWISE -> addFindings(out, findings, SLOW_NODE);
+            // An NET/IB error line proves NCCL chose the IB network as well as an INFO line would.
+            case NET_CHOICE -> addFindings(out, findings, Set.of("IB_COMPLETION_ERROR", "IB_SETUP_FAILED"));
             case NODE_COUNTERS -> addFindings(out, findings, Set.of("NIC_ERROR_COUNTERS", "PFC_PAUSE_STORM"), suspects);
             case NODE_NIC_RATE -> addFindings(out, findings, Set.of("IB_RATE_DEGRADED", "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN"), suspects);
             case NODE_XID -> addFindings(out, findings, Set.of("GPU_XID"), suspects);
@@ -276,6 +282,8 @@ final class Planner {
             for (Check c : st.checks()) {
                 if (!c.satisfied() || !c.required()) continue;
                 Link l = c.links().get(0);
+                // A link to a whole artifact with no line says little in a chain of quoted lines.
+                if (l.line() == 0 && l.text().isBlank()) continue;
                 if (!chain.contains(l)) chain.add(l);
             }
         }

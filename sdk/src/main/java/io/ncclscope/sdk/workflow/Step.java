@@ -15,6 +15,17 @@ import java.util.Objects;
  */
 public record Step(StepId id, StepStatus status, List<Check> checks, List<String> blockers, List<NextCommand> commands) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
+     *
+     * @param id       which step
+     * @param status   where it stands
+     * @param checks   its checklist, required items first
+     * @param blockers finding codes that make the step fail ({@link StepStatus#BLOCKED}); empty otherwise
+     * @param commands commands that produce the missing items (or, when blocked, prove the fix); empty when satisfied
+     *         or not needed
+     * @throws NullPointerException when a required component is null
+     */
     public Step {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(status, "status");
@@ -23,17 +34,17 @@ public record Step(StepId id, StepStatus status, List<Check> checks, List<String
         commands = List.copyOf(commands);
     }
 
-    /** The required items not yet backed by evidence. */
+    /** {@return the required items not yet backed by evidence} */
     public List<Need> missing() {
         return checks.stream().filter(c -> c.required() && !c.satisfied()).map(Check::need).toList();
     }
 
-    /** The items backed by evidence, required or not. */
+    /** {@return the items backed by evidence, required or not} */
     public List<Check> satisfiedBy() {
         return checks.stream().filter(Check::satisfied).toList();
     }
 
-    /** True when nothing more is asked of this step: satisfied or not needed. */
+    /** {@return true when nothing more is asked of this step: satisfied or not needed} */
     public boolean done() {
         return status == StepStatus.SATISFIED || status == StepStatus.NOT_NEEDED;
     }

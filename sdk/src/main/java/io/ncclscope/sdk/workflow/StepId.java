@@ -27,7 +27,7 @@ public enum StepId {
         this.number = number;
     }
 
-    /** The step's number, 1 to 5. */
+    /** {@return the step's number, 1 to 5} */
     public int number() {
         return number;
     }

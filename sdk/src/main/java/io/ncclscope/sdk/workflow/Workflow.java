@@ -64,17 +64,28 @@ public final class Workflow {
         this.conclusion = Planner.conclusion(situation, steps, this.findings);
     }
 
-    /** A workflow with nothing seen: every step missing, step 1's commands next. */
+    /** {@return a workflow with nothing seen: every step missing, step 1's commands next} */
     public static Workflow empty() {
         return EMPTY;
     }
 
-    /** A workflow of a given state (as {@link WorkflowJson#read} rebuilds it). */
+    /**
+     * {@return a workflow of a given state (as {@link WorkflowJson#read} rebuilds it)}
+     *
+     * @param facts        the facts known
+     * @param observations what was observed
+     * @param findings     the findings so far
+     */
     public static Workflow of(Facts facts, List<Observation> observations, List<Finding> findings) {
         return new Workflow(facts, observations, findings);
     }
 
-    /** This workflow with {@code evidence} and its {@code diagnosis} (from {@code NcclScope.diagnose}) added. */
+    /**
+     * {@return this workflow with {@code evidence} and its {@code diagnosis} (from {@code NcclScope.diagnose}) added}
+     *
+     * @param evidence  the new evidence
+     * @param diagnosis its diagnosis
+     */
     public Workflow with(Evidence evidence, Diagnosis diagnosis) {
         Objects.requireNonNull(evidence, "evidence");
         Objects.requireNonNull(diagnosis, "diagnosis");
@@ -82,7 +93,11 @@ public final class Workflow {
         return add(o.facts(), o.observations(), diagnosis.findings());
     }
 
-    /** This workflow with an A/B comparison (step 3) added: both sides' runs and the reading's findings. */
+    /**
+     * {@return this workflow with an A/B comparison (step 3) added: both sides' runs and the reading's findings}
+     *
+     * @param comparison an A/B comparison
+     */
     public Workflow with(Comparison comparison) {
         Objects.requireNonNull(comparison, "comparison");
         List<Observation> obs = new ArrayList<>();
@@ -98,7 +113,11 @@ public final class Workflow {
         return add(Facts.NONE, obs, comparison.findings());
     }
 
-    /** This workflow with pairwise results (step 4) added. */
+    /**
+     * {@return this workflow with pairwise results (step 4) added}
+     *
+     * @param localization a localization of pairwise tests
+     */
     public Workflow with(Localization localization) {
         Objects.requireNonNull(localization, "localization");
         List<Observation> obs = new ArrayList<>();
@@ -114,7 +133,11 @@ public final class Workflow {
         return add(f, obs, localization.findings());
     }
 
-    /** This workflow with a scaling series (runs at growing node counts, step 4) added. */
+    /**
+     * {@return this workflow with a scaling series (runs at growing node counts, step 4) added}
+     *
+     * @param scaling a scaling series
+     */
     public Workflow with(Scaling scaling) {
         Objects.requireNonNull(scaling, "scaling");
         List<Observation> obs = new ArrayList<>();
@@ -131,12 +154,20 @@ public final class Workflow {
         return add(Facts.NONE, obs, scaling.findings());
     }
 
-    /** This workflow with findings from elsewhere added (a service's own analysis, a finding a person confirmed). */
+    /**
+     * {@return this workflow with findings from elsewhere added (a service's own analysis, a finding a person confirmed)}
+     *
+     * @param more findings to add
+     */
     public Workflow withFindings(List<Finding> more) {
         return add(Facts.NONE, List.of(), more);
     }
 
-    /** This workflow with another one's state added (two investigations of one job merged). */
+    /**
+     * {@return this workflow with another one's state added (two investigations of one job merged)}
+     *
+     * @param other another workflow of the same job
+     */
     public Workflow merge(Workflow other) {
         return add(other.facts, other.observations, other.findings);
     }
@@ -172,52 +203,60 @@ public final class Workflow {
         return List.copyOf(s.size() > MAX_ENTRIES ? s.subList(0, MAX_ENTRIES) : s);
     }
 
-    /** The facts that fill commands in. */
+    /** {@return the facts that fill commands in} */
     public Facts facts() {
         return facts;
     }
 
-    /** The checklist items backed by evidence, in {@link Need} order. */
+    /** {@return the checklist items backed by evidence, in {@link Need} order} */
     public List<Observation> observations() {
         return observations;
     }
 
-    /** Every finding seen, worst first. */
+    /** {@return every finding seen, worst first} */
     public List<Finding> findings() {
         return findings;
     }
 
-    /** The situation the evidence points to. */
+    /** {@return the situation the evidence points to} */
     public Situation situation() {
         return situation;
     }
 
-    /** The five steps, in order. */
+    /** {@return the five steps, in order} */
     public List<Step> steps() {
         return steps;
     }
 
-    /** One step. */
+    /**
+     * {@return one step}
+     *
+     * @param id a step
+     */
     public Step step(StepId id) {
         return steps.get(id.ordinal());
     }
 
-    /** The first step that asks for something (blocked, partial or missing); empty when every step is done. */
+    /** {@return the first step that asks for something (blocked, partial or missing); empty when every step is done} */
     public Optional<Step> current() {
         return steps.stream().filter(s -> !s.done()).findFirst();
     }
 
-    /** The commands to run next: those of {@link #current()}; empty when every step is done. */
+    /** {@return the commands to run next: those of {@link #current()}; empty when every step is done} */
     public List<NextCommand> next() {
         return current().map(Step::commands).orElse(List.of());
     }
 
-    /** Step 5's conclusion, as far as the evidence goes (see {@link Conclusion#complete()}). */
+    /** {@return step 5's conclusion, as far as the evidence goes (see {@link Conclusion#complete()})} */
     public Conclusion conclusion() {
         return conclusion;
     }
 
-    /** This workflow in {@code locale} (en or zh-CN): texts filled in, ready for JSON, Markdown or text. */
+    /**
+     * {@return this workflow in {@code locale} (en or zh-CN): texts filled in, ready for JSON, Markdown or text}
+     *
+     * @param locale en or zh-CN (any Chinese locale)
+     */
     public WorkflowView view(Locale locale) {
         return WorkflowView.of(this, locale);
     }

@@ -25,7 +25,12 @@ public final class WorkflowJson {
     private WorkflowJson() {
     }
 
-    /** The state as indented JSON, texts in {@code locale}. */
+    /**
+     * {@return the state as indented JSON, texts in {@code locale}}
+     *
+     * @param w      a workflow
+     * @param locale en or zh-CN (any Chinese locale)
+     */
     public static String write(Workflow w, Locale locale) {
         return Json.pretty(w.view(locale)) + "\n";
     }
@@ -33,6 +38,8 @@ public final class WorkflowJson {
     /**
      * Reads a state written by {@link #write} (this or an older 1.x version).
      *
+     * @param json JSON written by {@link #write}
+     * @return the workflow
      * @throws IllegalArgumentException when the text is not JSON, not an object, has no {@code schemaVersion} or one
      *                                  of another major version; the message says which
      */

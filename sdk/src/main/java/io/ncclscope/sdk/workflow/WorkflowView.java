@@ -30,6 +30,21 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
                            List<StepView> steps, List<CommandView> next, ConclusionView conclusion, Facts facts,
                            List<Observation> observations, List<Finding> findings) {
 
+    /**
+     * Creates the record: copies lists and maps into unmodifiable ones.
+     *
+     * @param schemaVersion {@link Workflow#SCHEMA_VERSION}
+     * @param language      {@code en} or {@code zh-CN}
+     * @param situation     the situation the evidence points to
+     * @param summary       one sentence: the situation and the step to work on
+     * @param current       the number of the first step that asks for something; null when every step is done
+     * @param steps         the five steps
+     * @param next          the commands to run next (those of the current step)
+     * @param conclusion    step 5, as far as the evidence goes
+     * @param facts         state: the facts that fill commands in
+     * @param observations  state: the checklist items backed by evidence
+     * @param findings      state: the findings, language-independent (their texts are in {@code conclusion})
+     */
     public WorkflowView {
         steps = List.copyOf(steps);
         next = List.copyOf(next);
@@ -51,6 +66,18 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
      */
     public record StepView(int step, StepId id, String title, StepStatus status, List<CheckView> checks,
                            List<String> blockers, List<String> missing, List<CommandView> commands) {
+        /**
+         * Creates the record: copies lists and maps into unmodifiable ones.
+         *
+         * @param step     its number, 1 to 5
+         * @param id       its id
+         * @param title    what the step does
+         * @param status   where it stands
+         * @param checks   its checklist
+         * @param blockers finding codes that make it fail
+         * @param missing  the required items still missing, in words
+         * @param commands the commands that produce them
+         */
         public StepView {
             checks = List.copyOf(checks);
             blockers = List.copyOf(blockers);
@@ -70,6 +97,16 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
      * @param links     the lines that back it
      */
     public record CheckView(Need need, String text, boolean required, boolean satisfied, String node, List<Link> links) {
+        /**
+         * Creates the record: copies lists and maps into unmodifiable ones.
+         *
+         * @param need      the item
+         * @param text      what it is, in words
+         * @param required  needed in this situation (else a useful extra)
+         * @param satisfied backed by evidence
+         * @param node      the node it must come from; null when any
+         * @param links     the lines that back it
+         */
         public CheckView {
             links = List.copyOf(links);
         }
@@ -85,6 +122,15 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
      * @param placeholders the {@code <name>} values still to replace; empty when it can run as it is
      */
     public record CommandView(Need need, String purpose, String node, String command, List<String> placeholders) {
+        /**
+         * Creates the record: copies lists and maps into unmodifiable ones.
+         *
+         * @param need         what it produces
+         * @param purpose      that, in words
+         * @param node         where to run it; null when on every node or the launch node
+         * @param command      the command line
+         * @param placeholders the {@code <name>} values still to replace; empty when it can run as it is
+         */
         public CommandView {
             placeholders = List.copyOf(placeholders);
         }
@@ -107,6 +153,20 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
     public record ConclusionView(Situation situation, String summary, boolean complete, LocalizedFinding symptom,
                                  List<LocalizedFinding> supporting, List<Link> evidence, List<Action> fixes,
                                  List<String> suspects, List<String> unproven, List<Need> unprovenNeeds) {
+        /**
+         * Creates the record: copies lists and maps into unmodifiable ones.
+         *
+         * @param situation the situation
+         * @param summary   one sentence: the conclusion, or what it waits for
+         * @param complete  every needed step is satisfied (or blocked with its cause named)
+         * @param symptom   the finding that explains the symptom, in words; null when none
+         * @param supporting further findings that bear on it
+         * @param evidence  the evidence chain, in the method's order
+         * @param fixes     what to do: the symptom's actions, then the supporting findings' (commands filled in)
+         * @param suspects  nodes named as the cause
+         * @param unproven  what remains unproven, in words
+         * @param unprovenNeeds the same, as items
+         */
         public ConclusionView {
             supporting = List.copyOf(supporting);
             evidence = List.copyOf(evidence);
@@ -124,17 +184,32 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
         return Message.of(WorkflowView.class, key, args).render(l);
     }
 
-    /** The text of a checklist item. */
+    /**
+     * {@return the text of a checklist item}
+     *
+     * @param n a checklist item
+     * @param l en or zh-CN
+     */
     public static String text(Need n, Locale l) {
         return t(l, "need." + n.name());
     }
 
-    /** The title of a step. */
+    /**
+     * {@return the title of a step}
+     *
+     * @param id a step
+     * @param l  en or zh-CN
+     */
     public static String title(StepId id, Locale l) {
         return t(l, "step." + id.name());
     }
 
-    /** A status in words. */
+    /**
+     * {@return a status in words}
+     *
+     * @param s a status
+     * @param l en or zh-CN
+     */
     public static String status(StepStatus s, Locale l) {
         return t(l, "status." + s.name());
     }

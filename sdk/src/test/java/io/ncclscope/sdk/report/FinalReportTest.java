@@ -145,13 +145,30 @@ class FinalReportTest {
     }
 
     @Test
-    void missingFactsAreUnprovenWithTheCommandsThatCollectThem() throws Exception {
+    void whatTheWorkflowStillMissesIsUnprovenWithTheCommandsThatCollectIt() throws Exception {
         FinalReport r = report(SLOW, Locale.ENGLISH);
-        FinalReport.Unproven facts = r.unproven().get(0);
-        assertThat(facts.step()).isEqualTo(1);
-        assertThat(facts.stepTitle()).isEqualTo("Step 1: collect the minimal facts");
-        assertThat(facts.commands()).contains("nvidia-smi topo -m", "ibstat");
+        Evidence e = Evidence.builder().addPath(Corpus.root().resolve(SLOW)).build();
+        List<io.ncclscope.sdk.workflow.Need> needs = NcclScope.workflow(e).conclusion().unproven();
+        assertThat(needs).isNotEmpty();
+        List<FinalReport.Unproven> missing = r.unproven().stream().filter(u -> u.statement().startsWith("Not in the evidence yet: ")).toList();
+        assertThat(missing).hasSize(needs.size());
+        FinalReport.Unproven topo = missing.stream().filter(u -> u.statement().contains("nvidia-smi topo -m")).findFirst().orElseThrow();
+        assertThat(topo.step()).isEqualTo(1);
+        assertThat(topo.stepTitle()).isEqualTo("Collect the minimal facts");
+        assertThat(topo.commands()).anySatisfy(c -> assertThat(c).startsWith("nvidia-smi topo -m"));
         assertThat(r.unproven()).extracting(FinalReport.Unproven::step).isSorted();
+        assertThat(Renderers.text(r)).contains("Step 1: Collect the minimal facts — Not in the evidence yet: ");
+    }
+
+    @Test
+    void aHandedBackWorkflowStateCountsEvidenceGivenEarlier() throws Exception {
+        Corpus.assumePresent();
+        Evidence topo = Evidence.builder().addPath(Corpus.root().resolve("captured/h200-1gpu/sys/topo-m.txt")).build();
+        Evidence slow = Evidence.builder().addPath(Corpus.root().resolve(SLOW)).build();
+        FinalReport alone = NcclScope.report(slow, Locale.ENGLISH);
+        FinalReport withState = NcclScope.report(NcclScope.workflow(topo), slow, Locale.ENGLISH);
+        assertThat(alone.unproven()).anySatisfy(u -> assertThat(u.statement()).contains("nvidia-smi topo -m"));
+        assertThat(withState.unproven()).noneSatisfy(u -> assertThat(u.statement()).contains("nvidia-smi topo -m"));
     }
 
     @Test

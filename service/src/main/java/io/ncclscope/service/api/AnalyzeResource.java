@@ -51,7 +51,7 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 @Tag(name = "analyze")
 public class AnalyzeResource {
 
-    static final Set<Format> OFFERED = EnumSet.of(Format.JSON, Format.MARKDOWN, Format.TEXT, Format.SLACK, Format.FEISHU);
+    static final Set<Format> OFFERED = EnumSet.of(Format.JSON, Format.MARKDOWN, Format.TEXT, Format.HTML, Format.SLACK, Format.FEISHU);
 
     static final String PASTE_EXAMPLE = "gpu01:2231:2231 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.11<0>\n"
             + "gpu01:2231:2231 [0] NCCL INFO NET/IB : No device found.\n"
@@ -67,7 +67,7 @@ public class AnalyzeResource {
             + "(any field name): outputs as files and bundle archives (.tar, .tar.gz, .tgz, .zip) holding one folder "
             + "per node (a folder with meta.txt, hostname or manifest.json is one node; a .gz file is inflated). "
             + "The answer is JSON by default; Accept: text/markdown gives a chat-sized message, text/plain every "
-            + "finding in full; ?render=slack or ?render=feishu gives a Slack Block Kit message or a Feishu/Lark "
+            + "finding in full, text/html the deliverable report page (symptom, evidence chain, fixes by area); ?render=slack or ?render=feishu gives a Slack Block Kit message or a Feishu/Lark "
             + "card to post as it is. The verdict (healthy or problems) is also in the X-Ncclscope-Verdict header. "
             + "422 when no input is a known tool output, with the parser's warnings.";
 
@@ -86,7 +86,7 @@ public class AnalyzeResource {
 
     @POST
     @Consumes(MediaType.TEXT_PLAIN)
-    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, Problem.MEDIA_TYPE})
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
     @Operation(operationId = "analyze", summary = SUMMARY, description = DESCRIPTION)
     @RequestBody(content = @Content(mediaType = MediaType.TEXT_PLAIN,
             examples = @ExampleObject(name = "socket-fallback", value = PASTE_EXAMPLE)))
@@ -99,7 +99,7 @@ public class AnalyzeResource {
             @QueryParam("name") @Size(min = 1, max = 512) @Parameter(description = "What to call the text in evidence lines (default paste)") String name,
             @QueryParam("node") @Size(min = 1, max = 255) @Parameter(description = "The node it comes from; default: from the content") String node,
             @QueryParam("lang") @Pattern(regexp = Languages.PATTERN, message = Languages.MESSAGE) @Parameter(description = "en (default) or zh-CN") String lang,
-            @QueryParam("render") @Parameter(description = "slack, feishu, json, md or text; overrides Accept") String render) {
+            @QueryParam("render") @Parameter(description = "slack, feishu, json, md, text or html; overrides Accept") String render) {
         Format format = Format.choose(render, headers, OFFERED);
         if (text.isBlank()) throw ProblemException.badRequest("the body is empty: paste a tool output");
         String n = name == null ? "paste" : name;
@@ -109,7 +109,7 @@ public class AnalyzeResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, Problem.MEDIA_TYPE})
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
     @Operation(operationId = "analyze", summary = SUMMARY, description = DESCRIPTION)
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalyzeRequest.class),
             examples = @ExampleObject(name = "two-artifacts", value = "{\"artifacts\":[{\"name\":\"gpu01/job.log\",\"node\":\"gpu01\","
@@ -119,7 +119,7 @@ public class AnalyzeResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
     public Response analyzeArtifacts(
             @Valid @NotNull(message = "the body is empty") AnalyzeRequest request,
-            @QueryParam("render") @Parameter(description = "slack, feishu, json, md or text; overrides Accept") String render) {
+            @QueryParam("render") @Parameter(description = "slack, feishu, json, md, text or html; overrides Accept") String render) {
         Format format = Format.choose(render, headers, OFFERED);
         return pool.run("analyze", () -> {
             Evidence.Builder b = Evidence.builder();
@@ -130,7 +130,7 @@ public class AnalyzeResource {
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, Problem.MEDIA_TYPE})
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
     @Operation(operationId = "analyze", summary = SUMMARY, description = DESCRIPTION)
     @APIResponse(responseCode = "200", description = "The report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
@@ -138,7 +138,7 @@ public class AnalyzeResource {
     public Response analyzeUpload(
             @RestForm(FileUpload.ALL) List<FileUpload> files,
             @QueryParam("lang") @Pattern(regexp = Languages.PATTERN, message = Languages.MESSAGE) @Parameter(description = "en (default) or zh-CN") String lang,
-            @QueryParam("render") @Parameter(description = "slack, feishu, json, md or text; overrides Accept") String render) {
+            @QueryParam("render") @Parameter(description = "slack, feishu, json, md, text or html; overrides Accept") String render) {
         Format format = Format.choose(render, headers, OFFERED);
         if (files == null || files.isEmpty()) {
             throw ProblemException.badRequest("no file in the upload: send each output or archive as a file part "

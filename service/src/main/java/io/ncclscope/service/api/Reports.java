@@ -60,7 +60,8 @@ public class Reports {
             case JSON -> reports.toDto(report);
             case MARKDOWN -> Renderers.markdown(report);
             case TEXT -> Renderers.text(report);
-            case HTML -> throw new ProblemException(406, "not-acceptable", "text/html is not offered yet");
+            // The deliverable report (symptom, evidence chain, fixes by area, what is unproven) as one HTML page.
+            case HTML -> Renderers.html(NcclScope.report(evidence, locale));
             case SLACK -> ChatMessages.slack(Renderers.markdown(report), problems);
             case FEISHU -> ChatMessages.feishu(Renderers.markdown(report), problems);
         };

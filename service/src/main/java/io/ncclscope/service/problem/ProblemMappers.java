@@ -69,6 +69,9 @@ public final class ProblemMappers {
     public Response web(WebApplicationException e, HttpServerRequest req) {
         int status = e.getResponse().getStatus();
         if (status >= 500) Log.error("request failed", e);
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof JsonProcessingException j) return json(j, req);
+        }
         String detail = switch (status) {
             case 404 -> "no such resource: " + req.method() + " " + req.path() + " (the contract is GET /q/openapi)";
             case 405 -> "method " + req.method() + " is not allowed on " + req.path();

@@ -815,9 +815,11 @@ public final class TransportAnalyzer implements Analyzer {
     // The transport choice per host
 
     /**
-     * What NCCL chose on each host of every NCCL log in {@code evidence} (also the NCCL lines inside nccl-tests output),
+     * {@return what NCCL chose on each host of every NCCL log in {@code evidence} (also the NCCL lines inside nccl-tests output),
      * one entry per host in natural host order; a host seen in several logs merges them (first value wins, lists
-     * join). Pure and thread-safe.
+     * join)} Pure and thread-safe.
+     *
+     * @param evidence the evidence read
      */
     public static List<TransportChoice> choices(Evidence evidence) {
         Map<String, Acc> byHost = new LinkedHashMap<>();

@@ -45,7 +45,7 @@ class MessagesAndScaleTest {
     }
 
     @Test
-    void aThousandNodesNameTheOneRootCause() {
+    void aThousandNodesOfClosedConnectionsWalkBackToTheOneOutOfMemory() {
         Evidence.Builder b = Evidence.builder();
         for (int n = 0; n < 1024; n++) {
             StringBuilder sb = new StringBuilder();
@@ -71,7 +71,11 @@ class MessagesAndScaleTest {
         Evidence e = b.build();
         ErrorsAnalyzer a = new ErrorsAnalyzer();
         a.analyze(e);
+        long t0 = System.nanoTime();
         List<Finding> fs = a.analyze(e);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        // A figure, not a limit (timed assertions fail on a loaded machine); BundleBenchmark measures for real.
+        System.out.println("errors: 1,024 nodes in " + ms + " ms");
         // The OOM of node517 is the cause; the 1,024 closed connections follow from it.
         assertThat(fs).extracting(Finding::code).containsExactly("NCCL_OUT_OF_MEMORY");
         assertThat(fs.get(0).subject().node()).isEqualTo("node517");

@@ -40,7 +40,7 @@ class LinkHealthScaleTest {
     }
 
     @Test
-    void aThousandNodesNameOnlyTheTwoBadNodes() {
+    void aThousandNodesTakeWellUnderASecond() {
         Evidence.Builder b = Evidence.builder();
         String gpus = csv();
         for (int n = 0; n < 1024; n++) {
@@ -50,7 +50,16 @@ class LinkHealthScaleTest {
             b.addText(node + "/nvsmi.csv", gpus, node);
         }
         Evidence e = b.build();
-        List<Finding> fs = Findings.ANALYZER.analyze(e);
+        Findings.ANALYZER.analyze(e); // warm up
+        List<Finding> fs = null;
+        long ms = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) { // best of three: the build machine is shared
+            long t0 = System.nanoTime();
+            fs = Findings.ANALYZER.analyze(e);
+            ms = Math.min(ms, (System.nanoTime() - t0) / 1_000_000);
+        }
+        // A figure, not a limit (timed assertions fail on a loaded machine); BundleBenchmark measures for real.
+        System.out.println("links: 1,024 nodes in " + ms + " ms (best of 3)");
         assertThat(fs).filteredOn(f -> f.severity().atLeast(FindingSeverity.WARNING))
                 .extracting(f -> f.code() + "@" + f.subject().node() + " " + f.subject().device() + f.subject().iface())
                 .containsExactlyInAnyOrder("IB_RATE_DEGRADED@gpu-517 mlx5_3null", "MTU_MISMATCH@gpu-900 nullens1np0");

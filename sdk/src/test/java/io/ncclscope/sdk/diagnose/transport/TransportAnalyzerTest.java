@@ -438,7 +438,7 @@ class TransportAnalyzerTest {
     // --- scale and purity ----------------------------------------------------------------------------------------
 
     @Test
-    void aThousandNodesGiveOneStatementPerPattern() {
+    void aThousandNodesGiveOneStatementPerPatternNotPerNode() {
         Evidence.Builder b = Evidence.builder();
         String ibstat = Corpus.read("ibstat/gpud-ibstat-47-h100-roce-1.txt");
         for (int n = 0; n < 1024; n++) {
@@ -459,6 +459,15 @@ class TransportAnalyzerTest {
         Evidence e = b.build();
         TransportAnalyzer a = new TransportAnalyzer();
         List<Finding> fs = a.analyze(e);
+        // Best of three: the build machine is shared, the first runs pay for class loading and JIT.
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            long t0 = System.nanoTime();
+            a.analyze(e);
+            best = Math.min(best, (System.nanoTime() - t0) / 1_000_000);
+        }
+        // A figure, not a limit (timed assertions fail on a loaded machine); BundleBenchmark measures for real.
+        System.out.println("transport: 1,024 nodes in " + best + " ms (best of 3)");
         // One statement per pattern, listing the nodes, not 1024 copies.
         assertThat(fs).hasSize(3);
         assertThat(fs).allSatisfy(f -> assertThat(f.evidence().size()).isLessThanOrEqualTo(Finding.MAX_EVIDENCE));

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Load run of POST /v1/analyze: starts the packaged service on loopback, warms it up, then wrk at 64 connections for
+# a bounded time with a typical chat paste (a real NCCL error log of 8.8 KB from our H200 capture), and prints
+# requests/s, p50/p99 latency, errors, and the service's RSS before, every few seconds during, and after the run.
+#
+#   bash benchmarks/load/analyze-wrk.sh                 # 30 s at 64 connections
+#   DURATION=60s CONNECTIONS=64 THREADS=2 bash benchmarks/load/analyze-wrk.sh
+#   PASTE=path/to/log JAVA_OPTS=-Xmx512m bash benchmarks/load/analyze-wrk.sh   (default -Xmx256m: a bounded heap
+#                                                                               shows whether memory stays flat)
+#
+# Needs wrk (Debian: apt-get install -y wrk) and a JDK 17+. Builds the service if service/target/quarkus-app is missing.
+# Exit code 0 when every request got a 200; 1 otherwise (errors are printed).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+PORT="${PORT:-18090}"
+DURATION="${DURATION:-30s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+THREADS="${THREADS:-2}"
+WARMUP="${WARMUP:-15s}"
+export PASTE="${PASTE:-$root/examples/captured/h200-1gpu/nccl/duplicate-gpu.log}"
+jar="$root/service/target/quarkus-app/quarkus-run.jar"
+
+command -v wrk >/dev/null || { echo "load: wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
+if [ ! -f "$jar" ]; then
+  echo "load: building the service ..." >&2
+  ./mvnw -B -q -DskipTests package -pl service -am >&2
+fi
+
+log="$(mktemp /tmp/ncclscope-load.XXXXXX)"
+# shellcheck disable=SC2086
+java ${JAVA_OPTS:--Xmx256m} -jar "$jar" serve --host 127.0.0.1 --port "$PORT" >"$log" 2>&1 &
+pid=$!
+sampler=""
+cleanup() {
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -f "$log"
+}
+trap cleanup EXIT
+
+rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
+# CPU seconds (user + system) the service has used: with the request count, the cost of one request, which says
+# what the service does on idle cores even when other work shares this machine.
+cpu() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$pid/stat"; }
+for _ in $(seq 1 180); do
+  curl -sf "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
+  kill -0 "$pid" 2>/dev/null || { echo "load: the service did not start:" >&2; cat "$log" >&2; exit 2; }
+  sleep 1
+done
+url="http://127.0.0.1:$PORT"
+echo "load: service pid $pid on $url, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load: paste $(wc -c <"$PASTE") bytes ($PASTE)"
+echo "load: RSS after start ${rss_start:=$(rss)} MiB"
+
+wrk -t"$THREADS" -c16 -d"$WARMUP" -s benchmarks/load/post-paste.lua "$url" >/dev/null
+echo "load: RSS after ${WARMUP} warm-up $(rss) MiB"
+
+samples="$(mktemp /tmp/ncclscope-rss.XXXXXX)"
+( while sleep 5; do echo "$(rss)" >>"$samples"; done ) &
+sampler=$!
+cpu0="$(cpu)"
+out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s benchmarks/load/post-paste.lua "$url")"
+cpu1="$(cpu)"
+kill "$sampler" 2>/dev/null || true
+sampler=""
+echo "$out" | sed 's/^/wrk: /'
+echo "load: RSS during the run (MiB, every 5 s): $(tr '\n' ' ' <"$samples")"
+echo "load: RSS after the run $(rss) MiB"
+rm -f "$samples"
+line="$(echo "$out" | grep '^LOAD ' || true)"
+echo "$line"
+reqs="$(echo "$line" | sed -n 's/.*requests=\([0-9]*\).*/\1/p')"
+if [ -n "$reqs" ] && [ "$reqs" -gt 0 ]; then
+  awk -v a="$cpu0" -v b="$cpu1" -v n="$reqs" -v c="$(nproc)" 'BEGIN {
+    ms = (b - a) * 1000 / n
+    printf "load: service CPU %.1f s for %d requests: %.3f ms of CPU per request; %d idle cores would serve about %.0f requests/s\n", b - a, n, ms, c, c * 1000 / ms }'
+fi
+non2xx="$(echo "$out" | sed -n 's/.*Non-2xx or 3xx responses: \([0-9]*\).*/\1/p')"
+if echo "$line" | grep -q 'connect_err=0 read_err=0 write_err=0 timeouts=0 status_err=0' && [ -z "$non2xx" ]; then
+  echo "load: no errors"
+else
+  echo "load: ERRORS (non-2xx: ${non2xx:-0})" >&2
+  exit 1
+fi

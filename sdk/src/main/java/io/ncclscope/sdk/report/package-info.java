@@ -1,0 +1,4 @@
+/**
+ * Reports in English or Simplified Chinese and their renderers: Markdown, JSON and plain text.
+ */
+package io.ncclscope.sdk.report;

@@ -1,0 +1,416 @@
+package io.ncclscope.service;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every operation of the REST service, every error status, on the project's own H200 capture
+ * ({@code examples/captured}). {@link ServiceApiIT} reruns the same tests against the packaged jar.
+ */
+@QuarkusTest
+class ServiceApiTest {
+
+    static final Path CAPTURE = Path.of("../examples/captured/h200-1gpu");
+
+    static String read(String rel) throws IOException {
+        return Files.readString(CAPTURE.resolve(rel), StandardCharsets.UTF_8);
+    }
+
+    // -- analyze ------------------------------------------------------------------------------------------------
+
+    @Test
+    void pastedLogGivesTheVerdictAsJsonWithTheLinesThatProveIt() throws IOException {
+        given().contentType(ContentType.TEXT).body(read("nccl/duplicate-gpu.log"))
+                .when().post("/v1/analyze")
+                .then().statusCode(200).contentType(ContentType.JSON)
+                .header("X-Ncclscope-Verdict", "problems")
+                .body("verdict", equalTo("problems"))
+                .body("language", equalTo("en"))
+                .body("findings[0].code", equalTo("NCCL_DUPLICATE_GPU"))
+                .body("findings[0].severity", equalTo("CRITICAL"))
+                .body("findings[0].subject.node", equalTo("vm"))
+                .body("findings[0].evidence[0].artifact", equalTo("paste"))
+                .body("findings[0].evidence[0].line", equalTo(40))
+                .body("findings[0].evidence[0].text", containsString("Duplicate GPU detected"))
+                .body("findings[0].actions.text", everyItem(notNullValue()))
+                .body("artifacts[0].kind", equalTo("nccl-log"))
+                .body("segments.size()", equalTo(3));
+    }
+
+    @Test
+    void markdownForAChatAndChineseOnRequest() throws IOException {
+        String md = given().contentType(ContentType.TEXT).accept("text/markdown").queryParam("name", "job.log")
+                .body(read("nccl/bad-ifname.log"))
+                .when().post("/v1/analyze")
+                .then().statusCode(200).contentType(startsWith("text/markdown")).extract().asString();
+        assertThat(md).startsWith("**ncclscope: PROBLEMS FOUND**").contains("`NCCL_NO_SOCKET_INTERFACE`", "`job.log:5`");
+        String zh = given().contentType(ContentType.TEXT).accept("text/markdown").queryParam("lang", "zh-CN")
+                .body(read("nccl/bad-ifname.log"))
+                .when().post("/v1/analyze").then().statusCode(200).extract().asString();
+        assertThat(zh).contains("NCCL_NO_SOCKET_INTERFACE").containsPattern("[\\u4e00-\\u9fff]");
+    }
+
+    @Test
+    void plainTextListsEveryFindingWithCausesAndActions() throws IOException {
+        String text = given().contentType(ContentType.TEXT).accept(ContentType.TEXT).body(read("nccl/duplicate-gpu.log"))
+                .when().post("/v1/analyze").then().statusCode(200).contentType(startsWith("text/plain")).extract().asString();
+        assertThat(text).contains("NCCL_DUPLICATE_GPU", "Likely causes:", "Actions:", "Evidence:");
+    }
+
+    @Test
+    void namedArtifactsOfOneNodeAreAnalyzedTogether() throws IOException {
+        Map<String, Object> body = Map.of("artifacts", List.of(
+                Map.of("name", "vm/topo.txt", "node", "vm", "text", read("sys/topo-m.txt")),
+                Map.of("name", "vm/job.log", "node", "vm", "text", read("nccl/bad-ifname.log"))));
+        given().contentType(ContentType.JSON).body(body)
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("nodes", equalTo(List.of("vm")))
+                .body("artifacts.kind", hasItems("topo", "nccl-log"))
+                .body("findings.code", hasItem("NCCL_NO_SOCKET_INTERFACE"));
+    }
+
+    @Test
+    void uploadedFilesAndAZipBundleAreAnalyzed(@TempDir Path tmp) throws IOException {
+        Path zip = tmp.resolve("bundle.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip)); Stream<Path> s = Files.walk(CAPTURE)) {
+            for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
+                z.putNextEntry(new ZipEntry("bundle/h200-1gpu/" + CAPTURE.relativize(p).toString().replace('\\', '/')));
+                z.write(Files.readAllBytes(p));
+                z.closeEntry();
+            }
+        }
+        given().multiPart("bundle", zip.toFile(), "application/zip")
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("nodes", equalTo(List.of("vm")))
+                .body("artifacts.size()", greaterThan(20))
+                .body("artifacts.name", hasItem("h200-1gpu/nccl/duplicate-gpu.log"))
+                .body("findings.code", hasItems("NCCL_DUPLICATE_GPU", "NCCL_NO_SOCKET_INTERFACE"));
+        given().multiPart("file", CAPTURE.resolve("nccl/duplicate-gpu.log").toFile(), "text/plain")
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("findings[0].evidence[0].artifact", equalTo("duplicate-gpu.log"));
+    }
+
+    @Test
+    void aTarGzBundleIsAnalyzed(@TempDir Path tmp) throws Exception {
+        Path tgz = tmp.resolve("h200.tar.gz");
+        Process p = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", CAPTURE.getParent().toString(), "h200-1gpu")
+                .redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0, "tar is not available");
+        given().multiPart("file", tgz.toFile(), "application/gzip")
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("artifacts.name", hasItem("h200-1gpu/nccl/duplicate-gpu.log"))
+                .body("findings.code", hasItem("NCCL_DUPLICATE_GPU"));
+    }
+
+    @Test
+    void slackAndFeishuMessagesArePostable() throws IOException {
+        Response slack = given().contentType(ContentType.TEXT).queryParam("render", "slack").body(read("nccl/duplicate-gpu.log"))
+                .when().post("/v1/analyze");
+        slack.then().statusCode(200).contentType(ContentType.JSON)
+                .body("text", containsString("PROBLEMS FOUND"))
+                .body("blocks[0].type", equalTo("header"))
+                .body("blocks.type", hasItems("section", "divider"))
+                .body("blocks.findAll { it.type == 'section' }.text.type", everyItem(equalTo("mrkdwn")));
+        // Slack bold is *x*, never **x**.
+        assertThat(slack.asString()).doesNotContain("**").contains("*`NCCL_DUPLICATE_GPU`*");
+        given().contentType(ContentType.TEXT).queryParam("render", "feishu").body(read("nccl/duplicate-gpu.log"))
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("msg_type", equalTo("interactive"))
+                .body("card.header.template", equalTo("red"))
+                .body("card.elements.tag", everyItem(equalTo("markdown")))
+                .body("card.elements[1].content", containsString("NCCL_DUPLICATE_GPU"));
+    }
+
+    @Test
+    void healthyInputSaysHealthy() throws IOException {
+        given().contentType(ContentType.TEXT).body(read("sys/topo-m.txt"))
+                .when().post("/v1/analyze")
+                .then().statusCode(200).header("X-Ncclscope-Verdict", "healthy").body("verdict", equalTo("healthy"));
+    }
+
+    // -- parse, kinds, rules ------------------------------------------------------------------------------------
+
+    @Test
+    void parseDetectsTheKindAndReturnsTheTypedFacts() throws IOException {
+        given().contentType(ContentType.TEXT).body(read("sys/topo-m.txt"))
+                .when().post("/v1/parse")
+                .then().statusCode(200)
+                .body("kind", equalTo("topo"))
+                .body("data.gpus[0].name", equalTo("GPU0"))
+                .body("warnings", notNullValue());
+        given().contentType(ContentType.JSON).body(Map.of("text", read("nccl/duplicate-gpu.log"), "kind", "nccl-log"))
+                .when().post("/v1/parse")
+                .then().statusCode(200)
+                .body("kind", equalTo("nccl-log"))
+                .body("data.ncclVersion", equalTo("2.28.9"));
+    }
+
+    @Test
+    void kindsAndRulesAreListed() {
+        given().when().get("/v1/kinds").then().statusCode(200)
+                .body("kind", hasItems("topo", "nccl-log", "nccl-tests"))
+                .body("find { it.kind == 'topo' }.command", containsString("nvidia-smi topo -m"));
+        given().when().get("/v1/rules").then().statusCode(200)
+                .body("code", hasItems("NCCL_CONNECT_FAILED", "NET_SOCKET_FALLBACK", "SLOW_NODE"))
+                .body("[0].causes.size()", greaterThan(0));
+        given().when().get("/v1/rules/nccl_duplicate_gpu").then().statusCode(200)
+                .body("code", equalTo("NCCL_DUPLICATE_GPU"))
+                .body("actions[0].text", notNullValue());
+        String md = given().accept("text/markdown").queryParam("lang", "zh-CN").when().get("/v1/rules/NCCL_CONNECT_FAILED")
+                .then().statusCode(200).extract().asString();
+        assertThat(md).startsWith("### `NCCL_CONNECT_FAILED`").containsPattern("[\\u4e00-\\u9fff]");
+    }
+
+    // -- compare, plan, localize --------------------------------------------------------------------------------
+
+    static Map<String, Object> set(String label, Path folder) throws IOException {
+        List<Map<String, Object>> arts;
+        try (Stream<Path> s = Files.walk(folder)) {
+            arts = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().endsWith(".md")).sorted()
+                    .map(p -> {
+                        try {
+                            return Map.<String, Object>of("name", folder.relativize(p).toString(), "text", Files.readString(p));
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }).toList();
+        }
+        return Map.of("label", label, "artifacts", arts);
+    }
+
+    @Test
+    void compareReadsTheAbSwitchMethodAsTheCliDoes() throws IOException {
+        Path ab = Path.of("../examples/ab/rdma-suspect");
+        given().contentType(ContentType.JSON)
+                .body(Map.of("a", set("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
+                .when().post("/v1/compare")
+                .then().statusCode(200)
+                .body("mode", equalTo("compare"))
+                .body("reading", equalTo("RDMA_SUSPECT"))
+                .body("findings.code", hasItem("AB_RDMA_SUSPECT"))
+                .body("nextRuns.size()", greaterThan(0));
+        String md = given().contentType(ContentType.JSON).accept("text/markdown")
+                .body(Map.of("a", set("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
+                .when().post("/v1/compare").then().statusCode(200).extract().asString();
+        assertThat(md).contains("AB_RDMA_SUSPECT");
+    }
+
+    @Test
+    void compareFindsTheScalingKnee() throws IOException {
+        Path sc = Path.of("../examples/scaling");
+        List<Map<String, Object>> sets = new java.util.ArrayList<>();
+        for (String n : List.of("2-nodes.txt", "3-nodes.txt", "4-nodes.txt", "8-nodes.txt")) {
+            sets.add(Map.of("label", n, "artifacts", List.of(Map.of("name", n, "text", Files.readString(sc.resolve(n))))));
+        }
+        given().contentType(ContentType.JSON).body(Map.of("scaling", sets))
+                .when().post("/v1/compare")
+                .then().statusCode(200)
+                .body("mode", equalTo("scaling"))
+                .body("points.size()", equalTo(4))
+                .body("kneeNodes", notNullValue());
+    }
+
+    @Test
+    void planPairsWritesTheLauncherFiles() {
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "gpu[01-04]", "launcher", "slurm", "gpusPerNode", 8))
+                .when().post("/v1/plan/pairs")
+                .then().statusCode(200)
+                .body("nodes", equalTo(List.of("gpu01", "gpu02", "gpu03", "gpu04")))
+                .body("rounds.size()", equalTo(3))
+                .body("rounds[0].pairs.size()", equalTo(2))
+                .body("tests", equalTo(6))
+                .body("allPairs", equalTo(6))
+                .body("files.'pairs.sbatch'", containsString("srun"));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "a,b,c,d", "launcher", "k8s", "screen", true))
+                .when().post("/v1/plan/pairs")
+                .then().statusCode(200).body("rounds.size()", equalTo(1));
+    }
+
+    @Test
+    void localizeNamesTheSlowNode() throws IOException {
+        Path results = Path.of("../examples/pairs/results");
+        List<Map<String, Object>> arts;
+        try (Stream<Path> s = Files.walk(results)) {
+            arts = s.filter(Files::isRegularFile).sorted().map(p -> {
+                try {
+                    return Map.<String, Object>of("name", p.getFileName().toString(), "text", Files.readString(p));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        given().contentType(ContentType.JSON).body(Map.of("artifacts", arts))
+                .when().post("/v1/localize")
+                .then().statusCode(200)
+                .header("X-Ncclscope-Verdict", "problems")
+                .body("findings.code", hasItem("SLOW_NODE"))
+                .body("slowNodes.size()", greaterThan(0));
+        String svg = given().contentType(ContentType.JSON).accept("image/svg+xml").body(Map.of("artifacts", arts))
+                .when().post("/v1/localize").then().statusCode(200).contentType(startsWith("image/svg+xml")).extract().asString();
+        assertThat(svg).startsWith("<?xml").contains("<svg", "</svg>");
+    }
+
+    @Test
+    void htmlGivesTheDeliverableReportPage() throws IOException {
+        String html = given().contentType(ContentType.TEXT).accept("text/html").body(read("nccl/duplicate-gpu.log"))
+                .when().post("/v1/analyze")
+                .then().statusCode(200).contentType(startsWith("text/html")).extract().asString();
+        assertThat(html).containsIgnoringCase("<html").contains("NCCL_DUPLICATE_GPU");
+    }
+
+    @Test
+    void theWorkflowStateGoesOutAndComesBack() throws IOException {
+        Map<String, Object> first = given().contentType(ContentType.JSON)
+                .body(Map.of("artifacts", List.of(Map.of("name", "job.log", "text", read("nccl/bad-ifname.log")))))
+                .when().post("/v1/workflow")
+                .then().statusCode(200).contentType(ContentType.JSON)
+                .body("schemaVersion", startsWith("1."))
+                .body("steps.size()", equalTo(5))
+                .body("next.size()", greaterThan(0))
+                .extract().as(Map.class);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("state", first, "artifacts", List.of(Map.of("name", "topo.txt", "node", "vm", "text", read("sys/topo-m.txt"))),
+                        "lang", "zh-CN"))
+                .when().post("/v1/workflow")
+                .then().statusCode(200)
+                .body("language", equalTo("zh-CN"))
+                .body("steps.size()", equalTo(5));
+        given().contentType(ContentType.JSON).body(Map.of("state", Map.of("schemaVersion", "9.0")))
+                .when().post("/v1/workflow")
+                .then().statusCode(422).body("detail", containsString("schemaVersion"));
+        given().contentType(ContentType.JSON).body(Map.of("lang", "en"))
+                .when().post("/v1/workflow").then().statusCode(400);
+    }
+
+    @Test
+    void theNodeSnapshotIsOffByDefault() {
+        given().when().get("/v1/node/snapshot").then().statusCode(404).contentType("application/problem+json")
+                .body("type", containsString("snapshot-off"));
+    }
+
+    // -- errors: one problem shape ------------------------------------------------------------------------------
+
+    @Test
+    void textThatIsNoToolOutputIs422WithTheParserWarnings() {
+        given().contentType(ContentType.TEXT).body("hello, my training is slow\n")
+                .when().post("/v1/analyze")
+                .then().statusCode(422).contentType("application/problem+json")
+                .body("status", equalTo(422))
+                .body("title", equalTo("Unprocessable Content"))
+                .body("type", containsString("unrecognized-input"))
+                .body("instance", equalTo("/v1/analyze"))
+                .body("warnings[0].severity", equalTo("ERROR"))
+                .body("warnings[0].excerpt", containsString("hello"));
+        given().contentType(ContentType.TEXT).body("hello\n")
+                .when().post("/v1/parse")
+                .then().statusCode(422).body("warnings.size()", greaterThan(0));
+        given().contentType(ContentType.TEXT).queryParam("kind", "topo").body("CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n")
+                .when().post("/v1/parse")
+                .then().statusCode(422).body("detail", containsString("read as topo"));
+    }
+
+    @Test
+    void invalidRequestsAre400WithEachViolation() {
+        given().contentType(ContentType.JSON).body(Map.of("artifacts", List.of(Map.of("name", "", "text", "x")), "lang", "fr"))
+                .when().post("/v1/analyze")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("violations.field", hasItems("artifacts[0].name", "lang"))
+                .body("violations.find { it.field == 'lang' }.message", equalTo("must be en or zh-CN"));
+        given().contentType(ContentType.JSON).body(Map.of("artifacts", List.of()))
+                .when().post("/v1/analyze").then().statusCode(400).body("violations[0].field", equalTo("artifacts"));
+        given().contentType(ContentType.JSON).body("{\"artifacts\": [")
+                .when().post("/v1/analyze").then().statusCode(400).body("type", containsString("malformed-json"));
+        given().contentType(ContentType.JSON).body(Map.of("a", Map.of("label", "x", "artifacts", List.of(Map.of("name", "a", "text", "t")))))
+                .when().post("/v1/compare").then().statusCode(400).body("detail", containsString("give a and b"));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "gpu01"))
+                .when().post("/v1/plan/pairs").then().statusCode(400).body("detail", containsString("at least 2 nodes"));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "a,b", "launcher", "pbs"))
+                .when().post("/v1/plan/pairs").then().statusCode(400).body("violations[0].field", equalTo("launcher"));
+        given().contentType(ContentType.JSON).body(Map.of("artifacts", List.of(Map.of("name", "x", "text", "t")), "fraction", 2))
+                .when().post("/v1/localize").then().statusCode(400).body("violations[0].field", equalTo("fraction"));
+        given().contentType(ContentType.TEXT).queryParam("kind", "nosuch").body("x")
+                .when().post("/v1/parse").then().statusCode(400).body("detail", containsString("unknown kind"));
+        given().contentType(ContentType.TEXT).queryParam("render", "teams").body("x")
+                .when().post("/v1/analyze").then().statusCode(400).body("detail", containsString("render must be"));
+        given().contentType(ContentType.TEXT).body("  \n")
+                .when().post("/v1/analyze").then().statusCode(400).body("detail", containsString("empty"));
+        given().multiPart("lang", "en").when().post("/v1/analyze").then().statusCode(400).body("detail", containsString("no file"));
+    }
+
+    @Test
+    void unknownThingsAre404WrongTypes415And406() {
+        given().when().get("/v1/rules/NO_SUCH_CODE").then().statusCode(404).contentType("application/problem+json")
+                .body("type", containsString("unknown-rule")).body("detail", containsString("NO_SUCH_CODE"));
+        given().when().get("/v1/nothing-here").then().statusCode(404).contentType("application/problem+json")
+                .body("status", equalTo(404));
+        given().contentType("application/xml").body("<x/>").when().post("/v1/analyze")
+                .then().statusCode(415).contentType("application/problem+json").body("status", equalTo(415));
+        given().contentType(ContentType.TEXT).accept("image/png").body("x").when().post("/v1/analyze")
+                .then().statusCode(406).contentType("application/problem+json");
+        given().when().get("/v1/analyze").then().statusCode(405).contentType("application/problem+json");
+    }
+
+    @Test
+    void aBodyOverTheLimitIs413BeforeItIsRead() {
+        byte[] big = new byte[9 << 20];
+        java.util.Arrays.fill(big, (byte) 'a');
+        given().contentType(ContentType.TEXT).body(big)
+                .when().post("/v1/analyze")
+                .then().statusCode(413).contentType("application/problem+json")
+                .body("status", equalTo(413)).body("detail", containsString("max-body-size"));
+    }
+
+    @Test
+    void aZipThatLeavesItsFolderIs400(@TempDir Path tmp) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (ZipOutputStream z = new ZipOutputStream(b)) {
+            z.putNextEntry(new ZipEntry("../../etc/evil.txt"));
+            z.write("x".getBytes(StandardCharsets.UTF_8));
+            z.closeEntry();
+        }
+        Path zip = Files.write(tmp.resolve("evil.zip"), b.toByteArray());
+        given().multiPart("file", zip.toFile(), "application/zip").when().post("/v1/analyze")
+                .then().statusCode(400).body("detail", containsString("outside the archive"));
+    }
+
+    // -- operations -------------------------------------------------------------------------------------------
+
+    @Test
+    void healthAndMetricsAreServed() throws IOException {
+        given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"))
+                .body("checks.name", hasItem("analysis pool"));
+        given().contentType(ContentType.TEXT).body(read("nccl/duplicate-gpu.log")).when().post("/v1/analyze").then().statusCode(200);
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertThat(metrics).contains("http_server_requests_seconds_count{", "uri=\"/v1/analyze\"",
+                "ncclscope_analysis_seconds_count{operation=\"analyze\",outcome=\"ok\"}", "ncclscope_analysis_active");
+    }
+}
