@@ -73,7 +73,14 @@ public final class Evidence {
      * @param files  the bundle's artifacts by their path inside the folder ({@code net/ethtool-S-eth0.txt})
      */
     public record Bundle(String node, String folder, java.time.Instant time, Map<String, Artifact> files) {
-        /** Copies the files, keeping their order. */
+        /**
+         * Copies the files, keeping their order.
+         *
+         * @param node   the node the bundle's files belong to
+         * @param folder the folder read
+         * @param time   the manifest's {@code time}; {@code null} when it has none or it does not parse
+         * @param files  the bundle's artifacts by their path inside the folder
+         */
         public Bundle {
             files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
         }

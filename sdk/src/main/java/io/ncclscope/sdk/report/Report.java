@@ -47,6 +47,7 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
      * @param findings  findings, worst first
      * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
      * @param problems  inputs that could not be read
+     * @param workflow  the five-step workflow of this evidence
      */
     public Report {
         nodes = List.copyOf(nodes);

@@ -31,12 +31,22 @@ public final class WorkflowRenderers {
         };
     }
 
-    /** The JSON state (same as {@link WorkflowJson#write}). */
+    /**
+     * The JSON state (same as {@link WorkflowJson#write}).
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return indented JSON
+     */
     public static String json(WorkflowView v) {
         return Json.pretty(v) + "\n";
     }
 
-    /** One line per step: icon, number, title, status, and what blocks it. */
+    /**
+     * One line per step: icon, number, title, status, and what blocks it.
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return Markdown lines, one per step
+     */
     public static String stepsMarkdown(WorkflowView v) {
         Locale l = locale(v);
         StringBuilder sb = new StringBuilder("**").append(WorkflowView.t(l, "heading.workflow")).append("** — ")
@@ -53,7 +63,12 @@ public final class WorkflowRenderers {
         return sb.toString();
     }
 
-    /** The step table in plain text. */
+    /**
+     * The step table in plain text.
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return the table as text
+     */
     public static String stepsText(WorkflowView v) {
         Locale l = locale(v);
         StringBuilder sb = new StringBuilder(WorkflowView.t(l, "heading.workflow")).append(": ").append(v.summary()).append("\n");
@@ -67,7 +82,12 @@ public final class WorkflowRenderers {
         return sb.toString();
     }
 
-    /** Markdown for a chat: where the investigation stands, what to run next, and the conclusion so far. */
+    /**
+     * Markdown for a chat: where the investigation stands, what to run next, and the conclusion so far.
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return Markdown for a chat message
+     */
     public static String markdown(WorkflowView v) {
         Locale l = locale(v);
         StringBuilder sb = new StringBuilder(stepsMarkdown(v)).append("\n");
@@ -102,7 +122,12 @@ public final class WorkflowRenderers {
         return sb.toString();
     }
 
-    /** Plain text: every step with every checklist item, the lines behind it, and its commands; then the conclusion. */
+    /**
+     * Plain text: every step with every checklist item, the lines behind it, and its commands; then the conclusion.
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return plain text for a terminal
+     */
     public static String text(WorkflowView v) {
         Locale l = locale(v);
         StringBuilder sb = new StringBuilder(WorkflowView.t(l, "heading.workflow")).append(": ").append(v.summary()).append("\n\n");
