@@ -78,7 +78,7 @@ public final class Evidence {
          *
          * @param node   the node the bundle's files belong to
          * @param folder the folder read
-         * @param time   the manifest's time, or null
+         * @param time   the manifest's {@code time}; {@code null} when it has none or it does not parse
          * @param files  the bundle's artifacts by their path inside the folder
          */
         public Bundle {

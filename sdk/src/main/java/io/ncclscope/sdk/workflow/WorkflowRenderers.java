@@ -34,8 +34,8 @@ public final class WorkflowRenderers {
     /**
      * The JSON state (same as {@link WorkflowJson#write}).
      *
-     * @param v the workflow, as seen in one language
-     * @return the rendered text
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return indented JSON
      */
     public static String json(WorkflowView v) {
         return Json.pretty(v) + "\n";
@@ -44,8 +44,8 @@ public final class WorkflowRenderers {
     /**
      * One line per step: icon, number, title, status, and what blocks it.
      *
-     * @param v the workflow, as seen in one language
-     * @return the rendered text
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return Markdown lines, one per step
      */
     public static String stepsMarkdown(WorkflowView v) {
         Locale l = locale(v);
@@ -66,8 +66,8 @@ public final class WorkflowRenderers {
     /**
      * The step table in plain text.
      *
-     * @param v the workflow, as seen in one language
-     * @return the rendered text
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return the table as text
      */
     public static String stepsText(WorkflowView v) {
         Locale l = locale(v);
@@ -85,8 +85,8 @@ public final class WorkflowRenderers {
     /**
      * Markdown for a chat: where the investigation stands, what to run next, and the conclusion so far.
      *
-     * @param v the workflow, as seen in one language
-     * @return the rendered text
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return Markdown for a chat message
      */
     public static String markdown(WorkflowView v) {
         Locale l = locale(v);
@@ -125,8 +125,8 @@ public final class WorkflowRenderers {
     /**
      * Plain text: every step with every checklist item, the lines behind it, and its commands; then the conclusion.
      *
-     * @param v the workflow, as seen in one language
-     * @return the rendered text
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @return plain text for a terminal
      */
     public static String text(WorkflowView v) {
         Locale l = locale(v);
