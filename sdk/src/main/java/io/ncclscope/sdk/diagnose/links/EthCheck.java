@@ -11,7 +11,7 @@ import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;

@@ -14,7 +14,7 @@ import io.ncclscope.parsers.ib.PhysicalState;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.RdmaLink;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;

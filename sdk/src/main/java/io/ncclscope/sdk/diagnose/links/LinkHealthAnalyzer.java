@@ -2,7 +2,7 @@ package io.ncclscope.sdk.diagnose.links;
 
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;

@@ -15,7 +15,7 @@ import io.ncclscope.parsers.pci.LinkCap;
 import io.ncclscope.parsers.pci.LinkStatus;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;

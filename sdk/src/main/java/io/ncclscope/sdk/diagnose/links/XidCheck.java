@@ -8,7 +8,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;

@@ -1,9 +1,9 @@
 package io.ncclscope.sdk.diagnose.topology;
 
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.Names;
-import io.ncclscope.sdk.diagnose.Quote;
+import io.ncclscope.sdk.diagnose.internal.Names;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;

@@ -1,7 +1,7 @@
 package io.ncclscope.sdk.diagnose.topology;
 
 import io.ncclscope.parsers.topo.PathType;
-import io.ncclscope.sdk.diagnose.Quote;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -14,7 +14,7 @@ import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.parsers.topoxml.TopoCpu;
 import io.ncclscope.parsers.topoxml.TopoNet;
 import io.ncclscope.parsers.topoxml.TopoPci;
-import io.ncclscope.sdk.diagnose.Quote;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
 import io.ncclscope.sdk.evidence.Artifact;

@@ -12,7 +12,7 @@ import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
-import io.ncclscope.sdk.diagnose.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.ncclscope.sdk.diagnose;
+package io.ncclscope.sdk.diagnose.internal;
 
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;

@@ -1,4 +1,4 @@
-package io.ncclscope.sdk.diagnose;
+package io.ncclscope.sdk.diagnose.internal;
 
 import java.util.ArrayList;
 import java.util.List;
