@@ -58,14 +58,15 @@ public final class PerftestParser implements ToolParser<PerftestData> {
     public int sniff(CharSequence head) {
         if (head == null || head.length() == 0) return 0;
         String h = head.toString();
-        if (S_TITLE.matcher(h).find()) return 95;
-        if (S_TABLE.matcher(h).find()) return 95;
-        if (S_BOX.matcher(h).find() && h.contains("Transport type")) return 90;
+        // Regexes only where their literal part occurs (see NcclTestsParser.sniff).
+        if (h.contains("Test") && S_TITLE.matcher(h).find()) return 95;
+        if (h.contains("#iterations") && S_TABLE.matcher(h).find()) return 95;
+        if (h.contains("Transport type") && S_BOX.matcher(h).find()) return 90;
         int errors = 0;
         for (String e : S_ERRORS) {
             if (h.contains(e)) errors++;
         }
-        boolean tool = TOOL.matcher(h).find();
+        boolean tool = h.contains("ib_") && TOOL.matcher(h).find();
         if (errors > 0 && tool) return 88;
         if (errors >= 2) return 82;
         if (tool && h.contains("Couldn't connect to")) return 85;

@@ -64,16 +64,19 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
                 && (firstNonBlank(h) == '{' || h.contains("\n{"))) {
             return 96;
         }
-        if (S_VERSION.matcher(h).find()) return 98;
-        if (S_NTHREAD.matcher(h).find()) return 96;
-        if (S_COLUMNS.matcher(h).find() && h.contains("algbw")) return 95;
-        if (S_USAGE.matcher(h).find()) return 93;
-        if (S_FOOTER.matcher(h).find()) return 92;
+        // Each pattern runs only where its literal part occurs: String.contains is an intrinsic scan, a regex find()
+        // over the whole head is not, and detection runs every parser's sniff on every pasted input.
+        boolean device = h.contains("Pid") && S_DEVICE.matcher(h).find();
+        if (h.contains("nccl-tests version") && S_VERSION.matcher(h).find()) return 98;
+        if (h.contains("nThread") && S_NTHREAD.matcher(h).find()) return 96;
+        if (h.contains("algbw") && S_COLUMNS.matcher(h).find()) return 95;
+        if (h.contains("USAGE") && S_USAGE.matcher(h).find()) return 93;
+        if ((h.contains("Out of bounds values") || h.contains("Avg bus bandwidth")) && S_FOOTER.matcher(h).find()) return 92;
         if (h.contains("invalid sizes for 'minbytes' and 'maxbytes'")) return 90;
-        if (S_FAIL.matcher(h).find()) return S_DEVICE.matcher(h).find() ? 92 : 90;
+        if (h.contains(": Test ") && S_FAIL.matcher(h).find()) return device ? 92 : 90;
         // Device lines alone also open NCCL logs captured from a test run (corpus nccl-logs/nccl-1866-1.txt):
         // too weak to claim the input.
-        if (S_DEVICE.matcher(h).find()) return 30;
+        if (device) return 30;
         return 0;
     }
 
