@@ -157,17 +157,8 @@ final class FinalText {
             sb.append("  - ").append(step(u, l)).append(" — ").append(u.statement()).append("\n");
             u.commands().forEach(c -> sb.append("        $ ").append(c).append("\n"));
         }
-        sb.append("\n").append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");
-        for (Report.ArtifactSummary a : r.artifacts()) {
-            sb.append("  ").append(a.name()).append("  ").append(a.kind());
-            if (a.node() != null) sb.append("  @").append(a.node());
-            if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
-            sb.append("\n");
-        }
-        if (!r.problems().isEmpty()) {
-            sb.append(Texts.t(l, "heading.unreadable")).append("\n");
-            r.problems().forEach(p -> sb.append("  ").append(p.name()).append(": ").append(p.message()).append("\n"));
-        }
+        sb.append("\n");
+        Renderers.inputsText(sb, r.artifacts(), r.problems(), l);
         return sb.toString();
     }
 }

@@ -196,17 +196,22 @@ public final class Renderers {
             sb.append("\n");
         }
         if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
-        sb.append(Texts.t(l, "heading.inputs")).append(" (").append(r.artifacts().size()).append(")\n");
-        for (Report.ArtifactSummary a : r.artifacts()) {
+        inputsText(sb, r.artifacts(), r.problems(), l);
+        return sb.toString();
+    }
+    /** The plain-text list of what was read and what could not be, shared by both text reports. */
+    static void inputsText(StringBuilder sb, java.util.List<Report.ArtifactSummary> artifacts,
+            java.util.List<io.ncclscope.sdk.evidence.Evidence.Problem> problems, Locale l) {
+        sb.append(Texts.t(l, "heading.inputs")).append(" (").append(artifacts.size()).append(")\n");
+        for (Report.ArtifactSummary a : artifacts) {
             sb.append("  ").append(a.name()).append("  ").append(a.kind());
             if (a.node() != null) sb.append("  @").append(a.node());
             if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
             sb.append("\n");
         }
-        if (!r.problems().isEmpty()) {
+        if (!problems.isEmpty()) {
             sb.append(Texts.t(l, "heading.unreadable")).append("\n");
-            r.problems().forEach(p -> sb.append("  ").append(p.name()).append(": ").append(p.message()).append("\n"));
+            problems.forEach(p -> sb.append("  ").append(p.name()).append(": ").append(p.message()).append("\n"));
         }
-        return sb.toString();
     }
 }
