@@ -85,7 +85,8 @@ public final class Parsers {
      * @return the kind (UNKNOWN below {@link #MIN_CONFIDENCE}), its confidence and every non-zero score, best first
      */
     public static Detection detect(CharSequence head) {
-        CharSequence h = head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head;
+        // One String for every sniffer: most of them read a String, and a CharBuffer's toString() copies each time.
+        String h = (head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head).toString();
         List<Detection.Score> scores = new ArrayList<>();
         for (ToolParser<?> p : PARSERS.values()) {
             int s;

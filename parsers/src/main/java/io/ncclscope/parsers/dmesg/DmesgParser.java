@@ -56,6 +56,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     private static final Pattern GPU_SLOT = Pattern.compile("(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}");
     private static final Pattern NVLINK_WORD = Pattern.compile("\\bnvlink\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern MLX5_PORT = Pattern.compile("Port: ?(\\d{1,3}) Link (\\w{1,20})");
+    /** The command line a paste of the kernel log starts with ({@code $ sudo dmesg -T}). */
+    private static final Pattern COMMAND = Pattern.compile("(?:\\S*[$#] )?(?:sudo )?(?:dmesg|journalctl)\\b.*");
     private static final Pattern LINK_NO = Pattern.compile("\\b[Ll]ink (-?\\d{1,3})\\b");
 
     @Override
@@ -79,11 +81,12 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             start = end + 1;
             lines++;
             if (s.isEmpty()) continue;
-            if (lines <= 3 && (s.matches("(?:\\S*[$#] )?(?:sudo )?(?:dmesg|journalctl)\\b.*"))) return 90;
+            if (lines <= 3 && COMMAND.matcher(s).matches()) return 90;
             Prefix p = prefix(s);
             if (p.stamped) stamped++;
             String m = p.rest;
-            if (m.startsWith("NVRM:") || m.startsWith("nvidia-") || DEVICE_LINE.matcher(m).matches() && m.startsWith("mlx5")
+            // The literal test first: the regex is the dear part, and only mlx5 lines need it.
+            if (m.startsWith("NVRM:") || m.startsWith("nvidia-") || m.startsWith("mlx5") && DEVICE_LINE.matcher(m).matches()
                     || m.contains("AER:") || m.contains("PCIe Bus Error")) {
                 relevant++;
             }
@@ -134,8 +137,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             int gt = rest.indexOf('>');
             if (gt > 0 && gt < 5) rest = rest.substring(gt + 1);
         }
-        Matcher fm = FACILITY.matcher(rest);
-        if (rest.length() > 0 && Character.isLowerCase(rest.charAt(0)) && fm.matches()) {
+        Matcher fm;
+        if (rest.length() > 0 && Character.isLowerCase(rest.charAt(0)) && (fm = FACILITY.matcher(rest)).matches()) {
             rest = fm.group(1);
             stamped = true;
         }

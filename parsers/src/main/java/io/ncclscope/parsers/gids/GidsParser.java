@@ -53,7 +53,7 @@ public final class GidsParser implements ToolParser<GidsData> {
             else if (t.startsWith("n_gids_found")) found++;
             else if (t.startsWith("hca_id:") || isDevinfoAttribute(t)) attrs++;
             else if (t.contains("show_gids")) cmd++;
-            else if (row(Paste.tokens(t), 0, null) != null) rows++;
+            else if (mayBeRow(t) && row(Paste.tokens(t), 0, null) != null) rows++;
         }
         if (header > 0) return 95;
         if (gidLines > attrs) return 92; // ibv_devinfo -v pasted for its GID table
@@ -62,6 +62,15 @@ public final class GidsParser implements ToolParser<GidsData> {
         if (rows == 1) return cmd > 0 ? 85 : 60;
         if (gidLines > 0) return 45; // a full ibv_devinfo -v listing: ibstat's
         return cmd > 0 ? 15 : 0; // prose that names the command is not a table
+    }
+
+    /**
+     * False when {@link #row} must refuse {@code t}: fewer than four words, or no port and index numbers. Looks at the
+     * first four words only, so that the sniffer does not cut every line of a long paste.
+     */
+    private static boolean mayBeRow(String t) {
+        String[] w = Paste.words(t, 4);
+        return w.length == 4 && Tok.integer(w[1]) != null && Tok.integer(w[2]) != null;
     }
 
     /** Port attribute lines of {@code ibv_devinfo}; more of them than GID lines means a port listing. */

@@ -1,6 +1,7 @@
 package io.ncclscope.parsers.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,6 +70,24 @@ public final class Paste {
             if (i > s) out.add(t.substring(s, i));
         }
         return out.toArray(new String[0]);
+    }
+
+    /**
+     * The first {@code max} words of {@code t}, split as {@link #words(String)} splits it: for sniffers that look at the
+     * start of every line and need not cut the rest of it.
+     */
+    public static String[] words(String t, int max) {
+        String[] out = new String[max];
+        int k = 0;
+        int n = t.length();
+        int i = 0;
+        while (i < n && k < max) {
+            while (i < n && Character.isWhitespace(t.charAt(i))) i++;
+            int s = i;
+            while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
+            if (i > s) out[k++] = t.substring(s, i);
+        }
+        return k == max ? out : Arrays.copyOf(out, k);
     }
 
     /** Like {@link #words(String)}, but {@code {""}} for a blank line, so that {@code tokens(t)[0]} always exists. */

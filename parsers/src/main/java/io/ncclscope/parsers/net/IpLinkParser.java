@@ -65,7 +65,8 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 rdma++;
                 continue;
             }
-            String[] tok = Paste.tokens(t);
+            // Only the first three words decide (t is not blank, so there is at least one).
+            String[] tok = Paste.words(t, 3);
             if (tok.length >= 3 && tok[0].endsWith(":") && Tok.integer(tok[0].substring(0, tok[0].length() - 1)) != null) {
                 if (tok[1].endsWith(":") && tok[2].startsWith("<") && t.contains(" mtu ")) ipHeaders++;
                 else if (tok[2].equals("inet") || tok[2].equals("inet6")) oneLine++;

@@ -143,8 +143,23 @@ public final class TopoParser implements ToolParser<Topology> {
 
     /** Removes ANSI escapes that lost their ESC byte ({@code [4m}, {@code ^[[0m}, {@code \x1b[4m}). */
     static String clean(String line) {
-        if (line.indexOf('[') < 0 || line.indexOf('m') < 0) return line;
+        if (!hasColourCode(line)) return line;
         return LITERAL_ESCAPE.matcher(line).replaceAll("");
+    }
+
+    /**
+     * True when {@code line} has {@code [}, up to 8 digits or semicolons, then {@code m}: the part every match of
+     * {@link #LITERAL_ESCAPE} contains (its prefix is optional), so without one the regex would change nothing. NCCL
+     * log lines ({@code [0] NCCL INFO comm ...}) have brackets and an m but no colour code: they skip the regex.
+     */
+    private static boolean hasColourCode(String line) {
+        int n = line.length();
+        for (int i = line.indexOf('['); i >= 0; i = line.indexOf('[', i + 1)) {
+            int j = i + 1;
+            while (j < n && j - i <= 8 && (Character.isDigit(line.charAt(j)) && line.charAt(j) < 128 || line.charAt(j) == ';')) j++;
+            if (j < n && line.charAt(j) == 'm') return true;
+        }
+        return false;
     }
 
     /** The state of one parse. */
