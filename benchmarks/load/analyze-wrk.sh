@@ -44,6 +44,15 @@ rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
 # CPU seconds (user + system) the service has used: with the request count, the cost of one request, which says
 # what the service does on idle cores even when other work shares this machine.
 cpu() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$pid/stat"; }
+# CPU seconds by thread group (the thread name less its digits; Linux keeps 15 characters of it), one "group seconds" line each: where a request's CPU
+# goes (analysis pool, event loop, workers) and what the JVM spends beside it (JIT compiler threads, GC).
+cpu_by_thread() {
+  local t
+  for t in /proc/"$pid"/task/*; do
+    awk -v hz="$(getconf CLK_TCK)" -v name="$(tr -d '0-9' <"$t/comm" 2>/dev/null | tr ' ' '_')" \
+      '{sub(/^.*\) /, ""); printf "%s %.2f\n", name, ($12 + $13) / hz}' "$t/stat" 2>/dev/null || true
+  done | awk '{s[$1] += $2} END {for (k in s) print k, s[k]}' | sort
+}
 for _ in $(seq 1 180); do
   curl -sf "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
   kill -0 "$pid" 2>/dev/null || { echo "load: the service did not start:" >&2; cat "$log" >&2; exit 2; }
@@ -61,8 +70,10 @@ samples="$(mktemp /tmp/ncclscope-rss.XXXXXX)"
 ( while sleep 5; do echo "$(rss)" >>"$samples"; done ) &
 sampler=$!
 cpu0="$(cpu)"
+threads0="$(cpu_by_thread)"
 out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s benchmarks/load/post-paste.lua "$url")"
 cpu1="$(cpu)"
+threads1="$(cpu_by_thread)"
 kill "$sampler" 2>/dev/null || true
 sampler=""
 echo "$out" | sed 's/^/wrk: /'
@@ -76,6 +87,17 @@ if [ -n "$reqs" ] && [ "$reqs" -gt 0 ]; then
   awk -v a="$cpu0" -v b="$cpu1" -v n="$reqs" -v c="$(nproc)" 'BEGIN {
     ms = (b - a) * 1000 / n
     printf "load: service CPU %.1f s for %d requests: %.3f ms of CPU per request; %d idle cores would serve about %.0f requests/s\n", b - a, n, ms, c, c * 1000 / ms }'
+fi
+if [ -n "$reqs" ] && [ "$reqs" -gt 0 ]; then
+  # Threads that started during the run count from zero.
+  join -a 2 -e 0 -o 0,1.2,2.2 <(echo "$threads0") <(echo "$threads1") | awk -v n="$reqs" '
+    { d = $3 - $2; if (d < 0.005) next
+      g = $1 ~ /^ncclscope-ana/ ? "analysis pool" : $1 ~ /^vert\.x-eventlo/ ? "event loop" \
+        : $1 ~ /^executor-thr/ ? "worker threads" : $1 ~ /Compiler/ ? "JIT compiler" : $1 ~ /^(GC|G1)/ ? "GC" : "other"
+      s[g] += d }
+    END { line = "load: CPU by thread group, ms per request:"
+          for (g in s) line = line sprintf(" %s %.3f;", g, s[g] * 1000 / n)
+          print line }'
 fi
 non2xx="$(echo "$out" | sed -n 's/.*Non-2xx or 3xx responses: \([0-9]*\).*/\1/p')"
 if echo "$line" | grep -q 'connect_err=0 read_err=0 write_err=0 timeouts=0 status_err=0' && [ -z "$non2xx" ]; then

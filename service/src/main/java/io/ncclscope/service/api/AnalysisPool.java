@@ -11,9 +11,14 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -24,6 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * bounded queue, off the Vert.x event loop. A full queue answers 503 at once; a request that waits and runs longer
  * than {@code request-timeout} is cancelled and answers 503. Each run is timed in the {@code ncclscope.analysis}
  * timer, tagged with the operation and its outcome.
+ *
+ * <p>{@link #submit} is the asynchronous form for endpoints that return a {@code CompletionStage}: the request thread
+ * (the event loop) hands the task over and is free at once, and the answer is written when the task ends, with no
+ * worker thread parked in between. Same bound, queue, timeout and timer as {@link #run}.
  */
 @ApplicationScoped
 public class AnalysisPool {
@@ -32,6 +41,10 @@ public class AnalysisPool {
     private final Duration timeout;
     private final MeterRegistry registry;
     private final int threads;
+    /** Fires the timeouts of {@link #submit}; one thread that sleeps until the earliest deadline. */
+    private final ScheduledThreadPoolExecutor deadlines;
+    /** The timer of each operation and outcome, registered once instead of looked up on every request. */
+    private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
 
     AnalysisPool(ServiceConfig config, MeterRegistry registry) {
         this.threads = config.maxConcurrentAnalyses().orElse(Runtime.getRuntime().availableProcessors());
@@ -45,6 +58,12 @@ public class AnalysisPool {
                     t.setDaemon(true);
                     return t;
                 });
+        this.deadlines = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ncclscope-analysis-deadlines");
+            t.setDaemon(true);
+            return t;
+        });
+        deadlines.setRemoveOnCancelPolicy(true);
         Gauge.builder("ncclscope.analysis.active", executor, ThreadPoolExecutor::getActiveCount)
                 .description("analyses running now").register(registry);
         Gauge.builder("ncclscope.analysis.queued", executor, e -> e.getQueue().size())
@@ -70,8 +89,7 @@ public class AnalysisPool {
             f = executor.submit(task);
         } catch (RejectedExecutionException e) {
             record(operation, "busy", start);
-            throw new ProblemException(503, "busy", "the service is busy: " + threads + " analyses running and the queue is "
-                    + "full; retry in a moment");
+            throw busy();
         }
         try {
             T v = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -80,8 +98,7 @@ public class AnalysisPool {
         } catch (TimeoutException e) {
             f.cancel(true);
             outcome = "timeout";
-            throw new ProblemException(503, "timeout", "the analysis did not finish within " + timeout.toSeconds()
-                    + " s (ncclscope.service.request-timeout); send less at once, or run 'ncclscope analyze' locally");
+            throw timedOut();
         } catch (InterruptedException e) {
             f.cancel(true);
             Thread.currentThread().interrupt();
@@ -100,13 +117,59 @@ public class AnalysisPool {
         }
     }
 
+    /**
+     * Runs {@code task} in the pool without waiting for it: the stage completes with its value, with the problem it
+     * threw (as it was thrown), or with a 503 problem when the queue is full or {@code request-timeout} passes first (the
+     * task is then cancelled). A full queue throws the 503 problem at once.
+     */
+    public <T> CompletionStage<T> submit(String operation, Callable<T> task) {
+        long start = System.nanoTime();
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Future<?> running;
+        try {
+            running = executor.submit(() -> {
+                try {
+                    T v = task.call();
+                    if (result.complete(v)) record(operation, "ok", start);
+                } catch (Throwable e) {
+                    // As run() throws them: unchecked ones as they are, checked ones wrapped.
+                    Throwable t = e instanceof RuntimeException || e instanceof Error ? e : new IllegalStateException(e);
+                    if (result.completeExceptionally(t)) record(operation, t instanceof ProblemException ? "rejected" : "error", start);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            record(operation, "busy", start);
+            throw busy();
+        }
+        ScheduledFuture<?> deadline = deadlines.schedule(() -> {
+            if (result.completeExceptionally(timedOut())) {
+                running.cancel(true);
+                record(operation, "timeout", start);
+            }
+        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        result.whenComplete((v, e) -> deadline.cancel(false));
+        return result;
+    }
+
+    private ProblemException busy() {
+        return new ProblemException(503, "busy", "the service is busy: " + threads + " analyses running and the queue is "
+                + "full; retry in a moment");
+    }
+
+    private ProblemException timedOut() {
+        return new ProblemException(503, "timeout", "the analysis did not finish within " + timeout.toSeconds()
+                + " s (ncclscope.service.request-timeout); send less at once, or run 'ncclscope analyze' locally");
+    }
+
     private void record(String operation, String outcome, long start) {
-        Timer.builder("ncclscope.analysis").description("time of one analysis request in the pool, waiting included")
-                .tag("operation", operation).tag("outcome", outcome)
-                .register(registry).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        timers.computeIfAbsent(operation + '|' + outcome, k -> Timer.builder("ncclscope.analysis")
+                        .description("time of one analysis request in the pool, waiting included")
+                        .tag("operation", operation).tag("outcome", outcome).register(registry))
+                .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
 
     void stop(@Observes ShutdownEvent ev) {
+        deadlines.shutdownNow();
         executor.shutdownNow();
     }
 }

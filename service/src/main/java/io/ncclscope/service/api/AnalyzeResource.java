@@ -10,6 +10,7 @@ import io.ncclscope.service.problem.Problem;
 import io.ncclscope.service.problem.ProblemException;
 import io.ncclscope.service.render.Format;
 import io.ncclscope.service.upload.Unpacker;
+import io.smallrye.common.annotation.Blocking;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -31,6 +32,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -46,6 +48,9 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 /**
  * {@code POST /v1/analyze}: the main job over HTTP. One pasted text, named artifacts as JSON, or uploaded files and
  * bundle archives in; the verdict, findings with their evidence lines and next commands out.
+ *
+ * <p>The methods return a {@code CompletionStage}, so they run on the event loop (the body is read there without a
+ * blocking stream) and hand the analysis to {@link AnalysisPool#submit}: no worker thread waits on each request.
  */
 @Path("/v1/analyze")
 @Tag(name = "analyze")
@@ -94,7 +99,7 @@ public class AnalyzeResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
     @APIResponse(responseCode = "422", description = "No known tool output in the text",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response analyzeText(
+    public CompletionStage<Response> analyzeText(
             @NotNull(message = "the body is empty: paste a tool output") String text,
             @QueryParam("name") @Size(min = 1, max = 512) @Parameter(description = "What to call the text in evidence lines (default paste)") String name,
             @QueryParam("node") @Size(min = 1, max = 255) @Parameter(description = "The node it comes from; default: from the content") String node,
@@ -103,7 +108,7 @@ public class AnalyzeResource {
         Format format = Format.choose(render, headers, OFFERED);
         if (text.isBlank()) throw ProblemException.badRequest("the body is empty: paste a tool output");
         String n = name == null ? "paste" : name;
-        return pool.run("analyze", () -> reports.analyze(Evidence.builder().addText(n, text, node).build(),
+        return pool.submit("analyze", () -> reports.analyze(Evidence.builder().addText(n, text, node).build(),
                 Locales.of(lang), format));
     }
 
@@ -117,11 +122,11 @@ public class AnalyzeResource {
                     + "\"lang\":\"en\"}")))
     @APIResponse(responseCode = "200", description = "The report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
-    public Response analyzeArtifacts(
+    public CompletionStage<Response> analyzeArtifacts(
             @Valid @NotNull(message = "the body is empty") AnalyzeRequest request,
             @QueryParam("render") @Parameter(description = "slack, feishu, json, md, text or html; overrides Accept") String render) {
         Format format = Format.choose(render, headers, OFFERED);
-        return pool.run("analyze", () -> {
+        return pool.submit("analyze", () -> {
             Evidence.Builder b = Evidence.builder();
             for (ArtifactDto a : request.artifacts()) b.addText(a.name(), a.text(), a.node());
             return reports.analyze(b.build(), Locales.of(request.lang()), format);
@@ -135,7 +140,8 @@ public class AnalyzeResource {
     @APIResponse(responseCode = "200", description = "The report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
     @RequestBody(content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(implementation = UploadForm.class)))
-    public Response analyzeUpload(
+    @Blocking // the form's files are laid out on disk before the method: a worker, freed as soon as the task is handed over
+    public CompletionStage<Response> analyzeUpload(
             @RestForm(FileUpload.ALL) List<FileUpload> files,
             @QueryParam("lang") @Pattern(regexp = Languages.PATTERN, message = Languages.MESSAGE) @Parameter(description = "en (default) or zh-CN") String lang,
             @QueryParam("render") @Parameter(description = "slack, feishu, json, md, text or html; overrides Accept") String render) {
@@ -144,7 +150,7 @@ public class AnalyzeResource {
             throw ProblemException.badRequest("no file in the upload: send each output or archive as a file part "
                     + "(curl -F file=@job.log)");
         }
-        return pool.run("analyze", () -> {
+        return pool.submit("analyze", () -> {
             java.nio.file.Path dir = Files.createTempDirectory("ncclscope-upload-");
             try {
                 Unpacker u = new Unpacker(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
