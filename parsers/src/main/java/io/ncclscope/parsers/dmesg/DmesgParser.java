@@ -127,6 +127,19 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         return i == 0 ? s : s.substring(i);
     }
 
+    /**
+     * False when {@link #FACILITY} cannot match {@code s}: it needs 2 to 8 of a-z, spaces, then a colon. Most lines of a
+     * paste ({@code gpu01:2231:2231 [0] NCCL INFO ...}) fail at their first characters without the regex.
+     */
+    private static boolean mayBeFacility(String s) {
+        int n = s.length();
+        int i = 0;
+        while (i < n && i < 9 && s.charAt(i) >= 'a' && s.charAt(i) <= 'z') i++;
+        if (i < 2 || i > 8) return false;
+        while (i < n && s.charAt(i) == ' ') i++;
+        return i < n && s.charAt(i) == ':';
+    }
+
     static Prefix prefix(String s) {
         String ts = null;
         Double up = null;
@@ -138,7 +151,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             if (gt > 0 && gt < 5) rest = rest.substring(gt + 1);
         }
         Matcher fm;
-        if (rest.length() > 0 && Character.isLowerCase(rest.charAt(0)) && (fm = FACILITY.matcher(rest)).matches()) {
+        if (mayBeFacility(rest) && (fm = FACILITY.matcher(rest)).matches()) {
             rest = fm.group(1);
             stamped = true;
         }

@@ -189,15 +189,20 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
     /** The normalised column names of a {@code --query-gpu} CSV header, or null when {@code s} is none. */
     static List<String> csvHeader(String s) {
         if (s.isEmpty() || s.length() > 4096 || s.charAt(0) < 'a' || s.charAt(0) > 'z') return null;
-        String[] parts = s.split(",", -1);
-        List<String> cols = new ArrayList<>(parts.length);
+        // The fields of split(",", -1), cut one at a time: the sniffer calls this on every line with a comma, and most
+        // lines (an NCCL log's) fail at their first field.
+        List<String> cols = new ArrayList<>();
         boolean known = false;
-        for (String p : parts) {
-            String f = p.strip();
+        int from = 0;
+        while (true) {
+            int comma = s.indexOf(',', from);
+            String f = (comma < 0 ? s.substring(from) : s.substring(from, comma)).strip();
             if (!CSV_HEADER_FIELD.matcher(f).matches()) return null;
             String c = normaliseColumn(f);
             if (c.indexOf('.') > 0 || KNOWN_PLAIN_COLUMNS.contains(c)) known = true;
             cols.add(c);
+            if (comma < 0) break;
+            from = comma + 1;
         }
         return known ? cols : null;
     }

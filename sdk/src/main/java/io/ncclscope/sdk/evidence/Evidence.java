@@ -198,8 +198,8 @@ public final class Evidence {
                 int si = i, sj = j;
                 while (i < a.length() && Character.isDigit(a.charAt(i))) i++;
                 while (j < b.length() && Character.isDigit(b.charAt(j))) j++;
-                String na = a.substring(si, i).replaceFirst("^0+(?=.)", "");
-                String nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
+                String na = withoutLeadingZeros(a.substring(si, i));
+                String nb = withoutLeadingZeros(b.substring(sj, j));
                 int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
                 if (c != 0) return c;
             } else {
@@ -209,6 +209,13 @@ public final class Evidence {
             }
         }
         return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    /** {@code 007} to {@code 7}, {@code 000} to {@code 0}: what {@code replaceFirst("^0+(?=.)", "")} gives, with no regex. */
+    private static String withoutLeadingZeros(String digits) {
+        int k = 0;
+        while (k < digits.length() - 1 && digits.charAt(k) == '0') k++;
+        return digits.substring(k);
     }
 
     /**
