@@ -30,6 +30,14 @@ public enum Format {
     public static final List<String> NEGOTIABLE = List.of(MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN,
             MediaType.TEXT_HTML);
 
+    /** The formats Accept can pick, in the order they are preferred on a tie (as {@link #NEGOTIABLE}). */
+    private static final List<Format> BY_ACCEPT = List.of(JSON, MARKDOWN, TEXT, HTML);
+
+    /** The media types of {@link #BY_ACCEPT}, parsed once on first use instead of on every request. */
+    private static final class Parsed {
+        static final MediaType[] TYPES = BY_ACCEPT.stream().map(f -> MediaType.valueOf(f.mediaType)).toArray(MediaType[]::new);
+    }
+
     private final String mediaType;
 
     Format(String mediaType) {
@@ -65,10 +73,10 @@ public enum Format {
         if (accept.isEmpty()) return JSON;
         for (MediaType m : accept) {
             if (m.isWildcardType()) return JSON;
-            for (Format f : List.of(JSON, MARKDOWN, TEXT, HTML)) {
+            for (int i = 0; i < BY_ACCEPT.size(); i++) {
+                Format f = BY_ACCEPT.get(i);
                 if (!offered.contains(f)) continue;
-                MediaType mt = MediaType.valueOf(f.mediaType);
-                if (m.isCompatible(mt)) {
+                if (m.isCompatible(Parsed.TYPES[i])) {
                     // text/* picks Markdown, the form meant for people.
                     return f;
                 }
