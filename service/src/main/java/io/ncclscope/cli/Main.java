@@ -88,8 +88,18 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
-                new PrintWriter(System.err, true, StandardCharsets.UTF_8), System.in));
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        int code = run(args, out, err, System.in);
+        out.flush();
+        err.flush();
+        System.out.flush();
+        System.err.flush();
+        // A one-shot command registers no shutdown hook and leaves nothing to clean up, and System.exit would log
+        // the exit through System.Logger: with jboss-logmanager on the class path (for 'serve') that boots a whole
+        // log manager just to discard one debug line, a tenth of a short command's run. 'serve' never gets here
+        // while it runs: Quarkus exits through System.exit, its hooks included.
+        Runtime.getRuntime().halt(code);
     }
 
     /** Runs the CLI with the given streams; returns the exit code. Used by tests. */
