@@ -105,7 +105,7 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
-                .description(new String[] {"Files or folders to analyze; '-' reads standard input."}).arity("1..*")
+                .description(new String[] {"Files, folders or collect bundles (.tar.gz, .tgz, .tar, .zip) to analyze; '-' reads standard input."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
                 .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v))
@@ -470,7 +470,7 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
-                .description(new String[] {"Files or folders (one sub-folder per node) to report on; '-' reads standard input."}).arity("1..*")
+                .description(new String[] {"Files, folders (one sub-folder per node) or bundle archives (.tar.gz, .zip...) to report on; '-' reads standard input."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
                 .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v))

@@ -153,7 +153,7 @@ public class AnalyzeResource {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
                     java.nio.file.Path laid = u.add(name, f.uploadedFile());
                     if (Files.isDirectory(laid)) {
-                        b.addPath(bundleRoot(laid));
+                        b.addPath(Unpacker.bundleRoot(laid));
                     } else {
                         // Plain files keep their own name in evidence lines, not the temporary path.
                         b.addText(laid.getFileName().toString(), Files.readString(laid, StandardCharsets.UTF_8), null);
@@ -175,21 +175,6 @@ public class AnalyzeResource {
      */
     @Schema(name = "UploadForm")
     record UploadForm(@Schema(format = "binary", description = "A tool output, or a .tar/.tar.gz/.tgz/.zip bundle with one folder per node") String file) {
-    }
-
-    /** An archive that wraps everything in one folder ({@code bundle/node1/...}): the folder inside is the bundle. */
-    static java.nio.file.Path bundleRoot(java.nio.file.Path dir) throws IOException {
-        java.nio.file.Path d = dir;
-        for (int depth = 0; depth < 8; depth++) {
-            List<java.nio.file.Path> children;
-            try (Stream<java.nio.file.Path> s = Files.list(d)) {
-                children = s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
-            }
-            if (children.size() != 1 || !Files.isDirectory(children.get(0))) return d;
-            if (Files.exists(d.resolve("meta.txt")) || Files.exists(d.resolve("hostname")) || Files.exists(d.resolve("manifest.json"))) return d;
-            d = children.get(0);
-        }
-        return d;
     }
 
     static void deleteTree(java.nio.file.Path dir) {

@@ -8,7 +8,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -33,6 +35,25 @@ public final class Unpacker {
         this.root = Files.createDirectories(root);
         this.maxEntries = maxEntries;
         this.maxBytes = maxBytes;
+    }
+
+    /**
+     * The bundle inside a folder an archive was unpacked into: an archive that wraps everything in one folder
+     * ({@code bundle/node1/...}) has that folder as its bundle; a node folder (with {@code manifest.json},
+     * {@code meta.txt} or {@code hostname}) is a bundle of one node.
+     */
+    public static Path bundleRoot(Path dir) throws IOException {
+        Path d = dir;
+        for (int depth = 0; depth < 8; depth++) {
+            List<Path> children;
+            try (Stream<Path> s = Files.list(d)) {
+                children = s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+            }
+            if (children.size() != 1 || !Files.isDirectory(children.get(0))) return d;
+            if (Files.exists(d.resolve("meta.txt")) || Files.exists(d.resolve("hostname")) || Files.exists(d.resolve("manifest.json"))) return d;
+            d = children.get(0);
+        }
+        return d;
     }
 
     /** Whether {@code name} is an archive this class unpacks. */
