@@ -116,4 +116,13 @@ set -e
 grep -q 'chroot-node' "$root/a1.out" || { cat "$root/a1.out" >&2; fail "analyze of the chroot's bundle does not name chroot-node"; }
 [ "$rc2" = 1 ] && grep -q NCCL_DUPLICATE_GPU "$root/a2.out" || { cat "$root/a2.err" >&2; fail "analyze of the H200 sample in the chroot exited $rc2"; }
 echo "test-bundle: analyze in the chroot ok (own bundle exit $rc1; H200 sample exit $rc2 with NCCL_DUPLICATE_GPU)" >&2
+# The same node's bundle as an archive: collect writes a tar.gz, analyze reads it as it reads the folder.
+chroot "$root" /opt/ncclscope/bin/ncclscope collect --out /tmp/bundle.tar.gz --node chroot-node --timeout 5 --quiet \
+  > /dev/null 2> "$root/c2.err" || { cat "$root/c2.err" >&2; fail "collect --out /tmp/bundle.tar.gz in the chroot"; }
+set +e
+chroot "$root" /opt/ncclscope/bin/ncclscope analyze /tmp/bundle.tar.gz > "$root/a3.out" 2> "$root/a3.err"; rc3=$?
+set -e
+{ [ "$rc3" = "$rc1" ] && grep -q 'chroot-node' "$root/a3.out"; } \
+  || { cat "$root/a3.out" "$root/a3.err" >&2; fail "analyze of the tar.gz bundle exited $rc3 (the folder: $rc1)"; }
+echo "test-bundle: the bundle as a tar.gz analyzed in the chroot as its folder was (exit $rc3)" >&2
 echo "test-bundle: PASSED" >&2

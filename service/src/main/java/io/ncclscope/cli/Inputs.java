@@ -1,8 +1,7 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.collect.BundleArchive;
 import io.ncclscope.sdk.evidence.Evidence;
-import io.ncclscope.service.problem.ProblemException;
-import io.ncclscope.service.upload.Unpacker;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,14 +102,14 @@ final class Inputs implements AutoCloseable {
         for (Input in : existing()) {
             if (in.isStdin()) {
                 b.addReader("stdin", reader(in), null, null);
-            } else if (Files.isRegularFile(in.path()) && Unpacker.isArchive(in.path().getFileName().toString())) {
+            } else if (Files.isRegularFile(in.path()) && BundleArchive.isArchive(in.path().getFileName().toString())) {
                 Path dir = Files.createTempDirectory("ncclscope-archive-");
                 temporary.add(dir);
                 try {
-                    Path laid = new Unpacker(dir, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES)
+                    Path laid = new BundleArchive(dir, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES)
                             .add(in.path().getFileName().toString(), in.path());
-                    b.addPath(Unpacker.bundleRoot(laid));
-                } catch (ProblemException | IOException e) {
+                    b.addPath(BundleArchive.bundleRoot(laid));
+                } catch (BundleArchive.RejectedException | IOException e) {
                     err.println("ncclscope: " + in.arg() + ": " + e.getMessage());
                     missing = true;
                 }

@@ -9,7 +9,7 @@ import io.ncclscope.service.dto.ReportDto;
 import io.ncclscope.service.problem.Problem;
 import io.ncclscope.service.problem.ProblemException;
 import io.ncclscope.service.render.Format;
-import io.ncclscope.service.upload.Unpacker;
+import io.ncclscope.collect.BundleArchive;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -147,19 +147,23 @@ public class AnalyzeResource {
         return pool.run("analyze", () -> {
             java.nio.file.Path dir = Files.createTempDirectory("ncclscope-upload-");
             try {
-                Unpacker u = new Unpacker(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
+                BundleArchive u = new BundleArchive(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
                 Evidence.Builder b = Evidence.builder();
                 for (FileUpload f : files) {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
                     java.nio.file.Path laid = u.add(name, f.uploadedFile());
                     if (Files.isDirectory(laid)) {
-                        b.addPath(Unpacker.bundleRoot(laid));
+                        b.addPath(BundleArchive.bundleRoot(laid));
                     } else {
                         // Plain files keep their own name in evidence lines, not the temporary path.
                         b.addText(laid.getFileName().toString(), Files.readString(laid, StandardCharsets.UTF_8), null);
                     }
                 }
                 return reports.analyze(b.build(), Locales.of(lang), format);
+            } catch (BundleArchive.RejectedException e) {
+                if (!e.tooLarge()) throw ProblemException.badRequest(e.getMessage());
+                throw new ProblemException(413, "too-large", e.getMessage()
+                        + " (ncclscope.service.max-archive-entries, ncclscope.service.max-unpacked-size)");
             } catch (java.nio.charset.MalformedInputException e) {
                 throw ProblemException.badRequest("a file is not UTF-8 text: " + e.getMessage());
             } finally {
