@@ -22,6 +22,8 @@ public final class Renderers {
     public static final int MD_TOP_FINDINGS = 5;
     /** Evidence lines shown per finding in Markdown. */
     public static final int MD_EVIDENCE_LINES = 3;
+    /** Node names listed in Markdown for a finding made alike on several nodes; the rest are counted. */
+    public static final int MD_NODE_NAMES = 3;
     /** Next commands listed in Markdown. */
     public static final int MD_NEXT_COMMANDS = 6;
     /** Fix actions listed per area in the Markdown of a {@link FinalReport}. */
@@ -112,7 +114,8 @@ public final class Renderers {
             if (shown == MD_TOP_FINDINGS || (problems && !f.severity().atLeast(FindingSeverity.WARNING))) break;
             shown++;
             sb.append(icon(f.severity())).append(" **`").append(f.code()).append("`** ").append(f.title());
-            if (!f.subject().label().isEmpty()) sb.append(" — ").append(f.subject().label());
+            String subject = Texts.subject(l, f, MD_NODE_NAMES);
+            if (!subject.isEmpty()) sb.append(" — ").append(subject);
             sb.append("\n").append(f.detail()).append("\n");
             int n = 0;
             for (EvidenceLine e : f.evidence()) {
@@ -176,7 +179,8 @@ public final class Renderers {
             int i = 1;
             for (LocalizedFinding f : r.findings()) {
                 sb.append("\n").append(i++).append(". [").append(f.severity()).append("] ").append(f.code()).append(": ").append(f.title()).append("\n");
-                if (!f.subject().label().isEmpty()) sb.append("   ").append(Texts.t(l, "label.subject")).append(": ").append(f.subject().label()).append("\n");
+                String subject = Texts.subject(l, f, Integer.MAX_VALUE);
+                if (!subject.isEmpty()) sb.append("   ").append(Texts.t(l, "label.subject")).append(": ").append(subject).append("\n");
                 sb.append("   ").append(f.detail()).append("\n");
                 if (!f.evidence().isEmpty()) {
                     sb.append("   ").append(Texts.t(l, "label.evidence")).append(":\n");
