@@ -114,6 +114,26 @@ class NodeMergeTest {
     }
 
     @Test
+    void theTextReportOfManyInputsListsTheFirstAndCountsTheRestByKind() {
+        List<Report.ArtifactSummary> arts = new ArrayList<>();
+        for (int i = 1; i <= Renderers.TEXT_INPUTS_LISTED + 50; i++) {
+            arts.add(new Report.ArtifactSummary("n" + i + "/tests/a.txt", i % 2 == 0 ? "nccl-tests" : "nccl-log", "n" + i, 0, 0));
+        }
+        StringBuilder sb = new StringBuilder();
+        Renderers.inputsText(sb, arts, List.of(), Locale.ENGLISH);
+        String text = sb.toString();
+        assertThat(text).startsWith("Inputs read (250)\n").contains("  n200/tests/a.txt  nccl-tests  @n200\n")
+                .doesNotContain("n201/").endsWith("  ... and 50 more, not listed (--format json lists them all), by kind:"
+                        + " nccl-log 25, nccl-tests 25\n");
+        StringBuilder few = new StringBuilder();
+        Renderers.inputsText(few, arts.subList(0, 3), List.of(), Locale.ENGLISH);
+        assertThat(few.toString()).doesNotContain("more");
+        StringBuilder zh = new StringBuilder();
+        Renderers.inputsText(zh, arts, List.of(), Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.toString()).contains("另有 50 个输入未列出");
+    }
+
+    @Test
     void findingsThatDifferBeyondTheNodeNameOrHaveNoNodeAreKept() {
         LocalizedFinding a = finding("n1", "n1:100:100 [0] NCCL WARN x");
         LocalizedFinding b = finding("n2", "n2:200:200 [0] NCCL WARN x"); // another pid: not alike
