@@ -74,6 +74,12 @@ mkdir -p "$out/manifest"
 [ -n "$version" ] || version="$(for j in "$stage"/app/lib/*.jar; do unzip -p "$j" io/ncclscope/cli/version.properties 2>/dev/null; done \
   | sed -n 's/^version=//p' | head -n 1)"
 [ -n "$version" ] || version="dev"
+# Classes older than Java 6 (picocli's, compiled for Java 5) cannot go into the AOT cache; with frames added and
+# the version raised they can (src/build/UpgradeClassFiles.java says why and how). Needs java.lang.classfile (24+).
+if [ "$feature" -ge 24 ]; then
+  "$jdk/bin/java" "$here/src/build/UpgradeClassFiles.java" "$stage"/app/lib/*.jar | sed 's/^/build-bundle: /' >&2 \
+    || { echo "build-bundle: upgrading old class files failed" >&2; exit 3; }
+fi
 # The AOT cache records each class-path jar's mtime and refuses jars whose time changed ("timestamp has changed",
 # seen on the H200 run); the tar below stamps every entry with this same time, so the cache survives tar -x.
 stamp='2026-12-01 00:00Z'
@@ -126,8 +132,11 @@ if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.
 # its log lines stay quiet; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on makes that an error, -Xlog:aot shows why.
 # shellcheck disable=SC2086
 # --add-opens: jboss-threads (serve) resets thread locals through java.lang, as Quarkus' own runner allows.
+# -XX:ArchiveRelocationMode=0: map the cache at the address it was built for, and relocate it only when that is
+# taken. The JDK's default relocates every time (address randomisation of the archive): 60 ms of a 400 ms run here.
+# -XX:-UsePerfData: no hsperfdata file for jps/jstat to find; a short command has no use for it.
 exec "$root/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m --add-opens java.base/java.lang=ALL-UNNAMED \
-  $aot -Xlog:cds=off \
+  -XX:-UsePerfData -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
   ${NCCLSCOPE_JAVA_OPTS:-} \
   -cp "$root/app/ncclscope.jar" io.ncclscope.cli.Main "$@"
 LAUNCHER
