@@ -41,14 +41,9 @@ final class Texts {
         String label = f.subject().label();
         if (f.nodes() == null) return label;
         int n = f.nodes().size();
-        String on;
-        if (names <= 0) {
-            on = t(l, "label.onNodes", "count", n);
-        } else {
-            String shown = String.join(", ", f.nodes().subList(0, Math.min(names, n)));
-            on = n > names ? t(l, "label.onNodesMore", "count", n, "names", shown, "more", n - names)
-                    : t(l, "label.onNodesNamed", "count", n, "names", shown);
-        }
-        return label.isEmpty() ? on : label + ", " + on;
+        if (names <= 0) return t(l, "label.onNodes", "subject", label, "count", n);
+        String shown = String.join(", ", f.nodes().subList(0, Math.min(names, n)));
+        return n > names ? t(l, "label.onNodesMore", "subject", label, "count", n, "names", shown, "more", n - names)
+                : t(l, "label.onNodesNamed", "subject", label, "count", n, "names", shown);
     }
 }

@@ -68,6 +68,8 @@ class NodeMergeTest {
 
         String md = NcclScope.render(r, Format.MARKDOWN);
         assertThat(md).contains("on 4 nodes: gpu-node1, gpu-node2, gpu-node3 and 1 more");
+        assertThat(NcclScope.render(Report.of(e, d, Locale.SIMPLIFIED_CHINESE), Format.MARKDOWN))
+                .contains("0000:00:06.0，共 4 个节点：gpu-node1, gpu-node2, gpu-node3 等，另有 1 个");
         String text = NcclScope.render(r, Format.TEXT);
         assertThat(text).contains("on 4 nodes: gpu-node1, gpu-node2, gpu-node3, gpu-node4");
         Map<?, ?> json = (Map<?, ?>) Json.parse(NcclScope.render(r, Format.JSON));
