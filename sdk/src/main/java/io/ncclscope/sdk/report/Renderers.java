@@ -24,6 +24,8 @@ public final class Renderers {
     public static final int MD_EVIDENCE_LINES = 3;
     /** Node names listed in Markdown for a finding made alike on several nodes; the rest are counted. */
     public static final int MD_NODE_NAMES = 3;
+    /** Node names listed in plain text for a finding made alike on several nodes; the rest are counted (JSON lists all). */
+    public static final int TEXT_NODE_NAMES = 20;
     /** Inputs listed by name in the text reports; past it, the rest are counted by kind. */
     public static final int TEXT_INPUTS_LISTED = 200;
     /** Next commands listed in Markdown. */
@@ -181,7 +183,7 @@ public final class Renderers {
             int i = 1;
             for (LocalizedFinding f : r.findings()) {
                 sb.append("\n").append(i++).append(". [").append(f.severity()).append("] ").append(f.code()).append(": ").append(f.title()).append("\n");
-                String subject = Texts.subject(l, f, Integer.MAX_VALUE);
+                String subject = Texts.subject(l, f, TEXT_NODE_NAMES);
                 if (!subject.isEmpty()) sb.append("   ").append(Texts.t(l, "label.subject")).append(": ").append(subject).append("\n");
                 sb.append("   ").append(f.detail()).append("\n");
                 if (!f.evidence().isEmpty()) {
