@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The {@code ncclscope} command line. Subcommands are thin adapters over the parsers and the SDK;
@@ -117,9 +118,18 @@ public final class Main implements Runnable {
     /** The command line with subcommand {@code only}, or with all of them when it is null. */
     static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin, String only) {
         Factory factory = new Factory(stdin);
-        CommandLine cl = new CommandLine(new Main(), factory);
+        // The models come from CliModel, written at build time from the commands' annotations: no annotation is read
+        // by reflection here (CliModelTest keeps the two the same).
+        CommandLine cl = new CommandLine(CliModel.root(new Main()), factory);
         for (Map.Entry<String, Class<?>> c : COMMANDS.entrySet()) {
-            if (only == null || only.equals(c.getKey())) cl.addSubcommand(c.getKey(), new CommandLine(c.getValue(), factory));
+            if (only != null && !only.equals(c.getKey())) continue;
+            CommandSpec spec;
+            try {
+                spec = CliModel.command(c.getKey(), factory);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot create command " + c.getKey(), e);
+            }
+            cl.addSubcommand(c.getKey(), spec != null ? new CommandLine(spec, factory) : new CommandLine(c.getValue(), factory));
         }
         cl.setOut(out);
         cl.setErr(err);
