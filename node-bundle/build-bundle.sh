@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the self-contained node bundle: a jlink runtime of only the modules the app needs, the app, a POSIX sh
 # launcher bin/ncclscope and, when the build JDK is 25 or newer, an AOT cache (JEP 483/514) trained on a
-# representative run (analyze of our H200 capture, collect, parse), then one tar.gz for this platform.
+# representative run (analyze and parse of our H200 capture), then one tar.gz for this platform.
 #
 #   node-bundle/build-bundle.sh --app service/target/quarkus-app --out node-bundle/target [--jdk DIR] [--version V]
 #
 # --app: the service's Quarkus fast-jar folder (quarkus-app/), or a plain runnable jar with its lib/ beside it.
-# The bundle puts every jar on the plain class path (app/lib/) through one manifest-only jar, app/ncclscope.jar,
-# whose Class-Path lists them: the CLI's main class runs with no Quarkus class loader in between (only
-# 'serve' boots Quarkus), and the AOT cache can hold the app's classes (it cannot for a custom loader).
+# The bundle puts the jars on the plain class path (app/lib/) through manifest-only jars whose Class-Path lists
+# them (app/ncclscope.jar for the CLI, app/serve.jar added for 'serve'): the CLI's main class runs with no Quarkus
+# class loader in between (only 'serve' boots Quarkus), and the AOT cache can hold the app's classes (it cannot for
+# a custom loader).
 #
 # The JDK: --jdk, else $NCCLSCOPE_BUNDLE_JDK, else Temurin 25 at /usr/lib/jvm/temurin-25-jdk-amd64 when present,
 # else $JAVA_HOME, else the JDK of 'javac' on PATH. Below 25 the bundle has no AOT cache (it says so), and the
@@ -53,31 +54,58 @@ mkdir -p "$stage/bin" "$stage/app/lib"
 t0=$SECONDS
 echo "build-bundle: JDK $feature at $jdk; app $app" >&2
 
-# The app: every jar on one flat class path. Quarkus' transformed and generated classes come first, as its own
-# runner puts them (they replace or add to the classes of the jars after them).
-cp_list=()
-add() { for f in "$@"; do [ -f "$f" ] || continue; cp "$f" "$stage/app/lib/"; cp_list+=("lib/$(basename "$f")"); done; }
+# The app, on two class paths of plain jars, each named by a manifest-only jar (its Class-Path):
+# - app/ncclscope.jar: what every command but serve runs on, and what the AOT cache is trained on: the CLI's own
+#   classes (alone in lib/ncclscope-cli.jar), the parsers, the SDK, collect and picocli. Five jars: the JVM opens
+#   every class-path jar at start, and the 79 of the whole service took a tenth of a short command's run.
+# - app/serve.jar, appended for 'serve' only: Quarkus' transformed and generated classes first, as its own runner
+#   puts them (they replace or add to the classes of the jars after them; none is a CLI, parser or SDK class), then
+#   the service jar and its dependencies. The AOT cache still applies: the JVM accepts a class path that extends the
+#   one the cache was made with.
+cli_cp=() serve_cp=()
+copy() { cp "$1" "$stage/app/lib/"; echo "lib/$(basename "$1")"; }
 if [ -d "$app" ]; then
-  add "$app"/quarkus/transformed-bytecode.jar "$app"/quarkus/generated-bytecode.jar "$app"/app/*.jar \
-      "$app"/lib/main/*.jar "$app"/lib/boot/*.jar
+  appjar="$(readlink -f "$(ls "$app"/app/*.jar | head -n 1)")"
+  rm -rf "$out/cli-classes" && mkdir -p "$out/cli-classes"
+  (cd "$out/cli-classes" && unzip -q "$appjar" 'io/ncclscope/cli/*')
+  "$jdk/bin/jar" --create --file "$stage/app/lib/ncclscope-cli.jar" -C "$out/cli-classes" io
+  cli_cp+=(lib/ncclscope-cli.jar)
+  for f in "$app"/lib/main/io.ncclscope.*.jar "$app"/lib/main/info.picocli.*.jar; do [ -f "$f" ] && cli_cp+=("$(copy "$f")"); done
+  for f in "$app"/quarkus/transformed-bytecode.jar "$app"/quarkus/generated-bytecode.jar "$appjar" \
+      "$app"/lib/main/*.jar "$app"/lib/boot/*.jar; do
+    [ -f "$f" ] || continue
+    case " ${cli_cp[*]} " in *" lib/$(basename "$f") "*) continue ;; esac
+    serve_cp+=("$(copy "$f")")
+  done
   # Quarkus reads its build-time state from quarkus/ beside the jars when serve boots it.
   mkdir -p "$stage/app/quarkus" && cp "$app"/quarkus/quarkus-application.dat "$stage/app/quarkus/" 2>/dev/null || true
 else
-  add "$app" "$(dirname "$app")"/lib/*.jar
+  for f in "$app" "$(dirname "$app")"/lib/*.jar; do [ -f "$f" ] && cli_cp+=("$(copy "$f")"); done
 fi
-[ "${#cp_list[@]}" -gt 0 ] || { echo "build-bundle: no jars found in $app" >&2; exit 2; }
+[ "${#cli_cp[@]}" -gt 1 ] || { echo "build-bundle: no jars found in $app" >&2; exit 2; }
 mkdir -p "$out/manifest"
 # Manifest lines hold at most 72 bytes; longer ones continue on lines that start with one space.
-{ echo "Manifest-Version: 1.0"; printf 'Class-Path: %s\n' "${cp_list[*]}" | fold -b -w 70 | sed '2,$s/^/ /'
-  echo "Created-By: ncclscope node-bundle/build-bundle.sh"; } > "$out/manifest/MANIFEST.txt"
-"$jdk/bin/jar" --create --file "$stage/app/ncclscope.jar" --manifest "$out/manifest/MANIFEST.txt" -C "$out/manifest" MANIFEST.txt
+manifest_jar() {
+  local jar="$1"; shift
+  { echo "Manifest-Version: 1.0"; printf 'Class-Path: %s\n' "$*" | fold -b -w 70 | sed '2,$s/^/ /'
+    echo "Created-By: ncclscope node-bundle/build-bundle.sh"; } > "$out/manifest/MANIFEST.txt"
+  "$jdk/bin/jar" --create --file "$jar" --manifest "$out/manifest/MANIFEST.txt" -C "$out/manifest" MANIFEST.txt
+}
+manifest_jar "$stage/app/ncclscope.jar" "${cli_cp[@]}"
+[ "${#serve_cp[@]}" -eq 0 ] || manifest_jar "$stage/app/serve.jar" "${serve_cp[@]}"
 [ -n "$version" ] || version="$(for j in "$stage"/app/lib/*.jar; do unzip -p "$j" io/ncclscope/cli/version.properties 2>/dev/null; done \
   | sed -n 's/^version=//p' | head -n 1)"
 [ -n "$version" ] || version="dev"
+# Classes older than Java 6 (picocli's, compiled for Java 5) cannot go into the AOT cache; with frames added and
+# the version raised they can (src/build/UpgradeClassFiles.java says why and how). Needs java.lang.classfile (24+).
+if [ "$feature" -ge 24 ]; then
+  "$jdk/bin/java" "$here/src/build/UpgradeClassFiles.java" "$stage"/app/lib/*.jar | sed 's/^/build-bundle: /' >&2 \
+    || { echo "build-bundle: upgrading old class files failed" >&2; exit 3; }
+fi
 # The AOT cache records each class-path jar's mtime and refuses jars whose time changed ("timestamp has changed",
 # seen on the H200 run); the tar below stamps every entry with this same time, so the cache survives tar -x.
 stamp='2026-12-01 00:00Z'
-touch -d "$stamp" "$stage/app/ncclscope.jar" "$stage"/app/lib/*.jar
+touch -d "$stamp" "$stage"/app/*.jar "$stage"/app/lib/*.jar
 
 # Modules: what jdeps finds, minus java.desktop, which only PNG plots use (SVG needs none, and a node image has
 # no fonts for AWT anyway); 'plot -o x.png' in the bundle says so and exits 2.
@@ -118,6 +146,9 @@ if command -v readlink >/dev/null 2>&1; then
 fi
 case "$self" in */*) dir="${self%/*}" ;; *) dir=. ;; esac
 root="$(cd -- "$dir/.." && pwd)" || exit 3
+# Every command runs on the CLI's class path; serve adds the service's (see build-bundle.sh).
+cp="$root/app/ncclscope.jar"
+if [ "${1:-}" = serve ] && [ -f "$root/app/serve.jar" ]; then cp="$cp:$root/app/serve.jar"; fi
 aot=""
 # -Xlog:aot exists from JDK 24 on; a bundle built on 17 has no cache and must not name the tag.
 if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.aot -Xlog:aot=off"; fi
@@ -126,10 +157,13 @@ if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.
 # its log lines stay quiet; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on makes that an error, -Xlog:aot shows why.
 # shellcheck disable=SC2086
 # --add-opens: jboss-threads (serve) resets thread locals through java.lang, as Quarkus' own runner allows.
+# -XX:ArchiveRelocationMode=0: map the cache at the address it was built for, and relocate it only when that is
+# taken. The JDK's default relocates every time (address randomisation of the archive): 60 ms of a 400 ms run here.
+# -XX:-UsePerfData: no hsperfdata file for jps/jstat to find; a short command has no use for it.
 exec "$root/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m --add-opens java.base/java.lang=ALL-UNNAMED \
-  $aot -Xlog:cds=off \
+  -XX:-UsePerfData -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
   ${NCCLSCOPE_JAVA_OPTS:-} \
-  -cp "$root/app/ncclscope.jar" io.ncclscope.cli.Main "$@"
+  -cp "$cp" io.ncclscope.cli.Main "$@"
 LAUNCHER
 chmod 755 "$stage/bin/ncclscope"
 
@@ -138,8 +172,10 @@ if [ "$feature" -ge 25 ]; then
   mkdir -p "$stage/lib"
   train="$(mktemp -d)"
   trap 'rm -rf "$train"' EXIT
-  # One JVM runs the three commands users run first (io.ncclscope.cli.AotTraining), through the bundle's own
-  # runtime and class path, so the cache matches what the launcher starts.
+  # One JVM runs the analysis commands (io.ncclscope.cli.AotTraining), through the bundle's own runtime and class
+  # path, so the cache matches what the launcher starts. Not collect: the JVM preloads every class the cache holds at
+  # each start, and collect's (processes, threads, the log manager ProcessBuilder wakes) cost every analyze about
+  # 10% of its time, while collect itself waits seconds on nvidia-smi and lspci.
   # The same flags as the launcher: the cache refuses a JVM whose module options differ.
   (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m \
       --add-opens java.base/java.lang=ALL-UNNAMED \
@@ -147,9 +183,8 @@ if [ "$feature" -ge 25 ]; then
       -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
       analyze --format md "$repo/examples/captured/h200-1gpu" \; \
       analyze --format json "$repo/examples/captured/h200-1gpu" \; \
-      parse "$repo/examples/captured/h200-1gpu/sys/topo-m.txt" \; \
-      collect --out "$train/bundle" --timeout 5 --quiet \; \
-      analyze "$train/bundle" >"$train/train.out" 2>"$train/train.err") || {
+      analyze "$repo/examples/captured/h200-1gpu/nccl/info-1rank.log" \; \
+      parse "$repo/examples/captured/h200-1gpu/sys/topo-m.txt" >"$train/train.out" 2>"$train/train.err") || {
         echo "build-bundle: AOT training run failed:" >&2; tail -n 20 "$train/train.err" >&2; exit 3; }
   [ -f "$stage/lib/ncclscope.aot" ] || { echo "build-bundle: the training run wrote no AOT cache" >&2; exit 3; }
   aot="$(du -h "$stage/lib/ncclscope.aot" | cut -f1)"

@@ -43,6 +43,26 @@ grep -q NCCL_DUPLICATE_GPU /tmp/ncclscope-bundle-smoke.$$ || { cat /tmp/ncclscop
 rm -f /tmp/ncclscope-bundle-smoke.$$
 [ "$rc" = 1 ] || fail "analyze of $sample exited $rc, expected 1 (problems found)"
 echo "test-bundle: smoke run ok (analyze exit 1, NCCL_DUPLICATE_GPU found)" >&2
+# serve runs on a longer class path than the other commands (app/serve.jar added): it must boot and answer.
+if command -v curl >/dev/null 2>&1; then
+  port=$(( 20000 + $$ % 20000 ))
+  "$B" serve --port "$port" > /tmp/ncclscope-bundle-serve.$$ 2>&1 &
+  spid=$!
+  ok=""
+  for _ in $(seq 1 120); do
+    if curl -sf -H 'Content-Type: text/plain' --data-binary @"$sample/nccl/duplicate-gpu.log" "http://127.0.0.1:$port/v1/analyze" 2>/dev/null \
+        | grep -q NCCL_DUPLICATE_GPU; then ok=1; break; fi
+    kill -0 "$spid" 2>/dev/null || break
+    sleep 0.5
+  done
+  kill "$spid" 2>/dev/null || true
+  wait "$spid" 2>/dev/null || true
+  [ -n "$ok" ] || { cat /tmp/ncclscope-bundle-serve.$$ >&2; fail "serve from the bundle did not answer POST /v1/analyze"; }
+  rm -f /tmp/ncclscope-bundle-serve.$$
+  echo "test-bundle: serve ok (POST /v1/analyze answered NCCL_DUPLICATE_GPU)" >&2
+else
+  echo "test-bundle: SKIPPED the serve check: no curl" >&2
+fi
 
 # 2. The chroot.
 if [ "$(id -u)" != 0 ]; then
@@ -96,4 +116,13 @@ set -e
 grep -q 'chroot-node' "$root/a1.out" || { cat "$root/a1.out" >&2; fail "analyze of the chroot's bundle does not name chroot-node"; }
 [ "$rc2" = 1 ] && grep -q NCCL_DUPLICATE_GPU "$root/a2.out" || { cat "$root/a2.err" >&2; fail "analyze of the H200 sample in the chroot exited $rc2"; }
 echo "test-bundle: analyze in the chroot ok (own bundle exit $rc1; H200 sample exit $rc2 with NCCL_DUPLICATE_GPU)" >&2
+# The same node's bundle as an archive: collect writes a tar.gz, analyze reads it as it reads the folder.
+chroot "$root" /opt/ncclscope/bin/ncclscope collect --out /tmp/bundle.tar.gz --node chroot-node --timeout 5 --quiet \
+  > /dev/null 2> "$root/c2.err" || { cat "$root/c2.err" >&2; fail "collect --out /tmp/bundle.tar.gz in the chroot"; }
+set +e
+chroot "$root" /opt/ncclscope/bin/ncclscope analyze /tmp/bundle.tar.gz > "$root/a3.out" 2> "$root/a3.err"; rc3=$?
+set -e
+{ [ "$rc3" = "$rc1" ] && grep -q 'chroot-node' "$root/a3.out"; } \
+  || { cat "$root/a3.out" "$root/a3.err" >&2; fail "analyze of the tar.gz bundle exited $rc3 (the folder: $rc1)"; }
+echo "test-bundle: the bundle as a tar.gz analyzed in the chroot as its folder was (exit $rc3)" >&2
 echo "test-bundle: PASSED" >&2

@@ -1,6 +1,8 @@
 package io.ncclscope.benchmarks;
 
+import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.Report;
 import java.io.IOException;
@@ -22,11 +24,13 @@ import java.util.stream.Stream;
  * own, so every node is a real node's outputs. Prints, per size, the wall time of reading + parsing +
  * analyzing, the files per second, and the live heap (after a full GC) at the end of the run while the evidence
  * is still held ({@code heap_with_ev}: parsed facts, the quote cache, the report) and once only the report is
- * left ({@code heap_report}, what {@code ncclscope analyze} keeps to render), then the heap's peak.
+ * left ({@code heap_report}, what {@code ncclscope analyze} keeps to render), then the heap's peak, the CPU time of
+ * the process ({@code cpu_s}, all threads; machine load barely moves it), the findings as shown over the findings as
+ * made (a finding made alike on many nodes is shown once, naming them) and the size of the Markdown and JSON reports.
  *
  * <pre>
  * ./mvnw -B -q package -pl benchmarks -am -DskipTests
- * java -Xmx1g -cp "benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)" \
+ * java -Xmx1g -cp benchmarks/target/classes:sdk/target/classes:parsers/target/classes \
  *      io.ncclscope.benchmarks.BundleBenchmark --nodes 64,256,1024 --capture examples/captured/h200-1gpu
  * </pre>
  */
@@ -54,8 +58,9 @@ public final class BundleBenchmark {
             System.err.println("no capture folder at " + capture.toAbsolutePath());
             System.exit(2);
         }
-        System.out.printf(Locale.ROOT, "%-7s %-7s %-8s %-9s %-13s %-12s %-12s %s%n",
-                "nodes", "files", "wall_s", "files/s", "heap_with_ev", "heap_report", "heap_peak", "verdict");
+        System.out.printf(Locale.ROOT, "%-7s %-7s %-8s %-7s %-9s %-13s %-12s %-12s %-9s %-9s %-9s %s%n",
+                "nodes", "files", "wall_s", "cpu_s", "files/s", "heap_with_ev", "heap_report", "heap_peak", "findings",
+                "md_bytes", "json_KiB", "verdict");
         // Warm-up on the smallest size, not reported.
         run(capture, work, sizes.get(0), false);
         for (int n : sizes) {
@@ -70,19 +75,26 @@ public final class BundleBenchmark {
         int files = generate(capture, root, nodes);
         System.gc();
         resetPeaks();
+        long c0 = processCpu();
         long t0 = System.nanoTime();
         Evidence e = NcclScope.evidence(root);
         Report r = NcclScope.analyze(e, Locale.ENGLISH);
         long t1 = System.nanoTime();
+        long c1 = processCpu();
         long peak = peakHeap();
         long withEvidence = liveHeap();
         e = null; // what the CLI does once the report is built
         long reportOnly = liveHeap();
         if (print) {
             double s = (t1 - t0) / 1e9;
-            System.out.printf(Locale.ROOT, "%-7d %-7d %-8.2f %-9.0f %-13s %-12s %-12s %s (%d nodes seen, %d findings)%n",
-                    nodes, files, s, files / s, mib(withEvidence), mib(reportOnly), mib(peak), r.verdict(), r.nodes().size(),
-                    r.findings().size());
+            // Findings as shown (alike findings of many nodes once) and as made (one per node they were made on).
+            int made = 0;
+            for (LocalizedFinding f : r.findings()) made += f.nodes() != null ? f.nodes().size() : 1;
+            int md = NcclScope.render(r, Format.MARKDOWN).length();
+            int json = NcclScope.render(r, Format.JSON).length();
+            System.out.printf(Locale.ROOT, "%-7d %-7d %-8.2f %-7.2f %-9.0f %-13s %-12s %-12s %-9s %-9d %-9d %s (%d nodes seen)%n",
+                    nodes, files, s, (c1 - c0) / 1e9, files / s, mib(withEvidence), mib(reportOnly), mib(peak),
+                    r.findings().size() + "/" + made, md, json / 1024, r.verdict(), r.nodes().size());
         }
         deleteTree(root);
     }
@@ -109,6 +121,12 @@ public final class BundleBenchmark {
             }
         }
         return count;
+    }
+
+    /** CPU time of the whole process (every thread: parsing runs in parallel), in nanoseconds; load barely moves it. */
+    private static long processCpu() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
     }
 
     private static void resetPeaks() {

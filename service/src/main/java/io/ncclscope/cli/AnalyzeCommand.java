@@ -50,7 +50,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     ReportOptions output;
 
     @Parameters(paramLabel = "PATH", arity = "1..*",
-            description = "Files or folders to analyze; '-' reads standard input.")
+            description = "Files, folders or collect bundles (.tar.gz, .tgz, .tar, .zip) to analyze; '-' reads standard input.")
     List<String> paths = new ArrayList<>();
 
     @CommandLine.Spec
@@ -81,16 +81,17 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Locale locale = output.locale(spec.commandLine());
-        Inputs inputs = new Inputs(paths, stdin, err);
-        Report report = analyze(inputs, locale, err);
-        if (report == null) return Main.BAD_INPUT;
-        switch (output.format) {
-            case json -> out.print(Renderers.json(report));
-            case md -> out.print(Renderers.markdown(report));
-            case text -> out.print(Renderers.text(report));
+        try (Inputs inputs = new Inputs(paths, stdin, err)) {
+            Report report = analyze(inputs, locale, err);
+            if (report == null) return Main.BAD_INPUT;
+            switch (output.format) {
+                case json -> out.print(Renderers.json(report));
+                case md -> out.print(Renderers.markdown(report));
+                case text -> out.print(Renderers.text(report));
+            }
+            out.flush();
+            if (inputs.missing()) return Main.BAD_INPUT;
+            return report.verdict().equals("healthy") ? Main.OK : Main.PROBLEMS;
         }
-        out.flush();
-        if (inputs.missing()) return Main.BAD_INPUT;
-        return report.verdict().equals("healthy") ? Main.OK : Main.PROBLEMS;
     }
 }

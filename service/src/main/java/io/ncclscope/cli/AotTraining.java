@@ -35,6 +35,8 @@ final class AotTraining {
             }
         }
         out.flush();
-        System.exit(worst);
+        err.flush();
+        // As Main ends a command: halt, so the cache holds no log manager that a real run never loads.
+        Runtime.getRuntime().halt(worst);
     }
 }

@@ -1,5 +1,6 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.collect.BundleArchive;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,15 +14,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What the commands read, read the same way by each: file and folder arguments, and {@code -} for standard input.
  * A path that does not exist is reported on stderr as {@code ncclscope: PATH: no such file or folder} and left out,
  * so one typo does not hide what the other inputs show; the command then exits 2. Text is UTF-8 with malformed bytes
- * replaced: tool outputs are pasted from anywhere.
+ * replaced: tool outputs are pasted from anywhere. A bundle archive ({@code .tar.gz}, {@code .tgz}, {@code .tar} or
+ * {@code .zip}, as {@code collect --out F.tar.gz} writes it) is unpacked into a temporary folder, read like the folder,
+ * and deleted by {@link #close()}: the evidence quotes its lines from the files until the report is rendered.
  */
-final class Inputs {
+final class Inputs implements AutoCloseable {
+
+    /** Limits on an archive given on the command line: far above any collect bundle, below a disk-filling bomb. */
+    private static final int MAX_ARCHIVE_ENTRIES = 1_000_000;
+    private static final long MAX_UNPACKED_BYTES = 16L << 30;
 
     /** The argument that stands for standard input. */
     static final String STDIN = "-";
@@ -30,6 +39,7 @@ final class Inputs {
     private final InputStream stdin;
     private final PrintWriter err;
     private boolean missing;
+    private final List<Path> temporary = new ArrayList<>();
 
     /**
      * @param args  the command's arguments as given
@@ -92,6 +102,17 @@ final class Inputs {
         for (Input in : existing()) {
             if (in.isStdin()) {
                 b.addReader("stdin", reader(in), null, null);
+            } else if (Files.isRegularFile(in.path()) && BundleArchive.isArchive(in.path().getFileName().toString())) {
+                Path dir = Files.createTempDirectory("ncclscope-archive-");
+                temporary.add(dir);
+                try {
+                    Path laid = new BundleArchive(dir, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES)
+                            .add(in.path().getFileName().toString(), in.path());
+                    b.addPath(BundleArchive.bundleRoot(laid));
+                } catch (BundleArchive.RejectedException | IOException e) {
+                    err.println("ncclscope: " + in.arg() + ": " + e.getMessage());
+                    missing = true;
+                }
             } else {
                 b.addPath(in.path());
             }
@@ -99,6 +120,19 @@ final class Inputs {
         Evidence e = b.build();
         e.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
         return e;
+    }
+
+    /** Deletes the folders archives were unpacked into. */
+    @Override
+    public void close() {
+        for (Path dir : temporary) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            } catch (IOException e) {
+                err.println("ncclscope: could not delete " + dir + ": " + e.getMessage());
+            }
+        }
+        temporary.clear();
     }
 
     private static CharsetDecoder decoder() {

@@ -5,9 +5,13 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The {@code ncclscope} command line. Subcommands are thin adapters over the parsers and the SDK;
@@ -19,9 +23,6 @@ import picocli.CommandLine.Command;
         name = "ncclscope",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {AnalyzeCommand.class, CollectCommand.class, CompareCommand.class, LocalizeCommand.class,
-            PlanCommand.class, PlotCommand.class, ParseCommand.class, RulesCommand.class, ReportCommand.class,
-            ServeCommand.class, WorkflowCommand.class, CommandLine.HelpCommand.class},
         description = {
             "Turns the outputs engineers collect when multi-node NCCL training is slow or fails "
                     + "(nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) "
@@ -59,22 +60,77 @@ public final class Main implements Runnable {
     /** Exit code: a bug in ncclscope. */
     public static final int INTERNAL = 3;
 
+    /**
+     * The subcommands, by name, in the order {@code --help} lists them. Only the one a run names is built: picocli
+     * reads a command's annotations by reflection, and building all twelve was a third of the node bundle's startup.
+     * A run that names none (help, a typo, no argument) gets them all, so usage, {@code help CMD} and picocli's
+     * suggestions see every command.
+     */
+    static final Map<String, Class<?>> COMMANDS = commands();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private static Map<String, Class<?>> commands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("analyze", AnalyzeCommand.class);
+        m.put("collect", CollectCommand.class);
+        m.put("compare", CompareCommand.class);
+        m.put("localize", LocalizeCommand.class);
+        m.put("plan", PlanCommand.class);
+        m.put("plot", PlotCommand.class);
+        m.put("parse", ParseCommand.class);
+        m.put("rules", RulesCommand.class);
+        m.put("report", ReportCommand.class);
+        m.put("serve", ServeCommand.class);
+        m.put("workflow", WorkflowCommand.class);
+        m.put("help", CommandLine.HelpCommand.class);
+        return Collections.unmodifiableMap(m);
+    }
+
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
-                new PrintWriter(System.err, true, StandardCharsets.UTF_8), System.in));
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        int code = run(args, out, err, System.in);
+        out.flush();
+        err.flush();
+        System.out.flush();
+        System.err.flush();
+        // A one-shot command registers no shutdown hook and leaves nothing to clean up, and System.exit would log
+        // the exit through System.Logger: with jboss-logmanager on the class path (for 'serve') that boots a whole
+        // log manager just to discard one debug line, a tenth of a short command's run. 'serve' never gets here
+        // while it runs: Quarkus exits through System.exit, its hooks included.
+        Runtime.getRuntime().halt(code);
     }
 
     /** Runs the CLI with the given streams; returns the exit code. Used by tests. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
-        CommandLine cl = commandLine(out, err, stdin);
+        String named = args.length > 0 && !"help".equals(args[0]) && COMMANDS.containsKey(args[0]) ? args[0] : null;
+        CommandLine cl = commandLine(out, err, stdin, named);
         return cl.execute(args);
     }
 
+    /** The command line with every subcommand. */
     static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin) {
-        CommandLine cl = new CommandLine(new Main(), new Factory(stdin));
+        return commandLine(out, err, stdin, null);
+    }
+
+    /** The command line with subcommand {@code only}, or with all of them when it is null. */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin, String only) {
+        Factory factory = new Factory(stdin);
+        // The models come from CliModel, written at build time from the commands' annotations: no annotation is read
+        // by reflection here (CliModelTest keeps the two the same).
+        CommandLine cl = new CommandLine(CliModel.root(new Main()), factory);
+        for (Map.Entry<String, Class<?>> c : COMMANDS.entrySet()) {
+            if (only != null && !only.equals(c.getKey())) continue;
+            CommandSpec spec;
+            try {
+                spec = CliModel.command(c.getKey(), factory);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot create command " + c.getKey(), e);
+            }
+            cl.addSubcommand(c.getKey(), spec != null ? new CommandLine(spec, factory) : new CommandLine(c.getValue(), factory));
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -75,7 +75,7 @@ final class ReportCommand implements Callable<Integer> {
     Path stateFile;
 
     @Parameters(paramLabel = "PATH", arity = "1..*",
-            description = "Files or folders (one sub-folder per node) to report on; '-' reads standard input.")
+            description = "Files, folders (one sub-folder per node) or bundle archives (.tar.gz, .zip...) to report on; '-' reads standard input.")
     List<String> paths = new ArrayList<>();
 
     @CommandLine.Spec
@@ -113,34 +113,35 @@ final class ReportCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
-        Inputs inputs = new Inputs(paths, stdin, err);
-        Evidence evidence = inputs.evidence();
-        long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
-        if (known == 0) {
-            err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
-            return Main.BAD_INPUT;
+        try (Inputs inputs = new Inputs(paths, stdin, err)) {
+            Evidence evidence = inputs.evidence();
+            long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
+            if (known == 0) {
+                err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
+                return Main.BAD_INPUT;
+            }
+            boolean bad = inputs.missing();
+            FinalReport report = NcclScope.report(state, evidence, locale);
+            Format f = format();
+            String doc = switch (f) {
+                case html -> Renderers.html(report);
+                case md -> Renderers.markdown(report);
+                case json -> Renderers.json(report);
+                case text -> Renderers.text(report);
+            };
+            if (out == null) {
+                PrintWriter o = spec.commandLine().getOut();
+                o.print(doc);
+                o.flush();
+            } else {
+                Path parent = out.toAbsolutePath().getParent();
+                if (parent != null) Files.createDirectories(parent);
+                Files.writeString(out, doc, StandardCharsets.UTF_8);
+                err.println("ncclscope: wrote " + out + " (" + f + ", " + report.chain().size() + " link(s), "
+                        + report.plots().size() + " plot(s)): " + (report.healthy() ? "healthy" : "problems found"));
+            }
+            if (bad) return Main.BAD_INPUT;
+            return report.healthy() ? Main.OK : Main.PROBLEMS;
         }
-        boolean bad = inputs.missing();
-        FinalReport report = NcclScope.report(state, evidence, locale);
-        Format f = format();
-        String doc = switch (f) {
-            case html -> Renderers.html(report);
-            case md -> Renderers.markdown(report);
-            case json -> Renderers.json(report);
-            case text -> Renderers.text(report);
-        };
-        if (out == null) {
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(doc);
-            o.flush();
-        } else {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.writeString(out, doc, StandardCharsets.UTF_8);
-            err.println("ncclscope: wrote " + out + " (" + f + ", " + report.chain().size() + " link(s), "
-                    + report.plots().size() + " plot(s)): " + (report.healthy() ? "healthy" : "problems found"));
-        }
-        if (bad) return Main.BAD_INPUT;
-        return report.healthy() ? Main.OK : Main.PROBLEMS;
     }
 }

@@ -95,6 +95,21 @@ class ServiceApiTest {
     }
 
     @Test
+    void aFindingMadeAlikeOnTwoNodesIsOneFindingNamingBoth() throws IOException {
+        String log = read("nccl/duplicate-gpu.log");
+        Map<String, Object> body = Map.of("artifacts", List.of(
+                Map.of("name", "node1/job.log", "text", log.replaceAll("\\bvm\\b", "node1")),
+                Map.of("name", "node2/job.log", "text", log.replaceAll("\\bvm\\b", "node2"))));
+        given().contentType(ContentType.JSON).body(body)
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("nodes", equalTo(List.of("node1", "node2")))
+                .body("findings.findAll { it.code == 'NCCL_DUPLICATE_GPU' }.size()", equalTo(1))
+                .body("findings.find { it.code == 'NCCL_DUPLICATE_GPU' }.nodes", equalTo(List.of("node1", "node2")))
+                .body("findings.find { it.code == 'NCCL_DUPLICATE_GPU' }.subject.node", equalTo("node1"));
+    }
+
+    @Test
     void uploadedFilesAndAZipBundleAreAnalyzed(@TempDir Path tmp) throws IOException {
         Path zip = tmp.resolve("bundle.zip");
         try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip)); Stream<Path> s = Files.walk(CAPTURE)) {

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -208,6 +209,16 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
     };
 
     /** Everything read from a text table; also carries what a JSON reader needs from lines before it. */
+    /**
+     * {@code s}, or the equal string this table already holds: every row of a table repeats its type and redop
+     * ({@code float}, {@code sum}), and a bundle of a thousand nodes holds a hundred thousand rows.
+     */
+    private static String shared(Map<String, String> words, String s) {
+        if (s == null) return null;
+        String seen = words.putIfAbsent(s, s);
+        return seen != null ? seen : s;
+    }
+
     private static final class TextState {
         final Warnings w;
         StringBuilder json;
@@ -231,6 +242,8 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
         TableLayout layout;
         int valuesPerHalf = 4;
         final List<NcclTestsRow> rows = new ArrayList<>();
+        /** Type and redop words seen in this table, so that its rows share one copy of each ({@link #shared}). */
+        final Map<String, String> words = new HashMap<>();
         OutOfBounds oob;
         Double avg;
         Boolean avgFailed;
@@ -622,7 +635,8 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
                 halfRowWarned = true;
                 w.warn(no, "result rows hold only the out-of-place half (in-place columns missing)", raw);
             }
-            rows.add(new NcclTestsRow(Tok.longValue(t[0]), Tok.longValue(t[1]), t[2], redop, root, out, inp, ts, null, no));
+            rows.add(new NcclTestsRow(Tok.longValue(t[0]), Tok.longValue(t[1]), shared(words, t[2]), shared(words, redop),
+                    root, out, inp, ts, null, no));
             anything = true;
         }
 
@@ -882,6 +896,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
                 }
             }
             List<NcclTestsRow> rows = new ArrayList<>();
+            Map<String, String> words = new HashMap<>();
             boolean cpu = false;
             boolean perIter = false;
             if (top.get("results") instanceof List<?> rs) {
@@ -901,7 +916,8 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
                     redop = redop == null || redop.isBlank() ? null : redop.strip();
                     Integer rootRank = r.get("root") instanceof Number n ? Integer.valueOf(n.intValue())
                             : Tok.integer(strOf(r.get("root")));
-                    rows.add(new NcclTestsRow(size, longOf(r.get("count")), strOf(r.get("type")), redop, rootRank,
+                    rows.add(new NcclTestsRow(size, longOf(r.get("count")), shared(words, strOf(r.get("type"))),
+                            shared(words, redop), rootRank,
                             result(r.get("out_of_place"), r.get("out_of_place_per_iter")),
                             result(r.get("in_place"), r.get("in_place_per_iter")), null,
                             intOf(r.get("actual_iterations")), no));

@@ -48,4 +48,27 @@ public record Finding(String code, FindingSeverity severity, Subject subject, Me
         evidence = List.copyOf(evidence.size() > MAX_EVIDENCE ? evidence.subList(0, MAX_EVIDENCE) : evidence);
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
+
+    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
+    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
+    // them to the record contract.
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Finding o && Objects.equals(code, o.code)
+                && Objects.equals(severity, o.severity) && Objects.equals(subject, o.subject) && Objects.equals(detail, o.detail)
+                && Objects.equals(evidence, o.evidence) && Objects.equals(params, o.params);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 0;
+        h = 31 * h + Objects.hashCode(code);
+        h = 31 * h + Objects.hashCode(severity);
+        h = 31 * h + Objects.hashCode(subject);
+        h = 31 * h + Objects.hashCode(detail);
+        h = 31 * h + Objects.hashCode(evidence);
+        h = 31 * h + Objects.hashCode(params);
+        return h;
+    }
 }

@@ -77,4 +77,23 @@ public record Message(String bundle, String key, Map<String, String> args) {
         m.appendTail(sb);
         return sb.toString();
     }
+
+    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
+    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
+    // them to the record contract.
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Message o && Objects.equals(bundle, o.bundle)
+                && Objects.equals(key, o.key) && Objects.equals(args, o.args);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 0;
+        h = 31 * h + Objects.hashCode(bundle);
+        h = 31 * h + Objects.hashCode(key);
+        h = 31 * h + Objects.hashCode(args);
+        return h;
+    }
 }

@@ -1,5 +1,7 @@
 package io.ncclscope.sdk.diagnose;
 
+import java.util.Objects;
+
 /**
  * What a finding is about. Every component is nullable: a finding names what it knows.
  *
@@ -106,5 +108,29 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
         if (iface != null) sb.append(sb.length() > 0 ? " " : "").append(iface);
         if (peer != null) sb.append(sb.length() > 0 ? " " : "").append("-> ").append(peer);
         return sb.toString();
+    }
+
+    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
+    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
+    // them to the record contract.
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Subject o && Objects.equals(node, o.node)
+                && Objects.equals(rank, o.rank) && Objects.equals(gpu, o.gpu) && Objects.equals(device, o.device)
+                && Objects.equals(port, o.port) && Objects.equals(iface, o.iface) && Objects.equals(peer, o.peer);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 0;
+        h = 31 * h + Objects.hashCode(node);
+        h = 31 * h + Objects.hashCode(rank);
+        h = 31 * h + Objects.hashCode(gpu);
+        h = 31 * h + Objects.hashCode(device);
+        h = 31 * h + Objects.hashCode(port);
+        h = 31 * h + Objects.hashCode(iface);
+        h = 31 * h + Objects.hashCode(peer);
+        return h;
     }
 }

@@ -337,7 +337,8 @@ public final class Evidence {
                 }
                 taken.add(t);
             }
-            List<Object> outcomes = taken.parallelStream().map(this::read).toList();
+            // One file (a pasted log, a short command) is read on this thread: no fork-join pool to start.
+            List<Object> outcomes = (taken.size() > 1 ? taken.parallelStream() : taken.stream()).map(this::read).toList();
             for (int i = 0; i < taken.size(); i++) {
                 FileTask t = taken.get(i);
                 Object o = outcomes.get(i);

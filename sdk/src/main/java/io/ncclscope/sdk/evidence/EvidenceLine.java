@@ -26,4 +26,23 @@ public record EvidenceLine(String artifact, int line, String text) {
         Objects.requireNonNull(artifact, "artifact");
         text = text == null ? "" : text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
     }
+
+    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
+    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
+    // them to the record contract.
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof EvidenceLine o && Objects.equals(artifact, o.artifact)
+                && line == o.line && Objects.equals(text, o.text);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 0;
+        h = 31 * h + Objects.hashCode(artifact);
+        h = 31 * h + Integer.hashCode(line);
+        h = 31 * h + Objects.hashCode(text);
+        return h;
+    }
 }

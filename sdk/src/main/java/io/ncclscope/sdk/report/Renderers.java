@@ -22,6 +22,12 @@ public final class Renderers {
     public static final int MD_TOP_FINDINGS = 5;
     /** Evidence lines shown per finding in Markdown. */
     public static final int MD_EVIDENCE_LINES = 3;
+    /** Node names listed in Markdown for a finding made alike on several nodes; the rest are counted. */
+    public static final int MD_NODE_NAMES = 3;
+    /** Node names listed in plain text for a finding made alike on several nodes; the rest are counted (JSON lists all). */
+    public static final int TEXT_NODE_NAMES = 20;
+    /** Inputs listed by name in the text reports; past it, the rest are counted by kind. */
+    public static final int TEXT_INPUTS_LISTED = 200;
     /** Next commands listed in Markdown. */
     public static final int MD_NEXT_COMMANDS = 6;
     /** Fix actions listed per area in the Markdown of a {@link FinalReport}. */
@@ -112,7 +118,8 @@ public final class Renderers {
             if (shown == MD_TOP_FINDINGS || (problems && !f.severity().atLeast(FindingSeverity.WARNING))) break;
             shown++;
             sb.append(icon(f.severity())).append(" **`").append(f.code()).append("`** ").append(f.title());
-            if (!f.subject().label().isEmpty()) sb.append(" — ").append(f.subject().label());
+            String subject = Texts.subject(l, f, MD_NODE_NAMES);
+            if (!subject.isEmpty()) sb.append(" — ").append(subject);
             sb.append("\n").append(f.detail()).append("\n");
             int n = 0;
             for (EvidenceLine e : f.evidence()) {
@@ -176,7 +183,8 @@ public final class Renderers {
             int i = 1;
             for (LocalizedFinding f : r.findings()) {
                 sb.append("\n").append(i++).append(". [").append(f.severity()).append("] ").append(f.code()).append(": ").append(f.title()).append("\n");
-                if (!f.subject().label().isEmpty()) sb.append("   ").append(Texts.t(l, "label.subject")).append(": ").append(f.subject().label()).append("\n");
+                String subject = Texts.subject(l, f, TEXT_NODE_NAMES);
+                if (!subject.isEmpty()) sb.append("   ").append(Texts.t(l, "label.subject")).append(": ").append(subject).append("\n");
                 sb.append("   ").append(f.detail()).append("\n");
                 if (!f.evidence().isEmpty()) {
                     sb.append("   ").append(Texts.t(l, "label.evidence")).append(":\n");
@@ -199,15 +207,32 @@ public final class Renderers {
         inputsText(sb, r.artifacts(), r.problems(), l);
         return sb.toString();
     }
-    /** The plain-text list of what was read and what could not be, shared by both text reports. */
+    /**
+     * The plain-text list of what was read and what could not be, shared by both text reports. Past
+     * {@link #TEXT_INPUTS_LISTED} inputs (a cluster bundle reads tens of thousands), the first ones are listed and the
+     * rest counted by kind; the JSON lists them all.
+     */
     static void inputsText(StringBuilder sb, java.util.List<Report.ArtifactSummary> artifacts,
             java.util.List<io.ncclscope.sdk.evidence.Evidence.Problem> problems, Locale l) {
         sb.append(Texts.t(l, "heading.inputs")).append(" (").append(artifacts.size()).append(")\n");
+        java.util.Map<String, Integer> unlisted = new java.util.TreeMap<>();
+        int listed = 0;
         for (Report.ArtifactSummary a : artifacts) {
+            if (listed >= TEXT_INPUTS_LISTED) {
+                unlisted.merge(a.kind(), 1, Integer::sum);
+                continue;
+            }
+            listed++;
             sb.append("  ").append(a.name()).append("  ").append(a.kind());
             if (a.node() != null) sb.append("  @").append(a.node());
             if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
             sb.append("\n");
+        }
+        if (!unlisted.isEmpty()) {
+            java.util.StringJoiner kinds = new java.util.StringJoiner(", ");
+            unlisted.forEach((k, n) -> kinds.add(k + " " + n));
+            sb.append("  ").append(Texts.t(l, "label.moreInputs", "count", artifacts.size() - listed, "kinds", kinds))
+                    .append("\n");
         }
         if (!problems.isEmpty()) {
             sb.append(Texts.t(l, "heading.unreadable")).append("\n");

@@ -25,7 +25,8 @@ import java.util.Locale;
  * @param language  {@code en} or {@code zh-CN}
  * @param nodes     nodes seen
  * @param artifacts what was read
- * @param findings  findings, worst first
+ * @param findings  findings, worst first; a finding made alike on several nodes appears once, naming them
+ *                  ({@link LocalizedFinding#nodes()})
  * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
  * @param problems  inputs that could not be read
  * @param workflow  the five-step workflow of this evidence: where the investigation stands and what to run next
@@ -89,7 +90,8 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
             }
             arts.add(new ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
         }
-        List<LocalizedFinding> findings = diagnosis.localized(loc);
+        // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
+        List<LocalizedFinding> findings = NodeMerge.merge(diagnosis.localized(loc));
         boolean healthy = diagnosis.healthy();
         String summary = Texts.summary(loc, healthy, findings, evidence);
         return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,

@@ -28,7 +28,22 @@ final class Texts {
             return t(l, "summary.healthy", "inputs", inputs, "nodes", nodes);
         }
         LocalizedFinding top = findings.get(0);
+        String subject = subject(l, top, 0);
         return t(l, "summary.problems", "count", problems, "inputs", inputs, "nodes", nodes,
-                "title", top.title(), "subject", top.subject().label().isEmpty() ? "-" : top.subject().label());
+                "title", top.title(), "subject", subject.isEmpty() ? "-" : subject);
+    }
+
+    /**
+     * The subject's label, and for a finding made on several nodes how many with the first {@code names} of them
+     * ({@code gpu-node0001 rank 1, on 1024 nodes: gpu-node0001, gpu-node0002 and 1022 more}).
+     */
+    static String subject(Locale l, LocalizedFinding f, int names) {
+        String label = f.subject().label();
+        if (f.nodes() == null) return label;
+        int n = f.nodes().size();
+        if (names <= 0) return t(l, "label.onNodes", "subject", label, "count", n);
+        String shown = String.join(", ", f.nodes().subList(0, Math.min(names, n)));
+        return n > names ? t(l, "label.onNodesMore", "subject", label, "count", n, "names", shown, "more", n - names)
+                : t(l, "label.onNodesNamed", "subject", label, "count", n, "names", shown);
     }
 }

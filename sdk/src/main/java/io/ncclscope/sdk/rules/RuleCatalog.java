@@ -12,13 +12,6 @@ import static io.ncclscope.sdk.rules.Segment.INTER_NODE;
 import static io.ncclscope.sdk.rules.Segment.INTRA_NODE;
 import static io.ncclscope.sdk.rules.Segment.NONE;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,8 +20,6 @@ import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PropertyResourceBundle;
-import java.util.ResourceBundle;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -212,8 +203,8 @@ public final class RuleCatalog {
 
     private static final List<Locale> SUPPORTED = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
 
-    /** The English (false) and Chinese (true) bundles, loaded once. */
-    private static final Map<Boolean, ResourceBundle> BUNDLES = new ConcurrentHashMap<>();
+    /** The English (false) and Chinese (true) texts, loaded once, each code's lines parsed when first asked for. */
+    private static final Map<Boolean, LazyTexts> BUNDLES = new ConcurrentHashMap<>();
 
     private RuleCatalog() {
     }
@@ -254,18 +245,18 @@ public final class RuleCatalog {
         if (!BY_CODE.containsKey(code)) {
             throw new IllegalArgumentException("unknown finding code: " + code);
         }
-        ResourceBundle bundle = bundle(locale);
-        String title = bundle.getString(code + ".title");
-        String meaning = bundle.getString(code + ".meaning");
+        LazyTexts bundle = bundle(locale);
+        String title = required(bundle, code + ".title");
+        String meaning = required(bundle, code + ".meaning");
         List<String> causes = new ArrayList<>();
-        for (int i = 1; bundle.containsKey(code + ".cause." + i); i++) {
-            causes.add(bundle.getString(code + ".cause." + i));
+        for (int i = 1; bundle.get(code + ".cause." + i) != null; i++) {
+            causes.add(bundle.get(code + ".cause." + i));
         }
         List<Action> actions = new ArrayList<>();
-        for (int i = 1; bundle.containsKey(code + ".action." + i); i++) {
+        for (int i = 1; bundle.get(code + ".action." + i) != null; i++) {
             String prefix = code + ".action." + i;
-            String command = bundle.containsKey(prefix + ".command") ? bundle.getString(prefix + ".command") : "";
-            actions.add(new Action(bundle.getString(prefix), command));
+            String command = bundle.get(prefix + ".command");
+            actions.add(new Action(bundle.get(prefix), command == null ? "" : command));
         }
         if (causes.isEmpty() || actions.isEmpty()) {
             throw new MissingResourceException("no causes or actions for " + code, BUNDLE_BASE_NAME, code);
@@ -325,35 +316,16 @@ public final class RuleCatalog {
      * Loaded by hand rather than through {@code ResourceBundle.getBundle} with a {@code Control}, which throws
      * {@code UnsupportedOperationException} in a named module (the SDK on the module path).
      */
-    private static ResourceBundle bundle(Locale locale) {
+    private static LazyTexts bundle(Locale locale) {
         return BUNDLES.computeIfAbsent(isChinese(locale), zh -> {
-            ResourceBundle root = load(BUNDLE_BASE_NAME.replace('.', '/') + ".properties", null);
-            return zh ? load(BUNDLE_BASE_NAME.replace('.', '/') + "_zh_CN.properties", root) : root;
+            LazyTexts root = LazyTexts.load(BUNDLE_BASE_NAME.replace('.', '/') + ".properties", null);
+            return zh ? LazyTexts.load(BUNDLE_BASE_NAME.replace('.', '/') + "_zh_CN.properties", root) : root;
         });
     }
 
-    private static ResourceBundle load(String resource, ResourceBundle parent) {
-        InputStream in = RuleCatalog.class.getResourceAsStream("/" + resource);
-        if (in == null) {
-            throw new MissingResourceException("no " + resource, BUNDLE_BASE_NAME, "");
-        }
-        // Strict decoding: a file saved in another encoding fails loudly instead of showing mojibake.
-        try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT))) {
-            return new Texts(reader, parent);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + resource, e);
-        }
-    }
-
-    /** A properties bundle with a parent to fall back on, key by key. */
-    private static final class Texts extends PropertyResourceBundle {
-        Texts(Reader reader, ResourceBundle parent) throws IOException {
-            super(reader);
-            if (parent != null) {
-                setParent(parent);
-            }
-        }
+    private static String required(LazyTexts bundle, String key) {
+        String v = bundle.get(key);
+        if (v == null) throw new MissingResourceException("no text " + key, BUNDLE_BASE_NAME, key);
+        return v;
     }
 }

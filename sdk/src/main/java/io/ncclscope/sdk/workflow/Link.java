@@ -43,4 +43,24 @@ public record Link(String code, String artifact, int line, String text) {
     public String where() {
         return line > 0 ? artifact + ":" + line : artifact;
     }
+
+    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
+    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
+    // them to the record contract.
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Link o && Objects.equals(code, o.code)
+                && Objects.equals(artifact, o.artifact) && line == o.line && Objects.equals(text, o.text);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 0;
+        h = 31 * h + Objects.hashCode(code);
+        h = 31 * h + Objects.hashCode(artifact);
+        h = 31 * h + Integer.hashCode(line);
+        h = 31 * h + Objects.hashCode(text);
+        return h;
+    }
 }

@@ -36,4 +36,24 @@ public record Observation(Need need, String node, String value, List<Link> links
     boolean sameKey(Observation o) {
         return need == o.need && Objects.equals(node, o.node) && Objects.equals(value, o.value);
     }
+
+    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
+    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
+    // them to the record contract.
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Observation o && Objects.equals(need, o.need)
+                && Objects.equals(node, o.node) && Objects.equals(value, o.value) && Objects.equals(links, o.links);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 0;
+        h = 31 * h + Objects.hashCode(need);
+        h = 31 * h + Objects.hashCode(node);
+        h = 31 * h + Objects.hashCode(value);
+        h = 31 * h + Objects.hashCode(links);
+        return h;
+    }
 }

@@ -9,7 +9,7 @@ import io.ncclscope.service.dto.ReportDto;
 import io.ncclscope.service.problem.Problem;
 import io.ncclscope.service.problem.ProblemException;
 import io.ncclscope.service.render.Format;
-import io.ncclscope.service.upload.Unpacker;
+import io.ncclscope.collect.BundleArchive;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -153,19 +153,23 @@ public class AnalyzeResource {
         return pool.submit("analyze", () -> {
             java.nio.file.Path dir = Files.createTempDirectory("ncclscope-upload-");
             try {
-                Unpacker u = new Unpacker(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
+                BundleArchive u = new BundleArchive(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
                 Evidence.Builder b = Evidence.builder();
                 for (FileUpload f : files) {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
                     java.nio.file.Path laid = u.add(name, f.uploadedFile());
                     if (Files.isDirectory(laid)) {
-                        b.addPath(bundleRoot(laid));
+                        b.addPath(BundleArchive.bundleRoot(laid));
                     } else {
                         // Plain files keep their own name in evidence lines, not the temporary path.
                         b.addText(laid.getFileName().toString(), Files.readString(laid, StandardCharsets.UTF_8), null);
                     }
                 }
                 return reports.analyze(b.build(), Locales.of(lang), format);
+            } catch (BundleArchive.RejectedException e) {
+                if (!e.tooLarge()) throw ProblemException.badRequest(e.getMessage());
+                throw new ProblemException(413, "too-large", e.getMessage()
+                        + " (ncclscope.service.max-archive-entries, ncclscope.service.max-unpacked-size)");
             } catch (java.nio.charset.MalformedInputException e) {
                 throw ProblemException.badRequest("a file is not UTF-8 text: " + e.getMessage());
             } finally {
@@ -181,21 +185,6 @@ public class AnalyzeResource {
      */
     @Schema(name = "UploadForm")
     record UploadForm(@Schema(format = "binary", description = "A tool output, or a .tar/.tar.gz/.tgz/.zip bundle with one folder per node") String file) {
-    }
-
-    /** An archive that wraps everything in one folder ({@code bundle/node1/...}): the folder inside is the bundle. */
-    static java.nio.file.Path bundleRoot(java.nio.file.Path dir) throws IOException {
-        java.nio.file.Path d = dir;
-        for (int depth = 0; depth < 8; depth++) {
-            List<java.nio.file.Path> children;
-            try (Stream<java.nio.file.Path> s = Files.list(d)) {
-                children = s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
-            }
-            if (children.size() != 1 || !Files.isDirectory(children.get(0))) return d;
-            if (Files.exists(d.resolve("meta.txt")) || Files.exists(d.resolve("hostname")) || Files.exists(d.resolve("manifest.json"))) return d;
-            d = children.get(0);
-        }
-        return d;
     }
 
     static void deleteTree(java.nio.file.Path dir) {

@@ -15,6 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param evidence the lines that prove it
  * @param causes   likely causes, most likely first
  * @param actions  what to do, cheapest first
+ * @param nodes    every node the same finding was made on, when it was made alike on several (the report shows it
+ *                 once); absent for a finding of one node or none
  */
 @RegisterForReflection
 public record FindingDto(
@@ -25,5 +27,8 @@ public record FindingDto(
         String detail,
         List<EvidenceLineDto> evidence,
         List<String> causes,
-        List<ActionDto> actions) {
+        List<ActionDto> actions,
+        @Schema(description = "Every node the same finding was made on, in natural order, the subject's node first,"
+                + " when it was made alike on several nodes and is shown once; absent for one node or none.")
+        List<String> nodes) {
 }

@@ -1,6 +1,5 @@
-package io.ncclscope.service.upload;
+package io.ncclscope.collect;
 
-import io.ncclscope.service.problem.ProblemException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,19 +7,22 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
- * Lays uploaded files out in a folder for {@code Evidence.Builder.addPath}: plain files as they are, bundle archives
- * ({@code .tar}, {@code .tar.gz}, {@code .tgz}, {@code .zip}; one folder per node) unpacked, a single {@code .gz}
- * inflated. Guards against what an upload can do to a server: paths that leave the folder, links, more than
- * {@code maxEntries} files, more than {@code maxBytes} unpacked (an archive bomb) — the last two answer 413.
- * Not thread-safe: one per request.
+ * Lays files out in a folder for {@code Evidence.Builder.addPath}: plain files as they are, bundle archives
+ * ({@code .tar}, {@code .tar.gz}, {@code .tgz}, {@code .zip}; one folder per node, as {@code collect --out F.tar.gz}
+ * writes them) unpacked, a single {@code .gz} inflated. Guards against what an archive from elsewhere can do: paths
+ * that leave the folder, links, more than {@code maxEntries} files, more than {@code maxBytes} unpacked (an archive
+ * bomb); each is a {@link RejectedException}. Used by {@code ncclscope analyze} for archive arguments and by the
+ * REST service for uploads. Not thread-safe: one per request.
  */
-public final class Unpacker {
+public final class BundleArchive {
 
     private final Path root;
     private final int maxEntries;
@@ -29,10 +31,29 @@ public final class Unpacker {
     private long bytes;
 
     /** Unpacks into {@code root} (created if needed) within the given limits. */
-    public Unpacker(Path root, int maxEntries, long maxBytes) throws IOException {
+    public BundleArchive(Path root, int maxEntries, long maxBytes) throws IOException {
         this.root = Files.createDirectories(root);
         this.maxEntries = maxEntries;
         this.maxBytes = maxBytes;
+    }
+
+    /**
+     * The bundle inside a folder an archive was unpacked into: an archive that wraps everything in one folder
+     * ({@code bundle/node1/...}) has that folder as its bundle; a node folder (with {@code manifest.json},
+     * {@code meta.txt} or {@code hostname}) is a bundle of one node.
+     */
+    public static Path bundleRoot(Path dir) throws IOException {
+        Path d = dir;
+        for (int depth = 0; depth < 8; depth++) {
+            List<Path> children;
+            try (Stream<Path> s = Files.list(d)) {
+                children = s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+            }
+            if (children.size() != 1 || !Files.isDirectory(children.get(0))) return d;
+            if (Files.exists(d.resolve("meta.txt")) || Files.exists(d.resolve("hostname")) || Files.exists(d.resolve("manifest.json"))) return d;
+            d = children.get(0);
+        }
+        return d;
     }
 
     /** Whether {@code name} is an archive this class unpacks. */
@@ -73,7 +94,7 @@ public final class Unpacker {
             copy(in, out);
             return out;
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
-            throw ProblemException.badRequest(name + ": not a readable archive: " + e.getMessage());
+            throw new RejectedException(false, name + ": not a readable archive: " + e.getMessage());
         }
     }
 
@@ -100,14 +121,14 @@ public final class Unpacker {
         String e = entry.replace('\\', '/');
         while (e.startsWith("/")) e = e.substring(1);
         Path p = dir.resolve(e).normalize();
-        if (!p.startsWith(dir)) throw ProblemException.badRequest("archive entry '" + entry + "' points outside the archive");
+        if (!p.startsWith(dir)) throw new RejectedException(false, "archive entry '" + entry + "' points outside the archive");
         return p;
     }
 
     private void count() {
         if (++entries > maxEntries) {
-            throw new ProblemException(413, "too-large", "the upload unpacks to more than " + maxEntries
-                    + " files (ncclscope.service.max-archive-entries)");
+            throw new RejectedException(true, "the archive unpacks to more than " + maxEntries
+                    + " files");
         }
     }
 
@@ -120,8 +141,8 @@ public final class Unpacker {
             while ((r = in.read(buf)) > 0) {
                 bytes += r;
                 if (bytes > maxBytes) {
-                    throw new ProblemException(413, "too-large", "the upload unpacks to more than " + maxBytes
-                            + " bytes (ncclscope.service.max-unpacked-size)");
+                    throw new RejectedException(true, "the archive unpacks to more than " + maxBytes
+                            + " bytes");
                 }
                 o.write(buf, 0, r);
             }
@@ -142,7 +163,7 @@ public final class Unpacker {
                 copy(zin, p);
             }
         }
-        if (!any) throw ProblemException.badRequest(dir.getFileName() + ".zip: empty or not a zip archive");
+        if (!any) throw new RejectedException(false, dir.getFileName() + ".zip: empty or not a zip archive");
     }
 
     /** A ustar/GNU tar reader: regular files and folders; links and devices are skipped; GNU long names honoured. */
@@ -153,11 +174,11 @@ public final class Unpacker {
         boolean any = false;
         while (true) {
             if (!readFully(in, header)) {
-                if (!any) throw ProblemException.badRequest(dir.getFileName() + ": empty or not a tar archive");
+                if (!any) throw new RejectedException(false, dir.getFileName() + ": empty or not a tar archive");
                 return;
             }
             if (allZero(header)) return;
-            if (!checksumOk(header)) throw ProblemException.badRequest(dir.getFileName() + ": not a tar archive (bad header checksum)");
+            if (!checksumOk(header)) throw new RejectedException(false, dir.getFileName() + ": not a tar archive (bad header checksum)");
             any = true;
             String name = cstr(header, 0, 100);
             String prefix = cstr(header, 345, 155);
@@ -169,9 +190,9 @@ public final class Unpacker {
                 longName = null;
             }
             if (type == 'L') {
-                if (size > 1 << 16) throw ProblemException.badRequest("tar long name too long");
+                if (size > 1 << 16) throw new RejectedException(false, "tar long name too long");
                 byte[] b = new byte[(int) size];
-                if (!readFully(in, b)) throw ProblemException.badRequest("truncated tar archive");
+                if (!readFully(in, b)) throw new RejectedException(false, "truncated tar archive");
                 skip(in, pad(size) - size);
                 longName = cstr(b, 0, b.length);
                 continue;
@@ -197,7 +218,7 @@ public final class Unpacker {
             int r = in.read(b, off, b.length - off);
             if (r < 0) {
                 if (off == 0) return false;
-                throw ProblemException.badRequest("truncated tar archive");
+                throw new RejectedException(false, "truncated tar archive");
             }
             off += r;
         }
@@ -209,7 +230,7 @@ public final class Unpacker {
         while (left > 0) {
             long s = in.skip(left);
             if (s <= 0) {
-                if (in.read() < 0) throw ProblemException.badRequest("truncated tar archive");
+                if (in.read() < 0) throw new RejectedException(false, "truncated tar archive");
                 s = 1;
             }
             left -= s;
@@ -247,7 +268,7 @@ public final class Unpacker {
                 if (v > 0) break;
                 continue;
             }
-            if (c < '0' || c > '7') throw ProblemException.badRequest("not a tar archive (bad number in a header)");
+            if (c < '0' || c > '7') throw new RejectedException(false, "not a tar archive (bad number in a header)");
             v = v * 8 + (c - '0');
         }
         return v;
@@ -276,8 +297,30 @@ public final class Unpacker {
             if (left <= 0) return -1;
             int r = in.read(b, off, (int) Math.min(len, left));
             if (r > 0) left -= r;
-            if (r < 0) throw ProblemException.badRequest("truncated tar archive");
+            if (r < 0) throw new RejectedException(false, "truncated tar archive");
             return r;
+        }
+    }
+
+    /** An archive this class will not unpack: unreadable, unsafe, or over a limit. */
+    public static final class RejectedException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final boolean tooLarge;
+
+        /**
+         * @param tooLarge true when a limit was passed (files or bytes), false when the archive is unreadable or unsafe
+         * @param message  what is wrong, naming the archive or entry
+         */
+        public RejectedException(boolean tooLarge, String message) {
+            super(message);
+            this.tooLarge = tooLarge;
+        }
+
+        /** {@return true when a limit was passed (files or bytes), false when the archive is unreadable or unsafe} */
+        public boolean tooLarge() {
+            return tooLarge;
         }
     }
 }

@@ -1,0 +1,145 @@
+package io.ncclscope.sdk.rules;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.MissingResourceException;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One properties file of the rule catalogue ({@code CODE.title}, {@code CODE.cause.1}, ...), read code by code: the
+ * file is decoded once and its lines are filed by the code they start with, and a code's lines are parsed (by
+ * {@link Properties}, so the syntax is exactly the JDK's) only when a text of that code is asked for. A short command
+ * that shows one finding parses a dozen lines instead of the 800 of each file, a tenth of its run before. Keys of
+ * another language file fall back to this one's parent, key by key. Thread-safe.
+ */
+final class LazyTexts {
+
+    private final String resource;
+    private final LazyTexts parent;
+    private final String content;
+    /** Line spans, by the code their key starts with: start and end offsets, two ints per line. */
+    private final Map<String, int[]> spans = new LinkedHashMap<>();
+    private final Map<String, Properties> parsed = new ConcurrentHashMap<>();
+
+    private LazyTexts(String resource, String content, LazyTexts parent) {
+        this.resource = resource;
+        this.content = content;
+        this.parent = parent;
+        index();
+    }
+
+    /**
+     * Reads {@code resource} (a class-path resource name) as strict UTF-8: a file saved in another encoding fails
+     * loudly instead of showing mojibake.
+     *
+     * @param resource the resource, for example {@code io/ncclscope/sdk/rules/Rules.properties}
+     * @param parent   where keys missing here are looked up; null for none
+     * @return the texts
+     * @throws MissingResourceException when the resource does not exist
+     */
+    static LazyTexts load(String resource, LazyTexts parent) {
+        try (InputStream in = LazyTexts.class.getResourceAsStream("/" + resource)) {
+            if (in == null) throw new MissingResourceException("no " + resource, RuleCatalog.BUNDLE_BASE_NAME, "");
+            String text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+            return new LazyTexts(resource, text, parent);
+        } catch (CharacterCodingException e) {
+            throw new UncheckedIOException("not UTF-8: " + resource, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
+        }
+    }
+
+    /**
+     * {@return the text of {@code key}, from this file or its parent; null when neither has it}
+     *
+     * @param key a key such as {@code NCCL_CONNECT_FAILED.title}
+     */
+    String get(String key) {
+        int dot = key.indexOf('.');
+        String v = null;
+        if (dot > 0) {
+            String code = key.substring(0, dot);
+            if (spans.containsKey(code)) v = parsed.computeIfAbsent(code, this::parse).getProperty(key);
+        }
+        return v != null || parent == null ? v : parent.get(key);
+    }
+
+    /** {@return every key of this file (not its parent's), in no particular order; parses the whole file} */
+    List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        for (String code : spans.keySet()) keys.addAll(parsed.computeIfAbsent(code, this::parse).stringPropertyNames());
+        return keys;
+    }
+
+    /** Files each logical line (a line and the lines it continues onto) under the code its key starts with. */
+    private void index() {
+        Map<String, List<Integer>> byCode = new LinkedHashMap<>();
+        int n = content.length();
+        int pos = 0;
+        while (pos < n) {
+            int start = pos;
+            int end = lineEnd(start);
+            // A line ending in an odd number of backslashes continues on the next one.
+            while (end < n && continues(start, end)) end = lineEnd(end + 1);
+            pos = end + 1;
+            int k = start;
+            while (k < end && isBlank(content.charAt(k))) k++;
+            if (k == end || content.charAt(k) == '#' || content.charAt(k) == '!') continue;
+            int stop = k;
+            while (stop < end && content.charAt(stop) != '.' && content.charAt(stop) != '=' && content.charAt(stop) != ':'
+                    && !isBlank(content.charAt(stop)) && content.charAt(stop) != '\\') stop++;
+            List<Integer> l = byCode.computeIfAbsent(content.substring(k, stop), c -> new ArrayList<>());
+            l.add(start);
+            l.add(Math.min(end, n));
+        }
+        for (Map.Entry<String, List<Integer>> e : byCode.entrySet()) {
+            int[] a = new int[e.getValue().size()];
+            for (int i = 0; i < a.length; i++) a[i] = e.getValue().get(i);
+            spans.put(e.getKey(), a);
+        }
+    }
+
+    private int lineEnd(int from) {
+        int e = content.indexOf('\n', from);
+        return e < 0 ? content.length() : e;
+    }
+
+    private boolean continues(int start, int end) {
+        int last = end;
+        if (last > start && content.charAt(last - 1) == '\r') last--;
+        int slashes = 0;
+        while (last - 1 - slashes >= start && content.charAt(last - 1 - slashes) == '\\') slashes++;
+        return slashes % 2 == 1;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\f' || c == '\r';
+    }
+
+    private Properties parse(String code) {
+        int[] s = spans.get(code);
+        StringBuilder chunk = new StringBuilder();
+        for (int i = 0; i < s.length; i += 2) chunk.append(content, s[i], s[i + 1]).append('\n');
+        Properties p = new Properties();
+        try {
+            p.load(new StringReader(chunk.toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
+        }
+        return p;
+    }
+}

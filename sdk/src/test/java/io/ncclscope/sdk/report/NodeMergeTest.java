@@ -1,0 +1,197 @@
+package io.ncclscope.sdk.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.Format;
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.Action;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A finding made alike on many nodes is shown once, naming the nodes; findings that differ stay apart. Bundles are
+ * our real H200 capture ({@code examples/captured/h200-1gpu}) copied once per node with its host name changed, as
+ * the bundle benchmark generates them.
+ */
+class NodeMergeTest {
+
+    private static final Path CAPTURE = Path.of("../examples/captured/h200-1gpu");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void alikeFindingsOfFourNodesReadOnceNamingEveryNode() throws IOException {
+        Path root = bundle(tmp.resolve("four"), "gpu-node1", "gpu-node2", "gpu-node3", "gpu-node4");
+        Evidence e = NcclScope.evidence(root);
+        Diagnosis d = NcclScope.diagnose(e);
+        List<LocalizedFinding> each = d.localized(Locale.ENGLISH);
+        Report r = Report.of(e, d, Locale.ENGLISH);
+
+        // Per node: 4 duplicate-GPU findings, one per node, alike but for the node's name.
+        List<LocalizedFinding> dups = each.stream().filter(f -> f.code().equals("NCCL_DUPLICATE_GPU")).toList();
+        assertThat(dups).extracting(f -> f.subject().node()).containsExactly("gpu-node1", "gpu-node2", "gpu-node3", "gpu-node4");
+        LocalizedFinding m = only(r, "NCCL_DUPLICATE_GPU");
+        assertThat(m.nodes()).containsExactly("gpu-node1", "gpu-node2", "gpu-node3", "gpu-node4");
+        assertThat(m.nodeCount()).isEqualTo(4);
+        assertThat(m.subject()).isEqualTo(dups.get(0).subject());
+        assertThat(m.detail()).isEqualTo(dups.get(0).detail());
+        assertThat(m.actions()).isEqualTo(dups.get(0).actions());
+        // The lines of the first three nodes, the first node's first.
+        List<EvidenceLine> lines = new ArrayList<>();
+        for (int i = 0; i < 3; i++) lines.addAll(dups.get(i).evidence());
+        assertThat(m.evidence()).isEqualTo(lines);
+        assertThat(only(r, "SINGLE_RANK_RUN").nodes()).hasSize(4);
+        // Findings of the job as a whole are left as they are.
+        assertThat(r.findings()).filteredOn(f -> f.subject().node() == null)
+                .containsExactlyElementsOf(each.stream().filter(f -> f.subject().node() == null).toList());
+        assertThat(r.findings().size()).isLessThan(each.size());
+        assertThat(r.verdict()).isEqualTo("problems");
+        assertThat(r.summary()).contains("from 4 node(s)").contains("on 4 nodes");
+
+        String md = NcclScope.render(r, Format.MARKDOWN);
+        assertThat(md).contains("on 4 nodes: gpu-node1, gpu-node2, gpu-node3 and 1 more");
+        assertThat(NcclScope.render(Report.of(e, d, Locale.SIMPLIFIED_CHINESE), Format.MARKDOWN))
+                .contains("0000:00:06.0，共 4 个节点：gpu-node1, gpu-node2, gpu-node3 等，另有 1 个");
+        String text = NcclScope.render(r, Format.TEXT);
+        assertThat(text).contains("on 4 nodes: gpu-node1, gpu-node2, gpu-node3, gpu-node4");
+        Map<?, ?> json = (Map<?, ?>) Json.parse(NcclScope.render(r, Format.JSON));
+        assertThat((List<?>) json.get("findings")).anyMatch(f -> ((Map<?, ?>) f).get("code").equals("NCCL_DUPLICATE_GPU")
+                && List.of("gpu-node1", "gpu-node2", "gpu-node3", "gpu-node4").equals(((Map<?, ?>) f).get("nodes")));
+        Report one = NcclScope.analyze(NcclScope.evidence(bundle(tmp.resolve("one"), "gpu-node1")));
+        assertThat(one.findings()).allMatch(f -> f.nodes() == null);
+        Map<?, ?> oneJson = (Map<?, ?>) Json.parse(NcclScope.render(one, Format.JSON));
+        assertThat((List<?>) oneJson.get("findings")).isNotEmpty().noneMatch(f -> ((Map<?, ?>) f).containsKey("nodes"));
+    }
+
+    @Test
+    void aNodeMissingAFileOrWithAnotherSettingStaysApart() throws IOException {
+        Path root = bundle(tmp, "node1", "node2", "node10", "node11");
+        // node10 lacks the duplicate-GPU run; node11 asked for another interface that does not exist.
+        Files.delete(root.resolve("node10/nccl/duplicate-gpu.log"));
+        Path bad = root.resolve("node11/nccl/bad-ifname.log");
+        Files.writeString(bad, Files.readString(bad).replace("nosuch0", "nosuch9"));
+        Report r = NcclScope.analyze(NcclScope.evidence(root));
+
+        LocalizedFinding dup = only(r, "NCCL_DUPLICATE_GPU");
+        assertThat(dup.nodes()).containsExactly("node1", "node2", "node11");
+        List<LocalizedFinding> noIf = r.findings().stream().filter(f -> f.code().equals("NCCL_NO_SOCKET_INTERFACE")).toList();
+        assertThat(noIf).anyMatch(f -> f.subject().iface() != null && f.subject().iface().equals("nosuch0")
+                && List.of("node1", "node2", "node10").equals(f.nodes()));
+        assertThat(noIf).anyMatch(f -> "nosuch9".equals(f.subject().iface()) && f.nodes() == null
+                && f.subject().node().equals("node11"));
+    }
+
+    @Test
+    void everyFindingOfTheDiagnosisIsInTheReportOnItsNode() throws IOException {
+        Path root = bundle(tmp, "a1", "a2", "a3");
+        Files.delete(root.resolve("a2/nccl/warn-only.log"));
+        Evidence e = NcclScope.evidence(root);
+        Diagnosis d = NcclScope.diagnose(e);
+        Report r = Report.of(e, d, Locale.ENGLISH);
+        int represented = 0;
+        for (LocalizedFinding m : r.findings()) represented += m.nodes() != null ? m.nodes().size() : 1;
+        assertThat(represented).isEqualTo(d.findings().size());
+        for (Finding f : d.findings()) {
+            assertThat(r.findings()).as(f.code() + " on " + f.subject().label()).anyMatch(m -> m.code().equals(f.code())
+                    && (m.nodes() != null ? m.nodes().contains(f.subject().node()) : m.subject().equals(f.subject())));
+        }
+    }
+
+    @Test
+    void theTextReportOfManyInputsListsTheFirstAndCountsTheRestByKind() {
+        List<Report.ArtifactSummary> arts = new ArrayList<>();
+        for (int i = 1; i <= Renderers.TEXT_INPUTS_LISTED + 50; i++) {
+            arts.add(new Report.ArtifactSummary("n" + i + "/tests/a.txt", i % 2 == 0 ? "nccl-tests" : "nccl-log", "n" + i, 0, 0));
+        }
+        StringBuilder sb = new StringBuilder();
+        Renderers.inputsText(sb, arts, List.of(), Locale.ENGLISH);
+        String text = sb.toString();
+        assertThat(text).startsWith("Inputs read (250)\n").contains("  n200/tests/a.txt  nccl-tests  @n200\n")
+                .doesNotContain("n201/").endsWith("  ... and 50 more, not listed (--format json lists them all), by kind:"
+                        + " nccl-log 25, nccl-tests 25\n");
+        StringBuilder few = new StringBuilder();
+        Renderers.inputsText(few, arts.subList(0, 3), List.of(), Locale.ENGLISH);
+        assertThat(few.toString()).doesNotContain("more");
+        StringBuilder zh = new StringBuilder();
+        Renderers.inputsText(zh, arts, List.of(), Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.toString()).contains("另有 50 个输入未列出");
+    }
+
+    @Test
+    void findingsThatDifferBeyondTheNodeNameOrHaveNoNodeAreKept() {
+        LocalizedFinding a = finding("n1", "n1:100:100 [0] NCCL WARN x");
+        LocalizedFinding b = finding("n2", "n2:200:200 [0] NCCL WARN x"); // another pid: not alike
+        LocalizedFinding c = finding("n3", "n3:100:100 [0] NCCL WARN x");
+        LocalizedFinding sameNodeAgain = finding("n1", "n1:100:100 [0] NCCL WARN x");
+        LocalizedFinding job = new LocalizedFinding("NCCL_REMOTE_ERROR", FindingSeverity.ERROR, "t", Subject.JOB, "d",
+                List.of(), List.of(), List.of());
+        List<LocalizedFinding> out = NodeMerge.merge(List.of(job, a, b, c, sameNodeAgain));
+        assertThat(out).hasSize(4);
+        assertThat(out.get(0)).isSameAs(job);
+        assertThat(out.get(1).nodes()).containsExactly("n1", "n3");
+        assertThat(out.get(2)).isSameAs(b);
+        assertThat(out.get(3)).isSameAs(sameNodeAgain);
+        assertThat(NodeMerge.merge(List.of(a, b))).containsExactly(a, b);
+    }
+
+    @Test
+    void aNodeNameInsideALongerNameIsNotTakenForIt() {
+        // "n1" must not be read inside "n10": the two lines differ in the host they name.
+        LocalizedFinding a = finding("n1", "peer n10 refused");
+        LocalizedFinding b = finding("n2", "peer n10 refused");
+        LocalizedFinding c = finding("n10", "peer n10 refused");
+        List<LocalizedFinding> out = NodeMerge.merge(List.of(a, b, c));
+        assertThat(out).hasSize(2);
+        assertThat(out.get(0).nodes()).containsExactly("n1", "n2");
+        assertThat(out.get(1)).isSameAs(c);
+    }
+
+    private static LocalizedFinding finding(String node, String line) {
+        return new LocalizedFinding("NCCL_SYSTEM_ERROR", FindingSeverity.ERROR, "System error",
+                new Subject(node, 0, null, null, null, null, null), "on " + node,
+                List.of(new EvidenceLine(node + "/job.log", 7, line)), List.of("cause"),
+                List.of(new Action("look", "ssh " + node + " dmesg")));
+    }
+
+    private static LocalizedFinding only(Report r, String code) {
+        List<LocalizedFinding> fs = r.findings().stream().filter(f -> f.code().equals(code)).toList();
+        assertThat(fs).hasSize(1);
+        return fs.get(0);
+    }
+
+    /** The capture copied once per node, its host name ({@code vm}) changed to the node's. */
+    static Path bundle(Path root, String... nodes) throws IOException {
+        List<Path> src;
+        try (Stream<Path> s = Files.walk(CAPTURE)) {
+            src = s.filter(Files::isRegularFile).sorted().toList();
+        }
+        List<String> texts = new ArrayList<>();
+        for (Path p : src) texts.add(Files.readString(p, StandardCharsets.UTF_8));
+        for (String node : nodes) {
+            for (int k = 0; k < src.size(); k++) {
+                Path dst = root.resolve(node).resolve(CAPTURE.relativize(src.get(k)).toString());
+                Files.createDirectories(dst.getParent());
+                Files.writeString(dst, texts.get(k).replaceAll("\\bvm\\b", node), StandardCharsets.UTF_8);
+            }
+        }
+        return root;
+    }
+}
