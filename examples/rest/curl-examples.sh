@@ -73,6 +73,17 @@ call plan-pairs 200 -H 'Content-Type: application/json' -d '{"nodes":"gpu[01-08]
   printf ']}'
 } > "$tmp/pairs.json"
 call localize 200 -H 'Content-Type: application/json' -H 'Accept: text/markdown' --data-binary "@$tmp/pairs.json" "$BASE/v1/localize"
+# The second pass from a screening round's results: each suspect against known-good nodes.
+{
+  printf '{"nodes":"node[01-08]","partners":2,"retest":['
+  sep=""
+  for f in "$here"/pairs/results/round-1/*.txt; do
+    printf '%s{"name":"%s","text":"%s"}' "$sep" "$(basename "$f")" "$(json_string "$f")"
+    sep=","
+  done
+  printf ']}'
+} > "$tmp/retest.json"
+call plan-retest 200 -H 'Content-Type: application/json' --data-binary "@$tmp/retest.json" "$BASE/v1/plan/pairs"
 
 # The five-step workflow: state out, then back in with the next evidence.
 printf '{"artifacts":[{"name":"job.log","text":"%s"}]}' "$(json_string "$cap/nccl/bad-ifname.log")" > "$tmp/wf1.json"

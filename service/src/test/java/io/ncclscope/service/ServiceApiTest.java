@@ -271,6 +271,40 @@ class ServiceApiTest {
     }
 
     @Test
+    void planPairsRetestPlansTheSuspectsOfEarlierResults() throws IOException {
+        // Round 1 alone, as a screening pass: node04-node05 and node02-node07 are slow, both unresolved (the same
+        // case as the CLI's 'plan pairs --retest').
+        Path results = Path.of("../examples/pairs/results/round-1");
+        List<Map<String, Object>> arts;
+        try (Stream<Path> s = Files.walk(results)) {
+            arts = s.filter(Files::isRegularFile).sorted().map(p -> {
+                try {
+                    return Map.<String, Object>of("name", p.getFileName().toString(), "text", Files.readString(p));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        String nodes = Files.readString(Path.of("../examples/pairs/nodes.txt"));
+        String sbatch = given().contentType(ContentType.JSON).body(Map.of("nodes", nodes, "retest", arts))
+                .when().post("/v1/plan/pairs")
+                .then().statusCode(200)
+                .body("rounds[0].pass", equalTo("retest"))
+                .extract().path("files.'pairs.sbatch'");
+        for (String suspect : List.of("node02", "node04", "node05", "node07")) {
+            assertThat(sbatch.lines().filter(l -> l.startsWith("srun") && l.contains("--nodelist=" + suspect + ",")))
+                    .as(suspect).hasSize(2);
+        }
+        // Results with no slow pair leave nothing to retest: an empty plan that says so.
+        given().contentType(ContentType.JSON)
+                .body(Map.of("nodes", "a,b", "retest", List.of(Map.of("name", "a__b.txt", "text", "no table here"))))
+                .when().post("/v1/plan/pairs")
+                .then().statusCode(200).body("tests", equalTo(0)).body("summary", containsString("nothing to retest"));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "a,b", "retest", arts, "partners", 0))
+                .when().post("/v1/plan/pairs").then().statusCode(400).body("violations[0].field", equalTo("partners"));
+    }
+
+    @Test
     void localizeNamesTheSlowNode() throws IOException {
         Path results = Path.of("../examples/pairs/results");
         List<Map<String, Object>> arts;

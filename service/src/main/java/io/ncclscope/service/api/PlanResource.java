@@ -1,8 +1,12 @@
 package io.ncclscope.service.api;
 
+import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Launchers;
+import io.ncclscope.sdk.localize.Localization;
+import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.NodeList;
 import io.ncclscope.sdk.localize.PairPlan;
+import io.ncclscope.service.dto.ArtifactDto;
 import io.ncclscope.service.dto.PlanPairsRequest;
 import io.ncclscope.service.dto.PlanPairsResponse;
 import io.ncclscope.service.mapping.PlanMapper;
@@ -43,7 +47,8 @@ public class PlanResource {
     @Operation(operationId = "planPairs", summary = "Plan pairwise two-node tests (Slurm, mpirun or Kubernetes)",
             description = "Every node meets every other in rounds of disjoint pairs (or one screening round), so the "
                     + "pairs of a round run at once. Returns the rounds and the launcher files by path: an sbatch "
-                    + "script, an mpirun driver and hostfiles, or MPIJob manifests. Feed the results to /v1/localize.")
+                    + "script, an mpirun driver and hostfiles, or MPIJob manifests. Feed the results to /v1/localize; "
+                    + "give them as 'retest' to plan the second pass (each suspect against known-good nodes).")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanPairsRequest.class),
             examples = @ExampleObject(name = "slurm", value = "{\"nodes\":\"gpu[01-04]\",\"launcher\":\"slurm\",\"gpusPerNode\":8}")))
     @APIResponse(responseCode = "200", description = "The plan and its files",
@@ -56,7 +61,27 @@ public class PlanResource {
             throw ProblemException.badRequest("nodes: " + e.getMessage());
         }
         if (hosts.size() < 2) throw ProblemException.badRequest("nodes: a pairwise plan needs at least 2 nodes; got " + hosts.size());
-        PairPlan plan = Boolean.TRUE.equals(request.screen()) ? PairPlan.screen(hosts) : PairPlan.tournament(hosts);
+        PairPlan plan;
+        if (request.retest() != null) {
+            // The second pass, as 'ncclscope plan pairs --retest RESULTS': suspects of those results against the
+            // known-good nodes among these hosts (any known-good node when none of them is listed).
+            Evidence.Builder b = Evidence.builder();
+            for (ArtifactDto a : request.retest()) b.addText(a.name(), a.text(), a.node());
+            Localization l = new Localizer().localize(Localizer.read(b.build()));
+            if (l.suspects().isEmpty()) {
+                return mapper.toDto(PairPlan.retest(List.of(), List.of(), 1),
+                        "nothing to retest: no unresolved suspect in the " + request.retest().size() + " results", Map.of());
+            }
+            List<String> good = l.good().stream().filter(hosts::contains).toList();
+            try {
+                plan = PairPlan.retest(l.suspects(), good.isEmpty() ? l.good() : good,
+                        request.partners() == null ? 2 : request.partners());
+            } catch (IllegalArgumentException e) {
+                throw ProblemException.unprocessable("retest: " + e.getMessage(), List.of());
+            }
+        } else {
+            plan = Boolean.TRUE.equals(request.screen()) ? PairPlan.screen(hosts) : PairPlan.tournament(hosts);
+        }
         Launchers.Kind kind = request.launcher() == null ? Launchers.Kind.slurm
                 : Launchers.Kind.valueOf(request.launcher().toLowerCase(Locale.ROOT));
         Map<String, String> files;

@@ -1,11 +1,13 @@
 package io.ncclscope.service.dto;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -17,6 +19,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param payload     what each process runs; null for the nccl-tests default
  * @param image       container image for k8s; null for the default
  * @param screen      only the first round (every node once); null for false
+ * @param retest      results of an earlier pass (nccl-tests outputs named {@code A__B.txt}, as for {@code /v1/localize}):
+ *                    plan the second pass instead, each unresolved suspect against known-good nodes; null for none
+ * @param partners    known-good partners per suspect in a retest; null for 2
  */
 @RegisterForReflection
 @Schema(description = "Nodes to test pairwise, and how to launch the tests.")
@@ -27,5 +32,10 @@ public record PlanPairsRequest(
         @Min(1) @Max(64) @Schema(nullable = true, examples = "8") Integer gpusPerNode,
         @Size(min = 1, max = 4096) @Schema(nullable = true) String payload,
         @Size(min = 1, max = 512) @Schema(nullable = true) String image,
-        @Schema(nullable = true) Boolean screen) {
+        @Schema(nullable = true) Boolean screen,
+        @Valid @Size(min = 1, max = 100_000)
+        @Schema(nullable = true, description = "Results of an earlier pass, named A__B.txt as for /v1/localize: plan the "
+                + "second pass instead (each unresolved suspect against known-good nodes of these results)")
+        List<ArtifactDto> retest,
+        @Min(1) @Max(16) @Schema(nullable = true, examples = "2") Integer partners) {
 }
