@@ -274,17 +274,7 @@ class ServiceApiTest {
     void planPairsRetestPlansTheSuspectsOfEarlierResults() throws IOException {
         // Round 1 alone, as a screening pass: node04-node05 and node02-node07 are slow, both unresolved (the same
         // case as the CLI's 'plan pairs --retest').
-        Path results = Path.of("../examples/pairs/results/round-1");
-        List<Map<String, Object>> arts;
-        try (Stream<Path> s = Files.walk(results)) {
-            arts = s.filter(Files::isRegularFile).sorted().map(p -> {
-                try {
-                    return Map.<String, Object>of("name", p.getFileName().toString(), "text", Files.readString(p));
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).toList();
-        }
+        List<Map<String, Object>> arts = pairResults(Path.of("../examples/pairs/results/round-1"));
         String nodes = Files.readString(Path.of("../examples/pairs/nodes.txt"));
         String sbatch = given().contentType(ContentType.JSON).body(Map.of("nodes", nodes, "retest", arts))
                 .when().post("/v1/plan/pairs")
@@ -306,17 +296,7 @@ class ServiceApiTest {
 
     @Test
     void localizeNamesTheSlowNode() throws IOException {
-        Path results = Path.of("../examples/pairs/results");
-        List<Map<String, Object>> arts;
-        try (Stream<Path> s = Files.walk(results)) {
-            arts = s.filter(Files::isRegularFile).sorted().map(p -> {
-                try {
-                    return Map.<String, Object>of("name", p.getFileName().toString(), "text", Files.readString(p));
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).toList();
-        }
+        List<Map<String, Object>> arts = pairResults(Path.of("../examples/pairs/results"));
         given().contentType(ContentType.JSON).body(Map.of("artifacts", arts))
                 .when().post("/v1/localize")
                 .then().statusCode(200)
@@ -326,6 +306,19 @@ class ServiceApiTest {
         String svg = given().contentType(ContentType.JSON).accept("image/svg+xml").body(Map.of("artifacts", arts))
                 .when().post("/v1/localize").then().statusCode(200).contentType(startsWith("image/svg+xml")).extract().asString();
         assertThat(svg).startsWith("<?xml").contains("<svg", "</svg>");
+    }
+
+    /** The pairwise results under {@code results} as named artifacts ({@code A__B.txt}), as a bot would post them. */
+    private static List<Map<String, Object>> pairResults(Path results) throws IOException {
+        try (Stream<Path> s = Files.walk(results)) {
+            return s.filter(Files::isRegularFile).sorted().map(p -> {
+                try {
+                    return Map.<String, Object>of("name", p.getFileName().toString(), "text", Files.readString(p));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
     }
 
     @Test

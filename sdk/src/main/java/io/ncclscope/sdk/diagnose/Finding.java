@@ -62,13 +62,6 @@ public record Finding(String code, FindingSeverity severity, Subject subject, Me
 
     @Override
     public int hashCode() {
-        int h = 0;
-        h = 31 * h + Objects.hashCode(code);
-        h = 31 * h + Objects.hashCode(severity);
-        h = 31 * h + Objects.hashCode(subject);
-        h = 31 * h + Objects.hashCode(detail);
-        h = 31 * h + Objects.hashCode(evidence);
-        h = 31 * h + Objects.hashCode(params);
-        return h;
+        return Objects.hash(code, severity, subject, detail, evidence, params);
     }
 }

@@ -90,10 +90,6 @@ public record Message(String bundle, String key, Map<String, String> args) {
 
     @Override
     public int hashCode() {
-        int h = 0;
-        h = 31 * h + Objects.hashCode(bundle);
-        h = 31 * h + Objects.hashCode(key);
-        h = 31 * h + Objects.hashCode(args);
-        return h;
+        return Objects.hash(bundle, key, args);
     }
 }

@@ -123,14 +123,6 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
 
     @Override
     public int hashCode() {
-        int h = 0;
-        h = 31 * h + Objects.hashCode(node);
-        h = 31 * h + Objects.hashCode(rank);
-        h = 31 * h + Objects.hashCode(gpu);
-        h = 31 * h + Objects.hashCode(device);
-        h = 31 * h + Objects.hashCode(port);
-        h = 31 * h + Objects.hashCode(iface);
-        h = 31 * h + Objects.hashCode(peer);
-        return h;
+        return Objects.hash(node, rank, gpu, device, port, iface, peer);
     }
 }

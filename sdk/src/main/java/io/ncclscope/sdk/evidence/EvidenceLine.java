@@ -39,10 +39,6 @@ public record EvidenceLine(String artifact, int line, String text) {
 
     @Override
     public int hashCode() {
-        int h = 0;
-        h = 31 * h + Objects.hashCode(artifact);
-        h = 31 * h + Integer.hashCode(line);
-        h = 31 * h + Objects.hashCode(text);
-        return h;
+        return Objects.hash(artifact, line, text);
     }
 }

@@ -49,11 +49,6 @@ public record Observation(Need need, String node, String value, List<Link> links
 
     @Override
     public int hashCode() {
-        int h = 0;
-        h = 31 * h + Objects.hashCode(need);
-        h = 31 * h + Objects.hashCode(node);
-        h = 31 * h + Objects.hashCode(value);
-        h = 31 * h + Objects.hashCode(links);
-        return h;
+        return Objects.hash(need, node, value, links);
     }
 }
