@@ -77,6 +77,15 @@ class RecordEqualityTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void subjectPrintsAsTheRecordWould() {
+        // The record format: its name, then each component as name=value in declaration order, null as null.
+        assertThat(new Subject("n1", 3, null, "mlx5_0", 1, null, "p")).hasToString(
+                "Subject[node=n1, rank=3, gpu=null, device=mlx5_0, port=1, iface=null, peer=p]");
+        assertThat(Subject.JOB).hasToString(
+                "Subject[node=null, rank=null, gpu=null, device=null, port=null, iface=null, peer=null]");
+    }
+
     private static Record make(Class<? extends Record> type, Object[] args) throws Exception {
         Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new);
         Constructor<? extends Record> c = type.getDeclaredConstructor(types);

@@ -110,10 +110,10 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
         return sb.toString();
     }
 
-    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
-    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
-    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
-    // them to the record contract.
+    // equals, hashCode and toString by hand, as the record's own would be: the generated ones are bootstrapped
+    // through invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep,
+    // and that first call was the largest single cost of a short command in the node bundle. toString too, since
+    // analyzers build instance keys from subjects. RecordEqualityTest holds them to the record contract.
     @Override
     public boolean equals(Object other) {
         return this == other || other instanceof Subject o && Objects.equals(node, o.node)
@@ -124,5 +124,11 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
     @Override
     public int hashCode() {
         return Objects.hash(node, rank, gpu, device, port, iface, peer);
+    }
+
+    @Override
+    public String toString() {
+        return "Subject[node=" + node + ", rank=" + rank + ", gpu=" + gpu + ", device=" + device + ", port=" + port
+                + ", iface=" + iface + ", peer=" + peer + "]";
     }
 }

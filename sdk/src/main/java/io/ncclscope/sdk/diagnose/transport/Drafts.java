@@ -89,11 +89,7 @@ final class Drafts {
         private String groupKey() {
             Map<String, Object> a = new LinkedHashMap<>(args);
             a.remove(USES);
-            // The subject's fields, not its toString: a record's toString is bootstrapped at its first call (see
-            // Subject.equals), and this is the only place a short run would call it.
-            return code + '\0' + severity + '\0' + key + '\0' + a + '\0' + subject.node() + '\0' + subject.rank() + '\0'
-                    + subject.gpu() + '\0' + subject.device() + '\0' + subject.port() + '\0' + subject.iface() + '\0'
-                    + subject.peer();
+            return code + '\0' + severity + '\0' + key + '\0' + a + '\0' + subject;
         }
     }
 
