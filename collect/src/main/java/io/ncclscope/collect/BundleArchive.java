@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -54,6 +55,27 @@ public final class BundleArchive {
             d = children.get(0);
         }
         return d;
+    }
+
+    /**
+     * Deletes a folder an archive was unpacked into, with everything in it; nothing when it does not exist.
+     *
+     * @param dir the folder
+     * @throws IOException when a file cannot be deleted (the rest is still tried first)
+     */
+    public static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        IOException failed = null;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    if (failed == null) failed = e;
+                }
+            }
+        }
+        if (failed != null) throw failed;
     }
 
     /** Whether {@code name} is an archive this class unpacks. */

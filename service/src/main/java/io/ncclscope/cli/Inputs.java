@@ -14,9 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * What the commands read, read the same way by each: file and folder arguments, and {@code -} for standard input.
@@ -126,8 +124,8 @@ final class Inputs implements AutoCloseable {
     @Override
     public void close() {
         for (Path dir : temporary) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            try {
+                BundleArchive.delete(dir);
             } catch (IOException e) {
                 err.println("ncclscope: could not delete " + dir + ": " + e.getMessage());
             }
