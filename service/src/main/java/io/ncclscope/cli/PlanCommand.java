@@ -147,9 +147,8 @@ final class PlanCommand implements Callable<Integer> {
                     err.println("ncclscope: nothing to retest: no unresolved suspect in " + retest);
                     return Main.OK;
                 }
-                List<String> good = l.good().stream().filter(hosts::contains).toList();
                 try {
-                    plan = PairPlan.retest(l.suspects(), good.isEmpty() ? l.good() : good, partners);
+                    plan = PairPlan.retest(l, hosts, partners);
                 } catch (IllegalArgumentException e) {
                     err.println("ncclscope: " + e.getMessage());
                     return Main.BAD_INPUT;

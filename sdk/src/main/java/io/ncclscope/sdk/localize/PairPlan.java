@@ -142,6 +142,21 @@ public record PairPlan(List<String> nodes, List<Round> rounds) {
         return new PairPlan(all, greedyRounds(wanted, all, "retest"));
     }
 
+    /**
+     * {@return the second pass after an earlier one: the unresolved suspects of {@code results}, each against
+     * known-good nodes of those results that are among {@code hosts} (any of its known-good nodes when none is)}
+     * An empty plan when the results leave no suspect.
+     *
+     * @param results  the localization of the earlier pass
+     * @param hosts    the nodes the retest may use
+     * @param partners good partners per suspect
+     * @throws IllegalArgumentException when there are suspects but no known-good node
+     */
+    public static PairPlan retest(Localization results, Collection<String> hosts, int partners) {
+        List<String> good = results.good().stream().filter(hosts::contains).toList();
+        return retest(results.suspects(), good.isEmpty() ? results.good() : good, partners);
+    }
+
     /** {@return every test of the plan, round by round} */
     public List<Pair> tests() {
         return rounds.stream().flatMap(r -> r.pairs().stream()).toList();

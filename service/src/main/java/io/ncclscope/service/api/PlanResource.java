@@ -63,8 +63,7 @@ public class PlanResource {
         if (hosts.size() < 2) throw ProblemException.badRequest("nodes: a pairwise plan needs at least 2 nodes; got " + hosts.size());
         PairPlan plan;
         if (request.retest() != null) {
-            // The second pass, as 'ncclscope plan pairs --retest RESULTS': suspects of those results against the
-            // known-good nodes among these hosts (any known-good node when none of them is listed).
+            // The second pass, as 'ncclscope plan pairs --retest RESULTS'.
             Evidence.Builder b = Evidence.builder();
             for (ArtifactDto a : request.retest()) b.addText(a.name(), a.text(), a.node());
             Localization l = new Localizer().localize(Localizer.read(b.build()));
@@ -72,10 +71,8 @@ public class PlanResource {
                 return mapper.toDto(PairPlan.retest(List.of(), List.of(), 1),
                         "nothing to retest: no unresolved suspect in the " + request.retest().size() + " results", Map.of());
             }
-            List<String> good = l.good().stream().filter(hosts::contains).toList();
             try {
-                plan = PairPlan.retest(l.suspects(), good.isEmpty() ? l.good() : good,
-                        request.partners() == null ? 2 : request.partners());
+                plan = PairPlan.retest(l, hosts, request.partners() == null ? 2 : request.partners());
             } catch (IllegalArgumentException e) {
                 throw ProblemException.unprocessable("retest: " + e.getMessage(), List.of());
             }
