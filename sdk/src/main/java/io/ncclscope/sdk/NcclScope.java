@@ -15,12 +15,14 @@ import io.ncclscope.sdk.diagnose.links.LinkHealthAnalyzer;
 import io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer;
 import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.PairReport;
 import io.ncclscope.sdk.report.Renderers;
 import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.report.ReportPass;
 import io.ncclscope.sdk.workflow.Workflow;
 import java.io.IOException;
 import java.io.Reader;
@@ -265,9 +267,39 @@ public final class NcclScope {
      */
     public static Report analyze(Evidence evidence, Options options) {
         Objects.requireNonNull(evidence, "evidence");
+        return Report.of(evidence, Diagnosis.run(evidence, analyzers(options)), options.locale());
+    }
+
+    /** The default analyzers, the pairwise one judging by {@code options}' thresholds. */
+    private static List<Analyzer> analyzers(Options options) {
         Localizer custom = localizer(options);
-        List<Analyzer> analyzers = DEFAULTS.stream().map(a -> a instanceof Localizer ? custom : a).toList();
-        return Report.of(evidence, Diagnosis.run(evidence, analyzers), options.locale());
+        return DEFAULTS.stream().map(a -> a instanceof Localizer ? custom : a).toList();
+    }
+
+    /**
+     * Reads and analyzes files and folders one node at a time, holding one node's parsed facts at once rather than
+     * the whole bundle's: a bundle of a thousand nodes is analyzed in about the memory of a few. The report is the one
+     * {@link #analyze(Evidence, Options)} gives for {@link #evidence(Options, Path...)} of the same paths. Node folders
+     * whose files all belong to their node are analyzed as they are read; loose files, files of several hosts and
+     * nodes named by two folders are held and analyzed at the end; a node whose files turn up in a folder after its
+     * own was analyzed makes the read start again, whole.
+     *
+     * @param options the language, limits, kept text, most files and pairwise thresholds
+     * @param paths   files or folders
+     * @return the report; files that could not be read are in {@link Report#problems()}
+     * @throws IOException when a folder cannot be listed
+     */
+    public static Report analyze(Options options, Path... paths) throws IOException {
+        Objects.requireNonNull(options, "options");
+        List<Path> list = List.of(paths);
+        ReportPass pass = new ReportPass(analyzers(options));
+        NodeStream stream = new NodeStream(evidenceBuilder(options));
+        try {
+            stream.read(list, pass::add);
+        } catch (NodeStream.UnstreamableException e) {
+            return analyze(evidence(options, paths), options);
+        }
+        return pass.finish(stream.problems(), options.locale());
     }
 
     /**

@@ -37,6 +37,37 @@ public final class Segments {
         return out;
     }
 
+    /**
+     * {@return a fold that gives {@link #of(Evidence)} of evidence handed in slices ({@link Evidence#slices()})}
+     */
+    public static Fold fold() {
+        return new Fold();
+    }
+
+    /**
+     * The segment verdicts of evidence read one slice at a time. Not thread-safe.
+     */
+    public static final class Fold {
+        private final List<Evidence> slices = new ArrayList<>();
+
+        private Fold() {
+        }
+
+        /**
+         * Reads one slice.
+         *
+         * @param slice one node's artifacts, or the artifacts of no node
+         */
+        public void add(Evidence slice) {
+            slices.add(slice);
+        }
+
+        /** {@return the verdict of each of the three segments over every slice added, in segment order} */
+        public List<SegmentVerdict> finish() {
+            return of(Evidence.of(slices));
+        }
+    }
+
     /** Lower is more telling: slow (lowest ratio first), then ok, then unknown, then not measured. */
     private static double rank(SegmentVerdict v) {
         return switch (v.verdict()) {

@@ -20,4 +20,25 @@ public interface Analyzer {
      * @param evidence the evidence read
      */
     List<Finding> analyze(Evidence evidence);
+
+    /**
+     * {@return a pass that makes the same findings as {@link #analyze(Evidence)} one slice at a time} The default pass
+     * holds every slice and analyzes them together at {@link Pass#finish()}: correct, but it keeps all parsed facts.
+     * The built-in analyzers override it with passes that keep only what their checks across nodes need.
+     */
+    default Pass pass() {
+        return new Pass() {
+            private final List<Evidence> slices = new java.util.ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                slices.add(java.util.Objects.requireNonNull(slice, "slice"));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                return analyze(Evidence.of(slices));
+            }
+        };
+    }
 }

@@ -46,6 +46,16 @@ public record Diagnosis(List<Finding> findings) {
         for (Analyzer a : analyzers) {
             all.addAll(a.analyze(evidence));
         }
+        return of(all);
+    }
+
+    /**
+     * {@return a diagnosis of {@code findings} in report order: worst first, then catalogue order, then subject}
+     *
+     * @param findings findings in any order (from {@link Pass#finish()} of several analyzers)
+     */
+    public static Diagnosis of(List<Finding> findings) {
+        List<Finding> all = new ArrayList<>(findings);
         Map<String, Integer> order = new HashMap<>();
         List<Rule> rules = RuleCatalog.all();
         for (int i = 0; i < rules.size(); i++) order.put(rules.get(i).code(), i);

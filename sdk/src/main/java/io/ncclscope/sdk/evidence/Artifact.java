@@ -124,6 +124,27 @@ public final class Artifact {
         return new EvidenceLine(name, n, line(n).orElse(fallback == null ? "" : fallback));
     }
 
+    /**
+     * {@return this artifact without its parsed data: the same name, node, hosts, kind, warnings and quotable lines,
+     * with {@link #data(Class)} empty} An analyzer pass keeps stubs of the artifacts it will quote once every node
+     * has been read, so that the parsed facts can go.
+     */
+    public Artifact stub() {
+        if (result.data() instanceof Dropped) return this;
+        return new Artifact(name, node, nodeSource, hosts, new ParseResult<>(result.kind(), Dropped.DATA, result.warnings()),
+                lines, file, cache);
+    }
+
+    /** {@return true when this is a {@link #stub()}: its parsed data was let go} */
+    public boolean isStub() {
+        return result.data() instanceof Dropped;
+    }
+
+    /** The data of a stub: none of the data types, so {@link #data(Class)} finds nothing. */
+    private enum Dropped {
+        DATA
+    }
+
     /** The same artifact on another node (its lines are shared, not copied). */
     Artifact withNode(String newNode, NodeSource source) {
         return new Artifact(name, newNode, source, hosts, result, lines, file, cache);

@@ -177,6 +177,48 @@ public final class Evidence {
         return List.copyOf(s);
     }
 
+    /**
+     * {@return the evidence cut into the slices an analyzer {@code Pass} reads: the artifacts of no single node first
+     * (when there are any), then one slice per node in {@link #nodes()} order} Each slice keeps its artifacts' order
+     * and the bundles whose files are its artifacts; problems stay with the whole.
+     */
+    public List<Evidence> slices() {
+        List<Evidence> out = new ArrayList<>(byNode.size() + 1);
+        List<Artifact> none = unassigned();
+        if (!none.isEmpty()) out.add(new Evidence(none, List.of(), bundlesOf(null)));
+        byNode.forEach((node, arts) -> out.add(new Evidence(arts, List.of(), bundlesOf(node))));
+        return out;
+    }
+
+    /** Bundles whose first file belongs to {@code node} (null: to no node). */
+    private List<Bundle> bundlesOf(String node) {
+        if (bundles.isEmpty()) return List.of();
+        List<Bundle> out = new ArrayList<>();
+        for (Bundle b : bundles) {
+            String n = b.files().isEmpty() ? b.node() : b.files().values().iterator().next().node().orElse(null);
+            if (Objects.equals(n, node)) out.add(b);
+        }
+        return out;
+    }
+
+    /**
+     * {@return one evidence of several: their artifacts, problems and bundles, in the order given} Nodes are not
+     * assigned again: each artifact keeps the node its own evidence gave it.
+     *
+     * @param parts evidence read apart, for example the slices a pass was handed
+     */
+    public static Evidence of(List<Evidence> parts) {
+        List<Artifact> arts = new ArrayList<>();
+        List<Problem> probs = new ArrayList<>();
+        List<Bundle> bs = new ArrayList<>();
+        for (Evidence e : parts) {
+            arts.addAll(e.artifacts);
+            probs.addAll(e.problems);
+            bs.addAll(e.bundles);
+        }
+        return new Evidence(arts, probs, bs);
+    }
+
     /** UTF-8 that replaces malformed bytes: tool outputs are pasted from anywhere. */
     static CharsetDecoder decoder() {
         return StandardCharsets.UTF_8.newDecoder()
@@ -228,14 +270,29 @@ public final class Evidence {
         private int maxFiles = DEFAULT_MAX_FILES;
         private final List<Pending> pending = new ArrayList<>();
         private final List<Problem> problems = new ArrayList<>();
-        private final Map<String, java.time.Instant> bundleTimes = new LinkedHashMap<>();
-        private final TextCache texts = new TextCache(TextCache.DEFAULT_BUDGET_CHARS);
+        final Map<String, java.time.Instant> bundleTimes = new LinkedHashMap<>();
+        private final TextCache texts;
         private int files;
 
         private record Pending(Artifact artifact, String folderKey, String folderNode, String rel) {
         }
 
         private Builder() {
+            this(new TextCache(TextCache.DEFAULT_BUDGET_CHARS));
+        }
+
+        /** A builder whose files quote through {@code texts}, shared with the other builders of one read. */
+        Builder(TextCache texts) {
+            this.texts = texts;
+        }
+
+        /** {@return a builder with this one's limits that quotes through the same cache} */
+        Builder sibling() {
+            Builder b = new Builder(texts);
+            b.limits = limits;
+            b.keepText = keepText;
+            b.maxFiles = maxFiles;
+            return b;
         }
 
         /**
@@ -322,13 +379,26 @@ public final class Evidence {
          * @throws IOException when a folder cannot be listed (a file that cannot be read is a {@link Problem})
          */
         public Builder addPath(Path path) throws IOException {
+            List<FileTask> taken = take(tasks(path));
+            // One file (a pasted log, a short command) is read on this thread: no fork-join pool to start.
+            List<Object> outcomes = (taken.size() > 1 ? taken.parallelStream() : taken.stream()).map(this::read).toList();
+            for (int i = 0; i < taken.size(); i++) addRead(taken.get(i), outcomes.get(i));
+            return this;
+        }
+
+        /** The files under {@code path} (a file, a node folder or a folder of node folders), in reading order. */
+        List<FileTask> tasks(Path path) throws IOException {
             List<FileTask> tasks = new ArrayList<>();
             if (Files.isDirectory(path)) {
                 addFolder(path, tasks);
             } else {
                 tasks.add(new FileTask(path, path.toString(), null, null, null));
             }
-            // Files parse independently: spread them over the cores, keep their order.
+            return tasks;
+        }
+
+        /** The tasks within the file limit; the first one past it is reported as a problem. */
+        List<FileTask> take(List<FileTask> tasks) {
             List<FileTask> taken = new ArrayList<>();
             for (FileTask t : tasks) {
                 if (++files > maxFiles) {
@@ -337,27 +407,30 @@ public final class Evidence {
                 }
                 taken.add(t);
             }
-            // One file (a pasted log, a short command) is read on this thread: no fork-join pool to start.
-            List<Object> outcomes = (taken.size() > 1 ? taken.parallelStream() : taken.stream()).map(this::read).toList();
-            for (int i = 0; i < taken.size(); i++) {
-                FileTask t = taken.get(i);
-                Object o = outcomes.get(i);
-                if (o instanceof ParseResult<?> r) {
-                    add(t.name(), r, null, keptFile(t.file()), null, NodeSource.NONE,
-                            new String[] {t.folderKey(), t.folderNode(), t.rel()});
-                } else {
-                    problems.add(new Problem(t.name(), (String) o));
-                }
+            return taken;
+        }
+
+        /** Adds what {@link #read(FileTask)} gave for {@code t}: its artifact, or a problem. */
+        void addRead(FileTask t, Object outcome) {
+            if (outcome instanceof ParseResult<?> r) {
+                add(t.name(), r, null, keptFile(t.file()), null, NodeSource.NONE,
+                        new String[] {t.folderKey(), t.folderNode(), t.rel()});
+            } else {
+                problems.add(new Problem(t.name(), (String) outcome));
             }
-            return this;
+        }
+
+        /** {@return the inputs that could not be read so far} */
+        List<Problem> problems() {
+            return problems;
         }
 
         /** A file to read: its path, artifact name, node folder, that folder's node name, and its path inside it. */
-        private record FileTask(Path file, String name, String folderKey, String folderNode, String rel) {
+        record FileTask(Path file, String name, String folderKey, String folderNode, String rel) {
         }
 
         /** Parses one file: the result, or the reason it could not be read. */
-        private Object read(FileTask t) {
+        Object read(FileTask t) {
             try (Reader in = new InputStreamReader(Files.newInputStream(t.file()), decoder())) {
                 return Parsers.parse(in, null, limits);
             } catch (IOException | UncheckedIOException e) {
@@ -392,7 +465,7 @@ public final class Evidence {
             }
         }
 
-        private void addNodeFolder(Path root, Path folder, String node, List<FileTask> tasks) throws IOException {
+        void addNodeFolder(Path root, Path folder, String node, List<FileTask> tasks) throws IOException {
             List<Path> all;
             try (Stream<Path> s = Files.walk(folder)) {
                 all = s.filter(Files::isRegularFile).filter(p -> !hidden(p)).sorted().toList();
@@ -407,12 +480,12 @@ public final class Evidence {
             }
         }
 
-        private static boolean hidden(Path p) {
+        static boolean hidden(Path p) {
             String n = p.getFileName() == null ? "" : p.getFileName().toString();
             return n.startsWith(".") || n.endsWith(".expected.json") || NODE_MARKERS.contains(n);
         }
 
-        private static boolean isNodeFolder(Path folder) {
+        static boolean isNodeFolder(Path folder) {
             for (String m : NODE_MARKERS) {
                 if (Files.isRegularFile(folder.resolve(m))) return true;
             }
@@ -434,7 +507,7 @@ public final class Evidence {
         }
 
         /** The node name of a node folder: the collect manifest's host, a {@code hostname} file, else the folder name. */
-        private static String nodeName(Path folder) {
+        static String nodeName(Path folder) {
             try {
                 Path manifest = folder.resolve("manifest.json");
                 if (Files.isRegularFile(manifest) && Files.size(manifest) < (1 << 20)) {

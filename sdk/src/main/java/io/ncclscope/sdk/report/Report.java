@@ -79,23 +79,9 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
      * @return the report
      */
     public static Report of(Evidence evidence, Diagnosis diagnosis, Locale locale) {
-        boolean zh = locale != null && "zh".equals(locale.getLanguage());
-        Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
-        List<ArtifactSummary> arts = new ArrayList<>();
-        for (Artifact a : evidence.artifacts()) {
-            int w = 0, e = 0;
-            for (ParseWarning pw : a.result().warnings()) {
-                if (pw.severity() == Severity.ERROR) e++;
-                else if (pw.severity() == Severity.WARNING) w++;
-            }
-            arts.add(new ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
-        }
-        // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
-        List<LocalizedFinding> findings = NodeMerge.merge(diagnosis.localized(loc));
-        boolean healthy = diagnosis.healthy();
-        String summary = Texts.summary(loc, healthy, findings, evidence);
-        return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
-                zh ? "zh-CN" : "en", evidence.hosts(), arts, findings, Segments.of(evidence), evidence.problems(),
-                Workflow.empty().with(evidence, diagnosis).view(loc));
+        // The same tallies as a ReportPass fed slice by slice, so that the streamed report cannot drift from this one.
+        ReportPass.Digest d = new ReportPass.Digest();
+        for (Evidence slice : evidence.slices()) d.add(slice);
+        return d.finish(diagnosis, evidence.problems(), locale);
     }
 }

@@ -17,11 +17,9 @@ final class Texts {
         return Message.of(Texts.class, key, args).render(l);
     }
 
-    static String summary(Locale l, boolean healthy, List<LocalizedFinding> findings, Evidence e) {
+    static String summary(Locale l, boolean healthy, List<LocalizedFinding> findings, int inputs, int nodes) {
         long problems = findings.stream().filter(f -> f.severity().atLeast(FindingSeverity.WARNING)).count();
-        int inputs = e.artifacts().size();
-        int nodes = e.hosts().size();
-        if (e.artifacts().isEmpty()) {
+        if (inputs == 0) {
             return t(l, "summary.empty");
         }
         if (healthy) {

@@ -94,6 +94,43 @@ public final class Workflow {
     }
 
     /**
+     * {@return a fold that adds evidence handed in slices ({@link Evidence#slices()}) to a workflow: the same as
+     * {@link #with(Evidence, Diagnosis)} of the whole}
+     */
+    public static Fold fold() {
+        return new Fold();
+    }
+
+    /**
+     * Evidence added to a workflow one slice at a time; the diagnosis comes at the end. Not thread-safe.
+     */
+    public static final class Fold {
+        private final List<Evidence> slices = new ArrayList<>();
+
+        private Fold() {
+        }
+
+        /**
+         * Reads one slice.
+         *
+         * @param slice one node's artifacts, or the artifacts of no node
+         */
+        public void add(Evidence slice) {
+            slices.add(Objects.requireNonNull(slice, "slice"));
+        }
+
+        /**
+         * {@return {@code state} with the evidence of every slice added and its {@code diagnosis}}
+         *
+         * @param state     the workflow so far
+         * @param diagnosis the diagnosis of all the slices
+         */
+        public Workflow finish(Workflow state, Diagnosis diagnosis) {
+            return state.with(Evidence.of(slices), diagnosis);
+        }
+    }
+
+    /**
      * {@return this workflow with an A/B comparison (step 3) added: both sides' runs and the reading's findings}
      *
      * @param comparison an A/B comparison

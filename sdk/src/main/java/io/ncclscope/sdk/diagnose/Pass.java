@@ -1,0 +1,31 @@
+package io.ncclscope.sdk.diagnose;
+
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.List;
+
+/**
+ * One analyzer's run over evidence handed in slices ({@link Evidence#slices()}): the artifacts of one node, or the
+ * artifacts that belong to no single node. A pass keeps what it needs across slices (findings made, small per-node
+ * summaries for the checks that compare nodes) and lets go of each slice's parsed facts, so that evidence of a
+ * thousand nodes is analyzed holding one node's facts at a time. Not thread-safe: add slices from one thread, then
+ * call {@link #finish()} once.
+ *
+ * <p>The findings do not depend on the order slices come in, and feeding the slices of an evidence gives the same
+ * findings as {@link Analyzer#analyze(Evidence)} on the whole of it. Every node's artifacts come in one slice;
+ * artifacts of no node come in a slice of their own.
+ */
+public interface Pass {
+
+    /**
+     * Reads one slice. The pass may keep {@link io.ncclscope.sdk.evidence.Artifact#stub() stubs} of its artifacts (to
+     * quote lines later) but not their parsed data.
+     *
+     * @param slice one node's artifacts, or the artifacts of no node
+     */
+    void add(Evidence slice);
+
+    /**
+     * {@return the findings over every slice added, in no particular order ({@link Diagnosis#of(List)} sorts them)}
+     */
+    List<Finding> finish();
+}

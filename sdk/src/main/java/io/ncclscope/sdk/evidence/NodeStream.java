@@ -1,0 +1,182 @@
+package io.ncclscope.sdk.evidence;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Reads files and folders one node at a time and hands each node's {@linkplain Evidence#slices() slice} on as soon
+ * as it is read, so that a bundle of a thousand nodes is never held whole: the receiver (analyzer passes) keeps what
+ * it needs and the slice's parsed facts go. The slices are those of the evidence that {@link Evidence.Builder#addPath}
+ * would build from the same paths, nodes named the same way.
+ *
+ * <p>A node folder whose files all belong to its one node is handed on at once. The rest is held and handed on at
+ * the end, as the slices of the held evidence: loose files, files of no node or of several hosts, folders whose
+ * content names other hosts, and folders that name one node twice (two collect bundles of one node). When a node
+ * handed on already turns up again later, the read cannot be streamed ({@link UnstreamableException}): the caller
+ * reads the whole evidence instead.
+ *
+ * <p>Files of a few folders at a time are parsed in parallel. Not thread-safe; one read per instance.
+ */
+public final class NodeStream {
+
+    /** Parse about this many files at once: enough to keep the cores busy, few enough to hold. */
+    private static final int BATCH_FILES = 256;
+
+    private final Evidence.Builder template;
+    private final List<Evidence.Problem> problems = new ArrayList<>();
+    private final Set<String> fed = new HashSet<>();
+    private final Set<String> heldNodes = new HashSet<>();
+    private final List<Evidence> held = new ArrayList<>();
+    private int nodes;
+
+    /**
+     * The read of a node that had been handed on already: the evidence must be read whole.
+     */
+    public static final class UnstreamableException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnstreamableException(String node) {
+            super("node " + node + " has files in more than one folder");
+        }
+    }
+
+    /**
+     * A stream reading under the limits of {@code template} (its parse limits, kept text and most files).
+     *
+     * @param template a builder set up with the options to read by; nothing is added to it
+     */
+    public NodeStream(Evidence.Builder template) {
+        this.template = Objects.requireNonNull(template, "template");
+    }
+
+    /** One thing to read: a node folder under a root, or a loose file. */
+    private record Unit(Path root, Path folder, String node, Evidence.Builder.FileTask file) {
+    }
+
+    /**
+     * Reads {@code paths} (files or folders, as {@link Evidence.Builder#addPath(Path)} takes them) and hands every
+     * slice to {@code sink}.
+     *
+     * @param paths files or folders
+     * @param sink  receives each slice once; it may drop it
+     * @throws IOException              when a folder cannot be listed
+     * @throws UnstreamableException    when a node handed on turned up again; {@code sink} has had part of the slices
+     */
+    public void read(List<Path> paths, Consumer<Evidence> sink) throws IOException, UnstreamableException {
+        List<Unit> units = new ArrayList<>();
+        for (Path p : paths) list(Objects.requireNonNull(p, "path"), units);
+        // Two folders that name one node (two collect bundles of it) are held from the start.
+        Map<String, Integer> named = new HashMap<>();
+        for (Unit u : units) if (u.node() != null) named.merge(u.node(), 1, Integer::sum);
+        int i = 0;
+        while (i < units.size()) {
+            // A batch of units with about BATCH_FILES files, at least one unit.
+            List<Unit> batch = new ArrayList<>();
+            List<List<Evidence.Builder.FileTask>> tasks = new ArrayList<>();
+            List<Evidence.Builder> builders = new ArrayList<>();
+            int files = 0;
+            while (i < units.size() && (batch.isEmpty() || files < BATCH_FILES)) {
+                Unit u = units.get(i++);
+                Evidence.Builder b = template.sibling();
+                List<Evidence.Builder.FileTask> ts = new ArrayList<>();
+                if (u.file() != null) {
+                    ts.add(u.file());
+                } else {
+                    b.addNodeFolder(u.root(), u.folder(), u.node(), ts);
+                }
+                List<Evidence.Builder.FileTask> taken = template.take(ts);
+                files += taken.size();
+                batch.add(u);
+                tasks.add(taken);
+                builders.add(b);
+            }
+            List<Evidence.Builder.FileTask> all = new ArrayList<>(files);
+            for (List<Evidence.Builder.FileTask> ts : tasks) all.addAll(ts);
+            List<Object> outcomes = (all.size() > 1 ? all.parallelStream() : all.stream()).map(template::read).toList();
+            int k = 0;
+            for (int u = 0; u < batch.size(); u++) {
+                Evidence.Builder b = builders.get(u);
+                for (Evidence.Builder.FileTask t : tasks.get(u)) b.addRead(t, outcomes.get(k++));
+                problems.addAll(template.problems());
+                template.problems().clear();
+                problems.addAll(b.problems());
+                Evidence e = b.build();
+                boolean twice = batch.get(u).node() != null && named.get(batch.get(u).node()) > 1;
+                hand(e, twice, sink);
+            }
+        }
+        problems.addAll(template.problems());
+        template.problems().clear();
+        Evidence rest = Evidence.of(held);
+        held.clear();
+        for (String n : rest.nodes()) {
+            if (fed.contains(n)) throw new UnstreamableException(n);
+        }
+        for (Evidence s : rest.slices()) {
+            nodes += s.nodes().size();
+            sink.accept(s);
+        }
+    }
+
+    /** Hands on a unit's evidence when it is one node's whole, else holds it. */
+    private void hand(Evidence e, boolean twice, Consumer<Evidence> sink) throws UnstreamableException {
+        List<String> ns = e.nodes();
+        for (String n : ns) {
+            if (fed.contains(n)) throw new UnstreamableException(n);
+        }
+        if (e.artifacts().isEmpty()) return;
+        if (!twice && ns.size() == 1 && e.unassigned().isEmpty() && !heldNodes.contains(ns.get(0))) {
+            fed.add(ns.get(0));
+            nodes++;
+            sink.accept(e.slices().get(0));
+            return;
+        }
+        heldNodes.addAll(ns);
+        held.add(e);
+    }
+
+    /** {@return the inputs that could not be read, in reading order} */
+    public List<Evidence.Problem> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** {@return how many node slices were handed on (a slice of no node not counted)} */
+    public int nodes() {
+        return nodes;
+    }
+
+    /** The units under {@code path}, in the order {@link Evidence.Builder#addPath(Path)} reads their files. */
+    private static void list(Path path, List<Unit> units) throws IOException {
+        if (!Files.isDirectory(path)) {
+            units.add(new Unit(null, null, null, new Evidence.Builder.FileTask(path, path.toString(), null, null, null)));
+            return;
+        }
+        if (Evidence.Builder.isNodeFolder(path)) {
+            units.add(new Unit(path, path, Evidence.Builder.nodeName(path), null));
+            return;
+        }
+        List<Path> children;
+        try (Stream<Path> s = Files.list(path)) {
+            children = s.sorted().toList();
+        }
+        for (Path c : children) {
+            if (Evidence.Builder.hidden(c)) continue;
+            if (Files.isDirectory(c)) {
+                units.add(new Unit(path, c, Evidence.Builder.nodeName(c), null));
+            } else {
+                units.add(new Unit(null, null, null,
+                        new Evidence.Builder.FileTask(c, path.relativize(c).toString(), null, null, null)));
+            }
+        }
+    }
+}

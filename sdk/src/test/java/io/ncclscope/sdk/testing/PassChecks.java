@@ -1,0 +1,80 @@
+package io.ncclscope.sdk.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.sdk.diagnose.Analyzer;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
+import java.io.IOException;
+import java.lang.ref.WeakReference;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Checks of an analyzer's {@link Pass}: it makes the findings of the whole evidence whatever order the slices come in,
+ * and it lets go of each slice's parsed facts.
+ */
+public final class PassChecks {
+
+    private PassChecks() {
+    }
+
+    /**
+     * Asserts that {@code analyzer}'s pass over the slices of {@code whole}, in order and reversed, finds what
+     * {@link Analyzer#analyze(Evidence)} of the whole finds.
+     *
+     * @param analyzer an analyzer
+     * @param whole    evidence
+     */
+    public static void assertSameAsWhole(Analyzer analyzer, Evidence whole) {
+        List<Finding> expected = Diagnosis.of(analyzer.analyze(whole)).findings();
+        List<Evidence> slices = new ArrayList<>(whole.slices());
+        assertThat(Diagnosis.of(run(analyzer.pass(), slices)).findings()).as("slices in order").isEqualTo(expected);
+        Collections.reverse(slices);
+        assertThat(Diagnosis.of(run(analyzer.pass(), slices)).findings()).as("slices reversed").isEqualTo(expected);
+    }
+
+    /** {@return the findings of {@code pass} fed {@code slices}} */
+    private static List<Finding> run(Pass pass, List<Evidence> slices) {
+        for (Evidence s : slices) pass.add(s);
+        return pass.finish();
+    }
+
+    /**
+     * Reads {@code root} one node at a time into {@code sink} and returns how many node artifacts' parsed data are
+     * still reachable after the read (with {@code sink} still reachable: a pass that keeps facts is caught).
+     *
+     * @param root a bundle folder (one sub-folder per node)
+     * @param sink what the slices are handed to, for example a pass's {@code add}
+     * @return parsed data objects of node slices still alive after full collections
+     * @throws Exception when the bundle cannot be read
+     */
+    public static int factsKept(Path root, Consumer<Evidence> sink) throws Exception {
+        List<WeakReference<Object>> refs = new ArrayList<>();
+        NodeStream stream = new NodeStream(Evidence.builder());
+        try {
+            stream.read(List.of(root), slice -> {
+                for (Artifact a : slice.artifacts()) {
+                    if (a.node().isPresent()) refs.add(new WeakReference<>(a.result().data()));
+                }
+                sink.accept(slice);
+            });
+        } catch (IOException e) {
+            throw e;
+        }
+        int alive = Integer.MAX_VALUE;
+        for (int i = 0; i < 10 && alive > 0; i++) {
+            System.gc();
+            Thread.sleep(20);
+            alive = (int) refs.stream().filter(r -> r.get() != null).count();
+        }
+        return alive;
+    }
+}
