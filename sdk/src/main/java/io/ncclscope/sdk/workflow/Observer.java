@@ -65,40 +65,114 @@ final class Observer {
 
     /** The observations and facts of {@code evidence}, judged with {@code diagnosis} (a run whose lines prove an error did not complete). */
     static Observer read(Evidence evidence, Diagnosis diagnosis) {
-        Observer o = new Observer();
-        for (Finding f : diagnosis.findings()) {
-            boolean error = RuleCatalog.find(f.code()).map(r -> r.category() == Category.ERROR).orElse(false);
-            if (error && f.severity().atLeast(FindingSeverity.ERROR)) {
-                for (EvidenceLine e : f.evidence()) o.failed.add(e.artifact());
+        Fold f = new Fold();
+        for (Evidence slice : evidence.slices()) f.add(slice);
+        return f.finish(diagnosis);
+    }
+
+    /**
+     * Evidence observed one slice at a time; the diagnosis comes at the end. Each artifact is read when its slice comes,
+     * into small records (observations with their quoted lines, facts): an NCCL log or nccl-tests table is read both as
+     * a run that completed and as one that failed, and {@link #finish} picks the reading the diagnosis backs (which
+     * runs failed is known only once every analyzer has seen every node). Not thread-safe.
+     */
+    static final class Fold {
+        private final List<Observation> plain = new ArrayList<>();
+        private final List<RunReadings> runs = new ArrayList<>();
+        private final List<SliceFacts> facts = new ArrayList<>();
+        private final Set<String> hosts = new java.util.TreeSet<>(Evidence::compareNodes);
+        private final Map<String, String> firstArtifact = new java.util.HashMap<>();
+        private final List<SlicePairs> pairs = new ArrayList<>();
+
+        /** A run's observations if it completed and if it failed. */
+        private record RunReadings(String artifact, List<Observation> ok, List<Observation> failed) {
+        }
+
+        /** A slice's facts, merged in slice order at finish (the first network, launcher and version win). */
+        private record SliceFacts(String node, Facts facts) {
+        }
+
+        /** A slice's pairwise results: how many, and the sources of the first few. */
+        private record SlicePairs(String node, int count, List<EvidenceLine> sources) {
+        }
+
+        void add(Evidence slice) {
+            String node = slice.artifacts().isEmpty() ? null : slice.artifacts().get(0).node().orElse(null);
+            if (node != null) firstArtifact.put(node, slice.artifacts().get(0).name());
+            hosts.addAll(slice.hosts());
+            Observer o = new Observer();
+            for (Artifact a : slice.artifacts()) {
+                Object d = a.result().data();
+                if (d instanceof NcclLog || d instanceof NcclTestsData) {
+                    Observer ok = new Observer();
+                    ok.artifact(a);
+                    Observer bad = new Observer();
+                    bad.failed.add(a.name());
+                    bad.artifact(a);
+                    runs.add(new RunReadings(a.name(), List.copyOf(ok.out), List.copyOf(bad.out)));
+                    o.facts = o.facts.merge(ok.facts);
+                } else {
+                    o.artifact(a);
+                }
+            }
+            plain.addAll(o.out);
+            facts.add(new SliceFacts(node, o.facts));
+            List<PairResult> found = Localizer.read(slice);
+            if (!found.isEmpty()) {
+                List<EvidenceLine> sources = new ArrayList<>();
+                for (PairResult r : found) {
+                    if (r.source() != null && sources.size() < Observation.MAX_LINKS) sources.add(r.source());
+                }
+                pairs.add(new SlicePairs(node, found.size(), sources));
             }
         }
-        List<String> nodes = evidence.hosts();
-        o.facts = o.facts.merge(new Facts(nodes, null, List.of(), List.of(), List.of(), List.of(), null, null, Map.of(), null));
-        for (Artifact a : evidence.artifacts()) {
-            Object d = a.result().data();
-            if (d instanceof NcclLog l) o.log(a, l);
-            else if (d instanceof NcclTestsData t) o.tests(a, t);
-            else if (d instanceof Topology t) o.topo(a, t);
-            else if (d instanceof IbstatData i) o.ibstat(a, i);
-            else if (d instanceof EthtoolData e) o.ethtool(a, e);
-            else if (d instanceof NumaTopology n) o.add(Need.NODE_NUMA, a, null, a.quote(n.nodes().isEmpty() ? 0 : n.nodes().get(0).line()));
-            else if (d instanceof DmesgData m) o.dmesg(a, m);
-            else if (d instanceof IpLinkData ip) o.iplink(a, ip);
-            else if (d instanceof NvidiaSmiData s) o.nvsmi(a, s);
-        }
-        if (!nodes.isEmpty() && o.out.stream().noneMatch(x -> x.need() == Need.NODE_LIST)) {
-            List<Artifact> first = evidence.artifactsOf(nodes.get(0));
-            if (!first.isEmpty()) o.addJob(Need.NODE_LIST, first.get(0), null, (EvidenceLine) null);
-        }
-        List<PairResult> pairs = Localizer.read(evidence);
-        if (!pairs.isEmpty()) {
-            List<Link> links = new ArrayList<>();
-            for (PairResult r : pairs) {
-                if (r.source() != null && links.size() < Observation.MAX_LINKS) links.add(Link.of(null, r.source()));
+
+        Observer finish(Diagnosis diagnosis) {
+            Observer o = new Observer();
+            for (Finding f : diagnosis.findings()) {
+                boolean error = RuleCatalog.find(f.code()).map(r -> r.category() == Category.ERROR).orElse(false);
+                if (error && f.severity().atLeast(FindingSeverity.ERROR)) {
+                    for (EvidenceLine e : f.evidence()) o.failed.add(e.artifact());
+                }
             }
-            o.out.add(new Observation(Need.PAIRWISE, null, pairs.size() + " pairs", links));
+            List<String> nodes = List.copyOf(hosts);
+            o.facts = o.facts.merge(new Facts(nodes, null, List.of(), List.of(), List.of(), List.of(), null, null, Map.of(), null));
+            List<SliceFacts> sorted = new ArrayList<>(facts);
+            sorted.sort(java.util.Comparator.comparing(SliceFacts::node, java.util.Comparator.nullsFirst(Evidence::compareNodes)));
+            for (SliceFacts f : sorted) o.facts = o.facts.merge(f.facts());
+            o.out.addAll(plain);
+            for (RunReadings r : runs) o.out.addAll(o.failed.contains(r.artifact()) ? r.failed() : r.ok());
+            if (!nodes.isEmpty() && o.out.stream().noneMatch(x -> x.need() == Need.NODE_LIST)) {
+                String first = firstArtifact.get(nodes.get(0));
+                if (first != null) o.out.add(new Observation(Need.NODE_LIST, null, null, List.of(new Link(null, first, 0, ""))));
+            }
+            if (!pairs.isEmpty()) {
+                List<SlicePairs> ps = new ArrayList<>(pairs);
+                ps.sort(java.util.Comparator.comparing(SlicePairs::node, java.util.Comparator.nullsFirst(Evidence::compareNodes)));
+                List<Link> links = new ArrayList<>();
+                int count = 0;
+                for (SlicePairs p : ps) {
+                    count += p.count();
+                    for (EvidenceLine l : p.sources()) if (links.size() < Observation.MAX_LINKS) links.add(Link.of(null, l));
+                }
+                o.out.add(new Observation(Need.PAIRWISE, null, count + " pairs", links));
+            }
+            return o;
         }
-        return o;
+    }
+
+    /** Reads one artifact into this observer. */
+    private void artifact(Artifact a) {
+        Object d = a.result().data();
+        if (d instanceof NcclLog l) log(a, l);
+        else if (d instanceof NcclTestsData t) tests(a, t);
+        else if (d instanceof Topology t) topo(a, t);
+        else if (d instanceof IbstatData i) ibstat(a, i);
+        else if (d instanceof EthtoolData e) ethtool(a, e);
+        else if (d instanceof NumaTopology n) add(Need.NODE_NUMA, a, null, a.quote(n.nodes().isEmpty() ? 0 : n.nodes().get(0).line()));
+        else if (d instanceof DmesgData m) dmesg(a, m);
+        else if (d instanceof IpLinkData ip) iplink(a, ip);
+        else if (d instanceof NvidiaSmiData s) nvsmi(a, s);
     }
 
     List<Observation> observations() {

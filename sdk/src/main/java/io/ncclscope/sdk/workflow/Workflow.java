@@ -102,10 +102,11 @@ public final class Workflow {
     }
 
     /**
-     * Evidence added to a workflow one slice at a time; the diagnosis comes at the end. Not thread-safe.
+     * Evidence added to a workflow one slice at a time; the diagnosis comes at the end. Each slice is observed when it
+     * comes into small records (observations and facts), so its parsed data can go. Not thread-safe.
      */
     public static final class Fold {
-        private final List<Evidence> slices = new ArrayList<>();
+        private final Observer.Fold observer = new Observer.Fold();
 
         private Fold() {
         }
@@ -116,7 +117,7 @@ public final class Workflow {
          * @param slice one node's artifacts, or the artifacts of no node
          */
         public void add(Evidence slice) {
-            slices.add(Objects.requireNonNull(slice, "slice"));
+            observer.add(Objects.requireNonNull(slice, "slice"));
         }
 
         /**
@@ -126,7 +127,9 @@ public final class Workflow {
          * @param diagnosis the diagnosis of all the slices
          */
         public Workflow finish(Workflow state, Diagnosis diagnosis) {
-            return state.with(Evidence.of(slices), diagnosis);
+            Objects.requireNonNull(diagnosis, "diagnosis");
+            Observer o = observer.finish(diagnosis);
+            return state.add(o.facts(), o.observations(), diagnosis.findings());
         }
     }
 
