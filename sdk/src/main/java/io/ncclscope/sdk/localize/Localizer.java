@@ -6,6 +6,7 @@ import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -71,7 +72,49 @@ public final class Localizer implements Analyzer {
      */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        List<PairResult> rs = sameSeries(read(evidence));
+        // Whole evidence goes through the same pass as streamed slices: one code path.
+        Pass p = pass();
+        for (Evidence s : evidence.slices()) p.add(s);
+        return p.finish();
+    }
+
+    /**
+     * {@return a pass keeping each slice's two-node results (hosts, plateau busbw, one quoted row, series): a few
+     * hundred bytes a result} The campaign is judged at {@code finish}: a node's pairs come from many slices.
+     */
+    @Override
+    public Pass pass() {
+        return new Pass() {
+            private final List<SliceResults> kept = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                java.util.Objects.requireNonNull(slice, "slice");
+                List<PairResult> rs = read(slice);
+                if (rs.isEmpty()) return;
+                String node = slice.artifacts().get(0).node().orElse(null);
+                kept.add(new SliceResults(node, rs));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                // In the whole evidence's slice order: the most common series and the localization follow it.
+                List<SliceResults> sorted = new ArrayList<>(kept);
+                sorted.sort(java.util.Comparator.comparing(SliceResults::node, java.util.Comparator.nullsFirst(Evidence::compareNodes)));
+                List<PairResult> all = new ArrayList<>();
+                for (SliceResults r : sorted) all.addAll(r.results());
+                return judge(all);
+            }
+        };
+    }
+
+    /** The pair results of one slice, with the node the slice holds (null: the slice of no node). */
+    private record SliceResults(String node, List<PairResult> results) {
+    }
+
+    /** The findings of a campaign of pairwise results; none when no node is in two results of the main series. */
+    private List<Finding> judge(List<PairResult> results) {
+        List<PairResult> rs = sameSeries(results);
         Map<String, Integer> seen = new HashMap<>();
         boolean campaign = false;
         for (PairResult r : rs) {
