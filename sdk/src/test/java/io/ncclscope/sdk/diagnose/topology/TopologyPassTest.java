@@ -1,12 +1,18 @@
 package io.ncclscope.sdk.diagnose.topology;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.ncclscope.parsers.Corpus;
 import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,5 +48,14 @@ class TopologyPassTest {
         int[] n = {0};
         filesWithFindings().limit(12).forEach(f -> b.addText(f, Corpus.read(f), n[0]++ % 2 == 0 ? null : "host" + (20 - n[0])));
         PassChecks.assertSameAsWhole(new TopologyAnalyzer(), b.build());
+    }
+
+    @Test
+    void passFedOneNodeFolderAtATimeFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws Exception {
+        Path root = TestBundles.mixed(tmp, 10);
+        Pass pass = new TopologyAnalyzer().pass();
+        new NodeStream(Evidence.builder()).read(List.of(root), pass::add);
+        assertThat(Diagnosis.of(pass.finish()).findings())
+                .isEqualTo(Diagnosis.of(new TopologyAnalyzer().analyze(NcclScope.evidence(root))).findings());
     }
 }
