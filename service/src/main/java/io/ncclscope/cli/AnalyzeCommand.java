@@ -78,7 +78,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             report = NcclScope.analyze(inputs.evidence(), locale);
         }
         String unknown = Kind.UNKNOWN.id();
-        if (report.artifacts().stream().allMatch(a -> a.kind().equals(unknown))) {
+        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) {
             err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
             return null;
         }

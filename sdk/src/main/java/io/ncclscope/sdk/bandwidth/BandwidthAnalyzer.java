@@ -3,6 +3,7 @@ package io.ncclscope.sdk.bandwidth;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -25,11 +26,36 @@ public final class BandwidthAnalyzer implements Analyzer {
         return "bandwidth";
     }
 
+    /** Whole evidence goes through the same pass as streamed slices: one code path. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        List<Finding> out = new ArrayList<>();
-        for (Judge.Judged j : Judge.all(evidence)) out.addAll(j.findings());
-        return groupSingleRankRuns(out);
+        Pass p = pass();
+        for (Evidence s : evidence.slices()) p.add(s);
+        return p.finish();
+    }
+
+    /**
+     * {@return a pass keeping, per node, a small hardware summary (GPU model, NVLink count, active IB ports, fastest
+     * Ethernet link), the findings of curve checks and, per nccl-tests table, a slim copy of the rows its plateau
+     * comes from} Tables are judged at {@code finish}: a table may name hosts whose hardware comes in another slice.
+     */
+    @Override
+    public Pass pass() {
+        return new Pass() {
+            private final Judge.Fold fold = new Judge.Fold();
+
+            @Override
+            public void add(Evidence slice) {
+                fold.add(java.util.Objects.requireNonNull(slice, "slice"));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                List<Finding> out = new ArrayList<>();
+                for (Judge.Judged j : fold.finish()) out.addAll(j.findings());
+                return groupSingleRankRuns(out);
+            }
+        };
     }
 
     /**

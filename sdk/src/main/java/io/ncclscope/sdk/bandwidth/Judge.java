@@ -60,24 +60,81 @@ final class Judge {
     private Judge() {
     }
 
-    static List<Judged> all(Evidence ev) {
-        Hw hw = Hw.of(ev);
-        List<Judged> out = new ArrayList<>();
-        for (Item<NcclTestsData> it : ev.all(NcclTestsData.class)) {
-            if (it.data().rows().isEmpty()) continue;
-            out.add(table(it.artifact(), it.data(), hw));
+    /**
+     * The measurements of evidence handed in slices ({@link Evidence#slices()}), judged in the order the slices of
+     * the whole evidence give whatever order they come in. A table is judged against the hardware of the host it
+     * names, which may be another node's slice (a job-wide table, a table copied to a neighbour): its curve is
+     * checked when it comes, and a slim copy (devices and the rows that make its plateau) waits for {@code finish}
+     * with the small hardware summary of every node. nvbandwidth and perftest runs only need their own node's facts
+     * and are judged at once. Not thread-safe.
+     */
+    static final class Fold {
+        private final Map<String, HwGpu> gpus = new LinkedHashMap<>();
+        private final Map<String, Integer> links = new LinkedHashMap<>();
+        private final Map<String, EvidenceLine> linkLine = new LinkedHashMap<>();
+        private final Map<String, List<HwPort>> ports = new LinkedHashMap<>();
+        private final Map<String, HwEth> eth = new LinkedHashMap<>();
+        private boolean socket;
+        private final List<Pending> pending = new ArrayList<>();
+
+        /** One measurement: a table waiting for the hardware ({@code slim} set), or one already judged. */
+        private record Pending(int kind, String node, int index, Artifact stub, NcclTestsData slim,
+                               List<Finding> curve, Judged judged) {
         }
-        for (Item<NvbandwidthData> it : ev.all(NvbandwidthData.class)) {
-            for (NvbwTestcase tc : it.data().testcases()) {
-                Judged j = nvbandwidth(it.artifact(), it.data(), tc);
-                if (j != null) out.add(j);
+
+        void add(Evidence slice) {
+            String node = slice.artifacts().isEmpty() ? null : slice.artifacts().get(0).node().orElse(null);
+            Hw hw = Hw.of(slice);
+            Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
+            hw.gpus().forEach((n, g) -> gpus.putIfAbsent(n, new HwGpu(stubs.computeIfAbsent(g.artifact(), Artifact::stub), g.gpu())));
+            links.putAll(hw.nvlinks());
+            linkLine.putAll(hw.nvlinkLine());
+            hw.ports().forEach((n, ps) -> {
+                List<HwPort> kept = ports.computeIfAbsent(n, k -> new ArrayList<>());
+                for (HwPort p : ps) kept.add(new HwPort(stubs.computeIfAbsent(p.artifact(), Artifact::stub), p.device(), p.port()));
+            });
+            hw.eth().forEach((n, e) -> eth.put(n, new HwEth(stubs.computeIfAbsent(e.artifact(), Artifact::stub), e.iface())));
+            socket |= hw.socket();
+            int i = 0;
+            for (Item<NcclTestsData> it : slice.all(NcclTestsData.class)) {
+                if (it.data().rows().isEmpty()) continue;
+                List<Finding> curve = new ArrayList<>();
+                NcclTestsData slim = table(it.artifact(), it.data(), null, curve).slim;
+                pending.add(new Pending(0, node, i++, stubs.computeIfAbsent(it.artifact(), Artifact::stub), slim, curve, null));
+            }
+            i = 0;
+            for (Item<NvbandwidthData> it : slice.all(NvbandwidthData.class)) {
+                for (NvbwTestcase tc : it.data().testcases()) {
+                    Judged j = nvbandwidth(it.artifact(), it.data(), tc);
+                    if (j != null) pending.add(new Pending(1, node, i++, null, null, null, j));
+                }
+            }
+            // perftest is judged against the ports of its own node, which come in the same slice.
+            i = 0;
+            for (Item<PerftestData> it : slice.all(PerftestData.class)) {
+                Judged j = perftest(it.artifact(), it.data(), hw);
+                if (j != null) pending.add(new Pending(2, node, i++, null, null, null, j));
             }
         }
-        for (Item<PerftestData> it : ev.all(PerftestData.class)) {
-            Judged j = perftest(it.artifact(), it.data(), hw);
-            if (j != null) out.add(j);
+
+        List<Judged> finish() {
+            Hw hw = new Hw(gpus, links, linkLine, ports, socket, eth);
+            List<Pending> sorted = new ArrayList<>(pending);
+            sorted.sort(Comparator.comparingInt(Pending::kind)
+                    .thenComparing(Pending::node, Comparator.nullsFirst(Evidence::compareNodes))
+                    .thenComparingInt(Pending::index));
+            List<Judged> out = new ArrayList<>();
+            for (Pending p : sorted) {
+                if (p.judged() != null) {
+                    out.add(p.judged());
+                    continue;
+                }
+                List<Finding> findings = new ArrayList<>(p.curve());
+                Judged j = table(p.stub(), p.slim(), hw, findings).judged;
+                out.add(new Judged(j.verdict(), findings));
+            }
+            return out;
         }
-        return out;
     }
 
     // ---- hardware facts, per node ----
@@ -153,8 +210,16 @@ final class Judge {
 
     // ---- nccl-tests ----
 
-    static Judged table(Artifact a, NcclTestsData t, Hw hw) {
-        List<Finding> out = new ArrayList<>();
+    /** What {@link #table} gives: the slim table (curve pass) or the judgement (hardware pass). */
+    private record TableStep(NcclTestsData slim, Judged judged) {
+    }
+
+    /**
+     * One nccl-tests table in two steps. Without {@code hw}: checks the curve into {@code out} and returns a slim copy
+     * of the table (devices and the rows its plateau and largest size come from), enough for the second step. With
+     * {@code hw}: judges the slim copy's plateau against the hardware, adding to {@code out}.
+     */
+    static TableStep table(Artifact a, NcclTestsData t, Hw hw, List<Finding> out) {
         List<NcclTestsRow> rows = new ArrayList<>();
         for (NcclTestsRow r : t.rows()) {
             if (r.outOfPlace() != null && r.outOfPlace().busbw() != null) rows.add(r);
@@ -195,12 +260,13 @@ final class Judge {
             List<EvidenceLine> ev = new ArrayList<>();
             if (!t.devices().isEmpty()) ev.add(a.quote(t.devices().get(0).line()));
             if (largest != null) ev.add(a.quote(largest.line()));
+            if (hw == null) return new TableStep(slim(t, largest == null ? List.of() : List.of(largest)), null);
             out.add(new Finding("SINGLE_RANK_RUN", FindingSeverity.INFO, subject,
                     Message.of(BandwidthAnalyzer.class, "single", "test", test), ev, params));
-            return new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,
-                    a.name() + ": single rank, no communication", ev), out);
+            return new TableStep(null, new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,
+                    a.name() + ": single rank, no communication", ev), out));
         }
-        if (rows.isEmpty()) return new Judged(null, out);
+        if (rows.isEmpty()) return hw == null ? new TableStep(slim(t, List.of()), null) : new TableStep(null, new Judged(null, out));
 
         // Plateau: the median busbw of the (up to) three largest rows of 64 MiB or more.
         List<NcclTestsRow> big = rows.stream().filter(r -> r.size() >= PLATEAU_MIN).toList();
@@ -210,9 +276,14 @@ final class Judge {
         List<EvidenceLine> rowLines = new ArrayList<>();
         for (int i = top.size() - 1; i >= 0; i--) rowLines.add(a.quote(top.get(i).line()));
 
-        // Curve health.
-        curve(a, t, rows, reached, plateau, multi, subject, withSegment(params, seg), test, out);
-        wrong(a, t, rows, subject, withSegment(params, seg), test, out);
+        if (hw == null) {
+            // Curve health needs every row; the judgement below needs only these rows (and the devices).
+            curve(a, t, rows, reached, plateau, multi, subject, withSegment(params, seg), test, out);
+            wrong(a, t, rows, subject, withSegment(params, seg), test, out);
+            List<NcclTestsRow> keep = new ArrayList<>(top);
+            if (!keep.contains(largest)) keep.add(largest);
+            return new TableStep(slim(t, keep), null);
+        }
 
         // Expectation from the hardware facts.
         List<EvidenceLine> hwLines = new ArrayList<>();
@@ -281,7 +352,7 @@ final class Judge {
         // A sweep that stops below 16 MiB says nothing about the links' bandwidth: no verdict on it.
         if (exp == null || largest.size() < JUDGE_MIN) {
             List<EvidenceLine> ev = new ArrayList<>(rowLines);
-            return new Judged(new SegmentVerdict(seg, plateau, null, SegmentVerdict.UNKNOWN, basis, ev), out);
+            return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, null, SegmentVerdict.UNKNOWN, basis, ev), out));
         }
         double ratio = plateau / exp.gbs();
         String verdict = ratio < WARN_RATIO ? SegmentVerdict.SLOW : SegmentVerdict.OK;
@@ -304,7 +375,17 @@ final class Judge {
                             "nics", multi ? nicCount(seg, nics, t, commHosts, ranks) : 0),
                     ev, withSegment(params, seg)));
         }
-        return new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out);
+        return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out));
+    }
+
+    /**
+     * {@return the part of {@code t} that judging its plateau reads: identity, devices, hosts and ranks, and
+     * {@code rows}; the other rows, notes, errors and usage are left out so the full table can go}
+     */
+    private static NcclTestsData slim(NcclTestsData t, List<NcclTestsRow> rows) {
+        return new NcclTestsData(t.format(), t.test(), t.collective(), null, null, null, null, null, null, null, null,
+                List.of(), null, t.devices(), t.ranks(), t.hosts(), t.multiNode(), t.layout(), List.copyOf(rows), null,
+                null, null, null, List.of(), null, List.of(), List.of(), 0, t.started(), t.concluded());
     }
 
     /** The node's rail ports: the most common active rate (ties: the faster), leaving frontend ports aside. */

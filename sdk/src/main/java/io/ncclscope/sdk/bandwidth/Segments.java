@@ -23,7 +23,13 @@ public final class Segments {
      * @param evidence the evidence read
      */
     public static List<SegmentVerdict> of(Evidence evidence) {
-        List<Judge.Judged> all = Judge.all(evidence);
+        Fold f = fold();
+        for (Evidence s : evidence.slices()) f.add(s);
+        return f.finish();
+    }
+
+    /** The verdicts of measurements judged in the order of the whole evidence (ties go to the first). */
+    private static List<SegmentVerdict> verdicts(List<Judge.Judged> all) {
         List<SegmentVerdict> out = new ArrayList<>();
         for (Segment s : List.of(Segment.INTRA_NODE, Segment.INTER_NODE, Segment.END_TO_END)) {
             SegmentVerdict best = null;
@@ -45,10 +51,11 @@ public final class Segments {
     }
 
     /**
-     * The segment verdicts of evidence read one slice at a time. Not thread-safe.
+     * The segment verdicts of evidence read one slice at a time, keeping each node's small hardware summary and
+     * judged measurements, not its parsed facts. Not thread-safe.
      */
     public static final class Fold {
-        private final List<Evidence> slices = new ArrayList<>();
+        private final Judge.Fold judge = new Judge.Fold();
 
         private Fold() {
         }
@@ -59,12 +66,12 @@ public final class Segments {
          * @param slice one node's artifacts, or the artifacts of no node
          */
         public void add(Evidence slice) {
-            slices.add(slice);
+            judge.add(java.util.Objects.requireNonNull(slice, "slice"));
         }
 
         /** {@return the verdict of each of the three segments over every slice added, in segment order} */
         public List<SegmentVerdict> finish() {
-            return of(Evidence.of(slices));
+            return verdicts(judge.finish());
         }
     }
 

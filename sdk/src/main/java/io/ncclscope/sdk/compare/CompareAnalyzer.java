@@ -1,7 +1,11 @@
 package io.ncclscope.sdk.compare;
 
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.tests.NcclTestsResult;
+import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,10 +55,72 @@ public final class CompareAnalyzer implements Analyzer {
         return "compare";
     }
 
+    /** Whole evidence goes through the same pass as streamed slices: one code path. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        List<Run> runs = new ArrayList<>();
-        for (Run r : Comparison.runs(evidence)) if (r.judgeable()) runs.add(r);
+        Pass p = pass();
+        for (Evidence s : evidence.slices()) p.add(s);
+        return p.finish();
+    }
+
+    /**
+     * {@return a pass keeping each judgeable run slimmed to what the A/B and scaling checks read (identity, switches,
+     * hosts, ranks and every row's size and busbw), with a stub of its artifact to quote} Runs are grouped and compared
+     * at {@code finish}: the runs of one switch setting, or of a scaling series, come from several nodes' slices.
+     */
+    @Override
+    public Pass pass() {
+        return new Pass() {
+            private final List<Kept> kept = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                java.util.Objects.requireNonNull(slice, "slice");
+                String node = slice.artifacts().isEmpty() ? null : slice.artifacts().get(0).node().orElse(null);
+                int i = 0;
+                for (Run r : Comparison.runs(slice)) {
+                    if (r.judgeable()) kept.add(new Kept(node, i++, new Run(r.source(), r.artifact().stub(), slim(r.data()))));
+                }
+            }
+
+            @Override
+            public List<Finding> finish() {
+                // The order of the whole evidence's runs: groups, comparisons and scaling points follow it.
+                List<Kept> sorted = new ArrayList<>(kept);
+                sorted.sort(java.util.Comparator.comparing(Kept::node, java.util.Comparator.nullsFirst(Evidence::compareNodes))
+                        .thenComparingInt(Kept::index));
+                List<Run> runs = new ArrayList<>();
+                for (Kept k : sorted) runs.add(k.run());
+                return compare(runs);
+            }
+        };
+    }
+
+    /** A run kept by the pass, with where it came in the whole evidence (its slice's node, its place in the slice). */
+    private record Kept(String node, int index, Run run) {
+    }
+
+    /**
+     * {@return the part of a table the A/B and scaling checks read: collective, command, env, hosts, ranks, NCCL log
+     * line count, and each row's size, busbw (algbw for the rank count) and line}
+     */
+    private static NcclTestsData slim(NcclTestsData t) {
+        List<NcclTestsRow> rows = new ArrayList<>(t.rows().size());
+        for (NcclTestsRow r : t.rows()) {
+            rows.add(new NcclTestsRow(r.size(), null, null, null, null, slim(r.outOfPlace()), slim(r.inPlace()), null,
+                    null, r.line()));
+        }
+        return new NcclTestsData(t.format(), t.test(), t.collective(), t.command(), null, null, null, null, null, null,
+                null, t.env(), null, List.of(), t.ranks(), t.hosts(), t.multiNode(), t.layout(), rows, null, null, null,
+                null, List.of(), null, List.of(), List.of(), t.ncclLogLines(), t.started(), t.concluded());
+    }
+
+    private static NcclTestsResult slim(NcclTestsResult r) {
+        return r == null ? null : new NcclTestsResult(null, r.algbw(), r.busbw(), null, null, null);
+    }
+
+    /** The A/B comparisons and the scaling series of judgeable runs, in the whole evidence's order. */
+    private static List<Finding> compare(List<Run> runs) {
         if (runs.size() < 2) return List.of();
         Map<String, List<Run>> groups = new LinkedHashMap<>();
         Map<String, Map<String, String>> values = new LinkedHashMap<>();

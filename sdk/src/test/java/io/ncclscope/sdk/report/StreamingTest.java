@@ -63,7 +63,15 @@ class StreamingTest {
 
     @Test
     void aClusterOfAlikeNodesReadsTheSameStreamed() throws Exception {
-        assertSame(TestBundles.cluster(tmp.resolve("c"), TestBundles.hosts(12)));
+        Path root = TestBundles.cluster(tmp.resolve("c"), TestBundles.hosts(45));
+        assertSame(root);
+        // 45 nodes of 25 inputs: the first 1,000 listed, node by node, every one counted.
+        Report r = NcclScope.analyze(Options.DEFAULTS, root);
+        assertThat(r.inputs().count()).isEqualTo(45 * 25);
+        assertThat(r.inputs().kinds().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(45 * 25);
+        assertThat(r.artifacts()).hasSize(Report.MAX_ARTIFACTS_LISTED);
+        assertThat(r.artifacts().get(0).node()).isEqualTo("gpu-node0001");
+        assertThat(r.artifacts().get(999).node()).isEqualTo("gpu-node0040");
     }
 
     @Test

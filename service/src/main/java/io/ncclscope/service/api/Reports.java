@@ -64,7 +64,7 @@ public class Reports {
     public Response analyze(java.nio.file.Path[] roots, Locale locale, Format format) throws java.io.IOException {
         Report report = NcclScope.analyze(io.ncclscope.sdk.Options.builder().locale(locale).build(), roots);
         String unknown = Kind.UNKNOWN.id();
-        if (report.artifacts().stream().allMatch(a -> a.kind().equals(unknown))) requireKnown(NcclScope.evidence(roots));
+        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) requireKnown(NcclScope.evidence(roots));
         return render(report, null, locale, format);
     }
 
