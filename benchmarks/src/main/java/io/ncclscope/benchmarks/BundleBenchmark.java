@@ -2,13 +2,14 @@ package io.ncclscope.benchmarks;
 
 import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.Options;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.report.ReportPass;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,17 +22,27 @@ import java.util.stream.Stream;
 /**
  * Measures {@code analyze} over a generated cluster bundle: N node folders, each a copy of our real H200
  * capture ({@code examples/captured/h200-1gpu}) with the host name in its NCCL lines changed to the node's
- * own, so every node is a real node's outputs. Prints, per size, the wall time of reading + parsing +
- * analyzing, the files per second, and the live heap (after a full GC) at the end of the run while the evidence
- * is still held ({@code heap_with_ev}: parsed facts, the quote cache, the report) and once only the report is
- * left ({@code heap_report}, what {@code ncclscope analyze} keeps to render), then the heap's peak, the CPU time of
- * the process ({@code cpu_s}, all threads; machine load barely moves it), the findings as shown over the findings as
- * made (a finding made alike on many nodes is shown once, naming them) and the size of the Markdown and JSON reports.
+ * own, so every node is a real node's outputs. Two paths, in one run on the same bundle:
+ * <ul>
+ * <li>{@code streamed}: what {@code ncclscope analyze} and the service do with folders and archives
+ *     ({@code NcclScope.analyze(Options, Path...)}): one node folder read at a time into every analyzer's pass, its
+ *     parsed facts let go;</li>
+ * <li>{@code whole}: {@code NcclScope.evidence(root)} then {@code NcclScope.analyze(evidence)}: every node's facts
+ *     held until the report is built.</li>
+ * </ul>
+ * Per size and path it prints the wall time of reading + parsing + analyzing, the CPU time of the process
+ * ({@code cpu_s}, all threads; machine load barely moves it), files per second, and the live heap after full
+ * collections at the moment the most is held ({@code heap_held}: for {@code whole} the evidence and the report, for
+ * {@code streamed} every pass's state once the last node has been read, before the report is built), then once only
+ * the report is left ({@code heap_report}), the findings as shown over the findings as made (a finding made alike on
+ * many nodes is shown once, naming them) and the size of the Markdown and JSON reports. The last lines give each
+ * path's heap growth per node from the smallest to the largest size, and check that both paths wrote the same report.
  *
  * <pre>
  * ./mvnw -B -q package -pl benchmarks -am -DskipTests
  * java -Xmx1g -cp benchmarks/target/classes:sdk/target/classes:parsers/target/classes \
  *      io.ncclscope.benchmarks.BundleBenchmark --nodes 64,256,1024 --capture examples/captured/h200-1gpu
+ * java -Xmx32m -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 1024 --path streamed   # fits in 32 MiB
  * </pre>
  */
 public final class BundleBenchmark {
@@ -39,17 +50,25 @@ public final class BundleBenchmark {
     private BundleBenchmark() {
     }
 
+    /** One measurement. */
+    private record Figures(String path, int nodes, int files, double wall, double cpu, long held, long report,
+                           int findings, int made, int md, int json, String verdict, int seen, String jsonText) {
+    }
+
     public static void main(String[] args) throws Exception {
         List<Integer> sizes = List.of(64, 256, 1024);
         Path capture = Path.of("examples/captured/h200-1gpu");
         Path work = Path.of(System.getProperty("java.io.tmpdir"), "ncclscope-bundle-bench");
+        List<String> paths = List.of("streamed", "whole");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--nodes" -> sizes = Stream.of(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
                 case "--capture" -> capture = Path.of(args[++i]);
                 case "--work" -> work = Path.of(args[++i]);
+                case "--path" -> paths = args[++i].equals("both") ? paths : List.of(args[i]);
                 default -> {
-                    System.err.println("usage: BundleBenchmark [--nodes 64,256,1024] [--capture DIR] [--work DIR]");
+                    System.err.println("usage: BundleBenchmark [--nodes 64,256,1024] [--capture DIR] [--work DIR] "
+                            + "[--path streamed|whole|both]");
                     System.exit(2);
                 }
             }
@@ -58,45 +77,92 @@ public final class BundleBenchmark {
             System.err.println("no capture folder at " + capture.toAbsolutePath());
             System.exit(2);
         }
-        System.out.printf(Locale.ROOT, "%-7s %-7s %-8s %-7s %-9s %-13s %-12s %-12s %-9s %-9s %-9s %s%n",
-                "nodes", "files", "wall_s", "cpu_s", "files/s", "heap_with_ev", "heap_report", "heap_peak", "findings",
+        System.out.printf(Locale.ROOT, "max heap %d MiB, %d cores%n", Runtime.getRuntime().maxMemory() >> 20,
+                Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT, "%-9s %-7s %-7s %-8s %-7s %-9s %-11s %-12s %-9s %-9s %-9s %s%n",
+                "path", "nodes", "files", "wall_s", "cpu_s", "files/s", "heap_held", "heap_report", "findings",
                 "md_bytes", "json_KiB", "verdict");
         // Warm-up on the smallest size, not reported.
-        run(capture, work, sizes.get(0), false);
+        Path warm = work.resolve("warm");
+        int warmFiles = generate(capture, warm, sizes.get(0));
+        for (String p : paths) run(p, warm, sizes.get(0), warmFiles);
+        deleteTree(warm);
+        List<Figures> all = new ArrayList<>();
         for (int n : sizes) {
-            run(capture, work, n, true);
+            Path root = work.resolve("n" + n);
+            deleteTree(root);
+            int files = generate(capture, root, n);
+            String first = null;
+            for (String p : paths) {
+                Figures f = run(p, root, n, files);
+                all.add(f);
+                System.out.printf(Locale.ROOT, "%-9s %-7d %-7d %-8.2f %-7.2f %-9.0f %-11s %-12s %-9s %-9d %-9d %s (%d nodes seen)%n",
+                        p, n, files, f.wall(), f.cpu(), files / f.wall(), mib(f.held()), mib(f.report()),
+                        f.findings() + "/" + f.made(), f.md(), f.json() / 1024, f.verdict(), f.seen());
+            }
+            deleteTree(root);
+        }
+        if (paths.size() == 2) {
+            for (int n : sizes) {
+                List<String> jsons = all.stream().filter(f -> f.nodes() == n).map(Figures::jsonText).distinct().toList();
+                System.out.printf(Locale.ROOT, "%d nodes: streamed and whole reports %s%n", n,
+                        jsons.size() == 1 ? "are the same, byte for byte" : "DIFFER");
+            }
+        }
+        for (String p : paths) {
+            List<Figures> fs = all.stream().filter(f -> f.path().equals(p)).toList();
+            if (fs.size() < 2) continue;
+            Figures a = fs.get(0), b = fs.get(fs.size() - 1);
+            System.out.printf(Locale.ROOT, "%-9s heap_held %s at %d nodes -> %s at %d nodes: x%.2f, %.1f KiB a node%n", p,
+                    mib(a.held()), a.nodes(), mib(b.held()), b.nodes(), (double) b.held() / a.held(),
+                    (b.held() - a.held()) / 1024.0 / (b.nodes() - a.nodes()));
         }
         deleteTree(work);
     }
 
-    private static void run(Path capture, Path work, int nodes, boolean print) throws IOException {
-        Path root = work.resolve("n" + nodes);
-        deleteTree(root);
-        int files = generate(capture, root, nodes);
+    private static Figures run(String path, Path root, int nodes, int files) throws IOException {
         System.gc();
-        resetPeaks();
         long c0 = processCpu();
         long t0 = System.nanoTime();
-        Evidence e = NcclScope.evidence(root);
-        Report r = NcclScope.analyze(e, Locale.ENGLISH);
-        long t1 = System.nanoTime();
-        long c1 = processCpu();
-        long peak = peakHeap();
-        long withEvidence = liveHeap();
-        e = null; // what the CLI does once the report is built
-        long reportOnly = liveHeap();
-        if (print) {
-            double s = (t1 - t0) / 1e9;
-            // Findings as shown (alike findings of many nodes once) and as made (one per node they were made on).
-            int made = 0;
-            for (LocalizedFinding f : r.findings()) made += f.nodes() != null ? f.nodes().size() : 1;
-            int md = NcclScope.render(r, Format.MARKDOWN).length();
-            int json = NcclScope.render(r, Format.JSON).length();
-            System.out.printf(Locale.ROOT, "%-7d %-7d %-8.2f %-7.2f %-9.0f %-13s %-12s %-12s %-9s %-9d %-9d %s (%d nodes seen)%n",
-                    nodes, files, s, (c1 - c0) / 1e9, files / s, mib(withEvidence), mib(reportOnly), mib(peak),
-                    r.findings().size() + "/" + made, md, json / 1024, r.verdict(), r.nodes().size());
+        Report r;
+        long held;
+        if (path.equals("whole")) {
+            Evidence e = NcclScope.evidence(root);
+            r = NcclScope.analyze(e, Locale.ENGLISH);
+            long t1 = System.nanoTime(), c1 = processCpu();
+            held = liveHeap(); // the evidence and the report
+            e = null; // what a caller does once the report is built
+            return figures(path, nodes, files, (t1 - t0) / 1e9, (c1 - c0) / 1e9, held, r);
         }
-        deleteTree(root);
+        // The streamed path of NcclScope.analyze(Options, Path...), spelled out to weigh the passes' state at its
+        // largest: every node read, the report not yet built.
+        ReportPass pass = new ReportPass(NcclScope.analyzers());
+        NodeStream stream = new NodeStream(NcclScope.evidenceBuilder(Options.DEFAULTS));
+        try {
+            stream.read(List.of(root), pass::add);
+        } catch (NodeStream.UnstreamableException ex) {
+            throw new IllegalStateException("a generated bundle streams: " + ex.getMessage(), ex);
+        }
+        long pause = System.nanoTime(), cpuPause = processCpu();
+        held = liveHeap();
+        long resume = System.nanoTime(), cpuResume = processCpu();
+        r = pass.finish(stream.problems(), Locale.ENGLISH);
+        long t1 = System.nanoTime(), c1 = processCpu();
+        pass = null; // what NcclScope.analyze lets go of once the report is built
+        stream = null;
+        return figures(path, nodes, files, ((pause - t0) + (t1 - resume)) / 1e9, ((cpuPause - c0) + (c1 - cpuResume)) / 1e9,
+                held, r);
+    }
+
+    private static Figures figures(String path, int nodes, int files, double wall, double cpu, long held, Report r) {
+        long report = liveHeap();
+        // Findings as shown (alike findings of many nodes once) and as made (one per node they were made on).
+        int made = 0;
+        for (LocalizedFinding f : r.findings()) made += f.nodes() != null ? f.nodes().size() : 1;
+        int md = NcclScope.render(r, Format.MARKDOWN).length();
+        String json = NcclScope.render(r, Format.JSON);
+        return new Figures(path, nodes, files, wall, cpu, held, report, r.findings().size(), made, md, json.length(),
+                r.verdict(), r.nodes().size(), json);
     }
 
     /** Copies the capture once per node, renaming the host in its text. Returns the file count. */
@@ -127,20 +193,6 @@ public final class BundleBenchmark {
     private static long processCpu() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : 0;
-    }
-
-    private static void resetPeaks() {
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
-        }
-    }
-
-    private static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
-        }
-        return sum;
     }
 
     /** Heap in use after full collections (two: the first may only queue what the second frees). */

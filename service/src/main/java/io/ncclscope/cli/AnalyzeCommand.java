@@ -2,12 +2,13 @@ package io.ncclscope.cli;
 
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.sdk.NcclScope;
-import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.Options;
 import io.ncclscope.sdk.report.Renderers;
 import io.ncclscope.sdk.report.Report;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,17 +64,25 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /**
-     * The report of every input; null when nothing in them is a known tool output. The evidence stays in this
-     * method: once the report is built, the parsed facts of a large bundle can be collected while it renders.
+     * The report of every input; null when nothing in them is a known tool output. Files and folders are read one
+     * node at a time ({@link NcclScope#analyze(Options, Path...)}), so that a bundle of a thousand nodes never sits
+     * in memory whole; standard input is read whole with the rest.
      */
     private static Report analyze(Inputs inputs, Locale locale, PrintWriter err) throws IOException {
-        Evidence evidence = inputs.evidence();
-        long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
-        if (known == 0) {
+        List<Path> paths = inputs.paths();
+        Report report;
+        if (paths != null) {
+            report = NcclScope.analyze(Options.builder().locale(locale).build(), paths.toArray(Path[]::new));
+            report.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
+        } else {
+            report = NcclScope.analyze(inputs.evidence(), locale);
+        }
+        String unknown = Kind.UNKNOWN.id();
+        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) {
             err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
             return null;
         }
-        return NcclScope.analyze(evidence, locale);
+        return report;
     }
 
     @Override

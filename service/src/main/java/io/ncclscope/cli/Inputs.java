@@ -100,24 +100,45 @@ final class Inputs implements AutoCloseable {
         for (Input in : existing()) {
             if (in.isStdin()) {
                 b.addReader("stdin", reader(in), null, null);
-            } else if (Files.isRegularFile(in.path()) && BundleArchive.isArchive(in.path().getFileName().toString())) {
-                Path dir = Files.createTempDirectory("ncclscope-archive-");
-                temporary.add(dir);
-                try {
-                    Path laid = new BundleArchive(dir, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES)
-                            .add(in.path().getFileName().toString(), in.path());
-                    b.addPath(BundleArchive.bundleRoot(laid));
-                } catch (BundleArchive.RejectedException | IOException e) {
-                    err.println("ncclscope: " + in.arg() + ": " + e.getMessage());
-                    missing = true;
-                }
             } else {
-                b.addPath(in.path());
+                Path p = unpacked(in);
+                if (p != null) b.addPath(p);
             }
         }
         Evidence e = b.build();
         e.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
         return e;
+    }
+
+    /**
+     * Every input as a file or folder, archives unpacked (as {@link #evidence()} reads them), for a read that goes
+     * one node at a time; null when standard input is one of them (then {@link #evidence()} reads everything). A
+     * missing path or an archive that cannot be unpacked is reported and left out.
+     */
+    List<Path> paths() throws IOException {
+        List<Input> inputs = existing();
+        if (inputs.stream().anyMatch(Input::isStdin)) return null;
+        List<Path> out = new ArrayList<>(inputs.size());
+        for (Input in : inputs) {
+            Path p = unpacked(in);
+            if (p != null) out.add(p);
+        }
+        return out;
+    }
+
+    /** The input's path, or the root of the bundle an archive holds once unpacked; null when it cannot be unpacked. */
+    private Path unpacked(Input in) throws IOException {
+        if (!Files.isRegularFile(in.path()) || !BundleArchive.isArchive(in.path().getFileName().toString())) return in.path();
+        Path dir = Files.createTempDirectory("ncclscope-archive-");
+        temporary.add(dir);
+        try {
+            Path laid = new BundleArchive(dir, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES).add(in.path().getFileName().toString(), in.path());
+            return BundleArchive.bundleRoot(laid);
+        } catch (BundleArchive.RejectedException | IOException e) {
+            err.println("ncclscope: " + in.arg() + ": " + e.getMessage());
+            missing = true;
+            return null;
+        }
     }
 
     /** Deletes the folders archives were unpacked into. */

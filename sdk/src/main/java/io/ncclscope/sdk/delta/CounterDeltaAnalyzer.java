@@ -5,6 +5,7 @@ import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -32,7 +33,8 @@ import java.util.regex.Pattern;
  * each bundle, and one {@code COUNTERS_COMPARED} (INFO) per node saying what was compared over which interval.
  *
  * <p>For each node with two or more bundles that carry a manifest time, the earliest is compared with the latest.
- * A counter that went down (driver reload, counters cleared) is left out and counted. Stateless, thread-safe.
+ * A counter that went down (driver reload, counters cleared) is left out and counted. Stateless, thread-safe
+ * (each {@link #pass()} is not).
  */
 public final class CounterDeltaAnalyzer implements Analyzer {
 
@@ -68,19 +70,46 @@ public final class CounterDeltaAnalyzer implements Analyzer {
         return "counter-deltas";
     }
 
+    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
+        Pass pass = pass();
+        evidence.slices().forEach(pass::add);
+        return pass.finish();
+    }
+
+    /**
+     * {@return a pass that compares each slice's bundles as the slice comes and keeps only the findings} Every bundle
+     * of one node comes in that node's slice, so nothing waits for another slice.
+     */
+    @Override
+    public Pass pass() {
+        return new Pass() {
+            private final List<Finding> out = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                compareBundles(slice, out);
+            }
+
+            @Override
+            public List<Finding> finish() {
+                return List.copyOf(out);
+            }
+        };
+    }
+
+    /** Compares, for each node of {@code evidence}, its earliest and latest timed bundles. */
+    private void compareBundles(Evidence evidence, List<Finding> out) {
         Map<String, List<Evidence.Bundle>> byNode = new TreeMap<>(Evidence::compareNodes);
         for (Evidence.Bundle b : evidence.bundles()) {
             if (b.time() != null) byNode.computeIfAbsent(b.node(), k -> new ArrayList<>()).add(b);
         }
-        List<Finding> out = new ArrayList<>();
         byNode.forEach((node, bundles) -> {
             if (bundles.size() < 2) return;
             bundles.sort(Comparator.comparing(Evidence.Bundle::time));
             compare(node, bundles.get(0), bundles.get(bundles.size() - 1), out);
         });
-        return out;
     }
 
     /** One counter read in both bundles. */

@@ -155,11 +155,22 @@ final class FinalHtml {
         }
 
         s.append("<section id=\"inputs\">\n<h2>").append(esc(Texts.t(l, "heading.inputs"))).append(" (")
-                .append(r.artifacts().size()).append(")</h2>\n<table>\n");
+                .append(r.inputs().count()).append(")</h2>\n<table>\n");
         for (Report.ArtifactSummary a : r.artifacts()) {
             s.append("<tr><td><code>").append(esc(a.name())).append("</code></td><td>").append(esc(a.kind())).append("</td><td>")
                     .append(a.node() == null ? "" : esc(a.node())).append("</td><td>")
                     .append(a.errors() > 0 ? esc(Texts.t(l, "label.parseErrors")) : "").append("</td></tr>\n");
+        }
+        if (r.inputs().count() > r.artifacts().size()) {
+            // Past Report.MAX_ARTIFACTS_LISTED: the rest counted by kind.
+            java.util.Map<String, Integer> unlisted = new java.util.TreeMap<>(r.inputs().kinds());
+            r.artifacts().forEach(a -> unlisted.merge(a.kind(), -1, Integer::sum));
+            java.util.StringJoiner kinds = new java.util.StringJoiner(", ");
+            unlisted.forEach((k, n) -> {
+                if (n > 0) kinds.add(k + " " + n);
+            });
+            s.append("<tr><td colspan=\"4\">").append(esc(Texts.t(l, "label.moreInputs", "count",
+                    r.inputs().count() - r.artifacts().size(), "kinds", kinds))).append("</td></tr>\n");
         }
         s.append("</table>\n");
         if (!r.problems().isEmpty()) {
@@ -167,7 +178,7 @@ final class FinalHtml {
             r.problems().forEach(p -> s.append("<li><code>").append(esc(p.name())).append("</code>: ").append(esc(p.message())).append("</li>\n"));
             s.append("</ul>\n");
         }
-        s.append("</section>\n</main>\n<footer>").append(esc(Texts.t(l, "label.generated", "inputs", r.artifacts().size(),
+        s.append("</section>\n</main>\n<footer>").append(esc(Texts.t(l, "label.generated", "inputs", r.inputs().count(),
                 "nodes", r.nodes().size()))).append("</footer>\n</body>\n</html>\n");
         return s.toString();
     }

@@ -29,13 +29,14 @@ import java.util.Objects;
  * @param unproven  what the evidence does not prove yet, each with the commands that would
  * @param plots     busbw against message size of the nccl-tests tables read (multi-rank runs only)
  * @param segments  the three bandwidth segments, each measured against its expectation
- * @param artifacts what was read
+ * @param artifacts what was read, the first {@link Report#MAX_ARTIFACTS_LISTED} inputs at most
+ * @param inputs    every input counted
  * @param problems  inputs that could not be read
  */
 public record FinalReport(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
                           Symptom symptom, List<ChainLink> chain, List<FixGroup> fixes, List<Unproven> unproven,
                           List<Plot> plots, List<SegmentVerdict> segments, List<Report.ArtifactSummary> artifacts,
-                          List<Evidence.Problem> problems) {
+                          Report.InputTally inputs, List<Evidence.Problem> problems) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
@@ -51,7 +52,8 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
      * @param unproven  what the evidence does not prove yet, each with the commands that would
      * @param plots     busbw against message size of the nccl-tests tables read (multi-rank runs only)
      * @param segments  the three bandwidth segments, each measured against its expectation
-     * @param artifacts what was read
+     * @param artifacts what was read, the first {@link Report#MAX_ARTIFACTS_LISTED} inputs at most
+     * @param inputs    every input counted
      * @param problems  inputs that could not be read
      */
     public FinalReport {
@@ -62,6 +64,7 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
         plots = List.copyOf(plots);
         segments = List.copyOf(segments);
         artifacts = List.copyOf(artifacts);
+        java.util.Objects.requireNonNull(inputs, "inputs");
         problems = List.copyOf(problems);
     }
 

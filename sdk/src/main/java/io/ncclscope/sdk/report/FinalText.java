@@ -158,7 +158,7 @@ final class FinalText {
             u.commands().forEach(c -> sb.append("        $ ").append(c).append("\n"));
         }
         sb.append("\n");
-        Renderers.inputsText(sb, r.artifacts(), r.problems(), l);
+        Renderers.inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
         return sb.toString();
     }
 }

@@ -204,34 +204,34 @@ public final class Renderers {
             sb.append("\n");
         }
         if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
-        inputsText(sb, r.artifacts(), r.problems(), l);
+        inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
         return sb.toString();
     }
     /**
      * The plain-text list of what was read and what could not be, shared by both text reports. Past
      * {@link #TEXT_INPUTS_LISTED} inputs (a cluster bundle reads tens of thousands), the first ones are listed and the
-     * rest counted by kind; the JSON lists them all.
+     * rest counted by kind; the JSON lists up to {@link Report#MAX_ARTIFACTS_LISTED} and counts every one by kind ({@link Report#inputs()}).
      */
-    static void inputsText(StringBuilder sb, java.util.List<Report.ArtifactSummary> artifacts,
+    static void inputsText(StringBuilder sb, java.util.List<Report.ArtifactSummary> artifacts, Report.InputTally inputs,
             java.util.List<io.ncclscope.sdk.evidence.Evidence.Problem> problems, Locale l) {
-        sb.append(Texts.t(l, "heading.inputs")).append(" (").append(artifacts.size()).append(")\n");
-        java.util.Map<String, Integer> unlisted = new java.util.TreeMap<>();
+        sb.append(Texts.t(l, "heading.inputs")).append(" (").append(inputs.count()).append(")\n");
+        // Unlisted by kind: every input's kind counted, less those listed.
+        java.util.Map<String, Integer> unlisted = new java.util.TreeMap<>(inputs.kinds());
         int listed = 0;
         for (Report.ArtifactSummary a : artifacts) {
-            if (listed >= TEXT_INPUTS_LISTED) {
-                unlisted.merge(a.kind(), 1, Integer::sum);
-                continue;
-            }
+            if (listed >= TEXT_INPUTS_LISTED) break;
             listed++;
+            unlisted.merge(a.kind(), -1, Integer::sum);
             sb.append("  ").append(a.name()).append("  ").append(a.kind());
             if (a.node() != null) sb.append("  @").append(a.node());
             if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
             sb.append("\n");
         }
+        unlisted.values().removeIf(n -> n <= 0);
         if (!unlisted.isEmpty()) {
             java.util.StringJoiner kinds = new java.util.StringJoiner(", ");
             unlisted.forEach((k, n) -> kinds.add(k + " " + n));
-            sb.append("  ").append(Texts.t(l, "label.moreInputs", "count", artifacts.size() - listed, "kinds", kinds))
+            sb.append("  ").append(Texts.t(l, "label.moreInputs", "count", inputs.count() - listed, "kinds", kinds))
                     .append("\n");
         }
         if (!problems.isEmpty()) {

@@ -24,7 +24,9 @@ import java.util.Locale;
  * @param summary   one sentence: the verdict for a person
  * @param language  {@code en} or {@code zh-CN}
  * @param nodes     nodes seen
- * @param artifacts what was read
+ * @param artifacts what was read: every input up to {@link #MAX_ARTIFACTS_LISTED}, else the first ones (inputs of no
+ *                  node, then node by node in {@link Evidence#nodes()} order)
+ * @param inputs    every input counted: how many, by kind, with warnings, with errors
  * @param findings  findings, worst first; a finding made alike on several nodes appears once, naming them
  *                  ({@link LocalizedFinding#nodes()})
  * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
@@ -33,7 +35,7 @@ import java.util.Locale;
  *                  (also the JSON state {@code ncclscope workflow --state} reads back)
  */
 public record Report(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
-                     List<ArtifactSummary> artifacts, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
+                     List<ArtifactSummary> artifacts, InputTally inputs, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
                      List<Evidence.Problem> problems, WorkflowView workflow) {
 
     /**
@@ -44,7 +46,8 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
      * @param summary   one sentence: the verdict for a person
      * @param language  {@code en} or {@code zh-CN}
      * @param nodes     nodes seen
-     * @param artifacts what was read
+     * @param artifacts what was read, the first {@link #MAX_ARTIFACTS_LISTED} inputs at most
+     * @param inputs    every input counted
      * @param findings  findings, worst first
      * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
      * @param problems  inputs that could not be read
@@ -53,9 +56,38 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
     public Report {
         nodes = List.copyOf(nodes);
         artifacts = List.copyOf(artifacts);
+        java.util.Objects.requireNonNull(inputs, "inputs");
         findings = List.copyOf(findings);
         segments = List.copyOf(segments);
         problems = List.copyOf(problems);
+    }
+
+    /**
+     * Most inputs listed in {@link #artifacts()}: a cluster bundle reads tens of thousands of files, and the report of
+     * a thousand nodes must not grow with them; {@link #inputs()} counts them all.
+     */
+    public static final int MAX_ARTIFACTS_LISTED = 1_000;
+
+    /**
+     * Every input read, counted.
+     *
+     * @param count        how many
+     * @param kinds        how many of each kind id, by kind id
+     * @param withWarnings how many have parse warnings of WARNING severity
+     * @param withErrors   how many have parse warnings of ERROR severity (not of their kind, a limit reached)
+     */
+    public record InputTally(int count, java.util.Map<String, Integer> kinds, int withWarnings, int withErrors) {
+        /**
+         * Copies the map, sorted by kind id.
+         *
+         * @param count        how many
+         * @param kinds        how many of each kind id
+         * @param withWarnings how many have parse warnings of WARNING severity
+         * @param withErrors   how many have parse warnings of ERROR severity
+         */
+        public InputTally {
+            kinds = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(kinds));
+        }
     }
 
     /**

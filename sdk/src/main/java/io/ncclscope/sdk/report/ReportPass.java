@@ -12,10 +12,13 @@ import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.workflow.Workflow;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -61,21 +64,45 @@ public final class ReportPass {
         return digest.finish(Diagnosis.of(all), problems, locale);
     }
 
-    /** What a report needs of the evidence besides the findings, tallied slice by slice. */
+    /** What a report needs of the evidence besides the findings, tallied slice by slice in any order. */
     static final class Digest {
-        private final List<Report.ArtifactSummary> artifacts = new ArrayList<>();
+        /** The inputs listed, by slice: no node first, then nodes in natural order; the last trimmed past the cap. */
+        private final TreeMap<String, List<Report.ArtifactSummary>> listed =
+                new TreeMap<>(Comparator.nullsFirst(Evidence::compareNodes));
+        private final Map<String, Integer> kinds = new TreeMap<>();
         private final Set<String> hosts = new TreeSet<>(Evidence::compareNodes);
         private final Segments.Fold segments = Segments.fold();
         private final Workflow.Fold workflow = Workflow.fold();
+        private int count;
+        private int listedCount;
+        private int withWarnings;
+        private int withErrors;
 
         void add(Evidence slice) {
+            List<Report.ArtifactSummary> own = new ArrayList<>();
             for (Artifact a : slice.artifacts()) {
                 int w = 0, e = 0;
                 for (ParseWarning pw : a.result().warnings()) {
                     if (pw.severity() == Severity.ERROR) e++;
                     else if (pw.severity() == Severity.WARNING) w++;
                 }
-                artifacts.add(new Report.ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
+                own.add(new Report.ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
+                kinds.merge(a.kind().id(), 1, Integer::sum);
+                if (w > 0) withWarnings++;
+                if (e > 0) withErrors++;
+            }
+            count += own.size();
+            // A slice is one node's, or the inputs of no node: its key is that node, or null.
+            String key = slice.nodes().isEmpty() ? null : slice.nodes().get(0);
+            listed.computeIfAbsent(key, k -> new ArrayList<>()).addAll(own);
+            listedCount += own.size();
+            while (listedCount > Report.MAX_ARTIFACTS_LISTED) {
+                Map.Entry<String, List<Report.ArtifactSummary>> last = listed.lastEntry();
+                List<Report.ArtifactSummary> l = last.getValue();
+                int drop = Math.min(l.size(), listedCount - Report.MAX_ARTIFACTS_LISTED);
+                if (drop == l.size()) listed.remove(last.getKey());
+                else l.subList(l.size() - drop, l.size()).clear();
+                listedCount -= drop;
             }
             hosts.addAll(slice.hosts());
             segments.add(slice);
@@ -88,9 +115,12 @@ public final class ReportPass {
             // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
             List<LocalizedFinding> findings = NodeMerge.merge(diagnosis.localized(loc));
             boolean healthy = diagnosis.healthy();
-            String summary = Texts.summary(loc, healthy, findings, artifacts.size(), hosts.size());
+            String summary = Texts.summary(loc, healthy, findings, count, hosts.size());
+            List<Report.ArtifactSummary> artifacts = new ArrayList<>(listedCount);
+            listed.values().forEach(artifacts::addAll);
             return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
-                    zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts, findings, segments.finish(), problems,
+                    zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
+                    new Report.InputTally(count, kinds, withWarnings, withErrors), findings, segments.finish(), problems,
                     workflow.finish(Workflow.empty(), diagnosis).view(loc));
         }
     }

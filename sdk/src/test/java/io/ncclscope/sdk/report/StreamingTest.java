@@ -11,6 +11,7 @@ import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.NodeStream;
+import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,7 +63,15 @@ class StreamingTest {
 
     @Test
     void aClusterOfAlikeNodesReadsTheSameStreamed() throws Exception {
-        assertSame(TestBundles.cluster(tmp.resolve("c"), TestBundles.hosts(12)));
+        Path root = TestBundles.cluster(tmp.resolve("c"), TestBundles.hosts(45));
+        assertSame(root);
+        // 45 nodes of 25 inputs: the first 1,000 listed, node by node, every one counted.
+        Report r = NcclScope.analyze(Options.DEFAULTS, root);
+        assertThat(r.inputs().count()).isEqualTo(45 * 25);
+        assertThat(r.inputs().kinds().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(45 * 25);
+        assertThat(r.artifacts()).hasSize(Report.MAX_ARTIFACTS_LISTED);
+        assertThat(r.artifacts().get(0).node()).isEqualTo("gpu-node0001");
+        assertThat(r.artifacts().get(999).node()).isEqualTo("gpu-node0040");
     }
 
     @Test
@@ -99,6 +108,24 @@ class StreamingTest {
         assertThatThrownBy(() -> new NodeStream(Evidence.builder()).read(List.of(root), s -> { }))
                 .isInstanceOf(NodeStream.UnstreamableException.class).hasMessageContaining("gpu-x");
         assertSame(root);
+    }
+
+    @Test
+    void theFileLimitStopsAtTheSameFileStreamed() throws Exception {
+        Path root = TestBundles.cluster(tmp.resolve("l"), TestBundles.hosts(8));
+        Options o = Options.builder().maxFiles(100).build();
+        Report streamed = NcclScope.analyze(o, root);
+        assertThat(streamed.problems()).singleElement().satisfies(p -> assertThat(p.message()).contains("more than 100 files"));
+        assertThat(NcclScope.render(streamed, Format.JSON))
+                .isEqualTo(NcclScope.render(NcclScope.analyze(NcclScope.evidence(o, root), o), Format.JSON));
+    }
+
+    @Test
+    void theAnalyzersKeepNoParsedFactsOfTheNodesRead() throws Exception {
+        Path root = Corpus.present() ? TestBundles.mixed(tmp.resolve("f"), 8) : TestBundles.cluster(tmp.resolve("f"), TestBundles.hosts(8));
+        ReportPass pass = new ReportPass(NcclScope.analyzers());
+        assertThat(PassChecks.factsKept(root, pass::add)).isZero();
+        assertThat(pass.finish(List.of(), Locale.ENGLISH).nodes()).hasSizeGreaterThanOrEqualTo(8);
     }
 
     @Test

@@ -28,6 +28,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.EnumSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -151,15 +152,25 @@ public class AnalyzeResource {
             java.nio.file.Path dir = Files.createTempDirectory("ncclscope-upload-");
             try {
                 BundleArchive u = new BundleArchive(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
-                Evidence.Builder b = Evidence.builder();
+                List<java.nio.file.Path> laid = new ArrayList<>();
                 for (FileUpload f : files) {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
-                    java.nio.file.Path laid = u.add(name, f.uploadedFile());
-                    if (Files.isDirectory(laid)) {
-                        b.addPath(BundleArchive.bundleRoot(laid));
+                    laid.add(u.add(name, f.uploadedFile()));
+                }
+                // Bundles alone are read one node at a time (a thousand nodes never sit in memory whole); the HTML
+                // deliverable report and uploads with plain files are read whole.
+                if (format != Format.HTML && laid.stream().allMatch(Files::isDirectory)) {
+                    java.nio.file.Path[] roots = new java.nio.file.Path[laid.size()];
+                    for (int i = 0; i < roots.length; i++) roots[i] = BundleArchive.bundleRoot(laid.get(i));
+                    return reports.analyze(roots, Locales.of(lang), format);
+                }
+                Evidence.Builder b = Evidence.builder();
+                for (java.nio.file.Path p : laid) {
+                    if (Files.isDirectory(p)) {
+                        b.addPath(BundleArchive.bundleRoot(p));
                     } else {
                         // Plain files keep their own name in evidence lines, not the temporary path.
-                        b.addText(laid.getFileName().toString(), Files.readString(laid, StandardCharsets.UTF_8), null);
+                        b.addText(p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), null);
                     }
                 }
                 return reports.analyze(b.build(), Locales.of(lang), format);

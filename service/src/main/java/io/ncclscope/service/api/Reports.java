@@ -54,7 +54,22 @@ public class Reports {
     /** Analyzes {@code evidence} and renders the report as {@code format}. */
     public Response analyze(Evidence evidence, Locale locale, Format format) {
         requireKnown(evidence);
-        Report report = NcclScope.analyze(evidence, locale);
+        return render(NcclScope.analyze(evidence, locale), evidence, locale, format);
+    }
+
+    /**
+     * Analyzes bundle folders one node at a time and renders the report as {@code format} (not HTML, which is read
+     * whole). Nothing known in them is the same 422 as {@link #requireKnown}, with the parse errors found.
+     */
+    public Response analyze(java.nio.file.Path[] roots, Locale locale, Format format) throws java.io.IOException {
+        Report report = NcclScope.analyze(io.ncclscope.sdk.Options.builder().locale(locale).build(), roots);
+        String unknown = Kind.UNKNOWN.id();
+        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) requireKnown(NcclScope.evidence(roots));
+        return render(report, null, locale, format);
+    }
+
+    /** The report as {@code format}; {@code evidence} is needed for HTML only. */
+    private Response render(Report report, Evidence evidence, Locale locale, Format format) {
         boolean problems = !"healthy".equals(report.verdict());
         Object entity = switch (format) {
             case JSON -> reports.toDto(report);

@@ -12,7 +12,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param summary   the verdict in one sentence
  * @param language  {@code en} or {@code zh-CN}
  * @param nodes     nodes seen
- * @param artifacts what was read
+ * @param artifacts what was read: every input up to 1,000, else the first 1,000
+ * @param inputs    every input counted
  * @param findings  findings, worst first
  * @param segments  the three bandwidth segments against their expectations
  * @param problems  inputs that could not be read
@@ -26,6 +27,7 @@ public record ReportDto(
         @Schema(examples = "en") String language,
         List<String> nodes,
         List<ArtifactSummaryDto> artifacts,
+        InputTallyDto inputs,
         List<FindingDto> findings,
         List<SegmentDto> segments,
         List<ProblemItemDto> problems) {

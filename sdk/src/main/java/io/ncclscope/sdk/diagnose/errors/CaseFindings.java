@@ -125,7 +125,7 @@ final class CaseFindings {
                 }
                 // NCCL 2.30's message names no ranks: the init lines of that GPU do.
                 if (ctx != null && s.busId != null) {
-                    for (var r : ctx.log.ranks()) {
+                    for (var r : ctx.ranks) {
                         if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) ranks.add(r.rank());
                     }
                 }

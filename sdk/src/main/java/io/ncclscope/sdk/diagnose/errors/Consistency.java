@@ -9,7 +9,6 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.Evidence.Item;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -28,32 +27,41 @@ import java.util.TreeSet;
  */
 final class Consistency {
 
-    private record Seen(String version, String host, Artifact artifact, int line, String text) {
+    /** One version a log or an nccl-tests output printed, with the line to quote (of a stub artifact). */
+    record Seen(String version, String host, Artifact artifact, int line, String text) {
     }
 
-    private record Placed(NcclRank rank, Artifact artifact, Map<String, String> env, String version) {
+    /** One communicator entry, and whether its log lets ranks share a GPU ({@link #multiRankAllowed}). */
+    record Placed(NcclRank rank, Artifact artifact, boolean multiRankAllowed) {
     }
 
     private Consistency() {
     }
 
-    static List<Finding> versions(List<Item<NcclLog>> logs, List<Item<NcclTestsData>> tests, Set<String> codesFound) {
+    /** {@return the versions a log printed; {@code a} is the artifact quoted later (a stub will do)} */
+    static List<Seen> seen(Artifact a, NcclLog log) {
+        List<Seen> out = new ArrayList<>();
+        for (VersionSeen v : log.versions()) {
+            if (v.version() == null) continue;
+            String host = v.host() != null ? v.host() : a.node().orElse(null);
+            out.add(new Seen(v.version(), host, a, v.line(), "NCCL version " + v.printed()));
+        }
+        return out;
+    }
+
+    /** {@return the version an nccl-tests output printed, if any; {@code a} is the artifact quoted later} */
+    static List<Seen> seen(Artifact a, NcclTestsData t) {
+        String v = t.ncclVersion();
+        if (v == null) return List.of();
+        String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
+        return List.of(new Seen(v, host, a, 0, "nccl-library " + v));
+    }
+
+    /** Versions seen across the evidence (logs first, then nccl-tests outputs, in evidence order) that differ. */
+    static List<Finding> versions(List<Seen> seen, Set<String> codesFound) {
         if (codesFound.contains(Classifier.VERSION)) return List.of();
         Map<String, List<Seen>> byVersion = new LinkedHashMap<>();
-        for (Item<NcclLog> it : logs) {
-            for (VersionSeen v : it.data().versions()) {
-                if (v.version() == null) continue;
-                String host = v.host() != null ? v.host() : it.artifact().node().orElse(null);
-                byVersion.computeIfAbsent(v.version(), k -> new ArrayList<>())
-                        .add(new Seen(v.version(), host, it.artifact(), v.line(), "NCCL version " + v.printed()));
-            }
-        }
-        for (Item<NcclTestsData> it : tests) {
-            String v = it.data().ncclVersion();
-            if (v == null) continue;
-            String host = it.data().hosts().size() == 1 ? it.data().hosts().get(0) : it.artifact().node().orElse(null);
-            byVersion.computeIfAbsent(v, k -> new ArrayList<>()).add(new Seen(v, host, it.artifact(), 0, "nccl-library " + v));
-        }
+        for (Seen v : seen) byVersion.computeIfAbsent(v.version(), k -> new ArrayList<>()).add(v);
         if (byVersion.size() < 2) return List.of();
         StringBuilder detail = new StringBuilder();
         String minority = null;
@@ -82,15 +90,9 @@ final class Consistency {
      * Rank mapping of every communicator; {@code dupKeys} holds the {@code host|busId} keys already reported from WARN
      * lines (they are not reported twice).
      */
-    static List<Finding> mapping(List<Item<NcclLog>> logs, Set<String> dupKeys, Set<String> codesFound) {
+    static List<Finding> mapping(List<Placed> placed, Set<String> dupKeys, Set<String> codesFound) {
         Map<String, List<Placed>> byComm = new LinkedHashMap<>();
-        for (Item<NcclLog> it : logs) {
-            for (NcclRank r : it.data().ranks()) {
-                if (r.commId() == null) continue;
-                byComm.computeIfAbsent(r.commId(), k -> new ArrayList<>())
-                        .add(new Placed(r, it.artifact(), it.data().environment(), it.data().ncclVersion()));
-            }
-        }
+        for (Placed p : placed) byComm.computeIfAbsent(p.rank().commId(), k -> new ArrayList<>()).add(p);
         List<Finding> out = new ArrayList<>();
         for (Map.Entry<String, List<Placed>> en : byComm.entrySet()) {
             String comm = en.getKey();
@@ -124,7 +126,7 @@ final class Consistency {
             for (Placed p : g.getValue()) ranks.add(p.rank().rank());
             if (ranks.size() < 2 || dupKeys.contains("dup|" + g.getKey())) continue;
             Placed p0 = g.getValue().get(0);
-            if (multiRankAllowed(p0)) continue;
+            if (p0.multiRankAllowed()) continue;
             List<EvidenceLine> ev = new ArrayList<>();
             for (Placed p : g.getValue()) ev.add(p.artifact().quote(p.rank().line(), initText(p.rank())));
             NcclRank r0 = p0.rank();
@@ -190,10 +192,20 @@ final class Consistency {
                 Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params));
     }
 
+    /** {@return a log's communicator entries that name a communicator; {@code a} is the artifact quoted later} */
+    static List<Placed> placed(Artifact a, NcclLog log) {
+        List<Placed> out = new ArrayList<>();
+        boolean multi = multiRankAllowed(log);
+        for (NcclRank r : log.ranks()) {
+            if (r.commId() != null) out.add(new Placed(r, a, multi));
+        }
+        return out;
+    }
+
     /** NCCL 2.30 lets ranks share a GPU when told to ({@code NCCL_MULTI_RANK_GPU_ENABLE=1}, src/init.cc). */
-    static boolean multiRankAllowed(Placed p) {
-        String v = p.env().get("NCCL_MULTI_RANK_GPU_ENABLE");
-        return v != null && v.trim().equals("1") && atLeast(p.version(), 2, 30);
+    static boolean multiRankAllowed(NcclLog log) {
+        String v = log.environment().get("NCCL_MULTI_RANK_GPU_ENABLE");
+        return v != null && v.trim().equals("1") && atLeast(log.ncclVersion(), 2, 30);
     }
 
     /** Whether a version {@code 2.30.7} is at least {@code major.minor}; unknown versions are not. */
@@ -227,43 +239,44 @@ final class Consistency {
         return sb.toString();
     }
 
-    /** nccl-tests {@code # Using devices} lines that put two ranks on one GPU of one host. */
-    static List<Finding> testsDevices(List<Item<NcclTestsData>> tests, Set<String> codesFound) {
+    /**
+     * nccl-tests {@code # Using devices} lines that put two ranks on one GPU of one host (the analyzer drops them when a
+     * WARN line already reported a duplicate GPU).
+     */
+    static List<Finding> testsDevices(Artifact a, NcclTestsData t) {
         List<Finding> out = new ArrayList<>();
-        for (Item<NcclTestsData> it : tests) {
-            Map<String, List<NcclTestsDevice>> byGpu = new LinkedHashMap<>();
-            for (NcclTestsDevice d : it.data().devices()) {
-                // The bus-only form 0x00 is what sanitised fixtures print for every GPU
-                // (corpus nccl-tests/superbenchmark-testdata-nccl_allgather.txt): no identity.
-                if (d.host() == null || d.busId() == null || d.busId().matches("0x0+")) continue;
-                byGpu.computeIfAbsent(d.host() + "|" + d.busId(), k -> new ArrayList<>()).add(d);
-            }
-            for (List<NcclTestsDevice> g : byGpu.values()) {
-                Set<Integer> ranks = new TreeSet<>();
-                boolean contradicts = false;
-                for (NcclTestsDevice d : g) {
-                    ranks.add(d.rank());
-                    // One process driving two device indices cannot have them on one GPU: the bus ids are not real.
-                    for (NcclTestsDevice o : g) {
-                        if (o != d && o.pid() != null && o.pid().equals(d.pid()) && o.device() != null
-                                && !o.device().equals(d.device())) {
-                            contradicts = true;
-                        }
+        Map<String, List<NcclTestsDevice>> byGpu = new LinkedHashMap<>();
+        for (NcclTestsDevice d : t.devices()) {
+            // The bus-only form 0x00 is what sanitised fixtures print for every GPU
+            // (corpus nccl-tests/superbenchmark-testdata-nccl_allgather.txt): no identity.
+            if (d.host() == null || d.busId() == null || d.busId().matches("0x0+")) continue;
+            byGpu.computeIfAbsent(d.host() + "|" + d.busId(), k -> new ArrayList<>()).add(d);
+        }
+        for (List<NcclTestsDevice> g : byGpu.values()) {
+            Set<Integer> ranks = new TreeSet<>();
+            boolean contradicts = false;
+            for (NcclTestsDevice d : g) {
+                ranks.add(d.rank());
+                // One process driving two device indices cannot have them on one GPU: the bus ids are not real.
+                for (NcclTestsDevice o : g) {
+                    if (o != d && o.pid() != null && o.pid().equals(d.pid()) && o.device() != null
+                            && !o.device().equals(d.device())) {
+                        contradicts = true;
                     }
                 }
-                if (ranks.size() < 2 || contradicts || codesFound.contains(Classifier.DUPLICATE)) continue;
-                NcclTestsDevice d0 = g.get(0);
-                List<EvidenceLine> ev = new ArrayList<>();
-                for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(it.artifact().quote(d.line()));
-                Map<String, String> params = new LinkedHashMap<>();
-                CaseFindings.putIf(params, "node", d0.host());
-                CaseFindings.putIf(params, "bdf", d0.pciAddress());
-                CaseFindings.putIf(params, "rank", String.valueOf(d0.rank()));
-                out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
-                        new Subject(d0.host(), d0.rank(), d0.busId(), null, null, null, null),
-                        Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", CaseFindings.join(ranks),
-                                "gpu", d0.busId(), "node", d0.host()), ev, params));
             }
+            if (ranks.size() < 2 || contradicts) continue;
+            NcclTestsDevice d0 = g.get(0);
+            List<EvidenceLine> ev = new ArrayList<>();
+            for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
+            Map<String, String> params = new LinkedHashMap<>();
+            CaseFindings.putIf(params, "node", d0.host());
+            CaseFindings.putIf(params, "bdf", d0.pciAddress());
+            CaseFindings.putIf(params, "rank", String.valueOf(d0.rank()));
+            out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
+                    new Subject(d0.host(), d0.rank(), d0.busId(), null, null, null, null),
+                    Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", CaseFindings.join(ranks),
+                            "gpu", d0.busId(), "node", d0.host()), ev, params));
         }
         return out;
     }

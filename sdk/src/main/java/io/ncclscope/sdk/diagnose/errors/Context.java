@@ -24,8 +24,10 @@ import java.util.Set;
 final class Context {
 
     final Artifact artifact;
-    final int order;
-    final NcclLog log;
+    /** The log's place in the analysis; set again when a pass merges per-artifact walks. */
+    int order;
+    /** The log's communicator entries (not the whole log: a pass lets the parsed log go). */
+    final List<NcclRank> ranks;
     final Map<String, String> env;
     private final Map<String, Integer> rankOf = new HashMap<>();
     private final Map<String, NcclRank> rankRecordOf = new HashMap<>();
@@ -36,7 +38,7 @@ final class Context {
     Context(Artifact artifact, int order, NcclLog log) {
         this.artifact = artifact;
         this.order = order;
-        this.log = log;
+        this.ranks = List.copyOf(log.ranks());
         this.env = log.environment();
         for (NcclProcess p : log.processes()) {
             if (p.rank() != null) rankOf.putIfAbsent(p.host() + "|" + p.pid(), p.rank());
@@ -107,8 +109,8 @@ final class Context {
 
     /** True when every communicator of the log has one rank (nothing is exchanged, tuning never runs). */
     boolean singleRankOnly() {
-        if (log.ranks().isEmpty()) return false;
-        for (NcclRank r : log.ranks()) {
+        if (ranks.isEmpty()) return false;
+        for (NcclRank r : ranks) {
             if (r.nranks() == null || r.nranks() != 1) return false;
         }
         return true;

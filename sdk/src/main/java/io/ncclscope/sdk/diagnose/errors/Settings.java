@@ -7,7 +7,6 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.Evidence.Item;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -40,23 +39,25 @@ final class Settings {
     private Settings() {
     }
 
-    static List<Finding> check(List<Item<NcclLog>> logs, Set<String> envReported) {
+    /**
+     * {@return the settings findings of one log} Invalid values come for every variable; the analyzer drops those a WARN
+     * line's finding already reported ({@code params.env}), which it knows only once every log was read.
+     *
+     * @param a   the artifact quoted (a stub will do)
+     * @param log its parsed log
+     */
+    static List<Finding> check(Artifact a, NcclLog log) {
         List<Finding> out = new ArrayList<>();
-        for (Item<NcclLog> it : logs) {
-            Artifact a = it.artifact();
-            NcclLog log = it.data();
-            Context ctx = new Context(a, 0, log);
-            envValues(a, log, ctx, envReported, out);
-            debugFile(a, log, out);
-            plugin(a, log, out);
-        }
+        envValues(a, log, new Context(a, 0, log), out);
+        debugFile(a, log, out);
+        plugin(a, log, out);
         return out;
     }
 
-    private static void envValues(Artifact a, NcclLog log, Context ctx, Set<String> envReported, List<Finding> out) {
+    private static void envValues(Artifact a, NcclLog log, Context ctx, List<Finding> out) {
         Set<String> done = new java.util.HashSet<>();
         for (EnvSetting s : log.envSettings()) {
-            if (envReported.contains(s.name()) || !done.add(s.name())) continue;
+            if (!done.add(s.name())) continue;
             String key = null;
             String valid = null;
             String v = s.value() == null ? "" : s.value().trim();

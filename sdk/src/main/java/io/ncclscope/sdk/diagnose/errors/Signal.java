@@ -23,7 +23,8 @@ final class Signal {
     }
 
     final Artifact artifact;
-    final int order;
+    /** The artifact's place in the analysis; set again when a pass merges per-artifact walks ({@link Walk#absorb}). */
+    int order;
     final int line;
     final String host;
     final Long pid;

@@ -7,7 +7,6 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.Evidence.Item;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,54 +29,56 @@ final class TestsChecks {
     private TestsChecks() {
     }
 
-    /** {@code withCause}: artifacts (by name) whose errors the walk already explained. */
-    static List<Finding> check(List<Item<NcclTestsData>> tests, Set<String> withCause) {
+    /**
+     * {@return the findings of one nccl-tests output}
+     *
+     * @param a         the artifact quoted (a stub will do)
+     * @param t         its parsed output
+     * @param withCause whether the walk already explained its errors (then a timeout or test failure adds nothing)
+     */
+    static List<Finding> check(Artifact a, NcclTestsData t, boolean withCause) {
         List<Finding> out = new ArrayList<>();
-        for (Item<NcclTestsData> it : tests) {
-            Artifact a = it.artifact();
-            NcclTestsData t = it.data();
-            String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
-            Map<String, String> params = new LinkedHashMap<>();
-            CaseFindings.putIf(params, "node", node);
-            boolean single = t.ranks() != null && t.ranks() == 1;
-            if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
-                String min = "?";
-                if (t.command() != null) {
-                    Matcher m = MIN_BW.matcher(t.command());
-                    if (m.find()) min = m.group(1);
-                }
-                List<EvidenceLine> ev = new ArrayList<>();
-                if (t.avgBusBwLine() != null) ev.add(a.quote(t.avgBusBwLine(), "# Avg bus bandwidth : " + t.avgBusBw() + " FAILED"));
-                failureLines(a, t, ev);
-                String avg = t.avgBusBw() == null ? "?" : number(t.avgBusBw());
-                out.add(new Finding(Classifier.TESTS, single ? FindingSeverity.INFO : FindingSeverity.ERROR, Subject.node(node),
-                        Message.of(ErrorsAnalyzer.class, single ? "tests.minbw.single" : "tests.minbw", "avg", avg, "min", min),
-                        ev, params));
+        String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
+        Map<String, String> params = new LinkedHashMap<>();
+        CaseFindings.putIf(params, "node", node);
+        boolean single = t.ranks() != null && t.ranks() == 1;
+        if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
+            String min = "?";
+            if (t.command() != null) {
+                Matcher m = MIN_BW.matcher(t.command());
+                if (m.find()) min = m.group(1);
             }
-            if (t.outOfBounds() != null && !t.outOfBounds().ok() && t.outOfBounds().count() > 0) {
-                out.add(wrong(a, t, node, params));
+            List<EvidenceLine> ev = new ArrayList<>();
+            if (t.avgBusBwLine() != null) ev.add(a.quote(t.avgBusBwLine(), "# Avg bus bandwidth : " + t.avgBusBw() + " FAILED"));
+            failureLines(a, t, ev);
+            String avg = t.avgBusBw() == null ? "?" : number(t.avgBusBw());
+            out.add(new Finding(Classifier.TESTS, single ? FindingSeverity.INFO : FindingSeverity.ERROR, Subject.node(node),
+                    Message.of(ErrorsAnalyzer.class, single ? "tests.minbw.single" : "tests.minbw", "avg", avg, "min", min),
+                    ev, params));
+        }
+        if (t.outOfBounds() != null && !t.outOfBounds().ok() && t.outOfBounds().count() > 0) {
+            out.add(wrong(a, t, node, params));
+        }
+        boolean explained = withCause;
+        for (TestError e : t.errors()) {
+            if (e.kind() == TestError.Kind.TIMEOUT && !explained) {
+                out.add(new Finding(Classifier.TESTS, FindingSeverity.CRITICAL, Subject.node(e.host() != null ? e.host() : node),
+                        Message.of(ErrorsAnalyzer.class, "tests.timeout", "text", e.text()),
+                        List.of(a.quote(e.line(), e.text())), params));
+                explained = true;
+            } else if (e.kind() == TestError.Kind.ARGUMENT) {
+                out.add(new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(node),
+                        Message.of(ErrorsAnalyzer.class, "tests.argument", "text", e.text()),
+                        List.of(a.quote(e.line(), e.text())), params));
             }
-            boolean explained = withCause.contains(a.name());
+        }
+        if (!explained && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
             for (TestError e : t.errors()) {
-                if (e.kind() == TestError.Kind.TIMEOUT && !explained) {
-                    out.add(new Finding(Classifier.TESTS, FindingSeverity.CRITICAL, Subject.node(e.host() != null ? e.host() : node),
-                            Message.of(ErrorsAnalyzer.class, "tests.timeout", "text", e.text()),
+                if (e.kind() == TestError.Kind.TEST_FAILURE || e.kind() == TestError.Kind.UNKNOWN) {
+                    out.add(new Finding(Classifier.TESTS, FindingSeverity.ERROR, Subject.node(e.host() != null ? e.host() : node),
+                            Message.of(ErrorsAnalyzer.class, "tests.failure", "text", e.text()),
                             List.of(a.quote(e.line(), e.text())), params));
-                    explained = true;
-                } else if (e.kind() == TestError.Kind.ARGUMENT) {
-                    out.add(new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(node),
-                            Message.of(ErrorsAnalyzer.class, "tests.argument", "text", e.text()),
-                            List.of(a.quote(e.line(), e.text())), params));
-                }
-            }
-            if (!explained && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
-                for (TestError e : t.errors()) {
-                    if (e.kind() == TestError.Kind.TEST_FAILURE || e.kind() == TestError.Kind.UNKNOWN) {
-                        out.add(new Finding(Classifier.TESTS, FindingSeverity.ERROR, Subject.node(e.host() != null ? e.host() : node),
-                                Message.of(ErrorsAnalyzer.class, "tests.failure", "text", e.text()),
-                                List.of(a.quote(e.line(), e.text())), params));
-                        break;
-                    }
+                    break;
                 }
             }
         }

@@ -296,6 +296,42 @@ final class Walk {
         }
     }
 
+    /**
+     * Lets go of the log's index when nothing of it can be looked up later: a pass keeps one walk per artifact until
+     * every slice is in, and a healthy log leaves no signal, report or trace that would need its context.
+     */
+    void forgetQuietContexts() {
+        if (signals.isEmpty() && generics.isEmpty() && watches.isEmpty() && childFailures.isEmpty() && traces.isEmpty()) {
+            contexts.clear();
+            contextOf.clear();
+        }
+    }
+
+    /**
+     * Appends what {@code part} collected from one artifact (added at order 0) as the artifact at {@code order}. Parts
+     * absorbed in the order the whole evidence lists its artifacts give the walk that adding them directly gives.
+     */
+    void absorb(Walk part, int order) {
+        for (Context c : part.contexts) {
+            c.order = order;
+            contexts.add(c);
+            contextOf.put(order, c);
+        }
+        for (Signal s : part.signals) {
+            s.order = order;
+            signals.add(s);
+        }
+        // Trace keys start with the order they were collected at ("0|host|pid").
+        part.traces.forEach((k, v) -> traces.put(order + k.substring(k.indexOf('|')), v));
+        reports.putAll(part.reports);
+        for (Generic g : part.generics) {
+            generics.add(new Generic(g.artifact(), order, g.line(), g.text(), g.code(), g.rank(), g.host(), g.pid(),
+                    g.reason(), g.location(), g.tests(), g.version()));
+        }
+        for (Watch w : part.watches) watches.add(new Watch(w.artifact(), order, w.error()));
+        for (Object[] f : part.childFailures) childFailures.add(new Object[] {f[0], order, f[2]});
+    }
+
     // -- the walk ---------------------------------------------------------------------------------------------------
 
     /** Builds the cases; call once after every artifact was added. */

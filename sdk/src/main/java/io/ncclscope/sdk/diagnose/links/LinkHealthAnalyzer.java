@@ -2,9 +2,13 @@ package io.ncclscope.sdk.diagnose.links;
 
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Link health on each node and across nodes, from the hardware tools' outputs: PCIe links ({@code lspci -vvv},
@@ -18,7 +22,7 @@ import java.util.List;
  * Facts from several tools about one link make one finding. Comparisons across nodes (rates, speeds, MTUs,
  * NVLink counts) use every node in the evidence; artifacts with no node count as one unnamed node.
  *
- * <p>Stateless and thread-safe; linear in the size of the evidence.
+ * <p>Stateless and thread-safe (each {@link #pass()} is not); linear in the size of the evidence.
  */
 public final class LinkHealthAnalyzer implements Analyzer {
 
@@ -27,8 +31,47 @@ public final class LinkHealthAnalyzer implements Analyzer {
         return "links";
     }
 
+    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
+        Pass pass = pass();
+        evidence.slices().forEach(pass::add);
+        return pass.finish();
+    }
+
+    /**
+     * {@return a pass that keeps the slices and checks them at finish, in the order {@link Evidence#slices()} gives}
+     * Not lean yet: rates, speeds, MTUs and NVLink counts are compared across nodes on the parsed facts, and the
+     * findings quote artifacts lazily ({@link io.ncclscope.sdk.diagnose.internal.Quote}). Sorting the slices makes the
+     * findings independent of the order they came in.
+     */
+    @Override
+    public Pass pass() {
+        return new Pass() {
+            private final List<Evidence> slices = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                slices.add(Objects.requireNonNull(slice, "slice"));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                slices.sort(SLICE_ORDER);
+                return check(Evidence.of(slices));
+            }
+        };
+    }
+
+    /** The order of {@link Evidence#slices()}: artifacts of no node first, then nodes in natural order. */
+    private static final Comparator<Evidence> SLICE_ORDER = (a, b) -> {
+        String na = a.nodes().isEmpty() ? null : a.nodes().get(0);
+        String nb = b.nodes().isEmpty() ? null : b.nodes().get(0);
+        if (na == null || nb == null) return na == null ? (nb == null ? 0 : -1) : 1;
+        return Evidence.compareNodes(na, nb);
+    };
+
+    private static List<Finding> check(Evidence evidence) {
         Ctx ctx = new Ctx(evidence);
         FindingCollector sink = new FindingCollector();
         new PcieCheck().run(evidence, sink);

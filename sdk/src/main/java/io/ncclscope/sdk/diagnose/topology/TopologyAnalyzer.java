@@ -12,14 +12,17 @@ import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,7 +43,7 @@ import java.util.Set;
  *       and NCCL logs), and gaps a node's own evidence shows (an HCA ibstat lists that the topo legend lacks,
  *       a GPU nvidia-smi cannot reach).</li>
  * </ul>
- * Stateless and thread-safe; linear in the number of nodes.
+ * Stateless and thread-safe (each {@link #pass()} is not); linear in the number of nodes.
  */
 public final class TopologyAnalyzer implements Analyzer {
 
@@ -49,8 +52,47 @@ public final class TopologyAnalyzer implements Analyzer {
         return "topology";
     }
 
+    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
+        Pass pass = pass();
+        evidence.slices().forEach(pass::add);
+        return pass.finish();
+    }
+
+    /**
+     * {@return a pass that keeps the slices and checks them at finish, in the order {@link Evidence#slices()} gives}
+     * Not lean yet: the node comparisons ({@link AsymmetryChecks}) and the findings that merge nodes sharing one
+     * problem word for word ({@link FindingCollector#addForNode}) read every node's parsed facts at once. Sorting the
+     * slices makes the findings independent of the order they came in.
+     */
+    @Override
+    public Pass pass() {
+        return new Pass() {
+            private final List<Evidence> slices = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                slices.add(Objects.requireNonNull(slice, "slice"));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                slices.sort(SLICE_ORDER);
+                return check(Evidence.of(slices));
+            }
+        };
+    }
+
+    /** The order of {@link Evidence#slices()}: artifacts of no node first, then nodes in natural order. */
+    static final Comparator<Evidence> SLICE_ORDER = (a, b) -> {
+        String na = a.nodes().isEmpty() ? null : a.nodes().get(0);
+        String nb = b.nodes().isEmpty() ? null : b.nodes().get(0);
+        if (na == null || nb == null) return na == null ? (nb == null ? 0 : -1) : 1;
+        return Evidence.compareNodes(na, nb);
+    };
+
+    private static List<Finding> check(Evidence evidence) {
         FindingCollector out = new FindingCollector();
         for (String node : evidence.nodes()) {
             List<Artifact> as = evidence.artifactsOf(node);

@@ -1,0 +1,69 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.testing.PassChecks;
+import io.ncclscope.sdk.testing.TestBundles;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The errors analyzer's pass: slice by slice, in any order, it finds what the whole evidence gives, and it keeps no
+ * node's parsed logs or tables.
+ */
+class ErrorsPassTest {
+
+    private final ErrorsAnalyzer analyzer = new ErrorsAnalyzer();
+
+    @Test
+    void everyCorpusFileWithFindingsGivesTheSameFindingsSliced() {
+        Corpus.assumePresent();
+        for (String file : ErrorsAnalyzerCorpusTest.TABLE.keySet()) {
+            Evidence e = Evidence.builder().addText(file, Corpus.read(file)).build();
+            assertThat(analyzer.analyze(e)).as(file).isNotEmpty();
+            PassChecks.assertSameAsWhole(analyzer, e);
+        }
+    }
+
+    @Test
+    void corpusFailuresSpreadOverNodesGiveTheSameFindingsInAnyOrder() {
+        Corpus.assumePresent();
+        // Every reviewed failure put on one of a few nodes (a host named in the content wins, logs of several hosts
+        // stay with no node), plus some files again with no node: the walk joins artifacts across slices, and the
+        // order slices come in must not change who failed first.
+        Evidence.Builder b = Evidence.builder();
+        List<String> files = new ArrayList<>(ErrorsAnalyzerCorpusTest.TABLE.keySet());
+        for (int i = 0; i < files.size(); i++) {
+            String node = "node" + ((i * 7) % (files.size() / 2 + 1));
+            b.addText(files.get(i), Corpus.read(files.get(i)), node);
+            if (i % 5 == 0) b.addText("loose-" + files.get(i), Corpus.read(files.get(i)));
+        }
+        Evidence e = b.build();
+        assertThat(e.nodes()).hasSizeGreaterThan(4);
+        assertThat(e.unassigned()).isNotEmpty();
+        assertThat(analyzer.analyze(e)).isNotEmpty();
+        PassChecks.assertSameAsWhole(analyzer, e);
+    }
+
+    @Test
+    void generatedMixedBundleGivesTheSameFindingsSliced(@TempDir Path tmp) throws Exception {
+        Evidence e = Evidence.builder().addPath(TestBundles.mixed(tmp.resolve("m"), 12)).build();
+        assertThat(analyzer.analyze(e)).isNotEmpty();
+        PassChecks.assertSameAsWhole(analyzer, e);
+    }
+
+    @Test
+    void passKeepsNoNodesParsedFacts(@TempDir Path tmp) throws Exception {
+        Pass pass = analyzer.pass();
+        assertThat(PassChecks.factsKept(TestBundles.mixed(tmp.resolve("k"), 8), pass::add)).isZero();
+        List<Finding> found = pass.finish();
+        assertThat(found).isNotEmpty();
+    }
+}

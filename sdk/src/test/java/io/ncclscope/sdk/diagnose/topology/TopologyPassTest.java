@@ -1,0 +1,61 @@
+package io.ncclscope.sdk.diagnose.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
+import io.ncclscope.sdk.testing.PassChecks;
+import io.ncclscope.sdk.testing.TestBundles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The topology pass finds what the whole analysis finds, whatever order the slices come in. */
+class TopologyPassTest {
+
+    static Stream<String> filesWithFindings() {
+        Corpus.assumePresent();
+        return TopologyCorpusTest.TABLE.keySet().stream().sorted();
+    }
+
+    @ParameterizedTest
+    @MethodSource("filesWithFindings")
+    void passOverACorpusFileFindsWhatTheWholeAnalysisFinds(String file) {
+        PassChecks.assertSameAsWhole(new TopologyAnalyzer(), Evidence.builder().addText(file, Corpus.read(file)).build());
+    }
+
+    @Test
+    void passOverNodesThatDifferFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws IOException {
+        // Nodes carry different corpus topo, lspci, ibstat and nvidia-smi outputs: counts, paths and models compared.
+        PassChecks.assertSameAsWhole(new TopologyAnalyzer(), NcclScope.evidence(TestBundles.mixed(tmp, 12)));
+    }
+
+    @Test
+    void passOverLooseFilesAndNodesTogetherFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws IOException {
+        Corpus.assumePresent();
+        Evidence.Builder b = Evidence.builder().addPath(TestBundles.mixed(tmp, 5));
+        // Every other file on a node of its own, named out of natural order (host19, host17...): slices then come
+        // in another order than the files were given.
+        int[] n = {0};
+        filesWithFindings().limit(12).forEach(f -> b.addText(f, Corpus.read(f), n[0]++ % 2 == 0 ? null : "host" + (20 - n[0])));
+        PassChecks.assertSameAsWhole(new TopologyAnalyzer(), b.build());
+    }
+
+    @Test
+    void passFedOneNodeFolderAtATimeFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws Exception {
+        Path root = TestBundles.mixed(tmp, 10);
+        Pass pass = new TopologyAnalyzer().pass();
+        new NodeStream(Evidence.builder()).read(List.of(root), pass::add);
+        assertThat(Diagnosis.of(pass.finish()).findings())
+                .isEqualTo(Diagnosis.of(new TopologyAnalyzer().analyze(NcclScope.evidence(root))).findings());
+    }
+}
