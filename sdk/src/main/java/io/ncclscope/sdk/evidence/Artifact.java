@@ -135,6 +135,17 @@ public final class Artifact {
                 lines, file, cache);
     }
 
+    /**
+     * {@return this artifact carrying {@code data} instead of its parsed data: a pass's trimmed copy (of the same kind),
+     * keeping only what its checks across nodes read} Name, node, hosts, kind, warnings and quotable lines are kept.
+     *
+     * @param data the trimmed data, of the type this artifact's kind parses to
+     */
+    public Artifact withData(Object data) {
+        return new Artifact(name, node, nodeSource, hosts, new ParseResult<>(result.kind(), Objects.requireNonNull(data, "data"),
+                result.warnings()), lines, file, cache);
+    }
+
     /** {@return true when this is a {@link #stub()}: its parsed data was let go} */
     public boolean isStub() {
         return result.data() instanceof Dropped;

@@ -202,6 +202,16 @@ public final class Evidence {
     }
 
     /**
+     * {@return evidence of {@code artifacts} as they are} Nodes are not assigned again; no problems, no bundles. A pass
+     * builds its trimmed slices so ({@link Artifact#withData(Object)}, {@link Artifact#stub()}).
+     *
+     * @param artifacts artifacts of other evidence
+     */
+    public static Evidence ofArtifacts(List<Artifact> artifacts) {
+        return new Evidence(artifacts, List.of(), List.of());
+    }
+
+    /**
      * {@return one evidence of several: their artifacts, problems and bundles, in the order given} Nodes are not
      * assigned again: each artifact keeps the node its own evidence gave it.
      *

@@ -57,23 +57,41 @@ public final class PassChecks {
      * @throws Exception when the bundle cannot be read
      */
     public static int factsKept(Path root, Consumer<Evidence> sink) throws Exception {
+        return factsKeptByKind(root, sink).values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /**
+     * {@link #factsKept} by kind id: how many node artifacts of each kind still have their parsed data reachable.
+     *
+     * @param root a bundle folder (one sub-folder per node)
+     * @param sink what the slices are handed to
+     * @return kind id to count, only kinds with data kept
+     * @throws Exception when the bundle cannot be read
+     */
+    public static java.util.Map<String, Integer> factsKeptByKind(Path root, Consumer<Evidence> sink) throws Exception {
         List<WeakReference<Object>> refs = new ArrayList<>();
+        List<String> kinds = new ArrayList<>();
         NodeStream stream = new NodeStream(Evidence.builder());
         try {
             stream.read(List.of(root), slice -> {
                 for (Artifact a : slice.artifacts()) {
-                    if (a.node().isPresent()) refs.add(new WeakReference<>(a.result().data()));
+                    if (a.node().isPresent()) {
+                        refs.add(new WeakReference<>(a.result().data()));
+                        kinds.add(a.kind().id());
+                    }
                 }
                 sink.accept(slice);
             });
         } catch (IOException e) {
             throw e;
         }
-        int alive = Integer.MAX_VALUE;
-        for (int i = 0; i < 10 && alive > 0; i++) {
+        java.util.Map<String, Integer> alive = new java.util.TreeMap<>();
+        for (int i = 0; i < 10; i++) {
             System.gc();
             Thread.sleep(20);
-            alive = (int) refs.stream().filter(r -> r.get() != null).count();
+            alive.clear();
+            for (int k = 0; k < refs.size(); k++) if (refs.get(k).get() != null) alive.merge(kinds.get(k), 1, Integer::sum);
+            if (alive.isEmpty()) break;
         }
         return alive;
     }

@@ -37,8 +37,19 @@ final class Job {
     /** Whether a job spans nodes. */
     enum Tri { YES, NO, UNKNOWN }
 
-    /** One NCCL log: an nccl-log artifact, or the NCCL lines inside an nccl-tests artifact. */
-    record Src(Artifact artifact, NcclLog log, NcclTestsData tests) {
+    /**
+     * One NCCL log: an nccl-log artifact, or the NCCL lines inside an nccl-tests artifact.
+     *
+     * @param testsMultiNode for NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null
+     */
+    record Src(Artifact artifact, NcclLog log, Boolean testsMultiNode) {
+    }
+
+    /**
+     * The data a trimmed nccl-tests artifact carries in the transport pass: its NCCL lines as a log, its multi-node
+     * verdict.
+     */
+    record TestsLog(NcclLog log, Boolean multiNode) {
     }
 
     /** A record of a log with the log it came from. */
@@ -120,18 +131,25 @@ final class Job {
     static List<Src> sources(Evidence evidence) {
         List<Src> out = new ArrayList<>();
         for (Artifact a : evidence.artifacts()) {
-            if (a.data(NcclLog.class).isPresent()) {
-                out.add(new Src(a, a.data(NcclLog.class).get(), null));
-            } else if (a.data(NcclTestsData.class).isPresent()) {
-                NcclTestsData t = a.data(NcclTestsData.class).get();
-                // The nccl-tests parser counts the NCCL debug lines it skips; read them as a log (line numbers kept).
-                if (t.ncclLogLines() > 0 && a.hasText()) {
-                    NcclLog log = reparse(a);
-                    if (log != null) out.add(new Src(a, log, t));
-                }
+            Object d = a.result().data();
+            if (d instanceof NcclLog l) {
+                out.add(new Src(a, l, null));
+            } else if (d instanceof TestsLog t) {
+                out.add(new Src(a, t.log(), t.multiNode()));
+            } else if (d instanceof NcclTestsData t) {
+                Src s = source(a, t);
+                if (s != null) out.add(s);
             }
         }
         return out;
+    }
+
+    /** {@return the NCCL debug lines of an nccl-tests output as a log; null when it has none} */
+    static Src source(Artifact a, NcclTestsData t) {
+        // The nccl-tests parser counts the NCCL debug lines it skips; read them as a log (line numbers kept).
+        if (t.ncclLogLines() == 0 || !a.hasText()) return null;
+        NcclLog log = reparse(a);
+        return log == null ? null : new Src(a, log, t.multiNode());
     }
 
     private static NcclLog reparse(Artifact a) {
@@ -232,9 +250,9 @@ final class Job {
         }
         Boolean testsMulti = null;
         for (Src s : srcs) {
-            if (s.tests() != null && s.tests().multiNode() != null) {
+            if (s.testsMultiNode() != null) {
                 // Its "on HOST" names need not match the NCCL prefixes (localhost vs hostname): only its verdict counts.
-                testsMulti = testsMulti == null ? s.tests().multiNode() : testsMulti || s.tests().multiNode();
+                testsMulti = testsMulti == null ? s.testsMultiNode() : testsMulti || s.testsMultiNode();
             }
         }
         // NET between ranks means NCCL saw them on different hosts, unless P2P and SHM are both switched off.

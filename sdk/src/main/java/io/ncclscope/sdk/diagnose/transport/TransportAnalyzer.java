@@ -6,9 +6,12 @@ import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.TransportType;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.LinkState;
@@ -73,6 +76,85 @@ public final class TransportAnalyzer implements Analyzer {
 
     @Override
     public List<Finding> analyze(Evidence evidence) {
+        // The same pass as a streamed read, so that the two cannot drift.
+        io.ncclscope.sdk.diagnose.Pass p = pass();
+        for (Evidence slice : evidence.slices()) p.add(slice);
+        return p.finish();
+    }
+
+    /**
+     * {@inheritDoc} Jobs join logs of many nodes (one communicator written per node) and judge each host's choice
+     * against that host's hardware, so the checks run at finish over trimmed slices: NCCL logs cut to what jobs read
+     * ({@link Thin#log}), the NCCL lines of nccl-tests outputs parsed once as such a log, and the small hardware
+     * records the checks compare (ibstat, ip addr, topo); everything else of a node is let go.
+     */
+    @Override
+    public io.ncclscope.sdk.diagnose.Pass pass() {
+        return new Thin();
+    }
+
+    /** The pass: each slice trimmed as it comes, the checks run over the trimmed slices in whole-evidence order. */
+    private final class Thin implements io.ncclscope.sdk.diagnose.Pass {
+        private final java.util.TreeMap<String, List<Evidence>> slices =
+                new java.util.TreeMap<>(java.util.Comparator.nullsFirst(Evidence::compareNodes));
+
+        @Override
+        public void add(Evidence slice) {
+            if (slice.nodes().isEmpty()) {
+                // Job-wide files of no node are kept whole: they are not per node.
+                slices.computeIfAbsent(null, k -> new java.util.ArrayList<>()).add(slice);
+                return;
+            }
+            List<io.ncclscope.sdk.evidence.Artifact> kept = new java.util.ArrayList<>();
+            for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
+                Object d = a.result().data();
+                if (d instanceof NcclLog l) {
+                    kept.add(a.withData(log(l)));
+                } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
+                    Job.Src src = Job.source(a, t);
+                    if (src != null) kept.add(a.withData(new Job.TestsLog(log(src.log()), src.testsMultiNode())));
+                } else if (d instanceof IbstatData || d instanceof IpLinkData || d instanceof Topology) {
+                    kept.add(a);
+                }
+            }
+            // A node with nothing kept still counts as a node of the evidence (Hw looks its single node up).
+            if (kept.isEmpty() && !slice.artifacts().isEmpty()) kept.add(slice.artifacts().get(0).stub());
+            slices.computeIfAbsent(slice.nodes().get(0), k -> new java.util.ArrayList<>())
+                    .add(Evidence.ofArtifacts(kept));
+        }
+
+        @Override
+        public List<Finding> finish() {
+            List<Evidence> all = new java.util.ArrayList<>();
+            slices.values().forEach(all::addAll);
+            return check(Evidence.of(all));
+        }
+    }
+
+    /** {@return {@code l} with only what jobs read: hosts, ranks, interfaces, networks, transports, IB devices, NCCL
+     * variables, and the events the checks look at (plus each host's first, which orders the hosts)} */
+    static NcclLog log(NcclLog l) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        List<NcclEvent> events = new java.util.ArrayList<>();
+        for (NcclEvent e : l.events()) {
+            boolean first = seen.add(String.valueOf(e.host()));
+            if (first || CHECKED_EVENTS.contains(e.kind())) events.add(e);
+        }
+        return new NcclLog(l.ncclVersion(), l.cudaVersion(), l.cudaDriverVersion(), List.of(), l.network(), l.networks(),
+                l.netPlugin(), l.ranks(), l.ranksDropped(), l.hosts(), List.of(), Map.of(), l.interfaces(), l.ibDevices(),
+                l.transports(), l.transportLines(), l.transportsDropped(), l.transportVia(), List.of(), l.channels(),
+                l.channelCounts(), List.of(), Map.of(), l.envSettings(), l.command(), List.of(), 0, events,
+                l.eventsDropped(), Map.of(), List.of(), List.of(), List.of(), 0, l.lines(), l.ncclLines(), l.infoLines(),
+                l.warnLines(), l.traceLines());
+    }
+
+    /** The event kinds the checks read. */
+    private static final java.util.Set<EventKind> CHECKED_EVENTS = java.util.EnumSet.of(EventKind.GDR_DISABLED,
+            EventKind.GDR_ENABLED, EventKind.IB_VERBS_MISSING, EventKind.NET_IB_NO_DEVICE, EventKind.NO_SOCKET_INTERFACE,
+            EventKind.SOCKET_CONNECT_FAILED, EventKind.SOCKET_CONNECT_RETRY);
+
+    /** The checks over (trimmed) evidence. */
+    private static List<Finding> check(Evidence evidence) {
         Hw hw = new Hw(evidence);
         Drafts d = new Drafts();
         for (Job job : Job.of(evidence)) {
