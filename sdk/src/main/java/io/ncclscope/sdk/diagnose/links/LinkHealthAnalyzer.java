@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.links;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.diagnose.internal.Thin;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -40,10 +41,11 @@ public final class LinkHealthAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that keeps the slices and checks them at finish, in the order {@link Evidence#slices()} gives}
-     * Not lean yet: rates, speeds, MTUs and NVLink counts are compared across nodes on the parsed facts, and the
-     * findings quote artifacts lazily ({@link io.ncclscope.sdk.diagnose.internal.Quote}). Sorting the slices makes the
-     * findings independent of the order they came in.
+     * {@return a pass that keeps each slice cut down to the hardware records these checks read ({@link Thin}) and
+     * checks them at finish, in the order {@link Evidence#slices()} gives} Rates, speeds, MTUs and NVLink counts are
+     * compared across nodes on those records, and findings quote artifacts lazily
+     * ({@link io.ncclscope.sdk.diagnose.internal.Quote}); a node's NCCL logs and nccl-tests tables are let go as its
+     * slice is read. Sorting the slices makes the findings independent of the order they came in.
      */
     @Override
     public Pass pass() {
@@ -52,7 +54,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
 
             @Override
             public void add(Evidence slice) {
-                slices.add(Objects.requireNonNull(slice, "slice"));
+                slices.add(Thin.slice(Objects.requireNonNull(slice, "slice"), READ, d -> null));
             }
 
             @Override
@@ -62,6 +64,13 @@ public final class LinkHealthAnalyzer implements Analyzer {
             }
         };
     }
+
+    /** The data types the link checks read; the rest of a node is let go. */
+    private static final java.util.Set<Class<?>> READ = java.util.Set.of(io.ncclscope.parsers.dmesg.DmesgData.class,
+            io.ncclscope.parsers.ethtool.EthtoolData.class, io.ncclscope.parsers.gids.GidsData.class,
+            io.ncclscope.parsers.ib.IbstatData.class, io.ncclscope.parsers.net.IpLinkData.class,
+            io.ncclscope.parsers.pci.LspciTree.class, io.ncclscope.parsers.pci.LspciVerbose.class,
+            io.ncclscope.parsers.nvsmi.NvidiaSmiData.class);
 
     /** The order of {@link Evidence#slices()}: artifacts of no node first, then nodes in natural order. */
     private static final Comparator<Evidence> SLICE_ORDER = (a, b) -> {

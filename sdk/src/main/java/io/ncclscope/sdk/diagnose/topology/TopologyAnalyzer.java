@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.topology;
 
+import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.numa.NumaNode;
 import io.ncclscope.parsers.numa.NumaTopology;
 import io.ncclscope.parsers.pci.LspciTree;
@@ -9,11 +10,13 @@ import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.Thin;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -61,10 +64,12 @@ public final class TopologyAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that keeps the slices and checks them at finish, in the order {@link Evidence#slices()} gives}
-     * Not lean yet: the node comparisons ({@link AsymmetryChecks}) and the findings that merge nodes sharing one
-     * problem word for word ({@link FindingCollector#addForNode}) read every node's parsed facts at once. Sorting the
-     * slices makes the findings independent of the order they came in.
+     * {@return a pass that keeps each slice cut down to what these checks read ({@link Thin}: topology, NUMA,
+     * nvidia-smi, lspci, NCCL topology XML and ibstat records; nccl-tests tables without their rows, NCCL logs with
+     * their rank lines only) and checks them at finish, in the order {@link Evidence#slices()} gives} The node
+     * comparisons ({@link AsymmetryChecks}) and the findings that merge nodes sharing one problem word for word
+     * ({@link FindingCollector#addForNode}) need every node at once. Sorting the slices makes the findings
+     * independent of the order they came in.
      */
     @Override
     public Pass pass() {
@@ -73,7 +78,8 @@ public final class TopologyAnalyzer implements Analyzer {
 
             @Override
             public void add(Evidence slice) {
-                slices.add(Objects.requireNonNull(slice, "slice"));
+                slices.add(Thin.slice(Objects.requireNonNull(slice, "slice"), READ, d -> d instanceof NcclTestsData t
+                        ? Thin.hostsAndDevices(t) : d instanceof NcclLog l ? Thin.ranks(l) : null));
             }
 
             @Override
@@ -83,6 +89,11 @@ public final class TopologyAnalyzer implements Analyzer {
             }
         };
     }
+
+    /** The data types the topology checks read whole. */
+    private static final Set<Class<?>> READ = Set.of(Topology.class, NumaTopology.class,
+            io.ncclscope.parsers.nvsmi.NvidiaSmiData.class, LspciTree.class, LspciVerbose.class, NcclTopoXmlData.class,
+            io.ncclscope.parsers.ib.IbstatData.class);
 
     /** The order of {@link Evidence#slices()}: artifacts of no node first, then nodes in natural order. */
     static final Comparator<Evidence> SLICE_ORDER = (a, b) -> {
