@@ -29,9 +29,7 @@ public final class BandwidthAnalyzer implements Analyzer {
     /** Whole evidence goes through the same pass as streamed slices: one code path. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        Pass p = pass();
-        for (Evidence s : evidence.slices()) p.add(s);
-        return p.finish();
+        return pass().run(evidence);
     }
 
     /**

@@ -83,7 +83,7 @@ final class Judge {
         }
 
         void add(Evidence slice) {
-            String node = slice.artifacts().isEmpty() ? null : slice.artifacts().get(0).node().orElse(null);
+            String node = slice.sliceNode();
             Hw hw = Hw.of(slice);
             Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
             hw.gpus().forEach((n, g) -> gpus.putIfAbsent(n, new HwGpu(stubs.computeIfAbsent(g.artifact(), Artifact::stub), g.gpu())));
@@ -121,7 +121,7 @@ final class Judge {
             Hw hw = new Hw(gpus, links, linkLine, ports, socket, eth);
             List<Pending> sorted = new ArrayList<>(pending);
             sorted.sort(Comparator.comparingInt(Pending::kind)
-                    .thenComparing(Pending::node, Comparator.nullsFirst(Evidence::compareNodes))
+                    .thenComparing(Pending::node, Evidence.SLICE_NODE_ORDER)
                     .thenComparingInt(Pending::index));
             List<Judged> out = new ArrayList<>();
             for (Pending p : sorted) {

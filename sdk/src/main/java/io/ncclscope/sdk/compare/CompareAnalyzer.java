@@ -58,9 +58,7 @@ public final class CompareAnalyzer implements Analyzer {
     /** Whole evidence goes through the same pass as streamed slices: one code path. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        Pass p = pass();
-        for (Evidence s : evidence.slices()) p.add(s);
-        return p.finish();
+        return pass().run(evidence);
     }
 
     /**
@@ -76,7 +74,7 @@ public final class CompareAnalyzer implements Analyzer {
             @Override
             public void add(Evidence slice) {
                 java.util.Objects.requireNonNull(slice, "slice");
-                String node = slice.artifacts().isEmpty() ? null : slice.artifacts().get(0).node().orElse(null);
+                String node = slice.sliceNode();
                 int i = 0;
                 for (Run r : Comparison.runs(slice)) {
                     if (r.judgeable()) kept.add(new Kept(node, i++, new Run(r.source(), r.artifact().stub(), slim(r.data()))));
@@ -87,7 +85,7 @@ public final class CompareAnalyzer implements Analyzer {
             public List<Finding> finish() {
                 // The order of the whole evidence's runs: groups, comparisons and scaling points follow it.
                 List<Kept> sorted = new ArrayList<>(kept);
-                sorted.sort(java.util.Comparator.comparing(Kept::node, java.util.Comparator.nullsFirst(Evidence::compareNodes))
+                sorted.sort(java.util.Comparator.comparing(Kept::node, Evidence.SLICE_NODE_ORDER)
                         .thenComparingInt(Kept::index));
                 List<Run> runs = new ArrayList<>();
                 for (Kept k : sorted) runs.add(k.run());

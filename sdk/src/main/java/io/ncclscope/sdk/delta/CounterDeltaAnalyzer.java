@@ -73,9 +73,7 @@ public final class CounterDeltaAnalyzer implements Analyzer {
     /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        Pass pass = pass();
-        evidence.slices().forEach(pass::add);
-        return pass.finish();
+        return pass().run(evidence);
     }
 
     /**

@@ -28,4 +28,15 @@ public interface Pass {
      * {@return the findings over every slice added, in no particular order ({@link Diagnosis#of(List)} sorts them)}
      */
     List<Finding> finish();
+
+    /**
+     * {@return the findings of this pass over every slice of {@code evidence}} What a built-in analyzer's
+     * {@code analyze(evidence)} returns, so that the whole and the streamed analysis are one code path.
+     *
+     * @param evidence the whole evidence
+     */
+    default List<Finding> run(Evidence evidence) {
+        for (Evidence slice : evidence.slices()) add(slice);
+        return finish();
+    }
 }

@@ -190,6 +190,18 @@ public final class Evidence {
         return out;
     }
 
+    /** Node names in the order of {@link #slices()}: null (the slice of no node) first, then natural order. */
+    public static final java.util.Comparator<String> SLICE_NODE_ORDER = java.util.Comparator.nullsFirst(Evidence::compareNodes);
+
+    /** Slices in the order {@link #slices()} gives them: the slice of no node first, then by node in natural order. */
+    public static final java.util.Comparator<Evidence> SLICE_ORDER =
+            java.util.Comparator.comparing(Evidence::sliceNode, SLICE_NODE_ORDER);
+
+    /** {@return the node of a slice of {@link #slices()}: its first node; null for the slice of no node} */
+    public String sliceNode() {
+        return byNode.isEmpty() ? null : byNode.keySet().iterator().next();
+    }
+
     /** Bundles whose first file belongs to {@code node} (null: to no node). */
     private List<Bundle> bundlesOf(String node) {
         if (bundles.isEmpty()) return List.of();

@@ -73,9 +73,7 @@ public final class Localizer implements Analyzer {
     @Override
     public List<Finding> analyze(Evidence evidence) {
         // Whole evidence goes through the same pass as streamed slices: one code path.
-        Pass p = pass();
-        for (Evidence s : evidence.slices()) p.add(s);
-        return p.finish();
+        return pass().run(evidence);
     }
 
     /**
@@ -92,7 +90,7 @@ public final class Localizer implements Analyzer {
                 java.util.Objects.requireNonNull(slice, "slice");
                 List<PairResult> rs = read(slice);
                 if (rs.isEmpty()) return;
-                String node = slice.artifacts().get(0).node().orElse(null);
+                String node = slice.sliceNode();
                 kept.add(new SliceResults(node, rs));
             }
 
@@ -100,7 +98,7 @@ public final class Localizer implements Analyzer {
             public List<Finding> finish() {
                 // In the whole evidence's slice order: the most common series and the localization follow it.
                 List<SliceResults> sorted = new ArrayList<>(kept);
-                sorted.sort(java.util.Comparator.comparing(SliceResults::node, java.util.Comparator.nullsFirst(Evidence::compareNodes)));
+                sorted.sort(java.util.Comparator.comparing(SliceResults::node, Evidence.SLICE_NODE_ORDER));
                 List<PairResult> all = new ArrayList<>();
                 for (SliceResults r : sorted) all.addAll(r.results());
                 return judge(all);

@@ -12,7 +12,6 @@ import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.workflow.Workflow;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,7 +67,7 @@ public final class ReportPass {
     static final class Digest {
         /** The inputs listed, by slice: no node first, then nodes in natural order; the last trimmed past the cap. */
         private final TreeMap<String, List<Report.ArtifactSummary>> listed =
-                new TreeMap<>(Comparator.nullsFirst(Evidence::compareNodes));
+                new TreeMap<>(Evidence.SLICE_NODE_ORDER);
         private final Map<String, Integer> kinds = new TreeMap<>();
         private final Set<String> hosts = new TreeSet<>(Evidence::compareNodes);
         private final Segments.Fold segments = Segments.fold();
@@ -93,7 +92,7 @@ public final class ReportPass {
             }
             count += own.size();
             // A slice is one node's, or the inputs of no node: its key is that node, or null.
-            String key = slice.nodes().isEmpty() ? null : slice.nodes().get(0);
+            String key = slice.sliceNode();
             listed.computeIfAbsent(key, k -> new ArrayList<>()).addAll(own);
             listedCount += own.size();
             while (listedCount > Report.MAX_ARTIFACTS_LISTED) {

@@ -97,7 +97,7 @@ final class Observer {
         }
 
         void add(Evidence slice) {
-            String node = slice.artifacts().isEmpty() ? null : slice.artifacts().get(0).node().orElse(null);
+            String node = slice.sliceNode();
             if (node != null) firstArtifact.put(node, slice.artifacts().get(0).name());
             hosts.addAll(slice.hosts());
             Observer o = new Observer();
@@ -138,7 +138,7 @@ final class Observer {
             List<String> nodes = List.copyOf(hosts);
             o.facts = o.facts.merge(new Facts(nodes, null, List.of(), List.of(), List.of(), List.of(), null, null, Map.of(), null));
             List<SliceFacts> sorted = new ArrayList<>(facts);
-            sorted.sort(java.util.Comparator.comparing(SliceFacts::node, java.util.Comparator.nullsFirst(Evidence::compareNodes)));
+            sorted.sort(java.util.Comparator.comparing(SliceFacts::node, Evidence.SLICE_NODE_ORDER));
             for (SliceFacts f : sorted) o.facts = o.facts.merge(f.facts());
             o.out.addAll(plain);
             for (RunReadings r : runs) o.out.addAll(o.failed.contains(r.artifact()) ? r.failed() : r.ok());
@@ -148,7 +148,7 @@ final class Observer {
             }
             if (!pairs.isEmpty()) {
                 List<SlicePairs> ps = new ArrayList<>(pairs);
-                ps.sort(java.util.Comparator.comparing(SlicePairs::node, java.util.Comparator.nullsFirst(Evidence::compareNodes)));
+                ps.sort(java.util.Comparator.comparing(SlicePairs::node, Evidence.SLICE_NODE_ORDER));
                 List<Link> links = new ArrayList<>();
                 int count = 0;
                 for (SlicePairs p : ps) {

@@ -183,11 +183,7 @@ class StreamingTest {
 
     private static Diagnosis diagnoseBySlices(Evidence e) {
         List<io.ncclscope.sdk.diagnose.Finding> all = new ArrayList<>();
-        for (var a : NcclScope.analyzers()) {
-            var p = a.pass();
-            for (Evidence s : e.slices()) p.add(s);
-            all.addAll(p.finish());
-        }
+        for (var a : NcclScope.analyzers()) all.addAll(a.pass().run(e));
         return Diagnosis.of(all);
     }
 

@@ -41,6 +41,21 @@ public final class PassChecks {
         assertThat(Diagnosis.of(run(analyzer.pass(), slices)).findings()).as("slices reversed").isEqualTo(expected);
     }
 
+    /**
+     * Asserts that {@code analyzer}'s pass fed by a {@link NodeStream} one node folder at a time finds what
+     * {@link Analyzer#analyze(Evidence)} of the whole bundle finds.
+     *
+     * @param analyzer an analyzer
+     * @param root     a bundle folder (one sub-folder per node)
+     * @throws Exception when the bundle cannot be read
+     */
+    public static void assertStreamedSameAsWhole(Analyzer analyzer, Path root) throws Exception {
+        Pass pass = analyzer.pass();
+        new NodeStream(Evidence.builder()).read(List.of(root), pass::add);
+        assertThat(Diagnosis.of(pass.finish()).findings())
+                .isEqualTo(Diagnosis.of(analyzer.analyze(io.ncclscope.sdk.NcclScope.evidence(root))).findings());
+    }
+
     /** {@return the findings of {@code pass} fed {@code slices}} */
     private static List<Finding> run(Pass pass, List<Evidence> slices) {
         for (Evidence s : slices) pass.add(s);

@@ -48,9 +48,7 @@ public final class ErrorsAnalyzer implements Analyzer {
     public List<Finding> analyze(Evidence evidence) {
         Objects.requireNonNull(evidence, "evidence");
         // One code path: the whole evidence is read the way a streamed analysis reads it, slice by slice.
-        Pass pass = pass();
-        for (Evidence slice : evidence.slices()) pass.add(slice);
-        return pass.finish();
+        return pass().run(evidence);
     }
 
     /**
@@ -93,7 +91,7 @@ public final class ErrorsAnalyzer implements Analyzer {
      * (no node first, then nodes in natural order), then the place in the slice.
      */
     private static final Comparator<Part> EVIDENCE_ORDER = Comparator.<Part, Boolean>comparing(p -> p.tests)
-            .thenComparing(p -> p.node, Comparator.nullsFirst(Evidence::compareNodes))
+            .thenComparing(p -> p.node, Evidence.SLICE_NODE_ORDER)
             .thenComparingInt(p -> p.index);
 
     /**

@@ -2,13 +2,16 @@ package io.ncclscope.sdk.diagnose.internal;
 
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 
 /**
  * Slices cut down to what one analyzer reads, for the passes whose checks compare nodes at finish: the data types it
@@ -22,14 +25,39 @@ public final class Thin {
     }
 
     /**
+     * {@return a pass that keeps each slice cut down by {@link #slice} and runs {@code check} at finish over them all,
+     * in the order {@link Evidence#slices()} gives (so the findings do not depend on the order slices came in)}
+     *
+     * @param keep  the data types kept as they are
+     * @param trim  the trimmed copy of an artifact's other data, or null to let it go
+     * @param check the checks over the cut-down evidence
+     */
+    public static Pass pass(Set<Class<?>> keep, Function<Artifact, Object> trim, Function<Evidence, List<Finding>> check) {
+        return new Pass() {
+            private final List<Evidence> slices = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                slices.add(slice(Objects.requireNonNull(slice, "slice"), keep, trim));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                slices.sort(Evidence.SLICE_ORDER);
+                return check.apply(Evidence.of(slices));
+            }
+        };
+    }
+
+    /**
      * {@return {@code slice} with the data of {@code keep} types kept, other data trimmed by {@code trim} (null: let go)}
      * A slice of no node is kept whole: it is job-wide, not per node.
      *
      * @param slice one node's artifacts, or those of no node
      * @param keep  the data types kept as they are
-     * @param trim  the trimmed copy of other data, or null to let it go
+     * @param trim  the trimmed copy of an artifact's other data, or null to let it go
      */
-    public static Evidence slice(Evidence slice, Set<Class<?>> keep, UnaryOperator<Object> trim) {
+    public static Evidence slice(Evidence slice, Set<Class<?>> keep, Function<Artifact, Object> trim) {
         if (slice.nodes().isEmpty()) return slice;
         List<Artifact> out = new ArrayList<>(slice.artifacts().size());
         for (Artifact a : slice.artifacts()) {
@@ -38,7 +66,7 @@ public final class Thin {
                 out.add(a);
                 continue;
             }
-            Object t = trim.apply(d);
+            Object t = trim.apply(a);
             if (t != null) out.add(a.withData(t));
         }
         if (out.isEmpty() && !slice.artifacts().isEmpty()) out.add(slice.artifacts().get(0).stub());

@@ -6,10 +6,7 @@ import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.Thin;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Evidence;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Link health on each node and across nodes, from the hardware tools' outputs: PCIe links ({@code lspci -vvv},
@@ -35,9 +32,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
     /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        Pass pass = pass();
-        evidence.slices().forEach(pass::add);
-        return pass.finish();
+        return pass().run(evidence);
     }
 
     /**
@@ -49,20 +44,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
      */
     @Override
     public Pass pass() {
-        return new Pass() {
-            private final List<Evidence> slices = new ArrayList<>();
-
-            @Override
-            public void add(Evidence slice) {
-                slices.add(Thin.slice(Objects.requireNonNull(slice, "slice"), READ, d -> null));
-            }
-
-            @Override
-            public List<Finding> finish() {
-                slices.sort(SLICE_ORDER);
-                return check(Evidence.of(slices));
-            }
-        };
+        return Thin.pass(READ, a -> null, LinkHealthAnalyzer::check);
     }
 
     /** The data types the link checks read; the rest of a node is let go. */
@@ -71,14 +53,6 @@ public final class LinkHealthAnalyzer implements Analyzer {
             io.ncclscope.parsers.ib.IbstatData.class, io.ncclscope.parsers.net.IpLinkData.class,
             io.ncclscope.parsers.pci.LspciTree.class, io.ncclscope.parsers.pci.LspciVerbose.class,
             io.ncclscope.parsers.nvsmi.NvidiaSmiData.class);
-
-    /** The order of {@link Evidence#slices()}: artifacts of no node first, then nodes in natural order. */
-    private static final Comparator<Evidence> SLICE_ORDER = (a, b) -> {
-        String na = a.nodes().isEmpty() ? null : a.nodes().get(0);
-        String nb = b.nodes().isEmpty() ? null : b.nodes().get(0);
-        if (na == null || nb == null) return na == null ? (nb == null ? 0 : -1) : 1;
-        return Evidence.compareNodes(na, nb);
-    };
 
     private static List<Finding> check(Evidence evidence) {
         Ctx ctx = new Ctx(evidence);

@@ -20,12 +20,10 @@ import io.ncclscope.sdk.diagnose.internal.Thin;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -58,9 +56,7 @@ public final class TopologyAnalyzer implements Analyzer {
     /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
     @Override
     public List<Finding> analyze(Evidence evidence) {
-        Pass pass = pass();
-        evidence.slices().forEach(pass::add);
-        return pass.finish();
+        return pass().run(evidence);
     }
 
     /**
@@ -73,35 +69,14 @@ public final class TopologyAnalyzer implements Analyzer {
      */
     @Override
     public Pass pass() {
-        return new Pass() {
-            private final List<Evidence> slices = new ArrayList<>();
-
-            @Override
-            public void add(Evidence slice) {
-                slices.add(Thin.slice(Objects.requireNonNull(slice, "slice"), READ, d -> d instanceof NcclTestsData t
-                        ? Thin.hostsAndDevices(t) : d instanceof NcclLog l ? Thin.ranks(l) : null));
-            }
-
-            @Override
-            public List<Finding> finish() {
-                slices.sort(SLICE_ORDER);
-                return check(Evidence.of(slices));
-            }
-        };
+        return Thin.pass(READ, a -> a.result().data() instanceof NcclTestsData t ? Thin.hostsAndDevices(t)
+                : a.result().data() instanceof NcclLog l ? Thin.ranks(l) : null, TopologyAnalyzer::check);
     }
 
     /** The data types the topology checks read whole. */
     private static final Set<Class<?>> READ = Set.of(Topology.class, NumaTopology.class,
             io.ncclscope.parsers.nvsmi.NvidiaSmiData.class, LspciTree.class, LspciVerbose.class, NcclTopoXmlData.class,
             io.ncclscope.parsers.ib.IbstatData.class);
-
-    /** The order of {@link Evidence#slices()}: artifacts of no node first, then nodes in natural order. */
-    static final Comparator<Evidence> SLICE_ORDER = (a, b) -> {
-        String na = a.nodes().isEmpty() ? null : a.nodes().get(0);
-        String nb = b.nodes().isEmpty() ? null : b.nodes().get(0);
-        if (na == null || nb == null) return na == null ? (nb == null ? 0 : -1) : 1;
-        return Evidence.compareNodes(na, nb);
-    };
 
     private static List<Finding> check(Evidence evidence) {
         FindingCollector out = new FindingCollector();

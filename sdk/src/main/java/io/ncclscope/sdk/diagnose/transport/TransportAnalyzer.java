@@ -25,6 +25,7 @@ import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.Thin;
 import io.ncclscope.sdk.diagnose.transport.Drafts.Draft;
 import io.ncclscope.sdk.diagnose.transport.Job.At;
 import io.ncclscope.sdk.diagnose.transport.Job.Host;
@@ -77,58 +78,30 @@ public final class TransportAnalyzer implements Analyzer {
     @Override
     public List<Finding> analyze(Evidence evidence) {
         // The same pass as a streamed read, so that the two cannot drift.
-        io.ncclscope.sdk.diagnose.Pass p = pass();
-        for (Evidence slice : evidence.slices()) p.add(slice);
-        return p.finish();
+        return pass().run(evidence);
     }
 
     /**
      * {@inheritDoc} Jobs join logs of many nodes (one communicator written per node) and judge each host's choice
      * against that host's hardware, so the checks run at finish over trimmed slices: NCCL logs cut to what jobs read
-     * ({@link Thin#log}), the NCCL lines of nccl-tests outputs parsed once as such a log, and the small hardware
+     * ({@link #log}), the NCCL lines of nccl-tests outputs parsed once as such a log, and the small hardware
      * records the checks compare (ibstat, ip addr, topo); everything else of a node is let go.
      */
     @Override
     public io.ncclscope.sdk.diagnose.Pass pass() {
-        return new Thin();
+        return Thin.pass(HARDWARE, TransportAnalyzer::trim, TransportAnalyzer::check);
     }
 
-    /** The pass: each slice trimmed as it comes, the checks run over the trimmed slices in whole-evidence order. */
-    private final class Thin implements io.ncclscope.sdk.diagnose.Pass {
-        private final java.util.TreeMap<String, List<Evidence>> slices =
-                new java.util.TreeMap<>(java.util.Comparator.nullsFirst(Evidence::compareNodes));
+    /** The hardware records the checks compare with each host's choice, kept as they are. */
+    private static final Set<Class<?>> HARDWARE = Set.of(IbstatData.class, IpLinkData.class, Topology.class);
 
-        @Override
-        public void add(Evidence slice) {
-            if (slice.nodes().isEmpty()) {
-                // Job-wide files of no node are kept whole: they are not per node.
-                slices.computeIfAbsent(null, k -> new java.util.ArrayList<>()).add(slice);
-                return;
-            }
-            List<io.ncclscope.sdk.evidence.Artifact> kept = new java.util.ArrayList<>();
-            for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
-                Object d = a.result().data();
-                if (d instanceof NcclLog l) {
-                    kept.add(a.withData(log(l)));
-                } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
-                    Job.Src src = Job.source(a, t);
-                    if (src != null) kept.add(a.withData(new Job.TestsLog(log(src.log()), src.testsMultiNode())));
-                } else if (d instanceof IbstatData || d instanceof IpLinkData || d instanceof Topology) {
-                    kept.add(a);
-                }
-            }
-            // A node with nothing kept still counts as a node of the evidence (Hw looks its single node up).
-            if (kept.isEmpty() && !slice.artifacts().isEmpty()) kept.add(slice.artifacts().get(0).stub());
-            slices.computeIfAbsent(slice.nodes().get(0), k -> new java.util.ArrayList<>())
-                    .add(Evidence.ofArtifacts(kept));
-        }
-
-        @Override
-        public List<Finding> finish() {
-            List<Evidence> all = new java.util.ArrayList<>();
-            slices.values().forEach(all::addAll);
-            return check(Evidence.of(all));
-        }
+    /** An NCCL log cut to what jobs read, the NCCL lines of an nccl-tests output parsed as such a log; else null. */
+    private static Object trim(io.ncclscope.sdk.evidence.Artifact a) {
+        Object d = a.result().data();
+        if (d instanceof NcclLog l) return log(l);
+        if (!(d instanceof io.ncclscope.parsers.tests.NcclTestsData t)) return null;
+        Job.Src src = Job.source(a, t);
+        return src == null ? null : new Job.TestsLog(log(src.log()), src.testsMultiNode());
     }
 
     /** {@return {@code l} with only what jobs read: hosts, ranks, interfaces, networks, transports, IB devices, NCCL

@@ -1,18 +1,12 @@
 package io.ncclscope.sdk.diagnose.topology;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.ncclscope.parsers.Corpus;
 import io.ncclscope.sdk.NcclScope;
-import io.ncclscope.sdk.diagnose.Diagnosis;
-import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
-import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,10 +46,6 @@ class TopologyPassTest {
 
     @Test
     void passFedOneNodeFolderAtATimeFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws Exception {
-        Path root = TestBundles.mixed(tmp, 10);
-        Pass pass = new TopologyAnalyzer().pass();
-        new NodeStream(Evidence.builder()).read(List.of(root), pass::add);
-        assertThat(Diagnosis.of(pass.finish()).findings())
-                .isEqualTo(Diagnosis.of(new TopologyAnalyzer().analyze(NcclScope.evidence(root))).findings());
+        PassChecks.assertStreamedSameAsWhole(new TopologyAnalyzer(), TestBundles.mixed(tmp, 10));
     }
 }
