@@ -40,7 +40,7 @@ public final class BandwidthAnalyzer implements Analyzer {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final Judge.Fold fold = new Judge.Fold();
+            private final Judge.Fold fold = new Judge.Fold(Judge.Fold.Keep.FINDINGS);
 
             @Override
             public void add(Evidence slice) {

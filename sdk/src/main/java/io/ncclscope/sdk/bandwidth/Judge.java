@@ -61,14 +61,31 @@ final class Judge {
     }
 
     /**
-     * The measurements of evidence handed in slices ({@link Evidence#slices()}), judged in the order the slices of
-     * the whole evidence give whatever order they come in. A table is judged against the hardware of the host it
-     * names, which may be another node's slice (a job-wide table, a table copied to a neighbour): its curve is
-     * checked when it comes, and a slim copy (devices and the rows that make its plateau) waits for {@code finish}
-     * with the small hardware summary of every node. nvbandwidth and perftest runs only need their own node's facts
-     * and are judged at once. Not thread-safe.
+     * The measurements of evidence handed in slices ({@link Evidence#slices()}), judged as the slices of the whole
+     * evidence give them, whatever order they come in. A table is judged against the hardware of the host it names:
+     * when that is its own slice's node (and whether NCCL ran over sockets anywhere cannot change the judgement), it is
+     * judged when it comes; otherwise (a job-wide table, a table copied to a neighbour) its curve is checked when it
+     * comes, and a slim copy (devices and the rows that make its plateau) waits for {@code finish} with the small
+     * hardware summary of every node. nvbandwidth and perftest runs only need their own node's facts and are judged at
+     * once. Of what is judged, a fold keeps only what its reader asks for ({@link Keep}), so that what it holds does
+     * not grow with the measurements of healthy nodes. Not thread-safe.
      */
     static final class Fold {
+
+        /** What a fold keeps of the measurements judged. */
+        enum Keep {
+            /** Each segment's most telling verdict ({@link Segments}). */
+            VERDICTS,
+            /** The findings, in the order of the whole evidence ({@link BandwidthAnalyzer}). */
+            FINDINGS
+        }
+
+        /** The order of the whole evidence: nccl-tests, nvbandwidth, perftest; then slice order; then place in the slice. */
+        private static final Comparator<Done> ORDER = Comparator.comparingInt(Done::kind)
+                .thenComparing(Done::node, Evidence.SLICE_NODE_ORDER)
+                .thenComparingInt(Done::index);
+
+        private final Keep keep;
         private final Map<String, HwGpu> gpus = new LinkedHashMap<>();
         private final Map<String, Integer> links = new LinkedHashMap<>();
         private final Map<String, EvidenceLine> linkLine = new LinkedHashMap<>();
@@ -76,10 +93,19 @@ final class Judge {
         private final Map<String, HwEth> eth = new LinkedHashMap<>();
         private boolean socket;
         private final List<Pending> pending = new ArrayList<>();
+        /** Findings of measurements judged (FINDINGS), or each segment's most telling verdict so far (VERDICTS). */
+        private final List<Done> done = new ArrayList<>();
 
-        /** One measurement: a table waiting for the hardware ({@code slim} set), or one already judged. */
-        private record Pending(int kind, String node, int index, Artifact stub, NcclTestsData slim,
-                               List<Finding> curve, Judged judged) {
+        /** A table waiting for another node's hardware. */
+        private record Pending(String node, int index, Artifact stub, NcclTestsData slim, List<Finding> curve) {
+        }
+
+        /** One measurement judged, where it stands in the whole evidence's order. */
+        private record Done(int kind, String node, int index, Judged judged) {
+        }
+
+        Fold(Keep keep) {
+            this.keep = keep;
         }
 
         void add(Evidence slice) {
@@ -95,45 +121,77 @@ final class Judge {
             });
             hw.eth().forEach((n, e) -> eth.put(n, new HwEth(stubs.computeIfAbsent(e.artifact(), Artifact::stub), e.iface())));
             socket |= hw.socket();
+            // The hardware of this slice's node alone, with the sockets seen so far: a table naming this node is judged
+            // against it now, unless NCCL over sockets seen later could still change its judgement.
+            String own = node == null ? "" : node;
             int i = 0;
             for (Item<NcclTestsData> it : slice.all(NcclTestsData.class)) {
                 if (it.data().rows().isEmpty()) continue;
+                int index = i++;
                 List<Finding> curve = new ArrayList<>();
                 NcclTestsData slim = table(it.artifact(), it.data(), null, curve).slim;
-                pending.add(new Pending(0, node, i++, stubs.computeIfAbsent(it.artifact(), Artifact::stub), slim, curve, null));
+                Judged now = null;
+                if (own.equals(hwNode(it.artifact(), slim))) {
+                    now = judge(it.artifact(), slim, hw.withSocket(socket), curve);
+                    if (!socket && !now.equals(judge(it.artifact(), slim, hw.withSocket(true), curve))) now = null;
+                }
+                if (now != null) {
+                    settle(new Done(0, node, index, now));
+                } else {
+                    pending.add(new Pending(node, index, stubs.computeIfAbsent(it.artifact(), Artifact::stub), slim,
+                            keep == Keep.FINDINGS ? curve : List.of()));
+                }
             }
             i = 0;
             for (Item<NvbandwidthData> it : slice.all(NvbandwidthData.class)) {
                 for (NvbwTestcase tc : it.data().testcases()) {
                     Judged j = nvbandwidth(it.artifact(), it.data(), tc);
-                    if (j != null) pending.add(new Pending(1, node, i++, null, null, null, j));
+                    if (j != null) settle(new Done(1, node, i++, j));
                 }
             }
             // perftest is judged against the ports of its own node, which come in the same slice.
             i = 0;
             for (Item<PerftestData> it : slice.all(PerftestData.class)) {
                 Judged j = perftest(it.artifact(), it.data(), hw);
-                if (j != null) pending.add(new Pending(2, node, i++, null, null, null, j));
+                if (j != null) settle(new Done(2, node, i++, j));
             }
         }
 
+        /** {@return the measurements kept, judged, in the order of the whole evidence} */
         List<Judged> finish() {
             Hw hw = new Hw(gpus, links, linkLine, ports, socket, eth);
-            List<Pending> sorted = new ArrayList<>(pending);
-            sorted.sort(Comparator.comparingInt(Pending::kind)
-                    .thenComparing(Pending::node, Evidence.SLICE_NODE_ORDER)
-                    .thenComparingInt(Pending::index));
-            List<Judged> out = new ArrayList<>();
-            for (Pending p : sorted) {
-                if (p.judged() != null) {
-                    out.add(p.judged());
-                    continue;
-                }
-                List<Finding> findings = new ArrayList<>(p.curve());
-                Judged j = table(p.stub(), p.slim(), hw, findings).judged;
-                out.add(new Judged(j.verdict(), findings));
-            }
+            for (Pending p : pending) settle(new Done(0, p.node(), p.index(), judge(p.stub(), p.slim(), hw, p.curve())));
+            pending.clear();
+            List<Done> sorted = new ArrayList<>(done);
+            sorted.sort(ORDER);
+            List<Judged> out = new ArrayList<>(sorted.size());
+            for (Done d : sorted) out.add(d.judged());
             return out;
+        }
+
+        /** The second step of {@link #table}: the judgement, after the curve's findings. */
+        private static Judged judge(Artifact a, NcclTestsData slim, Hw hw, List<Finding> curve) {
+            List<Finding> findings = new ArrayList<>(curve);
+            Judged j = table(a, slim, hw, findings).judged;
+            return new Judged(j.verdict(), findings);
+        }
+
+        /** Keeps what this fold's reader needs of a judged measurement. */
+        private void settle(Done d) {
+            if (keep == Keep.FINDINGS) {
+                if (!d.judged().findings().isEmpty()) done.add(new Done(d.kind(), d.node(), d.index(), new Judged(null, d.judged().findings())));
+                return;
+            }
+            SegmentVerdict v = d.judged().verdict();
+            if (v == null) return;
+            for (int k = 0; k < done.size(); k++) {
+                Done cur = done.get(k);
+                if (cur.judged().verdict().segment() != v.segment()) continue;
+                double r = Segments.rank(v), rc = Segments.rank(cur.judged().verdict());
+                if (r < rc || r == rc && ORDER.compare(d, cur) < 0) done.set(k, new Done(d.kind(), d.node(), d.index(), new Judged(v, List.of())));
+                return;
+            }
+            done.add(new Done(d.kind(), d.node(), d.index(), new Judged(v, List.of())));
         }
     }
 
@@ -150,6 +208,11 @@ final class Judge {
 
     record Hw(Map<String, HwGpu> gpus, Map<String, Integer> nvlinks, Map<String, EvidenceLine> nvlinkLine,
               Map<String, List<HwPort>> ports, boolean socket, Map<String, HwEth> eth) {
+
+        /** {@return these facts, NCCL over sockets or not as {@code s} says} */
+        Hw withSocket(boolean s) {
+            return s == socket ? this : new Hw(gpus, nvlinks, nvlinkLine, ports, s, eth);
+        }
         static Hw of(Evidence ev) {
             Map<String, HwGpu> gpus = new LinkedHashMap<>();
             for (Item<NvidiaSmiData> it : ev.all(NvidiaSmiData.class)) {
@@ -225,10 +288,7 @@ final class Judge {
             if (r.outOfPlace() != null && r.outOfPlace().busbw() != null) rows.add(r);
         }
         rows.sort(Comparator.comparingLong(NcclTestsRow::size));
-        Set<String> hostSet = new LinkedHashSet<>();
-        for (NcclTestsDevice d : t.devices()) if (d.host() != null) hostSet.add(d.host());
-        if (hostSet.isEmpty()) hostSet.addAll(t.hosts());
-        List<String> hosts = new ArrayList<>(hostSet);
+        List<String> hosts = hosts(t);
         Integer ranks = t.ranks();
         if (ranks == null && !t.devices().isEmpty()) ranks = t.devices().size();
         NcclTestsRow largest = rows.isEmpty() ? null : rows.get(rows.size() - 1);
@@ -295,7 +355,7 @@ final class Judge {
                 break;
             }
         }
-        String hwNode = hosts.isEmpty() ? a.node().orElse("") : hosts.get(0);
+        String hwNode = hwNode(a, hosts);
         HwGpu nvsmi = hw.gpus().get(hwNode);
         if (nvsmi == null && a.node().isPresent()) nvsmi = hw.gpus().get(a.node().get());
         Integer pcieGen = null, pcieWidth = null;
@@ -376,6 +436,24 @@ final class Judge {
                     ev, withSegment(params, seg)));
         }
         return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out));
+    }
+
+    /** {@return the node whose hardware a table is judged against: its first host, else its own node ("" for none)} */
+    private static String hwNode(Artifact a, List<String> hosts) {
+        return hosts.isEmpty() ? a.node().orElse("") : hosts.get(0);
+    }
+
+    /** {@link #hwNode(Artifact, List)} of a table. */
+    static String hwNode(Artifact a, NcclTestsData t) {
+        return hwNode(a, hosts(t));
+    }
+
+    /** {@return a table's hosts: those of its device lines, else those it names otherwise} */
+    private static List<String> hosts(NcclTestsData t) {
+        Set<String> hostSet = new LinkedHashSet<>();
+        for (NcclTestsDevice d : t.devices()) if (d.host() != null) hostSet.add(d.host());
+        if (hostSet.isEmpty()) hostSet.addAll(t.hosts());
+        return new ArrayList<>(hostSet);
     }
 
     /**

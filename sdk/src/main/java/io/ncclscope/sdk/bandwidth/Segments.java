@@ -55,7 +55,7 @@ public final class Segments {
      * judged measurements, not its parsed facts. Not thread-safe.
      */
     public static final class Fold {
-        private final Judge.Fold judge = new Judge.Fold();
+        private final Judge.Fold judge = new Judge.Fold(Judge.Fold.Keep.VERDICTS);
 
         private Fold() {
         }
@@ -76,7 +76,7 @@ public final class Segments {
     }
 
     /** Lower is more telling: slow (lowest ratio first), then ok, then unknown, then not measured. */
-    private static double rank(SegmentVerdict v) {
+    static double rank(SegmentVerdict v) {
         return switch (v.verdict()) {
             case SegmentVerdict.SLOW -> v.ratio() == null ? 0.99 : v.ratio();
             case SegmentVerdict.OK -> 1 + (v.ratio() == null ? 0.99 : Math.min(v.ratio(), 0.99));

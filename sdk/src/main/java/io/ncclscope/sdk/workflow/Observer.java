@@ -72,34 +72,36 @@ final class Observer {
 
     /**
      * Evidence observed one slice at a time; the diagnosis comes at the end. Each artifact is read when its slice comes,
-     * into small records (observations with their quoted lines, facts): an NCCL log or nccl-tests table is read both as
-     * a run that completed and as one that failed, and {@link #finish} picks the reading the diagnosis backs (which
-     * runs failed is known only once every analyzer has seen every node). Not thread-safe.
+     * into small records: an NCCL log or nccl-tests table is read both as a run that completed and as one that failed,
+     * and {@link #finish} picks the reading the diagnosis backs (which runs failed is known only once every analyzer has
+     * seen every node). What it holds stays bounded however many nodes come: the observations that can still be among
+     * the {@link Workflow#MAX_ENTRIES} a workflow keeps ({@link Candidates}), the facts merged as they come
+     * ({@link FactsFold}), the first hosts, and the first pairwise sources. Not thread-safe.
      */
     static final class Fold {
-        private final List<Observation> plain = new ArrayList<>();
-        private final List<RunReadings> runs = new ArrayList<>();
-        private final List<SliceFacts> facts = new ArrayList<>();
-        private final Set<String> hosts = new java.util.TreeSet<>(Evidence::compareNodes);
+        private final Candidates observations = new Candidates(Workflow.MAX_ENTRIES);
+        private final FactsFold facts = new FactsFold();
+        /** The first hosts in natural order: the facts' node list and the node a bare node-list observation names. */
+        private final java.util.TreeSet<String> hosts = new java.util.TreeSet<>(Evidence::compareNodes);
+        /** The first artifact of each slice's node, for nodes that can still be the first host. */
         private final Map<String, String> firstArtifact = new java.util.HashMap<>();
-        private final List<SlicePairs> pairs = new ArrayList<>();
-
-        /** A run's observations if it completed and if it failed. */
-        private record RunReadings(String artifact, List<Observation> ok, List<Observation> failed) {
-        }
-
-        /** A slice's facts, merged in slice order at finish (the first network, launcher and version win). */
-        private record SliceFacts(String node, Facts facts) {
-        }
-
-        /** A slice's pairwise results: how many, and the sources of the first few. */
-        private record SlicePairs(String node, int count, List<EvidenceLine> sources) {
-        }
+        /** The pairwise results' slices, in slice order, as far as their sources fill {@link Observation#MAX_LINKS}. */
+        private final java.util.TreeMap<String, List<EvidenceLine>> pairSources = new java.util.TreeMap<>(Evidence.SLICE_NODE_ORDER);
+        private boolean pairsOfNoNode;
+        private List<EvidenceLine> noNodeSources = List.of();
+        private int pairCount;
 
         void add(Evidence slice) {
             String node = slice.sliceNode();
             if (node != null) firstArtifact.put(node, slice.artifacts().get(0).name());
-            hosts.addAll(slice.hosts());
+            for (String h : slice.hosts()) {
+                hosts.add(h);
+                if (hosts.size() > Facts.MAX_ENTRIES) hosts.pollLast();
+            }
+            if (!hosts.isEmpty()) {
+                String min = hosts.first();
+                firstArtifact.keySet().removeIf(n -> Evidence.compareNodes(n, min) > 0);
+            }
             Observer o = new Observer();
             for (Artifact a : slice.artifacts()) {
                 Object d = a.result().data();
@@ -109,21 +111,38 @@ final class Observer {
                     Observer bad = new Observer();
                     bad.failed.add(a.name());
                     bad.artifact(a);
-                    runs.add(new RunReadings(a.name(), List.copyOf(ok.out), List.copyOf(bad.out)));
+                    observations.run(a.name(), ok.out, bad.out);
                     o.facts = o.facts.merge(ok.facts);
                 } else {
                     o.artifact(a);
                 }
             }
-            plain.addAll(o.out);
-            facts.add(new SliceFacts(node, o.facts));
+            for (Observation x : o.out) observations.plain(x);
+            facts.add(node, o.facts);
             List<PairResult> found = Localizer.read(slice);
             if (!found.isEmpty()) {
+                pairCount += found.size();
                 List<EvidenceLine> sources = new ArrayList<>();
                 for (PairResult r : found) {
                     if (r.source() != null && sources.size() < Observation.MAX_LINKS) sources.add(r.source());
                 }
-                pairs.add(new SlicePairs(node, found.size(), sources));
+                if (node == null) {
+                    pairsOfNoNode = true;
+                    noNodeSources = sources;
+                } else {
+                    pairSources.put(node, sources);
+                    // Slices after the first that fill the links give none.
+                    int n = noNodeSources.size();
+                    String cut = null;
+                    for (Map.Entry<String, List<EvidenceLine>> e : pairSources.entrySet()) {
+                        if (n >= Observation.MAX_LINKS) {
+                            cut = e.getKey();
+                            break;
+                        }
+                        n += e.getValue().size();
+                    }
+                    if (cut != null) pairSources.tailMap(cut, true).clear();
+                }
             }
         }
 
@@ -136,26 +155,22 @@ final class Observer {
                 }
             }
             List<String> nodes = List.copyOf(hosts);
-            o.facts = o.facts.merge(new Facts(nodes, null, List.of(), List.of(), List.of(), List.of(), null, null, Map.of(), null));
-            List<SliceFacts> sorted = new ArrayList<>(facts);
-            sorted.sort(java.util.Comparator.comparing(SliceFacts::node, Evidence.SLICE_NODE_ORDER));
-            for (SliceFacts f : sorted) o.facts = o.facts.merge(f.facts());
-            o.out.addAll(plain);
-            for (RunReadings r : runs) o.out.addAll(o.failed.contains(r.artifact()) ? r.failed() : r.ok());
-            if (!nodes.isEmpty() && o.out.stream().noneMatch(x -> x.need() == Need.NODE_LIST)) {
+            facts.hosts(nodes);
+            o.facts = facts.facts();
+            o.out.addAll(observations.choose(o.failed));
+            if (!nodes.isEmpty() && !observations.hasNodeList(o.failed)) {
                 String first = firstArtifact.get(nodes.get(0));
                 if (first != null) o.out.add(new Observation(Need.NODE_LIST, null, null, List.of(new Link(null, first, 0, ""))));
             }
-            if (!pairs.isEmpty()) {
-                List<SlicePairs> ps = new ArrayList<>(pairs);
-                ps.sort(java.util.Comparator.comparing(SlicePairs::node, Evidence.SLICE_NODE_ORDER));
+            if (pairCount > 0) {
                 List<Link> links = new ArrayList<>();
-                int count = 0;
-                for (SlicePairs p : ps) {
-                    count += p.count();
-                    for (EvidenceLine l : p.sources()) if (links.size() < Observation.MAX_LINKS) links.add(Link.of(null, l));
+                List<List<EvidenceLine>> ordered = new ArrayList<>();
+                if (pairsOfNoNode) ordered.add(noNodeSources);
+                ordered.addAll(pairSources.values());
+                for (List<EvidenceLine> sources : ordered) {
+                    for (EvidenceLine l : sources) if (links.size() < Observation.MAX_LINKS) links.add(Link.of(null, l));
                 }
-                o.out.add(new Observation(Need.PAIRWISE, null, count + " pairs", links));
+                o.out.add(new Observation(Need.PAIRWISE, null, pairCount + " pairs", links));
             }
             return o;
         }

@@ -223,10 +223,7 @@ public final class Workflow {
     private static List<Observation> canonicalObservations(List<Observation> in) {
         // Sorted and without repeats, so that the same evidence in another order gives an equal state.
         List<Observation> s = new ArrayList<>(new LinkedHashSet<>(in));
-        s.sort(Comparator.comparing(Observation::need)
-                .thenComparing(o -> o.node() == null ? "" : o.node())
-                .thenComparing(o -> o.value() == null ? "" : o.value())
-                .thenComparing(o -> o.links().toString()));
+        s.sort(Candidates.ORDER);
         return List.copyOf(s.size() > MAX_ENTRIES ? s.subList(0, MAX_ENTRIES) : s);
     }
 

@@ -1,0 +1,157 @@
+package io.ncclscope.sdk.workflow;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The observations that can still be among the first {@code cap} a workflow keeps ({@link Workflow#MAX_ENTRIES}, in
+ * its canonical order), gathered one at a time while which runs failed is not yet known.
+ *
+ * <p>An observation is either plain (it will be kept whatever the diagnosis says) or belongs to one reading of a run
+ * (an NCCL log or nccl-tests table read as completed, or as failed; {@link #choose} takes the reading the diagnosis
+ * backs). Once at least {@code cap} observations rank before one whichever readings are chosen, that one can never be
+ * kept, and it is let go: the candidates held stay near {@code cap} however many nodes are read, and {@link #choose}
+ * gives the same workflow as keeping them all. A run counts towards that bound by the smaller of its two readings'
+ * observations ranked before (one reading of every run is chosen). Not thread-safe.
+ */
+final class Candidates {
+
+    /** The canonical order of {@link Workflow}'s observations: need, node, value, then the links. */
+    static final Comparator<Observation> ORDER = Comparator.comparing(Observation::need)
+            .thenComparing(o -> o.node() == null ? "" : o.node())
+            .thenComparing(o -> o.value() == null ? "" : o.value())
+            .thenComparing(o -> o.links().toString());
+
+    /** One candidate; {@code run} null for a plain observation. */
+    private record Cand(Observation obs, String run, boolean failed, String links) {
+    }
+
+    private static final Comparator<Cand> CAND_ORDER = Comparator.comparing((Cand c) -> c.obs().need())
+            .thenComparing(c -> c.obs().node() == null ? "" : c.obs().node())
+            .thenComparing(c -> c.obs().value() == null ? "" : c.obs().value())
+            .thenComparing(Cand::links);
+
+    private final int cap;
+    private List<Cand> cands = new ArrayList<>();
+    private int limit;
+    /** Whether a node list was observed, plainly or in one reading of a run: asked before the cap applies. */
+    private boolean nodeList;
+    private final Set<String> nodeListIfOk = new HashSet<>();
+    private final Set<String> nodeListIfFailed = new HashSet<>();
+
+    /** @param cap the most observations a workflow keeps */
+    Candidates(int cap) {
+        this.cap = cap;
+        this.limit = 4 * cap;
+    }
+
+    /** Adds an observation kept whatever the diagnosis says. */
+    void plain(Observation o) {
+        if (o.need() == Need.NODE_LIST) nodeList = true;
+        add(new Cand(o, null, false, o.links().toString()));
+    }
+
+    /**
+     * Adds a run's two readings: what both say is plain, the rest depends on which is chosen.
+     *
+     * @param run    the run's artifact name
+     * @param ok     its observations if it completed
+     * @param failed its observations if it failed
+     */
+    void run(String run, List<Observation> ok, List<Observation> failed) {
+        Set<Observation> both = new HashSet<>(ok);
+        both.retainAll(new HashSet<>(failed));
+        for (Observation o : ok) {
+            if (both.contains(o)) {
+                plain(o);
+            } else {
+                if (o.need() == Need.NODE_LIST) nodeListIfOk.add(run);
+                add(new Cand(o, run, false, o.links().toString()));
+            }
+        }
+        for (Observation o : failed) {
+            if (both.contains(o)) continue;
+            if (o.need() == Need.NODE_LIST) nodeListIfFailed.add(run);
+            add(new Cand(o, run, true, o.links().toString()));
+        }
+    }
+
+    /** {@return whether a node list is among the observations once {@code failed} runs take their failed reading} */
+    boolean hasNodeList(Set<String> failed) {
+        if (nodeList) return true;
+        for (String r : nodeListIfOk) if (!failed.contains(r)) return true;
+        for (String r : nodeListIfFailed) if (failed.contains(r)) return true;
+        return false;
+    }
+
+    /**
+     * {@return the plain observations and the readings of {@code failed} runs (failed) and of the others (completed),
+     * in canonical order: every one of them that a workflow of at most {@code cap} observations can keep}
+     */
+    List<Observation> choose(Set<String> failed) {
+        prune();
+        List<Observation> out = new ArrayList<>(cands.size());
+        for (Cand c : cands) {
+            if (c.run() == null || c.failed() == failed.contains(c.run())) out.add(c.obs());
+        }
+        return out;
+    }
+
+    /** {@return how many candidates are held (for tests)} */
+    int held() {
+        return cands.size();
+    }
+
+    private void add(Cand c) {
+        cands.add(c);
+        if (cands.size() >= limit) {
+            prune();
+            limit = Math.max(4 * cap, 2 * cands.size());
+        }
+    }
+
+    /** Sorts the candidates and lets go of those that at least {@code cap} sure observations rank before. */
+    private void prune() {
+        cands.sort(CAND_ORDER);
+        int sure = 0; // plain observations (or runs' observations in both readings) ranked before
+        int runsSure = 0; // the sum over runs of the smaller of their two readings' counts ranked before
+        Map<String, int[]> perRun = new HashMap<>();
+        int i = 0;
+        while (i < cands.size()) {
+            if (sure + runsSure >= cap) break;
+            int j = i + 1;
+            while (j < cands.size() && CAND_ORDER.compare(cands.get(i), cands.get(j)) == 0) j++;
+            // One group of observations that rank alike: it adds at most one observation to what ranks before.
+            boolean plain = false;
+            String run = cands.get(i).run();
+            boolean failed = cands.get(i).failed();
+            boolean oneReading = true;
+            Map<String, Integer> readings = new HashMap<>();
+            for (int k = i; k < j; k++) {
+                Cand c = cands.get(k);
+                if (c.run() == null) {
+                    plain = true;
+                } else {
+                    readings.merge(c.run(), c.failed() ? 2 : 1, (a, b) -> a | b);
+                    if (readings.get(c.run()) == 3) plain = true;
+                }
+                if (!java.util.Objects.equals(c.run(), run) || c.failed() != failed) oneReading = false;
+            }
+            if (plain) {
+                sure++;
+            } else if (oneReading) {
+                int[] n = perRun.computeIfAbsent(run, r -> new int[2]);
+                int before = Math.min(n[0], n[1]);
+                n[failed ? 1 : 0]++;
+                runsSure += Math.min(n[0], n[1]) - before;
+            }
+            i = j;
+        }
+        if (i < cands.size()) cands = new ArrayList<>(cands.subList(0, i));
+    }
+}
