@@ -3,7 +3,10 @@ package io.ncclscope.benchmarks;
 import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.Options;
+import io.ncclscope.sdk.diagnose.Analyzer;
+import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.report.Report;
@@ -52,7 +55,8 @@ public final class BundleBenchmark {
 
     /** One measurement. */
     private record Figures(String path, int nodes, int files, double wall, double cpu, long held, long report,
-                           int findings, int made, int md, int json, String verdict, int seen, String jsonText) {
+                           int findings, int made, int md, int json, String verdict, int seen, String jsonText,
+                           long findingsHeld) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -79,9 +83,9 @@ public final class BundleBenchmark {
         }
         System.out.printf(Locale.ROOT, "max heap %d MiB, %d cores%n", Runtime.getRuntime().maxMemory() >> 20,
                 Runtime.getRuntime().availableProcessors());
-        System.out.printf(Locale.ROOT, "%-9s %-7s %-7s %-8s %-7s %-9s %-11s %-12s %-9s %-9s %-9s %s%n",
-                "path", "nodes", "files", "wall_s", "cpu_s", "files/s", "heap_held", "heap_report", "findings",
-                "md_bytes", "json_KiB", "verdict");
+        System.out.printf(Locale.ROOT, "%-9s %-7s %-7s %-8s %-7s %-9s %-11s %-13s %-12s %-9s %-9s %-9s %s%n",
+                "path", "nodes", "files", "wall_s", "cpu_s", "files/s", "heap_held", "findings_held", "heap_report",
+                "findings", "md_bytes", "json_KiB", "verdict");
         // Warm-up on the smallest size, not reported.
         Path warm = work.resolve("warm");
         int warmFiles = generate(capture, warm, sizes.get(0));
@@ -96,9 +100,9 @@ public final class BundleBenchmark {
             for (String p : paths) {
                 Figures f = run(p, root, n, files);
                 all.add(f);
-                System.out.printf(Locale.ROOT, "%-9s %-7d %-7d %-8.2f %-7.2f %-9.0f %-11s %-12s %-9s %-9d %-9d %s (%d nodes seen)%n",
-                        p, n, files, f.wall(), f.cpu(), files / f.wall(), mib(f.held()), mib(f.report()),
-                        f.findings() + "/" + f.made(), f.md(), f.json() / 1024, f.verdict(), f.seen());
+                System.out.printf(Locale.ROOT, "%-9s %-7d %-7d %-8.2f %-7.2f %-9.0f %-11s %-13s %-12s %-9s %-9d %-9d %s (%d nodes seen)%n",
+                        p, n, files, f.wall(), f.cpu(), files / f.wall(), mib(f.held()), mib(f.findingsHeld()),
+                        mib(f.report()), f.findings() + "/" + f.made(), f.md(), f.json() / 1024, f.verdict(), f.seen());
             }
             deleteTree(root);
         }
@@ -116,6 +120,11 @@ public final class BundleBenchmark {
             System.out.printf(Locale.ROOT, "%-9s heap_held %s at %d nodes -> %s at %d nodes: x%.2f, %.1f KiB a node%n", p,
                     mib(a.held()), a.nodes(), mib(b.held()), b.nodes(), (double) b.held() / a.held(),
                     (b.held() - a.held()) / 1024.0 / (b.nodes() - a.nodes()));
+            long sa = a.held() - a.findingsHeld(), sb = b.held() - b.findingsHeld();
+            System.out.printf(Locale.ROOT, "%-9s less the findings made: %s at %d nodes -> %s at %d nodes: x%.2f, %.1f KiB a node"
+                    + " (findings: %.1f KiB a node)%n", p, mib(sa), a.nodes(), mib(sb), b.nodes(), (double) sb / sa,
+                    (sb - sa) / 1024.0 / (b.nodes() - a.nodes()),
+                    (b.findingsHeld() - a.findingsHeld()) / 1024.0 / (b.nodes() - a.nodes()));
         }
         deleteTree(work);
     }
@@ -132,7 +141,7 @@ public final class BundleBenchmark {
             long t1 = System.nanoTime(), c1 = processCpu();
             held = liveHeap(); // the evidence and the report
             e = null; // what a caller does once the report is built
-            return figures(path, nodes, files, (t1 - t0) / 1e9, (c1 - c0) / 1e9, held, r);
+            return figures(path, nodes, files, (t1 - t0) / 1e9, (c1 - c0) / 1e9, held, r, findingsHeld(root));
         }
         // The streamed path of NcclScope.analyze(Options, Path...), spelled out to weigh the passes' state at its
         // largest: every node read, the report not yet built.
@@ -151,10 +160,11 @@ public final class BundleBenchmark {
         pass = null; // what NcclScope.analyze lets go of once the report is built
         stream = null;
         return figures(path, nodes, files, ((pause - t0) + (t1 - resume)) / 1e9, ((cpuPause - c0) + (c1 - cpuResume)) / 1e9,
-                held, r);
+                held, r, findingsHeld(root));
     }
 
-    private static Figures figures(String path, int nodes, int files, double wall, double cpu, long held, Report r) {
+    private static Figures figures(String path, int nodes, int files, double wall, double cpu, long held, Report r,
+                                   long findingsHeld) {
         long report = liveHeap();
         // Findings as shown (alike findings of many nodes once) and as made (one per node they were made on).
         int made = 0;
@@ -162,7 +172,34 @@ public final class BundleBenchmark {
         int md = NcclScope.render(r, Format.MARKDOWN).length();
         String json = NcclScope.render(r, Format.JSON);
         return new Figures(path, nodes, files, wall, cpu, held, report, r.findings().size(), made, md, json.length(),
-                r.verdict(), r.nodes().size(), json);
+                r.verdict(), r.nodes().size(), json, findingsHeld);
+    }
+
+    /**
+     * The live heap of the findings the analyzers make over the bundle (every node's, before alike ones are shown
+     * once), held alone: the part of {@code heap_held} that is the diagnosis itself, which grows with the problems
+     * found, not with what the passes keep to find them.
+     */
+    private static long findingsHeld(Path root) throws IOException {
+        long base = liveHeap();
+        List<Finding> all = findings(root);
+        long held = liveHeap() - base;
+        java.lang.ref.Reference.reachabilityFence(all);
+        return held;
+    }
+
+    /** Every analyzer's findings over the bundle, read node by node; the passes go once they have finished. */
+    private static List<Finding> findings(Path root) throws IOException {
+        List<Pass> passes = NcclScope.analyzers().stream().map(Analyzer::pass).toList();
+        NodeStream stream = new NodeStream(NcclScope.evidenceBuilder(Options.DEFAULTS));
+        try {
+            stream.read(List.of(root), s -> passes.forEach(p -> p.add(s)));
+        } catch (NodeStream.UnstreamableException ex) {
+            throw new IllegalStateException("a generated bundle streams: " + ex.getMessage(), ex);
+        }
+        List<Finding> all = new ArrayList<>();
+        for (Pass p : passes) all.addAll(p.finish());
+        return all;
     }
 
     /** Copies the capture once per node, renaming the host in its text. Returns the file count. */
