@@ -112,14 +112,14 @@ final class Judge {
             String node = slice.sliceNode();
             Hw hw = Hw.of(slice);
             Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
-            hw.gpus().forEach((n, g) -> gpus.putIfAbsent(n, new HwGpu(stubs.computeIfAbsent(g.artifact(), Artifact::stub), g.gpu())));
+            hw.gpus().forEach((n, g) -> gpus.putIfAbsent(n, g.on(stubs.computeIfAbsent(g.artifact(), Artifact::stub))));
             links.putAll(hw.nvlinks());
             linkLine.putAll(hw.nvlinkLine());
             hw.ports().forEach((n, ps) -> {
                 List<HwPort> kept = ports.computeIfAbsent(n, k -> new ArrayList<>());
-                for (HwPort p : ps) kept.add(new HwPort(stubs.computeIfAbsent(p.artifact(), Artifact::stub), p.device(), p.port()));
+                for (HwPort p : ps) kept.add(p.on(stubs.computeIfAbsent(p.artifact(), Artifact::stub)));
             });
-            hw.eth().forEach((n, e) -> eth.put(n, new HwEth(stubs.computeIfAbsent(e.artifact(), Artifact::stub), e.iface())));
+            hw.eth().forEach((n, e) -> eth.put(n, e.on(stubs.computeIfAbsent(e.artifact(), Artifact::stub))));
             socket |= hw.socket();
             // The hardware of this slice's node alone, with the sockets seen so far: a table naming this node is judged
             // against it now, unless NCCL over sockets seen later could still change its judgement.
@@ -197,13 +197,32 @@ final class Judge {
 
     // ---- hardware facts, per node ----
 
-    record HwGpu(Artifact artifact, NvsmiGpu gpu) {
+    /** A node's GPU as the expectation reads it: model, PCIe generation and width at most, and its line. */
+    record HwGpu(Artifact artifact, String name, Integer pcieGen, Integer pcieWidth, int line) {
+        static HwGpu of(Artifact a, NvsmiGpu g) {
+            return new HwGpu(a, g.name(), g.pcie() == null ? null : g.pcie().genMax(), g.pcie() == null ? null : g.pcie().widthMax(), g.line());
+        }
+
+        /** {@return the same GPU quoted from {@code a} (a stub of its artifact)} */
+        HwGpu on(Artifact a) {
+            return new HwGpu(a, name, pcieGen, pcieWidth, line);
+        }
     }
 
-    record HwPort(Artifact artifact, IbDevice device, IbPort port) {
+    /** An active IB port: its HCA, number, rate and line. */
+    record HwPort(Artifact artifact, String device, Integer port, double rateGbps, int line) {
+        /** {@return the same port quoted from {@code a} (a stub of its artifact)} */
+        HwPort on(Artifact a) {
+            return new HwPort(a, device, port, rateGbps, line);
+        }
     }
 
-    record HwEth(Artifact artifact, EthtoolInterface iface) {
+    /** A node's fastest Ethernet link: its name, speed and line. */
+    record HwEth(Artifact artifact, String name, int speedMbps, int line) {
+        /** {@return the same link quoted from {@code a} (a stub of its artifact)} */
+        HwEth on(Artifact a) {
+            return new HwEth(a, name, speedMbps, line);
+        }
     }
 
     record Hw(Map<String, HwGpu> gpus, Map<String, Integer> nvlinks, Map<String, EvidenceLine> nvlinkLine,
@@ -218,7 +237,7 @@ final class Judge {
             for (Item<NvidiaSmiData> it : ev.all(NvidiaSmiData.class)) {
                 String node = it.artifact().node().orElse("");
                 for (NvsmiGpu g : it.data().gpus()) {
-                    if (g.name() != null) gpus.putIfAbsent(node, new HwGpu(it.artifact(), g));
+                    if (g.name() != null) gpus.putIfAbsent(node, HwGpu.of(it.artifact(), g));
                 }
             }
             Map<String, Integer> links = new LinkedHashMap<>();
@@ -249,7 +268,7 @@ final class Judge {
                 for (IbDevice d : it.data().devices()) {
                     for (IbPort p : d.ports()) {
                         if (p.state() == PortState.ACTIVE && p.rateGbps() != null && p.rateGbps() > 0)
-                            ports.computeIfAbsent(node, k -> new ArrayList<>()).add(new HwPort(it.artifact(), d, p));
+                            ports.computeIfAbsent(node, k -> new ArrayList<>()).add(new HwPort(it.artifact(), d.name(), p.port(), p.rateGbps(), p.line()));
                     }
                 }
             }
@@ -264,7 +283,7 @@ final class Judge {
                 for (EthtoolInterface i : it.data().interfaces()) {
                     if (i.speedMbps() == null || i.speedMbps() <= 0 || Boolean.FALSE.equals(i.linkDetected())) continue;
                     HwEth cur = eth.get(node);
-                    if (cur == null || i.speedMbps() > cur.iface().speedMbps()) eth.put(node, new HwEth(it.artifact(), i));
+                    if (cur == null || i.speedMbps() > cur.speedMbps()) eth.put(node, new HwEth(it.artifact(), i.name(), i.speedMbps(), i.line()));
                 }
             }
             return new Hw(gpus, links, linkLine, ports, socket, eth);
@@ -360,12 +379,10 @@ final class Judge {
         if (nvsmi == null && a.node().isPresent()) nvsmi = hw.gpus().get(a.node().get());
         Integer pcieGen = null, pcieWidth = null;
         if (nvsmi != null) {
-            if (gpuName == null) gpuName = nvsmi.gpu().name();
-            if (nvsmi.gpu().pcie() != null) {
-                pcieGen = nvsmi.gpu().pcie().genMax();
-                pcieWidth = nvsmi.gpu().pcie().widthMax();
-            }
-            hwLines.add(nvsmi.artifact().quote(nvsmi.gpu().line()));
+            if (gpuName == null) gpuName = nvsmi.name();
+            pcieGen = nvsmi.pcieGen();
+            pcieWidth = nvsmi.pcieWidth();
+            hwLines.add(nvsmi.artifact().quote(nvsmi.line()));
         }
         Integer links = hw.nvlinks().get(hwNode);
         if (links != null && hw.nvlinkLine().get(hwNode) != null) hwLines.add(hw.nvlinkLine().get(hwNode));
@@ -382,19 +399,19 @@ final class Judge {
         if (!multi) {
             exp = intra;
         } else if (!nics.isEmpty()) {
-            double rate = nics.stream().mapToDouble(p -> p.port().rateGbps()).min().orElse(0);
+            double rate = nics.stream().mapToDouble(HwPort::rateGbps).min().orElse(0);
             int count = seg == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, commHosts, ranks)));
             exp = HardwareModel.endToEnd(intra, count, rate);
             for (HwPort p : nics) {
-                if (hwLines.size() < 6) hwLines.add(p.artifact().quote(p.port().line()));
+                if (hwLines.size() < 6) hwLines.add(p.artifact().quote(p.line()));
             }
         } else if (hw.socket() && hw.eth().get(hwNode) != null) {
             HwEth e = hw.eth().get(hwNode);
-            double net = HardwareModel.tcpGBs(e.iface().speedMbps());
+            double net = HardwareModel.tcpGBs(e.speedMbps());
             String nb = String.format(Locale.ROOT, "NCCL over sockets on %s at %d Mb/s x %.1f = %.1f GB/s",
-                    e.iface().name(), e.iface().speedMbps(), HardwareModel.SOCKET_EFFICIENCY, net);
+                    e.name(), e.speedMbps(), HardwareModel.SOCKET_EFFICIENCY, net);
             exp = intra != null && intra.gbs() < net ? intra : new Expectation(net, nb);
-            hwLines.add(e.artifact().quote(e.iface().line()));
+            hwLines.add(e.artifact().quote(e.line()));
         } else if (model.isPresent()) {
             // No NIC or socket facts: hold the run against a healthy run measured on the same GPU platform over
             // one NIC, a floor that any working network of that platform clears.
@@ -469,7 +486,7 @@ final class Judge {
     /** The node's rail ports: the most common active rate (ties: the faster), leaving frontend ports aside. */
     static List<HwPort> rails(List<HwPort> ports) {
         Map<Double, List<HwPort>> byRate = new LinkedHashMap<>();
-        for (HwPort p : ports) byRate.computeIfAbsent(p.port().rateGbps(), k -> new ArrayList<>()).add(p);
+        for (HwPort p : ports) byRate.computeIfAbsent(p.rateGbps(), k -> new ArrayList<>()).add(p);
         List<HwPort> best = List.of();
         double bestRate = 0;
         for (Map.Entry<Double, List<HwPort>> e : byRate.entrySet()) {
@@ -681,7 +698,7 @@ final class Judge {
         String node = a.node().orElse("");
         HwPort port = null;
         for (HwPort p : hw.ports().getOrDefault(node, List.of())) {
-            if (d.device() != null && d.device().equals(p.device().name())) port = p;
+            if (d.device() != null && d.device().equals(p.device())) port = p;
         }
         double measured = best.bwAverageGbps() / 8.0;
         List<EvidenceLine> ev = new ArrayList<>();
@@ -691,18 +708,18 @@ final class Judge {
         if (port == null) {
             return new Judged(new SegmentVerdict(Segment.INTER_NODE, measured, null, SegmentVerdict.UNKNOWN, basis, ev), out);
         }
-        ev.add(port.artifact().quote(port.port().line()));
-        double rate = port.port().rateGbps();
+        ev.add(port.artifact().quote(port.line()));
+        double rate = port.rateGbps();
         double ratio = best.bwAverageGbps() / rate;
         Map<String, String> params = new LinkedHashMap<>();
         if (!node.isEmpty()) params.put("node", node);
-        params.put("hca", port.device().name());
+        params.put("hca", port.device());
         params.put("segment", "inter-node");
         if (ratio < WARN_RATIO) {
             out.add(new Finding("BUSBW_BELOW_EXPECTED", ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING,
-                    new Subject(node.isEmpty() ? null : node, null, null, port.device().name(), port.port().port(), null, null),
+                    new Subject(node.isEmpty() ? null : node, null, null, port.device(), port.port(), null, null),
                     Message.of(BandwidthAnalyzer.class, "below.perftest", "test", d.test(), "measured", fmt(best.bwAverageGbps()),
-                            "rate", fmt(rate), "hca", port.device().name(), "pct", Math.round(ratio * 100)),
+                            "rate", fmt(rate), "hca", port.device(), "pct", Math.round(ratio * 100)),
                     ev, params));
         }
         return new Judged(new SegmentVerdict(Segment.INTER_NODE, measured, HardwareModel.lineGBs(rate),
