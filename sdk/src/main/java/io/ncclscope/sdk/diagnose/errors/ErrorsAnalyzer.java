@@ -105,6 +105,10 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
     }
 
+    /** The chain that leads a group so far: chain {@code index} of {@code outcome}, of the artifact at {@code where}. */
+    private record Leader(Where where, int index, Walk.Outcome outcome) {
+    }
+
     /** The first usable interface of a host in the whole evidence's order, gathered in any order. */
     private static final class FirstIface {
         final Where where;
@@ -134,6 +138,11 @@ public final class ErrorsAnalyzer implements Analyzer {
         private final List<Part> parts = new ArrayList<>();
         private final Consistency.Versions versions = new Consistency.Versions();
         private final Map<String, FirstIface> goodInterfaces = new HashMap<>();
+        /**
+         * Per group of chains that can span artifacts (one shared GPU, one unreachable peer) and reading, the chain that
+         * leads it so far: the others let their drafts go, so that a thousand nodes failing to reach one peer keep one.
+         */
+        private final Map<String, Leader> leaders = new HashMap<>();
         /** One copy of the strings that repeat across nodes (versions, bus ids, communicator ids, host names). */
         private final Map<String, String> strings = new HashMap<>();
 
@@ -158,7 +167,27 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
 
         private void keep(Part p) {
+            if (p.walk != null) {
+                lead(p.where, p.walk.rooted(), "rooted|");
+                if (p.walk.fallback() != null) lead(p.where, p.walk.fallback(), "fallback|");
+            }
             if (!p.empty()) parts.add(p);
+        }
+
+        /** Keeps the draft of the earliest chain of each group that can span artifacts, per reading of the evidence. */
+        private void lead(Where where, Walk.Outcome o, String reading) {
+            for (int i = 0; i < o.cases.size(); i++) {
+                Walk.CaseRec r = o.cases.get(i);
+                if (r.crossKey() == null || r.draft() == null) continue;
+                String key = reading + Walk.Outcome.groupOf(r);
+                Leader had = leaders.get(key);
+                if (had == null || where.compareTo(had.where()) < 0) {
+                    if (had != null) had.outcome().follows(had.index());
+                    leaders.put(key, new Leader(where, i, o));
+                } else {
+                    o.follows(i);
+                }
+            }
         }
 
         private Part ofLog(Where where, Artifact a, NcclLog log) {

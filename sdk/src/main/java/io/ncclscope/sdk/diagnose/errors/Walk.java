@@ -100,6 +100,11 @@ final class Walk {
      */
     record CaseRec(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, String who,
                    EvidenceLine quote, boolean failed, String artifact, CaseFindings.Draft draft) {
+
+        /** {@return this record without its draft: an earlier chain of its group makes the finding} */
+        CaseRec withoutDraft() {
+            return draft == null ? this : new CaseRec(code, crossKey, localKey, rank, otherRank, host, who, quote, failed, artifact, null);
+        }
     }
 
     /**
@@ -114,14 +119,34 @@ final class Walk {
      * earliest when it has chains, else the evidence's earliest.
      */
     static final class Outcome {
-        final List<CaseRec> cases = new ArrayList<>();
+        /** The chains, in line order; a chain that cannot lead its group keeps no draft. */
+        final List<CaseRec> cases;
         /** Labels of the consequences with no cause in their own process, in walk order. */
-        final List<String> looseWho = new ArrayList<>();
+        final List<String> looseWho;
         /** Their lines and the launcher's reports of them (the first {@value #KEPT} only). */
-        final List<EvidenceLine> looseLines = new ArrayList<>();
+        final List<EvidenceLine> looseLines;
         /** Processes that only returned error codes (only when this artifact has chains). */
-        final List<String> traceWho = new ArrayList<>();
-        final List<EvidenceLine> traceLines = new ArrayList<>();
+        final List<String> traceWho;
+        final List<EvidenceLine> traceLines;
+
+        Outcome(List<CaseRec> cases, List<String> looseWho, List<EvidenceLine> looseLines, List<String> traceWho,
+                List<EvidenceLine> traceLines) {
+            this.cases = new ArrayList<>(cases);
+            this.looseWho = List.copyOf(looseWho);
+            this.looseLines = List.copyOf(looseLines);
+            this.traceWho = List.copyOf(traceWho);
+            this.traceLines = List.copyOf(traceLines);
+        }
+
+        /** {@return the group of a chain as its artifact sees it: its code and cross-artifact or local key} */
+        static String groupOf(CaseRec r) {
+            return r.code() + "|" + (r.crossKey() != null ? r.crossKey() : "@" + r.localKey());
+        }
+
+        /** Lets chain {@code i} go of its draft: it follows an earlier chain of its group. */
+        void follows(int i) {
+            cases.set(i, cases.get(i).withoutDraft());
+        }
     }
 
     /** Consequence lines kept per list: a finding quotes at most three of them. */
@@ -443,23 +468,33 @@ final class Walk {
     private Outcome outcome(List<Case> cases, List<Signal> loose) {
         cases.sort((x, y) -> Signal.compare(x.root, y.root));
         for (Case c : cases) fillChain(c);
-        Outcome o = new Outcome();
+        List<String> looseWho = new ArrayList<>();
+        List<EvidenceLine> looseLines = new ArrayList<>();
         for (Signal s : loose) {
-            o.looseWho.add(s.who());
-            if (o.looseLines.size() < KEPT) o.looseLines.add(s.quote());
+            looseWho.add(s.who());
+            if (looseLines.size() < KEPT) looseLines.add(s.quote());
             List<EvidenceLine> rep = reports.get(s);
             if (rep != null) {
-                for (EvidenceLine l : rep) if (o.looseLines.size() < KEPT) o.looseLines.add(l);
+                for (EvidenceLine l : rep) if (looseLines.size() < KEPT) looseLines.add(l);
             }
         }
-        if (!cases.isEmpty()) traceOnlyVictims(o);
+        List<String> traceWho = new ArrayList<>();
+        List<EvidenceLine> traceLines = new ArrayList<>();
+        if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines);
         for (Object[] cf : childFailures) {
             LauncherError le = (LauncherError) cf[2];
             Case c = caseForChild(cases, le);
             if (c != null) c.childTail.add(((Artifact) cf[0]).quote(le.line(), le.text()));
         }
-        for (Case c : cases) o.cases.add(record(c));
-        return o;
+        List<CaseRec> recs = new ArrayList<>();
+        java.util.Set<String> groups = new java.util.HashSet<>();
+        for (Case c : cases) {
+            CaseRec r = record(c);
+            recs.add(r);
+            // Only the first chain of a group in this artifact can lead it.
+            if (!groups.add(Outcome.groupOf(r))) recs.set(recs.size() - 1, r.withoutDraft());
+        }
+        return new Outcome(recs, looseWho, looseLines, traceWho, traceLines);
     }
 
     private CaseRec record(Case c) {
@@ -548,7 +583,7 @@ final class Walk {
     }
 
     /** Processes that only returned error codes (their WARN line was cut or went elsewhere) failed too. */
-    private void traceOnlyVictims(Outcome o) {
+    private void traceOnlyVictims(List<String> whos, List<EvidenceLine> lines) {
         if (ctx == null) return;
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Signal s : signals) seen.add(s.order + "|" + s.host + "|" + s.pid);
@@ -561,8 +596,8 @@ final class Walk {
             if (e.cudaDev() != null) who.append(" [").append(e.cudaDev()).append(']');
             Integer rank = e.rank() != null ? e.rank() : ctx.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
-            o.traceWho.add(who.toString());
-            if (o.traceLines.size() < KEPT) o.traceLines.add(ctx.artifact.quote(e.line(), eventText(e)));
+            whos.add(who.toString());
+            if (lines.size() < KEPT) lines.add(ctx.artifact.quote(e.line(), eventText(e)));
         }
     }
 
