@@ -10,6 +10,7 @@ import io.ncclscope.sdk.diagnose.errors.Walk.Generic;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -77,12 +78,15 @@ final class CaseFindings {
      * severity of some codes) and an interface seen working on the host in another log.
      */
     record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
-                 List<Object> args, int ranksAt, Set<Integer> ranks, Map<String, String> params, boolean ifaceLater,
+                 Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
                  String ifaceHost, String ifaceNot, List<EvidenceLine> head, List<EvidenceLine> tail,
                  List<EvidenceLine> childTail) {
     }
 
-    /** Stands in {@link Draft#params()} for the {@code iface} to recommend, known at the end. */
+    /**
+     * Stands in {@link Draft#params()} (names and values in turn, in the finding's order) for the {@code iface} to
+     * recommend, known at the end.
+     */
     private static final String LATER = "\u0000later";
 
     static List<Finding> build(List<Joined> cases, Map<String, String> goodIfaceByHost) {
@@ -258,7 +262,13 @@ final class CaseFindings {
         for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).quote());
         head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
         for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).quote());
-        return new Draft(key, severityFailed, severity, subject, s.who(), List.copyOf(args), ranksAt, ranks, params, ifaceLater,
+        String[] flat = new String[params.size() * 2];
+        int at = 0;
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            flat[at++] = e.getKey();
+            flat[at++] = e.getValue();
+        }
+        return new Draft(key, severityFailed, severity, subject, s.who(), args.toArray(), ranksAt, ranks, flat, ifaceLater,
                 ifaceHost, ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
                 List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
     }
@@ -266,7 +276,7 @@ final class CaseFindings {
     private static Finding rooted(List<Joined> g, Map<String, String> goodIfaceByHost) {
         Joined first = g.get(0);
         Draft d = first.rec.draft();
-        List<Object> args = new ArrayList<>(d.args());
+        List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
         args.set(1, d.who() + (g.size() > 1 ? " (+" + (g.size() - 1) + ")" : ""));
         if (d.ranks() != null) {
             Set<Integer> ranks = new TreeSet<>(d.ranks());
@@ -284,7 +294,8 @@ final class CaseFindings {
             key = key + ".then";
             args.addAll(List.of("victims", list(victims)));
         }
-        Map<String, String> params = new LinkedHashMap<>(d.params());
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < d.params().length; i += 2) params.put(d.params()[i], d.params()[i + 1]);
         if (d.ifaceLater()) {
             String good = goodIfaceByHost.get(d.ifaceHost());
             String iface = good != null && !good.equals(d.ifaceNot()) ? good : null;

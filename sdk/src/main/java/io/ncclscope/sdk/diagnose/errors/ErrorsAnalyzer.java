@@ -198,7 +198,7 @@ public final class ErrorsAnalyzer implements Analyzer {
             if (!local.quiet()) p.walk = local;
             versions.add(where, a, log, this::intern);
             List<Consistency.Placed> placed = Consistency.placed(a.stub(), log, this::intern);
-            if (!placed.isEmpty()) p.placed = placed;
+            p.placed = List.copyOf(placed);
             int seq = 0;
             for (NcclInterface i : log.interfaces()) {
                 if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
@@ -208,7 +208,7 @@ public final class ErrorsAnalyzer implements Analyzer {
                 FirstIface had = goodInterfaces.get(host);
                 if (had == null || f.before(had)) goodInterfaces.put(host, f);
             }
-            p.settings = Settings.check(a, log);
+            p.settings = List.copyOf(Settings.check(a, log));
             return p;
         }
 
@@ -219,9 +219,9 @@ public final class ErrorsAnalyzer implements Analyzer {
             Walk.Local local = walk.settle();
             if (!local.quiet()) p.walk = local;
             versions.add(where, a, t, this::intern);
-            p.testsDevices = Consistency.testsDevices(a, t);
-            p.testsIfExplained = TestsChecks.check(a, t, true);
-            p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : TestsChecks.check(a, t, false);
+            p.testsDevices = List.copyOf(Consistency.testsDevices(a, t));
+            p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
+            p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));
             return p;
         }
 
