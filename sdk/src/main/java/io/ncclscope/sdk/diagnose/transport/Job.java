@@ -15,6 +15,7 @@ import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -61,29 +62,29 @@ final class Job {
     static final class Host {
         final String name;
         /** Every interface line; the first {@value #LINES} of each name (and the first socket one) quoted. */
-        final List<At<NcclInterface>> interfaces = new ArrayList<>();
+        List<At<NcclInterface>> interfaces = new ArrayList<>();
         /** The first network, the first Socket one, the first other one and the first RDMA one, in line order. */
-        final List<At<NetworkChoice>> networks = new ArrayList<>();
+        List<At<NetworkChoice>> networks = new ArrayList<>();
         /** The events the checks read, only those that can change or show in a finding. */
-        final List<At<NcclEvent>> events = new ArrayList<>();
+        List<At<NcclEvent>> events = new ArrayList<>();
         /** The first IB device of each index. */
-        final List<At<IbDevice>> ibDevices = new ArrayList<>();
+        List<At<IbDevice>> ibDevices = new ArrayList<>();
         /** Network connections over Socket, over another network. */
         boolean socketNet;
         boolean otherNet;
         /** The first connection over Socket, of any type. */
         At<NcclTransport> firstSocket;
         /** Network connections over Socket: the first of each device index. */
-        final List<At<NcclTransport>> socketDevs = new ArrayList<>();
+        List<At<NcclTransport>> socketDevs = new ArrayList<>();
         /** Receive connections over an RDMA network: lines and connections, all and those without GDRDMA. */
         int recvLines;
         int withoutLines;
         long recvCount;
         long withoutCount;
         /** The paths of receive connections without GDRDMA, in order. */
-        final Set<String> withoutVias = new LinkedHashSet<>();
+        List<String> withoutVias = new ArrayList<>();
         /** The first receive connections without GDRDMA. */
-        final List<At<NcclTransport>> without = new ArrayList<>();
+        List<At<NcclTransport>> without = new ArrayList<>();
         /** The first receive connection with GDRDMA. */
         At<NcclTransport> withGdr;
         /**
@@ -91,11 +92,11 @@ final class Job {
          * the log puts on this host (the first {@value #LINES} of each pair and path, quoted), and network lines to a
          * rank the log does not place (the first of each rank pair), which the job's other logs may put here.
          */
-        final List<At<NcclTransport>> intra = new ArrayList<>();
+        List<At<NcclTransport>> intra = new ArrayList<>();
         /** A rank line shows more than one local rank. */
         boolean severalLocal;
         /** Rank to GPU (NVML index, else CUDA device): the first line of each rank. */
-        final Map<Integer, Integer> gpus = new LinkedHashMap<>();
+        Map<Integer, Integer> gpus = new HashMap<>();
 
         Host(String name) {
             this.name = name;
@@ -115,12 +116,25 @@ final class Job {
             withoutLines += o.withoutLines;
             recvCount += o.recvCount;
             withoutCount += o.withoutCount;
-            withoutVias.addAll(o.withoutVias);
+            for (String v : o.withoutVias) if (!withoutVias.contains(v)) withoutVias.add(v);
             without.addAll(o.without);
             if (withGdr == null) withGdr = o.withGdr;
             intra.addAll(o.intra);
             severalLocal |= o.severalLocal;
             o.gpus.forEach(gpus::putIfAbsent);
+        }
+
+        /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
+        void freeze() {
+            interfaces = List.copyOf(interfaces);
+            networks = List.copyOf(networks);
+            events = List.copyOf(events);
+            ibDevices = List.copyOf(ibDevices);
+            socketDevs = List.copyOf(socketDevs);
+            withoutVias = List.copyOf(withoutVias);
+            without = List.copyOf(without);
+            intra = List.copyOf(intra);
+            gpus = Map.copyOf(gpus);
         }
     }
 
@@ -129,13 +143,15 @@ final class Job {
         final String name;
         /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
         final Boolean testsMultiNode;
-        final Set<String> commIds = new LinkedHashSet<>();
+        Collection<String> commIds = new LinkedHashSet<>();
         /** Hosts in order of appearance; a line without a host prefix counts for the log's own host, or null. */
-        final Map<String, Host> hosts = new LinkedHashMap<>();
+        private Map<String, Host> byName = new LinkedHashMap<>();
+        /** {@link #byName}'s hosts, once read. */
+        List<Host> hosts;
         /** The NCCL variables the checks read: NCCL's own "set by environment" line first, else the first setting. */
-        final Map<String, At<EnvSetting>> env = new LinkedHashMap<>();
+        Map<String, At<EnvSetting>> env = new HashMap<>();
         /** Rank to host for the ranks of the log's largest communicator, the first line of each rank. */
-        final Map<Integer, String> rankHost = new LinkedHashMap<>();
+        Map<Integer, String> rankHost = new HashMap<>();
         int maxNodes;
         int maxRanks;
         boolean localAll;
@@ -161,7 +177,7 @@ final class Job {
             Log s = new Log(a.name(), testsMultiNode);
             String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
             Quoter q = new Quoter(a);
-            for (String h : l.hosts()) s.hosts.computeIfAbsent(h, Host::new);
+            for (String h : l.hosts()) s.byName.computeIfAbsent(h, Host::new);
             // Hosts join in the order of their first fact of any kind, as the whole log would order them.
             for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
             for (NetworkChoice c : l.networks()) s.host(c.host(), own);
@@ -177,19 +193,25 @@ final class Job {
             s.transports(l, own, q);
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(e, s.name, q.quote(e.line(), text(e))));
+                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
                 }
             }
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(e, s.name, q.quote(e.line(), text(e))));
+                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
                 }
             }
+            s.hosts = List.copyOf(s.byName.values());
+            s.byName = null;
+            for (Host h : s.hosts) h.freeze();
+            s.commIds = List.copyOf(s.commIds);
+            s.env = Map.copyOf(s.env);
+            s.rankHost = Map.copyOf(s.rankHost);
             return s;
         }
 
         private Host host(String lineHost, String own) {
-            return hosts.computeIfAbsent(lineHost != null ? lineHost : own, Host::new);
+            return byName.computeIfAbsent(lineHost != null ? lineHost : own, Host::new);
         }
 
         private void ranks(NcclLog l, String own) {
@@ -226,7 +248,7 @@ final class Job {
                 if (i.name() != null && !i.name().isEmpty()) {
                     quote |= perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum) <= LINES;
                 }
-                h.interfaces.add(new At<>(i, name, quote ? q.quote(i.line(), text(i)) : null));
+                h.interfaces.add(new At<>(slim(i), name, quote ? q.quote(i.line(), text(i)) : null));
             }
         }
 
@@ -244,7 +266,7 @@ final class Job {
                 if (socket) s[1] = true;
                 else s[2] = true;
                 if (rdmaNet(c.name())) s[3] = true;
-                if (keep) h.networks.add(new At<>(c, name, first || firstSocket ? q.quote(c.line(), text(c)) : null));
+                if (keep) h.networks.add(new At<>(new NetworkChoice(c.name(), null, c.line()), name, first || firstSocket ? q.quote(c.line(), text(c)) : null));
             }
         }
 
@@ -278,7 +300,7 @@ final class Job {
                     }
                     default -> keep = false;
                 }
-                if (keep) h.events.add(new At<>(e, name, quote ? q.quote(e.line(), text(e)) : null));
+                if (keep) h.events.add(new At<>(slim(e), name, quote ? q.quote(e.line(), text(e)) : null));
             }
         }
 
@@ -287,7 +309,7 @@ final class Job {
             for (IbDevice d : l.ibDevices()) {
                 Host h = host(d.host(), own);
                 if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
-                    h.ibDevices.add(new At<>(d, name, q.quote(d.line(), text(d))));
+                    h.ibDevices.add(new At<>(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), name, q.quote(d.line(), text(d))));
                 }
             }
         }
@@ -299,13 +321,13 @@ final class Job {
                 Host h = host(t.host(), own);
                 if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
                 boolean overSocket = "Socket".equalsIgnoreCase(t.net());
-                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(t, name, q.quote(t.line(), text(t)));
+                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t), name, q.quote(t.line(), text(t)));
                 if (t.type() == TransportType.NET && t.net() != null) {
                     if (overSocket) {
                         h.socketNet = true;
                         Integer dev = TransportAnalyzer.netDev(t.via());
                         if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
-                            h.socketDevs.add(new At<>(t, name, q.quote(t.line(), text(t))));
+                            h.socketDevs.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
                         }
                     } else {
                         h.otherNet = true;
@@ -315,17 +337,17 @@ final class Job {
                     h.recvLines++;
                     h.recvCount += Math.max(1, t.count());
                     if (Boolean.TRUE.equals(t.gdrdma())) {
-                        if (h.withGdr == null) h.withGdr = new At<>(t, name, q.quote(t.line(), text(t)));
+                        if (h.withGdr == null) h.withGdr = new At<>(slim(t), name, q.quote(t.line(), text(t)));
                     } else {
                         h.withoutLines++;
                         h.withoutCount += Math.max(1, t.count());
-                        h.withoutVias.add(t.via());
-                        if (h.without.size() < LINES) h.without.add(new At<>(t, name, q.quote(t.line(), text(t))));
+                        if (!h.withoutVias.contains(t.via())) h.withoutVias.add(t.via());
+                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
                     }
                 }
                 Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
                 if (t.type() == TransportType.SHM) {
-                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(t, name, q.quote(t.line(), text(t))));
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
                     continue;
                 }
                 if (t.type() != TransportType.NET || h.name == null) continue;
@@ -334,12 +356,12 @@ final class Job {
                 if (a != null && b != null) {
                     // Both ranks placed by this log: on this host or not (the job takes the first log's word).
                     if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
-                        h.intra.add(new At<>(t, name, q.quote(t.line(), text(t))));
+                        h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
                     }
                 } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
                         && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
                     // A rank this log does not place: another log of the job may put it on this host.
-                    h.intra.add(new At<>(t, name, null));
+                    h.intra.add(new At<>(slim(t), name, null));
                 }
             }
         }
@@ -347,6 +369,23 @@ final class Job {
         private static String key(NcclTransport t) {
             return t.type() + " " + t.fromRank() + " " + t.toRank() + " " + t.fromDev() + " " + t.toDev() + " " + t.via();
         }
+    }
+
+    /** {@return {@code i} without what no check reads (its host: the summary is by host already)} */
+    private static NcclInterface slim(NcclInterface i) {
+        return new NcclInterface(i.kind(), i.name(), i.address(), null, i.index(), null, i.line());
+    }
+
+    /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
+    private static NcclEvent slim(NcclEvent e) {
+        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, e.message(), e.kind(), null, null,
+                e.peer(), e.count());
+    }
+
+    /** {@return {@code t} with what the checks read: no bus ids, no host} */
+    private static NcclTransport slim(NcclTransport t) {
+        return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
+                t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
     }
 
     /** Quotes lines of one artifact, each line once. */
@@ -388,10 +427,7 @@ final class Job {
     private Job(List<Log> srcs) {
         this.srcs = List.copyOf(srcs);
         for (Log s : srcs) {
-            s.hosts.forEach((name, h) -> {
-                Host mine = hosts.computeIfAbsent(name, Host::new);
-                mine.merge(h);
-            });
+            for (Host h : s.hosts) hosts.computeIfAbsent(h.name, Host::new).merge(h);
             s.rankHost.forEach(rankHost::putIfAbsent);
             s.env.forEach(env::putIfAbsent);
         }
