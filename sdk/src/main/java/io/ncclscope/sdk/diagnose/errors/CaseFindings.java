@@ -10,6 +10,7 @@ import io.ncclscope.sdk.diagnose.errors.Walk.Generic;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,37 +34,78 @@ final class CaseFindings {
     private CaseFindings() {
     }
 
-    static List<Finding> build(Walk w, Map<String, String> goodIfaceByHost) {
-        Map<String, List<Case>> groups = new LinkedHashMap<>();
-        for (Case c : w.cases) groups.computeIfAbsent(c.code + "|" + groupKey(c), k -> new ArrayList<>()).add(c);
+    /**
+     * One chain of the evidence as {@link Walk#join} leaves it: its record (or a failure report with no cause text that
+     * makes its own finding), its artifact's place, and what other artifacts added to it.
+     */
+    static final class Joined {
+        final Walk.CaseRec rec;
+        final Walk.GenericRec generic;
+        final int order;
+        /** Labels of the processes that failed as a consequence, in walk order. */
+        final List<String> victims = new ArrayList<>();
+        /** Their first lines (a finding quotes at most {@value Walk#KEPT}). */
+        final List<EvidenceLine> victimLines = new ArrayList<>();
+        /** Failure reports with no cause text that joined this chain (a finding quotes at most four tail lines). */
+        final List<EvidenceLine> genericTail = new ArrayList<>();
+        boolean failed;
+
+        Joined(Walk.CaseRec rec, Walk.GenericRec generic, int order) {
+            this.rec = rec;
+            this.generic = generic;
+            this.order = order;
+            this.failed = rec != null && rec.failed();
+        }
+
+        void addVictimLines(List<EvidenceLine> lines) {
+            for (EvidenceLine l : lines) if (victimLines.size() < Walk.KEPT) victimLines.add(l);
+        }
+
+        /** The group key: what makes two chains of one code the same problem. */
+        String groupKey() {
+            if (rec == null) return "g|" + order;
+            return rec.crossKey() != null ? rec.crossKey() : order + rec.localKey();
+        }
+
+        String code() {
+            return rec != null ? rec.code() : generic.finding().code();
+        }
+    }
+
+    /**
+     * The finding a chain makes when it leads its group, as far as its own artifact tells: everything but the group's
+     * size, the ranks and consequences of the other chains, the failure reports from other artifacts (they decide the
+     * severity of some codes) and an interface seen working on the host in another log.
+     */
+    record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
+                 Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
+                 String ifaceHost, String ifaceNot, List<EvidenceLine> head, List<EvidenceLine> tail,
+                 List<EvidenceLine> childTail) {
+    }
+
+    /**
+     * Stands in {@link Draft#params()} (names and values in turn, in the finding's order) for the {@code iface} to
+     * recommend, known at the end.
+     */
+    private static final String LATER = "\u0000later";
+
+    static List<Finding> build(List<Joined> cases, Map<String, String> goodIfaceByHost) {
+        Map<String, List<Joined>> groups = new LinkedHashMap<>();
+        for (Joined c : cases) groups.computeIfAbsent(c.code() + "|" + c.groupKey(), k -> new ArrayList<>()).add(c);
         List<Finding> out = new ArrayList<>();
-        for (List<Case> g : groups.values()) {
-            Case first = g.get(0);
-            out.add(first.root == null ? generic(first.generic) : rooted(w, g, goodIfaceByHost));
+        for (List<Joined> g : groups.values()) {
+            Joined first = g.get(0);
+            out.add(first.rec == null ? first.generic.finding() : rooted(g, goodIfaceByHost));
         }
         return out;
     }
 
-    /** What makes two cases of one code the same problem. */
-    static String groupKey(Case c) {
-        if (c.root == null) return "g|" + c.generic.order();
-        Signal s = c.root;
-        return switch (c.code) {
-            case Classifier.DUPLICATE -> "dup|" + (s.host == null ? "" : s.host) + "|" + (s.busId != null ? s.busId : s.busIdRaw);
-            case Classifier.CONNECT -> s.peer != null ? "peer|" + s.peer : s.order + "|" + s.host;
-            case Classifier.IB_COMPLETION -> s.peer != null ? "peer|" + s.peer : s.order + "|" + s.host;
-            default -> String.valueOf(s.order);
-        };
-    }
-
     // -- findings with a first cause ----------------------------------------------------------------------------------
 
-    private static Finding rooted(Walk w, List<Case> g, Map<String, String> goodIfaceByHost) {
-        Case first = g.get(0);
+    /** {@return the finding {@code first} makes when it leads its group, but for what the group adds} */
+    static Draft draft(Case first, Context ctx) {
         Signal s = first.root;
-        Context ctx = w.context(s.order);
         String node = s.host != null ? s.host : s.artifact.node().orElse(null);
-        String who = s.who() + (g.size() > 1 ? " (+" + (g.size() - 1) + ")" : "");
         Integer port = s.peerPort != null ? s.peerPort : port(s.text);
         String peer = usable(s.peer) ? s.peer : null;
         String usedIface = usedIface(s, ctx);
@@ -71,10 +113,16 @@ final class CaseFindings {
 
         Map<String, String> params = new LinkedHashMap<>();
         Subject subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
-        List<Object> args = new ArrayList<>(List.of("who", who, "text", s.text == null ? "" : s.text));
+        List<Object> args = new ArrayList<>(List.of("who", "", "text", s.text == null ? "" : s.text));
         String key = first.key;
         String env = null;
         FindingSeverity severity = FindingSeverity.CRITICAL;
+        FindingSeverity severityFailed = FindingSeverity.CRITICAL;
+        int ranksAt = -1;
+        Set<Integer> ranks = null;
+        boolean ifaceLater = false;
+        String ifaceHost = null;
+        String ifaceNot = null;
 
         switch (first.code) {
             case Classifier.CONNECT -> {
@@ -84,6 +132,7 @@ final class CaseFindings {
                         "count", String.valueOf(totalCount(first))));
                 if (first.weak) {
                     severity = FindingSeverity.ERROR;
+                    severityFailed = FindingSeverity.ERROR;
                     NcclInterface dev = ctx == null ? null : ctx.socketDeviceUsed(s.host);
                     if (dev != null && Context.suspicious(dev.name(), dev.address())) {
                         key = "connect.retry.iface";
@@ -105,7 +154,14 @@ final class CaseFindings {
                 subject = subject.withPeer(peer).withIface(usedIface);
                 putIf(params, "peer", peer);
                 putIf(params, "port", port == null ? null : String.valueOf(port));
-                putIf(params, "iface", recommend(ctx, s.host, usedIface, s.peer, goodIfaceByHost));
+                String local = recommend(ctx, s.host, usedIface, s.peer);
+                if (local != null) {
+                    putIf(params, "iface", local);
+                } else {
+                    ifaceLater = true;
+                    ifaceHost = s.host == null ? "" : s.host;
+                    ifaceNot = usedIface;
+                }
             }
             case Classifier.NO_IFACE -> {
                 String var = envVar(s.text, ctx, "NCCL_SOCKET_IFNAME");
@@ -114,15 +170,14 @@ final class CaseFindings {
                 args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
                 if (value != null && value.matches("[A-Za-z0-9_.:-]+")) subject = subject.withIface(value);
                 env = value != null ? var : null;
-                String good = goodIfaceByHost.get(node == null ? "" : node);
-                putIf(params, "iface", good != null && !good.equals(value) ? good : null);
+                ifaceLater = true;
+                ifaceHost = node == null ? "" : node;
+                ifaceNot = value;
             }
             case Classifier.DUPLICATE -> {
-                Set<Integer> ranks = new TreeSet<>();
-                for (Case c : g) {
-                    if (c.root.rank != null) ranks.add(c.root.rank);
-                    if (c.root.otherRank != null) ranks.add(c.root.otherRank);
-                }
+                ranks = new TreeSet<>();
+                if (s.rank != null) ranks.add(s.rank);
+                if (s.otherRank != null) ranks.add(s.otherRank);
                 // NCCL 2.30's message names no ranks: the init lines of that GPU do.
                 if (ctx != null && s.busId != null) {
                     for (var r : ctx.ranks) {
@@ -131,7 +186,8 @@ final class CaseFindings {
                 }
                 String gpuName = s.busIdRaw != null && s.busId != null ? s.busIdRaw + " (" + s.busId + ")"
                         : s.busIdRaw != null ? s.busIdRaw : s.busId != null ? s.busId : "?";
-                args.addAll(List.of("ranks", ranks.isEmpty() ? "?" : join(ranks), "gpu", gpuName, "node", node == null ? "?" : node));
+                args.addAll(List.of("ranks", "?", "gpu", gpuName, "node", node == null ? "?" : node));
+                ranksAt = args.size() - 5;
                 if ("duplicate".equals(key) && node == null) key = "duplicate.nohost";
                 subject = new Subject(node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
                 putIf(params, "bdf", s.busId);
@@ -148,7 +204,7 @@ final class CaseFindings {
             }
             case Classifier.IB_SETUP -> {
                 // Without a failed return code or launcher error the job went on (a GDR sysfs probe in a VM, say).
-                if (!first.failed) severity = FindingSeverity.WARNING;
+                severity = FindingSeverity.WARNING;
                 putIf(params, "hca", s.hca);
                 env = "ib.setup.crossnic".equals(key) ? "NCCL_CROSS_NIC"
                         : "ib.setup.gid".equals(key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(key) ? "NCCL_IB_ECE_ENABLE" : null;
@@ -157,7 +213,7 @@ final class CaseFindings {
                 String path = ctx == null ? null : ctx.env.get("NCCL_TOPO_FILE");
                 args.addAll(List.of("path", path == null ? "?" : path));
                 if (path == null) key = "topo.file.nopath";
-                if (!first.failed) severity = FindingSeverity.ERROR;
+                severity = FindingSeverity.ERROR;
                 env = "NCCL_TOPO_FILE";
             }
             case Classifier.USAGE, Classifier.REMOTE -> {
@@ -176,30 +232,21 @@ final class CaseFindings {
                 String value = var == null || ctx == null ? null : ctx.env.get(var);
                 args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
                 env = var;
-                if (!first.failed) severity = FindingSeverity.WARNING;
+                severity = FindingSeverity.WARNING;
             }
             case Classifier.PLUGIN -> {
                 String var = ctx != null && ctx.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
                 String value = ctx == null ? null : ctx.env.get(var);
                 args.addAll(List.of("env", var, "value", value == null ? "?" : value));
                 env = var;
-                if (!first.failed) severity = FindingSeverity.WARNING;
+                severity = FindingSeverity.WARNING;
             }
-            case Classifier.MAPPING -> {
-                if (!first.failed) severity = FindingSeverity.ERROR;
-            }
+            case Classifier.MAPPING -> severity = FindingSeverity.ERROR;
             case Classifier.SHM -> env = "NCCL_SHM_DISABLE";
             default -> args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
         }
+        if (ifaceLater) params.put("iface", LATER);
         if (key == null) key = "warn." + Classifier.genericKey(first.code);
-
-        Set<String> victims = new LinkedHashSet<>();
-        for (Case c : g) victims.addAll(c.victims);
-        victims.remove(s.who());
-        if (!victims.isEmpty()) {
-            key = key + ".then";
-            args.addAll(List.of("victims", list(victims)));
-        }
 
         putIf(params, "node", node);
         putIf(params, "rank", s.rank == null ? null : String.valueOf(s.rank));
@@ -210,21 +257,68 @@ final class CaseFindings {
         List<Signal> same = new ArrayList<>();
         List<Signal> other = new ArrayList<>();
         for (Signal f : first.followers) (Walk.sameMessage(first, f) ? same : other).add(f);
+        List<EvidenceLine> head = new ArrayList<>();
+        head.add(s.quote());
+        for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).quote());
+        head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
+        for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).quote());
+        String[] flat = new String[params.size() * 2];
+        int at = 0;
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            flat[at++] = e.getKey();
+            flat[at++] = e.getValue();
+        }
+        return new Draft(key, severityFailed, severity, subject, s.who(), args.toArray(), ranksAt, ranks, flat, ifaceLater,
+                ifaceHost, ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
+                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
+    }
+
+    private static Finding rooted(List<Joined> g, Map<String, String> goodIfaceByHost) {
+        Joined first = g.get(0);
+        Draft d = first.rec.draft();
+        List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
+        args.set(1, d.who() + (g.size() > 1 ? " (+" + (g.size() - 1) + ")" : ""));
+        if (d.ranks() != null) {
+            Set<Integer> ranks = new TreeSet<>(d.ranks());
+            for (Joined c : g) {
+                if (c.rec.rank() != null) ranks.add(c.rec.rank());
+                if (c.rec.otherRank() != null) ranks.add(c.rec.otherRank());
+            }
+            args.set(d.ranksAt(), ranks.isEmpty() ? "?" : join(ranks));
+        }
+        String key = d.key();
+        Set<String> victims = new LinkedHashSet<>();
+        for (Joined c : g) victims.addAll(c.victims);
+        victims.remove(d.who());
+        if (!victims.isEmpty()) {
+            key = key + ".then";
+            args.addAll(List.of("victims", list(victims)));
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < d.params().length; i += 2) params.put(d.params()[i], d.params()[i + 1]);
+        if (d.ifaceLater()) {
+            String good = goodIfaceByHost.get(d.ifaceHost());
+            String iface = good != null && !good.equals(d.ifaceNot()) ? good : null;
+            if (iface == null || iface.isBlank()) params.remove("iface");
+            else params.put("iface", iface);
+        }
+        List<EvidenceLine> tail = new ArrayList<>(d.tail());
+        tail.addAll(first.genericTail);
+        tail.addAll(d.childTail());
         List<EvidenceLine> ev = new Evidence()
-                .add(s.quote())
-                .addSignals(same, 2)
-                .addAll(first.traces, 4)
-                .addSignals(other, 3)
-                .addAll(first.tail, 4)
+                .addAll(d.head(), Integer.MAX_VALUE)
+                .addAll(tail, 4)
                 .addRoots(g, 3)
                 .addVictims(g, 3)
                 .lines();
-        return new Finding(first.code, severity, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
+        FindingSeverity severity = first.failed ? d.severityFailed() : d.severity();
+        return new Finding(first.rec.code(), severity, d.subject(), Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
     }
 
     // -- findings with no cause text ----------------------------------------------------------------------------------
 
-    private static Finding generic(Generic g) {
+    /** {@return the finding of a failure report with no cause text, when no chain claims it} */
+    static Finding generic(Generic g) {
         String gk = Classifier.genericKey(g.code());
         String node = g.host() != null ? g.host() : g.artifact().node().orElse(null);
         String key;
@@ -276,23 +370,14 @@ final class CaseFindings {
             return this;
         }
 
-        Evidence addSignals(List<Signal> ss, int max) {
-            int n = 0;
-            for (Signal s : ss) {
-                if (n++ >= max) break;
-                add(s.quote());
-            }
+        Evidence addRoots(List<Joined> g, int max) {
+            for (int i = 1; i < g.size() && i <= max; i++) add(g.get(i).rec.quote());
             return this;
         }
 
-        Evidence addRoots(List<Case> g, int max) {
-            for (int i = 1; i < g.size() && i <= max; i++) add(g.get(i).root.quote());
-            return this;
-        }
-
-        Evidence addVictims(List<Case> g, int max) {
+        Evidence addVictims(List<Joined> g, int max) {
             int n = 0;
-            for (Case c : g) {
+            for (Joined c : g) {
                 for (EvidenceLine l : c.victimLines) {
                     if (n++ >= max) return this;
                     add(l);
@@ -327,10 +412,11 @@ final class CaseFindings {
     }
 
     /**
-     * The interface to pin NCCL_SOCKET_IFNAME to: another interface of the host that can reach other nodes, else the
-     * one used when nothing speaks against it, else one seen working on that host in another log.
+     * The interface to pin NCCL_SOCKET_IFNAME to, as far as the log tells: another interface of the host that can reach
+     * other nodes, else the one used when nothing speaks against it; null when the log has none (then one seen working on
+     * that host in another log, at the end).
      */
-    private static String recommend(Context ctx, String host, String used, String peer, Map<String, String> goodByHost) {
+    private static String recommend(Context ctx, String host, String used, String peer) {
         if (ctx != null) {
             for (NcclInterface i : ctx.interfaces(host)) {
                 if (!Context.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
@@ -341,8 +427,7 @@ final class CaseFindings {
                 }
             }
         }
-        String g = goodByHost.get(host == null ? "" : host);
-        return g != null && !g.equals(used) ? g : null;
+        return null;
     }
 
     /** The NCCL variable a message is about: the one it names, else {@code fallback} when the log sets it. */

@@ -27,63 +27,96 @@ import java.util.TreeSet;
  */
 final class Consistency {
 
-    /** One version a log or an nccl-tests output printed, with the line to quote (of a stub artifact). */
-    record Seen(String version, String host, Artifact artifact, int line, String text) {
-    }
-
-    /** One communicator entry, and whether its log lets ranks share a GPU ({@link #multiRankAllowed}). */
-    record Placed(NcclRank rank, Artifact artifact, boolean multiRankAllowed) {
+    /**
+     * One communicator entry as the pass keeps it (the init line's fields), the artifact to quote it from, and whether its
+     * log lets ranks share a GPU ({@link #multiRankAllowed}).
+     */
+    record Placed(Artifact artifact, int line, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
+                  String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
     }
 
     private Consistency() {
     }
 
-    /** {@return the versions a log printed; {@code a} is the artifact quoted later (a stub will do)} */
-    static List<Seen> seen(Artifact a, NcclLog log) {
-        List<Seen> out = new ArrayList<>();
-        for (VersionSeen v : log.versions()) {
-            if (v.version() == null) continue;
-            String host = v.host() != null ? v.host() : a.node().orElse(null);
-            out.add(new Seen(v.version(), host, a, v.line(), "NCCL version " + v.printed()));
+    /**
+     * The NCCL versions of the evidence, gathered artifact by artifact in any order: per version the hosts that printed
+     * it and its first line in the whole evidence's order (logs first, then nccl-tests outputs), which is all the
+     * comparison reads.
+     */
+    static final class Versions {
+
+        /** One version: its hosts and where it was first printed. */
+        private static final class Seen {
+            final java.util.TreeSet<String> hosts = new java.util.TreeSet<>();
+            ErrorsAnalyzer.Where where;
+            int seq;
+            Artifact artifact;
+            int line;
+            String text;
         }
-        return out;
-    }
 
-    /** {@return the version an nccl-tests output printed, if any; {@code a} is the artifact quoted later} */
-    static List<Seen> seen(Artifact a, NcclTestsData t) {
-        String v = t.ncclVersion();
-        if (v == null) return List.of();
-        String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
-        return List.of(new Seen(v, host, a, 0, "nccl-library " + v));
-    }
+        private final Map<String, Seen> byVersion = new java.util.HashMap<>();
 
-    /** Versions seen across the evidence (logs first, then nccl-tests outputs, in evidence order) that differ. */
-    static List<Finding> versions(List<Seen> seen, Set<String> codesFound) {
-        if (codesFound.contains(Classifier.VERSION)) return List.of();
-        Map<String, List<Seen>> byVersion = new LinkedHashMap<>();
-        for (Seen v : seen) byVersion.computeIfAbsent(v.version(), k -> new ArrayList<>()).add(v);
-        if (byVersion.size() < 2) return List.of();
-        StringBuilder detail = new StringBuilder();
-        String minority = null;
-        int fewest = Integer.MAX_VALUE;
-        List<EvidenceLine> ev = new ArrayList<>();
-        for (Map.Entry<String, List<Seen>> en : byVersion.entrySet()) {
-            Set<String> hosts = new TreeSet<>();
-            for (Seen s : en.getValue()) if (s.host() != null) hosts.add(s.host());
-            detail.append(detail.length() > 0 ? "; " : "").append(en.getKey());
-            if (!hosts.isEmpty()) detail.append(" (").append(CaseFindings.list(hosts)).append(')');
-            if (hosts.size() < fewest && !hosts.isEmpty()) {
-                fewest = hosts.size();
-                minority = hosts.iterator().next();
+        /** Adds the versions a log printed; {@code a} is the artifact quoted later (a stub is taken when it is the first). */
+        void add(ErrorsAnalyzer.Where where, Artifact a, NcclLog log, java.util.function.UnaryOperator<String> intern) {
+            int seq = 0;
+            for (VersionSeen v : log.versions()) {
+                if (v.version() == null) continue;
+                String host = v.host() != null ? v.host() : a.node().orElse(null);
+                add(where, seq++, a, intern.apply(v.version()), intern.apply(host), v.line(), "NCCL version " + v.printed());
             }
-            Seen s = en.getValue().get(0);
-            ev.add(s.artifact().quote(s.line(), s.text()));
         }
-        Map<String, String> params = new LinkedHashMap<>();
-        CaseFindings.putIf(params, "node", minority);
-        return List.of(new Finding(Classifier.VERSION, FindingSeverity.ERROR, Subject.node(minority),
-                Message.of(ErrorsAnalyzer.class, "version.mismatch", "versions", String.join(", ", byVersion.keySet()),
-                        "detail", detail.toString()), ev, params));
+
+        /** Adds the version an nccl-tests output printed, if any. */
+        void add(ErrorsAnalyzer.Where where, Artifact a, NcclTestsData t, java.util.function.UnaryOperator<String> intern) {
+            String v = t.ncclVersion();
+            if (v == null) return;
+            String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
+            add(where, 0, a, intern.apply(v), intern.apply(host), 0, "nccl-library " + v);
+        }
+
+        private void add(ErrorsAnalyzer.Where where, int seq, Artifact a, String version, String host, int line, String text) {
+            Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
+            if (host != null) s.hosts.add(host);
+            boolean first = s.where == null || where.compareTo(s.where) < 0 || where.compareTo(s.where) == 0 && seq < s.seq;
+            if (!first) return;
+            s.where = where;
+            s.seq = seq;
+            s.artifact = a.stub();
+            s.line = line;
+            s.text = text;
+        }
+
+        /** Versions seen across the evidence that differ; none when a WARN line already said so. */
+        List<Finding> finish(Set<String> codesFound) {
+            if (codesFound.contains(Classifier.VERSION) || byVersion.size() < 2) return List.of();
+            List<Map.Entry<String, Seen>> inOrder = new ArrayList<>(byVersion.entrySet());
+            inOrder.sort((x, y) -> {
+                int c = x.getValue().where.compareTo(y.getValue().where);
+                return c != 0 ? c : Integer.compare(x.getValue().seq, y.getValue().seq);
+            });
+            StringBuilder detail = new StringBuilder();
+            String minority = null;
+            int fewest = Integer.MAX_VALUE;
+            List<EvidenceLine> ev = new ArrayList<>();
+            List<String> versions = new ArrayList<>();
+            for (Map.Entry<String, Seen> en : inOrder) {
+                Seen s = en.getValue();
+                versions.add(en.getKey());
+                detail.append(detail.length() > 0 ? "; " : "").append(en.getKey());
+                if (!s.hosts.isEmpty()) detail.append(" (").append(CaseFindings.list(s.hosts)).append(')');
+                if (s.hosts.size() < fewest && !s.hosts.isEmpty()) {
+                    fewest = s.hosts.size();
+                    minority = s.hosts.first();
+                }
+                ev.add(s.artifact.quote(s.line, s.text));
+            }
+            Map<String, String> params = new LinkedHashMap<>();
+            CaseFindings.putIf(params, "node", minority);
+            return List.of(new Finding(Classifier.VERSION, FindingSeverity.ERROR, Subject.node(minority),
+                    Message.of(ErrorsAnalyzer.class, "version.mismatch", "versions", String.join(", ", versions),
+                            "detail", detail.toString()), ev, params));
+        }
     }
 
     /**
@@ -92,7 +125,7 @@ final class Consistency {
      */
     static List<Finding> mapping(List<Placed> placed, Set<String> dupKeys, Set<String> codesFound) {
         Map<String, List<Placed>> byComm = new LinkedHashMap<>();
-        for (Placed p : placed) byComm.computeIfAbsent(p.rank().commId(), k -> new ArrayList<>()).add(p);
+        for (Placed p : placed) byComm.computeIfAbsent(p.commId(), k -> new ArrayList<>()).add(p);
         List<Finding> out = new ArrayList<>();
         for (Map.Entry<String, List<Placed>> en : byComm.entrySet()) {
             String comm = en.getKey();
@@ -110,7 +143,7 @@ final class Consistency {
         Map<String, List<Placed>> byGpu = new LinkedHashMap<>();
         Placed outOfRange = null;
         for (Placed p : ps) {
-            NcclRank r = p.rank();
+            Placed r = p;
             if (r.nranks() != null) bySize.computeIfAbsent(r.nranks(), k -> new ArrayList<>()).add(p);
             if (r.nranks() != null && r.rank() >= r.nranks() && outOfRange == null) outOfRange = p;
             String place = r.host() + ":" + r.pid();
@@ -123,13 +156,13 @@ final class Consistency {
         // Two ranks of one communicator on one GPU.
         for (Map.Entry<String, List<Placed>> g : byGpu.entrySet()) {
             Set<Integer> ranks = new TreeSet<>();
-            for (Placed p : g.getValue()) ranks.add(p.rank().rank());
+            for (Placed p : g.getValue()) ranks.add(p.rank());
             if (ranks.size() < 2 || dupKeys.contains("dup|" + g.getKey())) continue;
             Placed p0 = g.getValue().get(0);
             if (p0.multiRankAllowed()) continue;
             List<EvidenceLine> ev = new ArrayList<>();
-            for (Placed p : g.getValue()) ev.add(p.artifact().quote(p.rank().line(), initText(p.rank())));
-            NcclRank r0 = p0.rank();
+            for (Placed p : g.getValue()) ev.add(p.artifact().quote(p.line(), initText(p)));
+            Placed r0 = p0;
             Map<String, String> params = new LinkedHashMap<>();
             CaseFindings.putIf(params, "node", r0.host());
             CaseFindings.putIf(params, "bdf", r0.busId());
@@ -150,11 +183,11 @@ final class Consistency {
             StringBuilder d = new StringBuilder();
             for (Map.Entry<Integer, List<Placed>> s : bySize.entrySet()) {
                 Set<Integer> ranks = new TreeSet<>();
-                for (Placed p : s.getValue()) ranks.add(p.rank().rank());
+                for (Placed p : s.getValue()) ranks.add(p.rank());
                 d.append(d.length() > 0 ? "; " : "").append("nranks ").append(s.getKey()).append(": rank ")
                         .append(CaseFindings.list(toStrings(ranks)));
                 Placed p = s.getValue().get(0);
-                ev.add(p.artifact().quote(p.rank().line(), initText(p.rank())));
+                ev.add(p.artifact().quote(p.line(), initText(p)));
             }
             // The odd one out is the smaller group.
             int fewest = Integer.MAX_VALUE;
@@ -168,8 +201,8 @@ final class Consistency {
         } else if (outOfRange != null) {
             key = "mapping.range";
             subjectOf = outOfRange;
-            args.addAll(List.of("rank", String.valueOf(outOfRange.rank().rank()), "nranks", String.valueOf(outOfRange.rank().nranks())));
-            ev.add(outOfRange.artifact().quote(outOfRange.rank().line(), initText(outOfRange.rank())));
+            args.addAll(List.of("rank", String.valueOf(outOfRange.rank()), "nranks", String.valueOf(outOfRange.nranks())));
+            ev.add(outOfRange.artifact().quote(outOfRange.line(), initText(outOfRange)));
         } else {
             for (Map.Entry<Integer, Set<String>> r : placesOfRank.entrySet()) {
                 if (r.getValue().size() < 2) continue;
@@ -177,13 +210,13 @@ final class Consistency {
                 subjectOf = firstOfRank.get(r.getKey());
                 args.addAll(List.of("rank", String.valueOf(r.getKey()), "places", CaseFindings.list(r.getValue())));
                 for (Placed p : ps) {
-                    if (p.rank().rank() == r.getKey() && ev.size() < 6) ev.add(p.artifact().quote(p.rank().line(), initText(p.rank())));
+                    if (p.rank() == r.getKey() && ev.size() < 6) ev.add(p.artifact().quote(p.line(), initText(p)));
                 }
                 break;
             }
         }
         if (key == null) return;
-        NcclRank r = subjectOf.rank();
+        Placed r = subjectOf;
         Map<String, String> params = new LinkedHashMap<>();
         CaseFindings.putIf(params, "node", r.host());
         CaseFindings.putIf(params, "rank", String.valueOf(r.rank()));
@@ -192,12 +225,17 @@ final class Consistency {
                 Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params));
     }
 
-    /** {@return a log's communicator entries that name a communicator; {@code a} is the artifact quoted later} */
-    static List<Placed> placed(Artifact a, NcclLog log) {
+    /**
+     * {@return a log's communicator entries that name a communicator; {@code a} is the artifact quoted later (a stub
+     * will do), {@code intern} shares the strings that repeat across nodes (bus ids, communicator ids)}
+     */
+    static List<Placed> placed(Artifact a, NcclLog log, java.util.function.UnaryOperator<String> intern) {
         List<Placed> out = new ArrayList<>();
         boolean multi = multiRankAllowed(log);
         for (NcclRank r : log.ranks()) {
-            if (r.commId() != null) out.add(new Placed(r, a, multi));
+            if (r.commId() == null) continue;
+            out.add(new Placed(a, r.line(), intern.apply(r.host()), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
+                    intern.apply(r.busId()), intern.apply(r.busIdRaw()), intern.apply(r.comm()), intern.apply(r.commId()), multi));
         }
         return out;
     }
@@ -228,7 +266,7 @@ final class Consistency {
     }
 
     /** The init line, rebuilt when the log's text was not kept. */
-    private static String initText(NcclRank r) {
+    private static String initText(Placed r) {
         StringBuilder sb = new StringBuilder();
         if (r.host() != null) sb.append(r.host()).append(':').append(r.pid()).append(' ');
         sb.append("NCCL INFO comm ").append(r.comm() == null ? "?" : r.comm()).append(" rank ").append(r.rank());

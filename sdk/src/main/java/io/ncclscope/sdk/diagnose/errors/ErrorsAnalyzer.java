@@ -52,124 +52,206 @@ public final class ErrorsAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that reads each NCCL log and nccl-tests output as its slice comes in and keeps only what the checks
-     * across artifacts need} Per artifact it keeps the walk's signals (with a stub of the artifact to quote), the
-     * versions and communicator entries printed, the usable interfaces and the artifact's own findings; the parsed
-     * data goes with the slice.
+     * {@return a pass that walks each NCCL log and nccl-tests output as its slice comes in and keeps only what the checks
+     * across artifacts need} Per artifact it keeps the chains its walk settled (each with the finding it makes when it
+     * leads its group, lines quoted), the consequences and failure reports that join a chain elsewhere, and its own
+     * findings; across artifacts, per NCCL version the hosts and first line, the communicator entries, and per host the
+     * first usable interface. The parsed data goes with the slice.
      */
     @Override
     public Pass pass() {
         return new ErrorsPass();
     }
 
-    /** What one NCCL log or nccl-tests output leaves for {@link ErrorsPass#finish()}. */
+    /**
+     * Where an artifact stands in the whole evidence: NCCL logs before nccl-tests outputs (the walk takes them so), then
+     * the slice (no node first, then nodes in natural order), then the place in the slice.
+     *
+     * @param tests whether it is an nccl-tests output
+     * @param node  the slice's node; null for the slice of artifacts with no node
+     * @param index the place in the slice
+     */
+    record Where(boolean tests, String node, int index) implements Comparable<Where> {
+
+        private static final Comparator<Where> ORDER = Comparator.comparing(Where::tests)
+                .thenComparing(Where::node, Evidence.SLICE_NODE_ORDER)
+                .thenComparingInt(Where::index);
+
+        @Override
+        public int compareTo(Where o) {
+            return ORDER.compare(this, o);
+        }
+    }
+
+    /** What one NCCL log or nccl-tests output leaves for {@link ErrorsPass#finish()}; only artifacts that leave something. */
     private static final class Part {
-        final boolean tests;
-        final String node;
-        final int index;
+        final Where where;
         final String name;
-        final Walk walk = new Walk();
-        List<Consistency.Seen> versions = List.of();
+        Walk.Local walk;
         List<Consistency.Placed> placed = List.of();
-        /** Bootstrap and socket interfaces that can reach other nodes, as {@code {host, name}} in log order. */
-        final List<String[]> goodInterfaces = new ArrayList<>();
         List<Finding> settings = List.of();
         List<Finding> testsDevices = List.of();
         List<Finding> testsIfExplained = List.of();
         List<Finding> testsIfNot = List.of();
 
-        Part(boolean tests, Artifact a, int index) {
-            this.tests = tests;
-            this.node = a.node().orElse(null);
-            this.index = index;
-            this.name = a.name();
+        Part(Where where, String name) {
+            this.where = where;
+            this.name = name;
+        }
+
+        boolean empty() {
+            return walk == null && placed.isEmpty() && settings.isEmpty() && testsDevices.isEmpty() && testsIfExplained.isEmpty()
+                    && testsIfNot.isEmpty();
+        }
+    }
+
+    /** The chain that leads a group so far: chain {@code index} of {@code outcome}, of the artifact at {@code where}. */
+    private record Leader(Where where, int index, Walk.Outcome outcome) {
+    }
+
+    /** The first usable interface of a host in the whole evidence's order, gathered in any order. */
+    private static final class FirstIface {
+        final Where where;
+        final int seq;
+        final String name;
+
+        FirstIface(Where where, int seq, String name) {
+            this.where = where;
+            this.seq = seq;
+            this.name = name;
+        }
+
+        boolean before(FirstIface o) {
+            int c = where.compareTo(o.where);
+            return c < 0 || c == 0 && seq < o.seq;
         }
     }
 
     /**
-     * The order the whole evidence gives: logs before nccl-tests outputs (the walk numbered them so), then the slice
-     * (no node first, then nodes in natural order), then the place in the slice.
-     */
-    private static final Comparator<Part> EVIDENCE_ORDER = Comparator.<Part, Boolean>comparing(p -> p.tests)
-            .thenComparing(p -> p.node, Evidence.SLICE_NODE_ORDER)
-            .thenComparingInt(p -> p.index);
-
-    /**
-     * The errors pass. The walk back to the first cause, version and rank mapping comparisons, and the filters that
-     * depend on what other artifacts said (a variable a WARN finding already named, an nccl-tests failure the walk
-     * explained, a duplicate GPU already reported) span artifacts, so they run at {@link #finish()} over the parts.
+     * The errors pass. Each artifact's walk settles its own chains in {@link #add}; only which chain a consequence or a
+     * failure report of another artifact joins, the groups of chains across artifacts (one shared GPU, one unreachable
+     * peer), the version and rank mapping comparisons, and the filters that depend on what other artifacts said (a
+     * variable a WARN finding already named, an nccl-tests failure the walk explained, a duplicate GPU already reported)
+     * wait for {@link #finish()}.
      */
     private static final class ErrorsPass implements Pass {
         private final List<Part> parts = new ArrayList<>();
+        private final Consistency.Versions versions = new Consistency.Versions();
+        private final Map<String, FirstIface> goodInterfaces = new HashMap<>();
+        /**
+         * Per group of chains that can span artifacts (one shared GPU, one unreachable peer) and reading, the chain that
+         * leads it so far: the others let their drafts go, so that a thousand nodes failing to reach one peer keep one.
+         */
+        private final Map<String, Leader> leaders = new HashMap<>();
+        /** One copy of the strings that repeat across nodes (versions, bus ids, communicator ids, host names). */
+        private final Map<String, String> strings = new HashMap<>();
+
+        private String intern(String s) {
+            if (s == null) return null;
+            String had = strings.putIfAbsent(s, s);
+            return had != null ? had : s;
+        }
 
         @Override
         public void add(Evidence slice) {
             Objects.requireNonNull(slice, "slice");
             List<Artifact> arts = slice.artifacts();
+            String node = slice.sliceNode();
             for (int i = 0; i < arts.size(); i++) {
                 Artifact a = arts.get(i);
                 Optional<NcclLog> log = a.data(NcclLog.class);
-                if (log.isPresent()) parts.add(ofLog(a.stub(), i, log.get()));
+                if (log.isPresent()) keep(ofLog(new Where(false, node, i), a, log.get()));
                 Optional<NcclTestsData> tests = a.data(NcclTestsData.class);
-                if (tests.isPresent()) parts.add(ofTests(a.stub(), i, tests.get()));
+                if (tests.isPresent()) keep(ofTests(new Where(true, node, i), a, tests.get()));
             }
         }
 
-        private static Part ofLog(Artifact stub, int index, NcclLog log) {
-            Part p = new Part(false, stub, index);
-            p.walk.addLog(stub, 0, log);
-            p.walk.forgetQuietContexts();
-            p.versions = Consistency.seen(stub, log);
-            p.placed = Consistency.placed(stub, log);
+        private void keep(Part p) {
+            if (p.walk != null) {
+                lead(p.where, p.walk.rooted(), "rooted|");
+                if (p.walk.fallback() != null) lead(p.where, p.walk.fallback(), "fallback|");
+            }
+            if (!p.empty()) parts.add(p);
+        }
+
+        /** Keeps the draft of the earliest chain of each group that can span artifacts, per reading of the evidence. */
+        private void lead(Where where, Walk.Outcome o, String reading) {
+            for (int i = 0; i < o.cases.size(); i++) {
+                Walk.CaseRec r = o.cases.get(i);
+                if (r.crossKey() == null || r.draft() == null) continue;
+                String key = reading + Walk.Outcome.groupOf(r);
+                Leader had = leaders.get(key);
+                if (had == null || where.compareTo(had.where()) < 0) {
+                    if (had != null) had.outcome().follows(had.index());
+                    leaders.put(key, new Leader(where, i, o));
+                } else {
+                    o.follows(i);
+                }
+            }
+        }
+
+        private Part ofLog(Where where, Artifact a, NcclLog log) {
+            Part p = new Part(where, a.name());
+            Walk walk = new Walk();
+            walk.addLog(a, 0, log);
+            Walk.Local local = walk.settle();
+            if (!local.quiet()) p.walk = local;
+            versions.add(where, a, log, this::intern);
+            List<Consistency.Placed> placed = Consistency.placed(a.stub(), log, this::intern);
+            p.placed = List.copyOf(placed);
+            int seq = 0;
             for (NcclInterface i : log.interfaces()) {
                 if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
                 if (Context.suspicious(i.name(), i.address())) continue;
-                p.goodInterfaces.add(new String[] {i.host() != null ? i.host() : stub.node().orElse(""), i.name()});
+                String host = intern(i.host() != null ? i.host() : a.node().orElse(""));
+                FirstIface f = new FirstIface(where, seq++, intern(i.name()));
+                FirstIface had = goodInterfaces.get(host);
+                if (had == null || f.before(had)) goodInterfaces.put(host, f);
             }
-            p.settings = Settings.check(stub, log);
+            p.settings = List.copyOf(Settings.check(a, log));
             return p;
         }
 
-        private static Part ofTests(Artifact stub, int index, NcclTestsData t) {
-            Part p = new Part(true, stub, index);
-            p.walk.addTests(stub, 0, t);
-            p.versions = Consistency.seen(stub, t);
-            p.testsDevices = Consistency.testsDevices(stub, t);
-            p.testsIfExplained = TestsChecks.check(stub, t, true);
-            p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : TestsChecks.check(stub, t, false);
+        private Part ofTests(Where where, Artifact a, NcclTestsData t) {
+            Part p = new Part(where, a.name());
+            Walk walk = new Walk();
+            walk.addTests(a, 0, t);
+            Walk.Local local = walk.settle();
+            if (!local.quiet()) p.walk = local;
+            versions.add(where, a, t, this::intern);
+            p.testsDevices = List.copyOf(Consistency.testsDevices(a, t));
+            p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
+            p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));
             return p;
         }
 
         @Override
         public List<Finding> finish() {
-            if (parts.isEmpty()) return List.of();
-            parts.sort(EVIDENCE_ORDER);
-            Walk walk = new Walk();
-            Map<String, String> goodInterfaces = new HashMap<>();
-            List<Consistency.Seen> versions = new ArrayList<>();
+            parts.sort(Comparator.comparing(p -> p.where));
+            List<Walk.Local> locals = new ArrayList<>();
             List<Consistency.Placed> placed = new ArrayList<>();
-            for (int order = 0; order < parts.size(); order++) {
-                Part p = parts.get(order);
-                walk.absorb(p.walk, order);
-                // Per host, the first usable interface NCCL used, from any log.
-                for (String[] i : p.goodInterfaces) goodInterfaces.putIfAbsent(i[0], i[1]);
-                versions.addAll(p.versions);
+            for (Part p : parts) {
+                if (p.walk != null) locals.add(p.walk);
                 placed.addAll(p.placed);
             }
-            walk.run();
+            List<CaseFindings.Joined> cases = Walk.join(locals);
+            Map<String, String> good = new HashMap<>();
+            goodInterfaces.forEach((host, f) -> good.put(host, f.name));
 
-            List<Finding> out = new ArrayList<>(CaseFindings.build(walk, goodInterfaces));
-            if (!walk.hasCauses()) out.addAll(Watchdogs.build(walk.watches));
+            List<Finding> out = new ArrayList<>(CaseFindings.build(cases, good));
+            if (cases.isEmpty()) {
+                for (Walk.Local l : locals) if (l.watchdog() != null) out.add(l.watchdog());
+            }
 
             Set<String> codes = new HashSet<>();
             for (Finding f : out) codes.add(f.code());
             Set<String> dupKeys = new HashSet<>();
             Set<String> withCause = new HashSet<>();
-            for (Walk.Case c : walk.cases) {
-                if (c.code.equals(Classifier.DUPLICATE)) dupKeys.add(CaseFindings.groupKey(c));
-                withCause.add(c.root != null ? c.root.artifact.name() : c.generic.artifact().name());
+            for (CaseFindings.Joined c : cases) {
+                if (c.code().equals(Classifier.DUPLICATE)) dupKeys.add(c.groupKey());
+                withCause.add(c.rec != null ? c.rec.artifact() : c.generic.artifact());
             }
-            out.addAll(Consistency.versions(versions, codes));
+            out.addAll(versions.finish(codes));
             out.addAll(Consistency.mapping(placed, dupKeys, codes));
             if (!codes.contains(Classifier.DUPLICATE)) {
                 for (Part p : parts) out.addAll(p.testsDevices);

@@ -16,6 +16,7 @@ import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.Note;
 import io.ncclscope.parsers.tests.TestError;
+import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -54,7 +55,7 @@ final class Walk {
     record TestsInfo(int hosts, Integer ranks, boolean geforce) {
     }
 
-    /** A chain: its first cause, the lines after it and the consequences elsewhere. */
+    /** A chain of one artifact while it is walked: its first cause, the lines after it in that artifact. */
     static final class Case {
         final Signal root;
         final String code;
@@ -62,18 +63,17 @@ final class Walk {
         final boolean weak;
         final List<Signal> followers = new ArrayList<>();
         final List<EvidenceLine> traces = new ArrayList<>();
+        /** The launcher's reports of the root and its followers (other artifacts' failure reports join later). */
         final List<EvidenceLine> tail = new ArrayList<>();
-        final List<String> victims = new ArrayList<>();
-        final List<EvidenceLine> victimLines = new ArrayList<>();
-        final Generic generic;
+        /** The launcher's {@code ChildFailedError} lines of the failed process. */
+        final List<EvidenceLine> childTail = new ArrayList<>();
         boolean failed;
 
-        Case(Signal root, String code, String key, boolean weak, Generic generic) {
+        Case(Signal root, String code, String key, boolean weak) {
             this.root = root;
             this.code = code;
             this.key = key;
             this.weak = weak;
-            this.generic = generic;
         }
     }
 
@@ -81,22 +81,105 @@ final class Walk {
     record Watch(Artifact artifact, int order, LauncherError error) {
     }
 
-    final List<Context> contexts = new ArrayList<>();
+    /**
+     * A chain as the pass keeps it once its artifact is let go: what grouping chains across artifacts, attaching other
+     * artifacts' failure reports and the finding need.
+     *
+     * @param code      the finding code
+     * @param crossKey  what makes chains of several artifacts one problem ({@code dup|host|busId}, {@code peer|addr}),
+     *                  null when only chains of this artifact can share its finding
+     * @param localKey  the rest of the group key after the artifact's place (when {@code crossKey} is null)
+     * @param rank      the root's rank, for matching failure reports
+     * @param otherRank the other rank a duplicate-GPU line names
+     * @param host      the root's host, for matching failure reports of the same artifact
+     * @param who       the root's label
+     * @param quote     the root line, quoted
+     * @param failed    whether the artifact shows the job failed from this chain (trace, report)
+     * @param artifact  the artifact's name
+     * @param draft     the finding this chain makes when it leads its group
+     */
+    record CaseRec(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, String who,
+                   EvidenceLine quote, boolean failed, String artifact, CaseFindings.Draft draft) {
+
+        /** {@return this record without its draft: an earlier chain of its group makes the finding} */
+        CaseRec withoutDraft() {
+            return draft == null ? this : new CaseRec(code, crossKey, localKey, rank, otherRank, host, who, quote, failed, artifact, null);
+        }
+    }
+
+    /**
+     * A failure report with no cause text, as the pass keeps it: it joins the chain of its rank or artifact, else it
+     * makes its own {@code finding}.
+     */
+    record GenericRec(Integer rank, String host, EvidenceLine quote, String artifact, Finding finding) {
+    }
+
+    /**
+     * One artifact's chains under one reading of the evidence, and the consequences that join a chain: its own
+     * earliest when it has chains, else the evidence's earliest.
+     */
+    static final class Outcome {
+        /** The chains, in line order; a chain that cannot lead its group keeps no draft. */
+        final List<CaseRec> cases;
+        /** Labels of the consequences with no cause in their own process, in walk order. */
+        final List<String> looseWho;
+        /** Their lines and the launcher's reports of them (the first {@value #KEPT} only). */
+        final List<EvidenceLine> looseLines;
+        /** Processes that only returned error codes (only when this artifact has chains). */
+        final List<String> traceWho;
+        final List<EvidenceLine> traceLines;
+
+        Outcome(List<CaseRec> cases, List<String> looseWho, List<EvidenceLine> looseLines, List<String> traceWho,
+                List<EvidenceLine> traceLines) {
+            this.cases = new ArrayList<>(cases);
+            this.looseWho = List.copyOf(looseWho);
+            this.looseLines = List.copyOf(looseLines);
+            this.traceWho = List.copyOf(traceWho);
+            this.traceLines = List.copyOf(traceLines);
+        }
+
+        /** {@return the group of a chain as its artifact sees it: its code and cross-artifact or local key} */
+        static String groupOf(CaseRec r) {
+            return r.code() + "|" + (r.crossKey() != null ? r.crossKey() : "@" + r.localKey());
+        }
+
+        /** Lets chain {@code i} go of its draft: it follows an earlier chain of its group. */
+        void follows(int i) {
+            cases.set(i, cases.get(i).withoutDraft());
+        }
+    }
+
+    /** Consequence lines kept per list: a finding quotes at most three of them. */
+    static final int KEPT = 3;
+
+    /**
+     * What one artifact's walk leaves: its chains when some artifact of the evidence has a first cause ({@code rooted})
+     * and, when this one has none, when no artifact has ({@code fallback}, else null); its failure reports with no
+     * cause text, its watchdog report lines and the watchdog finding it makes when nothing else failed.
+     */
+    record Local(Outcome rooted, Outcome fallback, List<GenericRec> generics, List<EvidenceLine> watchLines,
+                 Finding watchdog) {
+
+        /** True when nothing of the artifact can take part in a finding. */
+        boolean quiet() {
+            return rooted.cases.isEmpty() && rooted.looseWho.isEmpty() && (fallback == null || fallback.cases.isEmpty())
+                    && generics.isEmpty() && watchdog == null;
+        }
+    }
+
+    private Context ctx;
     private final List<Signal> signals = new ArrayList<>();
     private final Map<String, List<NcclEvent>> traces = new LinkedHashMap<>();
     private final Map<Signal, List<EvidenceLine>> reports = new IdentityHashMap<>();
     private final List<Generic> generics = new ArrayList<>();
-    final List<Watch> watches = new ArrayList<>();
+    private final List<Watch> watches = new ArrayList<>();
     private final List<Object[]> childFailures = new ArrayList<>();
-    private final Map<Integer, Context> contextOf = new HashMap<>();
-    final List<Case> cases = new ArrayList<>();
 
     // -- collection -------------------------------------------------------------------------------------------------
 
     void addLog(Artifact a, int order, NcclLog log) {
         Context ctx = new Context(a, order, log);
-        contexts.add(ctx);
-        contextOf.put(order, ctx);
+        this.ctx = ctx;
         Map<Integer, DuplicateGpu> dupByLine = new HashMap<>();
         for (DuplicateGpu d : log.duplicateGpus()) dupByLine.putIfAbsent(d.line(), d);
         Map<Integer, IbCompletionError> ibByLine = new HashMap<>();
@@ -296,49 +379,20 @@ final class Walk {
         }
     }
 
-    /**
-     * Lets go of the log's index when nothing of it can be looked up later: a pass keeps one walk per artifact until
-     * every slice is in, and a healthy log leaves no signal, report or trace that would need its context.
-     */
-    void forgetQuietContexts() {
-        if (signals.isEmpty() && generics.isEmpty() && watches.isEmpty() && childFailures.isEmpty() && traces.isEmpty()) {
-            contexts.clear();
-            contextOf.clear();
-        }
-    }
+    // -- one artifact -----------------------------------------------------------------------------------------------
 
     /**
-     * Appends what {@code part} collected from one artifact (added at order 0) as the artifact at {@code order}. Parts
-     * absorbed in the order the whole evidence lists its artifacts give the walk that adding them directly gives.
+     * Walks the one artifact added (at order 0) and returns what the analysis needs of it once the artifact is let go.
+     * Per process, the first cause and its followers, the return-code trace and the launcher's reports are all in the
+     * artifact, so every chain is settled here; only which chain a consequence with no cause of its own joins, which
+     * failure reports join a chain, and whether any artifact has a first cause at all wait for the other artifacts
+     * ({@link #join}).
      */
-    void absorb(Walk part, int order) {
-        for (Context c : part.contexts) {
-            c.order = order;
-            contexts.add(c);
-            contextOf.put(order, c);
-        }
-        for (Signal s : part.signals) {
-            s.order = order;
-            signals.add(s);
-        }
-        // Trace keys start with the order they were collected at ("0|host|pid").
-        part.traces.forEach((k, v) -> traces.put(order + k.substring(k.indexOf('|')), v));
-        reports.putAll(part.reports);
-        for (Generic g : part.generics) {
-            generics.add(new Generic(g.artifact(), order, g.line(), g.text(), g.code(), g.rank(), g.host(), g.pid(),
-                    g.reason(), g.location(), g.tests(), g.version()));
-        }
-        for (Watch w : part.watches) watches.add(new Watch(w.artifact(), order, w.error()));
-        for (Object[] f : part.childFailures) childFailures.add(new Object[] {f[0], order, f[2]});
-    }
-
-    // -- the walk ---------------------------------------------------------------------------------------------------
-
-    /** Builds the cases; call once after every artifact was added. */
-    void run() {
+    Local settle() {
         signals.sort(Signal::compare);
         Map<String, List<Signal>> byProcess = new LinkedHashMap<>();
         for (Signal s : signals) byProcess.computeIfAbsent(s.processKey(), k -> new ArrayList<>()).add(s);
+        List<Case> rooted = new ArrayList<>();
         List<Signal> loose = new ArrayList<>();
         for (List<Signal> proc : byProcess.values()) {
             Signal root = null;
@@ -360,16 +414,17 @@ final class Walk {
                 loose.addAll(proc);
                 continue;
             }
-            Case c = new Case(root, root.verdict.code(), root.verdict.key(), root.verdict.role() == Role.WEAK, null);
+            Case c = new Case(root, root.verdict.code(), root.verdict.key(), root.verdict.role() == Role.WEAK);
             for (Signal s : proc) {
                 if (s == root) continue;
-                if (s.line > root.line || s.order != root.order) c.followers.add(s);
+                if (s.line > root.line) c.followers.add(s);
                 else loose.add(s);
             }
-            cases.add(c);
+            rooted.add(c);
         }
-        if (cases.isEmpty()) {
-            // No first cause anywhere: the consequences speak for themselves, one case per process.
+        Outcome fallback = null;
+        if (rooted.isEmpty()) {
+            // When no artifact has a first cause, the consequences speak for themselves, one chain per process.
             Map<String, Case> opened = new LinkedHashMap<>();
             List<Signal> still = new ArrayList<>();
             for (Signal s : loose) {
@@ -390,86 +445,86 @@ final class Walk {
                     still.add(s);
                     continue;
                 }
-                c = new Case(s, code, key, false, null);
-                opened.put(s.processKey(), c);
-                cases.add(c);
+                opened.put(s.processKey(), new Case(s, code, key, false));
             }
-            loose = still;
+            fallback = outcome(new ArrayList<>(opened.values()), still);
         }
+        Outcome main = outcome(rooted, loose);
+
+        List<GenericRec> gs = new ArrayList<>();
+        for (Generic g : generics) {
+            gs.add(new GenericRec(g.rank(), g.host(), g.artifact().quote(g.line(), g.text()), g.artifact().name(),
+                    CaseFindings.generic(g)));
+        }
+        List<EvidenceLine> watchLines = new ArrayList<>();
+        for (Watch w : watches) {
+            if (watchLines.size() < KEPT) watchLines.add(w.artifact().quote(w.error().line(), w.error().text()));
+        }
+        Finding watchdog = watches.isEmpty() ? null : Watchdogs.build(watches).get(0);
+        return new Local(main, fallback, List.copyOf(gs), List.copyOf(watchLines), watchdog);
+    }
+
+    /** The artifact's chains settled (in line order, traces and reports filled) and its consequences listed. */
+    private Outcome outcome(List<Case> cases, List<Signal> loose) {
         cases.sort((x, y) -> Signal.compare(x.root, y.root));
         for (Case c : cases) fillChain(c);
-        Case first = cases.isEmpty() ? null : cases.get(0);
+        List<String> looseWho = new ArrayList<>();
+        List<EvidenceLine> looseLines = new ArrayList<>();
         for (Signal s : loose) {
-            Case c = earliestIn(s.order, first);
-            if (c == null) continue;
-            c.victims.add(s.who());
-            c.victimLines.add(s.quote());
+            looseWho.add(s.who());
+            if (looseLines.size() < KEPT) looseLines.add(s.quote());
             List<EvidenceLine> rep = reports.get(s);
-            if (rep != null) c.victimLines.addAll(rep);
-        }
-        if (first != null) traceOnlyVictims();
-        for (Generic g : generics) {
-            Case c = caseFor(g);
-            if (c != null) {
-                c.tail.add(g.artifact().quote(g.line(), g.text()));
-                c.failed = true;
-            } else {
-                Case gc = new Case(null, g.code(), null, false, g);
-                gc.failed = true;
-                cases.add(gc);
+            if (rep != null) {
+                for (EvidenceLine l : rep) if (looseLines.size() < KEPT) looseLines.add(l);
             }
         }
+        List<String> traceWho = new ArrayList<>();
+        List<EvidenceLine> traceLines = new ArrayList<>();
+        if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines);
         for (Object[] cf : childFailures) {
             LauncherError le = (LauncherError) cf[2];
-            Case c = caseForChild((Integer) cf[1], le);
-            if (c != null) c.tail.add(((Artifact) cf[0]).quote(le.line(), le.text()));
+            Case c = caseForChild(cases, le);
+            if (c != null) c.childTail.add(((Artifact) cf[0]).quote(le.line(), le.text()));
         }
-        if (first != null) {
-            for (Watch w : watches) {
-                Case c = earliestIn(w.order(), first);
-                c.victimLines.add(w.artifact().quote(w.error().line(), w.error().text()));
+        List<CaseRec> recs = new ArrayList<>();
+        java.util.Set<String> groups = new java.util.HashSet<>();
+        for (Case c : cases) {
+            CaseRec r = record(c);
+            recs.add(r);
+            // Only the first chain of a group in this artifact can lead it.
+            if (!groups.add(Outcome.groupOf(r))) recs.set(recs.size() - 1, r.withoutDraft());
+        }
+        return new Outcome(recs, looseWho, looseLines, traceWho, traceLines);
+    }
+
+    private CaseRec record(Case c) {
+        Signal s = c.root;
+        String cross = null;
+        String local = "";
+        switch (c.code) {
+            case Classifier.DUPLICATE -> cross = "dup|" + (s.host == null ? "" : s.host) + "|" + (s.busId != null ? s.busId : s.busIdRaw);
+            case Classifier.CONNECT, Classifier.IB_COMPLETION -> {
+                if (s.peer != null) cross = "peer|" + s.peer;
+                else local = "|" + s.host;
+            }
+            default -> {
+                // One finding per code and artifact.
             }
         }
+        CaseFindings.Draft d = CaseFindings.draft(c, ctx);
+        // The record and its draft share the root's quote and label.
+        return new CaseRec(c.code, cross, local, s.rank, s.otherRank, s.host, d.who(), d.head().get(0), c.failed,
+                s.artifact.name(), d);
     }
 
-    /** True when the walk found a cause (or a generic failure) anywhere. */
-    boolean hasCauses() {
-        return !cases.isEmpty();
-    }
-
-    private Case earliestIn(int order, Case fallback) {
+    private static Case caseForChild(List<Case> cases, LauncherError le) {
         for (Case c : cases) {
-            if (c.root != null && c.root.order == order) return c;
-        }
-        return fallback;
-    }
-
-    private Case caseFor(Generic g) {
-        Case any = null;
-        for (Case c : cases) {
-            if (c.root == null) continue;
-            if (any == null) any = c;
-            if (g.rank() != null && g.rank().equals(c.root.rank)) return c;
-            if (g.host() != null && g.host().equals(c.root.host) && c.root.order == g.order()) return c;
-        }
-        for (Case c : cases) {
-            if (c.root != null && c.root.order == g.order()) return c;
-        }
-        return any;
-    }
-
-    private Case caseForChild(int order, LauncherError le) {
-        for (Case c : cases) {
-            if (c.root == null || c.root.order != order) continue;
             if (le.pid() != null && le.pid().equals(c.root.pid)) return c;
         }
         for (Case c : cases) {
-            if (c.root != null && c.root.order == order && le.rank() != null && le.rank().equals(c.root.rank)) return c;
+            if (le.rank() != null && le.rank().equals(c.root.rank)) return c;
         }
-        for (Case c : cases) {
-            if (c.root != null && c.root.order == order) return c;
-        }
-        return null;
+        return cases.isEmpty() ? null : cases.get(0);
     }
 
     /** The return-code trace after the root, its followers and the launcher lines quoting them. */
@@ -507,7 +562,6 @@ final class Walk {
             }
         }
         if (!chain.isEmpty()) c.failed = true;
-        Context ctx = contextOf.get(r.order);
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(ctx.artifact.quote(chain.get(i).line(), eventText(chain.get(i))));
         }
@@ -529,25 +583,92 @@ final class Walk {
     }
 
     /** Processes that only returned error codes (their WARN line was cut or went elsewhere) failed too. */
-    private void traceOnlyVictims() {
+    private void traceOnlyVictims(List<String> whos, List<EvidenceLine> lines) {
+        if (ctx == null) return;
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Signal s : signals) seen.add(s.order + "|" + s.host + "|" + s.pid);
         for (Map.Entry<String, List<NcclEvent>> en : traces.entrySet()) {
             if (seen.contains(en.getKey()) || en.getValue().isEmpty()) continue;
             NcclEvent e = en.getValue().get(0);
-            int order = Integer.parseInt(en.getKey().substring(0, en.getKey().indexOf('|')));
-            Context ctx = contextOf.get(order);
-            Case c = earliestIn(order, null);
-            if (c == null || ctx == null) continue;
             StringBuilder who = new StringBuilder();
             if (e.host() != null) who.append(e.host()).append(':');
             who.append(e.pid());
             if (e.cudaDev() != null) who.append(" [").append(e.cudaDev()).append(']');
             Integer rank = e.rank() != null ? e.rank() : ctx.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
-            c.victims.add(who.toString());
-            c.victimLines.add(ctx.artifact.quote(e.line(), eventText(e)));
+            whos.add(who.toString());
+            if (lines.size() < KEPT) lines.add(ctx.artifact.quote(e.line(), eventText(e)));
         }
+    }
+
+    // -- across artifacts -------------------------------------------------------------------------------------------
+
+    /**
+     * Joins the artifacts' walks, given in the order of the whole evidence, into the evidence's chains: the chains of
+     * every artifact (its first-cause reading when any artifact has a first cause, else its fallback), each with the
+     * consequences that join it (an artifact's own earliest chain, else the evidence's earliest), then the failure
+     * reports with no cause text (on the chain of their rank, else of their host or artifact, else the earliest; their
+     * own chain when there is none). Empty when nothing failed.
+     */
+    static List<CaseFindings.Joined> join(List<Local> locals) {
+        boolean anyRooted = false;
+        for (Local l : locals) anyRooted |= !l.rooted().cases.isEmpty();
+        List<Outcome> outs = new ArrayList<>();
+        for (Local l : locals) outs.add(anyRooted || l.fallback() == null ? l.rooted() : l.fallback());
+        List<CaseFindings.Joined> cases = new ArrayList<>();
+        List<List<CaseFindings.Joined>> byOrder = new ArrayList<>();
+        for (int order = 0; order < outs.size(); order++) {
+            List<CaseFindings.Joined> mine = new ArrayList<>();
+            for (CaseRec r : outs.get(order).cases) mine.add(new CaseFindings.Joined(r, null, order));
+            byOrder.add(mine);
+            cases.addAll(mine);
+        }
+        CaseFindings.Joined first = cases.isEmpty() ? null : cases.get(0);
+        for (int order = 0; order < outs.size(); order++) {
+            CaseFindings.Joined c = byOrder.get(order).isEmpty() ? first : byOrder.get(order).get(0);
+            if (c == null) continue;
+            c.victims.addAll(outs.get(order).looseWho);
+            c.addVictimLines(outs.get(order).looseLines);
+        }
+        for (int order = 0; order < outs.size(); order++) {
+            if (byOrder.get(order).isEmpty()) continue;
+            CaseFindings.Joined c = byOrder.get(order).get(0);
+            c.victims.addAll(outs.get(order).traceWho);
+            c.addVictimLines(outs.get(order).traceLines);
+        }
+        int rootedCount = cases.size();
+        for (int order = 0; order < outs.size(); order++) {
+            for (GenericRec g : locals.get(order).generics()) {
+                CaseFindings.Joined c = caseFor(cases, rootedCount, g, order);
+                if (c != null) {
+                    if (c.genericTail.size() < 4) c.genericTail.add(g.quote());
+                    c.failed = true;
+                } else {
+                    cases.add(new CaseFindings.Joined(null, g, order));
+                }
+            }
+        }
+        if (first != null) {
+            for (int order = 0; order < outs.size(); order++) {
+                CaseFindings.Joined c = byOrder.get(order).isEmpty() ? first : byOrder.get(order).get(0);
+                c.addVictimLines(locals.get(order).watchLines());
+            }
+        }
+        return cases;
+    }
+
+    /** The chain a failure report with no cause text belongs to: of its rank, else of its host in its artifact, else of its artifact, else the earliest. */
+    private static CaseFindings.Joined caseFor(List<CaseFindings.Joined> cases, int rooted, GenericRec g, int order) {
+        if (rooted == 0) return null;
+        for (int i = 0; i < rooted; i++) {
+            CaseFindings.Joined c = cases.get(i);
+            if (g.rank() != null && g.rank().equals(c.rec.rank())) return c;
+            if (g.host() != null && g.host().equals(c.rec.host()) && c.order == order) return c;
+        }
+        for (int i = 0; i < rooted; i++) {
+            if (cases.get(i).order == order) return cases.get(i);
+        }
+        return cases.get(0);
     }
 
     // -- helpers ----------------------------------------------------------------------------------------------------
@@ -617,9 +738,5 @@ final class Walk {
 
     private static boolean eq(Object a, Object b) {
         return a == null ? b == null : a.equals(b);
-    }
-
-    Context context(int order) {
-        return contextOf.get(order);
     }
 }

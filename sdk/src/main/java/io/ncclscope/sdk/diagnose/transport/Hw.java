@@ -46,13 +46,20 @@ final class Hw {
     }
 
     private final Evidence evidence;
+    /** Every node of the evidence, in natural order, whether or not it has hardware records. */
+    private final List<String> nodes;
     private final Map<String, List<Artifact>> cache = new HashMap<>();
     /** Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form. */
     private final Map<String, String> nodesByShortName = new HashMap<>();
 
-    Hw(Evidence evidence) {
+    /**
+     * @param evidence the hardware records (ibstat, ip addr, topo) of every node and of none
+     * @param nodes    every node of the evidence, in natural order
+     */
+    Hw(Evidence evidence, List<String> nodes) {
         this.evidence = evidence;
-        for (String n : evidence.nodes()) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
+        this.nodes = List.copyOf(nodes);
+        for (String n : this.nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
     }
 
     /** The artifacts of the node named {@code host}; a job without host names takes the evidence's single node. */
@@ -63,12 +70,12 @@ final class Hw {
         List<Artifact> out = new ArrayList<>();
         if (host != null) {
             out.addAll(evidence.artifactsOf(host));
-            if (out.isEmpty()) {
+            if (out.isEmpty() && !nodes.contains(host)) {
                 String n = nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
                 if (n != null) out.addAll(evidence.artifactsOf(n));
             }
-        } else if (alone && evidence.nodes().size() == 1) {
-            out.addAll(evidence.artifactsOf(evidence.nodes().get(0)));
+        } else if (alone && nodes.size() == 1) {
+            out.addAll(evidence.artifactsOf(nodes.get(0)));
         }
         if (alone) {
             // A pasted ibstat or ip addr with no host of its own goes with a single-host job.

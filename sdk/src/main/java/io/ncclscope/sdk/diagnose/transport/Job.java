@@ -1,26 +1,23 @@
 package io.ncclscope.sdk.diagnose.transport;
 
-import io.ncclscope.parsers.ParseLimits;
-import io.ncclscope.parsers.ParseResult;
+import io.ncclscope.parsers.nccl.Direction;
 import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclLog;
-import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.TransportType;
-import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,89 +26,430 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One NCCL job as the evidence shows it: the NCCL logs that belong together (one log, or per-node logs sharing a
- * communicator id), with their facts indexed by host. Built once per analysis; not shared between threads.
+ * One NCCL job as the transport checks read it: the logs that belong together (one log, or per-node logs sharing a
+ * communicator id), each cut by {@link Log#of} to what the checks read, with their facts merged by host. The logs
+ * are summarized as each slice is read; jobs are joined once every slice has been read. Not shared between threads.
  */
 final class Job {
 
     /** Whether a job spans nodes. */
     enum Tri { YES, NO, UNKNOWN }
 
+    /** The NCCL variables the checks read. */
+    private static final Set<String> ENV = Set.of("NCCL_IB_DISABLE", "NCCL_NET", "NCCL_SOCKET_IFNAME",
+            "NCCL_NET_GDR_LEVEL", "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SHM_DISABLE");
+
+    /** Lines of one kind a finding quotes per host ({@code TransportAnalyzer.LINES}). */
+    private static final int LINES = 3;
+
     /**
-     * One NCCL log: an nccl-log artifact, or the NCCL lines inside an nccl-tests artifact.
+     * A fact with its line: quoted when the log was read if a finding may show it, else quoted from the parser's copy.
      *
-     * @param testsMultiNode for NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null
+     * @param value    the fact
+     * @param artifact the name of the artifact it came from
+     * @param quoted   its line, quoted; null when no finding shows it
      */
-    record Src(Artifact artifact, NcclLog log, Boolean testsMultiNode) {
-    }
-
-    /**
-     * The data a trimmed nccl-tests artifact carries in the transport pass: its NCCL lines as a log, its multi-node
-     * verdict.
-     */
-    record TestsLog(NcclLog log, Boolean multiNode) {
-    }
-
-    /** A record of a log with the log it came from. */
-    record At<T>(Src src, T value) {
+    record At<T>(T value, String artifact, EvidenceLine quoted) {
         EvidenceLine quote(int line, String fallback) {
-            return src.artifact().quote(line, fallback);
+            return quoted != null ? quoted : new EvidenceLine(artifact, line, fallback);
         }
     }
 
-    /** The facts of one host. */
+    /**
+     * What one log says about one host, or (in a job) what all its logs say: the facts each check reads, cut to the
+     * ones that can change a finding or show in one.
+     */
     static final class Host {
         final String name;
-        final List<At<NcclInterface>> interfaces = new ArrayList<>();
-        final List<At<NetworkChoice>> networks = new ArrayList<>();
-        final List<At<NcclTransport>> transports = new ArrayList<>();
-        final List<At<NcclEvent>> events = new ArrayList<>();
-        final List<At<IbDevice>> ibDevices = new ArrayList<>();
-        final List<At<NcclRank>> ranks = new ArrayList<>();
+        /** Every interface line; the first {@value #LINES} of each name (and the first socket one) quoted. */
+        List<At<NcclInterface>> interfaces = new ArrayList<>();
+        /** The first network, the first Socket one, the first other one and the first RDMA one, in line order. */
+        List<At<NetworkChoice>> networks = new ArrayList<>();
+        /** The events the checks read, only those that can change or show in a finding. */
+        List<At<NcclEvent>> events = new ArrayList<>();
+        /** The first IB device of each index. */
+        List<At<IbDevice>> ibDevices = new ArrayList<>();
+        /** Network connections over Socket, over another network. */
+        boolean socketNet;
+        boolean otherNet;
+        /** The first connection over Socket, of any type. */
+        At<NcclTransport> firstSocket;
+        /** Network connections over Socket: the first of each device index. */
+        List<At<NcclTransport>> socketDevs = new ArrayList<>();
+        /** Receive connections over an RDMA network: lines and connections, all and those without GDRDMA. */
+        int recvLines;
+        int withoutLines;
+        long recvCount;
+        long withoutCount;
+        /** The paths of receive connections without GDRDMA, in order. */
+        List<String> withoutVias = new ArrayList<>();
+        /** The first receive connections without GDRDMA. */
+        List<At<NcclTransport>> without = new ArrayList<>();
+        /** The first receive connection with GDRDMA. */
+        At<NcclTransport> withGdr;
+        /**
+         * Connections that may join two GPUs of this host, in line order: SHM lines and network lines between ranks
+         * the log puts on this host (the first {@value #LINES} of each pair and path, quoted), and network lines to a
+         * rank the log does not place (the first of each rank pair), which the job's other logs may put here.
+         */
+        List<At<NcclTransport>> intra = new ArrayList<>();
+        /** A rank line shows more than one local rank. */
+        boolean severalLocal;
+        /** Rank to GPU (NVML index, else CUDA device): the first line of each rank. */
+        Map<Integer, Integer> gpus = new HashMap<>();
 
         Host(String name) {
             this.name = name;
         }
+
+        /** Adds what another log says about this host after what is here. */
+        void merge(Host o) {
+            interfaces.addAll(o.interfaces);
+            networks.addAll(o.networks);
+            events.addAll(o.events);
+            ibDevices.addAll(o.ibDevices);
+            socketNet |= o.socketNet;
+            otherNet |= o.otherNet;
+            if (firstSocket == null) firstSocket = o.firstSocket;
+            socketDevs.addAll(o.socketDevs);
+            recvLines += o.recvLines;
+            withoutLines += o.withoutLines;
+            recvCount += o.recvCount;
+            withoutCount += o.withoutCount;
+            for (String v : o.withoutVias) if (!withoutVias.contains(v)) withoutVias.add(v);
+            without.addAll(o.without);
+            if (withGdr == null) withGdr = o.withGdr;
+            intra.addAll(o.intra);
+            severalLocal |= o.severalLocal;
+            o.gpus.forEach(gpus::putIfAbsent);
+        }
+
+        /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
+        void freeze() {
+            interfaces = List.copyOf(interfaces);
+            networks = List.copyOf(networks);
+            events = List.copyOf(events);
+            ibDevices = List.copyOf(ibDevices);
+            socketDevs = List.copyOf(socketDevs);
+            withoutVias = List.copyOf(withoutVias);
+            without = List.copyOf(without);
+            intra = List.copyOf(intra);
+            gpus = Map.copyOf(gpus);
+        }
     }
 
-    final List<Src> srcs;
+    /** One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read. */
+    static final class Log {
+        final String name;
+        /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
+        final Boolean testsMultiNode;
+        Collection<String> commIds = new LinkedHashSet<>();
+        /** Hosts in order of appearance; a line without a host prefix counts for the log's own host, or null. */
+        private Map<String, Host> byName = new LinkedHashMap<>();
+        /** {@link #byName}'s hosts, once read. */
+        List<Host> hosts;
+        /** The NCCL variables the checks read: NCCL's own "set by environment" line first, else the first setting. */
+        Map<String, At<EnvSetting>> env = new HashMap<>();
+        /** Rank to host for the ranks of the log's largest communicator, the first line of each rank. */
+        Map<Integer, String> rankHost = new HashMap<>();
+        int maxNodes;
+        int maxRanks;
+        boolean localAll;
+        boolean localFewer;
+        /** A NET or COLLNET connection. */
+        boolean net;
+        /** The ranks of communicators of {@link #maxRanks} ranks. */
+        int[] ranksAtMax = new int[0];
+
+        private Log(String name, Boolean testsMultiNode) {
+            this.name = name;
+            this.testsMultiNode = testsMultiNode;
+        }
+
+        /**
+         * {@return the summary of log {@code l} of artifact {@code a}}
+         *
+         * @param a              the artifact, for its name, node and lines
+         * @param l              the log
+         * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
+         */
+        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode) {
+            Log s = new Log(a.name(), testsMultiNode);
+            String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
+            Quoter q = new Quoter(a);
+            for (String h : l.hosts()) s.byName.computeIfAbsent(h, Host::new);
+            // Hosts join in the order of their first fact of any kind, as the whole log would order them.
+            for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
+            for (NetworkChoice c : l.networks()) s.host(c.host(), own);
+            for (NcclTransport t : l.transports()) s.host(t.host(), own);
+            for (NcclEvent e : l.events()) s.host(e.host(), own);
+            for (IbDevice d : l.ibDevices()) s.host(d.host(), own);
+            for (NcclRank r : l.ranks()) s.host(r.host(), own);
+            s.ranks(l, own);
+            s.interfaces(l, own, q);
+            s.networks(l, own, q);
+            s.events(l, own, q);
+            s.ibDevices(l, own, q);
+            s.transports(l, own, q);
+            for (EnvSetting e : l.envSettings()) {
+                if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) {
+                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
+                }
+            }
+            for (EnvSetting e : l.envSettings()) {
+                if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) {
+                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
+                }
+            }
+            s.hosts = List.copyOf(s.byName.values());
+            s.byName = null;
+            for (Host h : s.hosts) h.freeze();
+            s.commIds = List.copyOf(s.commIds);
+            s.env = Map.copyOf(s.env);
+            s.rankHost = Map.copyOf(s.rankHost);
+            return s;
+        }
+
+        private Host host(String lineHost, String own) {
+            return byName.computeIfAbsent(lineHost != null ? lineHost : own, Host::new);
+        }
+
+        private void ranks(NcclLog l, String own) {
+            int largest = 0;
+            for (NcclRank r : l.ranks()) {
+                if (r.commId() != null) commIds.add(r.commId());
+                if (r.nranks() != null) largest = Math.max(largest, r.nranks());
+                if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
+                if (r.localRanks() != null && r.nranks() != null) {
+                    if (r.localRanks() < r.nranks()) localFewer = true;
+                    if (r.localRanks().equals(r.nranks())) localAll = true;
+                }
+                Host h = host(r.host(), own);
+                if (r.localRanks() != null && r.localRanks() > 1) h.severalLocal = true;
+                Integer g = r.nvmlDev() != null ? r.nvmlDev() : r.cudaDev();
+                if (g != null) h.gpus.putIfAbsent(r.rank(), g);
+            }
+            maxRanks = largest;
+            Set<Integer> atMax = new LinkedHashSet<>();
+            for (NcclRank r : l.ranks()) {
+                String h = r.host() != null ? r.host() : own;
+                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), h);
+                if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
+            }
+            ranksAtMax = atMax.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private void interfaces(NcclLog l, String own, Quoter q) {
+            Map<String, Integer> perName = new HashMap<>();
+            Set<Host> socketSeen = new HashSet<>();
+            for (NcclInterface i : l.interfaces()) {
+                Host h = host(i.host(), own);
+                boolean quote = i.kind() == io.ncclscope.parsers.nccl.InterfaceKind.SOCKET && socketSeen.add(h);
+                if (i.name() != null && !i.name().isEmpty()) {
+                    quote |= perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum) <= LINES;
+                }
+                h.interfaces.add(new At<>(slim(i), name, quote ? q.quote(i.line(), text(i)) : null));
+            }
+        }
+
+        private void networks(NcclLog l, String own, Quoter q) {
+            Map<Host, boolean[]> seen = new HashMap<>();
+            for (NetworkChoice c : l.networks()) {
+                Host h = host(c.host(), own);
+                // first, first Socket, first other, first RDMA
+                boolean[] s = seen.computeIfAbsent(h, k -> new boolean[4]);
+                boolean socket = c.name().equalsIgnoreCase("Socket");
+                boolean first = !s[0];
+                boolean firstSocket = socket && !s[1];
+                boolean keep = first || firstSocket || (!socket && !s[2]) || (rdmaNet(c.name()) && !s[3]);
+                s[0] = true;
+                if (socket) s[1] = true;
+                else s[2] = true;
+                if (rdmaNet(c.name())) s[3] = true;
+                if (keep) h.networks.add(new At<>(new NetworkChoice(c.name(), null, c.line()), name, first || firstSocket ? q.quote(c.line(), text(c)) : null));
+            }
+        }
+
+        private void events(NcclLog l, String own, Quoter q) {
+            Map<Host, Set<String>> seen = new HashMap<>();
+            Map<Host, int[]> gdrLines = new HashMap<>();
+            for (NcclEvent e : l.events()) {
+                EventKind k = e.kind();
+                Host h = host(e.host(), own);
+                Set<String> s = seen.computeIfAbsent(h, x -> new HashSet<>());
+                boolean keep;
+                boolean quote = true;
+                switch (k) {
+                    // The first reason NCCL cannot use IB; the first "no socket interface".
+                    case NET_IB_NO_DEVICE, IB_VERBS_MISSING -> keep = s.add("ib");
+                    case NO_SOCKET_INTERFACE -> keep = s.add("nosock");
+                    // Socket trouble: the first of each peer (a match is by peer), and the first failure of each.
+                    case SOCKET_CONNECT_FAILED, SOCKET_CONNECT_RETRY -> {
+                        boolean a = s.add("peer\u0000" + e.peer());
+                        boolean b = k == EventKind.SOCKET_CONNECT_FAILED && s.add("failed\u0000" + e.peer());
+                        keep = a || b;
+                    }
+                    case GDR_DISABLED -> {
+                        // The first lines of each form, and the first naming each HCA.
+                        String m = e.message() == null ? "" : e.message();
+                        int[] n = gdrLines.computeIfAbsent(h, x -> new int[2]);
+                        int form = m.contains("distance") ? 1 : 0;
+                        quote = n[form]++ < LINES;
+                        keep = quote || (form == 0 && s.add("hca\u0000" + hcaOf(m)));
+                        if (form == 0) s.add("hca\u0000" + hcaOf(m));
+                    }
+                    default -> keep = false;
+                }
+                if (keep) h.events.add(new At<>(slim(e), name, quote ? q.quote(e.line(), text(e)) : null));
+            }
+        }
+
+        private void ibDevices(NcclLog l, String own, Quoter q) {
+            Map<Host, Set<Integer>> seen = new HashMap<>();
+            for (IbDevice d : l.ibDevices()) {
+                Host h = host(d.host(), own);
+                if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
+                    h.ibDevices.add(new At<>(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), name, q.quote(d.line(), text(d))));
+                }
+            }
+        }
+
+        private void transports(NcclLog l, String own, Quoter q) {
+            Map<Host, Map<String, Integer>> keys = new HashMap<>();
+            Map<Host, Set<Integer>> devs = new HashMap<>();
+            for (NcclTransport t : l.transports()) {
+                Host h = host(t.host(), own);
+                if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
+                boolean overSocket = "Socket".equalsIgnoreCase(t.net());
+                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t), name, q.quote(t.line(), text(t)));
+                if (t.type() == TransportType.NET && t.net() != null) {
+                    if (overSocket) {
+                        h.socketNet = true;
+                        Integer dev = TransportAnalyzer.netDev(t.via());
+                        if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
+                            h.socketDevs.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                        }
+                    } else {
+                        h.otherNet = true;
+                    }
+                }
+                if (t.type() == TransportType.NET && rdmaNet(t.net()) && t.direction() != Direction.SEND) {
+                    h.recvLines++;
+                    h.recvCount += Math.max(1, t.count());
+                    if (Boolean.TRUE.equals(t.gdrdma())) {
+                        if (h.withGdr == null) h.withGdr = new At<>(slim(t), name, q.quote(t.line(), text(t)));
+                    } else {
+                        h.withoutLines++;
+                        h.withoutCount += Math.max(1, t.count());
+                        if (!h.withoutVias.contains(t.via())) h.withoutVias.add(t.via());
+                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                    }
+                }
+                Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
+                if (t.type() == TransportType.SHM) {
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                    continue;
+                }
+                if (t.type() != TransportType.NET || h.name == null) continue;
+                String a = rankHost.get(t.fromRank());
+                String b = rankHost.get(t.toRank());
+                if (a != null && b != null) {
+                    // Both ranks placed by this log: on this host or not (the job takes the first log's word).
+                    if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
+                        h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                    }
+                } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
+                        && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
+                    // A rank this log does not place: another log of the job may put it on this host.
+                    h.intra.add(new At<>(slim(t), name, null));
+                }
+            }
+        }
+
+        private static String key(NcclTransport t) {
+            return t.type() + " " + t.fromRank() + " " + t.toRank() + " " + t.fromDev() + " " + t.toDev() + " " + t.via();
+        }
+    }
+
+    /** {@return {@code i} without what no check reads (its host: the summary is by host already)} */
+    private static NcclInterface slim(NcclInterface i) {
+        return new NcclInterface(i.kind(), i.name(), i.address(), null, i.index(), null, i.line());
+    }
+
+    /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
+    private static NcclEvent slim(NcclEvent e) {
+        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, e.message(), e.kind(), null, null,
+                e.peer(), e.count());
+    }
+
+    /** {@return {@code t} with what the checks read: no bus ids, no host} */
+    private static NcclTransport slim(NcclTransport t) {
+        return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
+                t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
+    }
+
+    /** Quotes lines of one artifact, each line once. */
+    private static final class Quoter {
+        private final Artifact artifact;
+        private final Map<Integer, EvidenceLine> done = new HashMap<>();
+
+        Quoter(Artifact artifact) {
+            this.artifact = artifact;
+        }
+
+        EvidenceLine quote(int line, String fallback) {
+            return done.computeIfAbsent(line, n -> artifact.quote(n, fallback));
+        }
+    }
+
+    /** The HCA named in quotes in a "GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" message; null when none. */
+    static String hcaOf(String m) {
+        int q = m.indexOf('\'');
+        int q2 = q < 0 ? -1 : m.indexOf('\'', q + 1);
+        return q2 > q ? m.substring(q + 1, q2) : null;
+    }
+
+    static boolean rdmaNet(String net) {
+        return net != null && net.toUpperCase(Locale.ROOT).startsWith("IB");
+    }
+
+    final List<Log> srcs;
     /** Hosts in order of appearance; a log without host prefixes contributes its artifact's node, or {@code null}. */
     final Map<String, Host> hosts = new LinkedHashMap<>();
-    /** NCCL variables: the first setting of each name (NCCL's own lines before the command line's). */
+    /** NCCL variables: the first log's setting of each name. */
     final Map<String, At<EnvSetting>> env = new LinkedHashMap<>();
     /** Rank to host, from the rank lines (ranks of the largest communicator win). */
     final Map<Integer, String> rankHost = new HashMap<>();
     final Tri multiNode;
-    /** Nodes the job spans, when it can be told; null otherwise. */
-    final Integer nodeCount;
+    private List<String> names;
+    private Map<Integer, Integer> gpus;
 
-    private Job(List<Src> srcs) {
+    private Job(List<Log> srcs) {
         this.srcs = List.copyOf(srcs);
-        for (Src s : srcs) index(s);
-        int[] count = new int[1];
-        this.multiNode = spans(count);
-        this.nodeCount = count[0] > 0 ? count[0] : null;
+        for (Log s : srcs) {
+            for (Host h : s.hosts) hosts.computeIfAbsent(h.name, Host::new).merge(h);
+            s.rankHost.forEach(rankHost::putIfAbsent);
+            s.env.forEach(env::putIfAbsent);
+        }
+        this.multiNode = spans();
     }
 
-    /** The jobs of {@code evidence}: nccl-log artifacts and nccl-tests artifacts that carry NCCL debug lines. */
-    static List<Job> of(Evidence evidence) {
-        List<Src> srcs = sources(evidence);
-        // Logs of one communicator written per node (NCCL_DEBUG_FILE, one file per host) are one job.
-        int n = srcs.size();
+    /** {@return the jobs of {@code logs} (in order): logs sharing a communicator id are one job} */
+    static List<Job> of(List<Log> logs) {
+        int n = logs.size();
         int[] parent = new int[n];
         for (int i = 0; i < n; i++) parent[i] = i;
         Map<String, Integer> byComm = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            for (NcclRank r : srcs.get(i).log().ranks()) {
-                if (r.commId() == null) continue;
-                Integer j = byComm.putIfAbsent(r.commId(), i);
+            for (String c : logs.get(i).commIds) {
+                Integer j = byComm.putIfAbsent(c, i);
                 if (j != null) union(parent, i, j);
             }
         }
-        Map<Integer, List<Src>> groups = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) groups.computeIfAbsent(find(parent, i), k -> new ArrayList<>()).add(srcs.get(i));
+        Map<Integer, List<Log>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) groups.computeIfAbsent(find(parent, i), k -> new ArrayList<>()).add(logs.get(i));
         List<Job> out = new ArrayList<>(groups.size());
-        for (List<Src> g : groups.values()) out.add(new Job(g));
+        for (List<Log> g : groups.values()) out.add(new Job(g));
         return out;
     }
 
@@ -127,80 +465,6 @@ final class Job {
         int x = find(p, a), y = find(p, b);
         if (x != y) p[Math.max(x, y)] = Math.min(x, y);
     }
-
-    static List<Src> sources(Evidence evidence) {
-        List<Src> out = new ArrayList<>();
-        for (Artifact a : evidence.artifacts()) {
-            Object d = a.result().data();
-            if (d instanceof NcclLog l) {
-                out.add(new Src(a, l, null));
-            } else if (d instanceof TestsLog t) {
-                out.add(new Src(a, t.log(), t.multiNode()));
-            } else if (d instanceof NcclTestsData t) {
-                Src s = source(a, t);
-                if (s != null) out.add(s);
-            }
-        }
-        return out;
-    }
-
-    /** {@return the NCCL debug lines of an nccl-tests output as a log; null when it has none} */
-    static Src source(Artifact a, NcclTestsData t) {
-        // The nccl-tests parser counts the NCCL debug lines it skips; read them as a log (line numbers kept).
-        if (t.ncclLogLines() == 0 || !a.hasText()) return null;
-        NcclLog log = reparse(a);
-        return log == null ? null : new Src(a, log, t.multiNode());
-    }
-
-    private static NcclLog reparse(Artifact a) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 1; ; i++) {
-            var l = a.line(i);
-            if (l.isEmpty()) break;
-            sb.append(l.get()).append('\n');
-        }
-        try {
-            ParseResult<NcclLog> r = new NcclLogParser().parse(new StringReader(sb.toString()), ParseLimits.DEFAULTS);
-            return r.data();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private String defaultHost(Src s) {
-        if (s.log().hosts().size() == 1) return s.log().hosts().get(0);
-        return s.artifact().node().orElse(null);
-    }
-
-    private Host host(Src s, String lineHost) {
-        String h = lineHost != null ? lineHost : defaultHost(s);
-        return hosts.computeIfAbsent(h, Host::new);
-    }
-
-    private void index(Src s) {
-        NcclLog l = s.log();
-        for (String h : l.hosts()) hosts.computeIfAbsent(h, Host::new);
-        for (NcclInterface i : l.interfaces()) host(s, i.host()).interfaces.add(new At<>(s, i));
-        for (NetworkChoice c : l.networks()) host(s, c.host()).networks.add(new At<>(s, c));
-        for (NcclTransport t : l.transports()) host(s, t.host()).transports.add(new At<>(s, t));
-        for (NcclEvent e : l.events()) host(s, e.host()).events.add(new At<>(s, e));
-        for (IbDevice d : l.ibDevices()) host(s, d.host()).ibDevices.add(new At<>(s, d));
-        int largest = 0;
-        for (NcclRank r : l.ranks()) {
-            host(s, r.host()).ranks.add(new At<>(s, r));
-            if (r.nranks() != null) largest = Math.max(largest, r.nranks());
-        }
-        for (NcclRank r : l.ranks()) {
-            String h = r.host() != null ? r.host() : defaultHost(s);
-            if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), h);
-        }
-        // NCCL's own "X set by environment to Y" lines first: they say what the process really saw.
-        for (EnvSetting e : l.envSettings()) if ("nccl".equals(e.origin())) env.putIfAbsent(e.name(), new At<>(s, e));
-        for (EnvSetting e : l.envSettings()) env.putIfAbsent(e.name(), new At<>(s, e));
-    }
-
-    private List<String> names;
-    private Map<Integer, Integer> gpus;
 
     /** The hosts with a name, in order. */
     List<String> hostNames() {
@@ -228,58 +492,35 @@ final class Job {
         return !s.chars().allMatch(c -> c == '0');
     }
 
-    private Tri spans(int[] count) {
+    private Tri spans() {
         int maxNodes = 0;
         int maxRanks = 0;
         boolean localAll = false;
         boolean localFewer = false;
-        Set<String> named = new LinkedHashSet<>(hostNames());
         boolean net = false;
-        for (Src s : srcs) {
-            for (NcclRank r : s.log().ranks()) {
-                if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
-                if (r.nranks() != null) maxRanks = Math.max(maxRanks, r.nranks());
-                if (r.localRanks() != null && r.nranks() != null) {
-                    if (r.localRanks() < r.nranks()) localFewer = true;
-                    if (r.localRanks().equals(r.nranks())) localAll = true;
-                }
-            }
-            for (NcclTransport t : s.log().transports()) {
-                if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
-            }
-        }
         Boolean testsMulti = null;
-        for (Src s : srcs) {
-            if (s.testsMultiNode() != null) {
+        for (Log s : srcs) {
+            maxNodes = Math.max(maxNodes, s.maxNodes);
+            maxRanks = Math.max(maxRanks, s.maxRanks);
+            localAll |= s.localAll;
+            localFewer |= s.localFewer;
+            net |= s.net;
+            if (s.testsMultiNode != null) {
                 // Its "on HOST" names need not match the NCCL prefixes (localhost vs hostname): only its verdict counts.
-                testsMulti = testsMulti == null ? s.testsMultiNode() : testsMulti || s.testsMultiNode();
+                testsMulti = testsMulti == null ? s.testsMultiNode : testsMulti || s.testsMultiNode;
             }
         }
+        Set<String> named = new LinkedHashSet<>(hostNames());
         // NET between ranks means NCCL saw them on different hosts, unless P2P and SHM are both switched off.
         boolean netIntra = envOn("NCCL_P2P_DISABLE") && envOn("NCCL_SHM_DISABLE");
-        if (maxNodes > 1) {
-            count[0] = maxNodes;
-            return Tri.YES;
-        }
-        if (named.size() > 1) {
-            count[0] = named.size();
-            return Tri.YES;
-        }
+        if (maxNodes > 1 || named.size() > 1) return Tri.YES;
         if ((net && !netIntra) || localFewer || Boolean.TRUE.equals(testsMulti)) return Tri.YES;
-        if (maxNodes == 1 || Boolean.FALSE.equals(testsMulti) || localAll || maxRanks == 1) {
-            count[0] = 1;
-            return Tri.NO;
-        }
+        if (maxNodes == 1 || Boolean.FALSE.equals(testsMulti) || localAll || maxRanks == 1) return Tri.NO;
         // Every rank of the communicator seen, all on one host.
         if (maxRanks > 0 && named.size() <= 1) {
-            Set<Integer> seen = new java.util.HashSet<>();
-            for (Src s : srcs) {
-                for (NcclRank r : s.log().ranks()) if (r.nranks() != null && r.nranks() == maxRanks) seen.add(r.rank());
-            }
-            if (seen.size() == maxRanks) {
-                count[0] = 1;
-                return Tri.NO;
-            }
+            Set<Integer> seen = new HashSet<>();
+            for (Log s : srcs) if (s.maxRanks == maxRanks) for (int r : s.ranksAtMax) seen.add(r);
+            if (seen.size() == maxRanks) return Tri.NO;
         }
         return Tri.UNKNOWN;
     }
@@ -288,45 +529,38 @@ final class Job {
     Integer gpuOf(int rank) {
         if (gpus == null) {
             gpus = new HashMap<>();
-            for (Host h : hosts.values()) {
-                for (At<NcclRank> r : h.ranks) {
-                    Integer g = r.value().nvmlDev() != null ? r.value().nvmlDev() : r.value().cudaDev();
-                    if (g != null) gpus.putIfAbsent(r.value().rank(), g);
-                }
-            }
+            for (Host h : hosts.values()) h.gpus.forEach(gpus::putIfAbsent);
         }
         return gpus.get(rank);
     }
 
     /** Fallback text of a line when the artifact kept none. */
     static String text(NcclInterface i) {
-        String a = i.address() == null ? "" : ":" + i.address();
-        return switch (i.kind()) {
-            case BOOTSTRAP -> "NCCL INFO Bootstrap : Using " + i.name() + a;
-            case SOCKET -> "NCCL INFO NET/Socket : Using " + (i.index() == null ? "" : "[" + i.index() + "]") + i.name() + a;
-            case OOB -> "NCCL INFO NET/IB : Using ... ; OOB " + i.name() + a;
-            default -> "NCCL INFO " + i.name() + a;
-        };
+        return ChoiceJob.text(i);
     }
 
     static String text(NetworkChoice c) {
-        return "NCCL INFO Using network " + c.name();
+        return ChoiceJob.text(c);
     }
 
     static String text(NcclEvent e) {
-        return "NCCL " + e.level() + " " + (e.message() == null ? "" : e.message());
+        return ChoiceJob.text(e);
     }
 
     static String text(EnvSetting e) {
-        return e.name() + " set by environment to " + e.value();
+        return ChoiceJob.text(e);
     }
 
     static String text(NcclTransport t) {
-        return String.format(Locale.ROOT, "NCCL INFO Channel %02d : %d -> %d%s via %s", t.channel(), t.fromRank(), t.toRank(),
-                t.direction() == null ? "" : " [" + t.direction() + "]", t.via());
+        return ChoiceJob.text(t);
     }
 
     static String text(IbDevice d) {
-        return "NCCL INFO NET/IB : Using [" + d.index() + "]" + d.device() + (d.port() == null ? "" : ":" + d.port()) + "/" + d.linkLayer();
+        return ChoiceJob.text(d);
+    }
+
+    @Override
+    public String toString() {
+        return "Job" + Arrays.toString(hostNames().toArray());
     }
 }

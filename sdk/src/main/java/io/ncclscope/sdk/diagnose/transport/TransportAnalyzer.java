@@ -83,54 +83,64 @@ public final class TransportAnalyzer implements Analyzer {
 
     /**
      * {@inheritDoc} Jobs join logs of many nodes (one communicator written per node) and judge each host's choice
-     * against that host's hardware, so the checks run at finish over trimmed slices: NCCL logs cut to what jobs read
-     * ({@link #log}), the NCCL lines of nccl-tests outputs parsed once as such a log, and the small hardware
-     * records the checks compare (ibstat, ip addr, topo); everything else of a node is let go.
+     * against that host's hardware, so the checks run at finish. Each slice leaves a summary of each of its NCCL logs
+     * (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}), and its hardware
+     * records (ibstat, ip addr, topo); everything else of a node is let go.
      */
     @Override
     public io.ncclscope.sdk.diagnose.Pass pass() {
-        return Thin.pass(HARDWARE, TransportAnalyzer::trim, TransportAnalyzer::check);
+        return new io.ncclscope.sdk.diagnose.Pass() {
+            private final List<Slice> slices = new ArrayList<>();
+
+            @Override
+            public void add(Evidence slice) {
+                slices.add(Slice.of(java.util.Objects.requireNonNull(slice, "slice")));
+            }
+
+            @Override
+            public List<Finding> finish() {
+                // Whole-evidence order, so that the findings do not depend on the order slices came in.
+                slices.sort(Comparator.comparing(Slice::node, Evidence.SLICE_NODE_ORDER));
+                List<Job.Log> logs = new ArrayList<>();
+                List<io.ncclscope.sdk.evidence.Artifact> hardware = new ArrayList<>();
+                List<String> nodes = new ArrayList<>();
+                for (Slice s : slices) {
+                    logs.addAll(s.logs());
+                    hardware.addAll(s.hardware());
+                    nodes.addAll(s.nodes());
+                }
+                return check(logs, new Hw(Evidence.ofArtifacts(hardware), nodes));
+            }
+        };
+    }
+
+    /** What a slice leaves: its node(s), the summaries of its NCCL logs, its hardware records. */
+    private record Slice(String node, List<String> nodes, List<Job.Log> logs, List<io.ncclscope.sdk.evidence.Artifact> hardware) {
+        static Slice of(Evidence slice) {
+            List<Job.Log> logs = new ArrayList<>();
+            List<io.ncclscope.sdk.evidence.Artifact> hw = new ArrayList<>();
+            for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
+                Object d = a.result().data();
+                if (d instanceof NcclLog l) {
+                    logs.add(Job.Log.of(a, l, null));
+                } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
+                    ChoiceJob.Src src = ChoiceJob.source(a, t);
+                    if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode()));
+                } else if (HARDWARE.stream().anyMatch(c -> c.isInstance(d))) {
+                    hw.add(a);
+                }
+            }
+            return new Slice(slice.sliceNode(), slice.nodes(), List.copyOf(logs), List.copyOf(hw));
+        }
     }
 
     /** The hardware records the checks compare with each host's choice, kept as they are. */
     private static final Set<Class<?>> HARDWARE = Set.of(IbstatData.class, IpLinkData.class, Topology.class);
 
-    /** An NCCL log cut to what jobs read, the NCCL lines of an nccl-tests output parsed as such a log; else null. */
-    private static Object trim(io.ncclscope.sdk.evidence.Artifact a) {
-        Object d = a.result().data();
-        if (d instanceof NcclLog l) return log(l);
-        if (!(d instanceof io.ncclscope.parsers.tests.NcclTestsData t)) return null;
-        Job.Src src = Job.source(a, t);
-        return src == null ? null : new Job.TestsLog(log(src.log()), src.testsMultiNode());
-    }
-
-    /** {@return {@code l} with only what jobs read: hosts, ranks, interfaces, networks, transports, IB devices, NCCL
-     * variables, and the events the checks look at (plus each host's first, which orders the hosts)} */
-    static NcclLog log(NcclLog l) {
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        List<NcclEvent> events = new java.util.ArrayList<>();
-        for (NcclEvent e : l.events()) {
-            boolean first = seen.add(String.valueOf(e.host()));
-            if (first || CHECKED_EVENTS.contains(e.kind())) events.add(e);
-        }
-        return new NcclLog(l.ncclVersion(), l.cudaVersion(), l.cudaDriverVersion(), List.of(), l.network(), l.networks(),
-                l.netPlugin(), l.ranks(), l.ranksDropped(), l.hosts(), List.of(), Map.of(), l.interfaces(), l.ibDevices(),
-                l.transports(), l.transportLines(), l.transportsDropped(), l.transportVia(), List.of(), l.channels(),
-                l.channelCounts(), List.of(), Map.of(), l.envSettings(), l.command(), List.of(), 0, events,
-                l.eventsDropped(), Map.of(), List.of(), List.of(), List.of(), 0, l.lines(), l.ncclLines(), l.infoLines(),
-                l.warnLines(), l.traceLines());
-    }
-
-    /** The event kinds the checks read. */
-    private static final java.util.Set<EventKind> CHECKED_EVENTS = java.util.EnumSet.of(EventKind.GDR_DISABLED,
-            EventKind.GDR_ENABLED, EventKind.IB_VERBS_MISSING, EventKind.NET_IB_NO_DEVICE, EventKind.NO_SOCKET_INTERFACE,
-            EventKind.SOCKET_CONNECT_FAILED, EventKind.SOCKET_CONNECT_RETRY);
-
-    /** The checks over (trimmed) evidence. */
-    private static List<Finding> check(Evidence evidence) {
-        Hw hw = new Hw(evidence);
+    /** The checks over the logs' summaries and the hardware. */
+    private static List<Finding> check(List<Job.Log> logs, Hw hw) {
         Drafts d = new Drafts();
-        for (Job job : Job.of(evidence)) {
+        for (Job job : Job.of(logs)) {
             if (!ibDisabled(job, hw, d)) socketFallback(job, hw, d);
             interfaces(job, hw, d);
             subnets(job, hw, d);
@@ -203,11 +213,8 @@ public final class TransportAnalyzer implements Analyzer {
                     other = true;
                 }
             }
-            for (At<NcclTransport> t : h.transports) {
-                if (t.value().type() != TransportType.NET || t.value().net() == null) continue;
-                if (t.value().net().equalsIgnoreCase("Socket")) socket = true;
-                else other = true;
-            }
+            socket |= h.socketNet;
+            other |= h.otherNet;
             At<NcclEvent> reason = null;
             for (At<NcclEvent> e : h.events) {
                 EventKind k = e.value().kind();
@@ -263,9 +270,7 @@ public final class TransportAnalyzer implements Analyzer {
             if (reason != null) f.line(reason.quote(reason.value().line(), Job.text(reason.value())));
             if (net != null) f.line(net.quote(net.value().line(), Job.text(net.value())));
             if (sock != null) f.line(sock.quote(sock.value().line(), Job.text(sock.value())));
-            for (At<NcclTransport> t : first(filter(h.transports, t -> "Socket".equalsIgnoreCase(t.value().net())), 1)) {
-                f.line(t.quote(t.value().line(), Job.text(t.value())));
-            }
+            if (h.firstSocket != null) f.line(h.firstSocket.quote(h.firstSocket.value().line(), Job.text(h.firstSocket.value())));
             f.lines(r.lines());
             d.put(f);
         }
@@ -403,7 +408,7 @@ public final class TransportAnalyzer implements Analyzer {
                 if (down && ip != null) f.arg("state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
                 f.lines(e.lines);
                 if (hit != null) f.line(hit.quote(hit.value().line(), Job.text(hit.value())));
-                for (At<NcclTransport> t : first(filter(h.transports, t -> usesSocketDev(t.value(), e)), 1)) {
+                for (At<NcclTransport> t : first(filter(h.socketDevs, t -> usesSocketDev(t.value(), e)), 1)) {
                     f.line(t.quote(t.value().line(), Job.text(t.value())));
                 }
                 if (specAt != null && (loop || spec != null)) f.line(specAt.quote(specAt.value().line(), Job.text(specAt.value())));
@@ -573,11 +578,9 @@ public final class TransportAnalyzer implements Analyzer {
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
             // (src/transport/net.cu: "Ring %02d : %d -> %d via NET/%s/%d%s%s", /GDRDMA when the NIC takes CUDA pointers).
-            List<At<NcclTransport>> recv = filter(h.transports, t -> t.value().type() == TransportType.NET
-                    && rdmaNet(t.value().net()) && t.value().direction() != io.ncclscope.parsers.nccl.Direction.SEND);
-            if (!recv.isEmpty()) {
+            if (h.recvLines > 0) {
                 any = true;
-                List<At<NcclTransport>> without = filter(recv, t -> !Boolean.TRUE.equals(t.value().gdrdma()));
+                List<At<NcclTransport>> without = h.without;
                 if (without.isEmpty()) continue;
                 At<NcclTransport> t = without.get(0);
                 At<IbDevice> dev = hca(job, h, netDev(t.value().via()));
@@ -606,29 +609,22 @@ public final class TransportAnalyzer implements Analyzer {
                 } else if (path != null && path.type().isPath()) {
                     sev = FindingSeverity.INFO;
                     key = "gdr.recv.far";
-                } else if (without.size() < recv.size()) {
+                } else if (h.withoutLines < h.recvLines) {
                     sev = FindingSeverity.WARNING;
                     key = "gdr.recv.partial";
                 } else {
                     sev = FindingSeverity.WARNING;
                     key = "gdr.recv";
                 }
-                Set<String> vias = new LinkedHashSet<>();
-                for (At<NcclTransport> w : without) vias.add(w.value().via());
-                Draft f = d.add(GDR, sev, key).on(h.name).where(where(job)).arg("vias", Ifaces.join(new ArrayList<>(vias), 3))
-                        .arg("without", count(without)).arg("total", count(recv))
+                Draft f = d.add(GDR, sev, key).on(h.name).where(where(job)).arg("vias", Ifaces.join(new ArrayList<>(h.withoutVias), 3))
+                        .arg("without", h.withoutCount).arg("total", h.recvCount)
                         .param("hca", hca).subject(Subject.JOB.withDevice(hca));
                 if (hca != null) f.arg("hca", hca);
                 if (gpu != null && path != null) f.arg("gpu", "GPU" + gpu).arg("path", path.word());
                 if (key.equals("gdr.recv.env")) f.arg("env", "NCCL_NET_GDR_LEVEL=" + level).param("env", "NCCL_NET_GDR_LEVEL=" + level);
                 for (At<NcclTransport> w : first(without, LINES)) f.line(w.quote(w.value().line(), Job.text(w.value())));
-                if (without.size() < recv.size()) {
-                    for (At<NcclTransport> w : recv) {
-                        if (Boolean.TRUE.equals(w.value().gdrdma())) {
-                            f.line(w.quote(w.value().line(), Job.text(w.value())));
-                            break;
-                        }
-                    }
+                if (h.withoutLines < h.recvLines && h.withGdr != null) {
+                    f.line(h.withGdr.quote(h.withGdr.value().line(), Job.text(h.withGdr.value())));
                 }
                 if (dev != null) f.line(dev.quote(dev.value().line(), Job.text(dev.value())));
                 if (topoLine != null) f.line(topoLine);
@@ -765,7 +761,7 @@ public final class TransportAnalyzer implements Analyzer {
         for (Host h : job.hosts.values()) {
             List<At<NcclTransport>> intra = new ArrayList<>();
             boolean net = false;
-            for (At<NcclTransport> t : h.transports) {
+            for (At<NcclTransport> t : h.intra) {
                 NcclTransport v = t.value();
                 if (v.type() == TransportType.SHM) {
                     intra.add(t);
@@ -853,11 +849,7 @@ public final class TransportAnalyzer implements Analyzer {
         }
         if (!any && env != null && (job.envOn("NCCL_P2P_DISABLE") || levelRank(job.env("NCCL_P2P_LEVEL")) == 0)) {
             boolean several = false;
-            for (Host h : job.hosts.values()) {
-                for (At<io.ncclscope.parsers.nccl.NcclRank> r : h.ranks) {
-                    if (r.value().localRanks() != null && r.value().localRanks() > 1) several = true;
-                }
-            }
+            for (Host h : job.hosts.values()) several |= h.severalLocal;
             Draft f = d.add(P2P, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
                     several ? "p2p.envonly" : "p2p.envonly.local").arg("hosts", where(job)).arg("env", env)
                     .param("env", env).param("node", single(job)).subject(Subject.JOB.withNode(single(job)));
@@ -878,35 +870,35 @@ public final class TransportAnalyzer implements Analyzer {
      */
     public static List<TransportChoice> choices(Evidence evidence) {
         Map<String, Acc> byHost = new LinkedHashMap<>();
-        for (Job job : Job.of(evidence)) {
+        for (ChoiceJob job : ChoiceJob.of(evidence)) {
             boolean ibOff = job.envOn("NCCL_IB_DISABLE") || "socket".equalsIgnoreCase(strip(job.env("NCCL_NET")));
-            for (Host h : job.hosts.values()) {
+            for (ChoiceJob.Host h : job.hosts.values()) {
                 Acc a = byHost.computeIfAbsent(h.name, Acc::new);
                 a.ibOff |= ibOff;
-                for (At<NetworkChoice> n : h.networks) {
+                for (ChoiceJob.At<NetworkChoice> n : h.networks) {
                     if (a.network == null) {
                         a.network = n.value().name();
-                        a.lines.add(n.quote(n.value().line(), Job.text(n.value())));
+                        a.lines.add(n.quote(n.value().line(), ChoiceJob.text(n.value())));
                     }
                 }
-                for (At<NcclInterface> i : h.interfaces) {
+                for (ChoiceJob.At<NcclInterface> i : h.interfaces) {
                     NcclInterface v = i.value();
                     if (v.kind() == InterfaceKind.BOOTSTRAP && a.bootIface == null && (v.index() == null || v.index() == 0)) {
                         a.bootIface = v.name();
                         a.bootAddress = v.address();
-                        a.lines.add(i.quote(v.line(), Job.text(v)));
+                        a.lines.add(i.quote(v.line(), ChoiceJob.text(v)));
                     } else if (v.kind() == InterfaceKind.SOCKET && !a.socket.contains(v.name())) {
                         a.socket.add(v.name());
                     }
                 }
-                for (At<IbDevice> dv : h.ibDevices) {
+                for (ChoiceJob.At<IbDevice> dv : h.ibDevices) {
                     if (!a.hcas.contains(dv.value().device())) {
                         a.hcas.add(dv.value().device());
                         a.layers.add(dv.value().linkLayer().toString());
-                        if (a.hcas.size() == 1) a.lines.add(dv.quote(dv.value().line(), Job.text(dv.value())));
+                        if (a.hcas.size() == 1) a.lines.add(dv.quote(dv.value().line(), ChoiceJob.text(dv.value())));
                     }
                 }
-                for (At<NcclTransport> t : h.transports) {
+                for (ChoiceJob.At<NcclTransport> t : h.transports) {
                     NcclTransport v = t.value();
                     if (v.type() == TransportType.NET && rdmaNet(v.net()) && v.direction() != io.ncclscope.parsers.nccl.Direction.SEND) {
                         a.gdr = or(a.gdr, Boolean.TRUE.equals(v.gdrdma()));
@@ -919,7 +911,7 @@ public final class TransportAnalyzer implements Analyzer {
                         if (x != null && x.equals(job.rankHost.get(v.toRank()))) a.p2p = or(a.p2p, false);
                     }
                 }
-                for (At<NcclEvent> e : h.events) {
+                for (ChoiceJob.At<NcclEvent> e : h.events) {
                     if (e.value().kind() == EventKind.GDR_DISABLED && a.gdr == null) a.gdrOff = true;
                     if (e.value().kind() == EventKind.GDR_ENABLED) a.gdrOn = true;
                 }
@@ -991,7 +983,7 @@ public final class TransportAnalyzer implements Analyzer {
     /** How a detail names where: the hosts, else the log's name. */
     private static String where(Job job) {
         List<String> h = job.hostNames();
-        return h.isEmpty() ? job.srcs.get(0).artifact().name() : Ifaces.join(h, Drafts.HOSTS_SHOWN);
+        return h.isEmpty() ? job.srcs.get(0).name : Ifaces.join(h, Drafts.HOSTS_SHOWN);
     }
 
     /** The message of a quoted NCCL line ({@code Using internal Network Socket}), without its prefix. */
@@ -1020,10 +1012,4 @@ public final class TransportAnalyzer implements Analyzer {
         return out;
     }
 
-    /** Connections counted over repeated lines. */
-    private static long count(List<At<NcclTransport>> l) {
-        long n = 0;
-        for (At<NcclTransport> t : l) n += Math.max(1, t.value().count());
-        return n;
-    }
 }
