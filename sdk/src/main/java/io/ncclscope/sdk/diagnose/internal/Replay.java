@@ -58,6 +58,10 @@ public final class Replay {
         for (int p = 0; p < phases; p++) {
             List<Object> calls = s.calls[p];
             if (calls == null) continue;
+            if (calls.isEmpty()) {
+                s.calls[p] = null;
+                continue;
+            }
             any = true;
             for (Object o : calls) {
                 if (o instanceof Call c && c.forNode && c.node != null) share(c, p, s.node);
