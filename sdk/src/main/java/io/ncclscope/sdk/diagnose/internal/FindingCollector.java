@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
  * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
  * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
- * finding shows are read again. Not thread-safe; one per {@code analyze} call.
+ * finding shows are read again. A recording collector of a {@link Replay} merges nothing: it keeps each call, its
+ * lines quoted at once, to hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
  */
 public final class FindingCollector {
 

@@ -103,6 +103,7 @@ final class EthCheck {
         if (!ms.isEmpty()) mtus.put(evidence.sliceNode(), ms);
         mtuBonds(all, slice.into(bonds));
         mtuSiblings(all, slice.into(siblings));
+        this.ctx = null; // it holds the slice's parsed records
     }
 
     /** Finds the fastest link of each group of peers over every slice, for the speed steps of {@link #add}. */

@@ -113,6 +113,7 @@ final class IbCheck {
         roceNetdevMtu(all, roce);
         ibdev2netdev(slice, ibdev);
         flaps(slice, flaps);
+        this.ctx = null; // it holds the slice's parsed records
     }
 
     /** Every slice's active ports, in slice order. */
