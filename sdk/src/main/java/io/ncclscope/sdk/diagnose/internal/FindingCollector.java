@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The findings of one analysis, one per problem instance. A second report of the same instance (the same GPU
@@ -19,11 +20,25 @@ import java.util.Map;
  * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
  * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
  * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
- * finding shows are read again. Not thread-safe; one per {@code analyze} call.
+ * finding shows are read again. A recording collector of a {@link Replay} merges nothing: it keeps each call, its
+ * lines quoted at once, to hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
  */
 public final class FindingCollector {
 
     private final Map<String, Acc> byKey = new LinkedHashMap<>();
+
+    /** Where a recording collector ({@link Replay}) hands its calls; null for a collector that merges them. */
+    private final Consumer<Replay.Call> recorder;
+
+    /** A collector that merges the findings added to it. */
+    public FindingCollector() {
+        this(null);
+    }
+
+    /** A collector that merges nothing and hands every call, its lines quoted now, to {@code recorder}. */
+    FindingCollector(Consumer<Replay.Call> recorder) {
+        this.recorder = recorder;
+    }
 
     private static final class Acc {
         final String code;
@@ -52,6 +67,10 @@ public final class FindingCollector {
      */
     public void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                     Collection<Quote> evidence, String... params) {
+        if (recorder != null) {
+            recorder.accept(new Replay.Call(false, null, key, code, severity, subject, detail, evidence, params));
+            return;
+        }
         String k = code + '\u0000' + key;
         Acc a = byKey.get(k);
         if (a == null) {
@@ -112,12 +131,15 @@ public final class FindingCollector {
      */
     public void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject,
                            Message detail, Collection<Quote> evidence, String... params) {
+        if (recorder != null) {
+            recorder.accept(new Replay.Call(true, node, scope, code, severity, subject, detail, evidence, params));
+            return;
+        }
         if (node == null) {
             add(scope + '\u0000' + detail.key(), code, severity, subject, detail, evidence, params);
             return;
         }
-        String k = code + "\u0000nodes\u0000" + severity + '\u0000' + detail.key() + '\u0000' + detail.args()
-                + '\u0000' + subject.withNode(null);
+        String k = nodeKey(code, severity, subject, detail);
         Acc a = byKey.get(k);
         if (a == null) {
             a = new Acc(code);
@@ -129,6 +151,12 @@ public final class FindingCollector {
             byKey.put(k, a);
         }
         if (a.nodes.isEmpty() || !a.nodes.get(a.nodes.size() - 1).equals(node)) a.nodes.add(node);
+    }
+
+    /** The instance key of {@link #addForNode} with a node: what nodes that share one finding have in common. */
+    static String nodeKey(String code, FindingSeverity severity, Subject subject, Message detail) {
+        return code + "\u0000nodes\u0000" + severity + '\u0000' + detail.key() + '\u0000' + detail.args()
+                + '\u0000' + subject.withNode(null);
     }
 
     private static void addEvidence(Acc a, Collection<Quote> evidence) {

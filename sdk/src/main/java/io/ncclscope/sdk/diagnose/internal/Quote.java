@@ -70,6 +70,14 @@ public final class Quote {
         return new Quote(null, line.line(), null, false, Objects.requireNonNull(line, "line"));
     }
 
+    /**
+     * {@return this quote with its line read now, telling itself apart from other quotes as it did before} A pass
+     * quotes in {@code add} what a finding may show, so that it need not keep the artifact until finish.
+     */
+    public Quote resolved() {
+        return read != null ? this : new Quote(null, line, null, numa, get());
+    }
+
     /** {@return what tells two quotes apart before reading them: artifact name and line} */
     public String key() {
         String name = read != null ? read.artifact() : artifact.name();

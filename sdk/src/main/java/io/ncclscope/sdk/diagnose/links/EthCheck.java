@@ -12,6 +12,8 @@ import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.PerSlice;
+import io.ncclscope.sdk.diagnose.internal.Replay;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -39,13 +41,28 @@ import java.util.regex.Pattern;
  */
 final class EthCheck {
 
-    private final Ctx ctx;
+    /** The network facts of the slice being read. */
+    private Ctx ctx;
 
-    EthCheck(Ctx ctx) {
-        this.ctx = ctx;
+    /** An in-use interface's MTU, as the check across nodes compares it; its artifact a {@link Artifact#stub() stub}. */
+    private record M(Artifact artifact, String name, int mtu, int line) {
     }
 
-    void run(Evidence evidence, FindingCollector sink) {
+    /** The in-use interfaces of each slice, the first reading of each name. */
+    private final PerSlice<List<M>> mtus = new PerSlice<>();
+    /** The Ethernet links of each slice with a speed and a carrier. */
+    private final PerSlice<List<Eth>> links = new PerSlice<>();
+    /** The fastest link of each group of peers, over every slice: set at finish, before the speeds are checked. */
+    private Map<String, Eth> fastest;
+
+    /**
+     * Checks one slice: interfaces down into {@code ip} (ip link, ibdev2netdev) and {@code ethtool}, MTUs within a
+     * bond into {@code bonds} and within a card into {@code siblings}; into {@code speeds}, a step that checks the
+     * slice's link speeds at finish, against the fastest of their peers on any node.
+     */
+    void add(Evidence evidence, Ctx ctx, Replay.Slice slice, int ip, int ethtool, int speeds, int bonds, int siblings) {
+        this.ctx = ctx;
+        FindingCollector sink = slice.into(ip);
         List<Ctx.If> all = new ArrayList<>();
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             boolean addrKnown = it.data().interfaces().stream().anyMatch(i -> !i.addresses().isEmpty());
@@ -60,17 +77,46 @@ final class EthCheck {
             for (RdmaLink r : it.data().rdmaMap()) rdmaDown(it.artifact(), r, it.data().rdmaMap(), sink);
         }
         List<Eth> eths = new ArrayList<>();
+        FindingCollector down = slice.into(ethtool);
         for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
+            Artifact stub = null;
             for (EthtoolInterface i : it.data().interfaces()) {
-                Eth e = new Eth(it.artifact(), i);
-                eths.add(e);
-                ethtoolDown(e, sink);
+                ethtoolDown(it.artifact(), i, down);
+                if (i.speedMbps() == null || Boolean.FALSE.equals(i.linkDetected())) continue;
+                if (stub == null) stub = it.artifact().stub();
+                eths.add(new Eth(stub, i.name(), i.speedMbps(), i.line(), best(i.advertisedLinkModes()),
+                        best(i.supportedLinkModes()), i.linkPartner() == null ? null : best(i.linkPartner().advertisedLinkModes()),
+                        fabric(i), group(i), i.name() == null ? null : ctx.netOf(Ctx.key(it.artifact())).rdmaOfNetdev.get(i.name())));
             }
         }
-        speeds(eths, sink);
-        mtuAcrossNodes(all, sink);
-        mtuBonds(all, sink);
-        mtuSiblings(all, sink);
+        if (!eths.isEmpty()) {
+            links.put(evidence.sliceNode(), eths);
+            slice.later(speeds, out -> speeds(eths, out));
+        }
+        List<M> ms = new ArrayList<>();
+        Set<String> seen = new java.util.HashSet<>();
+        Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
+        for (Ctx.If f : all) {
+            if (!inUse(f.nif()) || !seen.add(f.nif().name() + '\u0000' + Ctx.key(f.artifact()))) continue;
+            ms.add(new M(stubs.computeIfAbsent(f.artifact(), Artifact::stub), f.nif().name(), f.nif().mtu(), f.nif().line()));
+        }
+        if (!ms.isEmpty()) mtus.put(evidence.sliceNode(), ms);
+        mtuBonds(all, slice.into(bonds));
+        mtuSiblings(all, slice.into(siblings));
+        this.ctx = null; // it holds the slice's parsed records
+    }
+
+    /** Finds the fastest link of each group of peers over every slice, for the speed steps of {@link #add}. */
+    void peers() {
+        fastest = new LinkedHashMap<>();
+        for (List<Eth> es : links.inOrder()) {
+            for (Eth e : es) {
+                String g = e.group();
+                if (g == null) continue;
+                Eth f = fastest.get(g);
+                if (f == null || e.speed() > f.speed()) fastest.put(g, e);
+            }
+        }
     }
 
     // ---- ETH_LINK_DOWN -------------------------------------------------------------------------------------
@@ -167,32 +213,37 @@ final class EthCheck {
         return false;
     }
 
-    private record Eth(Artifact artifact, EthtoolInterface i) {
+    /**
+     * An Ethernet link with a speed and a carrier, as the speed check compares it: its speed, the fastest modes it
+     * advertises, supports and sees its partner advertise, the group of its peers; its artifact a
+     * {@link Artifact#stub() stub}, to quote it.
+     */
+    private record Eth(Artifact artifact, String name, int speed, int line, Integer adv, Integer sup, Integer partner,
+                       boolean fabric, String group, String hca) {
         String where() {
             String n = Ctx.node(artifact);
-            String name = i.name() == null ? "?" : i.name();
+            String name = this.name == null ? "?" : this.name;
             return n == null ? name : n + " " + name;
         }
     }
 
-    private void ethtoolDown(Eth e, FindingCollector sink) {
-        EthtoolInterface i = e.i();
+    private void ethtoolDown(Artifact a, EthtoolInterface i, FindingCollector sink) {
         if (!Boolean.FALSE.equals(i.linkDetected())) return;
-        Ctx.NodeNet net = ctx.netOf(Ctx.key(e.artifact()));
+        Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
         String name = i.name();
         String rdma = name == null ? null : net.rdmaOfNetdev.get(name);
         Ctx.If f = name == null ? null : net.ifaces.get(name);
         boolean addr = f != null && Ctx.hasAddress(f.nif());
         boolean used = rdma != null || addr || fabric(i);
-        List<EvidenceLine> ev = new ArrayList<>(Ctx.near(e.artifact(), i.line(), 80, false,
+        List<EvidenceLine> ev = new ArrayList<>(Ctx.near(a, i.line(), 80, false,
                 s -> s.startsWith("Link detected"), s -> s.startsWith("Settings for")));
-        ev.add(e.artifact().quote(i.line()));
+        ev.add(a.quote(i.line()));
         if (f != null) ev.add(f.artifact().quote(f.nif().line()));
-        sink.addLines(Ctx.key(e.artifact()) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
-                Ctx.subject(e.artifact()).withIface(name).withDevice(rdma),
+        sink.addLines(Ctx.key(a) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
+                Ctx.subject(a).withIface(name).withDevice(rdma),
                 Message.of(LinkHealthAnalyzer.class, rdma != null ? "eth.down.ethtool.rdma" : "eth.down.ethtool",
                         "iface", name, "hca", rdma, "best", modeText(best(i.supportedLinkModes()))),
-                ev, "iface", name, "hca", rdma, "node", Ctx.node(e.artifact()));
+                ev, "iface", name, "hca", rdma, "node", Ctx.node(a));
     }
 
     // ---- ETH_SPEED_DEGRADED --------------------------------------------------------------------------------
@@ -223,72 +274,60 @@ final class EthCheck {
         return drv.startsWith("mlx") || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
     }
 
+    /** ETH_SPEED_DEGRADED for one slice's links, against the fastest of their peers ({@link #peers}). */
     private void speeds(List<Eth> eths, FindingCollector sink) {
-        // Peers: interfaces of the same model (the same supported modes) or, without modes, the same name.
-        Map<String, Eth> fastest = new LinkedHashMap<>();
         for (Eth e : eths) {
-            if (e.i().speedMbps() == null || Boolean.FALSE.equals(e.i().linkDetected())) continue;
-            String g = group(e);
-            if (g == null) continue;
-            Eth f = fastest.get(g);
-            if (f == null || e.i().speedMbps() > f.i().speedMbps()) fastest.put(g, e);
-        }
-        for (Eth e : eths) {
-            EthtoolInterface i = e.i();
-            Integer speed = i.speedMbps();
-            if (speed == null || Boolean.FALSE.equals(i.linkDetected())) continue;
-            Integer adv = best(i.advertisedLinkModes());
-            Integer sup = best(i.supportedLinkModes());
-            Integer partner = i.linkPartner() == null ? null : best(i.linkPartner().advertisedLinkModes());
-            String g = group(e);
+            int speed = e.speed();
+            Integer adv = e.adv();
+            Integer sup = e.sup();
+            Integer partner = e.partner();
+            String g = e.group();
             Eth peer = g == null ? null : fastest.get(g);
-            boolean belowPeer = peer != null && peer != e && speed < 0.95 * peer.i().speedMbps();
-            FindingSeverity sev = fabric(i) ? ERROR : WARNING;
-            String key = Ctx.key(e.artifact()) + "/" + i.name();
-            String hca = i.name() == null ? null : ctx.netOf(Ctx.key(e.artifact())).rdmaOfNetdev.get(i.name());
-            Subject s = Ctx.subject(e.artifact()).withIface(i.name()).withDevice(hca);
+            boolean belowPeer = peer != null && peer != e && speed < 0.95 * peer.speed();
+            FindingSeverity sev = e.fabric() ? ERROR : WARNING;
+            String key = Ctx.key(e.artifact()) + "/" + e.name();
+            String hca = e.hca();
+            Subject s = Ctx.subject(e.artifact()).withIface(e.name()).withDevice(hca);
             List<EvidenceLine> ev = speedLines(e);
+            String name = e.name() == null ? "?" : e.name();
             if (adv != null && speed < adv) {
                 sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s,
                         Message.of(LinkHealthAnalyzer.class, partner != null && partner < adv ? "eth.speed.partner" : "eth.speed.adv",
-                                "iface", name(i), "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(partner)),
-                        ev, "iface", i.name(), "node", Ctx.node(e.artifact()), "hca", hca);
+                                "iface", name, "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(partner)),
+                        ev, "iface", e.name(), "node", Ctx.node(e.artifact()), "hca", hca);
             } else if (belowPeer) {
                 List<EvidenceLine> both = new ArrayList<>(ev);
                 both.addAll(speedLines(peer));
                 sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s.withPeer(peer.where()),
-                        Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name(i), "speed", modeText(speed),
-                                "peer", peer.where(), "peerSpeed", modeText(peer.i().speedMbps())),
-                        both, "iface", i.name(), "node", Ctx.node(e.artifact()), "peer", Ctx.node(peer.artifact()), "hca", hca);
+                        Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name, "speed", modeText(speed),
+                                "peer", peer.where(), "peerSpeed", modeText(peer.speed())),
+                        both, "iface", e.name(), "node", Ctx.node(e.artifact()), "peer", Ctx.node(peer.artifact()), "hca", hca);
             } else if (sup != null && speed < sup) {
                 // The port offers no faster mode than it runs: a choice (or a proprietary mode such as 56G), not a fault.
                 sink.addLines(key, "ETH_SPEED_DEGRADED", INFO, s,
-                        Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name(i),
+                        Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name,
                                 "speed", modeText(speed), "sup", modeText(sup)),
-                        ev, "iface", i.name(), "node", Ctx.node(e.artifact()), "hca", hca);
+                        ev, "iface", e.name(), "node", Ctx.node(e.artifact()), "hca", hca);
             }
         }
     }
 
-    private static String group(Eth e) {
-        List<String> modes = e.i().supportedLinkModes();
-        if (!modes.isEmpty()) return "m:" + String.join(",", new java.util.TreeSet<>(modes));
-        return e.i().name() == null ? null : "n:" + e.i().name();
+    /** Peers: interfaces of the same model (the same supported modes) or, without modes, the same name. */
+    private static String group(EthtoolInterface i) {
+        List<String> modes = i.supportedLinkModes();
+        if (!modes.isEmpty()) return ("m:" + String.join(",", new java.util.TreeSet<>(modes))).intern();
+        return i.name() == null ? null : "n:" + i.name();
     }
 
     private static List<EvidenceLine> speedLines(Eth e) {
-        List<EvidenceLine> ev = Ctx.near(e.artifact(), e.i().line(), 80, false,
+        List<EvidenceLine> ev = Ctx.near(e.artifact(), e.line(), 80, false,
                 s -> s.startsWith("Speed:") || s.startsWith("Advertised link modes") || s.startsWith("Supported link modes")
                         || s.startsWith("Link partner advertised link modes"),
                 s -> s.startsWith("Settings for") || s.startsWith("NIC statistics") || s.startsWith("driver:"));
         // Speed first
         ev.sort((x, y) -> Boolean.compare(!x.text().strip().startsWith("Speed"), !y.text().strip().startsWith("Speed")));
-        if (ev.isEmpty()) ev.add(e.artifact().quote(e.i().line()));
+        if (ev.isEmpty()) ev.add(e.artifact().quote(e.line()));
         return ev;
-    }
-
-    private static String name(EthtoolInterface i) {
-        return i.name() == null ? "?" : i.name();
     }
 
     static String modeText(Integer mbps) {
@@ -303,31 +342,31 @@ final class EthCheck {
         return i.mtu() != null && !Ctx.virtual(i) && (adminUp(i) || i.state() == LinkState.UP);
     }
 
-    private void mtuAcrossNodes(List<Ctx.If> all, FindingCollector sink) {
-        Map<String, Map<String, Ctx.If>> byName = new LinkedHashMap<>();
-        for (Ctx.If f : all) {
-            if (!inUse(f.nif())) continue;
-            byName.computeIfAbsent(f.nif().name(), k -> new LinkedHashMap<>()).putIfAbsent(Ctx.key(f.artifact()), f);
+    /** MTU_MISMATCH: an interface whose MTU differs from the one most nodes give the interface of its name. */
+    void mtuAcrossNodes(FindingCollector sink) {
+        Map<String, Map<String, M>> byName = new LinkedHashMap<>();
+        for (List<M> ms : mtus.inOrder()) {
+            for (M f : ms) byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).putIfAbsent(Ctx.key(f.artifact()), f);
         }
         for (var e : byName.entrySet()) {
-            Map<String, Ctx.If> perNode = e.getValue();
+            Map<String, M> perNode = e.getValue();
             if (perNode.size() < 2) continue;
-            Map<Integer, List<Ctx.If>> byMtu = new LinkedHashMap<>();
-            for (Ctx.If f : perNode.values()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
+            Map<Integer, List<M>> byMtu = new LinkedHashMap<>();
+            for (M f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
             if (byMtu.size() < 2) continue;
             int common = Mtu.common(byMtu);
-            List<Ctx.If> majority = byMtu.get(common);
-            Ctx.If ref = majority.get(0);
+            List<M> majority = byMtu.get(common);
+            M ref = majority.get(0);
             for (var m : byMtu.entrySet()) {
                 if (m.getKey() == common) continue;
-                for (Ctx.If f : m.getValue()) {
+                for (M f : m.getValue()) {
                     String peer = Ctx.where(ref.artifact());
                     sink.addLines(Ctx.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
                             Ctx.subject(f.artifact()).withIface(e.getKey()).withPeer(peer),
                             Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", e.getKey(), "mtu", m.getKey(),
                                     "peer", peer, "others", majority.size() - 1, "peerMtu", common,
                                     "min", Math.min(m.getKey(), common)),
-                            List.of(f.artifact().quote(f.nif().line()), ref.artifact().quote(ref.nif().line())),
+                            List.of(f.artifact().quote(f.line()), ref.artifact().quote(ref.line())),
                             "iface", e.getKey(), "node", Ctx.node(f.artifact()), "peer", Ctx.node(ref.artifact()));
                 }
             }

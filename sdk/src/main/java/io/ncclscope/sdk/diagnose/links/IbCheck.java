@@ -15,6 +15,7 @@ import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.PerSlice;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -39,11 +40,27 @@ import java.util.Map;
  */
 final class IbCheck {
 
-    private final Ctx ctx;
+    /** The network facts of the slice being read. */
+    private Ctx ctx;
 
-    IbCheck(Ctx ctx) {
-        this.ctx = ctx;
+    /**
+     * An active port as the checks across nodes (rates, MTUs) compare it, its artifact kept as a
+     * {@link Artifact#stub() stub} to quote it should it differ from its peers or be the peer others differ from.
+     */
+    private record R(Artifact artifact, String dev, String type, int num, LinkLayer layer, Double rate, String width,
+                     String speed, Integer mtu, int line, String iface) {
+        String cls() {
+            return (type == null ? "?" : type) + "/" + layer;
+        }
+
+        String where() {
+            String n = Ctx.node(artifact);
+            return (n == null ? "" : n + " ") + dev + ":" + num;
+        }
     }
+
+    /** The active ports of each slice, with a rate or an MTU. */
+    private final PerSlice<List<R>> active = new PerSlice<>();
 
     private record P(Artifact artifact, IbDevice dev, IbPort port) {
         int num() {
@@ -64,22 +81,46 @@ final class IbCheck {
         }
     }
 
-    void run(Evidence evidence, FindingCollector sink) {
+    /**
+     * Checks one slice's ports into {@code down} (not active), {@code roce} (RoCE MTU below its netdev's),
+     * {@code ibdev} (ibdev2netdev states) and {@code flaps} (kernel port events), and keeps its active ports for
+     * {@link #rates} and {@link #activeMtu}.
+     */
+    void add(Evidence slice, Ctx ctx, FindingCollector down, FindingCollector roce, FindingCollector ibdev,
+             FindingCollector flaps) {
+        this.ctx = ctx;
         List<P> all = new ArrayList<>();
-        for (Evidence.Item<IbstatData> it : evidence.all(IbstatData.class)) {
+        List<R> up = new ArrayList<>();
+        for (Evidence.Item<IbstatData> it : slice.all(IbstatData.class)) {
+            Artifact stub = null;
             for (IbDevice d : it.data().devices()) {
                 if (d.name() == null) continue;
-                for (IbPort p : d.ports()) all.add(new P(it.artifact(), d, p));
+                for (IbPort p : d.ports()) {
+                    P x = new P(it.artifact(), d, p);
+                    all.add(x);
+                    if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
+                    if (stub == null) stub = it.artifact().stub();
+                    up.add(new R(stub, d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(), p.activeWidth(),
+                            p.activeSpeed(), p.activeMtu(), p.line(),
+                            ctx.netOf(Ctx.key(it.artifact())).netdevOf.get(d.name() + "/" + x.num())));
+                }
             }
         }
+        if (!up.isEmpty()) active.put(slice.sliceNode(), up);
         Map<String, List<P>> byNode = new LinkedHashMap<>();
         for (P p : all) byNode.computeIfAbsent(Ctx.key(p.artifact()), k -> new ArrayList<>()).add(p);
-        for (List<P> node : byNode.values()) notActive(node, sink);
-        rates(all, sink);
-        activeMtu(all, sink);
-        roceNetdevMtu(all, sink);
-        ibdev2netdev(evidence, sink);
-        flaps(evidence, sink);
+        for (List<P> node : byNode.values()) notActive(node, down);
+        roceNetdevMtu(all, roce);
+        ibdev2netdev(slice, ibdev);
+        flaps(slice, flaps);
+        this.ctx = null; // it holds the slice's parsed records
+    }
+
+    /** Every slice's active ports, in slice order. */
+    private List<R> allActive() {
+        List<R> out = new ArrayList<>();
+        for (List<R> rs : active.inOrder()) out.addAll(rs);
+        return out;
     }
 
     // ---- IB_PORT_NOT_ACTIVE --------------------------------------------------------------------------------
@@ -138,7 +179,8 @@ final class IbCheck {
                     Message.of(LinkHealthAnalyzer.class, key, "hca", p.dev().name(), "port", p.num(),
                             "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
-                    portLines(p), "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
+                    portLines(p.artifact(), p.port().line()), "hca", p.dev().name(), "port", Integer.toString(p.num()),
+                    "node", Ctx.node(p.artifact()),
                     "iface", iface);
         }
     }
@@ -150,68 +192,71 @@ final class IbCheck {
 
     // ---- IB_RATE_DEGRADED ----------------------------------------------------------------------------------
 
-    private void rates(List<P> all, FindingCollector sink) {
-        Map<String, P> best = new LinkedHashMap<>();
-        for (P p : all) {
-            if (!p.active() || p.port().rateGbps() == null) continue;
-            P b = best.get(p.cls());
-            if (b == null || p.port().rateGbps() > b.port().rateGbps()) best.put(p.cls(), p);
+    /** IB_RATE_DEGRADED: active ports below the fastest of their model and link layer on any node, or on one lane. */
+    void rates(FindingCollector sink) {
+        List<R> all = allActive();
+        Map<String, R> best = new LinkedHashMap<>();
+        for (R p : all) {
+            if (p.rate() == null) continue;
+            R b = best.get(p.cls());
+            if (b == null || p.rate() > b.rate()) best.put(p.cls(), p);
         }
-        for (P p : all) {
-            if (!p.active() || p.port().rateGbps() == null) continue;
-            double rate = p.port().rateGbps();
-            P b = best.get(p.cls());
-            boolean belowPeers = b != null && rate < 0.95 * b.port().rateGbps();
-            boolean oneLane = p.port().linkLayer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.port().activeWidth());
+        for (R p : all) {
+            if (p.rate() == null) continue;
+            double rate = p.rate();
+            R b = best.get(p.cls());
+            boolean belowPeers = b != null && rate < 0.95 * b.rate();
+            boolean oneLane = p.layer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.width());
             if (!belowPeers && !oneLane) continue;
-            String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
-            Subject s = Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
-            List<EvidenceLine> ev = new ArrayList<>(portLines(p));
+            String iface = p.iface();
+            Subject s = Ctx.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
+            List<EvidenceLine> ev = new ArrayList<>(portLines(p.artifact(), p.line()));
             Message m;
             if (belowPeers) {
                 s = s.withPeer(b.where());
-                ev.addAll(portLines(b));
-                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.peers", "hca", p.dev().name(), "port", p.num(),
-                        "rate", Ctx.num(rate), "width", p.port().activeWidth() == null ? "" : " " + p.port().activeWidth(),
-                        "peer", b.where(), "peerRate", Ctx.num(b.port().rateGbps()), "type", p.dev().type() == null ? "?" : p.dev().type(),
-                        "layer", layer(p.port().linkLayer()));
+                ev.addAll(portLines(b.artifact(), b.line()));
+                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.peers", "hca", p.dev(), "port", p.num(),
+                        "rate", Ctx.num(rate), "width", p.width() == null ? "" : " " + p.width(),
+                        "peer", b.where(), "peerRate", Ctx.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
+                        "layer", layer(p.layer()));
             } else {
-                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev().name(), "port", p.num(),
-                        "rate", Ctx.num(rate), "speed", p.port().activeSpeed() == null ? "?" : p.port().activeSpeed());
+                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev(), "port", p.num(),
+                        "rate", Ctx.num(rate), "speed", p.speed() == null ? "?" : p.speed());
             }
-            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
-                    "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
+            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
+                    "hca", p.dev(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
                     "iface", iface, "peer", belowPeers ? Ctx.node(b.artifact()) : null);
         }
     }
 
     // ---- MTU_MISMATCH (active_mtu) -------------------------------------------------------------------------
 
-    private void activeMtu(List<P> all, FindingCollector sink) {
-        Map<String, Map<Integer, List<P>>> byLayer = new LinkedHashMap<>();
-        for (P p : all) {
-            if (!p.active() || p.port().activeMtu() == null) continue;
-            byLayer.computeIfAbsent(String.valueOf(p.port().linkLayer()), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(p.port().activeMtu(), k -> new ArrayList<>()).add(p);
+    /** MTU_MISMATCH: active ports of one link layer whose active_mtu is not the one most ports share. */
+    void activeMtu(FindingCollector sink) {
+        Map<String, Map<Integer, List<R>>> byLayer = new LinkedHashMap<>();
+        for (R p : allActive()) {
+            if (p.mtu() == null) continue;
+            byLayer.computeIfAbsent(String.valueOf(p.layer()), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(p.mtu(), k -> new ArrayList<>()).add(p);
         }
-        for (Map<Integer, List<P>> byMtu : byLayer.values()) {
+        for (Map<Integer, List<R>> byMtu : byLayer.values()) {
             if (byMtu.size() < 2) continue;
             int common = Mtu.common(byMtu);
-            P ref = byMtu.get(common).get(0);
+            R ref = byMtu.get(common).get(0);
             for (var e : byMtu.entrySet()) {
                 if (e.getKey() == common) continue;
-                for (P p : e.getValue()) {
+                for (R p : e.getValue()) {
                     boolean otherNode = !Ctx.key(p.artifact()).equals(Ctx.key(ref.artifact()));
-                    String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
-                    List<EvidenceLine> ev = new ArrayList<>(mtuLines(p));
-                    ev.addAll(mtuLines(ref));
-                    sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
+                    String iface = p.iface();
+                    List<EvidenceLine> ev = new ArrayList<>(mtuLines(p.artifact(), p.line()));
+                    ev.addAll(mtuLines(ref.artifact(), ref.line()));
+                    sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
                             otherNode ? ERROR : WARNING,
-                            Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface)
+                            Ctx.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface)
                                     .withPeer(ref.where()),
-                            Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev().name(), "port", p.num(),
+                            Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev(), "port", p.num(),
                                     "mtu", e.getKey(), "peer", ref.where(), "peerMtu", common),
-                            ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
+                            ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
                             "iface", iface, "peer", Ctx.node(ref.artifact()));
                 }
             }
@@ -232,7 +277,8 @@ final class IbCheck {
             if (f == null || f.nif().mtu() == null || f.nif().mtu() >= 4200) continue;
             List<EvidenceLine> ev = new ArrayList<>();
             ev.add(f.artifact().quote(f.nif().line()));
-            ev.addAll(p.port().activeMtu() != null ? mtuLines(p) : List.of(p.artifact().quote(p.port().line())));
+            ev.addAll(p.port().activeMtu() != null ? mtuLines(p.artifact(), p.port().line())
+                    : List.of(p.artifact().quote(p.port().line())));
             sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
                     Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
                     Message.of(LinkHealthAnalyzer.class, "mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
@@ -329,8 +375,8 @@ final class IbCheck {
     // ---- helpers -------------------------------------------------------------------------------------------
 
     /** The port header and its state, physical state and rate lines. */
-    private static List<EvidenceLine> portLines(P p) {
-        return Ctx.near(p.artifact(), p.port().line(), 14, true, s -> {
+    private static List<EvidenceLine> portLines(Artifact a, int line) {
+        return Ctx.near(a, line, 14, true, s -> {
             String l = s.toLowerCase(Locale.ROOT);
             return l.startsWith("state") || l.startsWith("physical state") || l.startsWith("phys state")
                     || l.startsWith("phys_state") || l.startsWith("rate") || l.startsWith("active_width")
@@ -339,10 +385,10 @@ final class IbCheck {
                 || s.matches("port:\\s*\\d+"));
     }
 
-    private static List<EvidenceLine> mtuLines(P p) {
-        List<EvidenceLine> ev = Ctx.near(p.artifact(), p.port().line(), 14, false,
+    private static List<EvidenceLine> mtuLines(Artifact a, int line) {
+        List<EvidenceLine> ev = Ctx.near(a, line, 14, false,
                 s -> s.startsWith("active_mtu"), s -> s.startsWith("port:") || s.startsWith("hca_id"));
-        if (ev.isEmpty()) ev.add(p.artifact().quote(p.port().line()));
+        if (ev.isEmpty()) ev.add(a.quote(line));
         return ev;
     }
 

@@ -3,10 +3,11 @@ package io.ncclscope.sdk.diagnose.links;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
-import io.ncclscope.sdk.diagnose.internal.Thin;
+import io.ncclscope.sdk.diagnose.internal.Replay;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Link health on each node and across nodes, from the hardware tools' outputs: PCIe links ({@code lspci -vvv},
@@ -36,33 +37,67 @@ public final class LinkHealthAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that keeps each slice cut down to the hardware records these checks read ({@link Thin}) and
-     * checks them at finish, in the order {@link Evidence#slices()} gives} Rates, speeds, MTUs and NVLink counts are
-     * compared across nodes on those records, and findings quote artifacts lazily
-     * ({@link io.ncclscope.sdk.diagnose.internal.Quote}); a node's NCCL logs and nccl-tests tables are let go as its
-     * slice is read. Sorting the slices makes the findings independent of the order they came in.
+     * {@return a pass that checks each node as its slice comes in and keeps, for the checks across nodes, a few facts
+     * per link} What one node shows alone (a narrow PCIe link, a port down, error counters, Xids) is found in
+     * {@link Pass#add} and kept as findings, their lines quoted then; link rates, speeds, MTUs, NVLink counts and GPU
+     * links at an idle speed are compared across nodes at finish on small records, whose artifacts stay as
+     * {@link io.ncclscope.sdk.evidence.Artifact#stub() stubs} to quote the few that differ. Findings are handed out
+     * in the order of the whole evidence's slices ({@link Replay}), so they do not depend on the order slices came in.
      */
     @Override
     public Pass pass() {
-        return Thin.pass(READ, a -> null, LinkHealthAnalyzer::check);
+        return new LinkPass();
     }
 
-    /** The data types the link checks read; the rest of a node is let go. */
-    private static final java.util.Set<Class<?>> READ = java.util.Set.of(io.ncclscope.parsers.dmesg.DmesgData.class,
-            io.ncclscope.parsers.ethtool.EthtoolData.class, io.ncclscope.parsers.gids.GidsData.class,
-            io.ncclscope.parsers.ib.IbstatData.class, io.ncclscope.parsers.net.IpLinkData.class,
-            io.ncclscope.parsers.pci.LspciTree.class, io.ncclscope.parsers.pci.LspciVerbose.class,
-            io.ncclscope.parsers.nvsmi.NvidiaSmiData.class);
+    /** The phases of the checks of one node, in the order the whole evidence is checked in. */
+    private static final int LSPCI = 0, NVSMI = 1, KERNEL = 2, IB_DOWN = 3, ROCE_MTU = 4, IBDEV = 5, FLAPS = 6, IP = 7,
+            ETHTOOL = 8, SPEEDS = 9, BONDS = 10, SIBLINGS = 11, COUNTERS = 12, XID = 13, PHASES = 14;
 
-    private static List<Finding> check(Evidence evidence) {
-        Ctx ctx = new Ctx(evidence);
-        FindingCollector sink = new FindingCollector();
-        new PcieCheck().run(evidence, sink);
-        new NvlinkCheck().run(evidence, sink);
-        new IbCheck(ctx).run(evidence, sink);
-        new EthCheck(ctx).run(evidence, sink);
-        new CounterCheck().run(evidence, sink);
-        new XidCheck().run(evidence, sink);
-        return sink.findings();
+    /** The link-health pass: per-node checks in add, checks across nodes at finish between them. */
+    private static final class LinkPass implements Pass {
+        private final Replay replay = new Replay(PHASES);
+        private final PcieCheck pcie = new PcieCheck();
+        private final NvlinkCheck nvlink = new NvlinkCheck();
+        private final IbCheck ib = new IbCheck();
+        private final EthCheck eth = new EthCheck();
+
+        @Override
+        public void add(Evidence slice) {
+            Replay.Slice s = replay.slice(Objects.requireNonNull(slice, "slice"));
+            Ctx ctx = new Ctx(slice);
+            pcie.add(slice, s.into(LSPCI), s.into(NVSMI), s.into(KERNEL));
+            nvlink.add(slice);
+            ib.add(slice, ctx, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
+            eth.add(slice, ctx, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
+            new CounterCheck().run(slice, s.into(COUNTERS));
+            new XidCheck().run(slice, s.into(XID));
+            replay.keep(s);
+        }
+
+        @Override
+        public List<Finding> finish() {
+            FindingCollector out = new FindingCollector();
+            replay.replay(LSPCI, out);
+            replay.replay(NVSMI, out);
+            replay.replay(KERNEL, out);
+            pcie.idleSummary(out);
+            nvlink.finish(out);
+            replay.replay(IB_DOWN, out);
+            ib.rates(out);
+            ib.activeMtu(out);
+            replay.replay(ROCE_MTU, out);
+            replay.replay(IBDEV, out);
+            replay.replay(FLAPS, out);
+            replay.replay(IP, out);
+            replay.replay(ETHTOOL, out);
+            eth.peers();
+            replay.replay(SPEEDS, out);
+            eth.mtuAcrossNodes(out);
+            replay.replay(BONDS, out);
+            replay.replay(SIBLINGS, out);
+            replay.replay(COUNTERS, out);
+            replay.replay(XID, out);
+            return out.findings();
+        }
     }
 }

@@ -7,6 +7,7 @@ import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.PerSlice;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -28,13 +29,61 @@ final class NvlinkCheck {
 
     private static final String CODE = "NVLINK_DEGRADED";
 
-    private record G(Artifact artifact, NvsmiGpu gpu) {
+    /**
+     * A GPU that lists NVLinks or an NVML error for them, as the checks across nodes compare it: its model, how many
+     * links are up, and the links themselves (three numbers when, as on a healthy node, every link is up at one speed
+     * and listed in order). Its artifact is kept as a {@link Artifact#stub() stub}, to quote the GPU's lines should
+     * another node's GPUs of its model show more links or faster ones.
+     */
+    private static final class G {
+        final Artifact artifact;
+        final Integer index;
+        final String busId;
+        final String name;
+        final int line;
+        final int active;
+        final boolean error;
+        /** The links, or null when {@link #uniform} stands for them. */
+        private final List<NvLink> links;
+        /** Of links 0..n-1 on consecutive lines, all up at one speed: n, the speed and the first line. */
+        private final int uniform;
+        private final Double speed;
+        private final int firstLine;
+
+        G(Artifact artifact, NvsmiGpu gpu) {
+            this.artifact = artifact;
+            this.index = gpu.index();
+            this.busId = gpu.busId();
+            this.name = gpu.name();
+            this.line = gpu.line();
+            this.active = gpu.activeNvlinks();
+            this.error = gpu.nvlinkError() != null;
+            List<NvLink> ls = gpu.nvlinks();
+            boolean same = !ls.isEmpty();
+            for (int k = 0; k < ls.size() && same; k++) {
+                NvLink l = ls.get(k);
+                same = l.active() && l.link() == k && l.line() == ls.get(0).line() + k
+                        && java.util.Objects.equals(l.speedGBs(), ls.get(0).speedGBs());
+            }
+            this.links = same ? null : List.copyOf(ls);
+            this.uniform = same ? ls.size() : 0;
+            this.speed = same ? ls.get(0).speedGBs() : null;
+            this.firstLine = same ? ls.get(0).line() : 0;
+        }
+
+        List<NvLink> nvlinks() {
+            if (links != null) return links;
+            List<NvLink> out = new ArrayList<>(uniform);
+            for (int k = 0; k < uniform; k++) out.add(new NvLink(k, speed, true, null, firstLine + k));
+            return out;
+        }
+
         String label() {
-            return gpu.index() != null ? "GPU" + gpu.index() : gpu.busId() != null ? gpu.busId() : "GPU?";
+            return index != null ? "GPU" + index : busId != null ? busId : "GPU?";
         }
 
         String model() {
-            return gpu.name() == null ? "?" : gpu.name();
+            return name == null ? "?" : name;
         }
 
         String where() {
@@ -42,6 +91,9 @@ final class NvlinkCheck {
             return n == null ? label() : n + " " + label();
         }
     }
+
+    /** The GPUs of each slice read, by the slice's node. */
+    private final PerSlice<List<G>> slices = new PerSlice<>();
 
     private static final Pattern SXM = Pattern.compile("(?i).*\\b(GB|GH)?(A100|A800|H100|H200|H800|H20|B100|B200|B300|GB200|GB300|GH200)\\b.*");
 
@@ -52,13 +104,25 @@ final class NvlinkCheck {
         return SXM.matcher(m).matches() && !m.contains("PCIE") && !m.contains(" NVL");
     }
 
-    void run(Evidence evidence, FindingCollector sink) {
-        Map<String, List<G>> byModel = new LinkedHashMap<>();
-        for (Evidence.Item<NvidiaSmiData> it : evidence.all(NvidiaSmiData.class)) {
+    /** Keeps the GPUs of one slice that list NVLinks, for {@link #finish}. */
+    void add(Evidence slice) {
+        List<G> gs = new ArrayList<>();
+        for (Evidence.Item<NvidiaSmiData> it : slice.all(NvidiaSmiData.class)) {
+            Artifact stub = null;
             for (NvsmiGpu g : it.data().gpus()) {
                 if (g.nvlinks().isEmpty() && g.nvlinkError() == null) continue;
-                byModel.computeIfAbsent(g.name() == null ? "?" : g.name(), k -> new ArrayList<>()).add(new G(it.artifact(), g));
+                if (stub == null) stub = it.artifact().stub();
+                gs.add(new G(stub, g));
             }
+        }
+        if (!gs.isEmpty()) slices.put(slice.sliceNode(), gs);
+    }
+
+    /** Compares the GPUs of each model over every slice, in slice order. */
+    void finish(FindingCollector sink) {
+        Map<String, List<G>> byModel = new LinkedHashMap<>();
+        for (List<G> gs : slices.inOrder()) {
+            for (G g : gs) byModel.computeIfAbsent(g.model(), k -> new ArrayList<>()).add(g);
         }
         for (List<G> gs : byModel.values()) model(gs, sink);
     }
@@ -67,43 +131,42 @@ final class NvlinkCheck {
         G best = null;
         double maxSpeed = 0;
         for (G g : gs) {
-            if (best == null || g.gpu().activeNvlinks() > best.gpu().activeNvlinks()) best = g;
-            for (NvLink l : g.gpu().nvlinks()) {
+            if (best == null || g.active > best.active) best = g;
+            for (NvLink l : g.nvlinks()) {
                 if (l.active() && l.speedGBs() != null) maxSpeed = Math.max(maxSpeed, l.speedGBs());
             }
         }
-        int maxActive = best.gpu().activeNvlinks();
+        int maxActive = best.active;
         if (maxActive == 0) {
             allInactive(gs, sink);
             return;
         }
         for (G g : gs) {
-            NvsmiGpu gpu = g.gpu();
-            int active = gpu.activeNvlinks();
+            int active = g.active;
             List<String> down = new ArrayList<>();
             List<String> slow = new ArrayList<>();
             List<EvidenceLine> ev = new ArrayList<>();
-            for (NvLink l : gpu.nvlinks()) {
+            for (NvLink l : g.nvlinks()) {
                 if (!l.active()) {
                     down.add(Integer.toString(l.link()));
-                    ev.add(g.artifact().quote(l.line()));
+                    ev.add(g.artifact.quote(l.line()));
                 } else if (l.speedGBs() != null && maxSpeed > 0 && l.speedGBs() < 0.9 * maxSpeed) {
                     slow.add(l.link() + " (" + Ctx.num(l.speedGBs()) + " GB/s)");
-                    ev.add(g.artifact().quote(l.line()));
+                    ev.add(g.artifact.quote(l.line()));
                 }
             }
             if (active >= maxActive && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
-            if (gpu.line() > 0) ev.add(0, g.artifact().quote(gpu.line()));
-            if (gpu.nvlinkError() != null) ev.addAll(Ctx.near(g.artifact(), gpu.line(), 2, false,
+            if (g.line > 0) ev.add(0, g.artifact.quote(g.line));
+            if (g.error) ev.addAll(Ctx.near(g.artifact, g.line, 2, false,
                     s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
             ev.addAll(bestLines(best));
-            String key = Ctx.key(g.artifact()) + "/" + g.label();
-            var subject = Ctx.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
-            if (active == 0 && gpu.nvlinkError() != null && !baseboard(g.model())) {
+            String key = Ctx.key(g.artifact) + "/" + g.label();
+            var subject = Ctx.subject(g.artifact).withGpu(g.label()).withPeer(best.where());
+            if (active == 0 && g.error && !baseboard(g.model())) {
                 sink.addLines(key, CODE, INFO, subject,
                         Message.of(LinkHealthAnalyzer.class, "nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
-                        ev, "gpu", g.label(), "node", Ctx.node(g.artifact()), "peer", best.where());
+                        ev, "gpu", g.label(), "node", Ctx.node(g.artifact), "peer", best.where());
                 continue;
             }
             String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
@@ -112,7 +175,7 @@ final class NvlinkCheck {
                             "peer", best.where(), "peerActive", maxActive,
                             "down", down.isEmpty() ? "-" : String.join(", ", down),
                             "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", Ctx.num(maxSpeed)),
-                    ev, "gpu", g.label(), "node", Ctx.node(g.artifact()), "peer", best.where());
+                    ev, "gpu", g.label(), "node", Ctx.node(g.artifact), "peer", best.where());
         }
     }
 
@@ -120,8 +183,8 @@ final class NvlinkCheck {
     private void allInactive(List<G> gs, FindingCollector sink) {
         Map<String, List<G>> byNode = new LinkedHashMap<>();
         for (G g : gs) {
-            if (!g.gpu().nvlinks().isEmpty() && baseboard(g.model())) {
-                byNode.computeIfAbsent(Ctx.key(g.artifact()), k -> new ArrayList<>()).add(g);
+            if (!g.nvlinks().isEmpty() && baseboard(g.model())) {
+                byNode.computeIfAbsent(Ctx.key(g.artifact), k -> new ArrayList<>()).add(g);
             }
         }
         for (List<G> n : byNode.values()) {
@@ -129,25 +192,25 @@ final class NvlinkCheck {
             int links = 0;
             List<EvidenceLine> ev = new ArrayList<>();
             for (G g : n) {
-                links += g.gpu().nvlinks().size();
+                links += g.nvlinks().size();
                 if (ev.size() < 6) {
-                    ev.add(g.artifact().quote(g.gpu().line()));
-                    ev.add(g.artifact().quote(g.gpu().nvlinks().get(0).line()));
+                    ev.add(g.artifact.quote(g.line));
+                    ev.add(g.artifact.quote(g.nvlinks().get(0).line()));
                 }
             }
-            sink.addLines(Ctx.key(first.artifact()) + "/all", CODE, ERROR, Ctx.subject(first.artifact()),
+            sink.addLines(Ctx.key(first.artifact) + "/all", CODE, ERROR, Ctx.subject(first.artifact),
                     Message.of(LinkHealthAnalyzer.class, "nvlink.none", "gpus", n.size(), "links", links,
                             "model", first.model()),
-                    ev, "node", Ctx.node(first.artifact()));
+                    ev, "node", Ctx.node(first.artifact));
         }
     }
 
     private static List<EvidenceLine> bestLines(G best) {
         List<EvidenceLine> ev = new ArrayList<>();
-        ev.add(best.artifact().quote(best.gpu().line()));
-        for (NvLink l : best.gpu().nvlinks()) {
+        ev.add(best.artifact.quote(best.line));
+        for (NvLink l : best.nvlinks()) {
             if (l.active()) {
-                ev.add(best.artifact().quote(l.line()));
+                ev.add(best.artifact.quote(l.line()));
                 break;
             }
         }

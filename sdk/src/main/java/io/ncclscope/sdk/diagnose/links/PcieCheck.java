@@ -23,10 +23,12 @@ import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,30 +47,74 @@ final class PcieCheck {
     private static final String CODE = "PCIE_LINK_DEGRADED";
 
     /**
-     * GPU links that run slower at full width, seen idle or with no load information. The evidence line is
-     * looked up only for the few quoted: reading a line of a large file can mean reading the file.
+     * Where a GPU link that runs slower at full width (seen idle or with no load information) stands among all of
+     * them: the order the whole evidence lists them in, {@code lspci} ones first, then node by node.
      */
-    private record Idle(String node, String label, Artifact artifact, int line, PcieLink pcie) {
-        EvidenceLine quote() {
-            return pcie == null ? artifact.quote(line) : pcieLines(artifact, pcie, false).get(0);
+    private record Pos(int source, String node, int index) implements Comparable<Pos> {
+        @Override
+        public int compareTo(Pos o) {
+            int c = Integer.compare(source, o.source);
+            if (c == 0) c = Evidence.SLICE_NODE_ORDER.compare(node, o.node);
+            return c != 0 ? c : Integer.compare(index, o.index);
         }
     }
 
-    private final List<Idle> idle = new ArrayList<>();
+    /** Most idle links named in the summary. */
+    private static final int IDLE_LABELS = 8;
+    /** Most idle links quoted in the summary. */
+    private static final int IDLE_LINES = 6;
 
-    void run(Evidence evidence, FindingCollector sink) {
-        for (Evidence.Item<LspciVerbose> it : evidence.all(LspciVerbose.class)) {
-            for (LspciDevice d : it.data().devices()) lspci(it.artifact(), d, sink);
+    // The idle summary over every node: how many, the first labels and lines, which node (while only one).
+    private int idleCount;
+    private String idleNode;
+    private boolean idleNodes;
+    private final TreeMap<Pos, String> idleLabels = new TreeMap<>();
+    private final Map<String, Pos> idleLabelAt = new HashMap<>();
+    private final TreeMap<Pos, EvidenceLine> idleLines = new TreeMap<>();
+    // Idle links of the slice being read, per source.
+    private final int[] sliceIdle = new int[2];
+
+    /**
+     * Checks one slice's links: findings into {@code lspci}, {@code nvsmi} and {@code kernel} (the order the whole
+     * evidence is checked in: every lspci, then every nvidia-smi, then every kernel log); GPU links at an idle speed
+     * are counted for {@link #idleSummary}, their first lines quoted now.
+     */
+    void add(Evidence slice, FindingCollector lspci, FindingCollector nvsmi, FindingCollector kernel) {
+        sliceIdle[0] = 0;
+        sliceIdle[1] = 0;
+        String node = slice.sliceNode();
+        for (Evidence.Item<LspciVerbose> it : slice.all(LspciVerbose.class)) {
+            for (LspciDevice d : it.data().devices()) lspci(node, it.artifact(), d, lspci);
         }
-        for (Evidence.Item<NvidiaSmiData> it : evidence.all(NvidiaSmiData.class)) {
-            for (NvsmiGpu g : it.data().gpus()) nvsmi(it.artifact(), g, sink);
+        for (Evidence.Item<NvidiaSmiData> it : slice.all(NvidiaSmiData.class)) {
+            for (NvsmiGpu g : it.data().gpus()) nvsmi(node, it.artifact(), g, nvsmi);
         }
-        for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
+        for (Evidence.Item<DmesgData> it : slice.all(DmesgData.class)) {
             for (DmesgEvent e : it.data().events()) {
-                if (e.type() == DmesgEventType.PCIE_BANDWIDTH && e.detail() != null) kernel(it.artifact(), e, sink);
+                if (e.type() == DmesgEventType.PCIE_BANDWIDTH && e.detail() != null) kernel(it.artifact(), e, kernel);
             }
         }
-        idleSummary(sink);
+    }
+
+    /** Counts an idle GPU link; its label and line are kept while among the first of all. */
+    private void idle(String sliceNode, int source, String node, String label, Supplier<EvidenceLine> quote) {
+        Pos pos = new Pos(source, sliceNode, sliceIdle[source]++);
+        idleCount++;
+        String n = node == null ? "" : node;
+        if (idleNode == null) idleNode = n;
+        else if (!idleNode.equals(n)) idleNodes = true;
+        String l = (node == null ? "" : node + " ") + label;
+        Pos at = idleLabelAt.get(l);
+        if (at == null || pos.compareTo(at) < 0) {
+            if (at != null) idleLabels.remove(at);
+            idleLabels.put(pos, l);
+            idleLabelAt.put(l, pos);
+            if (idleLabels.size() > IDLE_LABELS) idleLabelAt.remove(idleLabels.pollLastEntry().getValue());
+        }
+        if (idleLines.size() < IDLE_LINES || pos.compareTo(idleLines.lastKey()) < 0) {
+            idleLines.put(pos, quote.get());
+            if (idleLines.size() > IDLE_LINES) idleLines.pollLastEntry();
+        }
     }
 
     private static Role role(LspciDevice d) {
@@ -107,7 +153,7 @@ final class PcieCheck {
         return t.contains("port") || t.contains("bridge") || lower(d.deviceClass()).contains("bridge");
     }
 
-    private void lspci(Artifact a, LspciDevice d, FindingCollector sink) {
+    private void lspci(String sliceNode, Artifact a, LspciDevice d, FindingCollector sink) {
         LinkCap cap = d.linkCap();
         LinkStatus sta = d.linkStatus();
         if (cap == null || sta == null || port(d)) return;
@@ -134,7 +180,7 @@ final class PcieCheck {
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
         } else if (role == Role.GPU) {
-            idle.add(new Idle(Ctx.node(a), label(bdf) + " " + speed + " < " + capSpeed, a, sta.line(), null));
+            idle(sliceNode, 0, Ctx.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
         }
         // Other devices (NVMe, RAID, USB) at a lower speed with full width: not on NCCL's path, and often a slot of
         // an older generation; not worth a finding.
@@ -149,7 +195,7 @@ final class PcieCheck {
         return ev;
     }
 
-    private void nvsmi(Artifact a, NvsmiGpu g, FindingCollector sink) {
+    private void nvsmi(String sliceNode, Artifact a, NvsmiGpu g, FindingCollector sink) {
         PcieLink p = g.pcie();
         if (p == null) return;
         String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
@@ -174,7 +220,8 @@ final class PcieCheck {
                                 "max", p.genMax(), "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
                         withClock(ev, a, c), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
             } else {
-                idle.add(new Idle(Ctx.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(), a, p.line(), p));
+                idle(sliceNode, 1, Ctx.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
+                        () -> pcieLines(a, p, false).get(0));
             }
         }
         if (p.genHostMax() != null && p.genDeviceMax() != null && p.genHostMax() < p.genDeviceMax()) {
@@ -212,22 +259,14 @@ final class PcieCheck {
                 List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", Ctx.node(a));
     }
 
-    private void idleSummary(FindingCollector sink) {
-        if (idle.isEmpty()) return;
-        Set<String> nodes = new LinkedHashSet<>();
-        Set<String> labels = new LinkedHashSet<>();
-        List<EvidenceLine> ev = new ArrayList<>();
-        for (Idle i : idle) {
-            nodes.add(i.node() == null ? "" : i.node());
-            if (labels.size() < 8) labels.add((i.node() == null ? "" : i.node() + " ") + i.label());
-            if (ev.size() < 6) ev.add(i.quote());
-        }
-        String list = String.join(", ", labels) + (idle.size() > labels.size() ? ", …" : "");
-        Subject s = nodes.size() == 1 ? Subject.node(nodes.iterator().next().isEmpty() ? null : nodes.iterator().next())
-                : Subject.JOB;
+    /** PCIE_LINK_DEGRADED (INFO): the GPU links at an idle speed of every node, in one finding. */
+    void idleSummary(FindingCollector sink) {
+        if (idleCount == 0) return;
+        String list = String.join(", ", idleLabels.values()) + (idleCount > idleLabels.size() ? ", …" : "");
+        Subject s = !idleNodes ? Subject.node(idleNode.isEmpty() ? null : idleNode) : Subject.JOB;
         sink.addLines("idle", CODE, INFO, s,
-                Message.of(LinkHealthAnalyzer.class, "pcie.idle", "count", idle.size(), "list", list), ev,
-                "node", s.node());
+                Message.of(LinkHealthAnalyzer.class, "pcie.idle", "count", idleCount, "list", list),
+                new ArrayList<>(idleLines.values()), "node", s.node());
     }
 
     /**

@@ -21,12 +21,14 @@ import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.Names;
+import io.ncclscope.sdk.diagnose.internal.PerSlice;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -76,83 +78,171 @@ final class AsymmetryChecks {
 
     // ------------------------------------------------------------------ across nodes
 
-    /** Compares the assigned nodes of {@code e}, then the hosts inside multi-host artifacts. */
-    static void run(Evidence e, FindingCollector out) {
-        List<String> nodes = e.nodes();
-        if (nodes.size() >= 2) acrossNodes(e, nodes, out);
-        for (Artifact a : e.artifacts()) {
-            a.data(NcclTestsData.class).ifPresent(t -> acrossTestHosts(a, t, out));
-            a.data(NcclLog.class).ifPresent(l -> acrossLogHosts(a, l, out));
+    /** Aspects compared across nodes: counts first, then what is compared on the nodes not odd by count. */
+    private static final String[] ASPECTS = {"gpus", "nics", "gpus", "nics", "gpus", "nics", "models", "paths", "nvlink"};
+    private static final String[] SOURCES = {Layouts.TOPO, Layouts.TOPO, NVSMI, IBSTAT, Layouts.TREE, Layouts.TREE, NVSMI,
+            Layouts.TOPO, Layouts.TOPO};
+    private static final int TOPO_GPUS = 0, TOPO_NICS = 1, SMI_GPUS = 2, IB_NICS = 3, TREE_GPUS = 4, TREE_NICS = 5,
+            SMI_MODELS = 6, TOPO_PATHS = 7, TOPO_NVLINK = 8, COUNTS = 6;
+
+    private static Series[] series() {
+        Series[] s = new Series[ASPECTS.length];
+        for (int i = 0; i < s.length; i++) s[i] = new Series(ASPECTS[i], SOURCES[i]);
+        return s;
+    }
+
+    /**
+     * The comparison of nodes, one node at a time: what each node shows of every aspect (a count, a profile of paths
+     * or models) is kept as a few shared strings, and lines only of the nodes a finding can quote: the first two
+     * nodes of each value (in node order), and for the aspects compared after the counts, of each value among the
+     * nodes whose counts are alike (only they can be left to compare). Not thread-safe.
+     */
+    static final class Across {
+
+        /** One node's values, by aspect (null where it showed none). */
+        private record Node(String name, String[] values) {
+        }
+
+        private final PerSlice<Node> nodes = new PerSlice<>();
+        private final Map<String, String> shared = new HashMap<>();
+        /** The lines of the first two nodes of each value of an aspect, by node. */
+        private final Map<String, TreeMap<String, List<Quote>>> lines = new HashMap<>();
+        private int named;
+
+        /**
+         * Reads what one node shows.
+         *
+         * @param node      the node
+         * @param artifacts its artifacts
+         */
+        void add(String node, List<Artifact> artifacts) {
+            named++;
+            Series[] s = series();
+            nodeFacts(node, artifacts, s);
+            String[] values = new String[s.length];
+            boolean any = false;
+            for (int i = 0; i < s.length; i++) {
+                Fact f = s[i].byNode.get(node);
+                if (f != null) {
+                    values[i] = shared.computeIfAbsent(f.value(), v -> v);
+                    any = true;
+                }
+            }
+            if (!any) return;
+            String counts = signature(values);
+            for (int i = 0; i < s.length; i++) {
+                if (values[i] == null) continue;
+                String bucket = i + "\u0000" + values[i] + (i < COUNTS ? "" : "\u0000" + counts);
+                TreeMap<String, List<Quote>> first = lines.computeIfAbsent(bucket, k -> new TreeMap<>(Evidence.SLICE_NODE_ORDER));
+                if (first.size() >= 2 && Evidence.SLICE_NODE_ORDER.compare(node, first.lastKey()) > 0) continue;
+                List<Quote> read = new ArrayList<>();
+                for (Quote q : s[i].byNode.get(node).lines()) read.add(q.resolved());
+                first.put(node, List.copyOf(read));
+                if (first.size() > 2) first.pollLastEntry();
+            }
+            nodes.put(node, new Node(node, values));
+        }
+
+        private static String signature(String[] values) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < COUNTS; i++) b.append(values[i]).append('\u0000');
+            return b.toString();
+        }
+
+        /**
+         * Compares the nodes read, when there were two or more.
+         *
+         * @param out where findings go
+         */
+        void finish(FindingCollector out) {
+            if (named < 2) return;
+            Series[] s = series();
+            for (Node n : nodes.inOrder()) {
+                String counts = signature(n.values());
+                for (int i = 0; i < s.length; i++) {
+                    String v = n.values()[i];
+                    if (v == null) continue;
+                    TreeMap<String, List<Quote>> first = lines.get(i + "\u0000" + v + (i < COUNTS ? "" : "\u0000" + counts));
+                    List<Quote> ls = first == null ? null : first.get(n.name());
+                    s[i].byNode.put(n.name(), new Fact(v, i < COUNTS ? Long.valueOf(v) : null, ls == null ? List.of() : ls));
+                }
+            }
+            acrossNodes(s, out);
         }
     }
 
-    private static void acrossNodes(Evidence e, List<String> nodes, FindingCollector out) {
-        Series topoGpus = new Series("gpus", Layouts.TOPO);
-        Series topoNics = new Series("nics", Layouts.TOPO);
-        Series topoPaths = new Series("paths", Layouts.TOPO);
-        Series topoNvlink = new Series("nvlink", Layouts.TOPO);
-        Series smiGpus = new Series("gpus", NVSMI);
-        Series smiModels = new Series("models", NVSMI);
-        Series ibNics = new Series("nics", IBSTAT);
-        Series treeGpus = new Series("gpus", Layouts.TREE);
-        Series treeNics = new Series("nics", Layouts.TREE);
-        for (String node : nodes) {
-            Artifact topoA = null;
-            Topology topo = null;
-            Artifact smiA = null;
-            NvidiaSmiData smi = null;
-            Artifact ibA = null;
-            IbstatData ib = null;
-            Artifact treeA = null;
-            LspciTree tree = null;
-            for (Artifact a : e.artifactsOf(node)) {
-                Optional<Topology> t = a.data(Topology.class);
-                if (topo == null && t.isPresent() && !t.get().matrixType().isP2p() && !t.get().gpus().isEmpty()) {
-                    topoA = a;
-                    topo = t.get();
-                }
-                Optional<NvidiaSmiData> s = a.data(NvidiaSmiData.class);
-                if (s.isPresent() && (smi == null || s.get().gpus().size() > smi.gpus().size())) {
-                    smiA = a;
-                    smi = s.get();
-                }
-                Optional<IbstatData> i = a.data(IbstatData.class);
-                if (i.isPresent() && (ib == null || i.get().devices().size() > ib.devices().size())) {
-                    ibA = a;
-                    ib = i.get();
-                }
-                Optional<LspciTree> tr = a.data(LspciTree.class);
-                if (tree == null && tr.isPresent() && !tr.get().devices().isEmpty()) {
-                    treeA = a;
-                    tree = tr.get();
-                }
+    /** What one node shows of every aspect, put into {@code s}. */
+    private static void nodeFacts(String node, List<Artifact> artifacts, Series[] s) {
+        Artifact topoA = null;
+        Topology topo = null;
+        Artifact smiA = null;
+        NvidiaSmiData smi = null;
+        Artifact ibA = null;
+        IbstatData ib = null;
+        Artifact treeA = null;
+        LspciTree tree = null;
+        for (Artifact a : artifacts) {
+            Optional<Topology> t = a.data(Topology.class);
+            if (topo == null && t.isPresent() && !t.get().matrixType().isP2p() && !t.get().gpus().isEmpty()) {
+                topoA = a;
+                topo = t.get();
             }
-            if (topo != null) topoFacts(node, topoA, topo, topoGpus, topoNics, topoPaths, topoNvlink);
-            if (smi != null && !smi.gpus().isEmpty()) smiFacts(node, smiA, smi, smiGpus, smiModels);
-            else if (smi != null) {
-                noneFound(node, smiA, smi.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
-                        "no devices were found", smiGpus);
+            Optional<NvidiaSmiData> sm = a.data(NvidiaSmiData.class);
+            if (sm.isPresent() && (smi == null || sm.get().gpus().size() > smi.gpus().size())) {
+                smiA = a;
+                smi = sm.get();
             }
-            if (ib != null && ib.devices().isEmpty()) {
-                noneFound(node, ibA, ib.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
-                        "no ib devices", ibNics);
+            Optional<IbstatData> i = a.data(IbstatData.class);
+            if (i.isPresent() && (ib == null || i.get().devices().size() > ib.devices().size())) {
+                ibA = a;
+                ib = i.get();
             }
-            if (ib != null && !ib.devices().isEmpty()) {
-                List<Quote> lines = new ArrayList<>();
-                for (IbDevice d : ib.devices()) {
-                    if (lines.size() < 3) lines.add(Quote.of(ibA, d.line()));
-                }
-                ibNics.byNode.put(node, new Fact(String.valueOf(ib.devices().size()), (long) ib.devices().size(), lines));
+            Optional<LspciTree> tr = a.data(LspciTree.class);
+            if (tree == null && tr.isPresent() && !tr.get().devices().isEmpty()) {
+                treeA = a;
+                tree = tr.get();
             }
-            if (tree != null) treeFacts(node, treeA, tree, treeGpus, treeNics);
         }
+        if (topo != null) topoFacts(node, topoA, topo, s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
+        if (smi != null && !smi.gpus().isEmpty()) smiFacts(node, smiA, smi, s[SMI_GPUS], s[SMI_MODELS]);
+        else if (smi != null) {
+            noneFound(node, smiA, smi.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+                    "no devices were found", s[SMI_GPUS]);
+        }
+        if (ib != null && ib.devices().isEmpty()) {
+            noneFound(node, ibA, ib.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+                    "no ib devices", s[IB_NICS]);
+        }
+        if (ib != null && !ib.devices().isEmpty()) {
+            List<Quote> lines = new ArrayList<>();
+            for (IbDevice d : ib.devices()) {
+                if (lines.size() < 3) lines.add(Quote.of(ibA, d.line()));
+            }
+            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(ib.devices().size()), (long) ib.devices().size(), lines));
+        }
+        if (tree != null) treeFacts(node, treeA, tree, s[TREE_GPUS], s[TREE_NICS]);
+    }
+
+    private static void acrossNodes(Series[] s, FindingCollector out) {
         // Counts first: a node that is odd by count is not reported again for its paths or NVLink layout.
         Set<String> oddByCount = new HashSet<>();
-        for (Series s : List.of(topoGpus, topoNics, smiGpus, ibNics, treeGpus, treeNics)) oddByCount.addAll(compare(s, out));
-        topoPaths.byNode.keySet().removeAll(oddByCount);
-        topoNvlink.byNode.keySet().removeAll(oddByCount);
-        smiModels.byNode.keySet().removeAll(oddByCount);
-        for (Series s : List.of(smiModels, topoPaths, topoNvlink)) compare(s, out);
+        for (int i = 0; i < COUNTS; i++) oddByCount.addAll(compare(s[i], out));
+        s[TOPO_PATHS].byNode.keySet().removeAll(oddByCount);
+        s[TOPO_NVLINK].byNode.keySet().removeAll(oddByCount);
+        s[SMI_MODELS].byNode.keySet().removeAll(oddByCount);
+        for (int i : new int[] {SMI_MODELS, TOPO_PATHS, TOPO_NVLINK}) compare(s[i], out);
+    }
+
+    /**
+     * Compares the hosts inside one multi-host artifact: ranks and GPU models per host of nccl-tests device lines,
+     * ranks per host of each communicator an NCCL log shows whole.
+     *
+     * @param a   an artifact
+     * @param out where findings go
+     */
+    static void acrossHosts(Artifact a, FindingCollector out) {
+        a.data(NcclTestsData.class).ifPresent(t -> acrossTestHosts(a, t, out));
+        a.data(NcclLog.class).ifPresent(l -> acrossLogHosts(a, l, out));
     }
 
     /** A line a tool printed instead of data. */

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.topology;
 
-import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.numa.NumaNode;
 import io.ncclscope.parsers.numa.NumaTopology;
 import io.ncclscope.parsers.pci.LspciTree;
@@ -10,13 +9,12 @@ import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
-import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.FindingCollector;
-import io.ncclscope.sdk.diagnose.internal.Thin;
+import io.ncclscope.sdk.diagnose.internal.Replay;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -24,6 +22,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -60,34 +59,52 @@ public final class TopologyAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that keeps each slice cut down to what these checks read ({@link Thin}: topology, NUMA,
-     * nvidia-smi, lspci, NCCL topology XML and ibstat records; nccl-tests tables without their rows, NCCL logs with
-     * their rank lines only) and checks them at finish, in the order {@link Evidence#slices()} gives} The node
-     * comparisons ({@link AsymmetryChecks}) and the findings that merge nodes sharing one problem word for word
-     * ({@link FindingCollector#addForNode}) need every node at once. Sorting the slices makes the findings
-     * independent of the order they came in.
+     * {@return a pass that checks each node as its slice comes in and keeps, for the comparison of nodes, a few shared
+     * strings per node} The placement checks of one node ({@link AffinityChecks}) and the gaps its own evidence shows
+     * run in {@link Pass#add} and are kept as findings, their lines quoted then; of the nodes that share one finding
+     * word for word ({@link FindingCollector#addForNode}) only the first keeps its lines. What the node comparison
+     * reads of each node (GPU and NIC counts, models, paths, NVLink layout) is kept as a few strings
+     * ({@link AsymmetryChecks.Across}), with lines only of the nodes a finding can quote. Findings are handed out in
+     * the order of the whole evidence's slices ({@link Replay}), so they do not depend on the order slices came in.
      */
     @Override
     public Pass pass() {
-        return Thin.pass(READ, a -> a.result().data() instanceof NcclTestsData t ? Thin.hostsAndDevices(t)
-                : a.result().data() instanceof NcclLog l ? Thin.ranks(l) : null, TopologyAnalyzer::check);
+        return new TopologyPass();
     }
 
-    /** The data types the topology checks read whole. */
-    private static final Set<Class<?>> READ = Set.of(Topology.class, NumaTopology.class,
-            io.ncclscope.parsers.nvsmi.NvidiaSmiData.class, LspciTree.class, LspciVerbose.class, NcclTopoXmlData.class,
-            io.ncclscope.parsers.ib.IbstatData.class);
+    /** The phases of the findings, in the order the whole evidence is checked in. */
+    private static final int NODES = 0, LOOSE = 1, HOSTS = 2, PHASES = 3;
 
-    private static List<Finding> check(Evidence evidence) {
-        FindingCollector out = new FindingCollector();
-        for (String node : evidence.nodes()) {
-            List<Artifact> as = evidence.artifactsOf(node);
-            analyzeNode(node, node, as, out);
+    /** The topology pass: each node's checks in add, the node comparison at finish. */
+    private static final class TopologyPass implements Pass {
+        private final Replay replay = new Replay(PHASES);
+        private final AsymmetryChecks.Across across = new AsymmetryChecks.Across();
+
+        @Override
+        public void add(Evidence slice) {
+            Replay.Slice s = replay.slice(Objects.requireNonNull(slice, "slice"));
+            String node = slice.sliceNode();
+            if (node != null) {
+                List<Artifact> as = slice.artifactsOf(node);
+                analyzeNode(node, node, as, s.into(NODES));
+                across.add(node, as);
+            } else if (!slice.artifacts().isEmpty()) {
+                analyzeLoose(slice.artifacts(), s.into(LOOSE));
+            }
+            FindingCollector hosts = s.into(HOSTS);
+            for (Artifact a : slice.artifacts()) AsymmetryChecks.acrossHosts(a, hosts);
+            replay.keep(s);
         }
-        List<Artifact> loose = evidence.unassigned();
-        if (!loose.isEmpty()) analyzeLoose(loose, out);
-        AsymmetryChecks.run(evidence, out);
-        return out.findings();
+
+        @Override
+        public List<Finding> finish() {
+            FindingCollector out = new FindingCollector();
+            replay.replay(NODES, out);
+            replay.replay(LOOSE, out);
+            across.finish(out);
+            replay.replay(HOSTS, out);
+            return out.findings();
+        }
     }
 
     /**

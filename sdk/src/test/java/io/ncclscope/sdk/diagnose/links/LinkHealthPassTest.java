@@ -1,5 +1,7 @@
 package io.ncclscope.sdk.diagnose.links;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.ncclscope.parsers.Corpus;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -47,5 +49,12 @@ class LinkHealthPassTest {
     @Test
     void passFedOneNodeFolderAtATimeFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws Exception {
         PassChecks.assertStreamedSameAsWhole(new LinkHealthAnalyzer(), TestBundles.mixed(tmp, 10));
+    }
+
+    @Test
+    void passKeepsNoParsedFactsOfAnyNode(@TempDir Path tmp) throws Exception {
+        // Findings and small per-link records are kept (their artifacts as stubs); parsed records go slice by slice.
+        Path root = Corpus.present() ? TestBundles.mixed(tmp, 8) : TestBundles.cluster(tmp, TestBundles.hosts(8));
+        assertThat(PassChecks.factsKeptByKind(root, new LinkHealthAnalyzer().pass()::add)).isEmpty();
     }
 }

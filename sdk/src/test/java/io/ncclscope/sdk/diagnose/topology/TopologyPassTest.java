@@ -1,12 +1,20 @@
 package io.ncclscope.sdk.diagnose.topology;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.ncclscope.parsers.Corpus;
 import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,5 +55,27 @@ class TopologyPassTest {
     @Test
     void passFedOneNodeFolderAtATimeFindsWhatTheWholeAnalysisFinds(@TempDir Path tmp) throws Exception {
         PassChecks.assertStreamedSameAsWhole(new TopologyAnalyzer(), TestBundles.mixed(tmp, 10));
+    }
+
+    @Test
+    void passKeepsNoParsedFactsOfAnyNode(@TempDir Path tmp) throws Exception {
+        // Findings and a few strings per node are kept; every node's parsed records go as its slice is read.
+        Path root = Corpus.present() ? TestBundles.mixed(tmp, 8) : TestBundles.cluster(tmp, TestBundles.hosts(8));
+        assertThat(PassChecks.factsKeptByKind(root, new TopologyAnalyzer().pass()::add)).isEmpty();
+    }
+
+    @Test
+    void nodesSharingAFindingInAnyOrderAreListedTogetherWithTheFirstNodesLines() {
+        Corpus.assumePresent();
+        String file = "topo/arthurchiao-gpu-notes-1-h20-1.txt";
+        Evidence e = Inputs.onNodes("node10", file, "node2", file, "node1", file);
+        List<Evidence> slices = new ArrayList<>(e.slices());
+        Collections.shuffle(slices, new Random(3));
+        Pass pass = new TopologyAnalyzer().pass();
+        slices.forEach(pass::add);
+        Finding f = Inputs.withCode(pass.finish(), AffinityChecks.AFFINITY).get(0);
+        assertThat(f.params()).containsEntry("node", "node1").containsEntry("nodes", "node1,node2,node10");
+        assertThat(f.evidence()).allSatisfy(l -> assertThat(l.artifact()).isEqualTo(file)).isNotEmpty();
+        PassChecks.assertSameAsWhole(new TopologyAnalyzer(), e);
     }
 }

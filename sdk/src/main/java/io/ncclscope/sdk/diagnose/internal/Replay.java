@@ -1,0 +1,232 @@
+package io.ncclscope.sdk.diagnose.internal;
+
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Findings made one slice at a time and handed to a {@link FindingCollector} at finish as if they had been made over
+ * the whole evidence: per phase (the order the checks ran in over the whole evidence), slice by slice in
+ * {@link Evidence#SLICE_NODE_ORDER}, each slice's calls in the order they were made. A pass runs its checks of one
+ * node in {@code add} into the {@link Slice#into recording collector} of a phase, which quotes their lines at once,
+ * so that it keeps findings and no artifact; a check that needs every node runs at finish between the phases.
+ *
+ * <p>Of the nodes that share one finding word for word ({@link FindingCollector#addForNode}), only the first, which
+ * the finding quotes, keeps its lines; the others keep their name. Not thread-safe; one per pass.
+ */
+public final class Replay {
+
+    private final int phases;
+    private final List<Slice> slices = new ArrayList<>();
+    private final Map<String, Call> holders = new HashMap<>();
+    private boolean sorted;
+
+    /**
+     * A replay of {@code phases} phases.
+     *
+     * @param phases how many phases the checks run in
+     */
+    public Replay(int phases) {
+        this.phases = phases;
+    }
+
+    /**
+     * {@return the record of one slice's findings} Call {@link #keep} once its checks have run.
+     *
+     * @param slice the slice read
+     */
+    public Slice slice(Evidence slice) {
+        return new Slice(slice.sliceNode());
+    }
+
+    /**
+     * Keeps what {@code s} recorded, to be replayed at finish; of a finding an earlier node shares, keeps the node only.
+     *
+     * @param s a slice's record
+     */
+    public void keep(Slice s) {
+        boolean any = false;
+        for (int p = 0; p < phases; p++) {
+            List<Object> calls = s.calls[p];
+            if (calls == null) continue;
+            if (calls.isEmpty()) {
+                s.calls[p] = null;
+                continue;
+            }
+            any = true;
+            for (Object o : calls) {
+                if (o instanceof Call c && c.forNode && c.node != null) share(c, p, s.node);
+            }
+        }
+        if (any) {
+            slices.add(s);
+            sorted = false;
+        }
+    }
+
+    /** The first call of a shared finding, in replay order, keeps its lines; the others join it. */
+    private void share(Call c, int phase, String node) {
+        String k = FindingCollector.nodeKey(c.code, c.severity, c.subject, c.detail);
+        c.phase = phase;
+        c.sliceNode = node;
+        Call h = holders.get(k);
+        if (h == null) {
+            holders.put(k, c);
+            c.group = new Call[] {c};
+            return;
+        }
+        Call[] group = h.group;
+        if (phase < h.phase || phase == h.phase && Evidence.SLICE_NODE_ORDER.compare(node, h.sliceNode) < 0) {
+            holders.put(k, c);
+            group[0] = c;
+            c.group = group;
+            h.join();
+        } else {
+            c.group = group;
+            c.join();
+        }
+    }
+
+    /**
+     * Hands the findings of phase {@code phase} of every slice to {@code out}, slice by slice in
+     * {@link Evidence#SLICE_NODE_ORDER}.
+     *
+     * @param phase a phase
+     * @param out   the collector
+     */
+    public void replay(int phase, FindingCollector out) {
+        if (!sorted) {
+            slices.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.node, b.node));
+            sorted = true;
+        }
+        for (Slice s : slices) {
+            List<Object> calls = s.calls[phase];
+            if (calls == null) continue;
+            for (Object o : calls) {
+                if (o instanceof Call c) {
+                    c.replay(out);
+                } else {
+                    @SuppressWarnings("unchecked")
+                    Consumer<FindingCollector> later = (Consumer<FindingCollector>) o;
+                    later.accept(out);
+                }
+            }
+        }
+    }
+
+    /** What one slice recorded, phase by phase. */
+    public final class Slice {
+        private final String node;
+        private final List<Object>[] calls;
+
+        @SuppressWarnings("unchecked")
+        private Slice(String node) {
+            this.node = node;
+            this.calls = new List[phases];
+        }
+
+        /** {@return the slice's node; null for the slice of no node} */
+        public String node() {
+            return node;
+        }
+
+        /**
+         * {@return a collector that records the findings of phase {@code phase}, their lines quoted now}
+         *
+         * @param phase a phase
+         */
+        public FindingCollector into(int phase) {
+            List<Object> to = list(phase);
+            return new FindingCollector(to::add);
+        }
+
+        /**
+         * Runs {@code step} at finish, in this slice's turn of phase {@code phase}: for findings of this node that
+         * need what every node showed (the fastest peer, the common MTU).
+         *
+         * @param phase a phase
+         * @param step  what to add to the collector then
+         */
+        public void later(int phase, Consumer<FindingCollector> step) {
+            list(phase).add(step);
+        }
+
+        private List<Object> list(int phase) {
+            if (calls[phase] == null) calls[phase] = new ArrayList<>(2);
+            return calls[phase];
+        }
+    }
+
+    /** One call to a collector, its lines quoted. */
+    static final class Call {
+        final boolean forNode;
+        final String node;
+        final String key;
+        final String code;
+        final FindingSeverity severity;
+        Subject subject;
+        Message detail;
+        List<Quote> evidence;
+        String[] params;
+        /** Of a shared finding: element 0 is the call that keeps the lines. */
+        Call[] group;
+        int phase;
+        String sliceNode;
+
+        Call(boolean forNode, String node, String key, String code, FindingSeverity severity, Subject subject,
+             Message detail, Collection<Quote> evidence, String[] params) {
+            this.forNode = forNode;
+            this.node = node;
+            this.key = key;
+            this.code = code;
+            this.severity = severity;
+            this.subject = subject;
+            this.detail = detail;
+            this.evidence = quoted(evidence);
+            this.params = params;
+        }
+
+        /**
+         * The lines a collector can take from this call, read now: the first {@link Finding#MAX_EVIDENCE} apart (a
+         * collector takes no more of one call).
+         */
+        private static List<Quote> quoted(Collection<Quote> evidence) {
+            Map<String, Quote> out = new LinkedHashMap<>();
+            for (Quote q : evidence) {
+                if (q == null) continue;
+                if (out.size() >= Finding.MAX_EVIDENCE) break;
+                out.putIfAbsent(q.key(), q);
+            }
+            List<Quote> read = new ArrayList<>(out.size());
+            for (Quote q : out.values()) read.add(q.resolved());
+            return read;
+        }
+
+        /** Keeps only the node: the finding's words and lines are those of the group's first call. */
+        void join() {
+            subject = null;
+            detail = null;
+            evidence = null;
+            params = null;
+        }
+
+        void replay(FindingCollector out) {
+            if (forNode) {
+                Call h = evidence == null ? group[0] : this;
+                out.addForNode(node, key, code, severity, h.subject, h.detail, evidence == null ? List.of() : evidence,
+                        h.params);
+            } else {
+                out.add(key, code, severity, subject, detail, evidence, params);
+            }
+        }
+    }
+}
