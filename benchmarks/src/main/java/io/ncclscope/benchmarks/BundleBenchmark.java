@@ -55,7 +55,7 @@ public final class BundleBenchmark {
 
     /** One measurement. */
     private record Figures(String path, int nodes, int files, double wall, double cpu, long held, long report,
-                           int findings, int made, int md, int json, String verdict, int seen, String jsonText,
+                           int findings, int made, int md, int json, String verdict, int seen, String jsonDigest,
                            long findingsHeld) {
     }
 
@@ -108,7 +108,7 @@ public final class BundleBenchmark {
         }
         if (paths.size() == 2) {
             for (int n : sizes) {
-                List<String> jsons = all.stream().filter(f -> f.nodes() == n).map(Figures::jsonText).distinct().toList();
+                List<String> jsons = all.stream().filter(f -> f.nodes() == n).map(Figures::jsonDigest).distinct().toList();
                 System.out.printf(Locale.ROOT, "%d nodes: streamed and whole reports %s%n", n,
                         jsons.size() == 1 ? "are the same, byte for byte" : "DIFFER");
             }
@@ -172,7 +172,17 @@ public final class BundleBenchmark {
         int md = NcclScope.render(r, Format.MARKDOWN).length();
         String json = NcclScope.render(r, Format.JSON);
         return new Figures(path, nodes, files, wall, cpu, held, report, r.findings().size(), made, md, json.length(),
-                r.verdict(), r.nodes().size(), json, findingsHeld);
+                r.verdict(), r.nodes().size(), sha256(json), findingsHeld);
+    }
+
+    /** The report's digest, kept instead of its text so that earlier runs' reports do not weigh on later figures. */
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
