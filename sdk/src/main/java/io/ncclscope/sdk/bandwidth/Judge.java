@@ -57,6 +57,9 @@ final class Judge {
     record Judged(SegmentVerdict verdict, List<Finding> findings) {
     }
 
+    /** A table run on one rank: context, not a problem. */
+    static final String SINGLE = "SINGLE_RANK_RUN";
+
     private Judge() {
     }
 
@@ -95,6 +98,44 @@ final class Judge {
         private final List<Pending> pending = new ArrayList<>();
         /** Findings of measurements judged (FINDINGS), or each segment's most telling verdict so far (VERDICTS). */
         private final List<Done> done = new ArrayList<>();
+        /** Single-rank runs by node (FINDINGS): context, shown once per node, so kept as one finding's makings. */
+        private final Map<String, Singles> singles = new java.util.HashMap<>();
+
+        /**
+         * The single-rank runs of one node as they come: the first one's finding (shown as it is when it is the only
+         * one), and each run's test and first line in the whole evidence's order (what the node's one finding lists).
+         */
+        private static final class Singles {
+            private Done first;
+            private Finding firstFinding;
+            private final java.util.TreeMap<Done, Run> runs = new java.util.TreeMap<>(ORDER);
+
+            /** What the node's one finding reads of a run: its test and its first line. */
+            private record Run(String test, EvidenceLine first) {
+            }
+
+            void add(Done judged, Finding f) {
+                Done d = new Done(judged.kind(), judged.node(), judged.index(), null); // where it stands, not what it held
+                if (first == null || ORDER.compare(d, first) < 0) {
+                    first = d;
+                    firstFinding = f;
+                }
+                runs.put(d, new Run(f.detail().args().get("test"), f.evidence().isEmpty() ? null : f.evidence().get(0)));
+            }
+
+            Finding finding() {
+                if (runs.size() == 1) return firstFinding;
+                List<String> tests = new ArrayList<>();
+                List<EvidenceLine> ev = new ArrayList<>();
+                for (Run r : runs.values()) {
+                    if (r.test() != null && !tests.contains(r.test())) tests.add(r.test());
+                    if (r.first() != null) ev.add(r.first());
+                }
+                return new Finding(SINGLE, FindingSeverity.INFO, firstFinding.subject(),
+                        Message.of(BandwidthAnalyzer.class, "single.many", "count", runs.size(), "tests", String.join(", ", tests)),
+                        ev, firstFinding.params());
+            }
+        }
 
         /** A table waiting for another node's hardware. */
         private record Pending(String node, int index, Artifact stub, NcclTestsData slim, List<Finding> curve) {
@@ -157,12 +198,16 @@ final class Judge {
             }
         }
 
-        /** {@return the measurements kept, judged, in the order of the whole evidence} */
+        /**
+         * {@return the measurements kept, judged, in the order of the whole evidence} With {@link Keep#FINDINGS}, the
+         * single-rank runs of one node are one finding, where the first of them stands.
+         */
         List<Judged> finish() {
             Hw hw = new Hw(gpus, links, linkLine, ports, socket, eth);
             for (Pending p : pending) settle(new Done(0, p.node(), p.index(), judge(p.stub(), p.slim(), hw, p.curve())));
             pending.clear();
             List<Done> sorted = new ArrayList<>(done);
+            for (Singles g : singles.values()) sorted.add(new Done(g.first.kind(), g.first.node(), g.first.index(), new Judged(null, List.of(g.finding()))));
             sorted.sort(ORDER);
             List<Judged> out = new ArrayList<>(sorted.size());
             for (Done d : sorted) out.add(d.judged());
@@ -179,7 +224,12 @@ final class Judge {
         /** Keeps what this fold's reader needs of a judged measurement. */
         private void settle(Done d) {
             if (keep == Keep.FINDINGS) {
-                if (!d.judged().findings().isEmpty()) done.add(new Done(d.kind(), d.node(), d.index(), new Judged(null, d.judged().findings())));
+                List<Finding> other = new ArrayList<>();
+                for (Finding f : d.judged().findings()) {
+                    if (f.code().equals(SINGLE)) singles.computeIfAbsent(String.valueOf(f.subject().node()), k -> new Singles()).add(d, f);
+                    else other.add(f);
+                }
+                if (!other.isEmpty()) done.add(new Done(d.kind(), d.node(), d.index(), new Judged(null, other)));
                 return;
             }
             SegmentVerdict v = d.judged().verdict();
