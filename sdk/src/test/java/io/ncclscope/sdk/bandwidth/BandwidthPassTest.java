@@ -46,6 +46,27 @@ class BandwidthPassTest {
     }
 
     @Test
+    void aTableJudgedWhenItsSliceComesWaitsWhenSocketsSeenLaterWouldChangeIt() throws Exception {
+        Corpus.assumePresent();
+        // The table and the TCP NIC are nid005471's; only another node's NCCL log says NCCL ran over sockets. Read
+        // first, the table cannot be judged yet (sockets would make the NIC its expectation); read after, it can.
+        Evidence e = Evidence.builder()
+                .addText("nccl-tests/cscs-docs-nccl-gh200-2.txt", Corpus.read("nccl-tests/cscs-docs-nccl-gh200-2.txt"), "nid005471")
+                .addText("ethtool.txt", Corpus.read("ethtool/jc-ethtool-default2-1.txt"), "nid005471")
+                .addText("nccl.log", Corpus.read("captured/h200-1gpu/nccl/ib-disabled.log"), "zz-other").build();
+        assertThat(e.nodes()).containsExactly("nid005471", "zz-other");
+        SegmentVerdict whole = Segments.of(e).get(2);
+        assertThat(whole.expectedGBs()).isEqualTo(4.0, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(whole.basis()).contains("sockets");
+        List<Evidence> slices = new ArrayList<>(e.slices());
+        Collections.reverse(slices);
+        Segments.Fold fold = Segments.fold();
+        slices.forEach(fold::add);
+        assertThat(fold.finish()).isEqualTo(Segments.of(e));
+        PassChecks.assertSameAsWhole(analyzer, e);
+    }
+
+    @Test
     void segmentVerdictsFoldedInReverseEqualTheWholeEvidence() throws Exception {
         Evidence ev = Evidence.builder().addPath(TestBundles.mixed(tmp, 8)).build();
         List<Evidence> slices = new ArrayList<>(ev.slices());
