@@ -38,14 +38,17 @@ import java.util.stream.Stream;
  * collections at the moment the most is held ({@code heap_held}: for {@code whole} the evidence and the report, for
  * {@code streamed} every pass's state once the last node has been read, before the report is built), then once only
  * the report is left ({@code heap_report}), the findings as shown over the findings as made (a finding made alike on
- * many nodes is shown once, naming them) and the size of the Markdown and JSON reports. The last lines give each
- * path's heap growth per node from the smallest to the largest size, and check that both paths wrote the same report.
+ * many nodes is shown once, naming them) and the size of the Markdown and JSON reports. {@code findings_held} is the
+ * heap of the findings made, held alone (measured in a second streamed read): the part of {@code heap_held} that
+ * grows with the problems found (our capture has broken runs on purpose, so every node makes four findings), not
+ * with what the passes keep to find them. The last lines give each path's heap growth per node from the smallest to
+ * the largest size, with and without the findings, and check that both paths wrote the same report.
  *
  * <pre>
  * ./mvnw -B -q package -pl benchmarks -am -DskipTests
  * java -Xmx1g -cp benchmarks/target/classes:sdk/target/classes:parsers/target/classes \
  *      io.ncclscope.benchmarks.BundleBenchmark --nodes 64,256,1024 --capture examples/captured/h200-1gpu
- * java -Xmx32m -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 1024 --path streamed   # fits in 32 MiB
+ * java -Xmx48m -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 1024 --path streamed   # fits in 48 MiB
  * </pre>
  */
 public final class BundleBenchmark {
