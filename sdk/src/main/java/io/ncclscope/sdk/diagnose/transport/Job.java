@@ -43,15 +43,17 @@ final class Job {
     private static final int LINES = 3;
 
     /**
-     * A fact with its line: quoted when the log was read if a finding may show it, else quoted from the parser's copy.
+     * A fact with its line, quoted when a finding shows it: from the artifact's text (re-read from its file, as a quote
+     * made while the slice was read would be) when {@code quotable}, else from the parser's copy of the fact. A quote is
+     * made only for the few lines a finding shows, so that a log's summary holds no line texts.
      *
      * @param value    the fact
-     * @param artifact the name of the artifact it came from
-     * @param quoted   its line, quoted; null when no finding shows it
+     * @param src      a stub of the artifact it came from, shared by every fact of that artifact
+     * @param quotable whether a finding quotes the artifact's text of the line (else the parser's copy)
      */
-    record At<T>(T value, String artifact, EvidenceLine quoted) {
+    record At<T>(T value, Artifact src, boolean quotable) {
         EvidenceLine quote(int line, String fallback) {
-            return quoted != null ? quoted : new EvidenceLine(artifact, line, fallback);
+            return quotable ? src.quote(line, fallback) : new EvidenceLine(src.name(), line, fallback);
         }
     }
 
@@ -141,6 +143,8 @@ final class Job {
     /** One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read. */
     static final class Log {
         final String name;
+        /** A stub of the log's artifact, to quote the few lines findings show once every slice has been read. */
+        final Artifact src;
         /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
         final Boolean testsMultiNode;
         Collection<String> commIds = new LinkedHashSet<>();
@@ -161,8 +165,9 @@ final class Job {
         /** The ranks of communicators of {@link #maxRanks} ranks. */
         int[] ranksAtMax = new int[0];
 
-        private Log(String name, Boolean testsMultiNode) {
-            this.name = name;
+        private Log(Artifact src, Boolean testsMultiNode) {
+            this.name = src.name();
+            this.src = src;
             this.testsMultiNode = testsMultiNode;
         }
 
@@ -174,9 +179,8 @@ final class Job {
          * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
          */
         static Log of(Artifact a, NcclLog l, Boolean testsMultiNode) {
-            Log s = new Log(a.name(), testsMultiNode);
+            Log s = new Log(a.stub(), testsMultiNode);
             String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
-            Quoter q = new Quoter(a);
             for (String h : l.hosts()) s.byName.computeIfAbsent(h, Host::new);
             // Hosts join in the order of their first fact of any kind, as the whole log would order them.
             for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
@@ -186,19 +190,19 @@ final class Job {
             for (IbDevice d : l.ibDevices()) s.host(d.host(), own);
             for (NcclRank r : l.ranks()) s.host(r.host(), own);
             s.ranks(l, own);
-            s.interfaces(l, own, q);
-            s.networks(l, own, q);
-            s.events(l, own, q);
-            s.ibDevices(l, own, q);
-            s.transports(l, own, q);
+            s.interfaces(l, own);
+            s.networks(l, own);
+            s.events(l, own);
+            s.ibDevices(l, own);
+            s.transports(l, own);
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
+                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.src, true));
                 }
             }
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
+                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.src, true));
                 }
             }
             s.hosts = List.copyOf(s.byName.values());
@@ -239,7 +243,7 @@ final class Job {
             ranksAtMax = atMax.stream().mapToInt(Integer::intValue).toArray();
         }
 
-        private void interfaces(NcclLog l, String own, Quoter q) {
+        private void interfaces(NcclLog l, String own) {
             Map<String, Integer> perName = new HashMap<>();
             Set<Host> socketSeen = new HashSet<>();
             for (NcclInterface i : l.interfaces()) {
@@ -248,11 +252,11 @@ final class Job {
                 if (i.name() != null && !i.name().isEmpty()) {
                     quote |= perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum) <= LINES;
                 }
-                h.interfaces.add(new At<>(slim(i), name, quote ? q.quote(i.line(), text(i)) : null));
+                h.interfaces.add(new At<>(slim(i), src, quote));
             }
         }
 
-        private void networks(NcclLog l, String own, Quoter q) {
+        private void networks(NcclLog l, String own) {
             Map<Host, boolean[]> seen = new HashMap<>();
             for (NetworkChoice c : l.networks()) {
                 Host h = host(c.host(), own);
@@ -266,11 +270,11 @@ final class Job {
                 if (socket) s[1] = true;
                 else s[2] = true;
                 if (rdmaNet(c.name())) s[3] = true;
-                if (keep) h.networks.add(new At<>(new NetworkChoice(c.name(), null, c.line()), name, first || firstSocket ? q.quote(c.line(), text(c)) : null));
+                if (keep) h.networks.add(new At<>(new NetworkChoice(c.name(), null, c.line()), src, first || firstSocket));
             }
         }
 
-        private void events(NcclLog l, String own, Quoter q) {
+        private void events(NcclLog l, String own) {
             Map<Host, Set<String>> seen = new HashMap<>();
             Map<Host, int[]> gdrLines = new HashMap<>();
             for (NcclEvent e : l.events()) {
@@ -300,34 +304,34 @@ final class Job {
                     }
                     default -> keep = false;
                 }
-                if (keep) h.events.add(new At<>(slim(e), name, quote ? q.quote(e.line(), text(e)) : null));
+                if (keep) h.events.add(new At<>(slim(e), src, quote));
             }
         }
 
-        private void ibDevices(NcclLog l, String own, Quoter q) {
+        private void ibDevices(NcclLog l, String own) {
             Map<Host, Set<Integer>> seen = new HashMap<>();
             for (IbDevice d : l.ibDevices()) {
                 Host h = host(d.host(), own);
                 if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
-                    h.ibDevices.add(new At<>(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), name, q.quote(d.line(), text(d))));
+                    h.ibDevices.add(new At<>(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), src, true));
                 }
             }
         }
 
-        private void transports(NcclLog l, String own, Quoter q) {
+        private void transports(NcclLog l, String own) {
             Map<Host, Map<String, Integer>> keys = new HashMap<>();
             Map<Host, Set<Integer>> devs = new HashMap<>();
             for (NcclTransport t : l.transports()) {
                 Host h = host(t.host(), own);
                 if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
                 boolean overSocket = "Socket".equalsIgnoreCase(t.net());
-                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t), name, q.quote(t.line(), text(t)));
+                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t), src, true);
                 if (t.type() == TransportType.NET && t.net() != null) {
                     if (overSocket) {
                         h.socketNet = true;
                         Integer dev = TransportAnalyzer.netDev(t.via());
                         if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
-                            h.socketDevs.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                            h.socketDevs.add(new At<>(slim(t), src, true));
                         }
                     } else {
                         h.otherNet = true;
@@ -337,17 +341,17 @@ final class Job {
                     h.recvLines++;
                     h.recvCount += Math.max(1, t.count());
                     if (Boolean.TRUE.equals(t.gdrdma())) {
-                        if (h.withGdr == null) h.withGdr = new At<>(slim(t), name, q.quote(t.line(), text(t)));
+                        if (h.withGdr == null) h.withGdr = new At<>(slim(t), src, true);
                     } else {
                         h.withoutLines++;
                         h.withoutCount += Math.max(1, t.count());
                         if (!h.withoutVias.contains(t.via())) h.withoutVias.add(t.via());
-                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t), src, true));
                     }
                 }
                 Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
                 if (t.type() == TransportType.SHM) {
-                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t), src, true));
                     continue;
                 }
                 if (t.type() != TransportType.NET || h.name == null) continue;
@@ -356,12 +360,12 @@ final class Job {
                 if (a != null && b != null) {
                     // Both ranks placed by this log: on this host or not (the job takes the first log's word).
                     if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
-                        h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                        h.intra.add(new At<>(slim(t), src, true));
                     }
                 } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
                         && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
                     // A rank this log does not place: another log of the job may put it on this host.
-                    h.intra.add(new At<>(slim(t), name, null));
+                    h.intra.add(new At<>(slim(t), src, false));
                 }
             }
         }
@@ -386,20 +390,6 @@ final class Job {
     private static NcclTransport slim(NcclTransport t) {
         return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
                 t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
-    }
-
-    /** Quotes lines of one artifact, each line once. */
-    private static final class Quoter {
-        private final Artifact artifact;
-        private final Map<Integer, EvidenceLine> done = new HashMap<>();
-
-        Quoter(Artifact artifact) {
-            this.artifact = artifact;
-        }
-
-        EvidenceLine quote(int line, String fallback) {
-            return done.computeIfAbsent(line, n -> artifact.quote(n, fallback));
-        }
     }
 
     /** The HCA named in quotes in a "GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" message; null when none. */
