@@ -143,6 +143,8 @@ final class Job {
     /** One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read. */
     static final class Log {
         final String name;
+        /** The pass's shared values, while the log is read. */
+        private Shared shared;
         /** A stub of the log's artifact, to quote the few lines findings show once every slice has been read. */
         final Artifact src;
         /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
@@ -165,7 +167,8 @@ final class Job {
         /** The ranks of communicators of {@link #maxRanks} ranks. */
         int[] ranksAtMax = new int[0];
 
-        private Log(Artifact src, Boolean testsMultiNode) {
+        private Log(Artifact src, Boolean testsMultiNode, Shared shared) {
+            this.shared = shared;
             this.name = src.name();
             this.src = src;
             this.testsMultiNode = testsMultiNode;
@@ -177,11 +180,12 @@ final class Job {
          * @param a              the artifact, for its name, node and lines
          * @param l              the log
          * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
+         * @param shared         the pass's one instance of each equal value kept
          */
-        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode) {
-            Log s = new Log(a.stub(), testsMultiNode);
+        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared) {
+            Log s = new Log(a.stub(), testsMultiNode, shared);
             String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
-            for (String h : l.hosts()) s.byName.computeIfAbsent(h, Host::new);
+            for (String h : l.hosts()) s.host(h, own);
             // Hosts join in the order of their first fact of any kind, as the whole log would order them.
             for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
             for (NetworkChoice c : l.networks()) s.host(c.host(), own);
@@ -197,16 +201,17 @@ final class Job {
             s.transports(l, own);
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.src, true));
+                    s.env.put(e.name(), new At<>(s.shared.of(new EnvSetting(s.shared.of(e.name()), s.shared.of(e.value()), s.shared.of(e.origin()), null, e.line())), s.src, true));
                 }
             }
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.src, true));
+                    s.env.put(e.name(), new At<>(s.shared.of(new EnvSetting(s.shared.of(e.name()), s.shared.of(e.value()), s.shared.of(e.origin()), null, e.line())), s.src, true));
                 }
             }
             s.hosts = List.copyOf(s.byName.values());
             s.byName = null;
+            s.shared = null;
             for (Host h : s.hosts) h.freeze();
             s.commIds = List.copyOf(s.commIds);
             s.env = Map.copyOf(s.env);
@@ -215,13 +220,16 @@ final class Job {
         }
 
         private Host host(String lineHost, String own) {
-            return byName.computeIfAbsent(lineHost != null ? lineHost : own, Host::new);
+            String n = lineHost != null ? lineHost : own;
+            Host h = byName.get(n);
+            if (h == null) byName.put(n, h = new Host(shared.of(n)));
+            return h;
         }
 
         private void ranks(NcclLog l, String own) {
             int largest = 0;
             for (NcclRank r : l.ranks()) {
-                if (r.commId() != null) commIds.add(r.commId());
+                if (r.commId() != null) commIds.add(shared.of(r.commId()));
                 if (r.nranks() != null) largest = Math.max(largest, r.nranks());
                 if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
                 if (r.localRanks() != null && r.nranks() != null) {
@@ -237,7 +245,7 @@ final class Job {
             Set<Integer> atMax = new LinkedHashSet<>();
             for (NcclRank r : l.ranks()) {
                 String h = r.host() != null ? r.host() : own;
-                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), h);
+                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), shared.of(h));
                 if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
             }
             ranksAtMax = atMax.stream().mapToInt(Integer::intValue).toArray();
@@ -252,7 +260,7 @@ final class Job {
                 if (i.name() != null && !i.name().isEmpty()) {
                     quote |= perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum) <= LINES;
                 }
-                h.interfaces.add(new At<>(slim(i), src, quote));
+                h.interfaces.add(new At<>(slim(i, shared), src, quote));
             }
         }
 
@@ -270,7 +278,7 @@ final class Job {
                 if (socket) s[1] = true;
                 else s[2] = true;
                 if (rdmaNet(c.name())) s[3] = true;
-                if (keep) h.networks.add(new At<>(new NetworkChoice(c.name(), null, c.line()), src, first || firstSocket));
+                if (keep) h.networks.add(new At<>(shared.of(new NetworkChoice(shared.of(c.name()), null, c.line())), src, first || firstSocket));
             }
         }
 
@@ -304,7 +312,7 @@ final class Job {
                     }
                     default -> keep = false;
                 }
-                if (keep) h.events.add(new At<>(slim(e), src, quote));
+                if (keep) h.events.add(new At<>(slim(e, shared), src, quote));
             }
         }
 
@@ -313,7 +321,7 @@ final class Job {
             for (IbDevice d : l.ibDevices()) {
                 Host h = host(d.host(), own);
                 if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
-                    h.ibDevices.add(new At<>(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), src, true));
+                    h.ibDevices.add(new At<>(shared.of(new IbDevice(d.index(), shared.of(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line())), src, true));
                 }
             }
         }
@@ -325,13 +333,13 @@ final class Job {
                 Host h = host(t.host(), own);
                 if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
                 boolean overSocket = "Socket".equalsIgnoreCase(t.net());
-                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t), src, true);
+                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t, shared), src, true);
                 if (t.type() == TransportType.NET && t.net() != null) {
                     if (overSocket) {
                         h.socketNet = true;
                         Integer dev = TransportAnalyzer.netDev(t.via());
                         if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
-                            h.socketDevs.add(new At<>(slim(t), src, true));
+                            h.socketDevs.add(new At<>(slim(t, shared), src, true));
                         }
                     } else {
                         h.otherNet = true;
@@ -341,17 +349,17 @@ final class Job {
                     h.recvLines++;
                     h.recvCount += Math.max(1, t.count());
                     if (Boolean.TRUE.equals(t.gdrdma())) {
-                        if (h.withGdr == null) h.withGdr = new At<>(slim(t), src, true);
+                        if (h.withGdr == null) h.withGdr = new At<>(slim(t, shared), src, true);
                     } else {
                         h.withoutLines++;
                         h.withoutCount += Math.max(1, t.count());
-                        if (!h.withoutVias.contains(t.via())) h.withoutVias.add(t.via());
-                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t), src, true));
+                        if (!h.withoutVias.contains(t.via())) h.withoutVias.add(shared.of(t.via()));
+                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t, shared), src, true));
                     }
                 }
                 Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
                 if (t.type() == TransportType.SHM) {
-                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t), src, true));
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t, shared), src, true));
                     continue;
                 }
                 if (t.type() != TransportType.NET || h.name == null) continue;
@@ -360,12 +368,12 @@ final class Job {
                 if (a != null && b != null) {
                     // Both ranks placed by this log: on this host or not (the job takes the first log's word).
                     if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
-                        h.intra.add(new At<>(slim(t), src, true));
+                        h.intra.add(new At<>(slim(t, shared), src, true));
                     }
                 } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
                         && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
                     // A rank this log does not place: another log of the job may put it on this host.
-                    h.intra.add(new At<>(slim(t), src, false));
+                    h.intra.add(new At<>(slim(t, shared), src, false));
                 }
             }
         }
@@ -376,20 +384,20 @@ final class Job {
     }
 
     /** {@return {@code i} without what no check reads (its host: the summary is by host already)} */
-    private static NcclInterface slim(NcclInterface i) {
-        return new NcclInterface(i.kind(), i.name(), i.address(), null, i.index(), null, i.line());
+    private static NcclInterface slim(NcclInterface i, Shared shared) {
+        return shared.of(new NcclInterface(i.kind(), shared.of(i.name()), shared.of(i.address()), null, i.index(), null, i.line()));
     }
 
     /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
-    private static NcclEvent slim(NcclEvent e) {
-        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, e.message(), e.kind(), null, null,
-                e.peer(), e.count());
+    private static NcclEvent slim(NcclEvent e, Shared shared) {
+        return shared.of(new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, shared.of(e.message()),
+                e.kind(), null, null, shared.of(e.peer()), e.count()));
     }
 
     /** {@return {@code t} with what the checks read: no bus ids, no host} */
-    private static NcclTransport slim(NcclTransport t) {
-        return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
-                t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
+    private static NcclTransport slim(NcclTransport t, Shared shared) {
+        return shared.of(new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
+                t.direction(), shared.of(t.via()), t.type(), shared.of(t.net()), t.gdrdma(), null, t.line(), t.count()));
     }
 
     /** The HCA named in quotes in a "GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" message; null when none. */

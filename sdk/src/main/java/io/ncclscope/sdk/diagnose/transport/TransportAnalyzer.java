@@ -91,10 +91,11 @@ public final class TransportAnalyzer implements Analyzer {
     public io.ncclscope.sdk.diagnose.Pass pass() {
         return new io.ncclscope.sdk.diagnose.Pass() {
             private final List<Slice> slices = new ArrayList<>();
+            private final Shared shared = new Shared();
 
             @Override
             public void add(Evidence slice) {
-                slices.add(Slice.of(java.util.Objects.requireNonNull(slice, "slice")));
+                slices.add(Slice.of(java.util.Objects.requireNonNull(slice, "slice"), shared));
             }
 
             @Override
@@ -116,16 +117,16 @@ public final class TransportAnalyzer implements Analyzer {
 
     /** What a slice leaves: its node(s), the summaries of its NCCL logs, its hardware records. */
     private record Slice(String node, List<String> nodes, List<Job.Log> logs, List<io.ncclscope.sdk.evidence.Artifact> hardware) {
-        static Slice of(Evidence slice) {
+        static Slice of(Evidence slice, Shared shared) {
             List<Job.Log> logs = new ArrayList<>();
             List<io.ncclscope.sdk.evidence.Artifact> hw = new ArrayList<>();
             for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
                 Object d = a.result().data();
                 if (d instanceof NcclLog l) {
-                    logs.add(Job.Log.of(a, l, null));
+                    logs.add(Job.Log.of(a, l, null, shared));
                 } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
                     ChoiceJob.Src src = ChoiceJob.source(a, t);
-                    if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode()));
+                    if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode(), shared));
                 } else if (HARDWARE.stream().anyMatch(c -> c.isInstance(d))) {
                     hw.add(a);
                 }
