@@ -128,7 +128,8 @@ public final class TransportAnalyzer implements Analyzer {
                     ChoiceJob.Src src = ChoiceJob.source(a, t);
                     if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode(), shared));
                 } else if (HARDWARE.stream().anyMatch(c -> c.isInstance(d))) {
-                    hw.add(a);
+                    // Nodes of one image print the same ibstat, ip addr and topo records: one instance serves them all.
+                    hw.add(a.withData(shared.of(d)));
                 }
             }
             return new Slice(slice.sliceNode(), slice.nodes(), List.copyOf(logs), List.copyOf(hw));
