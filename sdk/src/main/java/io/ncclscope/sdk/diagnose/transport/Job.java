@@ -127,16 +127,16 @@ final class Job {
         }
 
         /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
-        void freeze() {
+        void freeze(Shared shared) {
             interfaces = List.copyOf(interfaces);
             networks = List.copyOf(networks);
             events = List.copyOf(events);
             ibDevices = List.copyOf(ibDevices);
             socketDevs = List.copyOf(socketDevs);
-            withoutVias = List.copyOf(withoutVias);
+            withoutVias = shared.of(List.copyOf(withoutVias));
             without = List.copyOf(without);
             intra = List.copyOf(intra);
-            gpus = Map.copyOf(gpus);
+            gpus = shared.of(Map.copyOf(gpus));
         }
     }
 
@@ -165,7 +165,7 @@ final class Job {
         /** A NET or COLLNET connection. */
         boolean net;
         /** The ranks of communicators of {@link #maxRanks} ranks. */
-        int[] ranksAtMax = new int[0];
+        List<Integer> ranksAtMax = List.of();
 
         private Log(Artifact src, Boolean testsMultiNode, Shared shared) {
             this.shared = shared;
@@ -211,11 +211,11 @@ final class Job {
             }
             s.hosts = List.copyOf(s.byName.values());
             s.byName = null;
-            s.shared = null;
-            for (Host h : s.hosts) h.freeze();
-            s.commIds = List.copyOf(s.commIds);
+            for (Host h : s.hosts) h.freeze(s.shared);
+            s.commIds = s.shared.of(List.copyOf(s.commIds));
             s.env = Map.copyOf(s.env);
-            s.rankHost = Map.copyOf(s.rankHost);
+            s.rankHost = s.shared.of(Map.copyOf(s.rankHost));
+            s.shared = null;
             return s;
         }
 
@@ -248,17 +248,24 @@ final class Job {
                 if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), shared.of(h));
                 if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
             }
-            ranksAtMax = atMax.stream().mapToInt(Integer::intValue).toArray();
+            ranksAtMax = shared.of(List.copyOf(atMax));
         }
 
         private void interfaces(NcclLog l, String own) {
             Map<String, Integer> perName = new HashMap<>();
             Set<Host> socketSeen = new HashSet<>();
+            Set<List<Object>> seen = new HashSet<>();
             for (NcclInterface i : l.interfaces()) {
                 Host h = host(i.host(), own);
                 boolean quote = i.kind() == io.ncclscope.parsers.nccl.InterfaceKind.SOCKET && socketSeen.add(h);
+                boolean again = !seen.add(Arrays.asList(h, i.kind(), i.name(), i.address(), i.index()));
                 if (i.name() != null && !i.name().isEmpty()) {
-                    quote |= perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum) <= LINES;
+                    int n = perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum);
+                    quote |= n <= LINES;
+                    // A line that repeats one already kept, after the lines of its name a finding quotes (every
+                    // process of a node prints the same "Bootstrap : Using"), adds nothing: its name's roles and
+                    // addresses are known and its line is never quoted.
+                    if (again && n > LINES) continue;
                 }
                 h.interfaces.add(new At<>(slim(i, shared), src, quote));
             }
