@@ -84,8 +84,11 @@ public final class TransportAnalyzer implements Analyzer {
     /**
      * {@inheritDoc} Jobs join logs of many nodes (one communicator written per node) and judge each host's choice
      * against that host's hardware, so the checks run at finish. Each slice leaves a summary of each of its NCCL logs
-     * (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}), and its hardware
-     * records (ibstat, ip addr, topo); everything else of a node is let go.
+     * (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}) and holding a stub of
+     * the log's artifact instead of line texts (the few lines findings show are quoted at finish), and its hardware
+     * records (ibstat, ip addr, topo) on a stub of their artifact. Equal values (names, messages, records, whole
+     * hardware records of nodes of one image) are kept once for all nodes ({@link Shared}); everything else of a node
+     * is let go.
      */
     @Override
     public io.ncclscope.sdk.diagnose.Pass pass() {
