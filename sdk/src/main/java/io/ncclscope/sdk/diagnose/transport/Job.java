@@ -71,6 +71,59 @@ final class Job {
         List<At<NcclEvent>> events = new ArrayList<>();
         /** The first IB device of each index. */
         List<At<IbDevice>> ibDevices = new ArrayList<>();
+        /** What the host's connection lines say; null when the log has none for it (most logs of a bundle). */
+        private Conn conn;
+        /** A rank line shows more than one local rank. */
+        boolean severalLocal;
+        /** Rank to GPU (NVML index, else CUDA device): the first line of each rank. */
+        Map<Integer, Integer> gpus = new HashMap<>();
+
+        Host(String name) {
+            this.name = name;
+        }
+
+        /** Adds what another log says about this host after what is here. */
+        void merge(Host o) {
+            interfaces.addAll(o.interfaces);
+            networks.addAll(o.networks);
+            events.addAll(o.events);
+            ibDevices.addAll(o.ibDevices);
+            if (o.conn != null) connW().merge(o.conn);
+            severalLocal |= o.severalLocal;
+            o.gpus.forEach(gpus::putIfAbsent);
+        }
+
+        /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
+        void freeze(Shared shared) {
+            interfaces = List.copyOf(interfaces);
+            networks = List.copyOf(networks);
+            events = List.copyOf(events);
+            ibDevices = List.copyOf(ibDevices);
+            if (conn != null) conn.freeze(shared);
+            gpus = shared.of(Map.copyOf(gpus));
+        }
+
+        /** {@return what the host's connection lines say (nothing when it has none)} */
+        Conn conn() {
+            return conn == null ? Conn.NONE : conn;
+        }
+
+        /** {@return the host's connections, to add to} */
+        private Conn connW() {
+            if (conn == null) conn = new Conn();
+            return conn;
+        }
+    }
+
+    /** What one host's connection lines ("Channel ... via ...") say, for the checks that read them. */
+    static final class Conn {
+        /** No connection line. */
+        static final Conn NONE = new Conn();
+
+        static {
+            NONE.freeze(null);
+        }
+
         /** Network connections over Socket, over another network. */
         boolean socketNet;
         boolean otherNet;
@@ -95,21 +148,9 @@ final class Job {
          * rank the log does not place (the first of each rank pair), which the job's other logs may put here.
          */
         List<At<NcclTransport>> intra = new ArrayList<>();
-        /** A rank line shows more than one local rank. */
-        boolean severalLocal;
-        /** Rank to GPU (NVML index, else CUDA device): the first line of each rank. */
-        Map<Integer, Integer> gpus = new HashMap<>();
 
-        Host(String name) {
-            this.name = name;
-        }
-
-        /** Adds what another log says about this host after what is here. */
-        void merge(Host o) {
-            interfaces.addAll(o.interfaces);
-            networks.addAll(o.networks);
-            events.addAll(o.events);
-            ibDevices.addAll(o.ibDevices);
+        /** Adds what another log says about the host's connections after what is here. */
+        private void merge(Conn o) {
             socketNet |= o.socketNet;
             otherNet |= o.otherNet;
             if (firstSocket == null) firstSocket = o.firstSocket;
@@ -122,21 +163,13 @@ final class Job {
             without.addAll(o.without);
             if (withGdr == null) withGdr = o.withGdr;
             intra.addAll(o.intra);
-            severalLocal |= o.severalLocal;
-            o.gpus.forEach(gpus::putIfAbsent);
         }
 
-        /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
-        void freeze(Shared shared) {
-            interfaces = List.copyOf(interfaces);
-            networks = List.copyOf(networks);
-            events = List.copyOf(events);
-            ibDevices = List.copyOf(ibDevices);
+        private void freeze(Shared shared) {
             socketDevs = List.copyOf(socketDevs);
-            withoutVias = shared.of(List.copyOf(withoutVias));
+            withoutVias = shared == null ? List.of() : shared.of(List.copyOf(withoutVias));
             without = List.copyOf(without);
             intra = List.copyOf(intra);
-            gpus = shared.of(Map.copyOf(gpus));
         }
     }
 
@@ -338,35 +371,36 @@ final class Job {
             Map<Host, Set<Integer>> devs = new HashMap<>();
             for (NcclTransport t : l.transports()) {
                 Host h = host(t.host(), own);
+                Conn c = h.connW();
                 if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
                 boolean overSocket = "Socket".equalsIgnoreCase(t.net());
-                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t, shared), src, true);
+                if (overSocket && c.firstSocket == null) c.firstSocket = new At<>(slim(t, shared), src, true);
                 if (t.type() == TransportType.NET && t.net() != null) {
                     if (overSocket) {
-                        h.socketNet = true;
+                        c.socketNet = true;
                         Integer dev = TransportAnalyzer.netDev(t.via());
                         if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
-                            h.socketDevs.add(new At<>(slim(t, shared), src, true));
+                            c.socketDevs.add(new At<>(slim(t, shared), src, true));
                         }
                     } else {
-                        h.otherNet = true;
+                        c.otherNet = true;
                     }
                 }
                 if (t.type() == TransportType.NET && rdmaNet(t.net()) && t.direction() != Direction.SEND) {
-                    h.recvLines++;
-                    h.recvCount += Math.max(1, t.count());
+                    c.recvLines++;
+                    c.recvCount += Math.max(1, t.count());
                     if (Boolean.TRUE.equals(t.gdrdma())) {
-                        if (h.withGdr == null) h.withGdr = new At<>(slim(t, shared), src, true);
+                        if (c.withGdr == null) c.withGdr = new At<>(slim(t, shared), src, true);
                     } else {
-                        h.withoutLines++;
-                        h.withoutCount += Math.max(1, t.count());
-                        if (!h.withoutVias.contains(t.via())) h.withoutVias.add(shared.of(t.via()));
-                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t, shared), src, true));
+                        c.withoutLines++;
+                        c.withoutCount += Math.max(1, t.count());
+                        if (!c.withoutVias.contains(t.via())) c.withoutVias.add(shared.of(t.via()));
+                        if (c.without.size() < LINES) c.without.add(new At<>(slim(t, shared), src, true));
                     }
                 }
                 Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
                 if (t.type() == TransportType.SHM) {
-                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t, shared), src, true));
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) c.intra.add(new At<>(slim(t, shared), src, true));
                     continue;
                 }
                 if (t.type() != TransportType.NET || h.name == null) continue;
@@ -375,12 +409,12 @@ final class Job {
                 if (a != null && b != null) {
                     // Both ranks placed by this log: on this host or not (the job takes the first log's word).
                     if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
-                        h.intra.add(new At<>(slim(t, shared), src, true));
+                        c.intra.add(new At<>(slim(t, shared), src, true));
                     }
                 } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
                         && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
                     // A rank this log does not place: another log of the job may put it on this host.
-                    h.intra.add(new At<>(slim(t, shared), src, false));
+                    c.intra.add(new At<>(slim(t, shared), src, false));
                 }
             }
         }
