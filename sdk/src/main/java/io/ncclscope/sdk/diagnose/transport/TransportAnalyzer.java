@@ -123,6 +123,8 @@ public final class TransportAnalyzer implements Analyzer {
         static Slice of(Evidence slice, Shared shared) {
             List<Job.Log> logs = new ArrayList<>();
             List<io.ncclscope.sdk.evidence.Artifact> hw = new ArrayList<>();
+            // The node's own name, kept anyway: the hosts its logs name after it share it.
+            for (String n : slice.nodes()) shared.of(n);
             for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
                 Object d = a.result().data();
                 if (d instanceof NcclLog l) {
