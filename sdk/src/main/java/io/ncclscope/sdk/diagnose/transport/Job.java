@@ -43,15 +43,17 @@ final class Job {
     private static final int LINES = 3;
 
     /**
-     * A fact with its line: quoted when the log was read if a finding may show it, else quoted from the parser's copy.
+     * A fact with its line, quoted when a finding shows it: from the artifact's text (re-read from its file, as a quote
+     * made while the slice was read would be) when {@code quotable}, else from the parser's copy of the fact. A quote is
+     * made only for the few lines a finding shows, so that a log's summary holds no line texts.
      *
      * @param value    the fact
-     * @param artifact the name of the artifact it came from
-     * @param quoted   its line, quoted; null when no finding shows it
+     * @param src      a stub of the artifact it came from, shared by every fact of that artifact
+     * @param quotable whether a finding quotes the artifact's text of the line (else the parser's copy)
      */
-    record At<T>(T value, String artifact, EvidenceLine quoted) {
+    record At<T>(T value, Artifact src, boolean quotable) {
         EvidenceLine quote(int line, String fallback) {
-            return quoted != null ? quoted : new EvidenceLine(artifact, line, fallback);
+            return quotable ? src.quote(line, fallback) : new EvidenceLine(src.name(), line, fallback);
         }
     }
 
@@ -69,6 +71,59 @@ final class Job {
         List<At<NcclEvent>> events = new ArrayList<>();
         /** The first IB device of each index. */
         List<At<IbDevice>> ibDevices = new ArrayList<>();
+        /** What the host's connection lines say; null when the log has none for it (most logs of a bundle). */
+        private Conn conn;
+        /** A rank line shows more than one local rank. */
+        boolean severalLocal;
+        /** Rank to GPU (NVML index, else CUDA device): the first line of each rank. */
+        Map<Integer, Integer> gpus = new HashMap<>();
+
+        Host(String name) {
+            this.name = name;
+        }
+
+        /** Adds what another log says about this host after what is here. */
+        void merge(Host o) {
+            interfaces.addAll(o.interfaces);
+            networks.addAll(o.networks);
+            events.addAll(o.events);
+            ibDevices.addAll(o.ibDevices);
+            if (o.conn != null) connW().merge(o.conn);
+            severalLocal |= o.severalLocal;
+            o.gpus.forEach(gpus::putIfAbsent);
+        }
+
+        /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
+        void freeze(Shared shared) {
+            interfaces = List.copyOf(interfaces);
+            networks = List.copyOf(networks);
+            events = List.copyOf(events);
+            ibDevices = List.copyOf(ibDevices);
+            if (conn != null) conn.freeze(shared);
+            gpus = shared.of(Map.copyOf(gpus));
+        }
+
+        /** {@return what the host's connection lines say (nothing when it has none)} */
+        Conn conn() {
+            return conn == null ? Conn.NONE : conn;
+        }
+
+        /** {@return the host's connections, to add to} */
+        private Conn connW() {
+            if (conn == null) conn = new Conn();
+            return conn;
+        }
+    }
+
+    /** What one host's connection lines ("Channel ... via ...") say, for the checks that read them. */
+    static final class Conn {
+        /** No connection line. */
+        static final Conn NONE = new Conn();
+
+        static {
+            NONE.freeze(null);
+        }
+
         /** Network connections over Socket, over another network. */
         boolean socketNet;
         boolean otherNet;
@@ -93,21 +148,9 @@ final class Job {
          * rank the log does not place (the first of each rank pair), which the job's other logs may put here.
          */
         List<At<NcclTransport>> intra = new ArrayList<>();
-        /** A rank line shows more than one local rank. */
-        boolean severalLocal;
-        /** Rank to GPU (NVML index, else CUDA device): the first line of each rank. */
-        Map<Integer, Integer> gpus = new HashMap<>();
 
-        Host(String name) {
-            this.name = name;
-        }
-
-        /** Adds what another log says about this host after what is here. */
-        void merge(Host o) {
-            interfaces.addAll(o.interfaces);
-            networks.addAll(o.networks);
-            events.addAll(o.events);
-            ibDevices.addAll(o.ibDevices);
+        /** Adds what another log says about the host's connections after what is here. */
+        private void merge(Conn o) {
             socketNet |= o.socketNet;
             otherNet |= o.otherNet;
             if (firstSocket == null) firstSocket = o.firstSocket;
@@ -120,27 +163,23 @@ final class Job {
             without.addAll(o.without);
             if (withGdr == null) withGdr = o.withGdr;
             intra.addAll(o.intra);
-            severalLocal |= o.severalLocal;
-            o.gpus.forEach(gpus::putIfAbsent);
         }
 
-        /** Lets go of the room the lists grew into: a log's summary is kept until every slice has been read. */
-        void freeze() {
-            interfaces = List.copyOf(interfaces);
-            networks = List.copyOf(networks);
-            events = List.copyOf(events);
-            ibDevices = List.copyOf(ibDevices);
+        private void freeze(Shared shared) {
             socketDevs = List.copyOf(socketDevs);
-            withoutVias = List.copyOf(withoutVias);
+            withoutVias = shared == null ? List.of() : shared.of(List.copyOf(withoutVias));
             without = List.copyOf(without);
             intra = List.copyOf(intra);
-            gpus = Map.copyOf(gpus);
         }
     }
 
     /** One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read. */
     static final class Log {
         final String name;
+        /** The pass's shared values, while the log is read. */
+        private Shared shared;
+        /** A stub of the log's artifact, to quote the few lines findings show once every slice has been read. */
+        final Artifact src;
         /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
         final Boolean testsMultiNode;
         Collection<String> commIds = new LinkedHashSet<>();
@@ -159,10 +198,12 @@ final class Job {
         /** A NET or COLLNET connection. */
         boolean net;
         /** The ranks of communicators of {@link #maxRanks} ranks. */
-        int[] ranksAtMax = new int[0];
+        List<Integer> ranksAtMax = List.of();
 
-        private Log(String name, Boolean testsMultiNode) {
-            this.name = name;
+        private Log(Artifact src, Boolean testsMultiNode, Shared shared) {
+            this.shared = shared;
+            this.name = src.name();
+            this.src = src;
             this.testsMultiNode = testsMultiNode;
         }
 
@@ -172,12 +213,12 @@ final class Job {
          * @param a              the artifact, for its name, node and lines
          * @param l              the log
          * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
+         * @param shared         the pass's one instance of each equal value kept
          */
-        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode) {
-            Log s = new Log(a.name(), testsMultiNode);
+        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared) {
+            Log s = new Log(a.stub(), testsMultiNode, shared);
             String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
-            Quoter q = new Quoter(a);
-            for (String h : l.hosts()) s.byName.computeIfAbsent(h, Host::new);
+            for (String h : l.hosts()) s.host(h, own);
             // Hosts join in the order of their first fact of any kind, as the whole log would order them.
             for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
             for (NetworkChoice c : l.networks()) s.host(c.host(), own);
@@ -186,38 +227,42 @@ final class Job {
             for (IbDevice d : l.ibDevices()) s.host(d.host(), own);
             for (NcclRank r : l.ranks()) s.host(r.host(), own);
             s.ranks(l, own);
-            s.interfaces(l, own, q);
-            s.networks(l, own, q);
-            s.events(l, own, q);
-            s.ibDevices(l, own, q);
-            s.transports(l, own, q);
+            s.interfaces(l, own);
+            s.networks(l, own);
+            s.events(l, own);
+            s.ibDevices(l, own);
+            s.transports(l, own);
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
+                    s.env.put(e.name(), new At<>(s.shared.of(new EnvSetting(s.shared.of(e.name()), s.shared.of(e.value()), s.shared.of(e.origin()), null, e.line())), s.src, true));
                 }
             }
             for (EnvSetting e : l.envSettings()) {
                 if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), s.name, q.quote(e.line(), text(e))));
+                    s.env.put(e.name(), new At<>(s.shared.of(new EnvSetting(s.shared.of(e.name()), s.shared.of(e.value()), s.shared.of(e.origin()), null, e.line())), s.src, true));
                 }
             }
             s.hosts = List.copyOf(s.byName.values());
             s.byName = null;
-            for (Host h : s.hosts) h.freeze();
-            s.commIds = List.copyOf(s.commIds);
+            for (Host h : s.hosts) h.freeze(s.shared);
+            s.commIds = s.shared.of(List.copyOf(s.commIds));
             s.env = Map.copyOf(s.env);
-            s.rankHost = Map.copyOf(s.rankHost);
+            s.rankHost = s.shared.of(Map.copyOf(s.rankHost));
+            s.shared = null;
             return s;
         }
 
         private Host host(String lineHost, String own) {
-            return byName.computeIfAbsent(lineHost != null ? lineHost : own, Host::new);
+            String n = lineHost != null ? lineHost : own;
+            Host h = byName.get(n);
+            if (h == null) byName.put(n, h = new Host(shared.of(n)));
+            return h;
         }
 
         private void ranks(NcclLog l, String own) {
             int largest = 0;
             for (NcclRank r : l.ranks()) {
-                if (r.commId() != null) commIds.add(r.commId());
+                if (r.commId() != null) commIds.add(shared.of(r.commId()));
                 if (r.nranks() != null) largest = Math.max(largest, r.nranks());
                 if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
                 if (r.localRanks() != null && r.nranks() != null) {
@@ -233,26 +278,33 @@ final class Job {
             Set<Integer> atMax = new LinkedHashSet<>();
             for (NcclRank r : l.ranks()) {
                 String h = r.host() != null ? r.host() : own;
-                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), h);
+                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), shared.of(h));
                 if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
             }
-            ranksAtMax = atMax.stream().mapToInt(Integer::intValue).toArray();
+            ranksAtMax = shared.of(List.copyOf(atMax));
         }
 
-        private void interfaces(NcclLog l, String own, Quoter q) {
+        private void interfaces(NcclLog l, String own) {
             Map<String, Integer> perName = new HashMap<>();
             Set<Host> socketSeen = new HashSet<>();
+            Set<List<Object>> seen = new HashSet<>();
             for (NcclInterface i : l.interfaces()) {
                 Host h = host(i.host(), own);
                 boolean quote = i.kind() == io.ncclscope.parsers.nccl.InterfaceKind.SOCKET && socketSeen.add(h);
+                boolean again = !seen.add(Arrays.asList(h, i.kind(), i.name(), i.address(), i.index()));
                 if (i.name() != null && !i.name().isEmpty()) {
-                    quote |= perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum) <= LINES;
+                    int n = perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum);
+                    quote |= n <= LINES;
+                    // A line that repeats one already kept, after the lines of its name a finding quotes (every
+                    // process of a node prints the same "Bootstrap : Using"), adds nothing: its name's roles and
+                    // addresses are known and its line is never quoted.
+                    if (again && n > LINES) continue;
                 }
-                h.interfaces.add(new At<>(slim(i), name, quote ? q.quote(i.line(), text(i)) : null));
+                h.interfaces.add(new At<>(slim(i, shared), src, quote));
             }
         }
 
-        private void networks(NcclLog l, String own, Quoter q) {
+        private void networks(NcclLog l, String own) {
             Map<Host, boolean[]> seen = new HashMap<>();
             for (NetworkChoice c : l.networks()) {
                 Host h = host(c.host(), own);
@@ -266,11 +318,11 @@ final class Job {
                 if (socket) s[1] = true;
                 else s[2] = true;
                 if (rdmaNet(c.name())) s[3] = true;
-                if (keep) h.networks.add(new At<>(new NetworkChoice(c.name(), null, c.line()), name, first || firstSocket ? q.quote(c.line(), text(c)) : null));
+                if (keep) h.networks.add(new At<>(shared.of(new NetworkChoice(shared.of(c.name()), null, c.line())), src, first || firstSocket));
             }
         }
 
-        private void events(NcclLog l, String own, Quoter q) {
+        private void events(NcclLog l, String own) {
             Map<Host, Set<String>> seen = new HashMap<>();
             Map<Host, int[]> gdrLines = new HashMap<>();
             for (NcclEvent e : l.events()) {
@@ -300,54 +352,55 @@ final class Job {
                     }
                     default -> keep = false;
                 }
-                if (keep) h.events.add(new At<>(slim(e), name, quote ? q.quote(e.line(), text(e)) : null));
+                if (keep) h.events.add(new At<>(slim(e, shared), src, quote));
             }
         }
 
-        private void ibDevices(NcclLog l, String own, Quoter q) {
+        private void ibDevices(NcclLog l, String own) {
             Map<Host, Set<Integer>> seen = new HashMap<>();
             for (IbDevice d : l.ibDevices()) {
                 Host h = host(d.host(), own);
                 if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
-                    h.ibDevices.add(new At<>(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), name, q.quote(d.line(), text(d))));
+                    h.ibDevices.add(new At<>(shared.of(new IbDevice(d.index(), shared.of(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line())), src, true));
                 }
             }
         }
 
-        private void transports(NcclLog l, String own, Quoter q) {
+        private void transports(NcclLog l, String own) {
             Map<Host, Map<String, Integer>> keys = new HashMap<>();
             Map<Host, Set<Integer>> devs = new HashMap<>();
             for (NcclTransport t : l.transports()) {
                 Host h = host(t.host(), own);
+                Conn c = h.connW();
                 if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
                 boolean overSocket = "Socket".equalsIgnoreCase(t.net());
-                if (overSocket && h.firstSocket == null) h.firstSocket = new At<>(slim(t), name, q.quote(t.line(), text(t)));
+                if (overSocket && c.firstSocket == null) c.firstSocket = new At<>(slim(t, shared), src, true);
                 if (t.type() == TransportType.NET && t.net() != null) {
                     if (overSocket) {
-                        h.socketNet = true;
+                        c.socketNet = true;
                         Integer dev = TransportAnalyzer.netDev(t.via());
                         if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
-                            h.socketDevs.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                            c.socketDevs.add(new At<>(slim(t, shared), src, true));
                         }
                     } else {
-                        h.otherNet = true;
+                        c.otherNet = true;
                     }
                 }
                 if (t.type() == TransportType.NET && rdmaNet(t.net()) && t.direction() != Direction.SEND) {
-                    h.recvLines++;
-                    h.recvCount += Math.max(1, t.count());
+                    c.recvLines++;
+                    c.recvCount += Math.max(1, t.count());
                     if (Boolean.TRUE.equals(t.gdrdma())) {
-                        if (h.withGdr == null) h.withGdr = new At<>(slim(t), name, q.quote(t.line(), text(t)));
+                        if (c.withGdr == null) c.withGdr = new At<>(slim(t, shared), src, true);
                     } else {
-                        h.withoutLines++;
-                        h.withoutCount += Math.max(1, t.count());
-                        if (!h.withoutVias.contains(t.via())) h.withoutVias.add(t.via());
-                        if (h.without.size() < LINES) h.without.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                        c.withoutLines++;
+                        c.withoutCount += Math.max(1, t.count());
+                        if (!c.withoutVias.contains(t.via())) c.withoutVias.add(shared.of(t.via()));
+                        if (c.without.size() < LINES) c.without.add(new At<>(slim(t, shared), src, true));
                     }
                 }
                 Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
                 if (t.type() == TransportType.SHM) {
-                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) c.intra.add(new At<>(slim(t, shared), src, true));
                     continue;
                 }
                 if (t.type() != TransportType.NET || h.name == null) continue;
@@ -356,12 +409,12 @@ final class Job {
                 if (a != null && b != null) {
                     // Both ranks placed by this log: on this host or not (the job takes the first log's word).
                     if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
-                        h.intra.add(new At<>(slim(t), name, q.quote(t.line(), text(t))));
+                        c.intra.add(new At<>(slim(t, shared), src, true));
                     }
                 } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
                         && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
                     // A rank this log does not place: another log of the job may put it on this host.
-                    h.intra.add(new At<>(slim(t), name, null));
+                    c.intra.add(new At<>(slim(t, shared), src, false));
                 }
             }
         }
@@ -372,34 +425,20 @@ final class Job {
     }
 
     /** {@return {@code i} without what no check reads (its host: the summary is by host already)} */
-    private static NcclInterface slim(NcclInterface i) {
-        return new NcclInterface(i.kind(), i.name(), i.address(), null, i.index(), null, i.line());
+    private static NcclInterface slim(NcclInterface i, Shared shared) {
+        return shared.of(new NcclInterface(i.kind(), shared.of(i.name()), shared.of(i.address()), null, i.index(), null, i.line()));
     }
 
     /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
-    private static NcclEvent slim(NcclEvent e) {
-        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, e.message(), e.kind(), null, null,
-                e.peer(), e.count());
+    private static NcclEvent slim(NcclEvent e, Shared shared) {
+        return shared.of(new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, shared.of(e.message()),
+                e.kind(), null, null, shared.of(e.peer()), e.count()));
     }
 
     /** {@return {@code t} with what the checks read: no bus ids, no host} */
-    private static NcclTransport slim(NcclTransport t) {
-        return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
-                t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
-    }
-
-    /** Quotes lines of one artifact, each line once. */
-    private static final class Quoter {
-        private final Artifact artifact;
-        private final Map<Integer, EvidenceLine> done = new HashMap<>();
-
-        Quoter(Artifact artifact) {
-            this.artifact = artifact;
-        }
-
-        EvidenceLine quote(int line, String fallback) {
-            return done.computeIfAbsent(line, n -> artifact.quote(n, fallback));
-        }
+    private static NcclTransport slim(NcclTransport t, Shared shared) {
+        return shared.of(new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
+                t.direction(), shared.of(t.via()), t.type(), shared.of(t.net()), t.gdrdma(), null, t.line(), t.count()));
     }
 
     /** The HCA named in quotes in a "GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" message; null when none. */

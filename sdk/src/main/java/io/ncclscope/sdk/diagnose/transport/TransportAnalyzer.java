@@ -84,17 +84,21 @@ public final class TransportAnalyzer implements Analyzer {
     /**
      * {@inheritDoc} Jobs join logs of many nodes (one communicator written per node) and judge each host's choice
      * against that host's hardware, so the checks run at finish. Each slice leaves a summary of each of its NCCL logs
-     * (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}), and its hardware
-     * records (ibstat, ip addr, topo); everything else of a node is let go.
+     * (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}) and holding a stub of
+     * the log's artifact instead of line texts (the few lines findings show are quoted at finish), and its hardware
+     * records (ibstat, ip addr, topo) on a stub of their artifact. Equal values (names, messages, records, whole
+     * hardware records of nodes of one image) are kept once for all nodes ({@link Shared}); everything else of a node
+     * is let go.
      */
     @Override
     public io.ncclscope.sdk.diagnose.Pass pass() {
         return new io.ncclscope.sdk.diagnose.Pass() {
             private final List<Slice> slices = new ArrayList<>();
+            private final Shared shared = new Shared();
 
             @Override
             public void add(Evidence slice) {
-                slices.add(Slice.of(java.util.Objects.requireNonNull(slice, "slice")));
+                slices.add(Slice.of(java.util.Objects.requireNonNull(slice, "slice"), shared));
             }
 
             @Override
@@ -116,18 +120,21 @@ public final class TransportAnalyzer implements Analyzer {
 
     /** What a slice leaves: its node(s), the summaries of its NCCL logs, its hardware records. */
     private record Slice(String node, List<String> nodes, List<Job.Log> logs, List<io.ncclscope.sdk.evidence.Artifact> hardware) {
-        static Slice of(Evidence slice) {
+        static Slice of(Evidence slice, Shared shared) {
             List<Job.Log> logs = new ArrayList<>();
             List<io.ncclscope.sdk.evidence.Artifact> hw = new ArrayList<>();
+            // The node's own name, kept anyway: the hosts its logs name after it share it.
+            for (String n : slice.nodes()) shared.of(n);
             for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
                 Object d = a.result().data();
                 if (d instanceof NcclLog l) {
-                    logs.add(Job.Log.of(a, l, null));
+                    logs.add(Job.Log.of(a, l, null, shared));
                 } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
                     ChoiceJob.Src src = ChoiceJob.source(a, t);
-                    if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode()));
+                    if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode(), shared));
                 } else if (HARDWARE.stream().anyMatch(c -> c.isInstance(d))) {
-                    hw.add(a);
+                    // Nodes of one image print the same ibstat, ip addr and topo records: one instance serves them all.
+                    hw.add(a.withData(shared.of(d)));
                 }
             }
             return new Slice(slice.sliceNode(), slice.nodes(), List.copyOf(logs), List.copyOf(hw));
@@ -213,8 +220,8 @@ public final class TransportAnalyzer implements Analyzer {
                     other = true;
                 }
             }
-            socket |= h.socketNet;
-            other |= h.otherNet;
+            socket |= h.conn().socketNet;
+            other |= h.conn().otherNet;
             At<NcclEvent> reason = null;
             for (At<NcclEvent> e : h.events) {
                 EventKind k = e.value().kind();
@@ -270,7 +277,7 @@ public final class TransportAnalyzer implements Analyzer {
             if (reason != null) f.line(reason.quote(reason.value().line(), Job.text(reason.value())));
             if (net != null) f.line(net.quote(net.value().line(), Job.text(net.value())));
             if (sock != null) f.line(sock.quote(sock.value().line(), Job.text(sock.value())));
-            if (h.firstSocket != null) f.line(h.firstSocket.quote(h.firstSocket.value().line(), Job.text(h.firstSocket.value())));
+            if (h.conn().firstSocket != null) f.line(h.conn().firstSocket.quote(h.conn().firstSocket.value().line(), Job.text(h.conn().firstSocket.value())));
             f.lines(r.lines());
             d.put(f);
         }
@@ -408,7 +415,7 @@ public final class TransportAnalyzer implements Analyzer {
                 if (down && ip != null) f.arg("state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
                 f.lines(e.lines);
                 if (hit != null) f.line(hit.quote(hit.value().line(), Job.text(hit.value())));
-                for (At<NcclTransport> t : first(filter(h.socketDevs, t -> usesSocketDev(t.value(), e)), 1)) {
+                for (At<NcclTransport> t : first(filter(h.conn().socketDevs, t -> usesSocketDev(t.value(), e)), 1)) {
                     f.line(t.quote(t.value().line(), Job.text(t.value())));
                 }
                 if (specAt != null && (loop || spec != null)) f.line(specAt.quote(specAt.value().line(), Job.text(specAt.value())));
@@ -578,9 +585,9 @@ public final class TransportAnalyzer implements Analyzer {
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
             // (src/transport/net.cu: "Ring %02d : %d -> %d via NET/%s/%d%s%s", /GDRDMA when the NIC takes CUDA pointers).
-            if (h.recvLines > 0) {
+            if (h.conn().recvLines > 0) {
                 any = true;
-                List<At<NcclTransport>> without = h.without;
+                List<At<NcclTransport>> without = h.conn().without;
                 if (without.isEmpty()) continue;
                 At<NcclTransport> t = without.get(0);
                 At<IbDevice> dev = hca(job, h, netDev(t.value().via()));
@@ -609,22 +616,22 @@ public final class TransportAnalyzer implements Analyzer {
                 } else if (path != null && path.type().isPath()) {
                     sev = FindingSeverity.INFO;
                     key = "gdr.recv.far";
-                } else if (h.withoutLines < h.recvLines) {
+                } else if (h.conn().withoutLines < h.conn().recvLines) {
                     sev = FindingSeverity.WARNING;
                     key = "gdr.recv.partial";
                 } else {
                     sev = FindingSeverity.WARNING;
                     key = "gdr.recv";
                 }
-                Draft f = d.add(GDR, sev, key).on(h.name).where(where(job)).arg("vias", Ifaces.join(new ArrayList<>(h.withoutVias), 3))
-                        .arg("without", h.withoutCount).arg("total", h.recvCount)
+                Draft f = d.add(GDR, sev, key).on(h.name).where(where(job)).arg("vias", Ifaces.join(new ArrayList<>(h.conn().withoutVias), 3))
+                        .arg("without", h.conn().withoutCount).arg("total", h.conn().recvCount)
                         .param("hca", hca).subject(Subject.JOB.withDevice(hca));
                 if (hca != null) f.arg("hca", hca);
                 if (gpu != null && path != null) f.arg("gpu", "GPU" + gpu).arg("path", path.word());
                 if (key.equals("gdr.recv.env")) f.arg("env", "NCCL_NET_GDR_LEVEL=" + level).param("env", "NCCL_NET_GDR_LEVEL=" + level);
                 for (At<NcclTransport> w : first(without, LINES)) f.line(w.quote(w.value().line(), Job.text(w.value())));
-                if (h.withoutLines < h.recvLines && h.withGdr != null) {
-                    f.line(h.withGdr.quote(h.withGdr.value().line(), Job.text(h.withGdr.value())));
+                if (h.conn().withoutLines < h.conn().recvLines && h.conn().withGdr != null) {
+                    f.line(h.conn().withGdr.quote(h.conn().withGdr.value().line(), Job.text(h.conn().withGdr.value())));
                 }
                 if (dev != null) f.line(dev.quote(dev.value().line(), Job.text(dev.value())));
                 if (topoLine != null) f.line(topoLine);
@@ -761,7 +768,7 @@ public final class TransportAnalyzer implements Analyzer {
         for (Host h : job.hosts.values()) {
             List<At<NcclTransport>> intra = new ArrayList<>();
             boolean net = false;
-            for (At<NcclTransport> t : h.intra) {
+            for (At<NcclTransport> t : h.conn().intra) {
                 NcclTransport v = t.value();
                 if (v.type() == TransportType.SHM) {
                     intra.add(t);
