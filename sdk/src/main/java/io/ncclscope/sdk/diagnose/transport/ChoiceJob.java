@@ -90,35 +90,11 @@ final class ChoiceJob {
     static List<ChoiceJob> of(Evidence evidence) {
         List<Src> srcs = sources(evidence);
         // Logs of one communicator written per node (NCCL_DEBUG_FILE, one file per host) are one job.
-        int n = srcs.size();
-        int[] parent = new int[n];
-        for (int i = 0; i < n; i++) parent[i] = i;
-        Map<String, Integer> byComm = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            for (NcclRank r : srcs.get(i).log().ranks()) {
-                if (r.commId() == null) continue;
-                Integer j = byComm.putIfAbsent(r.commId(), i);
-                if (j != null) union(parent, i, j);
-            }
+        List<ChoiceJob> out = new ArrayList<>();
+        for (List<Src> g : Job.byCommunicator(srcs, s -> s.log().ranks().stream().map(NcclRank::commId).toList())) {
+            out.add(new ChoiceJob(g));
         }
-        Map<Integer, List<Src>> groups = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) groups.computeIfAbsent(find(parent, i), k -> new ArrayList<>()).add(srcs.get(i));
-        List<ChoiceJob> out = new ArrayList<>(groups.size());
-        for (List<Src> g : groups.values()) out.add(new ChoiceJob(g));
         return out;
-    }
-
-    private static int find(int[] p, int i) {
-        while (p[i] != i) {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        return i;
-    }
-
-    private static void union(int[] p, int a, int b) {
-        int x = find(p, a), y = find(p, b);
-        if (x != y) p[Math.max(x, y)] = Math.min(x, y);
     }
 
     static List<Src> sources(Evidence evidence) {
@@ -211,12 +187,7 @@ final class ChoiceJob {
 
     /** True when an NCCL variable is set to a true integer ({@code 1}, {@code 2}...), NCCL's reading of booleans. */
     boolean envOn(String name) {
-        String v = env(name);
-        if (v == null) return false;
-        String s = v.strip();
-        if (s.isEmpty()) return false;
-        for (int i = 0; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
-        return !s.chars().allMatch(c -> c == '0');
+        return Job.on(env(name));
     }
 
     private Tri spans(int[] count) {

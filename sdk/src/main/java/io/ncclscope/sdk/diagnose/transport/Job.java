@@ -475,21 +475,30 @@ final class Job {
 
     /** {@return the jobs of {@code logs} (in order): logs sharing a communicator id are one job} */
     static List<Job> of(List<Log> logs) {
+        List<Job> out = new ArrayList<>();
+        for (List<Log> g : byCommunicator(logs, l -> l.commIds)) out.add(new Job(g));
+        return out;
+    }
+
+    /**
+     * {@return {@code logs} grouped into jobs: logs that share a communicator id (directly or through others) are one
+     * job; groups in the order of their first log, logs in their own order}
+     */
+    static <T> List<List<T>> byCommunicator(List<T> logs, java.util.function.Function<T, ? extends Iterable<String>> commIds) {
         int n = logs.size();
         int[] parent = new int[n];
         for (int i = 0; i < n; i++) parent[i] = i;
         Map<String, Integer> byComm = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            for (String c : logs.get(i).commIds) {
+            for (String c : commIds.apply(logs.get(i))) {
+                if (c == null) continue;
                 Integer j = byComm.putIfAbsent(c, i);
                 if (j != null) union(parent, i, j);
             }
         }
-        Map<Integer, List<Log>> groups = new LinkedHashMap<>();
+        Map<Integer, List<T>> groups = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) groups.computeIfAbsent(find(parent, i), k -> new ArrayList<>()).add(logs.get(i));
-        List<Job> out = new ArrayList<>(groups.size());
-        for (List<Log> g : groups.values()) out.add(new Job(g));
-        return out;
+        return new ArrayList<>(groups.values());
     }
 
     private static int find(int[] p, int i) {
@@ -523,7 +532,11 @@ final class Job {
 
     /** True when an NCCL variable is set to a true integer ({@code 1}, {@code 2}...), NCCL's reading of booleans. */
     boolean envOn(String name) {
-        String v = env(name);
+        return on(env(name));
+    }
+
+    /** True when {@code v} is a true integer ({@code 1}, {@code 2}...), NCCL's reading of a boolean variable. */
+    static boolean on(String v) {
         if (v == null) return false;
         String s = v.strip();
         if (s.isEmpty()) return false;
