@@ -24,6 +24,8 @@ public final class Artifact {
     private final List<String> lines;
     private final Path file;
     private final TextCache cache;
+    /** This artifact's stub, made once: every pass that keeps one keeps the same. */
+    private volatile Artifact stub;
 
     Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines,
              Path file, TextCache cache) {
@@ -127,12 +129,18 @@ public final class Artifact {
     /**
      * {@return this artifact without its parsed data: the same name, node, hosts, kind, warnings and quotable lines,
      * with {@link #data(Class)} empty} An analyzer pass keeps stubs of the artifacts it will quote once every node
-     * has been read, so that the parsed facts can go.
+     * has been read, so that the parsed facts can go. Every call returns the same stub, so passes share it.
      */
     public Artifact stub() {
         if (result.data() instanceof Dropped) return this;
-        return new Artifact(name, node, nodeSource, hosts, new ParseResult<>(result.kind(), Dropped.DATA, result.warnings()),
-                lines, file, cache);
+        Artifact s = stub;
+        if (s == null) {
+            // A race makes two equal stubs, one of them kept: harmless.
+            s = new Artifact(name, node, nodeSource, hosts, new ParseResult<>(result.kind(), Dropped.DATA, result.warnings()),
+                    lines, file, cache);
+            stub = s;
+        }
+        return s;
     }
 
     /**
