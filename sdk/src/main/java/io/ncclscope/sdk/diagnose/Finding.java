@@ -3,8 +3,6 @@ package io.ncclscope.sdk.diagnose;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.RuleCatalog;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,7 +44,7 @@ public record Finding(String code, FindingSeverity severity, Subject subject, Me
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(detail, "detail");
         evidence = List.copyOf(evidence.size() > MAX_EVIDENCE ? evidence.subList(0, MAX_EVIDENCE) : evidence);
-        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        params = SmallMap.copyOf(params);
     }
 
     // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -35,7 +34,7 @@ public record Message(String bundle, String key, Map<String, String> args) {
     public Message {
         Objects.requireNonNull(bundle, "bundle");
         Objects.requireNonNull(key, "key");
-        args = Collections.unmodifiableMap(new LinkedHashMap<>(args));
+        args = SmallMap.copyOf(args);
     }
 
     /**
