@@ -11,7 +11,6 @@ import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
-import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -22,20 +21,14 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One NCCL job as the whole evidence shows it, every fact of its logs kept: what {@link TransportAnalyzer#choices}
  * reports per host. The checks read the compact {@link Job} instead. Built once per call; not shared between threads.
  */
 final class ChoiceJob {
-
-    /** Whether a job spans nodes. */
-    enum Tri { YES, NO, UNKNOWN }
 
     /**
      * One NCCL log: an nccl-log artifact, or the NCCL lines inside an nccl-tests artifact.
@@ -60,30 +53,21 @@ final class ChoiceJob {
         final List<At<NcclTransport>> transports = new ArrayList<>();
         final List<At<NcclEvent>> events = new ArrayList<>();
         final List<At<IbDevice>> ibDevices = new ArrayList<>();
-        final List<At<NcclRank>> ranks = new ArrayList<>();
 
         Host(String name) {
             this.name = name;
         }
     }
 
-    final List<Src> srcs;
     /** Hosts in order of appearance; a log without host prefixes contributes its artifact's node, or {@code null}. */
     final Map<String, Host> hosts = new LinkedHashMap<>();
     /** NCCL variables: the first setting of each name (NCCL's own lines before the command line's). */
     final Map<String, At<EnvSetting>> env = new LinkedHashMap<>();
     /** Rank to host, from the rank lines (ranks of the largest communicator win). */
     final Map<Integer, String> rankHost = new HashMap<>();
-    final Tri multiNode;
-    /** Nodes the job spans, when it can be told; null otherwise. */
-    final Integer nodeCount;
 
     private ChoiceJob(List<Src> srcs) {
-        this.srcs = List.copyOf(srcs);
         for (Src s : srcs) index(s);
-        int[] count = new int[1];
-        this.multiNode = spans(count);
-        this.nodeCount = count[0] > 0 ? count[0] : null;
     }
 
     /** The jobs of {@code evidence}: nccl-log artifacts and nccl-tests artifacts that carry NCCL debug lines. */
@@ -154,7 +138,7 @@ final class ChoiceJob {
         for (IbDevice d : l.ibDevices()) host(s, d.host()).ibDevices.add(new At<>(s, d));
         int largest = 0;
         for (NcclRank r : l.ranks()) {
-            host(s, r.host()).ranks.add(new At<>(s, r));
+            host(s, r.host());
             if (r.nranks() != null) largest = Math.max(largest, r.nranks());
         }
         for (NcclRank r : l.ranks()) {
@@ -166,19 +150,6 @@ final class ChoiceJob {
         for (EnvSetting e : l.envSettings()) env.putIfAbsent(e.name(), new At<>(s, e));
     }
 
-    private List<String> names;
-    private Map<Integer, Integer> gpus;
-
-    /** The hosts with a name, in order. */
-    List<String> hostNames() {
-        if (names == null) {
-            List<String> out = new ArrayList<>();
-            for (String h : hosts.keySet()) if (h != null) out.add(h);
-            names = List.copyOf(out);
-        }
-        return names;
-    }
-
     /** The value of an NCCL variable; null when not set. */
     String env(String name) {
         At<EnvSetting> e = env.get(name);
@@ -188,107 +159,5 @@ final class ChoiceJob {
     /** True when an NCCL variable is set to a true integer ({@code 1}, {@code 2}...), NCCL's reading of booleans. */
     boolean envOn(String name) {
         return Job.on(env(name));
-    }
-
-    private Tri spans(int[] count) {
-        int maxNodes = 0;
-        int maxRanks = 0;
-        boolean localAll = false;
-        boolean localFewer = false;
-        Set<String> named = new LinkedHashSet<>(hostNames());
-        boolean net = false;
-        for (Src s : srcs) {
-            for (NcclRank r : s.log().ranks()) {
-                if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
-                if (r.nranks() != null) maxRanks = Math.max(maxRanks, r.nranks());
-                if (r.localRanks() != null && r.nranks() != null) {
-                    if (r.localRanks() < r.nranks()) localFewer = true;
-                    if (r.localRanks().equals(r.nranks())) localAll = true;
-                }
-            }
-            for (NcclTransport t : s.log().transports()) {
-                if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
-            }
-        }
-        Boolean testsMulti = null;
-        for (Src s : srcs) {
-            if (s.testsMultiNode() != null) {
-                // Its "on HOST" names need not match the NCCL prefixes (localhost vs hostname): only its verdict counts.
-                testsMulti = testsMulti == null ? s.testsMultiNode() : testsMulti || s.testsMultiNode();
-            }
-        }
-        // NET between ranks means NCCL saw them on different hosts, unless P2P and SHM are both switched off.
-        boolean netIntra = envOn("NCCL_P2P_DISABLE") && envOn("NCCL_SHM_DISABLE");
-        if (maxNodes > 1) {
-            count[0] = maxNodes;
-            return Tri.YES;
-        }
-        if (named.size() > 1) {
-            count[0] = named.size();
-            return Tri.YES;
-        }
-        if ((net && !netIntra) || localFewer || Boolean.TRUE.equals(testsMulti)) return Tri.YES;
-        if (maxNodes == 1 || Boolean.FALSE.equals(testsMulti) || localAll || maxRanks == 1) {
-            count[0] = 1;
-            return Tri.NO;
-        }
-        // Every rank of the communicator seen, all on one host.
-        if (maxRanks > 0 && named.size() <= 1) {
-            Set<Integer> seen = new java.util.HashSet<>();
-            for (Src s : srcs) {
-                for (NcclRank r : s.log().ranks()) if (r.nranks() != null && r.nranks() == maxRanks) seen.add(r.rank());
-            }
-            if (seen.size() == maxRanks) {
-                count[0] = 1;
-                return Tri.NO;
-            }
-        }
-        return Tri.UNKNOWN;
-    }
-
-    /** The GPU index ({@code 3} of {@code GPU3}) of a rank on a host: NVML index when printed, else the CUDA device. */
-    Integer gpuOf(int rank) {
-        if (gpus == null) {
-            gpus = new HashMap<>();
-            for (Host h : hosts.values()) {
-                for (At<NcclRank> r : h.ranks) {
-                    Integer g = r.value().nvmlDev() != null ? r.value().nvmlDev() : r.value().cudaDev();
-                    if (g != null) gpus.putIfAbsent(r.value().rank(), g);
-                }
-            }
-        }
-        return gpus.get(rank);
-    }
-
-    /** Fallback text of a line when the artifact kept none. */
-    static String text(NcclInterface i) {
-        String a = i.address() == null ? "" : ":" + i.address();
-        return switch (i.kind()) {
-            case BOOTSTRAP -> "NCCL INFO Bootstrap : Using " + i.name() + a;
-            case SOCKET -> "NCCL INFO NET/Socket : Using " + (i.index() == null ? "" : "[" + i.index() + "]") + i.name() + a;
-            case OOB -> "NCCL INFO NET/IB : Using ... ; OOB " + i.name() + a;
-            default -> "NCCL INFO " + i.name() + a;
-        };
-    }
-
-    static String text(NetworkChoice c) {
-        return "NCCL INFO Using network " + c.name();
-    }
-
-    static String text(NcclEvent e) {
-        return "NCCL " + e.level() + " " + (e.message() == null ? "" : e.message());
-    }
-
-    static String text(EnvSetting e) {
-        return e.name() + " set by environment to " + e.value();
-    }
-
-    static String text(NcclTransport t) {
-        return String.format(Locale.ROOT, "NCCL INFO Channel %02d : %d -> %d%s via %s", t.channel(), t.fromRank(), t.toRank(),
-                t.direction() == null ? "" : " [" + t.direction() + "]", t.via());
-    }
-
-    static String text(IbDevice d) {
-        return "NCCL INFO NET/IB : Using [" + d.index() + "]" + d.device() + (d.port() == null ? "" : ":" + d.port()) + "/" + d.linkLayer();
     }
 }

@@ -588,27 +588,34 @@ final class Job {
 
     /** Fallback text of a line when the artifact kept none. */
     static String text(NcclInterface i) {
-        return ChoiceJob.text(i);
+        String a = i.address() == null ? "" : ":" + i.address();
+        return switch (i.kind()) {
+            case BOOTSTRAP -> "NCCL INFO Bootstrap : Using " + i.name() + a;
+            case SOCKET -> "NCCL INFO NET/Socket : Using " + (i.index() == null ? "" : "[" + i.index() + "]") + i.name() + a;
+            case OOB -> "NCCL INFO NET/IB : Using ... ; OOB " + i.name() + a;
+            default -> "NCCL INFO " + i.name() + a;
+        };
     }
 
     static String text(NetworkChoice c) {
-        return ChoiceJob.text(c);
+        return "NCCL INFO Using network " + c.name();
     }
 
     static String text(NcclEvent e) {
-        return ChoiceJob.text(e);
+        return "NCCL " + e.level() + " " + (e.message() == null ? "" : e.message());
     }
 
     static String text(EnvSetting e) {
-        return ChoiceJob.text(e);
+        return e.name() + " set by environment to " + e.value();
     }
 
     static String text(NcclTransport t) {
-        return ChoiceJob.text(t);
+        return String.format(Locale.ROOT, "NCCL INFO Channel %02d : %d -> %d%s via %s", t.channel(), t.fromRank(), t.toRank(),
+                t.direction() == null ? "" : " [" + t.direction() + "]", t.via());
     }
 
     static String text(IbDevice d) {
-        return ChoiceJob.text(d);
+        return "NCCL INFO NET/IB : Using [" + d.index() + "]" + d.device() + (d.port() == null ? "" : ":" + d.port()) + "/" + d.linkLayer();
     }
 
     @Override

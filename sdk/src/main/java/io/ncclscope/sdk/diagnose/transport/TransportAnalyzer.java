@@ -885,7 +885,7 @@ public final class TransportAnalyzer implements Analyzer {
                 for (ChoiceJob.At<NetworkChoice> n : h.networks) {
                     if (a.network == null) {
                         a.network = n.value().name();
-                        a.lines.add(n.quote(n.value().line(), ChoiceJob.text(n.value())));
+                        a.lines.add(n.quote(n.value().line(), Job.text(n.value())));
                     }
                 }
                 for (ChoiceJob.At<NcclInterface> i : h.interfaces) {
@@ -893,7 +893,7 @@ public final class TransportAnalyzer implements Analyzer {
                     if (v.kind() == InterfaceKind.BOOTSTRAP && a.bootIface == null && (v.index() == null || v.index() == 0)) {
                         a.bootIface = v.name();
                         a.bootAddress = v.address();
-                        a.lines.add(i.quote(v.line(), ChoiceJob.text(v)));
+                        a.lines.add(i.quote(v.line(), Job.text(v)));
                     } else if (v.kind() == InterfaceKind.SOCKET && !a.socket.contains(v.name())) {
                         a.socket.add(v.name());
                     }
@@ -902,7 +902,7 @@ public final class TransportAnalyzer implements Analyzer {
                     if (!a.hcas.contains(dv.value().device())) {
                         a.hcas.add(dv.value().device());
                         a.layers.add(dv.value().linkLayer().toString());
-                        if (a.hcas.size() == 1) a.lines.add(dv.quote(dv.value().line(), ChoiceJob.text(dv.value())));
+                        if (a.hcas.size() == 1) a.lines.add(dv.quote(dv.value().line(), Job.text(dv.value())));
                     }
                 }
                 for (ChoiceJob.At<NcclTransport> t : h.transports) {
