@@ -190,12 +190,18 @@ public final class ErrorsAnalyzer implements Analyzer {
             }
         }
 
-        private Part ofLog(Where where, Artifact a, NcclLog log) {
+        /** A part for {@code a} with its own walk settled: {@code add} puts the log or table into the walk. */
+        private static Part settled(Where where, Artifact a, java.util.function.Consumer<Walk> add) {
             Part p = new Part(where, a.name());
             Walk walk = new Walk();
-            walk.addLog(a, 0, log);
+            add.accept(walk);
             Walk.Local local = walk.settle();
             if (!local.quiet()) p.walk = local;
+            return p;
+        }
+
+        private Part ofLog(Where where, Artifact a, NcclLog log) {
+            Part p = settled(where, a, w -> w.addLog(a, 0, log));
             versions.add(where, a, log, this::intern);
             List<Consistency.Placed> placed = Consistency.placed(a.stub(), log, this::intern);
             p.placed = List.copyOf(placed);
@@ -213,11 +219,7 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
 
         private Part ofTests(Where where, Artifact a, NcclTestsData t) {
-            Part p = new Part(where, a.name());
-            Walk walk = new Walk();
-            walk.addTests(a, 0, t);
-            Walk.Local local = walk.settle();
-            if (!local.quiet()) p.walk = local;
+            Part p = settled(where, a, w -> w.addTests(a, 0, t));
             versions.add(where, a, t, this::intern);
             p.testsDevices = List.copyOf(Consistency.testsDevices(a, t));
             p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
