@@ -21,20 +21,20 @@ import java.util.Set;
  */
 final class Candidates {
 
-    /** The canonical order of {@link Workflow}'s observations: need, node, value, then the links. */
-    static final Comparator<Observation> ORDER = Comparator.comparing(Observation::need)
+    /** Need, node, value: the canonical order before the links. */
+    private static final Comparator<Observation> KEY = Comparator.comparing(Observation::need)
             .thenComparing(o -> o.node() == null ? "" : o.node())
-            .thenComparing(o -> o.value() == null ? "" : o.value())
-            .thenComparing(o -> o.links().toString());
+            .thenComparing(o -> o.value() == null ? "" : o.value());
+
+    /** The canonical order of {@link Workflow}'s observations: need, node, value, then the links. */
+    static final Comparator<Observation> ORDER = KEY.thenComparing(o -> o.links().toString());
 
     /** One candidate; {@code run} null for a plain observation. */
     private record Cand(Observation obs, String run, boolean failed, String links) {
     }
 
-    private static final Comparator<Cand> CAND_ORDER = Comparator.comparing((Cand c) -> c.obs().need())
-            .thenComparing(c -> c.obs().node() == null ? "" : c.obs().node())
-            .thenComparing(c -> c.obs().value() == null ? "" : c.obs().value())
-            .thenComparing(Cand::links);
+    /** {@link #ORDER} with each candidate's links written once, not at every comparison. */
+    private static final Comparator<Cand> CAND_ORDER = Comparator.comparing(Cand::obs, KEY).thenComparing(Cand::links);
 
     private final int cap;
     private List<Cand> cands = new ArrayList<>();
