@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose;
 
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.Rule;
@@ -56,13 +57,67 @@ public record Diagnosis(List<Finding> findings) {
      */
     public static Diagnosis of(List<Finding> findings) {
         List<Finding> all = new ArrayList<>(findings);
+        all.sort(ORDER);
+        return new Diagnosis(all);
+    }
+
+    private static final Comparator<String> NULLS = Comparator.nullsFirst(Comparator.<String>naturalOrder());
+
+    /** Catalogue position of each code, for {@link #ORDER}. */
+    private static final Map<String, Integer> CATALOGUE_ORDER = catalogueOrder();
+
+    /**
+     * Report order: worst first, then catalogue order, then subject label, then the finding's own content (detail,
+     * evidence lines, parameters), so that findings made in any order (by passes fed slices in any order, handed over
+     * as they settle) sort the same. Consistent with {@link Finding#equals}: it ties only equal findings.
+     */
+    public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity).reversed()
+            .thenComparing(f -> CATALOGUE_ORDER.getOrDefault(f.code(), Integer.MAX_VALUE))
+            .thenComparing(f -> f.subject().label())
+            .thenComparing(Diagnosis::compareContent);
+
+    private static Map<String, Integer> catalogueOrder() {
         Map<String, Integer> order = new HashMap<>();
         List<Rule> rules = RuleCatalog.all();
         for (int i = 0; i < rules.size(); i++) order.put(rules.get(i).code(), i);
-        all.sort(Comparator.comparing((Finding f) -> f.severity()).reversed()
-                .thenComparing(f -> order.getOrDefault(f.code(), Integer.MAX_VALUE))
-                .thenComparing(f -> f.subject().label()));
-        return new Diagnosis(all);
+        return Map.copyOf(order);
+    }
+
+    private static final Comparator<Subject> SUBJECT = Comparator.<Subject, String>comparing(Subject::node, NULLS)
+            .thenComparing(Subject::rank, Comparator.nullsFirst(Comparator.<Integer>naturalOrder()))
+            .thenComparing(Subject::gpu, NULLS).thenComparing(Subject::device, NULLS)
+            .thenComparing(Subject::port, Comparator.nullsFirst(Comparator.<Integer>naturalOrder()))
+            .thenComparing(Subject::iface, NULLS).thenComparing(Subject::peer, NULLS);
+
+    /** Ties of severity, code and label, broken by everything else a finding holds. */
+    private static int compareContent(Finding a, Finding b) {
+        if (a == b) return 0;
+        int c = a.code().compareTo(b.code());
+        if (c == 0) c = SUBJECT.compare(a.subject(), b.subject());
+        if (c == 0) c = a.detail().bundle().compareTo(b.detail().bundle());
+        if (c == 0) c = a.detail().key().compareTo(b.detail().key());
+        if (c == 0) c = compareMaps(a.detail().args(), b.detail().args());
+        for (int i = 0; c == 0 && i < Math.min(a.evidence().size(), b.evidence().size()); i++) {
+            EvidenceLine x = a.evidence().get(i), y = b.evidence().get(i);
+            c = x.artifact().compareTo(y.artifact());
+            if (c == 0) c = Integer.compare(x.line(), y.line());
+            if (c == 0) c = x.text().compareTo(y.text());
+        }
+        if (c == 0) c = Integer.compare(a.evidence().size(), b.evidence().size());
+        if (c == 0) c = compareMaps(a.params(), b.params());
+        return c;
+    }
+
+    private static int compareMaps(Map<String, String> a, Map<String, String> b) {
+        var x = a.entrySet().iterator();
+        var y = b.entrySet().iterator();
+        while (x.hasNext() && y.hasNext()) {
+            Map.Entry<String, String> p = x.next(), q = y.next();
+            int c = p.getKey().compareTo(q.getKey());
+            if (c == 0) c = String.valueOf(p.getValue()).compareTo(String.valueOf(q.getValue()));
+            if (c != 0) return c;
+        }
+        return Boolean.compare(x.hasNext(), y.hasNext());
     }
 
     /** {@return the worst severity found; empty when there are no findings} */

@@ -25,7 +25,20 @@ public interface Pass {
     void add(Evidence slice);
 
     /**
-     * {@return the findings over every slice added, in no particular order ({@link Diagnosis#of(List)} sorts them)}
+     * {@return the findings made so far that no later slice can change, each handed over once} The default hands
+     * over none, and {@link #finish()} returns them all. A pass that settles a
+     * finding while slices still come (a check of one node's own data) hands it over here so that it does not hold it
+     * across the rest of the bundle; {@link #finish()} then returns only the findings not handed over before. The
+     * findings of {@code drain()} and {@code finish()} together are those {@code finish()} alone would return, in no
+     * particular order. Call it between slices, any number of times.
+     */
+    default List<Finding> drain() {
+        return List.of();
+    }
+
+    /**
+     * {@return the findings over every slice added not handed over by {@link #drain()}, in no particular order
+     * ({@link Diagnosis#of(List)} sorts them)}
      */
     List<Finding> finish();
 
@@ -36,7 +49,12 @@ public interface Pass {
      * @param evidence the whole evidence
      */
     default List<Finding> run(Evidence evidence) {
-        for (Evidence slice : evidence.slices()) add(slice);
-        return finish();
+        List<Finding> all = new java.util.ArrayList<>();
+        for (Evidence slice : evidence.slices()) {
+            add(slice);
+            all.addAll(drain());
+        }
+        all.addAll(finish());
+        return all;
     }
 }

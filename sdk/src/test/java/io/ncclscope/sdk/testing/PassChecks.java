@@ -51,15 +51,25 @@ public final class PassChecks {
      */
     public static void assertStreamedSameAsWhole(Analyzer analyzer, Path root) throws Exception {
         Pass pass = analyzer.pass();
-        new NodeStream(Evidence.builder()).read(List.of(root), pass::add);
-        assertThat(Diagnosis.of(pass.finish()).findings())
+        List<Finding> found = new ArrayList<>();
+        new NodeStream(Evidence.builder()).read(List.of(root), s -> {
+            pass.add(s);
+            found.addAll(pass.drain());
+        });
+        found.addAll(pass.finish());
+        assertThat(Diagnosis.of(found).findings())
                 .isEqualTo(Diagnosis.of(analyzer.analyze(io.ncclscope.sdk.NcclScope.evidence(root))).findings());
     }
 
-    /** {@return the findings of {@code pass} fed {@code slices}} */
+    /** {@return the findings of {@code pass} fed {@code slices}, drained after each slice, then finished} */
     private static List<Finding> run(Pass pass, List<Evidence> slices) {
-        for (Evidence s : slices) pass.add(s);
-        return pass.finish();
+        List<Finding> found = new ArrayList<>();
+        for (Evidence s : slices) {
+            pass.add(s);
+            found.addAll(pass.drain());
+        }
+        found.addAll(pass.finish());
+        return found;
     }
 
     /**
