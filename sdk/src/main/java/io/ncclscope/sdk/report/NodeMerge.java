@@ -1,14 +1,16 @@
 package io.ncclscope.sdk.report;
 
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
-import io.ncclscope.sdk.rules.Action;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,13 +20,18 @@ import java.util.regex.Pattern;
  * setting gives one finding on 1,024 nodes, not 1,024 findings, so the report stays as long as the list of distinct
  * problems (and readable in a chat message) however many nodes were read.
  *
- * <p>Two findings are alike when they are equal once each one's own node name is taken out of its text: same code,
- * severity, title and subject apart from the node; same detail, evidence lines (artifact, line number, text),
- * causes and actions, with the node's name in them read as a placeholder. Anything else that differs (a pid, a
- * counter, a bus id, a rate) keeps them apart. Findings with no node, and a second alike finding on a node the group
- * already has, stay as they are. The merged finding is the one of the first node (natural order) with
- * {@link LocalizedFinding#nodes()} listing every node and the evidence lines of the first {@link #EVIDENCE_NODES}
- * nodes; it takes the place of the group's first finding in report order. Stateless.
+ * <p>Findings come one at a time, in any order, as the analyzers settle them ({@link io.ncclscope.sdk.diagnose.Pass#drain()}),
+ * and what this holds grows with the nodes only by their names: for each group of alike findings, the findings of
+ * its first {@link #EVIDENCE_NODES} nodes, the one first in report order, and a bit per node.
+ *
+ * <p>Two findings are alike when they are equal once each one's own node name is taken out of them: same code,
+ * severity and subject apart from the node; same detail (template and values), evidence lines (artifact, line
+ * number, text) and parameters of the action commands, with the node's name in them read as a placeholder. Anything
+ * else that differs (a pid, a counter, a bus id, a rate) keeps them apart. Findings with no node, and a second alike
+ * finding on a node the group already has, stay as they are. The merged finding is the one of the first node
+ * (natural order) with {@link LocalizedFinding#nodes()} listing every node and the evidence lines of the first
+ * {@link #EVIDENCE_NODES} nodes; it takes the place in {@link Diagnosis#ORDER report order} of the group's finding
+ * that comes first. Not thread-safe.
  */
 final class NodeMerge {
 
@@ -34,59 +41,117 @@ final class NodeMerge {
     /** Stands for the finding's own node in the comparison key. */
     private static final String NODE = "\u0001";
 
-    private NodeMerge() {
+    /** Alike findings by their key (the finding with its node's name taken out). */
+    private final Map<String, Group> groups = new HashMap<>();
+    /** Every node a finding was made on, by index: a group names its nodes by index. */
+    private final Map<String, Integer> nodeIndex = new HashMap<>();
+    private final List<String> nodeNames = new ArrayList<>();
+    /** Findings shown as they are: of no node, or a second alike finding on a node. */
+    private final List<Finding> loose = new ArrayList<>();
+    /** The last node's name pattern: findings come node by node, so one is enough to compile each name once. */
+    private String lastNode;
+    private Pattern lastPattern;
+
+    /**
+     * {@return {@code findings} in report order, alike findings of several nodes shown once}
+     *
+     * @param findings findings in any order
+     * @param locale   the language to show them in
+     */
+    static List<LocalizedFinding> merge(List<Finding> findings, Locale locale) {
+        NodeMerge m = new NodeMerge();
+        findings.forEach(m::add);
+        return m.finish(locale);
     }
 
     /**
-     * {@return {@code findings} in the same order, alike findings of several nodes shown once}
+     * Takes one finding.
      *
-     * @param findings findings in report order
+     * @param f a finding
      */
-    static List<LocalizedFinding> merge(List<LocalizedFinding> findings) {
-        Map<String, List<LocalizedFinding>> groups = new LinkedHashMap<>();
-        List<Object> slots = new ArrayList<>(findings.size());
-        Map<String, Pattern> patterns = new HashMap<>();
-        boolean merged = false;
-        for (LocalizedFinding f : findings) {
-            String node = f.subject().node();
-            if (node == null || f.nodes() != null) {
-                slots.add(f);
-                continue;
-            }
-            String key = key(f, patterns.computeIfAbsent(node, NodeMerge::pattern));
-            List<LocalizedFinding> g = groups.get(key);
-            if (g == null) {
-                g = new ArrayList<>();
-                groups.put(key, g);
-                slots.add(key);
-            } else if (g.stream().anyMatch(x -> node.equals(x.subject().node()))) {
-                slots.add(f);
-                continue;
-            } else {
-                merged = true;
-            }
-            g.add(f);
+    void add(Finding f) {
+        String node = f.subject().node();
+        if (node == null) {
+            loose.add(f);
+            return;
         }
-        if (!merged) return findings;
-        List<LocalizedFinding> out = new ArrayList<>(slots.size());
-        for (Object s : slots) {
-            out.add(s instanceof LocalizedFinding f ? f : one(groups.get((String) s)));
+        if (!node.equals(lastNode)) {
+            lastNode = node;
+            lastPattern = pattern(node);
+        }
+        String key = key(f, lastPattern);
+        Integer index = nodeIndex.get(node);
+        if (index == null) {
+            index = nodeNames.size();
+            nodeIndex.put(node, index);
+            nodeNames.add(node);
+        }
+        Group g = groups.get(key);
+        if (g == null) groups.put(key, new Group(f, index));
+        else if (!g.add(f, index)) loose.add(f);
+    }
+
+    /**
+     * {@return every finding taken, in report order, alike findings of several nodes once}
+     *
+     * @param locale the language to show them in
+     */
+    List<LocalizedFinding> finish(Locale locale) {
+        List<Object[]> entries = new ArrayList<>(loose.size() + groups.size());
+        // Groups before loose findings: a second alike finding on a node equals its group's, and shows after it.
+        for (Group g : groups.values()) entries.add(new Object[] {g.first, g});
+        for (Finding f : loose) entries.add(new Object[] {f, null});
+        entries.sort((a, b) -> Diagnosis.ORDER.compare((Finding) a[0], (Finding) b[0]));
+        List<LocalizedFinding> out = new ArrayList<>(entries.size());
+        for (Object[] e : entries) {
+            Group g = (Group) e[1];
+            out.add(g == null ? Diagnosis.localize((Finding) e[0], locale) : g.shown(locale, nodeNames));
         }
         return out;
     }
 
-    /** The group as one finding: the first node's, naming every node, with the first few nodes' evidence. */
-    private static LocalizedFinding one(List<LocalizedFinding> g) {
-        if (g.size() == 1) return g.get(0);
-        List<LocalizedFinding> sorted = new ArrayList<>(g);
-        sorted.sort((a, b) -> Evidence.compareNodes(a.subject().node(), b.subject().node()));
-        LocalizedFinding first = sorted.get(0);
-        List<EvidenceLine> evidence = new ArrayList<>();
-        for (int i = 0; i < Math.min(EVIDENCE_NODES, sorted.size()); i++) evidence.addAll(sorted.get(i).evidence());
-        List<String> nodes = new ArrayList<>(sorted.size());
-        for (LocalizedFinding f : sorted) nodes.add(f.subject().node());
-        return new LocalizedFinding(first.code(), first.severity(), first.title(), first.subject(), first.detail(),
-                evidence, first.causes(), first.actions(), nodes);
+    /** Alike findings of several nodes. */
+    private static final class Group {
+        /** Every node, by index ({@link #nodeNames}). */
+        private final BitSet nodes = new BitSet();
+        /** The findings of the first {@link #EVIDENCE_NODES} nodes, in natural order of their nodes. */
+        private final List<Finding> firsts = new ArrayList<>(EVIDENCE_NODES);
+        /** The member first in report order: where the group shows. */
+        private Finding first;
+
+        Group(Finding f, int node) {
+            nodes.set(node);
+            firsts.add(f);
+            first = f;
+        }
+
+        /** Adds {@code f}, made on the node of index {@code node}; false when the group has that node already. */
+        boolean add(Finding f, int node) {
+            if (nodes.get(node)) return false;
+            nodes.set(node);
+            if (Diagnosis.ORDER.compare(f, first) < 0) first = f;
+            String name = f.subject().node();
+            int at = firsts.size();
+            while (at > 0 && Evidence.compareNodes(name, firsts.get(at - 1).subject().node()) < 0) at--;
+            if (at < EVIDENCE_NODES) {
+                firsts.add(at, f);
+                if (firsts.size() > EVIDENCE_NODES) firsts.remove(EVIDENCE_NODES);
+            }
+            return true;
+        }
+
+        /** The group as one finding: the first node's, naming every node, with the first few nodes' evidence. */
+        LocalizedFinding shown(Locale locale, List<String> names) {
+            LocalizedFinding one = Diagnosis.localize(firsts.get(0), locale);
+            if (nodes.cardinality() == 1) return one;
+            List<EvidenceLine> evidence = new ArrayList<>();
+            for (Finding f : firsts) evidence.addAll(f.evidence());
+            List<String> all = new ArrayList<>(nodes.cardinality());
+            for (int i = nodes.nextSetBit(0); i >= 0; i = nodes.nextSetBit(i + 1)) all.add(names.get(i));
+            all.sort(Evidence::compareNodes);
+            return new LocalizedFinding(one.code(), one.severity(), one.title(), one.subject(), one.detail(), evidence,
+                    one.causes(), one.actions(), all);
+        }
     }
 
     /** The node's name as a whole word: not inside a longer host name ({@code node1} in {@code node10}). */
@@ -94,21 +159,25 @@ final class NodeMerge {
         return Pattern.compile("(?<![A-Za-z0-9_.-])" + Pattern.quote(node) + "(?![A-Za-z0-9_-])");
     }
 
-    /** Everything a reader sees of {@code f}, its node's name replaced by a placeholder. */
-    private static String key(LocalizedFinding f, Pattern node) {
+    /** Everything a reader sees of {@code f} and the values its commands are filled with, its node's name replaced. */
+    private static String key(Finding f, Pattern node) {
         StringBuilder sb = new StringBuilder(256);
         Subject s = f.subject();
-        sb.append(f.code()).append('\0').append(f.severity()).append('\0').append(f.title()).append('\0')
+        sb.append(f.code()).append('\0').append(f.severity()).append('\0')
                 .append(s.rank()).append('\0').append(s.gpu()).append('\0').append(s.device()).append('\0')
                 .append(s.port()).append('\0').append(s.iface()).append('\0').append(no(s.peer(), node)).append('\0')
-                .append(no(f.detail(), node)).append('\0');
+                .append(f.detail().bundle()).append('\0').append(f.detail().key()).append('\0');
+        for (Map.Entry<String, String> a : f.detail().args().entrySet()) {
+            sb.append(a.getKey()).append('=').append(no(a.getValue(), node)).append('\0');
+        }
+        sb.append('\0');
         for (EvidenceLine e : f.evidence()) {
             sb.append(no(e.artifact(), node)).append(':').append(e.line()).append(':').append(no(e.text(), node)).append('\0');
         }
         sb.append('\0');
-        for (String c : f.causes()) sb.append(c).append('\0');
-        sb.append('\0');
-        for (Action a : f.actions()) sb.append(no(a.text(), node)).append('\0').append(no(a.command(), node)).append('\0');
+        for (Map.Entry<String, String> p : f.params().entrySet()) {
+            sb.append(p.getKey()).append('=').append(no(p.getValue(), node)).append('\0');
+        }
         return sb.toString();
     }
 

@@ -114,6 +114,7 @@ public record Report(String verdict, FindingSeverity worst, String summary, Stri
         // The same tallies as a ReportPass fed slice by slice, so that the streamed report cannot drift from this one.
         ReportPass.Digest d = new ReportPass.Digest();
         for (Evidence slice : evidence.slices()) d.add(slice);
-        return d.finish(diagnosis, evidence.problems(), locale);
+        diagnosis.findings().forEach(d::finding);
+        return d.finish(evidence.problems(), locale);
     }
 }

@@ -4,12 +4,12 @@ import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.Severity;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.Analyzer;
-import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +47,11 @@ public final class ReportPass {
      */
     public void add(Evidence slice) {
         Objects.requireNonNull(slice, "slice");
-        for (Pass p : passes) p.add(slice);
         digest.add(slice);
+        for (Pass p : passes) {
+            p.add(slice);
+            p.drain().forEach(digest::finding);
+        }
     }
 
     /**
@@ -58,13 +61,17 @@ public final class ReportPass {
      * @param locale   en or zh-CN (any Chinese locale)
      */
     public Report finish(List<Evidence.Problem> problems, Locale locale) {
-        List<Finding> all = new ArrayList<>();
-        for (Pass p : passes) all.addAll(p.finish());
-        return digest.finish(Diagnosis.of(all), problems, locale);
+        for (Pass p : passes) p.finish().forEach(digest::finding);
+        return digest.finish(problems, locale);
     }
 
-    /** What a report needs of the evidence besides the findings, tallied slice by slice in any order. */
+    /**
+     * What a report needs of the evidence and its findings, tallied slice by slice and finding by finding in any
+     * order (a finding after the slices its lines quote): it holds no more findings than the report shows.
+     */
     static final class Digest {
+        private final NodeMerge merged = new NodeMerge();
+        private FindingSeverity worst;
         /** The inputs listed, by slice: no node first, then nodes in natural order; the last trimmed past the cap. */
         private final TreeMap<String, List<Report.ArtifactSummary>> listed =
                 new TreeMap<>(Evidence.SLICE_NODE_ORDER);
@@ -108,19 +115,26 @@ public final class ReportPass {
             workflow.add(slice);
         }
 
-        Report finish(Diagnosis diagnosis, List<Evidence.Problem> problems, Locale locale) {
+        /** Takes one finding of the slices' diagnosis. */
+        void finding(Finding f) {
+            if (worst == null || f.severity().compareTo(worst) > 0) worst = f.severity();
+            merged.add(f);
+            workflow.finding(f);
+        }
+
+        Report finish(List<Evidence.Problem> problems, Locale locale) {
             boolean zh = locale != null && "zh".equals(locale.getLanguage());
             Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
             // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
-            List<LocalizedFinding> findings = NodeMerge.merge(diagnosis.localized(loc));
-            boolean healthy = diagnosis.healthy();
+            List<LocalizedFinding> findings = merged.finish(loc);
+            boolean healthy = worst == null || !worst.atLeast(FindingSeverity.WARNING);
             String summary = Texts.summary(loc, healthy, findings, count, hosts.size());
             List<Report.ArtifactSummary> artifacts = new ArrayList<>(listedCount);
             listed.values().forEach(artifacts::addAll);
-            return new Report(healthy ? "healthy" : "problems", diagnosis.worst().orElse(null), summary,
+            return new Report(healthy ? "healthy" : "problems", worst, summary,
                     zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
                     new Report.InputTally(count, kinds, withWarnings, withErrors), findings, segments.finish(), problems,
-                    workflow.finish(Workflow.empty(), diagnosis).view(loc));
+                    workflow.finish(Workflow.empty()).view(loc));
         }
     }
 }

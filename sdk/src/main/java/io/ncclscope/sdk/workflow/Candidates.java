@@ -102,6 +102,14 @@ final class Candidates {
         return out;
     }
 
+    /** {@return the runs whose reading can still matter: those of the candidates held, and those with a node list} */
+    Set<String> runs() {
+        Set<String> runs = new HashSet<>(nodeListIfOk);
+        runs.addAll(nodeListIfFailed);
+        for (Cand c : cands) if (c.run() != null) runs.add(c.run());
+        return runs;
+    }
+
     /** {@return how many candidates are held (for tests)} */
     int held() {
         return cands.size();

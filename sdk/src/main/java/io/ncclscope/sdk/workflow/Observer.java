@@ -67,7 +67,8 @@ final class Observer {
     static Observer read(Evidence evidence, Diagnosis diagnosis) {
         Fold f = new Fold();
         for (Evidence slice : evidence.slices()) f.add(slice);
-        return f.finish(diagnosis);
+        diagnosis.findings().forEach(f::finding);
+        return f.finish();
     }
 
     /**
@@ -90,6 +91,10 @@ final class Observer {
         private boolean pairsOfNoNode;
         private List<EvidenceLine> noNodeSources = List.of();
         private int pairCount;
+        /** Runs the findings so far prove failed, among those the observations hold (pruned past {@code failedLimit}). */
+        private final Set<String> failed = new HashSet<>();
+        private int failedLimit = FAILED_LIMIT;
+        private static final int FAILED_LIMIT = 1_024;
 
         void add(Evidence slice) {
             String node = slice.sliceNode();
@@ -146,14 +151,23 @@ final class Observer {
             }
         }
 
-        Observer finish(Diagnosis diagnosis) {
-            Observer o = new Observer();
-            for (Finding f : diagnosis.findings()) {
-                boolean error = RuleCatalog.find(f.code()).map(r -> r.category() == Category.ERROR).orElse(false);
-                if (error && f.severity().atLeast(FindingSeverity.ERROR)) {
-                    for (EvidenceLine e : f.evidence()) o.failed.add(e.artifact());
-                }
+        /**
+         * Takes one finding of the diagnosis: a finding of the errors category at error severity or worse proves that
+         * the runs its lines come from did not complete. Only runs the observations still hold are remembered.
+         */
+        void finding(Finding f) {
+            boolean error = RuleCatalog.find(f.code()).map(r -> r.category() == Category.ERROR).orElse(false);
+            if (!error || !f.severity().atLeast(FindingSeverity.ERROR)) return;
+            for (EvidenceLine e : f.evidence()) failed.add(e.artifact());
+            if (failed.size() >= failedLimit) {
+                failed.retainAll(observations.runs());
+                failedLimit = Math.max(FAILED_LIMIT, 2 * failed.size());
             }
+        }
+
+        Observer finish() {
+            Observer o = new Observer();
+            o.failed.addAll(failed);
             List<String> nodes = List.copyOf(hosts);
             facts.hosts(nodes);
             o.facts = facts.facts();

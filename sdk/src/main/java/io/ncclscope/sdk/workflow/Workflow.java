@@ -107,6 +107,7 @@ public final class Workflow {
      */
     public static final class Fold {
         private final Observer.Fold observer = new Observer.Fold();
+        private final java.util.TreeSet<Finding> findings = new java.util.TreeSet<>(Diagnosis.ORDER);
 
         private Fold() {
         }
@@ -128,8 +129,32 @@ public final class Workflow {
          */
         public Workflow finish(Workflow state, Diagnosis diagnosis) {
             Objects.requireNonNull(diagnosis, "diagnosis");
-            Observer o = observer.finish(diagnosis);
-            return state.add(o.facts(), o.observations(), diagnosis.findings());
+            diagnosis.findings().forEach(this::finding);
+            return finish(state);
+        }
+
+        /**
+         * Takes one finding of the diagnosis of the slices, in any order, at any time after the slices its lines
+         * quote have been added. What is kept does not grow with the findings: the first {@link #MAX_ENTRIES} in
+         * {@link Diagnosis#ORDER}, and which runs the observations hold failed.
+         *
+         * @param finding a finding
+         */
+        public void finding(Finding finding) {
+            Objects.requireNonNull(finding, "finding");
+            observer.finding(finding);
+            findings.add(finding);
+            if (findings.size() > MAX_ENTRIES) findings.pollLast();
+        }
+
+        /**
+         * {@return {@code state} with the evidence of every slice added and the findings taken}
+         *
+         * @param state the workflow so far
+         */
+        public Workflow finish(Workflow state) {
+            Observer o = observer.finish();
+            return state.add(o.facts(), o.observations(), List.copyOf(findings));
         }
     }
 
@@ -228,15 +253,10 @@ public final class Workflow {
     }
 
     private static List<Finding> canonicalFindings(List<Finding> in) {
-        Map<String, Integer> order = new HashMap<>();
-        List<Rule> rules = RuleCatalog.all();
-        for (int i = 0; i < rules.size(); i++) order.put(rules.get(i).code(), i);
-        List<Finding> s = new ArrayList<>(new LinkedHashSet<>(in));
-        s.sort(Comparator.comparing(Finding::severity).reversed()
-                .thenComparing(f -> order.getOrDefault(f.code(), Integer.MAX_VALUE))
-                .thenComparing(f -> f.subject().label())
-                .thenComparing(f -> f.detail().key())
-                .thenComparing(f -> f.evidence().toString()));
+        // Sorted and without repeats (Diagnosis.ORDER ties only equal findings), the first MAX_ENTRIES.
+        java.util.TreeSet<Finding> sorted = new java.util.TreeSet<>(Diagnosis.ORDER);
+        sorted.addAll(in);
+        List<Finding> s = new ArrayList<>(sorted);
         return List.copyOf(s.size() > MAX_ENTRIES ? s.subList(0, MAX_ENTRIES) : s);
     }
 

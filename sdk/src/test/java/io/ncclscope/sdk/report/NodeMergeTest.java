@@ -8,10 +8,10 @@ import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
-import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -147,38 +147,55 @@ class NodeMergeTest {
 
     @Test
     void findingsThatDifferBeyondTheNodeNameOrHaveNoNodeAreKept() {
-        LocalizedFinding a = finding("n1", "n1:100:100 [0] NCCL WARN x");
-        LocalizedFinding b = finding("n2", "n2:200:200 [0] NCCL WARN x"); // another pid: not alike
-        LocalizedFinding c = finding("n3", "n3:100:100 [0] NCCL WARN x");
-        LocalizedFinding sameNodeAgain = finding("n1", "n1:100:100 [0] NCCL WARN x");
-        LocalizedFinding job = new LocalizedFinding("NCCL_REMOTE_ERROR", FindingSeverity.ERROR, "t", Subject.JOB, "d",
-                List.of(), List.of(), List.of());
-        List<LocalizedFinding> out = NodeMerge.merge(List.of(job, a, b, c, sameNodeAgain));
-        assertThat(out).hasSize(4);
-        assertThat(out.get(0)).isSameAs(job);
-        assertThat(out.get(1).nodes()).containsExactly("n1", "n3");
-        assertThat(out.get(2)).isSameAs(b);
-        assertThat(out.get(3)).isSameAs(sameNodeAgain);
-        assertThat(NodeMerge.merge(List.of(a, b))).containsExactly(a, b);
+        Finding a = finding("n1", "n1:100:100 [0] NCCL WARN x");
+        Finding b = finding("n2", "n2:200:200 [0] NCCL WARN x"); // another pid: not alike
+        Finding c = finding("n3", "n3:100:100 [0] NCCL WARN x");
+        Finding sameNodeAgain = finding("n1", "n1:100:100 [0] NCCL WARN x");
+        Finding job = new Finding("NCCL_REMOTE_ERROR", FindingSeverity.CRITICAL, Subject.JOB,
+                Message.of(Texts.class, "summary.empty"), List.of(), Map.of());
+        for (List<Finding> in : List.of(List.of(job, a, b, c, sameNodeAgain), List.of(sameNodeAgain, c, b, a, job))) {
+            List<LocalizedFinding> out = NodeMerge.merge(in, Locale.ENGLISH);
+            assertThat(out).hasSize(4);
+            assertThat(out.get(0).subject()).isEqualTo(Subject.JOB);
+            assertThat(out.get(1).nodes()).containsExactly("n1", "n3");
+            assertThat(out.get(1).evidence()).isEqualTo(List.of(a.evidence().get(0), c.evidence().get(0)));
+            assertThat(out.get(2)).isEqualTo(Diagnosis.localize(sameNodeAgain, Locale.ENGLISH));
+            assertThat(out.get(3)).isEqualTo(Diagnosis.localize(b, Locale.ENGLISH));
+        }
+        assertThat(NodeMerge.merge(List.of(b, a), Locale.ENGLISH)).extracting(LocalizedFinding::nodes).containsOnlyNulls();
+    }
+
+    @Test
+    void aGroupCarriesTheEvidenceOfItsFirstThreeNodesWhateverOrderTheyCome() {
+        List<Finding> in = new ArrayList<>();
+        for (int i = 12; i >= 1; i--) in.add(finding("n" + i, "peer refused"));
+        for (int round = 0; round < 5; round++) {
+            java.util.Collections.shuffle(in, new java.util.Random(round));
+            List<LocalizedFinding> out = NodeMerge.merge(in, Locale.ENGLISH);
+            assertThat(out).hasSize(1);
+            assertThat(out.get(0).nodes()).hasSize(12).startsWith("n1", "n2", "n3", "n4").endsWith("n12");
+            assertThat(out.get(0).subject().node()).isEqualTo("n1");
+            assertThat(out.get(0).evidence()).extracting(EvidenceLine::artifact)
+                    .containsExactly("n1/job.log", "n2/job.log", "n3/job.log");
+        }
     }
 
     @Test
     void aNodeNameInsideALongerNameIsNotTakenForIt() {
         // "n1" must not be read inside "n10": the two lines differ in the host they name.
-        LocalizedFinding a = finding("n1", "peer n10 refused");
-        LocalizedFinding b = finding("n2", "peer n10 refused");
-        LocalizedFinding c = finding("n10", "peer n10 refused");
-        List<LocalizedFinding> out = NodeMerge.merge(List.of(a, b, c));
+        Finding a = finding("n1", "peer n10 refused");
+        Finding b = finding("n2", "peer n10 refused");
+        Finding c = finding("n10", "peer n10 refused");
+        List<LocalizedFinding> out = NodeMerge.merge(List.of(a, b, c), Locale.ENGLISH);
         assertThat(out).hasSize(2);
         assertThat(out.get(0).nodes()).containsExactly("n1", "n2");
-        assertThat(out.get(1)).isSameAs(c);
+        assertThat(out.get(1)).isEqualTo(Diagnosis.localize(c, Locale.ENGLISH));
     }
 
-    private static LocalizedFinding finding(String node, String line) {
-        return new LocalizedFinding("NCCL_SYSTEM_ERROR", FindingSeverity.ERROR, "System error",
-                new Subject(node, 0, null, null, null, null, null), "on " + node,
-                List.of(new EvidenceLine(node + "/job.log", 7, line)), List.of("cause"),
-                List.of(new Action("look", "ssh " + node + " dmesg")));
+    private static Finding finding(String node, String line) {
+        return new Finding("NCCL_SYSTEM_ERROR", FindingSeverity.ERROR, new Subject(node, 0, null, null, null, null, null),
+                Message.of(Texts.class, "summary.healthy", "inputs", node, "nodes", 1),
+                List.of(new EvidenceLine(node + "/job.log", 7, line)), Map.of("host", node));
     }
 
     private static LocalizedFinding only(Report r, String code) {
