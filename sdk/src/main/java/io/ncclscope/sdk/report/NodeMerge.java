@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  *
  * <p>Two findings are alike when they are equal once each one's own node name is taken out of them: same code,
  * severity and subject apart from the node; same detail (template and values), evidence lines (artifact, line
- * number, text) and parameters of the action commands, with the node's name in them read as a placeholder. Anything
- * else that differs (a pid, a counter, a bus id, a rate) keeps them apart. Findings with no node, and a second alike
+ * number, text) and parameters of the action commands, with the node's name in them, and the pid and tid NCCL writes
+ * after it ({@code node7:4242:4300}), read as a placeholder. Anything else that differs (a rank, a counter, a bus
+ * id, a rate) keeps them apart. Findings with no node, and a second alike
  * finding on a node the group already has, stay as they are. The merged finding is the one of the first node
  * (natural order) with {@link LocalizedFinding#nodes()} listing every node and the evidence lines of the first
  * {@link #EVIDENCE_NODES} nodes; it takes the place in {@link Diagnosis#ORDER report order} of the group's finding
@@ -154,9 +155,12 @@ final class NodeMerge {
         }
     }
 
-    /** The node's name as a whole word: not inside a longer host name ({@code node1} in {@code node10}). */
+    /**
+     * The node's name as a whole word (not inside a longer host name: {@code node1} in {@code node10}), with the
+     * process and thread ids NCCL writes after it ({@code node1:4242:4300}): every node's processes have their own.
+     */
     private static Pattern pattern(String node) {
-        return Pattern.compile("(?<![A-Za-z0-9_.-])" + Pattern.quote(node) + "(?![A-Za-z0-9_-])");
+        return Pattern.compile("(?<![A-Za-z0-9_.-])" + Pattern.quote(node) + "(?::\\d+){0,2}(?![A-Za-z0-9_-])");
     }
 
     /** Everything a reader sees of {@code f} and the values its commands are filled with, its node's name replaced. */

@@ -100,6 +100,22 @@ class NodeMergeTest {
     }
 
     @Test
+    void nodesWhoseProcessesHaveOtherPidsStillShareAFinding() throws IOException {
+        Path root = bundle(tmp, "node1", "node2");
+        // node2's processes get other pids and tids, as on any real second node.
+        try (Stream<Path> s = Files.walk(root.resolve("node2"))) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                Files.writeString(p, Files.readString(p).replaceAll("\\bnode2:(\\d+)", "node2:7$1"));
+            }
+        }
+        assertThat(Files.readString(root.resolve("node2/nccl/duplicate-gpu.log"))).containsPattern("node2:7\\d+");
+        Report r = NcclScope.analyze(NcclScope.evidence(root));
+        assertThat(only(r, "NCCL_DUPLICATE_GPU").nodes()).containsExactly("node1", "node2");
+        assertThat(r.findings()).filteredOn(f -> f.code().equals("NCCL_NO_SOCKET_INTERFACE"))
+                .isNotEmpty().allMatch(f -> f.nodes() != null && f.nodes().size() == 2);
+    }
+
+    @Test
     void everyFindingOfTheDiagnosisIsInTheReportOnItsNode() throws IOException {
         Path root = bundle(tmp, "a1", "a2", "a3");
         Files.delete(root.resolve("a2/nccl/warn-only.log"));
@@ -148,8 +164,8 @@ class NodeMergeTest {
     @Test
     void findingsThatDifferBeyondTheNodeNameOrHaveNoNodeAreKept() {
         Finding a = finding("n1", "n1:100:100 [0] NCCL WARN x");
-        Finding b = finding("n2", "n2:200:200 [0] NCCL WARN x"); // another pid: not alike
-        Finding c = finding("n3", "n3:100:100 [0] NCCL WARN x");
+        Finding b = finding("n2", "n2:200:200 [1] NCCL WARN x"); // another device: not alike
+        Finding c = finding("n3", "n3:300:301 [0] NCCL WARN x"); // another pid and tid: alike
         Finding sameNodeAgain = finding("n1", "n1:100:100 [0] NCCL WARN x");
         Finding job = new Finding("NCCL_REMOTE_ERROR", FindingSeverity.CRITICAL, Subject.JOB,
                 Message.of(Texts.class, "summary.empty"), List.of(), Map.of());
