@@ -49,6 +49,7 @@ import java.util.stream.Stream;
  * java -Xmx1g -cp benchmarks/target/classes:sdk/target/classes:parsers/target/classes \
  *      io.ncclscope.benchmarks.BundleBenchmark --nodes 64,256,1024 --capture examples/captured/h200-1gpu
  * java -Xmx48m -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 1024 --path streamed   # fits in 48 MiB
+ * java -Xmx1g -cp ... io.ncclscope.benchmarks.BundleBenchmark --distinct   # each node its own pids and communicators
  * </pre>
  */
 public final class BundleBenchmark {
@@ -67,15 +68,17 @@ public final class BundleBenchmark {
         Path capture = Path.of("examples/captured/h200-1gpu");
         Path work = Path.of(System.getProperty("java.io.tmpdir"), "ncclscope-bundle-bench");
         List<String> paths = List.of("streamed", "whole");
+        boolean distinct = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--nodes" -> sizes = Stream.of(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
                 case "--capture" -> capture = Path.of(args[++i]);
                 case "--work" -> work = Path.of(args[++i]);
                 case "--path" -> paths = args[++i].equals("both") ? paths : List.of(args[i]);
+                case "--distinct" -> distinct = true;
                 default -> {
                     System.err.println("usage: BundleBenchmark [--nodes 64,256,1024] [--capture DIR] [--work DIR] "
-                            + "[--path streamed|whole|both]");
+                            + "[--path streamed|whole|both] [--distinct]");
                     System.exit(2);
                 }
             }
@@ -91,14 +94,14 @@ public final class BundleBenchmark {
                 "findings", "md_bytes", "json_KiB", "verdict");
         // Warm-up on the smallest size, not reported.
         Path warm = work.resolve("warm");
-        int warmFiles = generate(capture, warm, sizes.get(0));
+        int warmFiles = generate(capture, warm, sizes.get(0), distinct);
         for (String p : paths) run(p, warm, sizes.get(0), warmFiles);
         deleteTree(warm);
         List<Figures> all = new ArrayList<>();
         for (int n : sizes) {
             Path root = work.resolve("n" + n);
             deleteTree(root);
-            int files = generate(capture, root, n);
+            int files = generate(capture, root, n, distinct);
             String first = null;
             for (String p : paths) {
                 Figures f = run(p, root, n, files);
@@ -217,6 +220,16 @@ public final class BundleBenchmark {
 
     /** Copies the capture once per node, renaming the host in its text. Returns the file count. */
     static int generate(Path capture, Path root, int nodes) throws IOException {
+        return generate(capture, root, nodes, false);
+    }
+
+    /**
+     * Copies the capture once per node, renaming the host in its text; with {@code distinct}, each node's processes
+     * also get their own pids and tids and its NCCL communicators their own ids, as when every node ran its own
+     * single-node tests (without it, every node repeats the same processes and communicators, which the analyzers
+     * rightly read as ranks colliding across nodes). Returns the file count.
+     */
+    static int generate(Path capture, Path root, int nodes, boolean distinct) throws IOException {
         List<Path> src;
         try (Stream<Path> s = Files.walk(capture)) {
             src = s.filter(Files::isRegularFile).sorted().toList();
@@ -232,11 +245,24 @@ public final class BundleBenchmark {
                 Path dst = dir.resolve(rel.toString());
                 Files.createDirectories(dst.getParent());
                 // The capture's only host name is "vm" (NCCL prefixes "vm:PID:TID", nccl-tests "on vm").
-                Files.writeString(dst, texts.get(k).replaceAll("\\bvm\\b", host), StandardCharsets.UTF_8);
+                String text = texts.get(k).replaceAll("\\bvm\\b", host);
+                if (distinct) text = distinct(text, host, i);
+                Files.writeString(dst, text, StandardCharsets.UTF_8);
                 count++;
             }
         }
         return count;
+    }
+
+    private static final java.util.regex.Pattern PROCESS = java.util.regex.Pattern.compile("\\b(gpu-node\\d{4}):(\\d+)(?::(\\d+))?");
+    private static final java.util.regex.Pattern COMM_ID = java.util.regex.Pattern.compile("commId 0x([0-9a-f]{1,16})");
+
+    /** Node {@code i}'s own pids, tids and communicator ids in {@code text}. */
+    private static String distinct(String text, String host, int i) {
+        String pids = PROCESS.matcher(text).replaceAll(m -> m.group(1) + ":" + (Long.parseLong(m.group(2)) + 1000L * i)
+                + (m.group(3) == null ? "" : ":" + (Long.parseLong(m.group(3)) + 1000L * i)));
+        return COMM_ID.matcher(pids).replaceAll(m -> "commId 0x"
+                + Long.toHexString(Long.parseUnsignedLong(m.group(1), 16) ^ (0x9E3779B97F4A7C15L * i)));
     }
 
     /** CPU time of the whole process (every thread: parsing runs in parallel), in nanoseconds; load barely moves it. */
