@@ -111,6 +111,13 @@ final class NodeMerge {
         return out;
     }
 
+    /** {@return how many findings are held (for tests): loose ones, and per group its first nodes' and its first} */
+    int held() {
+        int n = loose.size();
+        for (Group g : groups.values()) n += g.firsts.size() + (g.firsts.contains(g.first) ? 0 : 1);
+        return n;
+    }
+
     /** Alike findings of several nodes. */
     private static final class Group {
         /** Every node, by index ({@link #nodeNames}). */

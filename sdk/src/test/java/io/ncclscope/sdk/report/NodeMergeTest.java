@@ -194,6 +194,11 @@ class NodeMergeTest {
             assertThat(out.get(0).evidence()).extracting(EvidenceLine::artifact)
                     .containsExactly("n1/job.log", "n2/job.log", "n3/job.log");
         }
+        // However many nodes make it, a group holds the findings of its first three nodes and the one first in order.
+        NodeMerge m = new NodeMerge();
+        for (int i = 1000; i >= 1; i--) m.add(finding("n" + i, "peer refused"));
+        assertThat(m.held()).isEqualTo(3);
+        assertThat(m.finish(Locale.ENGLISH).get(0).nodes()).hasSize(1000);
     }
 
     @Test
