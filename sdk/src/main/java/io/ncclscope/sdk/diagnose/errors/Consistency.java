@@ -28,10 +28,10 @@ import java.util.TreeSet;
 final class Consistency {
 
     /**
-     * One communicator entry as the pass keeps it (the init line's fields), the artifact to quote it from, and whether its
-     * log lets ranks share a GPU ({@link #multiRankAllowed}).
+     * One communicator entry as the pass keeps it (the init line's fields), its init line quoted, and whether its log lets
+     * ranks share a GPU ({@link #multiRankAllowed}).
      */
-    record Placed(Artifact artifact, int line, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
+    record Placed(EvidenceLine quote, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
                   String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
     }
 
@@ -41,50 +41,57 @@ final class Consistency {
     /**
      * The NCCL versions of the evidence, gathered artifact by artifact in any order: per version the hosts that printed
      * it and its first line in the whole evidence's order (logs first, then nccl-tests outputs), which is all the
-     * comparison reads.
+     * comparison reads. One instance may gather one slice and be {@linkplain #merge merged} into another.
      */
     static final class Versions {
 
-        /** One version: its hosts and where it was first printed. */
-        private static final class Seen {
-            final java.util.TreeSet<String> hosts = new java.util.TreeSet<>();
+        /** One version: its hosts and where it was first printed, quoted. */
+        static final class Seen {
+            final TreeSet<String> hosts = new TreeSet<>();
             ErrorsAnalyzer.Where where;
             int seq;
-            Artifact artifact;
-            int line;
-            String text;
+            EvidenceLine quote;
         }
 
-        private final Map<String, Seen> byVersion = new java.util.HashMap<>();
+        /** Per version, in the order first added. */
+        final Map<String, Seen> byVersion = new LinkedHashMap<>();
 
-        /** Adds the versions a log printed; {@code a} is the artifact quoted later (a stub is taken when it is the first). */
-        void add(ErrorsAnalyzer.Where where, Artifact a, NcclLog log, java.util.function.UnaryOperator<String> intern) {
+        /** Adds the versions a log printed; their lines are quoted from {@code a} now. */
+        void add(ErrorsAnalyzer.Where where, Artifact a, NcclLog log) {
             int seq = 0;
             for (VersionSeen v : log.versions()) {
                 if (v.version() == null) continue;
                 String host = v.host() != null ? v.host() : a.node().orElse(null);
-                add(where, seq++, a, intern.apply(v.version()), intern.apply(host), v.line(), "NCCL version " + v.printed());
+                add(where, seq++, v.version(), host, a.quote(v.line(), "NCCL version " + v.printed()));
             }
         }
 
         /** Adds the version an nccl-tests output printed, if any. */
-        void add(ErrorsAnalyzer.Where where, Artifact a, NcclTestsData t, java.util.function.UnaryOperator<String> intern) {
+        void add(ErrorsAnalyzer.Where where, Artifact a, NcclTestsData t) {
             String v = t.ncclVersion();
             if (v == null) return;
             String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
-            add(where, 0, a, intern.apply(v), intern.apply(host), 0, "nccl-library " + v);
+            add(where, 0, v, host, a.quote(0, "nccl-library " + v));
         }
 
-        private void add(ErrorsAnalyzer.Where where, int seq, Artifact a, String version, String host, int line, String text) {
+        private void add(ErrorsAnalyzer.Where where, int seq, String version, String host, EvidenceLine quote) {
             Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
             if (host != null) s.hosts.add(host);
             boolean first = s.where == null || where.compareTo(s.where) < 0 || where.compareTo(s.where) == 0 && seq < s.seq;
             if (!first) return;
             s.where = where;
             s.seq = seq;
-            s.artifact = a.stub();
-            s.line = line;
-            s.text = text;
+            s.quote = quote;
+        }
+
+        /** Adds what {@code other} gathered (another slice's versions). */
+        void merge(Versions other) {
+            for (Map.Entry<String, Seen> en : other.byVersion.entrySet()) {
+                Seen o = en.getValue();
+                Seen s = byVersion.computeIfAbsent(en.getKey(), k -> new Seen());
+                s.hosts.addAll(o.hosts);
+                if (o.where != null) add(o.where, o.seq, en.getKey(), null, o.quote);
+            }
         }
 
         /** Versions seen across the evidence that differ; none when a WARN line already said so. */
@@ -109,7 +116,7 @@ final class Consistency {
                     fewest = s.hosts.size();
                     minority = s.hosts.first();
                 }
-                ev.add(s.artifact.quote(s.line, s.text));
+                ev.add(s.quote);
             }
             Map<String, String> params = new LinkedHashMap<>();
             CaseFindings.putIf(params, "node", minority);
@@ -161,7 +168,7 @@ final class Consistency {
             Placed p0 = g.getValue().get(0);
             if (p0.multiRankAllowed()) continue;
             List<EvidenceLine> ev = new ArrayList<>();
-            for (Placed p : g.getValue()) ev.add(p.artifact().quote(p.line(), initText(p)));
+            for (Placed p : g.getValue()) ev.add(p.quote());
             Placed r0 = p0;
             Map<String, String> params = new LinkedHashMap<>();
             CaseFindings.putIf(params, "node", r0.host());
@@ -187,7 +194,7 @@ final class Consistency {
                 d.append(d.length() > 0 ? "; " : "").append("nranks ").append(s.getKey()).append(": rank ")
                         .append(CaseFindings.list(toStrings(ranks)));
                 Placed p = s.getValue().get(0);
-                ev.add(p.artifact().quote(p.line(), initText(p)));
+                ev.add(p.quote());
             }
             // The odd one out is the smaller group.
             int fewest = Integer.MAX_VALUE;
@@ -202,7 +209,7 @@ final class Consistency {
             key = "mapping.range";
             subjectOf = outOfRange;
             args.addAll(List.of("rank", String.valueOf(outOfRange.rank()), "nranks", String.valueOf(outOfRange.nranks())));
-            ev.add(outOfRange.artifact().quote(outOfRange.line(), initText(outOfRange)));
+            ev.add(outOfRange.quote());
         } else {
             for (Map.Entry<Integer, Set<String>> r : placesOfRank.entrySet()) {
                 if (r.getValue().size() < 2) continue;
@@ -210,7 +217,7 @@ final class Consistency {
                 subjectOf = firstOfRank.get(r.getKey());
                 args.addAll(List.of("rank", String.valueOf(r.getKey()), "places", CaseFindings.list(r.getValue())));
                 for (Placed p : ps) {
-                    if (p.rank() == r.getKey() && ev.size() < 6) ev.add(p.artifact().quote(p.line(), initText(p)));
+                    if (p.rank() == r.getKey() && ev.size() < 6) ev.add(p.quote());
                 }
                 break;
             }
@@ -225,17 +232,14 @@ final class Consistency {
                 Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params));
     }
 
-    /**
-     * {@return a log's communicator entries that name a communicator; {@code a} is the artifact quoted later (a stub
-     * will do), {@code intern} shares the strings that repeat across nodes (bus ids, communicator ids)}
-     */
-    static List<Placed> placed(Artifact a, NcclLog log, java.util.function.UnaryOperator<String> intern) {
+    /** {@return a log's communicator entries that name a communicator, their init lines quoted from {@code a} now} */
+    static List<Placed> placed(Artifact a, NcclLog log) {
         List<Placed> out = new ArrayList<>();
         boolean multi = multiRankAllowed(log);
         for (NcclRank r : log.ranks()) {
             if (r.commId() == null) continue;
-            out.add(new Placed(a, r.line(), intern.apply(r.host()), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
-                    intern.apply(r.busId()), intern.apply(r.busIdRaw()), intern.apply(r.comm()), intern.apply(r.commId()), multi));
+            out.add(new Placed(a.quote(r.line(), initText(r)), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
+                    r.busId(), r.busIdRaw(), r.comm(), r.commId(), multi));
         }
         return out;
     }
@@ -266,7 +270,7 @@ final class Consistency {
     }
 
     /** The init line, rebuilt when the log's text was not kept. */
-    private static String initText(Placed r) {
+    private static String initText(NcclRank r) {
         StringBuilder sb = new StringBuilder();
         if (r.host() != null) sb.append(r.host()).append(':').append(r.pid()).append(' ');
         sb.append("NCCL INFO comm ").append(r.comm() == null ? "?" : r.comm()).append(" rank ").append(r.rank());

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -84,7 +85,7 @@ public final class ErrorsAnalyzer implements Analyzer {
     }
 
     /** What one NCCL log or nccl-tests output leaves for {@link ErrorsPass#finish()}; only artifacts that leave something. */
-    private static final class Part {
+    static final class Part {
         final Where where;
         final String name;
         Walk.Local walk;
@@ -105,12 +106,8 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
     }
 
-    /** The chain that leads a group so far: chain {@code index} of {@code outcome}, of the artifact at {@code where}. */
-    private record Leader(Where where, int index, Walk.Outcome outcome) {
-    }
-
     /** The first usable interface of a host in the whole evidence's order, gathered in any order. */
-    private static final class FirstIface {
+    static final class FirstIface {
         final Where where;
         final int seq;
         final String name;
@@ -125,67 +122,109 @@ public final class ErrorsAnalyzer implements Analyzer {
             int c = where.compareTo(o.where);
             return c < 0 || c == 0 && seq < o.seq;
         }
+
+        /** Keeps {@code f} as the first of {@code host} in {@code firsts} unless an earlier one is there. */
+        static void keep(Map<String, FirstIface> firsts, String host, FirstIface f) {
+            FirstIface had = firsts.get(host);
+            if (had == null || f.before(had)) firsts.put(host, f);
+        }
+    }
+
+    /**
+     * What one slice leaves for {@link ErrorsPass#finish()}: its artifacts' parts, the versions it printed and each host's
+     * first usable interface in it.
+     */
+    static final class Kept {
+        final List<Part> parts = new ArrayList<>();
+        final Consistency.Versions versions = new Consistency.Versions();
+        final Map<String, FirstIface> ifaces = new LinkedHashMap<>();
+
+        boolean empty() {
+            return parts.isEmpty() && versions.byVersion.isEmpty() && ifaces.isEmpty();
+        }
     }
 
     /**
      * The errors pass. Each artifact's walk settles its own chains in {@link #add}; only which chain a consequence or a
      * failure report of another artifact joins, the groups of chains across artifacts (one shared GPU, one unreachable
-     * peer), the version and rank mapping comparisons, and the filters that depend on what other artifacts said (a
-     * variable a WARN finding already named, an nccl-tests failure the walk explained, a duplicate GPU already reported)
-     * wait for {@link #finish()}.
+     * peer), the version and rank mapping comparisons, the interface to recommend (the first usable one of the host in
+     * the whole evidence) and the filters that depend on what other artifacts said (a variable a WARN finding already
+     * named, an nccl-tests failure the walk explained, a duplicate GPU already reported) wait for {@link #finish()}.
+     *
+     * <p>So each slice's findings wait too, and what a slice leaves is kept as a template: every string with the slice's
+     * node name taken out ({@link Recast}). Nodes whose artifacts say the same but for their name (the same job on every
+     * node) share one template, and each keeps only its name; the node's own copy is made again at {@link #finish()}.
      */
     private static final class ErrorsPass implements Pass {
-        private final List<Part> parts = new ArrayList<>();
-        private final Consistency.Versions versions = new Consistency.Versions();
-        private final Map<String, FirstIface> goodInterfaces = new HashMap<>();
-        /**
-         * Per group of chains that can span artifacts (one shared GPU, one unreachable peer) and reading, the chain that
-         * leads it so far: the others let their drafts go, so that a thousand nodes failing to reach one peer keep one.
-         */
-        private final Map<String, Leader> leaders = new HashMap<>();
-        /** One copy of the strings that repeat across nodes (versions, bus ids, communicator ids, host names). */
-        private final Map<String, String> strings = new HashMap<>();
 
-        private String intern(String s) {
-            if (s == null) return null;
-            String had = strings.putIfAbsent(s, s);
-            return had != null ? had : s;
-        }
+        /** Groups whose leader is remembered to let go of later chains' drafts; past this many, drafts stay. */
+        private static final int LEADERS_KEPT = 64;
+
+        /** Per slice with something to keep, its node (null when its template is its own copy) and template. */
+        private final List<String> nodes = new ArrayList<>();
+        private final List<Kept> kept = new ArrayList<>();
+        /** The distinct templates, by the hash of their {@link Recast} key. */
+        private final Map<Integer, List<Kept>> templates = new HashMap<>();
+        /**
+         * Per group of chains that can span artifacts (one unreachable peer) and reading, where the chain that leads it so
+         * far is: a later chain of the group lets its draft go, so that a thousand nodes failing to reach one peer keep
+         * one draft (or one template of it).
+         */
+        private final Map<String, Where> leaders = new HashMap<>();
 
         @Override
         public void add(Evidence slice) {
             Objects.requireNonNull(slice, "slice");
             List<Artifact> arts = slice.artifacts();
             String node = slice.sliceNode();
+            Kept k = new Kept();
             for (int i = 0; i < arts.size(); i++) {
                 Artifact a = arts.get(i);
                 Optional<NcclLog> log = a.data(NcclLog.class);
-                if (log.isPresent()) keep(ofLog(new Where(false, node, i), a, log.get()));
+                if (log.isPresent()) keep(k, ofLog(k, new Where(false, node, i), a, log.get()));
                 Optional<NcclTestsData> tests = a.data(NcclTestsData.class);
-                if (tests.isPresent()) keep(ofTests(new Where(true, node, i), a, tests.get()));
+                if (tests.isPresent()) keep(k, ofTests(k, new Where(true, node, i), a, tests.get()));
             }
+            if (k.empty()) return;
+            if (node != null && !node.isEmpty()) {
+                Recast r = Recast.toTemplate(node);
+                Kept t = r.kept(k);
+                if (!r.clashed()) {
+                    String key = r.key();
+                    List<Kept> same = templates.computeIfAbsent(key.hashCode(), h -> new ArrayList<>(1));
+                    Kept shared = null;
+                    for (Kept c : same) {
+                        if (Recast.keyOf(c).equals(key)) shared = c;
+                    }
+                    if (shared == null) same.add(shared = t);
+                    nodes.add(node);
+                    kept.add(shared);
+                    return;
+                }
+            }
+            nodes.add(null);
+            kept.add(k);
         }
 
-        private void keep(Part p) {
+        private void keep(Kept k, Part p) {
             if (p.walk != null) {
                 lead(p.where, p.walk.rooted(), "rooted|");
                 if (p.walk.fallback() != null) lead(p.where, p.walk.fallback(), "fallback|");
             }
-            if (!p.empty()) parts.add(p);
+            if (!p.empty()) k.parts.add(p);
         }
 
-        /** Keeps the draft of the earliest chain of each group that can span artifacts, per reading of the evidence. */
+        /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */
         private void lead(Where where, Walk.Outcome o, String reading) {
             for (int i = 0; i < o.cases.size(); i++) {
                 Walk.CaseRec r = o.cases.get(i);
                 if (r.crossKey() == null || r.draft() == null) continue;
                 String key = reading + Walk.Outcome.groupOf(r);
-                Leader had = leaders.get(key);
-                if (had == null || where.compareTo(had.where()) < 0) {
-                    if (had != null) had.outcome().follows(had.index());
-                    leaders.put(key, new Leader(where, i, o));
-                } else {
+                Where had = leaders.get(key);
+                if (had != null && had.compareTo(where) < 0) {
                     o.follows(i);
+                } else if (had != null || leaders.size() < LEADERS_KEPT) {
+                    leaders.put(key, where);
                 }
             }
         }
@@ -200,27 +239,24 @@ public final class ErrorsAnalyzer implements Analyzer {
             return p;
         }
 
-        private Part ofLog(Where where, Artifact a, NcclLog log) {
+        private static Part ofLog(Kept k, Where where, Artifact a, NcclLog log) {
             Part p = settled(where, a, w -> w.addLog(a, 0, log));
-            versions.add(where, a, log, this::intern);
-            List<Consistency.Placed> placed = Consistency.placed(a.stub(), log, this::intern);
-            p.placed = List.copyOf(placed);
+            k.versions.add(where, a, log);
+            p.placed = List.copyOf(Consistency.placed(a, log));
             int seq = 0;
             for (NcclInterface i : log.interfaces()) {
                 if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
                 if (Context.suspicious(i.name(), i.address())) continue;
-                String host = intern(i.host() != null ? i.host() : a.node().orElse(""));
-                FirstIface f = new FirstIface(where, seq++, intern(i.name()));
-                FirstIface had = goodInterfaces.get(host);
-                if (had == null || f.before(had)) goodInterfaces.put(host, f);
+                String host = i.host() != null ? i.host() : a.node().orElse("");
+                FirstIface.keep(k.ifaces, host, new FirstIface(where, seq++, i.name()));
             }
             p.settings = List.copyOf(Settings.check(a, log));
             return p;
         }
 
-        private Part ofTests(Where where, Artifact a, NcclTestsData t) {
+        private static Part ofTests(Kept k, Where where, Artifact a, NcclTestsData t) {
             Part p = settled(where, a, w -> w.addTests(a, 0, t));
-            versions.add(where, a, t, this::intern);
+            k.versions.add(where, a, t);
             p.testsDevices = List.copyOf(Consistency.testsDevices(a, t));
             p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
             p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));
@@ -229,6 +265,15 @@ public final class ErrorsAnalyzer implements Analyzer {
 
         @Override
         public List<Finding> finish() {
+            List<Part> parts = new ArrayList<>();
+            Consistency.Versions versions = new Consistency.Versions();
+            Map<String, FirstIface> goodInterfaces = new HashMap<>();
+            for (int i = 0; i < kept.size(); i++) {
+                Kept k = nodes.get(i) == null ? kept.get(i) : Recast.fromTemplate(nodes.get(i)).kept(kept.get(i));
+                parts.addAll(k.parts);
+                versions.merge(k.versions);
+                k.ifaces.forEach((host, f) -> FirstIface.keep(goodInterfaces, host, f));
+            }
             parts.sort(Comparator.comparing(p -> p.where));
             List<Walk.Local> locals = new ArrayList<>();
             List<Consistency.Placed> placed = new ArrayList<>();
