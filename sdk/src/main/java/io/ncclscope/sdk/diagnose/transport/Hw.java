@@ -5,17 +5,20 @@ import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
+import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The hardware facts of the nodes an NCCL log names: RDMA devices ({@code ibstat}, {@code ibdev2netdev}), interfaces
@@ -41,50 +44,116 @@ final class Hw {
     record RdmaView(Rdma state, List<String> active, List<EvidenceLine> lines) {
     }
 
-    /** An interface of {@code ip addr} / {@code ifconfig} with its artifact. */
-    record Iface(Artifact artifact, NetInterface iface) {
+    /** An interface of {@code ip addr} / {@code ifconfig} with its record. */
+    record Iface(Rec artifact, NetInterface iface) {
     }
 
-    private final Evidence evidence;
+    /** The {@code nvidia-smi topo} capture of a node with its record. */
+    record Topo(Rec artifact, Topology data) {
+    }
+
+    /**
+     * One hardware artifact (ibstat, ip addr, topo) as the checks read it: its parsed record, kept as it is (nodes of one
+     * image print equal ones, kept once), and the text of each line a finding may quote, quoted as its slice was read.
+     * Its node's name is {@link Cut cut out} of its name and texts, so that the nodes of one image keep one between them.
+     *
+     * @param name  the artifact's name
+     * @param data  its record: {@link IbstatData}, {@link IpLinkData} or {@link Topology}
+     * @param texts the text of each line the checks may quote
+     * @param named whether the node's name was cut out ({@link #back(String)} puts it back)
+     */
+    record Rec(String name, Object data, Map<Integer, String> texts, boolean named) {
+
+        /** {@return the record of artifact {@code a} of the hardware kinds the checks read, the kept instance of an equal one} */
+        static Rec of(Artifact a, Shared shared) {
+            Rec r = of(a, shared, new Cut(a.node().orElse(null), shared));
+            return r != null ? r : of(a, shared, new Cut(null, shared));
+        }
+
+        /** {@return the record, null when a text held the cut's mark already} */
+        private static Rec of(Artifact a, Shared shared, Cut cut) {
+            Object d = a.result().data();
+            List<Integer> lines = new ArrayList<>();
+            if (d instanceof IbstatData ib) {
+                for (IbDevice dev : ib.devices()) for (IbPort p : dev.ports()) if (p.state() == PortState.ACTIVE) lines.add(p.line());
+                if (ib.devices().isEmpty() && !ib.toolErrors().isEmpty()) lines.add(ib.toolErrors().get(0).line());
+            } else if (d instanceof IpLinkData ip) {
+                for (RdmaLink r : ip.rdmaMap()) lines.add(r.line());
+                for (NetInterface i : ip.interfaces()) {
+                    lines.add(i.line());
+                    for (NetAddress n : i.addresses()) lines.add(n.line());
+                }
+            } else if (d instanceof Topology t) {
+                for (TopoGpu g : t.gpus()) lines.add(g.line());
+            }
+            Map<Integer, String> texts = new HashMap<>();
+            for (int n : lines) if (!texts.containsKey(n)) texts.put(n, cut.of(a.quote(n).text()));
+            String name = cut.of(a.name());
+            if (cut.clash()) return null;
+            return shared.of(new Rec(name, shared.of(d), shared.of(Map.copyOf(texts)), cut.cut()));
+        }
+
+        /** {@return the record's data as {@code type}, when it is of that type} */
+        <T> Optional<T> data(Class<T> type) {
+            return type.isInstance(data) ? Optional.of(type.cast(data)) : Optional.empty();
+        }
+
+        /** {@return line {@code n} quoted as {@link Artifact#quote(int)} quoted it} */
+        EvidenceLine quote(int n) {
+            return new EvidenceLine(name, n, texts.getOrDefault(n, ""));
+        }
+
+        /** {@return this record as node {@code node}'s artifact says it: its name put back where it was cut} */
+        Rec back(String node) {
+            if (!named || node == null) return this;
+            Map<Integer, String> t = new HashMap<>();
+            texts.forEach((k, v) -> t.put(k, Cut.back(v, node)));
+            return new Rec(Cut.back(name, node), data, t, false);
+        }
+    }
+
+    /** Every node's hardware records (null: of no node), in order. */
+    private final Map<String, List<Rec>> byNode = new LinkedHashMap<>();
+    private final List<Rec> unassigned = new ArrayList<>();
     /** Every node of the evidence, in natural order, whether or not it has hardware records. */
     private final List<String> nodes;
-    private final Map<String, List<Artifact>> cache = new HashMap<>();
+    private final Map<String, List<Rec>> cache = new HashMap<>();
     /** Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form. */
     private final Map<String, String> nodesByShortName = new HashMap<>();
 
     /**
-     * @param evidence the hardware records (ibstat, ip addr, topo) of every node and of none
-     * @param nodes    every node of the evidence, in natural order
+     * @param nodesOfRecs the node of each hardware record (null: of no node), in the order of {@code recs}
+     * @param recs        the hardware records (ibstat, ip addr, topo) of every node and of none, in evidence order
+     * @param nodes       every node of the evidence, in natural order
      */
-    Hw(Evidence evidence, List<String> nodes) {
-        this.evidence = evidence;
+    Hw(List<String> nodesOfRecs, List<Rec> recs, List<String> nodes) {
+        for (int i = 0; i < recs.size(); i++) {
+            String n = nodesOfRecs.get(i);
+            if (n == null) unassigned.add(recs.get(i));
+            else byNode.computeIfAbsent(n, k -> new ArrayList<>()).add(recs.get(i));
+        }
         this.nodes = List.copyOf(nodes);
         for (String n : this.nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
     }
 
-    /** The artifacts of the node named {@code host}; a job without host names takes the evidence's single node. */
-    List<Artifact> artifacts(String host, boolean alone) {
+    /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
+    List<Rec> artifacts(String host, boolean alone) {
         String key = (host == null ? "\0" : host) + (alone ? "\1" : "");
-        List<Artifact> hit = cache.get(key);
+        List<Rec> hit = cache.get(key);
         if (hit != null) return hit;
-        List<Artifact> out = new ArrayList<>();
+        List<Rec> out = new ArrayList<>();
         if (host != null) {
-            out.addAll(evidence.artifactsOf(host));
+            out.addAll(byNode.getOrDefault(host, List.of()));
             if (out.isEmpty() && !nodes.contains(host)) {
                 String n = nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
-                if (n != null) out.addAll(evidence.artifactsOf(n));
+                if (n != null) out.addAll(byNode.getOrDefault(n, List.of()));
             }
         } else if (alone && nodes.size() == 1) {
-            out.addAll(evidence.artifactsOf(nodes.get(0)));
+            out.addAll(byNode.getOrDefault(nodes.get(0), List.of()));
         }
-        if (alone) {
-            // A pasted ibstat or ip addr with no host of its own goes with a single-host job.
-            for (Artifact a : evidence.unassigned()) {
-                if (a.data(IbstatData.class).isPresent() || a.data(IpLinkData.class).isPresent()
-                        || a.data(Topology.class).isPresent()) out.add(a);
-            }
-        }
-        List<Artifact> frozen = List.copyOf(out);
+        // A pasted ibstat or ip addr with no host of its own goes with a single-host job.
+        if (alone) out.addAll(unassigned);
+        List<Rec> frozen = List.copyOf(out);
         cache.put(key, frozen);
         return frozen;
     }
@@ -100,7 +169,7 @@ final class Hw {
         boolean ibstat = false;
         boolean devices = false;
         boolean mapped = false;
-        for (Artifact a : artifacts(host, alone)) {
+        for (Rec a : artifacts(host, alone)) {
             IbstatData d = a.data(IbstatData.class).orElse(null);
             if (d != null) {
                 ibstat = true;
@@ -141,7 +210,7 @@ final class Hw {
     /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
     List<Iface> iface(String host, boolean alone, String name) {
         List<Iface> out = new ArrayList<>();
-        for (Artifact a : artifacts(host, alone)) {
+        for (Rec a : artifacts(host, alone)) {
             IpLinkData ip = a.data(IpLinkData.class).orElse(null);
             if (ip == null) continue;
             for (NetInterface i : ip.interfaces()) if (i.name().equals(name)) out.add(new Iface(a, i));
@@ -152,7 +221,7 @@ final class Hw {
     /** Every interface of the node. */
     List<Iface> ifaces(String host, boolean alone) {
         List<Iface> out = new ArrayList<>();
-        for (Artifact a : artifacts(host, alone)) {
+        for (Rec a : artifacts(host, alone)) {
             IpLinkData ip = a.data(IpLinkData.class).orElse(null);
             if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Iface(a, i));
         }
@@ -160,10 +229,10 @@ final class Hw {
     }
 
     /** The node's {@code nvidia-smi topo} capture with its artifact; null when none. */
-    Evidence.Item<Topology> topology(String host, boolean alone) {
-        for (Artifact a : artifacts(host, alone)) {
+    Topo topology(String host, boolean alone) {
+        for (Rec a : artifacts(host, alone)) {
             Topology t = a.data(Topology.class).orElse(null);
-            if (t != null && t.line() > 0) return new Evidence.Item<>(a, t);
+            if (t != null && t.line() > 0) return new Topo(a, t);
         }
         return null;
     }

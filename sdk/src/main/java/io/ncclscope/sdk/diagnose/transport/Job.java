@@ -16,13 +16,16 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -42,24 +45,50 @@ final class Job {
     /** Lines of one kind a finding quotes per host ({@code TransportAnalyzer.LINES}). */
     private static final int LINES = 3;
 
+    /** The name of the artifact a fact came from: one instance for every fact of one summary. */
+    record Src(String name) {
+    }
+
     /**
-     * A fact with its line, quoted when a finding shows it: from the artifact's text (re-read from its file, as a quote
-     * made while the slice was read would be) when {@code quotable}, else from the parser's copy of the fact. A quote is
-     * made only for the few lines a finding shows, so that a log's summary holds no line texts.
+     * A fact with its line as a finding quotes it: the artifact's text of the line, quoted as the slice was read (for
+     * the facts a finding may show), else the parser's copy of the fact. The text is kept in two parts, the NCCL line
+     * prefix ({@code host:pid:tid [dev] }, equal on the lines of one process) and the rest (equal on the nodes of one
+     * job), so that each part is kept once for the lines and nodes that print it.
      *
-     * @param value    the fact
-     * @param src      a stub of the artifact it came from, shared by every fact of that artifact
-     * @param quotable whether a finding quotes the artifact's text of the line (else the parser's copy)
+     * @param value  the fact
+     * @param src    the artifact it came from
+     * @param prefix the NCCL prefix of the artifact's text of its line; null when none
+     * @param text   the rest of the artifact's text of its line (the parser's copy when the artifact kept no text);
+     *               null when no finding quotes the artifact's text of it
      */
-    record At<T>(T value, Artifact src, boolean quotable) {
+    record At<T>(T value, Src src, String prefix, String text) {
         EvidenceLine quote(int line, String fallback) {
-            return quotable ? src.quote(line, fallback) : new EvidenceLine(src.name(), line, fallback);
+            return new EvidenceLine(src.name(), line, text == null ? fallback : prefix == null ? text : prefix + text);
         }
+
+        /** {@return this fact of artifact {@code to}, {@code node} put back where it was cut} */
+        At<T> back(String node, Src to) {
+            return new At<>(Cut.back(value, node), to, Cut.back(prefix, node), Cut.back(text, node));
+        }
+    }
+
+    /** The prefix NCCL puts before a line's message: {@code [time] host:pid:tid [dev] }. */
+    private static final java.util.regex.Pattern PREFIX = java.util.regex.Pattern.compile("(?:\\[[^\\]]*\\] )?\\S+:\\d+:\\d+ \\[[^\\]]*\\] ");
+
+    /** {@return every fact of {@code l} of artifact {@code to}, {@code node} put back where it was cut} */
+    private static <T> List<At<T>> back(List<At<T>> l, String node, Src to) {
+        List<At<T>> out = new ArrayList<>(l.size());
+        for (At<T> a : l) out.add(a.back(node, to));
+        return out;
+    }
+
+    private static <T> At<T> back(At<T> a, String node, Src to) {
+        return a == null ? null : a.back(node, to);
     }
 
     /**
      * What one log says about one host, or (in a job) what all its logs say: the facts each check reads, cut to the
-     * ones that can change a finding or show in one.
+     * ones that can change a finding or show in one. A log's hosts are equal (and kept once) when they say the same.
      */
     static final class Host {
         final String name;
@@ -100,7 +129,20 @@ final class Job {
             events = List.copyOf(events);
             ibDevices = List.copyOf(ibDevices);
             if (conn != null) conn.freeze(shared);
-            gpus = shared.of(Map.copyOf(gpus));
+            gpus = Map.copyOf(gpus);
+        }
+
+        /** {@return this host of artifact {@code to}, {@code node} put back where it was cut} */
+        Host back(String node, Src to) {
+            Host h = new Host(Cut.back(name, node));
+            h.interfaces = Job.back(interfaces, node, to);
+            h.networks = Job.back(networks, node, to);
+            h.events = Job.back(events, node, to);
+            h.ibDevices = Job.back(ibDevices, node, to);
+            h.conn = conn == null ? null : conn.back(node, to);
+            h.severalLocal = severalLocal;
+            h.gpus = gpus;
+            return h;
         }
 
         /** {@return what the host's connection lines say (nothing when it has none)} */
@@ -113,16 +155,24 @@ final class Job {
             if (conn == null) conn = new Conn();
             return conn;
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Host h && Objects.equals(name, h.name) && interfaces.equals(h.interfaces) && networks.equals(h.networks)
+                    && events.equals(h.events) && ibDevices.equals(h.ibDevices) && Objects.equals(conn, h.conn)
+                    && severalLocal == h.severalLocal && gpus.equals(h.gpus);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(name, interfaces, networks, events, ibDevices, conn, severalLocal, gpus);
+        }
     }
 
     /** What one host's connection lines ("Channel ... via ...") say, for the checks that read them. */
     static final class Conn {
         /** No connection line. */
-        static final Conn NONE = new Conn();
-
-        static {
-            NONE.freeze(null);
-        }
+        static final Conn NONE = new Conn().freeze(null);
 
         /** Network connections over Socket, over another network. */
         boolean socketNet;
@@ -144,8 +194,9 @@ final class Job {
         At<NcclTransport> withGdr;
         /**
          * Connections that may join two GPUs of this host, in line order: SHM lines and network lines between ranks
-         * the log puts on this host (the first {@value #LINES} of each pair and path, quoted), and network lines to a
-         * rank the log does not place (the first of each rank pair), which the job's other logs may put here.
+         * the log puts on this host (the first {@value #LINES} of each pair and path, quoted), and network lines
+         * between ranks the log does not place, or places apart (the first of each rank pair), which the job's other
+         * logs may put here.
          */
         List<At<NcclTransport>> intra = new ArrayList<>();
 
@@ -165,21 +216,62 @@ final class Job {
             intra.addAll(o.intra);
         }
 
-        private void freeze(Shared shared) {
+        private Conn freeze(Shared shared) {
             socketDevs = List.copyOf(socketDevs);
-            withoutVias = shared == null ? List.of() : shared.of(List.copyOf(withoutVias));
+            withoutVias = List.copyOf(withoutVias);
             without = List.copyOf(without);
             intra = List.copyOf(intra);
+            return this;
+        }
+
+        private Conn back(String node, Src to) {
+            Conn c = new Conn();
+            c.socketNet = socketNet;
+            c.otherNet = otherNet;
+            c.firstSocket = Job.back(firstSocket, node, to);
+            c.socketDevs = Job.back(socketDevs, node, to);
+            c.recvLines = recvLines;
+            c.withoutLines = withoutLines;
+            c.recvCount = recvCount;
+            c.withoutCount = withoutCount;
+            c.withoutVias = new ArrayList<>(withoutVias.size());
+            for (String v : withoutVias) c.withoutVias.add(Cut.back(v, node));
+            c.without = Job.back(without, node, to);
+            c.withGdr = Job.back(withGdr, node, to);
+            c.intra = Job.back(intra, node, to);
+            return c;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Conn c && socketNet == c.socketNet && otherNet == c.otherNet && Objects.equals(firstSocket, c.firstSocket)
+                    && socketDevs.equals(c.socketDevs) && recvLines == c.recvLines && withoutLines == c.withoutLines
+                    && recvCount == c.recvCount && withoutCount == c.withoutCount && withoutVias.equals(c.withoutVias)
+                    && without.equals(c.without) && Objects.equals(withGdr, c.withGdr) && intra.equals(c.intra);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(socketNet, otherNet, firstSocket, socketDevs, recvLines, withoutLines, recvCount, withoutCount,
+                    withoutVias, without, withGdr, intra);
         }
     }
 
-    /** One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read. */
+    /**
+     * One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read, its
+     * node's name {@link Cut cut out}: nodes whose logs say the same apart from their own name keep one summary. Equal
+     * summaries are equal objects; {@link #back(String)} gives a node's own.
+     */
     static final class Log {
         final String name;
-        /** The pass's shared values, while the log is read. */
+        /** The artifact, the pass's shared values and the cut, while the log is read. */
+        private Artifact art;
         private Shared shared;
-        /** A stub of the log's artifact, to quote the few lines findings show once every slice has been read. */
-        final Artifact src;
+        private Cut cut;
+        /** The node's name was cut out of a string: {@link #back(String)} must put it back. */
+        private boolean named;
+        /** The name, for the facts to quote. */
+        private final Src src;
         /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
         final Boolean testsMultiNode;
         Collection<String> commIds = new LinkedHashSet<>();
@@ -199,16 +291,17 @@ final class Job {
         boolean net;
         /** The ranks of communicators of {@link #maxRanks} ranks. */
         List<Integer> ranksAtMax = List.of();
+        private int hash;
 
-        private Log(Artifact src, Boolean testsMultiNode, Shared shared) {
-            this.shared = shared;
-            this.name = src.name();
+        private Log(String name, Src src, Boolean testsMultiNode) {
+            this.name = name;
             this.src = src;
             this.testsMultiNode = testsMultiNode;
         }
 
         /**
-         * {@return the summary of log {@code l} of artifact {@code a}}
+         * {@return the summary of log {@code l} of artifact {@code a}, the name of the artifact's node cut out; the kept
+         * instance of an equal summary}
          *
          * @param a              the artifact, for its name, node and lines
          * @param l              the log
@@ -216,7 +309,24 @@ final class Job {
          * @param shared         the pass's one instance of each equal value kept
          */
         static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared) {
-            Log s = new Log(a.stub(), testsMultiNode, shared);
+            Log s = of(a, l, testsMultiNode, shared, new Cut(a.node().orElse(null), shared));
+            // A line that printed the mark itself: keep the node's name.
+            if (s.cut.clash()) s = of(a, l, testsMultiNode, shared, new Cut(null, shared));
+            s.named = s.cut.cut();
+            s.art = null;
+            s.shared = null;
+            s.cut = null;
+            s.hash = Objects.hash(s.name, s.testsMultiNode, s.commIds, s.hosts, s.env, s.rankHost, s.maxNodes, s.maxRanks,
+                    s.localAll, s.localFewer, s.net, s.ranksAtMax, s.named);
+            return shared.of(s);
+        }
+
+        private static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared, Cut cut) {
+            String name = cut.of(a.name());
+            Log s = new Log(name, shared.of(new Src(name)), testsMultiNode);
+            s.art = a;
+            s.shared = shared;
+            s.cut = cut;
             String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
             for (String h : l.hosts()) s.host(h, own);
             // Hosts join in the order of their first fact of any kind, as the whole log would order them.
@@ -233,36 +343,90 @@ final class Job {
             s.ibDevices(l, own);
             s.transports(l, own);
             for (EnvSetting e : l.envSettings()) {
-                if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(s.shared.of(new EnvSetting(s.shared.of(e.name()), s.shared.of(e.value()), s.shared.of(e.origin()), null, e.line())), s.src, true));
-                }
+                if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) s.env.put(e.name(), s.env(e));
             }
             for (EnvSetting e : l.envSettings()) {
-                if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) {
-                    s.env.put(e.name(), new At<>(s.shared.of(new EnvSetting(s.shared.of(e.name()), s.shared.of(e.value()), s.shared.of(e.origin()), null, e.line())), s.src, true));
-                }
+                if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) s.env.put(e.name(), s.env(e));
             }
             s.hosts = List.copyOf(s.byName.values());
             s.byName = null;
-            for (Host h : s.hosts) h.freeze(s.shared);
-            s.commIds = s.shared.of(List.copyOf(s.commIds));
+            for (Host h : s.hosts) h.freeze(shared);
+            s.commIds = List.copyOf(s.commIds);
             s.env = Map.copyOf(s.env);
-            s.rankHost = s.shared.of(Map.copyOf(s.rankHost));
-            s.shared = null;
+            s.rankHost = Map.copyOf(s.rankHost);
             return s;
+        }
+
+        /**
+         * {@return this summary as node {@code node}'s log says it: its name put back where it was cut (the summary
+         * itself when nothing was cut)}
+         *
+         * @param node the node of the log's artifact; null for a log of no node
+         */
+        Log back(String node) {
+            if (!named || node == null) return this;
+            String n = Cut.back(name, node);
+            Src to = new Src(n);
+            Log s = new Log(n, to, testsMultiNode);
+            List<String> ids = new ArrayList<>(commIds.size());
+            for (String c : commIds) ids.add(Cut.back(c, node));
+            s.commIds = ids;
+            List<Host> hs = new ArrayList<>(hosts.size());
+            for (Host h : hosts) hs.add(h.back(node, to));
+            s.hosts = hs;
+            s.byName = null;
+            Map<String, At<EnvSetting>> e = new HashMap<>();
+            env.forEach((k, v) -> e.put(k, v.back(node, to)));
+            s.env = e;
+            Map<Integer, String> rh = new HashMap<>();
+            rankHost.forEach((k, v) -> rh.put(k, Cut.back(v, node)));
+            s.rankHost = rh;
+            s.maxNodes = maxNodes;
+            s.maxRanks = maxRanks;
+            s.localAll = localAll;
+            s.localFewer = localFewer;
+            s.net = net;
+            s.ranksAtMax = ranksAtMax;
+            return s;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Log s && hash == s.hash && name.equals(s.name) && Objects.equals(testsMultiNode, s.testsMultiNode)
+                    && commIds.equals(s.commIds) && hosts.equals(s.hosts) && env.equals(s.env) && rankHost.equals(s.rankHost)
+                    && maxNodes == s.maxNodes && maxRanks == s.maxRanks && localAll == s.localAll && localFewer == s.localFewer
+                    && net == s.net && ranksAtMax.equals(s.ranksAtMax) && named == s.named;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        /** {@return {@code v} at its line, the artifact's text of the line quoted when {@code quote}} */
+        private <T> At<T> at(T v, int line, String fallback, boolean quote) {
+            if (!quote) return new At<>(v, src, null, null);
+            String t = art.quote(line, fallback).text();
+            java.util.regex.Matcher m = PREFIX.matcher(t);
+            if (!m.lookingAt()) return new At<>(v, src, null, cut.of(t));
+            return new At<>(v, src, cut.of(t.substring(0, m.end())), cut.of(t.substring(m.end())));
+        }
+
+        private At<EnvSetting> env(EnvSetting e) {
+            return at(shared.of(new EnvSetting(cut.of(e.name()), cut.of(e.value()), cut.of(e.origin()), null, e.line())), e.line(), text(e), true);
         }
 
         private Host host(String lineHost, String own) {
             String n = lineHost != null ? lineHost : own;
             Host h = byName.get(n);
-            if (h == null) byName.put(n, h = new Host(shared.of(n)));
+            if (h == null) byName.put(n, h = new Host(cut.of(n)));
             return h;
         }
 
         private void ranks(NcclLog l, String own) {
             int largest = 0;
             for (NcclRank r : l.ranks()) {
-                if (r.commId() != null) commIds.add(shared.of(r.commId()));
+                if (r.commId() != null) commIds.add(cut.of(r.commId()));
                 if (r.nranks() != null) largest = Math.max(largest, r.nranks());
                 if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
                 if (r.localRanks() != null && r.nranks() != null) {
@@ -278,20 +442,20 @@ final class Job {
             Set<Integer> atMax = new LinkedHashSet<>();
             for (NcclRank r : l.ranks()) {
                 String h = r.host() != null ? r.host() : own;
-                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), shared.of(h));
+                if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), cut.of(h));
                 if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
             }
-            ranksAtMax = shared.of(List.copyOf(atMax));
+            ranksAtMax = List.copyOf(atMax);
         }
 
         private void interfaces(NcclLog l, String own) {
             Map<String, Integer> perName = new HashMap<>();
-            Set<Host> socketSeen = new HashSet<>();
+            Set<Host> socketSeen = Collections.newSetFromMap(new IdentityHashMap<>());
             Set<List<Object>> seen = new HashSet<>();
             for (NcclInterface i : l.interfaces()) {
                 Host h = host(i.host(), own);
                 boolean quote = i.kind() == io.ncclscope.parsers.nccl.InterfaceKind.SOCKET && socketSeen.add(h);
-                boolean again = !seen.add(Arrays.asList(h, i.kind(), i.name(), i.address(), i.index()));
+                boolean again = !seen.add(Arrays.asList(h.name, i.kind(), i.name(), i.address(), i.index()));
                 if (i.name() != null && !i.name().isEmpty()) {
                     int n = perName.merge(h.name + '\u0000' + i.name(), 1, Integer::sum);
                     quote |= n <= LINES;
@@ -300,16 +464,16 @@ final class Job {
                     // addresses are known and its line is never quoted.
                     if (again && n > LINES) continue;
                 }
-                h.interfaces.add(new At<>(slim(i, shared), src, quote));
+                h.interfaces.add(at(slim(i), i.line(), text(i), quote));
             }
         }
 
         private void networks(NcclLog l, String own) {
-            Map<Host, boolean[]> seen = new HashMap<>();
+            Map<Host, boolean[]> seen = new IdentityHashMap<>();
             for (NetworkChoice c : l.networks()) {
                 Host h = host(c.host(), own);
                 // first, first Socket, first other, first RDMA
-                boolean[] s = seen.computeIfAbsent(h, k -> new boolean[4]);
+                boolean[] s = seen.computeIfAbsent(h, x -> new boolean[4]);
                 boolean socket = c.name().equalsIgnoreCase("Socket");
                 boolean first = !s[0];
                 boolean firstSocket = socket && !s[1];
@@ -318,13 +482,13 @@ final class Job {
                 if (socket) s[1] = true;
                 else s[2] = true;
                 if (rdmaNet(c.name())) s[3] = true;
-                if (keep) h.networks.add(new At<>(shared.of(new NetworkChoice(shared.of(c.name()), null, c.line())), src, first || firstSocket));
+                if (keep) h.networks.add(at(shared.of(new NetworkChoice(cut.of(c.name()), null, c.line())), c.line(), text(c), first || firstSocket));
             }
         }
 
         private void events(NcclLog l, String own) {
-            Map<Host, Set<String>> seen = new HashMap<>();
-            Map<Host, int[]> gdrLines = new HashMap<>();
+            Map<Host, Set<String>> seen = new IdentityHashMap<>();
+            Map<Host, int[]> gdrLines = new IdentityHashMap<>();
             for (NcclEvent e : l.events()) {
                 EventKind k = e.kind();
                 Host h = host(e.host(), own);
@@ -352,35 +516,36 @@ final class Job {
                     }
                     default -> keep = false;
                 }
-                if (keep) h.events.add(new At<>(slim(e, shared), src, quote));
+                if (keep) h.events.add(at(slim(e), e.line(), text(e), quote));
             }
         }
 
         private void ibDevices(NcclLog l, String own) {
-            Map<Host, Set<Integer>> seen = new HashMap<>();
+            Map<Host, Set<Integer>> seen = new IdentityHashMap<>();
             for (IbDevice d : l.ibDevices()) {
                 Host h = host(d.host(), own);
                 if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
-                    h.ibDevices.add(new At<>(shared.of(new IbDevice(d.index(), shared.of(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line())), src, true));
+                    h.ibDevices.add(at(shared.of(new IbDevice(d.index(), cut.of(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line())),
+                            d.line(), text(d), true));
                 }
             }
         }
 
         private void transports(NcclLog l, String own) {
-            Map<Host, Map<String, Integer>> keys = new HashMap<>();
-            Map<Host, Set<Integer>> devs = new HashMap<>();
+            Map<Host, Map<String, Integer>> keys = new IdentityHashMap<>();
+            Map<Host, Set<Integer>> devs = new IdentityHashMap<>();
             for (NcclTransport t : l.transports()) {
                 Host h = host(t.host(), own);
                 Conn c = h.connW();
                 if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
                 boolean overSocket = "Socket".equalsIgnoreCase(t.net());
-                if (overSocket && c.firstSocket == null) c.firstSocket = new At<>(slim(t, shared), src, true);
+                if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line(), text(t), true);
                 if (t.type() == TransportType.NET && t.net() != null) {
                     if (overSocket) {
                         c.socketNet = true;
                         Integer dev = TransportAnalyzer.netDev(t.via());
                         if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) {
-                            c.socketDevs.add(new At<>(slim(t, shared), src, true));
+                            c.socketDevs.add(at(slim(t), t.line(), text(t), true));
                         }
                     } else {
                         c.otherNet = true;
@@ -390,31 +555,30 @@ final class Job {
                     c.recvLines++;
                     c.recvCount += Math.max(1, t.count());
                     if (Boolean.TRUE.equals(t.gdrdma())) {
-                        if (c.withGdr == null) c.withGdr = new At<>(slim(t, shared), src, true);
+                        if (c.withGdr == null) c.withGdr = at(slim(t), t.line(), text(t), true);
                     } else {
                         c.withoutLines++;
                         c.withoutCount += Math.max(1, t.count());
-                        if (!c.withoutVias.contains(t.via())) c.withoutVias.add(shared.of(t.via()));
-                        if (c.without.size() < LINES) c.without.add(new At<>(slim(t, shared), src, true));
+                        String via = cut.of(t.via());
+                        if (!c.withoutVias.contains(via)) c.withoutVias.add(via);
+                        if (c.without.size() < LINES) c.without.add(at(slim(t), t.line(), text(t), true));
                     }
                 }
                 Map<String, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
                 if (t.type() == TransportType.SHM) {
-                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) c.intra.add(new At<>(slim(t, shared), src, true));
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), text(t), true));
                     continue;
                 }
                 if (t.type() != TransportType.NET || h.name == null) continue;
                 String a = rankHost.get(t.fromRank());
                 String b = rankHost.get(t.toRank());
-                if (a != null && b != null) {
-                    // Both ranks placed by this log: on this host or not (the job takes the first log's word).
-                    if (a.equals(h.name) && b.equals(h.name) && seen.merge(key(t), 1, Integer::sum) <= LINES) {
-                        c.intra.add(new At<>(slim(t, shared), src, true));
-                    }
-                } else if ((a == null || a.equals(h.name)) && (b == null || b.equals(h.name))
-                        && seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
-                    // A rank this log does not place: another log of the job may put it on this host.
-                    c.intra.add(new At<>(slim(t, shared), src, false));
+                if (a != null && a.equals(h.name) && b != null && b.equals(h.name)) {
+                    // Both ranks placed on this host by this log.
+                    if (seen.merge(key(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), text(t), true));
+                } else if (seen.merge("? " + t.fromRank() + " " + t.toRank(), 1, Integer::sum) == 1) {
+                    // A rank this log does not place, or places on another host: the job takes the first log's word for
+                    // each rank, and another log of the job may put both here.
+                    c.intra.add(at(slim(t), t.line(), text(t), false));
                 }
             }
         }
@@ -422,23 +586,23 @@ final class Job {
         private static String key(NcclTransport t) {
             return t.type() + " " + t.fromRank() + " " + t.toRank() + " " + t.fromDev() + " " + t.toDev() + " " + t.via();
         }
-    }
 
-    /** {@return {@code i} without what no check reads (its host: the summary is by host already)} */
-    private static NcclInterface slim(NcclInterface i, Shared shared) {
-        return shared.of(new NcclInterface(i.kind(), shared.of(i.name()), shared.of(i.address()), null, i.index(), null, i.line()));
-    }
+        /** {@return {@code i} without what no check reads (its host: the summary is by host already)} */
+        private NcclInterface slim(NcclInterface i) {
+            return shared.of(new NcclInterface(i.kind(), cut.of(i.name()), cut.of(i.address()), null, i.index(), null, i.line()));
+        }
 
-    /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
-    private static NcclEvent slim(NcclEvent e, Shared shared) {
-        return shared.of(new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, shared.of(e.message()),
-                e.kind(), null, null, shared.of(e.peer()), e.count()));
-    }
+        /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
+        private NcclEvent slim(NcclEvent e) {
+            return shared.of(new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, cut.of(e.message()),
+                    e.kind(), null, null, cut.of(e.peer()), e.count()));
+        }
 
-    /** {@return {@code t} with what the checks read: no bus ids, no host} */
-    private static NcclTransport slim(NcclTransport t, Shared shared) {
-        return shared.of(new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
-                t.direction(), shared.of(t.via()), t.type(), shared.of(t.net()), t.gdrdma(), null, t.line(), t.count()));
+        /** {@return {@code t} with what the checks read: no bus ids, no host} */
+        private NcclTransport slim(NcclTransport t) {
+            return shared.of(new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
+                    t.direction(), cut.of(t.via()), t.type(), cut.of(t.net()), t.gdrdma(), null, t.line(), t.count()));
+        }
     }
 
     /** The HCA named in quotes in a "GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" message; null when none. */

@@ -82,13 +82,14 @@ public final class TransportAnalyzer implements Analyzer {
     }
 
     /**
-     * {@inheritDoc} Jobs join logs of many nodes (one communicator written per node) and judge each host's choice
-     * against that host's hardware, so the checks run at finish. Each slice leaves a summary of each of its NCCL logs
-     * (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}) and holding a stub of
-     * the log's artifact instead of line texts (the few lines findings show are quoted at finish), and its hardware
-     * records (ibstat, ip addr, topo) on a stub of their artifact. Equal values (names, messages, records, whole
-     * hardware records of nodes of one image) are kept once for all nodes ({@link Shared}); everything else of a node
-     * is let go.
+     * {@return a pass that keeps, per node, its name and its summaries} Jobs join logs of many nodes (one communicator
+     * written per node) and judge each host's choice against that host's hardware, and findings alike on many hosts
+     * merge into one, so the checks run at finish and no finding is settled before. Each slice leaves a summary of each
+     * of its NCCL logs (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}), and
+     * of its hardware records (ibstat, ip addr, topo: {@link Hw.Rec}), each with the text of the few lines a finding
+     * may quote. The node's own name is {@link Cut cut out} of them and equal ones are kept once ({@link Shared}), so
+     * that the nodes of one image running one job keep one set of summaries between them and each node its name and a
+     * reference; everything else of a node is let go.
      */
     @Override
     public io.ncclscope.sdk.diagnose.Pass pass() {
@@ -106,39 +107,70 @@ public final class TransportAnalyzer implements Analyzer {
                 // Whole-evidence order, so that the findings do not depend on the order slices came in.
                 slices.sort(Comparator.comparing(Slice::node, Evidence.SLICE_NODE_ORDER));
                 List<Job.Log> logs = new ArrayList<>();
-                List<io.ncclscope.sdk.evidence.Artifact> hardware = new ArrayList<>();
+                List<Hw.Rec> hardware = new ArrayList<>();
+                List<String> hardwareNodes = new ArrayList<>();
                 List<String> nodes = new ArrayList<>();
                 for (Slice s : slices) {
-                    logs.addAll(s.logs());
-                    hardware.addAll(s.hardware());
+                    for (Object p : s.parts()) {
+                        String node = s.node();
+                        if (p instanceof Placed o) {
+                            node = o.node();
+                            p = o.part();
+                        }
+                        if (p instanceof Job.Log l) {
+                            logs.add(l.back(node));
+                        } else {
+                            hardware.add(((Hw.Rec) p).back(node));
+                            hardwareNodes.add(node);
+                        }
+                    }
                     nodes.addAll(s.nodes());
                 }
-                return check(logs, new Hw(Evidence.ofArtifacts(hardware), nodes));
+                return check(logs, new Hw(hardwareNodes, hardware, nodes));
             }
         };
     }
 
-    /** What a slice leaves: its node(s), the summaries of its NCCL logs, its hardware records. */
-    private record Slice(String node, List<String> nodes, List<Job.Log> logs, List<io.ncclscope.sdk.evidence.Artifact> hardware) {
+    /**
+     * What a slice leaves: its node, the summaries of its NCCL logs and hardware records in artifact order (equal lists
+     * kept once), and its nodes when they are not just its node.
+     *
+     * @param node  the slice's node; null for the slice of no node
+     * @param more  the slice's nodes when they are not {@code [node]}; else null
+     * @param parts {@link Job.Log} and {@link Hw.Rec} summaries of the slice's node, {@link Placed} ones of another
+     */
+    private record Slice(String node, List<String> more, List<Object> parts) {
         static Slice of(Evidence slice, Shared shared) {
-            List<Job.Log> logs = new ArrayList<>();
-            List<io.ncclscope.sdk.evidence.Artifact> hw = new ArrayList<>();
-            // The node's own name, kept anyway: the hosts its logs name after it share it.
-            for (String n : slice.nodes()) shared.of(n);
+            String node = slice.sliceNode();
+            List<Object> parts = new ArrayList<>();
             for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
                 Object d = a.result().data();
+                Object part = null;
                 if (d instanceof NcclLog l) {
-                    logs.add(Job.Log.of(a, l, null, shared));
+                    part = Job.Log.of(a, l, null, shared);
                 } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
                     ChoiceJob.Src src = ChoiceJob.source(a, t);
-                    if (src != null) logs.add(Job.Log.of(a, src.log(), src.testsMultiNode(), shared));
+                    if (src != null) part = Job.Log.of(a, src.log(), src.testsMultiNode(), shared);
                 } else if (HARDWARE.stream().anyMatch(c -> c.isInstance(d))) {
-                    // Nodes of one image print the same ibstat, ip addr and topo records: one instance serves them all.
-                    hw.add(a.withData(shared.of(d)));
+                    part = Hw.Rec.of(a, shared);
                 }
+                if (part == null) continue;
+                String own = a.node().orElse(null);
+                parts.add(java.util.Objects.equals(own, node) ? part : new Placed(own, part));
             }
-            return new Slice(slice.sliceNode(), slice.nodes(), List.copyOf(logs), List.copyOf(hw));
+            List<String> nodes = slice.nodes();
+            boolean just = node == null ? nodes.isEmpty() : nodes.size() == 1 && nodes.get(0).equals(node);
+            return new Slice(node, just ? null : List.copyOf(nodes), shared.of(List.copyOf(parts)));
         }
+
+        /** {@return the slice's nodes} */
+        List<String> nodes() {
+            return more != null ? more : node == null ? List.of() : List.of(node);
+        }
+    }
+
+    /** A summary of an artifact of another node than its slice's. */
+    private record Placed(String node, Object part) {
     }
 
     /** The hardware records the checks compare with each host's choice, kept as they are. */
@@ -593,7 +625,7 @@ public final class TransportAnalyzer implements Analyzer {
                 At<IbDevice> dev = hca(job, h, netDev(t.value().via()));
                 String hca = dev == null ? null : dev.value().device();
                 Integer gpu = t.value().toDev() != null ? t.value().toDev() : job.gpuOf(t.value().toRank());
-                Evidence.Item<Topology> topo = hw.topology(h.name, alone);
+                Hw.Topo topo = hw.topology(h.name, alone);
                 TopoPath path = null;
                 EvidenceLine topoLine = null;
                 if (topo != null && gpu != null && hca != null) {
@@ -786,7 +818,7 @@ public final class TransportAnalyzer implements Analyzer {
             NcclTransport t0 = intra.get(0).value();
             Integer ga = t0.fromDev() != null ? t0.fromDev() : job.gpuOf(t0.fromRank());
             Integer gb = t0.toDev() != null ? t0.toDev() : job.gpuOf(t0.toRank());
-            Evidence.Item<Topology> topo = hw.topology(h.name, alone);
+            Hw.Topo topo = hw.topology(h.name, alone);
             TopoPath path = null;
             TopoPath status = null;
             List<EvidenceLine> topoLines = new ArrayList<>();

@@ -402,6 +402,23 @@ class TransportAnalyzerTest {
         assertThat(en(f)).contains("PHB");
     }
 
+    @Test
+    void aNetLineBetweenRanksTheJobsFirstLogPutsOnOneHostIsP2pNotUsedThoughItsOwnLogPlacesThemApart() {
+        // One communicator, two logs of node dgx01: the first puts ranks 0 and 1 on dgx01, the second puts rank 1 on
+        // dgx02 and shows NET between 0 and 1. The job takes the first log's word for each rank, as the whole-log
+        // check did; the second log's summary keeps the line for the job to judge.
+        String init = "%s:%d:%d [%d] NCCL INFO ncclCommInitRank comm 0x29ada98%d rank %d nranks 2 cudaDev %d nvmlDev %d busId 60 "
+                + "commId 0x5c40fb914f49a020 - Init START\n";
+        String first = init.formatted("dgx01", 100, 100, 0, 0, 0, 0, 0) + init.formatted("dgx01", 101, 101, 1, 1, 1, 1, 1);
+        String second = init.formatted("dgx01", 100, 100, 0, 0, 0, 0, 0) + init.formatted("dgx02", 300, 300, 0, 1, 1, 0, 0)
+                + "dgx01:100:120 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via NET/Socket/0\n";
+        Evidence e = Evidence.builder().addText("a.log", first, "dgx01").addText("b.log", second, "dgx01").build();
+        Finding f = only(run(e), "P2P_NOT_USED");
+        assertThat(f.detail().key()).isEqualTo("p2p.net");
+        assertThat(en(f)).contains("GPU0<->GPU1", "NET/Socket/0");
+        assertThat(f.evidence()).extracting(EvidenceLine::artifact, EvidenceLine::line).containsExactly(org.assertj.core.groups.Tuple.tuple("b.log", 3));
+    }
+
     // --- choices -------------------------------------------------------------------------------------------------
 
     @Test
