@@ -280,6 +280,13 @@ final class Judge {
             done.add(new Done(d.kind(), d.node(), d.index(), new Judged(v, List.of())));
         }
 
+        /** {@return how many nodes' hardware summaries are kept, and how many distinct instances they are (for tests)} */
+        int[] summariesKept() {
+            Set<NodeHw> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            distinct.addAll(hw.values());
+            return new int[] {hw.size(), distinct.size()};
+        }
+
         /** {@return {@code h} made of the instances kept of its equal parts, itself the instance kept of it} */
         private NodeHw keep(NodeHw h) {
             HwGpu g = h.gpu() == null ? null : share(new HwGpu(share(h.gpu().name()), h.gpu().pcieGen(), h.gpu().pcieWidth(), keep(h.gpu().quote())));
