@@ -4,7 +4,6 @@ import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,9 +26,11 @@ public final class BandwidthAnalyzer implements Analyzer {
 
     /**
      * {@return a pass keeping, per node, a small hardware summary (GPU model, NVLink count, active IB ports, fastest
-     * Ethernet link) and the findings made} A table naming its own node is judged when its slice comes; one naming
-     * another node's host waits for {@code finish} as a slim copy of the rows its plateau comes from. A node's
-     * single-rank runs become one finding as they come.
+     * Ethernet link; nodes alike share one) and handing over each finding as it settles} A table naming its own node
+     * is judged when its slice comes, and its findings are handed over by {@link Pass#drain()}; one naming another
+     * node's host waits for {@code finish} as a slim copy of the rows its plateau comes from. The single-rank runs of
+     * one host in a slice become one finding with their slice; those naming no host, one finding for the job at
+     * {@code finish}.
      */
     @Override
     public Pass pass() {
@@ -42,10 +43,13 @@ public final class BandwidthAnalyzer implements Analyzer {
             }
 
             @Override
+            public List<Finding> drain() {
+                return fold.drain();
+            }
+
+            @Override
             public List<Finding> finish() {
-                List<Finding> out = new ArrayList<>();
-                for (Judge.Judged j : fold.finish()) out.addAll(j.findings());
-                return out;
+                return fold.findings();
             }
         };
     }

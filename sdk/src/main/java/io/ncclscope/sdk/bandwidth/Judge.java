@@ -66,12 +66,13 @@ final class Judge {
     /**
      * The measurements of evidence handed in slices ({@link Evidence#slices()}), judged as the slices of the whole
      * evidence give them, whatever order they come in. A table is judged against the hardware of the host it names:
-     * when that is its own slice's node (and whether NCCL ran over sockets anywhere cannot change the judgement), it is
-     * judged when it comes; otherwise (a job-wide table, a table copied to a neighbour) its curve is checked when it
-     * comes, and a slim copy (devices and the rows that make its plateau) waits for {@code finish} with the small
-     * hardware summary of every node. nvbandwidth and perftest runs only need their own node's facts and are judged at
-     * once. Of what is judged, a fold keeps only what its reader asks for ({@link Keep}), so that what it holds does
-     * not grow with the measurements of healthy nodes. Not thread-safe.
+     * when that is its own slice's node (and whether NCCL ran over sockets anywhere cannot change the judgement), or
+     * when its judgement reads no hardware (a single-rank run), it is judged when it comes; otherwise (a job-wide
+     * table, a table copied to a neighbour) its curve is checked when it comes, and a slim copy (devices and the rows
+     * that make its plateau) waits for {@code finish} with the small hardware summary of every node. nvbandwidth and
+     * perftest runs only need their own node's facts and are judged at once. Of what is judged, a fold keeps only what
+     * its reader asks for ({@link Keep}): findings judged are handed over by {@link #drain()} as they settle, so that
+     * what it holds does not grow with the measurements of healthy nodes. Not thread-safe.
      */
     static final class Fold {
 
@@ -79,7 +80,7 @@ final class Judge {
         enum Keep {
             /** Each segment's most telling verdict ({@link Segments}). */
             VERDICTS,
-            /** The findings, in the order of the whole evidence ({@link BandwidthAnalyzer}). */
+            /** The findings ({@link BandwidthAnalyzer}), handed over by {@link #drain()} and {@link #findings()}. */
             FINDINGS
         }
 
@@ -89,17 +90,22 @@ final class Judge {
                 .thenComparingInt(Done::index);
 
         private final Keep keep;
-        private final Map<String, HwGpu> gpus = new LinkedHashMap<>();
-        private final Map<String, Integer> links = new LinkedHashMap<>();
-        private final Map<String, EvidenceLine> linkLine = new LinkedHashMap<>();
-        private final Map<String, List<HwPort>> ports = new LinkedHashMap<>();
-        private final Map<String, HwEth> eth = new LinkedHashMap<>();
+        /**
+         * Every node's hardware summary, for the tables judged at {@code finish} against a node they name. The nodes of
+         * a bundle mostly have the same hardware, quoted from the same lines of files named alike under their folders:
+         * their summaries are one shared instance, so a node costs its name and a map entry.
+         */
+        private final Map<String, NodeHw> hw = new java.util.HashMap<>();
+        /** One instance of each equal hardware value kept ({@link NodeHw} and its parts). */
+        private final Map<Object, Object> shared = new java.util.HashMap<>();
         private boolean socket;
         private final List<Pending> pending = new ArrayList<>();
-        /** Findings of measurements judged (FINDINGS), or each segment's most telling verdict so far (VERDICTS). */
+        /** Each segment's most telling verdict so far (VERDICTS). */
         private final List<Done> done = new ArrayList<>();
-        /** Single-rank runs by node (FINDINGS): context, shown once per node, so kept as one finding's makings. */
-        private final Map<String, Singles> singles = new java.util.HashMap<>();
+        /** Findings settled and not handed over yet (FINDINGS). */
+        private List<Finding> settled = new ArrayList<>();
+        /** Single-rank runs that name no one host (FINDINGS): one finding for the job, made at {@code finish}. */
+        private Singles jobSingles;
 
         /**
          * The single-rank runs of one node as they come: the first one's finding (shown as it is when it is the only
@@ -151,67 +157,89 @@ final class Judge {
 
         void add(Evidence slice) {
             String node = slice.sliceNode();
-            Hw hw = Hw.of(slice);
-            Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
-            hw.gpus().forEach((n, g) -> gpus.putIfAbsent(n, g.on(stubs.computeIfAbsent(g.artifact(), Artifact::stub))));
-            links.putAll(hw.nvlinks());
-            linkLine.putAll(hw.nvlinkLine());
-            hw.ports().forEach((n, ps) -> {
-                List<HwPort> kept = ports.computeIfAbsent(n, k -> new ArrayList<>());
-                for (HwPort p : ps) kept.add(p.on(stubs.computeIfAbsent(p.artifact(), Artifact::stub)));
-            });
-            hw.eth().forEach((n, e) -> eth.put(n, e.on(stubs.computeIfAbsent(e.artifact(), Artifact::stub))));
-            socket |= hw.socket();
+            Hw own = Hw.of(slice);
+            own.nodes().forEach((n, h) -> hw.put(n, keep(h)));
+            socket |= own.socket();
             // The hardware of this slice's node alone, with the sockets seen so far: a table naming this node is judged
             // against it now, unless NCCL over sockets seen later could still change its judgement.
-            String own = node == null ? "" : node;
+            String ownNode = node == null ? "" : node;
+            Map<String, Singles> singles = new LinkedHashMap<>();
             int i = 0;
             for (Item<NcclTestsData> it : slice.all(NcclTestsData.class)) {
                 if (it.data().rows().isEmpty()) continue;
                 int index = i++;
                 List<Finding> curve = new ArrayList<>();
-                NcclTestsData slim = table(it.artifact(), it.data(), null, curve).slim;
+                TableStep step = table(it.artifact(), it.data(), null, curve);
+                NcclTestsData slim = step.slim();
                 Judged now = null;
-                if (own.equals(hwNode(it.artifact(), slim))) {
-                    now = judge(it.artifact(), slim, hw.withSocket(socket), curve);
-                    if (!socket && !now.equals(judge(it.artifact(), slim, hw.withSocket(true), curve))) now = null;
+                if (step.noHardware()) {
+                    now = judge(it.artifact(), slim, own, curve);
+                } else if (ownNode.equals(hwNode(it.artifact(), slim))) {
+                    now = judge(it.artifact(), slim, own.withSocket(socket), curve);
+                    if (!socket && !now.equals(judge(it.artifact(), slim, own.withSocket(true), curve))) now = null;
                 }
                 if (now != null) {
-                    settle(new Done(0, node, index, now));
+                    settle(new Done(0, node, index, now), singles);
                 } else {
-                    pending.add(new Pending(node, index, stubs.computeIfAbsent(it.artifact(), Artifact::stub), slim,
-                            keep == Keep.FINDINGS ? curve : List.of()));
+                    pending.add(new Pending(node, index, it.artifact().stub(), slim, keep == Keep.FINDINGS ? curve : List.of()));
                 }
             }
             i = 0;
             for (Item<NvbandwidthData> it : slice.all(NvbandwidthData.class)) {
                 for (NvbwTestcase tc : it.data().testcases()) {
                     Judged j = nvbandwidth(it.artifact(), it.data(), tc);
-                    if (j != null) settle(new Done(1, node, i++, j));
+                    if (j != null) settle(new Done(1, node, i++, j), singles);
                 }
             }
             // perftest is judged against the ports of its own node, which come in the same slice.
             i = 0;
             for (Item<PerftestData> it : slice.all(PerftestData.class)) {
-                Judged j = perftest(it.artifact(), it.data(), hw);
-                if (j != null) settle(new Done(2, node, i++, j));
+                Judged j = perftest(it.artifact(), it.data(), own);
+                if (j != null) settle(new Done(2, node, i++, j), singles);
             }
+            // A host's single-rank runs in this slice are all there are of them here: one finding, settled now.
+            for (Singles g : singles.values()) settled.add(g.finding());
         }
 
         /**
-         * {@return the measurements kept, judged, in the order of the whole evidence} With {@link Keep#FINDINGS}, the
-         * single-rank runs of one node are one finding, where the first of them stands.
+         * {@return the findings settled since the last call (FINDINGS), each handed over once} A table judged when its
+         * slice comes, an nvbandwidth or perftest run, and the single-rank runs of one host in one slice are settled
+         * with their slice; the rest comes from {@link #findings()}.
          */
-        List<Judged> finish() {
-            Hw hw = new Hw(gpus, links, linkLine, ports, socket, eth);
-            for (Pending p : pending) settle(new Done(0, p.node(), p.index(), judge(p.stub(), p.slim(), hw, p.curve())));
-            pending.clear();
+        List<Finding> drain() {
+            if (settled.isEmpty()) return List.of();
+            List<Finding> out = settled;
+            settled = new ArrayList<>();
+            return out;
+        }
+
+        /**
+         * {@return the findings not handed over by {@link #drain()} (FINDINGS): the tables that waited for another
+         * node's hardware, the job's single-rank runs that name no one host (one finding, where the first of them
+         * stands), and whatever settled since the last drain}
+         */
+        List<Finding> findings() {
+            judgePending();
+            if (jobSingles != null) settled.add(jobSingles.finding());
+            jobSingles = null;
+            return drain();
+        }
+
+        /** {@return the measurements kept (VERDICTS): each segment's most telling verdict, in the order of the whole evidence} */
+        List<Judged> verdicts() {
+            judgePending();
             List<Done> sorted = new ArrayList<>(done);
-            for (Singles g : singles.values()) sorted.add(new Done(g.first.kind(), g.first.node(), g.first.index(), new Judged(null, List.of(g.finding()))));
             sorted.sort(ORDER);
             List<Judged> out = new ArrayList<>(sorted.size());
             for (Done d : sorted) out.add(d.judged());
             return out;
+        }
+
+        /** Judges the tables that waited for the hardware of every node. */
+        private void judgePending() {
+            Hw all = new Hw(hw, socket);
+            for (Pending p : pending) settle(new Done(0, p.node(), p.index(), judge(p.stub(), p.slim(), all, p.curve())), null);
+            pending.clear();
         }
 
         /** The second step of {@link #table}: the judgement, after the curve's findings. */
@@ -221,15 +249,23 @@ final class Judge {
             return new Judged(j.verdict(), findings);
         }
 
-        /** Keeps what this fold's reader needs of a judged measurement. */
-        private void settle(Done d) {
+        /**
+         * Keeps what this fold's reader needs of a judged measurement: its findings (a single-rank run's into
+         * {@code singles}, this slice's runs by the host they name, or the job's when they name none), or its verdict
+         * when it is its segment's most telling so far.
+         */
+        private void settle(Done d, Map<String, Singles> singles) {
             if (keep == Keep.FINDINGS) {
-                List<Finding> other = new ArrayList<>();
                 for (Finding f : d.judged().findings()) {
-                    if (f.code().equals(SINGLE)) singles.computeIfAbsent(String.valueOf(f.subject().node()), k -> new Singles()).add(d, f);
-                    else other.add(f);
+                    if (!f.code().equals(SINGLE)) {
+                        settled.add(f);
+                    } else if (f.subject().node() == null) {
+                        if (jobSingles == null) jobSingles = new Singles();
+                        jobSingles.add(d, f);
+                    } else {
+                        singles.computeIfAbsent(f.subject().node(), k -> new Singles()).add(d, f);
+                    }
                 }
-                if (!other.isEmpty()) done.add(new Done(d.kind(), d.node(), d.index(), new Judged(null, other)));
                 return;
             }
             SegmentVerdict v = d.judged().verdict();
@@ -243,55 +279,106 @@ final class Judge {
             }
             done.add(new Done(d.kind(), d.node(), d.index(), new Judged(v, List.of())));
         }
+
+        /** {@return how many nodes' hardware summaries are kept, and how many distinct instances they are (for tests)} */
+        int[] summariesKept() {
+            Set<NodeHw> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            distinct.addAll(hw.values());
+            return new int[] {hw.size(), distinct.size()};
+        }
+
+        /** {@return {@code h} made of the instances kept of its equal parts, itself the instance kept of it} */
+        private NodeHw keep(NodeHw h) {
+            HwGpu g = h.gpu() == null ? null : share(new HwGpu(share(h.gpu().name()), h.gpu().pcieGen(), h.gpu().pcieWidth(), keep(h.gpu().quote())));
+            List<HwPort> ps = new ArrayList<>(h.ports().size());
+            for (HwPort p : h.ports()) ps.add(share(new HwPort(share(p.device()), p.port(), p.rateGbps(), keep(p.quote()))));
+            HwEth e = h.eth() == null ? null : share(new HwEth(share(h.eth().name()), h.eth().speedMbps(), keep(h.eth().quote())));
+            return share(new NodeHw(g, h.nvlinks(), h.nvlinkLine() == null ? null : keep(h.nvlinkLine()), share(List.copyOf(ps)), e));
+        }
+
+        private Quote keep(Quote q) {
+            return share(new Quote(share(q.name()), q.underNode(), q.line(), share(q.text())));
+        }
+
+        /** {@return the instance kept equal to {@code v}, keeping {@code v} when it is the first} */
+        @SuppressWarnings("unchecked")
+        private <T> T share(T v) {
+            if (v == null) return null;
+            Object o = shared.putIfAbsent(v, v);
+            return o == null ? v : (T) o;
+        }
     }
 
     // ---- hardware facts, per node ----
 
-    /** A node's GPU as the expectation reads it: model, PCIe generation and width at most, and its line. */
-    record HwGpu(Artifact artifact, String name, Integer pcieGen, Integer pcieWidth, int line) {
-        static HwGpu of(Artifact a, NvsmiGpu g) {
-            return new HwGpu(a, g.name(), g.pcie() == null ? null : g.pcie().genMax(), g.pcie() == null ? null : g.pcie().widthMax(), g.line());
+    /**
+     * A line of a node's hardware facts, quoted when a table is judged against them: its artifact's name (relative to
+     * the node's folder when it is under one named after the node, as in a bundle, so that nodes share it), line number
+     * and text.
+     */
+    record Quote(String name, boolean underNode, int line, String text) {
+        /** {@return line {@code n} of {@code a}, an artifact of {@code node} ("" for none)} */
+        static Quote of(Artifact a, String node, int n) {
+            EvidenceLine l = a.quote(n);
+            String prefix = node + "/";
+            boolean under = !node.isEmpty() && l.artifact().startsWith(prefix);
+            return new Quote(under ? l.artifact().substring(prefix.length()) : l.artifact(), under, n, l.text());
         }
 
-        /** {@return the same GPU quoted from {@code a} (a stub of its artifact)} */
-        HwGpu on(Artifact a) {
-            return new HwGpu(a, name, pcieGen, pcieWidth, line);
+        /** {@return the evidence line, as {@link Artifact#quote(int)} gave it, of this line of {@code node}'s facts} */
+        EvidenceLine on(String node) {
+            return new EvidenceLine(underNode ? node + "/" + name : name, line, text);
+        }
+    }
+
+    /** A node's GPU as the expectation reads it: model, PCIe generation and width at most, and its line. */
+    record HwGpu(String name, Integer pcieGen, Integer pcieWidth, Quote quote) {
+        static HwGpu of(Artifact a, String node, NvsmiGpu g) {
+            return new HwGpu(g.name(), g.pcie() == null ? null : g.pcie().genMax(), g.pcie() == null ? null : g.pcie().widthMax(),
+                    Quote.of(a, node, g.line()));
         }
     }
 
     /** An active IB port: its HCA, number, rate and line. */
-    record HwPort(Artifact artifact, String device, Integer port, double rateGbps, int line) {
-        /** {@return the same port quoted from {@code a} (a stub of its artifact)} */
-        HwPort on(Artifact a) {
-            return new HwPort(a, device, port, rateGbps, line);
-        }
+    record HwPort(String device, Integer port, double rateGbps, Quote quote) {
     }
 
     /** A node's fastest Ethernet link: its name, speed and line. */
-    record HwEth(Artifact artifact, String name, int speedMbps, int line) {
-        /** {@return the same link quoted from {@code a} (a stub of its artifact)} */
-        HwEth on(Artifact a) {
-            return new HwEth(a, name, speedMbps, line);
-        }
+    record HwEth(String name, int speedMbps, Quote quote) {
     }
 
-    record Hw(Map<String, HwGpu> gpus, Map<String, Integer> nvlinks, Map<String, EvidenceLine> nvlinkLine,
-              Map<String, List<HwPort>> ports, boolean socket, Map<String, HwEth> eth) {
+    /**
+     * One node's hardware summary: its first named GPU, NVLinks per GPU (and the topology line they come from), active
+     * IB ports and fastest Ethernet link; each null (ports empty) when the node's evidence lacks it.
+     */
+    record NodeHw(HwGpu gpu, Integer nvlinks, Quote nvlinkLine, List<HwPort> ports, HwEth eth) {
+        static final NodeHw NONE = new NodeHw(null, null, null, List.of(), null);
+    }
+
+    /** The hardware summaries of nodes, by node ("" for artifacts of no node), and whether NCCL ran over sockets. */
+    record Hw(Map<String, NodeHw> nodes, boolean socket) {
 
         /** {@return these facts, NCCL over sockets or not as {@code s} says} */
         Hw withSocket(boolean s) {
-            return s == socket ? this : new Hw(gpus, nvlinks, nvlinkLine, ports, s, eth);
+            return s == socket ? this : new Hw(nodes, s);
         }
+
+        /** {@return {@code node}'s summary; {@link NodeHw#NONE} when its evidence holds none} */
+        NodeHw of(String node) {
+            NodeHw h = node == null ? null : nodes.get(node);
+            return h == null ? NodeHw.NONE : h;
+        }
+
         static Hw of(Evidence ev) {
             Map<String, HwGpu> gpus = new LinkedHashMap<>();
             for (Item<NvidiaSmiData> it : ev.all(NvidiaSmiData.class)) {
                 String node = it.artifact().node().orElse("");
                 for (NvsmiGpu g : it.data().gpus()) {
-                    if (g.name() != null) gpus.putIfAbsent(node, HwGpu.of(it.artifact(), g));
+                    if (g.name() != null && !gpus.containsKey(node)) gpus.put(node, HwGpu.of(it.artifact(), node, g));
                 }
             }
             Map<String, Integer> links = new LinkedHashMap<>();
-            Map<String, EvidenceLine> linkLine = new LinkedHashMap<>();
+            Map<String, Quote> linkLine = new LinkedHashMap<>();
             for (Item<Topology> it : ev.all(Topology.class)) {
                 Topology t = it.data();
                 if (t.gpus().size() < 2) continue;
@@ -310,7 +397,7 @@ final class Judge {
                 }
                 String node = it.artifact().node().orElse("");
                 links.put(node, allSame ? max : sum);
-                linkLine.put(node, it.artifact().quote(g0.line()));
+                linkLine.put(node, Quote.of(it.artifact(), node, g0.line()));
             }
             Map<String, List<HwPort>> ports = new LinkedHashMap<>();
             for (Item<IbstatData> it : ev.all(IbstatData.class)) {
@@ -318,7 +405,8 @@ final class Judge {
                 for (IbDevice d : it.data().devices()) {
                     for (IbPort p : d.ports()) {
                         if (p.state() == PortState.ACTIVE && p.rateGbps() != null && p.rateGbps() > 0)
-                            ports.computeIfAbsent(node, k -> new ArrayList<>()).add(new HwPort(it.artifact(), d.name(), p.port(), p.rateGbps(), p.line()));
+                            ports.computeIfAbsent(node, k -> new ArrayList<>())
+                                    .add(new HwPort(d.name(), p.port(), p.rateGbps(), Quote.of(it.artifact(), node, p.line())));
                     }
                 }
             }
@@ -333,17 +421,33 @@ final class Judge {
                 for (EthtoolInterface i : it.data().interfaces()) {
                     if (i.speedMbps() == null || i.speedMbps() <= 0 || Boolean.FALSE.equals(i.linkDetected())) continue;
                     HwEth cur = eth.get(node);
-                    if (cur == null || i.speedMbps() > cur.speedMbps()) eth.put(node, new HwEth(it.artifact(), i.name(), i.speedMbps(), i.line()));
+                    if (cur == null || i.speedMbps() > cur.speedMbps())
+                        eth.put(node, new HwEth(i.name(), i.speedMbps(), Quote.of(it.artifact(), node, i.line())));
                 }
             }
-            return new Hw(gpus, links, linkLine, ports, socket, eth);
+            Set<String> nodes = new LinkedHashSet<>();
+            nodes.addAll(gpus.keySet());
+            nodes.addAll(links.keySet());
+            nodes.addAll(ports.keySet());
+            nodes.addAll(eth.keySet());
+            Map<String, NodeHw> out = new LinkedHashMap<>();
+            for (String n : nodes) {
+                out.put(n, new NodeHw(gpus.get(n), links.get(n), linkLine.get(n), List.copyOf(ports.getOrDefault(n, List.of())), eth.get(n)));
+            }
+            return new Hw(out, socket);
         }
     }
 
     // ---- nccl-tests ----
 
-    /** What {@link #table} gives: the slim table (curve pass) or the judgement (hardware pass). */
-    private record TableStep(NcclTestsData slim, Judged judged) {
+    /**
+     * What {@link #table} gives: the slim table (curve pass) or the judgement (hardware pass); {@code noHardware}
+     * when the judgement reads no hardware facts (a single-rank run), so that it can be made with any.
+     */
+    private record TableStep(NcclTestsData slim, Judged judged, boolean noHardware) {
+        TableStep(NcclTestsData slim, Judged judged) {
+            this(slim, judged, false);
+        }
     }
 
     /**
@@ -389,7 +493,7 @@ final class Judge {
             List<EvidenceLine> ev = new ArrayList<>();
             if (!t.devices().isEmpty()) ev.add(a.quote(t.devices().get(0).line()));
             if (largest != null) ev.add(a.quote(largest.line()));
-            if (hw == null) return new TableStep(slim(t, largest == null ? List.of() : List.of(largest)), null);
+            if (hw == null) return new TableStep(slim(t, largest == null ? List.of() : List.of(largest)), null, true);
             out.add(new Finding("SINGLE_RANK_RUN", FindingSeverity.INFO, subject,
                     Message.of(BandwidthAnalyzer.class, "single", "test", test), ev, params));
             return new TableStep(null, new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,
@@ -425,17 +529,19 @@ final class Judge {
             }
         }
         String hwNode = hwNode(a, hosts);
-        HwGpu nvsmi = hw.gpus().get(hwNode);
-        if (nvsmi == null && a.node().isPresent()) nvsmi = hw.gpus().get(a.node().get());
+        NodeHw facts = hw.of(hwNode);
+        String gpuNode = hwNode;
+        if (facts.gpu() == null && a.node().isPresent()) gpuNode = a.node().get();
+        HwGpu nvsmi = hw.of(gpuNode).gpu();
         Integer pcieGen = null, pcieWidth = null;
         if (nvsmi != null) {
             if (gpuName == null) gpuName = nvsmi.name();
             pcieGen = nvsmi.pcieGen();
             pcieWidth = nvsmi.pcieWidth();
-            hwLines.add(nvsmi.artifact().quote(nvsmi.line()));
+            hwLines.add(nvsmi.quote().on(gpuNode));
         }
-        Integer links = hw.nvlinks().get(hwNode);
-        if (links != null && hw.nvlinkLine().get(hwNode) != null) hwLines.add(hw.nvlinkLine().get(hwNode));
+        Integer links = facts.nvlinks();
+        if (links != null && facts.nvlinkLine() != null) hwLines.add(facts.nvlinkLine().on(hwNode));
         Optional<GpuModel> model = HardwareModel.gpu(gpuName);
         Expectation intra = null;
         if (model.isPresent()) {
@@ -445,7 +551,7 @@ final class Judge {
         }
         Expectation exp = null;
         boolean reference = false;
-        List<HwPort> nics = rails(hw.ports().getOrDefault(hwNode, List.of()));
+        List<HwPort> nics = rails(facts.ports());
         if (!multi) {
             exp = intra;
         } else if (!nics.isEmpty()) {
@@ -453,15 +559,15 @@ final class Judge {
             int count = seg == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, commHosts, ranks)));
             exp = HardwareModel.endToEnd(intra, count, rate);
             for (HwPort p : nics) {
-                if (hwLines.size() < 6) hwLines.add(p.artifact().quote(p.line()));
+                if (hwLines.size() < 6) hwLines.add(p.quote().on(hwNode));
             }
-        } else if (hw.socket() && hw.eth().get(hwNode) != null) {
-            HwEth e = hw.eth().get(hwNode);
+        } else if (hw.socket() && facts.eth() != null) {
+            HwEth e = facts.eth();
             double net = HardwareModel.tcpGBs(e.speedMbps());
             String nb = String.format(Locale.ROOT, "NCCL over sockets on %s at %d Mb/s x %.1f = %.1f GB/s",
                     e.name(), e.speedMbps(), HardwareModel.SOCKET_EFFICIENCY, net);
             exp = intra != null && intra.gbs() < net ? intra : new Expectation(net, nb);
-            hwLines.add(e.artifact().quote(e.line()));
+            hwLines.add(e.quote().on(hwNode));
         } else if (model.isPresent()) {
             // No NIC or socket facts: hold the run against a healthy run measured on the same GPU platform over
             // one NIC, a floor that any working network of that platform clears.
@@ -747,7 +853,7 @@ final class Judge {
         if (best == null) return null;
         String node = a.node().orElse("");
         HwPort port = null;
-        for (HwPort p : hw.ports().getOrDefault(node, List.of())) {
+        for (HwPort p : hw.of(node).ports()) {
             if (d.device() != null && d.device().equals(p.device())) port = p;
         }
         double measured = best.bwAverageGbps() / 8.0;
@@ -758,7 +864,7 @@ final class Judge {
         if (port == null) {
             return new Judged(new SegmentVerdict(Segment.INTER_NODE, measured, null, SegmentVerdict.UNKNOWN, basis, ev), out);
         }
-        ev.add(port.artifact().quote(port.line()));
+        ev.add(port.quote().on(node));
         double rate = port.rateGbps();
         double ratio = best.bwAverageGbps() / rate;
         Map<String, String> params = new LinkedHashMap<>();

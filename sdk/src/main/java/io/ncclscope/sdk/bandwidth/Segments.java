@@ -71,7 +71,7 @@ public final class Segments {
 
         /** {@return the verdict of each of the three segments over every slice added, in segment order} */
         public List<SegmentVerdict> finish() {
-            return verdicts(judge.finish());
+            return verdicts(judge.verdicts());
         }
     }
 

@@ -3,10 +3,14 @@ package io.ncclscope.sdk.bandwidth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -74,6 +78,57 @@ class BandwidthPassTest {
         Segments.Fold fold = Segments.fold();
         slices.forEach(fold::add);
         assertThat(fold.finish()).isEqualTo(Segments.of(ev));
+    }
+
+    @Test
+    void everyNodesFindingsAreHandedOverWithItsSliceAndNoneWaitForFinish() throws Exception {
+        // Our capture on four hosts: each node's eight single-rank runs are one finding, settled with its slice.
+        Evidence ev = Evidence.builder().addPath(TestBundles.cluster(tmp, TestBundles.hosts(4))).build();
+        Pass pass = analyzer.pass();
+        List<Finding> drained = new ArrayList<>();
+        for (Evidence s : ev.slices()) {
+            pass.add(s);
+            List<Finding> now = pass.drain();
+            assertThat(now).as("findings of %s", s.sliceNode()).isNotEmpty()
+                    .allSatisfy(f -> assertThat(f.subject().node()).isEqualTo(s.sliceNode()));
+            drained.addAll(now);
+        }
+        assertThat(pass.finish()).isEmpty();
+        assertThat(Diagnosis.of(drained).findings()).isEqualTo(Diagnosis.of(analyzer.analyze(ev)).findings());
+    }
+
+    @Test
+    void nodesWithTheSameHardwareShareOneSummary() throws Exception {
+        Evidence ev = Evidence.builder().addPath(TestBundles.cluster(tmp, TestBundles.hosts(8))).build();
+        Judge.Fold fold = new Judge.Fold(Judge.Fold.Keep.FINDINGS);
+        ev.slices().forEach(fold::add);
+        assertThat(fold.summariesKept()).as("nodes, distinct summaries").containsExactly(8, 1);
+    }
+
+    @Test
+    void aSingleRankTableFiledUnderAnotherNodeIsItsOwnFindingInAnySliceOrder() throws Exception {
+        // The table names host vm but is given to node n1: its run is one finding of that slice, not merged with vm's
+        // own runs (which settle with vm's slice, before or after n1's).
+        Evidence ev = Evidence.builder()
+                .addText("n1/all_reduce.txt", Files.readString(TestBundles.CAPTURE.resolve("tests/all_reduce.txt")), "n1")
+                .addText("vm/broadcast.txt", Files.readString(TestBundles.CAPTURE.resolve("tests/broadcast.txt")))
+                .addText("vm/sendrecv.txt", Files.readString(TestBundles.CAPTURE.resolve("tests/sendrecv.txt"))).build();
+        assertThat(ev.nodes()).containsExactly("n1", "vm");
+        List<Finding> singles = analyzer.analyze(ev).stream().filter(f -> f.code().equals(Judge.SINGLE)).toList();
+        assertThat(singles).hasSize(2).allSatisfy(f -> assertThat(f.subject().node()).isEqualTo("vm"));
+        assertThat(singles).extracting(f -> f.evidence().size()).containsExactlyInAnyOrder(2, 2);
+        assertThat(singles).extracting(f -> f.detail().key()).containsExactlyInAnyOrder("single", "single.many");
+        PassChecks.assertSameAsWhole(analyzer, ev);
+    }
+
+    @Test
+    void aJobTableJudgedAtFinishQuotesTheNamedNodesHardwareUnderItsFolder() throws Exception {
+        // examples/split/rails-slow: a job-wide table (no node) judged against gpu-01's IB ports, read from gpu-01/.
+        Evidence ev = Evidence.builder().addPath(Path.of("../examples/split/rails-slow")).build();
+        List<Finding> below = analyzer.analyze(ev).stream().filter(f -> f.code().equals("BUSBW_BELOW_EXPECTED")).toList();
+        assertThat(below).hasSize(1);
+        assertThat(below.get(0).evidence()).extracting(EvidenceLine::artifact).contains("gpu-01/ibstat.txt");
+        PassChecks.assertSameAsWhole(analyzer, ev);
     }
 
     @Test
