@@ -50,6 +50,7 @@ import java.util.stream.Stream;
  *      io.ncclscope.benchmarks.BundleBenchmark --nodes 64,256,1024 --capture examples/captured/h200-1gpu
  * java -Xmx48m -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 1024 --path streamed   # fits in 48 MiB
  * java -Xmx1g -cp ... io.ncclscope.benchmarks.BundleBenchmark --distinct   # each node its own pids and communicators
+ * java -Xmx1g -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 64,1024 --min-heap   # the peak, in fresh JVMs
  * </pre>
  */
 public final class BundleBenchmark {
@@ -69,6 +70,7 @@ public final class BundleBenchmark {
         Path work = Path.of(System.getProperty("java.io.tmpdir"), "ncclscope-bundle-bench");
         List<String> paths = List.of("streamed", "whole");
         boolean distinct = false;
+        boolean minHeap = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--nodes" -> sizes = Stream.of(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
@@ -76,9 +78,10 @@ public final class BundleBenchmark {
                 case "--work" -> work = Path.of(args[++i]);
                 case "--path" -> paths = args[++i].equals("both") ? paths : List.of(args[i]);
                 case "--distinct" -> distinct = true;
+                case "--min-heap" -> minHeap = true;
                 default -> {
                     System.err.println("usage: BundleBenchmark [--nodes 64,256,1024] [--capture DIR] [--work DIR] "
-                            + "[--path streamed|whole|both] [--distinct]");
+                            + "[--path streamed|whole|both] [--distinct] [--min-heap]");
                     System.exit(2);
                 }
             }
@@ -89,6 +92,10 @@ public final class BundleBenchmark {
         }
         System.out.printf(Locale.ROOT, "max heap %d MiB, %d cores%n", Runtime.getRuntime().maxMemory() >> 20,
                 Runtime.getRuntime().availableProcessors());
+        if (minHeap) {
+            minHeaps(capture, work, sizes, distinct);
+            return;
+        }
         System.out.printf(Locale.ROOT, "%-9s %-7s %-7s %-8s %-7s %-9s %-11s %-13s %-12s %-9s %-9s %-9s %s%n",
                 "path", "nodes", "files", "wall_s", "cpu_s", "files/s", "heap_held", "findings_held", "heap_report",
                 "findings", "md_bytes", "json_KiB", "verdict");
@@ -216,6 +223,56 @@ public final class BundleBenchmark {
         List<Finding> all = new ArrayList<>();
         for (Pass p : passes) all.addAll(p.finish());
         return all;
+    }
+
+    /**
+     * For each size, the smallest {@code -Xmx} (to 1 MiB) at which a fresh JVM analyzes the bundle on the streamed
+     * path, report included ({@link Once}): the heap at its peak, which {@code heap_held} (taken between reading and
+     * the report) does not see.
+     */
+    private static void minHeaps(Path capture, Path work, List<Integer> sizes, boolean distinct) throws Exception {
+        List<int[]> found = new ArrayList<>();
+        for (int n : sizes) {
+            Path root = work.resolve("n" + n);
+            deleteTree(root);
+            generate(capture, root, n, distinct);
+            int lo = 4, hi = 64; // lo fails (or is assumed to), hi passes
+            if (!once(root, hi)) throw new IllegalStateException(n + " nodes do not fit in " + hi + " MiB");
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (once(root, mid)) hi = mid;
+                else lo = mid;
+            }
+            found.add(new int[] {n, hi});
+            System.out.printf(Locale.ROOT, "streamed  %-7d smallest -Xmx that completes: %d MiB%n", n, hi);
+            deleteTree(root);
+        }
+        if (found.size() > 1) {
+            int[] a = found.get(0), b = found.get(found.size() - 1);
+            System.out.printf(Locale.ROOT, "streamed  smallest heap %d MiB at %d nodes -> %d MiB at %d nodes: x%.2f, %.1f KiB a node%n",
+                    a[1], a[0], b[1], b[0], (double) b[1] / a[1], (b[1] - a[1]) * 1024.0 / (b[0] - a[0]));
+        }
+        deleteTree(work);
+    }
+
+    /** Whether a fresh JVM with {@code -Xmx<mib>m} analyzes {@code root} streamed. */
+    private static boolean once(Path root, int mib) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Xmx" + mib + "m", "-cp", System.getProperty("java.class.path"),
+                Once.class.getName(), root.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return p.waitFor() == 0;
+    }
+
+    /** Analyzes one bundle folder the way {@code ncclscope analyze} does and renders the report; exit 0 when done. */
+    public static final class Once {
+        private Once() {
+        }
+
+        public static void main(String[] args) throws Exception {
+            Report r = NcclScope.analyze(Options.DEFAULTS, Path.of(args[0]));
+            System.out.println(NcclScope.render(r, Format.MARKDOWN).length());
+        }
     }
 
     /** Copies the capture once per node, renaming the host in its text. Returns the file count. */
