@@ -151,7 +151,9 @@ public final class ErrorsAnalyzer implements Analyzer {
      * the whole evidence) and the filters that depend on what other artifacts said (a variable a WARN finding already
      * named, an nccl-tests failure the walk explained, a duplicate GPU already reported) wait for {@link #finish()}.
      *
-     * <p>So each slice's findings wait too, and what a slice leaves is kept as a template: every string with the slice's
+     * <p>A slice's findings that no other slice can change (its settings findings but an invalid variable, its
+     * nccl-tests checks once it is known whether its own walk explains the failure) are handed over by {@link #drain()}
+     * right after it. The rest wait, and what a slice leaves is kept as a template: every string with the slice's
      * node name taken out ({@link Recast}). Nodes whose artifacts say the same but for their name (the same job on every
      * node) share one template, and each keeps only its name; the node's own copy is made again at {@link #finish()}.
      */
@@ -171,6 +173,8 @@ public final class ErrorsAnalyzer implements Analyzer {
          * one draft (or one template of it).
          */
         private final Map<String, Where> leaders = new HashMap<>();
+        /** Findings of one artifact's own data that nothing else can change, until {@link #drain()} hands them over. */
+        private final List<Finding> settled = new ArrayList<>();
 
         @Override
         public void add(Evidence slice) {
@@ -207,11 +211,39 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
 
         private void keep(Kept k, Part p) {
+            settle(p);
             if (p.walk != null) {
                 lead(p.where, p.walk.rooted(), "rooted|");
                 if (p.walk.fallback() != null) lead(p.where, p.walk.fallback(), "fallback|");
             }
             if (!p.empty()) k.parts.add(p);
+        }
+
+        /**
+         * Hands over what no other artifact can change: settings findings other than an unusable variable (a WARN finding
+         * elsewhere may name the same one), and the nccl-tests checks once it is known whether the walk explains the
+         * table's failure (its own first cause does), or when it does not matter (the checks say the same either way).
+         */
+        private void settle(Part p) {
+            List<Finding> envs = new ArrayList<>();
+            for (Finding f : p.settings) (f.code().equals(Classifier.ENV) ? envs : settled).add(f);
+            p.settings = envs.size() == p.settings.size() ? p.settings : List.copyOf(envs);
+            if (p.walk != null && !p.walk.rooted().cases.isEmpty()) {
+                settled.addAll(p.testsIfExplained);
+            } else if (p.testsIfNot.equals(p.testsIfExplained)) {
+                settled.addAll(p.testsIfNot);
+            } else {
+                return;
+            }
+            p.testsIfExplained = List.of();
+            p.testsIfNot = List.of();
+        }
+
+        @Override
+        public List<Finding> drain() {
+            List<Finding> out = List.copyOf(settled);
+            settled.clear();
+            return out;
         }
 
         /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */

@@ -8,6 +8,7 @@ import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,8 +63,33 @@ class ErrorsPassTest {
     @Test
     void passKeepsNoNodesParsedFacts(@TempDir Path tmp) throws Exception {
         Pass pass = analyzer.pass();
-        assertThat(PassChecks.factsKept(TestBundles.mixed(tmp.resolve("k"), 8), pass::add)).isZero();
-        List<Finding> found = pass.finish();
+        List<Finding> found = new ArrayList<>();
+        assertThat(PassChecks.factsKept(TestBundles.mixed(tmp.resolve("k"), 8), s -> {
+            pass.add(s);
+            found.addAll(pass.drain());
+        })).isZero();
+        found.addAll(pass.finish());
         assertThat(found).isNotEmpty();
+    }
+
+    @Test
+    void aNodesOwnSettingsAndTestsFailuresAreHandedOverRightAfterItsSlice() throws Exception {
+        // A debug file and an nccl-tests run refused for its arguments or failed under its bandwidth floor are the
+        // node's own: no other slice can change them. An invalid variable waits: a WARN finding of another slice may
+        // name the same variable, and then it is not repeated.
+        Path v = Path.of("../examples/captured/h200-1gpu-variants");
+        Evidence.Builder b = Evidence.builder();
+        for (String f : List.of("nccl/debug-file.log", "nccl/bad-algo.log", "tests/bad-arg.txt", "tests/min-bw-fail.txt")) {
+            b.addText("gpu-node0001/" + f, Files.readString(v.resolve(f)), "gpu-node0001");
+        }
+        Evidence e = b.build();
+        Pass pass = analyzer.pass();
+        for (Evidence s : e.slices()) pass.add(s);
+        List<Finding> drained = pass.drain();
+        assertThat(drained).extracting(Finding::code)
+                .containsExactlyInAnyOrder(Classifier.DEBUG_FILE, Classifier.TESTS, Classifier.TESTS);
+        assertThat(pass.drain()).isEmpty();
+        assertThat(pass.finish()).extracting(Finding::code).containsExactly(Classifier.ENV);
+        PassChecks.assertSameAsWhole(analyzer, e);
     }
 }
