@@ -3,9 +3,11 @@ package io.ncclscope.sdk.diagnose.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
 import java.nio.file.Files;
@@ -58,6 +60,21 @@ class ErrorsPassTest {
         Evidence e = Evidence.builder().addPath(TestBundles.mixed(tmp.resolve("m"), 12)).build();
         assertThat(analyzer.analyze(e)).isNotEmpty();
         PassChecks.assertSameAsWhole(analyzer, e);
+    }
+
+    @Test
+    void nodesThatRanTheirOwnProcessesShareOneTemplateAndFindTheSame(@TempDir Path tmp) throws Exception {
+        // Every node its own pids, tids and communicator ids: the nodes still say the same, and keep one template.
+        Path root = TestBundles.distinct(tmp.resolve("d"), TestBundles.hosts(6));
+        PassChecks.assertStreamedSameAsWhole(analyzer, root);
+        PassChecks.assertSameAsWhole(analyzer, NcclScope.evidence(root));
+        ErrorsAnalyzer.ErrorsPass pass = (ErrorsAnalyzer.ErrorsPass) analyzer.pass();
+        new NodeStream(Evidence.builder()).read(List.of(root), s -> {
+            pass.add(s);
+            pass.drain();
+        });
+        assertThat(pass.templates()).isEqualTo(1);
+        assertThat(pass.finish()).extracting(f -> f.subject().node()).contains(TestBundles.hosts(6));
     }
 
     @Test
