@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -69,6 +70,38 @@ public final class TestBundles {
         if (Corpus.present()) {
             List<Path> tables = corpusFiles("nccl-tests");
             if (!tables.isEmpty()) copy(tables.get(0), root.resolve("job-" + tables.get(0).getFileName()));
+        }
+        return root;
+    }
+
+    /**
+     * {@return {@code root}, now holding one folder per name, each a copy of the capture on that host whose processes
+     * and communicators have their own ids} As on a cluster where every node ran its own single-node jobs: the pids and
+     * tids NCCL writes after the host move by 1000 per node, the communicator ids are XORed with a per-node constant
+     * (the {@code --distinct} bundle of {@code BundleBenchmark}).
+     *
+     * @param root  an empty or missing folder
+     * @param hosts the node names
+     */
+    public static Path distinct(Path root, String... hosts) {
+        for (int i = 0; i < hosts.length; i++) {
+            String host = hosts[i];
+            long shift = 1000L * (i + 1);
+            long xor = 0x9E3779B97F4A7C15L * (i + 1);
+            node(root.resolve(host), host);
+            try (Stream<Path> s = Files.walk(root.resolve(host))) {
+                for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
+                    String text = Files.readString(p, StandardCharsets.UTF_8);
+                    String ids = Pattern.compile("\\b(" + Pattern.quote(host) + "):(\\d+)(?::(\\d+))?").matcher(text)
+                            .replaceAll(m -> m.group(1) + ":" + (Long.parseLong(m.group(2)) + shift)
+                                    + (m.group(3) == null ? "" : ":" + (Long.parseLong(m.group(3)) + shift)));
+                    ids = Pattern.compile("commId 0x([0-9a-f]{1,16})").matcher(ids)
+                            .replaceAll(m -> "commId 0x" + Long.toHexString(Long.parseUnsignedLong(m.group(1), 16) ^ xor));
+                    Files.writeString(p, ids, StandardCharsets.UTF_8);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
         return root;
     }

@@ -10,6 +10,7 @@ import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -145,32 +146,64 @@ public final class ErrorsAnalyzer implements Analyzer {
     }
 
     /**
+     * What the pass holds of one slice: its node, the template it shares with the nodes that say the same but for their
+     * names and ids, and the node's own values that go back into it ({@link Recast}); or, with no node, the slice's own
+     * copy.
+     *
+     * @param node   the slice's node; null when {@code kept} is the slice's own copy
+     * @param kept   the template, or the copy
+     * @param values the node's table of values; null with no node
+     */
+    record Held(String node, Kept kept, long[] values) {
+    }
+
+    /** A template shared by the nodes that say the same, and the last table of values added with it, to share equal ones. */
+    static final class Template {
+        final Kept kept;
+        private long[] last;
+
+        Template(Kept kept) {
+            this.kept = kept;
+        }
+
+        /** {@return {@code values}, or the equal table a node before it gave (nodes that ran the same processes)} */
+        long[] share(long[] values) {
+            if (last != null && Arrays.equals(last, values)) return last;
+            return last = values;
+        }
+    }
+
+    /**
      * The errors pass. Each artifact's walk settles its own chains in {@link #add}; only which chain a consequence or a
      * failure report of another artifact joins, the groups of chains across artifacts (one shared GPU, one unreachable
      * peer), the version and rank mapping comparisons, the interface to recommend (the first usable one of the host in
      * the whole evidence) and the filters that depend on what other artifacts said (a variable a WARN finding already
      * named, an nccl-tests failure the walk explained, a duplicate GPU already reported) wait for {@link #finish()}.
      *
-     * <p>So each slice's findings wait too, and what a slice leaves is kept as a template: every string with the slice's
-     * node name taken out ({@link Recast}). Nodes whose artifacts say the same but for their name (the same job on every
-     * node) share one template, and each keeps only its name; the node's own copy is made again at {@link #finish()}.
+     * <p>A slice's findings that no other slice can change (its settings findings but an invalid variable, its
+     * nccl-tests checks once it is known whether its own walk explains the failure) are handed over by {@link #drain()}
+     * right after it. The rest wait, and what a slice leaves is kept as a template: every string with the slice's
+     * node name and the ids of its processes and communicators taken out ({@link Recast}). Nodes whose artifacts say the
+     * same but for their name and these ids (the same job on every node) share one template, and each keeps only its name
+     * and a few numbers; the node's own copy is made again at {@link #finish()}.
      */
-    private static final class ErrorsPass implements Pass {
+    static final class ErrorsPass implements Pass {
 
         /** Groups whose leader is remembered to let go of later chains' drafts; past this many, drafts stay. */
         private static final int LEADERS_KEPT = 64;
 
-        /** Per slice with something to keep, its node (null when its template is its own copy) and template. */
-        private final List<String> nodes = new ArrayList<>();
-        private final List<Kept> kept = new ArrayList<>();
+        /** Per slice with something to keep, in the order added: its template and the node's own values, or its copy. */
+        private final List<Held> held = new ArrayList<>();
         /** The distinct templates, by the hash of their {@link Recast} key. */
-        private final Map<Integer, List<Kept>> templates = new HashMap<>();
+        private final Map<Integer, List<Template>> templates = new HashMap<>();
         /**
          * Per group of chains that can span artifacts (one unreachable peer) and reading, where the chain that leads it so
          * far is: a later chain of the group lets its draft go, so that a thousand nodes failing to reach one peer keep
          * one draft (or one template of it).
          */
         private final Map<String, Where> leaders = new HashMap<>();
+        /** Findings of one artifact's own data that nothing else can change, until {@link #drain()} hands them over. */
+        private final List<Finding> settled = new ArrayList<>();
 
         @Override
         public void add(Evidence slice) {
@@ -191,27 +224,60 @@ public final class ErrorsAnalyzer implements Analyzer {
                 Kept t = r.kept(k);
                 if (!r.clashed()) {
                     String key = r.key();
-                    List<Kept> same = templates.computeIfAbsent(key.hashCode(), h -> new ArrayList<>(1));
-                    Kept shared = null;
-                    for (Kept c : same) {
-                        if (Recast.keyOf(c).equals(key)) shared = c;
+                    List<Template> same = templates.computeIfAbsent(key.hashCode(), h -> new ArrayList<>(1));
+                    Template shared = null;
+                    for (Template c : same) {
+                        if (Recast.keyOf(c.kept).equals(key)) shared = c;
                     }
-                    if (shared == null) same.add(shared = t);
-                    nodes.add(node);
-                    kept.add(shared);
+                    if (shared == null) same.add(shared = new Template(t));
+                    held.add(new Held(node, shared.kept, shared.share(r.values())));
                     return;
                 }
             }
-            nodes.add(null);
-            kept.add(k);
+            held.add(new Held(null, k, null));
+        }
+
+        /** {@return how many templates the nodes added so far share} */
+        int templates() {
+            int n = 0;
+            for (List<Template> same : templates.values()) n += same.size();
+            return n;
         }
 
         private void keep(Kept k, Part p) {
+            settle(p);
             if (p.walk != null) {
                 lead(p.where, p.walk.rooted(), "rooted|");
                 if (p.walk.fallback() != null) lead(p.where, p.walk.fallback(), "fallback|");
             }
             if (!p.empty()) k.parts.add(p);
+        }
+
+        /**
+         * Hands over what no other artifact can change: settings findings other than an unusable variable (a WARN finding
+         * elsewhere may name the same one), and the nccl-tests checks once it is known whether the walk explains the
+         * table's failure (its own first cause does), or when it does not matter (the checks say the same either way).
+         */
+        private void settle(Part p) {
+            List<Finding> envs = new ArrayList<>();
+            for (Finding f : p.settings) (f.code().equals(Classifier.ENV) ? envs : settled).add(f);
+            p.settings = envs.size() == p.settings.size() ? p.settings : List.copyOf(envs);
+            if (p.walk != null && !p.walk.rooted().cases.isEmpty()) {
+                settled.addAll(p.testsIfExplained);
+            } else if (p.testsIfNot.equals(p.testsIfExplained)) {
+                settled.addAll(p.testsIfNot);
+            } else {
+                return;
+            }
+            p.testsIfExplained = List.of();
+            p.testsIfNot = List.of();
+        }
+
+        @Override
+        public List<Finding> drain() {
+            List<Finding> out = List.copyOf(settled);
+            settled.clear();
+            return out;
         }
 
         /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */
@@ -268,8 +334,8 @@ public final class ErrorsAnalyzer implements Analyzer {
             List<Part> parts = new ArrayList<>();
             Consistency.Versions versions = new Consistency.Versions();
             Map<String, FirstIface> goodInterfaces = new HashMap<>();
-            for (int i = 0; i < kept.size(); i++) {
-                Kept k = nodes.get(i) == null ? kept.get(i) : Recast.fromTemplate(nodes.get(i)).kept(kept.get(i));
+            for (Held h : held) {
+                Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).kept(h.kept);
                 parts.addAll(k.parts);
                 versions.merge(k.versions);
                 k.ifaces.forEach((host, f) -> FirstIface.keep(goodInterfaces, host, f));

@@ -5,54 +5,77 @@ import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * A copy of what the errors pass keeps of one slice ({@link ErrorsAnalyzer.Kept}) with every string passed through one
  * function, and the key of the copy: a text that two copies share exactly when they are equal.
  *
- * <p>The pass keeps a node's slice as a template, its node name replaced by {@link #NODE} wherever it appears
- * ({@link #toTemplate}), and makes the node's copy again when it needs it ({@link #fromTemplate}): the nodes of a bundle
- * that ran one job print the same lines but for their names, so a thousand of them keep one template between them.
- * The round trip gives back every string exactly, as long as none held {@link #NODE} to begin with ({@link #clashed()}:
- * then the slice is kept as it is). Numbers, flags and enums are kept as they are. Not thread-safe; one copy per instance.
+ * <p>The pass keeps a node's slice as a template ({@link #toTemplate}) and makes the node's copy again when it needs it
+ * ({@link #fromTemplate}). In a template the node's name is replaced by {@link #NODE} wherever it appears, and the values
+ * that are each node's own by placeholders into a small table of numbers ({@link #values()}): the pid and tid NCCL
+ * writes after the host ({@code host:PID:TID}, and a kept pid as a number), and the communicator ids and handles of
+ * init lines ({@code commId 0x...}, {@code comm 0x...}, and a kept communicator id or handle as text). The nodes of a
+ * bundle that ran one job print the same lines but for their names and these ids, so a thousand of them keep one
+ * template between them and a few numbers each. Equal values share one table entry, so that a template also says
+ * which of them were equal.
+ *
+ * <p>The round trip gives back every value exactly: a number is taken out only when it is written as the table gives
+ * it back (decimal or lower-case hex, no leading zero, no sign), and a slice with a string that already held one of
+ * the control characters a template uses, or a kept pid below zero, is no template ({@link #clashed()}: then the slice
+ * is kept as it is). Other numbers, flags and enums are kept as they are. Not thread-safe; one copy per instance.
  */
 final class Recast {
 
     /** Stands for the node's name in a template; a control character no tool output holds. */
     static final String NODE = "\u0001";
+    /** Starts a placeholder for a table value written in decimal: {@code DEC index END}. */
+    static final char DEC = '\u0002';
+    /** Starts a placeholder for a table value written in lower-case hex, after its {@code 0x}. */
+    static final char HEX = '\u0003';
+    /** Ends a placeholder. */
+    static final char END = '\u0004';
 
-    private final UnaryOperator<String> f;
-    private final boolean check;
+    private static final long[] NO_VALUES = {};
+
+    /** The node taken out or put back; null when strings are kept as they are (a key only). */
+    private final String node;
+    private final boolean toTemplate;
     private final StringBuilder key;
+    /** Making a template: the table so far and where each value is in it. Making a copy: the node's table. */
+    private long[] table;
+    private int size;
+    private final Map<Long, Integer> index = new HashMap<>();
     private final Map<String, String> strings = new HashMap<>();
+    private final Map<String, String> ids = new HashMap<>();
     private final Map<Object, Object> copies = new IdentityHashMap<>();
     private boolean clashed;
 
-    private Recast(UnaryOperator<String> f, boolean check, StringBuilder key) {
-        this.f = f;
-        this.check = check;
+    private Recast(String node, boolean toTemplate, long[] table, StringBuilder key) {
+        this.node = node;
+        this.toTemplate = toTemplate;
+        this.table = table;
         this.key = key;
     }
 
-    /** {@return a recast that takes {@code node} out of every string, writing the key} */
+    /** {@return a recast that takes {@code node} and the ids of its processes and communicators out, writing the key} */
     static Recast toTemplate(String node) {
-        return new Recast(s -> s.replace(node, NODE), true, new StringBuilder());
+        return new Recast(node, true, new long[8], new StringBuilder());
     }
 
-    /** {@return a recast that puts {@code node} back into a template's strings} */
-    static Recast fromTemplate(String node) {
-        return new Recast(s -> s.replace(NODE, node), false, null);
+    /** {@return a recast that puts {@code node} and its table of {@code values} back into a template} */
+    static Recast fromTemplate(String node, long[] values) {
+        return new Recast(node, false, values, null);
     }
 
     /** {@return the key of {@code k}, kept as it is} */
     static String keyOf(ErrorsAnalyzer.Kept k) {
-        Recast r = new Recast(UnaryOperator.identity(), false, new StringBuilder());
+        Recast r = new Recast(null, false, null, new StringBuilder());
         r.kept(k);
         return r.key();
     }
@@ -62,9 +85,14 @@ final class Recast {
         return key.toString();
     }
 
-    /** {@return true when a string copied already held {@link #NODE}: the copy is no template} */
+    /** {@return true when a string copied already held a character a template uses, or a pid was negative: no template} */
     boolean clashed() {
         return clashed;
+    }
+
+    /** {@return the table of values taken out of the template, in the order the placeholders number them} */
+    long[] values() {
+        return size == 0 ? NO_VALUES : Arrays.copyOf(table, size);
     }
 
     // -- what the pass keeps ------------------------------------------------------------------------------------------
@@ -103,8 +131,8 @@ final class Recast {
         o(p.placed.size());
         List<Consistency.Placed> placed = new ArrayList<>(p.placed.size());
         for (Consistency.Placed x : p.placed) {
-            placed.add(new Consistency.Placed(line(x.quote()), s(x.host()), o(x.pid()), o(x.rank()), o(x.nranks()),
-                    o(x.cudaDev()), s(x.busId()), s(x.busIdRaw()), s(x.comm()), s(x.commId()), o(x.multiRankAllowed())));
+            placed.add(new Consistency.Placed(line(x.quote()), s(x.host()), pid(x.pid()), o(x.rank()), o(x.nranks()),
+                    o(x.cudaDev()), s(x.busId()), s(x.busIdRaw()), id(x.comm()), id(x.commId()), o(x.multiRankAllowed())));
         }
         c.placed = List.copyOf(placed);
         c.settings = findings(p.settings);
@@ -237,10 +265,150 @@ final class Recast {
             if (key != null) key.append('\u0002');
             return null;
         }
-        if (check && v.contains(NODE)) clashed = true;
-        String c = strings.computeIfAbsent(v, f);
+        String c = strings.computeIfAbsent(v, this::recast);
         if (key != null) key.append(c.length()).append(':').append(c);
         return c;
+    }
+
+    /**
+     * A communicator id or handle as the pass keeps it ({@code 0x...}): taken out whole into the table when making a
+     * template, else recast as any string; written to the key with its length.
+     */
+    private String id(String v) {
+        if (!toTemplate || v == null || !v.startsWith("0x") || hexEnd(v, 2) != v.length() || !canonical(v, 2, v.length(), 16)) {
+            return s(v);
+        }
+        String c = ids.computeIfAbsent(v, x -> "0x" + HEX + take(Long.parseUnsignedLong(x.substring(2), 16)) + END);
+        if (key != null) key.append(c.length()).append(':').append(c);
+        return c;
+    }
+
+    /** A pid the pass keeps as a number: its table entry, as {@code -(index + 1)}, in a template. */
+    private Long pid(Long v) {
+        if (v == null || node == null) return o(v);
+        if (!toTemplate) return o(v < 0 ? table[(int) (-v - 1)] : v);
+        if (v < 0) {
+            clashed = true;
+            return o(v);
+        }
+        return o(-(long) take(v) - 1);
+    }
+
+    private String recast(String v) {
+        if (node == null) return v;
+        if (!toTemplate) return putBack(v);
+        if (v.indexOf(NODE.charAt(0)) >= 0 || v.indexOf(DEC) >= 0 || v.indexOf(HEX) >= 0 || v.indexOf(END) >= 0) clashed = true;
+        return takeOut(v.replace(node, NODE));
+    }
+
+    /**
+     * {@code t} with the pid and tid after each {@link #NODE} ({@code NODE:PID:TID}) and the ids after {@code commId 0x}
+     * and {@code comm 0x} replaced by placeholders, where they are written as the table gives them back.
+     */
+    private String takeOut(String t) {
+        StringBuilder b = null;
+        int last = 0;
+        int i = 0;
+        while (i < t.length()) {
+            char ch = t.charAt(i);
+            int from = -1;
+            if (ch == NODE.charAt(0) && i + 1 < t.length() && t.charAt(i + 1) == ':') {
+                // NODE:PID, then :TID.
+                int at = i + 2;
+                int end = decEnd(t, at);
+                if (!canonical(t, at, end, 18)) {
+                    i++;
+                    continue;
+                }
+                if (b == null) b = new StringBuilder(t.length());
+                b.append(t, last, at).append(DEC).append(take(Long.parseLong(t.substring(at, end)))).append(END);
+                last = end;
+                i = end;
+                if (i + 1 < t.length() && t.charAt(i) == ':') {
+                    int tidEnd = decEnd(t, i + 1);
+                    if (canonical(t, i + 1, tidEnd, 18)) {
+                        b.append(':').append(DEC).append(take(Long.parseLong(t.substring(i + 1, tidEnd)))).append(END);
+                        last = tidEnd;
+                        i = tidEnd;
+                    }
+                }
+                continue;
+            }
+            if (ch == 'c' && t.startsWith("commId 0x", i)) from = i + 9;
+            else if (ch == 'c' && t.startsWith("comm 0x", i)) from = i + 7;
+            if (from >= 0) {
+                int end = hexEnd(t, from);
+                if (canonical(t, from, end, 16)) {
+                    if (b == null) b = new StringBuilder(t.length());
+                    b.append(t, last, from).append(HEX).append(take(Long.parseUnsignedLong(t.substring(from, end), 16))).append(END);
+                    last = end;
+                    i = end;
+                    continue;
+                }
+            }
+            i++;
+        }
+        if (b == null) return t;
+        return b.append(t, last, t.length()).toString();
+    }
+
+    /** {@code t} with its placeholders replaced by the table's values and {@link #NODE} by the node. */
+    private String putBack(String t) {
+        StringBuilder b = null;
+        int last = 0;
+        for (int i = 0; i < t.length(); i++) {
+            char ch = t.charAt(i);
+            if (ch != NODE.charAt(0) && ch != DEC && ch != HEX) continue;
+            if (b == null) b = new StringBuilder(t.length() + 32);
+            b.append(t, last, i);
+            if (ch == NODE.charAt(0)) {
+                b.append(node);
+                last = i + 1;
+            } else {
+                int end = t.indexOf(END, i);
+                long v = table[Integer.parseInt(t, i + 1, end, 10)];
+                b.append(ch == DEC ? Long.toString(v) : Long.toHexString(v));
+                last = end + 1;
+                i = end;
+            }
+        }
+        if (b == null) return t;
+        return b.append(t, last, t.length()).toString();
+    }
+
+    /** {@return the index of {@code v} in the table, added when new} */
+    private int take(long v) {
+        Integer at = index.get(v);
+        if (at != null) return at;
+        if (size == table.length) table = Arrays.copyOf(table, size * 2);
+        table[size] = v;
+        index.put(v, size);
+        return size++;
+    }
+
+    private static int decEnd(String t, int from) {
+        int i = from;
+        while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9') i++;
+        return i;
+    }
+
+    private static int hexEnd(String t, int from) {
+        int i = from;
+        while (i < t.length() && Character.digit(t.charAt(i), 16) >= 0 && t.charAt(i) < 128) i++;
+        return i;
+    }
+
+    /**
+     * Whether {@code t[from, end)} is a number written as the table gives it back: at least one digit, no more than
+     * {@code max}, lower case, and no leading zero but in {@code 0} itself.
+     */
+    private static boolean canonical(String t, int from, int end, int max) {
+        int n = end - from;
+        if (n < 1 || n > max || n > 1 && t.charAt(from) == '0') return false;
+        for (int i = from; i < end; i++) {
+            if (t.charAt(i) >= 'A' && t.charAt(i) <= 'F') return false;
+        }
+        return true;
     }
 
     /** A name of ours (a finding code, a message key) kept as it is, written to the key. */

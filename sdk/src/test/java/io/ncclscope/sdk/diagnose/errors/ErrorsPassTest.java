@@ -3,11 +3,14 @@ package io.ncclscope.sdk.diagnose.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.NodeStream;
 import io.ncclscope.sdk.testing.PassChecks;
 import io.ncclscope.sdk.testing.TestBundles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,10 +63,50 @@ class ErrorsPassTest {
     }
 
     @Test
+    void nodesThatRanTheirOwnProcessesShareOneTemplateAndFindTheSame(@TempDir Path tmp) throws Exception {
+        // Every node its own pids, tids and communicator ids: the nodes still say the same, and keep one template.
+        Path root = TestBundles.distinct(tmp.resolve("d"), TestBundles.hosts(6));
+        PassChecks.assertStreamedSameAsWhole(analyzer, root);
+        PassChecks.assertSameAsWhole(analyzer, NcclScope.evidence(root));
+        ErrorsAnalyzer.ErrorsPass pass = (ErrorsAnalyzer.ErrorsPass) analyzer.pass();
+        new NodeStream(Evidence.builder()).read(List.of(root), s -> {
+            pass.add(s);
+            pass.drain();
+        });
+        assertThat(pass.templates()).isEqualTo(1);
+        assertThat(pass.finish()).extracting(f -> f.subject().node()).contains(TestBundles.hosts(6));
+    }
+
+    @Test
     void passKeepsNoNodesParsedFacts(@TempDir Path tmp) throws Exception {
         Pass pass = analyzer.pass();
-        assertThat(PassChecks.factsKept(TestBundles.mixed(tmp.resolve("k"), 8), pass::add)).isZero();
-        List<Finding> found = pass.finish();
+        List<Finding> found = new ArrayList<>();
+        assertThat(PassChecks.factsKept(TestBundles.mixed(tmp.resolve("k"), 8), s -> {
+            pass.add(s);
+            found.addAll(pass.drain());
+        })).isZero();
+        found.addAll(pass.finish());
         assertThat(found).isNotEmpty();
+    }
+
+    @Test
+    void aNodesOwnSettingsAndTestsFailuresAreHandedOverRightAfterItsSlice() throws Exception {
+        // A debug file and an nccl-tests run refused for its arguments or failed under its bandwidth floor are the
+        // node's own: no other slice can change them. An invalid variable waits: a WARN finding of another slice may
+        // name the same variable, and then it is not repeated.
+        Path v = Path.of("../examples/captured/h200-1gpu-variants");
+        Evidence.Builder b = Evidence.builder();
+        for (String f : List.of("nccl/debug-file.log", "nccl/bad-algo.log", "tests/bad-arg.txt", "tests/min-bw-fail.txt")) {
+            b.addText("gpu-node0001/" + f, Files.readString(v.resolve(f)), "gpu-node0001");
+        }
+        Evidence e = b.build();
+        Pass pass = analyzer.pass();
+        for (Evidence s : e.slices()) pass.add(s);
+        List<Finding> drained = pass.drain();
+        assertThat(drained).extracting(Finding::code)
+                .containsExactlyInAnyOrder(Classifier.DEBUG_FILE, Classifier.TESTS, Classifier.TESTS);
+        assertThat(pass.drain()).isEmpty();
+        assertThat(pass.finish()).extracting(Finding::code).containsExactly(Classifier.ENV);
+        PassChecks.assertSameAsWhole(analyzer, e);
     }
 }
