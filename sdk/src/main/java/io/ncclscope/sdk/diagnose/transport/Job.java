@@ -66,24 +66,24 @@ final class Job {
             return new EvidenceLine(src.name(), line, text == null ? fallback : prefix == null ? text : prefix + text);
         }
 
-        /** {@return this fact of artifact {@code to}, {@code node} put back where it was cut} */
-        At<T> back(String node, Src to) {
-            return new At<>(Cut.back(value, node), to, Cut.back(prefix, node), Cut.back(text, node));
+        /** {@return this fact of artifact {@code to}, the node's own put back where it was cut} */
+        At<T> back(Cut.Back b, Src to) {
+            return new At<>(b.of(value), to, b.of(prefix), b.of(text));
         }
     }
 
-    /** The prefix NCCL puts before a line's message: {@code [time] host:pid:tid [dev] }. */
-    private static final java.util.regex.Pattern PREFIX = java.util.regex.Pattern.compile("(?:\\[[^\\]]*\\] )?\\S+:\\d+:\\d+ \\[[^\\]]*\\] ");
+    /** The prefix NCCL puts before a line's message: {@code [time] host:pid:tid [dev] }; groups pid and tid. */
+    private static final java.util.regex.Pattern PREFIX = java.util.regex.Pattern.compile("(?:\\[[^\\]]*\\] )?\\S+:(\\d+):(\\d+) \\[[^\\]]*\\] ");
 
-    /** {@return every fact of {@code l} of artifact {@code to}, {@code node} put back where it was cut} */
-    private static <T> List<At<T>> back(List<At<T>> l, String node, Src to) {
+    /** {@return every fact of {@code l} of artifact {@code to}, the node's own put back where it was cut} */
+    private static <T> List<At<T>> back(List<At<T>> l, Cut.Back b, Src to) {
         List<At<T>> out = new ArrayList<>(l.size());
-        for (At<T> a : l) out.add(a.back(node, to));
+        for (At<T> a : l) out.add(a.back(b, to));
         return out;
     }
 
-    private static <T> At<T> back(At<T> a, String node, Src to) {
-        return a == null ? null : a.back(node, to);
+    private static <T> At<T> back(At<T> a, Cut.Back b, Src to) {
+        return a == null ? null : a.back(b, to);
     }
 
     /**
@@ -132,14 +132,14 @@ final class Job {
             gpus = Map.copyOf(gpus);
         }
 
-        /** {@return this host of artifact {@code to}, {@code node} put back where it was cut} */
-        Host back(String node, Src to) {
-            Host h = new Host(Cut.back(name, node));
-            h.interfaces = Job.back(interfaces, node, to);
-            h.networks = Job.back(networks, node, to);
-            h.events = Job.back(events, node, to);
-            h.ibDevices = Job.back(ibDevices, node, to);
-            h.conn = conn == null ? null : conn.back(node, to);
+        /** {@return this host of artifact {@code to}, the node's own put back where it was cut} */
+        Host back(Cut.Back b, Src to) {
+            Host h = new Host(b.of(name));
+            h.interfaces = Job.back(interfaces, b, to);
+            h.networks = Job.back(networks, b, to);
+            h.events = Job.back(events, b, to);
+            h.ibDevices = Job.back(ibDevices, b, to);
+            h.conn = conn == null ? null : conn.back(b, to);
             h.severalLocal = severalLocal;
             h.gpus = gpus;
             return h;
@@ -224,21 +224,21 @@ final class Job {
             return this;
         }
 
-        private Conn back(String node, Src to) {
+        private Conn back(Cut.Back b, Src to) {
             Conn c = new Conn();
             c.socketNet = socketNet;
             c.otherNet = otherNet;
-            c.firstSocket = Job.back(firstSocket, node, to);
-            c.socketDevs = Job.back(socketDevs, node, to);
+            c.firstSocket = Job.back(firstSocket, b, to);
+            c.socketDevs = Job.back(socketDevs, b, to);
             c.recvLines = recvLines;
             c.withoutLines = withoutLines;
             c.recvCount = recvCount;
             c.withoutCount = withoutCount;
             c.withoutVias = new ArrayList<>(withoutVias.size());
-            for (String v : withoutVias) c.withoutVias.add(Cut.back(v, node));
-            c.without = Job.back(without, node, to);
-            c.withGdr = Job.back(withGdr, node, to);
-            c.intra = Job.back(intra, node, to);
+            for (String v : withoutVias) c.withoutVias.add(b.of(v));
+            c.without = Job.back(without, b, to);
+            c.withGdr = Job.back(withGdr, b, to);
+            c.intra = Job.back(intra, b, to);
             return c;
         }
 
@@ -259,8 +259,9 @@ final class Job {
 
     /**
      * One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the checks read, its
-     * node's name {@link Cut cut out}: nodes whose logs say the same apart from their own name keep one summary. Equal
-     * summaries are equal objects; {@link #back(String)} gives a node's own.
+     * node's name and own values (pids, tids, communicator ids and pointers) {@link Cut cut out}: nodes whose logs say
+     * the same apart from their own name and numbers keep one summary, and each its {@link #owns} values. Equal
+     * summaries are equal objects; {@link #back(Cut.Back)} gives a node's own.
      */
     static final class Log {
         final String name;
@@ -268,8 +269,10 @@ final class Job {
         private Artifact art;
         private Shared shared;
         private Cut cut;
-        /** The node's name was cut out of a string: {@link #back(String)} must put it back. */
+        /** The node's name was cut out of a string: {@link #back(Cut.Back)} must put it back. */
         private boolean named;
+        /** How many own values were cut out: {@link #back(Cut.Back)} puts them back from the node's table. */
+        int owns;
         /** The name, for the facts to quote. */
         private final Src src;
         /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
@@ -307,21 +310,36 @@ final class Job {
          * @param l              the log
          * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
          * @param shared         the pass's one instance of each equal value kept
+         * @param own            where the log's own values go, {@link #owns} of them, in placeholder order
          */
-        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared) {
-            Log s = of(a, l, testsMultiNode, shared, new Cut(a.node().orElse(null), shared));
-            // A line that printed the mark itself: keep the node's name.
+        static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared, Cut.Longs own) {
+            Log s = of(a, l, testsMultiNode, shared, new Cut(a.node().orElse(null), shared, true));
+            // A line that printed the mark or a placeholder itself: cut nothing.
             if (s.cut.clash()) s = of(a, l, testsMultiNode, shared, new Cut(null, shared));
             s.named = s.cut.cut();
+            long[] values = s.cut.values();
+            s.owns = values.length;
+            own.addAll(values);
             s.art = null;
             s.shared = null;
             s.cut = null;
             s.hash = Objects.hash(s.name, s.testsMultiNode, s.commIds, s.hosts, s.env, s.rankHost, s.maxNodes, s.maxRanks,
-                    s.localAll, s.localFewer, s.net, s.ranksAtMax, s.named);
+                    s.localAll, s.localFewer, s.net, s.ranksAtMax, s.named, s.owns);
             return shared.of(s);
         }
 
         private static Log of(Artifact a, NcclLog l, Boolean testsMultiNode, Shared shared, Cut cut) {
+            // The values of this node's own processes and communicators, cut out of every string from the first (a
+            // debug file's name may hold its pid: NCCL_DEBUG_FILE=%h.%p); line prefixes add theirs as they are read.
+            for (NcclRank r : l.ranks()) {
+                cut.own(r.commId());
+                cut.own(r.comm());
+                if (r.pid() != null) cut.own(Long.toString(r.pid()));
+            }
+            for (NcclEvent e : l.events()) {
+                if (e.pid() != null) cut.own(Long.toString(e.pid()));
+                if (e.tid() != null) cut.own(Long.toString(e.tid()));
+            }
             String name = cut.of(a.name());
             Log s = new Log(name, shared.of(new Src(name)), testsMultiNode);
             s.art = a;
@@ -358,28 +376,28 @@ final class Job {
         }
 
         /**
-         * {@return this summary as node {@code node}'s log says it: its name put back where it was cut (the summary
-         * itself when nothing was cut)}
+         * {@return this summary as its node's log says it: the node's name and own values put back where they were cut
+         * (the summary itself when nothing was cut)}
          *
-         * @param node the node of the log's artifact; null for a log of no node
+         * @param b the node of the log's artifact (null for a log of no node) and its own values
          */
-        Log back(String node) {
-            if (!named || node == null) return this;
-            String n = Cut.back(name, node);
+        Log back(Cut.Back b) {
+            if ((!named || b.node() == null) && owns == 0) return this;
+            String n = b.of(name);
             Src to = new Src(n);
             Log s = new Log(n, to, testsMultiNode);
             List<String> ids = new ArrayList<>(commIds.size());
-            for (String c : commIds) ids.add(Cut.back(c, node));
+            for (String c : commIds) ids.add(b.of(c));
             s.commIds = ids;
             List<Host> hs = new ArrayList<>(hosts.size());
-            for (Host h : hosts) hs.add(h.back(node, to));
+            for (Host h : hosts) hs.add(h.back(b, to));
             s.hosts = hs;
             s.byName = null;
             Map<String, At<EnvSetting>> e = new HashMap<>();
-            env.forEach((k, v) -> e.put(k, v.back(node, to)));
+            env.forEach((k, v) -> e.put(k, v.back(b, to)));
             s.env = e;
             Map<Integer, String> rh = new HashMap<>();
-            rankHost.forEach((k, v) -> rh.put(k, Cut.back(v, node)));
+            rankHost.forEach((k, v) -> rh.put(k, b.of(v)));
             s.rankHost = rh;
             s.maxNodes = maxNodes;
             s.maxRanks = maxRanks;
@@ -395,7 +413,7 @@ final class Job {
             return o instanceof Log s && hash == s.hash && name.equals(s.name) && Objects.equals(testsMultiNode, s.testsMultiNode)
                     && commIds.equals(s.commIds) && hosts.equals(s.hosts) && env.equals(s.env) && rankHost.equals(s.rankHost)
                     && maxNodes == s.maxNodes && maxRanks == s.maxRanks && localAll == s.localAll && localFewer == s.localFewer
-                    && net == s.net && ranksAtMax.equals(s.ranksAtMax) && named == s.named;
+                    && net == s.net && ranksAtMax.equals(s.ranksAtMax) && named == s.named && owns == s.owns;
         }
 
         @Override
@@ -409,6 +427,8 @@ final class Job {
             String t = art.quote(line, fallback).text();
             java.util.regex.Matcher m = PREFIX.matcher(t);
             if (!m.lookingAt()) return new At<>(v, src, null, cut.of(t));
+            cut.own(m.group(1));
+            cut.own(m.group(2));
             return new At<>(v, src, cut.of(t.substring(0, m.end())), cut.of(t.substring(m.end())));
         }
 

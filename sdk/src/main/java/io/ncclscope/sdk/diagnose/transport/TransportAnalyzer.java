@@ -87,19 +87,28 @@ public final class TransportAnalyzer implements Analyzer {
      * merge into one, so the checks run at finish and no finding is settled before. Each slice leaves a summary of each
      * of its NCCL logs (also the NCCL lines of nccl-tests outputs), cut to what the checks read ({@link Job.Log}), and
      * of its hardware records (ibstat, ip addr, topo: {@link Hw.Rec}), each with the text of the few lines a finding
-     * may quote. The node's own name is {@link Cut cut out} of them and equal ones are kept once ({@link Shared}), so
-     * that the nodes of one image running one job keep one set of summaries between them and each node its name and a
-     * reference; everything else of a node is let go.
+     * may quote. The node's own name, and in a log the values of its own processes and communicators (pids, tids,
+     * communicator ids and pointers), are {@link Cut cut out} of them and equal ones are kept once ({@link Shared}), so
+     * that the nodes of one image keep one set of summaries between them, whether they run one job or each its own,
+     * and each node its name, a reference and its own values (a few longs, kept once for consecutive nodes with the
+     * same); everything else of a node is let go.
      */
     @Override
     public io.ncclscope.sdk.diagnose.Pass pass() {
         return new io.ncclscope.sdk.diagnose.Pass() {
             private final List<Slice> slices = new ArrayList<>();
             private final Shared shared = new Shared();
+            /** The last own values kept: nodes that repeat one process (clones of one capture) keep one table. */
+            private long[] lastValues;
 
             @Override
             public void add(Evidence slice) {
-                slices.add(Slice.of(java.util.Objects.requireNonNull(slice, "slice"), shared));
+                Slice s = Slice.of(java.util.Objects.requireNonNull(slice, "slice"), shared);
+                if (s.values() != null) {
+                    if (java.util.Arrays.equals(s.values(), lastValues)) s = new Slice(s.node(), s.more(), s.parts(), lastValues);
+                    else lastValues = s.values();
+                }
+                slices.add(s);
             }
 
             @Override
@@ -111,6 +120,8 @@ public final class TransportAnalyzer implements Analyzer {
                 List<String> hardwareNodes = new ArrayList<>();
                 List<String> nodes = new ArrayList<>();
                 for (Slice s : slices) {
+                    long[] own = s.values() == null ? NO_VALUES : s.values();
+                    int offset = 0;
                     for (Object p : s.parts()) {
                         String node = s.node();
                         if (p instanceof Placed o) {
@@ -118,7 +129,8 @@ public final class TransportAnalyzer implements Analyzer {
                             p = o.part();
                         }
                         if (p instanceof Job.Log l) {
-                            logs.add(l.back(node));
+                            logs.add(l.back(new Cut.Back(node, own, offset)));
+                            offset += l.owns;
                         } else {
                             hardware.add(((Hw.Rec) p).back(node));
                             hardwareNodes.add(node);
@@ -131,26 +143,31 @@ public final class TransportAnalyzer implements Analyzer {
         };
     }
 
+    private static final long[] NO_VALUES = {};
+
     /**
      * What a slice leaves: its node, the summaries of its NCCL logs and hardware records in artifact order (equal lists
-     * kept once), and its nodes when they are not just its node.
+     * kept once), the own values cut out of its logs' summaries, and its nodes when they are not just its node.
      *
-     * @param node  the slice's node; null for the slice of no node
-     * @param more  the slice's nodes when they are not {@code [node]}; else null
-     * @param parts {@link Job.Log} and {@link Hw.Rec} summaries of the slice's node, {@link Placed} ones of another
+     * @param node   the slice's node; null for the slice of no node
+     * @param more   the slice's nodes when they are not {@code [node]}; else null
+     * @param parts  {@link Job.Log} and {@link Hw.Rec} summaries of the slice's node, {@link Placed} ones of another
+     * @param values the own values of its logs' summaries ({@link Job.Log#owns} each), in the order of {@code parts};
+     *               null when none
      */
-    private record Slice(String node, List<String> more, List<Object> parts) {
+    private record Slice(String node, List<String> more, List<Object> parts, long[] values) {
         static Slice of(Evidence slice, Shared shared) {
             String node = slice.sliceNode();
             List<Object> parts = new ArrayList<>();
+            Cut.Longs values = new Cut.Longs();
             for (io.ncclscope.sdk.evidence.Artifact a : slice.artifacts()) {
                 Object d = a.result().data();
                 Object part = null;
                 if (d instanceof NcclLog l) {
-                    part = Job.Log.of(a, l, null, shared);
+                    part = Job.Log.of(a, l, null, shared, values);
                 } else if (d instanceof io.ncclscope.parsers.tests.NcclTestsData t) {
                     ChoiceJob.Src src = ChoiceJob.source(a, t);
-                    if (src != null) part = Job.Log.of(a, src.log(), src.testsMultiNode(), shared);
+                    if (src != null) part = Job.Log.of(a, src.log(), src.testsMultiNode(), shared, values);
                 } else if (HARDWARE.stream().anyMatch(c -> c.isInstance(d))) {
                     part = Hw.Rec.of(a, shared);
                 }
@@ -160,7 +177,8 @@ public final class TransportAnalyzer implements Analyzer {
             }
             List<String> nodes = slice.nodes();
             boolean just = node == null ? nodes.isEmpty() : nodes.size() == 1 && nodes.get(0).equals(node);
-            return new Slice(node, just ? null : List.copyOf(nodes), shared.of(List.copyOf(parts)));
+            long[] cutOut = values.toArray();
+            return new Slice(node, just ? null : List.copyOf(nodes), shared.of(List.copyOf(parts)), cutOut.length == 0 ? null : cutOut);
         }
 
         /** {@return the slice's nodes} */

@@ -52,10 +52,12 @@ class TransportPassTest {
         Evidence e = NcclScope.evidence(root);
         Shared shared = new Shared();
         Artifact one = log(e, "gpu-node0001"), two = log(e, "gpu-node0002");
-        Job.Log a = Job.Log.of(one, one.data(NcclLog.class).orElseThrow(), null, shared);
-        Job.Log b = Job.Log.of(two, two.data(NcclLog.class).orElseThrow(), null, shared);
+        Cut.Longs ownOne = new Cut.Longs(), ownTwo = new Cut.Longs();
+        Job.Log a = Job.Log.of(one, one.data(NcclLog.class).orElseThrow(), null, shared, ownOne);
+        Job.Log b = Job.Log.of(two, two.data(NcclLog.class).orElseThrow(), null, shared, ownTwo);
         assertThat(b).isSameAs(a);
-        Job.Log back = b.back("gpu-node0002");
+        assertThat(ownTwo.toArray()).isEqualTo(ownOne.toArray());
+        Job.Log back = b.back(new Cut.Back("gpu-node0002", ownTwo.toArray(), 0));
         assertThat(back.name).isEqualTo(two.name());
         assertThat(back.hosts).extracting(h -> h.name).containsExactly("gpu-node0002");
         Job.Host h = back.hosts.get(0);
@@ -68,6 +70,63 @@ class TransportPassTest {
 
     private static Artifact log(Evidence e, String node) {
         return e.artifactsOf(node).stream().filter(a -> a.name().endsWith("nccl/ib-disabled.log")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void nodesRunningTheirOwnJobsKeepOneSummaryAndEachGetsItsOwnPidsAndCommunicatorsBack() throws Exception {
+        Path root = TestBundles.cluster(tmp.resolve("o"), TestBundles.hosts(2));
+        own(root.resolve("gpu-node0002"), 2);
+        Evidence e = NcclScope.evidence(root);
+        Shared shared = new Shared();
+        Artifact one = log(e, "gpu-node0001"), two = log(e, "gpu-node0002");
+        Cut.Longs ownOne = new Cut.Longs(), ownTwo = new Cut.Longs();
+        Job.Log a = Job.Log.of(one, one.data(NcclLog.class).orElseThrow(), null, shared, ownOne);
+        Job.Log b = Job.Log.of(two, two.data(NcclLog.class).orElseThrow(), null, shared, ownTwo);
+        // The same summary; the node keeps its pids, tids and communicator id as longs.
+        assertThat(b).isSameAs(a);
+        assertThat(b.owns).isPositive().isEqualTo(ownTwo.toArray().length);
+        assertThat(ownTwo.toArray()).isNotEqualTo(ownOne.toArray());
+        Job.Log back = b.back(new Cut.Back("gpu-node0002", ownTwo.toArray(), 0));
+        assertThat(back.commIds).containsExactlyElementsOf(
+                two.data(NcclLog.class).orElseThrow().ranks().stream().map(r -> r.commId()).distinct().toList());
+        List<EvidenceLine> quoted = back.hosts.get(0).interfaces.stream().filter(i -> i.text() != null)
+                .map(i -> i.quote(i.value().line(), "")).toList();
+        assertThat(quoted).isNotEmpty().allSatisfy(l -> assertThat(l.text()).isEqualTo(two.line(l.line()).orElseThrow()).contains(":2"));
+    }
+
+    @Test
+    void nodesRunningTheirOwnJobsOrOneTogetherGetTheSameFindingsStreamedInAnyOrderAsWhole() throws Exception {
+        Path root = TestBundles.cluster(tmp.resolve("j"), TestBundles.hosts(4));
+        for (int i = 1; i <= 4; i++) own(root.resolve(TestBundles.hosts(4)[i - 1]), i);
+        // Nodes 2 and 3 share one communicator: one job of two nodes, each with its own pids.
+        Path log3 = root.resolve("gpu-node0003/nccl/info-1rank.log");
+        String id2 = commId(Files.readString(root.resolve("gpu-node0002/nccl/info-1rank.log")));
+        Files.writeString(log3, Files.readString(log3).replace(commId(Files.readString(log3)), id2));
+        PassChecks.assertStreamedSameAsWhole(new TransportAnalyzer(), root);
+        PassChecks.assertSameAsWhole(new TransportAnalyzer(), NcclScope.evidence(root));
+    }
+
+    private static final java.util.regex.Pattern PROCESS = java.util.regex.Pattern.compile("\\b(gpu-node\\d{4}):(\\d+)(?::(\\d+))?");
+    private static final java.util.regex.Pattern COMM_ID = java.util.regex.Pattern.compile("commId 0x([0-9a-f]{1,16})");
+
+    /** Gives node {@code i}'s files their own pids and tids ({@code +1000 i}) and communicator ids, as BundleBenchmark does. */
+    private static void own(Path dir, int i) throws Exception {
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.filter(Files::isRegularFile).toList()) {
+                String t = Files.readString(p, StandardCharsets.UTF_8);
+                t = PROCESS.matcher(t).replaceAll(m -> m.group(1) + ":" + (Long.parseLong(m.group(2)) + 1000L * i)
+                        + (m.group(3) == null ? "" : ":" + (Long.parseLong(m.group(3)) + 1000L * i)));
+                t = COMM_ID.matcher(t).replaceAll(m -> "commId 0x"
+                        + Long.toHexString(Long.parseUnsignedLong(m.group(1), 16) ^ (0x9E3779B97F4A7C15L * i)));
+                Files.writeString(p, t, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    private static String commId(String log) {
+        java.util.regex.Matcher m = COMM_ID.matcher(log);
+        if (!m.find()) throw new AssertionError("no commId");
+        return m.group();
     }
 
     @Test
@@ -85,5 +144,28 @@ class TransportPassTest {
         clash.of("a" + Cut.MARK);
         assertThat(clash.clash()).isTrue();
         assertThat(new Cut("", shared).of("abc")).isEqualTo("abc");
+    }
+
+    @Test
+    void ownValuesAreCutAsWholeWordsAndComeBackExactly() {
+        Shared shared = new Shared();
+        Cut cut = new Cut("n1", shared, true);
+        for (String v : List.of("1919", "1927", "0x29ada980", "007", "0xABC", "0x0f")) cut.own(v);
+        String s = "n1:1919:1927 [0] NCCL INFO comm 0x29ada980 pid 1919 x19190 a1919 007 0xABC 0x0f";
+        String c = cut.of(s);
+        // Not cut: part of a longer word, or a form a long would not print back (leading zeros, upper case).
+        assertThat(c).doesNotContain("n1:", ":1919", "0x29ada980").contains("x19190", "a1919", "007", "0xABC", "0x0f");
+        long[] values = cut.values();
+        assertThat(values).containsExactly(1919, 1927, 0x29ada980L);
+        assertThat(new Cut.Back("n1", values, 0).of(c)).isEqualTo(s);
+        // Another node's own values fill the same summary.
+        Cut other = new Cut("n2", shared, true);
+        for (String v : List.of("2919", "2927", "0x39ada980")) other.own(v);
+        String s2 = "n2:2919:2927 [0] NCCL INFO comm 0x39ada980 pid 2919 x19190 a1919 007 0xABC 0x0f";
+        assertThat(other.of(s2)).isSameAs(c);
+        assertThat(new Cut.Back("n2", new long[] {7, 2919, 2927, 0x39ada980L}, 1).of(c)).isEqualTo(s2);
+        Cut clash = new Cut("x", shared, true);
+        clash.of("a" + (char) (Cut.DEC + 3));
+        assertThat(clash.clash()).isTrue();
     }
 }
