@@ -39,10 +39,12 @@ import java.util.stream.Stream;
  * {@code streamed} every pass's state once the last node has been read, before the report is built), then once only
  * the report is left ({@code heap_report}), the findings as shown over the findings as made (a finding made alike on
  * many nodes is shown once, naming them) and the size of the Markdown and JSON reports. {@code findings_held} is the
- * heap of the findings made, held alone (measured in a second streamed read): the part of {@code heap_held} that
- * grows with the problems found (our capture has broken runs on purpose, so every node makes four findings), not
- * with what the passes keep to find them. The last lines give each path's heap growth per node from the smallest to
- * the largest size, with and without the findings, and check that both paths wrote the same report.
+ * heap of every finding made, each node's apart, held alone (measured in a second read): what the report would hold
+ * if it did not merge alike findings as the passes hand them over (our capture has broken runs on purpose, so every
+ * node makes four findings). The last lines give each path's heap growth per node from the smallest to the largest
+ * size and check that both paths wrote the same report. {@code heap_held} is taken between reading and the report;
+ * {@code --min-heap} finds the peak instead, report included: the smallest {@code -Xmx} at which a fresh JVM
+ * analyzes each size.
  *
  * <pre>
  * ./mvnw -B -q package -pl benchmarks -am -DskipTests
@@ -133,11 +135,6 @@ public final class BundleBenchmark {
             System.out.printf(Locale.ROOT, "%-9s heap_held %s at %d nodes -> %s at %d nodes: x%.2f, %.1f KiB a node%n", p,
                     mib(a.held()), a.nodes(), mib(b.held()), b.nodes(), (double) b.held() / a.held(),
                     (b.held() - a.held()) / 1024.0 / (b.nodes() - a.nodes()));
-            long sa = a.held() - a.findingsHeld(), sb = b.held() - b.findingsHeld();
-            System.out.printf(Locale.ROOT, "%-9s less the findings made: %s at %d nodes -> %s at %d nodes: x%.2f, %.1f KiB a node"
-                    + " (findings: %.1f KiB a node)%n", p, mib(sa), a.nodes(), mib(sb), b.nodes(), (double) sb / sa,
-                    (sb - sa) / 1024.0 / (b.nodes() - a.nodes()),
-                    (b.findingsHeld() - a.findingsHeld()) / 1024.0 / (b.nodes() - a.nodes()));
         }
         deleteTree(work);
     }
