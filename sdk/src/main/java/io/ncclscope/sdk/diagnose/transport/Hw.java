@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /**
  * The hardware facts of the nodes an NCCL log names: RDMA devices ({@code ibstat}, {@code ibdev2netdev}), interfaces
- * ({@code ip addr}) and the GPU/NIC topology ({@code nvidia-smi topo -m}). One per analysis; caches per host.
+ * ({@code ip addr}) and the GPU/NIC topology ({@code nvidia-smi topo -m}). One per analysis.
  */
 final class Hw {
 
@@ -61,8 +61,9 @@ final class Hw {
      * @param data  its record: {@link IbstatData}, {@link IpLinkData} or {@link Topology}
      * @param texts the text of each line the checks may quote
      * @param named whether the node's name was cut out ({@link #back(String)} puts it back)
+     * @param node  the node whose name {@link #quote(int)} puts back; null in a kept summary
      */
-    record Rec(String name, Object data, Map<Integer, String> texts, boolean named) {
+    record Rec(String name, Object data, Map<Integer, String> texts, boolean named, String node) {
 
         /** {@return the record of artifact {@code a} of the hardware kinds the checks read, the kept instance of an equal one} */
         static Rec of(Artifact a, Shared shared) {
@@ -90,7 +91,7 @@ final class Hw {
             for (int n : lines) if (!texts.containsKey(n)) texts.put(n, cut.of(a.quote(n).text()));
             String name = cut.of(a.name());
             if (cut.clash()) return null;
-            return shared.of(new Rec(name, shared.of(d), shared.of(Map.copyOf(texts)), cut.cut()));
+            return shared.of(new Rec(name, shared.of(d), shared.of(Map.copyOf(texts)), cut.cut(), null));
         }
 
         /** {@return the record's data as {@code type}, when it is of that type} */
@@ -100,15 +101,16 @@ final class Hw {
 
         /** {@return line {@code n} quoted as {@link Artifact#quote(int)} quoted it} */
         EvidenceLine quote(int n) {
-            return new EvidenceLine(name, n, texts.getOrDefault(n, ""));
+            return new EvidenceLine(Cut.back(name, node), n, Cut.back(texts.getOrDefault(n, ""), node));
         }
 
-        /** {@return this record as node {@code node}'s artifact says it: its name put back where it was cut} */
+        /**
+         * {@return this record as node {@code node}'s artifact says it: its name put back where it was cut as each line
+         * is quoted, so that the texts stay the kept ones}
+         */
         Rec back(String node) {
             if (!named || node == null) return this;
-            Map<Integer, String> t = new HashMap<>();
-            texts.forEach((k, v) -> t.put(k, Cut.back(v, node)));
-            return new Rec(Cut.back(name, node), data, t, false);
+            return new Rec(name, data, texts, named, node);
         }
     }
 
@@ -117,7 +119,6 @@ final class Hw {
     private final List<Rec> unassigned = new ArrayList<>();
     /** Every node of the evidence, in natural order, whether or not it has hardware records. */
     private final List<String> nodes;
-    private final Map<String, List<Rec>> cache = new HashMap<>();
     /** Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form. */
     private final Map<String, String> nodesByShortName = new HashMap<>();
 
@@ -138,9 +139,6 @@ final class Hw {
 
     /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
     List<Rec> artifacts(String host, boolean alone) {
-        String key = (host == null ? "\0" : host) + (alone ? "\1" : "");
-        List<Rec> hit = cache.get(key);
-        if (hit != null) return hit;
         List<Rec> out = new ArrayList<>();
         if (host != null) {
             out.addAll(byNode.getOrDefault(host, List.of()));
@@ -153,9 +151,8 @@ final class Hw {
         }
         // A pasted ibstat or ip addr with no host of its own goes with a single-host job.
         if (alone) out.addAll(unassigned);
-        List<Rec> frozen = List.copyOf(out);
-        cache.put(key, frozen);
-        return frozen;
+        // Not cached: a node's records are made again when read, so that a job of many nodes does not keep them all.
+        return out;
     }
 
     private static String shortName(String h) {
