@@ -102,20 +102,26 @@ final class Drafts {
      */
     private static final class Group {
         final Draft first;
-        final Set<String> hosts = new LinkedHashSet<>();
-        final List<EvidenceLine> ev;
-        final Map<String, String> params;
-        final Set<String> uses = new LinkedHashSet<>();
+        /** The hosts, lines, action values and roles merged so far; null while the group is its first draft alone. */
+        Set<String> hosts;
+        List<EvidenceLine> ev;
+        Map<String, String> params;
+        Set<String> uses;
 
         Group(Draft first) {
             this.first = first;
-            this.ev = new ArrayList<>(first.evidence);
-            this.params = new LinkedHashMap<>(first.params);
         }
 
-        void add(Draft d, boolean isFirst) {
+        void add(Draft d) {
+            if (hosts == null) {
+                // A second draft: start from the first (most statements are made once; they keep only their draft).
+                hosts = new LinkedHashSet<>(hosts());
+                ev = new ArrayList<>(first.evidence);
+                params = new LinkedHashMap<>(first.params);
+                uses = new LinkedHashSet<>(uses());
+            }
             if (d.host != null) hosts.add(d.host);
-            if (!isFirst && ev.size() < Finding.MAX_EVIDENCE) {
+            if (ev.size() < Finding.MAX_EVIDENCE) {
                 int taken = 0;
                 for (EvidenceLine l : d.evidence) {
                     if (taken >= PER_MERGE) break;
@@ -127,6 +133,29 @@ final class Drafts {
             }
             // Action values shared by every host stay; one that differs between hosts cannot fill a single command.
             params.entrySet().removeIf(en -> !en.getValue().equals(d.params.get(en.getKey())));
+            roles(d, uses);
+        }
+
+        Set<String> hosts() {
+            return hosts != null ? hosts : first.host == null ? Set.of() : Set.of(first.host);
+        }
+
+        List<EvidenceLine> ev() {
+            return ev != null ? ev : first.evidence;
+        }
+
+        Map<String, String> params() {
+            return params != null ? params : new LinkedHashMap<>(first.params);
+        }
+
+        Set<String> uses() {
+            if (uses != null) return uses;
+            Set<String> u = new LinkedHashSet<>();
+            roles(first, u);
+            return u;
+        }
+
+        private static void roles(Draft d, Set<String> uses) {
             Object u = d.args.get(USES);
             if (u != null) for (String x : u.toString().split(", ")) uses.add(x);
         }
@@ -142,9 +171,8 @@ final class Drafts {
     void put(Draft d) {
         String key = d.groupKey();
         Group g = groups.get(key);
-        boolean first = g == null;
-        if (first) groups.put(key, g = new Group(d));
-        g.add(d, first);
+        if (g == null) groups.put(key, new Group(d));
+        else g.add(d);
     }
 
     /** The findings, one per group, in the order first filed; each group is let go as its finding is made. */
@@ -154,11 +182,11 @@ final class Drafts {
             Group g = it.next();
             it.remove();
             Draft first = g.first;
-            List<EvidenceLine> ev = g.ev;
-            List<String> hs = new ArrayList<>(g.hosts);
+            List<EvidenceLine> ev = g.ev();
+            List<String> hs = new ArrayList<>(g.hosts());
             Subject s = first.subject;
-            Map<String, String> params = g.params;
-            Set<String> uses = g.uses;
+            Map<String, String> params = g.params();
+            Set<String> uses = g.uses();
             Map<String, Object> args = new LinkedHashMap<>(first.args);
             if (!uses.isEmpty()) args.put(USES, String.join(", ", uses));
             if (hs.size() == 1) {

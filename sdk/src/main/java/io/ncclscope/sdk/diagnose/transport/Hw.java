@@ -114,17 +114,21 @@ final class Hw {
         }
     }
 
-    /** Every node's hardware records (null: of no node), in order. */
+    /** Every node's hardware records as kept (equal lists kept once), in order; put back for the node as read. */
     private final Map<String, List<Rec>> byNode = new LinkedHashMap<>();
     private final List<Rec> unassigned = new ArrayList<>();
     /** Every node of the evidence, in natural order, whether or not it has hardware records. */
     private final List<String> nodes;
-    /** Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form. */
-    private final Map<String, String> nodesByShortName = new HashMap<>();
+    /**
+     * Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form;
+     * made when first needed.
+     */
+    private Map<String, String> nodesByShortName;
 
     /**
      * @param nodesOfRecs the node of each hardware record (null: of no node), in the order of {@code recs}
-     * @param recs        the hardware records (ibstat, ip addr, topo) of every node and of none, in evidence order
+     * @param recs        the hardware records (ibstat, ip addr, topo) of every node and of none, in evidence order, as
+     *                    kept: each is put back for its node as it is read
      * @param nodes       every node of the evidence, in natural order
      */
     Hw(List<String> nodesOfRecs, List<Rec> recs, List<String> nodes) {
@@ -133,21 +137,39 @@ final class Hw {
             if (n == null) unassigned.add(recs.get(i));
             else byNode.computeIfAbsent(n, k -> new ArrayList<>()).add(recs.get(i));
         }
+        // Nodes of one image keep equal lists: one between them.
+        Map<List<Rec>, List<Rec>> one = new HashMap<>();
+        byNode.replaceAll((n, l) -> one.computeIfAbsent(List.copyOf(l), k -> k));
         this.nodes = List.copyOf(nodes);
-        for (String n : this.nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
+    }
+
+    /** {@return the records of node {@code node} as its artifacts say them} */
+    private List<Rec> of(String node) {
+        List<Rec> kept = byNode.getOrDefault(node, List.of());
+        List<Rec> out = new ArrayList<>(kept.size());
+        for (Rec r : kept) out.add(r.back(node));
+        return out;
+    }
+
+    private String byShortName(String host) {
+        if (nodesByShortName == null) {
+            nodesByShortName = new HashMap<>();
+            for (String n : nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
+        }
+        return nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
     }
 
     /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
     List<Rec> artifacts(String host, boolean alone) {
         List<Rec> out = new ArrayList<>();
         if (host != null) {
-            out.addAll(byNode.getOrDefault(host, List.of()));
+            out.addAll(of(host));
             if (out.isEmpty() && !nodes.contains(host)) {
-                String n = nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
-                if (n != null) out.addAll(byNode.getOrDefault(n, List.of()));
+                String n = byShortName(host);
+                if (n != null) out.addAll(of(n));
             }
         } else if (alone && nodes.size() == 1) {
-            out.addAll(byNode.getOrDefault(nodes.get(0), List.of()));
+            out.addAll(of(nodes.get(0)));
         }
         // A pasted ibstat or ip addr with no host of its own goes with a single-host job.
         if (alone) out.addAll(unassigned);

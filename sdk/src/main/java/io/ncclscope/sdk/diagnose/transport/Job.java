@@ -641,13 +641,20 @@ final class Job {
      * node's own copy is made only for the host a check reads at the time, so that a job of many nodes never holds
      * every node's copy at once.
      *
-     * @param log  the log's kept summary
-     * @param back the node of the log's artifact and its own values
+     * @param log    the log's kept summary
+     * @param node   the node of the log's artifact; null for none
+     * @param own    the own values of the artifact's slice
+     * @param offset where the log's own values start in {@code own}
      */
-    record Ref(Log log, Cut.Back back) {
+    record Ref(Log log, String node, long[] own, int offset) {
+        /** {@return what puts the node's name and own values back} */
+        Cut.Back back() {
+            return new Cut.Back(node, own, offset);
+        }
+
         /** {@return the log's name as its node wrote it} */
         String name() {
-            return back.of(log.name);
+            return back().of(log.name);
         }
 
         /** {@return the artifact name for the facts of this log} */
@@ -657,8 +664,9 @@ final class Job {
 
         /** {@return the log's communicator ids as its node wrote them} */
         List<String> commIds() {
+            Cut.Back b = back();
             List<String> ids = new ArrayList<>(log.commIds.size());
-            for (String c : log.commIds) ids.add(back.of(c));
+            for (String c : log.commIds) ids.add(b.of(c));
             return ids;
         }
     }

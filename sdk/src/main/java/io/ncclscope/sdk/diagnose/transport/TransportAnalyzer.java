@@ -132,10 +132,10 @@ public final class TransportAnalyzer implements Analyzer {
                             p = o.part();
                         }
                         if (p instanceof Job.Log l) {
-                            logs.add(new Job.Ref(l, new Cut.Back(node, own, offset)));
+                            logs.add(new Job.Ref(l, node, own, offset));
                             offset += l.owns;
                         } else {
-                            hardware.add(((Hw.Rec) p).back(node));
+                            hardware.add((Hw.Rec) p);
                             hardwareNodes.add(node);
                         }
                     }
