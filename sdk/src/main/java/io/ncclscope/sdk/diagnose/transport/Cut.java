@@ -198,6 +198,7 @@ final class Cut {
         /** {@return {@code s} with the node's name and own values put back} */
         String of(String s) {
             if (!marked(s)) return s;
+            if (node != null && s.length() == 1 && s.charAt(0) == MARK) return node;
             StringBuilder b = new StringBuilder(s.length() + 16);
             for (int i = 0; i < s.length(); i++) {
                 char c = s.charAt(i);

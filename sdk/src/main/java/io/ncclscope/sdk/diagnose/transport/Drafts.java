@@ -73,7 +73,9 @@ final class Drafts {
         }
 
         Draft line(EvidenceLine l) {
-            if (l != null && !evidence.contains(l)) evidence.add(l);
+            // A finding shows its first lines only, and a merge takes lines only while there are fewer: the rest is
+            // never shown (a job's draft may name every node's line).
+            if (l != null && evidence.size() < Finding.MAX_EVIDENCE && !evidence.contains(l)) evidence.add(l);
             return this;
         }
 
@@ -93,28 +95,35 @@ final class Drafts {
         }
     }
 
-    private final Map<String, List<Draft>> groups = new LinkedHashMap<>();
+    /**
+     * The drafts of one statement, merged as they are filed: the first, and what the finding takes from the others
+     * (their hosts, the first lines, the action values all share, the roles), so that a statement made on many hosts
+     * does not keep every host's draft.
+     */
+    private static final class Group {
+        final Draft first;
+        /** The hosts, lines, action values and roles merged so far; null while the group is its first draft alone. */
+        Set<String> hosts;
+        List<EvidenceLine> ev;
+        Map<String, String> params;
+        Set<String> uses;
 
-    Draft add(String code, FindingSeverity severity, String key) {
-        return new Draft(code, severity, key);
-    }
+        Group(Draft first) {
+            this.first = first;
+        }
 
-    /** Files a finished draft. */
-    void put(Draft d) {
-        groups.computeIfAbsent(d.groupKey(), k -> new ArrayList<>()).add(d);
-    }
-
-    /** The findings, one per group, in the order first filed. */
-    List<Finding> findings(Class<?> anchor) {
-        List<Finding> out = new ArrayList<>(groups.size());
-        for (List<Draft> g : groups.values()) {
-            Draft first = g.get(0);
-            Set<String> hosts = new LinkedHashSet<>();
-            List<EvidenceLine> ev = new ArrayList<>(first.evidence);
-            for (Draft d : g) if (d.host != null) hosts.add(d.host);
-            for (int i = 1; i < g.size() && ev.size() < Finding.MAX_EVIDENCE; i++) {
+        void add(Draft d) {
+            if (hosts == null) {
+                // A second draft: start from the first (most statements are made once; they keep only their draft).
+                hosts = new LinkedHashSet<>(hosts());
+                ev = new ArrayList<>(first.evidence);
+                params = new LinkedHashMap<>(first.params);
+                uses = new LinkedHashSet<>(uses());
+            }
+            if (d.host != null) hosts.add(d.host);
+            if (ev.size() < Finding.MAX_EVIDENCE) {
                 int taken = 0;
-                for (EvidenceLine l : g.get(i).evidence) {
+                for (EvidenceLine l : d.evidence) {
                     if (taken >= PER_MERGE) break;
                     if (!ev.contains(l)) {
                         ev.add(l);
@@ -122,16 +131,62 @@ final class Drafts {
                     }
                 }
             }
-            List<String> hs = new ArrayList<>(hosts);
-            Subject s = first.subject;
             // Action values shared by every host stay; one that differs between hosts cannot fill a single command.
-            Map<String, String> params = new LinkedHashMap<>(first.params);
-            Set<String> uses = new LinkedHashSet<>();
-            for (Draft d : g) {
-                params.entrySet().removeIf(en -> !en.getValue().equals(d.params.get(en.getKey())));
-                Object u = d.args.get(USES);
-                if (u != null) for (String x : u.toString().split(", ")) uses.add(x);
-            }
+            params.entrySet().removeIf(en -> !en.getValue().equals(d.params.get(en.getKey())));
+            roles(d, uses);
+        }
+
+        Set<String> hosts() {
+            return hosts != null ? hosts : first.host == null ? Set.of() : Set.of(first.host);
+        }
+
+        List<EvidenceLine> ev() {
+            return ev != null ? ev : first.evidence;
+        }
+
+        Map<String, String> params() {
+            return params != null ? params : new LinkedHashMap<>(first.params);
+        }
+
+        Set<String> uses() {
+            if (uses != null) return uses;
+            Set<String> u = new LinkedHashSet<>();
+            roles(first, u);
+            return u;
+        }
+
+        private static void roles(Draft d, Set<String> uses) {
+            Object u = d.args.get(USES);
+            if (u != null) for (String x : u.toString().split(", ")) uses.add(x);
+        }
+    }
+
+    private final Map<String, Group> groups = new LinkedHashMap<>();
+
+    Draft add(String code, FindingSeverity severity, String key) {
+        return new Draft(code, severity, key);
+    }
+
+    /** Files a finished draft. */
+    void put(Draft d) {
+        String key = d.groupKey();
+        Group g = groups.get(key);
+        if (g == null) groups.put(key, new Group(d));
+        else g.add(d);
+    }
+
+    /** The findings, one per group, in the order first filed; each group is let go as its finding is made. */
+    List<Finding> findings(Class<?> anchor) {
+        List<Finding> out = new ArrayList<>(groups.size());
+        for (java.util.Iterator<Group> it = groups.values().iterator(); it.hasNext(); ) {
+            Group g = it.next();
+            it.remove();
+            Draft first = g.first;
+            List<EvidenceLine> ev = g.ev();
+            List<String> hs = new ArrayList<>(g.hosts());
+            Subject s = first.subject;
+            Map<String, String> params = g.params();
+            Set<String> uses = g.uses();
             Map<String, Object> args = new LinkedHashMap<>(first.args);
             if (!uses.isEmpty()) args.put(USES, String.join(", ", uses));
             if (hs.size() == 1) {

@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /**
  * The hardware facts of the nodes an NCCL log names: RDMA devices ({@code ibstat}, {@code ibdev2netdev}), interfaces
- * ({@code ip addr}) and the GPU/NIC topology ({@code nvidia-smi topo -m}). One per analysis; caches per host.
+ * ({@code ip addr}) and the GPU/NIC topology ({@code nvidia-smi topo -m}). One per analysis.
  */
 final class Hw {
 
@@ -61,8 +61,9 @@ final class Hw {
      * @param data  its record: {@link IbstatData}, {@link IpLinkData} or {@link Topology}
      * @param texts the text of each line the checks may quote
      * @param named whether the node's name was cut out ({@link #back(String)} puts it back)
+     * @param node  the node whose name {@link #quote(int)} puts back; null in a kept summary
      */
-    record Rec(String name, Object data, Map<Integer, String> texts, boolean named) {
+    record Rec(String name, Object data, Map<Integer, String> texts, boolean named, String node) {
 
         /** {@return the record of artifact {@code a} of the hardware kinds the checks read, the kept instance of an equal one} */
         static Rec of(Artifact a, Shared shared) {
@@ -90,7 +91,7 @@ final class Hw {
             for (int n : lines) if (!texts.containsKey(n)) texts.put(n, cut.of(a.quote(n).text()));
             String name = cut.of(a.name());
             if (cut.clash()) return null;
-            return shared.of(new Rec(name, shared.of(d), shared.of(Map.copyOf(texts)), cut.cut()));
+            return shared.of(new Rec(name, shared.of(d), shared.of(Map.copyOf(texts)), cut.cut(), null));
         }
 
         /** {@return the record's data as {@code type}, when it is of that type} */
@@ -100,30 +101,34 @@ final class Hw {
 
         /** {@return line {@code n} quoted as {@link Artifact#quote(int)} quoted it} */
         EvidenceLine quote(int n) {
-            return new EvidenceLine(name, n, texts.getOrDefault(n, ""));
+            return new EvidenceLine(Cut.back(name, node), n, Cut.back(texts.getOrDefault(n, ""), node));
         }
 
-        /** {@return this record as node {@code node}'s artifact says it: its name put back where it was cut} */
+        /**
+         * {@return this record as node {@code node}'s artifact says it: its name put back where it was cut as each line
+         * is quoted, so that the texts stay the kept ones}
+         */
         Rec back(String node) {
             if (!named || node == null) return this;
-            Map<Integer, String> t = new HashMap<>();
-            texts.forEach((k, v) -> t.put(k, Cut.back(v, node)));
-            return new Rec(Cut.back(name, node), data, t, false);
+            return new Rec(name, data, texts, named, node);
         }
     }
 
-    /** Every node's hardware records (null: of no node), in order. */
+    /** Every node's hardware records as kept (equal lists kept once), in order; put back for the node as read. */
     private final Map<String, List<Rec>> byNode = new LinkedHashMap<>();
     private final List<Rec> unassigned = new ArrayList<>();
     /** Every node of the evidence, in natural order, whether or not it has hardware records. */
     private final List<String> nodes;
-    private final Map<String, List<Rec>> cache = new HashMap<>();
-    /** Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form. */
-    private final Map<String, String> nodesByShortName = new HashMap<>();
+    /**
+     * Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form;
+     * made when first needed.
+     */
+    private Map<String, String> nodesByShortName;
 
     /**
      * @param nodesOfRecs the node of each hardware record (null: of no node), in the order of {@code recs}
-     * @param recs        the hardware records (ibstat, ip addr, topo) of every node and of none, in evidence order
+     * @param recs        the hardware records (ibstat, ip addr, topo) of every node and of none, in evidence order, as
+     *                    kept: each is put back for its node as it is read
      * @param nodes       every node of the evidence, in natural order
      */
     Hw(List<String> nodesOfRecs, List<Rec> recs, List<String> nodes) {
@@ -132,30 +137,44 @@ final class Hw {
             if (n == null) unassigned.add(recs.get(i));
             else byNode.computeIfAbsent(n, k -> new ArrayList<>()).add(recs.get(i));
         }
+        // Nodes of one image keep equal lists: one between them.
+        Map<List<Rec>, List<Rec>> one = new HashMap<>();
+        byNode.replaceAll((n, l) -> one.computeIfAbsent(List.copyOf(l), k -> k));
         this.nodes = List.copyOf(nodes);
-        for (String n : this.nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
+    }
+
+    /** {@return the records of node {@code node} as its artifacts say them} */
+    private List<Rec> of(String node) {
+        List<Rec> kept = byNode.getOrDefault(node, List.of());
+        List<Rec> out = new ArrayList<>(kept.size());
+        for (Rec r : kept) out.add(r.back(node));
+        return out;
+    }
+
+    private String byShortName(String host) {
+        if (nodesByShortName == null) {
+            nodesByShortName = new HashMap<>();
+            for (String n : nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
+        }
+        return nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
     }
 
     /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
     List<Rec> artifacts(String host, boolean alone) {
-        String key = (host == null ? "\0" : host) + (alone ? "\1" : "");
-        List<Rec> hit = cache.get(key);
-        if (hit != null) return hit;
         List<Rec> out = new ArrayList<>();
         if (host != null) {
-            out.addAll(byNode.getOrDefault(host, List.of()));
+            out.addAll(of(host));
             if (out.isEmpty() && !nodes.contains(host)) {
-                String n = nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
-                if (n != null) out.addAll(byNode.getOrDefault(n, List.of()));
+                String n = byShortName(host);
+                if (n != null) out.addAll(of(n));
             }
         } else if (alone && nodes.size() == 1) {
-            out.addAll(byNode.getOrDefault(nodes.get(0), List.of()));
+            out.addAll(of(nodes.get(0)));
         }
         // A pasted ibstat or ip addr with no host of its own goes with a single-host job.
         if (alone) out.addAll(unassigned);
-        List<Rec> frozen = List.copyOf(out);
-        cache.put(key, frozen);
-        return frozen;
+        // Not cached: a node's records are made again when read, so that a job of many nodes does not keep them all.
+        return out;
     }
 
     private static String shortName(String h) {

@@ -636,9 +636,48 @@ final class Job {
         return net != null && net.toUpperCase(Locale.ROOT).startsWith("IB");
     }
 
-    final List<Log> srcs;
-    /** Hosts in order of appearance; a log without host prefixes contributes its artifact's node, or {@code null}. */
-    final Map<String, Host> hosts = new LinkedHashMap<>();
+    /**
+     * A log of a job as its node wrote it: the kept summary and what puts the node's name and own values back. The
+     * node's own copy is made only for the host a check reads at the time, so that a job of many nodes never holds
+     * every node's copy at once.
+     *
+     * @param log    the log's kept summary
+     * @param node   the node of the log's artifact; null for none
+     * @param own    the own values of the artifact's slice
+     * @param offset where the log's own values start in {@code own}
+     */
+    record Ref(Log log, String node, long[] own, int offset) {
+        /** {@return what puts the node's name and own values back} */
+        Cut.Back back() {
+            return new Cut.Back(node, own, offset);
+        }
+
+        /** {@return the log's name as its node wrote it} */
+        String name() {
+            return back().of(log.name);
+        }
+
+        /** {@return the artifact name for the facts of this log} */
+        Src src() {
+            return new Src(name());
+        }
+
+        /** {@return the log's communicator ids as its node wrote them} */
+        List<String> commIds() {
+            Cut.Back b = back();
+            List<String> ids = new ArrayList<>(log.commIds.size());
+            for (String c : log.commIds) ids.add(b.of(c));
+            return ids;
+        }
+    }
+
+    /** A log's summary of one host of the job. */
+    private record Part(Host host, Ref ref) {
+    }
+
+    final List<Ref> srcs;
+    /** Hosts in order of appearance, each with its logs' summaries of it; a log without host prefixes contributes its artifact's node, or {@code null}. */
+    private final Map<String, List<Part>> parts = new LinkedHashMap<>();
     /** NCCL variables: the first log's setting of each name. */
     final Map<String, At<EnvSetting>> env = new LinkedHashMap<>();
     /** Rank to host, from the rank lines (ranks of the largest communicator win). */
@@ -647,21 +686,61 @@ final class Job {
     private List<String> names;
     private Map<Integer, Integer> gpus;
 
-    private Job(List<Log> srcs) {
+    /** @param srcs the job's logs, in order */
+    Job(List<Ref> srcs) {
         this.srcs = List.copyOf(srcs);
-        for (Log s : srcs) {
-            for (Host h : s.hosts) hosts.computeIfAbsent(h.name, Host::new).merge(h);
-            s.rankHost.forEach(rankHost::putIfAbsent);
-            s.env.forEach(env::putIfAbsent);
+        for (Ref r : srcs) {
+            Log s = r.log();
+            Cut.Back b = r.back();
+            for (Host h : s.hosts) parts.computeIfAbsent(b.of(h.name), k -> new ArrayList<>()).add(new Part(h, r));
+            s.rankHost.forEach((k, v) -> rankHost.putIfAbsent(k, b.of(v)));
+            Src to = null;
+            for (Map.Entry<String, At<EnvSetting>> e : s.env.entrySet()) {
+                if (env.containsKey(e.getKey())) continue;
+                if (to == null) to = r.src();
+                env.put(e.getKey(), e.getValue().back(b, to));
+            }
         }
         this.multiNode = spans();
     }
 
-    /** {@return the jobs of {@code logs} (in order): logs sharing a communicator id are one job} */
-    static List<Job> of(List<Log> logs) {
-        List<Job> out = new ArrayList<>();
-        for (List<Log> g : byCommunicator(logs, l -> l.commIds)) out.add(new Job(g));
-        return out;
+    /** {@return the host named {@code name}: what every log of the job says about it, merged in log order} */
+    private Host host(String name) {
+        Host h = new Host(name);
+        for (Part p : parts.get(name)) h.merge(p.host().back(p.ref().back(), p.ref().src()));
+        return h;
+    }
+
+    /** {@return the job's hosts in order, each made when reached and let go after} */
+    Iterable<Host> hosts() {
+        return () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<String> names = parts.keySet().iterator();
+
+            @Override
+            public boolean hasNext() {
+                return names.hasNext();
+            }
+
+            @Override
+            public Host next() {
+                return host(names.next());
+            }
+        };
+    }
+
+    /** {@return whether the job has no host} */
+    boolean noHosts() {
+        return parts.isEmpty();
+    }
+
+    /** {@return the first IB device of NCCL index {@code index} of any host of the job, in host order; null when none} */
+    At<IbDevice> ibDevice(int index) {
+        for (List<Part> ps : parts.values()) {
+            for (Part p : ps) {
+                for (At<IbDevice> d : p.host().ibDevices) if (d.value().index() == index) return d.back(p.ref().back(), p.ref().src());
+            }
+        }
+        return null;
     }
 
     /**
@@ -702,7 +781,7 @@ final class Job {
     List<String> hostNames() {
         if (names == null) {
             List<String> out = new ArrayList<>();
-            for (String h : hosts.keySet()) if (h != null) out.add(h);
+            for (String h : parts.keySet()) if (h != null) out.add(h);
             names = List.copyOf(out);
         }
         return names;
@@ -735,7 +814,8 @@ final class Job {
         boolean localFewer = false;
         boolean net = false;
         Boolean testsMulti = null;
-        for (Log s : srcs) {
+        for (Ref r : srcs) {
+            Log s = r.log();
             maxNodes = Math.max(maxNodes, s.maxNodes);
             maxRanks = Math.max(maxRanks, s.maxRanks);
             localAll |= s.localAll;
@@ -755,7 +835,7 @@ final class Job {
         // Every rank of the communicator seen, all on one host.
         if (maxRanks > 0 && named.size() <= 1) {
             Set<Integer> seen = new HashSet<>();
-            for (Log s : srcs) if (s.maxRanks == maxRanks) for (int r : s.ranksAtMax) seen.add(r);
+            for (Ref s : srcs) if (s.log().maxRanks == maxRanks) for (int r : s.log().ranksAtMax) seen.add(r);
             if (seen.size() == maxRanks) return Tri.NO;
         }
         return Tri.UNKNOWN;
@@ -765,7 +845,7 @@ final class Job {
     Integer gpuOf(int rank) {
         if (gpus == null) {
             gpus = new HashMap<>();
-            for (Host h : hosts.values()) h.gpus.forEach(gpus::putIfAbsent);
+            for (List<Part> ps : parts.values()) for (Part p : ps) p.host().gpus.forEach(gpus::putIfAbsent);
         }
         return gpus.get(rank);
     }

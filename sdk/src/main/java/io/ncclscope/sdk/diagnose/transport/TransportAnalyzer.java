@@ -35,6 +35,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -115,7 +116,9 @@ public final class TransportAnalyzer implements Analyzer {
             public List<Finding> finish() {
                 // Whole-evidence order, so that the findings do not depend on the order slices came in.
                 slices.sort(Comparator.comparing(Slice::node, Evidence.SLICE_NODE_ORDER));
-                List<Job.Log> logs = new ArrayList<>();
+                // Each log and record stays the kept summary with what puts its node's own back: a node's own copy is
+                // made only while a check reads that host, so the peak does not grow with the nodes.
+                List<Job.Ref> logs = new ArrayList<>();
                 List<Hw.Rec> hardware = new ArrayList<>();
                 List<String> hardwareNodes = new ArrayList<>();
                 List<String> nodes = new ArrayList<>();
@@ -129,10 +132,10 @@ public final class TransportAnalyzer implements Analyzer {
                             p = o.part();
                         }
                         if (p instanceof Job.Log l) {
-                            logs.add(l.back(new Cut.Back(node, own, offset)));
+                            logs.add(new Job.Ref(l, node, own, offset));
                             offset += l.owns;
                         } else {
-                            hardware.add(((Hw.Rec) p).back(node));
+                            hardware.add((Hw.Rec) p);
                             hardwareNodes.add(node);
                         }
                     }
@@ -195,9 +198,11 @@ public final class TransportAnalyzer implements Analyzer {
     private static final Set<Class<?>> HARDWARE = Set.of(IbstatData.class, IpLinkData.class, Topology.class);
 
     /** The checks over the logs' summaries and the hardware. */
-    private static List<Finding> check(List<Job.Log> logs, Hw hw) {
+    private static List<Finding> check(List<Job.Ref> logs, Hw hw) {
         Drafts d = new Drafts();
-        for (Job job : Job.of(logs)) {
+        // One job at a time, let go before the next.
+        for (List<Job.Ref> g : Job.byCommunicator(logs, Job.Ref::commIds)) {
+            Job job = new Job(g);
             if (!ibDisabled(job, hw, d)) socketFallback(job, hw, d);
             interfaces(job, hw, d);
             subnets(job, hw, d);
@@ -245,7 +250,7 @@ public final class TransportAnalyzer implements Analyzer {
                 .param("env", env).param("hca", String.join(",", r.devices)).param("node", single(job));
         if (r.active()) f.arg("hcas", String.join(", ", r.devices)).arg("rdmaNode", r.node);
         f.line(at.quote(at.value().line(), Job.text(at.value())));
-        for (Host h : job.hosts.values()) {
+        for (Host h : job.hosts()) {
             for (At<NetworkChoice> n : first(h.networks, 1)) f.line(n.quote(n.value().line(), Job.text(n.value())));
         }
         f.lines(r.lines);
@@ -258,7 +263,7 @@ public final class TransportAnalyzer implements Analyzer {
 
     private static void socketFallback(Job job, Hw hw, Drafts d) {
         boolean alone = alone(job);
-        for (Host h : job.hosts.values()) {
+        for (Host h : job.hosts()) {
             boolean socket = false;
             boolean other = false;
             At<NetworkChoice> net = null;
@@ -389,7 +394,7 @@ public final class TransportAnalyzer implements Analyzer {
         String spec = strip(job.env("NCCL_SOCKET_IFNAME"));
         At<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         String scope = job.multiNode == Tri.YES ? "multi" : job.multiNode == Tri.NO ? "single" : "unknown";
-        for (Host h : job.hosts.values()) {
+        for (Host h : job.hosts()) {
             Map<String, Entry> entries = entries(h);
             List<At<NcclEvent>> trouble = new ArrayList<>();
             for (At<NcclEvent> e : h.events) {
@@ -543,43 +548,41 @@ public final class TransportAnalyzer implements Analyzer {
 
     private static void subnets(Job job, Hw hw, Drafts d) {
         if (job.multiNode != Tri.YES) return;
+        // Each host keeps its name, bootstrap interface, address and subnet here (values equal across hosts are one
+        // instance); the lines to quote are read again only when there is a finding, so a job of many hosts does not
+        // hold every host's lines.
         List<String> hosts = new ArrayList<>();
-        List<Entry> boot = new ArrayList<>();
-        for (Host h : job.hosts.values()) {
-            if (h.name == null) continue;
-            for (Entry e : entries(h).values()) {
-                if (e.used && e.uses.contains(BOOTSTRAP) && Ifaces.v4(e.address()) != null && Ifaces.routable(e.address())) {
-                    hosts.add(h.name);
-                    boot.add(e);
-                    break;
-                }
-            }
-        }
-        if (boot.size() < 2) return;
+        List<String> bootNames = new ArrayList<>();
+        List<String> bootAddresses = new ArrayList<>();
         List<String> nets = new ArrayList<>();
-        List<EvidenceLine> lines = new ArrayList<>();
+        Map<String, String> oneOf = new HashMap<>();
         boolean allKnown = true;
-        for (int i = 0; i < boot.size(); i++) {
-            Entry e = boot.get(i);
+        for (Host h : job.hosts()) {
+            if (h.name == null) continue;
+            Entry e = boot(h);
+            if (e == null) continue;
+            hosts.add(h.name);
+            bootNames.add(e.name);
+            bootAddresses.add(e.address());
             String net = null;
-            for (Hw.Iface ip : hw.iface(hosts.get(i), false, e.name)) {
+            for (Hw.Iface ip : hw.iface(h.name, false, e.name)) {
                 for (NetAddress a : ip.iface().addresses()) {
                     if (Ifaces.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
                         net = Ifaces.subnet(a.address(), a.prefixLength());
-                        lines.add(ip.artifact().quote(a.line()));
                     }
                 }
             }
             if (net == null) allKnown = false;
-            nets.add(net);
+            nets.add(net == null ? null : oneOf.computeIfAbsent(net, k -> k));
         }
+        if (hosts.size() < 2) return;
         Map<String, List<String>> byNet = new TreeMap<>();
         StringBuilder list = new StringBuilder();
         Set<String> names = new LinkedHashSet<>();
-        for (int i = 0; i < boot.size(); i++) {
-            String net = allKnown ? nets.get(i) : guess24(boot.get(i).address());
+        for (int i = 0; i < hosts.size(); i++) {
+            String net = allKnown ? nets.get(i) : guess24(bootAddresses.get(i));
             byNet.computeIfAbsent(net, k -> new ArrayList<>()).add(hosts.get(i));
-            names.add(boot.get(i).name);
+            names.add(bootNames.get(i));
         }
         if (byNet.size() < 2) return;
         for (Map.Entry<String, List<String>> m : byNet.entrySet()) {
@@ -596,7 +599,7 @@ public final class TransportAnalyzer implements Analyzer {
             // nccl-tests/eks-blueprints-eks-efa-1.txt: 10.11.13.x and 10.11.5.x, healthy). Say it only when the
             // interface names differ too or sockets failed.
             boolean socketTrouble = false;
-            for (Host h : job.hosts.values()) {
+            for (Host h : job.hosts()) {
                 for (At<NcclEvent> e : h.events) {
                     EventKind k = e.value().kind();
                     if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.NO_SOCKET_INTERFACE) socketTrouble = true;
@@ -607,10 +610,30 @@ public final class TransportAnalyzer implements Analyzer {
             key = "ifname.subnet.guess";
         }
         Draft f = d.add(IFNAME, sev, key).arg("hosts", Ifaces.join(hosts, Drafts.HOSTS_SHOWN)).arg("subnets", list.toString());
-        for (Entry e : boot) if (!e.lines.isEmpty()) f.line(e.lines.get(0));
-        f.lines(lines);
+        // Each host's bootstrap line, then the ip addr lines of its address, as read above.
+        for (Host h : job.hosts()) {
+            Entry e = h.name == null ? null : boot(h);
+            if (e != null && !e.lines.isEmpty()) f.line(e.lines.get(0));
+        }
+        for (Host h : job.hosts()) {
+            Entry e = h.name == null ? null : boot(h);
+            if (e == null) continue;
+            for (Hw.Iface ip : hw.iface(h.name, false, e.name)) {
+                for (NetAddress a : ip.iface().addresses()) {
+                    if (Ifaces.bare(e.address()).equals(a.address()) && a.prefixLength() != null) f.line(ip.artifact().quote(a.line()));
+                }
+            }
+        }
         if (names.size() == 1) f.param("iface", names.iterator().next());
         d.put(f);
+    }
+
+    /** {@return the host's first used bootstrap interface with a routable IPv4 address; null when none} */
+    private static Entry boot(Host h) {
+        for (Entry e : entries(h).values()) {
+            if (e.used && e.uses.contains(BOOTSTRAP) && Ifaces.v4(e.address()) != null && Ifaces.routable(e.address())) return e;
+        }
+        return null;
     }
 
     private static String guess24(String address) {
@@ -630,7 +653,7 @@ public final class TransportAnalyzer implements Analyzer {
         String level = strip(job.env("NCCL_NET_GDR_LEVEL"));
         At<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
         boolean any = false;
-        for (Host h : job.hosts.values()) {
+        for (Host h : job.hosts()) {
             // The receive side decides. For sends (GPU reads) NCCL uses GDR by default only on Ampere and later or on
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
@@ -739,7 +762,7 @@ public final class TransportAnalyzer implements Analyzer {
     }
 
     private static boolean usesRdma(Job job) {
-        for (Host h : job.hosts.values()) {
+        for (Host h : job.hosts()) {
             if (!h.ibDevices.isEmpty()) return true;
             for (At<NetworkChoice> n : h.networks) if (rdmaNet(n.value().name())) return true;
         }
@@ -797,8 +820,7 @@ public final class TransportAnalyzer implements Analyzer {
     private static At<IbDevice> hca(Job job, Host h, Integer index) {
         if (index == null) return null;
         for (At<IbDevice> d : h.ibDevices) if (d.value().index() == index) return d;
-        for (Host o : job.hosts.values()) for (At<IbDevice> d : o.ibDevices) if (d.value().index() == index) return d;
-        return null;
+        return job.ibDevice(index);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -815,7 +837,7 @@ public final class TransportAnalyzer implements Analyzer {
         }
         if (envAt != null) env = envAt.value().name() + "=" + envAt.value().value();
         boolean any = false;
-        for (Host h : job.hosts.values()) {
+        for (Host h : job.hosts()) {
             List<At<NcclTransport>> intra = new ArrayList<>();
             boolean net = false;
             for (At<NcclTransport> t : h.conn().intra) {
@@ -906,7 +928,7 @@ public final class TransportAnalyzer implements Analyzer {
         }
         if (!any && env != null && (job.envOn("NCCL_P2P_DISABLE") || levelRank(job.env("NCCL_P2P_LEVEL")) == 0)) {
             boolean several = false;
-            for (Host h : job.hosts.values()) several |= h.severalLocal;
+            for (Host h : job.hosts()) several |= h.severalLocal;
             Draft f = d.add(P2P, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
                     several ? "p2p.envonly" : "p2p.envonly.local").arg("hosts", where(job)).arg("env", env)
                     .param("env", env).param("node", single(job)).subject(Subject.JOB.withNode(single(job)));
@@ -1018,8 +1040,8 @@ public final class TransportAnalyzer implements Analyzer {
 
     private static Rdmas rdmas(Job job, Hw hw) {
         boolean alone = alone(job);
-        boolean allNone = !job.hosts.isEmpty();
-        for (Host h : job.hosts.values()) {
+        boolean allNone = !job.noHosts();
+        for (Host h : job.hosts()) {
             Hw.RdmaView r = hw.rdma(h.name, alone);
             if (r.state() == Hw.Rdma.ACTIVE) return new Rdmas(true, false, r.active(), h.name, r.lines());
             if (r.state() != Hw.Rdma.NONE) allNone = false;
@@ -1040,7 +1062,7 @@ public final class TransportAnalyzer implements Analyzer {
     /** How a detail names where: the hosts, else the log's name. */
     private static String where(Job job) {
         List<String> h = job.hostNames();
-        return h.isEmpty() ? job.srcs.get(0).name : Ifaces.join(h, Drafts.HOSTS_SHOWN);
+        return h.isEmpty() ? job.srcs.get(0).name() : Ifaces.join(h, Drafts.HOSTS_SHOWN);
     }
 
     /** The message of a quoted NCCL line ({@code Using internal Network Socket}), without its prefix. */
