@@ -43,6 +43,17 @@ public interface Pass {
     List<Finding> finish();
 
     /**
+     * Hands every finding {@link #finish()} would return to {@code sink}, as it is made: a pass that makes many findings
+     * at the end (one per node) need not hold them all in one list. The default calls {@link #finish()}. Call one of
+     * the two, once.
+     *
+     * @param sink takes each finding, in no particular order
+     */
+    default void finish(java.util.function.Consumer<Finding> sink) {
+        finish().forEach(sink);
+    }
+
+    /**
      * {@return the findings of this pass over every slice of {@code evidence}} What a built-in analyzer's
      * {@code analyze(evidence)} returns, so that the whole and the streamed analysis are one code path.
      *

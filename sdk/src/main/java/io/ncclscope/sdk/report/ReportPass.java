@@ -61,7 +61,7 @@ public final class ReportPass {
      * @param locale   en or zh-CN (any Chinese locale)
      */
     public Report finish(List<Evidence.Problem> problems, Locale locale) {
-        for (Pass p : passes) p.finish().forEach(digest::finding);
+        for (Pass p : passes) p.finish(digest::finding);
         return digest.finish(problems, locale);
     }
 
