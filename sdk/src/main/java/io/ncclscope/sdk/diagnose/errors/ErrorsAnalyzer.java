@@ -329,31 +329,38 @@ public final class ErrorsAnalyzer implements Analyzer {
             return p;
         }
 
+        /**
+         * {@inheritDoc}
+         *
+         * <p>The nodes' copies are made again from their templates without their communicator entries, which are read
+         * last, a batch of communicators at a time, so that the copies of every node's entries are never held at once.
+         */
         @Override
         public List<Finding> finish() {
             List<Part> parts = new ArrayList<>();
             Consistency.Versions versions = new Consistency.Versions();
             Map<String, FirstIface> goodInterfaces = new HashMap<>();
             for (Held h : held) {
-                Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).kept(h.kept);
+                Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).withoutPlaced().kept(h.kept);
                 parts.addAll(k.parts);
                 versions.merge(k.versions);
-                k.ifaces.forEach((host, f) -> FirstIface.keep(goodInterfaces, host, f));
+                for (Map.Entry<String, FirstIface> en : k.ifaces.entrySet()) FirstIface.keep(goodInterfaces, en.getKey(), en.getValue());
             }
             parts.sort(Comparator.comparing(p -> p.where));
             List<Walk.Local> locals = new ArrayList<>();
-            List<Consistency.Placed> placed = new ArrayList<>();
             for (Part p : parts) {
                 if (p.walk != null) locals.add(p.walk);
-                placed.addAll(p.placed);
             }
             List<CaseFindings.Joined> cases = Walk.join(locals);
+            locals = null;
             Map<String, String> good = new HashMap<>();
-            goodInterfaces.forEach((host, f) -> good.put(host, f.name));
+            for (Map.Entry<String, FirstIface> en : goodInterfaces.entrySet()) good.put(en.getKey(), en.getValue().name);
+            goodInterfaces = null;
 
             List<Finding> out = new ArrayList<>(CaseFindings.build(cases, good));
+            good = null;
             if (cases.isEmpty()) {
-                for (Walk.Local l : locals) if (l.watchdog() != null) out.add(l.watchdog());
+                for (Part p : parts) if (p.walk != null && p.walk.watchdog() != null) out.add(p.walk.watchdog());
             }
 
             Set<String> codes = new HashSet<>();
@@ -364,8 +371,8 @@ public final class ErrorsAnalyzer implements Analyzer {
                 if (c.code().equals(Classifier.DUPLICATE)) dupKeys.add(c.groupKey());
                 withCause.add(c.rec != null ? c.rec.artifact() : c.generic.artifact());
             }
+            cases = null;
             out.addAll(versions.finish(codes));
-            out.addAll(Consistency.mapping(placed, dupKeys, codes));
             if (!codes.contains(Classifier.DUPLICATE)) {
                 for (Part p : parts) out.addAll(p.testsDevices);
             }
@@ -380,6 +387,89 @@ public final class ErrorsAnalyzer implements Analyzer {
                 }
             }
             for (Part p : parts) out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
+            parts = null;
+            // The rank mapping makes no ENV finding: it is checked last, with the walks' copies let go.
+            mapping(dupKeys, codes, out);
+            return out;
+        }
+
+        /** Entries of the communicators read in one sweep over the nodes, unless one communicator alone has more. */
+        private static final int PLACED_PER_SWEEP = 4096;
+
+        /**
+         * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
+         * the whole evidence, each with its entries in that order, read in batches of {@link #PLACED_PER_SWEEP} entries.
+         */
+        private void mapping(Set<String> dupKeys, Set<String> codes, List<Finding> out) {
+            List<List<Held>> byNode = byNode();
+            Map<String, int[]> counts = new LinkedHashMap<>();
+            for (List<Held> same : byNode) {
+                for (List<Consistency.Placed> ps : placedOf(same)) {
+                    for (Consistency.Placed p : ps) counts.computeIfAbsent(p.commId(), c -> new int[1])[0]++;
+                }
+            }
+            List<String> batch = new ArrayList<>();
+            int inBatch = 0;
+            for (Map.Entry<String, int[]> en : counts.entrySet()) {
+                int n = en.getValue()[0];
+                if (n < 2) continue;
+                if (!batch.isEmpty() && inBatch + n > PLACED_PER_SWEEP) {
+                    mappingOf(byNode, batch, dupKeys, codes, out);
+                    batch.clear();
+                    inBatch = 0;
+                }
+                batch.add(en.getKey());
+                inBatch += n;
+            }
+            if (!batch.isEmpty()) mappingOf(byNode, batch, dupKeys, codes, out);
+        }
+
+        private void mappingOf(List<List<Held>> byNode, List<String> comms, Set<String> dupKeys, Set<String> codes,
+                List<Finding> out) {
+            Map<String, List<Consistency.Placed>> byComm = new LinkedHashMap<>();
+            for (String c : comms) byComm.put(c, new ArrayList<>());
+            for (List<Held> same : byNode) {
+                for (List<Consistency.Placed> ps : placedOf(same)) {
+                    for (Consistency.Placed p : ps) {
+                        List<Consistency.Placed> to = byComm.get(p.commId());
+                        if (to != null) to.add(p);
+                    }
+                }
+            }
+            byComm.forEach((comm, ps) -> Consistency.mappingOf(comm, ps, dupKeys, codes, out));
+        }
+
+        /** {@return the held slices grouped by node, in the order of the whole evidence} */
+        private List<List<Held>> byNode() {
+            List<Held> sorted = new ArrayList<>(held);
+            Comparator<Held> order = Comparator.comparing(ErrorsPass::nodeOf, Evidence.SLICE_NODE_ORDER);
+            sorted.sort(order);
+            List<List<Held>> out = new ArrayList<>();
+            for (Held h : sorted) {
+                if (out.isEmpty() || order.compare(out.get(out.size() - 1).get(0), h) != 0) out.add(new ArrayList<>(1));
+                out.get(out.size() - 1).add(h);
+            }
+            return out;
+        }
+
+        private static String nodeOf(Held h) {
+            if (h.node != null) return h.node;
+            return h.kept.parts.isEmpty() ? null : h.kept.parts.get(0).where.node();
+        }
+
+        /** {@return the communicator entries of one node's held slices, per part in the order of the whole evidence} */
+        private static List<List<Consistency.Placed>> placedOf(List<Held> same) {
+            List<Map.Entry<Where, List<Consistency.Placed>>> all = new ArrayList<>();
+            for (Held h : same) {
+                Recast r = h.node == null ? null : Recast.fromTemplate(h.node, h.values);
+                for (Part p : h.kept.parts) {
+                    if (p.placed.isEmpty()) continue;
+                    all.add(Map.entry(p.where, r == null ? p.placed : r.placed(p)));
+                }
+            }
+            if (same.size() > 1) all.sort(Map.Entry.comparingByKey());
+            List<List<Consistency.Placed>> out = new ArrayList<>(all.size());
+            for (Map.Entry<Where, List<Consistency.Placed>> e : all) out.add(e.getValue());
             return out;
         }
     }
