@@ -101,6 +101,18 @@ public final class ErrorsAnalyzer implements Analyzer {
             this.name = name;
         }
 
+        /** {@return a copy of this part without its walk, sharing the rest} */
+        Part withoutWalk() {
+            if (walk == null) return this;
+            Part c = new Part(where, name);
+            c.placed = placed;
+            c.settings = settings;
+            c.testsDevices = testsDevices;
+            c.testsIfExplained = testsIfExplained;
+            c.testsIfNot = testsIfNot;
+            return c;
+        }
+
         boolean empty() {
             return walk == null && placed.isEmpty() && settings.isEmpty() && testsDevices.isEmpty() && testsIfExplained.isEmpty()
                     && testsIfNot.isEmpty();
@@ -334,63 +346,103 @@ public final class ErrorsAnalyzer implements Analyzer {
          *
          * <p>The nodes' copies are made again from their templates without their communicator entries, which are read
          * last, a batch of communicators at a time, so that the copies of every node's entries are never held at once.
+         * The walks' copies are let go as soon as they are joined, and each group's chains once its finding is made.
          */
         @Override
         public List<Finding> finish() {
-            List<Part> parts = new ArrayList<>();
+            Set<String> dupKeys = new HashSet<>();
+            Set<String> codes = new HashSet<>();
+            List<Finding> out = walked(dupKeys, codes);
+            // The rank mapping makes no ENV finding and no nccl-tests check reads it: it is checked last.
+            mapping(dupKeys, codes, out);
+            return out;
+        }
+
+        /**
+         * {@return the findings of everything but the rank mapping} Fills {@code dupKeys} with the groups of duplicate GPU
+         * chains and {@code codes} with the codes of the walk's findings, which the mapping reads.
+         */
+        private List<Finding> walked(Set<String> dupKeys, Set<String> codes) {
             Consistency.Versions versions = new Consistency.Versions();
+            Map<String, String> good = new HashMap<>();
+            List<Part> parts = new ArrayList<>();
+            List<Walk.Local> locals = copies(parts, versions, good);
+            List<Finding> out = new ArrayList<>();
+            List<Finding> watchdogs = new ArrayList<>();
+            for (int i = 0; i < locals.size(); i++) if (locals.get(i).watchdog() != null) watchdogs.add(locals.get(i).watchdog());
+            Set<String> withCause = joined(locals, good, dupKeys, out);
+            // Nothing failed with a cause: the watchdogs' reports are the findings.
+            if (withCause.isEmpty()) out.addAll(watchdogs);
+            watchdogs = null;
+            locals = null;
+            good = null;
+            for (int i = 0; i < out.size(); i++) codes.add(out.get(i).code());
+            out.addAll(versions.finish(codes));
+            if (!codes.contains(Classifier.DUPLICATE)) {
+                for (int i = 0; i < parts.size(); i++) out.addAll(parts.get(i).testsDevices);
+            }
+
+            Set<String> envReported = new HashSet<>();
+            for (int i = 0; i < out.size(); i++) {
+                Finding f = out.get(i);
+                if (f.code().equals(Classifier.ENV) && f.params().containsKey("env")) envReported.add(f.params().get("env"));
+            }
+            for (int i = 0; i < parts.size(); i++) {
+                for (Finding f : parts.get(i).settings) {
+                    if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
+                }
+            }
+            for (int i = 0; i < parts.size(); i++) {
+                Part p = parts.get(i);
+                out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
+            }
+            return out;
+        }
+
+        /**
+         * Makes the nodes' copies again, without their communicator entries: fills {@code parts} with their parts in the
+         * order of the whole evidence (without their walks), {@code versions} and {@code good} (each host's first usable
+         * interface).
+         *
+         * @return the walks of the parts, in that order
+         */
+        private List<Walk.Local> copies(List<Part> parts, Consistency.Versions versions, Map<String, String> good) {
             Map<String, FirstIface> goodInterfaces = new HashMap<>();
-            for (Held h : held) {
+            for (int i = 0; i < held.size(); i++) {
+                Held h = held.get(i);
                 Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).withoutPlaced().kept(h.kept);
                 parts.addAll(k.parts);
                 versions.merge(k.versions);
                 for (Map.Entry<String, FirstIface> en : k.ifaces.entrySet()) FirstIface.keep(goodInterfaces, en.getKey(), en.getValue());
             }
+            for (Map.Entry<String, FirstIface> en : goodInterfaces.entrySet()) good.put(en.getKey(), en.getValue().name);
             parts.sort(Comparator.comparing(p -> p.where));
             List<Walk.Local> locals = new ArrayList<>();
-            for (Part p : parts) {
+            for (int i = 0; i < parts.size(); i++) {
+                Part p = parts.get(i);
                 if (p.walk != null) locals.add(p.walk);
+                parts.set(i, p.withoutWalk());
             }
+            return locals;
+        }
+
+        /**
+         * Joins the walks and adds the findings of their chains to {@code out}, letting go of each group of chains once its
+         * finding is made. Fills {@code dupKeys}.
+         *
+         * @return the artifacts with a chain or a failure report of their own; empty when no chain was joined
+         */
+        private static Set<String> joined(List<Walk.Local> locals, Map<String, String> good, Set<String> dupKeys,
+                List<Finding> out) {
             List<CaseFindings.Joined> cases = Walk.join(locals);
-            locals = null;
-            Map<String, String> good = new HashMap<>();
-            for (Map.Entry<String, FirstIface> en : goodInterfaces.entrySet()) good.put(en.getKey(), en.getValue().name);
-            goodInterfaces = null;
-
-            List<Finding> out = new ArrayList<>(CaseFindings.build(cases, good));
-            good = null;
-            if (cases.isEmpty()) {
-                for (Part p : parts) if (p.walk != null && p.walk.watchdog() != null) out.add(p.walk.watchdog());
-            }
-
-            Set<String> codes = new HashSet<>();
-            for (Finding f : out) codes.add(f.code());
-            Set<String> dupKeys = new HashSet<>();
             Set<String> withCause = new HashSet<>();
-            for (CaseFindings.Joined c : cases) {
+            for (int i = 0; i < cases.size(); i++) {
+                CaseFindings.Joined c = cases.get(i);
                 if (c.code().equals(Classifier.DUPLICATE)) dupKeys.add(c.groupKey());
                 withCause.add(c.rec != null ? c.rec.artifact() : c.generic.artifact());
             }
-            cases = null;
-            out.addAll(versions.finish(codes));
-            if (!codes.contains(Classifier.DUPLICATE)) {
-                for (Part p : parts) out.addAll(p.testsDevices);
-            }
-
-            Set<String> envReported = new HashSet<>();
-            for (Finding f : out) {
-                if (f.code().equals(Classifier.ENV) && f.params().containsKey("env")) envReported.add(f.params().get("env"));
-            }
-            for (Part p : parts) {
-                for (Finding f : p.settings) {
-                    if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
-                }
-            }
-            for (Part p : parts) out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
-            parts = null;
-            // The rank mapping makes no ENV finding: it is checked last, with the walks' copies let go.
-            mapping(dupKeys, codes, out);
-            return out;
+            CaseFindings.buildAll(cases, good, out);
+            return withCause;
         }
 
         /** Entries of the communicators read in one sweep over the nodes, unless one communicator alone has more. */
