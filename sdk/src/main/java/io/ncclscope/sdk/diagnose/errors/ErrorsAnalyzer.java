@@ -448,9 +448,12 @@ public final class ErrorsAnalyzer implements Analyzer {
         /** Entries of the communicators read in one sweep over the nodes, unless one communicator alone has more. */
         private static final int PLACED_PER_SWEEP = 4096;
 
+        /** The entries read per sweep: {@link #PLACED_PER_SWEEP}, fewer in tests. */
+        int placedPerSweep = PLACED_PER_SWEEP;
+
         /**
          * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
-         * the whole evidence, each with its entries in that order, read in batches of {@link #PLACED_PER_SWEEP} entries.
+         * the whole evidence, each with its entries in that order, read in batches of {@link #placedPerSweep} entries.
          */
         private void mapping(Set<String> dupKeys, Set<String> codes, List<Finding> out) {
             List<List<Held>> byNode = byNode();
@@ -465,7 +468,7 @@ public final class ErrorsAnalyzer implements Analyzer {
             for (Map.Entry<String, int[]> en : counts.entrySet()) {
                 int n = en.getValue()[0];
                 if (n < 2) continue;
-                if (!batch.isEmpty() && inBatch + n > PLACED_PER_SWEEP) {
+                if (!batch.isEmpty() && inBatch + n > placedPerSweep) {
                     mappingOf(byNode, batch, dupKeys, codes, out);
                     batch.clear();
                     inBatch = 0;
