@@ -11,6 +11,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -89,15 +90,23 @@ final class CaseFindings {
      */
     private static final String LATER = "\u0000later";
 
-    static List<Finding> build(List<Joined> cases, Map<String, String> goodIfaceByHost) {
+    /**
+     * Adds to {@code out} the findings of {@code cases}, one per group in the order of its first chain, and empties
+     * {@code cases}: each group's chains are let go once its finding is made.
+     */
+    static void buildAll(List<Joined> cases, Map<String, String> goodIfaceByHost, List<Finding> out) {
         Map<String, List<Joined>> groups = new LinkedHashMap<>();
-        for (Joined c : cases) groups.computeIfAbsent(c.code() + "|" + c.groupKey(), k -> new ArrayList<>()).add(c);
-        List<Finding> out = new ArrayList<>();
-        for (List<Joined> g : groups.values()) {
+        for (int i = 0; i < cases.size(); i++) {
+            Joined c = cases.get(i);
+            groups.computeIfAbsent(c.code() + "|" + c.groupKey(), k -> new ArrayList<>()).add(c);
+        }
+        cases.clear();
+        for (Iterator<List<Joined>> it = groups.values().iterator(); it.hasNext(); ) {
+            List<Joined> g = it.next();
+            it.remove();
             Joined first = g.get(0);
             out.add(first.rec == null ? first.generic.finding() : rooted(g, goodIfaceByHost));
         }
-        return out;
     }
 
     // -- findings with a first cause ----------------------------------------------------------------------------------

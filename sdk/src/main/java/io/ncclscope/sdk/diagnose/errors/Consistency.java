@@ -143,7 +143,8 @@ final class Consistency {
         return out;
     }
 
-    private static void mappingOf(String comm, List<Placed> ps, Set<String> dupKeys, Set<String> codesFound, List<Finding> out) {
+    /** Adds to {@code out} what the rank mapping of communicator {@code comm} (its entries {@code ps}, in order) shows. */
+    static void mappingOf(String comm, List<Placed> ps, Set<String> dupKeys, Set<String> codesFound, List<Finding> out) {
         Map<Integer, List<Placed>> bySize = new LinkedHashMap<>();
         Map<Integer, Set<String>> placesOfRank = new LinkedHashMap<>();
         Map<Integer, Placed> firstOfRank = new LinkedHashMap<>();

@@ -101,6 +101,18 @@ public final class ErrorsAnalyzer implements Analyzer {
             this.name = name;
         }
 
+        /** {@return a copy of this part without its walk, sharing the rest} */
+        Part withoutWalk() {
+            if (walk == null) return this;
+            Part c = new Part(where, name);
+            c.placed = placed;
+            c.settings = settings;
+            c.testsDevices = testsDevices;
+            c.testsIfExplained = testsIfExplained;
+            c.testsIfNot = testsIfNot;
+            return c;
+        }
+
         boolean empty() {
             return walk == null && placed.isEmpty() && settings.isEmpty() && testsDevices.isEmpty() && testsIfExplained.isEmpty()
                     && testsIfNot.isEmpty();
@@ -329,57 +341,190 @@ public final class ErrorsAnalyzer implements Analyzer {
             return p;
         }
 
+        /**
+         * {@inheritDoc}
+         *
+         * <p>The nodes' copies are made again from their templates without their communicator entries, which are read
+         * last, a batch of communicators at a time, so that the copies of every node's entries are never held at once.
+         * The walks' copies are let go as soon as they are joined, and each group's chains once its finding is made.
+         */
         @Override
         public List<Finding> finish() {
-            List<Part> parts = new ArrayList<>();
-            Consistency.Versions versions = new Consistency.Versions();
-            Map<String, FirstIface> goodInterfaces = new HashMap<>();
-            for (Held h : held) {
-                Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).kept(h.kept);
-                parts.addAll(k.parts);
-                versions.merge(k.versions);
-                k.ifaces.forEach((host, f) -> FirstIface.keep(goodInterfaces, host, f));
-            }
-            parts.sort(Comparator.comparing(p -> p.where));
-            List<Walk.Local> locals = new ArrayList<>();
-            List<Consistency.Placed> placed = new ArrayList<>();
-            for (Part p : parts) {
-                if (p.walk != null) locals.add(p.walk);
-                placed.addAll(p.placed);
-            }
-            List<CaseFindings.Joined> cases = Walk.join(locals);
-            Map<String, String> good = new HashMap<>();
-            goodInterfaces.forEach((host, f) -> good.put(host, f.name));
-
-            List<Finding> out = new ArrayList<>(CaseFindings.build(cases, good));
-            if (cases.isEmpty()) {
-                for (Walk.Local l : locals) if (l.watchdog() != null) out.add(l.watchdog());
-            }
-
-            Set<String> codes = new HashSet<>();
-            for (Finding f : out) codes.add(f.code());
             Set<String> dupKeys = new HashSet<>();
-            Set<String> withCause = new HashSet<>();
-            for (CaseFindings.Joined c : cases) {
-                if (c.code().equals(Classifier.DUPLICATE)) dupKeys.add(c.groupKey());
-                withCause.add(c.rec != null ? c.rec.artifact() : c.generic.artifact());
-            }
+            Set<String> codes = new HashSet<>();
+            List<Finding> out = walked(dupKeys, codes);
+            // The rank mapping makes no ENV finding and no nccl-tests check reads it: it is checked last.
+            mapping(dupKeys, codes, out);
+            return out;
+        }
+
+        /**
+         * {@return the findings of everything but the rank mapping} Fills {@code dupKeys} with the groups of duplicate GPU
+         * chains and {@code codes} with the codes of the walk's findings, which the mapping reads.
+         */
+        private List<Finding> walked(Set<String> dupKeys, Set<String> codes) {
+            Consistency.Versions versions = new Consistency.Versions();
+            Map<String, String> good = new HashMap<>();
+            List<Part> parts = new ArrayList<>();
+            List<Walk.Local> locals = copies(parts, versions, good);
+            List<Finding> out = new ArrayList<>();
+            List<Finding> watchdogs = new ArrayList<>();
+            for (int i = 0; i < locals.size(); i++) if (locals.get(i).watchdog() != null) watchdogs.add(locals.get(i).watchdog());
+            Set<String> withCause = joined(locals, good, dupKeys, out);
+            // Nothing failed with a cause: the watchdogs' reports are the findings.
+            if (withCause.isEmpty()) out.addAll(watchdogs);
+            watchdogs = null;
+            locals = null;
+            good = null;
+            for (int i = 0; i < out.size(); i++) codes.add(out.get(i).code());
             out.addAll(versions.finish(codes));
-            out.addAll(Consistency.mapping(placed, dupKeys, codes));
             if (!codes.contains(Classifier.DUPLICATE)) {
-                for (Part p : parts) out.addAll(p.testsDevices);
+                for (int i = 0; i < parts.size(); i++) out.addAll(parts.get(i).testsDevices);
             }
 
             Set<String> envReported = new HashSet<>();
-            for (Finding f : out) {
+            for (int i = 0; i < out.size(); i++) {
+                Finding f = out.get(i);
                 if (f.code().equals(Classifier.ENV) && f.params().containsKey("env")) envReported.add(f.params().get("env"));
             }
-            for (Part p : parts) {
-                for (Finding f : p.settings) {
+            for (int i = 0; i < parts.size(); i++) {
+                for (Finding f : parts.get(i).settings) {
                     if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
                 }
             }
-            for (Part p : parts) out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
+            for (int i = 0; i < parts.size(); i++) {
+                Part p = parts.get(i);
+                out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
+            }
+            return out;
+        }
+
+        /**
+         * Makes the nodes' copies again, without their communicator entries: fills {@code parts} with their parts in the
+         * order of the whole evidence (without their walks), {@code versions} and {@code good} (each host's first usable
+         * interface).
+         *
+         * @return the walks of the parts, in that order
+         */
+        private List<Walk.Local> copies(List<Part> parts, Consistency.Versions versions, Map<String, String> good) {
+            Map<String, FirstIface> goodInterfaces = new HashMap<>();
+            for (int i = 0; i < held.size(); i++) {
+                Held h = held.get(i);
+                Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).withoutPlaced().kept(h.kept);
+                parts.addAll(k.parts);
+                versions.merge(k.versions);
+                for (Map.Entry<String, FirstIface> en : k.ifaces.entrySet()) FirstIface.keep(goodInterfaces, en.getKey(), en.getValue());
+            }
+            for (Map.Entry<String, FirstIface> en : goodInterfaces.entrySet()) good.put(en.getKey(), en.getValue().name);
+            parts.sort(Comparator.comparing(p -> p.where));
+            List<Walk.Local> locals = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                Part p = parts.get(i);
+                if (p.walk != null) locals.add(p.walk);
+                parts.set(i, p.withoutWalk());
+            }
+            return locals;
+        }
+
+        /**
+         * Joins the walks and adds the findings of their chains to {@code out}, letting go of each group of chains once its
+         * finding is made. Fills {@code dupKeys}.
+         *
+         * @return the artifacts with a chain or a failure report of their own; empty when no chain was joined
+         */
+        private static Set<String> joined(List<Walk.Local> locals, Map<String, String> good, Set<String> dupKeys,
+                List<Finding> out) {
+            List<CaseFindings.Joined> cases = Walk.join(locals);
+            Set<String> withCause = new HashSet<>();
+            for (int i = 0; i < cases.size(); i++) {
+                CaseFindings.Joined c = cases.get(i);
+                if (c.code().equals(Classifier.DUPLICATE)) dupKeys.add(c.groupKey());
+                withCause.add(c.rec != null ? c.rec.artifact() : c.generic.artifact());
+            }
+            CaseFindings.buildAll(cases, good, out);
+            return withCause;
+        }
+
+        /** Entries of the communicators read in one sweep over the nodes, unless one communicator alone has more. */
+        private static final int PLACED_PER_SWEEP = 4096;
+
+        /** The entries read per sweep: {@link #PLACED_PER_SWEEP}, fewer in tests. */
+        int placedPerSweep = PLACED_PER_SWEEP;
+
+        /**
+         * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
+         * the whole evidence, each with its entries in that order, read in batches of {@link #placedPerSweep} entries.
+         */
+        private void mapping(Set<String> dupKeys, Set<String> codes, List<Finding> out) {
+            List<List<Held>> byNode = byNode();
+            Map<String, int[]> counts = new LinkedHashMap<>();
+            for (List<Held> same : byNode) {
+                for (List<Consistency.Placed> ps : placedOf(same)) {
+                    for (Consistency.Placed p : ps) counts.computeIfAbsent(p.commId(), c -> new int[1])[0]++;
+                }
+            }
+            List<String> batch = new ArrayList<>();
+            int inBatch = 0;
+            for (Map.Entry<String, int[]> en : counts.entrySet()) {
+                int n = en.getValue()[0];
+                if (n < 2) continue;
+                if (!batch.isEmpty() && inBatch + n > placedPerSweep) {
+                    mappingOf(byNode, batch, dupKeys, codes, out);
+                    batch.clear();
+                    inBatch = 0;
+                }
+                batch.add(en.getKey());
+                inBatch += n;
+            }
+            if (!batch.isEmpty()) mappingOf(byNode, batch, dupKeys, codes, out);
+        }
+
+        private void mappingOf(List<List<Held>> byNode, List<String> comms, Set<String> dupKeys, Set<String> codes,
+                List<Finding> out) {
+            Map<String, List<Consistency.Placed>> byComm = new LinkedHashMap<>();
+            for (String c : comms) byComm.put(c, new ArrayList<>());
+            for (List<Held> same : byNode) {
+                for (List<Consistency.Placed> ps : placedOf(same)) {
+                    for (Consistency.Placed p : ps) {
+                        List<Consistency.Placed> to = byComm.get(p.commId());
+                        if (to != null) to.add(p);
+                    }
+                }
+            }
+            byComm.forEach((comm, ps) -> Consistency.mappingOf(comm, ps, dupKeys, codes, out));
+        }
+
+        /** {@return the held slices grouped by node, in the order of the whole evidence} */
+        private List<List<Held>> byNode() {
+            List<Held> sorted = new ArrayList<>(held);
+            Comparator<Held> order = Comparator.comparing(ErrorsPass::nodeOf, Evidence.SLICE_NODE_ORDER);
+            sorted.sort(order);
+            List<List<Held>> out = new ArrayList<>();
+            for (Held h : sorted) {
+                if (out.isEmpty() || order.compare(out.get(out.size() - 1).get(0), h) != 0) out.add(new ArrayList<>(1));
+                out.get(out.size() - 1).add(h);
+            }
+            return out;
+        }
+
+        private static String nodeOf(Held h) {
+            if (h.node != null) return h.node;
+            return h.kept.parts.isEmpty() ? null : h.kept.parts.get(0).where.node();
+        }
+
+        /** {@return the communicator entries of one node's held slices, per part in the order of the whole evidence} */
+        private static List<List<Consistency.Placed>> placedOf(List<Held> same) {
+            List<Map.Entry<Where, List<Consistency.Placed>>> all = new ArrayList<>();
+            for (Held h : same) {
+                Recast r = h.node == null ? null : Recast.fromTemplate(h.node, h.values);
+                for (Part p : h.kept.parts) {
+                    if (p.placed.isEmpty()) continue;
+                    all.add(Map.entry(p.where, r == null ? p.placed : r.placed(p)));
+                }
+            }
+            if (same.size() > 1) all.sort(Map.Entry.comparingByKey());
+            List<List<Consistency.Placed>> out = new ArrayList<>(all.size());
+            for (Map.Entry<Where, List<Consistency.Placed>> e : all) out.add(e.getValue());
             return out;
         }
     }

@@ -55,6 +55,7 @@ final class Recast {
     private final Map<String, String> ids = new HashMap<>();
     private final Map<Object, Object> copies = new IdentityHashMap<>();
     private boolean clashed;
+    private boolean placedToo = true;
 
     private Recast(String node, boolean toTemplate, long[] table, StringBuilder key) {
         this.node = node;
@@ -129,17 +130,31 @@ final class Recast {
         c.walk = p.walk == null ? null : local(p.walk);
         o(p.walk == null);
         o(p.placed.size());
-        List<Consistency.Placed> placed = new ArrayList<>(p.placed.size());
-        for (Consistency.Placed x : p.placed) {
-            placed.add(new Consistency.Placed(line(x.quote()), s(x.host()), pid(x.pid()), o(x.rank()), o(x.nranks()),
-                    o(x.cudaDev()), s(x.busId()), s(x.busIdRaw()), id(x.comm()), id(x.commId()), o(x.multiRankAllowed())));
-        }
-        c.placed = List.copyOf(placed);
+        c.placed = placedToo ? placed(p) : List.of();
         c.settings = findings(p.settings);
         c.testsDevices = findings(p.testsDevices);
         c.testsIfExplained = findings(p.testsIfExplained);
         c.testsIfNot = findings(p.testsIfNot);
         return c;
+    }
+
+    /** {@return the communicator entries of {@code p}, recast} */
+    List<Consistency.Placed> placed(ErrorsAnalyzer.Part p) {
+        List<Consistency.Placed> placed = new ArrayList<>(p.placed.size());
+        for (Consistency.Placed x : p.placed) {
+            placed.add(new Consistency.Placed(line(x.quote()), s(x.host()), pid(x.pid()), o(x.rank()), o(x.nranks()),
+                    o(x.cudaDev()), s(x.busId()), s(x.busIdRaw()), id(x.comm()), id(x.commId()), o(x.multiRankAllowed())));
+        }
+        return List.copyOf(placed);
+    }
+
+    /**
+     * {@return this recast, set to leave the communicator entries out of the parts it copies} (they are read a few
+     * communicators at a time, with {@link #placed})
+     */
+    Recast withoutPlaced() {
+        placedToo = false;
+        return this;
     }
 
     private ErrorsAnalyzer.Where where(ErrorsAnalyzer.Where w) {

@@ -56,6 +56,19 @@ class ErrorsPassTest {
     }
 
     @Test
+    void rankMappingReadOneCommunicatorPerSweepFindsTheSame(@TempDir Path tmp) throws Exception {
+        // finish() reads the communicator entries last, a batch of communicators per sweep over the nodes: the batches
+        // must not change which entries a communicator has, nor their order. Clones share their communicator ids, so
+        // every communicator has entries on every node.
+        Evidence e = Evidence.builder().addPath(TestBundles.cluster(tmp.resolve("c"), TestBundles.hosts(5))).build();
+        List<Finding> whole = analyzer.analyze(e);
+        assertThat(whole).extracting(Finding::code).filteredOn(Classifier.MAPPING::equals).hasSizeGreaterThan(1);
+        ErrorsAnalyzer.ErrorsPass pass = new ErrorsAnalyzer.ErrorsPass();
+        pass.placedPerSweep = 1;
+        assertThat(pass.run(e)).isEqualTo(whole);
+    }
+
+    @Test
     void generatedMixedBundleGivesTheSameFindingsSliced(@TempDir Path tmp) throws Exception {
         Evidence e = Evidence.builder().addPath(TestBundles.mixed(tmp.resolve("m"), 12)).build();
         assertThat(analyzer.analyze(e)).isNotEmpty();
