@@ -350,24 +350,65 @@ public final class ErrorsAnalyzer implements Analyzer {
          */
         @Override
         public List<Finding> finish() {
-            Set<String> dupKeys = new HashSet<>();
-            Set<String> codes = new HashSet<>();
-            List<Finding> out = walked(dupKeys, codes);
-            // The rank mapping makes no ENV finding and no nccl-tests check reads it: it is checked last.
-            mapping(dupKeys, codes, out);
+            List<Finding> out = new ArrayList<>();
+            finish(out::add);
             return out;
         }
 
+        /** {@inheritDoc} Each finding goes to {@code sink} as it is made; none are gathered in a list. */
+        @Override
+        public void finish(java.util.function.Consumer<Finding> sink) {
+            Set<String> dupKeys = new HashSet<>();
+            Set<String> codes = new HashSet<>();
+            Out out = new Out(sink);
+            walked(dupKeys, codes, out);
+            // The rank mapping makes no ENV finding and no nccl-tests check reads it: it is checked last.
+            mapping(dupKeys, codes, out);
+        }
+
         /**
-         * {@return the findings of everything but the rank mapping} Fills {@code dupKeys} with the groups of duplicate GPU
-         * chains and {@code codes} with the codes of the walk's findings, which the mapping reads.
+         * Where the findings go: handed on as they are made, with what the later steps read of those made before
+         * (their codes, the variables ENV findings report). Only {@code add} is supported.
          */
-        private List<Finding> walked(Set<String> dupKeys, Set<String> codes) {
+        private static final class Out extends java.util.AbstractList<Finding> {
+            private final java.util.function.Consumer<Finding> sink;
+            private final Set<String> codes = new HashSet<>();
+            private final Set<String> envReported = new HashSet<>();
+            private int size;
+
+            Out(java.util.function.Consumer<Finding> sink) {
+                this.sink = sink;
+            }
+
+            @Override
+            public boolean add(Finding f) {
+                codes.add(f.code());
+                if (f.code().equals(Classifier.ENV) && f.params().containsKey("env")) envReported.add(f.params().get("env"));
+                sink.accept(f);
+                size++;
+                return true;
+            }
+
+            @Override
+            public Finding get(int index) {
+                throw new UnsupportedOperationException("findings are handed on as they are made");
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        }
+
+        /**
+         * Adds to {@code out} the findings of everything but the rank mapping. Fills {@code dupKeys} with the groups of
+         * duplicate GPU chains and {@code codes} with the codes of the walk's findings, which the mapping reads.
+         */
+        private void walked(Set<String> dupKeys, Set<String> codes, Out out) {
             Consistency.Versions versions = new Consistency.Versions();
             Map<String, String> good = new HashMap<>();
             List<Part> parts = new ArrayList<>();
             List<Walk.Local> locals = copies(parts, versions, good);
-            List<Finding> out = new ArrayList<>();
             List<Finding> watchdogs = new ArrayList<>();
             for (int i = 0; i < locals.size(); i++) if (locals.get(i).watchdog() != null) watchdogs.add(locals.get(i).watchdog());
             Set<String> withCause = joined(locals, good, dupKeys, out);
@@ -376,17 +417,13 @@ public final class ErrorsAnalyzer implements Analyzer {
             watchdogs = null;
             locals = null;
             good = null;
-            for (int i = 0; i < out.size(); i++) codes.add(out.get(i).code());
+            codes.addAll(out.codes);
             out.addAll(versions.finish(codes));
             if (!codes.contains(Classifier.DUPLICATE)) {
                 for (int i = 0; i < parts.size(); i++) out.addAll(parts.get(i).testsDevices);
             }
 
-            Set<String> envReported = new HashSet<>();
-            for (int i = 0; i < out.size(); i++) {
-                Finding f = out.get(i);
-                if (f.code().equals(Classifier.ENV) && f.params().containsKey("env")) envReported.add(f.params().get("env"));
-            }
+            Set<String> envReported = new HashSet<>(out.envReported);
             for (int i = 0; i < parts.size(); i++) {
                 for (Finding f : parts.get(i).settings) {
                     if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
@@ -396,7 +433,6 @@ public final class ErrorsAnalyzer implements Analyzer {
                 Part p = parts.get(i);
                 out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
             }
-            return out;
         }
 
         /**
