@@ -11,7 +11,6 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,44 +35,6 @@ final class CaseFindings {
     }
 
     /**
-     * One chain of the evidence as {@link Walk#join} leaves it: its record (or a failure report with no cause text that
-     * makes its own finding), its artifact's place, and what other artifacts added to it.
-     */
-    static final class Joined {
-        final Walk.CaseRec rec;
-        final Walk.GenericRec generic;
-        final int order;
-        /** Labels of the processes that failed as a consequence, in walk order. */
-        final List<String> victims = new ArrayList<>();
-        /** Their first lines (a finding quotes at most {@value Walk#KEPT}). */
-        final List<EvidenceLine> victimLines = new ArrayList<>();
-        /** Failure reports with no cause text that joined this chain (a finding quotes at most four tail lines). */
-        final List<EvidenceLine> genericTail = new ArrayList<>();
-        boolean failed;
-
-        Joined(Walk.CaseRec rec, Walk.GenericRec generic, int order) {
-            this.rec = rec;
-            this.generic = generic;
-            this.order = order;
-            this.failed = rec != null && rec.failed();
-        }
-
-        void addVictimLines(List<EvidenceLine> lines) {
-            for (EvidenceLine l : lines) if (victimLines.size() < Walk.KEPT) victimLines.add(l);
-        }
-
-        /** The group key: what makes two chains of one code the same problem. */
-        String groupKey() {
-            if (rec == null) return "g|" + order;
-            return rec.crossKey() != null ? rec.crossKey() : order + rec.localKey();
-        }
-
-        String code() {
-            return rec != null ? rec.code() : generic.finding().code();
-        }
-    }
-
-    /**
      * The finding a chain makes when it leads its group, as far as its own artifact tells: everything but the group's
      * size, the ranks and consequences of the other chains, the failure reports from other artifacts (they decide the
      * severity of some codes) and an interface seen working on the host in another log.
@@ -89,25 +50,6 @@ final class CaseFindings {
      * recommend, known at the end.
      */
     private static final String LATER = "\u0000later";
-
-    /**
-     * Adds to {@code out} the findings of {@code cases}, one per group in the order of its first chain, and empties
-     * {@code cases}: each group's chains are let go once its finding is made.
-     */
-    static void buildAll(List<Joined> cases, Map<String, String> goodIfaceByHost, List<Finding> out) {
-        Map<String, List<Joined>> groups = new LinkedHashMap<>();
-        for (int i = 0; i < cases.size(); i++) {
-            Joined c = cases.get(i);
-            groups.computeIfAbsent(c.code() + "|" + c.groupKey(), k -> new ArrayList<>()).add(c);
-        }
-        cases.clear();
-        for (Iterator<List<Joined>> it = groups.values().iterator(); it.hasNext(); ) {
-            List<Joined> g = it.next();
-            it.remove();
-            Joined first = g.get(0);
-            out.add(first.rec == null ? first.generic.finding() : rooted(g, goodIfaceByHost));
-        }
-    }
 
     // -- findings with a first cause ----------------------------------------------------------------------------------
 
@@ -282,22 +224,30 @@ final class CaseFindings {
                 List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
     }
 
-    private static Finding rooted(List<Joined> g, Map<String, String> goodIfaceByHost) {
-        Joined first = g.get(0);
-        Draft d = first.rec.draft();
+    /**
+     * {@return the finding of a group of chains, made from its first chain's draft and what the group adds}
+     *
+     * @param first           the group's first chain in the order of the whole evidence
+     * @param failed          whether the job failed from it (its own trace or report, or a failure report that joined it)
+     * @param genericTail     the failure reports with no cause text that joined it, the first four
+     * @param size            how many chains the group has
+     * @param ranks           the ranks and other ranks of every chain of the group
+     * @param victims         the labels of the consequences of every chain of the group, in order; emptied of the root's
+     * @param roots           the roots of the group's second to fourth chains
+     * @param victimLines     the first three consequence lines of the group's chains, in order
+     * @param goodIfaceByHost each host's first usable interface in the whole evidence
+     */
+    static Finding rooted(Walk.CaseRec first, boolean failed, List<EvidenceLine> genericTail, int size, Set<Integer> ranks,
+            Set<String> victims, List<EvidenceLine> roots, List<EvidenceLine> victimLines, Map<String, String> goodIfaceByHost) {
+        Draft d = first.draft();
         List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
-        args.set(1, d.who() + (g.size() > 1 ? " (+" + (g.size() - 1) + ")" : ""));
+        args.set(1, d.who() + (size > 1 ? " (+" + (size - 1) + ")" : ""));
         if (d.ranks() != null) {
-            Set<Integer> ranks = new TreeSet<>(d.ranks());
-            for (Joined c : g) {
-                if (c.rec.rank() != null) ranks.add(c.rec.rank());
-                if (c.rec.otherRank() != null) ranks.add(c.rec.otherRank());
-            }
-            args.set(d.ranksAt(), ranks.isEmpty() ? "?" : join(ranks));
+            Set<Integer> all = new TreeSet<>(d.ranks());
+            all.addAll(ranks);
+            args.set(d.ranksAt(), all.isEmpty() ? "?" : join(all));
         }
         String key = d.key();
-        Set<String> victims = new LinkedHashSet<>();
-        for (Joined c : g) victims.addAll(c.victims);
         victims.remove(d.who());
         if (!victims.isEmpty()) {
             key = key + ".then";
@@ -312,16 +262,16 @@ final class CaseFindings {
             else params.put("iface", iface);
         }
         List<EvidenceLine> tail = new ArrayList<>(d.tail());
-        tail.addAll(first.genericTail);
+        tail.addAll(genericTail);
         tail.addAll(d.childTail());
         List<EvidenceLine> ev = new Evidence()
                 .addAll(d.head(), Integer.MAX_VALUE)
                 .addAll(tail, 4)
-                .addRoots(g, 3)
-                .addVictims(g, 3)
+                .addAll(roots, 3)
+                .addAll(victimLines, 3)
                 .lines();
-        FindingSeverity severity = first.failed ? d.severityFailed() : d.severity();
-        return new Finding(first.rec.code(), severity, d.subject(), Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
+        FindingSeverity severity = failed ? d.severityFailed() : d.severity();
+        return new Finding(first.code(), severity, d.subject(), Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
     }
 
     // -- findings with no cause text ----------------------------------------------------------------------------------
@@ -375,22 +325,6 @@ final class CaseFindings {
             for (EvidenceLine l : ls) {
                 if (n++ >= max) break;
                 add(l);
-            }
-            return this;
-        }
-
-        Evidence addRoots(List<Joined> g, int max) {
-            for (int i = 1; i < g.size() && i <= max; i++) add(g.get(i).rec.quote());
-            return this;
-        }
-
-        Evidence addVictims(List<Joined> g, int max) {
-            int n = 0;
-            for (Joined c : g) {
-                for (EvidenceLine l : c.victimLines) {
-                    if (n++ >= max) return this;
-                    add(l);
-                }
             }
             return this;
         }

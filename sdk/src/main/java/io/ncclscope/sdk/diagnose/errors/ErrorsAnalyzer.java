@@ -101,18 +101,6 @@ public final class ErrorsAnalyzer implements Analyzer {
             this.name = name;
         }
 
-        /** {@return a copy of this part without its walk, sharing the rest} */
-        Part withoutWalk() {
-            if (walk == null) return this;
-            Part c = new Part(where, name);
-            c.placed = placed;
-            c.settings = settings;
-            c.testsDevices = testsDevices;
-            c.testsIfExplained = testsIfExplained;
-            c.testsIfNot = testsIfNot;
-            return c;
-        }
-
         boolean empty() {
             return walk == null && placed.isEmpty() && settings.isEmpty() && testsDevices.isEmpty() && testsIfExplained.isEmpty()
                     && testsIfNot.isEmpty();
@@ -216,6 +204,8 @@ public final class ErrorsAnalyzer implements Analyzer {
         private final Map<String, Where> leaders = new HashMap<>();
         /** Findings of one artifact's own data that nothing else can change, until {@link #drain()} hands them over. */
         private final List<Finding> settled = new ArrayList<>();
+        /** Whether some artifact has a first cause: then every artifact's first-cause reading is joined. */
+        private boolean anyRooted;
 
         @Override
         public void add(Evidence slice) {
@@ -259,6 +249,7 @@ public final class ErrorsAnalyzer implements Analyzer {
         private void keep(Kept k, Part p) {
             settle(p);
             if (p.walk != null) {
+                anyRooted |= !p.walk.rooted().cases.isEmpty();
                 lead(p.where, p.walk.rooted(), "rooted|");
                 if (p.walk.fallback() != null) lead(p.where, p.walk.fallback(), "fallback|");
             }
@@ -344,9 +335,9 @@ public final class ErrorsAnalyzer implements Analyzer {
         /**
          * {@inheritDoc}
          *
-         * <p>The nodes' copies are made again from their templates without their communicator entries, which are read
-         * last, a batch of communicators at a time, so that the copies of every node's entries are never held at once.
-         * The walks' copies are let go as soon as they are joined, and each group's chains once its finding is made.
+         * <p>The nodes' copies are made again from their templates one node at a time, and only what each step reads:
+         * the versions and interfaces, each artifact's walk (read three times by {@link Join}, which holds one walk at a
+         * time), the checks of each artifact, and last the communicator entries, a batch of communicators at a time.
          */
         @Override
         public List<Finding> finish() {
@@ -358,12 +349,20 @@ public final class ErrorsAnalyzer implements Analyzer {
         /** {@inheritDoc} Each finding goes to {@code sink} as it is made; none are gathered in a list. */
         @Override
         public void finish(java.util.function.Consumer<Finding> sink) {
-            Set<String> dupKeys = new HashSet<>();
-            Set<String> codes = new HashSet<>();
             Out out = new Out(sink);
-            walked(dupKeys, codes, out);
+            List<List<Held>> byNode = byNode();
+            Consistency.Versions versions = new Consistency.Versions();
+            Map<String, String> good = new HashMap<>();
+            Set<String> wanted = new HashSet<>();
+            summaries(versions, good, wanted);
+            Join join = new Join(anyRooted, good, wanted);
+            join.run(each -> walks(byNode, each), out::add);
+            // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
+            Set<String> codes = new HashSet<>(out.codes);
+            out.addAll(versions.finish(codes));
+            checks(codes, join.withCause(), out);
             // The rank mapping makes no ENV finding and no nccl-tests check reads it: it is checked last.
-            mapping(dupKeys, codes, out);
+            mapping(byNode, join.dupKeys(), codes, out);
         }
 
         /**
@@ -401,84 +400,73 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
 
         /**
-         * Adds to {@code out} the findings of everything but the rank mapping. Fills {@code dupKeys} with the groups of
-         * duplicate GPU chains and {@code codes} with the codes of the walk's findings, which the mapping reads.
+         * Fills {@code versions}, {@code good} (each host's first usable interface in the whole evidence) and
+         * {@code wanted} (the nccl-tests outputs whose checks depend on whether a chain explains their failure).
          */
-        private void walked(Set<String> dupKeys, Set<String> codes, Out out) {
-            Consistency.Versions versions = new Consistency.Versions();
-            Map<String, String> good = new HashMap<>();
-            List<Part> parts = new ArrayList<>();
-            List<Walk.Local> locals = copies(parts, versions, good);
-            List<Finding> watchdogs = new ArrayList<>();
-            for (int i = 0; i < locals.size(); i++) if (locals.get(i).watchdog() != null) watchdogs.add(locals.get(i).watchdog());
-            Set<String> withCause = joined(locals, good, dupKeys, out);
-            // Nothing failed with a cause: the watchdogs' reports are the findings.
-            if (withCause.isEmpty()) out.addAll(watchdogs);
-            watchdogs = null;
-            locals = null;
-            good = null;
-            codes.addAll(out.codes);
-            out.addAll(versions.finish(codes));
-            if (!codes.contains(Classifier.DUPLICATE)) {
-                for (int i = 0; i < parts.size(); i++) out.addAll(parts.get(i).testsDevices);
-            }
-
-            Set<String> envReported = new HashSet<>(out.envReported);
-            for (int i = 0; i < parts.size(); i++) {
-                for (Finding f : parts.get(i).settings) {
-                    if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
-                }
-            }
-            for (int i = 0; i < parts.size(); i++) {
-                Part p = parts.get(i);
-                out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
-            }
-        }
-
-        /**
-         * Makes the nodes' copies again, without their communicator entries: fills {@code parts} with their parts in the
-         * order of the whole evidence (without their walks), {@code versions} and {@code good} (each host's first usable
-         * interface).
-         *
-         * @return the walks of the parts, in that order
-         */
-        private List<Walk.Local> copies(List<Part> parts, Consistency.Versions versions, Map<String, String> good) {
-            Map<String, FirstIface> goodInterfaces = new HashMap<>();
+        private void summaries(Consistency.Versions versions, Map<String, String> good, Set<String> wanted) {
+            Map<String, FirstIface> firsts = new HashMap<>();
             for (int i = 0; i < held.size(); i++) {
                 Held h = held.get(i);
-                Kept k = h.node == null ? h.kept : Recast.fromTemplate(h.node, h.values).withoutPlaced().kept(h.kept);
-                parts.addAll(k.parts);
+                Recast r = h.node == null ? null : Recast.fromTemplate(h.node, h.values);
+                Kept k = r == null ? h.kept : r.summary(h.kept);
                 versions.merge(k.versions);
-                for (Map.Entry<String, FirstIface> en : k.ifaces.entrySet()) FirstIface.keep(goodInterfaces, en.getKey(), en.getValue());
+                for (Map.Entry<String, FirstIface> en : k.ifaces.entrySet()) FirstIface.keep(firsts, en.getKey(), en.getValue());
+                for (Part p : h.kept.parts) {
+                    if (!p.testsIfExplained.equals(p.testsIfNot)) wanted.add(r == null ? p.name : r.name(p));
+                }
             }
-            for (Map.Entry<String, FirstIface> en : goodInterfaces.entrySet()) good.put(en.getKey(), en.getValue().name);
-            parts.sort(Comparator.comparing(p -> p.where));
-            List<Walk.Local> locals = new ArrayList<>();
-            for (int i = 0; i < parts.size(); i++) {
-                Part p = parts.get(i);
-                if (p.walk != null) locals.add(p.walk);
-                parts.set(i, p.withoutWalk());
-            }
-            return locals;
+            for (Map.Entry<String, FirstIface> en : firsts.entrySet()) good.put(en.getKey(), en.getValue().name);
         }
 
         /**
-         * Joins the walks and adds the findings of their chains to {@code out}, letting go of each group of chains once its
-         * finding is made. Fills {@code dupKeys}.
-         *
-         * @return the artifacts with a chain or a failure report of their own; empty when no chain was joined
+         * Hands the walks to {@code each} in the order of the whole evidence (NCCL logs of every node, then nccl-tests
+         * outputs), each node's made again from its template when its turn comes.
          */
-        private static Set<String> joined(List<Walk.Local> locals, Map<String, String> good, Set<String> dupKeys,
-                List<Finding> out) {
-            List<CaseFindings.Joined> cases = Walk.join(locals);
-            Set<String> withCause = new HashSet<>();
-            for (int i = 0; i < cases.size(); i++) {
-                CaseFindings.Joined c = cases.get(i);
-                if (c.code().equals(Classifier.DUPLICATE)) dupKeys.add(c.groupKey());
-                withCause.add(c.rec != null ? c.rec.artifact() : c.generic.artifact());
+        private static void walks(List<List<Held>> byNode, java.util.function.Consumer<Walk.Local> each) {
+            for (boolean tests : new boolean[] {false, true}) {
+                for (List<Held> same : byNode) {
+                    List<Map.Entry<Part, Held>> parts = new ArrayList<>();
+                    for (Held h : same) {
+                        for (Part p : h.kept.parts) if (p.walk != null && p.where.tests() == tests) parts.add(Map.entry(p, h));
+                    }
+                    // One node: its parts in the order of its slices, then of their place (a stable sort).
+                    if (same.size() > 1) parts.sort(Comparator.comparingInt(e -> e.getKey().where.index()));
+                    Map<Held, Recast> recasts = new java.util.IdentityHashMap<>();
+                    for (Map.Entry<Part, Held> e : parts) {
+                        Held h = e.getValue();
+                        if (h.node == null) {
+                            each.accept(e.getKey().walk);
+                        } else {
+                            each.accept(recasts.computeIfAbsent(h, x -> Recast.fromTemplate(x.node, x.values)).walk(e.getKey()));
+                        }
+                    }
+                }
             }
-            CaseFindings.buildAll(cases, good, out);
-            return withCause;
+        }
+
+        /**
+         * Adds the checks of each artifact: nccl-tests' duplicate devices unless a WARN line reported one, the settings
+         * (an unusable variable only when no WARN finding named it), and the nccl-tests checks, as explained by a chain of
+         * their own output or not.
+         */
+        private void checks(Set<String> codes, Set<String> withCause, Out out) {
+            boolean devices = !codes.contains(Classifier.DUPLICATE);
+            Set<String> envReported = new HashSet<>(out.envReported);
+            for (int i = 0; i < held.size(); i++) {
+                Held h = held.get(i);
+                Recast r = h.node == null ? null : Recast.fromTemplate(h.node, h.values);
+                for (Part t : h.kept.parts) {
+                    if (t.settings.isEmpty() && t.testsDevices.isEmpty() && t.testsIfExplained.isEmpty() && t.testsIfNot.isEmpty()) {
+                        continue;
+                    }
+                    Part p = r == null ? t : r.checks(t);
+                    if (devices) out.addAll(p.testsDevices);
+                    for (Finding f : p.settings) {
+                        if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
+                    }
+                    out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
+                }
+            }
         }
 
         /** Entries of the communicators read in one sweep over the nodes, unless one communicator alone has more. */
@@ -491,8 +479,7 @@ public final class ErrorsAnalyzer implements Analyzer {
          * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
          * the whole evidence, each with its entries in that order, read in batches of {@link #placedPerSweep} entries.
          */
-        private void mapping(Set<String> dupKeys, Set<String> codes, List<Finding> out) {
-            List<List<Held>> byNode = byNode();
+        private void mapping(List<List<Held>> byNode, Set<String> dupKeys, Set<String> codes, List<Finding> out) {
             Map<String, int[]> counts = new LinkedHashMap<>();
             for (List<Held> same : byNode) {
                 for (List<Consistency.Placed> ps : placedOf(same)) {

@@ -55,7 +55,6 @@ final class Recast {
     private final Map<String, String> ids = new HashMap<>();
     private final Map<Object, Object> copies = new IdentityHashMap<>();
     private boolean clashed;
-    private boolean placedToo = true;
 
     private Recast(String node, boolean toTemplate, long[] table, StringBuilder key) {
         this.node = node;
@@ -102,6 +101,18 @@ final class Recast {
         ErrorsAnalyzer.Kept out = new ErrorsAnalyzer.Kept();
         o(k.parts.size());
         for (ErrorsAnalyzer.Part p : k.parts) out.parts.add(part(p));
+        summary(k, out);
+        return out;
+    }
+
+    /** {@return the versions and interfaces of {@code k}, recast, without its parts} */
+    ErrorsAnalyzer.Kept summary(ErrorsAnalyzer.Kept k) {
+        ErrorsAnalyzer.Kept out = new ErrorsAnalyzer.Kept();
+        summary(k, out);
+        return out;
+    }
+
+    private void summary(ErrorsAnalyzer.Kept k, ErrorsAnalyzer.Kept out) {
         o(k.versions.byVersion.size());
         for (Map.Entry<String, Consistency.Versions.Seen> en : k.versions.byVersion.entrySet()) {
             Consistency.Versions.Seen s = en.getValue();
@@ -122,7 +133,26 @@ final class Recast {
             o(i.seq);
             out.ifaces.put(h, new ErrorsAnalyzer.FirstIface(w, i.seq, s(i.name)));
         });
-        return out;
+    }
+
+    /** {@return the name of a part, recast} */
+    String name(ErrorsAnalyzer.Part p) {
+        return s(p.name);
+    }
+
+    /** {@return the walk of a part, recast} */
+    Walk.Local walk(ErrorsAnalyzer.Part p) {
+        return local(p.walk);
+    }
+
+    /** {@return a part's name, place and findings, recast, without its walk and communicator entries} */
+    ErrorsAnalyzer.Part checks(ErrorsAnalyzer.Part p) {
+        ErrorsAnalyzer.Part c = new ErrorsAnalyzer.Part(where(p.where), s(p.name));
+        c.settings = findings(p.settings);
+        c.testsDevices = findings(p.testsDevices);
+        c.testsIfExplained = findings(p.testsIfExplained);
+        c.testsIfNot = findings(p.testsIfNot);
+        return c;
     }
 
     private ErrorsAnalyzer.Part part(ErrorsAnalyzer.Part p) {
@@ -130,7 +160,7 @@ final class Recast {
         c.walk = p.walk == null ? null : local(p.walk);
         o(p.walk == null);
         o(p.placed.size());
-        c.placed = placedToo ? placed(p) : List.of();
+        c.placed = placed(p);
         c.settings = findings(p.settings);
         c.testsDevices = findings(p.testsDevices);
         c.testsIfExplained = findings(p.testsIfExplained);
@@ -146,15 +176,6 @@ final class Recast {
                     o(x.cudaDev()), s(x.busId()), s(x.busIdRaw()), id(x.comm()), id(x.commId()), o(x.multiRankAllowed())));
         }
         return List.copyOf(placed);
-    }
-
-    /**
-     * {@return this recast, set to leave the communicator entries out of the parts it copies} (they are read a few
-     * communicators at a time, with {@link #placed})
-     */
-    Recast withoutPlaced() {
-        placedToo = false;
-        return this;
     }
 
     private ErrorsAnalyzer.Where where(ErrorsAnalyzer.Where w) {

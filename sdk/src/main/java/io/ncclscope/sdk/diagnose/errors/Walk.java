@@ -386,7 +386,7 @@ final class Walk {
      * Per process, the first cause and its followers, the return-code trace and the launcher's reports are all in the
      * artifact, so every chain is settled here; only which chain a consequence with no cause of its own joins, which
      * failure reports join a chain, and whether any artifact has a first cause at all wait for the other artifacts
-     * ({@link #join}).
+     * ({@link Join}).
      */
     Local settle() {
         signals.sort(Signal::compare);
@@ -599,76 +599,6 @@ final class Walk {
             whos.add(who.toString());
             if (lines.size() < KEPT) lines.add(ctx.artifact.quote(e.line(), eventText(e)));
         }
-    }
-
-    // -- across artifacts -------------------------------------------------------------------------------------------
-
-    /**
-     * Joins the artifacts' walks, given in the order of the whole evidence, into the evidence's chains: the chains of
-     * every artifact (its first-cause reading when any artifact has a first cause, else its fallback), each with the
-     * consequences that join it (an artifact's own earliest chain, else the evidence's earliest), then the failure
-     * reports with no cause text (on the chain of their rank, else of their host or artifact, else the earliest; their
-     * own chain when there is none). Empty when nothing failed.
-     */
-    static List<CaseFindings.Joined> join(List<Local> locals) {
-        boolean anyRooted = false;
-        for (Local l : locals) anyRooted |= !l.rooted().cases.isEmpty();
-        List<Outcome> outs = new ArrayList<>();
-        for (Local l : locals) outs.add(anyRooted || l.fallback() == null ? l.rooted() : l.fallback());
-        List<CaseFindings.Joined> cases = new ArrayList<>();
-        List<List<CaseFindings.Joined>> byOrder = new ArrayList<>();
-        for (int order = 0; order < outs.size(); order++) {
-            List<CaseFindings.Joined> mine = new ArrayList<>();
-            for (CaseRec r : outs.get(order).cases) mine.add(new CaseFindings.Joined(r, null, order));
-            byOrder.add(mine);
-            cases.addAll(mine);
-        }
-        CaseFindings.Joined first = cases.isEmpty() ? null : cases.get(0);
-        for (int order = 0; order < outs.size(); order++) {
-            CaseFindings.Joined c = byOrder.get(order).isEmpty() ? first : byOrder.get(order).get(0);
-            if (c == null) continue;
-            c.victims.addAll(outs.get(order).looseWho);
-            c.addVictimLines(outs.get(order).looseLines);
-        }
-        for (int order = 0; order < outs.size(); order++) {
-            if (byOrder.get(order).isEmpty()) continue;
-            CaseFindings.Joined c = byOrder.get(order).get(0);
-            c.victims.addAll(outs.get(order).traceWho);
-            c.addVictimLines(outs.get(order).traceLines);
-        }
-        int rootedCount = cases.size();
-        for (int order = 0; order < outs.size(); order++) {
-            for (GenericRec g : locals.get(order).generics()) {
-                CaseFindings.Joined c = caseFor(cases, rootedCount, g, order);
-                if (c != null) {
-                    if (c.genericTail.size() < 4) c.genericTail.add(g.quote());
-                    c.failed = true;
-                } else {
-                    cases.add(new CaseFindings.Joined(null, g, order));
-                }
-            }
-        }
-        if (first != null) {
-            for (int order = 0; order < outs.size(); order++) {
-                CaseFindings.Joined c = byOrder.get(order).isEmpty() ? first : byOrder.get(order).get(0);
-                c.addVictimLines(locals.get(order).watchLines());
-            }
-        }
-        return cases;
-    }
-
-    /** The chain a failure report with no cause text belongs to: of its rank, else of its host in its artifact, else of its artifact, else the earliest. */
-    private static CaseFindings.Joined caseFor(List<CaseFindings.Joined> cases, int rooted, GenericRec g, int order) {
-        if (rooted == 0) return null;
-        for (int i = 0; i < rooted; i++) {
-            CaseFindings.Joined c = cases.get(i);
-            if (g.rank() != null && g.rank().equals(c.rec.rank())) return c;
-            if (g.host() != null && g.host().equals(c.rec.host()) && c.order == order) return c;
-        }
-        for (int i = 0; i < rooted; i++) {
-            if (cases.get(i).order == order) return cases.get(i);
-        }
-        return cases.get(0);
     }
 
     // -- helpers ----------------------------------------------------------------------------------------------------

@@ -1,0 +1,384 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The artifacts' walks joined into the evidence's chains and turned into findings, reading the walks one at a time.
+ *
+ * <p>Each artifact's walk settles its own chains ({@link Walk.Local}); what links them across artifacts is small: the
+ * evidence's first chain (consequences of an artifact with no cause of its own join it), the first chain of each rank
+ * (a failure report with no cause text joins the chain of its rank), and the groups of chains that span artifacts (one
+ * shared GPU, one unreachable peer: their size, ranks, other roots and consequences). So the walks are read three
+ * times in the order of the whole evidence, and only one artifact's walk is held at a time:
+ * <ol>
+ *   <li>the facts: how many chains, the first one, the first chain of each rank and of each group across artifacts;</li>
+ *   <li>what reaches a chain from another artifact: consequences and watchdog lines that join the first chain, failure
+ *       reports with no cause text that join a chain elsewhere, the other chains of a group across artifacts;</li>
+ *   <li>the findings, one per group, made when its first chain is read, with what its own artifact adds to it.</li>
+ * </ol>
+ * What the third reading makes is what joining every walk at once makes: the chains in the order of the whole evidence
+ * (an artifact's chains in line order); consequences with no cause in their own process on the artifact's first chain,
+ * else the evidence's first; processes that only returned error codes on the artifact's first chain; a failure report
+ * with no cause text on the first chain of its rank or of its host in its artifact, else the artifact's first chain,
+ * else the evidence's first, and its own finding only when there is no chain at all; watchdog reports as consequences
+ * of the artifact's first chain, else the evidence's first, and their own findings only when nothing else failed.
+ *
+ * <p>Holds a few numbers per rank and per group across artifacts, and at most a few quoted lines per chain that
+ * something from another artifact reaches (the labels of consequences joining a chain, all of them, to count them).
+ * One instance per analysis; not thread-safe.
+ */
+final class Join {
+
+    /** The walks of the evidence's artifacts, in the order of the whole evidence; read more than once. */
+    interface Walks {
+
+        /** Hands every walk to {@code each}, in order, one at a time. */
+        void each(Consumer<Walk.Local> each);
+    }
+
+    /** Failure reports with no cause text a finding quotes. */
+    private static final int TAIL = 4;
+
+    private final boolean anyRooted;
+    private final Map<String, String> goodIfaceByHost;
+    private final Set<String> wanted;
+
+    // -- the facts (first reading) ------------------------------------------------------------------------------------
+
+    private long chains;
+    private long generics;
+    /** The evidence's first chain, as {@link #pos}; -1 with none. */
+    private long first = -1;
+    /** The first chain of each rank. */
+    private final Map<Integer, Long> rankFirst = new HashMap<>();
+    /** The first chain of each group across artifacts, by {@code code|crossKey}. */
+    private final Map<String, Long> crossFirst = new HashMap<>();
+
+    // -- what reaches a chain from another artifact (second reading) --------------------------------------------------
+
+    /** Per chain that something of another artifact reaches. */
+    private final Map<Long, Reach> reach = new HashMap<>();
+    /** Per group across artifacts with more than one chain: what its other chains add. */
+    private final Map<String, Group> cross = new HashMap<>();
+
+    // -- what the findings leave (third reading) ----------------------------------------------------------------------
+
+    private final Set<String> withCause = new java.util.HashSet<>();
+    private final Set<String> dupKeys = new java.util.HashSet<>();
+
+    /**
+     * @param anyRooted       whether some artifact has a first cause: then every artifact's first-cause reading is
+     *                        joined, else each one's fallback
+     * @param goodIfaceByHost each host's first usable interface in the whole evidence, to recommend
+     * @param wanted          the artifacts whose {@link #withCause()} is asked
+     */
+    Join(boolean anyRooted, Map<String, String> goodIfaceByHost, Set<String> wanted) {
+        this.anyRooted = anyRooted;
+        this.goodIfaceByHost = goodIfaceByHost;
+        this.wanted = wanted;
+    }
+
+    /** {@return the artifacts among those wanted with a chain or a failure report that makes its own finding} */
+    Set<String> withCause() {
+        return withCause;
+    }
+
+    /** {@return the groups of the duplicate GPU chains ({@code dup|host|busId})} */
+    Set<String> dupKeys() {
+        return dupKeys;
+    }
+
+    /** {@return true when nothing failed with a cause: no chain and no failure report} */
+    boolean none() {
+        return chains == 0 && generics == 0;
+    }
+
+    /** Reads the walks and hands each finding to {@code out} as it is made. */
+    void run(Walks walks, Consumer<Finding> out) {
+        int[] order = {0};
+        walks.each(l -> facts(order[0]++, l));
+        if (chains > 0) {
+            order[0] = 0;
+            long[] seq = {0};
+            walks.each(l -> reaches(order[0]++, l, seq));
+        }
+        order[0] = 0;
+        long[] seq = {0};
+        walks.each(l -> findings(order[0]++, l, seq, out));
+    }
+
+    private static long pos(int order, int index) {
+        return (long) order << 32 | index;
+    }
+
+    private static int orderOf(long pos) {
+        return (int) (pos >>> 32);
+    }
+
+    private Walk.Outcome outcome(Walk.Local l) {
+        return anyRooted || l.fallback() == null ? l.rooted() : l.fallback();
+    }
+
+    private static String crossKey(Walk.CaseRec r) {
+        return r.code() + "|" + r.crossKey();
+    }
+
+    private void facts(int order, Walk.Local l) {
+        List<Walk.CaseRec> cases = outcome(l).cases;
+        for (int i = 0; i < cases.size(); i++) {
+            Walk.CaseRec r = cases.get(i);
+            long at = pos(order, i);
+            chains++;
+            if (first < 0) first = at;
+            if (r.rank() != null) rankFirst.putIfAbsent(r.rank(), at);
+            if (r.crossKey() != null) crossFirst.putIfAbsent(crossKey(r), at);
+        }
+        generics += l.generics().size();
+    }
+
+    /**
+     * The chain a failure report with no cause text joins: the first of its rank, or of its host in its artifact,
+     * whichever comes first; else the artifact's first chain; else the evidence's first. Only when there are chains.
+     */
+    private long target(Walk.GenericRec g, int order, List<Walk.CaseRec> cases) {
+        long best = Long.MAX_VALUE;
+        if (g.rank() != null) {
+            Long r = rankFirst.get(g.rank());
+            if (r != null) best = r;
+        }
+        if (g.host() != null) {
+            for (int i = 0; i < cases.size(); i++) {
+                if (g.host().equals(cases.get(i).host())) {
+                    best = Math.min(best, pos(order, i));
+                    break;
+                }
+            }
+        }
+        if (best != Long.MAX_VALUE) return best;
+        return cases.isEmpty() ? first : pos(order, 0);
+    }
+
+    private void reaches(int order, Walk.Local l, long[] seq) {
+        Walk.Outcome o = outcome(l);
+        List<Walk.CaseRec> cases = o.cases;
+        if (cases.isEmpty()) {
+            // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
+            Reach f = reach.computeIfAbsent(first, k -> new Reach());
+            boolean before = order < orderOf(first);
+            f.loose(before).addAll(o.looseWho);
+            addUpTo(f.looseLines(before), o.looseLines, Walk.KEPT);
+            addUpTo(f.watchLines(before), l.watchLines(), Walk.KEPT);
+        }
+        for (int i = 0; i < cases.size(); i++) {
+            Walk.CaseRec r = cases.get(i);
+            if (r.crossKey() == null) continue;
+            String key = crossKey(r);
+            // The chains of the first chain's own artifact are read with it.
+            if (orderOf(crossFirst.get(key)) == order) continue;
+            Group g = cross.computeIfAbsent(key, k -> new Group());
+            g.size++;
+            g.rank(r);
+            if (g.roots.size() < 3) g.roots.add(r.quote());
+            if (i == 0) {
+                g.victims.addAll(o.looseWho);
+                g.victims.addAll(o.traceWho);
+                addUpTo(g.victimLines, ownLines(o, l), Walk.KEPT);
+            }
+        }
+        for (Walk.GenericRec g : l.generics()) {
+            long s = seq[0]++;
+            long t = target(g, order, cases);
+            if (orderOf(t) == order) continue;
+            reach.computeIfAbsent(t, k -> new Reach()).report(s, g.quote());
+        }
+    }
+
+    /** The consequence lines of an artifact's first chain from its own artifact, as many as a chain keeps. */
+    private static List<EvidenceLine> ownLines(Walk.Outcome o, Walk.Local l) {
+        List<EvidenceLine> lines = new ArrayList<>(Walk.KEPT);
+        addUpTo(lines, o.looseLines, Walk.KEPT);
+        addUpTo(lines, o.traceLines, Walk.KEPT);
+        addUpTo(lines, l.watchLines(), Walk.KEPT);
+        return lines;
+    }
+
+    private void findings(int order, Walk.Local l, long[] seq, Consumer<Finding> out) {
+        Walk.Outcome o = outcome(l);
+        List<Walk.CaseRec> cases = o.cases;
+        if (chains == 0) {
+            // No chain anywhere: each failure report makes its own finding, one per code and artifact.
+            Set<String> codes = new java.util.HashSet<>();
+            for (Walk.GenericRec g : l.generics()) {
+                if (wanted.contains(g.artifact())) withCause.add(g.artifact());
+                if (codes.add(g.finding().code())) out.accept(g.finding());
+            }
+            if (generics == 0 && l.watchdog() != null) out.accept(l.watchdog());
+            return;
+        }
+        // This artifact's failure reports that join one of its own chains, in the order of the whole evidence.
+        Map<Integer, Reach> own = new HashMap<>();
+        for (Walk.GenericRec g : l.generics()) {
+            long s = seq[0]++;
+            long t = target(g, order, cases);
+            if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new Reach()).report(s, g.quote());
+        }
+        Set<String> local = new java.util.HashSet<>();
+        for (int i = 0; i < cases.size(); i++) {
+            Walk.CaseRec r = cases.get(i);
+            if (wanted.contains(r.artifact())) withCause.add(r.artifact());
+            long at = pos(order, i);
+            boolean leads = r.crossKey() != null ? crossFirst.get(crossKey(r)) == at : local.add(r.code() + "|" + r.localKey());
+            if (!leads) continue;
+            if (r.code().equals(Classifier.DUPLICATE)) dupKeys.add(r.crossKey() != null ? r.crossKey() : order + r.localKey());
+            out.accept(finding(order, i, l, o, own.get(i)));
+        }
+    }
+
+    /** The finding of the group chain {@code i} of this artifact leads. */
+    private Finding finding(int order, int i, Walk.Local l, Walk.Outcome o, Reach mine) {
+        List<Walk.CaseRec> cases = o.cases;
+        Walk.CaseRec r = cases.get(i);
+        long at = pos(order, i);
+        Reach from = reach.get(at);
+        Group g = new Group();
+        g.rank(r);
+        List<EvidenceLine> lines = new ArrayList<>(Walk.KEPT);
+        if (i == 0) {
+            boolean isFirst = at == first;
+            if (isFirst && from != null) g.victims.addAll(from.loose(true));
+            g.victims.addAll(o.looseWho);
+            if (isFirst && from != null) g.victims.addAll(from.loose(false));
+            g.victims.addAll(o.traceWho);
+            if (isFirst && from != null) addUpTo(lines, from.looseLines(true), Walk.KEPT);
+            addUpTo(lines, o.looseLines, Walk.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.looseLines(false), Walk.KEPT);
+            addUpTo(lines, o.traceLines, Walk.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.watchLines(true), Walk.KEPT);
+            addUpTo(lines, l.watchLines(), Walk.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.watchLines(false), Walk.KEPT);
+        }
+        g.victimLines.addAll(lines);
+        // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
+        // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
+        for (int j = i + 1; j < cases.size(); j++) {
+            Walk.CaseRec c = cases.get(j);
+            if (!sameGroup(r, c)) continue;
+            g.size++;
+            g.rank(c);
+            if (g.roots.size() < 3) g.roots.add(c.quote());
+        }
+        if (r.crossKey() != null) {
+            Group others = cross.get(crossKey(r));
+            if (others != null) g.add(others);
+        }
+        // The failure reports that joined it, from any artifact, in the order of the whole evidence.
+        Reach reports = Reach.merged(mine, from);
+        boolean failed = r.failed() || reports.failed;
+        return CaseFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
+                goodIfaceByHost);
+    }
+
+    /** Whether two chains of one artifact are of one group. */
+    private static boolean sameGroup(Walk.CaseRec a, Walk.CaseRec b) {
+        if (!a.code().equals(b.code())) return false;
+        return a.crossKey() != null ? a.crossKey().equals(b.crossKey()) : b.crossKey() == null && a.localKey().equals(b.localKey());
+    }
+
+    private static <T> void addUpTo(List<T> to, List<T> from, int max) {
+        for (int i = 0; i < from.size() && to.size() < max; i++) to.add(from.get(i));
+    }
+
+    /** What reaches one chain from other artifacts (or, for its own reports, from its own). */
+    private static final class Reach {
+        private List<String> looseBefore;
+        private List<String> looseAfter;
+        private List<EvidenceLine> linesBefore;
+        private List<EvidenceLine> linesAfter;
+        private List<EvidenceLine> watchBefore;
+        private List<EvidenceLine> watchAfter;
+        /** The first {@value #TAIL} failure reports, in the order of the whole evidence, and their places in it. */
+        private final List<EvidenceLine> tail = new ArrayList<>(0);
+        private final List<Long> tailSeq = new ArrayList<>(0);
+        boolean failed;
+
+        List<String> loose(boolean before) {
+            if (before) return looseBefore == null ? looseBefore = new ArrayList<>() : looseBefore;
+            return looseAfter == null ? looseAfter = new ArrayList<>() : looseAfter;
+        }
+
+        List<EvidenceLine> looseLines(boolean before) {
+            if (before) return linesBefore == null ? linesBefore = new ArrayList<>(Walk.KEPT) : linesBefore;
+            return linesAfter == null ? linesAfter = new ArrayList<>(Walk.KEPT) : linesAfter;
+        }
+
+        List<EvidenceLine> watchLines(boolean before) {
+            if (before) return watchBefore == null ? watchBefore = new ArrayList<>(Walk.KEPT) : watchBefore;
+            return watchAfter == null ? watchAfter = new ArrayList<>(Walk.KEPT) : watchAfter;
+        }
+
+        /** A failure report joined, {@code seq} its place among the reports of the whole evidence (added in order). */
+        void report(long seq, EvidenceLine quote) {
+            failed = true;
+            if (tail.size() < TAIL) {
+                tail.add(quote);
+                tailSeq.add(seq);
+            }
+        }
+
+        List<EvidenceLine> tailLines() {
+            return tail;
+        }
+
+        /** {@return the reports of {@code a} and {@code b} (either may be null) in their order, the first {@value #TAIL}} */
+        static Reach merged(Reach a, Reach b) {
+            Reach m = new Reach();
+            int i = 0;
+            int j = 0;
+            int na = a == null ? 0 : a.tail.size();
+            int nb = b == null ? 0 : b.tail.size();
+            while (i < na || j < nb) {
+                if (j >= nb || i < na && a.tailSeq.get(i) < b.tailSeq.get(j)) {
+                    m.report(a.tailSeq.get(i), a.tail.get(i));
+                    i++;
+                } else {
+                    m.report(b.tailSeq.get(j), b.tail.get(j));
+                    j++;
+                }
+            }
+            m.failed = a != null && a.failed || b != null && b.failed;
+            return m;
+        }
+    }
+
+    /** A group of chains: how many, their ranks, the roots of the chains after its first, their consequences. */
+    private static final class Group {
+        int size = 1;
+        final Set<Integer> ranks = new TreeSet<>();
+        final List<EvidenceLine> roots = new ArrayList<>(0);
+        final LinkedHashSet<String> victims = new LinkedHashSet<>();
+        final List<EvidenceLine> victimLines = new ArrayList<>(0);
+
+        void rank(Walk.CaseRec r) {
+            if (r.rank() != null) ranks.add(r.rank());
+            if (r.otherRank() != null) ranks.add(r.otherRank());
+        }
+
+        /** Adds the other chains of a group across artifacts (its {@code size} counts them only). */
+        void add(Group others) {
+            size += others.size - 1;
+            ranks.addAll(others.ranks);
+            addUpTo(roots, others.roots, 3);
+            victims.addAll(others.victims);
+            addUpTo(victimLines, others.victimLines, Walk.KEPT);
+        }
+    }
+}
