@@ -477,7 +477,8 @@ public final class ErrorsAnalyzer implements Analyzer {
 
         /**
          * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
-         * the whole evidence, each with its entries in that order, read in batches of {@link #placedPerSweep} entries.
+         * the whole evidence, each with its entries in that order ({@link Consistency.CommCheck}), checked in batches of
+         * {@link #placedPerSweep} entries.
          */
         private void mapping(List<List<Held>> byNode, Set<String> dupKeys, Set<String> codes, List<Finding> out) {
             Map<String, int[]> counts = new LinkedHashMap<>();
@@ -504,17 +505,26 @@ public final class ErrorsAnalyzer implements Analyzer {
 
         private void mappingOf(List<List<Held>> byNode, List<String> comms, Set<String> dupKeys, Set<String> codes,
                 List<Finding> out) {
-            Map<String, List<Consistency.Placed>> byComm = new LinkedHashMap<>();
-            for (String c : comms) byComm.put(c, new ArrayList<>());
+            Map<String, Consistency.CommCheck> checks = new LinkedHashMap<>();
+            for (String c : comms) checks.put(c, new Consistency.CommCheck(c));
+            read(byNode, checks, Consistency.CommCheck::add);
+            boolean again = false;
+            for (Consistency.CommCheck c : checks.values()) again |= c.settle(dupKeys, codes);
+            if (again) read(byNode, checks, Consistency.CommCheck::again);
+            for (Consistency.CommCheck c : checks.values()) c.finish(out);
+        }
+
+        /** Hands each entry of the communicators of {@code checks} to its check, in the order of the whole evidence. */
+        private static void read(List<List<Held>> byNode, Map<String, Consistency.CommCheck> checks,
+                java.util.function.BiConsumer<Consistency.CommCheck, Consistency.Placed> each) {
             for (List<Held> same : byNode) {
                 for (List<Consistency.Placed> ps : placedOf(same)) {
                     for (Consistency.Placed p : ps) {
-                        List<Consistency.Placed> to = byComm.get(p.commId());
-                        if (to != null) to.add(p);
+                        Consistency.CommCheck c = checks.get(p.commId());
+                        if (c != null) each.accept(c, p);
                     }
                 }
             }
-            byComm.forEach((comm, ps) -> Consistency.mappingOf(comm, ps, dupKeys, codes, out));
         }
 
         /** {@return the held slices grouped by node, in the order of the whole evidence} */
