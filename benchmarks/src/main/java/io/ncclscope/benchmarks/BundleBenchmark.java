@@ -51,7 +51,7 @@ import java.util.stream.Stream;
  * java -Xmx1g -cp benchmarks/target/classes:sdk/target/classes:parsers/target/classes \
  *      io.ncclscope.benchmarks.BundleBenchmark --nodes 64,256,1024 --capture examples/captured/h200-1gpu
  * java -Xmx48m -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 1024 --path streamed   # fits in 48 MiB
- * java -Xmx1g -cp ... io.ncclscope.benchmarks.BundleBenchmark --distinct   # each node its own pids and communicators
+ * java -Xmx1g -cp ... io.ncclscope.benchmarks.BundleBenchmark --distinct   # each node its own pids, communicators and warning times
  * java -Xmx1g -cp ... io.ncclscope.benchmarks.BundleBenchmark --nodes 64,1024 --min-heap   # the peak, in fresh JVMs
  * </pre>
  */
@@ -311,11 +311,17 @@ public final class BundleBenchmark {
     private static final java.util.regex.Pattern PROCESS = java.util.regex.Pattern.compile("\\b(gpu-node\\d{4}):(\\d+)(?::(\\d+))?");
     private static final java.util.regex.Pattern COMM_ID = java.util.regex.Pattern.compile("commId 0x([0-9a-f]{1,16})");
 
-    /** Node {@code i}'s own pids, tids and communicator ids in {@code text}. */
+    private static final java.util.regex.Pattern STAMP = java.util.regex.Pattern.compile("\\[(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})]");
+    private static final java.time.format.DateTimeFormatter STAMP_FORMAT =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+
+    /** Node {@code i}'s own pids, tids, communicator ids and times of its warnings ({@code i} seconds later) in {@code text}. */
     private static String distinct(String text, String host, int i) {
         String pids = PROCESS.matcher(text).replaceAll(m -> m.group(1) + ":" + (Long.parseLong(m.group(2)) + 1000L * i)
                 + (m.group(3) == null ? "" : ":" + (Long.parseLong(m.group(3)) + 1000L * i)));
-        return COMM_ID.matcher(pids).replaceAll(m -> "commId 0x"
+        String times = STAMP.matcher(pids).replaceAll(m -> "["
+                + java.time.LocalDateTime.parse(m.group(1), STAMP_FORMAT).plusSeconds(i).format(STAMP_FORMAT) + "]");
+        return COMM_ID.matcher(times).replaceAll(m -> "commId 0x"
                 + Long.toHexString(Long.parseUnsignedLong(m.group(1), 16) ^ (0x9E3779B97F4A7C15L * i)));
     }
 

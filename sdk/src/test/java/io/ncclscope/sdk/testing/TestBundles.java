@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -74,11 +76,15 @@ public final class TestBundles {
         return root;
     }
 
+    /** The time NCCL writes before a WARN line, in its default format. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+
     /**
      * {@return {@code root}, now holding one folder per name, each a copy of the capture on that host whose processes
      * and communicators have their own ids} As on a cluster where every node ran its own single-node jobs: the pids and
-     * tids NCCL writes after the host move by 1000 per node, the communicator ids are XORed with a per-node constant
-     * (the {@code --distinct} bundle of {@code BundleBenchmark}).
+     * tids NCCL writes after the host move by 1000 per node, the communicator ids are XORed with a per-node constant,
+     * and the times NCCL writes before WARN lines are a second later per node (the {@code --distinct} bundle of
+     * {@code BundleBenchmark}).
      *
      * @param root  an empty or missing folder
      * @param hosts the node names
@@ -97,6 +103,9 @@ public final class TestBundles {
                                     + (m.group(3) == null ? "" : ":" + (Long.parseLong(m.group(3)) + shift)));
                     ids = Pattern.compile("commId 0x([0-9a-f]{1,16})").matcher(ids)
                             .replaceAll(m -> "commId 0x" + Long.toHexString(Long.parseUnsignedLong(m.group(1), 16) ^ xor));
+                    long later = i + 1;
+                    ids = Pattern.compile("\\[(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})]").matcher(ids)
+                            .replaceAll(m -> "[" + LocalDateTime.parse(m.group(1), STAMP).plusSeconds(later).format(STAMP) + "]");
                     Files.writeString(p, ids, StandardCharsets.UTF_8);
                 }
             } catch (IOException e) {

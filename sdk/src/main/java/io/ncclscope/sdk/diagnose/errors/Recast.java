@@ -20,8 +20,9 @@ import java.util.Map;
  * ({@link #fromTemplate}). In a template the node's name is replaced by {@link #NODE} wherever it appears, and the values
  * that are each node's own by placeholders into a small table of numbers ({@link #values()}): the pid and tid NCCL
  * writes after the host ({@code host:PID:TID}, and a kept pid as a number), and the communicator ids and handles of
- * init lines ({@code commId 0x...}, {@code comm 0x...}, and a kept communicator id or handle as text). The nodes of a
- * bundle that ran one job print the same lines but for their names and these ids, so a thousand of them keep one
+ * init lines ({@code commId 0x...}, {@code comm 0x...}, and a kept communicator id or handle as text), and the time
+ * NCCL writes before a WARN line ({@code [2026-12-02 09:03:10]}). The nodes of a bundle that ran one job print the same
+ * lines but for their names, these ids and the times of their warnings, so a thousand of them keep one
  * template between them and a few numbers each. Equal values share one table entry, so that a template also says
  * which of them were equal.
  *
@@ -40,6 +41,11 @@ final class Recast {
     static final char HEX = '\u0003';
     /** Ends a placeholder. */
     static final char END = '\u0004';
+    /**
+     * Starts a placeholder for a time NCCL writes before a WARN line ({@code [2026-12-02 09:03:10]}, its default
+     * {@code NCCL_DEBUG_TIMESTAMP_FORMAT}): the table value is its fourteen digits as one number.
+     */
+    static final char TIME = '\u0005';
 
     private static final long[] NO_VALUES = {};
 
@@ -333,7 +339,10 @@ final class Recast {
     private String recast(String v) {
         if (node == null) return v;
         if (!toTemplate) return putBack(v);
-        if (v.indexOf(NODE.charAt(0)) >= 0 || v.indexOf(DEC) >= 0 || v.indexOf(HEX) >= 0 || v.indexOf(END) >= 0) clashed = true;
+        if (v.indexOf(NODE.charAt(0)) >= 0 || v.indexOf(DEC) >= 0 || v.indexOf(HEX) >= 0 || v.indexOf(END) >= 0
+                || v.indexOf(TIME) >= 0) {
+            clashed = true;
+        }
         return takeOut(v.replace(node, NODE));
     }
 
@@ -370,6 +379,19 @@ final class Recast {
                 }
                 continue;
             }
+            if (ch == '[' && stamp(t, i)) {
+                // [YYYY-MM-DD hh:mm:ss]: the digits inside the brackets.
+                if (b == null) b = new StringBuilder(t.length());
+                long v = 0;
+                for (int k = i + 1; k < i + 20; k++) {
+                    char d = t.charAt(k);
+                    if (d >= '0' && d <= '9') v = v * 10 + (d - '0');
+                }
+                b.append(t, last, i + 1).append(TIME).append(take(v)).append(END);
+                last = i + 20;
+                i = i + 20;
+                continue;
+            }
             if (ch == 'c' && t.startsWith("commId 0x", i)) from = i + 9;
             else if (ch == 'c' && t.startsWith("comm 0x", i)) from = i + 7;
             if (from >= 0) {
@@ -394,7 +416,7 @@ final class Recast {
         int last = 0;
         for (int i = 0; i < t.length(); i++) {
             char ch = t.charAt(i);
-            if (ch != NODE.charAt(0) && ch != DEC && ch != HEX) continue;
+            if (ch != NODE.charAt(0) && ch != DEC && ch != HEX && ch != TIME) continue;
             if (b == null) b = new StringBuilder(t.length() + 32);
             b.append(t, last, i);
             if (ch == NODE.charAt(0)) {
@@ -403,7 +425,13 @@ final class Recast {
             } else {
                 int end = t.indexOf(END, i);
                 long v = table[Integer.parseInt(t, i + 1, end, 10)];
-                b.append(ch == DEC ? Long.toString(v) : Long.toHexString(v));
+                if (ch == TIME) {
+                    String d = String.format(java.util.Locale.ROOT, "%014d", v);
+                    b.append(d, 0, 4).append('-').append(d, 4, 6).append('-').append(d, 6, 8).append(' ').append(d, 8, 10)
+                            .append(':').append(d, 10, 12).append(':').append(d, 12, 14);
+                } else {
+                    b.append(ch == DEC ? Long.toString(v) : Long.toHexString(v));
+                }
                 last = end + 1;
                 i = end;
             }
@@ -420,6 +448,17 @@ final class Recast {
         table[size] = v;
         index.put(v, size);
         return size++;
+    }
+
+    /** Whether {@code t} holds {@code [dddd-dd-dd dd:dd:dd]} at {@code i}. */
+    private static boolean stamp(String t, int i) {
+        if (i + 20 >= t.length() || t.charAt(i + 20) != ']') return false;
+        for (int k = 1; k < 20; k++) {
+            char c = t.charAt(i + k);
+            char want = k == 5 || k == 8 ? '-' : k == 11 ? ' ' : k == 14 || k == 17 ? ':' : '0';
+            if (want == '0' ? c < '0' || c > '9' : c != want) return false;
+        }
+        return true;
     }
 
     private static int decEnd(String t, int from) {

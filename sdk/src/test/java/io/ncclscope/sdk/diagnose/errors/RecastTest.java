@@ -12,9 +12,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the errors pass keeps of a node's slice, as a template with the node's name and the ids of its processes and
- * communicators taken out: nodes that say the same but for their name and these ids share one key, and the node's copy
- * made from the template and its table of values is the slice it came from.
+ * What the errors pass keeps of a node's slice, as a template with the node's name, the ids of its processes and
+ * communicators and the times of its warnings taken out: nodes that say the same but for these share one key, and the
+ * node's copy made from the template and its table of values is the slice it came from.
  */
 class RecastTest {
 
@@ -121,6 +121,45 @@ class RecastTest {
     }
 
     @Test
+    void nodesWhoseWarningsCameAtOtherTimesShareOneTemplateAndGetTheirOwnTimesBack() {
+        // NCCL writes the time before each WARN line; every node of a real cluster warns at its own times.
+        ErrorsAnalyzer.Kept a = warned(slice("gpu-node0001", "946"), "[2026-12-02 09:03:10]");
+        ErrorsAnalyzer.Kept b = warned(slice("gpu-node0002", "946"), "[2026-12-02 09:03:11]");
+        Recast ra = Recast.toTemplate("gpu-node0001");
+        ErrorsAnalyzer.Kept ta = ra.kept(a);
+        Recast rb = Recast.toTemplate("gpu-node0002");
+        rb.kept(b);
+        assertThat(ra.clashed()).isFalse();
+        assertThat(ra.key()).isEqualTo(rb.key()).doesNotContain("09:03");
+        assertThat(rb.values()).contains(20261202090311L);
+        ErrorsAnalyzer.Kept back = Recast.fromTemplate("gpu-node0002", rb.values()).kept(ta);
+        assertThat(Recast.keyOf(back)).isEqualTo(Recast.keyOf(b));
+        assertThat(back.parts.get(0).settings.get(1).evidence().get(0).text())
+                .isEqualTo("[2026-12-02 09:03:11] gpu-node0002:946:946 [0] bootstrap.cc:114 NCCL WARN Bootstrap : no socket interface found");
+    }
+
+    @Test
+    void timesInAnotherFormatStayInTheTemplateAndComeBackExactly() {
+        // NCCL_DEBUG_TIMESTAMP_FORMAT may be anything; only its default form is taken out, leading zeros and all.
+        for (String time : List.of("[2026-12-02T09:03:10]", "[2026-12-2 09:03:10]", "[0001-01-01 00:00:00.123]", "[0001-01-01 00:00:00]")) {
+            ErrorsAnalyzer.Kept k = warned(slice("gpu-node0001", "946"), time);
+            Recast r = Recast.toTemplate("gpu-node0001");
+            ErrorsAnalyzer.Kept t = r.kept(k);
+            assertThat(r.clashed()).as(time).isFalse();
+            ErrorsAnalyzer.Kept back = Recast.fromTemplate("gpu-node0001", r.values()).kept(t);
+            assertThat(Recast.keyOf(back)).as(time).isEqualTo(Recast.keyOf(k));
+            assertThat(back.parts.get(0).settings.get(1).evidence().get(0).text()).as(time).startsWith(time + " gpu-node0001:946");
+        }
+    }
+
+    @Test
+    void aSliceWhoseTextHoldsTheTimePlaceholderIsNoTemplate() {
+        Recast r = Recast.toTemplate("gpu-node0001");
+        r.kept(warned(slice("gpu-node0001", "946"), "[" + Recast.TIME + "0" + Recast.END + "]"));
+        assertThat(r.clashed()).isTrue();
+    }
+
+    @Test
     void aNegativePidIsNoTemplate() {
         // A template writes a pid's table entry as a negative number.
         ErrorsAnalyzer.Kept k = slice("gpu-node0001", "946");
@@ -131,6 +170,18 @@ class RecastTest {
         Recast r = Recast.toTemplate("gpu-node0001");
         r.kept(k);
         assertThat(r.clashed()).isTrue();
+    }
+
+    /** {@code k} with a second finding quoting a WARN line of its first log that NCCL wrote at {@code time}. */
+    private static ErrorsAnalyzer.Kept warned(ErrorsAnalyzer.Kept k, String time) {
+        ErrorsAnalyzer.Part p = k.parts.get(0);
+        String node = p.where.node();
+        EvidenceLine warn = new EvidenceLine(p.name, 5,
+                time + " " + node + ":946:946 [0] bootstrap.cc:114 NCCL WARN Bootstrap : no socket interface found");
+        p.settings = List.of(p.settings.get(0), new Finding(Classifier.NO_IFACE, FindingSeverity.CRITICAL, Subject.node(node),
+                Message.of(ErrorsAnalyzer.class, "noiface", "who", node + ":946 [0]", "text", "Bootstrap : no socket interface found"),
+                List.of(warn), Map.of("node", node)));
+        return k;
     }
 
     /** A slice of one log with one finding and one init line, on {@code node}, its process {@code pid}. */
