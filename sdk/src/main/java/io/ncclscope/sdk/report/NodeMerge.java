@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * <p>Two findings are alike when they are equal once each one's own node name is taken out of them: same code,
  * severity and subject apart from the node; same detail (template and values), evidence lines (artifact, line
  * number, text) and parameters of the action commands, with the node's name in them, and the pid and tid NCCL writes
- * after it ({@code node7:4242:4300}), read as a placeholder. Anything else that differs (a rank, a counter, a bus
+ * after it ({@code node7:4242:4300}) and the time it writes before a WARN line ({@code [2026-12-02 09:03:10]}), read
+ * as a placeholder. Anything else that differs (a rank, a counter, a bus
  * id, a rate) keeps them apart. Findings with no node, and a second alike
  * finding on a node the group already has, stay as they are. The merged finding is the one of the first node
  * (natural order) with {@link LocalizedFinding#nodes()} listing every node and the evidence lines of the first
@@ -41,6 +42,11 @@ final class NodeMerge {
 
     /** Stands for the finding's own node in the comparison key. */
     private static final String NODE = "\u0001";
+    /**
+     * The time NCCL writes before a line ({@code NCCL_DEBUG_TIMESTAMP_FORMAT}, by default {@code [%F %T] } before WARN
+     * lines), seconds' fraction allowed: every node warns at its own times.
+     */
+    private static final Pattern TIME = Pattern.compile("\\[\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?] ");
 
     /** Alike findings by their key (the finding with its node's name taken out). */
     private final Map<String, Group> groups = new HashMap<>();
@@ -183,13 +189,20 @@ final class NodeMerge {
         }
         sb.append('\0');
         for (EvidenceLine e : f.evidence()) {
-            sb.append(no(e.artifact(), node)).append(':').append(e.line()).append(':').append(no(e.text(), node)).append('\0');
+            sb.append(no(e.artifact(), node)).append(':').append(e.line()).append(':').append(no(untimed(e.text()), node)).append('\0');
         }
         sb.append('\0');
         for (Map.Entry<String, String> p : f.params().entrySet()) {
             sb.append(p.getKey()).append('=').append(no(p.getValue(), node)).append('\0');
         }
         return sb.toString();
+    }
+
+    /** {@code text} with the time NCCL writes before a WARN line ({@code [2026-12-02 09:03:10] }) read as a placeholder. */
+    private static String untimed(String text) {
+        if (text == null) return null;
+        Matcher m = TIME.matcher(text);
+        return m.lookingAt() ? NODE + text.substring(m.end()) : text;
     }
 
     private static String no(String text, Pattern node) {

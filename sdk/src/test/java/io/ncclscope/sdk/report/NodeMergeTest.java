@@ -116,6 +116,24 @@ class NodeMergeTest {
     }
 
     @Test
+    void nodesThatWarnedAtOtherTimesStillShareAFinding() throws IOException {
+        Path root = bundle(tmp, "node1", "node2");
+        // NCCL writes the time before each WARN line ([2026-12-02 09:03:10]): node2 warned a minute later.
+        try (Stream<Path> s = Files.walk(root.resolve("node2"))) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                Files.writeString(p, Files.readString(p).replaceAll("(?m)^\\[2026-12-02 09:0(\\d)", "[2026-12-02 09:1$1"));
+            }
+        }
+        assertThat(Files.readString(root.resolve("node2/nccl/duplicate-gpu.log"))).contains("[2026-12-02 09:13:10] node2:");
+        Report r = NcclScope.analyze(NcclScope.evidence(root));
+        LocalizedFinding dup = only(r, "NCCL_DUPLICATE_GPU");
+        assertThat(dup.nodes()).containsExactly("node1", "node2");
+        assertThat(dup.evidence()).extracting(EvidenceLine::text).anyMatch(t -> t.startsWith("[2026-12-02 09:13:10] node2:"));
+        assertThat(r.findings()).filteredOn(f -> f.code().equals("NCCL_NO_SOCKET_INTERFACE"))
+                .isNotEmpty().allMatch(f -> f.nodes() != null && f.nodes().size() == 2);
+    }
+
+    @Test
     void everyFindingOfTheDiagnosisIsInTheReportOnItsNode() throws IOException {
         Path root = bundle(tmp, "a1", "a2", "a3");
         Files.delete(root.resolve("a2/nccl/warn-only.log"));
