@@ -280,8 +280,9 @@ public final class BundleBenchmark {
     /**
      * Copies the capture once per node, renaming the host in its text; with {@code distinct}, each node's processes
      * also get their own pids and tids, its NCCL communicators their own ids and its warnings their own times (a second
-     * later per node), as when every node ran its own single-node tests (without it, every node repeats the same processes and communicators, which the analyzers
-     * rightly read as ranks colliding across nodes). Returns the file count.
+     * later per node), as when every node ran its own single-node tests (without it, every node repeats the same
+     * processes and communicators, which the analyzers rightly read as ranks colliding across nodes). Returns the file
+     * count.
      */
     static int generate(Path capture, Path root, int nodes, boolean distinct) throws IOException {
         List<Path> src;
