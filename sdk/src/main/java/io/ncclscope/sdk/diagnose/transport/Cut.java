@@ -13,12 +13,12 @@ import java.util.Map;
 /**
  * The strings of one artifact's summary with what is the node's own cut out: its name ({@code gpu-node0007:1919:1919
  * [0] NCCL INFO} becomes a mark, then {@code :1919:1919 [0] NCCL INFO}) and, in an NCCL log, the values its processes
- * and communicators have on this node alone (pids and tids of the line prefixes, communicator ids and pointers),
- * which become placeholders for the artifact's {@link #values() table of own values}. Nodes whose files say the same
- * apart from their own name and numbers (every node of one image running one job, or its own single-node job with
- * its own pids and communicators) keep one summary between them; a node keeps its name and a few longs. Put back
- * with {@link Back} once every slice has been read; lossless, as only exact strings are cut and each is put back as
- * it was. Not shared between threads.
+ * and communicators have on this node alone (pids and tids of the line prefixes, communicator ids and pointers, the
+ * times NCCL writes before WARN lines), which become placeholders for the artifact's {@link #values() table of own
+ * values}. Nodes whose files say the same apart from their own name and numbers (every node of one image running one
+ * job, or its own single-node job with its own pids and communicators) keep one summary between them; a node keeps
+ * its name and a few longs. Put back with {@link Back} once every slice has been read; lossless, as only exact strings
+ * are cut and each is put back as it was. Not shared between threads.
  */
 final class Cut {
 
@@ -29,6 +29,11 @@ final class Cut {
     static final char DEC = '\uE000';
     /** Placeholder of own value {@code k} printed as {@code 0x} and lower-case hex: {@code HEX + k}. */
     static final char HEX = '\uE800';
+    /**
+     * Placeholder of own value {@code k}, a time NCCL writes before a line ({@code [2026-12-02 09:03:10]}, its default
+     * {@code NCCL_DEBUG_TIMESTAMP_FORMAT}) kept as its fourteen digits: {@code TIME + k}.
+     */
+    static final char TIME = '\uF000';
     /** Own values an artifact may cut out; a value past them stays in the text. */
     static final int SLOTS = 0x800;
 
@@ -103,8 +108,54 @@ final class Cut {
             s = s.replace(node, MARK_S);
             cut = true;
         }
+        if (own != null) s = times(s);
         if (own != null && !own.isEmpty()) s = values(s);
         return shared.of(s);
+    }
+
+    /** {@return {@code s} with each time {@code [YYYY-MM-DD hh:mm:ss]} NCCL writes replaced by its placeholder} */
+    private String times(String s) {
+        int at = s.indexOf('[');
+        if (at < 0) return s;
+        StringBuilder b = null;
+        int last = 0;
+        for (int i = at; i >= 0; i = s.indexOf('[', i + 1)) {
+            if (!stamp(s, i)) continue;
+            String t = "T" + s.substring(i + 1, i + 20);
+            Character p = own.get(t);
+            if (p == null) p = slotTime(t);
+            if (p == null) continue;
+            if (b == null) b = new StringBuilder(s.length());
+            b.append(s, last, i + 1).append((char) p);
+            last = i + 20;
+        }
+        return b == null ? s : b.append(s, last, s.length()).toString();
+    }
+
+    /** Whether {@code s} holds {@code [dddd-dd-dd dd:dd:dd]} at {@code i}. */
+    private static boolean stamp(String s, int i) {
+        if (i + 20 >= s.length() || s.charAt(i + 20) != ']') return false;
+        for (int k = 1; k < 20; k++) {
+            char c = s.charAt(i + k);
+            char want = k == 5 || k == 8 ? '-' : k == 11 ? ' ' : k == 14 || k == 17 ? ':' : '0';
+            if (want == '0' ? c < '0' || c > '9' : c != want) return false;
+        }
+        return true;
+    }
+
+    /** {@return the placeholder of time {@code t} ({@code T} and its nineteen characters), taken now; null when none is left} */
+    private Character slotTime(String t) {
+        if (count == SLOTS) return null;
+        long v = 0;
+        for (int i = 1; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c >= '0' && c <= '9') v = v * 10 + (c - '0');
+        }
+        if (count == values.length) values = Arrays.copyOf(values, Math.max(4, count * 2));
+        values[count] = v;
+        char p = (char) (TIME + count++);
+        own.put(t, p);
+        return p;
     }
 
     /** {@return {@code s} with each word that is an own value replaced by its placeholder} */
@@ -176,7 +227,7 @@ final class Cut {
         if (s == null) return false;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == MARK || (c >= DEC && c < HEX + SLOTS)) return true;
+            if (c == MARK || (c >= DEC && c < HEX + SLOTS) || (c >= TIME && c < TIME + SLOTS)) return true;
         }
         return false;
     }
@@ -205,9 +256,17 @@ final class Cut {
                 if (c == MARK && node != null) b.append(node);
                 else if (c >= DEC && c < HEX) b.append(values[offset + c - DEC]);
                 else if (c >= HEX && c < HEX + SLOTS) b.append("0x").append(Long.toHexString(values[offset + c - HEX]));
+                else if (c >= TIME && c < TIME + SLOTS) time(b, values[offset + c - TIME]);
                 else b.append(c);
             }
             return b.toString();
+        }
+
+        /** Writes a time kept as its fourteen digits back as {@code YYYY-MM-DD hh:mm:ss}. */
+        private static void time(StringBuilder b, long v) {
+            String d = String.format(java.util.Locale.ROOT, "%014d", v);
+            b.append(d, 0, 4).append('-').append(d, 4, 6).append('-').append(d, 6, 8).append(' ').append(d, 8, 10)
+                    .append(':').append(d, 10, 12).append(':').append(d, 12, 14);
         }
 
         /** {@return a summary's record (as {@code Job}'s slim copies hold it) with the node's own put back in its strings} */

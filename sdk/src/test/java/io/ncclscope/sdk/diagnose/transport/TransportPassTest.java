@@ -147,6 +147,24 @@ class TransportPassTest {
     }
 
     @Test
+    void warningTimesAreEachNodesOwnAndComeBackExactly() {
+        // NCCL writes the time before a WARN line; nodes warn at their own times and still share a summary.
+        Shared shared = new Shared();
+        String one = "[2026-12-02 09:03:10] gpu-node1:946:946 [0] bootstrap.cc:114 NCCL WARN Bootstrap : no socket interface found";
+        String two = "[2026-12-02 09:04:07] gpu-node2:946:946 [0] bootstrap.cc:114 NCCL WARN Bootstrap : no socket interface found";
+        Cut a = new Cut("gpu-node1", shared, true);
+        Cut b = new Cut("gpu-node2", shared, true);
+        String c = a.of(one);
+        assertThat(b.of(two)).isSameAs(c).doesNotContain("09:0");
+        assertThat(b.values()).containsExactly(20261202090407L);
+        assertThat(new Cut.Back("gpu-node2", b.values(), 0).of(c)).isEqualTo(two);
+        assertThat(new Cut.Back("gpu-node1", a.values(), 0).of(c)).isEqualTo(one);
+        // Another format stays as it is.
+        String other = "[2026-12-02T09:03:10] gpu-node1:946:946 [0] NCCL WARN x";
+        assertThat(new Cut.Back("gpu-node1", new long[0], 0).of(new Cut("gpu-node1", shared, true).of(other))).isEqualTo(other);
+    }
+
+    @Test
     void ownValuesAreCutAsWholeWordsAndComeBackExactly() {
         Shared shared = new Shared();
         Cut cut = new Cut("n1", shared, true);
