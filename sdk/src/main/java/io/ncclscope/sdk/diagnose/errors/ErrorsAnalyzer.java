@@ -470,7 +470,7 @@ public final class ErrorsAnalyzer implements Analyzer {
         }
 
         /** Entries of the communicators read in one sweep over the nodes, unless one communicator alone has more. */
-        private static final int PLACED_PER_SWEEP = 4096;
+        private static final int PLACED_PER_SWEEP = 1024;
 
         /** The entries read per sweep: {@link #PLACED_PER_SWEEP}, fewer in tests. */
         int placedPerSweep = PLACED_PER_SWEEP;

@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.errors;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.WarnTime;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -379,17 +380,12 @@ final class Recast {
                 }
                 continue;
             }
-            if (ch == '[' && stamp(t, i)) {
+            if (ch == '[' && WarnTime.at(t, i)) {
                 // [YYYY-MM-DD hh:mm:ss]: the digits inside the brackets.
                 if (b == null) b = new StringBuilder(t.length());
-                long v = 0;
-                for (int k = i + 1; k < i + 20; k++) {
-                    char d = t.charAt(k);
-                    if (d >= '0' && d <= '9') v = v * 10 + (d - '0');
-                }
-                b.append(t, last, i + 1).append(TIME).append(take(v)).append(END);
-                last = i + 20;
-                i = i + 20;
+                b.append(t, last, i + 1).append(TIME).append(take(WarnTime.digits(t, i))).append(END);
+                last = i + WarnTime.LENGTH - 1;
+                i = last;
                 continue;
             }
             if (ch == 'c' && t.startsWith("commId 0x", i)) from = i + 9;
@@ -426,9 +422,7 @@ final class Recast {
                 int end = t.indexOf(END, i);
                 long v = table[Integer.parseInt(t, i + 1, end, 10)];
                 if (ch == TIME) {
-                    String d = String.format(java.util.Locale.ROOT, "%014d", v);
-                    b.append(d, 0, 4).append('-').append(d, 4, 6).append('-').append(d, 6, 8).append(' ').append(d, 8, 10)
-                            .append(':').append(d, 10, 12).append(':').append(d, 12, 14);
+                    WarnTime.write(b, v);
                 } else {
                     b.append(ch == DEC ? Long.toString(v) : Long.toHexString(v));
                 }
@@ -448,17 +442,6 @@ final class Recast {
         table[size] = v;
         index.put(v, size);
         return size++;
-    }
-
-    /** Whether {@code t} holds {@code [dddd-dd-dd dd:dd:dd]} at {@code i}. */
-    private static boolean stamp(String t, int i) {
-        if (i + 20 >= t.length() || t.charAt(i + 20) != ']') return false;
-        for (int k = 1; k < 20; k++) {
-            char c = t.charAt(i + k);
-            char want = k == 5 || k == 8 ? '-' : k == 11 ? ' ' : k == 14 || k == 17 ? ':' : '0';
-            if (want == '0' ? c < '0' || c > '9' : c != want) return false;
-        }
-        return true;
     }
 
     private static int decEnd(String t, int from) {

@@ -6,6 +6,7 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.diagnose.internal.WarnTime;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -120,37 +121,24 @@ final class Cut {
         StringBuilder b = null;
         int last = 0;
         for (int i = at; i >= 0; i = s.indexOf('[', i + 1)) {
-            if (!stamp(s, i)) continue;
-            String t = "T" + s.substring(i + 1, i + 20);
+            if (!WarnTime.at(s, i)) continue;
+            String t = "T" + s.substring(i + 1, i + WarnTime.LENGTH - 1);
             Character p = own.get(t);
-            if (p == null) p = slotTime(t);
+            if (p == null) p = slotTime(t, WarnTime.digits(s, i));
             if (p == null) continue;
             if (b == null) b = new StringBuilder(s.length());
             b.append(s, last, i + 1).append((char) p);
-            last = i + 20;
+            last = i + WarnTime.LENGTH - 1;
         }
         return b == null ? s : b.append(s, last, s.length()).toString();
     }
 
-    /** Whether {@code s} holds {@code [dddd-dd-dd dd:dd:dd]} at {@code i}. */
-    private static boolean stamp(String s, int i) {
-        if (i + 20 >= s.length() || s.charAt(i + 20) != ']') return false;
-        for (int k = 1; k < 20; k++) {
-            char c = s.charAt(i + k);
-            char want = k == 5 || k == 8 ? '-' : k == 11 ? ' ' : k == 14 || k == 17 ? ':' : '0';
-            if (want == '0' ? c < '0' || c > '9' : c != want) return false;
-        }
-        return true;
-    }
-
-    /** {@return the placeholder of time {@code t} ({@code T} and its nineteen characters), taken now; null when none is left} */
-    private Character slotTime(String t) {
+    /**
+     * {@return the placeholder of time {@code t} ({@code T} and its nineteen characters), its digits {@code v}, taken now;
+     * null when none is left}
+     */
+    private Character slotTime(String t, long v) {
         if (count == SLOTS) return null;
-        long v = 0;
-        for (int i = 1; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (c >= '0' && c <= '9') v = v * 10 + (c - '0');
-        }
         if (count == values.length) values = Arrays.copyOf(values, Math.max(4, count * 2));
         values[count] = v;
         char p = (char) (TIME + count++);
@@ -256,17 +244,10 @@ final class Cut {
                 if (c == MARK && node != null) b.append(node);
                 else if (c >= DEC && c < HEX) b.append(values[offset + c - DEC]);
                 else if (c >= HEX && c < HEX + SLOTS) b.append("0x").append(Long.toHexString(values[offset + c - HEX]));
-                else if (c >= TIME && c < TIME + SLOTS) time(b, values[offset + c - TIME]);
+                else if (c >= TIME && c < TIME + SLOTS) WarnTime.write(b, values[offset + c - TIME]);
                 else b.append(c);
             }
             return b.toString();
-        }
-
-        /** Writes a time kept as its fourteen digits back as {@code YYYY-MM-DD hh:mm:ss}. */
-        private static void time(StringBuilder b, long v) {
-            String d = String.format(java.util.Locale.ROOT, "%014d", v);
-            b.append(d, 0, 4).append('-').append(d, 4, 6).append('-').append(d, 6, 8).append(' ').append(d, 8, 10)
-                    .append(':').append(d, 10, 12).append(':').append(d, 12, 14);
         }
 
         /** {@return a summary's record (as {@code Job}'s slim copies hold it) with the node's own put back in its strings} */
