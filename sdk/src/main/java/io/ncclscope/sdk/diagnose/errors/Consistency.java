@@ -174,7 +174,8 @@ final class Consistency {
         private static final class GpuSeen {
             final int rank;
             final boolean multiRankAllowed;
-            boolean ranks;
+            /** A rank other than the first was seen on it. */
+            boolean severalRanks;
             // The second reading's, for a GPU that two ranks use.
             Placed first;
             TreeSet<Integer> all;
@@ -205,7 +206,7 @@ final class Consistency {
             if (p.host() != null && p.busId() != null) {
                 GpuSeen g = gpus.get(gpu(p));
                 if (g == null) gpus.put(gpu(p), new GpuSeen(p.rank(), p.multiRankAllowed()));
-                else if (g.rank != p.rank()) g.ranks = true;
+                else if (g.rank != p.rank()) g.severalRanks = true;
             }
         }
 
@@ -228,7 +229,7 @@ final class Consistency {
             for (Iterator<Map.Entry<String, GpuSeen>> it = gpus.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<String, GpuSeen> en = it.next();
                 GpuSeen g = en.getValue();
-                if (!g.ranks || dupKeys.contains("dup|" + en.getKey()) || g.multiRankAllowed) {
+                if (!g.severalRanks || dupKeys.contains("dup|" + en.getKey()) || g.multiRankAllowed) {
                     it.remove();
                     continue;
                 }

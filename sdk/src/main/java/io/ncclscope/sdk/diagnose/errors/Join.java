@@ -4,6 +4,7 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +73,8 @@ final class Join {
 
     // -- what the findings leave (third reading) ----------------------------------------------------------------------
 
-    private final Set<String> withCause = new java.util.HashSet<>();
-    private final Set<String> dupKeys = new java.util.HashSet<>();
+    private final Set<String> withCause = new HashSet<>();
+    private final Set<String> dupKeys = new HashSet<>();
 
     /**
      * @param anyRooted       whether some artifact has a first cause: then every artifact's first-cause reading is
@@ -95,11 +96,6 @@ final class Join {
     /** {@return the groups of the duplicate GPU chains ({@code dup|host|busId})} */
     Set<String> dupKeys() {
         return dupKeys;
-    }
-
-    /** {@return true when nothing failed with a cause: no chain and no failure report} */
-    boolean none() {
-        return chains == 0 && generics == 0;
     }
 
     /** Reads the walks and hands each finding to {@code out} as it is made. */
@@ -216,7 +212,7 @@ final class Join {
         List<Walk.CaseRec> cases = o.cases;
         if (chains == 0) {
             // No chain anywhere: each failure report makes its own finding, one per code and artifact.
-            Set<String> codes = new java.util.HashSet<>();
+            Set<String> codes = new HashSet<>();
             for (Walk.GenericRec g : l.generics()) {
                 if (wanted.contains(g.artifact())) withCause.add(g.artifact());
                 if (codes.add(g.finding().code())) out.accept(g.finding());
@@ -231,7 +227,7 @@ final class Join {
             long t = target(g, order, cases);
             if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new Reach()).report(s, g.quote());
         }
-        Set<String> local = new java.util.HashSet<>();
+        Set<String> local = new HashSet<>();
         for (int i = 0; i < cases.size(); i++) {
             Walk.CaseRec r = cases.get(i);
             if (wanted.contains(r.artifact())) withCause.add(r.artifact());
