@@ -9,19 +9,27 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * One properties file of the rule catalogue ({@code CODE.title}, {@code CODE.cause.1}, ...), read code by code: the
  * file is decoded once and its lines are filed by the code they start with, and a code's lines are parsed (by
  * {@link Properties}, so the syntax is exactly the JDK's) only when a text of that code is asked for. A short command
  * that shows one finding parses a dozen lines instead of the 800 of each file, a tenth of its run before. Keys of
- * another language file fall back to this one's parent, key by key. Thread-safe.
+ * another language file fall back to this one's parent, key by key.
+ *
+ * <p>The catalogue entries' data ({@code CODE.category}, {@code CODE.workflow}, {@code CODE.action.N.area}, ... see
+ * {@link FindingCode}) is filed a second time on its own, so that reading every entry ({@link #entryData()}) parses those
+ * few lines and none of the texts. Thread-safe.
  */
 final class LazyTexts {
 
@@ -31,6 +39,16 @@ final class LazyTexts {
     /** Line spans, by the code their key starts with: start and end offsets, two ints per line. */
     private final Map<String, int[]> spans = new LinkedHashMap<>();
     private final Map<String, Properties> parsed = new ConcurrentHashMap<>();
+    /** The text keys (not entry data) of each code, in file order. */
+    private final Map<String, List<String>> textKeys = new LinkedHashMap<>();
+    /** The codes with entry data, in file order. */
+    private final Set<String> entryCodes = new LinkedHashSet<>();
+    /** The entry-data lines, start and end offsets. */
+    private final List<Integer> entrySpans = new ArrayList<>();
+    private volatile Properties entryData;
+
+    /** Keys after {@code CODE.} that hold a catalogue entry's data rather than a text. */
+    static final Pattern ENTRY_DATA = Pattern.compile("category|severity|segment|workflow|symptom|source\\.\\d+|action\\.\\d+\\.area");
 
     private LazyTexts(String resource, String content, LazyTexts parent) {
         this.resource = resource;
@@ -49,7 +67,20 @@ final class LazyTexts {
      * @throws MissingResourceException when the resource does not exist
      */
     static LazyTexts load(String resource, LazyTexts parent) {
-        try (InputStream in = LazyTexts.class.getResourceAsStream("/" + resource)) {
+        return load(LazyTexts.class, resource, parent);
+    }
+
+    /**
+     * Reads {@code resource} as {@link #load(String, LazyTexts)} does, from the module or class path of {@code owner}.
+     *
+     * @param owner    a class beside the resource
+     * @param resource the resource, for example {@code io/ncclscope/sdk/rules/Rules.properties}
+     * @param parent   where keys missing here are looked up; null for none
+     * @return the texts
+     * @throws MissingResourceException when the resource does not exist
+     */
+    static LazyTexts load(Class<?> owner, String resource, LazyTexts parent) {
+        try (InputStream in = owner.getResourceAsStream("/" + resource)) {
             if (in == null) throw new MissingResourceException("no " + resource, RuleCatalog.BUNDLE_BASE_NAME, "");
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
@@ -85,6 +116,35 @@ final class LazyTexts {
         return keys;
     }
 
+    /** {@return the codes with catalogue entry data in this file, in file order} */
+    Set<String> entryCodes() {
+        return Collections.unmodifiableSet(entryCodes);
+    }
+
+    /** {@return the text keys of {@code code} in this file (its entry data left out), in file order} */
+    List<String> textKeys(String code) {
+        return List.copyOf(textKeys.getOrDefault(code, List.of()));
+    }
+
+    /** {@return every entry-data key and value of this file (not its parent's), parsed once; the texts are not parsed} */
+    Properties entryData() {
+        Properties p = entryData;
+        if (p == null) {
+            StringBuilder chunk = new StringBuilder();
+            for (int i = 0; i < entrySpans.size(); i += 2) {
+                chunk.append(content, entrySpans.get(i), entrySpans.get(i + 1)).append('\n');
+            }
+            p = new Properties();
+            try {
+                p.load(new StringReader(chunk.toString()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + resource, e);
+            }
+            entryData = p;
+        }
+        return p;
+    }
+
     /** Files each logical line (a line and the lines it continues onto) under the code its key starts with. */
     private void index() {
         Map<String, List<Integer>> byCode = new LinkedHashMap<>();
@@ -102,9 +162,21 @@ final class LazyTexts {
             int stop = k;
             while (stop < end && content.charAt(stop) != '.' && content.charAt(stop) != '=' && content.charAt(stop) != ':'
                     && !isBlank(content.charAt(stop)) && content.charAt(stop) != '\\') stop++;
-            List<Integer> l = byCode.computeIfAbsent(content.substring(k, stop), c -> new ArrayList<>());
+            String code = content.substring(k, stop);
+            List<Integer> l = byCode.computeIfAbsent(code, c -> new ArrayList<>());
             l.add(start);
             l.add(Math.min(end, n));
+            int keyEnd = stop;
+            while (keyEnd < end && content.charAt(keyEnd) != '=' && content.charAt(keyEnd) != ':'
+                    && !isBlank(content.charAt(keyEnd)) && content.charAt(keyEnd) != '\\') keyEnd++;
+            String key = content.substring(k, keyEnd);
+            if (stop < keyEnd && ENTRY_DATA.matcher(key.substring(stop - k + 1)).matches()) {
+                entryCodes.add(code);
+                entrySpans.add(start);
+                entrySpans.add(Math.min(end, n));
+            } else {
+                textKeys.computeIfAbsent(code, c -> new ArrayList<>()).add(key);
+            }
         }
         for (Map.Entry<String, List<Integer>> e : byCode.entrySet()) {
             int[] a = new int[e.getValue().size()];
