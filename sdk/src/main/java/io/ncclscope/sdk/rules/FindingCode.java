@@ -20,7 +20,8 @@ import java.util.Objects;
  * @param symptom     the symptom the final report states for a finding of this code; null when it states none
  * @param actionAreas where each action lies, in the order of the actions ({@code CODE.action.N.area})
  * @param textKeys    the keys of the code's texts in the English bundle, in file order ({@code CODE.title},
- *                    {@code CODE.meaning}, {@code CODE.cause.N}, {@code CODE.action.N}, {@code CODE.action.N.command});
+ *                    {@code CODE.meaning}, {@code CODE.cause.N}, {@code CODE.action.N}, {@code CODE.action.N.command},
+ *                    and the sentences a finding states, {@code CODE.detail.NAME});
  *                    the Chinese bundle has the same keys
  */
 public record FindingCode(Rule rule, WorkflowRole workflow, Symptom symptom, List<FixArea.Placement> actionAreas,
@@ -39,6 +40,8 @@ public record FindingCode(Rule rule, WorkflowRole workflow, Symptom symptom, Lis
         /**
          * Checks the components.
          *
+         * @param kind {@link ObservationKind#BANDWIDTH} or {@link ObservationKind#JITTER}
+         * @param from the least severity of a finding that is stated
          * @throws NullPointerException     when a component is null
          * @throws IllegalArgumentException when the kind is {@link ObservationKind#FAILURE}
          */
@@ -48,7 +51,11 @@ public record FindingCode(Rule rule, WorkflowRole workflow, Symptom symptom, Lis
             if (kind == ObservationKind.FAILURE) throw new IllegalArgumentException("a failure is not chosen by code");
         }
 
-        /** {@return whether a finding of {@code severity} is stated as this symptom} */
+        /**
+         * {@return whether a finding of {@code severity} is stated as this symptom}
+         *
+         * @param severity the finding's severity
+         */
         public boolean states(FindingSeverity severity) {
             return severity.atLeast(from);
         }
@@ -57,6 +64,11 @@ public record FindingCode(Rule rule, WorkflowRole workflow, Symptom symptom, Lis
     /**
      * Checks the components and copies the lists.
      *
+     * @param rule        the code, category, default severity, segment and sources
+     * @param workflow    what a finding means to the workflow
+     * @param symptom     the symptom the final report states; null for none
+     * @param actionAreas where each action lies, in the order of the actions
+     * @param textKeys    the keys of the code's texts, in file order
      * @throws NullPointerException     when a component other than the symptom is null
      * @throws IllegalArgumentException when there is no action area or no text key
      */
@@ -78,6 +90,7 @@ public record FindingCode(Rule rule, WorkflowRole workflow, Symptom symptom, Lis
     /**
      * {@return where action {@code index} (1-based, as in the texts) lies and whether it fixes or checks}
      *
+     * @param index the 1-based action number
      * @throws IllegalArgumentException when the code has no such action
      */
     public FixArea.Placement actionArea(int index) {

@@ -46,6 +46,15 @@ public record WorkflowRole(Situation situation, FindingSeverity from, FindingSev
     /**
      * Checks the components and copies the set.
      *
+     * @param situation          the situation a finding points to
+     * @param from               the least severity at which one finding decides it; null for never alone
+     * @param besideSlowRunFrom  the least severity at which a finding decides it beside a slow run; null for none
+     * @param cause              the rank among the situation's codes; 0 for {@link Situation#SLOW}
+     * @param slowRun            whether the code is a measured shortfall
+     * @param proves             the checklist items a finding proves
+     * @param blocksConnectivity whether a finding blocks step 2
+     * @param suspect            0, 1 or 2: whether and when the finding's node is a suspect
+     * @param checkedAt          the step that proves or clears a suspicion
      * @throws NullPointerException     when the situation, the set or the step is null
      * @throws IllegalArgumentException when the role cannot be acted on: a situation the planner cannot decide
      *                                  ({@link Situation#UNKNOWN}, {@link Situation#NO_PROBLEM_SEEN}), neither severity,
