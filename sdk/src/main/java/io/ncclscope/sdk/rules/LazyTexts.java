@@ -18,7 +18,6 @@ import java.util.MissingResourceException;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 
 /**
  * One properties file of the rule catalogue ({@code CODE.title}, {@code CODE.cause.1}, ...), read code by code: the
@@ -47,8 +46,8 @@ final class LazyTexts {
     private final List<Integer> entrySpans = new ArrayList<>();
     private volatile Properties entryData;
 
-    /** Keys after {@code CODE.} that hold a catalogue entry's data rather than a text. */
-    static final Pattern ENTRY_DATA = Pattern.compile("category|severity|segment|workflow|symptom|source\\.\\d+|action\\.\\d+\\.area");
+    /** The keys after {@code CODE.} that hold a catalogue entry's data rather than a text, besides the numbered ones. */
+    private static final Set<String> ENTRY_DATA = Set.of("category", "severity", "segment", "workflow", "symptom");
 
     private LazyTexts(String resource, String content, LazyTexts parent) {
         this.resource = resource;
@@ -82,10 +81,14 @@ final class LazyTexts {
     static LazyTexts load(Class<?> owner, String resource, LazyTexts parent) {
         try (InputStream in = owner.getResourceAsStream("/" + resource)) {
             if (in == null) throw new MissingResourceException("no " + resource, RuleCatalog.BUNDLE_BASE_NAME, "");
-            String text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+            byte[] bytes = in.readAllBytes();
+            // new String is several times faster than a reporting decoder on a cold JVM; it replaces a malformed
+            // sequence with U+FFFD, which no catalogue text holds, so only then is the file decoded again to report it.
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            if (text.indexOf('\uFFFD') >= 0) {
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            }
             return new LazyTexts(resource, text, parent);
         } catch (CharacterCodingException e) {
             throw new UncheckedIOException("not UTF-8: " + resource, e);
@@ -159,18 +162,20 @@ final class LazyTexts {
             int k = start;
             while (k < end && isBlank(content.charAt(k))) k++;
             if (k == end || content.charAt(k) == '#' || content.charAt(k) == '!') continue;
-            int stop = k;
-            while (stop < end && content.charAt(stop) != '.' && content.charAt(stop) != '=' && content.charAt(stop) != ':'
-                    && !isBlank(content.charAt(stop)) && content.charAt(stop) != '\\') stop++;
-            String code = content.substring(k, stop);
+            // The key runs to '=', ':', a blank or a backslash; the code is its part before the first '.'.
+            int keyEnd = k;
+            int stop = -1;
+            for (char c; keyEnd < end && (c = content.charAt(keyEnd)) != '=' && c != ':' && c != ' ' && c != '\t'
+                    && c != '\f' && c != '\r' && c != '\\'; keyEnd++) {
+                if (c == '.' && stop < 0) stop = keyEnd;
+            }
+            if (stop < 0) stop = keyEnd;
+            String key = content.substring(k, keyEnd);
+            String code = stop == keyEnd ? key : key.substring(0, stop - k);
             List<Integer> l = byCode.computeIfAbsent(code, c -> new ArrayList<>());
             l.add(start);
             l.add(Math.min(end, n));
-            int keyEnd = stop;
-            while (keyEnd < end && content.charAt(keyEnd) != '=' && content.charAt(keyEnd) != ':'
-                    && !isBlank(content.charAt(keyEnd)) && content.charAt(keyEnd) != '\\') keyEnd++;
-            String key = content.substring(k, keyEnd);
-            if (stop < keyEnd && ENTRY_DATA.matcher(key.substring(stop - k + 1)).matches()) {
+            if (stop < keyEnd && isEntryData(key.substring(stop - k + 1))) {
                 entryCodes.add(code);
                 entrySpans.add(start);
                 entrySpans.add(Math.min(end, n));
@@ -183,6 +188,23 @@ final class LazyTexts {
             for (int i = 0; i < a.length; i++) a[i] = e.getValue().get(i);
             spans.put(e.getKey(), a);
         }
+    }
+
+    /**
+     * {@return whether a key's part after {@code CODE.} names entry data: {@code category}, {@code severity},
+     * {@code segment}, {@code workflow}, {@code symptom}, {@code source.N} or {@code action.N.area}} Read without a
+     * regular expression: this runs on every line when the catalogue loads.
+     */
+    static boolean isEntryData(String rest) {
+        if (ENTRY_DATA.contains(rest)) return true;
+        if (rest.startsWith("source.")) return digits(rest, 7, rest.length());
+        return rest.startsWith("action.") && rest.endsWith(".area") && digits(rest, 7, rest.length() - 5);
+    }
+
+    private static boolean digits(String s, int from, int to) {
+        if (from >= to) return false;
+        for (int i = from; i < to; i++) if (s.charAt(i) < '0' || s.charAt(i) > '9') return false;
+        return true;
     }
 
     private int lineEnd(int from) {

@@ -11,7 +11,6 @@ import java.util.MissingResourceException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.regex.Pattern;
 
 /**
  * The finding-code catalogue: every code ncclscope can report, each with everything known about it in one entry
@@ -38,7 +37,6 @@ public final class RuleCatalog {
     public static final String BUNDLE_BASE_NAME = "io.ncclscope.sdk.rules.Rules";
 
     private static final List<Locale> SUPPORTED = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
-    private static final Pattern ACTION_KEY = Pattern.compile("[A-Z0-9_]+\\.action\\.\\d+");
 
     /** One pair of bundles: the English file (entries and texts) and, read when first asked for, its translation. */
     private static final class Bundle {
@@ -243,7 +241,8 @@ public final class RuleCatalog {
             WorkflowRole role = WorkflowRole.parse(value(data, code, "workflow"));
             String symptomText = data.getProperty(code + ".symptom");
             FindingCode.Symptom symptom = symptomText == null ? null : symptom(symptomText.strip());
-            int actions = (int) textKeys.stream().filter(k -> ACTION_KEY.matcher(k).matches()).count();
+            int actions = 0;
+            for (String k : textKeys) if (isActionKey(k, code)) actions++;
             List<FixArea.Placement> areas = new ArrayList<>();
             for (int i = 1; i <= actions; i++) areas.add(area(value(data, code, "action." + i + ".area")));
             if (data.getProperty(code + ".action." + (actions + 1) + ".area") != null) {
@@ -255,6 +254,14 @@ public final class RuleCatalog {
         }
     }
 
+    /** Whether {@code key} is {@code CODE.action.N} (the text of an action, not its command or area). */
+    private static boolean isActionKey(String key, String code) {
+        int from = code.length() + ".action.".length();
+        if (key.length() <= from || !key.startsWith(".action.", code.length())) return false;
+        for (int i = from; i < key.length(); i++) if (key.charAt(i) < '0' || key.charAt(i) > '9') return false;
+        return true;
+    }
+
     private static String value(Properties data, String code, String key) {
         String v = data.getProperty(code + "." + key);
         if (v == null || v.isBlank()) throw new IllegalArgumentException("no " + code + "." + key);
@@ -263,7 +270,7 @@ public final class RuleCatalog {
 
     /** {@code fabric check}: the area and kind of an action. */
     private static FixArea.Placement area(String text) {
-        String[] v = text.split("\\s+");
+        String[] v = text.split(" ");
         if (v.length != 2) throw new IllegalArgumentException("an action area is 'AREA KIND', not '" + text + "'");
         return new FixArea.Placement(FixArea.valueOf(v[0].toUpperCase(Locale.ROOT)),
                 FixArea.Kind.valueOf(v[1].toUpperCase(Locale.ROOT)));
@@ -271,7 +278,7 @@ public final class RuleCatalog {
 
     /** {@code JITTER from WARNING}: the symptom a finding is stated as, from a severity. */
     private static FindingCode.Symptom symptom(String text) {
-        String[] v = text.split("\\s+");
+        String[] v = text.split(" ");
         if (v.length != 3 || !v[1].equals("from")) {
             throw new IllegalArgumentException("a symptom is 'KIND from SEVERITY', not '" + text + "'");
         }

@@ -113,7 +113,7 @@ public record WorkflowRole(Situation situation, FindingSeverity from, FindingSev
         Set<Need> proves = EnumSet.noneOf(Need.class);
         Set<String> seen = new java.util.HashSet<>();
         for (String clause : line.split(",")) {
-            String[] words = clause.strip().split("\\s+");
+            String[] words = clause.strip().split(" ");
             String name = words[0];
             int argsFrom = 1;
             if (clause.strip().startsWith("beside slow run from")) {
