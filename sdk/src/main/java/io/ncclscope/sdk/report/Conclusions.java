@@ -18,6 +18,7 @@ import io.ncclscope.sdk.report.FinalReport.Plot;
 import io.ncclscope.sdk.report.FinalReport.Symptom;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.Category;
+import io.ncclscope.sdk.rules.FindingCode;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.RuleCatalog;
 import io.ncclscope.sdk.workflow.Workflow;
@@ -41,9 +42,6 @@ final class Conclusions {
     static final int MAX_JITTER = 3;
     /** Most slow nodes, pairs or scaling knees in the symptom. */
     static final int MAX_LOCATED = 2;
-    /** Findings that name where bandwidth is lost: pairwise tests and scaling runs. */
-    static final Set<String> LOCATING = Set.of("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
-
     private Conclusions() {
     }
 
@@ -65,7 +63,13 @@ final class Conclusions {
     }
 
     static Category category(String code) {
-        return RuleCatalog.find(code).map(r -> r.category()).orElse(Category.ERROR);
+        return RuleCatalog.entry(code).rule().category();
+    }
+
+    /** Whether the catalogue states a finding as a symptom of {@code kind} (its entry's {@code symptom}). */
+    static boolean states(LocalizedFinding f, ObservationKind kind) {
+        FindingCode.Symptom s = RuleCatalog.entry(f.code()).symptom();
+        return s != null && s.kind() == kind && s.states(f.severity());
     }
 
     /**
@@ -89,11 +93,12 @@ final class Conclusions {
     static Symptom symptom(Evidence evidence, Report base, Locale l) {
         List<Observation> obs = new ArrayList<>();
         failure(base.findings(), l).ifPresent(obs::add);
-        // Pairwise and scaling runs name where the bandwidth goes; their statements carry the figures that matter.
+        // Pairwise and scaling runs name where the bandwidth goes (their codes' symptom is a located bandwidth); their
+        // statements carry the figures that matter.
         List<Observation> located = new ArrayList<>();
         for (LocalizedFinding f : base.findings()) {
             if (located.size() == MAX_LOCATED) break;
-            if (!LOCATING.contains(f.code()) || !f.severity().atLeast(FindingSeverity.WARNING)) continue;
+            if (!states(f, ObservationKind.BANDWIDTH)) continue;
             located.add(new Observation(ObservationKind.BANDWIDTH, f.detail(), f.code(), f.subject().node(), null, null,
                     null, null, null, null, null, f.evidence().stream().limit(3).toList()));
         }
@@ -104,9 +109,7 @@ final class Conclusions {
         int jitter = 0;
         for (LocalizedFinding f : base.findings()) {
             if (jitter == MAX_JITTER) break;
-            boolean unsteady = f.code().equals("BW_CURVE_ANOMALY") && f.severity().atLeast(FindingSeverity.WARNING)
-                    || f.code().equals("AB_CONGESTION_SUSPECT");
-            if (!unsteady) continue;
+            if (!states(f, ObservationKind.JITTER)) continue;
             jitter++;
             obs.add(new Observation(ObservationKind.JITTER, f.detail(), f.code(), f.subject().node(), null, null,
                     null, null, null, null, null, f.evidence().stream().limit(3).toList()));

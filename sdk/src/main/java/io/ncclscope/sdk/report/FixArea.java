@@ -1,15 +1,6 @@
 package io.ncclscope.sdk.report;
 
-import io.ncclscope.sdk.rules.Category;
 import io.ncclscope.sdk.rules.RuleCatalog;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Properties;
 
 /**
  * Where a fix lies, as the final report splits its actions (the seed's step 5: 修复动作), so that each part can go
@@ -49,49 +40,16 @@ public enum FixArea {
     public record Placement(FixArea area, Kind kind) {
     }
 
-    /** The reviewed table, {@code FixAreas.properties}: {@code CODE.action.N=area kind}. */
-    private static final Map<String, Placement> TABLE = load();
-
     /**
-     * The area and kind of action {@code index} (1-based, as in the rule catalogue) of rule {@code code}. An action
-     * the reviewed table does not list (a rule added later) takes its rule's category: errors and transport as
-     * configuration, topology as hardware, bandwidth as fabric, as a check.
+     * The area and kind of action {@code index} (1-based, as in the rule catalogue) of rule {@code code}, from the
+     * code's catalogue entry ({@code CODE.action.N.area}).
      *
      * @param code  a rule code
      * @param index 1-based action number
      * @return where it lies; never null
+     * @throws IllegalArgumentException when the catalogue has no such code or action
      */
     public static Placement of(String code, int index) {
-        Placement p = TABLE.get(code + ".action." + index);
-        if (p != null) return p;
-        Category c = RuleCatalog.find(code).map(r -> r.category()).orElse(Category.ERROR);
-        FixArea a = switch (c) {
-            case ERROR, TRANSPORT -> CONFIGURATION;
-            case TOPOLOGY -> HARDWARE;
-            case BANDWIDTH -> FABRIC;
-        };
-        return new Placement(a, Kind.CHECK);
-    }
-
-    /** The keys of the reviewed table ({@code CODE.action.N}), for tests. */
-    static java.util.Set<String> tableKeys() {
-        return TABLE.keySet();
-    }
-
-    private static Map<String, Placement> load() {
-        Properties p = new Properties();
-        try (InputStream in = FixArea.class.getResourceAsStream("FixAreas.properties")) {
-            if (in == null) throw new IllegalStateException("FixAreas.properties is missing (a packaging bug)");
-            p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Map<String, Placement> m = new java.util.HashMap<>();
-        for (String k : p.stringPropertyNames()) {
-            String[] v = p.getProperty(k).trim().split("\\s+");
-            if (v.length != 2) throw new IllegalStateException("FixAreas.properties: " + k + " needs 'area kind'");
-            m.put(k, new Placement(FixArea.valueOf(v[0].toUpperCase(Locale.ROOT)), Kind.valueOf(v[1].toUpperCase(Locale.ROOT))));
-        }
-        return Map.copyOf(m);
+        return RuleCatalog.entry(code).actionArea(index);
     }
 }

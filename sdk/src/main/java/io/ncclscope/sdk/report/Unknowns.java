@@ -3,8 +3,8 @@ package io.ncclscope.sdk.report;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.report.FinalReport.Unproven;
 import io.ncclscope.sdk.rules.Action;
-import io.ncclscope.sdk.rules.Category;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.RuleCatalog;
 import io.ncclscope.sdk.workflow.Need;
 import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowView;
@@ -59,13 +59,8 @@ final class Unknowns {
         return out;
     }
 
-    /** The step of the method whose evidence would prove or clear a suspicion. */
+    /** The step of the method whose evidence would prove or clear a suspicion: the catalogue entry's {@code checked}. */
     static int step(String code) {
-        if (code.startsWith("AB_")) return 3;
-        Category c = Conclusions.category(code);
-        return switch (c) {
-            case ERROR, TRANSPORT -> 2;
-            case TOPOLOGY, BANDWIDTH -> 4;
-        };
+        return RuleCatalog.entry(code).workflow().checkedAt().number();
     }
 }

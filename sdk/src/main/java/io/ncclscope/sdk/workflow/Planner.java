@@ -3,9 +3,10 @@ package io.ncclscope.sdk.workflow;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.RuleCatalog;
+import io.ncclscope.sdk.rules.WorkflowRole;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,71 +15,56 @@ import java.util.TreeSet;
 /** Judges a workflow's state: the situation, each step's checklist and status, and the conclusion. Pure. */
 final class Planner {
 
-    // Codes that decide the situation, in the seed's order of sections (a failing job before a slow one).
-    static final Set<String> RANK_MAPPING = Set.of("NCCL_DUPLICATE_GPU", "RANK_MAPPING_INCONSISTENT");
-    static final Set<String> CONNECT = Set.of("NCCL_CONNECT_FAILED", "NCCL_NO_SOCKET_INTERFACE");
-    static final Set<String> RDMA_ERROR = Set.of("NCCL_SYSTEM_ERROR", "IB_COMPLETION_ERROR", "IB_SETUP_FAILED",
-            "NCCL_REMOTE_ERROR", "NCCL_NET_PLUGIN_MISSING");
-    static final Set<String> OTHER_ERROR = Set.of("CUDA_ERROR", "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR",
-            "NCCL_INVALID_USAGE", "NCCL_WATCHDOG_TIMEOUT", "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED",
-            "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID", "NCCL_TESTS_FAILED", "RESULTS_WRONG");
-    static final Set<String> SLOW_NODE = Set.of("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
-    static final Set<String> SOCKET = Set.of("NET_SOCKET_FALLBACK", "NET_IB_DISABLED_BY_ENV");
-    static final Set<String> RDMA_PATH = Set.of("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT", "GDR_NOT_USED",
-            "NIC_ERROR_COUNTERS", "PFC_PAUSE_STORM", "ROCE_TRAFFIC_NOT_LOSSLESS");
-    static final Set<String> SLOW_SIGNS = Set.of("BUSBW_BELOW_EXPECTED", "BW_CURVE_ANOMALY");
-    /** Findings that make step 2 fail until a multi-node run completes. */
-    static final Set<String> STEP2_BLOCKERS = Set.of("NCCL_CONNECT_FAILED", "NCCL_NO_SOCKET_INTERFACE",
-            "SOCKET_IFNAME_SUSPICIOUS", "NCCL_DUPLICATE_GPU", "RANK_MAPPING_INCONSISTENT", "MTU_MISMATCH");
-
     private Planner() {
     }
 
-    /** The situation: the first group of codes, in the seed's order, with a finding of warning severity or worse. */
+    /** The catalogue's workflow role of a finding's code (the catalogue checked the code when the finding was made). */
+    static WorkflowRole role(Finding f) {
+        return RuleCatalog.entry(f.code()).workflow();
+    }
+
+    /**
+     * The situation: the first one, in the seed's order of sections (a failing job before a slow one), that a finding's
+     * workflow role decides ({@link WorkflowRole#decides}); a finding of warning severity or worse that decides none
+     * (it stands below its situation's severity) still makes the job slow.
+     */
     static Situation situation(List<Finding> findings, List<Observation> obs) {
         if (findings.isEmpty() && obs.isEmpty()) return Situation.UNKNOWN;
-        if (any(findings, RANK_MAPPING, FindingSeverity.WARNING)) return Situation.RANK_MAPPING;
-        if (any(findings, CONNECT, FindingSeverity.WARNING)
-                || any(findings, Set.of("SOCKET_IFNAME_SUSPICIOUS"), FindingSeverity.ERROR)) return Situation.CONNECT_FAILURE;
-        if (any(findings, RDMA_ERROR, FindingSeverity.ERROR)) return Situation.RDMA_ERROR;
-        if (any(findings, OTHER_ERROR, FindingSeverity.ERROR)) return Situation.OTHER_ERROR;
-        if (any(findings, SLOW_NODE, FindingSeverity.WARNING)) return Situation.SLOW_NODE;
-        boolean slow = any(findings, SLOW_SIGNS, FindingSeverity.WARNING);
-        // A fallback to sockets is a cause when it is a warning (between nodes) or when a slow run sits beside it.
-        if (any(findings, Set.of("NET_SOCKET_FALLBACK"), FindingSeverity.WARNING)
-                || (slow && any(findings, SOCKET, FindingSeverity.INFO))
-                || (slow && obs.stream().anyMatch(o -> o.need() == Need.NET_CHOICE && "Socket".equalsIgnoreCase(o.value())))) {
-            return Situation.SOCKET_FALLBACK;
+        // A measured shortfall makes a socket fallback beside it (even an INFO one) the cause.
+        boolean slow = findings.stream().anyMatch(f -> role(f).slowRun() && f.severity().atLeast(FindingSeverity.WARNING));
+        for (Situation s : Situation.values()) {
+            if (s == Situation.UNKNOWN || s == Situation.NO_PROBLEM_SEEN) continue;
+            if (findings.stream().anyMatch(f -> role(f).situation() == s && role(f).decides(f.severity(), slow))) return s;
+            if (s == Situation.SOCKET_FALLBACK && slow
+                    && obs.stream().anyMatch(o -> o.need() == Need.NET_CHOICE && "Socket".equalsIgnoreCase(o.value()))) {
+                return s;
+            }
         }
-        if (any(findings, RDMA_PATH, FindingSeverity.WARNING)) return Situation.RDMA_PATH;
         if (slow || findings.stream().anyMatch(f -> f.severity().atLeast(FindingSeverity.WARNING))) return Situation.SLOW;
         return Situation.NO_PROBLEM_SEEN;
     }
 
-    static boolean any(List<Finding> findings, Set<String> codes, FindingSeverity min) {
-        return findings.stream().anyMatch(f -> codes.contains(f.code()) && f.severity().atLeast(min));
-    }
+    /**
+     * Where a finding stands when step 5 names the cause: its situation's own codes first ({@code group} 0), by cause
+     * rank then code; for a socket fallback, the slow runs it explains after them (group 1).
+     */
+    private record CauseRank(int group, int cause, String code) implements Comparable<CauseRank> {
+        private static final java.util.Comparator<CauseRank> ORDER = java.util.Comparator.comparingInt(CauseRank::group)
+                .thenComparingInt(CauseRank::cause).thenComparing(CauseRank::code);
 
-    /** Codes of the situation's own group, for the primary finding: the cause before the symptom. */
-    static List<String> codesOf(Situation s) {
-        return switch (s) {
-            case RANK_MAPPING -> List.of("NCCL_DUPLICATE_GPU", "RANK_MAPPING_INCONSISTENT");
-            case CONNECT_FAILURE -> List.of("NCCL_NO_SOCKET_INTERFACE", "NCCL_CONNECT_FAILED", "SOCKET_IFNAME_SUSPICIOUS");
-            case RDMA_ERROR -> List.of("IB_SETUP_FAILED", "IB_COMPLETION_ERROR", "NCCL_SYSTEM_ERROR", "NCCL_NET_PLUGIN_MISSING",
-                    "NCCL_REMOTE_ERROR");
-            case OTHER_ERROR -> List.copyOf(new java.util.TreeSet<>(OTHER_ERROR));
-            case SLOW_NODE -> List.of("SLOW_NODE", "SCALING_KNEE", "SLOW_PAIR");
-            case SOCKET_FALLBACK -> List.of("NET_SOCKET_FALLBACK", "NET_IB_DISABLED_BY_ENV", "BUSBW_BELOW_EXPECTED", "BW_CURVE_ANOMALY");
-            case RDMA_PATH -> List.of("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT", "PFC_PAUSE_STORM", "NIC_ERROR_COUNTERS",
-                    "ROCE_TRAFFIC_NOT_LOSSLESS", "GDR_NOT_USED");
-            default -> List.of();
-        };
-    }
+        /** {@return the rank of {@code f} among the causes of {@code s}; null when it is none (always, for SLOW)} */
+        static CauseRank of(Situation s, Finding f) {
+            WorkflowRole r = role(f);
+            if (s == Situation.SLOW) return null;
+            if (r.situation() == s) return new CauseRank(0, r.cause(), f.code());
+            if (s == Situation.SOCKET_FALLBACK && r.slowRun()) return new CauseRank(1, 0, f.code());
+            return null;
+        }
 
-    private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> s = new LinkedHashSet<>(a);
-        s.addAll(b);
-        return s;
+        @Override
+        public int compareTo(CauseRank o) {
+            return ORDER.compare(this, o);
+        }
     }
 
     private static final char R = 'R';
@@ -130,7 +116,7 @@ final class Planner {
                 boolean ran = cs.stream().anyMatch(c -> c.need() == Need.MINIMAL_RUN && c.satisfied());
                 if (!ran) {
                     for (Finding f : findings) {
-                        if (STEP2_BLOCKERS.contains(f.code()) && f.severity().atLeast(FindingSeverity.WARNING)
+                        if (role(f).blocksConnectivity() && f.severity().atLeast(FindingSeverity.WARNING)
                                 && !blockers.contains(f.code())) blockers.add(f.code());
                     }
                 }
@@ -174,17 +160,15 @@ final class Planner {
         return all ? StepStatus.SATISFIED : StepStatus.PARTIAL;
     }
 
-    /** The nodes named as the cause: slow nodes, a scaling knee's added node, and the reporting node of RDMA errors. */
+    /**
+     * The nodes named as the cause: those of findings whose role names a suspect first (slow nodes), else those of
+     * findings whose role names one second (a scaling knee's added node, the reporting node of RDMA errors).
+     */
     static List<String> suspects(List<Finding> findings) {
         Set<String> s = new TreeSet<>(io.ncclscope.sdk.evidence.Evidence::compareNodes);
-        for (Finding f : findings) {
-            if (f.subject().node() == null) continue;
-            if (f.code().equals("SLOW_NODE")) s.add(f.subject().node());
-        }
-        if (s.isEmpty()) {
+        for (int rank = 1; rank <= 2 && s.isEmpty(); rank++) {
             for (Finding f : findings) {
-                if (f.subject().node() == null) continue;
-                if (f.code().equals("SCALING_KNEE") || f.code().equals("IB_COMPLETION_ERROR")) s.add(f.subject().node());
+                if (f.subject().node() != null && role(f).suspect() == rank) s.add(f.subject().node());
             }
         }
         return List.copyOf(s);
@@ -194,7 +178,7 @@ final class Planner {
     static List<String> badIfaces(List<Finding> findings) {
         List<String> out = new ArrayList<>();
         for (Finding f : findings) {
-            if (!STEP2_BLOCKERS.contains(f.code())) continue;
+            if (!role(f).blocksConnectivity()) continue;
             if (f.subject().iface() != null && !out.contains(f.subject().iface())) out.add(f.subject().iface());
         }
         return out;
@@ -204,7 +188,7 @@ final class Planner {
     static String suggestedIface(List<Finding> findings) {
         List<String> bad = badIfaces(findings);
         for (Finding f : findings) {
-            if (!STEP2_BLOCKERS.contains(f.code())) continue;
+            if (!role(f).blocksConnectivity()) continue;
             String p = f.params().get("iface");
             if (p != null && !p.isBlank() && !bad.contains(p) && !p.startsWith("^") && !p.contains("<")) return p;
         }
@@ -223,34 +207,19 @@ final class Planner {
             // Step 3's "default" side of an error case is the failing log itself; of a slow case, a measured run.
             for (Link l : o.links()) if (!out.contains(l) && out.size() < Observation.MAX_LINKS) out.add(l);
         }
-        switch (need) {
-            case PAIRWISE -> addFindings(out, findings, SLOW_NODE);
-            // An NET/IB error line proves NCCL chose the IB network as well as an INFO line would.
-            case NET_CHOICE -> addFindings(out, findings, Set.of("IB_COMPLETION_ERROR", "IB_SETUP_FAILED"));
-            case NODE_COUNTERS -> addFindings(out, findings, Set.of("NIC_ERROR_COUNTERS", "PFC_PAUSE_STORM"), suspects);
-            case NODE_NIC_RATE -> addFindings(out, findings, Set.of("IB_RATE_DEGRADED", "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN"), suspects);
-            case NODE_XID -> addFindings(out, findings, Set.of("GPU_XID"), suspects);
-            case NODE_NUMA -> addFindings(out, findings, Set.of("NIC_CROSS_NUMA", "GPU_NIC_AFFINITY_POOR"), suspects);
-            case AB_IB_DISABLED, AB_DEFAULT -> addFindings(out, findings, Set.of("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT"));
-            case VERIFY_FIX -> {
-                // A multi-node run that completed proves the fix of a failure that stops the run at init.
-                if (s == Situation.RANK_MAPPING || s == Situation.CONNECT_FAILURE) {
-                    for (Observation o : obs) if (o.need() == Need.MINIMAL_RUN) out.addAll(o.links());
-                }
-            }
-            default -> {
-            }
+        // Findings whose role proves the item (an NET/IB error line proves NCCL chose the IB network as well as an INFO
+        // line would); on a per-node item, only those on a suspect node.
+        addFindings(out, findings, need, need.perNode() ? suspects : List.of());
+        if (need == Need.VERIFY_FIX && (s == Situation.RANK_MAPPING || s == Situation.CONNECT_FAILURE)) {
+            // A multi-node run that completed proves the fix of a failure that stops the run at init.
+            for (Observation o : obs) if (o.need() == Need.MINIMAL_RUN) out.addAll(o.links());
         }
         return out.size() > Observation.MAX_LINKS ? List.copyOf(out.subList(0, Observation.MAX_LINKS)) : out;
     }
 
-    private static void addFindings(List<Link> out, List<Finding> findings, Set<String> codes) {
-        addFindings(out, findings, codes, List.of());
-    }
-
-    private static void addFindings(List<Link> out, List<Finding> findings, Set<String> codes, List<String> nodes) {
+    private static void addFindings(List<Link> out, List<Finding> findings, Need need, List<String> nodes) {
         for (Finding f : findings) {
-            if (!codes.contains(f.code()) || f.evidence().isEmpty()) continue;
+            if (!role(f).proves().contains(need) || f.evidence().isEmpty()) continue;
             if (!nodes.isEmpty() && f.subject().node() != null && !nodes.contains(f.subject().node())) continue;
             Link l = Link.of(f.code(), f.evidence().get(0));
             if (!out.contains(l)) out.add(l);
@@ -260,10 +229,13 @@ final class Planner {
     /** Step 5's conclusion. */
     static Conclusion conclusion(Situation s, List<Step> steps, List<Finding> findings) {
         Finding primary = null;
-        for (String code : codesOf(s)) {
-            for (Finding f : findings) {
-                // Findings are worst first: the first of the code is its worst.
-                if (primary == null && f.code().equals(code)) primary = f;
+        CauseRank best = null;
+        for (Finding f : findings) {
+            // Findings are worst first: the first of the best-ranked code is its worst.
+            CauseRank rank = CauseRank.of(s, f);
+            if (rank != null && (best == null || rank.compareTo(best) < 0)) {
+                primary = f;
+                best = rank;
             }
         }
         if (primary == null && s != Situation.NO_PROBLEM_SEEN && s != Situation.UNKNOWN) {
