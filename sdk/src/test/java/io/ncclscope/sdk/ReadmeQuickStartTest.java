@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The README's SDK quick start is real: its lines are the code of {@code examples/sdk-usage}, its Java block is a
  * whole class whose imports resolve, and its output block is what the snippet prints. The examples build goes
- * further: {@code examples/readme-quickstart} lays a fresh Maven project out of the README's pom and Java blocks,
+ * further: {@code examples/sdk-usage-readme} lays a fresh Maven project out of the README's pom and Java blocks,
  * builds it against the reactor's freshly packaged jars and runs it with the README's command.
  */
 class ReadmeQuickStartTest {
@@ -52,7 +52,7 @@ class ReadmeQuickStartTest {
     /**
      * The snippet is a whole class a fresh project compiles: every import names a public type where it lives
      * ({@code Evidence} and {@code Report} are not in {@code io.ncclscope.sdk}). The examples build compiles and runs
-     * it for real (examples/readme-quickstart); this catches a wrong import at the SDK's own tests.
+     * it for real (examples/sdk-usage-readme); this catches a wrong import at the SDK's own tests.
      */
     @Test
     void snippetIsAWholeClassWhoseImportsResolve() throws IOException, ClassNotFoundException {
