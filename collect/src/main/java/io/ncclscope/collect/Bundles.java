@@ -79,7 +79,8 @@ public final class Bundles {
         }
         byte[] h = new byte[BLOCK];
         System.arraycopy(nb, 0, h, 0, Math.min(100, nb.length));
-        octal(h, 100, 8, type == '5' ? 0755 : 0644);
+        // Owner only, as collect writes the folder: a bundle is nothing for other users of a shared node.
+        octal(h, 100, 8, type == '5' ? 0700 : 0600);
         octal(h, 108, 8, 0);
         octal(h, 116, 8, 0);
         octal(h, 124, 12, size);

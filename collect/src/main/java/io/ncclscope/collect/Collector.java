@@ -54,8 +54,6 @@ public final class Collector {
     public static final long DEFAULT_MAX_OUTPUT = 64L << 20;
     /** Most interfaces probed with {@code ethtool}; more are counted in the manifest, not probed. */
     public static final int MAX_INTERFACES = 64;
-    /** Where tools live on nodes when the caller's {@code PATH} lacks the sbin folders (non-root shells). */
-    static final List<String> SBIN = List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin");
 
     private static final Pattern REFUSAL = Pattern.compile(
             "(?i)permission denied|operation not permitted|must be root|requires root|insufficient permission|not permitted"
@@ -80,11 +78,8 @@ public final class Collector {
         this.maxOutput = b.maxOutput;
         this.extraProbes = List.copyOf(b.extraProbes);
         this.versions = b.versions;
-        List<String> sp = new ArrayList<>();
-        String path = this.env.getOrDefault("PATH", System.getenv("PATH"));
-        if (path != null) for (String p : path.split(File.pathSeparator)) if (!p.isBlank() && !sp.contains(p)) sp.add(p);
-        for (String p : SBIN) if (!sp.contains(p)) sp.add(p);
-        this.searchPath = List.copyOf(b.searchPath != null ? b.searchPath : sp);
+        this.searchPath = b.searchPath != null ? b.searchPath
+                : ToolSearchPath.of(this.env.getOrDefault("PATH", System.getenv("PATH")));
     }
 
     /** A builder with the defaults: 10 s per command, node named by the host name, {@code /sys} of this machine. */
@@ -139,8 +134,9 @@ public final class Collector {
     }
 
     /**
-     * Collects into {@code outDir} (created; it must not exist or be empty) and writes its {@code manifest.json}
-     * last, so a folder with a manifest is a complete bundle.
+     * Collects into {@code outDir} (created; it must not exist or be empty, and must not be a link) and writes its
+     * {@code manifest.json} last, so a folder with a manifest is a complete bundle. The folders are {@code 0700} and
+     * the files {@code 0600} ({@link PrivateFiles}).
      *
      * @param progress receives one line per finished step
      * @return the manifest written
@@ -148,13 +144,14 @@ public final class Collector {
      */
     public Manifest collect(Path outDir, Progress progress) throws IOException {
         Objects.requireNonNull(progress, "progress");
+        if (Files.isSymbolicLink(outDir)) throw new IOException(outDir + " is a symbolic link; refusing to follow it");
         if (Files.exists(outDir)) {
             if (!Files.isDirectory(outDir)) throw new IOException(outDir + " exists and is not a folder");
             try (var s = Files.list(outDir)) {
                 if (s.findAny().isPresent()) throw new IOException(outDir + " is not empty; collect writes a fresh bundle");
             }
         }
-        Files.createDirectories(outDir);
+        PrivateFiles.createDirectories(outDir);
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         List<String> skippedIfaces = new ArrayList<>();
         List<String> ifaces = interfaces(skippedIfaces);
@@ -208,7 +205,7 @@ public final class Collector {
                 Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), version(), osRelease(), readLine(Path.of("/proc/sys/kernel/osrelease")),
                 System.getProperty("os.arch"), System.getProperty("user.name"), isRoot(),
                 timeout.toMillis() / 1000.0, entries);
-        Files.writeString(outDir.resolve(Manifest.FILE), m.toJson(), StandardCharsets.UTF_8);
+        PrivateFiles.writeString(outDir.resolve(Manifest.FILE), m.toJson());
         return m;
     }
 
@@ -232,17 +229,9 @@ public final class Collector {
         return s;
     }
 
-    /** Looks {@code tool} up on the search path. */
+    /** Looks {@code tool} up in the system folders, then the absolute {@code PATH} entries ({@link ToolSearchPath}). */
     Path resolve(String tool) {
-        if (tool.contains("/")) {
-            Path p = Path.of(tool);
-            return Files.isExecutable(p) ? p : null;
-        }
-        for (String dir : searchPath) {
-            Path p = Path.of(dir, tool);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
-        }
-        return null;
+        return ToolSearchPath.find(searchPath, tool);
     }
 
     /** Runs one probe into its file. */
@@ -250,12 +239,12 @@ public final class Collector {
         Path exe = resolve(probe.tool());
         if (exe == null) {
             return new Entry(null, probe.argv(), null, null, Outcome.MISSING, null, 0, null, null, null,
-                    "not installed: " + probe.tool() + " is not on PATH nor in the sbin folders");
+                    "not installed: " + probe.tool() + " is not in the system folders nor on PATH");
         }
         Path out = outDir.resolve(probe.file());
-        Files.createDirectories(out.getParent());
-        Path raw = probe.keep() != null ? outDir.resolve(".raw-" + n) : out;
-        Path err = outDir.resolve(".stderr-" + n);
+        PrivateFiles.createDirectories(out.getParent());
+        Path raw = PrivateFiles.createFile(probe.keep() != null ? outDir.resolve(".raw-" + n) : out);
+        Path err = PrivateFiles.createFile(outDir.resolve(".stderr-" + n));
         List<String> cmd = new ArrayList<>(probe.argv());
         cmd.set(0, exe.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd)
@@ -333,7 +322,7 @@ public final class Collector {
         var dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
         try (BufferedReader r = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(raw), dec));
-             BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+             BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(PrivateFiles.newOutputStream(out), StandardCharsets.UTF_8))) {
             for (String l; (l = r.readLine()) != null; ) {
                 all++;
                 // The kernel command line names drivers (driver_async_probe=mlx5_core) but is no event.
@@ -450,15 +439,15 @@ public final class Collector {
             return new Entry(null, List.of(), source, null, Outcome.MISSING, null, ms(t0), null, null, null, "nothing to read on this node");
         }
         Path out = outDir.resolve(file);
-        Files.createDirectories(out.getParent());
-        Files.write(out, lines, StandardCharsets.UTF_8);
+        PrivateFiles.createDirectories(out.getParent());
+        PrivateFiles.write(out, lines);
         return new Entry(file, List.of(), source, null, Outcome.OK, null, ms(t0), Files.size(out), null, null, null);
     }
 
     private Entry envFile(Path outDir) throws IOException {
         long t0 = System.nanoTime();
         Path out = outDir.resolve("env.txt");
-        Files.write(out, Redactor.lines(env), StandardCharsets.UTF_8);
+        PrivateFiles.write(out, Redactor.lines(env));
         return new Entry("env.txt", List.of(), "environment of the collecting process (NCCL-relevant, secrets redacted)",
                 null, Outcome.OK, null, ms(t0), Files.size(out), null, null, null);
     }
@@ -603,7 +592,7 @@ public final class Collector {
             return this;
         }
 
-        /** Folders searched for the tools, instead of {@code PATH} plus the sbin folders. For tests. */
+        /** Folders searched for the tools, instead of the system folders and {@code PATH}. For tests. */
         Builder searchPath(List<String> dirs) {
             this.searchPath = List.copyOf(dirs);
             return this;

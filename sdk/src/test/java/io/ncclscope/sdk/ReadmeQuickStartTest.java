@@ -12,9 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's SDK quick start is real: its snippet is the code of {@code examples/sdk-usage} (which the invoker
- * build runs on the installed artifacts and checks against the README too) and its output block is what the
- * snippet prints.
+ * The README's SDK quick start is real: its lines are the code of {@code examples/sdk-usage}, its Java block is a
+ * whole class whose imports resolve, and its output block is what the snippet prints. The examples build goes
+ * further: {@code examples/sdk-usage-readme} lays a fresh Maven project out of the README's pom and Java blocks,
+ * builds it against the reactor's freshly packaged jars and runs it with the README's command.
  */
 class ReadmeQuickStartTest {
 
@@ -39,11 +40,42 @@ class ReadmeQuickStartTest {
     void snippetLinesAreTheExampleProjectsCode() throws IOException {
         String snippet = block(section(), "```java\n", "\n```");
         String example = Files.readString(EXAMPLE, StandardCharsets.UTF_8);
-        List<String> lines = snippet.lines().filter(l -> !l.isBlank()).toList();
-        assertThat(lines.get(0)).isEqualTo("Path folder = Path.of(\"examples/captured/h200-1gpu\");");
-        for (String line : lines.subList(1, lines.size())) {
+        List<String> body = snippet.lines().map(String::strip)
+                .dropWhile(l -> !l.startsWith("Path folder = ")).skip(1)
+                .takeWhile(l -> !l.equals("}")).toList();
+        assertThat(body).as("the statements of the README's main").hasSizeGreaterThan(3);
+        for (String line : body) {
             assertThat(example).as("examples/sdk-usage runs the README's line %s", line).contains("        " + line + "\n");
         }
+    }
+
+    /**
+     * The snippet is a whole class a fresh project compiles: every import names a public type where it lives
+     * ({@code Evidence} and {@code Report} are not in {@code io.ncclscope.sdk}). The examples build compiles and runs
+     * it for real (examples/sdk-usage-readme); this catches a wrong import at the SDK's own tests.
+     */
+    @Test
+    void snippetIsAWholeClassWhoseImportsResolve() throws IOException, ClassNotFoundException {
+        String snippet = block(section(), "```java\n", "\n```");
+        assertThat(snippet).containsPattern("(?m)^package [\\w.]+;$").containsPattern("(?m)^public class \\w+ \\{$")
+                .contains("public static void main(String[] args)");
+        List<String> imports = snippet.lines().filter(l -> l.startsWith("import ")).map(l -> l.substring(7, l.length() - 1)).toList();
+        assertThat(imports).contains(Evidence.class.getName(), Report.class.getName(), NcclScope.class.getName(), Format.class.getName());
+        for (String name : imports) {
+            assertThat(Class.forName(name, false, getClass().getClassLoader()))
+                    .as(name).matches(c -> java.lang.reflect.Modifier.isPublic(c.getModifiers()));
+        }
+        for (String type : List.of("Evidence", "Report", "NcclScope", "Format", "Path")) {
+            assertThat(imports).as("the snippet imports %s, which it uses", type).anyMatch(i -> i.endsWith("." + type));
+        }
+    }
+
+    @Test
+    void readmeSaysHowTheArtifactsReachTheUsersRepository() throws IOException {
+        String section = section();
+        assertThat(block(section, "```sh\n", "\n```")).startsWith("./mvnw -B -q install -pl bom,sdk -am");
+        assertThat(block(section, "```xml\n", "\n```")).contains("<artifactId>ncclscope-bom</artifactId>",
+                "<artifactId>ncclscope-sdk</artifactId>", "<mainClass>");
     }
 
     @Test

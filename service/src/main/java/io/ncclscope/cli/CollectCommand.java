@@ -3,12 +3,15 @@ package io.ncclscope.cli;
 import io.ncclscope.collect.Bundles;
 import io.ncclscope.collect.Collector;
 import io.ncclscope.collect.Manifest;
+import io.ncclscope.collect.PrivateFiles;
 import io.ncclscope.collect.Probe;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -114,16 +117,27 @@ final class CollectCommand implements Callable<Integer> {
         boolean toStdout = "-".equals(out);
         boolean toTar = !toStdout && out != null && (out.endsWith(".tar") || out.endsWith(".tar.gz") || out.endsWith(".tgz"));
         Path dir;
+        if (toTar) {
+            String refused = tarTargetProblem(Path.of(out));
+            if (refused != null) {
+                err.println("ncclscope: " + refused);
+                return Main.BAD_INPUT;
+            }
+        }
         if (toStdout || toTar) {
             dir = Files.createTempDirectory("ncclscope-collect-");
         } else {
             dir = Path.of(out != null ? out : "ncclscope-" + safe(node != null ? node : hostname()) + "-" + STAMP.format(Instant.now()));
+            if (Files.isSymbolicLink(dir)) {
+                err.println("ncclscope: " + dir + " is a symbolic link; collect does not follow links for --out");
+                return Main.BAD_INPUT;
+            }
             if (Files.exists(dir) && (!Files.isDirectory(dir) || !empty(dir))) {
                 err.println("ncclscope: " + dir + " exists and is not an empty folder; collect writes a fresh bundle");
                 return Main.BAD_INPUT;
             }
             try {
-                Files.createDirectories(dir);
+                PrivateFiles.createDirectories(dir);
             } catch (IOException e) {
                 err.println("ncclscope: cannot create " + dir + ": " + e.getMessage());
                 return Main.BAD_INPUT;
@@ -143,9 +157,7 @@ final class CollectCommand implements Callable<Integer> {
                 where = "stdout (tar)";
             } else if (toTar) {
                 Path f = Path.of(out);
-                try (OutputStream o = Files.newOutputStream(f)) {
-                    Bundles.tar(dir, safe(m.host()), mtime, o, !out.endsWith(".tar"));
-                }
+                writeTar(dir, m, mtime, f);
                 where = f.toString();
             } else {
                 where = dir.toString();
@@ -156,6 +168,36 @@ final class CollectCommand implements Callable<Integer> {
             return Main.OK;
         } finally {
             if (toStdout || toTar) delete(dir);
+        }
+    }
+
+    /**
+     * Why {@code target} cannot take the tar, or null: a link there is never followed (a link planted in a shared
+     * folder would otherwise make root overwrite any file), nor is a folder replaced.
+     */
+    private static String tarTargetProblem(Path target) {
+        if (Files.isSymbolicLink(target)) return target + " is a symbolic link; collect does not follow links for --out";
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) return target + " is a folder; give a file name ending in .tar or .tar.gz";
+        Path parent = target.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent)) return "the folder of " + target + " does not exist";
+        return null;
+    }
+
+    /**
+     * Writes the tar into a new private file ({@code 0600}, created new, so never through a link) next to
+     * {@code target}, then renames it over {@code target}: a link planted at the name meanwhile is replaced, never
+     * written through, and a reader never sees half a tar.
+     */
+    private static void writeTar(Path dir, Manifest m, long mtime, Path target) throws IOException {
+        Path parent = target.toAbsolutePath().getParent();
+        Path part = parent.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".part");
+        try {
+            try (OutputStream o = PrivateFiles.newOutputStream(part)) {
+                Bundles.tar(dir, safe(m.host()), mtime, o, !target.toString().endsWith(".tar"));
+            }
+            Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(part);
         }
     }
 

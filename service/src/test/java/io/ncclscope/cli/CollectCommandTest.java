@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,43 @@ class CollectCommandTest {
         assertThat(p.waitFor()).as(list).isZero();
         assertThat(list.lines()).contains("n1/", "n1/manifest.json", "n1/env.txt");
         assertThat(err.toString()).contains("bundle of n1 in stdout (tar)");
+    }
+
+    @Test
+    void outTarGzNeverFollowsAPlantedLinkAndIsWrittenOwnerOnly(@TempDir Path tmp) throws Exception {
+        Path victim = Files.writeString(tmp.resolve("victim"), "keep me");
+        Path planted = Files.createSymbolicLink(tmp.resolve("node.tar.gz"), victim);
+        CliTest.Run r = CliTest.run("collect", "--out", planted.toString(), "--node", "n1", "--timeout", "5", "--quiet");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("symbolic link");
+        assertThat(Files.readString(victim)).isEqualTo("keep me");
+        assertThat(Files.isSymbolicLink(planted)).isTrue();
+
+        Path good = tmp.resolve("good.tar.gz");
+        Files.writeString(good, "an older bundle");
+        CliTest.Run ok = CliTest.run("collect", "--out", good.toString(), "--node", "n1", "--timeout", "5", "--quiet");
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(good))).isEqualTo("rw-------");
+        Process p = new ProcessBuilder("tar", "-tvzf", good.toString()).redirectErrorStream(true).start();
+        String list = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(list).isZero();
+        assertThat(list.lines()).anySatisfy(l -> assertThat(l).startsWith("drwx------").endsWith("n1/"))
+                .filteredOn(l -> !l.endsWith("/")).isNotEmpty().allSatisfy(l -> assertThat(l).startsWith("-rw-------"));
+        try (var s = Files.list(tmp)) {
+            assertThat(s.map(x -> x.getFileName().toString())).noneMatch(n -> n.endsWith(".part"));
+        }
+    }
+
+    @Test
+    void anOutFolderThatIsALinkIsRefused(@TempDir Path tmp) throws Exception {
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(tmp.resolve("bundle"), elsewhere);
+        CliTest.Run r = CliTest.run("collect", "--out", link.toString(), "--timeout", "5", "--quiet");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("symbolic link");
+        try (var s = Files.list(elsewhere)) {
+            assertThat(s).isEmpty();
+        }
     }
 
     @Test

@@ -49,7 +49,7 @@ class OpenApiContractTest {
                 if (op.startsWith("post:")) assertThat(op).as("%s has a request example", path).containsPattern("examples?:");
             }
         }
-        assertThat(paths).contains("/v1/analyze", "/v1/parse", "/v1/compare", "/v1/plan/pairs", "/v1/localize", "/v1/rules",
+        assertThat(paths).contains("/v1/analyze/text", "/v1/analyze/artifacts", "/v1/analyze/files", "/v1/parse", "/v1/compare", "/v1/plan/pairs", "/v1/localize", "/v1/rules",
                 "/v1/rules/{code}", "/v1/kinds");
     }
 }

@@ -61,18 +61,22 @@ public class AnalyzeResource {
             + "gpu01:2231:2231 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.11<0>\n"
             + "gpu01:2231:2231 [0] NCCL INFO Using network Socket\n";
 
-    // JAX-RS has one method per content type; OpenAPI has one operation for the three: the same text on each.
-    static final String SUMMARY = "Analyze tool outputs: a pasted text, named artifacts, or files and bundle archives";
-    static final String DESCRIPTION = "The main job: the verdict, findings with the lines that prove them, and the "
-            + "commands to run next. The body is one of: text/plain, one tool output as a chat user pastes it (an NCCL "
-            + "log, an nccl-tests table, topo -m...; ?name= and ?node= name it); application/json, named outputs of "
-            + "one job {artifacts: [{name, node?, text}], lang?}; multipart/form-data, any number of file parts "
-            + "(any field name): outputs as files and bundle archives (.tar, .tar.gz, .tgz, .zip) holding one folder "
-            + "per node (a folder with meta.txt, hostname or manifest.json is one node; a .gz file is inflated). "
-            + "The answer is JSON by default; Accept: text/markdown gives a chat-sized message, text/plain every "
-            + "finding in full, text/html the deliverable report page (symptom, evidence chain, fixes by area); ?render=slack or ?render=feishu gives a Slack Block Kit message or a Feishu/Lark "
-            + "card to post as it is. The verdict (healthy or problems) is also in the X-Ncclscope-Verdict header. "
-            + "422 when no input is a known tool output, with the parser's warnings.";
+    static final String ANSWER = " The answer is JSON by default; Accept: text/markdown gives a chat-sized message, "
+            + "text/plain every finding in full, text/html the deliverable report page (symptom, evidence chain, fixes by "
+            + "area); ?render=slack or ?render=feishu gives a Slack Block Kit message or a Feishu/Lark card to post as it "
+            + "is. The verdict (healthy or problems) is also in the X-Ncclscope-Verdict header. 422 when no input is a "
+            + "known tool output, with the parser's warnings. POST /v1/analyze takes the same body too.";
+    static final String TEXT_DESCRIPTION = "The main job for one output as a chat user pastes it (an NCCL log, an "
+            + "nccl-tests table, topo -m...): the verdict, findings with the lines that prove them, and the commands to "
+            + "run next. ?name= names the text in evidence lines; ?node= names the node it came from." + ANSWER;
+    static final String ARTIFACTS_DESCRIPTION = "The main job for named outputs of one job, {artifacts: [{name, node?, "
+            + "text}], lang?}: the verdict, findings with the lines that prove them, and the commands to run next." + ANSWER;
+    static final String FILES_DESCRIPTION = "The main job for files: file parts named file, one or many, "
+            + "outputs as files and bundle archives (.tar, .tar.gz, .tgz, .zip) holding one folder per node (a folder "
+            + "with meta.txt, hostname or manifest.json is one node; a .gz file is inflated)." + ANSWER;
+    static final String NODE_DESCRIPTION = "The node the text comes from; it names the node in the report. Default: "
+            + "the host the text names, if one";
+    static final String RENDER_DESCRIPTION = "slack, feishu, json, md, text or html; overrides Accept";
 
     private final AnalysisPool pool;
     private final Reports reports;
@@ -90,13 +94,7 @@ public class AnalyzeResource {
     @POST
     @Consumes(MediaType.TEXT_PLAIN)
     @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
-    @Operation(operationId = "analyze", summary = SUMMARY, description = DESCRIPTION)
-    @RequestBody(content = @Content(mediaType = MediaType.TEXT_PLAIN,
-            examples = @ExampleObject(name = "socket-fallback", value = PASTE_EXAMPLE)))
-    @APIResponse(responseCode = "200", description = "The report",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
-    @APIResponse(responseCode = "422", description = "No known tool output in the text",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @Operation(hidden = true) // in the contract as analyzeText, at /v1/analyze/text
     public CompletionStage<Response> analyzeText(
             @NotNull(message = "the body is empty: paste a tool output") String text,
             @QueryParam("name") @Size(min = 1, max = 512) @Parameter(description = "What to call the text in evidence lines (default paste)") String name,
@@ -113,13 +111,7 @@ public class AnalyzeResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
-    @Operation(operationId = "analyze", summary = SUMMARY, description = DESCRIPTION)
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalyzeRequest.class),
-            examples = @ExampleObject(name = "two-artifacts", value = "{\"artifacts\":[{\"name\":\"gpu01/job.log\",\"node\":\"gpu01\","
-                    + "\"text\":\"gpu01:2231:2231 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.11<0>\\ngpu01:2231:2231 [0] NCCL INFO Using network Socket\\n\"}],"
-                    + "\"lang\":\"en\"}")))
-    @APIResponse(responseCode = "200", description = "The report",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
+    @Operation(hidden = true) // in the contract as analyzeArtifacts, at /v1/analyze/artifacts
     public CompletionStage<Response> analyzeArtifacts(
             @Valid @NotNull(message = "the body is empty") AnalyzeRequest request,
             @QueryParam("render") @Parameter(description = "slack, feishu, json, md, text or html; overrides Accept") String render) {
@@ -134,10 +126,7 @@ public class AnalyzeResource {
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
-    @Operation(operationId = "analyze", summary = SUMMARY, description = DESCRIPTION)
-    @APIResponse(responseCode = "200", description = "The report",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
-    @RequestBody(content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(implementation = UploadForm.class)))
+    @Operation(hidden = true) // in the contract as analyzeFiles, at /v1/analyze/files
     @Blocking // the form's files are laid out on disk before the method: a worker, freed as soon as the task is handed over
     public CompletionStage<Response> analyzeUpload(
             @RestForm(FileUpload.ALL) List<FileUpload> files,
@@ -186,13 +175,78 @@ public class AnalyzeResource {
         });
     }
 
-    /**
-     * The multipart form, for the contract only: any number of file parts, under any field name.
-     *
-     * @param file a tool output or a bundle archive
-     */
-    @Schema(name = "UploadForm")
-    record UploadForm(@Schema(format = "binary", description = "A tool output, or a .tar/.tar.gz/.tgz/.zip bundle with one folder per node") String file) {
+    // One operation per body type, so that a client generated from the contract can send each: OpenAPI has one
+    // operation per path and method, and a generator given three body types under one sends only the first.
+
+    @POST
+    @Path("text")
+    @Consumes(MediaType.TEXT_PLAIN)
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
+    @Operation(operationId = "analyzeText", summary = "Analyze one pasted tool output", description = TEXT_DESCRIPTION)
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.TEXT_PLAIN,
+            examples = @ExampleObject(name = "socket-fallback", value = PASTE_EXAMPLE)))
+    @APIResponse(responseCode = "200", description = "The report (JSON by default; Markdown, text, HTML, Slack or Feishu as asked)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
+    @APIResponse(responseCode = "400", description = "The request is malformed",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "The body, or an archive unpacked, is over a limit",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "No known tool output in the input",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<Response> analyzePastedText(
+            @NotNull(message = "the body is empty: paste a tool output") String text,
+            @QueryParam("name") @Size(min = 1, max = 512) @Parameter(description = "What to call the text in evidence lines (default paste)") String name,
+            @QueryParam("node") @Size(min = 1, max = 255) @Parameter(description = NODE_DESCRIPTION) String node,
+            @QueryParam("lang") @Pattern(regexp = Languages.PATTERN, message = Languages.MESSAGE) @Parameter(description = "en (default) or zh-CN") String lang,
+            @QueryParam("render") @Parameter(description = RENDER_DESCRIPTION) String render) {
+        return analyzeText(text, name, node, lang, render);
+    }
+
+    @POST
+    @Path("artifacts")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
+    @Operation(operationId = "analyzeArtifacts", summary = "Analyze named tool outputs of one job", description = ARTIFACTS_DESCRIPTION)
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalyzeRequest.class),
+            examples = @ExampleObject(name = "two-artifacts", value = "{\"artifacts\":[{\"name\":\"gpu01/job.log\",\"node\":\"gpu01\","
+                    + "\"text\":\"gpu01:2231:2231 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.11<0>\\ngpu01:2231:2231 [0] NCCL INFO Using network Socket\\n\"}],"
+                    + "\"lang\":\"en\"}")))
+    @APIResponse(responseCode = "200", description = "The report (JSON by default; Markdown, text, HTML, Slack or Feishu as asked)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
+    @APIResponse(responseCode = "400", description = "The request is malformed",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "The body, or an archive unpacked, is over a limit",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "No known tool output in the input",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<Response> analyzeNamedArtifacts(
+            @Valid @NotNull(message = "the body is empty") AnalyzeRequest request,
+            @QueryParam("render") @Parameter(description = RENDER_DESCRIPTION) String render) {
+        return analyzeArtifacts(request, render);
+    }
+
+    @POST
+    @Path("files")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
+    @Operation(operationId = "analyzeFiles", summary = "Analyze uploaded files and bundle archives", description = FILES_DESCRIPTION)
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA))
+    @APIResponse(responseCode = "200", description = "The report (JSON by default; Markdown, text, HTML, Slack or Feishu as asked)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReportDto.class)))
+    @APIResponse(responseCode = "400", description = "The request is malformed",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "The body, or an archive unpacked, is over a limit",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "No known tool output in the input",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @Blocking // as analyzeUpload
+    public CompletionStage<Response> analyzeUploadedFiles(
+            @RestForm("file") @Schema(description = "Tool outputs and .tar/.tar.gz/.tgz/.zip bundles with one folder per node")
+            List<FileUpload> files,
+            @QueryParam("lang") @Pattern(regexp = Languages.PATTERN, message = Languages.MESSAGE)
+            @Parameter(description = "en (default) or zh-CN", example = "en") String lang,
+            @QueryParam("render") @Parameter(description = RENDER_DESCRIPTION) String render) {
+        return analyzeUpload(files, lang, render);
     }
 
     static void deleteTree(java.nio.file.Path dir) {

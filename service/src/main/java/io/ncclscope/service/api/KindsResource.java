@@ -9,6 +9,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.Arrays;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /v1/kinds}: the tool outputs read, with the command that produces each. */
@@ -29,6 +30,8 @@ public class KindsResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "listKinds", summary = "List the tool outputs read, with the command for each")
+    @APIResponse(responseCode = "200", description = "The kinds")
+    @APIResponse(responseCode = "406", description = "The Accept header allows no JSON")
     public List<KindDto> kinds() {
         return Arrays.stream(Kind.values()).filter(k -> k != Kind.UNKNOWN).map(k -> new KindDto(k.id(), k.command())).toList();
     }

@@ -42,8 +42,8 @@ public class ParseResource {
             + "Legend:\n\n  X    = Self\n\nNIC Legend:\n\n  NIC0: mlx5_0\n";
 
     static final String SUMMARY = "Parse one tool output into typed facts (kind detected or given)";
-    static final String DESCRIPTION = "The body is the output as printed (text/plain, ?kind= to force the kind), or "
-            + "JSON {text, kind?}. Returns {kind, data, warnings}; data's fields per kind are those of 'ncclscope "
+    static final String DESCRIPTION = "The body is JSON {text, kind?} at /v1/parse, or the output as printed "
+            + "(text/plain, ?kind= to force the kind) at /v1/parse/text; POST /v1/parse takes text/plain too. Returns {kind, data, warnings}; data's fields per kind are those of 'ncclscope "
             + "parse' (DESIGN.md). 422 when the text is no known tool output, or not of the kind given, with the "
             + "parser's warnings. GET /v1/kinds lists the kinds.";
 
@@ -57,15 +57,29 @@ public class ParseResource {
 
     @POST
     @Consumes(MediaType.TEXT_PLAIN)
-    @Operation(operationId = "parse", summary = SUMMARY, description = DESCRIPTION)
-    @RequestBody(content = @Content(mediaType = MediaType.TEXT_PLAIN, examples = @ExampleObject(name = "topo", value = TOPO_EXAMPLE)))
-    @APIResponse(responseCode = "200", description = "The typed facts",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ParseResponse.class)))
-    @APIResponse(responseCode = "422", description = "No known tool output",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @Operation(hidden = true) // in the contract as parseText, at /v1/parse/text: one operation per body type
     public ParseResponse parseText(
             @NotNull(message = "the body is empty: paste a tool output") String text,
-            @QueryParam("kind") @Pattern(regexp = "[a-z0-9-]{1,32}", message = "must be a kind id such as topo or nccl-log")
+            @QueryParam("kind") @Pattern(regexp = "^[a-z0-9-]{1,32}$", message = "must be a kind id such as topo or nccl-log")
+            @Parameter(description = "Kind id (GET /v1/kinds); detected when omitted") String kind) {
+        return parse(text, kind);
+    }
+
+    @POST
+    @Path("text")
+    @Consumes(MediaType.TEXT_PLAIN)
+    @Operation(operationId = "parseText", summary = "Parse one pasted tool output into typed facts (kind detected or given)",
+            description = DESCRIPTION)
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.TEXT_PLAIN, examples = @ExampleObject(name = "topo", value = TOPO_EXAMPLE)))
+    @APIResponse(responseCode = "200", description = "The typed facts",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ParseResponse.class)))
+    @APIResponse(responseCode = "400", description = "The request is malformed or names an unknown kind",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "No known tool output",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ParseResponse parsePastedText(
+            @NotNull(message = "the body is empty: paste a tool output") String text,
+            @QueryParam("kind") @Pattern(regexp = "^[a-z0-9-]{1,32}$", message = "must be a kind id such as topo or nccl-log")
             @Parameter(description = "Kind id (GET /v1/kinds); detected when omitted") String kind) {
         return parse(text, kind);
     }
@@ -78,6 +92,10 @@ public class ParseResource {
                     + "\\t\\tState: Active\\n\\t\\tPhysical state: LinkUp\\n\\t\\tRate: 200\\n\\t\\tLink layer: InfiniBand\\n\",\"kind\":\"ibstat\"}")))
     @APIResponse(responseCode = "200", description = "The typed facts",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ParseResponse.class)))
+    @APIResponse(responseCode = "400", description = "The request is malformed or names an unknown kind",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "No known tool output",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ParseResponse parseJson(@Valid @NotNull(message = "the body is empty") ParseRequest request) {
         return parse(request.text(), request.kind());
     }

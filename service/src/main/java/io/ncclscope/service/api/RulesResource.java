@@ -53,6 +53,8 @@ public class RulesResource {
     @Operation(operationId = "listRules", summary = "List every finding code with its meaning, causes and actions")
     @APIResponse(responseCode = "200", description = "The catalogue",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = RuleDto.class)))
+    @APIResponse(responseCode = "400", description = "lang is no language offered",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response rules(@QueryParam("lang") @Pattern(regexp = Languages.PATTERN, message = Languages.MESSAGE)
                           @Parameter(description = "en (default) or zh-CN") String lang) {
         Format f = Format.choose(null, headers, OFFERED);

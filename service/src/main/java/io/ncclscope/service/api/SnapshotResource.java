@@ -24,6 +24,10 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -37,7 +41,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/v1/node/snapshot")
 @Tag(name = "node")
+@SecurityScheme(securitySchemeName = SnapshotResource.SECURITY_SCHEME, type = SecuritySchemeType.HTTP, scheme = "bearer",
+        description = "The token set as ncclscope.service.snapshot.token, sent as Authorization: Bearer TOKEN")
 public class SnapshotResource {
+
+    /** The name of the bearer-token security scheme in the contract. */
+    static final String SECURITY_SCHEME = "snapshotToken";
 
     /**
      * One collected output, parsed.
@@ -87,7 +96,8 @@ public class SnapshotResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "The endpoint is off",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Snapshot snapshot(@HeaderParam("Authorization") String authorization) {
+    @SecurityRequirement(name = SECURITY_SCHEME)
+    public Snapshot snapshot(@Parameter(hidden = true) @HeaderParam("Authorization") String authorization) {
         ServiceConfig.Snapshot cfg = config.snapshot();
         if (!cfg.enabled()) {
             throw new ProblemException(404, "snapshot-off", "the node snapshot is off; start the service with "

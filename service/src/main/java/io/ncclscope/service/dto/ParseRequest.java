@@ -15,6 +15,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "One tool output to parse.")
 public record ParseRequest(
         @NotNull String text,
-        @Pattern(regexp = "[a-z0-9-]{1,32}", message = "must be a kind id such as topo or nccl-log")
+        @Pattern(regexp = "^[a-z0-9-]{1,32}$", message = "must be a kind id such as topo or nccl-log")
         @Schema(nullable = true, examples = "topo") String kind) {
 }

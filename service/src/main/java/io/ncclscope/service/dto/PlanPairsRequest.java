@@ -27,15 +27,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "Nodes to test pairwise, and how to launch the tests.")
 public record PlanPairsRequest(
         @NotBlank @Size(max = 1_000_000) @Schema(examples = "gpu[01-08]") String nodes,
-        @Pattern(regexp = "(?i)slurm|mpirun|k8s", message = "must be slurm, mpirun or k8s")
+        @Pattern(regexp = "^(?:[Ss][Ll][Uu][Rr][Mm]|[Mm][Pp][Ii][Rr][Uu][Nn]|[Kk]8[Ss])$", message = "must be slurm, mpirun or k8s")
         @Schema(nullable = true, examples = "slurm") String launcher,
         @Min(1) @Max(64) @Schema(nullable = true, examples = "8") Integer gpusPerNode,
         @Size(min = 1, max = 4096) @Schema(nullable = true) String payload,
         @Size(min = 1, max = 512) @Schema(nullable = true) String image,
         @Schema(nullable = true) Boolean screen,
-        @Valid @Size(min = 1, max = 100_000)
+        @Size(min = 1, max = 100_000)
         @Schema(nullable = true, description = "Results of an earlier pass, named A__B.txt as for /v1/localize: plan the "
                 + "second pass instead (each unresolved suspect against known-good nodes of these results)")
-        List<ArtifactDto> retest,
+        List<@Valid ArtifactDto> retest,
         @Min(1) @Max(16) @Schema(nullable = true, examples = "2") Integer partners) {
 }
