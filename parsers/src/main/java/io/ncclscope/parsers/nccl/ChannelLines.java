@@ -10,7 +10,7 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TRANSPORTS;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TRANSPORT_VIAS;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TREES;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.nccl.LimitNotices.CappedList;
 import java.util.ArrayList;
@@ -165,12 +165,12 @@ final class ChannelLines {
         t.from = (int) from;
         t.to = (int) to;
         if (fromX != null) {
-            if (bracketIsDevice(fromX)) t.fromDev = Tok.integer(fromX);
-            else t.fromBus = Tok.ncclInt64BusId(fromX);
+            if (bracketIsDevice(fromX)) t.fromDev = ToolValues.integer(fromX);
+            else t.fromBus = ToolValues.ncclInt64BusId(fromX);
         }
         if (toX != null) {
-            if (bracketIsDevice(toX)) t.toDev = Tok.integer(toX);
-            else t.toBus = Tok.ncclInt64BusId(toX);
+            if (bracketIsDevice(toX)) t.toDev = ToolValues.integer(toX);
+            else t.toBus = ToolValues.ncclInt64BusId(toX);
         }
         t.dir = dir;
         t.via = v;
@@ -256,7 +256,7 @@ final class ChannelLines {
             String s = part.trim();
             int sp = s.indexOf(' ');
             if (sp < 0) continue;
-            Integer v = Tok.integer(s.substring(0, sp));
+            Integer v = ToolValues.integer(s.substring(0, sp));
             String what = s.substring(sp + 1);
             switch (what) {
                 case "coll channels" -> coll = v;

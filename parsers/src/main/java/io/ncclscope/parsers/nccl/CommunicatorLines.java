@@ -2,7 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_RANKS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.nccl.LimitNotices.CappedList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,15 +52,15 @@ final class CommunicatorLines {
             String v = i + 1 < t.length ? t[i + 1] : null;
             switch (k) {
                 case "comm" -> comm = v;
-                case "rank" -> rank = Tok.integer(v);
-                case "nranks", "nRanks" -> nranks = Tok.integer(v);
-                case "cudaDev" -> cdev = Tok.integer(v);
-                case "nvmlDev" -> nvml = Tok.integer(v);
+                case "rank" -> rank = ToolValues.integer(v);
+                case "nranks", "nRanks" -> nranks = ToolValues.integer(v);
+                case "cudaDev" -> cdev = ToolValues.integer(v);
+                case "nvmlDev" -> nvml = ToolValues.integer(v);
                 case "busId" -> bus = v;
                 case "commId" -> commId = v;
-                case "nNodes" -> nNodes = Tok.integer(v);
-                case "localRank" -> localRank = Tok.integer(v);
-                case "localRanks" -> localRanks = Tok.integer(v);
+                case "nNodes" -> nNodes = ToolValues.integer(v);
+                case "localRank" -> localRank = ToolValues.integer(v);
+                case "localRanks" -> localRanks = ToolValues.integer(v);
                 case "Init" -> complete = "COMPLETE".equals(v) ? Boolean.TRUE : "START".equals(v) ? Boolean.FALSE : complete;
                 case "Destroy" -> destroyed = true;
                 default -> {
@@ -102,7 +102,7 @@ final class CommunicatorLines {
     List<NcclRank> ranks(Map<String, int[]> rankOfProcess) {
         List<NcclRank> rankList = new ArrayList<>(ranks.size());
         for (RankEntry r : ranks.values()) {
-            String bus = r.busIdRaw == null ? null : Tok.ncclInt64BusId(r.busIdRaw);
+            String bus = r.busIdRaw == null ? null : ToolValues.ncclInt64BusId(r.busIdRaw);
             rankList.add(new NcclRank(r.host, r.pid, r.rank, r.nranks, r.cudaDev, r.nvmlDev, bus, r.busIdRaw, r.comm,
                     r.commId, r.nNodes, r.localRank, r.localRanks, r.initComplete, r.destroyed, r.line));
             if (r.host != null && r.pid != null) {

@@ -3,7 +3,7 @@ package io.ncclscope.parsers.nccl;
 import static io.ncclscope.parsers.nccl.LineRegions.numberAt;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_DUPLICATE_GPUS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,8 +25,8 @@ final class DuplicateGpuLines {
             int r = s.indexOf("rank ", d);
             int a = s.indexOf(" and rank ", d);
             int c = s.indexOf("CUDA device ", d);
-            if (r >= 0) rank = Tok.integer(numberAt(s, r + 5));
-            if (a >= 0) other = Tok.integer(numberAt(s, a + 10));
+            if (r >= 0) rank = ToolValues.integer(numberAt(s, r + 5));
+            if (a >= 0) other = ToolValues.integer(numberAt(s, a + 10));
             if (c >= 0) {
                 int e = c + 12;
                 while (e < s.length() && Character.digit(s.charAt(e), 16) >= 0) e++;
@@ -59,7 +59,7 @@ final class DuplicateGpuLines {
     List<DuplicateGpu> duplicates() {
         List<DuplicateGpu> dups = new ArrayList<>(duplicates.size());
         for (DuplicateGpuEntry d : duplicates.values()) {
-            dups.add(new DuplicateGpu(d.rank, d.other, d.raw == null ? null : Tok.ncclInt64BusId(d.raw), d.raw, d.host, d.line,
+            dups.add(new DuplicateGpu(d.rank, d.other, d.raw == null ? null : ToolValues.ncclInt64BusId(d.raw), d.raw, d.host, d.line,
                     d.count));
         }
         dups.sort(Comparator.comparingInt(DuplicateGpu::line));

@@ -5,7 +5,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.cut;
 import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_ENV_SETTINGS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +42,7 @@ final class EnvironmentLines {
         if (!isEnvName(name)) return;
         String value = line.substring(Math.min(v, line.length())).trim();
         // NCCL prints "%s set by environment to %lld." for numeric parameters.
-        if (value.endsWith(".") && Tok.decimal(value.substring(0, value.length() - 1)) != null) {
+        if (value.endsWith(".") && ToolValues.decimal(value.substring(0, value.length() - 1)) != null) {
             value = value.substring(0, value.length() - 1);
         }
         addEnv(name, value, "nccl", hostsAndProcesses.host(line), no);

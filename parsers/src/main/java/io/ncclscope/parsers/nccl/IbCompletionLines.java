@@ -4,7 +4,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.numberAt;
 import static io.ncclscope.parsers.nccl.LineRegions.tokenEnd;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_IB_COMPLETION_ERRORS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -35,7 +35,7 @@ final class IbCompletionLines {
             peer = m.substring(s, e);
             if (e < m.length() && m.charAt(e) == '<') {
                 int gt = m.indexOf('>', e);
-                if (gt > e) port = Tok.integer(m.substring(e + 1, gt));
+                if (gt > e) port = ToolValues.integer(m.substring(e + 1, gt));
             }
         }
         Integer status = null;
@@ -46,21 +46,21 @@ final class IbCompletionLines {
             int e = m.indexOf(" opcode", s);
             if (e < 0) e = tokenEnd(m, s);
             String tok = m.substring(s, e).trim();
-            status = Tok.integer(tok);
+            status = ToolValues.integer(tok);
             if (status == null && tok.endsWith(")")) {
                 int lp = tok.lastIndexOf('(');
                 if (lp >= 0) {
-                    status = Tok.integer(tok.substring(lp + 1, tok.length() - 1));
+                    status = ToolValues.integer(tok.substring(lp + 1, tok.length() - 1));
                     statusText = tok.substring(0, lp).trim();
                 }
             }
         } else if ((i = m.indexOf("with error ")) >= 0) {
-            status = Tok.integer(numberAt(m, i + 11));
+            status = ToolValues.integer(numberAt(m, i + 11));
         }
         Integer opcode = intAfter(m, "opcode=");
         if (opcode == null) opcode = intAfter(m, "opcode ");
-        Long len = Tok.longValue(wordAfter(m, "len="));
-        if (len == null) len = Tok.longValue(wordAfter(m, "len "));
+        Long len = ToolValues.longValue(wordAfter(m, "len="));
+        if (len == null) len = ToolValues.longValue(wordAfter(m, "len "));
         Integer vendor = intAfter(m, "vendor err ");
         if (vendor == null) vendor = intAfter(m, "vendor_err=");
         String dir = m.contains("(Recv)") ? "Recv" : m.contains("(Send)") ? "Send" : null;
@@ -107,10 +107,10 @@ final class IbCompletionLines {
         String w = wordAfter(m, marker);
         if (w == null) return null;
         if (w.endsWith(",")) w = w.substring(0, w.length() - 1);
-        Integer v = Tok.integer(w);
+        Integer v = ToolValues.integer(w);
         if (v == null && w.endsWith(")")) {
             int lp = w.lastIndexOf('(');
-            if (lp >= 0) v = Tok.integer(w.substring(lp + 1, w.length() - 1));
+            if (lp >= 0) v = ToolValues.integer(w.substring(lp + 1, w.length() - 1));
         }
         return v;
     }

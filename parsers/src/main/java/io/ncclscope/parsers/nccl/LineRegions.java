@@ -2,7 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TEXT;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 
 /**
  * Reading regions of a log line without allocating: digit runs, words at a position, and the 64-bit hashes by which
@@ -25,7 +25,7 @@ final class LineRegions {
 
     /**
      * The value of a run of ASCII digits already delimited by the scanner (at most 18), or {@link #NO_NUMBER}. This is the hot-path
-     * form of {@link Tok#longValue}, which would allocate a substring per line.
+     * form of {@link ToolValues#longValue}, which would allocate a substring per line.
      */
     static long digits(String s, int from, int to) {
         if (from >= to || to - from > 18) return NO_NUMBER;

@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.nccl;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code indexOf}, its {@code host:pid:tid [dev]} prefix is scanned by hand backwards from the {@code NCCL INFO}
  * marker (so any launcher prefix in front of it does not matter), and the fact is recognised by a 64-bit hash of the
  * relevant regions of the line. Only the first occurrence of a fact is parsed into strings and numbers, through
- * {@link Tok}. No regular expression runs per line. Not thread-safe.
+ * {@link ToolValues}. No regular expression runs per line. Not thread-safe.
  *
  * <p>This class routes each line to the reader of its section of the log, which keeps that section's facts:
  * {@link NcclLinePrefix} (the {@code host:pid:tid [dev]} prefix) with {@link RecentInfoPrefixes} and

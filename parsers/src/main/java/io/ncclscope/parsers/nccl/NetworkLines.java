@@ -7,7 +7,7 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_IB_DEVICES;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_INTERFACES;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_NETWORKS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -132,7 +132,7 @@ final class NetworkLines {
         } else if (q < line.length() && line.charAt(q) == '[') {
             // 2.3: "NET/IB: [0] mlx5_1:1/IB"
             int rb = line.indexOf(']', q);
-            Integer idx = rb > q ? Tok.integer(line.substring(q + 1, rb)) : null;
+            Integer idx = rb > q ? ToolValues.integer(line.substring(q + 1, rb)) : null;
             if (idx != null) ibDevice(idx, line.substring(rb + 1).trim(), line, no);
         }
     }
@@ -144,7 +144,7 @@ final class NetworkLines {
         for (String tok : devs.split(" ")) {
             if (tok.length() < 4 || tok.charAt(0) != '[') continue;
             int rb = tok.indexOf(']');
-            Integer idx = rb > 1 ? Tok.integer(tok.substring(1, rb)) : null;
+            Integer idx = rb > 1 ? ToolValues.integer(tok.substring(1, rb)) : null;
             if (idx == null) continue; // [RO] (relaxed ordering)
             ibDevice(idx, tok.substring(rb + 1), line, no);
         }
@@ -166,7 +166,7 @@ final class NetworkLines {
         Integer port = null;
         if (colon >= 0) {
             int c2 = head.indexOf(':', colon + 1);
-            port = Tok.integer(head.substring(colon + 1, c2 < 0 ? head.length() : c2));
+            port = ToolValues.integer(head.substring(colon + 1, c2 < 0 ? head.length() : c2));
         }
         int s2 = tail.indexOf('/');
         LinkLayer ll = LinkLayer.of(s2 >= 0 ? tail.substring(0, s2) : tail);
@@ -189,7 +189,7 @@ final class NetworkLines {
             if (tok.charAt(0) == '[') {
                 int rb = tok.indexOf(']');
                 if (rb < 0) continue;
-                idx = Tok.integer(tok.substring(1, rb));
+                idx = ToolValues.integer(tok.substring(1, rb));
                 tok = tok.substring(rb + 1);
             }
             interfaceToken(tok, kind, idx, host, no);
@@ -208,10 +208,10 @@ final class NetworkLines {
             addr = tok.substring(colon + 1, lt < 0 ? tok.length() : lt);
             if (lt >= 0) {
                 int gt = tok.indexOf('>', lt);
-                port = Tok.integer(tok.substring(lt + 1, gt < 0 ? tok.length() : gt));
-            } else if (Tok.integer(addr) != null) {
+                port = ToolValues.integer(tok.substring(lt + 1, gt < 0 ? tok.length() : gt));
+            } else if (ToolValues.integer(addr) != null) {
                 // 2.28 "Bootstrap: Using mlx5_0:1" (bootstrap over a net device): a port, not an address
-                port = Tok.integer(addr);
+                port = ToolValues.integer(addr);
                 addr = null;
             }
             if (addr != null && addr.isEmpty()) addr = null;

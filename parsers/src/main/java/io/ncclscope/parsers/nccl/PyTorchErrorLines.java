@@ -5,7 +5,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.cut;
 import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_LAUNCHER_ERRORS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,7 +70,7 @@ final class PyTorchErrorLines {
         } else if (line.startsWith("NCCL Error ", k)) {
             p = k + 11;
             int colon = line.indexOf(':', p);
-            Integer code = colon > p ? Tok.integer(line.substring(p, colon)) : null;
+            Integer code = colon > p ? ToolValues.integer(line.substring(p, colon)) : null;
             if (code != null) e.error = NcclResult.fromCode(code);
             p = colon > p ? colon + 1 : p;
         } else {

@@ -3,7 +3,7 @@ package io.ncclscope.parsers.nccl;
 import static io.ncclscope.parsers.nccl.LineRegions.cut;
 import static io.ncclscope.parsers.nccl.LineRegions.numberAt;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 
 /**
  * torchrun's {@code ChildFailedError} and the failure table after it: {@code Root Cause (first observed failure):} then
@@ -69,13 +69,13 @@ final class TorchrunFailureLines {
                 if (e.host == null) e.host = cut(v);
             }
             case "rank" -> {
-                if (e.rank == null) e.rank = Tok.integer(numberAt(v, 0));
+                if (e.rank == null) e.rank = ToolValues.integer(numberAt(v, 0));
             }
             case "exitcode" -> {
                 if (e.exitCode == null) {
-                    e.exitCode = Tok.integer(v.startsWith("-") ? "-" + numberAt(v, 1) : numberAt(v, 0));
+                    e.exitCode = ToolValues.integer(v.startsWith("-") ? "-" + numberAt(v, 1) : numberAt(v, 0));
                     int p = v.indexOf("pid: ");
-                    if (p >= 0) e.pid = Tok.longValue(numberAt(v, p + 5));
+                    if (p >= 0) e.pid = ToolValues.longValue(numberAt(v, p + 5));
                 }
             }
             default -> {

@@ -2,7 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_VERSIONS;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,9 +54,9 @@ final class VersionLines {
         int d2 = d1 < 0 ? -1 : s.indexOf('.', d1 + 1);
         if (d1 <= 0 || d2 <= d1 + 1) return null;
         int d3 = s.indexOf('.', d2 + 1);
-        Integer a = Tok.integer(s.substring(0, d1));
-        Integer b = Tok.integer(s.substring(d1 + 1, d2));
-        Integer c = Tok.integer(s.substring(d2 + 1, d3 < 0 ? s.length() : d3));
+        Integer a = ToolValues.integer(s.substring(0, d1));
+        Integer b = ToolValues.integer(s.substring(d1 + 1, d2));
+        Integer c = ToolValues.integer(s.substring(d2 + 1, d3 < 0 ? s.length() : d3));
         if (a == null || b == null || c == null || a < 0 || b < 0 || c < 0 || a > 99) return null;
         return new int[] {a, b, c};
     }
@@ -75,7 +75,7 @@ final class VersionLines {
 
     /** {@code cudaDriverVersion 12020}: the first one counts. */
     void onCudaDriverVersion(String line, int from) {
-        if (cudaDriverVersion == null) cudaDriverVersion = Tok.integer(line.substring(from));
+        if (cudaDriverVersion == null) cudaDriverVersion = ToolValues.integer(line.substring(from));
     }
 
     boolean hasCudaDriverVersion() {

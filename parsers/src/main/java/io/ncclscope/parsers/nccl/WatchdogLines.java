@@ -5,7 +5,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.cut;
 import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.LineRegions.numberAt;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -39,13 +39,13 @@ final class WatchdogLines {
         }
         LauncherErrorEntry e = new LauncherErrorEntry(LauncherErrorKind.WATCHDOG_TIMEOUT, no);
         rankAndGroup(e, line, s, w);
-        e.seq = Tok.longValue(valueAfter(line, "SeqNum=", w));
+        e.seq = ToolValues.longValue(valueAfter(line, "SeqNum=", w));
         e.op = valueAfter(line, "OpType=", w);
-        e.numelIn = Tok.longValue(valueAfter(line, "NumelIn=", w));
-        e.numelOut = Tok.longValue(valueAfter(line, "NumelOut=", w));
-        e.timeout = Tok.longValue(valueAfter(line, "Timeout(ms)=", w));
+        e.numelIn = ToolValues.longValue(valueAfter(line, "NumelIn=", w));
+        e.numelOut = ToolValues.longValue(valueAfter(line, "NumelOut=", w));
+        e.timeout = ToolValues.longValue(valueAfter(line, "Timeout(ms)=", w));
         int r = line.indexOf("ran for ", w);
-        if (r >= 0) e.ranFor = Tok.longValue(numberAt(line, r + 8));
+        if (r >= 0) e.ranFor = ToolValues.longValue(numberAt(line, r + 8));
         e.text = cut(line.substring(s).trim());
         long key = mix(mix(mix(mix(SEED ^ 0x77, e.rank == null ? -1 : e.rank), e.seq == null ? -1 : e.seq),
                 e.pg == null ? 0 : e.pg.hashCode()), e.op == null ? 0 : e.op.hashCode());
@@ -70,11 +70,11 @@ final class WatchdogLines {
     void onWatchdogWork(String line, int no, int s, int k, int workAt) {
         LauncherErrorEntry e = new LauncherErrorEntry(LauncherErrorKind.WATCHDOG_EXCEPTION, no);
         rankAndGroup(e, line, s, k);
-        Long work = Tok.longValue(numberAt(line, workAt));
+        Long work = ToolValues.longValue(numberAt(line, workAt));
         int q = line.indexOf("last enqueued NCCL work: ", k);
-        Long enq = q >= 0 ? Tok.longValue(numberAt(line, q + 25)) : null;
+        Long enq = q >= 0 ? ToolValues.longValue(numberAt(line, q + 25)) : null;
         q = line.indexOf("last completed NCCL work: ", k);
-        Long done = q >= 0 ? Tok.longValue(numberAt(line, q + 26)) : null;
+        Long done = q >= 0 ? ToolValues.longValue(numberAt(line, q + 26)) : null;
         LauncherErrorEntry w = e.rank != null && work != null ? watchdogBySeq.get(e.rank + "|" + work) : null;
         if (w != null) {
             if (w.lastEnqueued == null) w.lastEnqueued = enq;
@@ -92,7 +92,7 @@ final class WatchdogLines {
     /** {@code [Rank 5]}, {@code [PG 3 Rank 5]}, {@code [PG ID 0 PG GUID 0(default_pg) Rank 3]} before {@code at}. */
     private void rankAndGroup(LauncherErrorEntry e, String line, int s, int at) {
         int r = line.lastIndexOf("Rank ", at);
-        if (r >= s) e.rank = Tok.integer(numberAt(line, r + 5));
+        if (r >= s) e.rank = ToolValues.integer(numberAt(line, r + 5));
         if (e.rank == null && launcherPrefix.rank >= 0) e.rank = launcherPrefix.rank;
         int g = line.lastIndexOf("[PG ", at);
         if (g >= s) {

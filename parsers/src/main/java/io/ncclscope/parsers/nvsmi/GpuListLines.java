@@ -2,7 +2,7 @@ package io.ncclscope.parsers.nvsmi;
 
 import static io.ncclscope.parsers.nvsmi.NvidiaSmiParser.MAX_LINKS_PER_GPU;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.Locale;
 
 /**
@@ -39,7 +39,7 @@ final class GpuListLines {
             csv.end();
         }
         int colon = s.indexOf(':');
-        Integer idx = Tok.integer(s.substring(4, colon));
+        Integer idx = ToolValues.integer(s.substring(4, colon));
         String rest = s.substring(colon + 1).strip();
         String name = rest;
         String uuid = null;
@@ -63,27 +63,27 @@ final class GpuListLines {
     boolean linkLine(String s, int n) {
         int colon = s.indexOf(':');
         if (colon < 0) return false;
-        Integer link = Tok.integer(s.substring(5, colon));
+        Integer link = ToolValues.integer(s.substring(5, colon));
         if (link == null) return false;
         String value = s.substring(colon + 1).strip();
         sawLinks = true;
         out.source(NvsmiSource.NVLINK_STATUS, n);
         if (listGpu == null) {
-            out.w.warn(n, "NVLink line with no GPU line before it", Tok.excerpt(s));
+            out.w.warn(n, "NVLink line with no GPU line before it", ToolValues.excerpt(s));
             return true;
         }
         if (listGpu.links.size() >= MAX_LINKS_PER_GPU) {
-            if (!listGpu.linksCapped) out.w.warn(n, "more than " + MAX_LINKS_PER_GPU + " links for one GPU; the rest were dropped", Tok.excerpt(s));
+            if (!listGpu.linksCapped) out.w.warn(n, "more than " + MAX_LINKS_PER_GPU + " links for one GPU; the rest were dropped", ToolValues.excerpt(s));
             listGpu.linksCapped = true;
             return true;
         }
         Double speed = null;
         int gb = value.indexOf("GB/s");
         if (gb > 0) {
-            speed = Tok.decimal(value.substring(0, gb).strip());
-            if (speed == null) out.w.warn(n, "NVLink speed not readable", Tok.excerpt(s));
+            speed = ToolValues.decimal(value.substring(0, gb).strip());
+            if (speed == null) out.w.warn(n, "NVLink speed not readable", ToolValues.excerpt(s));
         } else if (!value.toLowerCase(Locale.ROOT).contains("inactive") && !value.toLowerCase(Locale.ROOT).contains("disabled")) {
-            out.w.warn(n, "NVLink state not recognised", Tok.excerpt(s));
+            out.w.warn(n, "NVLink state not recognised", ToolValues.excerpt(s));
         }
         listGpu.links.add(new NvLink(link, speed, speed != null && speed > 0, value, n));
         return true;
@@ -96,7 +96,7 @@ final class GpuListLines {
         if (listGpu != null) {
             listGpu.nvlinkError = s;
         } else {
-            out.w.warn(n, "NVML message with no GPU line before it", Tok.excerpt(s));
+            out.w.warn(n, "NVML message with no GPU line before it", ToolValues.excerpt(s));
         }
     }
 

@@ -3,7 +3,7 @@ package io.ncclscope.parsers.nvsmi;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.isNa;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingInt;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 
 /** The PCIe link of a GPU: generation and width, current and max ({@code -q}'s {@code PCI / GPU Link Info}, the {@code pcie.link.*} columns). */
 final class GpuPcieFields {
@@ -15,14 +15,14 @@ final class GpuPcieFields {
     static void fromQuery(GpuFacts g, String path, String v, int n) {
         switch (path) {
             case "pci/bus id" -> {
-                if (g.busId == null) g.busId = Tok.pciAddress(v);
+                if (g.busId == null) g.busId = ToolValues.pciAddress(v);
             }
             case "pci/gpu link info/pcie generation", "pci/gpu link info/link width" -> {
                 // One-line form "Link Width : Max 16x, Current 8x" / "PCIe Generation : Max 4, Current 1".
                 boolean width = path.endsWith("width");
                 for (String part : v.split(",")) {
                     String p = part.strip();
-                    Integer x = width ? Tok.linkWidth(p) : leadingInt(p.replaceFirst("^[A-Za-z ]+", "").strip());
+                    Integer x = width ? ToolValues.linkWidth(p) : leadingInt(p.replaceFirst("^[A-Za-z ]+", "").strip());
                     if (p.startsWith("Max")) {
                         if (width) g.widthMax = x;
                         else g.genMax = x;
@@ -54,11 +54,11 @@ final class GpuPcieFields {
                 g.pcieAt(n);
             }
             case "pci/gpu link info/link width/max" -> {
-                g.widthMax = isNa(v) ? null : Tok.linkWidth(v);
+                g.widthMax = isNa(v) ? null : ToolValues.linkWidth(v);
                 g.pcieAt(n);
             }
             case "pci/gpu link info/link width/current" -> {
-                g.widthCur = isNa(v) ? null : Tok.linkWidth(v);
+                g.widthCur = isNa(v) ? null : ToolValues.linkWidth(v);
                 g.pcieAt(n);
             }
             default -> {

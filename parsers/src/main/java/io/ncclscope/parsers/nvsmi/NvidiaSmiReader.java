@@ -9,7 +9,7 @@ import static io.ncclscope.parsers.nvsmi.NvidiaSmiParser.csvHeader;
 import static io.ncclscope.parsers.nvsmi.NvidiaSmiParser.formOf;
 import static io.ncclscope.parsers.nvsmi.NvidiaSmiParser.isListLine;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +56,7 @@ final class NvidiaSmiReader {
             return;
         }
         if (isPrompt(s)) {
-            w.info(n, "shell command skipped", Tok.excerpt(s));
+            w.info(n, "shell command skipped", ToolValues.excerpt(s));
             return;
         }
         if (s.contains("==NVSMI LOG==")) {
@@ -84,7 +84,7 @@ final class NvidiaSmiReader {
             return;
         }
         if (s.startsWith("MIG ") && s.contains("(UUID: MIG-")) {
-            w.info(n, "MIG device line skipped", Tok.excerpt(s));
+            w.info(n, "MIG device line skipped", ToolValues.excerpt(s));
             return;
         }
         if (csv.active() && csv.csvRow(s, n)) return;
@@ -104,7 +104,7 @@ final class NvidiaSmiReader {
             toolError(s, n);
             return;
         }
-        w.warn(n, "unrecognised line", Tok.excerpt(s));
+        w.warn(n, "unrecognised line", ToolValues.excerpt(s));
     }
 
     private static boolean isPrompt(String s) {
@@ -123,7 +123,7 @@ final class NvidiaSmiReader {
 
     private void toolError(String s, int n) {
         if (out.toolErrors.size() < MAX_TOOL_ERRORS) out.toolErrors.add(new NvsmiMessage(s, n));
-        w.warn(n, "nvidia-smi printed an error instead of data", Tok.excerpt(s));
+        w.warn(n, "nvidia-smi printed an error instead of data", ToolValues.excerpt(s));
     }
 
     private void endForms() {
@@ -138,7 +138,7 @@ final class NvidiaSmiReader {
         if (out.command == null) out.command = cmd;
         out.commandForm = formOf(cmd);
         if (out.commandForm == NvsmiSource.UNKNOWN) {
-            w.warn(n, "an nvidia-smi command whose output this parser does not read", Tok.excerpt(cmd));
+            w.warn(n, "an nvidia-smi command whose output this parser does not read", ToolValues.excerpt(cmd));
             return;
         }
         out.source(out.commandForm, n);

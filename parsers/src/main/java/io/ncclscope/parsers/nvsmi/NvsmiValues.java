@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.nvsmi;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 
 /** Reading the values nvidia-smi prints: {@code N/A} and its kin as null, the leading number of {@code 345 MHz}. */
 final class NvsmiValues {
@@ -29,7 +29,7 @@ final class NvsmiValues {
         String s = v.strip();
         int i = 0;
         while (i < s.length() && (Character.isDigit(s.charAt(i)) || (i == 0 && s.charAt(i) == '-'))) i++;
-        return i == 0 ? null : Tok.longValue(s.substring(0, i));
+        return i == 0 ? null : ToolValues.longValue(s.substring(0, i));
     }
 
     static Integer leadingInt(String v) {

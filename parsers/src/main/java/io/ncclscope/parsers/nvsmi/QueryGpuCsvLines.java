@@ -5,7 +5,7 @@ import static io.ncclscope.parsers.nvsmi.NvsmiValues.isNa;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingInt;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.text;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +59,7 @@ final class QueryGpuCsvLines {
         if (csvNoHeader) {
             if (csvQuery == null || csvQuery.isEmpty()) {
                 csvNoHeader = false;
-                out.w.warn(n, "CSV without header and without a readable --query-gpu list: columns unknown", Tok.excerpt(cmd));
+                out.w.warn(n, "CSV without header and without a readable --query-gpu list: columns unknown", ToolValues.excerpt(cmd));
             } else {
                 csvCols = csvQuery;
             }
@@ -80,7 +80,7 @@ final class QueryGpuCsvLines {
         for (int i = 0; i < parts.length; i++) row.put(cols.get(i), parts[i].strip());
         Integer idx = leadingInt(row.get("index"));
         String busRaw = first(row, "pci.bus_id", "gpu_bus_id");
-        String bus = isNa(busRaw) ? null : Tok.pciAddress(busRaw);
+        String bus = isNa(busRaw) ? null : ToolValues.pciAddress(busRaw);
         String uuid = text(first(row, "uuid", "gpu_uuid"));
         out.source(NvsmiSource.QUERY_GPU_CSV, n);
         String dv = text(row.get("driver_version"));

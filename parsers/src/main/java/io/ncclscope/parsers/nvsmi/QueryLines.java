@@ -4,7 +4,7 @@ import static io.ncclscope.parsers.nvsmi.NvsmiValues.indentOf;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingInt;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.text;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.Locale;
 
@@ -57,7 +57,7 @@ final class QueryLines {
     boolean queryGpuLine(String s, String line, int n) {
         String rest = s.substring(4).strip();
         if (rest.indexOf(' ') >= 0 || rest.indexOf(':') < 0 || rest.indexOf('.') < 0) return false;
-        String bus = Tok.pciAddress(rest);
+        String bus = ToolValues.pciAddress(rest);
         if (bus == null) return false;
         list.end();
         csv.end();

@@ -3,7 +3,7 @@ package io.ncclscope.parsers.nvsmi;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.isNa;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingLong;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 
 /**
  * The plain {@code nvidia-smi} summary table: its {@code NVIDIA-SMI 535.161 Driver Version: ... CUDA Version: ...} title,
@@ -46,7 +46,7 @@ final class SummaryTableLines {
             return;
         }
         if (!inSummary && !s.contains("NVIDIA-SMI")) {
-            out.w.warn(n, "table row outside an nvidia-smi table", Tok.excerpt(s));
+            out.w.warn(n, "table row outside an nvidia-smi table", ToolValues.excerpt(s));
             return;
         }
         inSummary = true;
@@ -67,8 +67,8 @@ final class SummaryTableLines {
         if (cells.length < 3) return;
         String[] c1 = cells[1].strip().split("\\s+");
         String[] c2 = cells[2].strip().split("\\s+");
-        Integer idx = c1.length >= 2 ? Tok.integer(c1[0]) : null;
-        String bus = c2.length >= 1 && c2[0].indexOf(':') > 0 && c2[0].indexOf('.') > 0 ? Tok.pciAddress(c2[0]) : null;
+        Integer idx = c1.length >= 2 ? ToolValues.integer(c1[0]) : null;
+        String bus = c2.length >= 1 && c2[0].indexOf(':') > 0 && c2[0].indexOf('.') > 0 ? ToolValues.pciAddress(c2[0]) : null;
         if (idx != null && bus != null) {
             GpuFacts g = out.gpu(idx, bus, null, n);
             int end = c1.length;

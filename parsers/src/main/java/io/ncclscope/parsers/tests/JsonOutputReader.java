@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.tests;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.json.Json;
 import java.util.ArrayList;
@@ -149,7 +149,7 @@ final class JsonOutputReader {
             String redop = strOf(r.get("redop"));
             redop = redop == null || redop.isBlank() ? null : redop.strip();
             Integer rootRank = r.get("root") instanceof Number n ? Integer.valueOf(n.intValue())
-                    : Tok.integer(strOf(r.get("root")));
+                    : ToolValues.integer(strOf(r.get("root")));
             rows.add(new NcclTestsRow(size, longOf(r.get("count")), NcclTestsRecords.shared(words, strOf(r.get("type"))),
                     NcclTestsRecords.shared(words, redop), rootRank,
                     result(r.get("out_of_place"), r.get("out_of_place_per_iter")),
@@ -176,7 +176,7 @@ final class JsonOutputReader {
     /** The {@code -z} mode from the command line; JSON only says whether blocking was on. */
     private static Integer blockingMode(List<String> args, Boolean on) {
         for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-z") || args.get(i).equals("--blocking")) return Tok.integer(args.get(i + 1));
+            if (args.get(i).equals("-z") || args.get(i).equals("--blocking")) return ToolValues.integer(args.get(i + 1));
         }
         return on == Boolean.FALSE ? 0 : null;
     }
@@ -238,21 +238,21 @@ final class JsonOutputReader {
     private static Integer intOf(Object o) {
         if (o instanceof Long l) return l > Integer.MAX_VALUE || l < Integer.MIN_VALUE ? null : (int) (long) l;
         if (o instanceof Double d) return Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) < Integer.MAX_VALUE ? (int) (double) d : null;
-        if (o instanceof String s) return Tok.integer(s);
+        if (o instanceof String s) return ToolValues.integer(s);
         return null;
     }
 
     private static Long longOf(Object o) {
         if (o instanceof Long l) return l;
         if (o instanceof Double d) return Double.isFinite(d) && d == Math.rint(d) ? (long) (double) d : null;
-        if (o instanceof String s) return Tok.longValue(s);
+        if (o instanceof String s) return ToolValues.longValue(s);
         return null;
     }
 
     private static Double dblOf(Object o) {
         if (o instanceof Double d) return Double.isFinite(d) ? d : null;
         if (o instanceof Long l) return (double) l;
-        if (o instanceof String s) return Tok.decimal(s); // "nan" -> null
+        if (o instanceof String s) return ToolValues.decimal(s); // "nan" -> null
         return null;
     }
 

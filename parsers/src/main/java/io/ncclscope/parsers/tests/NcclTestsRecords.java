@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.tests;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,8 +33,8 @@ final class NcclTestsRecords {
     }
 
     static NcclTestsDevice device(Matcher m, int no) {
-        return device(Tok.integer(m.group(1)), m.group(2) == null ? null : Tok.integer(m.group(2)),
-                Tok.integer(m.group(3)), m.group(4), Tok.integer(m.group(5)), m.group(6).strip(), m.group(7).strip(), no);
+        return device(ToolValues.integer(m.group(1)), m.group(2) == null ? null : ToolValues.integer(m.group(2)),
+                ToolValues.integer(m.group(3)), m.group(4), ToolValues.integer(m.group(5)), m.group(6).strip(), m.group(7).strip(), no);
     }
 
     static NcclTestsDevice device(Integer rank, Integer group, Integer pid, String host, Integer dev, String busId,
@@ -45,15 +45,15 @@ final class NcclTestsRecords {
             String b = busId.strip();
             String[] p = b.split(":");
             if (p.length == 3) {
-                Long dom = Tok.hex(p[0]);
-                Long bb = Tok.hex(p[1]);
-                Long dd = Tok.hex(p[2]);
+                Long dom = ToolValues.hex(p[0]);
+                Long bb = ToolValues.hex(p[1]);
+                Long dd = ToolValues.hex(p[2]);
                 if (dom != null && bb != null && dd != null && dom <= 0xffff && bb <= 0xff && dd <= 0x1f) {
                     pci = String.format(Locale.ROOT, "%04x:%02x:%02x.0", dom, bb, dd);
                     bus = (int) (long) bb;
                 }
             } else if (p.length == 1) {
-                Long bb = Tok.hex(b);
+                Long bb = ToolValues.hex(b);
                 if (bb != null && bb <= 0xff) bus = (int) (long) bb;
             }
         }

@@ -1,7 +1,7 @@
 package io.ncclscope.parsers.tests;
 
 import io.ncclscope.parsers.internal.Paste;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -101,10 +101,10 @@ final class ResultTable {
         String redop = null;
         Integer root = null;
         for (int i = 3; i < 3 + mid; i++) {
-            Integer r = Tok.integer(t[i]);
+            Integer r = ToolValues.integer(t[i]);
             if (r != null && root == null) {
                 root = r;
-            } else if (r == null && redop == null && root == null && Tok.decimal(t[i]) == null) {
+            } else if (r == null && redop == null && root == null && ToolValues.decimal(t[i]) == null) {
                 redop = t[i];
             } else {
                 w.warn(no, "unreadable result row: unexpected '" + t[i] + "'", raw);
@@ -122,7 +122,7 @@ final class ResultTable {
             halfRowWarned = true;
             w.warn(no, "result rows hold only the out-of-place half (in-place columns missing)", raw);
         }
-        rows.add(new NcclTestsRow(Tok.longValue(t[0]), Tok.longValue(t[1]), NcclTestsRecords.shared(words, t[2]),
+        rows.add(new NcclTestsRow(ToolValues.longValue(t[0]), ToolValues.longValue(t[1]), NcclTestsRecords.shared(words, t[2]),
                 NcclTestsRecords.shared(words, redop), root, out, inp, ts, null, no));
         return true;
     }
@@ -130,7 +130,7 @@ final class ResultTable {
     private NcclTestsResult half(String[] t, int at, int v) {
         Double[] x = new Double[v];
         for (int i = 0; i < v; i++) {
-            x[i] = Tok.decimal(t[at + i]);
+            x[i] = ToolValues.decimal(t[at + i]);
             if (x[i] == null && !isNanOrInf(t[at + i])) return null;
         }
         Double time = x[0];
@@ -161,7 +161,7 @@ final class ResultTable {
 
     boolean readOutOfBounds(String c, int no, String raw) {
         String[] t = afterColon(c);
-        Long n = t.length > 0 ? Tok.longValue(t[0]) : null;
+        Long n = t.length > 0 ? ToolValues.longValue(t[0]) : null;
         if (n == null) {
             w.warn(no, "unreadable out-of-bounds footer", raw);
             return false;
@@ -177,7 +177,7 @@ final class ResultTable {
             w.warn(no, "unreadable average bus bandwidth footer", raw);
             return false;
         }
-        Double v = Tok.decimal(t[0]);
+        Double v = ToolValues.decimal(t[0]);
         if (v == null && !isNanOrInf(t[0])) {
             w.warn(no, "unreadable average bus bandwidth footer", raw);
             return false;
@@ -207,14 +207,14 @@ final class ResultTable {
 
     static boolean isRowShape(String[] t) {
         if (t.length < 7) return false;
-        Long size = Tok.longValue(t[0]);
-        Long count = Tok.longValue(t[1]);
+        Long size = ToolValues.longValue(t[0]);
+        Long count = ToolValues.longValue(t[1]);
         if (size == null || size < 0 || count == null || count < 0) return false;
         String type = t[2];
-        return !type.isEmpty() && Character.isLetter(type.charAt(0)) && Tok.decimal(type) == null && !isNanOrInf(type);
+        return !type.isEmpty() && Character.isLetter(type.charAt(0)) && ToolValues.decimal(type) == null && !isNanOrInf(type);
     }
 
     static boolean looksNumericRow(String[] t) {
-        return t.length >= 5 && Tok.longValue(t[0]) != null && Tok.longValue(t[1]) != null;
+        return t.length >= 5 && ToolValues.longValue(t[0]) != null && ToolValues.longValue(t[1]) != null;
     }
 }

@@ -1,7 +1,7 @@
 package io.ncclscope.parsers.tests;
 
 import io.ncclscope.parsers.internal.Paste;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 
 /**
  * The options a text run prints in its header: {@code # nThread 1 nGpus 1 minBytes 8 maxBytes 8589934592 step: 2(factor)
@@ -36,28 +36,28 @@ final class RunParameters {
             String k = t[i];
             String v = i + 1 < t.length ? t[i + 1] : null;
             switch (k) {
-                case "nThread" -> nThread = Tok.integer(v);
-                case "nGpus" -> nGpus = Tok.integer(v);
-                case "minBytes" -> minBytes = Tok.longValue(v);
-                case "maxBytes" -> maxBytes = Tok.longValue(v);
+                case "nThread" -> nThread = ToolValues.integer(v);
+                case "nGpus" -> nGpus = ToolValues.integer(v);
+                case "minBytes" -> minBytes = ToolValues.longValue(v);
+                case "maxBytes" -> maxBytes = ToolValues.longValue(v);
                 case "step:" -> {
                     if (v != null) {
                         int p = v.indexOf('(');
-                        Long n = Tok.longValue(p > 0 ? v.substring(0, p) : v);
+                        Long n = ToolValues.longValue(p > 0 ? v.substring(0, p) : v);
                         if (v.contains("(bytes)")) step = n;
                         else factor = n;
                     }
                 }
                 case "iters:" -> {
                     String prev = i > 0 ? t[i - 1] : "";
-                    Integer n = Tok.integer(v);
+                    Integer n = ToolValues.integer(v);
                     if (prev.equals("warmup")) warmup = n;
                     else if (prev.equals("agg")) agg = n;
                     else iters = n;
                 }
-                case "validation:" -> validation = Tok.integer(v);
-                case "graph:" -> graph = Tok.integer(v);
-                case "unalign:" -> unalign = Tok.integer(v);
+                case "validation:" -> validation = ToolValues.integer(v);
+                case "graph:" -> graph = ToolValues.integer(v);
+                case "unalign:" -> unalign = ToolValues.integer(v);
                 default -> {
                 }
             }

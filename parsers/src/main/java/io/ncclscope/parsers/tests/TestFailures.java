@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.tests;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +34,7 @@ final class TestFailures {
         }
         m = TRACE.matcher(c);
         if (m.find()) {
-            return new TestError(no, TestError.Kind.TEST_FAILURE, m.group(1), Tok.integer(m.group(2)), m.group(3), null, c);
+            return new TestError(no, TestError.Kind.TEST_FAILURE, m.group(1), ToolValues.integer(m.group(2)), m.group(3), null, c);
         }
         m = TIMEOUT.matcher(c);
         if (m.find()) {

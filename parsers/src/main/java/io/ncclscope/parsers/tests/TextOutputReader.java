@@ -1,7 +1,7 @@
 package io.ncclscope.parsers.tests;
 
 import io.ncclscope.parsers.internal.Paste;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,8 +132,8 @@ final class TextOutputReader {
                 newRunCheck(no, c);
                 if (version == null) {
                     version = m.group(1);
-                    headers = m.group(2) == null ? null : Tok.integer(m.group(2));
-                    library = m.group(3) == null ? null : Tok.integer(m.group(3));
+                    headers = m.group(2) == null ? null : ToolValues.integer(m.group(2));
+                    library = m.group(3) == null ? null : ToolValues.integer(m.group(3));
                 }
                 anything = true;
                 return true;
@@ -172,7 +172,7 @@ final class TextOutputReader {
         if (c.startsWith("Per-Iteration Report")) {
             params.perIter = true;
             Matcher m = SKIPS.matcher(c);
-            if (m.find()) params.skip = Tok.integer(m.group(1));
+            if (m.find()) params.skip = ToolValues.integer(m.group(1));
             keep(notes, new Note(no, c), no, "notes");
             return true;
         }

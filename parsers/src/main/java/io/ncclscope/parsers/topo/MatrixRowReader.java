@@ -10,7 +10,7 @@ import static io.ncclscope.parsers.topo.TopoParser.MAX_CELLS;
 import static io.ncclscope.parsers.topo.TopoTokens.splitNa;
 import static io.ncclscope.parsers.topo.TopoTokens.tabFields;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.topo.CellWords.GluedWords;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ final class MatrixRowReader {
             if (label == null) return false;
         }
         if (tb.rows.containsKey(label)) {
-            w.warn(no, "second row for " + label + " ignored", Tok.excerpt(line));
+            w.warn(no, "second row for " + label + " ignored", ToolValues.excerpt(line));
             return true;
         }
         int n = tb.h.columns.size();
@@ -51,11 +51,11 @@ final class MatrixRowReader {
         String[] cellv = read.cells();
         int got = read.got();
         boolean glued = read.glued();
-        if (glued) w.info(no, "glued cells split into path words", Tok.excerpt(line));
-        if (read.overflow()) w.warn(no, "row " + label + " has more cells than the header has columns", Tok.excerpt(line));
-        if (got < n) w.warn(no, "row " + label + " has " + got + " of " + n + " cells (cut?)", Tok.excerpt(line));
+        if (glued) w.info(no, "glued cells split into path words", ToolValues.excerpt(line));
+        if (read.overflow()) w.warn(no, "row " + label + " has more cells than the header has columns", ToolValues.excerpt(line));
+        if (got < n) w.warn(no, "row " + label + " has " + got + " of " + n + " cells (cut?)", ToolValues.excerpt(line));
         if (limits.cells + got > MAX_CELLS) {
-            if (!limits.reached) w.warn(no, "more than " + MAX_CELLS + " cells; the rest were not read", Tok.excerpt(line));
+            if (!limits.reached) w.warn(no, "more than " + MAX_CELLS + " cells; the rest were not read", ToolValues.excerpt(line));
             limits.reached = true;
             tb.open = false;
             return true;
@@ -154,7 +154,7 @@ final class MatrixRowReader {
                 vals[j] = idx < f.size() ? f.get(idx++) : null;
             }
             while (idx < f.size() && f.get(idx).isEmpty()) idx++;
-            if (idx < f.size()) w.warn(no, "extra cells after the affinity columns ignored", Tok.excerpt(line));
+            if (idx < f.size()) w.warn(no, "extra cells after the affinity columns ignored", ToolValues.excerpt(line));
         } else {
             List<LineToken> t = new ArrayList<>();
             for (LineToken tk : tail) t.addAll(splitNa(tk));
@@ -167,15 +167,15 @@ final class MatrixRowReader {
             switch (cols.get(j)) {
                 case "CPU Affinity" -> {
                     r.cpu = v;
-                    if (!Tok.isCpuList(v)) w.warn(no, "CPU Affinity '" + v + "' is not a CPU list", Tok.excerpt(line));
+                    if (!ToolValues.isCpuList(v)) w.warn(no, "CPU Affinity '" + v + "' is not a CPU list", ToolValues.excerpt(line));
                 }
                 case "NUMA Affinity" -> {
                     r.numa = v;
-                    if (!Tok.isCpuList(v)) w.warn(no, "NUMA Affinity '" + v + "' is not a node list", Tok.excerpt(line));
+                    if (!ToolValues.isCpuList(v)) w.warn(no, "NUMA Affinity '" + v + "' is not a node list", ToolValues.excerpt(line));
                 }
                 case "GPU NUMA ID" -> {
-                    r.gpuNumaId = Tok.integer(v);
-                    if (r.gpuNumaId == null) w.warn(no, "GPU NUMA ID '" + v + "' is not a number", Tok.excerpt(line));
+                    r.gpuNumaId = ToolValues.integer(v);
+                    if (r.gpuNumaId == null) w.warn(no, "GPU NUMA ID '" + v + "' is not a number", ToolValues.excerpt(line));
                 }
                 default -> { }
             }
@@ -204,7 +204,7 @@ final class MatrixRowReader {
                         if (plausible(h.affinity.get(j - 1), a) && plausible(h.affinity.get(j), c)) {
                             out.set(i, new LineToken(a, tk.start(), tk.start() + p, tk.col()));
                             out.add(i + 1, new LineToken(c, tk.start() + p, tk.end(), b));
-                            w.info(no, "glued affinity cells split at the header's column layout: " + a + " | " + c, Tok.excerpt(line));
+                            w.info(no, "glued affinity cells split at the header's column layout: " + a + " | " + c, ToolValues.excerpt(line));
                             changed = true;
                         }
                     }
@@ -216,8 +216,8 @@ final class MatrixRowReader {
 
     private static boolean plausible(String column, String v) {
         return switch (column) {
-            case "CPU Affinity", "NUMA Affinity" -> Tok.isCpuList(v) || v.equals("N/A");
-            case "GPU NUMA ID" -> Tok.integer(v) != null || v.equals("N/A");
+            case "CPU Affinity", "NUMA Affinity" -> ToolValues.isCpuList(v) || v.equals("N/A");
+            case "GPU NUMA ID" -> ToolValues.integer(v) != null || v.equals("N/A");
             default -> true;
         };
     }
@@ -227,7 +227,7 @@ final class MatrixRowReader {
         int k = h.affinity.size();
         if (t.size() >= k) {
             for (int j = 0; j < k; j++) vals[j] = t.get(j).text();
-            if (t.size() > k) w.warn(no, "extra cells after the affinity columns ignored", Tok.excerpt(line));
+            if (t.size() > k) w.warn(no, "extra cells after the affinity columns ignored", ToolValues.excerpt(line));
             return;
         }
         if (t.isEmpty()) return;
@@ -255,6 +255,6 @@ final class MatrixRowReader {
             vals[best] = tk.text();
             j = best + 1;
         }
-        w.info(no, "blank affinity cells; values placed by column position", Tok.excerpt(line));
+        w.info(no, "blank affinity cells; values placed by column position", ToolValues.excerpt(line));
     }
 }

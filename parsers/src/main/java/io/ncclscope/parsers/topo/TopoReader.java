@@ -9,7 +9,7 @@ import static io.ncclscope.parsers.topo.TopoTokens.firstToken;
 import static io.ncclscope.parsers.topo.TopoTokens.isDecoration;
 import static io.ncclscope.parsers.topo.TopoTokens.tokenize;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +51,7 @@ final class TopoReader {
         String t = line.strip();
         if (t.isEmpty()) return;
         if (t.startsWith("# [cut") || t.equals("[cut]")) {
-            w.info(no, "the capture was cut here", Tok.excerpt(t));
+            w.info(no, "the capture was cut here", ToolValues.excerpt(t));
             return;
         }
         if (command(t)) return;
@@ -73,7 +73,7 @@ final class TopoReader {
         if (current != null && current.open) {
             String label = firstToken(line);
             if (current.h.index.containsKey(label) && current.rows.containsKey(label)) {
-                w.warn(no, "second row for " + label + " ignored", Tok.excerpt(line));
+                w.warn(no, "second row for " + label + " ignored", ToolValues.excerpt(line));
                 return;
             }
             if (rows.row(current, toks == null ? tokenize(line) : toks, line, no)) return;
@@ -135,7 +135,7 @@ final class TopoReader {
     private void start(MatrixHeader h, String line, int no) {
         close();
         if (tables.size() >= MAX_MATRICES || limits.reached) {
-            if (!limits.reached) w.warn(no, "more than " + MAX_MATRICES + " matrices; the rest were not read", Tok.excerpt(line));
+            if (!limits.reached) w.warn(no, "more than " + MAX_MATRICES + " matrices; the rest were not read", ToolValues.excerpt(line));
             limits.reached = true;
             current = null;
             return;
@@ -301,7 +301,7 @@ final class TopoReader {
             if (r == null) missingRows.add(c);
             int line = r == null ? tb.line : r.line;
             if (isGpuName(c)) {
-                gpus.add(new TopoGpu(c, Tok.integer(c.substring(3)), r == null ? null : r.cpu, r == null ? null : r.numa,
+                gpus.add(new TopoGpu(c, ToolValues.integer(c.substring(3)), r == null ? null : r.cpu, r == null ? null : r.numa,
                         r == null ? null : r.gpuNumaId, line));
             } else {
                 boolean nicK = isNicK(c);
