@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * with no NVLink prints nothing at all (captured/h200-1gpu/sys/nvlink-s.txt): the echoed command is
  * then the only content, which is recognised and noted, not an error.
  *
- * <p>Stateless and thread-safe. Each parse is read by an {@link NvidiaSmiReader}.
+ * <p>Stateless and thread-safe. Each parse is read by an {@code NvidiaSmiReader}.
  */
 public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
 

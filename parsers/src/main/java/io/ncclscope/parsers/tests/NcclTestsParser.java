@@ -29,8 +29,8 @@ import java.util.regex.Pattern;
  *       {@code #} a documentation site stripped, NCCL_DEBUG lines between rows, shell prompts.</li>
  * </ul>
  * Values printed as {@code N/A}, {@code nan} or {@code inf} are null. Stateless and thread-safe. The text is read by
- * {@link TextOutputReader} (with {@link ResultTable}, {@link RunParameters} and {@link TestFailures}), the JSON by
- * {@link JsonOutputReader}.
+ * {@code TextOutputReader} (with {@code ResultTable}, {@code RunParameters} and {@code TestFailures}), the JSON by
+ * {@code JsonOutputReader}.
  */
 public final class NcclTestsParser implements ToolParser<NcclTestsData> {
 

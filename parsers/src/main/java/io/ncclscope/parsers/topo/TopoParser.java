@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * path words by their vocabulary ({@code NODENODE}), affinity cells by the header's column layout
  * ({@code 0-45,92-1370} under {@code CPU Affinity} and {@code NUMA Affinity}). The trailing
  * {@code Legend:} block is not data; its {@code NIC Legend} names each NIC's device.
- * Stateless and thread-safe; each parse is read by a {@link TopoReader}.
+ * Stateless and thread-safe; each parse is read by a {@code TopoReader}.
  */
 public final class TopoParser implements ToolParser<Topology> {
 

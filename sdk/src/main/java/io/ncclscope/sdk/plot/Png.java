@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The {@link BusBwPlot} rasterised to PNG, for chats that need an image rather than an SVG. Drawn in pure Java: the
- * shapes by {@link PixelCanvas} (anti-aliased), the text in the {@link BitmapFont} 5x7 pixel font, the file written by
- * {@link PngEncoder} with {@code java.util.zip}. It needs neither {@code java.desktop} nor a display nor any font, and
+ * shapes by {@code PixelCanvas} (anti-aliased), the text in the {@code BitmapFont} 5x7 pixel font, the file written by
+ * {@code PngEncoder} with {@code java.util.zip}. It needs neither {@code java.desktop} nor a display nor any font, and
  * gives the same bytes on every machine.
  */
 public final class Png {
