@@ -107,12 +107,12 @@ fi
 stamp='2026-12-01 00:00Z'
 touch -d "$stamp" "$stage"/app/*.jar "$stage"/app/lib/*.jar
 
-# Modules: what jdeps finds, minus java.desktop, which only PNG plots use (SVG needs none, and a node image has
-# no fonts for AWT anyway); 'plot -o x.png' in the bundle says so and exits 2.
+# Modules: what jdeps finds, minus java.desktop. The SDK no longer needs it (PNG plots are drawn and encoded in pure
+# Java), so jdeps only finds it if a library asks for it; it stays out. Until the CLI's PlotCommand drops its
+# java.desktop check, 'plot -o x.png' in the bundle still says PNG is unavailable and exits 2.
 # The CLI needs java.base alone; 'serve' boots Quarkus, whose set is the one the findings measured
 # (../shared/recipes/node-bundle-findings.md, section 3.2 notes: jdk.zipfs is invisible to jdeps but needed)
 # plus what this service's extensions read (XML config, java.sql types in Jackson, JVM metrics).
-# java.desktop is left out: only PNG plots use it (SVG needs none, and a node image has no fonts anyway).
 if [ -d "$app" ]; then
   mods="java.logging,java.naming,java.management,jdk.management,jdk.unsupported,jdk.zipfs,java.xml,java.sql"
 else

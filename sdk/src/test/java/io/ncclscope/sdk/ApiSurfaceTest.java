@@ -80,7 +80,7 @@ class ApiSurfaceTest {
         assertThat(sdk.requires()).filteredOn(r -> r.name().equals("io.ncclscope.parsers"))
                 .singleElement().satisfies(r -> assertThat(r.modifiers()).contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE));
         assertThat(sdk.requires()).extracting(ModuleDescriptor.Requires::name)
-                .containsExactlyInAnyOrder("java.base", "io.ncclscope.parsers", "java.desktop");
+                .containsExactlyInAnyOrder("java.base", "io.ncclscope.parsers");
     }
 
     static String surface() throws IOException {

@@ -5,7 +5,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -101,7 +101,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     public ParseResult<DmesgData> parse(Reader in, ParseLimits limits) throws IOException {
         Warnings w = new Warnings(limits.maxWarnings());
         LineSource src = LineSource.streaming(in, w, limits);
-        State st = new State(w);
+        DmesgReader st = new DmesgReader(w);
         String line;
         while ((line = src.next()) != null) {
             st.accept(line, src.lineNumber());
@@ -192,7 +192,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
                 if (rel > 0) inside = inside.substring(0, rel); // dmesg -d: [ 123.456789 <    0.000012>]
                 boolean ok = false;
                 if (UPTIME.matcher(inside).matches()) {
-                    up = Tok.decimal(inside);
+                    up = ToolValues.decimal(inside);
                     ok = true;
                 } else if (CTIME.matcher(inside).matches() || RELATIVE.matcher(inside).matches()) {
                     ok = true;
@@ -216,8 +216,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         if (t.startsWith("PCI:")) t = t.substring(4);
         while (t.endsWith(":")) t = t.substring(0, t.length() - 1);
         if (t.isEmpty() || t.length() > 20) return null;
-        if (t.indexOf('.') > 0) return Tok.pciAddress(t);
-        return GPU_SLOT.matcher(t).matches() ? Tok.pciAddress(t + ".0") : null;
+        if (t.indexOf('.') > 0) return ToolValues.pciAddress(t);
+        return GPU_SLOT.matcher(t).matches() ? ToolValues.pciAddress(t + ".0") : null;
     }
 
     /** The GPU address after {@code PCI:} in {@code s}, or the first full PCI address; null when none. */
@@ -230,7 +230,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             String a = gpuAddress(s.substring(i, e));
             if (a != null) return a;
         }
-        return s.indexOf(':') >= 0 && s.indexOf('.') >= 0 ? Tok.pciAddress(s) : null;
+        return s.indexOf(':') >= 0 && s.indexOf('.') >= 0 ? ToolValues.pciAddress(s) : null;
     }
 
     /** The digits (with an optional minus) at {@code from}; null when none. */
@@ -240,7 +240,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         int st = i;
         if (i < s.length() && s.charAt(i) == '-') i++;
         while (i < s.length() && i - st < 11 && Character.isDigit(s.charAt(i))) i++;
-        return i == st ? null : Tok.integer(s.substring(st, i));
+        return i == st ? null : ToolValues.integer(s.substring(st, i));
     }
 
     private static String wordAfter(String s, String key) {
@@ -283,7 +283,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     }
 
     /** The mutable fields of one event while it is classified. */
-    private static final class Ev {
+    private static final class EventFacts {
         DmesgEventType type;
         String driver;
         String device;
@@ -306,7 +306,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         String detail;
     }
 
-    private static final class State {
+    private static final class DmesgReader {
         private final Warnings w;
         private final List<DmesgEvent> events = new ArrayList<>();
         private final Map<String, String> uuids = new LinkedHashMap<>();
@@ -318,7 +318,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         private String lastGpuInfoDevice;
         private String driverVersion;
 
-        State(Warnings w) {
+        DmesgReader(Warnings w) {
             this.w = w;
         }
 
@@ -340,7 +340,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             }
             if (isPrompt(s)) {
                 flush();
-                w.info(n, "shell command skipped", Tok.excerpt(s));
+                w.info(n, "shell command skipped", ToolValues.excerpt(s));
                 return;
             }
             Prefix p = prefix(s);
@@ -381,7 +381,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             if (NVLINK_WORD.matcher(m).find()) return true;
             Matcher dm = DEVICE_LINE.matcher(m);
             if (m.length() < 2048 && dm.matches()) {
-                String dev = Tok.pciAddress(dm.group(2));
+                String dev = ToolValues.pciAddress(dm.group(2));
                 return dev != null && gpuSlots.contains(slot(dev));
             }
             return false;
@@ -396,7 +396,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             Pending p = pending;
             pending = null;
             if (p == null) return;
-            Ev e = classify(p.msg.toString());
+            EventFacts e = classify(p.msg.toString());
             if (e.type == DmesgEventType.GPU_INFO && e.uuid != null && e.device != null) {
                 uuids.putIfAbsent(e.device, e.uuid);
             }
@@ -415,8 +415,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
                     e.width, e.firmware, e.detail, p.msg.toString(), p.line, p.endLine));
         }
 
-        private Ev classify(String m) {
-            Ev e = new Ev();
+        private EventFacts classify(String m) {
+            EventFacts e = new EventFacts();
             if (m.startsWith("NVRM:") || m.startsWith("NVRM ")) {
                 e.driver = "NVRM";
                 nvrm(e, m.substring(5).strip());
@@ -440,7 +440,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             String body = m;
             if (dm != null && dm.matches()) {
                 e.driver = dm.group(1);
-                e.device = Tok.pciAddress(dm.group(2));
+                e.device = ToolValues.pciAddress(dm.group(2));
                 e.netdev = dm.group(3);
                 body = dm.group(4);
             } else {
@@ -474,10 +474,10 @@ public final class DmesgParser implements ToolParser<DmesgData> {
 
         private static Integer linkNo(String s) {
             Matcher lm = LINK_NO.matcher(s);
-            return lm.find() ? Tok.integer(lm.group(1)) : null;
+            return lm.find() ? ToolValues.integer(lm.group(1)) : null;
         }
 
-        private void nvrm(Ev e, String body) {
+        private void nvrm(EventFacts e, String body) {
             if (body.startsWith("Xid")) {
                 e.type = DmesgEventType.XID;
                 xid(e, body);
@@ -520,7 +520,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         }
 
         /** Reads {@code Xid (PCI:0000:9b:00): 119, pid=2024380, name=nvidia-smi, text} (also SXid). */
-        private static void xid(Ev e, String s) {
+        private static void xid(EventFacts e, String s) {
             int open = s.indexOf('(');
             int close = open < 0 ? -1 : s.indexOf(')', open);
             String rest = s;
@@ -533,7 +533,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             rest = rest.substring(i);
             int d = 0;
             while (d < rest.length() && d < 10 && Character.isDigit(rest.charAt(d))) d++;
-            e.xid = d == 0 ? null : Tok.integer(rest.substring(0, d));
+            e.xid = d == 0 ? null : ToolValues.integer(rest.substring(0, d));
             rest = rest.substring(d);
             for (int guard = 0; guard < 4; guard++) {
                 rest = rest.stripLeading();
@@ -541,7 +541,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
                 if (rest.startsWith("pid=")) {
                     int c = rest.indexOf(',');
                     String v = (c < 0 ? rest.substring(4) : rest.substring(4, c)).replace("'", "").strip();
-                    e.pid = Tok.integer(v);
+                    e.pid = ToolValues.integer(v);
                     rest = c < 0 ? "" : rest.substring(c);
                 } else if (rest.startsWith("name=")) {
                     int c = rest.indexOf(',');
@@ -565,7 +565,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             e.link = linkNo(detail);
         }
 
-        private static void aer(Ev e, String body) {
+        private static void aer(EventFacts e, String body) {
             String sev = wordAfter(body, "severity=");
             if (sev != null) {
                 int i = body.indexOf("severity=") + 9;
@@ -585,28 +585,28 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             }
         }
 
-        private static void bandwidth(Ev e, String body) {
+        private static void bandwidth(EventFacts e, String body) {
             int gb = body.indexOf(" Gb/s");
             if (gb > 0) {
                 int st = body.lastIndexOf(' ', gb - 1) + 1;
-                e.gbps = Tok.decimal(body.substring(st, gb));
+                e.gbps = ToolValues.decimal(body.substring(st, gb));
             }
             int b = body.indexOf("available PCIe bandwidth");
             String tail = body.substring(b + "available PCIe bandwidth".length());
             int cap = tail.indexOf("(capable of");
             String link = cap >= 0 ? tail.substring(0, cap) : tail;
-            e.gts = Tok.gtPerSec(link);
-            e.width = Tok.linkWidth(link);
+            e.gts = ToolValues.gtPerSec(link);
+            e.width = ToolValues.linkWidth(link);
             String lim = tail.strip();
             if (lim.startsWith(",")) lim = lim.substring(1).strip();
             if (lim.startsWith("limited by")) e.detail = lim;
         }
 
-        private static void mlx5(Ev e, String body) {
+        private static void mlx5(EventFacts e, String body) {
             Matcher pm = MLX5_PORT.matcher(body);
             if (pm.find()) {
                 e.type = DmesgEventType.MLX5_PORT;
-                e.port = Tok.integer(pm.group(1));
+                e.port = ToolValues.integer(pm.group(1));
                 e.state = pm.group(2).toUpperCase(Locale.ROOT);
                 return;
             }

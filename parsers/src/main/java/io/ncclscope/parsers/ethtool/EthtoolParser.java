@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -93,7 +93,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
 
     private enum Mode { NONE, SETTINGS, INFO, STATS, OTHER }
 
-    private static final class IfB {
+    private static final class InterfaceFacts {
         String name;
         final int line;
         int settingsLine;
@@ -139,7 +139,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
         final Map<String, Long> counters = new LinkedHashMap<>();
         final Map<String, Integer> counterLines = new LinkedHashMap<>();
 
-        IfB(String name, int line) {
+        InterfaceFacts(String name, int line) {
             this.name = name;
             this.line = line;
         }
@@ -157,9 +157,9 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
 
     private static final class Reading {
         final Warnings w;
-        final List<IfB> ifs = new ArrayList<>();
+        final List<InterfaceFacts> ifs = new ArrayList<>();
         final List<ToolMessage> errors = new ArrayList<>();
-        IfB cur;
+        InterfaceFacts cur;
         Mode mode = Mode.NONE;
         String pendingName;
         List<String> continuation; // the list a wrapped line continues (link modes, message level names)
@@ -186,7 +186,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
             }
             if (t.startsWith("Settings for ") && t.endsWith(":")) {
                 String name = t.substring(13, t.length() - 1).strip();
-                IfB b = section(name, cur != null && cur.settingsLine == 0, ln);
+                InterfaceFacts b = section(name, cur != null && cur.settingsLine == 0, ln);
                 if (b != null) b.settingsLine = ln;
                 mode = Mode.SETTINGS;
                 continuation = null;
@@ -206,7 +206,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
             String key = colon > 0 ? t.substring(0, colon).strip().toLowerCase(Locale.ROOT) : "";
             String val = colon > 0 ? t.substring(colon + 1).strip() : "";
             if (key.equals("driver")) {
-                IfB b = section(null, cur != null && cur.infoLine == 0 && cur.statsLine == 0, ln);
+                InterfaceFacts b = section(null, cur != null && cur.infoLine == 0 && cur.statsLine == 0, ln);
                 if (b != null) b.infoLine = ln;
                 mode = Mode.INFO;
                 continuation = null;
@@ -257,7 +257,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
         }
 
         /** The interface a new section belongs to: the current one when {@code join} and the name fits, else a new one. */
-        private IfB section(String name, boolean join, int ln) {
+        private InterfaceFacts section(String name, boolean join, int ln) {
             String n = name != null ? name : pendingName;
             if (cur != null && join && (n == null || cur.name == null || n.equals(cur.name))) {
                 if (cur.name == null) cur.name = n;
@@ -268,14 +268,14 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
                 cur = null;
                 return null;
             }
-            cur = new IfB(n, ln);
+            cur = new InterfaceFacts(n, ln);
             ifs.add(cur);
             pendingName = null;
             return cur;
         }
 
         private void startStats(int ln) {
-            IfB b = section(null, cur != null && cur.statsLine == 0, ln);
+            InterfaceFacts b = section(null, cur != null && cur.statsLine == 0, ln);
             if (b != null) b.statsLine = ln;
             mode = Mode.STATS;
             continuation = null;
@@ -325,24 +325,24 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
                 }
                 case "speed" -> cur.speed = speed(val);
                 case "duplex" -> cur.duplex = val.isEmpty() ? null : Duplex.of(val);
-                case "lanes" -> cur.lanes = Tok.integer(val);
+                case "lanes" -> cur.lanes = ToolValues.integer(val);
                 case "auto-negotiation" -> cur.autoneg = onOff(val);
                 case "port" -> cur.port = nonEmpty(val);
-                case "phyad" -> cur.phyad = Tok.integer(val);
+                case "phyad" -> cur.phyad = ToolValues.integer(val);
                 case "transceiver" -> cur.transceiver = nonEmpty(val);
                 case "mdi-x" -> cur.mdix = nonEmpty(val);
                 case "supports wake-on" -> cur.supportsWakeOn = nonEmpty(val);
                 case "wake-on" -> cur.wakeOn = nonEmpty(val);
                 case "current message level" -> {
                     int sp = val.indexOf(' ');
-                    cur.messageLevel = Tok.hex(sp < 0 ? val : val.substring(0, sp));
+                    cur.messageLevel = ToolValues.hex(sp < 0 ? val : val.substring(0, sp));
                     int close = val.indexOf(')');
                     if (close >= 0) words(val.substring(close + 1), cur.messageFlags);
                     continuation = cur.messageFlags;
                 }
                 case "link detected" -> cur.linkDetected = yesNo(val);
                 default -> {
-                    if (key.indexOf('_') >= 0 && key.indexOf(' ') < 0 && Tok.longValue(val) != null) {
+                    if (key.indexOf('_') >= 0 && key.indexOf(' ') < 0 && ToolValues.longValue(val) != null) {
                         w.info(ln, "counters after the settings without a 'NIC statistics:' header", t);
                         startStats(ln);
                         stats(t, ln);
@@ -382,7 +382,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
                 w.warn(ln, "unrecognised line in the statistics", t);
                 return;
             }
-            Long v = Tok.longValue(t.substring(t.lastIndexOf(':') + 1));
+            Long v = ToolValues.longValue(t.substring(t.lastIndexOf(':') + 1));
             if (cur.counters.containsKey(name)) {
                 w.info(ln, "counter " + name + " repeated; the first value is kept", t);
                 return;
@@ -398,7 +398,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
 
         EthtoolData finish() {
             List<EthtoolInterface> out = new ArrayList<>(ifs.size());
-            for (IfB b : ifs) out.add(b.build());
+            for (InterfaceFacts b : ifs) out.add(b.build());
             if (out.isEmpty() && errors.isEmpty()) w.error(0, "no ethtool content found", "");
             return EthtoolData.of(out, errors);
         }
@@ -408,7 +408,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
     static String counterName(String t) {
         int colon = t.lastIndexOf(':');
         if (colon <= 0 || colon == t.length() - 1) return null;
-        if (Tok.longValue(t.substring(colon + 1)) == null) return null;
+        if (ToolValues.longValue(t.substring(colon + 1)) == null) return null;
         String name = t.substring(0, colon).strip();
         if (name.isEmpty() || name.length() > 200) return null;
         for (int i = 0; i < name.length(); i++) {
@@ -453,7 +453,7 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
     /** {@code 100000Mb/s} gives 100000; {@code Unknown!} gives null. */
     private static Integer speed(String v) {
         if (!v.contains("b/s")) return null;
-        Double g = Tok.gbps(v);
+        Double g = ToolValues.gbps(v);
         return g == null ? null : (int) Math.round(g * 1000);
     }
 }

@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -70,7 +70,7 @@ public final class GidsParser implements ToolParser<GidsData> {
      */
     private static boolean mayBeRow(String t) {
         String[] w = Paste.words(t, 4);
-        return w.length == 4 && Tok.integer(w[1]) != null && Tok.integer(w[2]) != null;
+        return w.length == 4 && ToolValues.integer(w[1]) != null && ToolValues.integer(w[2]) != null;
     }
 
     /** Port attribute lines of {@code ibv_devinfo}; more of them than GID lines means a port listing. */
@@ -131,7 +131,7 @@ public final class GidsParser implements ToolParser<GidsData> {
                     continue;
                 }
                 if (key.equals("port")) {
-                    port = Tok.integer(t.substring(colon + 1).strip());
+                    port = ToolValues.integer(t.substring(colon + 1).strip());
                     continue;
                 }
                 if (t.startsWith("n_gids_found")) {
@@ -162,7 +162,7 @@ public final class GidsParser implements ToolParser<GidsData> {
     /** {@code n_gids_found=19}: show_gids' own count, a check on cut pastes. */
     private static void found(String t, List<GidEntry> out, int ln, Warnings w) {
         int eq = t.indexOf('=');
-        Integer n = eq < 0 ? null : Tok.integer(t.substring(eq + 1));
+        Integer n = eq < 0 ? null : ToolValues.integer(t.substring(eq + 1));
         if (n != null && n != out.size()) {
             w.info(ln, "show_gids counted " + n + " GIDs, " + out.size() + " rows were read", t);
         }
@@ -174,10 +174,10 @@ public final class GidsParser implements ToolParser<GidsData> {
      */
     static GidEntry row(String[] tok, int ln, Warnings w) {
         if (tok.length < 4) return null;
-        Integer port = Tok.integer(tok[1]);
-        Integer index = Tok.integer(tok[2]);
+        Integer port = ToolValues.integer(tok[1]);
+        Integer index = ToolValues.integer(tok[2]);
         if (port == null || index == null || port < 0 || index < 0) return null;
-        String gid = Tok.gid(tok[3]);
+        String gid = ToolValues.gid(tok[3]);
         if (gid == null) {
             if (w != null) w.warn(ln, "unreadable GID " + tok[3], String.join(" ", tok));
             return null;
@@ -199,7 +199,7 @@ public final class GidsParser implements ToolParser<GidsData> {
     private static GidEntry devinfoGid(String t, String device, Integer port, int ln) {
         int close = t.indexOf(']');
         if (close < 0) return null;
-        Integer index = Tok.integer(t.substring(4, close));
+        Integer index = ToolValues.integer(t.substring(4, close));
         if (index == null || index < 0) return null;
         String rest = t.substring(close + 1).strip();
         if (rest.startsWith(":")) rest = rest.substring(1).strip();
@@ -211,21 +211,21 @@ public final class GidsParser implements ToolParser<GidsData> {
             int v = type.lastIndexOf('v');
             if (type.contains("roce") && v >= 0 && isVersion(type.substring(v))) ver = type.substring(v);
         }
-        String gid = Tok.gid(g);
+        String gid = ToolValues.gid(g);
         if (gid == null) return null;
         return new GidEntry(device, port, index, gid, mappedIpv4(gid), ver, null, ln);
     }
 
     private static boolean isVersion(String x) {
         return x.length() >= 2 && x.length() <= 4 && (x.charAt(0) == 'v' || x.charAt(0) == 'V')
-                && Tok.decimal(x.substring(1)) != null;
+                && ToolValues.decimal(x.substring(1)) != null;
     }
 
     private static boolean isIpv4(String x) {
         String[] q = x.split("\\.", -1);
         if (q.length != 4) return false;
         for (String p : q) {
-            Integer v = p.isEmpty() || p.length() > 3 || !Character.isDigit(p.charAt(0)) ? null : Tok.integer(p);
+            Integer v = p.isEmpty() || p.length() > 3 || !Character.isDigit(p.charAt(0)) ? null : ToolValues.integer(p);
             if (v == null || v > 255) return false;
         }
         return true;
@@ -239,8 +239,8 @@ public final class GidsParser implements ToolParser<GidsData> {
     /** {@code a.b.c.d} of a full-form {@code 0000:0000:0000:0000:0000:ffff:xxxx:xxxx} GID; null otherwise. */
     static String mappedIpv4(String gid) {
         if (!gid.startsWith("0000:0000:0000:0000:0000:ffff:")) return null;
-        Long hi = Tok.hex(gid.substring(30, 34));
-        Long lo = Tok.hex(gid.substring(35, 39));
+        Long hi = ToolValues.hex(gid.substring(30, 34));
+        Long lo = ToolValues.hex(gid.substring(35, 39));
         if (hi == null || lo == null) return null;
         return (hi >> 8) + "." + (hi & 0xff) + "." + (lo >> 8) + "." + (lo & 0xff);
     }

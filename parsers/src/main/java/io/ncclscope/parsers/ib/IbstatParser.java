@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -152,8 +152,8 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             Double reported = reportedRate;
             if (reported == null && width != null && speed != null) {
                 // ibv_devinfo -v: "active_width: 4X (2)" x "active_speed: 25.0 Gbps (32)" = 100 Gb/s
-                Integer lanes = Tok.integer(width.toUpperCase(Locale.ROOT).replace("X", ""));
-                Double lane = speed.toLowerCase(Locale.ROOT).contains("gbps") ? Tok.gbps(speed) : null;
+                Integer lanes = ToolValues.integer(width.toUpperCase(Locale.ROOT).replace("X", ""));
+                Double lane = speed.toLowerCase(Locale.ROOT).contains("gbps") ? ToolValues.gbps(speed) : null;
                 if (lanes != null && lane != null) reported = lanes * lane;
             }
             // A port whose physical link is not up prints a placeholder rate (40 on Ethernet, 10 on IB).
@@ -224,11 +224,11 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             }
             if (key.startsWith("gid[")) return; // GID tables belong to the gids kind
             if (key.equals("port") && !val.isEmpty()) {
-                newPort(Tok.integer(firstToken(val)), "ibv_devinfo", ln, t);
+                newPort(ToolValues.integer(firstToken(val)), "ibv_devinfo", ln, t);
                 return;
             }
             if (key.startsWith("port ") && val.isEmpty()) {
-                Integer n = Tok.integer(key.substring(5));
+                Integer n = ToolValues.integer(key.substring(5));
                 if (n != null) {
                     newPort(n, "ibstat", ln, t);
                     return;
@@ -246,7 +246,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             int q = t.lastIndexOf('\'');
             Integer portNo = null;
             String rest = q >= 0 ? t.substring(q + 1).strip() : "";
-            if (rest.startsWith("port ")) portNo = Tok.integer(firstToken(rest.substring(5)));
+            if (rest.startsWith("port ")) portNo = ToolValues.integer(firstToken(rest.substring(5)));
             if (dev == null || !"ibstatus".equals(dev.source) || !Objects.equals(dev.name, name)) {
                 newDevice(name, "ibstatus", ln);
             }
@@ -303,14 +303,14 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             String v = val.isEmpty() ? null : val;
             switch (key) {
                 case "ca type" -> dev.type = v;
-                case "number of ports", "phys_port_cnt" -> dev.numberOfPorts = Tok.integer(firstToken(val));
+                case "number of ports", "phys_port_cnt" -> dev.numberOfPorts = ToolValues.integer(firstToken(val));
                 case "firmware version", "fw_ver" -> dev.firmware = v;
                 case "hardware version", "hw_ver" -> dev.hardwareVersion = v;
                 case "node guid", "node_guid" -> dev.nodeGuid = guid(val, ln, t);
                 case "system image guid", "sys_image_guid" -> dev.systemImageGuid = guid(val, ln, t);
                 case "transport" -> dev.transport = v;
                 case "vendor_id" -> dev.vendorId = v;
-                case "vendor_part_id" -> dev.vendorPartId = Tok.integer(firstToken(val));
+                case "vendor_part_id" -> dev.vendorPartId = ToolValues.integer(firstToken(val));
                 default -> dev.boardId = v; // board_id
             }
             return true;
@@ -342,8 +342,8 @@ public final class IbstatParser implements ToolParser<IbstatData> {
                 case "port guid" -> port.portGuid = guid(val, ln, t);
                 case "link layer", "link_layer" -> port.linkLayer = v == null ? null : LinkLayer.of(v);
                 case "default gid" -> port.defaultGid = v;
-                case "active_mtu" -> port.activeMtu = Tok.integer(firstToken(val));
-                case "max_mtu" -> port.maxMtu = Tok.integer(firstToken(val));
+                case "active_mtu" -> port.activeMtu = ToolValues.integer(firstToken(val));
+                case "max_mtu" -> port.maxMtu = ToolValues.integer(firstToken(val));
                 case "active_width" -> port.width = v == null ? null : withoutCode(v);
                 default -> port.speed = v == null ? null : withoutCode(v); // active_speed
             }
@@ -352,7 +352,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
 
         private void rate(String val, int ln, String t) {
             // ibstat "Rate: 400"; ibstatus "rate: 25 Gb/sec (1X EDR)"
-            Double g = Tok.gbps(val);
+            Double g = ToolValues.gbps(val);
             if (g == null) {
                 w.warn(ln, "unreadable rate", t);
                 return;
@@ -371,7 +371,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
             if (val.isEmpty()) return null;
             // "a088::c203:005b:370c" (corpus ibstat/network-operator-1646-1.txt) is no GUID even though
             // dropping its colons leaves 16 hex digits: a "::" means groups were lost.
-            String g = val.contains("::") ? null : Tok.guid(val);
+            String g = val.contains("::") ? null : ToolValues.guid(val);
             if (g != null) return g;
             w.warn(ln, "not a valid GUID; kept as printed", t);
             return val;
@@ -425,9 +425,9 @@ public final class IbstatParser implements ToolParser<IbstatData> {
     private static Integer number(String val) {
         String s = firstToken(val);
         if (s.startsWith("0x") || s.startsWith("0X")) {
-            Long v = Tok.hex(s);
+            Long v = ToolValues.hex(s);
             return v == null || v > Integer.MAX_VALUE ? null : (int) (long) v;
         }
-        return Tok.integer(s);
+        return ToolValues.integer(s);
     }
 }

@@ -29,7 +29,7 @@ public enum PhysicalState {
      * @return the value; {@link #UNKNOWN} for words not known
      */
     public static PhysicalState of(String text) {
-        switch (Lines.wordKey(text)) {
+        switch (StateWords.wordKey(text)) {
             case "SLEEP": return SLEEP;
             case "POLLING": return POLLING;
             case "DISABLED": return DISABLED;

@@ -25,7 +25,7 @@ public enum PortState {
      * @return the value; {@link #UNKNOWN} for words not known
      */
     public static PortState of(String text) {
-        switch (Lines.wordKey(text)) {
+        switch (StateWords.wordKey(text)) {
             case "DOWN": return DOWN;
             case "INIT": case "INITIALIZE": case "INITIALIZING": case "INITIALIZED": return INIT;
             case "ARMED": return ARMED;

@@ -15,6 +15,12 @@ import java.io.Reader;
  */
 public final class LineSource {
 
+    /** Where an ANSI escape sequence is being skipped: outside one, just after ESC, inside CSI ({@code ESC [}), OSC. */
+    private static final int ESC_NONE = 0;
+    private static final int ESC_SEEN = 1;
+    private static final int ESC_IN_CSI = 2;
+    private static final int ESC_IN_OSC = 3;
+
     private final Reader in;
     private final Warnings warnings;
     private final long maxChars;
@@ -66,29 +72,42 @@ public final class LineSource {
         if (eof) {
             return null;
         }
-        // Fast path: the whole line is in the buffer and holds no control character (no CR, ESC, NUL, tab):
-        // one String from the buffer, no StringBuilder. The builder below would otherwise stay UTF-16 for the
-        // rest of the input after the first non-Latin-1 character (a tqdm bar), halving throughput.
         if (!pendingCr) {
-            int i = pos;
-            int lim = end;
-            while (i < lim) {
-                char c = buf[i];
-                if (c < 0x20) break;
-                i++;
-            }
-            if (i < lim && buf[i] == '\n' && i - pos <= maxLineLength) {
-                String s = new String(buf, pos, i - pos);
-                consumed += i - pos + 1;
-                pos = i + 1;
-                lineNo++;
-                return s;
-            }
+            String s = wholeLineInBuffer();
+            if (s != null) return s;
         }
+        return assembledLine();
+    }
+
+    /**
+     * Fast path: the whole line is in the buffer and holds no control character (no CR, ESC, NUL, tab): one String
+     * from the buffer, no StringBuilder. The builder of {@link #assembledLine} would otherwise stay UTF-16 for the rest
+     * of the input after the first non-Latin-1 character (a tqdm bar), halving throughput. Null when the line is not so.
+     */
+    private String wholeLineInBuffer() {
+        int i = pos;
+        int lim = end;
+        while (i < lim) {
+            char c = buf[i];
+            if (c < 0x20) break;
+            i++;
+        }
+        if (i < lim && buf[i] == '\n' && i - pos <= maxLineLength) {
+            String s = new String(buf, pos, i - pos);
+            consumed += i - pos + 1;
+            pos = i + 1;
+            lineNo++;
+            return s;
+        }
+        return null;
+    }
+
+    /** The next line read character by character: across buffer refills, CR and CRLF ends, escapes dropped. */
+    private String assembledLine() throws IOException {
         sb.setLength(0);
         boolean any = false;
         boolean cut = false;
-        int esc = 0; // 0 none, 1 after ESC, 2 inside CSI, 3 inside OSC
+        int esc = ESC_NONE;
         while (true) {
             if (pos == end) {
                 if (!fill()) {
@@ -115,20 +134,20 @@ public final class LineSource {
                 break;
             }
             any = true;
-            if (esc == 1) {
-                esc = c == '[' ? 2 : c == ']' ? 3 : 0;
+            if (esc == ESC_SEEN) {
+                esc = c == '[' ? ESC_IN_CSI : c == ']' ? ESC_IN_OSC : ESC_NONE;
                 continue;
             }
-            if (esc == 2) {
-                if (c >= 0x40 && c <= 0x7e) esc = 0;
+            if (esc == ESC_IN_CSI) {
+                if (c >= 0x40 && c <= 0x7e) esc = ESC_NONE;
                 continue;
             }
-            if (esc == 3) {
-                if (c == 0x07) esc = 0;
+            if (esc == ESC_IN_OSC) {
+                if (c == 0x07) esc = ESC_NONE;
                 continue;
             }
             if (c == 0x1b) {
-                esc = 1;
+                esc = ESC_SEEN;
                 continue;
             }
             if (c < 0x20 && c != '\t') {

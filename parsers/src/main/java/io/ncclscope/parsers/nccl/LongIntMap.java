@@ -6,6 +6,9 @@ package io.ncclscope.parsers.nccl;
  * doubling at half load; callers bound its size by their caps. Not thread-safe.
  */
 final class LongIntMap {
+    /** What {@link #get} answers for a key not in the map (values are list indexes, never negative). */
+    static final int ABSENT = -1;
+
     private long[] keys;
     private int[] values;
     private int size;
@@ -20,7 +23,7 @@ final class LongIntMap {
         return size;
     }
 
-    /** The value of {@code key}, or -1. */
+    /** The value of {@code key}, or {@link #ABSENT}. */
     int get(long key) {
         if (key == 0) key = 1;
         long[] k = keys;
@@ -31,7 +34,7 @@ final class LongIntMap {
             if (x == key) return values[i];
             i = (i + 1) & mask;
         }
-        return -1;
+        return ABSENT;
     }
 
     void put(long key, int value) {

@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -67,7 +67,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             }
             // Only the first three words decide (t is not blank, so there is at least one).
             String[] tok = Paste.words(t, 3);
-            if (tok.length >= 3 && tok[0].endsWith(":") && Tok.integer(tok[0].substring(0, tok[0].length() - 1)) != null) {
+            if (tok.length >= 3 && tok[0].endsWith(":") && ToolValues.integer(tok[0].substring(0, tok[0].length() - 1)) != null) {
                 if (tok[1].endsWith(":") && tok[2].startsWith("<") && t.contains(" mtu ")) ipHeaders++;
                 else if (tok[2].equals("inet") || tok[2].equals("inet6")) oneLine++;
                 continue;
@@ -99,7 +99,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         return new ParseResult<>(Kind.IPLINK, r.finish(), w.toList());
     }
 
-    private static final class IfB {
+    private static final class InterfaceFacts {
         final String name;
         final String source;
         final int line;
@@ -120,7 +120,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         Integer maxMtu;
         final List<String> altNames = new ArrayList<>();
 
-        IfB(String name, String source, int line) {
+        InterfaceFacts(String name, String source, int line) {
             this.name = name;
             this.source = source;
             this.line = line;
@@ -138,9 +138,9 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
 
     private static final class Reading {
         final Warnings w;
-        final Map<String, IfB> ifs = new LinkedHashMap<>();
+        final Map<String, InterfaceFacts> ifs = new LinkedHashMap<>();
         final List<RdmaLink> rdma = new ArrayList<>();
-        IfB cur;
+        InterfaceFacts cur;
         int addressCount;
         boolean capped;
 
@@ -195,17 +195,17 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
 
         private static boolean startsWithIndex(String t) {
             int c = t.indexOf(':');
-            return c > 0 && c <= 10 && Tok.integer(t.substring(0, c)) != null;
+            return c > 0 && c <= 10 && ToolValues.integer(t.substring(0, c)) != null;
         }
 
-        private IfB find(String name, String source, int ln) {
-            IfB b = ifs.get(name);
+        private InterfaceFacts find(String name, String source, int ln) {
+            InterfaceFacts b = ifs.get(name);
             if (b == null) {
                 if (ifs.size() >= MAX_ITEMS) {
                     cap(ln);
                     return null;
                 }
-                b = new IfB(name, source, ln);
+                b = new InterfaceFacts(name, source, ln);
                 ifs.put(name, b);
             }
             return b;
@@ -219,11 +219,11 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         /** {@code 2: eth0: <FLAGS> mtu 1500 ... state UP ...} or the {@code ip -o addr} form {@code 2: eth0 inet 10.0.0.1/24 ...}. */
         private boolean header(String t, int ln) {
             int c = t.indexOf(':');
-            Integer index = Tok.integer(t.substring(0, c));
+            Integer index = ToolValues.integer(t.substring(0, c));
             String rest = t.substring(c + 1).strip();
             String[] tok = Paste.tokens(rest);
             if (tok.length >= 2 && !tok[0].endsWith(":") && (tok[1].equals("inet") || tok[1].equals("inet6"))) {
-                IfB b = find(tok[0], "ip", ln);
+                InterfaceFacts b = find(tok[0], "ip", ln);
                 if (b == null) return true;
                 if (b.index == null) b.index = index;
                 cur = b;
@@ -240,7 +240,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 name = name.substring(0, at);
             }
             if (name.isEmpty()) return false;
-            IfB b = find(name, "ip", ln);
+            InterfaceFacts b = find(name, "ip", ln);
             cur = b;
             if (b == null) return true;
             if (b.index == null) b.index = index;
@@ -256,11 +256,11 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             for (int i = 0; i + 1 < kv.length; i++) {
                 String v = kv[i + 1];
                 switch (kv[i]) {
-                    case "mtu" -> b.mtu = first(b.mtu, Tok.integer(v));
+                    case "mtu" -> b.mtu = first(b.mtu, ToolValues.integer(v));
                     case "qdisc" -> b.qdisc = first(b.qdisc, v);
                     case "master" -> b.master = first(b.master, v);
                     case "state" -> b.state = first(b.state, LinkState.of(v));
-                    case "qlen" -> b.qlen = first(b.qlen, Tok.integer(v));
+                    case "qlen" -> b.qlen = first(b.qlen, ToolValues.integer(v));
                     default -> {
                         continue;
                     }
@@ -275,19 +275,19 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         private boolean ifconfigHeader(String t, String[] tok, int ln) {
             if (tok.length >= 2 && tok[1].startsWith("flags=")) {
                 String name = tok[0].endsWith(":") ? tok[0].substring(0, tok[0].length() - 1) : tok[0];
-                IfB b = find(name, "ifconfig", ln);
+                InterfaceFacts b = find(name, "ifconfig", ln);
                 cur = b;
                 if (b == null) return true;
                 int lt = t.indexOf('<');
                 int gt = lt < 0 ? -1 : t.indexOf('>', lt);
                 if (gt > lt && b.flags.isEmpty()) flags(t.substring(lt + 1, gt), b.flags);
                 for (int i = 2; i + 1 < tok.length; i++) {
-                    if (tok[i].equals("mtu")) b.mtu = first(b.mtu, Tok.integer(tok[i + 1]));
+                    if (tok[i].equals("mtu")) b.mtu = first(b.mtu, ToolValues.integer(tok[i + 1]));
                 }
                 return true;
             }
             if (tok.length >= 3 && tok[1].equals("Link") && tok[2].startsWith("encap:")) {
-                IfB b = find(tok[0], "ifconfig", ln);
+                InterfaceFacts b = find(tok[0], "ifconfig", ln);
                 cur = b;
                 if (b == null) return true;
                 String encap = tok[2].substring(6).toLowerCase(Locale.ROOT);
@@ -315,7 +315,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 parent = name.substring(at + 1);
                 name = name.substring(0, at);
             }
-            IfB b = find(name, "ip -br", ln);
+            InterfaceFacts b = find(name, "ip -br", ln);
             cur = b;
             if (b == null) return true;
             b.parent = first(b.parent, parent);
@@ -335,7 +335,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
 
         /** A line under an interface header; true when it was understood (or is known noise). */
         private boolean detail(String t, String[] tok, int ln) {
-            IfB b = cur;
+            InterfaceFacts b = cur;
             if (b == null) return false;
             String k = tok[0];
             if (k.startsWith("link/")) {
@@ -361,7 +361,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 b.linkType = first(b.linkType, k.equals("loop") ? "loopback" : k);
                 if (!k.equals("loop") && tok.length >= 2 && !tok[1].equals("txqueuelen")) b.mac = first(b.mac, tok[1]);
                 for (int i = 1; i + 1 < tok.length; i++) {
-                    if (tok[i].equals("txqueuelen")) b.qlen = first(b.qlen, Tok.integer(tok[i + 1]));
+                    if (tok[i].equals("txqueuelen")) b.qlen = first(b.qlen, ToolValues.integer(tok[i + 1]));
                 }
                 return true;
             }
@@ -374,7 +374,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                     }
                 }
                 String m = Paste.tokens(t.substring(mtuAt + 4).strip())[0];
-                b.mtu = first(b.mtu, Tok.integer(m));
+                b.mtu = first(b.mtu, ToolValues.integer(m));
                 return true;
             }
             if ("ip".equals(b.source)) {
@@ -391,14 +391,14 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             return false;
         }
 
-        private void mtuRange(IfB b, String[] tok) {
+        private void mtuRange(InterfaceFacts b, String[] tok) {
             for (int i = 0; i + 1 < tok.length; i++) {
-                if (tok[i].equals("minmtu")) b.minMtu = first(b.minMtu, Tok.integer(tok[i + 1]));
-                else if (tok[i].equals("maxmtu")) b.maxMtu = first(b.maxMtu, Tok.integer(tok[i + 1]));
+                if (tok[i].equals("minmtu")) b.minMtu = first(b.minMtu, ToolValues.integer(tok[i + 1]));
+                else if (tok[i].equals("maxmtu")) b.maxMtu = first(b.maxMtu, ToolValues.integer(tok[i + 1]));
             }
         }
 
-        private void inet(IfB b, String family, String[] tok, int ln) {
+        private void inet(InterfaceFacts b, String family, String[] tok, int ln) {
             if (tok.length < 2) return;
             String addr = tok[1];
             Integer prefix = null;
@@ -417,7 +417,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 String next = i + 1 < tok.length ? tok[i + 1] : null;
                 if (x.equals("scope") && next != null) scope = next;
                 else if (x.equals("netmask") && next != null) prefix = maskBits(next);
-                else if (x.equals("prefixlen") && next != null) prefix = Tok.integer(next);
+                else if (x.equals("prefixlen") && next != null) prefix = ToolValues.integer(next);
                 else if (x.equals("scopeid") && next != null) {
                     int lt = next.indexOf('<');
                     if (lt >= 0 && next.endsWith(">")) scope = next.substring(lt + 1, next.length() - 1);
@@ -427,16 +427,16 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             address(b, family, addr, scope, ln, prefix);
         }
 
-        private void address(IfB b, String family, String text, String scope, int ln) {
+        private void address(InterfaceFacts b, String family, String text, String scope, int ln) {
             address(b, family, text, scope, ln, null);
         }
 
-        private void address(IfB b, String family, String text, String scope, int ln, Integer prefix) {
+        private void address(InterfaceFacts b, String family, String text, String scope, int ln, Integer prefix) {
             String addr = text;
             int slash = text.indexOf('/');
             if (slash > 0) {
                 addr = text.substring(0, slash);
-                prefix = Tok.integer(text.substring(slash + 1));
+                prefix = ToolValues.integer(text.substring(slash + 1));
             }
             for (NetAddress a : b.addresses) {
                 if (a.address().equals(addr) && a.family().equals(family)) return; // listed twice (ip link + ip addr)
@@ -474,7 +474,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             int i = 0;
             String pci = null;
             if (left.length > 1 && left[0].indexOf(':') > 0 && left[0].indexOf('.') > 0) {
-                pci = Tok.pciAddress(left[0]);
+                pci = ToolValues.pciAddress(left[0]);
                 if (pci != null) i = 1;
             }
             if (i >= left.length || left[i].isEmpty()) {
@@ -490,7 +490,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
             for (; i < left.length; i++) {
                 String x = left[i];
                 if (x.equals("port") && i + 1 < left.length) {
-                    port = Tok.integer(left[++i]);
+                    port = ToolValues.integer(left[++i]);
                     seenPort = true;
                 } else if (x.equals("fw") && i + 1 < left.length) {
                     fw = left[++i];
@@ -523,7 +523,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
 
         IpLinkData finish() {
             List<NetInterface> out = new ArrayList<>(ifs.size());
-            for (IfB b : ifs.values()) out.add(b.build());
+            for (InterfaceFacts b : ifs.values()) out.add(b.build());
             if (out.isEmpty() && rdma.isEmpty()) w.error(0, "no iplink content found", "");
             return new IpLinkData(out, rdma);
         }
@@ -542,7 +542,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         if (q.length != 4) return null;
         long v = 0;
         for (String p : q) {
-            Integer b = Tok.integer(p);
+            Integer b = ToolValues.integer(p);
             if (b == null || b < 0 || b > 255) return null;
             v = v << 8 | b;
         }

@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -85,7 +85,7 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
     }
 
     /** Mutable node while parsing. */
-    private static final class N {
+    private static final class NodeFacts {
         final int id;
         int line;
         List<Integer> cpus = List.of();
@@ -93,16 +93,16 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
         Long size;
         Long free;
 
-        N(int id, int line) {
+        NodeFacts(int id, int line) {
             this.id = id;
             this.line = line;
         }
     }
 
     /** Parse state shared by the line handlers. */
-    private static final class State {
+    private static final class NumactlReader {
         final Warnings w;
-        final TreeMap<Integer, N> nodes = new TreeMap<>();
+        final TreeMap<Integer, NodeFacts> nodes = new TreeMap<>();
         int totalCpus;
         boolean numactl;
         boolean lscpu;
@@ -119,38 +119,38 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
         Integer coresPerSocket;
         Integer threadsPerCore;
 
-        State(Warnings w) {
+        NumactlReader(Warnings w) {
             this.w = w;
         }
 
         /** The node with {@code id}, made on first use; null (with a warning) past the limits. */
-        N node(int id, int ln, String t) {
-            N n = nodes.get(id);
+        NodeFacts node(int id, int ln, String t) {
+            NodeFacts n = nodes.get(id);
             if (n != null) return n;
             if (id < 0 || nodes.size() >= MAX_NODES) {
-                w.warn(ln, "more than " + MAX_NODES + " NUMA nodes or a bad node number; ignored", Tok.excerpt(t));
+                w.warn(ln, "more than " + MAX_NODES + " NUMA nodes or a bad node number; ignored", ToolValues.excerpt(t));
                 return null;
             }
-            n = new N(id, ln);
+            n = new NodeFacts(id, ln);
             nodes.put(id, n);
             return n;
         }
 
         /** Sets a node's CPUs from {@code list}, keeping the total bounded; false when unreadable. */
-        boolean setCpus(N n, String list, int ln, String t) {
+        boolean setCpus(NodeFacts n, String list, int ln, String t) {
             String v = list.strip();
             // numactl --cpu-compress appends the count: "0-15 (16)".
             int paren = v.lastIndexOf('(');
-            if (paren >= 0 && v.endsWith(")") && Tok.integer(v.substring(paren + 1, v.length() - 1)) != null) {
+            if (paren >= 0 && v.endsWith(")") && ToolValues.integer(v.substring(paren + 1, v.length() - 1)) != null) {
                 v = v.substring(0, paren).strip();
             }
-            List<Integer> cpus = Tok.cpuList(v);
+            List<Integer> cpus = ToolValues.cpuList(v);
             if (cpus.isEmpty() && !v.isEmpty()) {
-                w.warn(ln, "unreadable CPU list for node " + n.id, Tok.excerpt(t));
+                w.warn(ln, "unreadable CPU list for node " + n.id, ToolValues.excerpt(t));
                 return false;
             }
             if (totalCpus + cpus.size() > MAX_TOTAL_CPUS) {
-                w.warn(ln, "more than " + MAX_TOTAL_CPUS + " CPUs in all; node " + n.id + " CPUs dropped", Tok.excerpt(t));
+                w.warn(ln, "more than " + MAX_TOTAL_CPUS + " CPUs in all; node " + n.id + " CPUs dropped", ToolValues.excerpt(t));
                 return false;
             }
             totalCpus += cpus.size() - n.cpus.size();
@@ -165,7 +165,7 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
     public ParseResult<NumaTopology> parse(Reader in, ParseLimits limits) throws IOException {
         Warnings w = new Warnings(limits.maxWarnings());
         LineSource src = LineSource.table(in, w, limits);
-        State st = new State(w);
+        NumactlReader st = new NumactlReader(w);
         String raw;
         while ((raw = src.next()) != null) {
             int ln = src.lineNumber();
@@ -182,7 +182,7 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
             w.error(0, "no numactl content found", "");
         }
         List<NumaNode> nodes = new ArrayList<>(st.nodes.size());
-        for (N n : st.nodes.values()) {
+        for (NodeFacts n : st.nodes.values()) {
             nodes.add(new NumaNode(n.id, n.cpus, compact(n.cpus), n.size, n.free, n.line));
         }
         Integer nodeCount = st.nodeCount != null ? st.nodeCount : st.lscpuNodeCount;
@@ -201,14 +201,14 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
     }
 
     /** {@code node   0   1} and {@code   0:  10  32}; false when the line is neither. */
-    private static boolean distanceLine(State st, String t, int ln) {
+    private static boolean distanceLine(NumactlReader st, String t, int ln) {
         if (t.startsWith("node") && (t.length() == 4 || Character.isWhitespace(t.charAt(4)))) {
             List<Integer> ids = ints(t.substring(4));
             if (ids == null) return false;
             st.distanceNodes.clear();
             st.distances.clear();
             if (ids.size() > MAX_NODES) {
-                st.w.warn(ln, "distance matrix wider than " + MAX_NODES + " nodes; cut", Tok.excerpt(t));
+                st.w.warn(ln, "distance matrix wider than " + MAX_NODES + " nodes; cut", ToolValues.excerpt(t));
                 ids = ids.subList(0, MAX_NODES);
             }
             st.distanceNodes.addAll(ids);
@@ -217,19 +217,19 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
         }
         int colon = t.indexOf(':');
         if (colon <= 0 || st.distanceMode != 2) return false;
-        Integer id = Tok.integer(t.substring(0, colon));
+        Integer id = ToolValues.integer(t.substring(0, colon));
         List<Integer> row = ints(t.substring(colon + 1));
         if (id == null || row == null) return false;
         int k = st.distances.size();
         if (k >= st.distanceNodes.size()) {
-            st.w.warn(ln, "more distance rows than header columns; row ignored", Tok.excerpt(t));
+            st.w.warn(ln, "more distance rows than header columns; row ignored", ToolValues.excerpt(t));
             return true;
         }
         if (!id.equals(st.distanceNodes.get(k))) {
-            st.w.warn(ln, "distance row for node " + id + " where node " + st.distanceNodes.get(k) + " was expected", Tok.excerpt(t));
+            st.w.warn(ln, "distance row for node " + id + " where node " + st.distanceNodes.get(k) + " was expected", ToolValues.excerpt(t));
         }
         if (row.size() != st.distanceNodes.size()) {
-            st.w.warn(ln, "distance row has " + row.size() + " values for " + st.distanceNodes.size() + " nodes", Tok.excerpt(t));
+            st.w.warn(ln, "distance row has " + row.size() + " values for " + st.distanceNodes.size() + " nodes", ToolValues.excerpt(t));
             if (row.size() > st.distanceNodes.size()) row = row.subList(0, st.distanceNodes.size());
         }
         st.distances.add(new ArrayList<>(row));
@@ -240,7 +240,7 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
     private static List<Integer> ints(String s) {
         List<Integer> out = new ArrayList<>();
         for (String tok : words(s)) {
-            Integer v = Tok.integer(tok);
+            Integer v = ToolValues.integer(tok);
             if (v == null || v < 0 || out.size() > MAX_NODES) return null;
             out.add(v);
         }
@@ -263,14 +263,14 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
     }
 
     /** The numactl lines; false when the line is not one. */
-    private static boolean numactlLine(State st, String t, int ln) {
+    private static boolean numactlLine(NumactlReader st, String t, int ln) {
         if (t.startsWith("available:")) {
             // available: 2 nodes (0-1)
             String rest = t.substring(10).strip();
             int sp = rest.indexOf(' ');
-            Integer count = Tok.integer(sp < 0 ? rest : rest.substring(0, sp));
+            Integer count = ToolValues.integer(sp < 0 ? rest : rest.substring(0, sp));
             if (count == null || !rest.contains("node")) {
-                st.w.warn(ln, "unreadable numactl 'available:' line", Tok.excerpt(t));
+                st.w.warn(ln, "unreadable numactl 'available:' line", ToolValues.excerpt(t));
             } else {
                 st.nodeCount = count;
             }
@@ -284,35 +284,35 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
         }
         if (t.startsWith("No NUMA available")) {
             st.numactl = true;
-            st.w.info(ln, "numactl reports no NUMA on this system", Tok.excerpt(t));
+            st.w.info(ln, "numactl reports no NUMA on this system", ToolValues.excerpt(t));
             return true;
         }
         if (!t.startsWith("node ")) return false;
         // node 0 cpus: 0 1 2 / node 0 size: 193129 MB / node 0 free: 186031 MB
         int colon = t.indexOf(':');
         String[] head = colon < 0 ? new String[0] : words(t.substring(5, colon));
-        Integer id = head.length == 2 ? Tok.integer(head[0]) : null;
+        Integer id = head.length == 2 ? ToolValues.integer(head[0]) : null;
         if (id == null) {
-            st.w.warn(ln, "unrecognised numactl node line", Tok.excerpt(t));
+            st.w.warn(ln, "unrecognised numactl node line", ToolValues.excerpt(t));
             return true;
         }
         st.numactl = true;
         String value = t.substring(colon + 1).strip();
-        N n = st.node(id, ln, t);
+        NodeFacts n = st.node(id, ln, t);
         if (n == null) return true;
         switch (head[1]) {
             case "cpus" -> st.setCpus(n, value, ln, t);
             case "size" -> n.size = megabytes(st, value, ln, t);
             case "free" -> n.free = megabytes(st, value, ln, t);
-            default -> st.w.warn(ln, "unrecognised numactl node line", Tok.excerpt(t));
+            default -> st.w.warn(ln, "unrecognised numactl node line", ToolValues.excerpt(t));
         }
         return true;
     }
 
     /** {@code 193129 MB}; numactl always prints MB, other units are converted. */
-    private static Long megabytes(State st, String value, int ln, String t) {
+    private static Long megabytes(NumactlReader st, String value, int ln, String t) {
         String[] parts = words(value);
-        Long v = parts.length == 0 ? null : Tok.longValue(parts[0]);
+        Long v = parts.length == 0 ? null : ToolValues.longValue(parts[0]);
         String unit = parts.length > 1 ? parts[1].toUpperCase(Locale.ROOT) : "MB";
         if (v != null) {
             switch (unit) {
@@ -329,27 +329,27 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
                 }
             }
         }
-        st.w.warn(ln, "unreadable memory size", Tok.excerpt(t));
+        st.w.warn(ln, "unreadable memory size", ToolValues.excerpt(t));
         return null;
     }
 
     /** lscpu {@code Key: value} lines, flat or indented; other lines are prose. */
-    private static void lscpuLine(State st, String t, int ln) {
+    private static void lscpuLine(NumactlReader st, String t, int ln) {
         int colon = t.indexOf(':');
         if (colon <= 0) {
-            st.w.info(ln, "not numactl or lscpu output; skipped", Tok.excerpt(t));
+            st.w.info(ln, "not numactl or lscpu output; skipped", ToolValues.excerpt(t));
             return;
         }
         String key = t.substring(0, colon).strip();
         String value = t.substring(colon + 1).strip();
         if (key.startsWith("NUMA node") && key.endsWith(" CPU(s)")) {
-            Integer id = Tok.integer(key.substring(9, key.length() - 7));
+            Integer id = ToolValues.integer(key.substring(9, key.length() - 7));
             if (id == null) {
-                st.w.warn(ln, "unreadable lscpu NUMA node line", Tok.excerpt(t));
+                st.w.warn(ln, "unreadable lscpu NUMA node line", ToolValues.excerpt(t));
                 return;
             }
             st.lscpu = true;
-            N n = st.node(id, ln, t);
+            NodeFacts n = st.node(id, ln, t);
             // With numactl in the same paste, its node CPUs win.
             if (n != null && !(st.numactl && n.cpusSeen)) st.setCpus(n, value, ln, t);
             return;
@@ -361,18 +361,18 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
             case "Model name" -> {
                 if (st.modelName == null) st.modelName = orNull(value);
             }
-            case "CPU(s)" -> st.cpuCount = Tok.integer(value);
+            case "CPU(s)" -> st.cpuCount = ToolValues.integer(value);
             case "On-line CPU(s) list" -> st.online = orNull(value);
             case "Socket(s)" -> {
-                if (st.sockets == null) st.sockets = Tok.integer(value);
+                if (st.sockets == null) st.sockets = ToolValues.integer(value);
             }
             case "Core(s) per socket" -> {
-                if (st.coresPerSocket == null) st.coresPerSocket = Tok.integer(value);
+                if (st.coresPerSocket == null) st.coresPerSocket = ToolValues.integer(value);
             }
             case "Thread(s) per core" -> {
-                if (st.threadsPerCore == null) st.threadsPerCore = Tok.integer(value);
+                if (st.threadsPerCore == null) st.threadsPerCore = ToolValues.integer(value);
             }
-            case "NUMA node(s)" -> st.lscpuNodeCount = Tok.integer(value);
+            case "NUMA node(s)" -> st.lscpuNodeCount = ToolValues.integer(value);
             default -> {
             }
         }

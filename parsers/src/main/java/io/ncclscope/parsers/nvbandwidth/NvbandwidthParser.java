@@ -5,7 +5,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.json.Json;
 import java.io.IOException;
@@ -125,7 +125,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
     static String busId(String s) {
         String t = s.strip();
         if (t.indexOf('.') < 0) t = t + ".0";
-        return Tok.pciAddress(t);
+        return ToolValues.pciAddress(t);
     }
 
     /** The unit in the last parentheses of a matrix title ({@code GB/s}, {@code ns}). */
@@ -144,7 +144,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
     /** A matrix cell: a number, or null for N/A; {@code bad[0]} is set when the token is neither. */
     static Double cell(String tok, boolean[] bad) {
         if (tok.equalsIgnoreCase("N/A")) return null;
-        Double d = Tok.decimal(tok);
+        Double d = ToolValues.decimal(tok);
         if (d == null) bad[0] = true;
         return d;
     }
@@ -154,7 +154,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
     private enum Phase { NONE, RUNNING, TITLE, ROWS, AFTER }
 
     /** A testcase being read. */
-    private static final class Tc {
+    private static final class TestcaseFacts {
         final int line;
         String name;
         NvbwStatus status;
@@ -168,7 +168,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
         final List<String> messages = new ArrayList<>();
         boolean cut;
 
-        Tc(String name, int line) {
+        TestcaseFacts(String name, int line) {
             this.name = name;
             this.line = line;
         }
@@ -199,7 +199,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
         final List<NvbwDevice> devices = new ArrayList<>();
         final List<NvbwTestcase> tests = new ArrayList<>();
         int unnamedWaived;
-        private Tc cur;
+        private TestcaseFacts cur;
         private Phase phase = Phase.NONE;
         private boolean anything;
         private boolean inNote;
@@ -241,53 +241,30 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
             }
             if (s.startsWith("NOTE:") || inNote) {
                 inNote = true;
-                w.info(n, "note skipped", Tok.excerpt(s));
+                w.info(n, "note skipped", ToolValues.excerpt(s));
                 return;
             }
             if (s.startsWith("Running ")) {
                 close();
                 anything = true;
-                cur = new Tc(name(s.substring(8)), n);
+                cur = new TestcaseFacts(name(s.substring(8)), n);
                 phase = Phase.RUNNING;
                 return;
             }
             if (s.startsWith("Waiving ")) {
                 close();
                 anything = true;
-                Tc t = new Tc(name(s.substring(8)), n);
+                TestcaseFacts t = new TestcaseFacts(name(s.substring(8)), n);
                 t.status = NvbwStatus.WAIVED;
                 add(t);
                 return;
             }
             if (s.startsWith("Waived:") || s.startsWith("Not Found:") || s.startsWith("Error:")) {
-                anything = true;
-                NvbwStatus st = s.startsWith("Waived") ? NvbwStatus.WAIVED : s.startsWith("Not") ? NvbwStatus.NOT_FOUND : NvbwStatus.ERROR;
-                String msg = s.substring(s.indexOf(':') + 1).strip();
-                if (cur != null && phase == Phase.RUNNING && cur.status == null) {
-                    cur.status = st;
-                    if (!msg.isEmpty()) {
-                        cur.message(msg);
-                        if (st == NvbwStatus.ERROR) cur.error = msg;
-                    }
-                    close();
-                } else if (st == NvbwStatus.WAIVED) {
-                    close();
-                    unnamedWaived++;
-                } else {
-                    close();
-                    w.warn(n, "status line with no testcase", Tok.excerpt(s));
-                }
+                statusLine(s, n);
                 return;
             }
             if (isTitle(s)) {
-                anything = true;
-                if (cur == null || cur.description != null || phase == Phase.AFTER) {
-                    close();
-                    cur = new Tc(null, n);
-                }
-                cur.description = s;
-                cur.unit = unitOf(s);
-                phase = Phase.TITLE;
+                title(s, n);
                 return;
             }
             if (s.startsWith("SUM ")) {
@@ -307,12 +284,45 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
                 if (cur.error == null) {
                     cur.error = s;
                     w.warn(n, "testcase " + (cur.name == null ? "(unnamed)" : cur.name) + " printed an error instead of a result",
-                            Tok.excerpt(s));
+                            ToolValues.excerpt(s));
                 }
                 cur.status = NvbwStatus.ERROR;
                 return;
             }
-            w.warn(n, "unrecognised line", Tok.excerpt(s));
+            w.warn(n, "unrecognised line", ToolValues.excerpt(s));
+        }
+
+        /** {@code Waived: ...}, {@code Not Found: ...}, {@code Error: ...}: the end of the running testcase. */
+        private void statusLine(String s, int n) {
+            anything = true;
+            NvbwStatus st = s.startsWith("Waived") ? NvbwStatus.WAIVED : s.startsWith("Not") ? NvbwStatus.NOT_FOUND : NvbwStatus.ERROR;
+            String msg = s.substring(s.indexOf(':') + 1).strip();
+            if (cur != null && phase == Phase.RUNNING && cur.status == null) {
+                cur.status = st;
+                if (!msg.isEmpty()) {
+                    cur.message(msg);
+                    if (st == NvbwStatus.ERROR) cur.error = msg;
+                }
+                close();
+            } else if (st == NvbwStatus.WAIVED) {
+                close();
+                unnamedWaived++;
+            } else {
+                close();
+                w.warn(n, "status line with no testcase", ToolValues.excerpt(s));
+            }
+        }
+
+        /** A matrix title ({@code memcpy CE CPU(row) -> GPU(column) bandwidth (GB/s)}): a new matrix starts. */
+        private void title(String s, int n) {
+            anything = true;
+            if (cur == null || cur.description != null || phase == Phase.AFTER) {
+                close();
+                cur = new TestcaseFacts(null, n);
+            }
+            cur.description = s;
+            cur.unit = unitOf(s);
+            phase = Phase.TITLE;
         }
 
         private static String name(String s) {
@@ -323,7 +333,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
 
         private static boolean allInts(String[] tok) {
             for (String t : tok) {
-                if (Tok.integer(t) == null) return false;
+                if (ToolValues.integer(t) == null) return false;
             }
             return tok.length > 0;
         }
@@ -338,17 +348,17 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
             if (bad[0]) return false;
             if (cur.matrix.size() >= MAX_MATRIX) {
                 if (cur.matrix.size() == MAX_MATRIX && !cur.cut) {
-                    w.warn(n, "matrix longer than " + MAX_MATRIX + " rows; the rest were dropped", Tok.excerpt(s));
+                    w.warn(n, "matrix longer than " + MAX_MATRIX + " rows; the rest were dropped", ToolValues.excerpt(s));
                     cur.cut = true;
                     cur.status = NvbwStatus.PASSED;
                 }
                 return true;
             }
             if (vals.size() < cols) {
-                w.warn(n, "matrix row has " + vals.size() + " values for " + cols + " columns; missing cells are null", Tok.excerpt(s));
+                w.warn(n, "matrix row has " + vals.size() + " values for " + cols + " columns; missing cells are null", ToolValues.excerpt(s));
                 while (vals.size() < cols) vals.add(null);
             } else if (vals.size() > cols) {
-                w.warn(n, "matrix row has more values than the header has columns; extra cells dropped", Tok.excerpt(s));
+                w.warn(n, "matrix row has more values than the header has columns; extra cells dropped", ToolValues.excerpt(s));
                 vals = vals.subList(0, cols);
             }
             cur.rows.add(tok[0]);
@@ -359,10 +369,10 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
         private void sum(String s, int n) {
             anything = true;
             String[] tok = s.split("\\s+");
-            Double v = tok.length >= 3 ? Tok.decimal(tok[tok.length - 1]) : null;
+            Double v = tok.length >= 3 ? ToolValues.decimal(tok[tok.length - 1]) : null;
             String name = tok.length >= 3 ? tok[1] : null;
             if (v == null) {
-                w.warn(n, "SUM line not readable", Tok.excerpt(s));
+                w.warn(n, "SUM line not readable", ToolValues.excerpt(s));
                 return;
             }
             if (cur != null && cur.sum == null && (cur.name == null || cur.name.equals(name))) {
@@ -372,8 +382,8 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
                 return;
             }
             close();
-            w.warn(n, "SUM line with no matrix before it", Tok.excerpt(s));
-            Tc t = new Tc(name, n);
+            w.warn(n, "SUM line with no matrix before it", ToolValues.excerpt(s));
+            TestcaseFacts t = new TestcaseFacts(name, n);
             t.sum = v;
             t.cut = true;
             add(t);
@@ -387,15 +397,15 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
             switch (k) {
                 case "nvbandwidth Version" -> version = v.isEmpty() ? null : v;
                 case "Built from Git version" -> git = v.isEmpty() ? null : v;
-                case "CUDA Runtime Version" -> cudaRuntime = Tok.integer(v);
-                case "CUDA Driver Version" -> cudaDriver = Tok.integer(v);
+                case "CUDA Runtime Version" -> cudaRuntime = ToolValues.integer(v);
+                case "CUDA Driver Version" -> cudaDriver = ToolValues.integer(v);
                 case "Driver Version" -> driver = v.isEmpty() ? null : v;
                 case "MPI version" -> {
                     // multinode builds; not used
                 }
                 default -> {
-                    if (k.startsWith("Device ") && Tok.integer(k.substring(7)) != null) {
-                        device(Tok.integer(k.substring(7)), v, null, n);
+                    if (k.startsWith("Device ") && ToolValues.integer(k.substring(7)) != null) {
+                        device(ToolValues.integer(k.substring(7)), v, null, n);
                         return true;
                     }
                     if (k.startsWith("Process ")) {
@@ -406,7 +416,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
                         String rest = v;
                         int c2 = rest.indexOf(':');
                         if (rest.startsWith("device ") && c2 > 0) {
-                            Integer idx = Tok.integer(rest.substring(7, c2));
+                            Integer idx = ToolValues.integer(rest.substring(7, c2));
                             if (idx != null) {
                                 device(idx, rest.substring(c2 + 1).strip(), host, n);
                                 return true;
@@ -433,7 +443,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
             if (devices.size() < MAX_MATRIX) devices.add(new NvbwDevice(idx, name, bus, host, n));
         }
 
-        private void add(Tc t) {
+        private void add(TestcaseFacts t) {
             if (tests.size() >= MAX_TESTCASES) {
                 droppedTests++;
                 return;
@@ -476,7 +486,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
         }
         if (!tail.isEmpty()) {
             int tailLine = firstLine + countLines(text, end);
-            w.warn(tailLine, "text after the JSON output ignored", Tok.excerpt(tail.lines().findFirst().orElse("")));
+            w.warn(tailLine, "text after the JSON output ignored", ToolValues.excerpt(tail.lines().findFirst().orElse("")));
         }
         Map<?, ?> nb = root instanceof Map<?, ?> m && m.get("nvbandwidth") instanceof Map<?, ?> inner ? inner
                 : root instanceof Map<?, ?> m2 ? m2 : null;
@@ -532,8 +542,8 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
         Number rt = nb.get("CUDA Runtime Version") instanceof Number x ? x : null;
         Number dv = nb.get("CUDA Driver Version") instanceof Number x2 ? x2 : null;
         return new NvbandwidthData(NvbwFormat.JSON, t.command, str(nb.get("version")), str(nb.get("git_version")),
-                rt == null ? Tok.integer(str(nb.get("CUDA Runtime Version"))) : Integer.valueOf(rt.intValue()),
-                dv == null ? Tok.integer(str(nb.get("CUDA Driver Version"))) : Integer.valueOf(dv.intValue()),
+                rt == null ? ToolValues.integer(str(nb.get("CUDA Runtime Version"))) : Integer.valueOf(rt.intValue()),
+                dv == null ? ToolValues.integer(str(nb.get("CUDA Driver Version"))) : Integer.valueOf(dv.intValue()),
                 str(nb.get("Driver Version")), List.of(), tests, 0, str(nb.get("error")));
     }
 
@@ -548,7 +558,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
             double d = n.doubleValue();
             return Double.isFinite(d) ? d : null;
         }
-        return o == null ? null : Tok.decimal(o.toString());
+        return o == null ? null : ToolValues.decimal(o.toString());
     }
 
     private static int countLines(String s, int upTo) {

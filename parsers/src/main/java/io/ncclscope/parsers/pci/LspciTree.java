@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.pci;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -30,12 +30,12 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
     }
 
     /**
-     * {@return the function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code c1:00.0}); empty if absent}
+     * {@return the function at {@code address} (any form {@link ToolValues#pciAddress} reads, for example {@code c1:00.0}); empty if absent}
      *
      * @param address a PCI address
      */
     public Optional<TreeDevice> device(String address) {
-        String bdf = Tok.pciAddress(address);
+        String bdf = ToolValues.pciAddress(address);
         if (bdf == null) return Optional.empty();
         for (TreeDevice d : devices) {
             if (d.bdf().equals(bdf)) return Optional.of(d);

@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -113,7 +113,7 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
     }
 
     /** Mutable tree element while parsing: the host (all root buses), a root bus, or a function. */
-    private static final class B {
+    private static final class TreeElement {
         final int type;
         final int line;
         int domain;
@@ -127,11 +127,11 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
         String id; // a root bus's dddd:bb
         String dom; // a root bus's dddd
         int depth = -1; // root-bus functions have depth 0
-        B root;
-        B parent;
-        final List<B> kids = new ArrayList<>();
+        TreeElement root;
+        TreeElement parent;
+        final List<TreeElement> kids = new ArrayList<>();
 
-        B(int type, int line) {
+        TreeElement(int type, int line) {
             this.type = type;
             this.line = line;
         }
@@ -141,141 +141,177 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
     public ParseResult<LspciTree> parse(Reader in, ParseLimits limits) throws IOException {
         Warnings w = new Warnings(limits.maxWarnings());
         LineSource src = LineSource.table(in, w, limits);
-        List<B> roots = new ArrayList<>();
-        List<B> flat = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        TreeMap<Integer, B> byCol = new TreeMap<>();
-        boolean full = false;
+        TreeReader reader = new TreeReader(w);
         String raw;
         while ((raw = src.next()) != null) {
-            int ln = src.lineNumber();
-            String s = raw.indexOf('\t') >= 0 ? expandTabs(raw) : raw;
-            String t = s.strip();
-            if (t.isEmpty() || Paste.isNoise(t)) continue;
-            if (full) continue;
-            int n = s.length();
-            int i = 0;
-            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '|')) i++;
-            if (i >= n) continue; // a line of branch bars only
-            char c = s.charAt(i);
-            B cur;
-            if ((c == '+' || c == '\\') && i + 1 < n && s.charAt(i + 1) == '-') {
-                cur = byCol.get(i);
-                if (cur == null) {
-                    w.warn(ln, "tree branch at column " + (i + 1) + " has no parent above it; line skipped", Tok.excerpt(t));
-                    continue;
-                }
-                i += 2;
-            } else if (c == '-' && i + 1 < n && (s.charAt(i + 1) == '+' || s.charAt(i + 1) == '\\' || s.charAt(i + 1) == '[')) {
-                cur = new B(HOST, ln);
-                byCol.clear();
-                i += 1;
-            } else {
-                w.info(ln, "not an lspci tree line; skipped", Tok.excerpt(t));
-                continue;
-            }
-            // Walk the chain of elements on this line.
-            while (i < n && cur != null) {
-                c = s.charAt(i);
-                if ((c == '+' || c == '\\') && i + 1 < n && s.charAt(i + 1) == '-') {
-                    byCol.tailMap(i, true).clear();
-                    byCol.put(i, cur);
-                    i += 2;
-                    continue;
-                }
-                if (c == '-' && i + 1 < n && s.charAt(i + 1) == '-') {
-                    i += 2;
-                    continue;
-                }
-                if (c == '[' && cur.type == HOST) {
-                    int close = s.indexOf(']', i);
-                    B r = close < 0 ? null : rootBus(s.substring(i + 1, close), ln);
-                    if (r == null) {
-                        w.warn(ln, "unreadable root bus label; rest of line skipped", Tok.excerpt(t));
-                        break;
-                    }
-                    roots.add(r);
-                    cur = r;
-                    i = close + 1;
-                    if (i < n && s.charAt(i) == '-') i++;
-                    continue;
-                }
-                if (cur.type != HOST && i + 3 < n && deviceTokenAt(s, i, n)
-                        && (i + 4 == n || s.charAt(i + 4) == ' ' || s.charAt(i + 4) == '-')) {
-                    if (cur.type == DEVICE && cur.depth + 1 > MAX_DEPTH) {
-                        w.warn(ln, "tree nests deeper than " + MAX_DEPTH + " bridges; rest of line dropped", Tok.excerpt(t));
-                        break;
-                    }
-                    if (flat.size() >= MAX_DEVICES) {
-                        w.warn(ln, "more than " + MAX_DEVICES + " functions; the rest were not kept", Tok.excerpt(t));
-                        full = true;
-                        break;
-                    }
-                    B d = new B(DEVICE, ln);
-                    d.parent = cur;
-                    d.root = cur.type == ROOT ? cur : cur.root;
-                    d.depth = cur.type == ROOT ? 0 : cur.depth + 1;
-                    d.domain = d.root.domain;
-                    d.bus = cur.type == ROOT ? cur.bus : cur.sec;
-                    d.dev = (int) (long) Tok.hex(s.substring(i, i + 2)); // two checked hex digits
-                    d.fn = s.charAt(i + 3) - '0';
-                    d.bdf = d.root.dom + ':' + hex2(d.bus) + ':' + hex2(d.dev) + '.' + d.fn;
-                    if (!seen.add(d.bdf)) {
-                        w.warn(ln, "function " + d.bdf + " appears twice in the tree", Tok.excerpt(t));
-                    }
-                    cur.kids.add(d);
-                    flat.add(d);
-                    i += 4;
-                    if (i + 1 < n && s.charAt(i) == '-' && s.charAt(i + 1) == '[') {
-                        int close = s.indexOf(']', i);
-                        int[] range = close < 0 ? null : busRange(s.substring(i + 2, close));
-                        if (range == null) {
-                            w.warn(ln, "unreadable bridge bus range after " + d.bdf + "; rest of line skipped", Tok.excerpt(t));
-                            break;
-                        }
-                        d.sec = range[0];
-                        d.sub = range[1];
-                        cur = d;
-                        i = close + 1;
-                        // "]-" from the bridge, then "-" before the bus: "-[01]--+-00.0", "-[02]----00.0", "-[c2]--".
-                        for (int k = 0; k < 2 && i < n && s.charAt(i) == '-'; k++) i++;
-                        continue;
-                    }
-                    String desc = s.substring(i).strip();
-                    d.desc = desc.isEmpty() ? null : desc;
-                    cur = null;
-                    break;
-                }
-                w.warn(ln, "unexpected text in lspci tree line at column " + (i + 1) + "; rest of line skipped", Tok.excerpt(t));
-                break;
-            }
+            reader.line(raw, src.lineNumber());
         }
-        if (flat.isEmpty()) {
+        if (reader.flat.isEmpty()) {
             w.error(0, "no lspci-tree content found", "");
         }
         List<PciRootBus> rootRecords = new ArrayList<>();
-        for (B r : roots) {
+        for (TreeElement r : reader.roots) {
             List<PciNode> kids = new ArrayList<>();
-            for (B k : r.kids) kids.add(toNode(k));
+            for (TreeElement k : r.kids) kids.add(toNode(k));
             rootRecords.add(new PciRootBus(r.id, r.domain, r.bus, kids, r.line));
         }
-        List<TreeDevice> devices = new ArrayList<>(flat.size());
-        for (B d : flat) {
+        List<TreeDevice> devices = new ArrayList<>(reader.flat.size());
+        for (TreeElement d : reader.flat) {
             String parent = d.parent != null && d.parent.type == DEVICE ? d.parent.bdf : null;
             devices.add(new TreeDevice(d.bdf, d.desc, parent, d.root.id, d.depth, d.sec != null, d.sec, d.sub, d.line));
         }
         return new ParseResult<>(kind(), new LspciTree(rootRecords, devices), w.toList());
     }
 
+    /** The tree being read, line by line: each line a chain of branches, root buses, bridges and functions. */
+    private static final class TreeReader {
+        final Warnings w;
+        final List<TreeElement> roots = new ArrayList<>();
+        final List<TreeElement> flat = new ArrayList<>();
+        final Set<String> seen = new HashSet<>();
+        /** The element each branch column of the lines above hangs from. */
+        final TreeMap<Integer, TreeElement> byCol = new TreeMap<>();
+        boolean full;
+        /** Where the walk along the current line is, and the element it is under. */
+        int at;
+        TreeElement cur;
+
+        TreeReader(Warnings w) {
+            this.w = w;
+        }
+
+        void line(String raw, int ln) {
+            String s = raw.indexOf('\t') >= 0 ? expandTabs(raw) : raw;
+            String t = s.strip();
+            if (t.isEmpty() || Paste.isNoise(t)) return;
+            if (full) return;
+            int n = s.length();
+            int i = 0;
+            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '|')) i++;
+            if (i >= n) return; // a line of branch bars only
+            char c = s.charAt(i);
+            if ((c == '+' || c == '\\') && i + 1 < n && s.charAt(i + 1) == '-') {
+                cur = byCol.get(i);
+                if (cur == null) {
+                    w.warn(ln, "tree branch at column " + (i + 1) + " has no parent above it; line skipped", ToolValues.excerpt(t));
+                    return;
+                }
+                i += 2;
+            } else if (c == '-' && i + 1 < n && (s.charAt(i + 1) == '+' || s.charAt(i + 1) == '\\' || s.charAt(i + 1) == '[')) {
+                cur = new TreeElement(HOST, ln);
+                byCol.clear();
+                i += 1;
+            } else {
+                w.info(ln, "not an lspci tree line; skipped", ToolValues.excerpt(t));
+                return;
+            }
+            at = i;
+            walk(s, t, ln);
+        }
+
+        /** Walks the chain of elements on this line from {@link #at}. */
+        private void walk(String s, String t, int ln) {
+            int n = s.length();
+            while (at < n && cur != null) {
+                int i = at;
+                char c = s.charAt(i);
+                if ((c == '+' || c == '\\') && i + 1 < n && s.charAt(i + 1) == '-') {
+                    byCol.tailMap(i, true).clear();
+                    byCol.put(i, cur);
+                    at = i + 2;
+                    continue;
+                }
+                if (c == '-' && i + 1 < n && s.charAt(i + 1) == '-') {
+                    at = i + 2;
+                    continue;
+                }
+                if (c == '[' && cur.type == HOST) {
+                    int close = s.indexOf(']', i);
+                    TreeElement r = close < 0 ? null : rootBus(s.substring(i + 1, close), ln);
+                    if (r == null) {
+                        w.warn(ln, "unreadable root bus label; rest of line skipped", ToolValues.excerpt(t));
+                        break;
+                    }
+                    roots.add(r);
+                    cur = r;
+                    i = close + 1;
+                    if (i < n && s.charAt(i) == '-') i++;
+                    at = i;
+                    continue;
+                }
+                if (cur.type != HOST && i + 3 < n && deviceTokenAt(s, i, n)
+                        && (i + 4 == n || s.charAt(i + 4) == ' ' || s.charAt(i + 4) == '-')) {
+                    if (function(s, t, ln)) continue;
+                    break;
+                }
+                w.warn(ln, "unexpected text in lspci tree line at column " + (i + 1) + "; rest of line skipped", ToolValues.excerpt(t));
+                break;
+            }
+        }
+
+        /**
+         * The function ({@code 00.0}) at {@link #at}, a bridge with its bus range ({@code -[01]--}) or a leaf with its
+         * description; true when the walk goes on along the line (under the bridge).
+         */
+        private boolean function(String s, String t, int ln) {
+            int n = s.length();
+            int i = at;
+            if (cur.type == DEVICE && cur.depth + 1 > MAX_DEPTH) {
+                w.warn(ln, "tree nests deeper than " + MAX_DEPTH + " bridges; rest of line dropped", ToolValues.excerpt(t));
+                return false;
+            }
+            if (flat.size() >= MAX_DEVICES) {
+                w.warn(ln, "more than " + MAX_DEVICES + " functions; the rest were not kept", ToolValues.excerpt(t));
+                full = true;
+                return false;
+            }
+            TreeElement d = new TreeElement(DEVICE, ln);
+            d.parent = cur;
+            d.root = cur.type == ROOT ? cur : cur.root;
+            d.depth = cur.type == ROOT ? 0 : cur.depth + 1;
+            d.domain = d.root.domain;
+            d.bus = cur.type == ROOT ? cur.bus : cur.sec;
+            d.dev = (int) (long) ToolValues.hex(s.substring(i, i + 2)); // two checked hex digits
+            d.fn = s.charAt(i + 3) - '0';
+            d.bdf = d.root.dom + ':' + hex2(d.bus) + ':' + hex2(d.dev) + '.' + d.fn;
+            if (!seen.add(d.bdf)) {
+                w.warn(ln, "function " + d.bdf + " appears twice in the tree", ToolValues.excerpt(t));
+            }
+            cur.kids.add(d);
+            flat.add(d);
+            i += 4;
+            if (i + 1 < n && s.charAt(i) == '-' && s.charAt(i + 1) == '[') {
+                int close = s.indexOf(']', i);
+                int[] range = close < 0 ? null : busRange(s.substring(i + 2, close));
+                if (range == null) {
+                    w.warn(ln, "unreadable bridge bus range after " + d.bdf + "; rest of line skipped", ToolValues.excerpt(t));
+                    return false;
+                }
+                d.sec = range[0];
+                d.sub = range[1];
+                cur = d;
+                i = close + 1;
+                // "]-" from the bridge, then "-" before the bus: "-[01]--+-00.0", "-[02]----00.0", "-[c2]--".
+                for (int k = 0; k < 2 && i < n && s.charAt(i) == '-'; k++) i++;
+                at = i;
+                return true;
+            }
+            String desc = s.substring(i).strip();
+            d.desc = desc.isEmpty() ? null : desc;
+            cur = null;
+            return false;
+        }
+    }
+
     /** Depth is capped at {@link #MAX_DEPTH}, so this recursion is bounded. */
-    private static PciNode toNode(B d) {
+    private static PciNode toNode(TreeElement d) {
         List<PciNode> kids = new ArrayList<>(d.kids.size());
-        for (B k : d.kids) kids.add(toNode(k));
+        for (TreeElement k : d.kids) kids.add(toNode(k));
         return new PciNode(d.bdf, d.domain, d.bus, d.dev, d.fn, d.desc, d.sec, d.sub, kids, d.line);
     }
 
     /** A root bus from the text inside {@code [...]}: {@code 0000:00} or, from old lspci, {@code 00}. */
-    private static B rootBus(String label, int line) {
+    private static TreeElement rootBus(String label, int line) {
         String dom = "0";
         String bus = label;
         int colon = label.indexOf(':');
@@ -284,10 +320,10 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
             bus = label.substring(colon + 1);
         }
         if (dom.isEmpty() || dom.length() > 4 || bus.length() != 2) return null;
-        Long d = Tok.hex(dom);
-        Long b = Tok.hex(bus);
+        Long d = ToolValues.hex(dom);
+        Long b = ToolValues.hex(bus);
         if (d == null || b == null) return null;
-        B r = new B(ROOT, line);
+        TreeElement r = new TreeElement(ROOT, line);
         r.domain = (int) (long) d;
         r.bus = (int) (long) b;
         r.dom = String.format(Locale.ROOT, "%04x", r.domain);
@@ -301,8 +337,8 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
         String a = dash < 0 ? text : text.substring(0, dash);
         String b = dash < 0 ? text : text.substring(dash + 1);
         if (a.length() != 2 || b.length() != 2) return null;
-        Long x = Tok.hex(a);
-        Long y = Tok.hex(b);
+        Long x = ToolValues.hex(a);
+        Long y = ToolValues.hex(b);
         if (x == null || y == null) return null;
         return new int[] {(int) (long) x, (int) (long) y};
     }

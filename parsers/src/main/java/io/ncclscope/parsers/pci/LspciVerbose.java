@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.pci;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,12 +21,12 @@ public record LspciVerbose(List<LspciDevice> devices) {
     }
 
     /**
-     * {@return the function at {@code address} (any form {@link Tok#pciAddress} reads, for example {@code 21:00.0}); empty if absent}
+     * {@return the function at {@code address} (any form {@link ToolValues#pciAddress} reads, for example {@code 21:00.0}); empty if absent}
      *
      * @param address a PCI address
      */
     public Optional<LspciDevice> device(String address) {
-        String bdf = Tok.pciAddress(address);
+        String bdf = ToolValues.pciAddress(address);
         if (bdf == null) return Optional.empty();
         return devices.stream().filter(d -> bdf.equals(d.bdf())).findFirst();
     }

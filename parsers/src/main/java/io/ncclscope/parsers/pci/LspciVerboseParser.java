@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -94,7 +94,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
     }
 
     /** Mutable function while parsing. */
-    private static final class D {
+    private static final class FunctionFacts {
         final String bdf;
         final int line;
         String cls;
@@ -117,7 +117,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         String vpd;
         List<ResizableBar> bars = new ArrayList<>();
 
-        D(String bdf, int line) {
+        FunctionFacts(String bdf, int line) {
             this.bdf = bdf;
             this.line = line;
         }
@@ -135,7 +135,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         Warnings w = new Warnings(limits.maxWarnings());
         LineSource src = LineSource.table(in, w, limits);
         List<LspciDevice> out = new ArrayList<>();
-        D cur = null;
+        FunctionFacts cur = null;
         boolean full = false;
         String raw;
         while ((raw = src.next()) != null) {
@@ -148,11 +148,11 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
                 if (cur != null) out.add(cur.build());
                 cur = null;
                 if (out.size() >= MAX_DEVICES) {
-                    w.warn(ln, "more than " + MAX_DEVICES + " functions; the rest were not kept", Tok.excerpt(t));
+                    w.warn(ln, "more than " + MAX_DEVICES + " functions; the rest were not kept", ToolValues.excerpt(t));
                     full = true;
                     continue;
                 }
-                cur = header(Tok.pciAddress(hm.group(1)), hm.group(2), ln);
+                cur = header(ToolValues.pciAddress(hm.group(1)), hm.group(2), ln);
                 continue;
             }
             if (Paste.isNoise(t)) continue;
@@ -165,7 +165,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
                         cur = anonymous(cur, out, ln);
                     }
                     if (cur.cap != null) {
-                        w.warn(ln, "second LnkCap line for " + cur.bdf + "; ignored", Tok.excerpt(t));
+                        w.warn(ln, "second LnkCap line for " + cur.bdf + "; ignored", ToolValues.excerpt(t));
                     } else {
                         cur.cap = linkCap(value, ln);
                     }
@@ -175,14 +175,14 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
                         cur = anonymous(cur, out, ln);
                     }
                     if (cur.sta != null) {
-                        w.warn(ln, "second LnkSta line for " + cur.bdf + "; ignored", Tok.excerpt(t));
+                        w.warn(ln, "second LnkSta line for " + cur.bdf + "; ignored", ToolValues.excerpt(t));
                     } else {
                         cur.sta = linkStatus(value, ln);
                     }
                 }
                 default -> {
                     if (cur == null) {
-                        if (!indented) w.info(ln, "not lspci -vvv output; skipped", Tok.excerpt(t));
+                        if (!indented) w.info(ln, "not lspci -vvv output; skipped", ToolValues.excerpt(t));
                         continue;
                     }
                     property(cur, key, value, ln);
@@ -196,14 +196,14 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         return new ParseResult<>(kind(), new LspciVerbose(out), w.toList());
     }
 
-    private static D anonymous(D cur, List<LspciDevice> out, int ln) {
+    private static FunctionFacts anonymous(FunctionFacts cur, List<LspciDevice> out, int ln) {
         if (cur != null) out.add(cur.build());
-        return new D(null, ln);
+        return new FunctionFacts(null, ln);
     }
 
     /** {@code VGA compatible controller: NVIDIA Corporation AD102GL [RTX 6000 Ada Generation] (rev a1) (prog-if 00 [VGA controller])}. */
-    private static D header(String bdf, String rest, int ln) {
-        D d = new D(bdf, ln);
+    private static FunctionFacts header(String bdf, String rest, int ln) {
+        FunctionFacts d = new FunctionFacts(bdf, ln);
         int sep = rest.indexOf(": ");
         String cls = sep > 0 ? rest.substring(0, sep).strip() : null;
         String desc = sep > 0 ? rest.substring(sep + 2).strip() : rest.strip();
@@ -222,14 +222,14 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         return d;
     }
 
-    private static void property(D d, String key, String value, int ln) {
+    private static void property(FunctionFacts d, String key, String value, int ln) {
         switch (key) {
             case "Subsystem" -> {
                 if (d.subsystem == null) d.subsystem = value;
             }
             case "Physical Slot" -> d.slot = value;
             case "NUMA node" -> {
-                Integer v = Tok.integer(value);
+                Integer v = ToolValues.integer(value);
                 d.numa = v != null && v >= 0 ? v : null; // the kernel's -1 means "no node"
             }
             case "Kernel driver in use" -> d.driver = value.isEmpty() ? null : value;
@@ -275,10 +275,10 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
             default -> {
                 // BAR 1: current size: 64GB, supported: 64MB 128MB ... (Physical Resizable BAR)
                 if (key.startsWith("BAR ") && value.startsWith("current size:") && d.bars.size() < 8) {
-                    Integer bar = Tok.integer(key.substring(4));
+                    Integer bar = ToolValues.integer(key.substring(4));
                     int comma = value.indexOf(',');
                     String size = (comma < 0 ? value.substring(13) : value.substring(13, comma)).strip();
-                    if (bar != null && !size.isEmpty()) d.bars.add(new ResizableBar(bar, size, Tok.binaryBytes(size), ln));
+                    if (bar != null && !size.isEmpty()) d.bars.add(new ResizableBar(bar, size, ToolValues.binaryBytes(size), ln));
                 }
                 // Every other line of -vvv output carries nothing we keep.
             }
@@ -286,7 +286,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
     }
 
     private static Integer hexByte(String s) {
-        Long v = Tok.hex(s.strip());
+        Long v = ToolValues.hex(s.strip());
         return v == null || v > 0xff ? null : (int) (long) v;
     }
 
@@ -297,9 +297,9 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         Integer width = null;
         for (String part : value.split(",")) {
             String p = part.strip();
-            if (p.startsWith("Port #")) port = Tok.integer(p.substring(6));
-            else if (p.startsWith("Speed ") && speed == null) speed = Tok.gtPerSec(p);
-            else if (p.startsWith("Width ") && width == null) width = Tok.linkWidth(p);
+            if (p.startsWith("Port #")) port = ToolValues.integer(p.substring(6));
+            else if (p.startsWith("Speed ") && speed == null) speed = ToolValues.gtPerSec(p);
+            else if (p.startsWith("Width ") && width == null) width = ToolValues.linkWidth(p);
         }
         return new LinkCap(port, speed, width, ln);
     }
@@ -313,10 +313,10 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         for (String part : value.split(",")) {
             String p = part.strip();
             if (p.startsWith("Speed ") && speed == null) {
-                speed = Tok.gtPerSec(p);
+                speed = ToolValues.gtPerSec(p);
                 speedDown = verdict(p);
             } else if (p.startsWith("Width ") && width == null) {
-                width = Tok.linkWidth(p);
+                width = ToolValues.linkWidth(p);
                 widthDown = verdict(p);
             }
         }

@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -81,7 +81,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
     public ParseResult<PerftestData> parse(Reader in, ParseLimits limits) throws IOException {
         Warnings w = new Warnings(limits.maxWarnings());
         LineSource src = LineSource.table(in, w, limits);
-        State st = new State(w);
+        PerftestReader st = new PerftestReader(w);
         String line;
         while ((line = src.next()) != null) {
             st.line(line, src.lineNumber());
@@ -118,7 +118,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             "ph", "pin_cores", "numa_node");
 
     /** A table column. */
-    private enum Col { BYTES, SL, ITERS, PEAK, AVG, MSGRATE, BWMIN, P1BW, P1MSG, P2BW, P2MSG, CPU, TMIN, TMAX, TTYP, TAVG, TSTDEV, P99, P999, TPS, OTHER }
+    private enum Column { BYTES, SL, ITERS, PEAK, AVG, MSGRATE, BWMIN, P1BW, P1MSG, P2BW, P2MSG, CPU, TMIN, TMAX, TTYP, TAVG, TSTDEV, P99, P999, TPS, OTHER }
 
     /** One run being read. */
     private static final class RunB {
@@ -132,7 +132,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         final List<PerftestAddress> remote = new ArrayList<>();
         PerftestAddress lastAddress;
         boolean lastRemote;
-        List<Col> columns;
+        List<Column> columns;
         String bwUnit;
         Double toGbps;
         final List<PerftestBwRow> rows = new ArrayList<>();
@@ -159,7 +159,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             String v = h(key);
             if (v == null) return null;
             int b = v.indexOf('[');
-            return Tok.integer(b > 0 ? v.substring(0, b) : v);
+            return ToolValues.integer(b > 0 ? v.substring(0, b) : v);
         }
 
         Boolean hb(String key) {
@@ -176,7 +176,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         }
     }
 
-    private static final class State {
+    private static final class PerftestReader {
         final Warnings w;
         final List<RunB> runs = new ArrayList<>();
         RunB cur;
@@ -193,7 +193,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         boolean anything;
         boolean capWarned;
 
-        State(Warnings w) {
+        PerftestReader(Warnings w) {
             this.w = w;
         }
 
@@ -234,7 +234,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             if (cur != null && cur.columns != null) {
                 String r = t.replace("**", "");
                 String[] rt = Paste.words(r);
-                Long bytes = rt.length == 0 ? null : Tok.longValue(rt[0]);
+                Long bytes = rt.length == 0 ? null : ToolValues.longValue(rt[0]);
                 if (bytes != null && bytes >= 0) {
                     row(rt, no, t);
                     return;
@@ -317,13 +317,13 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             for (int i = 0; i + 1 < tok.length; i += 2) {
                 String v = tok[i + 1];
                 switch (tok[i]) {
-                    case "LID" -> lid = toInt(Tok.hex(v));
-                    case "QPN" -> qpn = Tok.hex(v);
-                    case "PSN" -> psn = Tok.hex(v);
-                    case "RKey" -> rkey = Tok.hex(v);
+                    case "LID" -> lid = toInt(ToolValues.hex(v));
+                    case "QPN" -> qpn = ToolValues.hex(v);
+                    case "PSN" -> psn = ToolValues.hex(v);
+                    case "RKey" -> rkey = ToolValues.hex(v);
                     case "VAddr" -> vaddr = v;
-                    case "OUT" -> out = toInt(Tok.hex(v));
-                    case "SRQn" -> srqn = Tok.hex(v);
+                    case "OUT" -> out = toInt(ToolValues.hex(v));
+                    case "SRQn" -> srqn = ToolValues.hex(v);
                     default -> {
                     }
                 }
@@ -350,7 +350,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
                 int[] b = new int[16];
                 boolean ok = true;
                 for (int i = 0; i < 16; i++) {
-                    Integer v = Tok.integer(p[i]);
+                    Integer v = ToolValues.integer(p[i]);
                     if (v == null || v < 0 || v > 255) {
                         ok = false;
                         break;
@@ -413,33 +413,33 @@ public final class PerftestParser implements ToolParser<PerftestData> {
                     labels.add(x);
                 }
             }
-            List<Col> cols = new ArrayList<>();
+            List<Column> cols = new ArrayList<>();
             String unit = null;
             for (String l : labels) {
                 String k = l.toLowerCase(Locale.ROOT);
-                Col c;
-                if (k.equals("#bytes")) c = Col.BYTES;
-                else if (k.equals("#sl")) c = Col.SL;
-                else if (k.equals("#iterations")) c = Col.ITERS;
-                else if (k.startsWith("bw peak")) c = Col.PEAK;
-                else if (k.startsWith("bw average")) c = Col.AVG;
-                else if (k.startsWith("bw min")) c = Col.BWMIN;
-                else if (k.startsWith("bw port1")) c = Col.P1BW;
-                else if (k.startsWith("bw port2")) c = Col.P2BW;
-                else if (k.startsWith("msgrate port1")) c = Col.P1MSG;
-                else if (k.startsWith("msgrate port2")) c = Col.P2MSG;
-                else if (k.startsWith("msgrate")) c = Col.MSGRATE;
-                else if (k.startsWith("cpu_util")) c = Col.CPU;
-                else if (k.startsWith("t_min")) c = Col.TMIN;
-                else if (k.startsWith("t_max")) c = Col.TMAX;
-                else if (k.startsWith("t_typical")) c = Col.TTYP;
-                else if (k.startsWith("t_avg")) c = Col.TAVG;
-                else if (k.startsWith("t_stdev")) c = Col.TSTDEV;
-                else if (k.startsWith("99.9%")) c = Col.P999;
-                else if (k.startsWith("99%")) c = Col.P99;
-                else if (k.startsWith("tps")) c = Col.TPS;
-                else c = Col.OTHER;
-                if ((c == Col.PEAK || c == Col.AVG) && unit == null) {
+                Column c;
+                if (k.equals("#bytes")) c = Column.BYTES;
+                else if (k.equals("#sl")) c = Column.SL;
+                else if (k.equals("#iterations")) c = Column.ITERS;
+                else if (k.startsWith("bw peak")) c = Column.PEAK;
+                else if (k.startsWith("bw average")) c = Column.AVG;
+                else if (k.startsWith("bw min")) c = Column.BWMIN;
+                else if (k.startsWith("bw port1")) c = Column.P1BW;
+                else if (k.startsWith("bw port2")) c = Column.P2BW;
+                else if (k.startsWith("msgrate port1")) c = Column.P1MSG;
+                else if (k.startsWith("msgrate port2")) c = Column.P2MSG;
+                else if (k.startsWith("msgrate")) c = Column.MSGRATE;
+                else if (k.startsWith("cpu_util")) c = Column.CPU;
+                else if (k.startsWith("t_min")) c = Column.TMIN;
+                else if (k.startsWith("t_max")) c = Column.TMAX;
+                else if (k.startsWith("t_typical")) c = Column.TTYP;
+                else if (k.startsWith("t_avg")) c = Column.TAVG;
+                else if (k.startsWith("t_stdev")) c = Column.TSTDEV;
+                else if (k.startsWith("99.9%")) c = Column.P999;
+                else if (k.startsWith("99%")) c = Column.P99;
+                else if (k.startsWith("tps")) c = Column.TPS;
+                else c = Column.OTHER;
+                if ((c == Column.PEAK || c == Column.AVG) && unit == null) {
                     int a = l.indexOf('[');
                     int b = l.indexOf(']', a + 1);
                     if (a >= 0 && b > a) unit = l.substring(a + 1, b);
@@ -448,8 +448,8 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             }
             cur.columns = cols;
             if (cur.measure == Measure.UNKNOWN) {
-                if (cols.contains(Col.PEAK) || cols.contains(Col.AVG)) cur.measure = Measure.BW;
-                else if (cols.contains(Col.TAVG) || cols.contains(Col.TMIN)) cur.measure = Measure.LAT;
+                if (cols.contains(Column.PEAK) || cols.contains(Column.AVG)) cur.measure = Measure.BW;
+                else if (cols.contains(Column.TAVG) || cols.contains(Column.TMIN)) cur.measure = Measure.LAT;
             }
             if (unit != null) {
                 cur.bwUnit = unit;
@@ -462,7 +462,7 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         }
 
         private void row(String[] rt, int no, String raw) {
-            List<Col> cols = cur.columns;
+            List<Column> cols = cur.columns;
             if (rt.length < cols.size()) {
                 w.warn(no, "result row is cut short: " + rt.length + " of " + cols.size() + " columns", raw);
             } else if (rt.length > cols.size()) {
@@ -470,15 +470,15 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             }
             Long bytes = null, iters = null;
             Integer slv = null;
-            Double[] v = new Double[Col.values().length];
+            Double[] v = new Double[Column.values().length];
             for (int i = 0; i < cols.size() && i < rt.length; i++) {
-                Col c = cols.get(i);
+                Column c = cols.get(i);
                 switch (c) {
-                    case BYTES -> bytes = Tok.longValue(rt[i]);
-                    case ITERS -> iters = Tok.longValue(rt[i]);
-                    case SL -> slv = Tok.integer(rt[i]);
+                    case BYTES -> bytes = ToolValues.longValue(rt[i]);
+                    case ITERS -> iters = ToolValues.longValue(rt[i]);
+                    case SL -> slv = ToolValues.integer(rt[i]);
                     default -> {
-                        Double d = Tok.decimal(rt[i]);
+                        Double d = ToolValues.decimal(rt[i]);
                         if (d == null && !rt[i].equalsIgnoreCase("N/A")) {
                             w.warn(no, "unreadable value '" + rt[i] + "' in result row", raw);
                         }
@@ -491,17 +491,17 @@ public final class PerftestParser implements ToolParser<PerftestData> {
                 return;
             }
             boolean lat = cur.measure == Measure.LAT
-                    || (cur.measure == Measure.UNKNOWN && (cols.contains(Col.TAVG) || cols.contains(Col.TMIN)));
+                    || (cur.measure == Measure.UNKNOWN && (cols.contains(Column.TAVG) || cols.contains(Column.TMIN)));
             if (lat) {
-                cur.lat.add(new PerftestLatRow(bytes, iters, v[Col.TMIN.ordinal()], v[Col.TMAX.ordinal()],
-                        v[Col.TTYP.ordinal()], v[Col.TAVG.ordinal()], v[Col.TSTDEV.ordinal()], v[Col.P99.ordinal()],
-                        v[Col.P999.ordinal()], v[Col.TPS.ordinal()], v[Col.CPU.ordinal()], no));
+                cur.lat.add(new PerftestLatRow(bytes, iters, v[Column.TMIN.ordinal()], v[Column.TMAX.ordinal()],
+                        v[Column.TTYP.ordinal()], v[Column.TAVG.ordinal()], v[Column.TSTDEV.ordinal()], v[Column.P99.ordinal()],
+                        v[Column.P999.ordinal()], v[Column.TPS.ordinal()], v[Column.CPU.ordinal()], no));
             } else {
                 Double f = cur.toGbps;
-                cur.rows.add(new PerftestBwRow(bytes, iters, v[Col.PEAK.ordinal()], v[Col.AVG.ordinal()],
-                        gbps(v[Col.PEAK.ordinal()], f), gbps(v[Col.AVG.ordinal()], f), v[Col.MSGRATE.ordinal()],
-                        gbps(v[Col.BWMIN.ordinal()], f), slv, gbps(v[Col.P1BW.ordinal()], f), v[Col.P1MSG.ordinal()],
-                        gbps(v[Col.P2BW.ordinal()], f), v[Col.P2MSG.ordinal()], v[Col.CPU.ordinal()], no));
+                cur.rows.add(new PerftestBwRow(bytes, iters, v[Column.PEAK.ordinal()], v[Column.AVG.ordinal()],
+                        gbps(v[Column.PEAK.ordinal()], f), gbps(v[Column.AVG.ordinal()], f), v[Column.MSGRATE.ordinal()],
+                        gbps(v[Column.BWMIN.ordinal()], f), slv, gbps(v[Column.P1BW.ordinal()], f), v[Column.P1MSG.ordinal()],
+                        gbps(v[Column.P2BW.ordinal()], f), v[Column.P2MSG.ordinal()], v[Column.CPU.ordinal()], no));
             }
             anything = true;
         }
@@ -532,14 +532,14 @@ public final class PerftestParser implements ToolParser<PerftestData> {
             if (cudaLine == 0) cudaLine = no;
             Matcher m = PICKED.matcher(t);
             if (m.find()) {
-                cudaIndex = Tok.integer(m.group(1));
+                cudaIndex = ToolValues.integer(m.group(1));
                 cudaName = m.group(2).strip();
             }
             m = PICKING.matcher(t);
-            if (m.find()) cudaIndex = Tok.integer(m.group(1));
+            if (m.find()) cudaIndex = ToolValues.integer(m.group(1));
             if (t.contains("picking first") && cudaIndex == null) cudaIndex = 0;
             m = CUMEMALLOC.matcher(t);
-            if (m.find()) cudaBytes = Tok.longValue(m.group(1));
+            if (m.find()) cudaBytes = ToolValues.longValue(m.group(1));
             keep(notes, new PerftestNote(no, t), no, "notes");
             anything = true;
             return true;
@@ -649,14 +649,14 @@ public final class PerftestParser implements ToolParser<PerftestData> {
                 String name = x.substring(2);
                 if (name.indexOf('=') >= 0) continue;
                 if (LONG_WITH_VALUE.contains(name)) i++;
-                else if (name.equals("use_cuda") && i + 1 < tok.length && Tok.integer(tok[i + 1]) != null) i++;
+                else if (name.equals("use_cuda") && i + 1 < tok.length && ToolValues.integer(tok[i + 1]) != null) i++;
                 continue;
             }
             if (x.startsWith("-") && x.length() >= 2) {
                 if (x.length() == 2 && SHORT_WITH_VALUE.indexOf(x.charAt(1)) >= 0) i++;
                 continue;
             }
-            if (Tok.decimal(x) != null) continue;
+            if (ToolValues.decimal(x) != null) continue;
             return true;
         }
         return false;

@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.topo;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -42,12 +42,12 @@ public record TopoGpu(String name, Integer index, String cpuAffinity, String num
 
     /** {@return the CPUs of {@link #cpuAffinity()} expanded; empty when unknown or not a CPU list} */
     public List<Integer> cpus() {
-        return cpuAffinity == null ? List.of() : List.copyOf(Tok.cpuList(cpuAffinity));
+        return cpuAffinity == null ? List.of() : List.copyOf(ToolValues.cpuList(cpuAffinity));
     }
 
     /** {@return the NUMA nodes of {@link #numaAffinity()} expanded; empty when unknown} */
     public List<Integer> numaNodes() {
-        return numaAffinity == null ? List.of() : List.copyOf(Tok.cpuList(numaAffinity));
+        return numaAffinity == null ? List.of() : List.copyOf(ToolValues.cpuList(numaAffinity));
     }
 
     /** {@return the NUMA node when {@link #numaAffinity()} names exactly one} */

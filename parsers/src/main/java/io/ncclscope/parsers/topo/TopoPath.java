@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.topo;
 
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.Objects;
 
 /**
@@ -35,7 +35,7 @@ public record TopoPath(PathType type, Integer links, String word) {
     public static TopoPath of(String word) {
         String w = word == null ? "" : word.strip();
         PathType t = PathType.fromWord(w);
-        return new TopoPath(t, t == PathType.NV ? Tok.integer(w.substring(2)) : null, w);
+        return new TopoPath(t, t == PathType.NV ? ToolValues.integer(w.substring(2)) : null, w);
     }
 
     /** {@return true for an NVLink connection} */

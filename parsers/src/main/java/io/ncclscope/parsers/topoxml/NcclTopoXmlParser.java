@@ -5,7 +5,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -152,7 +152,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                             }
                         }
                         if (mode == Mode.TAG && tag.length() > MAX_TAG) {
-                            w.warn(tagLine, "tag longer than " + MAX_TAG + " characters skipped", Tok.excerpt(tag.substring(0, 80)));
+                            w.warn(tagLine, "tag longer than " + MAX_TAG + " characters skipped", ToolValues.excerpt(tag.substring(0, 80)));
                             mode = Mode.SKIP;
                             tag.setLength(0);
                         }
@@ -165,16 +165,16 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
             if (outside != null) {
                 String t = outside.toString().strip();
                 if (t.startsWith("$ ") || t.startsWith("# [cut") || t.equals("...")) {
-                    w.info(n, "non-XML line skipped", Tok.excerpt(t));
+                    w.info(n, "non-XML line skipped", ToolValues.excerpt(t));
                 } else {
-                    w.warn(n, "text outside tags ignored", Tok.excerpt(t));
+                    w.warn(n, "text outside tags ignored", ToolValues.excerpt(t));
                 }
             }
         }
 
         void end(int lastLine) {
             if (mode == Mode.TAG || mode == Mode.SKIP) {
-                w.warn(tagLine, "input ends inside a tag (truncated?); the tag was dropped", Tok.excerpt(tag.toString()));
+                w.warn(tagLine, "input ends inside a tag (truncated?); the tag was dropped", ToolValues.excerpt(tag.toString()));
             } else if (mode == Mode.COMMENT) {
                 w.warn(lastLine, "input ends inside a comment (truncated?)", "");
             }
@@ -205,7 +205,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
             while (i < body.length() && !Character.isWhitespace(body.charAt(i))) i++;
             String name = body.substring(0, i);
             if (!validName(name)) {
-                w.warn(n, "not a tag: <" + Tok.excerpt(t) + ">", Tok.excerpt(t));
+                w.warn(n, "not a tag: <" + ToolValues.excerpt(t) + ">", ToolValues.excerpt(t));
                 return;
             }
             Map<String, String> attrs = attributes(body, i, n);
@@ -217,7 +217,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
             elements++;
             Node node = new Node(name, attrs, n);
             if (stack.size() >= MAX_DEPTH) {
-                if (tooDeep++ == 0) w.warn(n, "elements nested deeper than " + MAX_DEPTH + " were skipped", Tok.excerpt(t));
+                if (tooDeep++ == 0) w.warn(n, "elements nested deeper than " + MAX_DEPTH + " were skipped", ToolValues.excerpt(t));
                 return;
             }
             if (stack.isEmpty()) roots.add(node);
@@ -261,7 +261,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                 String key = s.substring(ks, i);
                 while (i < len && Character.isWhitespace(s.charAt(i))) i++;
                 if (i >= len || s.charAt(i) != '=') {
-                    w.warn(n, "attribute " + Tok.excerpt(key) + " has no value", Tok.excerpt(s));
+                    w.warn(n, "attribute " + ToolValues.excerpt(key) + " has no value", ToolValues.excerpt(s));
                     continue;
                 }
                 i++;
@@ -272,7 +272,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                     int vs = i + 1;
                     int ve = s.indexOf(q, vs);
                     if (ve < 0) {
-                        w.warn(n, "attribute " + Tok.excerpt(key) + " has no closing quote", Tok.excerpt(s));
+                        w.warn(n, "attribute " + ToolValues.excerpt(key) + " has no closing quote", ToolValues.excerpt(s));
                         ve = len;
                     }
                     value = s.substring(vs, ve);
@@ -281,7 +281,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                     int vs = i;
                     while (i < len && !Character.isWhitespace(s.charAt(i))) i++;
                     value = s.substring(vs, i);
-                    w.warn(n, "attribute " + Tok.excerpt(key) + " is not quoted", Tok.excerpt(s));
+                    w.warn(n, "attribute " + ToolValues.excerpt(key) + " is not quoted", ToolValues.excerpt(s));
                 }
                 out.putIfAbsent(key, decode(value));
             }
@@ -306,8 +306,8 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                         case "apos" -> "'";
                         default -> {
                             Long cp = null;
-                            if (ent.startsWith("#x") || ent.startsWith("#X")) cp = Tok.hex(ent.substring(2));
-                            else if (ent.startsWith("#")) cp = Tok.longValue(ent.substring(1));
+                            if (ent.startsWith("#x") || ent.startsWith("#X")) cp = ToolValues.hex(ent.substring(2));
+                            else if (ent.startsWith("#")) cp = ToolValues.longValue(ent.substring(1));
                             yield cp != null && cp > 0 && cp <= Character.MAX_CODE_POINT ? new String(Character.toChars((int) (long) cp)) : null;
                         }
                     };
@@ -367,7 +367,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
         }
 
         private TopoCpu cpu(Node c) {
-            Integer numa = Tok.integer(c.attr("numaid"));
+            Integer numa = ToolValues.integer(c.attr("numaid"));
             List<TopoPci> pcis = new ArrayList<>();
             List<TopoNet> direct = new ArrayList<>();
             for (Node ch : c.children) {
@@ -379,20 +379,20 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                 }
             }
             return new TopoCpu(numa, c.attr("host_hash"), c.attr("affinity"), c.attr("arch"), c.attr("vendor"),
-                    Tok.integer(c.attr("familyid")), Tok.integer(c.attr("modelid")), pcis, direct, c.line);
+                    ToolValues.integer(c.attr("familyid")), ToolValues.integer(c.attr("modelid")), pcis, direct, c.line);
         }
 
         private static String bus(String raw) {
             if (raw == null) return null;
-            String b = raw.indexOf(':') >= 0 ? Tok.pciAddress(raw) : null;
+            String b = raw.indexOf(':') >= 0 ? ToolValues.pciAddress(raw) : null;
             return b != null ? b : raw.strip();
         }
 
         private TopoPci pci(Node p, Integer numa, int depth) {
             String busId = bus(p.attr("busid"));
             String speed = p.attr("link_speed");
-            Double gts = Tok.gtPerSec(speed);
-            Integer width = Tok.integer(p.attr("link_width"));
+            Double gts = ToolValues.gtPerSec(speed);
+            Integer width = ToolValues.integer(p.attr("link_width"));
             List<TopoPci> children = new ArrayList<>();
             List<TopoNet> pciNets = new ArrayList<>();
             TopoGpu gpu = null;
@@ -420,7 +420,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
             List<TopoNvLink> links = new ArrayList<>();
             for (Node ch : g.children) {
                 if (ch.name.equals("nvlink")) {
-                    TopoNvLink l = new TopoNvLink(busId, bus(ch.attr("target")), Tok.integer(ch.attr("count")),
+                    TopoNvLink l = new TopoNvLink(busId, bus(ch.attr("target")), ToolValues.integer(ch.attr("count")),
                             ch.attr("tclass"), ch.line);
                     links.add(l);
                     nvlinks.add(l);
@@ -428,7 +428,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                     other(ch, "<gpu>");
                 }
             }
-            TopoGpu out = new TopoGpu(busId, Tok.integer(g.attr("dev")), Tok.integer(g.attr("rank")), Tok.integer(g.attr("sm")),
+            TopoGpu out = new TopoGpu(busId, ToolValues.integer(g.attr("dev")), ToolValues.integer(g.attr("rank")), ToolValues.integer(g.attr("sm")),
                     bool(g.attr("gdr")), speed, gts, width, numa, links, g.line);
             gpus.set(at, out);
             return out;
@@ -442,9 +442,9 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
         }
 
         private TopoNet net(Node n, String busId, Integer numa) {
-            TopoNet out = new TopoNet(n.attr("name"), Tok.integer(n.attr("dev")), Tok.longValue(n.attr("speed")),
-                    Tok.integer(n.attr("port")), n.attr("guid"), bool(n.attr("gdr")), Tok.decimal(n.attr("latency")),
-                    Tok.integer(n.attr("maxconn")), bool(n.attr("coll")), busId, numa, n.line);
+            TopoNet out = new TopoNet(n.attr("name"), ToolValues.integer(n.attr("dev")), ToolValues.longValue(n.attr("speed")),
+                    ToolValues.integer(n.attr("port")), n.attr("guid"), bool(n.attr("gdr")), ToolValues.decimal(n.attr("latency")),
+                    ToolValues.integer(n.attr("maxconn")), bool(n.attr("coll")), busId, numa, n.line);
             nets.add(out);
             return out;
         }

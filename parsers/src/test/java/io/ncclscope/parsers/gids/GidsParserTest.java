@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Severity;
 import io.ncclscope.parsers.ib.IbstatParser;
-import io.ncclscope.parsers.internal.Tok;
+import io.ncclscope.parsers.internal.ToolValues;
 import org.junit.jupiter.api.Test;
 
 /** Synthetic edge cases of {@link GidsParser}. */
@@ -84,16 +84,16 @@ class GidsParserTest {
 
     @Test
     void gidNotations() {
-        assertThat(Tok.gid("fe80::1")).isEqualTo("fe80:0000:0000:0000:0000:0000:0000:0001");
-        assertThat(Tok.gid("::")).isEqualTo("0000:0000:0000:0000:0000:0000:0000:0000");
-        assertThat(Tok.gid("::ffff:192.168.1.2")).isEqualTo("0000:0000:0000:0000:0000:ffff:c0a8:0102");
-        assertThat(Tok.gid("FE80:0:0:0:A:B:C:D")).isEqualTo("fe80:0000:0000:0000:000a:000b:000c:000d");
-        assertThat(Tok.gid("fe80:::1")).isNull();
-        assertThat(Tok.gid("1::2::3")).isNull();
-        assertThat(Tok.gid("1:2:3")).isNull();
-        assertThat(Tok.gid("::ffff:300.1.1.1")).isNull();
-        assertThat(Tok.gid("12345::1")).isNull();
-        assertThat(Tok.gid("00:00:00:00:00:00:00:00:00:00:255:255:10:00:21:03")).isNull();
+        assertThat(ToolValues.gid("fe80::1")).isEqualTo("fe80:0000:0000:0000:0000:0000:0000:0001");
+        assertThat(ToolValues.gid("::")).isEqualTo("0000:0000:0000:0000:0000:0000:0000:0000");
+        assertThat(ToolValues.gid("::ffff:192.168.1.2")).isEqualTo("0000:0000:0000:0000:0000:ffff:c0a8:0102");
+        assertThat(ToolValues.gid("FE80:0:0:0:A:B:C:D")).isEqualTo("fe80:0000:0000:0000:000a:000b:000c:000d");
+        assertThat(ToolValues.gid("fe80:::1")).isNull();
+        assertThat(ToolValues.gid("1::2::3")).isNull();
+        assertThat(ToolValues.gid("1:2:3")).isNull();
+        assertThat(ToolValues.gid("::ffff:300.1.1.1")).isNull();
+        assertThat(ToolValues.gid("12345::1")).isNull();
+        assertThat(ToolValues.gid("00:00:00:00:00:00:00:00:00:00:255:255:10:00:21:03")).isNull();
         assertThat(GidsParser.mappedIpv4("0000:0000:0000:0000:0000:ffff:c800:d106")).isEqualTo("200.0.209.6");
     }
 }

@@ -3,9 +3,9 @@ package io.ncclscope.parsers.ib;
 import java.util.Locale;
 
 /** The state words of ibstat, ibstatus and ibv_devinfo, reduced to one key. Package-private. */
-final class Lines {
+final class StateWords {
 
-    private Lines() {
+    private StateWords() {
     }
 
     /** Turns {@code "PORT_ACTIVE (4)"}, {@code "4: ACTIVE"}, {@code "LinkUp"} into a letters-only upper-case key. */

@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
  * Every method returns {@code null} (or an empty list) for text it cannot read: a tool that
  * printed {@code N/A} did not print {@code 0}.
  */
-public final class Tok {
+public final class ToolValues {
 
-    private Tok() {
+    private ToolValues() {
     }
 
     /** A decimal integer, allowing a leading sign and surrounding space; null otherwise or on overflow. */

@@ -1,0 +1,105 @@
+package io.ncclscope.parsers.nccl;
+
+import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TEXT;
+
+import io.ncclscope.parsers.internal.ToolValues;
+
+/**
+ * Reading regions of a log line without allocating: digit runs, words at a position, and the 64-bit hashes by which
+ * the scanner recognises a fact it already kept. Shared by every section reader of {@link NcclLogScanner}.
+ */
+final class LineRegions {
+
+    /** Start value of every region hash (FNV-1a's offset basis). */
+    static final long SEED = 0xcbf29ce484222325L;
+    private static final long PRIME = 0x100000001b3L;
+    /** What {@link #digits} answers when the region holds no number. */
+    static final long NO_NUMBER = -1;
+
+    private LineRegions() {
+    }
+
+    static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /**
+     * The value of a run of ASCII digits already delimited by the scanner (at most 18), or {@link #NO_NUMBER}. This is the hot-path
+     * form of {@link ToolValues#longValue}, which would allocate a substring per line.
+     */
+    static long digits(String s, int from, int to) {
+        if (from >= to || to - from > 18) return NO_NUMBER;
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') return NO_NUMBER;
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    static boolean allDigits(String s, int from, int to) {
+        if (from >= to) return false;
+        for (int i = from; i < to; i++) {
+            if (!isDigit(s.charAt(i))) return false;
+        }
+        return true;
+    }
+
+    static String numberAt(String s, int i) {
+        int e = i;
+        while (e < s.length() && e - i < 10 && isDigit(s.charAt(e))) e++;
+        return s.substring(i, e);
+    }
+
+    static boolean word(String s, int at, String w) {
+        int e = at + w.length();
+        return s.startsWith(w, at) && (e == s.length() || s.charAt(e) == ' ');
+    }
+
+    /** {@code misc/socket.cc:484}: a path, a colon, digits. */
+    static boolean isSourceToken(String s, int from, int to) {
+        if (to - from < 3) return false;
+        int d = to - 1;
+        while (d > from && isDigit(s.charAt(d))) d--;
+        return d < to - 1 && d > from && s.charAt(d) == ':';
+    }
+
+    static boolean has(String s, int from, String what) {
+        return s.indexOf(what, from) >= 0;
+    }
+
+    static int tokenEnd(String m, int s) {
+        int e = s;
+        while (e < m.length() && m.charAt(e) != ' ') e++;
+        return e;
+    }
+
+    /** Hashes {@code s[from, to)} into {@code h}, four characters at a time. */
+    static long mix(long h, String s, int from, int to) {
+        int i = from;
+        for (; i + 3 < to; i += 4) {
+            long w = s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32 | (long) s.charAt(i + 3) << 48;
+            h = (h ^ w) * PRIME;
+            h ^= h >>> 31;
+        }
+        for (; i < to; i++) {
+            h = (h ^ s.charAt(i)) * PRIME;
+        }
+        return h;
+    }
+
+    static long mix(long h, long v) {
+        h = (h ^ v) * PRIME;
+        return h ^ (h >>> 29);
+    }
+
+    static long mixNullable(long h, String s) {
+        return s == null ? mix(h, 0x9e37L) : mix(mix(h, s, 0, s.length()), s.length());
+    }
+
+    /** {@code s} cut to {@link NcclLogParser#MAX_TEXT} characters. */
+    static String cut(String s) {
+        return s == null || s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT);
+    }
+}

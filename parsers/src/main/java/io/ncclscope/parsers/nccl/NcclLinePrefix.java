@@ -1,0 +1,208 @@
+package io.ncclscope.parsers.nccl;
+
+import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
+import static io.ncclscope.parsers.nccl.LineRegions.word;
+
+/**
+ * The NCCL prefix of the line being read: its level marker ({@code NCCL INFO}, {@code NCCL WARN}...), where its message
+ * starts, and the {@code host:pid:tid [dev]} (plus {@code file.cc:123 (func)} for WARN and TRACE) in front of the
+ * marker. Positions are indexes into the current line; a field the line does not have holds {@link #NONE}. Set anew for
+ * every NCCL line by {@link #findMarker} and {@link #readHeader}, or from {@link RecentInfoPrefixes}.
+ */
+final class NcclLinePrefix {
+
+    /** The value of a position or number the current line does not have. */
+    static final int NONE = -1;
+
+    static final int INFO = 1;
+    static final int WARN = 2;
+    static final int TRACE = 3;
+    /** An unprefixed {@code NCCL version} line. */
+    static final int VERSION = 4;
+
+    private final LauncherPrefix launcherPrefix;
+
+    /** {@link #INFO}, {@link #WARN}, {@link #TRACE} or {@link #VERSION}. */
+    int level;
+    int msgStart;
+    int hostStart;
+    int hostEnd;
+    long pid;
+    long tid;
+    int cudaDev;
+    int srcStart;
+    int srcEnd;
+    int funcStart;
+    int funcEnd;
+    /** The process the current line comes from; null when the line names none or the process cap was reached. */
+    ProcessEntry process;
+    /** The process of the last line that named one (most lines come from the same process as the line before). */
+    ProcessEntry lastProcess;
+
+    NcclLinePrefix(LauncherPrefix launcherPrefix) {
+        this.launcherPrefix = launcherPrefix;
+    }
+
+    /**
+     * Finds the level marker of an NCCL line: {@code NCCL INFO}, {@code NCCL WARN}, {@code NCCL TRACE}, {@code NCCL CALL},
+     * an unprefixed {@code NCCL version}, or 2.2/2.3's {@code [0] INFO} / {@code file.cu:61 WARN} without the word NCCL.
+     * Sets {@link #level} and {@link #msgStart}; returns the marker's index or {@link #NONE}.
+     */
+    int findMarker(String s) {
+        int n = s.length();
+        int from = 0;
+        for (int guard = 0; guard < 6; guard++) {
+            int k = s.indexOf("NCCL ", from);
+            if (k < 0) break;
+            int a = k + 5;
+            if (a < n) {
+                char c = s.charAt(a);
+                if (c == 'I' && word(s, a, "INFO")) {
+                    level = INFO;
+                    msgStart = Math.min(n, a + 5);
+                    return k;
+                }
+                if (c == 'W' && word(s, a, "WARN")) {
+                    level = WARN;
+                    msgStart = Math.min(n, a + 5);
+                    return k;
+                }
+                if (c == 'T' && word(s, a, "TRACE")) {
+                    level = TRACE;
+                    msgStart = Math.min(n, a + 6);
+                    return k;
+                }
+                if (c == 'C' && word(s, a, "CALL")) {
+                    level = TRACE;
+                    msgStart = Math.min(n, a + 5);
+                    return k;
+                }
+                if (c == 'v' && s.startsWith("version ", a) && k == launcherPrefix.end(s)) {
+                    level = VERSION;
+                    msgStart = a + 8;
+                    return k;
+                }
+            }
+            from = a;
+        }
+        // NCCL 2.2 / 2.3: "host:pid:tid [0] INFO msg", "host:pid:tid [0] include/socket.h:360 WARN msg".
+        int k = s.indexOf("] INFO ");
+        if (k > 0) {
+            level = INFO;
+            msgStart = k + 7;
+            readHeader(s, k + 2);
+            if (cudaDev >= 0 && pid >= 0) return k + 2;
+        }
+        k = s.indexOf(" WARN ");
+        if (k > 0) {
+            level = WARN;
+            msgStart = k + 6;
+            readHeader(s, k + 1);
+            if (cudaDev >= 0 && pid >= 0 && srcStart >= 0) return k + 1;
+        }
+        return NONE;
+    }
+
+    /**
+     * Reads the NCCL prefix backwards from the level marker at {@code k}: {@code [ts] host:pid:tid [dev] } for INFO,
+     * {@code host:pid:tid [dev] file.cc:123 (func) } for WARN, {@code host:pid:tid [dev] 12.345 func:123 } for TRACE.
+     * Whatever precedes the host token (launcher prefixes, timestamps) is ignored. Fields that are not there stay {@link #NONE}.
+     */
+    void readHeader(String s, int k) {
+        hostStart = hostEnd = srcStart = srcEnd = funcStart = funcEnd = NONE;
+        pid = tid = NONE;
+        cudaDev = NONE;
+        int j = k - 1;
+        if (j < 0 || s.charAt(j) != ' ') return;
+        j--;
+        if (level == WARN || level == TRACE) {
+            if (j >= 0 && s.charAt(j) == ')') {
+                int o = s.lastIndexOf('(', j);
+                if (o < 1 || s.charAt(o - 1) != ' ') return;
+                funcStart = o + 1;
+                funcEnd = j;
+                j = o - 2;
+            }
+            int e = j + 1;
+            while (j >= 0 && s.charAt(j) != ' ') j--;
+            if (!isSourceToken(s, j + 1, e)) return;
+            srcStart = j + 1;
+            srcEnd = e;
+            if (j < 0) return;
+            j--;
+            if (level == TRACE) { // the elapsed-time token
+                while (j >= 0 && s.charAt(j) != ' ') j--;
+                if (j < 0) return;
+                j--;
+            }
+        }
+        if (j < 1 || s.charAt(j) != ']') return;
+        // Numbers are accumulated while scanning backwards: this runs for every NCCL line.
+        int o = j - 1;
+        long v = 0;
+        long mult = 1;
+        while (o >= 0 && o > j - 8) {
+            char c = s.charAt(o);
+            if (c < '0' || c > '9') break;
+            v += (c - '0') * mult;
+            mult *= 10;
+            o--;
+        }
+        if (o < 0 || s.charAt(o) != '[' || o == j - 1) return;
+        cudaDev = (int) v;
+        j = o - 1;
+        if (j < 0 || s.charAt(j) != ' ') return;
+        readHostPidTid(s, j - 1);
+    }
+
+    /** Reads {@code host:pid:tid} (or {@code host:pid}) from the right, ending at {@code i}. */
+    private void readHostPidTid(String s, int i) {
+        long last = 0;
+        long mult = 1;
+        int nd = 0;
+        while (i >= 0 && nd < 19) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') break;
+            last += (c - '0') * mult;
+            mult *= 10;
+            nd++;
+            i--;
+        }
+        if (nd == 0 || i < 1 || s.charAt(i) != ':') return;
+        int c2 = i;
+        i--;
+        long mid = 0;
+        mult = 1;
+        int nd2 = 0;
+        while (i >= 0 && nd2 < 19) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') break;
+            mid += (c - '0') * mult;
+            mult *= 10;
+            nd2++;
+            i--;
+        }
+        int hEnd;
+        if (nd2 > 0 && i >= 1 && s.charAt(i) == ':') {
+            pid = mid;
+            tid = last;
+            hEnd = i;
+            i--;
+        } else {
+            pid = last;
+            hEnd = c2;
+            i = c2 - 1;
+        }
+        while (i >= 0) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t' || c == '>' || c == ']' || c == ')') break;
+            i--;
+        }
+        int st = i + 1;
+        while (st < hEnd && s.charAt(st) == ':') st++;
+        if (st < hEnd) {
+            hostStart = st;
+            hostEnd = hEnd;
+        }
+    }
+}

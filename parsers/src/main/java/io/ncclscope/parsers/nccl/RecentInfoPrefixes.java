@@ -1,0 +1,96 @@
+package io.ncclscope.parsers.nccl;
+
+import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
+
+/**
+ * The last few {@code host:pid:tid [dev] NCCL INFO } prefixes, most recent first, with their parsed fields: most INFO
+ * lines repeat the prefix of a recent line, and are then recognised with one {@code startsWith} instead of a scan.
+ */
+final class RecentInfoPrefixes {
+
+    private static final int PREFIXES = 8;
+
+    private final NcclLinePrefix prefix;
+    private final String[] prefixText = new String[PREFIXES];
+    private final int[] prefixProbe = new int[PREFIXES];
+    private final int[][] prefixFields = new int[PREFIXES][];
+    private final long[][] prefixIds = new long[PREFIXES][];
+    private final ProcessEntry[] prefixProc = new ProcessEntry[PREFIXES];
+
+    RecentInfoPrefixes(NcclLinePrefix prefix) {
+        this.prefix = prefix;
+    }
+
+    /** True (and the header fields set) when {@code line} starts with a remembered INFO prefix. */
+    boolean match(String line) {
+        int n = line.length();
+        for (int i = 0; i < PREFIXES; i++) {
+            String p = prefixText[i];
+            if (p == null) return false;
+            // Probe the two characters before " [dev]" (the end of the tid) first: prefixes of one host differ there.
+            int probe = prefixProbe[i];
+            if (n >= p.length() && line.charAt(probe) == p.charAt(probe) && line.charAt(probe - 1) == p.charAt(probe - 1)
+                    && line.startsWith(p)) {
+                int[] f = prefixFields[i];
+                prefix.hostStart = f[0];
+                prefix.hostEnd = f[1];
+                prefix.cudaDev = f[2];
+                prefix.msgStart = f[3];
+                prefix.srcStart = prefix.srcEnd = prefix.funcStart = prefix.funcEnd = NcclLinePrefix.NONE;
+                prefix.pid = prefixIds[i][0];
+                prefix.tid = prefixIds[i][1];
+                prefix.level = NcclLinePrefix.INFO;
+                prefix.process = prefixProc[i];
+                prefix.lastProcess = prefix.process;
+                if (i > 0) promote(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Remembers the prefix of the current INFO line, unless it cannot repeat (no process, a time of day in it). */
+    void rememberIfRepeatable(String line) {
+        if (prefix.level == NcclLinePrefix.INFO && prefix.process != null && prefix.msgStart >= 10
+                && line.startsWith("NCCL INFO ", prefix.msgStart - 10) && !timestamped(line, prefix.hostStart)) {
+            rememberPrefix(line);
+        }
+    }
+
+    /** True when {@code line} before {@code end} holds a time of day ({@code 14:10:52}): such prefixes never repeat. */
+    private static boolean timestamped(String line, int end) {
+        for (int i = 1; i + 1 < end; i++) {
+            if (line.charAt(i) == ':' && isDigit(line.charAt(i - 1)) && isDigit(line.charAt(i + 1))) return true;
+        }
+        return false;
+    }
+
+    private void rememberPrefix(String line) {
+        int last = PREFIXES - 1;
+        prefixText[last] = line.substring(0, prefix.msgStart);
+        prefixProbe[last] = Math.max(1, line.lastIndexOf(" [", prefix.msgStart) - 1);
+        prefixFields[last] = new int[] {prefix.hostStart, prefix.hostEnd, prefix.cudaDev, prefix.msgStart};
+        prefixIds[last] = new long[] {prefix.pid, prefix.tid};
+        prefixProc[last] = prefix.process;
+        promote(last);
+    }
+
+    /** Moves entry {@code i} to the front. */
+    private void promote(int i) {
+        String t = prefixText[i];
+        int probe = prefixProbe[i];
+        int[] f = prefixFields[i];
+        long[] d = prefixIds[i];
+        ProcessEntry p = prefixProc[i];
+        System.arraycopy(prefixText, 0, prefixText, 1, i);
+        System.arraycopy(prefixProbe, 0, prefixProbe, 1, i);
+        System.arraycopy(prefixFields, 0, prefixFields, 1, i);
+        System.arraycopy(prefixIds, 0, prefixIds, 1, i);
+        System.arraycopy(prefixProc, 0, prefixProc, 1, i);
+        prefixText[0] = t;
+        prefixProbe[0] = probe;
+        prefixFields[0] = f;
+        prefixIds[0] = d;
+        prefixProc[0] = p;
+    }
+}
