@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The speed table of issue 23, measured in one run on this machine with the node bundle: each row's figure beside its
 # peer or limit and the goal, as Markdown, after the raw output of every step. Needs no JDK (the bundle's runtime runs
-# the generators) and no network; needs curl and wrk for the service rows, taskset for the core counts, and GNU time
+# the generators) and no network; needs wrk (or WRK=path) for the service rows, taskset for the core counts, and GNU time
 # (/usr/bin/time, or TIME_BIN) for peak RSS.
 #
 #   bash benchmarks/table.sh --bundle node-bundle/target/bundle/current --bench-jar benchmarks/target/ncclscope-benchmarks-*.jar
@@ -64,14 +64,24 @@ timed() {
   [ "$rc" -le 1 ] || { echo "table: '$*' exited $rc:" >&2; tail -n 5 "$work/err.out" >&2; }
   wall_ms=$((e - s))
   if [ -x "$TIME_BIN" ]; then
-    rss_mib="$(awk 'NR == 1 {printf "%.0f", $1 / 1024}' "$work/time.out")"
-    cpu_pct="$(awk 'NR == 1 {print $2}' "$work/time.out")"
+    rss_mib="$(tail -n 1 "$work/time.out" | awk '{printf "%.0f", $1 / 1024}')"
+    cpu_pct="$(tail -n 1 "$work/time.out" | awk '{print $2}')"
   else
     rss_mib="n/a"; cpu_pct="n/a"
   fi
 }
+# GET http://127.0.0.1:PORT/PATH answers 200: curl when there is one, else bash's /dev/tcp (node images may lack curl).
+http_ok() {
+  if command -v curl >/dev/null 2>&1; then curl -sf "http://127.0.0.1:$1$2" >/dev/null 2>&1; return; fi
+  local status
+  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
+  printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
+  read -r status <&3 || status=""
+  exec 3<&- 3>&-
+  case "$status" in *" 200"*) return 0 ;; *) return 1 ;; esac
+}
 declare -a table
-row() { table+=("| $1 | $2 | $3 | $4 |"); }
+row() { table+=("| $1 | $2 | $3 | $4 |"); echo "ROW | $1 | $2 | $3 | $4 |"; }
 echo "table: bundle $bundle; $ncpu cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$B" --version
 
@@ -97,7 +107,7 @@ if has serve; then
   peer="the SDK alone: n/a (no --bench-jar)"
   if [ -n "$benchjar" ] && [ -f "$benchjar" ]; then
     "$java" -XX:+UseParallelGC -cp "$benchjar:$bundle/app/ncclscope.jar" io.ncclscope.benchmarks.PasteBenchmark \
-      --paste "$repo/examples/captured/h200-1gpu/nccl/duplicate-gpu.log" --seconds 1 --rounds 3 | tee "$work/paste.out"
+      --paste "$repo/examples/captured/h200-1gpu/nccl/duplicate-gpu.log" --seconds 0.5 --rounds 3 --no-sniffers | tee "$work/paste.out"
     us="$(sed -n 's/^SUMMARY request_cpu_us=\([0-9.]*\).*/\1/p' "$work/paste.out")"
     [ -n "$us" ] && peer="the SDK alone in process: $(awk -v u="$us" 'BEGIN {printf "%.3f", u / 1000}') ms CPU per paste (PasteBenchmark)"
   fi
@@ -114,7 +124,7 @@ if has start; then
     s=$(now_ms)
     "$B" serve --port "$port" >"$work/start.log" 2>&1 &
     spid=$!
-    until curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null 2>&1; do
+    until http_ok "$port" /q/health/ready; do
       kill -0 "$spid" 2>/dev/null || { cat "$work/start.log" >&2; break; }
       sleep 0.005
     done

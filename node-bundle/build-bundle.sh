@@ -114,7 +114,8 @@ touch -d "$stamp" "$stage"/app/*.jar "$stage"/app/lib/*.jar
 # plus what this service's extensions read (XML config, java.sql types in Jackson, JVM metrics).
 # java.desktop is left out: only PNG plots use it (SVG needs none, and a node image has no fonts anyway).
 if [ -d "$app" ]; then
-  mods="java.logging,java.naming,java.management,jdk.management,jdk.unsupported,jdk.zipfs,java.xml,java.sql"
+  # jdk.jfr: a running service can be profiled where it runs (NCCLSCOPE_JAVA_OPTS=-XX:StartFlightRecording=...).
+  mods="java.logging,java.naming,java.management,jdk.management,jdk.unsupported,jdk.zipfs,java.xml,java.sql,jdk.jfr"
 else
   mods="$("$jdk/bin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps "$stage"/app/lib/*.jar 2>/dev/null \
     | tail -n 1 | tr ',' '\n' | grep -v -x java.desktop | paste -sd, -)"

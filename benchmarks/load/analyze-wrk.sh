@@ -20,7 +20,7 @@
 #   --java-opts S    JVM flags: for --bundle through NCCLSCOPE_JAVA_OPTS (after the bundle's own), else to java
 #   --jfr FILE       record the measured run with Java Flight Recorder (profile settings) into FILE
 #
-# Needs wrk (Debian: apt-get install -y wrk), curl, taskset for --cores; a JDK 17+ without --bundle.
+# Needs wrk (Debian: apt-get install -y wrk; or WRK=path), taskset for --cores; a JDK 17+ without --bundle.
 # Exit code 0 when every request got a 200; 1 otherwise (errors are printed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -71,6 +71,16 @@ stop_service() {
 }
 trap stop_service EXIT
 
+# GET http://127.0.0.1:PORT/PATH answers 200: curl when there is one, else bash's /dev/tcp (node images may lack curl).
+http_ok() {
+  if command -v curl >/dev/null 2>&1; then curl -sf "http://127.0.0.1:$1$2" >/dev/null 2>&1; return; fi
+  local status
+  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
+  printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
+  read -r status <&3 || status=""
+  exec 3<&- 3>&-
+  case "$status" in *" 200"*) return 0 ;; *) return 1 ;; esac
+}
 secs() { case "$1" in *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac; }
 rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
 # CPU seconds (user + system) the service has used: with the request count, the cost of one request, which says
@@ -115,7 +125,7 @@ run_once() {
   pid=$!
   local ready=""
   for _ in $(seq 1 2000); do
-    if curl -sf "$url/q/health/ready" >/dev/null 2>&1; then ready=1; break; fi
+    if http_ok "$PORT" /q/health/ready; then ready=1; break; fi
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.01
   done
