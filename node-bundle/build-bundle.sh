@@ -114,7 +114,8 @@ touch -d "$stamp" "$stage"/app/*.jar "$stage"/app/lib/*.jar
 # (../shared/recipes/node-bundle-findings.md, section 3.2 notes: jdk.zipfs is invisible to jdeps but needed)
 # plus what this service's extensions read (XML config, java.sql types in Jackson, JVM metrics).
 if [ -d "$app" ]; then
-  mods="java.logging,java.naming,java.management,jdk.management,jdk.unsupported,jdk.zipfs,java.xml,java.sql"
+  # jdk.jfr: a running service can be profiled where it runs (NCCLSCOPE_JAVA_OPTS=-XX:StartFlightRecording=...).
+  mods="java.logging,java.naming,java.management,jdk.management,jdk.unsupported,jdk.zipfs,java.xml,java.sql,jdk.jfr"
 else
   mods="$("$jdk/bin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps "$stage"/app/lib/*.jar 2>/dev/null \
     | tail -n 1 | tr ',' '\n' | grep -v -x java.desktop | paste -sd, -)"
@@ -148,24 +149,74 @@ case "$self" in */*) dir="${self%/*}" ;; *) dir=. ;; esac
 root="$(cd -- "$dir/.." && pwd)" || exit 3
 # Every command runs on the CLI's class path; serve adds the service's (see build-bundle.sh).
 cp="$root/app/ncclscope.jar"
-if [ "${1:-}" = serve ] && [ -f "$root/app/serve.jar" ]; then cp="$cp:$root/app/serve.jar"; fi
-aot=""
+# Two JVM set-ups from one bundle. Every command but serve is one short run on one or two cores: Serial GC and C1
+# only, least memory and least compiling. serve is a long-running service under load: C2 too (C1 has none of the
+# string intrinsics: String.indexOf alone was 14% of a C1-only service's samples, and a paste request cost 2.35 ms of
+# CPU against 1.12 with C2 on the build machine), the parallel collector (a request's garbage dies young; about 60 MB
+# stays live), a fixed heap so RSS stays flat under load. Each has its own AOT cache, trained with its own flags: a cache refuses a JVM whose module options differ,
+# and the CLI's would preload the whole service's classes at every short command.
+# A cache the JVM cannot use (jars re-stamped by an unpacker that drops mtimes) only costs startup time, so its log
+# lines stay quiet; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on makes that an error, -Xlog:aot shows why.
 # -Xlog:aot exists from JDK 24 on; a bundle built on 17 has no cache and must not name the tag.
-if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.aot -Xlog:aot=off"; fi
-# Serial GC and C1 only: one short command on one or two cores, least memory; the cache was trained with the same
-# flags. A cache the JVM cannot use (jars re-stamped by an unpacker that drops mtimes) only costs startup time, so
-# its log lines stay quiet; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on makes that an error, -Xlog:aot shows why.
-# shellcheck disable=SC2086
-# --add-opens: jboss-threads (serve) resets thread locals through java.lang, as Quarkus' own runner allows.
 # -XX:ArchiveRelocationMode=0: map the cache at the address it was built for, and relocate it only when that is
 # taken. The JDK's default relocates every time (address randomisation of the archive): 60 ms of a 400 ms run here.
 # -XX:-UsePerfData: no hsperfdata file for jps/jstat to find; a short command has no use for it.
-exec "$root/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m --add-opens java.base/java.lang=ALL-UNNAMED \
-  -XX:-UsePerfData -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
+# --add-opens (serve only): jboss-threads resets thread locals through java.lang, as Quarkus' own runner allows.
+# NCCLSCOPE_SERVE_HEAP (default 160m): serve's heap; RSS was 303 to 320 MiB under load (a flight recording on).
+# shellcheck disable=SC2086
+if [ "${1:-}" = serve ] && [ -f "$root/app/serve.jar" ]; then
+  aot=""
+  if [ -f "$root/lib/serve.aot" ]; then aot="-XX:AOTCache=$root/lib/serve.aot -Xlog:aot=off"; fi
+  heap="${NCCLSCOPE_SERVE_HEAP:-160m}"
+  exec "$root/runtime/bin/java" -XX:+UseParallelGC "-Xms$heap" "-Xmx$heap" -XX:ReservedCodeCacheSize=64m \
+    --add-opens java.base/java.lang=ALL-UNNAMED \
+    -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
+    ${NCCLSCOPE_JAVA_OPTS:-} \
+    -cp "$cp:$root/app/serve.jar" io.ncclscope.cli.Main "$@"
+fi
+aot=""
+if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.aot -Xlog:aot=off"; fi
+# shellcheck disable=SC2086
+exec "$root/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
+  -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
   ${NCCLSCOPE_JAVA_OPTS:-} \
   -cp "$cp" io.ncclscope.cli.Main "$@"
 LAUNCHER
 chmod 755 "$stage/bin/ncclscope"
+
+# serve's cache: the service started through the launcher's own flags (NCCLSCOPE_JAVA_OPTS carries the output
+# option), the requests a chat bot and a dashboard send, then SIGTERM: the JVM writes the cache as it exits.
+train_serve() {
+  local dir="$1" port=$(( 21000 + $$ % 20000 )) pid ok="" sample="$repo/examples/captured/h200-1gpu"
+  command -v curl >/dev/null 2>&1 || { echo "build-bundle: WARNING: no curl: serve gets no AOT cache" >&2; return 0; }
+  # exec twice (subshell, launcher): $! is the JVM itself.
+  (cd "$dir" && NCCLSCOPE_JAVA_OPTS="-XX:AOTCacheOutput=$stage/lib/serve.aot -Xlog:aot=error -Xlog:cds=error" \
+      exec "$stage/bin/ncclscope" serve --port "$port" >"$dir/serve.out" 2>&1) &
+  pid=$!
+  for _ in $(seq 1 240); do
+    if curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null 2>&1; then ok=1; break; fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.25
+  done
+  if [ -z "$ok" ]; then
+    kill "$pid" 2>/dev/null; echo "build-bundle: serve training did not start:" >&2; tail -n 20 "$dir/serve.out" >&2; return 1
+  fi
+  local i log
+  for i in $(seq 1 40); do
+    for log in "$sample"/nccl/*.log; do
+      curl -sf -H 'Content-Type: text/plain' -H 'Accept: text/markdown' --data-binary @"$log" \
+        "http://127.0.0.1:$port/v1/analyze?name=$(basename "$log")" >/dev/null || true
+      [ "$i" -gt 4 ] && continue
+      curl -sf -H 'Content-Type: text/plain' --data-binary @"$log" "http://127.0.0.1:$port/v1/analyze" >/dev/null || true
+      curl -sf -H 'Content-Type: text/plain' --data-binary @"$log" "http://127.0.0.1:$port/v1/parse" >/dev/null || true
+      curl -sf -F "file=@$log" "http://127.0.0.1:$port/v1/analyze" >/dev/null || true
+    done
+  done
+  curl -sf "http://127.0.0.1:$port/v1/rules" >/dev/null || true
+  kill -TERM "$pid"
+  wait "$pid" 2>/dev/null || true
+  [ -f "$stage/lib/serve.aot" ] || { echo "build-bundle: the serve training run wrote no AOT cache:" >&2; tail -n 20 "$dir/serve.out" >&2; return 1; }
+}
 
 aot="none"
 if [ "$feature" -ge 25 ]; then
@@ -177,10 +228,11 @@ if [ "$feature" -ge 25 ]; then
   # each start, and collect's (processes, threads, the log manager ProcessBuilder wakes) cost every analyze about
   # 10% of its time, while collect itself waits seconds on nvidia-smi and lspci.
   # The same flags as the launcher: the cache refuses a JVM whose module options differ.
-  (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m \
-      --add-opens java.base/java.lang=ALL-UNNAMED \
+  # --version and --help too: a run that names no command builds every command's model.
+  (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
       -XX:AOTCacheOutput="$stage/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
       -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
+      --version \; --help \; \
       analyze --format md "$repo/examples/captured/h200-1gpu" \; \
       analyze --format json "$repo/examples/captured/h200-1gpu" \; \
       analyze "$repo/examples/captured/h200-1gpu/nccl/info-1rank.log" \; \
@@ -188,6 +240,10 @@ if [ "$feature" -ge 25 ]; then
         echo "build-bundle: AOT training run failed:" >&2; tail -n 20 "$train/train.err" >&2; exit 3; }
   [ -f "$stage/lib/ncclscope.aot" ] || { echo "build-bundle: the training run wrote no AOT cache" >&2; exit 3; }
   aot="$(du -h "$stage/lib/ncclscope.aot" | cut -f1)"
+  if [ -f "$stage/app/serve.jar" ]; then
+    train_serve "$train" || exit 3
+    aot="$aot, serve $(du -h "$stage/lib/serve.aot" | cut -f1)"
+  fi
 else
   echo "build-bundle: WARNING: JDK $feature < 25: no AOT cache; the bundle starts slower (install Temurin 25 or pass --jdk)" >&2
 fi

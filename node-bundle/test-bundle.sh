@@ -46,7 +46,10 @@ echo "test-bundle: smoke run ok (analyze exit 1, NCCL_DUPLICATE_GPU found)" >&2
 # serve runs on a longer class path than the other commands (app/serve.jar added): it must boot and answer.
 if command -v curl >/dev/null 2>&1; then
   port=$(( 20000 + $$ % 20000 ))
-  "$B" serve --port "$port" > /tmp/ncclscope-bundle-serve.$$ 2>&1 &
+  # serve's own AOT cache must load too (AOTMode=on fails rather than falling back silently).
+  serve_opts=""
+  [ -f "$bundle/lib/serve.aot" ] && serve_opts=-XX:AOTMode=on
+  NCCLSCOPE_JAVA_OPTS="$serve_opts" "$B" serve --port "$port" > /tmp/ncclscope-bundle-serve.$$ 2>&1 &
   spid=$!
   ok=""
   for _ in $(seq 1 120); do

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Load run of POST /v1/analyze: starts the packaged service on loopback, warms it up, then wrk at 64 connections for
-# a bounded time with a typical chat paste (a real NCCL error log of 8.8 KB from our H200 capture), and prints
-# requests/s, p50/p99 latency, errors, and the service's RSS before, every few seconds during, and after the run.
+# Load run of POST /v1/analyze: starts the service on loopback, warms it up, then wrk at 64 connections for a bounded
+# time with a typical chat paste (a real NCCL error log of 8.8 KB from our H200 capture), and prints requests/s,
+# p50/p99 latency, errors, the service's CPU per request (by thread group) and its RSS before, during and after.
 #
-#   bash benchmarks/load/analyze-wrk.sh                 # warm-up until the JIT is done, then 30 s at 64 connections
-#   DURATION=60s CONNECTIONS=64 THREADS=2 bash benchmarks/load/analyze-wrk.sh
-#   WARMUP=15s WARMUP_MAX=15s bash benchmarks/load/analyze-wrk.sh   (a fixed 15 s warm-up, as before: the JIT is still
-#                                                                      compiling through the measured run)
-#   PASTE=path/to/log JAVA_OPTS=-Xmx512m bash benchmarks/load/analyze-wrk.sh   (default -Xmx256m: a bounded heap
-#                                                                               shows whether memory stays flat)
+#   bash benchmarks/load/analyze-wrk.sh                          # java -jar service/target/quarkus-app, no pinning
+#   bash benchmarks/load/analyze-wrk.sh --bundle node-bundle/target/bundle/current --cores 1,2,4,8
+#   bash benchmarks/load/analyze-wrk.sh --bundle DIR --cores 8 --duration 300s    # RSS flat over 5 minutes?
 #
-# The warm-up: WARMUP (default 15s) at 16 connections, then 10 s steps at CONNECTIONS until the JIT compiler threads
-# used less than 5% of the service's CPU in a step, or WARMUP_MAX (default 300 s) in all. On 2 shared cores C2 keeps
-# compiling for about two minutes of load (measured 2026-12-02: about 0.6 ms of compiler CPU per request after a
-# 60 s warm-up, under 0.01 ms after 150 s), and the figures of a run before that say more about the JIT than about
-# the service. The script prints the warm-up steps and the compiler's share of the measured run.
+# Options (environment variables of the same name in capitals still work: DURATION, CONNECTIONS, THREADS, WARMUP,
+# WARMUP_MAX, PASTE, PORT, JAVA_OPTS):
+#   --bundle DIR     run 'DIR/bin/ncclscope serve' (the node bundle, its own JVM flags; no JDK needed) instead of
+#                    'java $JAVA_OPTS -jar service/target/quarkus-app/quarkus-run.jar serve'
+#   --cores LIST     one run per count N: the service on cores 0..N-1 (taskset), wrk on the cores above; the last
+#                    lines are one SWEEP line per count. Without it, nothing is pinned.
+#   --duration T     the measured run (default 30s); --connections N (64); --paste FILE
+#   --warmup T       first warm-up at 16 connections (15s); then 10 s steps until the JIT compiler threads used less
+#                    than 5% of the service's CPU in a step, or --warmup-max in all (300s; on 2 shared cores C2 took
+#                    about two minutes of load to settle)
+#   --java-opts S    JVM flags: for --bundle through NCCLSCOPE_JAVA_OPTS (after the bundle's own), else to java
+#   --jfr FILE       record the measured run with Java Flight Recorder (profile settings) into FILE
 #
-# Needs wrk (Debian: apt-get install -y wrk) and a JDK 17+. Builds the service if service/target/quarkus-app is missing.
+# Needs wrk (Debian: apt-get install -y wrk; or WRK=path), taskset for --cores; a JDK 17+ without --bundle.
 # Exit code 0 when every request got a 200; 1 otherwise (errors are printed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -27,34 +31,64 @@ CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-2}"
 WARMUP="${WARMUP:-15s}"
 WARMUP_MAX="${WARMUP_MAX:-300s}"
-export PASTE="${PASTE:-$root/examples/captured/h200-1gpu/nccl/duplicate-gpu.log}"
+PASTE="${PASTE:-$root/examples/captured/h200-1gpu/nccl/duplicate-gpu.log}"
+JAVA_OPTS="${JAVA_OPTS:-}"
+bundle="" cores="" jfr=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bundle) bundle="$(cd "$2" && pwd)"; shift 2 ;;
+    --cores) cores="$2"; shift 2 ;;
+    --duration) DURATION="$2"; shift 2 ;;
+    --connections) CONNECTIONS="$2"; shift 2 ;;
+    --paste) PASTE="$(readlink -f "$2")"; shift 2 ;;
+    --warmup) WARMUP="$2"; shift 2 ;;
+    --warmup-max) WARMUP_MAX="$2"; shift 2 ;;
+    --java-opts) JAVA_OPTS="$2"; shift 2 ;;
+    --jfr) jfr="$(readlink -f "$(dirname "$2")")/$(basename "$2")"; shift 2 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "load: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+export PASTE
+WRK="${WRK:-$(command -v wrk || true)}"
+[ -n "$WRK" ] || { echo "load: wrk is not installed (apt-get install -y wrk), or set WRK=path" >&2; exit 2; }
 jar="$root/service/target/quarkus-app/quarkus-run.jar"
-
-command -v wrk >/dev/null || { echo "load: wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
-if [ ! -f "$jar" ]; then
+if [ -z "$bundle" ] && [ ! -f "$jar" ]; then
   echo "load: building the service ..." >&2
   ./mvnw -B -q -DskipTests package -pl service -am >&2
 fi
-
-log="$(mktemp /tmp/ncclscope-load.XXXXXX)"
-# shellcheck disable=SC2086
-java ${JAVA_OPTS:--Xmx256m} -jar "$jar" serve --host 127.0.0.1 --port "$PORT" >"$log" 2>&1 &
-pid=$!
-sampler=""
-cleanup() {
+ncpu="$(nproc)"
+lua="$root/benchmarks/load/post-paste.lua"
+url="http://127.0.0.1:$PORT"
+pid="" sampler="" log=""
+stop_service() {
   [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  rm -f "$log"
+  sampler=""
+  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  pid=""
+  [ -n "$log" ] && rm -f "$log"
+  log=""
 }
-trap cleanup EXIT
+trap stop_service EXIT
 
+# GET http://127.0.0.1:PORT/PATH answers 200: curl when there is one, else bash's /dev/tcp (node images may lack curl).
+http_ok() {
+  if command -v curl >/dev/null 2>&1; then curl -sf "http://127.0.0.1:$1$2" >/dev/null 2>&1; return; fi
+  local status
+  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
+  printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
+  read -r status <&3 || status=""
+  exec 3<&- 3>&-
+  case "$status" in *" 200"*) return 0 ;; *) return 1 ;; esac
+}
+secs() { case "$1" in *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac; }
 rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
 # CPU seconds (user + system) the service has used: with the request count, the cost of one request, which says
 # what the service does on idle cores even when other work shares this machine.
-cpu() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$pid/stat"; }
-# CPU seconds by thread group (the thread name less its digits; Linux keeps 15 characters of it), one "group seconds" line each: where a request's CPU
-# goes (analysis pool, event loop, workers) and what the JVM spends beside it (JIT compiler threads, GC).
+cpu() { awk -v hz="$(getconf CLK_TCK)" '{sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz}' "/proc/$pid/stat"; }
+# CPU seconds by thread group (the thread name less its digits; Linux keeps 15 characters of it), one "group
+# seconds" line each: where a request's CPU goes (analysis pool, event loop, workers) and what the JVM spends beside
+# it (JIT compiler threads, GC).
 cpu_by_thread() {
   local t
   for t in /proc/"$pid"/task/*; do
@@ -62,68 +96,119 @@ cpu_by_thread() {
       '{sub(/^.*\) /, ""); printf "%s %.2f\n", name, ($12 + $13) / hz}' "$t/stat" 2>/dev/null || true
   done | awk '{s[$1] += $2} END {for (k in s) print k, s[k]}' | sort
 }
-for _ in $(seq 1 180); do
-  curl -sf "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || { echo "load: the service did not start:" >&2; cat "$log" >&2; exit 2; }
-  sleep 1
-done
-url="http://127.0.0.1:$PORT"
-echo "load: service pid $pid on $url, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "load: paste $(wc -c <"$PASTE") bytes ($PASTE)"
-echo "load: RSS after start ${rss_start:=$(rss)} MiB"
-
-secs() { case "$1" in *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac; }
 jit_cpu() { cpu_by_thread | awk '$1 ~ /Compiler/ {s += $2} END {printf "%.2f", s}'; }
-wrk -t"$THREADS" -c16 -d"$WARMUP" -s benchmarks/load/post-paste.lua "$url" >/dev/null
-warmed="$(secs "$WARMUP")"
-while [ "$warmed" -lt "$(secs "$WARMUP_MAX")" ]; do
-  c0="$(cpu)"; j0="$(jit_cpu)"
-  step="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d10s -s benchmarks/load/post-paste.lua "$url" | sed -n 's/^LOAD requests=\([0-9]*\).* rps=\([0-9.]*\).*/\2/p')"
-  c1="$(cpu)"; j1="$(jit_cpu)"
-  warmed=$((warmed + 10))
-  share="$(awk -v a="$c0" -v b="$c1" -v x="$j0" -v y="$j1" 'BEGIN {s = 0; if (b - a > 0) s = (y - x) * 100 / (b - a); printf "%.0f", s}')"
-  echo "load: warm-up ${warmed} s: ${step} requests/s, JIT compiler ${share}% of the service's CPU"
-  [ "$share" -lt 5 ] && break
-done
-echo "load: RSS after ${warmed} s of warm-up $(rss) MiB"
 
-samples="$(mktemp /tmp/ncclscope-rss.XXXXXX)"
-( while sleep 5; do echo "$(rss)" >>"$samples"; done ) &
-sampler=$!
-cpu0="$(cpu)"
-threads0="$(cpu_by_thread)"
-out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s benchmarks/load/post-paste.lua "$url")"
-cpu1="$(cpu)"
-threads1="$(cpu_by_thread)"
-kill "$sampler" 2>/dev/null || true
-sampler=""
-echo "$out" | sed 's/^/wrk: /'
-echo "load: RSS during the run (MiB, every 5 s): $(tr '\n' ' ' <"$samples")"
-echo "load: RSS after the run $(rss) MiB"
-rm -f "$samples"
-line="$(echo "$out" | grep '^LOAD ' || true)"
-echo "$line"
-reqs="$(echo "$line" | sed -n 's/.*requests=\([0-9]*\).*/\1/p')"
-if [ -n "$reqs" ] && [ "$reqs" -gt 0 ]; then
-  awk -v a="$cpu0" -v b="$cpu1" -v n="$reqs" -v c="$(nproc)" 'BEGIN {
-    ms = (b - a) * 1000 / n
-    printf "load: service CPU %.1f s for %d requests: %.3f ms of CPU per request; %d idle cores would serve about %.0f requests/s\n", b - a, n, ms, c, c * 1000 / ms }'
-fi
-if [ -n "$reqs" ] && [ "$reqs" -gt 0 ]; then
-  # Threads that started during the run count from zero.
-  join -a 2 -e 0 -o 0,1.2,2.2 <(echo "$threads0") <(echo "$threads1") | awk -v n="$reqs" '
-    { d = $3 - $2; if (d < 0.005) next
-      g = $1 ~ /^ncclscope-ana/ ? "analysis pool" : $1 ~ /^vert\.x-eventlo/ ? "event loop" \
-        : $1 ~ /^executor-thr/ ? "worker threads" : $1 ~ /Compiler/ ? "JIT compiler" : $1 ~ /^(GC|G1)/ ? "GC" : "other"
-      s[g] += d }
-    END { line = "load: CPU by thread group, ms per request:"
-          for (g in s) line = line sprintf(" %s %.3f;", g, s[g] * 1000 / n)
-          print line }'
-fi
-non2xx="$(echo "$out" | sed -n 's/.*Non-2xx or 3xx responses: \([0-9]*\).*/\1/p')"
-if echo "$line" | grep -q 'connect_err=0 read_err=0 write_err=0 timeouts=0 status_err=0' && [ -z "$non2xx" ]; then
-  echo "load: no errors"
+# One load run with the service on $1 cores (empty: unpinned). Prints the figures and a SWEEP line.
+run_once() {
+  local n="$1" svc_pin=() wrk_pin=() threads="$THREADS" opts="$JAVA_OPTS"
+  if [ -n "$n" ]; then
+    [ "$n" -lt "$ncpu" ] || { echo "load: --cores $n leaves no core for wrk on $ncpu cores" >&2; return 2; }
+    svc_pin=(taskset -c "0-$((n - 1))")
+    wrk_pin=(taskset -c "$n-$((ncpu - 1))")
+    threads=$(( ncpu - n < 4 ? ncpu - n : 4 ))
+  fi
+  if [ -n "$jfr" ]; then
+    local f="$jfr"
+    [ -n "$n" ] && f="${jfr%.jfr}-${n}cores.jfr"
+    opts="$opts -XX:StartFlightRecording=settings=profile,filename=$f,dumponexit=true"
+    jfr_file="$f"
+  fi
+  log="$(mktemp /tmp/ncclscope-load.XXXXXX)"
+  local t0; t0=$(date +%s%N)
+  if [ -n "$bundle" ]; then
+    # shellcheck disable=SC2086
+    NCCLSCOPE_JAVA_OPTS="$opts" "${svc_pin[@]}" "$bundle/bin/ncclscope" serve --host 127.0.0.1 --port "$PORT" >"$log" 2>&1 &
+  else
+    # shellcheck disable=SC2086
+    "${svc_pin[@]}" java ${opts:--Xmx256m} -jar "$jar" serve --host 127.0.0.1 --port "$PORT" >"$log" 2>&1 &
+  fi
+  pid=$!
+  local ready=""
+  for _ in $(seq 1 2000); do
+    if http_ok "$PORT" /q/health/ready; then ready=1; break; fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.01
+  done
+  [ -n "$ready" ] || { echo "load: the service did not start:" >&2; cat "$log" >&2; return 2; }
+  echo "load: service pid $pid on $url${n:+, pinned to $n cores (wrk on cores $n-$((ncpu - 1)), $threads threads)}; ready after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+  echo "load: $ncpu cores on this machine, load average $(cut -d' ' -f1-3 /proc/loadavg); paste $(wc -c <"$PASTE") bytes ($PASTE)"
+  echo "load: RSS after start $(rss) MiB"
+
+  "${wrk_pin[@]}" "$WRK" -t"$threads" -c16 -d"$WARMUP" -s "$lua" "$url" >/dev/null
+  local warmed; warmed="$(secs "$WARMUP")"
+  while [ "$warmed" -lt "$(secs "$WARMUP_MAX")" ]; do
+    local c0 j0 step c1 j1 share
+    c0="$(cpu)"; j0="$(jit_cpu)"
+    step="$("${wrk_pin[@]}" "$WRK" -t"$threads" -c"$CONNECTIONS" -d10s -s "$lua" "$url" | sed -n 's/^LOAD requests=\([0-9]*\).* rps=\([0-9.]*\).*/\2/p')"
+    c1="$(cpu)"; j1="$(jit_cpu)"
+    warmed=$((warmed + 10))
+    share="$(awk -v a="$c0" -v b="$c1" -v x="$j0" -v y="$j1" 'BEGIN {s = 0; if (b - a > 0) s = (y - x) * 100 / (b - a); printf "%.0f", s}')"
+    echo "load: warm-up ${warmed} s: ${step} requests/s, JIT compiler ${share}% of the service's CPU"
+    [ "$share" -lt 5 ] && break
+  done
+  echo "load: RSS after ${warmed} s of warm-up $(rss) MiB"
+
+  local samples; samples="$(mktemp /tmp/ncclscope-rss.XXXXXX)"
+  ( while sleep 5; do echo "$(rss)" >>"$samples"; done ) &
+  sampler=$!
+  local cpu0 threads0 out cpu1 threads1
+  cpu0="$(cpu)"; threads0="$(cpu_by_thread)"
+  out="$("${wrk_pin[@]}" "$WRK" -t"$threads" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$lua" "$url")"
+  cpu1="$(cpu)"; threads1="$(cpu_by_thread)"
+  kill "$sampler" 2>/dev/null || true
+  sampler=""
+  echo "$out" | sed 's/^/wrk: /'
+  local during after
+  during="$(tr '\n' ' ' <"$samples")"
+  after="$(rss)"
+  rm -f "$samples"
+  echo "load: RSS during the run (MiB, every 5 s): $during"
+  echo "load: RSS after the run $after MiB"
+  local line reqs
+  line="$(echo "$out" | grep '^LOAD ' || true)"
+  echo "$line"
+  reqs="$(echo "$line" | sed -n 's/.*requests=\([0-9]*\).*/\1/p')"
+  local ms="0"
+  if [ -n "$reqs" ] && [ "$reqs" -gt 0 ]; then
+    ms="$(awk -v a="$cpu0" -v b="$cpu1" -v n="$reqs" 'BEGIN {printf "%.3f", (b - a) * 1000 / n}')"
+    echo "load: service CPU $(awk -v a="$cpu0" -v b="$cpu1" 'BEGIN {printf "%.1f", b - a}') s for $reqs requests: $ms ms of CPU per request"
+    # Threads that started during the run count from zero.
+    join -a 2 -e 0 -o 0,1.2,2.2 <(echo "$threads0") <(echo "$threads1") | awk -v n="$reqs" '
+      { d = $3 - $2; if (d < 0.005) next
+        g = $1 ~ /^ncclscope-ana/ ? "analysis pool" : $1 ~ /^vert\.x-eventlo/ ? "event loop" \
+          : $1 ~ /^executor-thr/ ? "worker threads" : $1 ~ /Compiler/ ? "JIT compiler" \
+          : $1 ~ /^(GC|G1|ParGC|VM_Thread)/ ? "GC and VM" : "other"
+        s[g] += d }
+      END { line = "load: CPU by thread group, ms per request:"
+            for (g in s) line = line sprintf(" %s %.3f;", g, s[g] * 1000 / n)
+            print line }'
+  fi
+  local non2xx ok=1
+  non2xx="$(echo "$out" | sed -n 's/.*Non-2xx or 3xx responses: \([0-9]*\).*/\1/p')"
+  if echo "$line" | grep -q 'connect_err=0 read_err=0 write_err=0 timeouts=0 status_err=0' && [ -z "$non2xx" ]; then
+    echo "load: no errors"
+  else
+    echo "load: ERRORS (non-2xx: ${non2xx:-0})" >&2
+    ok=0
+  fi
+  local min max
+  min="$(echo "$during $after" | tr ' ' '\n' | grep . | sort -n | head -n 1)"
+  max="$(echo "$during $after" | tr ' ' '\n' | grep . | sort -n | tail -n 1)"
+  stop_service
+  [ -n "${jfr_file:-}" ] && echo "load: flight recording in $jfr_file"
+  SWEEP+=("SWEEP cores=${n:-all} rps=$(echo "$line" | sed -n 's/.*rps=\([0-9.]*\).*/\1/p') p50_ms=$(echo "$line" | sed -n 's/.*p50_ms=\([0-9.]*\).*/\1/p') p99_ms=$(echo "$line" | sed -n 's/.*p99_ms=\([0-9.]*\).*/\1/p') cpu_ms_per_request=$ms rss_mib_min=$min rss_mib_max=$max errors=$((1 - ok))")
+  [ "$ok" = 1 ]
+}
+
+SWEEP=()
+status=0
+if [ -z "$cores" ]; then
+  run_once "" || status=1
 else
-  echo "load: ERRORS (non-2xx: ${non2xx:-0})" >&2
-  exit 1
+  for n in ${cores//,/ }; do
+    echo "load: ---- service on $n cores ----"
+    run_once "$n" || status=1
+  done
 fi
+printf '%s\n' "${SWEEP[@]}"
+exit "$status"

@@ -52,13 +52,15 @@ public final class PasteBenchmark {
         Path paste = Path.of("examples/captured/h200-1gpu/nccl/duplicate-gpu.log");
         double seconds = 2;
         int rounds = 5;
+        boolean sniffersToo = true;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--paste" -> paste = Path.of(args[++i]);
                 case "--seconds" -> seconds = Double.parseDouble(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--no-sniffers" -> sniffersToo = false;
                 case "-h", "--help" -> {
-                    System.out.println("usage: PasteBenchmark [--paste FILE] [--seconds 2] [--rounds 5]");
+                    System.out.println("usage: PasteBenchmark [--paste FILE] [--seconds 2] [--rounds 5] [--no-sniffers]");
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + " (--help lists them)");
@@ -94,9 +96,9 @@ public final class PasteBenchmark {
         System.out.printf(Locale.ROOT, "%-30s %12s %12s %10s%n", "step", "CPU us/call", "alloc KiB", "calls");
         for (Figures f : steps) print(f);
 
-        System.out.println("sniffers (each kind's detection score of the paste):");
+        if (sniffersToo) System.out.println("sniffers (each kind's detection score of the paste):");
         List<Figures> sniffers = new ArrayList<>();
-        for (ToolParser<?> p : Parsers.all()) {
+        for (ToolParser<?> p : sniffersToo ? Parsers.all() : List.<ToolParser<?>>of()) {
             sniffers.add(measure("  sniff " + p.kind().name().toLowerCase(Locale.ROOT), () -> p.sniff(text),
                     Math.max(0.2, seconds / 4), rounds));
         }
@@ -106,7 +108,7 @@ public final class PasteBenchmark {
             print(f);
             sum += f.cpuMicros();
         }
-        System.out.printf(Locale.ROOT, "%-30s %12.1f%n", "  sum of sniffers", sum);
+        if (sniffersToo) System.out.printf(Locale.ROOT, "%-30s %12.1f%n", "  sum of sniffers", sum);
         Figures whole = steps.get(4);
         System.out.printf(Locale.ROOT, "SUMMARY request_cpu_us=%.1f request_alloc_kib=%.1f detect_cpu_us=%.1f%n",
                 whole.cpuMicros(), whole.allocKib(), steps.get(0).cpuMicros());

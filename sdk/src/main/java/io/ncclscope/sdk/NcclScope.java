@@ -16,6 +16,7 @@ import io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer;
 import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.NodeStream;
+import io.ncclscope.sdk.evidence.ReadProgress;
 import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.PairReport;
@@ -290,14 +291,33 @@ public final class NcclScope {
      * @throws IOException when a folder cannot be listed
      */
     public static Report analyze(Options options, Path... paths) throws IOException {
+        return analyze(options, null, paths);
+    }
+
+    /**
+     * As {@link #analyze(Options, Path...)}, telling {@code progress} of the bytes read from files and of each node
+     * handed on to the analysis (for a progress display; the report is the same).
+     *
+     * @param options  the language, limits, kept text, most files and pairwise thresholds
+     * @param progress told of bytes and nodes as they are read, from reading threads; null for none
+     * @param paths    files or folders
+     * @return the report; files that could not be read are in {@link Report#problems()}
+     * @throws IOException when a folder cannot be listed
+     */
+    public static Report analyze(Options options, ReadProgress progress, Path... paths) throws IOException {
         Objects.requireNonNull(options, "options");
         List<Path> list = List.of(paths);
         ReportPass pass = new ReportPass(analyzers(options));
-        NodeStream stream = new NodeStream(evidenceBuilder(options));
+        NodeStream stream = new NodeStream(evidenceBuilder(options).progress(progress));
         try {
-            stream.read(list, pass::add);
+            stream.read(list, progress == null ? pass::add : e -> {
+                progress.nodeRead();
+                pass.add(e);
+            });
         } catch (NodeStream.UnstreamableException e) {
-            return analyze(evidence(options, paths), options);
+            Evidence.Builder b = evidenceBuilder(options).progress(progress);
+            for (Path p : paths) b.addPath(Objects.requireNonNull(p, "path"));
+            return analyze(b.build(), options);
         }
         return pass.finish(stream.problems(), options.locale());
     }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,6 +51,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ReportOptions output;
 
+    @Option(names = {"-q", "--quiet"},
+            description = "No progress line on stderr (it shows only when stderr is a terminal and the work takes over a second).")
+    boolean quiet;
+
     @Parameters(paramLabel = "PATH", arity = "1..*",
             description = "Files, folders or collect bundles (.tar.gz, .tgz, .tar, .zip) to analyze; '-' reads standard input.")
     List<String> paths = new ArrayList<>();
@@ -58,21 +63,35 @@ final class AnalyzeCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     private final InputStream stdin;
+    private final BooleanSupplier errIsTerminal;
 
     AnalyzeCommand(InputStream stdin) {
+        this(stdin, Progress::stderrIsTerminal);
+    }
+
+    AnalyzeCommand(InputStream stdin, BooleanSupplier errIsTerminal) {
         this.stdin = stdin;
+        this.errIsTerminal = errIsTerminal;
     }
 
     /**
      * The report of every input; null when nothing in them is a known tool output. Files and folders are read one
      * node at a time ({@link NcclScope#analyze(Options, Path...)}), so that a bundle of a thousand nodes never sits
-     * in memory whole; standard input is read whole with the rest.
+     * in memory whole; standard input is read whole with the rest. Reading files shows a {@link Progress} line on a
+     * terminal.
      */
-    private static Report analyze(Inputs inputs, Locale locale, PrintWriter err) throws IOException {
+    private Report analyze(Inputs inputs, Locale locale, PrintWriter err) throws IOException {
         List<Path> paths = inputs.paths();
         Report report;
         if (paths != null) {
-            report = NcclScope.analyze(Options.builder().locale(locale).build(), paths.toArray(Path[]::new));
+            Options options = Options.builder().locale(locale).build();
+            if (!quiet && errIsTerminal.getAsBoolean()) {
+                try (Progress progress = Progress.start(err, paths)) {
+                    report = NcclScope.analyze(options, progress, paths.toArray(Path[]::new));
+                }
+            } else {
+                report = NcclScope.analyze(options, paths.toArray(Path[]::new));
+            }
             report.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
         } else {
             report = NcclScope.analyze(inputs.evidence(), locale);

@@ -102,6 +102,11 @@ final class CliModel {
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(m1.lang)
                 .getter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).setter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"-q", "--quiet"}).paramLabel("<quiet>")
+                .description(new String[] {"No progress line on stderr (it shows only when stderr is a terminal and the work takes over a second)."})
+                .type(boolean.class).auxiliaryTypes(boolean.class)
+                .initialValue(c.quiet)
+                .getter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).setter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,19 +106,31 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams; returns the exit code. Used by tests. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin) {
+        return run(args, out, err, stdin, Progress::stderrIsTerminal);
+    }
+
+    /** As {@link #run(String[], PrintWriter, PrintWriter, InputStream)}, with {@code err} a terminal or not (tests). */
+    static int run(String[] args, PrintWriter out, PrintWriter err, InputStream stdin, BooleanSupplier errIsTerminal) {
         String named = args.length > 0 && !"help".equals(args[0]) && COMMANDS.containsKey(args[0]) ? args[0] : null;
-        CommandLine cl = commandLine(out, err, stdin, named);
+        // --version alone needs no command: building all of them (picocli's help command by reflection) was most of
+        // its run.
+        if (named == null && args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) named = "";
+        CommandLine cl = commandLine(out, err, stdin, named, errIsTerminal);
         return cl.execute(args);
     }
 
     /** The command line with every subcommand. */
     static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin) {
-        return commandLine(out, err, stdin, null);
+        return commandLine(out, err, stdin, null, Progress::stderrIsTerminal);
     }
 
-    /** The command line with subcommand {@code only}, or with all of them when it is null. */
-    static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin, String only) {
-        Factory factory = new Factory(stdin);
+    /**
+     * The command line with subcommand {@code only} (none when it names none), or with all of them when it is null;
+     * {@code errIsTerminal} says whether progress may be drawn on {@code err}.
+     */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin, String only,
+                                   BooleanSupplier errIsTerminal) {
+        Factory factory = new Factory(stdin, errIsTerminal);
         // The models come from CliModel, written at build time from the commands' annotations: no annotation is read
         // by reflection here (CliModelTest keeps the two the same).
         CommandLine cl = new CommandLine(CliModel.root(new Main()), factory);
@@ -181,10 +194,16 @@ public final class Main implements Runnable {
     /** Gives commands the stdin of this run (tests pass their own). */
     static final class Factory implements CommandLine.IFactory {
         private final InputStream stdin;
+        private final BooleanSupplier errIsTerminal;
         private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
 
         Factory(InputStream stdin) {
+            this(stdin, Progress::stderrIsTerminal);
+        }
+
+        Factory(InputStream stdin, BooleanSupplier errIsTerminal) {
             this.stdin = stdin;
+            this.errIsTerminal = errIsTerminal;
         }
 
         @Override
@@ -193,7 +212,7 @@ public final class Main implements Runnable {
                 return cls.cast(new ParseCommand(stdin));
             }
             if (cls == AnalyzeCommand.class) {
-                return cls.cast(new AnalyzeCommand(stdin));
+                return cls.cast(new AnalyzeCommand(stdin, errIsTerminal));
             }
             if (cls == ReportCommand.class) {
                 return cls.cast(new ReportCommand(stdin));

@@ -10,6 +10,7 @@ import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -295,6 +296,7 @@ public final class Evidence {
         final Map<String, java.time.Instant> bundleTimes = new LinkedHashMap<>();
         private final TextCache texts;
         private int files;
+        private ReadProgress progress;
 
         private record Pending(Artifact artifact, String folderKey, String folderNode, String rel) {
         }
@@ -314,7 +316,19 @@ public final class Evidence {
             b.limits = limits;
             b.keepText = keepText;
             b.maxFiles = maxFiles;
+            b.progress = progress;
             return b;
+        }
+
+        /**
+         * Tells {@code p} of the bytes read from files (not from readers or strings); none by default.
+         *
+         * @param p the listener, or null for none
+         * @return this builder
+         */
+        public Builder progress(ReadProgress p) {
+            this.progress = p;
+            return this;
         }
 
         /**
@@ -453,11 +467,17 @@ public final class Evidence {
 
         /** Parses one file: the result, or the reason it could not be read. */
         Object read(FileTask t) {
-            try (Reader in = new InputStreamReader(Files.newInputStream(t.file()), decoder())) {
+            try (Reader in = new InputStreamReader(open(t.file()), decoder())) {
                 return Parsers.parse(in, null, limits);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();
             }
+        }
+
+        /** The file's bytes, counted when a {@link ReadProgress} listens. */
+        private InputStream open(Path f) throws IOException {
+            InputStream raw = Files.newInputStream(f);
+            return progress == null ? raw : new Counted(raw, progress);
         }
 
         private Path keptFile(Path f) {
@@ -612,6 +632,30 @@ public final class Evidence {
             List<Bundle> bundles = new ArrayList<>();
             bundleFiles.forEach((k, files) -> bundles.add(new Bundle(bundleNodes.getOrDefault(k, k), k, bundleTimes.get(k), files)));
             return new Evidence(out, problems, bundles);
+        }
+    }
+
+    /** An input stream that tells a {@link ReadProgress} of the bytes read through it. */
+    private static final class Counted extends java.io.FilterInputStream {
+        private final ReadProgress progress;
+
+        Counted(InputStream in, ReadProgress progress) {
+            super(in);
+            this.progress = progress;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) progress.bytesRead(1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = in.read(buf, off, len);
+            if (n > 0) progress.bytesRead(n);
+            return n;
         }
     }
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Packs what benchmarks/table.sh needs on a machine with no JDK and no network (the H200 node of issue 23) into one
+# folder small enough to carry (about 50 MB): the node bundle without its two AOT caches (89 MB, which train.sh
+# trains there with the same runtime, jars, flags and commands), xz-compressed; wrk, GNU time and xz with their
+# libraries (OpenSSL 3 packed apart, unpacked only where the system has none); the benchmarks jar; the scripts.
+#
+#   bash benchmarks/device/make-kit.sh KIT_DIR      # after ./mvnw -B package -pl node-bundle,benchmarks -am -DskipTests
+#   # there (KIT_DIR inside a copy of the repository, two levels down, e.g. .device/speed): OUT=results bash KIT_DIR/run.sh table
+#   #                                                                       then OUT=results bash KIT_DIR/run.sh 300s
+set -euo pipefail
+kit="$1"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+bundle="$(readlink -f "$repo/node-bundle/target/bundle/current")"
+jar="$(ls "$repo"/benchmarks/target/ncclscope-benchmarks-*.jar | head -n 1)"
+for t in wrk xz; do command -v "$t" >/dev/null || { echo "make-kit: needs $t (apt-get install -y $t)" >&2; exit 2; }; done
+mkdir -p "$kit/bin" "$kit/lib" "$kit/wt/benchmarks/load"
+cp "$(command -v wrk)" "$kit/bin/wrk.bin"; cp "$(command -v xz)" "$kit/bin/xz.bin"; cp /usr/bin/time "$kit/bin/time"
+for b in wrk xz; do
+  ldd "$(command -v $b)" | awk '/=>/ {print $3}' | grep -E 'luajit|lzma' | xargs -r -I{} cp -L {} "$kit/lib/"
+done
+ssl="$(mktemp -d)"
+ldd "$(command -v wrk)" | awk '/=>/ {print $3}' | grep -E 'libssl|libcrypto' | xargs -r -I{} cp -L {} "$ssl/"
+tar -C "$ssl" -cf - . | xz -6 > "$kit/ssl.tar.xz"; rm -rf "$ssl"
+cat > "$kit/bin/xz" <<'SH'
+#!/bin/sh
+d="$(cd "$(dirname "$0")" && pwd)"
+LD_LIBRARY_PATH="$d/../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$d/xz.bin" "$@"
+SH
+cat > "$kit/bin/wrk" <<'SH'
+#!/bin/sh
+# wrk with the libraries carried beside it; OpenSSL 3 from ssl.tar.xz only when this system has none.
+d="$(cd "$(dirname "$0")" && pwd)"
+lp="$d/../lib"
+if ! ldconfig -p 2>/dev/null | grep -q 'libssl.so.3 '; then
+  if [ ! -f /tmp/ncclscope-ssl/libssl.so.3 ]; then mkdir -p /tmp/ncclscope-ssl && "$d/xz" -dc "$d/../ssl.tar.xz" | tar -xf - -C /tmp/ncclscope-ssl; fi
+  lp="$lp:/tmp/ncclscope-ssl"
+fi
+LD_LIBRARY_PATH="$lp${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$d/wrk.bin" "$@"
+SH
+chmod 755 "$kit/bin/wrk" "$kit/bin/xz"
+tar --owner=0 --group=0 --numeric-owner --exclude='*/lib/*.aot' -C "$(dirname "$bundle")" -cf - "$(basename "$bundle")" \
+  | xz -6 -T0 > "$kit/bundle.tar.xz"
+cp "$jar" "$kit/benchmarks.jar"
+cp "$repo/benchmarks/table.sh" "$kit/wt/benchmarks/"; cp "$repo"/benchmarks/load/* "$kit/wt/benchmarks/load/"
+cp "$repo/benchmarks/device/run.sh" "$repo/benchmarks/device/train.sh" "$kit/"
+echo "make-kit: $kit: $(du -sh "$kit" | cut -f1)"
