@@ -108,8 +108,7 @@ stamp='2026-12-01 00:00Z'
 touch -d "$stamp" "$stage"/app/*.jar "$stage"/app/lib/*.jar
 
 # Modules: what jdeps finds, minus java.desktop. The SDK no longer needs it (PNG plots are drawn and encoded in pure
-# Java), so jdeps only finds it if a library asks for it; it stays out. Until the CLI's PlotCommand drops its
-# java.desktop check, 'plot -o x.png' in the bundle still says PNG is unavailable and exits 2.
+# Java), so jdeps only finds it if a library asks for it; it stays out, and 'plot -o x.png' works in the bundle.
 # The CLI needs java.base alone; 'serve' boots Quarkus, whose set is the one the findings measured
 # (../shared/recipes/node-bundle-findings.md, section 3.2 notes: jdk.zipfs is invisible to jdeps but needed)
 # plus what this service's extensions read (XML config, java.sql types in Jackson, JVM metrics).
