@@ -50,7 +50,7 @@ final class Consistency {
         /** One version: its hosts and where it was first printed, quoted. */
         static final class Seen {
             final TreeSet<String> hosts = new TreeSet<>();
-            ErrorsAnalyzer.Where where;
+            ArtifactPlace where;
             int seq;
             EvidenceLine quote;
         }
@@ -59,7 +59,7 @@ final class Consistency {
         final Map<String, Seen> byVersion = new LinkedHashMap<>();
 
         /** Adds the versions a log printed; their lines are quoted from {@code a} now. */
-        void add(ErrorsAnalyzer.Where where, Artifact a, NcclLog log) {
+        void add(ArtifactPlace where, Artifact a, NcclLog log) {
             int seq = 0;
             for (VersionSeen v : log.versions()) {
                 if (v.version() == null) continue;
@@ -69,14 +69,14 @@ final class Consistency {
         }
 
         /** Adds the version an nccl-tests output printed, if any. */
-        void add(ErrorsAnalyzer.Where where, Artifact a, NcclTestsData t) {
+        void add(ArtifactPlace where, Artifact a, NcclTestsData t) {
             String v = t.ncclVersion();
             if (v == null) return;
             String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
             add(where, 0, v, host, a.quote(0, "nccl-library " + v));
         }
 
-        private void add(ErrorsAnalyzer.Where where, int seq, String version, String host, EvidenceLine quote) {
+        private void add(ArtifactPlace where, int seq, String version, String host, EvidenceLine quote) {
             Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
             if (host != null) s.hosts.add(host);
             boolean first = s.where == null || where.compareTo(s.where) < 0 || where.compareTo(s.where) == 0 && seq < s.seq;

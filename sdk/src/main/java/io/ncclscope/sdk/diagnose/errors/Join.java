@@ -39,13 +39,6 @@ import java.util.function.Consumer;
  */
 final class Join {
 
-    /** The walks of the evidence's artifacts, in the order of the whole evidence; read more than once. */
-    interface Walks {
-
-        /** Hands every walk to {@code each}, in order, one at a time. */
-        void each(Consumer<Walk.Local> each);
-    }
-
     /** Failure reports with no cause text a finding quotes. */
     private static final int TAIL = 4;
 
@@ -99,17 +92,14 @@ final class Join {
     }
 
     /** Reads the walks and hands each finding to {@code out} as it is made. */
-    void run(Walks walks, Consumer<Finding> out) {
-        int[] order = {0};
-        walks.each(l -> facts(order[0]++, l));
+    void run(List<Walk.Local> walks, Consumer<Finding> out) {
+        for (int order = 0; order < walks.size(); order++) facts(order, walks.get(order));
         if (chains > 0) {
-            order[0] = 0;
             long[] seq = {0};
-            walks.each(l -> reaches(order[0]++, l, seq));
+            for (int order = 0; order < walks.size(); order++) reaches(order, walks.get(order), seq);
         }
-        order[0] = 0;
         long[] seq = {0};
-        walks.each(l -> findings(order[0]++, l, seq, out));
+        for (int order = 0; order < walks.size(); order++) findings(order, walks.get(order), seq, out);
     }
 
     private static long pos(int order, int index) {
