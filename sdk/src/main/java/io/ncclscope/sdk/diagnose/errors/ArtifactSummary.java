@@ -12,9 +12,9 @@ final class ArtifactSummary {
     final ArtifactPlace place;
     final String name;
     /** The chains of its walk; null when nothing of it can take part in a finding. */
-    Walk.Local walk;
+    ArtifactChains walk;
     /** Its communicator entries, for the rank mapping across logs. */
-    List<Consistency.Placed> placed = List.of();
+    List<CommEntry> placed = List.of();
     /** Its settings findings that wait: an unusable variable, repeated only when no WARN finding named it. */
     List<Finding> settings = List.of();
     /** nccl-tests devices that put two ranks on one GPU, reported only when no WARN line did. */

@@ -24,16 +24,16 @@ import java.util.function.Consumer;
  * The errors pass, in the shape of every analyzer: checks per artifact as its slice comes in, a small summary per
  * artifact ({@link ArtifactSummary}), checks across artifacts at {@link #finish()}, findings to one sink.
  *
- * <p>Per artifact, {@link #add} walks the NCCL log or nccl-tests output back to its first causes ({@link Walk}), runs
+ * <p>Per artifact, {@link #add} walks the NCCL log or nccl-tests output back to its first causes ({@link FirstCauses}), runs
  * the settings and nccl-tests checks, and keeps the chains, the communicator entries and the findings that wait for
- * other artifacts. Across artifacts it gathers as they come the NCCL versions printed ({@link Consistency.Versions})
+ * other artifacts. Across artifacts it gathers as they come the NCCL versions printed ({@link VersionCheck})
  * and each host's first usable interface. A finding no other artifact can change (a settings finding but an unusable
  * variable, the nccl-tests checks once it is known whether the walk explains the failure) is handed over by
  * {@link #drain()} right after its slice.
  *
  * <p>At {@link #finish()}, in the order of the whole evidence ({@link ArtifactPlace}): the chains joined across
- * artifacts into findings ({@link Join}), the versions compared, the waiting checks filtered by what the chains found,
- * and last the rank mapping of every communicator ({@link Consistency.CommCheck}).
+ * artifacts into findings ({@link ChainGroups}), the versions compared, the waiting checks filtered by what the chains found,
+ * and last the rank mapping of every communicator ({@link RankMappingCheck}).
  */
 final class ErrorsPass implements Pass {
 
@@ -43,7 +43,7 @@ final class ErrorsPass implements Pass {
     /** Per artifact that leaves something, in the order added. */
     private final List<ArtifactSummary> artifacts = new ArrayList<>();
     /** The NCCL versions printed, over every artifact added. */
-    private final Consistency.Versions versions = new Consistency.Versions();
+    private final VersionCheck versions = new VersionCheck();
     /** Per host, its first usable interface so far in the order of the whole evidence. */
     private final Map<String, FirstInterface> firstInterfaces = new HashMap<>();
     /**
@@ -118,11 +118,11 @@ final class ErrorsPass implements Pass {
     }
 
     /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */
-    private void lead(ArtifactPlace place, Walk.Outcome o, String reading) {
+    private void lead(ArtifactPlace place, ChainReading o, String reading) {
         for (int i = 0; i < o.cases.size(); i++) {
-            Walk.CaseRec r = o.cases.get(i);
+            ChainSummary r = o.cases.get(i);
             if (r.crossKey() == null || r.draft() == null) continue;
-            String key = reading + Walk.Outcome.groupOf(r);
+            String key = reading + ChainReading.groupOf(r);
             ArtifactPlace had = leaders.get(key);
             if (had != null && had.compareTo(place) < 0) {
                 o.follows(i);
@@ -133,11 +133,11 @@ final class ErrorsPass implements Pass {
     }
 
     /** A summary of {@code a} with its own walk settled: {@code add} puts the log or table into the walk. */
-    private static ArtifactSummary walked(ArtifactPlace place, Artifact a, Consumer<Walk> add) {
+    private static ArtifactSummary walked(ArtifactPlace place, Artifact a, Consumer<FirstCauses> add) {
         ArtifactSummary p = new ArtifactSummary(place, a.name());
-        Walk walk = new Walk();
+        FirstCauses walk = new FirstCauses();
         add.accept(walk);
-        Walk.Local local = walk.settle();
+        ArtifactChains local = walk.settle();
         if (!local.quiet()) p.walk = local;
         return p;
     }
@@ -145,11 +145,11 @@ final class ErrorsPass implements Pass {
     private ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
         ArtifactSummary p = walked(place, a, w -> w.addLog(a, 0, log));
         versions.add(place, a, log);
-        p.placed = List.copyOf(Consistency.placed(a, log));
+        p.placed = List.copyOf(CommEntry.of(a, log));
         int seq = 0;
         for (NcclInterface i : log.interfaces()) {
             if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
-            if (Context.suspicious(i.name(), i.address())) continue;
+            if (LogIndex.suspicious(i.name(), i.address())) continue;
             String host = i.host() != null ? i.host() : a.node().orElse("");
             FirstInterface f = new FirstInterface(place, seq++, i.name());
             firstInterfaces.merge(host, f, (had, now) -> now.before(had) ? now : had);
@@ -161,7 +161,7 @@ final class ErrorsPass implements Pass {
     private ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
         ArtifactSummary p = walked(place, a, w -> w.addTests(a, 0, t));
         versions.add(place, a, t);
-        p.testsDevices = List.copyOf(Consistency.testsDevices(a, t));
+        p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
         p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));
         return p;
@@ -183,12 +183,12 @@ final class ErrorsPass implements Pass {
         Map<String, String> good = new HashMap<>();
         firstInterfaces.forEach((host, f) -> good.put(host, f.name()));
         Set<String> wanted = new HashSet<>();
-        List<Walk.Local> walks = new ArrayList<>();
+        List<ArtifactChains> walks = new ArrayList<>();
         for (ArtifactSummary p : ordered) {
             if (p.testsDependOnCause()) wanted.add(p.name);
             if (p.walk != null) walks.add(p.walk);
         }
-        Join join = new Join(anyRooted, good, wanted);
+        ChainGroups join = new ChainGroups(anyRooted, good, wanted);
         join.run(walks, out::add);
         // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
         Set<String> codes = new HashSet<>(out.codes);
@@ -238,37 +238,37 @@ final class ErrorsPass implements Pass {
 
     /**
      * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
-     * the whole evidence, each with its entries in that order ({@link Consistency.CommCheck}).
+     * the whole evidence, each with its entries in that order ({@link RankMappingCheck}).
      */
     private static void mapping(List<ArtifactSummary> ordered, Set<String> dupKeys, Set<String> codes,
             FindingsMade out) {
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (ArtifactSummary p : ordered) {
-            for (Consistency.Placed e : p.placed) counts.merge(e.commId(), 1, Integer::sum);
+            for (CommEntry e : p.placed) counts.merge(e.commId(), 1, Integer::sum);
         }
-        Map<String, Consistency.CommCheck> checks = new LinkedHashMap<>();
+        Map<String, RankMappingCheck> checks = new LinkedHashMap<>();
         counts.forEach((comm, n) -> {
-            if (n > 1) checks.put(comm, new Consistency.CommCheck(comm));
+            if (n > 1) checks.put(comm, new RankMappingCheck(comm));
         });
         if (checks.isEmpty()) return;
         for (ArtifactSummary p : ordered) {
-            for (Consistency.Placed e : p.placed) {
-                Consistency.CommCheck c = checks.get(e.commId());
+            for (CommEntry e : p.placed) {
+                RankMappingCheck c = checks.get(e.commId());
                 if (c != null) c.add(e);
             }
         }
         boolean again = false;
-        for (Consistency.CommCheck c : checks.values()) again |= c.settle(dupKeys, codes);
+        for (RankMappingCheck c : checks.values()) again |= c.settle(dupKeys, codes);
         if (again) {
             for (ArtifactSummary p : ordered) {
-                for (Consistency.Placed e : p.placed) {
-                    Consistency.CommCheck c = checks.get(e.commId());
+                for (CommEntry e : p.placed) {
+                    RankMappingCheck c = checks.get(e.commId());
                     if (c != null) c.again(e);
                 }
             }
         }
         List<Finding> found = new ArrayList<>();
-        for (Consistency.CommCheck c : checks.values()) c.finish(found);
+        for (RankMappingCheck c : checks.values()) c.finish(found);
         out.addAll(found);
     }
 }

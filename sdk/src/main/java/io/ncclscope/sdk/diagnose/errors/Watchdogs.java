@@ -5,7 +5,7 @@ import io.ncclscope.parsers.nccl.LauncherErrorKind;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.errors.Walk.Watch;
+import io.ncclscope.sdk.diagnose.errors.FirstCauses.WatchdogReport;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -30,15 +30,15 @@ final class Watchdogs {
     private Watchdogs() {
     }
 
-    static List<Finding> build(List<Watch> watches) {
-        Map<Integer, List<Watch>> byLog = new LinkedHashMap<>();
-        for (Watch w : watches) byLog.computeIfAbsent(w.order(), k -> new ArrayList<>()).add(w);
+    static List<Finding> build(List<WatchdogReport> watches) {
+        Map<Integer, List<WatchdogReport>> byLog = new LinkedHashMap<>();
+        for (WatchdogReport w : watches) byLog.computeIfAbsent(w.order(), k -> new ArrayList<>()).add(w);
         List<Finding> out = new ArrayList<>();
-        for (List<Watch> ws : byLog.values()) out.add(one(ws));
+        for (List<WatchdogReport> ws : byLog.values()) out.add(one(ws));
         return out;
     }
 
-    private static Finding one(List<Watch> ws) {
+    private static Finding one(List<WatchdogReport> ws) {
         Artifact a = ws.get(0).artifact();
         Map<Integer, Set<Long>> seqByRank = new TreeMap<>();
         Set<String> ops = new LinkedHashSet<>();
@@ -47,7 +47,7 @@ final class Watchdogs {
         Long ran = null;
         boolean anyTimeout = false;
         LauncherError firstTimeout = null;
-        for (Watch w : ws) {
+        for (WatchdogReport w : ws) {
             LauncherError e = w.error();
             if (e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) {
                 anyTimeout = true;
@@ -92,9 +92,9 @@ final class Watchdogs {
                     .append(s.first()).append(s.size() > 1 ? "-" + s.last() : "");
         }
         Object[] args = {"who", who, "count", String.valueOf(seqByRank.size()),
-            "ranks", CaseFindings.join(seqByRank.keySet()),
+            "ranks", ChainFindings.join(seqByRank.keySet()),
             "op", ops.isEmpty() ? "?" : String.join(", ", ops),
-            "seq", allSeq.isEmpty() ? "?" : CaseFindings.join(allSeq),
+            "seq", allSeq.isEmpty() ? "?" : ChainFindings.join(allSeq),
             "timeout", duration(timeout), "ran", duration(ran), "detail", detail.length() == 0 ? "?" : detail.toString(),
             "pg", pg == null ? "?" : pg};
 
@@ -104,7 +104,7 @@ final class Watchdogs {
         quoted.add(lead.line());
         Set<Integer> ranksQuoted = new LinkedHashSet<>();
         if (lead.rank() != null) ranksQuoted.add(lead.rank());
-        for (Watch w : ws) {
+        for (WatchdogReport w : ws) {
             LauncherError e = w.error();
             if (ev.size() >= 8) break;
             if (quoted.contains(e.line())) continue;

@@ -5,8 +5,8 @@ import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.errors.Walk.Case;
-import io.ncclscope.sdk.diagnose.errors.Walk.Generic;
+import io.ncclscope.sdk.diagnose.errors.FirstCauses.Chain;
+import io.ncclscope.sdk.diagnose.errors.FirstCauses.GenericFailure;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -25,13 +25,13 @@ import java.util.regex.Pattern;
  * link, per code and log otherwise), named after the earliest case, with the evidence chain root WARN line, its
  * {@code -> N} trace, the launcher's report, then the same failure elsewhere and the consequences.
  */
-final class CaseFindings {
+final class ChainFindings {
 
     private static final Pattern PORT = Pattern.compile("<(\\d{1,5})>");
     private static final Pattern REASON = Pattern.compile("(?:failed|returned)\\s*:?\\s*(.+?)(?:, retrying)?\\s*$");
     private static final Pattern OFI_RC = Pattern.compile("RC:\\s*(\\d+)");
 
-    private CaseFindings() {
+    private ChainFindings() {
     }
 
     /**
@@ -54,174 +54,218 @@ final class CaseFindings {
     // -- findings with a first cause ----------------------------------------------------------------------------------
 
     /** {@return the finding {@code first} makes when it leads its group, but for what the group adds} */
-    static Draft draft(Case first, Context ctx) {
+    static Draft draft(Chain first, LogIndex logIndex) {
         Signal s = first.root;
-        String node = s.host != null ? s.host : s.artifact.node().orElse(null);
-        Integer port = s.peerPort != null ? s.peerPort : port(s.text);
-        String peer = usable(s.peer) ? s.peer : null;
-        String usedIface = usedIface(s, ctx);
-        String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
-
-        Map<String, String> params = new LinkedHashMap<>();
-        Subject subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
-        List<Object> args = new ArrayList<>(List.of("who", "", "text", s.text == null ? "" : s.text));
-        String key = first.key;
-        String env = null;
-        FindingSeverity severity = FindingSeverity.CRITICAL;
-        FindingSeverity severityFailed = FindingSeverity.CRITICAL;
-        int ranksAt = -1;
-        Set<Integer> ranks = null;
-        boolean ifaceLater = false;
-        String ifaceHost = null;
-        String ifaceNot = null;
-
+        DraftParts d = new DraftParts(first, logIndex);
         switch (first.code) {
-            case Classifier.CONNECT -> {
-                String reason = reason(s.text);
-                args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (port != null ? "<" + port + ">" : ""),
-                        "address", s.peer == null ? "?" : s.peer, "iface", usedIface == null ? "?" : usedIface,
-                        "count", String.valueOf(totalCount(first))));
-                if (first.weak) {
-                    severity = FindingSeverity.ERROR;
-                    severityFailed = FindingSeverity.ERROR;
-                    NcclInterface dev = ctx == null ? null : ctx.socketDeviceUsed(s.host);
-                    if (dev != null && Context.suspicious(dev.name(), dev.address())) {
-                        key = "connect.retry.iface";
-                        usedIface = dev.name();
-                        args.addAll(List.of("index", String.valueOf(dev.index()), "device", dev.name(),
-                                "deviceAddress", dev.address() == null ? "?" : dev.address()));
-                    } else {
-                        key = "connect.retry";
-                    }
-                } else if (s.peer == null) {
-                    key = "connect.nopeer";
-                } else if (Context.linkLocal(s.peer) && usedIface != null) {
-                    key = "connect.linklocal";
-                } else if (Context.dockerBridge(s.peer)) {
-                    key = "connect.docker";
-                } else {
-                    key = "connect";
-                }
-                subject = subject.withPeer(peer).withIface(usedIface);
-                putIf(params, "peer", peer);
-                putIf(params, "port", port == null ? null : String.valueOf(port));
-                String local = recommend(ctx, s.host, usedIface, s.peer);
-                if (local != null) {
-                    putIf(params, "iface", local);
-                } else {
-                    ifaceLater = true;
-                    ifaceHost = s.host == null ? "" : s.host;
-                    ifaceNot = usedIface;
-                }
-            }
-            case Classifier.NO_IFACE -> {
-                String var = envVar(s.text, ctx, "NCCL_SOCKET_IFNAME");
-                String value = var == null || ctx == null ? null : ctx.env.get(var);
-                if (value != null && !"noiface.family".equals(key) && !"noiface.subnet".equals(key)) key = "noiface.env";
-                args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
-                if (value != null && value.matches("[A-Za-z0-9_.:-]+")) subject = subject.withIface(value);
-                env = value != null ? var : null;
-                ifaceLater = true;
-                ifaceHost = node == null ? "" : node;
-                ifaceNot = value;
-            }
-            case Classifier.DUPLICATE -> {
-                ranks = new TreeSet<>();
-                if (s.rank != null) ranks.add(s.rank);
-                if (s.otherRank != null) ranks.add(s.otherRank);
-                // NCCL 2.30's message names no ranks: the init lines of that GPU do.
-                if (ctx != null && s.busId != null) {
-                    for (var r : ctx.ranks) {
-                        if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) ranks.add(r.rank());
-                    }
-                }
-                String gpuName = s.busIdRaw != null && s.busId != null ? s.busIdRaw + " (" + s.busId + ")"
-                        : s.busIdRaw != null ? s.busIdRaw : s.busId != null ? s.busId : "?";
-                args.addAll(List.of("ranks", "?", "gpu", gpuName, "node", node == null ? "?" : node));
-                ranksAt = args.size() - 5;
-                if ("duplicate".equals(key) && node == null) key = "duplicate.nohost";
-                subject = new Subject(node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
-                putIf(params, "bdf", s.busId);
-            }
-            case Classifier.IB_COMPLETION -> {
-                args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
-                        "statusName", Classifier.wcStatusName(s.status),
-                        "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
-                        "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(first))));
-                if (s.peer == null) key = key + ".nopeer";
-                subject = subject.withPeer(peer);
-                putIf(params, "peer", peer);
-                putIf(params, "hca", s.hca);
-            }
-            case Classifier.IB_SETUP -> {
-                // Without a failed return code or launcher error the job went on (a GDR sysfs probe in a VM, say).
-                severity = FindingSeverity.WARNING;
-                putIf(params, "hca", s.hca);
-                env = "ib.setup.crossnic".equals(key) ? "NCCL_CROSS_NIC"
-                        : "ib.setup.gid".equals(key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(key) ? "NCCL_IB_ECE_ENABLE" : null;
-            }
-            case Classifier.TOPO_FILE -> {
-                String path = ctx == null ? null : ctx.env.get("NCCL_TOPO_FILE");
-                args.addAll(List.of("path", path == null ? "?" : path));
-                if (path == null) key = "topo.file.nopath";
-                severity = FindingSeverity.ERROR;
-                env = "NCCL_TOPO_FILE";
-            }
-            case Classifier.USAGE, Classifier.REMOTE -> {
-                String rc = "?";
-                Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
-                if (m.find()) rc = m.group(1);
-                args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
-                        "result", s.result == null ? resultName(first.code) : s.result.toString()));
-                if ("remote.lost".equals(key) && s.peer == null) key = "remote.lost.nopeer";
-                subject = subject.withPeer(peer);
-                putIf(params, "peer", peer);
-                putIf(params, "port", port == null || peer == null ? null : String.valueOf(port));
-            }
-            case Classifier.ENV -> {
-                String var = envVar(s.text, ctx, null);
-                String value = var == null || ctx == null ? null : ctx.env.get(var);
-                args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
-                env = var;
-                severity = FindingSeverity.WARNING;
-            }
-            case Classifier.PLUGIN -> {
-                String var = ctx != null && ctx.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
-                String value = ctx == null ? null : ctx.env.get(var);
-                args.addAll(List.of("env", var, "value", value == null ? "?" : value));
-                env = var;
-                severity = FindingSeverity.WARNING;
-            }
-            case Classifier.MAPPING -> severity = FindingSeverity.ERROR;
-            case Classifier.SHM -> env = "NCCL_SHM_DISABLE";
-            default -> args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
+            case Classifier.CONNECT -> connect(d);
+            case Classifier.NO_IFACE -> noInterface(d);
+            case Classifier.DUPLICATE -> duplicateGpu(d);
+            case Classifier.IB_COMPLETION -> ibCompletion(d);
+            case Classifier.IB_SETUP -> ibSetup(d);
+            case Classifier.TOPO_FILE -> topoFile(d);
+            case Classifier.USAGE, Classifier.REMOTE -> remote(d);
+            case Classifier.ENV -> environment(d);
+            case Classifier.PLUGIN -> plugin(d);
+            case Classifier.MAPPING -> d.severity = FindingSeverity.ERROR;
+            case Classifier.SHM -> d.env = "NCCL_SHM_DISABLE";
+            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
         }
-        if (ifaceLater) params.put("iface", LATER);
-        if (key == null) key = "warn." + Classifier.genericKey(first.code);
+        if (d.ifaceLater) d.params.put("iface", LATER);
+        if (d.key == null) d.key = "warn." + Classifier.genericKey(first.code);
 
-        putIf(params, "node", node);
-        putIf(params, "rank", s.rank == null ? null : String.valueOf(s.rank));
-        putIf(params, "env", env);
-        if (!params.containsKey("bdf")) putIf(params, "bdf", s.busId);
-        if (s.hca != null && !params.containsKey("hca")) params.put("hca", s.hca);
+        putIf(d.params, "node", d.node);
+        putIf(d.params, "rank", s.rank == null ? null : String.valueOf(s.rank));
+        putIf(d.params, "env", d.env);
+        if (!d.params.containsKey("bdf")) putIf(d.params, "bdf", s.busId);
+        if (s.hca != null && !d.params.containsKey("hca")) d.params.put("hca", s.hca);
 
         List<Signal> same = new ArrayList<>();
         List<Signal> other = new ArrayList<>();
-        for (Signal f : first.followers) (Walk.sameMessage(first, f) ? same : other).add(f);
+        for (Signal f : first.followers) (FirstCauses.sameMessage(first, f) ? same : other).add(f);
         List<EvidenceLine> head = new ArrayList<>();
         head.add(s.quote());
         for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).quote());
         head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
         for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).quote());
-        String[] flat = new String[params.size() * 2];
+        String[] flat = new String[d.params.size() * 2];
         int at = 0;
-        for (Map.Entry<String, String> e : params.entrySet()) {
+        for (Map.Entry<String, String> e : d.params.entrySet()) {
             flat[at++] = e.getKey();
             flat[at++] = e.getValue();
         }
-        return new Draft(key, severityFailed, severity, subject, s.who(), args.toArray(), ranksAt, ranks, flat, ifaceLater,
-                ifaceHost, ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
+        return new Draft(d.key, d.severityFailed, d.severity, d.subject, s.who(), d.args.toArray(), d.ranksAt, d.ranks, flat, d.ifaceLater,
+                d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
                 List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
+    }
+
+
+    /** What the code of a chain decides of its draft, filled in by the check of that code. */
+    private static final class DraftParts {
+        final Chain first;
+        final LogIndex logIndex;
+        final String node;
+        final Integer port;
+        final String peer;
+        String usedIface;
+        final Map<String, String> params = new LinkedHashMap<>();
+        Subject subject;
+        final List<Object> args;
+        String key;
+        String env;
+        FindingSeverity severity = FindingSeverity.CRITICAL;
+        FindingSeverity severityFailed = FindingSeverity.CRITICAL;
+        int ranksAt = -1;
+        Set<Integer> ranks;
+        boolean ifaceLater;
+        String ifaceHost;
+        String ifaceNot;
+
+        DraftParts(Chain first, LogIndex logIndex) {
+            Signal s = first.root;
+            this.first = first;
+            this.logIndex = logIndex;
+            this.node = s.host != null ? s.host : s.artifact.node().orElse(null);
+            this.port = s.peerPort != null ? s.peerPort : port(s.text);
+            this.peer = usable(s.peer) ? s.peer : null;
+            this.usedIface = usedIface(s, logIndex);
+            String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
+            this.subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
+            this.args = new ArrayList<>(List.of("who", "", "text", s.text == null ? "" : s.text));
+            this.key = first.key;
+        }
+    }
+
+    private static void connect(DraftParts d) {
+        Signal s = d.first.root;
+        String reason = reason(s.text);
+        d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
+                "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
+                "count", String.valueOf(totalCount(d.first))));
+        if (d.first.weak) {
+            d.severity = FindingSeverity.ERROR;
+            d.severityFailed = FindingSeverity.ERROR;
+            NcclInterface dev = d.logIndex == null ? null : d.logIndex.socketDeviceUsed(s.host);
+            if (dev != null && LogIndex.suspicious(dev.name(), dev.address())) {
+                d.key = "connect.retry.iface";
+                d.usedIface = dev.name();
+                d.args.addAll(List.of("index", String.valueOf(dev.index()), "device", dev.name(),
+                        "deviceAddress", dev.address() == null ? "?" : dev.address()));
+            } else {
+                d.key = "connect.retry";
+            }
+        } else if (s.peer == null) {
+            d.key = "connect.nopeer";
+        } else if (LogIndex.linkLocal(s.peer) && d.usedIface != null) {
+            d.key = "connect.linklocal";
+        } else if (LogIndex.dockerBridge(s.peer)) {
+            d.key = "connect.docker";
+        } else {
+            d.key = "connect";
+        }
+        d.subject = d.subject.withPeer(d.peer).withIface(d.usedIface);
+        putIf(d.params, "peer", d.peer);
+        putIf(d.params, "port", d.port == null ? null : String.valueOf(d.port));
+        String local = recommend(d.logIndex, s.host, d.usedIface, s.peer);
+        if (local != null) {
+            putIf(d.params, "iface", local);
+        } else {
+            d.ifaceLater = true;
+            d.ifaceHost = s.host == null ? "" : s.host;
+            d.ifaceNot = d.usedIface;
+        }
+    }
+
+    private static void noInterface(DraftParts d) {
+        Signal s = d.first.root;
+        String var = envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
+        String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
+        if (value != null && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
+        d.args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
+        if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
+        d.env = value != null ? var : null;
+        d.ifaceLater = true;
+        d.ifaceHost = d.node == null ? "" : d.node;
+        d.ifaceNot = value;
+    }
+
+    private static void duplicateGpu(DraftParts d) {
+        Signal s = d.first.root;
+        d.ranks = new TreeSet<>();
+        if (s.rank != null) d.ranks.add(s.rank);
+        if (s.otherRank != null) d.ranks.add(s.otherRank);
+        // NCCL 2.30's message names no d.ranks: the init lines of that GPU do.
+        if (d.logIndex != null && s.busId != null) {
+            for (var r : d.logIndex.ranks) {
+                if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) d.ranks.add(r.rank());
+            }
+        }
+        String gpuName = s.busIdRaw != null && s.busId != null ? s.busIdRaw + " (" + s.busId + ")"
+                : s.busIdRaw != null ? s.busIdRaw : s.busId != null ? s.busId : "?";
+        d.args.addAll(List.of("ranks", "?", "gpu", gpuName, "node", d.node == null ? "?" : d.node));
+        d.ranksAt = d.args.size() - 5;
+        if ("duplicate".equals(d.key) && d.node == null) d.key = "duplicate.nohost";
+        d.subject = new Subject(d.node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
+        putIf(d.params, "bdf", s.busId);
+    }
+
+    private static void ibCompletion(DraftParts d) {
+        Signal s = d.first.root;
+        d.args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
+                "statusName", Classifier.wcStatusName(s.status),
+                "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
+                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(d.first))));
+        if (s.peer == null) d.key = d.key + ".nopeer";
+        d.subject = d.subject.withPeer(d.peer);
+        putIf(d.params, "peer", d.peer);
+        putIf(d.params, "hca", s.hca);
+    }
+
+    private static void ibSetup(DraftParts d) {
+        Signal s = d.first.root;
+        // Without a failed return code or launcher error the job went on (a GDR sysfs probe in a VM, say).
+        d.severity = FindingSeverity.WARNING;
+        putIf(d.params, "hca", s.hca);
+        d.env = "ib.setup.crossnic".equals(d.key) ? "NCCL_CROSS_NIC"
+                : "ib.setup.gid".equals(d.key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(d.key) ? "NCCL_IB_ECE_ENABLE" : null;
+    }
+
+    private static void topoFile(DraftParts d) {
+        String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
+        d.args.addAll(List.of("path", path == null ? "?" : path));
+        if (path == null) d.key = "topo.file.nopath";
+        d.severity = FindingSeverity.ERROR;
+        d.env = "NCCL_TOPO_FILE";
+    }
+
+    private static void remote(DraftParts d) {
+        Signal s = d.first.root;
+        String rc = "?";
+        Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
+        if (m.find()) rc = m.group(1);
+        d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
+                "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
+        if ("remote.lost".equals(d.key) && s.peer == null) d.key = "remote.lost.nopeer";
+        d.subject = d.subject.withPeer(d.peer);
+        putIf(d.params, "peer", d.peer);
+        putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
+    }
+
+    private static void environment(DraftParts d) {
+        Signal s = d.first.root;
+        String var = envVar(s.text, d.logIndex, null);
+        String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
+        d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
+        d.env = var;
+        d.severity = FindingSeverity.WARNING;
+    }
+
+    private static void plugin(DraftParts d) {
+        String var = d.logIndex != null && d.logIndex.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
+        String value = d.logIndex == null ? null : d.logIndex.env.get(var);
+        d.args.addAll(List.of("env", var, "value", value == null ? "?" : value));
+        d.env = var;
+        d.severity = FindingSeverity.WARNING;
     }
 
     /**
@@ -237,7 +281,7 @@ final class CaseFindings {
      * @param victimLines     the first three consequence lines of the group's chains, in order
      * @param goodIfaceByHost each host's first usable interface in the whole evidence
      */
-    static Finding rooted(Walk.CaseRec first, boolean failed, List<EvidenceLine> genericTail, int size, Set<Integer> ranks,
+    static Finding rooted(ChainSummary first, boolean failed, List<EvidenceLine> genericTail, int size, Set<Integer> ranks,
             Set<String> victims, List<EvidenceLine> roots, List<EvidenceLine> victimLines, Map<String, String> goodIfaceByHost) {
         Draft d = first.draft();
         List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
@@ -277,7 +321,7 @@ final class CaseFindings {
     // -- findings with no cause text ----------------------------------------------------------------------------------
 
     /** {@return the finding of a failure report with no cause text, when no chain claims it} */
-    static Finding generic(Generic g) {
+    static Finding generic(GenericFailure g) {
         String gk = Classifier.genericKey(g.code());
         String node = g.host() != null ? g.host() : g.artifact().node().orElse(null);
         String key;
@@ -334,7 +378,7 @@ final class CaseFindings {
         }
     }
 
-    private static long totalCount(Case c) {
+    private static long totalCount(Chain c) {
         long n = c.root.count;
         for (Signal f : c.followers) {
             if (f.kind == c.root.kind) n += f.count;
@@ -343,14 +387,14 @@ final class CaseFindings {
     }
 
     /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
-    private static String usedIface(Signal s, Context ctx) {
+    private static String usedIface(Signal s, LogIndex logIndex) {
         if (s.peer != null) {
             int pct = s.peer.indexOf('%');
             if (pct > 0 && pct < s.peer.length() - 1) return s.peer.substring(pct + 1);
         }
-        if (ctx == null) return null;
+        if (logIndex == null) return null;
         Set<String> names = new LinkedHashSet<>();
-        for (NcclInterface i : ctx.interfaces(s.host)) names.add(i.name());
+        for (NcclInterface i : logIndex.interfaces(s.host)) names.add(i.name());
         return names.size() == 1 ? names.iterator().next() : null;
     }
 
@@ -359,14 +403,14 @@ final class CaseFindings {
      * other nodes, else the one used when nothing speaks against it; null when the log has none (then one seen working on
      * that host in another log, at the end).
      */
-    private static String recommend(Context ctx, String host, String used, String peer) {
-        if (ctx != null) {
-            for (NcclInterface i : ctx.interfaces(host)) {
-                if (!Context.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
+    private static String recommend(LogIndex logIndex, String host, String used, String peer) {
+        if (logIndex != null) {
+            for (NcclInterface i : logIndex.interfaces(host)) {
+                if (!LogIndex.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
             }
-            if (used != null && (peer == null || !Context.linkLocal(peer) && !Context.dockerBridge(peer))) {
-                for (NcclInterface i : ctx.interfaces(host)) {
-                    if (i.name().equals(used) && !Context.suspicious(i.name(), i.address())) return used;
+            if (used != null && (peer == null || !LogIndex.linkLocal(peer) && !LogIndex.dockerBridge(peer))) {
+                for (NcclInterface i : logIndex.interfaces(host)) {
+                    if (i.name().equals(used) && !LogIndex.suspicious(i.name(), i.address())) return used;
                 }
             }
         }
@@ -374,20 +418,20 @@ final class CaseFindings {
     }
 
     /** The NCCL variable a message is about: the one it names, else {@code fallback} when the log sets it. */
-    private static String envVar(String text, Context ctx, String fallback) {
+    private static String envVar(String text, LogIndex logIndex, String fallback) {
         if (text != null) {
             Matcher m = Classifier.ENV_NAME.matcher(text);
             if (m.find()) return m.group(1);
             // graph/tuning.cc quotes the value it could not parse: find the variable holding it.
             int q = text.indexOf("when parsing \"");
-            if (q >= 0 && ctx != null) {
+            if (q >= 0 && logIndex != null) {
                 String v = text.substring(q + 14).replace("\"", "").trim();
-                for (Map.Entry<String, String> e : ctx.env.entrySet()) {
+                for (Map.Entry<String, String> e : logIndex.env.entrySet()) {
                     if (e.getValue().equals(v)) return e.getKey();
                 }
             }
         }
-        if (fallback != null && ctx != null && ctx.env.containsKey(fallback)) return fallback;
+        if (fallback != null && logIndex != null && logIndex.env.containsKey(fallback)) return fallback;
         return fallback;
     }
 

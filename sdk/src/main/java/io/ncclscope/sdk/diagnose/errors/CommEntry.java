@@ -1,0 +1,59 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One communicator entry as the pass keeps it (the init line's fields), its init line quoted, and whether its log lets
+ * ranks share a GPU ({@link #multiRankAllowed}).
+ */
+record CommEntry(EvidenceLine quote, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
+              String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
+
+    /** {@return a log's communicator entries that name a communicator, their init lines quoted from {@code a} now} */
+    static List<CommEntry> of(Artifact a, NcclLog log) {
+        List<CommEntry> out = new ArrayList<>();
+        boolean multi = multiRankAllowed(log);
+        for (NcclRank r : log.ranks()) {
+            if (r.commId() == null) continue;
+            out.add(new CommEntry(a.quote(r.line(), initText(r)), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
+                    r.busId(), r.busIdRaw(), r.comm(), r.commId(), multi));
+        }
+        return out;
+    }
+
+    /** NCCL 2.30 lets ranks share a GPU when told to ({@code NCCL_MULTI_RANK_GPU_ENABLE=1}, src/init.cc). */
+    static boolean multiRankAllowed(NcclLog log) {
+        String v = log.environment().get("NCCL_MULTI_RANK_GPU_ENABLE");
+        return v != null && v.trim().equals("1") && atLeast(log.ncclVersion(), 2, 30);
+    }
+
+    /** Whether a version {@code 2.30.7} is at least {@code major.minor}; unknown versions are not. */
+    static boolean atLeast(String version, int major, int minor) {
+        if (version == null) return false;
+        String[] p = version.split("[.+]");
+        try {
+            int ma = Integer.parseInt(p[0]);
+            int mi = p.length > 1 ? Integer.parseInt(p[1]) : 0;
+            return ma > major || ma == major && mi >= minor;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The init line, rebuilt when the log's text was not kept. */
+    private static String initText(NcclRank r) {
+        StringBuilder sb = new StringBuilder();
+        if (r.host() != null) sb.append(r.host()).append(':').append(r.pid()).append(' ');
+        sb.append("NCCL INFO comm ").append(r.comm() == null ? "?" : r.comm()).append(" rank ").append(r.rank());
+        if (r.nranks() != null) sb.append(" nranks ").append(r.nranks());
+        if (r.cudaDev() != null) sb.append(" cudaDev ").append(r.cudaDev());
+        if (r.busIdRaw() != null) sb.append(" busId ").append(r.busIdRaw());
+        if (r.commId() != null) sb.append(" commId ").append(r.commId());
+        return sb.toString();
+    }
+}
