@@ -74,10 +74,10 @@ final class ChainFindings {
         if (d.ifaceLater) d.params.put("iface", LATER);
         if (d.key == null) d.key = "warn." + Classifier.genericKey(first.code);
 
-        putIf(d.params, "node", d.node);
-        putIf(d.params, "rank", s.rank == null ? null : String.valueOf(s.rank));
-        putIf(d.params, "env", d.env);
-        if (!d.params.containsKey("bdf")) putIf(d.params, "bdf", s.busId);
+        FindingText.putIf(d.params, "node", d.node);
+        FindingText.putIf(d.params, "rank", s.rank == null ? null : String.valueOf(s.rank));
+        FindingText.putIf(d.params, "env", d.env);
+        if (!d.params.containsKey("bdf")) FindingText.putIf(d.params, "bdf", s.busId);
         if (s.hca != null && !d.params.containsKey("hca")) d.params.put("hca", s.hca);
 
         List<Signal> same = new ArrayList<>();
@@ -164,11 +164,11 @@ final class ChainFindings {
             d.key = "connect";
         }
         d.subject = d.subject.withPeer(d.peer).withIface(d.usedIface);
-        putIf(d.params, "peer", d.peer);
-        putIf(d.params, "port", d.port == null ? null : String.valueOf(d.port));
+        FindingText.putIf(d.params, "peer", d.peer);
+        FindingText.putIf(d.params, "port", d.port == null ? null : String.valueOf(d.port));
         String local = recommend(d.logIndex, s.host, d.usedIface, s.peer);
         if (local != null) {
-            putIf(d.params, "iface", local);
+            FindingText.putIf(d.params, "iface", local);
         } else {
             d.ifaceLater = true;
             d.ifaceHost = s.host == null ? "" : s.host;
@@ -206,7 +206,7 @@ final class ChainFindings {
         d.ranksAt = d.args.size() - 5;
         if ("duplicate".equals(d.key) && d.node == null) d.key = "duplicate.nohost";
         d.subject = new Subject(d.node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
-        putIf(d.params, "bdf", s.busId);
+        FindingText.putIf(d.params, "bdf", s.busId);
     }
 
     private static void ibCompletion(DraftParts d) {
@@ -217,15 +217,15 @@ final class ChainFindings {
                 "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(d.first))));
         if (s.peer == null) d.key = d.key + ".nopeer";
         d.subject = d.subject.withPeer(d.peer);
-        putIf(d.params, "peer", d.peer);
-        putIf(d.params, "hca", s.hca);
+        FindingText.putIf(d.params, "peer", d.peer);
+        FindingText.putIf(d.params, "hca", s.hca);
     }
 
     private static void ibSetup(DraftParts d) {
         Signal s = d.first.root;
         // Without a failed return code or launcher error the job went on (a GDR sysfs probe in a VM, say).
         d.severity = FindingSeverity.WARNING;
-        putIf(d.params, "hca", s.hca);
+        FindingText.putIf(d.params, "hca", s.hca);
         d.env = "ib.setup.crossnic".equals(d.key) ? "NCCL_CROSS_NIC"
                 : "ib.setup.gid".equals(d.key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(d.key) ? "NCCL_IB_ECE_ENABLE" : null;
     }
@@ -247,8 +247,8 @@ final class ChainFindings {
                 "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
         if ("remote.lost".equals(d.key) && s.peer == null) d.key = "remote.lost.nopeer";
         d.subject = d.subject.withPeer(d.peer);
-        putIf(d.params, "peer", d.peer);
-        putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
+        FindingText.putIf(d.params, "peer", d.peer);
+        FindingText.putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
     }
 
     private static void environment(DraftParts d) {
@@ -289,13 +289,13 @@ final class ChainFindings {
         if (d.ranks() != null) {
             Set<Integer> all = new TreeSet<>(d.ranks());
             all.addAll(ranks);
-            args.set(d.ranksAt(), all.isEmpty() ? "?" : join(all));
+            args.set(d.ranksAt(), all.isEmpty() ? "?" : FindingText.join(all));
         }
         String key = d.key();
         victims.remove(d.who());
         if (!victims.isEmpty()) {
             key = key + ".then";
-            args.addAll(List.of("victims", list(victims)));
+            args.addAll(List.of("victims", FindingText.list(victims)));
         }
         Map<String, String> params = new LinkedHashMap<>();
         for (int i = 0; i < d.params().length; i += 2) params.put(d.params()[i], d.params()[i + 1]);
@@ -344,8 +344,8 @@ final class ChainFindings {
                     "result", resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
         }
         Map<String, String> params = new LinkedHashMap<>();
-        putIf(params, "node", node);
-        putIf(params, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
+        FindingText.putIf(params, "node", node);
+        FindingText.putIf(params, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
         Subject subject = new Subject(node, g.rank(), null, null, null, null, null);
         List<EvidenceLine> ev = List.of(g.artifact().quote(g.line(), g.text()));
         return new Finding(g.code(), FindingSeverity.CRITICAL, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()),
@@ -473,30 +473,5 @@ final class ChainFindings {
             case Classifier.REMOTE -> NcclResult.REMOTE_ERROR.toString();
             default -> "?";
         };
-    }
-
-    static String join(Iterable<?> items) {
-        StringBuilder sb = new StringBuilder();
-        for (Object o : items) sb.append(sb.length() > 0 ? ", " : "").append(o);
-        return sb.toString();
-    }
-
-    /** At most three labels, then {@code (+N)}. */
-    static String list(Set<String> items) {
-        StringBuilder sb = new StringBuilder();
-        int n = 0;
-        for (String s : items) {
-            if (n == 3) {
-                sb.append(" (+").append(items.size() - 3).append(')');
-                break;
-            }
-            sb.append(n > 0 ? ", " : "").append(s);
-            n++;
-        }
-        return sb.toString();
-    }
-
-    static void putIf(Map<String, String> m, String k, String v) {
-        if (v != null && !v.isBlank()) m.put(k, v);
     }
 }

@@ -173,12 +173,12 @@ final class RankMappingCheck {
         for (GpuSeen g : gpus.values()) {
             CommEntry r0 = g.first;
             Map<String, String> params = new LinkedHashMap<>();
-            ChainFindings.putIf(params, "node", r0.host());
-            ChainFindings.putIf(params, "bdf", r0.busId());
-            ChainFindings.putIf(params, "rank", String.valueOf(r0.rank()));
+            FindingText.putIf(params, "node", r0.host());
+            FindingText.putIf(params, "bdf", r0.busId());
+            FindingText.putIf(params, "rank", String.valueOf(r0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(r0.host(), r0.rank(), r0.busId(), null, null, null, null),
-                    Message.of(ErrorsAnalyzer.class, "duplicate.mapping", "ranks", ChainFindings.join(g.all),
+                    Message.of(ErrorsAnalyzer.class, "duplicate.mapping", "ranks", FindingText.join(g.all),
                             "gpu", (r0.busIdRaw() != null ? r0.busIdRaw() + " (" + r0.busId() + ")" : r0.busId()),
                             "node", r0.host(), "comm", comm), g.lines, params));
         }
@@ -194,7 +194,7 @@ final class RankMappingCheck {
                 for (Map.Entry<Integer, int[]> en : sizes.entrySet()) {
                     CommEntry first = sizeFirsts.get(i++);
                     d.append(d.length() > 0 ? "; " : "").append("nranks ").append(en.getKey()).append(": rank ")
-                            .append(ChainFindings.list(toStrings(sizeRanks.get(en.getKey()))));
+                            .append(FindingText.list(toStrings(sizeRanks.get(en.getKey()))));
                     ev.add(first.quote());
                     // The odd one out is the smaller group.
                     if (en.getValue()[0] < fewest) {
@@ -209,14 +209,14 @@ final class RankMappingCheck {
                 ev.add(r.quote());
             }
             default -> {
-                args.addAll(List.of("rank", String.valueOf(twice), "places", ChainFindings.list(places)));
+                args.addAll(List.of("rank", String.valueOf(twice), "places", FindingText.list(places)));
                 ev.addAll(lines);
             }
         }
         Map<String, String> params = new LinkedHashMap<>();
-        ChainFindings.putIf(params, "node", r.host());
-        ChainFindings.putIf(params, "rank", String.valueOf(r.rank()));
-        ChainFindings.putIf(params, "bdf", r.busId());
+        FindingText.putIf(params, "node", r.host());
+        FindingText.putIf(params, "rank", String.valueOf(r.rank()));
+        FindingText.putIf(params, "bdf", r.busId());
         out.add(new Finding(Classifier.MAPPING, FindingSeverity.ERROR, new Subject(r.host(), r.rank(), r.busId(), null, null, null, null),
                 Message.of(ErrorsAnalyzer.class, mapping, args.toArray()), ev, params));
     }

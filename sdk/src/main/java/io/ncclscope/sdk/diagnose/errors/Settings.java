@@ -95,7 +95,7 @@ final class Settings {
             String node = s.host() != null ? s.host() : a.node().orElse(null);
             Map<String, String> params = new LinkedHashMap<>();
             params.put("env", s.name());
-            ChainFindings.putIf(params, "node", node);
+            FindingText.putIf(params, "node", node);
             List<EvidenceLine> ev = List.of(a.quote(s.line(), s.name() + "=" + v));
             out.add(new Finding(Classifier.ENV, sev, Subject.node(node),
                     Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", valid == null ? "?" : valid),
@@ -135,7 +135,7 @@ final class Settings {
         String node = a.node().orElse(null);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("env", "NCCL_DEBUG_FILE");
-        ChainFindings.putIf(params, "node", node);
+        FindingText.putIf(params, "node", node);
         out.add(new Finding(Classifier.DEBUG_FILE, FindingSeverity.INFO, Subject.node(node),
                 Message.of(ErrorsAnalyzer.class, "debugfile", "value", v), ev, params));
     }
@@ -156,7 +156,7 @@ final class Settings {
         String node = a.node().orElse(null);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("env", "NCCL_NET_PLUGIN");
-        ChainFindings.putIf(params, "node", node);
+        FindingText.putIf(params, "node", node);
         out.add(new Finding(Classifier.PLUGIN, sev, Subject.node(node),
                 Message.of(ErrorsAnalyzer.class, key, "value", asked == null ? "?" : asked, "text", p.text() == null ? "" : p.text(),
                         "network", network), List.of(a.quote(p.line(), p.text())), params));

@@ -43,7 +43,7 @@ final class TestsChecks {
         List<Finding> out = new ArrayList<>();
         String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
         Map<String, String> params = new LinkedHashMap<>();
-        ChainFindings.putIf(params, "node", node);
+        FindingText.putIf(params, "node", node);
         boolean single = t.ranks() != null && t.ranks() == 1;
         if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
             String min = "?";
@@ -163,12 +163,12 @@ final class TestsChecks {
             List<EvidenceLine> ev = new ArrayList<>();
             for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
             Map<String, String> params = new LinkedHashMap<>();
-            ChainFindings.putIf(params, "node", d0.host());
-            ChainFindings.putIf(params, "bdf", d0.pciAddress());
-            ChainFindings.putIf(params, "rank", String.valueOf(d0.rank()));
+            FindingText.putIf(params, "node", d0.host());
+            FindingText.putIf(params, "bdf", d0.pciAddress());
+            FindingText.putIf(params, "rank", String.valueOf(d0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(d0.host(), d0.rank(), d0.busId(), null, null, null, null),
-                    Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", ChainFindings.join(ranks),
+                    Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", FindingText.join(ranks),
                             "gpu", d0.busId(), "node", d0.host()), ev, params));
         }
         return out;

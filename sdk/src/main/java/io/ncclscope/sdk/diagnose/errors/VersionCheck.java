@@ -90,7 +90,7 @@ final class VersionCheck {
             Seen s = en.getValue();
             versions.add(en.getKey());
             detail.append(detail.length() > 0 ? "; " : "").append(en.getKey());
-            if (!s.hosts.isEmpty()) detail.append(" (").append(ChainFindings.list(s.hosts)).append(')');
+            if (!s.hosts.isEmpty()) detail.append(" (").append(FindingText.list(s.hosts)).append(')');
             if (s.hosts.size() < fewest && !s.hosts.isEmpty()) {
                 fewest = s.hosts.size();
                 minority = s.hosts.first();
@@ -98,7 +98,7 @@ final class VersionCheck {
             ev.add(s.quote);
         }
         Map<String, String> params = new LinkedHashMap<>();
-        ChainFindings.putIf(params, "node", minority);
+        FindingText.putIf(params, "node", minority);
         return List.of(new Finding(Classifier.VERSION, FindingSeverity.ERROR, Subject.node(minority),
                 Message.of(ErrorsAnalyzer.class, "version.mismatch", "versions", String.join(", ", versions),
                         "detail", detail.toString()), ev, params));

@@ -38,6 +38,25 @@ final class Watchdogs {
         return out;
     }
 
+    /** The lead report's line, then one line per other rank (exceptions all), eight at most. */
+    private static List<EvidenceLine> quotes(Artifact a, LauncherError lead, List<WatchdogReport> ws) {
+        List<EvidenceLine> ev = new ArrayList<>();
+        Set<Integer> quoted = new LinkedHashSet<>();
+        ev.add(a.quote(lead.line(), lead.text()));
+        quoted.add(lead.line());
+        Set<Integer> ranksQuoted = new LinkedHashSet<>();
+        if (lead.rank() != null) ranksQuoted.add(lead.rank());
+        for (WatchdogReport w : ws) {
+            LauncherError e = w.error();
+            if (ev.size() >= 8) break;
+            if (quoted.contains(e.line())) continue;
+            if (e.rank() != null && !ranksQuoted.add(e.rank()) && e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) continue;
+            ev.add(a.quote(e.line(), e.text()));
+            quoted.add(e.line());
+        }
+        return ev;
+    }
+
     private static Finding one(List<WatchdogReport> ws) {
         Artifact a = ws.get(0).artifact();
         Map<Integer, Set<Long>> seqByRank = new TreeMap<>();
@@ -92,26 +111,13 @@ final class Watchdogs {
                     .append(s.first()).append(s.size() > 1 ? "-" + s.last() : "");
         }
         Object[] args = {"who", who, "count", String.valueOf(seqByRank.size()),
-            "ranks", ChainFindings.join(seqByRank.keySet()),
+            "ranks", FindingText.join(seqByRank.keySet()),
             "op", ops.isEmpty() ? "?" : String.join(", ", ops),
-            "seq", allSeq.isEmpty() ? "?" : ChainFindings.join(allSeq),
+            "seq", allSeq.isEmpty() ? "?" : FindingText.join(allSeq),
             "timeout", duration(timeout), "ran", duration(ran), "detail", detail.length() == 0 ? "?" : detail.toString(),
             "pg", pg == null ? "?" : pg};
 
-        List<EvidenceLine> ev = new ArrayList<>();
-        Set<Integer> quoted = new LinkedHashSet<>();
-        ev.add(a.quote(lead.line(), lead.text()));
-        quoted.add(lead.line());
-        Set<Integer> ranksQuoted = new LinkedHashSet<>();
-        if (lead.rank() != null) ranksQuoted.add(lead.rank());
-        for (WatchdogReport w : ws) {
-            LauncherError e = w.error();
-            if (ev.size() >= 8) break;
-            if (quoted.contains(e.line())) continue;
-            if (e.rank() != null && !ranksQuoted.add(e.rank()) && e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) continue;
-            ev.add(a.quote(e.line(), e.text()));
-            quoted.add(e.line());
-        }
+        List<EvidenceLine> ev = quotes(a, lead, ws);
         Map<String, String> params = new LinkedHashMap<>();
         if (subjectRank != null) params.put("rank", String.valueOf(subjectRank));
         a.node().ifPresent(n -> params.put("node", n));
