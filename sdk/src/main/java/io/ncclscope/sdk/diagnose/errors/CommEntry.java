@@ -8,19 +8,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One communicator entry as the pass keeps it (the init line's fields), its init line quoted, and whether its log lets
- * ranks share a GPU ({@link #multiRankAllowed}).
+ * One communicator entry as the pass keeps it: the init line's fields, where the line is (its log's
+ * {@linkplain Artifact#stub() stub}: quoted only when a finding shows it), and whether its log lets ranks share a GPU
+ * ({@link #multiRankAllowed}).
  */
-record CommEntry(EvidenceLine quote, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
+record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
               String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
 
-    /** {@return a log's communicator entries that name a communicator, their init lines quoted from {@code a} now} */
+    /** {@return a log's communicator entries that name a communicator} */
     static List<CommEntry> of(Artifact a, NcclLog log) {
         List<CommEntry> out = new ArrayList<>();
         boolean multi = multiRankAllowed(log);
         for (NcclRank r : log.ranks()) {
             if (r.commId() == null) continue;
-            out.add(new CommEntry(a.quote(r.line(), initText(r)), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
+            out.add(new CommEntry(a.stub(), r.line(), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
                     r.busId(), r.busIdRaw(), r.comm(), r.commId(), multi));
         }
         return out;
@@ -45,15 +46,19 @@ record CommEntry(EvidenceLine quote, String host, Long pid, int rank, Integer nr
         }
     }
 
-    /** The init line, rebuilt when the log's text was not kept. */
-    private static String initText(NcclRank r) {
+    /** {@return the init line quoted from its log, or rebuilt from its fields when the log's text was not kept} */
+    EvidenceLine quote() {
+        return artifact.quote(line, initText());
+    }
+
+    private String initText() {
         StringBuilder sb = new StringBuilder();
-        if (r.host() != null) sb.append(r.host()).append(':').append(r.pid()).append(' ');
-        sb.append("NCCL INFO comm ").append(r.comm() == null ? "?" : r.comm()).append(" rank ").append(r.rank());
-        if (r.nranks() != null) sb.append(" nranks ").append(r.nranks());
-        if (r.cudaDev() != null) sb.append(" cudaDev ").append(r.cudaDev());
-        if (r.busIdRaw() != null) sb.append(" busId ").append(r.busIdRaw());
-        if (r.commId() != null) sb.append(" commId ").append(r.commId());
+        if (host != null) sb.append(host).append(':').append(pid).append(' ');
+        sb.append("NCCL INFO comm ").append(comm == null ? "?" : comm).append(" rank ").append(rank);
+        if (nranks != null) sb.append(" nranks ").append(nranks);
+        if (cudaDev != null) sb.append(" cudaDev ").append(cudaDev);
+        if (busIdRaw != null) sb.append(" busId ").append(busIdRaw);
+        if (commId != null) sb.append(" commId ").append(commId);
         return sb.toString();
     }
 }
