@@ -48,13 +48,13 @@ final class Settings {
      */
     static List<Finding> check(Artifact a, NcclLog log) {
         List<Finding> out = new ArrayList<>();
-        envValues(a, log, new Context(a, 0, log), out);
+        envValues(a, log, new LogIndex(a, 0, log), out);
         debugFile(a, log, out);
         plugin(a, log, out);
         return out;
     }
 
-    private static void envValues(Artifact a, NcclLog log, Context ctx, List<Finding> out) {
+    private static void envValues(Artifact a, NcclLog log, LogIndex logIndex, List<Finding> out) {
         Set<String> done = new java.util.HashSet<>();
         for (EnvSetting s : log.envSettings()) {
             if (!done.add(s.name())) continue;
@@ -89,13 +89,13 @@ final class Settings {
             if (key == null) continue;
             // A single-rank run never reaches the tuning that parses NCCL_ALGO / NCCL_PROTO, so NCCL said nothing
             // (captured h200-1gpu-variants/nccl/bad-algo.log); with more ranks init fails with ncclInvalidUsage.
-            boolean single = ctx.singleRankOnly();
+            boolean single = logIndex.singleRankOnly();
             if (key.equals("env.list") && single) key = "env.list.single";
             FindingSeverity sev = key.equals("env.list.single") ? FindingSeverity.INFO : FindingSeverity.WARNING;
             String node = s.host() != null ? s.host() : a.node().orElse(null);
             Map<String, String> params = new LinkedHashMap<>();
             params.put("env", s.name());
-            CaseFindings.putIf(params, "node", node);
+            FindingText.putIf(params, "node", node);
             List<EvidenceLine> ev = List.of(a.quote(s.line(), s.name() + "=" + v));
             out.add(new Finding(Classifier.ENV, sev, Subject.node(node),
                     Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", valid == null ? "?" : valid),
@@ -135,7 +135,7 @@ final class Settings {
         String node = a.node().orElse(null);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("env", "NCCL_DEBUG_FILE");
-        CaseFindings.putIf(params, "node", node);
+        FindingText.putIf(params, "node", node);
         out.add(new Finding(Classifier.DEBUG_FILE, FindingSeverity.INFO, Subject.node(node),
                 Message.of(ErrorsAnalyzer.class, "debugfile", "value", v), ev, params));
     }
@@ -156,7 +156,7 @@ final class Settings {
         String node = a.node().orElse(null);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("env", "NCCL_NET_PLUGIN");
-        CaseFindings.putIf(params, "node", node);
+        FindingText.putIf(params, "node", node);
         out.add(new Finding(Classifier.PLUGIN, sev, Subject.node(node),
                 Message.of(ErrorsAnalyzer.class, key, "value", asked == null ? "?" : asked, "text", p.text() == null ? "" : p.text(),
                         "network", network), List.of(a.quote(p.line(), p.text())), params));

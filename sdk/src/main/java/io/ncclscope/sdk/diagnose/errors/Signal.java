@@ -1,9 +1,16 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.parsers.nccl.DuplicateGpu;
 import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.IbCompletionError;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One error line that may explain a failure: an NCCL WARN line, a telling INFO line, or the {@code Last error} text of
@@ -23,7 +30,7 @@ final class Signal {
     }
 
     final Artifact artifact;
-    /** The artifact's place in the analysis; set again when a pass merges per-artifact walks ({@link Walk#absorb}). */
+    /** The artifact's place in the analysis; set again when a pass merges per-artifact walks ({@link FirstCauses#absorb}). */
     int order;
     final int line;
     final String host;
@@ -73,7 +80,7 @@ final class Signal {
         this.origin = origin;
         this.fallback = fallback;
         this.verdict = verdict;
-        this.normText = text == null ? null : Walk.norm(text);
+        this.normText = text == null ? null : WarnLineText.norm(text);
     }
 
     /** The process this line belongs to, for grouping a failure chain: host and pid, else the rank, else the line. */
@@ -101,5 +108,49 @@ final class Signal {
     /** Orders signals by artifact, then line. */
     static int compare(Signal a, Signal b) {
         return a.order != b.order ? Integer.compare(a.order, b.order) : Integer.compare(a.line, b.line);
+    }
+
+    /** An RDMA device named in a message ({@code on dev mlx5_0:1}, {@code Unable to open device mlx5_2}). */
+    private static final Pattern HCA = Pattern.compile("\\b((?:mlx[45]|bnxt_re|irdma|erdma|hns|qedr|ionic|efa|rxe)_?\\d+)\\b");
+
+    static IbCompletionError ibFor(NcclLog log, Map<Integer, IbCompletionError> byLine, Signal s) {
+        if (s.kind != EventKind.IB_COMPLETION_ERROR) return null;
+        IbCompletionError e = byLine.get(s.line);
+        if (e != null) return e;
+        for (IbCompletionError c : log.ibCompletionErrors()) {
+            if (eq(c.host(), s.host) && eq(c.peer(), s.peer) && eq(c.status(), s.status)) return c;
+        }
+        return null;
+    }
+
+    static void enrich(Signal s, LogIndex logIndex, DuplicateGpu d, IbCompletionError ib) {
+        NcclRank r = logIndex.rankRecord(s.host, s.pid);
+        if (r != null) {
+            s.busId = r.busId();
+            s.busIdRaw = r.busIdRaw();
+        }
+        if (d != null) {
+            if (d.busId() != null) s.busId = d.busId();
+            if (d.busIdRaw() != null) s.busIdRaw = d.busIdRaw();
+            if (s.rank == null) s.rank = d.rank();
+            s.otherRank = d.otherRank();
+        }
+        if (ib != null) {
+            s.hca = ib.hca();
+            s.peerPort = ib.peerPort();
+            s.direction = ib.direction();
+            s.vendorError = ib.vendorError();
+        }
+        if (s.hca == null && s.text != null) {
+            Matcher m = HCA.matcher(s.text);
+            if (m.find()) s.hca = m.group(1);
+        }
+        if (s.hca == null && (s.kind == EventKind.IB_COMPLETION_ERROR || s.kind == EventKind.IB_SETUP_FAILED)) {
+            s.hca = logIndex.singleHca(s.host);
+        }
+    }
+
+    private static boolean eq(Object a, Object b) {
+        return a == null ? b == null : a.equals(b);
     }
 }

@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
@@ -12,6 +13,8 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -40,7 +43,7 @@ final class TestsChecks {
         List<Finding> out = new ArrayList<>();
         String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
         Map<String, String> params = new LinkedHashMap<>();
-        CaseFindings.putIf(params, "node", node);
+        FindingText.putIf(params, "node", node);
         boolean single = t.ranks() != null && t.ranks() == 1;
         if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
             String min = "?";
@@ -127,5 +130,47 @@ final class TestsChecks {
         for (TestError e : t.errors()) {
             if (e.kind() == TestError.Kind.TEST_FAILURE && ev.size() < 3) ev.add(a.quote(e.line(), e.text()));
         }
+    }
+
+    /**
+     * nccl-tests {@code # Using devices} lines that put two ranks on one GPU of one host (the analyzer drops them when a
+     * WARN line already reported a duplicate GPU).
+     */
+    static List<Finding> testsDevices(Artifact a, NcclTestsData t) {
+        List<Finding> out = new ArrayList<>();
+        Map<String, List<NcclTestsDevice>> byGpu = new LinkedHashMap<>();
+        for (NcclTestsDevice d : t.devices()) {
+            // The bus-only form 0x00 is what sanitised fixtures print for every GPU
+            // (corpus nccl-tests/superbenchmark-testdata-nccl_allgather.txt): no identity.
+            if (d.host() == null || d.busId() == null || d.busId().matches("0x0+")) continue;
+            byGpu.computeIfAbsent(d.host() + "|" + d.busId(), k -> new ArrayList<>()).add(d);
+        }
+        for (List<NcclTestsDevice> g : byGpu.values()) {
+            Set<Integer> ranks = new TreeSet<>();
+            boolean contradicts = false;
+            for (NcclTestsDevice d : g) {
+                ranks.add(d.rank());
+                // One process driving two device indices cannot have them on one GPU: the bus ids are not real.
+                for (NcclTestsDevice o : g) {
+                    if (o != d && o.pid() != null && o.pid().equals(d.pid()) && o.device() != null
+                            && !o.device().equals(d.device())) {
+                        contradicts = true;
+                    }
+                }
+            }
+            if (ranks.size() < 2 || contradicts) continue;
+            NcclTestsDevice d0 = g.get(0);
+            List<EvidenceLine> ev = new ArrayList<>();
+            for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
+            Map<String, String> params = new LinkedHashMap<>();
+            FindingText.putIf(params, "node", d0.host());
+            FindingText.putIf(params, "bdf", d0.pciAddress());
+            FindingText.putIf(params, "rank", String.valueOf(d0.rank()));
+            out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
+                    new Subject(d0.host(), d0.rank(), d0.busId(), null, null, null, null),
+                    Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", FindingText.join(ranks),
+                            "gpu", d0.busId(), "node", d0.host()), ev, params));
+        }
+        return out;
     }
 }

@@ -5,7 +5,7 @@ import io.ncclscope.parsers.nccl.LauncherErrorKind;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.errors.Walk.Watch;
+import io.ncclscope.sdk.diagnose.errors.FirstCauses.WatchdogReport;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -30,15 +30,34 @@ final class Watchdogs {
     private Watchdogs() {
     }
 
-    static List<Finding> build(List<Watch> watches) {
-        Map<Integer, List<Watch>> byLog = new LinkedHashMap<>();
-        for (Watch w : watches) byLog.computeIfAbsent(w.order(), k -> new ArrayList<>()).add(w);
+    static List<Finding> build(List<WatchdogReport> watches) {
+        Map<Integer, List<WatchdogReport>> byLog = new LinkedHashMap<>();
+        for (WatchdogReport w : watches) byLog.computeIfAbsent(w.order(), k -> new ArrayList<>()).add(w);
         List<Finding> out = new ArrayList<>();
-        for (List<Watch> ws : byLog.values()) out.add(one(ws));
+        for (List<WatchdogReport> ws : byLog.values()) out.add(one(ws));
         return out;
     }
 
-    private static Finding one(List<Watch> ws) {
+    /** The lead report's line, then one line per other rank (exceptions all), eight at most. */
+    private static List<EvidenceLine> quotes(Artifact a, LauncherError lead, List<WatchdogReport> ws) {
+        List<EvidenceLine> ev = new ArrayList<>();
+        Set<Integer> quoted = new LinkedHashSet<>();
+        ev.add(a.quote(lead.line(), lead.text()));
+        quoted.add(lead.line());
+        Set<Integer> ranksQuoted = new LinkedHashSet<>();
+        if (lead.rank() != null) ranksQuoted.add(lead.rank());
+        for (WatchdogReport w : ws) {
+            LauncherError e = w.error();
+            if (ev.size() >= 8) break;
+            if (quoted.contains(e.line())) continue;
+            if (e.rank() != null && !ranksQuoted.add(e.rank()) && e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) continue;
+            ev.add(a.quote(e.line(), e.text()));
+            quoted.add(e.line());
+        }
+        return ev;
+    }
+
+    private static Finding one(List<WatchdogReport> ws) {
         Artifact a = ws.get(0).artifact();
         Map<Integer, Set<Long>> seqByRank = new TreeMap<>();
         Set<String> ops = new LinkedHashSet<>();
@@ -47,7 +66,7 @@ final class Watchdogs {
         Long ran = null;
         boolean anyTimeout = false;
         LauncherError firstTimeout = null;
-        for (Watch w : ws) {
+        for (WatchdogReport w : ws) {
             LauncherError e = w.error();
             if (e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) {
                 anyTimeout = true;
@@ -92,26 +111,13 @@ final class Watchdogs {
                     .append(s.first()).append(s.size() > 1 ? "-" + s.last() : "");
         }
         Object[] args = {"who", who, "count", String.valueOf(seqByRank.size()),
-            "ranks", CaseFindings.join(seqByRank.keySet()),
+            "ranks", FindingText.join(seqByRank.keySet()),
             "op", ops.isEmpty() ? "?" : String.join(", ", ops),
-            "seq", allSeq.isEmpty() ? "?" : CaseFindings.join(allSeq),
+            "seq", allSeq.isEmpty() ? "?" : FindingText.join(allSeq),
             "timeout", duration(timeout), "ran", duration(ran), "detail", detail.length() == 0 ? "?" : detail.toString(),
             "pg", pg == null ? "?" : pg};
 
-        List<EvidenceLine> ev = new ArrayList<>();
-        Set<Integer> quoted = new LinkedHashSet<>();
-        ev.add(a.quote(lead.line(), lead.text()));
-        quoted.add(lead.line());
-        Set<Integer> ranksQuoted = new LinkedHashSet<>();
-        if (lead.rank() != null) ranksQuoted.add(lead.rank());
-        for (Watch w : ws) {
-            LauncherError e = w.error();
-            if (ev.size() >= 8) break;
-            if (quoted.contains(e.line())) continue;
-            if (e.rank() != null && !ranksQuoted.add(e.rank()) && e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) continue;
-            ev.add(a.quote(e.line(), e.text()));
-            quoted.add(e.line());
-        }
+        List<EvidenceLine> ev = quotes(a, lead, ws);
         Map<String, String> params = new LinkedHashMap<>();
         if (subjectRank != null) params.put("rank", String.valueOf(subjectRank));
         a.node().ifPresent(n -> params.put("node", n));

@@ -1,4 +1,27 @@
 /**
- * NCCL and launcher errors, classified and walked back to their first cause.
+ * NCCL and launcher errors, classified and walked back to their first cause. Not exported: the facade builds
+ * {@link io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer}; everything else is package-private.
+ *
+ * <p>The analyzer has the shape every analyzer has: checks per artifact, a small summary per artifact, checks across
+ * artifacts on those summaries, findings to one sink ({@code ErrorsPass}).
+ * <ul>
+ *   <li><b>Per artifact</b> (an NCCL log or an nccl-tests output, as its node's slice comes in): {@code FirstCauses}
+ *       turns every WARN line and launcher report into a {@code Signal}, opens a chain at each process's first cause
+ *       and settles it (followers, the {@code -> N} trace, the launcher's reports); {@code ChainFindings} drafts the
+ *       finding each chain makes if it leads its group. {@code Settings} checks the NCCL variables and
+ *       {@code NCCL_DEBUG_FILE}, {@code TestsChecks} the nccl-tests failures and devices.</li>
+ *   <li><b>The summary</b> ({@code ArtifactSummary}, where it stands in {@code ArtifactPlace}): the chains
+ *       ({@code ArtifactChains}: per reading a {@code ChainReading} of {@code ChainSummary} records, with the
+ *       consequences and failure reports with no cause text), the communicator entries ({@code CommEntry}), and the
+ *       findings that wait for other artifacts. Across artifacts the pass gathers as they come the NCCL versions
+ *       ({@code VersionCheck}) and each host's first usable interface. Findings no other artifact can change are handed
+ *       over right after their slice.</li>
+ *   <li><b>Across artifacts</b>, at the end, in the order of the whole evidence: {@code ChainGroups} joins the chains
+ *       (consequences of an artifact with no cause of its own join the evidence's first chain, a failure report joins
+ *       the chain of its rank, one shared GPU or unreachable peer is one finding) and makes one finding per group;
+ *       {@code VersionCheck} compares the versions; the waiting checks are filtered by what the chains found; and
+ *       {@code RankMappingCheck} checks each communicator's rank to host and GPU mapping.</li>
+ * </ul>
+ * The summaries are plain records of a few quoted lines and small numbers per artifact; slices may come in any order.
  */
 package io.ncclscope.sdk.diagnose.errors;

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Chains joined across artifacts ({@link Join}) and the rank mapping of a communicator ({@link Consistency.CommCheck}),
+ * Chains joined across artifacts ({@link ChainGroups}) and the rank mapping of a communicator ({@link RankMappingCheck}),
  * both read artifact by artifact. No corpus file spreads one failure over several artifacts this way (a corpus file is
  * one paste): minimal logs written for each path, with NCCL's and PyTorch's line formats.
  */

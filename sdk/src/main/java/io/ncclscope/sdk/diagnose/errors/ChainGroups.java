@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 /**
  * The artifacts' walks joined into the evidence's chains and turned into findings, reading the walks one at a time.
  *
- * <p>Each artifact's walk settles its own chains ({@link Walk.Local}); what links them across artifacts is small: the
+ * <p>Each artifact's walk settles its own chains ({@link ArtifactChains}); what links them across artifacts is small: the
  * evidence's first chain (consequences of an artifact with no cause of its own join it), the first chain of each rank
  * (a failure report with no cause text joins the chain of its rank), and the groups of chains that span artifacts (one
  * shared GPU, one unreachable peer: their size, ranks, other roots and consequences). So the walks are read three
@@ -37,14 +37,7 @@ import java.util.function.Consumer;
  * something from another artifact reaches (the labels of consequences joining a chain, all of them, to count them).
  * One instance per analysis; not thread-safe.
  */
-final class Join {
-
-    /** The walks of the evidence's artifacts, in the order of the whole evidence; read more than once. */
-    interface Walks {
-
-        /** Hands every walk to {@code each}, in order, one at a time. */
-        void each(Consumer<Walk.Local> each);
-    }
+final class ChainGroups {
 
     /** Failure reports with no cause text a finding quotes. */
     private static final int TAIL = 4;
@@ -67,7 +60,7 @@ final class Join {
     // -- what reaches a chain from another artifact (second reading) --------------------------------------------------
 
     /** Per chain that something of another artifact reaches. */
-    private final Map<Long, Reach> reach = new HashMap<>();
+    private final Map<Long, ReachingLines> reach = new HashMap<>();
     /** Per group across artifacts with more than one chain: what its other chains add. */
     private final Map<String, Group> cross = new HashMap<>();
 
@@ -82,7 +75,7 @@ final class Join {
      * @param goodIfaceByHost each host's first usable interface in the whole evidence, to recommend
      * @param wanted          the artifacts whose {@link #withCause()} is asked
      */
-    Join(boolean anyRooted, Map<String, String> goodIfaceByHost, Set<String> wanted) {
+    ChainGroups(boolean anyRooted, Map<String, String> goodIfaceByHost, Set<String> wanted) {
         this.anyRooted = anyRooted;
         this.goodIfaceByHost = goodIfaceByHost;
         this.wanted = wanted;
@@ -99,17 +92,14 @@ final class Join {
     }
 
     /** Reads the walks and hands each finding to {@code out} as it is made. */
-    void run(Walks walks, Consumer<Finding> out) {
-        int[] order = {0};
-        walks.each(l -> facts(order[0]++, l));
+    void run(List<ArtifactChains> walks, Consumer<Finding> out) {
+        for (int order = 0; order < walks.size(); order++) facts(order, walks.get(order));
         if (chains > 0) {
-            order[0] = 0;
             long[] seq = {0};
-            walks.each(l -> reaches(order[0]++, l, seq));
+            for (int order = 0; order < walks.size(); order++) reaches(order, walks.get(order), seq);
         }
-        order[0] = 0;
         long[] seq = {0};
-        walks.each(l -> findings(order[0]++, l, seq, out));
+        for (int order = 0; order < walks.size(); order++) findings(order, walks.get(order), seq, out);
     }
 
     private static long pos(int order, int index) {
@@ -120,18 +110,18 @@ final class Join {
         return (int) (pos >>> 32);
     }
 
-    private Walk.Outcome outcome(Walk.Local l) {
+    private ChainReading outcome(ArtifactChains l) {
         return anyRooted || l.fallback() == null ? l.rooted() : l.fallback();
     }
 
-    private static String crossKey(Walk.CaseRec r) {
+    private static String crossKey(ChainSummary r) {
         return r.code() + "|" + r.crossKey();
     }
 
-    private void facts(int order, Walk.Local l) {
-        List<Walk.CaseRec> cases = outcome(l).cases;
+    private void facts(int order, ArtifactChains l) {
+        List<ChainSummary> cases = outcome(l).cases;
         for (int i = 0; i < cases.size(); i++) {
-            Walk.CaseRec r = cases.get(i);
+            ChainSummary r = cases.get(i);
             long at = pos(order, i);
             chains++;
             if (first < 0) first = at;
@@ -145,7 +135,7 @@ final class Join {
      * The chain a failure report with no cause text joins: the first of its rank, or of its host in its artifact,
      * whichever comes first; else the artifact's first chain; else the evidence's first. Only when there are chains.
      */
-    private long target(Walk.GenericRec g, int order, List<Walk.CaseRec> cases) {
+    private long target(ArtifactChains.UncausedReport g, int order, List<ChainSummary> cases) {
         long best = Long.MAX_VALUE;
         if (g.rank() != null) {
             Long r = rankFirst.get(g.rank());
@@ -163,19 +153,19 @@ final class Join {
         return cases.isEmpty() ? first : pos(order, 0);
     }
 
-    private void reaches(int order, Walk.Local l, long[] seq) {
-        Walk.Outcome o = outcome(l);
-        List<Walk.CaseRec> cases = o.cases;
+    private void reaches(int order, ArtifactChains l, long[] seq) {
+        ChainReading o = outcome(l);
+        List<ChainSummary> cases = o.cases;
         if (cases.isEmpty()) {
             // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
-            Reach f = reach.computeIfAbsent(first, k -> new Reach());
+            ReachingLines f = reach.computeIfAbsent(first, k -> new ReachingLines());
             boolean before = order < orderOf(first);
             f.loose(before).addAll(o.looseWho);
-            addUpTo(f.looseLines(before), o.looseLines, Walk.KEPT);
-            addUpTo(f.watchLines(before), l.watchLines(), Walk.KEPT);
+            addUpTo(f.looseLines(before), o.looseLines, ArtifactChains.KEPT);
+            addUpTo(f.watchLines(before), l.watchLines(), ArtifactChains.KEPT);
         }
         for (int i = 0; i < cases.size(); i++) {
-            Walk.CaseRec r = cases.get(i);
+            ChainSummary r = cases.get(i);
             if (r.crossKey() == null) continue;
             String key = crossKey(r);
             // The chains of the first chain's own artifact are read with it.
@@ -187,33 +177,33 @@ final class Join {
             if (i == 0) {
                 g.victims.addAll(o.looseWho);
                 g.victims.addAll(o.traceWho);
-                addUpTo(g.victimLines, ownLines(o, l), Walk.KEPT);
+                addUpTo(g.victimLines, ownLines(o, l), ArtifactChains.KEPT);
             }
         }
-        for (Walk.GenericRec g : l.generics()) {
+        for (ArtifactChains.UncausedReport g : l.generics()) {
             long s = seq[0]++;
             long t = target(g, order, cases);
             if (orderOf(t) == order) continue;
-            reach.computeIfAbsent(t, k -> new Reach()).report(s, g.quote());
+            reach.computeIfAbsent(t, k -> new ReachingLines()).report(s, g.quote());
         }
     }
 
     /** The consequence lines of an artifact's first chain from its own artifact, as many as a chain keeps. */
-    private static List<EvidenceLine> ownLines(Walk.Outcome o, Walk.Local l) {
-        List<EvidenceLine> lines = new ArrayList<>(Walk.KEPT);
-        addUpTo(lines, o.looseLines, Walk.KEPT);
-        addUpTo(lines, o.traceLines, Walk.KEPT);
-        addUpTo(lines, l.watchLines(), Walk.KEPT);
+    private static List<EvidenceLine> ownLines(ChainReading o, ArtifactChains l) {
+        List<EvidenceLine> lines = new ArrayList<>(ArtifactChains.KEPT);
+        addUpTo(lines, o.looseLines, ArtifactChains.KEPT);
+        addUpTo(lines, o.traceLines, ArtifactChains.KEPT);
+        addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
         return lines;
     }
 
-    private void findings(int order, Walk.Local l, long[] seq, Consumer<Finding> out) {
-        Walk.Outcome o = outcome(l);
-        List<Walk.CaseRec> cases = o.cases;
+    private void findings(int order, ArtifactChains l, long[] seq, Consumer<Finding> out) {
+        ChainReading o = outcome(l);
+        List<ChainSummary> cases = o.cases;
         if (chains == 0) {
             // No chain anywhere: each failure report makes its own finding, one per code and artifact.
             Set<String> codes = new HashSet<>();
-            for (Walk.GenericRec g : l.generics()) {
+            for (ArtifactChains.UncausedReport g : l.generics()) {
                 if (wanted.contains(g.artifact())) withCause.add(g.artifact());
                 if (codes.add(g.finding().code())) out.accept(g.finding());
             }
@@ -221,15 +211,15 @@ final class Join {
             return;
         }
         // This artifact's failure reports that join one of its own chains, in the order of the whole evidence.
-        Map<Integer, Reach> own = new HashMap<>();
-        for (Walk.GenericRec g : l.generics()) {
+        Map<Integer, ReachingLines> own = new HashMap<>();
+        for (ArtifactChains.UncausedReport g : l.generics()) {
             long s = seq[0]++;
             long t = target(g, order, cases);
-            if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new Reach()).report(s, g.quote());
+            if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new ReachingLines()).report(s, g.quote());
         }
         Set<String> local = new HashSet<>();
         for (int i = 0; i < cases.size(); i++) {
-            Walk.CaseRec r = cases.get(i);
+            ChainSummary r = cases.get(i);
             if (wanted.contains(r.artifact())) withCause.add(r.artifact());
             long at = pos(order, i);
             boolean leads = r.crossKey() != null ? crossFirst.get(crossKey(r)) == at : local.add(r.code() + "|" + r.localKey());
@@ -240,33 +230,33 @@ final class Join {
     }
 
     /** The finding of the group chain {@code i} of this artifact leads. */
-    private Finding finding(int order, int i, Walk.Local l, Walk.Outcome o, Reach mine) {
-        List<Walk.CaseRec> cases = o.cases;
-        Walk.CaseRec r = cases.get(i);
+    private Finding finding(int order, int i, ArtifactChains l, ChainReading o, ReachingLines mine) {
+        List<ChainSummary> cases = o.cases;
+        ChainSummary r = cases.get(i);
         long at = pos(order, i);
-        Reach from = reach.get(at);
+        ReachingLines from = reach.get(at);
         Group g = new Group();
         g.rank(r);
-        List<EvidenceLine> lines = new ArrayList<>(Walk.KEPT);
+        List<EvidenceLine> lines = new ArrayList<>(ArtifactChains.KEPT);
         if (i == 0) {
             boolean isFirst = at == first;
             if (isFirst && from != null) g.victims.addAll(from.loose(true));
             g.victims.addAll(o.looseWho);
             if (isFirst && from != null) g.victims.addAll(from.loose(false));
             g.victims.addAll(o.traceWho);
-            if (isFirst && from != null) addUpTo(lines, from.looseLines(true), Walk.KEPT);
-            addUpTo(lines, o.looseLines, Walk.KEPT);
-            if (isFirst && from != null) addUpTo(lines, from.looseLines(false), Walk.KEPT);
-            addUpTo(lines, o.traceLines, Walk.KEPT);
-            if (isFirst && from != null) addUpTo(lines, from.watchLines(true), Walk.KEPT);
-            addUpTo(lines, l.watchLines(), Walk.KEPT);
-            if (isFirst && from != null) addUpTo(lines, from.watchLines(false), Walk.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.looseLines(true), ArtifactChains.KEPT);
+            addUpTo(lines, o.looseLines, ArtifactChains.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.looseLines(false), ArtifactChains.KEPT);
+            addUpTo(lines, o.traceLines, ArtifactChains.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.watchLines(true), ArtifactChains.KEPT);
+            addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
+            if (isFirst && from != null) addUpTo(lines, from.watchLines(false), ArtifactChains.KEPT);
         }
         g.victimLines.addAll(lines);
         // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
         // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
         for (int j = i + 1; j < cases.size(); j++) {
-            Walk.CaseRec c = cases.get(j);
+            ChainSummary c = cases.get(j);
             if (!sameGroup(r, c)) continue;
             g.size++;
             g.rank(c);
@@ -277,14 +267,14 @@ final class Join {
             if (others != null) g.add(others);
         }
         // The failure reports that joined it, from any artifact, in the order of the whole evidence.
-        Reach reports = Reach.merged(mine, from);
+        ReachingLines reports = ReachingLines.merged(mine, from);
         boolean failed = r.failed() || reports.failed;
-        return CaseFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
+        return ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
                 goodIfaceByHost);
     }
 
     /** Whether two chains of one artifact are of one group. */
-    private static boolean sameGroup(Walk.CaseRec a, Walk.CaseRec b) {
+    private static boolean sameGroup(ChainSummary a, ChainSummary b) {
         if (!a.code().equals(b.code())) return false;
         return a.crossKey() != null ? a.crossKey().equals(b.crossKey()) : b.crossKey() == null && a.localKey().equals(b.localKey());
     }
@@ -294,7 +284,7 @@ final class Join {
     }
 
     /** What reaches one chain from other artifacts (or, for its own reports, from its own). */
-    private static final class Reach {
+    private static final class ReachingLines {
         private List<String> looseBefore;
         private List<String> looseAfter;
         private List<EvidenceLine> linesBefore;
@@ -312,13 +302,13 @@ final class Join {
         }
 
         List<EvidenceLine> looseLines(boolean before) {
-            if (before) return linesBefore == null ? linesBefore = new ArrayList<>(Walk.KEPT) : linesBefore;
-            return linesAfter == null ? linesAfter = new ArrayList<>(Walk.KEPT) : linesAfter;
+            if (before) return linesBefore == null ? linesBefore = new ArrayList<>(ArtifactChains.KEPT) : linesBefore;
+            return linesAfter == null ? linesAfter = new ArrayList<>(ArtifactChains.KEPT) : linesAfter;
         }
 
         List<EvidenceLine> watchLines(boolean before) {
-            if (before) return watchBefore == null ? watchBefore = new ArrayList<>(Walk.KEPT) : watchBefore;
-            return watchAfter == null ? watchAfter = new ArrayList<>(Walk.KEPT) : watchAfter;
+            if (before) return watchBefore == null ? watchBefore = new ArrayList<>(ArtifactChains.KEPT) : watchBefore;
+            return watchAfter == null ? watchAfter = new ArrayList<>(ArtifactChains.KEPT) : watchAfter;
         }
 
         /** A failure report joined, {@code seq} its place among the reports of the whole evidence (added in order). */
@@ -335,8 +325,8 @@ final class Join {
         }
 
         /** {@return the reports of {@code a} and {@code b} (either may be null) in their order, the first {@value #TAIL}} */
-        static Reach merged(Reach a, Reach b) {
-            Reach m = new Reach();
+        static ReachingLines merged(ReachingLines a, ReachingLines b) {
+            ReachingLines m = new ReachingLines();
             int i = 0;
             int j = 0;
             int na = a == null ? 0 : a.tail.size();
@@ -363,7 +353,7 @@ final class Join {
         final LinkedHashSet<String> victims = new LinkedHashSet<>();
         final List<EvidenceLine> victimLines = new ArrayList<>(0);
 
-        void rank(Walk.CaseRec r) {
+        void rank(ChainSummary r) {
             if (r.rank() != null) ranks.add(r.rank());
             if (r.otherRank() != null) ranks.add(r.otherRank());
         }
@@ -374,7 +364,7 @@ final class Join {
             ranks.addAll(others.ranks);
             addUpTo(roots, others.roots, 3);
             victims.addAll(others.victims);
-            addUpTo(victimLines, others.victimLines, Walk.KEPT);
+            addUpTo(victimLines, others.victimLines, ArtifactChains.KEPT);
         }
     }
 }

@@ -21,7 +21,7 @@ import java.util.Set;
  * What one NCCL log says about its processes, ranks and interfaces, indexed for the walk: pid to rank and GPU,
  * interfaces per host, the socket device the channels use. Built once per log; lookups are hash lookups.
  */
-final class Context {
+final class LogIndex {
 
     final Artifact artifact;
     /** The log's place in the analysis; set again when a pass merges per-artifact walks. */
@@ -35,7 +35,7 @@ final class Context {
     private final Map<String, List<IbDevice>> hcas = new HashMap<>();
     private final Map<String, Integer> socketDevUsed = new HashMap<>();
 
-    Context(Artifact artifact, int order, NcclLog log) {
+    LogIndex(Artifact artifact, int order, NcclLog log) {
         this.artifact = artifact;
         this.order = order;
         this.ranks = List.copyOf(log.ranks());

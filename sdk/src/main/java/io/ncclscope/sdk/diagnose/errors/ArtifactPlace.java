@@ -1,0 +1,25 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.Comparator;
+
+/**
+ * Where an artifact stands in the whole evidence: NCCL logs before nccl-tests outputs (the chains are joined in that
+ * order), then the slice (no node first, then nodes in natural order), then the place in the slice. Slices may come
+ * in any order; whatever the checks across artifacts call "first" is first in this order.
+ *
+ * @param tests whether it is an nccl-tests output
+ * @param node  the slice's node; null for the slice of artifacts with no node
+ * @param index the place in the slice
+ */
+record ArtifactPlace(boolean tests, String node, int index) implements Comparable<ArtifactPlace> {
+
+    private static final Comparator<ArtifactPlace> ORDER = Comparator.comparing(ArtifactPlace::tests)
+            .thenComparing(ArtifactPlace::node, Evidence.SLICE_NODE_ORDER)
+            .thenComparingInt(ArtifactPlace::index);
+
+    @Override
+    public int compareTo(ArtifactPlace o) {
+        return ORDER.compare(this, o);
+    }
+}

@@ -1,0 +1,41 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.sdk.diagnose.Finding;
+import java.util.List;
+
+/**
+ * What the errors pass keeps of one NCCL log or nccl-tests output once its slice is let go: the chains its walk settled,
+ * its communicator entries, and its own checks' findings that still wait for what other artifacts say. Only artifacts
+ * that leave something are kept.
+ */
+final class ArtifactSummary {
+    final ArtifactPlace place;
+    final String name;
+    /** The chains of its walk; null when nothing of it can take part in a finding. */
+    ArtifactChains walk;
+    /** Its communicator entries, for the rank mapping across logs. */
+    List<CommEntry> placed = List.of();
+    /** Its settings findings that wait: an unusable variable, repeated only when no WARN finding named it. */
+    List<Finding> settings = List.of();
+    /** nccl-tests devices that put two ranks on one GPU, reported only when no WARN line did. */
+    List<Finding> testsDevices = List.of();
+    /** Its nccl-tests checks when a chain of its own output explains the failure, and when none does. */
+    List<Finding> testsIfExplained = List.of();
+    List<Finding> testsIfNot = List.of();
+
+    ArtifactSummary(ArtifactPlace place, String name) {
+        this.place = place;
+        this.name = name;
+    }
+
+    /** True when nothing is left for the checks across artifacts. */
+    boolean empty() {
+        return walk == null && placed.isEmpty() && settings.isEmpty() && testsDevices.isEmpty()
+                && testsIfExplained.isEmpty() && testsIfNot.isEmpty();
+    }
+
+    /** True when its nccl-tests findings depend on whether a chain explains the failure. */
+    boolean testsDependOnCause() {
+        return !testsIfExplained.equals(testsIfNot);
+    }
+}

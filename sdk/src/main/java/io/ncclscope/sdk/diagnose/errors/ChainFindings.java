@@ -1,0 +1,477 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclResult;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.errors.FirstCauses.Chain;
+import io.ncclscope.sdk.diagnose.errors.FirstCauses.GenericFailure;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the walk's cases into findings: one per distinct problem (one per shared GPU, per unreachable peer, per RDMA
+ * link, per code and log otherwise), named after the earliest case, with the evidence chain root WARN line, its
+ * {@code -> N} trace, the launcher's report, then the same failure elsewhere and the consequences.
+ */
+final class ChainFindings {
+
+    private static final Pattern PORT = Pattern.compile("<(\\d{1,5})>");
+    private static final Pattern REASON = Pattern.compile("(?:failed|returned)\\s*:?\\s*(.+?)(?:, retrying)?\\s*$");
+    private static final Pattern OFI_RC = Pattern.compile("RC:\\s*(\\d+)");
+
+    private ChainFindings() {
+    }
+
+    /**
+     * The finding a chain makes when it leads its group, as far as its own artifact tells: everything but the group's
+     * size, the ranks and consequences of the other chains, the failure reports from other artifacts (they decide the
+     * severity of some codes) and an interface seen working on the host in another log.
+     */
+    record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
+                 Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
+                 String ifaceHost, String ifaceNot, List<EvidenceLine> head, List<EvidenceLine> tail,
+                 List<EvidenceLine> childTail) {
+    }
+
+    /**
+     * Stands in {@link Draft#params()} (names and values in turn, in the finding's order) for the {@code iface} to
+     * recommend, known at the end.
+     */
+    private static final String LATER = "\u0000later";
+
+    // -- findings with a first cause ----------------------------------------------------------------------------------
+
+    /** {@return the finding {@code first} makes when it leads its group, but for what the group adds} */
+    static Draft draft(Chain first, LogIndex logIndex) {
+        Signal s = first.root;
+        DraftParts d = new DraftParts(first, logIndex);
+        switch (first.code) {
+            case Classifier.CONNECT -> connect(d);
+            case Classifier.NO_IFACE -> noInterface(d);
+            case Classifier.DUPLICATE -> duplicateGpu(d);
+            case Classifier.IB_COMPLETION -> ibCompletion(d);
+            case Classifier.IB_SETUP -> ibSetup(d);
+            case Classifier.TOPO_FILE -> topoFile(d);
+            case Classifier.USAGE, Classifier.REMOTE -> remote(d);
+            case Classifier.ENV -> environment(d);
+            case Classifier.PLUGIN -> plugin(d);
+            case Classifier.MAPPING -> d.severity = FindingSeverity.ERROR;
+            case Classifier.SHM -> d.env = "NCCL_SHM_DISABLE";
+            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
+        }
+        if (d.ifaceLater) d.params.put("iface", LATER);
+        if (d.key == null) d.key = "warn." + Classifier.genericKey(first.code);
+
+        FindingText.putIf(d.params, "node", d.node);
+        FindingText.putIf(d.params, "rank", s.rank == null ? null : String.valueOf(s.rank));
+        FindingText.putIf(d.params, "env", d.env);
+        if (!d.params.containsKey("bdf")) FindingText.putIf(d.params, "bdf", s.busId);
+        if (s.hca != null && !d.params.containsKey("hca")) d.params.put("hca", s.hca);
+
+        List<Signal> same = new ArrayList<>();
+        List<Signal> other = new ArrayList<>();
+        for (Signal f : first.followers) (FirstCauses.sameMessage(first, f) ? same : other).add(f);
+        List<EvidenceLine> head = new ArrayList<>();
+        head.add(s.quote());
+        for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).quote());
+        head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
+        for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).quote());
+        String[] flat = new String[d.params.size() * 2];
+        int at = 0;
+        for (Map.Entry<String, String> e : d.params.entrySet()) {
+            flat[at++] = e.getKey();
+            flat[at++] = e.getValue();
+        }
+        return new Draft(d.key, d.severityFailed, d.severity, d.subject, s.who(), d.args.toArray(), d.ranksAt, d.ranks, flat, d.ifaceLater,
+                d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
+                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
+    }
+
+
+    /** What the code of a chain decides of its draft, filled in by the check of that code. */
+    private static final class DraftParts {
+        final Chain first;
+        final LogIndex logIndex;
+        final String node;
+        final Integer port;
+        final String peer;
+        String usedIface;
+        final Map<String, String> params = new LinkedHashMap<>();
+        Subject subject;
+        final List<Object> args;
+        String key;
+        String env;
+        FindingSeverity severity = FindingSeverity.CRITICAL;
+        FindingSeverity severityFailed = FindingSeverity.CRITICAL;
+        int ranksAt = -1;
+        Set<Integer> ranks;
+        boolean ifaceLater;
+        String ifaceHost;
+        String ifaceNot;
+
+        DraftParts(Chain first, LogIndex logIndex) {
+            Signal s = first.root;
+            this.first = first;
+            this.logIndex = logIndex;
+            this.node = s.host != null ? s.host : s.artifact.node().orElse(null);
+            this.port = s.peerPort != null ? s.peerPort : port(s.text);
+            this.peer = usable(s.peer) ? s.peer : null;
+            this.usedIface = usedIface(s, logIndex);
+            String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
+            this.subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
+            this.args = new ArrayList<>(List.of("who", "", "text", s.text == null ? "" : s.text));
+            this.key = first.key;
+        }
+    }
+
+    private static void connect(DraftParts d) {
+        Signal s = d.first.root;
+        String reason = reason(s.text);
+        d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
+                "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
+                "count", String.valueOf(totalCount(d.first))));
+        if (d.first.weak) {
+            d.severity = FindingSeverity.ERROR;
+            d.severityFailed = FindingSeverity.ERROR;
+            NcclInterface dev = d.logIndex == null ? null : d.logIndex.socketDeviceUsed(s.host);
+            if (dev != null && LogIndex.suspicious(dev.name(), dev.address())) {
+                d.key = "connect.retry.iface";
+                d.usedIface = dev.name();
+                d.args.addAll(List.of("index", String.valueOf(dev.index()), "device", dev.name(),
+                        "deviceAddress", dev.address() == null ? "?" : dev.address()));
+            } else {
+                d.key = "connect.retry";
+            }
+        } else if (s.peer == null) {
+            d.key = "connect.nopeer";
+        } else if (LogIndex.linkLocal(s.peer) && d.usedIface != null) {
+            d.key = "connect.linklocal";
+        } else if (LogIndex.dockerBridge(s.peer)) {
+            d.key = "connect.docker";
+        } else {
+            d.key = "connect";
+        }
+        d.subject = d.subject.withPeer(d.peer).withIface(d.usedIface);
+        FindingText.putIf(d.params, "peer", d.peer);
+        FindingText.putIf(d.params, "port", d.port == null ? null : String.valueOf(d.port));
+        String local = recommend(d.logIndex, s.host, d.usedIface, s.peer);
+        if (local != null) {
+            FindingText.putIf(d.params, "iface", local);
+        } else {
+            d.ifaceLater = true;
+            d.ifaceHost = s.host == null ? "" : s.host;
+            d.ifaceNot = d.usedIface;
+        }
+    }
+
+    private static void noInterface(DraftParts d) {
+        Signal s = d.first.root;
+        String var = envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
+        String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
+        if (value != null && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
+        d.args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
+        if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
+        d.env = value != null ? var : null;
+        d.ifaceLater = true;
+        d.ifaceHost = d.node == null ? "" : d.node;
+        d.ifaceNot = value;
+    }
+
+    private static void duplicateGpu(DraftParts d) {
+        Signal s = d.first.root;
+        d.ranks = new TreeSet<>();
+        if (s.rank != null) d.ranks.add(s.rank);
+        if (s.otherRank != null) d.ranks.add(s.otherRank);
+        // NCCL 2.30's message names no d.ranks: the init lines of that GPU do.
+        if (d.logIndex != null && s.busId != null) {
+            for (var r : d.logIndex.ranks) {
+                if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) d.ranks.add(r.rank());
+            }
+        }
+        String gpuName = s.busIdRaw != null && s.busId != null ? s.busIdRaw + " (" + s.busId + ")"
+                : s.busIdRaw != null ? s.busIdRaw : s.busId != null ? s.busId : "?";
+        d.args.addAll(List.of("ranks", "?", "gpu", gpuName, "node", d.node == null ? "?" : d.node));
+        d.ranksAt = d.args.size() - 5;
+        if ("duplicate".equals(d.key) && d.node == null) d.key = "duplicate.nohost";
+        d.subject = new Subject(d.node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
+        FindingText.putIf(d.params, "bdf", s.busId);
+    }
+
+    private static void ibCompletion(DraftParts d) {
+        Signal s = d.first.root;
+        d.args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
+                "statusName", Classifier.wcStatusName(s.status),
+                "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
+                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(d.first))));
+        if (s.peer == null) d.key = d.key + ".nopeer";
+        d.subject = d.subject.withPeer(d.peer);
+        FindingText.putIf(d.params, "peer", d.peer);
+        FindingText.putIf(d.params, "hca", s.hca);
+    }
+
+    private static void ibSetup(DraftParts d) {
+        Signal s = d.first.root;
+        // Without a failed return code or launcher error the job went on (a GDR sysfs probe in a VM, say).
+        d.severity = FindingSeverity.WARNING;
+        FindingText.putIf(d.params, "hca", s.hca);
+        d.env = "ib.setup.crossnic".equals(d.key) ? "NCCL_CROSS_NIC"
+                : "ib.setup.gid".equals(d.key) ? "NCCL_IB_GID_INDEX" : "ib.setup.ece".equals(d.key) ? "NCCL_IB_ECE_ENABLE" : null;
+    }
+
+    private static void topoFile(DraftParts d) {
+        String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
+        d.args.addAll(List.of("path", path == null ? "?" : path));
+        if (path == null) d.key = "topo.file.nopath";
+        d.severity = FindingSeverity.ERROR;
+        d.env = "NCCL_TOPO_FILE";
+    }
+
+    private static void remote(DraftParts d) {
+        Signal s = d.first.root;
+        String rc = "?";
+        Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
+        if (m.find()) rc = m.group(1);
+        d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
+                "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
+        if ("remote.lost".equals(d.key) && s.peer == null) d.key = "remote.lost.nopeer";
+        d.subject = d.subject.withPeer(d.peer);
+        FindingText.putIf(d.params, "peer", d.peer);
+        FindingText.putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
+    }
+
+    private static void environment(DraftParts d) {
+        Signal s = d.first.root;
+        String var = envVar(s.text, d.logIndex, null);
+        String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
+        d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
+        d.env = var;
+        d.severity = FindingSeverity.WARNING;
+    }
+
+    private static void plugin(DraftParts d) {
+        String var = d.logIndex != null && d.logIndex.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
+        String value = d.logIndex == null ? null : d.logIndex.env.get(var);
+        d.args.addAll(List.of("env", var, "value", value == null ? "?" : value));
+        d.env = var;
+        d.severity = FindingSeverity.WARNING;
+    }
+
+    /**
+     * {@return the finding of a group of chains, made from its first chain's draft and what the group adds}
+     *
+     * @param first           the group's first chain in the order of the whole evidence
+     * @param failed          whether the job failed from it (its own trace or report, or a failure report that joined it)
+     * @param genericTail     the failure reports with no cause text that joined it, the first four
+     * @param size            how many chains the group has
+     * @param ranks           the ranks and other ranks of every chain of the group
+     * @param victims         the labels of the consequences of every chain of the group, in order; emptied of the root's
+     * @param roots           the roots of the group's second to fourth chains
+     * @param victimLines     the first three consequence lines of the group's chains, in order
+     * @param goodIfaceByHost each host's first usable interface in the whole evidence
+     */
+    static Finding rooted(ChainSummary first, boolean failed, List<EvidenceLine> genericTail, int size, Set<Integer> ranks,
+            Set<String> victims, List<EvidenceLine> roots, List<EvidenceLine> victimLines, Map<String, String> goodIfaceByHost) {
+        Draft d = first.draft();
+        List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
+        args.set(1, d.who() + (size > 1 ? " (+" + (size - 1) + ")" : ""));
+        if (d.ranks() != null) {
+            Set<Integer> all = new TreeSet<>(d.ranks());
+            all.addAll(ranks);
+            args.set(d.ranksAt(), all.isEmpty() ? "?" : FindingText.join(all));
+        }
+        String key = d.key();
+        victims.remove(d.who());
+        if (!victims.isEmpty()) {
+            key = key + ".then";
+            args.addAll(List.of("victims", FindingText.list(victims)));
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < d.params().length; i += 2) params.put(d.params()[i], d.params()[i + 1]);
+        if (d.ifaceLater()) {
+            String good = goodIfaceByHost.get(d.ifaceHost());
+            String iface = good != null && !good.equals(d.ifaceNot()) ? good : null;
+            if (iface == null || iface.isBlank()) params.remove("iface");
+            else params.put("iface", iface);
+        }
+        List<EvidenceLine> tail = new ArrayList<>(d.tail());
+        tail.addAll(genericTail);
+        tail.addAll(d.childTail());
+        List<EvidenceLine> ev = new Evidence()
+                .addAll(d.head(), Integer.MAX_VALUE)
+                .addAll(tail, 4)
+                .addAll(roots, 3)
+                .addAll(victimLines, 3)
+                .lines();
+        FindingSeverity severity = failed ? d.severityFailed() : d.severity();
+        return new Finding(first.code(), severity, d.subject(), Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
+    }
+
+    // -- findings with no cause text ----------------------------------------------------------------------------------
+
+    /** {@return the finding of a failure report with no cause text, when no chain claims it} */
+    static Finding generic(GenericFailure g) {
+        String gk = Classifier.genericKey(g.code());
+        String node = g.host() != null ? g.host() : g.artifact().node().orElse(null);
+        String key;
+        List<Object> args = new ArrayList<>();
+        if (g.tests() != null) {
+            key = "tests." + gk;
+            if (Classifier.SYSTEM.equals(g.code()) && g.tests().hosts() <= 1) key = "tests.system.single";
+            if (Classifier.INTERNAL.equals(g.code()) && g.tests().hosts() > 1) key = "tests.internal.multinode";
+            if (Classifier.CUDA.equals(g.code()) && g.tests().geforce() && g.tests().ranks() != null && g.tests().ranks() > 1) {
+                key = "tests.cuda.geforce";
+            }
+            args.addAll(List.of("node", node == null ? "?" : node, "location", g.location() == null ? "?" : g.location(),
+                    "reason", g.reason() == null ? "?" : g.reason(),
+                    "ranks", g.tests().ranks() == null ? "?" : String.valueOf(g.tests().ranks()),
+                    "hosts", String.valueOf(g.tests().hosts())));
+        } else {
+            key = "report." + gk;
+            String who = g.rank() != null ? "rank " + g.rank() : "NCCL";
+            args.addAll(List.of("who", who, "text", g.text() == null ? "" : g.text(), "reason", g.reason() == null ? "?" : g.reason(),
+                    "result", resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        FindingText.putIf(params, "node", node);
+        FindingText.putIf(params, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
+        Subject subject = new Subject(node, g.rank(), null, null, null, null, null);
+        List<EvidenceLine> ev = List.of(g.artifact().quote(g.line(), g.text()));
+        return new Finding(g.code(), FindingSeverity.CRITICAL, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()),
+                ev, params);
+    }
+
+    // -- helpers ------------------------------------------------------------------------------------------------------
+
+    /** Evidence lines, deduplicated by artifact and line, in the order added. */
+    private static final class Evidence {
+        private final List<EvidenceLine> lines = new ArrayList<>();
+        private final Set<String> seen = new LinkedHashSet<>();
+
+        Evidence add(EvidenceLine l) {
+            if (lines.size() < Finding.MAX_EVIDENCE && seen.add(l.artifact() + "\n" + l.line())) lines.add(l);
+            return this;
+        }
+
+        Evidence addAll(List<EvidenceLine> ls, int max) {
+            int n = 0;
+            for (EvidenceLine l : ls) {
+                if (n++ >= max) break;
+                add(l);
+            }
+            return this;
+        }
+
+        List<EvidenceLine> lines() {
+            return lines;
+        }
+    }
+
+    private static long totalCount(Chain c) {
+        long n = c.root.count;
+        for (Signal f : c.followers) {
+            if (f.kind == c.root.kind) n += f.count;
+        }
+        return n;
+    }
+
+    /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
+    private static String usedIface(Signal s, LogIndex logIndex) {
+        if (s.peer != null) {
+            int pct = s.peer.indexOf('%');
+            if (pct > 0 && pct < s.peer.length() - 1) return s.peer.substring(pct + 1);
+        }
+        if (logIndex == null) return null;
+        Set<String> names = new LinkedHashSet<>();
+        for (NcclInterface i : logIndex.interfaces(s.host)) names.add(i.name());
+        return names.size() == 1 ? names.iterator().next() : null;
+    }
+
+    /**
+     * The interface to pin NCCL_SOCKET_IFNAME to, as far as the log tells: another interface of the host that can reach
+     * other nodes, else the one used when nothing speaks against it; null when the log has none (then one seen working on
+     * that host in another log, at the end).
+     */
+    private static String recommend(LogIndex logIndex, String host, String used, String peer) {
+        if (logIndex != null) {
+            for (NcclInterface i : logIndex.interfaces(host)) {
+                if (!LogIndex.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
+            }
+            if (used != null && (peer == null || !LogIndex.linkLocal(peer) && !LogIndex.dockerBridge(peer))) {
+                for (NcclInterface i : logIndex.interfaces(host)) {
+                    if (i.name().equals(used) && !LogIndex.suspicious(i.name(), i.address())) return used;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The NCCL variable a message is about: the one it names, else {@code fallback} when the log sets it. */
+    private static String envVar(String text, LogIndex logIndex, String fallback) {
+        if (text != null) {
+            Matcher m = Classifier.ENV_NAME.matcher(text);
+            if (m.find()) return m.group(1);
+            // graph/tuning.cc quotes the value it could not parse: find the variable holding it.
+            int q = text.indexOf("when parsing \"");
+            if (q >= 0 && logIndex != null) {
+                String v = text.substring(q + 14).replace("\"", "").trim();
+                for (Map.Entry<String, String> e : logIndex.env.entrySet()) {
+                    if (e.getValue().equals(v)) return e.getKey();
+                }
+            }
+        }
+        if (fallback != null && logIndex != null && logIndex.env.containsKey(fallback)) return fallback;
+        return fallback;
+    }
+
+    private static Integer port(String text) {
+        if (text == null) return null;
+        Matcher m = PORT.matcher(text);
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    /** The system's reason after {@code failed :} ({@code Connection timed out}). */
+    static String reason(String text) {
+        if (text == null) return "?";
+        Matcher m = REASON.matcher(text);
+        return m.find() ? m.group(1).trim() : text;
+    }
+
+    /** An address that can go into a command: not masked by the poster ({@code 172....}, {@code a.b.c.d}). */
+    private static boolean usable(String peer) {
+        return peer != null && !peer.contains("..") && !peer.contains("*") && !peer.matches("[a-z](\\.[a-z])+\\d*");
+    }
+
+    private static String errnoName(String rc) {
+        return switch (rc) {
+            case "113" -> "EHOSTUNREACH";
+            case "111" -> "ECONNREFUSED";
+            case "110" -> "ETIMEDOUT";
+            case "104" -> "ECONNRESET";
+            case "101" -> "ENETUNREACH";
+            default -> "?";
+        };
+    }
+
+    static String resultName(String code) {
+        return switch (code) {
+            case Classifier.CUDA -> NcclResult.UNHANDLED_CUDA_ERROR.toString();
+            case Classifier.SYSTEM -> NcclResult.SYSTEM_ERROR.toString();
+            case Classifier.INTERNAL -> NcclResult.INTERNAL_ERROR.toString();
+            case Classifier.USAGE -> NcclResult.INVALID_USAGE.toString();
+            case Classifier.REMOTE -> NcclResult.REMOTE_ERROR.toString();
+            default -> "?";
+        };
+    }
+}

@@ -1,0 +1,274 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.InterfaceKind;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The errors pass, in the shape of every analyzer: checks per artifact as its slice comes in, a small summary per
+ * artifact ({@link ArtifactSummary}), checks across artifacts at {@link #finish()}, findings to one sink.
+ *
+ * <p>Per artifact, {@link #add} walks the NCCL log or nccl-tests output back to its first causes ({@link FirstCauses}), runs
+ * the settings and nccl-tests checks, and keeps the chains, the communicator entries and the findings that wait for
+ * other artifacts. Across artifacts it gathers as they come the NCCL versions printed ({@link VersionCheck})
+ * and each host's first usable interface. A finding no other artifact can change (a settings finding but an unusable
+ * variable, the nccl-tests checks once it is known whether the walk explains the failure) is handed over by
+ * {@link #drain()} right after its slice.
+ *
+ * <p>At {@link #finish()}, in the order of the whole evidence ({@link ArtifactPlace}): the chains joined across
+ * artifacts into findings ({@link ChainGroups}), the versions compared, the waiting checks filtered by what the chains found,
+ * and last the rank mapping of every communicator ({@link RankMappingCheck}).
+ */
+final class ErrorsPass implements Pass {
+
+    /** Groups whose leader is remembered to let go of later chains' drafts; past this many, drafts stay. */
+    private static final int LEADERS_KEPT = 64;
+
+    /** Per artifact that leaves something, in the order added. */
+    private final List<ArtifactSummary> artifacts = new ArrayList<>();
+    /** The NCCL versions printed, over every artifact added. */
+    private final VersionCheck versions = new VersionCheck();
+    /** Per host, its first usable interface so far in the order of the whole evidence. */
+    private final Map<String, FirstInterface> firstInterfaces = new HashMap<>();
+    /**
+     * Per group of chains that can span artifacts (one unreachable peer) and reading, where the chain that leads it so
+     * far is: a later chain of the group lets its draft go, so that a thousand nodes failing to reach one peer keep
+     * one draft.
+     */
+    private final Map<String, ArtifactPlace> leaders = new HashMap<>();
+    /** Findings of one artifact's own data that nothing else can change, until {@link #drain()} hands them over. */
+    private final List<Finding> settled = new ArrayList<>();
+    /** Whether some artifact has a first cause: then every artifact's first-cause reading is joined. */
+    private boolean anyRooted;
+
+    /** The first usable interface of a host, and where it was printed. */
+    private record FirstInterface(ArtifactPlace place, int seq, String name) {
+
+        boolean before(FirstInterface o) {
+            int c = place.compareTo(o.place);
+            return c < 0 || c == 0 && seq < o.seq;
+        }
+    }
+
+    @Override
+    public void add(Evidence slice) {
+        Objects.requireNonNull(slice, "slice");
+        List<Artifact> arts = slice.artifacts();
+        String node = slice.sliceNode();
+        for (int i = 0; i < arts.size(); i++) {
+            Artifact a = arts.get(i);
+            Optional<NcclLog> log = a.data(NcclLog.class);
+            if (log.isPresent()) keep(ofLog(new ArtifactPlace(false, node, i), a, log.get()));
+            Optional<NcclTestsData> tests = a.data(NcclTestsData.class);
+            if (tests.isPresent()) keep(ofTests(new ArtifactPlace(true, node, i), a, tests.get()));
+        }
+    }
+
+    private void keep(ArtifactSummary p) {
+        settle(p);
+        if (p.walk != null) {
+            anyRooted |= !p.walk.rooted().cases.isEmpty();
+            lead(p.place, p.walk.rooted(), "rooted|");
+            if (p.walk.fallback() != null) lead(p.place, p.walk.fallback(), "fallback|");
+        }
+        if (!p.empty()) artifacts.add(p);
+    }
+
+    /**
+     * Hands over what no other artifact can change: settings findings other than an unusable variable (a WARN finding
+     * elsewhere may name the same one), and the nccl-tests checks once it is known whether the walk explains the
+     * table's failure (its own first cause does), or when it does not matter (the checks say the same either way).
+     */
+    private void settle(ArtifactSummary p) {
+        List<Finding> envs = new ArrayList<>();
+        for (Finding f : p.settings) (f.code().equals(Classifier.ENV) ? envs : settled).add(f);
+        p.settings = envs.size() == p.settings.size() ? p.settings : List.copyOf(envs);
+        if (p.walk != null && !p.walk.rooted().cases.isEmpty()) {
+            settled.addAll(p.testsIfExplained);
+        } else if (!p.testsDependOnCause()) {
+            settled.addAll(p.testsIfNot);
+        } else {
+            return;
+        }
+        p.testsIfExplained = List.of();
+        p.testsIfNot = List.of();
+    }
+
+    @Override
+    public List<Finding> drain() {
+        List<Finding> out = List.copyOf(settled);
+        settled.clear();
+        return out;
+    }
+
+    /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */
+    private void lead(ArtifactPlace place, ChainReading o, String reading) {
+        for (int i = 0; i < o.cases.size(); i++) {
+            ChainSummary r = o.cases.get(i);
+            if (r.crossKey() == null || r.draft() == null) continue;
+            String key = reading + ChainReading.groupOf(r);
+            ArtifactPlace had = leaders.get(key);
+            if (had != null && had.compareTo(place) < 0) {
+                o.follows(i);
+            } else if (had != null || leaders.size() < LEADERS_KEPT) {
+                leaders.put(key, place);
+            }
+        }
+    }
+
+    /** A summary of {@code a} with its own walk settled: {@code add} puts the log or table into the walk. */
+    private static ArtifactSummary walked(ArtifactPlace place, Artifact a, Consumer<FirstCauses> add) {
+        ArtifactSummary p = new ArtifactSummary(place, a.name());
+        FirstCauses walk = new FirstCauses();
+        add.accept(walk);
+        ArtifactChains local = walk.settle();
+        if (!local.quiet()) p.walk = local;
+        return p;
+    }
+
+    private ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
+        ArtifactSummary p = walked(place, a, w -> w.addLog(a, 0, log));
+        versions.add(place, a, log);
+        p.placed = List.copyOf(CommEntry.of(a, log));
+        int seq = 0;
+        for (NcclInterface i : log.interfaces()) {
+            if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
+            if (LogIndex.suspicious(i.name(), i.address())) continue;
+            String host = i.host() != null ? i.host() : a.node().orElse("");
+            FirstInterface f = new FirstInterface(place, seq++, i.name());
+            firstInterfaces.merge(host, f, (had, now) -> now.before(had) ? now : had);
+        }
+        p.settings = List.copyOf(Settings.check(a, log));
+        return p;
+    }
+
+    private ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
+        ArtifactSummary p = walked(place, a, w -> w.addTests(a, 0, t));
+        versions.add(place, a, t);
+        p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
+        p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
+        p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));
+        return p;
+    }
+
+    @Override
+    public List<Finding> finish() {
+        List<Finding> out = new ArrayList<>();
+        finish(out::add);
+        return out;
+    }
+
+    /** {@inheritDoc} Each finding goes to {@code sink} as it is made; none are gathered in a list. */
+    @Override
+    public void finish(Consumer<Finding> sink) {
+        FindingsMade out = new FindingsMade(sink);
+        List<ArtifactSummary> ordered = new ArrayList<>(artifacts);
+        ordered.sort(Comparator.comparing(p -> p.place));
+        Map<String, String> good = new HashMap<>();
+        firstInterfaces.forEach((host, f) -> good.put(host, f.name()));
+        Set<String> wanted = new HashSet<>();
+        List<ArtifactChains> walks = new ArrayList<>();
+        for (ArtifactSummary p : ordered) {
+            if (p.testsDependOnCause()) wanted.add(p.name);
+            if (p.walk != null) walks.add(p.walk);
+        }
+        ChainGroups join = new ChainGroups(anyRooted, good, wanted);
+        join.run(walks, out::add);
+        // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
+        Set<String> codes = new HashSet<>(out.codes);
+        versions.finish(codes).forEach(out::add);
+        checks(ordered, codes, join.withCause(), out);
+        // The rank mapping makes no ENV finding and no nccl-tests check reads it: it is checked last.
+        mapping(ordered, join.dupKeys(), codes, out);
+    }
+
+    /** Where the findings go, with what the later steps read of those made before. */
+    private static final class FindingsMade {
+        private final Consumer<Finding> sink;
+        private final Set<String> codes = new HashSet<>();
+        private final Set<String> envReported = new HashSet<>();
+
+        FindingsMade(Consumer<Finding> sink) {
+            this.sink = sink;
+        }
+
+        void add(Finding f) {
+            codes.add(f.code());
+            if (f.code().equals(Classifier.ENV) && f.params().containsKey("env")) envReported.add(f.params().get("env"));
+            sink.accept(f);
+        }
+
+        void addAll(List<Finding> fs) {
+            fs.forEach(this::add);
+        }
+    }
+
+    /**
+     * Adds the checks of each artifact: nccl-tests' duplicate devices unless a WARN line reported one, the settings
+     * (an unusable variable only when no WARN finding named it), and the nccl-tests checks, as explained by a chain of
+     * their own output or not.
+     */
+    private static void checks(List<ArtifactSummary> ordered, Set<String> codes, Set<String> withCause, FindingsMade out) {
+        boolean devices = !codes.contains(Classifier.DUPLICATE);
+        Set<String> envReported = new HashSet<>(out.envReported);
+        for (ArtifactSummary p : ordered) {
+            if (devices) out.addAll(p.testsDevices);
+            for (Finding f : p.settings) {
+                if (!f.code().equals(Classifier.ENV) || !envReported.contains(f.params().get("env"))) out.add(f);
+            }
+            out.addAll(withCause.contains(p.name) ? p.testsIfExplained : p.testsIfNot);
+        }
+    }
+
+    /**
+     * Adds the rank mapping findings: the communicators with two entries or more, in the order of their first entry in
+     * the whole evidence, each with its entries in that order ({@link RankMappingCheck}).
+     */
+    private static void mapping(List<ArtifactSummary> ordered, Set<String> dupKeys, Set<String> codes,
+            FindingsMade out) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (ArtifactSummary p : ordered) {
+            for (CommEntry e : p.placed) counts.merge(e.commId(), 1, Integer::sum);
+        }
+        Map<String, RankMappingCheck> checks = new LinkedHashMap<>();
+        counts.forEach((comm, n) -> {
+            if (n > 1) checks.put(comm, new RankMappingCheck(comm));
+        });
+        if (checks.isEmpty()) return;
+        for (ArtifactSummary p : ordered) {
+            for (CommEntry e : p.placed) {
+                RankMappingCheck c = checks.get(e.commId());
+                if (c != null) c.add(e);
+            }
+        }
+        boolean again = false;
+        for (RankMappingCheck c : checks.values()) again |= c.settle(dupKeys, codes);
+        if (again) {
+            for (ArtifactSummary p : ordered) {
+                for (CommEntry e : p.placed) {
+                    RankMappingCheck c = checks.get(e.commId());
+                    if (c != null) c.again(e);
+                }
+            }
+        }
+        List<Finding> found = new ArrayList<>();
+        for (RankMappingCheck c : checks.values()) c.finish(found);
+        out.addAll(found);
+    }
+}

@@ -1,0 +1,106 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.VersionSeen;
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+
+/**
+ * The NCCL versions of the evidence, gathered artifact by artifact in any order: per version the hosts that printed
+ * it and its first line in the whole evidence's order (logs first, then nccl-tests outputs), which is all the
+ * comparison reads. One instance may gather one slice and be {@linkplain #merge merged} into another.
+ */
+final class VersionCheck {
+
+    /** One version: its hosts and where it was first printed, quoted. */
+    static final class Seen {
+        final TreeSet<String> hosts = new TreeSet<>();
+        ArtifactPlace where;
+        int seq;
+        EvidenceLine quote;
+    }
+
+    /** Per version, in the order first added. */
+    final Map<String, Seen> byVersion = new LinkedHashMap<>();
+
+    /** Adds the versions a log printed; their lines are quoted from {@code a} now. */
+    void add(ArtifactPlace where, Artifact a, NcclLog log) {
+        int seq = 0;
+        for (VersionSeen v : log.versions()) {
+            if (v.version() == null) continue;
+            String host = v.host() != null ? v.host() : a.node().orElse(null);
+            add(where, seq++, v.version(), host, a.quote(v.line(), "NCCL version " + v.printed()));
+        }
+    }
+
+    /** Adds the version an nccl-tests output printed, if any. */
+    void add(ArtifactPlace where, Artifact a, NcclTestsData t) {
+        String v = t.ncclVersion();
+        if (v == null) return;
+        String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
+        add(where, 0, v, host, a.quote(0, "nccl-library " + v));
+    }
+
+    private void add(ArtifactPlace where, int seq, String version, String host, EvidenceLine quote) {
+        Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
+        if (host != null) s.hosts.add(host);
+        boolean first = s.where == null || where.compareTo(s.where) < 0 || where.compareTo(s.where) == 0 && seq < s.seq;
+        if (!first) return;
+        s.where = where;
+        s.seq = seq;
+        s.quote = quote;
+    }
+
+    /** Adds what {@code other} gathered (another slice's versions). */
+    void merge(VersionCheck other) {
+        for (Map.Entry<String, Seen> en : other.byVersion.entrySet()) {
+            Seen o = en.getValue();
+            Seen s = byVersion.computeIfAbsent(en.getKey(), k -> new Seen());
+            s.hosts.addAll(o.hosts);
+            if (o.where != null) add(o.where, o.seq, en.getKey(), null, o.quote);
+        }
+    }
+
+    /** VersionCheck seen across the evidence that differ; none when a WARN line already said so. */
+    List<Finding> finish(Set<String> codesFound) {
+        if (codesFound.contains(Classifier.VERSION) || byVersion.size() < 2) return List.of();
+        List<Map.Entry<String, Seen>> inOrder = new ArrayList<>(byVersion.entrySet());
+        inOrder.sort((x, y) -> {
+            int c = x.getValue().where.compareTo(y.getValue().where);
+            return c != 0 ? c : Integer.compare(x.getValue().seq, y.getValue().seq);
+        });
+        StringBuilder detail = new StringBuilder();
+        String minority = null;
+        int fewest = Integer.MAX_VALUE;
+        List<EvidenceLine> ev = new ArrayList<>();
+        List<String> versions = new ArrayList<>();
+        for (Map.Entry<String, Seen> en : inOrder) {
+            Seen s = en.getValue();
+            versions.add(en.getKey());
+            detail.append(detail.length() > 0 ? "; " : "").append(en.getKey());
+            if (!s.hosts.isEmpty()) detail.append(" (").append(FindingText.list(s.hosts)).append(')');
+            if (s.hosts.size() < fewest && !s.hosts.isEmpty()) {
+                fewest = s.hosts.size();
+                minority = s.hosts.first();
+            }
+            ev.add(s.quote);
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        FindingText.putIf(params, "node", minority);
+        return List.of(new Finding(Classifier.VERSION, FindingSeverity.ERROR, Subject.node(minority),
+                Message.of(ErrorsAnalyzer.class, "version.mismatch", "versions", String.join(", ", versions),
+                        "detail", detail.toString()), ev, params));
+    }
+}
