@@ -188,14 +188,14 @@ public final class BundleArchive {
         if (e.length() > MAX_PATH_CHARS) {
             throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a path longer than " + MAX_PATH_CHARS + " characters");
         }
-        int depth = 0;
+        int segments = 0;
         for (String segment : e.split("/")) {
             if (segment.length() > MAX_NAME_CHARS) {
                 throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a name longer than " + MAX_NAME_CHARS + " characters");
             }
-            if (!segment.isEmpty() && !segment.equals(".")) depth++;
+            if (!segment.isEmpty() && !segment.equals(".")) segments++;
         }
-        if (depth > maxDepth) {
+        if (segments - 1 > maxDepth) { // the folders it is in
             throw new RejectedException(false, "archive entry '" + shown(entry) + "' is nested deeper than " + maxDepth + " folders");
         }
         Path p;

@@ -180,7 +180,7 @@ public class AnalyzeResource {
                 throw new ProblemException(413, "too-large", e.getMessage()
                         + " (ncclscope.service.max-archive-entries, ncclscope.service.max-unpacked-size)");
             } finally {
-                deleteTree(dir);
+                pool.cleanUp(dir);
             }
         });
     }
