@@ -47,7 +47,7 @@ class TextDecodingTest {
 
     @Test
     void invalidBytesBecomeOneWarningWithTheirCountAndFirstLine() {
-        String text = LOG + "gpu01:2231:2231 [0] NCCL INFO bad " + TextDecoding.decode(new byte[] {(byte) 0xff, (byte) 0xfe}, null) + "\n";
+        String text = LOG + "gpu01:2231:2231 [0] NCCL INFO bad " + TextDecoding.decode(new byte[] {(byte) 0xff, (byte) 0xff}, null) + "\n";
         ParseResult<?> r = Parsers.parse(text);
         assertThat(r.kind()).isEqualTo(Kind.NCCL_LOG);
         assertThat(r.warnings()).filteredOn(w -> w.message().contains("U+FFFD")).singleElement()
