@@ -61,8 +61,10 @@ public class BodyLimit {
             if (!req.isEnded()) {
                 long timer = ctx.vertx().setTimer(bodyTimeout, id -> {
                     if (received(ctx, length) || ctx.response().headWritten()) return;
+                    // A slow client is not waited for: the connection goes once the answer is written.
                     send(ctx, json, 408, "body-timeout", "the body was not received within " + bodyTimeout / 1000.0
-                            + " s (ncclscope.service.body-read-timeout); send it at once");
+                            + " s (ncclscope.service.body-read-timeout); send it at once")
+                            .onComplete(done -> req.connection().close());
                 });
                 ctx.addEndHandler(v -> ctx.vertx().cancelTimer(timer));
             }
@@ -133,8 +135,11 @@ public class BodyLimit {
         }
     }
 
-    /** Ends the exchange with a problem and closes the connection: what is left of the request is not read. */
-    private static void send(RoutingContext ctx, ObjectMapper json, int status, String type, String detail) {
+    /**
+     * Ends the exchange with a problem and {@code Connection: close} (Vert.x closes it once the client has sent what
+     * it was sending, so a client still writing its body reads the answer instead of a reset).
+     */
+    private static io.vertx.core.Future<Void> send(RoutingContext ctx, ObjectMapper json, int status, String type, String detail) {
         Problem p = Problem.of(status, ProblemException.TYPE_BASE + type, detail, ctx.request().path());
         String body;
         try {
@@ -142,8 +147,7 @@ public class BodyLimit {
         } catch (Exception e) {
             body = "{\"status\":" + status + "}";
         }
-        ctx.response().setStatusCode(status).putHeader("Content-Type", Problem.MEDIA_TYPE)
-                .putHeader("Connection", "close").end(body)
-                .onComplete(done -> ctx.request().connection().close());
+        return ctx.response().setStatusCode(status).putHeader("Content-Type", Problem.MEDIA_TYPE)
+                .putHeader("Connection", "close").end(body);
     }
 }
