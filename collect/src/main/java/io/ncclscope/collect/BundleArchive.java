@@ -1,8 +1,10 @@
 package io.ncclscope.collect;
 
+import io.ncclscope.parsers.TextDecoding;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,23 +21,51 @@ import java.util.zip.ZipInputStream;
  * Lays files out in a folder for {@code Evidence.Builder.addPath}: plain files as they are, bundle archives
  * ({@code .tar}, {@code .tar.gz}, {@code .tgz}, {@code .zip}; one folder per node, as {@code collect --out F.tar.gz}
  * writes them) unpacked, a single {@code .gz} inflated. Guards against what an archive from elsewhere can do: paths
- * that leave the folder, links, more than {@code maxEntries} files, more than {@code maxBytes} unpacked (an archive
- * bomb); each is a {@link RejectedException}. Used by {@code ncclscope analyze} for archive arguments and by the
- * REST service for uploads. Not thread-safe: one per request.
+ * that leave the folder, links, more than {@code maxEntries} files and folders (folders count: a few bytes of tar.gz
+ * can hold hundreds of thousands), more than {@code maxBytes} unpacked (an archive bomb), folders nested deeper than
+ * {@code maxDepth}, names too long for a file system, names that are not text, and a file and a folder of the same
+ * name; each is a {@link RejectedException} saying why, never a bare I/O error. A thread interrupted while unpacking
+ * (a request that timed out) stops at the next entry or buffer with an {@link InterruptedIOException}. Used by
+ * {@code ncclscope analyze} for archive arguments and by the REST service for uploads. Not thread-safe: one per
+ * request.
  */
 public final class BundleArchive {
 
     private final Path root;
     private final int maxEntries;
     private final long maxBytes;
+    private final int maxDepth;
     private int entries;
     private long bytes;
 
-    /** Unpacks into {@code root} (created if needed) within the given limits. */
+    /** Folders an archive entry may be nested in, by default: a bundle is {@code bundle/node/sub/file}. */
+    public static final int DEFAULT_MAX_DEPTH = 32;
+
+    /** Longest name of one file or folder in an archive, in characters (what file systems take). */
+    static final int MAX_NAME_CHARS = 255;
+
+    /** Longest path of an archive entry, in characters. */
+    static final int MAX_PATH_CHARS = 1024;
+
+    /** Unpacks into {@code root} (created if needed) within the given limits and {@link #DEFAULT_MAX_DEPTH}. */
     public BundleArchive(Path root, int maxEntries, long maxBytes) throws IOException {
+        this(root, maxEntries, maxBytes, DEFAULT_MAX_DEPTH);
+    }
+
+    /**
+     * Unpacks into {@code root} (created if needed) within the given limits.
+     *
+     * @param root       the folder to unpack into
+     * @param maxEntries most files and folders, all archives together
+     * @param maxBytes   most bytes unpacked, all archives together
+     * @param maxDepth   most folders one entry may be nested in
+     * @throws IOException when {@code root} cannot be created
+     */
+    public BundleArchive(Path root, int maxEntries, long maxBytes, int maxDepth) throws IOException {
         this.root = Files.createDirectories(root);
         this.maxEntries = maxEntries;
         this.maxBytes = maxBytes;
+        this.maxDepth = maxDepth;
     }
 
     /**
@@ -116,8 +146,17 @@ public final class BundleArchive {
             copy(in, out);
             return out;
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
-            throw new RejectedException(false, name + ": not a readable archive: " + e.getMessage());
+            throw new RejectedException(false, shown(name) + ": not a readable archive: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // ZipInputStream's answer to an entry name that is not UTF-8.
+            throw new RejectedException(false, shown(name) + ": an entry name in it is not UTF-8 text");
         }
+    }
+
+    /** A name as a message may show it: control characters as {@code ?}, cut at 120 characters. */
+    static String shown(String name) {
+        String n = name == null ? "" : name.replaceAll("[\\x00-\\x1f\\x7f]", "?");
+        return n.length() > 120 ? n.substring(0, 120) + "..." : n;
     }
 
     private static String strip(String s, String suffix) {
@@ -142,25 +181,78 @@ public final class BundleArchive {
     private Path inside(Path dir, String entry) {
         String e = entry.replace('\\', '/');
         while (e.startsWith("/")) e = e.substring(1);
-        Path p = dir.resolve(e).normalize();
-        if (!p.startsWith(dir)) throw new RejectedException(false, "archive entry '" + entry + "' points outside the archive");
+        if (e.indexOf('\0') >= 0) throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a NUL character in its name");
+        if (e.indexOf(TextDecoding.REPLACEMENT) >= 0) {
+            throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a name that is not UTF-8 text");
+        }
+        if (e.length() > MAX_PATH_CHARS) {
+            throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a path longer than " + MAX_PATH_CHARS + " characters");
+        }
+        int segments = 0;
+        for (String segment : e.split("/")) {
+            if (segment.length() > MAX_NAME_CHARS) {
+                throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a name longer than " + MAX_NAME_CHARS + " characters");
+            }
+            if (!segment.isEmpty() && !segment.equals(".")) segments++;
+        }
+        if (segments - 1 > maxDepth) { // the folders it is in
+            throw new RejectedException(false, "archive entry '" + shown(entry) + "' is nested deeper than " + maxDepth + " folders");
+        }
+        Path p;
+        try {
+            p = dir.resolve(e).normalize();
+        } catch (java.nio.file.InvalidPathException x) {
+            throw new RejectedException(false, "archive entry '" + shown(entry) + "' has a name this system cannot hold");
+        }
+        if (!p.startsWith(dir)) throw new RejectedException(false, "archive entry '" + shown(entry) + "' points outside the archive");
         return p;
     }
 
-    private void count() {
+    /** Counts one file or folder against the limit; stops here when the thread was interrupted (a timed-out request). */
+    private void count() throws InterruptedIOException {
+        if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("unpacking was cancelled");
         if (++entries > maxEntries) {
             throw new RejectedException(true, "the archive unpacks to more than " + maxEntries
-                    + " files");
+                    + " files and folders");
         }
+    }
+
+    /** Lays out one folder entry. */
+    private void folder(Path dir, String entry) throws IOException {
+        count();
+        Path p = inside(dir, entry);
+        try {
+            Files.createDirectories(p);
+        } catch (java.nio.file.FileSystemException e) {
+            throw clash(entry);
+        }
+    }
+
+    /** Lays out one file entry. */
+    private void file(InputStream in, Path dir, String entry) throws IOException {
+        Path p = inside(dir, entry);
+        if (p.equals(dir)) throw new RejectedException(false, "archive entry '" + shown(entry) + "' is a file named like the archive's own folder");
+        try {
+            copy(in, p);
+        } catch (java.nio.file.FileSystemException e) {
+            throw clash(entry);
+        }
+    }
+
+    private static RejectedException clash(String entry) {
+        return new RejectedException(false, "archive entry '" + shown(entry) + "' cannot be laid out: a file and a "
+                + "folder of the same name, or the same file twice");
     }
 
     private void copy(InputStream in, Path out) throws IOException {
         count();
         Files.createDirectories(out.getParent());
         byte[] buf = new byte[1 << 16];
-        try (OutputStream o = Files.newOutputStream(out)) {
+        try (OutputStream o = Files.newOutputStream(out, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE)) {
             int r;
             while ((r = in.read(buf)) > 0) {
+                if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("unpacking was cancelled");
                 bytes += r;
                 if (bytes > maxBytes) {
                     throw new RejectedException(true, "the archive unpacks to more than " + maxBytes
@@ -178,11 +270,10 @@ public final class BundleArchive {
         boolean any = false;
         while ((e = zin.getNextEntry()) != null) {
             any = true;
-            Path p = inside(dir, e.getName());
             if (e.isDirectory()) {
-                Files.createDirectories(p);
+                folder(dir, e.getName());
             } else {
-                copy(zin, p);
+                file(zin, dir, e.getName());
             }
         }
         if (!any) throw new RejectedException(false, dir.getFileName() + ".zip: empty or not a zip archive");
@@ -220,11 +311,10 @@ public final class BundleArchive {
                 continue;
             }
             if (type == '0' || type == '\0' || type == '7') {
-                Path p = inside(dir, name);
-                copy(new Bounded(in, size), p);
+                file(new Bounded(in, size), dir, name);
                 skip(in, pad(size) - size);
             } else {
-                if (type == '5') Files.createDirectories(inside(dir, name));
+                if (type == '5') folder(dir, name);
                 skip(in, pad(size));
             }
         }

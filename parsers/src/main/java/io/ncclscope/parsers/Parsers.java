@@ -131,6 +131,19 @@ public final class Parsers {
      * @throws IOException only when reading fails
      */
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
+        ReplacementCount counted = new ReplacementCount(in);
+        ParseResult<?> r = parseCounted(counted, kind, limits);
+        if (counted.replaced == 0) return r;
+        List<ParseWarning> warnings = new ArrayList<>(r.warnings().size() + 1);
+        warnings.addAll(r.warnings());
+        warnings.add(ParseWarning.warning(counted.firstLine, counted.replaced + " character"
+                + (counted.replaced == 1 ? " was" : "s were") + " not valid in the text's encoding and "
+                + (counted.replaced == 1 ? "was" : "were") + " replaced with U+FFFD (first on line " + counted.firstLine
+                + "); send UTF-8, a byte order mark, or a charset= that says the encoding", ""));
+        return new ParseResult<>(r.kind(), r.data(), warnings);
+    }
+
+    private static ParseResult<?> parseCounted(Reader in, Kind kind, ParseLimits limits) throws IOException {
         Reader input = in;
         if (kind == null) {
             // Read the head into a buffer sized to what is there (most tool outputs are a few KiB),
@@ -152,6 +165,40 @@ public final class Parsers {
             return unknown(input, limits);
         }
         return p.parse(input, limits);
+    }
+
+    /**
+     * Counts the {@link TextDecoding#REPLACEMENT} characters read through it, and the line of the first: the one
+     * place where invalid bytes, replaced by {@link TextDecoding} on whichever path they came, become a warning.
+     */
+    private static final class ReplacementCount extends Reader {
+        private final Reader in;
+        long replaced;
+        int firstLine;
+        private int line = 1;
+
+        ReplacementCount(Reader in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read(char[] cbuf, int off, int len) throws IOException {
+            int r = in.read(cbuf, off, len);
+            for (int i = off; i < off + r; i++) {
+                char c = cbuf[i];
+                if (c == '\n') {
+                    line++;
+                } else if (c == TextDecoding.REPLACEMENT && replaced++ == 0) {
+                    firstLine = line;
+                }
+            }
+            return r;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 
     /** Reads one reader to its end, then the next. */

@@ -55,6 +55,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "No progress line on stderr (it shows only when stderr is a terminal and the work takes over a second).")
     boolean quiet;
 
+    @CommandLine.Mixin
+    ArchiveLimits archiveLimits;
+
     @Parameters(paramLabel = "PATH", arity = "1..*",
             description = "Files, folders or collect bundles (.tar.gz, .tgz, .tar, .zip) to analyze; '-' reads standard input.")
     List<String> paths = new ArrayList<>();
@@ -109,7 +112,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Locale locale = output.locale(spec.commandLine());
-        try (Inputs inputs = new Inputs(paths, stdin, err)) {
+        try (Inputs inputs = new Inputs(paths, stdin, err, archiveLimits)) {
             Report report = analyze(inputs, locale, err);
             if (report == null) return Main.BAD_INPUT;
             switch (output.format) {

@@ -89,6 +89,8 @@ final class CliModel {
         s.versionProvider(new Main.Version());
         ReportOptions m1 = new ReportOptions();
         c.output = m1;
+        ArchiveLimits m2 = new ArchiveLimits();
+        c.archiveLimits = m2;
         c.spec = s;
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default, everything), md (chat-sized Markdown) or json."})
@@ -107,6 +109,24 @@ final class CliModel {
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.quiet)
                 .getter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).setter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--max-unpacked-size"}).paramLabel("BYTES")
+                .description(new String[] {"Most bytes an archive argument may unpack to (default 4 GiB, ${DEFAULT-VALUE})."})
+                .defaultValue("4294967296")
+                .type(long.class).auxiliaryTypes(long.class)
+                .initialValue(m2.bytes)
+                .getter(new Binding(() -> m2.bytes, v -> m2.bytes = (Long) v)).setter(new Binding(() -> m2.bytes, v -> m2.bytes = (Long) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--max-archive-entries"}).paramLabel("N")
+                .description(new String[] {"Most files and folders an archive argument may hold (default ${DEFAULT-VALUE})."})
+                .defaultValue("200000")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(m2.entries)
+                .getter(new Binding(() -> m2.entries, v -> m2.entries = (Integer) v)).setter(new Binding(() -> m2.entries, v -> m2.entries = (Integer) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--max-archive-depth"}).paramLabel("N")
+                .description(new String[] {"Most folders an archive entry may be nested in (default ${DEFAULT-VALUE})."})
+                .defaultValue("32")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(m2.depth)
+                .getter(new Binding(() -> m2.depth, v -> m2.depth = (Integer) v)).setter(new Binding(() -> m2.depth, v -> m2.depth = (Integer) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
@@ -450,6 +470,8 @@ final class CliModel {
         s.usageMessage().footerHeading("%nExamples:%n");
         s.usageMessage().footer(new String[] {"  ncclscope report -o ticket.html bundle/        one HTML page for the ticket", "  ncclscope report --format html job.log > t.html   the format given, stdout", "  ncclscope report --format md job.log run.txt   chat-sized Markdown", "  ncclscope report --lang zh-CN -o zh.html bundle/   the report in Chinese", "  kubectl logs trainer-0 | ncclscope report -f json -   stdin, JSON for a bot", "", "Exit codes:", "  0  healthy: nothing of warning severity or worse (report written)", "  1  problems found (report written)", "  2  usage error, a path that does not exist, or nothing readable", "  3  internal error"});
         s.versionProvider(new Main.Version());
+        ArchiveLimits m1 = new ArchiveLimits();
+        c.archiveLimits = m1;
         c.spec = s;
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"html, md, json or text. Default: from the -o file name (.html, .htm, .md, .json), else text."})
@@ -472,6 +494,24 @@ final class CliModel {
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.stateFile)
                 .getter(new Binding(() -> c.stateFile, v -> c.stateFile = (java.nio.file.Path) v)).setter(new Binding(() -> c.stateFile, v -> c.stateFile = (java.nio.file.Path) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--max-unpacked-size"}).paramLabel("BYTES")
+                .description(new String[] {"Most bytes an archive argument may unpack to (default 4 GiB, ${DEFAULT-VALUE})."})
+                .defaultValue("4294967296")
+                .type(long.class).auxiliaryTypes(long.class)
+                .initialValue(m1.bytes)
+                .getter(new Binding(() -> m1.bytes, v -> m1.bytes = (Long) v)).setter(new Binding(() -> m1.bytes, v -> m1.bytes = (Long) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--max-archive-entries"}).paramLabel("N")
+                .description(new String[] {"Most files and folders an archive argument may hold (default ${DEFAULT-VALUE})."})
+                .defaultValue("200000")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(m1.entries)
+                .getter(new Binding(() -> m1.entries, v -> m1.entries = (Integer) v)).setter(new Binding(() -> m1.entries, v -> m1.entries = (Integer) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--max-archive-depth"}).paramLabel("N")
+                .description(new String[] {"Most folders an archive entry may be nested in (default ${DEFAULT-VALUE})."})
+                .defaultValue("32")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(m1.depth)
+                .getter(new Binding(() -> m1.depth, v -> m1.depth = (Integer) v)).setter(new Binding(() -> m1.depth, v -> m1.depth = (Integer) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")

@@ -1,16 +1,13 @@
 package io.ncclscope.cli;
 
 import io.ncclscope.collect.BundleArchive;
+import io.ncclscope.parsers.TextDecoding;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,16 +16,14 @@ import java.util.List;
 /**
  * What the commands read, read the same way by each: file and folder arguments, and {@code -} for standard input.
  * A path that does not exist is reported on stderr as {@code ncclscope: PATH: no such file or folder} and left out,
- * so one typo does not hide what the other inputs show; the command then exits 2. Text is UTF-8 with malformed bytes
- * replaced: tool outputs are pasted from anywhere. A bundle archive ({@code .tar.gz}, {@code .tgz}, {@code .tar} or
- * {@code .zip}, as {@code collect --out F.tar.gz} writes it) is unpacked into a temporary folder, read like the folder,
- * and deleted by {@link #close()}: the evidence quotes its lines from the files until the report is rendered.
+ * so one typo does not hide what the other inputs show; the command then exits 2. Text is decoded by
+ * {@link TextDecoding}'s rule, as the service decodes it: a byte order mark (UTF-16 from PowerShell), else UTF-8,
+ * malformed bytes replaced and warned about. A bundle archive ({@code .tar.gz}, {@code .tgz}, {@code .tar} or
+ * {@code .zip}, as {@code collect --out F.tar.gz} writes it) is unpacked, within {@link ArchiveLimits}, into a
+ * temporary folder, read like the folder, and deleted by {@link #close()} (the evidence quotes its lines from the
+ * files until the report is rendered), or by a shutdown hook when the process is ended first (SIGINT, SIGTERM).
  */
 final class Inputs implements AutoCloseable {
-
-    /** Limits on an archive given on the command line: far above any collect bundle, below a disk-filling bomb. */
-    private static final int MAX_ARCHIVE_ENTRIES = 1_000_000;
-    private static final long MAX_UNPACKED_BYTES = 16L << 30;
 
     /** The argument that stands for standard input. */
     static final String STDIN = "-";
@@ -37,7 +32,10 @@ final class Inputs implements AutoCloseable {
     private final InputStream stdin;
     private final PrintWriter err;
     private boolean missing;
-    private final List<Path> temporary = new ArrayList<>();
+    private final ArchiveLimits limits;
+    /** Folders archives were unpacked into; the shutdown hook reads it from another thread. */
+    private final List<Path> temporary = java.util.Collections.synchronizedList(new ArrayList<>());
+    private Thread cleanup;
 
     /**
      * @param args  the command's arguments as given
@@ -45,9 +43,15 @@ final class Inputs implements AutoCloseable {
      * @param err   where a missing path or an unreadable input is reported
      */
     Inputs(List<String> args, InputStream stdin, PrintWriter err) {
+        this(args, stdin, err, ArchiveLimits.DEFAULTS);
+    }
+
+    /** As above, archives unpacked within {@code limits}. */
+    Inputs(List<String> args, InputStream stdin, PrintWriter err, ArchiveLimits limits) {
         this.args = List.copyOf(args);
         this.stdin = stdin;
         this.err = err;
+        this.limits = limits;
     }
 
     /** One input to read: standard input ({@code path} null) or an existing file or folder. */
@@ -83,11 +87,11 @@ final class Inputs implements AutoCloseable {
 
     /** A reader over one file or standard input; a folder is an {@link IOException} saying so. */
     Reader reader(Input in) throws IOException {
-        if (in.isStdin()) return new BufferedReader(new InputStreamReader(stdin, decoder()), 1 << 16);
+        if (in.isStdin()) return new BufferedReader(TextDecoding.reader(stdin, null), 1 << 16);
         if (Files.isDirectory(in.path())) {
             throw new IOException("is a folder (parse reads files; analyze reads folders)");
         }
-        return new BufferedReader(new InputStreamReader(Files.newInputStream(in.path()), decoder()), 1 << 16);
+        return new BufferedReader(TextDecoding.reader(Files.newInputStream(in.path()), null), 1 << 16);
     }
 
     /**
@@ -131,8 +135,13 @@ final class Inputs implements AutoCloseable {
         if (!Files.isRegularFile(in.path()) || !BundleArchive.isArchive(in.path().getFileName().toString())) return in.path();
         Path dir = Files.createTempDirectory("ncclscope-archive-");
         temporary.add(dir);
+        if (cleanup == null) {
+            cleanup = new Thread(this::deleteTemporary, "ncclscope-inputs-cleanup");
+            Runtime.getRuntime().addShutdownHook(cleanup);
+        }
         try {
-            Path laid = new BundleArchive(dir, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES).add(in.path().getFileName().toString(), in.path());
+            Path laid = new BundleArchive(dir, limits.entries, limits.bytes, limits.depth)
+                    .add(in.path().getFileName().toString(), in.path());
             return BundleArchive.bundleRoot(laid);
         } catch (BundleArchive.RejectedException | IOException e) {
             err.println("ncclscope: " + in.arg() + ": " + e.getMessage());
@@ -141,22 +150,41 @@ final class Inputs implements AutoCloseable {
         }
     }
 
-    /** Deletes the folders archives were unpacked into. */
+    /** Deletes the folders archives were unpacked into, and the shutdown hook that would have. */
     @Override
     public void close() {
-        for (Path dir : temporary) {
+        deleteTemporary();
+        if (cleanup != null) {
             try {
-                BundleArchive.delete(dir);
-            } catch (IOException e) {
-                err.println("ncclscope: could not delete " + dir + ": " + e.getMessage());
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook runs, and finds nothing left to delete.
             }
+            cleanup = null;
         }
-        temporary.clear();
     }
 
-    private static CharsetDecoder decoder() {
-        return StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    /** The shutdown hook that deletes the unpacked folders; null before an archive is unpacked (for tests). */
+    Thread cleanupHook() {
+        return cleanup;
+    }
+
+    /** The folders unpacked into (for tests). */
+    List<Path> temporary() {
+        return List.copyOf(temporary);
+    }
+
+    private void deleteTemporary() {
+        synchronized (temporary) {
+            for (Path dir : temporary) {
+                try {
+                    BundleArchive.delete(dir);
+                } catch (IOException e) {
+                    err.println("ncclscope: could not delete " + dir + ": " + e.getMessage());
+                    err.flush();
+                }
+            }
+            temporary.clear();
+        }
     }
 }

@@ -78,6 +78,9 @@ final class ReportCommand implements Callable<Integer> {
             description = "Files, folders (one sub-folder per node) or bundle archives (.tar.gz, .zip...) to report on; '-' reads standard input.")
     List<String> paths = new ArrayList<>();
 
+    @CommandLine.Mixin
+    ArchiveLimits archiveLimits;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -113,7 +116,7 @@ final class ReportCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
-        try (Inputs inputs = new Inputs(paths, stdin, err)) {
+        try (Inputs inputs = new Inputs(paths, stdin, err, archiveLimits)) {
             Evidence evidence = inputs.evidence();
             long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
             if (known == 0) {

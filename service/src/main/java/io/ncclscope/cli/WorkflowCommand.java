@@ -10,7 +10,6 @@ import io.ncclscope.sdk.workflow.WorkflowRenderers;
 import io.ncclscope.sdk.workflow.WorkflowView;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,7 +114,7 @@ final class WorkflowCommand implements Callable<Integer> {
             Evidence.Builder b = Evidence.builder();
             for (String p : paths) {
                 if (p.equals("-")) {
-                    b.addReader("stdin", new InputStreamReader(stdin, StandardCharsets.UTF_8), null, null);
+                    b.addReader("stdin", io.ncclscope.parsers.TextDecoding.reader(stdin, null), null, null);
                     continue;
                 }
                 Path path = Path.of(p);

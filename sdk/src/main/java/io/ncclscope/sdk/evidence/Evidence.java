@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Parsers;
+import io.ncclscope.parsers.TextDecoding;
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
@@ -12,10 +13,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -242,13 +240,6 @@ public final class Evidence {
         return new Evidence(arts, probs, bs);
     }
 
-    /** UTF-8 that replaces malformed bytes: tool outputs are pasted from anywhere. */
-    static CharsetDecoder decoder() {
-        return StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-    }
-
     /**
      * {@return natural order of host names: digit runs compare as numbers ({@code node2} before {@code node10})}
      *
@@ -406,6 +397,19 @@ public final class Evidence {
         }
 
         /**
+         * Adds one file under a name of the caller's choosing (an upload's own name rather than where it was saved):
+         * streamed and decoded as {@link #addPath} reads files, quotable while the file exists.
+         *
+         * @param name what to call it in findings
+         * @param file the file
+         * @return this builder
+         */
+        public Builder addFile(String name, Path file) {
+            for (FileTask t : take(List.of(new FileTask(file, name, null, null, null)))) addRead(t, read(t));
+            return this;
+        }
+
+        /**
          * Adds a file, or every file under a folder. A folder holding {@code manifest.json}, {@code meta.txt}
          * or {@code hostname} is one node; otherwise each of its sub-folders is one node, and files directly
          * in it have no node but what their content says. Hidden files and {@code *.expected.json} are skipped.
@@ -467,7 +471,7 @@ public final class Evidence {
 
         /** Parses one file: the result, or the reason it could not be read. */
         Object read(FileTask t) {
-            try (Reader in = new InputStreamReader(open(t.file()), decoder())) {
+            try (Reader in = TextDecoding.reader(open(t.file()), null)) {
                 return Parsers.parse(in, null, limits);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();

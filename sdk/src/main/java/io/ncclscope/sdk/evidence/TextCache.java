@@ -1,8 +1,8 @@
 package io.ncclscope.sdk.evidence;
 
 import io.ncclscope.parsers.Parsers;
+import io.ncclscope.parsers.TextDecoding;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -43,7 +43,7 @@ final class TextCache {
         List<String> read;
         long chars;
         try {
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            String text = TextDecoding.decode(Files.readAllBytes(file), null);
             chars = text.length();
             read = List.copyOf(Parsers.lines(text));
         } catch (IOException e) {

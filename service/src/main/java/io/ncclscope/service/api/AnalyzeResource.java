@@ -25,7 +25,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.EnumSet;
 import java.util.ArrayList;
@@ -140,7 +139,8 @@ public class AnalyzeResource {
         return pool.submit("analyze", () -> {
             java.nio.file.Path dir = Files.createTempDirectory("ncclscope-upload-");
             try {
-                BundleArchive u = new BundleArchive(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue());
+                BundleArchive u = new BundleArchive(dir, config.maxArchiveEntries(), config.maxUnpackedSize().asLongValue(),
+                        config.maxArchiveDepth());
                 List<java.nio.file.Path> laid = new ArrayList<>();
                 for (FileUpload f : files) {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
@@ -158,8 +158,9 @@ public class AnalyzeResource {
                     if (Files.isDirectory(p)) {
                         b.addPath(BundleArchive.bundleRoot(p));
                     } else {
-                        // Plain files keep their own name in evidence lines, not the temporary path.
-                        b.addText(p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8), null);
+                        // Plain files (a .gz inflated) are streamed, never read whole, and keep their own name in
+                        // evidence lines, not the temporary path.
+                        b.addFile(p.getFileName().toString(), p);
                     }
                 }
                 return reports.analyze(b.build(), Locales.of(lang), format);
@@ -167,10 +168,8 @@ public class AnalyzeResource {
                 if (!e.tooLarge()) throw ProblemException.badRequest(e.getMessage());
                 throw new ProblemException(413, "too-large", e.getMessage()
                         + " (ncclscope.service.max-archive-entries, ncclscope.service.max-unpacked-size)");
-            } catch (java.nio.charset.MalformedInputException e) {
-                throw ProblemException.badRequest("a file is not UTF-8 text: " + e.getMessage());
             } finally {
-                deleteTree(dir);
+                pool.cleanUp(dir);
             }
         });
     }

@@ -29,9 +29,21 @@ public interface ServiceConfig {
     @WithDefault("60s")
     Duration requestTimeout();
 
-    /** Most files one uploaded archive may unpack to. */
+    /** Most files and folders (folders count) the archives of one request may unpack to; past it, a 413 problem. */
     @WithDefault("20000")
     int maxArchiveEntries();
+
+    /** Most folders an archive entry may be nested in; deeper is a 400 problem. */
+    @WithDefault("32")
+    int maxArchiveDepth();
+
+    /**
+     * Longest a client may take to send its whole body, from the request line to the last byte; past it the request
+     * gets a 408 problem and the connection is closed (a client that sends a byte every few seconds holds a
+     * connection no longer than this). The idle timeout ({@code quarkus.http.idle-timeout}) still cuts a silent one.
+     */
+    @WithDefault("30s")
+    Duration bodyReadTimeout();
 
     /** Most bytes all uploads of one request may unpack to (an archive bomb stops here with a 413 problem). */
     @WithDefault("512M")

@@ -33,6 +33,36 @@ public record Problem(
     public static final String MEDIA_TYPE = "application/problem+json";
 
     /**
+     * {@return a problem with the status's own title and no warnings or violations}
+     *
+     * @param status   the HTTP status
+     * @param type     the type URI
+     * @param detail   what went wrong, for a person
+     * @param instance the request path
+     */
+    public static Problem of(int status, String type, String detail, String instance) {
+        return new Problem(type, title(status), status, detail, instance, null, null);
+    }
+
+    /** {@return the title of {@code status}: its reason phrase as RFC 9110 words it} */
+    public static String title(int status) {
+        return switch (status) {
+            case 400 -> "Bad Request";
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 406 -> "Not Acceptable";
+            case 408 -> "Request Timeout";
+            case 413 -> "Content Too Large";
+            case 414 -> "URI Too Long";
+            case 415 -> "Unsupported Media Type";
+            case 422 -> "Unprocessable Content";
+            case 500 -> "Internal Server Error";
+            case 503 -> "Service Unavailable";
+            default -> status >= 500 ? "Server Error" : "Client Error";
+        };
+    }
+
+    /**
      * One failed constraint.
      *
      * @param field   the field path ({@code artifacts[0].name}) or parameter

@@ -1,6 +1,7 @@
 package io.ncclscope.service.problem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.quarkus.logging.Log;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.validation.ConstraintViolation;
@@ -49,6 +50,14 @@ public final class ProblemMappers {
         return response(400, ProblemException.TYPE_BASE + "invalid-request", detail, req.path(), null, vs);
     }
 
+    /** Whether {@code e} is the multipart parser's refusal of a body (a client's error, not ours). */
+    private static boolean fromMultipartParser(Throwable e) {
+        for (StackTraceElement f : e.getStackTrace()) {
+            if (f.getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.")) return true;
+        }
+        return false;
+    }
+
     /** {@code toDto.arg0.artifacts[0].name} to {@code artifacts[0].name}: the method and parameter are noise to a caller. */
     private static String field(ConstraintViolation<?> v) {
         String p = v.getPropertyPath().toString();
@@ -58,9 +67,20 @@ public final class ProblemMappers {
         return p;
     }
 
+    /**
+     * A body that is JSON but not the JSON expected: a wrong type, an unknown field, an array for an object. The
+     * detail names the field and what it should be, in the words of the contract, not of the Java types.
+     */
+    @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER - 100)
+    public Response mismatch(MismatchedInputException e, HttpServerRequest req) {
+        return response(400, ProblemException.TYPE_BASE + "malformed-json", JsonMismatch.detail(e), req.path(), null, null);
+    }
+
     @ServerExceptionMapper
     public Response json(JsonProcessingException e, HttpServerRequest req) {
-        String msg = e.getOriginalMessage();
+        if (e instanceof MismatchedInputException m) return mismatch(m, req);
+        // Jackson names Java types between backticks (`io.ncclscope...Request`): internals a client has no use for.
+        String msg = e.getOriginalMessage() == null ? "unreadable" : e.getOriginalMessage().replaceAll("`[^`]*`", "a value");
         return response(400, ProblemException.TYPE_BASE + "malformed-json", "the body is not the JSON expected: " + msg,
                 req.path(), null, null);
     }
@@ -85,6 +105,10 @@ public final class ProblemMappers {
 
     @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
     public Response unexpected(Throwable e, HttpServerRequest req) {
+        if (e instanceof java.io.IOException && fromMultipartParser(e)) {
+            return response(400, ProblemException.TYPE_BASE + "bad-request", "the multipart body could not be read: "
+                    + "the boundary in Content-Type must match the body's, and every part must end", req.path(), null, null);
+        }
         Log.errorf(e, "internal error on %s %s", req.method(), req.path());
         return response(500, "about:blank", "internal error; the server log has the details. Please report it with "
                 + "the input that caused it.", req.path(), null, null);
