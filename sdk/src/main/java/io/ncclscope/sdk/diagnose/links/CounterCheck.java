@@ -55,7 +55,7 @@ final class CounterCheck {
         long txPk = packets(c, "tx");
         long allPk = rxPk + txPk;
         String iface = i.name();
-        String key = Ctx.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
+        String key = NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
         String label = iface != null ? iface : a.name(); // a grep-filtered paste names no interface
 
         // NIC_ERROR_COUNTERS
@@ -87,10 +87,10 @@ final class CounterCheck {
         }
         if (!bad.isEmpty()) {
             if (ev.isEmpty()) ev.add(a.quote(i.line()));
-            sink.addLines(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, phyBad ? "counters.phy" : "counters.drops", "iface", label,
                             "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))),
-                    ev, "iface", iface, "node", Ctx.node(a));
+                    ev, "iface", iface, "node", NodeNetworks.node(a));
         }
 
         // PFC_PAUSE_STORM
@@ -109,9 +109,9 @@ final class CounterCheck {
                 Integer ln = lines.get(n);
                 if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
             }
-            sink.addLines(key, "PFC_PAUSE_STORM", ERROR, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "PFC_PAUSE_STORM", ERROR, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, "pfc.storm", "iface", label, "events", storm),
-                    pev, "iface", iface, "node", Ctx.node(a));
+                    pev, "iface", iface, "node", NodeNetworks.node(a));
         } else {
             String dir = null;
             long frames = 0;
@@ -126,11 +126,11 @@ final class CounterCheck {
                 }
             }
             if (dir != null) {
-                sink.addLines(key, "PFC_PAUSE_STORM", WARNING, Ctx.subject(a).withIface(iface),
+                sink.addLines(key, "PFC_PAUSE_STORM", WARNING, NodeNetworks.subject(a).withIface(iface),
                         Message.of(LinkHealthAnalyzer.class, dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", label,
                                 "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
                                 "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"),
-                        pev, "iface", iface, "node", Ctx.node(a));
+                        pev, "iface", iface, "node", NodeNetworks.node(a));
             }
         }
 
@@ -157,10 +157,10 @@ final class CounterCheck {
                 Integer ln = prioLine.get(p);
                 if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
             }
-            sink.addLines(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, "roce.prio0", "iface", label, "bytes", human(prio[0]),
                             "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)),
-                    rev, "iface", iface, "node", Ctx.node(a));
+                    rev, "iface", iface, "node", NodeNetworks.node(a));
         }
     }
 

@@ -5,7 +5,7 @@ import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
+import io.ncclscope.sdk.diagnose.topology.Layout.Device;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -128,7 +128,7 @@ final class AffinityChecks {
         nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics.get(n).lines())));
 
         Subject subject = new Subject(node, null, Names.compact(poorNames), Names.csv(nicNames), null, null, null);
-        Dev first = l.gpus.get(poor.get(0));
+        Device first = l.gpus.get(poor.get(0));
         out.addForNode(node, scope + "|affinity|" + l.source, AFFINITY, severity, subject, detail, ev,
                 "node", node, "gpu", Names.compact(poorNames), "hca", Names.csv(hcas), "bdf", first.bdf());
     }
@@ -181,7 +181,7 @@ final class AffinityChecks {
             gx.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
             ny.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
             ev.addAll(l.header);
-            Dev nic = l.nics.get(ny.get(0));
+            Device nic = l.nics.get(ny.get(0));
             out.addForNode(node, scope + "|noLocal|" + x, NUMA, FindingSeverity.WARNING,
                     new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
                     "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
@@ -227,7 +227,7 @@ final class AffinityChecks {
             nj.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
             served.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
             ev.addAll(l.header);
-            Dev nic = l.nics.get(nj.get(0));
+            Device nic = l.nics.get(nj.get(0));
             out.addForNode(node, scope + "|away|" + Names.csv(nicNames), NUMA, FindingSeverity.WARNING,
                     new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
                     "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
@@ -260,7 +260,7 @@ final class AffinityChecks {
         List<Quote> ev = new ArrayList<>();
         far.stream().limit(4).forEach(j -> ev.addAll(l.nics.get(j).lines()));
         ev.addAll(l.header);
-        Dev first = l.nics.get(far.get(0));
+        Device first = l.nics.get(far.get(0));
         out.addForNode(node, scope + "|far", NUMA, FindingSeverity.INFO,
                 new Subject(node, null, null, Names.csv(names), null, null, null), detail, ev,
                 "node", node, "hca", hcas.isEmpty() ? null : hcas.get(0), "bdf", first.bdf());
