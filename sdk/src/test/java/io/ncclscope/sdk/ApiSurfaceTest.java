@@ -39,6 +39,10 @@ class ApiSurfaceTest {
     static final List<Class<?>> FACADES = List.of(NcclScope.class, Options.class, Options.Builder.class, Format.class,
             Parsers.class, ParseLimits.class, ParseLimits.Builder.class, ParseResult.class);
 
+    /** Packages of analyzers the facade runs but the module does not export. */
+    static final Set<String> UNEXPORTED_ANALYZERS = Set.of("io.ncclscope.sdk.diagnose.links",
+            "io.ncclscope.sdk.diagnose.topology", "io.ncclscope.sdk.diagnose.transport");
+
     @Test
     void modulesAndFacadeSignaturesMatchTheReviewedSurface() throws IOException {
         String surface = surface();
@@ -67,6 +71,8 @@ class ApiSurfaceTest {
                 if (hasPublicType(anchor, pkg)) withPublicTypes.add(pkg);
             }
             withPublicTypes.removeIf(p -> p.endsWith(".internal") || p.contains(".internal."));
+            // Analyzer internals: their analyzers are public for the facade, which sits in another package.
+            withPublicTypes.removeAll(UNEXPORTED_ANALYZERS);
             assertThat(exported).as("exports of %s: every API package, and no internal one", d.name())
                     .isEqualTo(withPublicTypes);
         }
