@@ -66,52 +66,12 @@ final class NcclTestsJudge {
      * {@code hw}: judges the slim copy's plateau against the hardware, adding to {@code out}.
      */
     static TableStep table(Artifact a, NcclTestsData t, HardwareSummaries hw, List<Finding> out) {
-        List<NcclTestsRow> rows = new ArrayList<>();
-        for (NcclTestsRow r : t.rows()) {
-            if (r.outOfPlace() != null && r.outOfPlace().busbw() != null) rows.add(r);
-        }
-        rows.sort(Comparator.comparingLong(NcclTestsRow::size));
-        List<String> hosts = hosts(t);
-        Integer ranks = t.ranks();
-        if (ranks == null && !t.devices().isEmpty()) ranks = t.devices().size();
-        NcclTestsRow largest = rows.isEmpty() ? null : rows.get(rows.size() - 1);
-        if (ranks == null && largest != null && largest.outOfPlace().algbw() != null && largest.outOfPlace().algbw() > 0) {
-            ranks = NcclTestsParser.inferRanks(t.collective(), largest.outOfPlace().algbw(), largest.outOfPlace().busbw());
-        }
-        String node = hosts.size() == 1 ? hosts.get(0) : a.node().orElse(null);
-        Map<String, String> params = new LinkedHashMap<>();
-        if (node != null && hosts.size() <= 1) params.put("node", node);
-        String test = t.collective() != null && t.collective() != Collective.UNKNOWN ? t.collective().toString()
-                : t.test() != null ? t.test() : "nccl-tests";
-        boolean multi = hosts.size() > 1 || Boolean.TRUE.equals(t.multiNode());
-        Segment seg = !multi && !hosts.isEmpty() ? Segment.INTRA_NODE
-                : multi && hosts.size() == 2 && ranks != null && ranks == 2 ? Segment.INTER_NODE : Segment.END_TO_END;
-        Subject subject = hosts.size() == 1 ? Subject.node(hosts.get(0)) : Subject.JOB;
-        // NCCL_TESTS_SPLIT (or _MASK) ran the ranks as several communicators at once; the table's figures are one
-        // communicator's (nccl-tests computes busbw with the group's rank count, averaged over all groups).
-        Split split = Split.of(t.devices());
-        List<String> commHosts = hosts;
-        if (split != null) {
-            ranks = split.ranks();
-            commHosts = split.hosts();
-            multi = commHosts.size() > 1;
-            // Rails (one GPU per node in every group, "MOD <gpus per node>"): NIC to NIC, segment 2.
-            seg = split.rails() ? Segment.INTER_NODE : multi ? Segment.END_TO_END : Segment.INTRA_NODE;
-        }
-
-        if (ranks != null && ranks == 1) {
-            List<EvidenceLine> ev = new ArrayList<>();
-            if (!t.devices().isEmpty()) ev.add(a.quote(t.devices().get(0).line()));
-            if (largest != null) ev.add(a.quote(largest.line()));
-            if (hw == null) return new TableStep(slim(t, largest == null ? List.of() : List.of(largest)), null, true);
-            out.add(new Finding("SINGLE_RANK_RUN", FindingSeverity.INFO, subject,
-                    Message.of(BandwidthAnalyzer.class, "single", "test", test), ev, params));
-            return new TableStep(null, new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,
-                    a.name() + ": single rank, no communication", ev), out));
-        }
-        if (rows.isEmpty()) return hw == null ? new TableStep(slim(t, List.of()), null) : new TableStep(null, new Judged(null, out));
+        Shape s = Shape.of(a, t);
+        if (s.ranks() != null && s.ranks() == 1) return singleRank(a, t, s, hw, out);
+        if (s.rows().isEmpty()) return hw == null ? new TableStep(slim(t, List.of()), null) : new TableStep(null, new Judged(null, out));
 
         // Plateau: the median busbw of the (up to) three largest rows of 64 MiB or more.
+        List<NcclTestsRow> rows = s.rows();
         List<NcclTestsRow> big = rows.stream().filter(r -> r.size() >= PLATEAU_MIN).toList();
         boolean reached = !big.isEmpty();
         List<NcclTestsRow> top = (reached ? big : rows).subList(Math.max(0, (reached ? big : rows).size() - 3), (reached ? big : rows).size());
@@ -121,14 +81,73 @@ final class NcclTestsJudge {
 
         if (hw == null) {
             // Curve health needs every row; the judgement below needs only these rows (and the devices).
-            CurveChecks.curve(a, t, rows, reached, plateau, multi, subject, withSegment(params, seg), test, out);
-            CurveChecks.wrong(a, t, rows, subject, withSegment(params, seg), test, out);
+            CurveChecks.curve(a, t, rows, reached, plateau, s.multi(), s.subject(), withSegment(s.params(), s.seg()), s.test(), out);
+            CurveChecks.wrong(a, t, rows, s.subject(), withSegment(s.params(), s.seg()), s.test(), out);
             List<NcclTestsRow> keep = new ArrayList<>(top);
-            if (!keep.contains(largest)) keep.add(largest);
+            if (!keep.contains(s.largest())) keep.add(s.largest());
             return new TableStep(slim(t, keep), null);
         }
+        return judge(a, t, s, hw, top.size(), reached, plateau, rowLines, out);
+    }
 
-        // Expectation from the hardware facts.
+    /**
+     * What a table is, before its figures are judged: its rows with a bus bandwidth (by size), hosts, ranks, largest
+     * row, test, segment, subject, action values and {@code NCCL_TESTS_SPLIT} groups.
+     */
+    private record Shape(List<NcclTestsRow> rows, List<String> hosts, Integer ranks, NcclTestsRow largest, Map<String, String> params,
+                         String test, boolean multi, Segment seg, Subject subject, Split split, List<String> commHosts) {
+        static Shape of(Artifact a, NcclTestsData t) {
+            List<NcclTestsRow> rows = new ArrayList<>();
+            for (NcclTestsRow r : t.rows()) {
+                if (r.outOfPlace() != null && r.outOfPlace().busbw() != null) rows.add(r);
+            }
+            rows.sort(Comparator.comparingLong(NcclTestsRow::size));
+            List<String> hosts = NcclTestsJudge.hosts(t);
+            Integer ranks = t.ranks();
+            if (ranks == null && !t.devices().isEmpty()) ranks = t.devices().size();
+            NcclTestsRow largest = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+            if (ranks == null && largest != null && largest.outOfPlace().algbw() != null && largest.outOfPlace().algbw() > 0) {
+                ranks = NcclTestsParser.inferRanks(t.collective(), largest.outOfPlace().algbw(), largest.outOfPlace().busbw());
+            }
+            String node = hosts.size() == 1 ? hosts.get(0) : a.node().orElse(null);
+            Map<String, String> params = new LinkedHashMap<>();
+            if (node != null && hosts.size() <= 1) params.put("node", node);
+            String test = t.collective() != null && t.collective() != Collective.UNKNOWN ? t.collective().toString()
+                    : t.test() != null ? t.test() : "nccl-tests";
+            boolean multi = hosts.size() > 1 || Boolean.TRUE.equals(t.multiNode());
+            Segment seg = !multi && !hosts.isEmpty() ? Segment.INTRA_NODE
+                    : multi && hosts.size() == 2 && ranks != null && ranks == 2 ? Segment.INTER_NODE : Segment.END_TO_END;
+            Subject subject = hosts.size() == 1 ? Subject.node(hosts.get(0)) : Subject.JOB;
+            // NCCL_TESTS_SPLIT (or _MASK) ran the ranks as several communicators at once; the table's figures are one
+            // communicator's (nccl-tests computes busbw with the group's rank count, averaged over all groups).
+            Split split = Split.of(t.devices());
+            List<String> commHosts = hosts;
+            if (split != null) {
+                ranks = split.ranks();
+                commHosts = split.hosts();
+                multi = commHosts.size() > 1;
+                // Rails (one GPU per node in every group, "MOD <gpus per node>"): NIC to NIC, segment 2.
+                seg = split.rails() ? Segment.INTER_NODE : multi ? Segment.END_TO_END : Segment.INTRA_NODE;
+            }
+            return new Shape(rows, hosts, ranks, largest, params, test, multi, seg, subject, split, commHosts);
+        }
+    }
+
+    /** A table run on one rank: context, not a problem ({@link Judge#SINGLE}). */
+    private static TableStep singleRank(Artifact a, NcclTestsData t, Shape s, HardwareSummaries hw, List<Finding> out) {
+        List<EvidenceLine> ev = new ArrayList<>();
+        if (!t.devices().isEmpty()) ev.add(a.quote(t.devices().get(0).line()));
+        if (s.largest() != null) ev.add(a.quote(s.largest().line()));
+        if (hw == null) return new TableStep(slim(t, s.largest() == null ? List.of() : List.of(s.largest())), null, true);
+        out.add(new Finding("SINGLE_RANK_RUN", FindingSeverity.INFO, s.subject(),
+                Message.of(BandwidthAnalyzer.class, "single", "test", s.test()), ev, s.params()));
+        return new TableStep(null, new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,
+                a.name() + ": single rank, no communication", ev), out));
+    }
+
+    /** The second step: the plateau judged against the expectation from the hardware facts. */
+    private static TableStep judge(Artifact a, NcclTestsData t, Shape s, HardwareSummaries hw, int topRows, boolean reached,
+                                   double plateau, List<EvidenceLine> rowLines, List<Finding> out) {
         List<EvidenceLine> hwLines = new ArrayList<>();
         String gpuName = null;
         for (NcclTestsDevice d : t.devices()) {
@@ -138,7 +157,7 @@ final class NcclTestsJudge {
                 break;
             }
         }
-        String hwNode = hwNode(a, hosts);
+        String hwNode = hwNode(a, s.hosts());
         NodeHardware facts = hw.of(hwNode);
         String gpuNode = hwNode;
         if (facts.gpu() == null && a.node().isPresent()) gpuNode = a.node().get();
@@ -153,9 +172,11 @@ final class NcclTestsJudge {
         Integer links = facts.nvlinks();
         if (links != null && facts.nvlinkLine() != null) hwLines.add(facts.nvlinkLine().on(hwNode));
         Optional<GpuModel> model = HardwareModel.gpu(gpuName);
+        Integer ranks = s.ranks();
+        boolean multi = s.multi();
         Expectation intra = null;
         if (model.isPresent()) {
-            int perNode = multi ? perNode(t, commHosts, ranks) : ranks == null ? 0 : ranks;
+            int perNode = multi ? perNode(t, s.commHosts(), ranks) : ranks == null ? 0 : ranks;
             if (perNode >= 2 || !multi && ranks != null && ranks >= 2)
                 intra = HardwareModel.intraNode(model.get(), Math.max(perNode, 2), links, pcieGen, pcieWidth).orElse(null);
         }
@@ -166,7 +187,7 @@ final class NcclTestsJudge {
             exp = intra;
         } else if (!nics.isEmpty()) {
             double rate = nics.stream().mapToDouble(NodeHardware.ActivePort::rateGbps).min().orElse(0);
-            int count = seg == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, commHosts, ranks)));
+            int count = s.seg() == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, s.commHosts(), ranks)));
             exp = HardwareModel.endToEnd(intra, count, rate);
             for (NodeHardware.ActivePort p : nics) {
                 if (hwLines.size() < 6) hwLines.add(p.quote().on(hwNode));
@@ -187,13 +208,22 @@ final class NcclTestsJudge {
                 reference = true;
             }
         }
+        return verdict(a, t, s, exp, reference, model, nics, topRows, reached, plateau, rowLines, hwLines, out);
+    }
+
+    /** The verdict of a plateau against its expectation, and the finding when it falls short. */
+    private static TableStep verdict(Artifact a, NcclTestsData t, Shape s, Expectation exp, boolean reference, Optional<GpuModel> model,
+                                     List<NodeHardware.ActivePort> nics, int topRows, boolean reached, double plateau,
+                                     List<EvidenceLine> rowLines, List<EvidenceLine> hwLines, List<Finding> out) {
+        Split split = s.split();
+        Segment seg = s.seg();
         if (split != null && exp != null) {
             exp = new Expectation(exp.gbs(), split.describe() + "; " + exp.basis());
         }
-        String basis = a.name() + ": " + test + " busbw, median of " + top.size() + " largest rows" + (reached ? "" : " (below 64 MiB)")
+        String basis = a.name() + ": " + s.test() + " busbw, median of " + topRows + " largest rows" + (reached ? "" : " (below 64 MiB)")
                 + (split != null ? "; " + split.describe() : "");
         // A sweep that stops below 16 MiB says nothing about the links' bandwidth: no verdict on it.
-        if (exp == null || largest.size() < JUDGE_MIN) {
+        if (exp == null || s.largest().size() < JUDGE_MIN) {
             List<EvidenceLine> ev = new ArrayList<>(rowLines);
             return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, null, SegmentVerdict.UNKNOWN, basis, ev), out));
         }
@@ -203,20 +233,22 @@ final class NcclTestsJudge {
         ev.addAll(hwLines);
         if (ratio < WARN_RATIO && reference) {
             // A floor from another site's run: slow for sure, but how slow against this node's NICs is unknown.
-            out.add(new Finding("BUSBW_BELOW_EXPECTED", FindingSeverity.WARNING, subject,
-                    Message.of(BandwidthAnalyzer.class, "below.reference", "segment", Segments.name(seg), "test", test,
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", FindingSeverity.WARNING, s.subject(),
+                    Message.of(BandwidthAnalyzer.class, "below.reference", "segment", Segments.name(seg), "test", s.test(),
                             "measured", fmt(plateau), "expected", fmt(exp.gbs()), "pct", Math.round(ratio * 100),
                             "basis", exp.basis(), "family", model.get().family()),
-                    ev, withSegment(params, seg)));
+                    ev, withSegment(s.params(), seg)));
         } else if (ratio < WARN_RATIO) {
             FindingSeverity sev = ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING;
-            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, subject,
+            boolean multi = s.multi();
+            int nicCount = multi ? nicCount(seg, nics, t, s.commHosts(), s.ranks()) : 0;
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, s.subject(),
                     Message.of(BandwidthAnalyzer.class, multi ? "below.multi" : "below", "segment", Segments.name(seg),
-                            "test", test, "measured", fmt(plateau), "expected", fmt(exp.gbs()),
+                            "test", s.test(), "measured", fmt(plateau), "expected", fmt(exp.gbs()),
                             "pct", Math.round(ratio * 100), "basis", exp.basis(),
-                            "perNicGbps", multi ? fmt(plateau * 8 / nicCount(seg, nics, t, commHosts, ranks)) : "",
-                            "nics", multi ? nicCount(seg, nics, t, commHosts, ranks) : 0),
-                    ev, withSegment(params, seg)));
+                            "perNicGbps", multi ? fmt(plateau * 8 / nicCount) : "",
+                            "nics", nicCount),
+                    ev, withSegment(s.params(), seg)));
         }
         return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out));
     }

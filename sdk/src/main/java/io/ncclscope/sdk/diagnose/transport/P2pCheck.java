@@ -112,21 +112,8 @@ final class P2pCheck {
             sev = FindingSeverity.INFO;
             key = "p2p.unknown";
         }
-        Set<String> pairs = new LinkedHashSet<>();
-        Set<String> vias = new LinkedHashSet<>();
-        for (Quoted<NcclTransport> t : intra) {
-            // GPU pairs when the log prints device indexes (2.19+), so that every node of a job with the same
-            // pattern reads the same; global rank pairs otherwise.
-            NcclTransport v = t.value();
-            if (v.fromDev() != null && v.toDev() != null) {
-                pairs.add("GPU" + Math.min(v.fromDev(), v.toDev()) + "<->GPU" + Math.max(v.fromDev(), v.toDev()));
-            } else {
-                pairs.add("rank " + Math.min(v.fromRank(), v.toRank()) + "<->rank " + Math.max(v.fromRank(), v.toRank()));
-            }
-            vias.add(v.via());
-        }
-        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("pairs", InterfaceNames.join(new ArrayList<>(pairs), 6))
-                .arg("via", InterfaceNames.join(new ArrayList<>(vias), 2)).param("env", env);
+        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("pairs", pairs(intra))
+                .arg("via", vias(intra)).param("env", env);
         if (path != null) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("path", path.word());
         if (status != null && key.equals("p2p.unsupported")) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("status", status.word());
         if (envExplains) f.arg("env", env);
@@ -135,5 +122,29 @@ final class P2pCheck {
         f.lines(topoLines);
         d.put(f);
         return true;
+    }
+
+    /**
+     * {@return the pairs the connections join, as a detail lists them: GPU pairs when the log prints device indexes
+     * (2.19+), so that every node of a job with the same pattern reads the same; global rank pairs otherwise}
+     */
+    private static String pairs(List<Quoted<NcclTransport>> intra) {
+        Set<String> pairs = new LinkedHashSet<>();
+        for (Quoted<NcclTransport> t : intra) {
+            NcclTransport v = t.value();
+            if (v.fromDev() != null && v.toDev() != null) {
+                pairs.add("GPU" + Math.min(v.fromDev(), v.toDev()) + "<->GPU" + Math.max(v.fromDev(), v.toDev()));
+            } else {
+                pairs.add("rank " + Math.min(v.fromRank(), v.toRank()) + "<->rank " + Math.max(v.fromRank(), v.toRank()));
+            }
+        }
+        return InterfaceNames.join(new ArrayList<>(pairs), 6);
+    }
+
+    /** {@return the paths the connections take ({@code SHM/direct/direct}), the first two} */
+    private static String vias(List<Quoted<NcclTransport>> intra) {
+        Set<String> vias = new LinkedHashSet<>();
+        for (Quoted<NcclTransport> t : intra) vias.add(t.value().via());
+        return InterfaceNames.join(new ArrayList<>(vias), 2);
     }
 }

@@ -70,14 +70,7 @@ final class SocketInterfaceCheck {
         boolean nat = e.addresses.stream().anyMatch(InterfaceNames::dockerDefaultBridge) && !e.name.startsWith("docker");
         boolean mgmt = InterfaceNames.mgmtName(e.name) || (ip != null && InterfaceNames.mgmtName(ip.master()));
         boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (InterfaceNames.bondName(e.name) || (ip != null && "bond".equals(ip.kind())));
-        Quoted<NcclEvent> hit = null;
-        for (Quoted<NcclEvent> t : trouble) {
-            String peer = t.value().peer();
-            if (peer == null || e.name.equals(InterfaceNames.scope(peer)) || (ll && InterfaceNames.linkLocal(peer))) {
-                hit = t;
-                break;
-            }
-        }
+        Quoted<NcclEvent> hit = failure(e, ll, trouble);
         FindingSeverity sev;
         String key;
         if (loop) {
@@ -128,6 +121,15 @@ final class SocketInterfaceCheck {
         if (ipLine != null && (down || mgmt || bond)) f.line(ipLine);
         d.put(f);
         return true;
+    }
+
+    /** {@return the first socket trouble of interface {@code e}: to no peer, to one through it, or link-local to link-local} */
+    private static Quoted<NcclEvent> failure(InterfaceUse e, boolean linkLocal, List<Quoted<NcclEvent>> trouble) {
+        for (Quoted<NcclEvent> t : trouble) {
+            String peer = t.value().peer();
+            if (peer == null || e.name.equals(InterfaceNames.scope(peer)) || (linkLocal && InterfaceNames.linkLocal(peer))) return t;
+        }
+        return null;
     }
 
     /** The address a connection failed to: the peer rank advertised it (corpus nccl-929-1.txt, nccl-975-1.txt). */
