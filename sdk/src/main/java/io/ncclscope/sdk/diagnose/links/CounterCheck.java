@@ -48,17 +48,37 @@ final class CounterCheck {
         }
     }
 
+    /**
+     * One interface's counters as the checks read them.
+     *
+     * @param a     the ethtool artifact
+     * @param i     the interface
+     * @param rxPk  packets received ({@link #packets})
+     * @param txPk  packets sent
+     * @param key   the instance key of its findings
+     * @param label the interface's name, else the artifact's (a grep-filtered paste names no interface)
+     */
+    private record InterfaceCounters(Artifact a, EthtoolInterface i, long rxPk, long txPk, String key, String label) {
+    }
+
     private void iface(Artifact a, EthtoolInterface i, FindingCollector sink) {
         Map<String, Long> c = i.counters();
-        Map<String, Integer> lines = i.counterLines();
-        long rxPk = packets(c, "rx");
-        long txPk = packets(c, "tx");
-        long allPk = rxPk + txPk;
         String iface = i.name();
-        String key = NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
-        String label = iface != null ? iface : a.name(); // a grep-filtered paste names no interface
+        InterfaceCounters ic = new InterfaceCounters(a, i, packets(c, "rx"), packets(c, "tx"),
+                NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface), iface != null ? iface : a.name());
+        errorCounters(ic, sink);
+        long[] pause = pauseStorm(ic, sink);
+        notLossless(ic, pause, sink);
+    }
 
-        // NIC_ERROR_COUNTERS
+    /** NIC_ERROR_COUNTERS. */
+    private static void errorCounters(InterfaceCounters ic, FindingCollector sink) {
+        Artifact a = ic.a();
+        EthtoolInterface i = ic.i();
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        long rxPk = ic.rxPk(), txPk = ic.txPk(), allPk = rxPk + txPk;
+        String iface = i.name(), key = ic.key(), label = ic.label();
         List<String> bad = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
         boolean phyBad = false;
@@ -92,8 +112,16 @@ final class CounterCheck {
                             "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))),
                     ev, "iface", iface, "node", NodeNetworks.node(a));
         }
+    }
 
-        // PFC_PAUSE_STORM
+    /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
+    private static long[] pauseStorm(InterfaceCounters ic, FindingCollector sink) {
+        Artifact a = ic.a();
+        EthtoolInterface i = ic.i();
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        long rxPk = ic.rxPk(), txPk = ic.txPk();
+        String iface = i.name(), key = ic.key(), label = ic.label();
         long storm = c.getOrDefault("tx_pause_storm_error_events", 0L) + c.getOrDefault("tx_pause_storm_warning_events", 0L);
         long[] pause = new long[2];
         List<EvidenceLine> pev = new ArrayList<>();
@@ -133,8 +161,16 @@ final class CounterCheck {
                         pev, "iface", iface, "node", NodeNetworks.node(a));
             }
         }
+        return pause;
+    }
 
-        // ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist.
+    /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist. */
+    private static void notLossless(InterfaceCounters ic, long[] pause, FindingCollector sink) {
+        Artifact a = ic.a();
+        EthtoolInterface i = ic.i();
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        String iface = i.name(), key = ic.key(), label = ic.label();
         long[] prio = new long[8];
         int prios = 0;
         Map<Integer, Integer> prioLine = new HashMap<>();

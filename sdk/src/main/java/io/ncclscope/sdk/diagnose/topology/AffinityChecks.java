@@ -141,6 +141,12 @@ final class AffinityChecks {
      * Needs NUMA nodes the source did not flatten.
      */
     private static void crossNuma(Layout l, String node, String scope, FindingCollector out) {
+        Set<Integer> named = noLocalNic(l, node, scope, out);
+        nicsAway(l, named, node, scope, out);
+    }
+
+    /** GPUs of a NUMA node with no NIC on it while another NUMA node holds two or more; {@return the NICs named} */
+    private static Set<Integer> noLocalNic(Layout l, String node, String scope, FindingCollector out) {
         int g = l.gpus.size();
         int n = l.nics.size();
         Map<Integer, List<Integer>> gpusByNuma = new TreeMap<>();
@@ -186,8 +192,13 @@ final class AffinityChecks {
                     new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
                     "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
         }
+        return named;
+    }
 
-        // (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve.
+    /** (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve. */
+    private static void nicsAway(Layout l, Set<Integer> named, String node, String scope, FindingCollector out) {
+        int g = l.gpus.size();
+        int n = l.nics.size();
         Map<String, List<Integer>> away = new LinkedHashMap<>();
         Map<String, List<Integer>> servedBy = new LinkedHashMap<>();
         List<List<Integer>> nearest = new ArrayList<>(g);
