@@ -2,47 +2,22 @@ package io.ncclscope.sdk.bandwidth;
 
 import static io.ncclscope.sdk.bandwidth.Judge.*;
 
-import io.ncclscope.parsers.ethtool.EthtoolData;
-import io.ncclscope.parsers.ethtool.EthtoolInterface;
-import io.ncclscope.parsers.ib.IbDevice;
-import io.ncclscope.parsers.ib.IbPort;
-import io.ncclscope.parsers.ib.IbstatData;
-import io.ncclscope.parsers.ib.PortState;
-import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
-import io.ncclscope.parsers.nvsmi.NvsmiGpu;
-import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
 import io.ncclscope.parsers.nvbandwidth.NvbwTestcase;
-import io.ncclscope.parsers.perftest.PerftestBwRow;
 import io.ncclscope.parsers.perftest.PerftestData;
-import io.ncclscope.parsers.tests.Collective;
 import io.ncclscope.parsers.tests.NcclTestsData;
-import io.ncclscope.parsers.tests.NcclTestsDevice;
-import io.ncclscope.parsers.tests.NcclTestsParser;
-import io.ncclscope.parsers.tests.NcclTestsResult;
-import io.ncclscope.parsers.tests.NcclTestsRow;
-import io.ncclscope.parsers.topo.TopoGpu;
-import io.ncclscope.parsers.topo.Topology;
-import io.ncclscope.sdk.bandwidth.HardwareModel.Expectation;
-import io.ncclscope.sdk.bandwidth.HardwareModel.GpuModel;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.Evidence.Item;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
-import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * The measurements of evidence handed in slices ({@link Evidence#slices()}), judged as the slices of the whole

@@ -24,16 +24,9 @@ import java.util.regex.Pattern;
  */
 final class CounterCheck {
 
-    /** Physical-layer errors: a link with any real count of these has a cable, optic or port problem. */
-    private static final Pattern PHY = Pattern.compile(
-            ".*(crc|fcs|symbol_err|pcs_symbol|jabber|fragment|undersize|oversize|length_err|in_range_len|out_of_range_len"
-                    + "|alignment|err_lane|code_err|frame_err|rx_errors_phy|tx_errors_phy|rx_errors$|tx_errors$).*");
-    /** Drops and buffer exhaustion: loss that RoCE turns into retransmissions. */
-    private static final Pattern DROP = Pattern.compile(
-            ".*(discard|out_of_buffer|dropped|missed_err|fifo_err|no_buffer|_wqe_err|_cqe_err|over_errors|tx_timeout"
-                    + "|outbound_pci_stalled).*");
-    private static final Pattern PAUSE_FRAMES = Pattern.compile(
-            "^(rx|tx)_(pause_ctrl_phy|global_pause|prio\\d_pause|pause_frames|mac_control_frames_phy|flow_control_.*)$");
+    private static final Pattern PHY = EthtoolCounters.PHY;
+    private static final Pattern DROP = EthtoolCounters.DROP;
+    private static final Pattern PAUSE_FRAMES = EthtoolCounters.PAUSE_FRAMES;
     private static final Pattern PRIO_BYTES = Pattern.compile("^(rx|tx)_prio(\\d)_bytes$");
 
     private static final long PHY_MIN = 10;
