@@ -15,9 +15,6 @@ module io.ncclscope.sdk {
     exports io.ncclscope.sdk.compare;
     exports io.ncclscope.sdk.delta;
     exports io.ncclscope.sdk.diagnose;
-    exports io.ncclscope.sdk.diagnose.links;
-    exports io.ncclscope.sdk.diagnose.topology;
-    exports io.ncclscope.sdk.diagnose.transport;
     exports io.ncclscope.sdk.evidence;
     exports io.ncclscope.sdk.localize;
     exports io.ncclscope.sdk.plot;

@@ -35,7 +35,7 @@ public final class BandwidthAnalyzer implements Analyzer {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final Judge.Fold fold = new Judge.Fold(Judge.Fold.Keep.FINDINGS);
+            private final MeasurementFold fold = new MeasurementFold(MeasurementFold.Keep.FINDINGS);
 
             @Override
             public void add(Evidence slice) {

@@ -55,7 +55,7 @@ public final class Segments {
      * judged measurements, not its parsed facts. Not thread-safe.
      */
     public static final class Fold {
-        private final Judge.Fold judge = new Judge.Fold(Judge.Fold.Keep.VERDICTS);
+        private final MeasurementFold judge = new MeasurementFold(MeasurementFold.Keep.VERDICTS);
 
         private Fold() {
         }

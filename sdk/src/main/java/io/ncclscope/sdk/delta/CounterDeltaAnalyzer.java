@@ -6,6 +6,7 @@ import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.diagnose.links.EthtoolCounters;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -38,16 +39,10 @@ import java.util.regex.Pattern;
  */
 public final class CounterDeltaAnalyzer implements Analyzer {
 
-    /** Physical-layer errors (the pattern of the single-reading check, links/CounterCheck). */
-    static final Pattern PHY = Pattern.compile(
-            ".*(crc|fcs|symbol_err|pcs_symbol|jabber|fragment|undersize|oversize|length_err|in_range_len|out_of_range_len"
-                    + "|alignment|err_lane|code_err|frame_err|rx_errors_phy|tx_errors_phy|rx_errors$|tx_errors$).*");
-    /** Drops and buffer exhaustion. */
-    static final Pattern DROP = Pattern.compile(
-            ".*(discard|out_of_buffer|dropped|missed_err|fifo_err|no_buffer|_wqe_err|_cqe_err|over_errors|tx_timeout"
-                    + "|outbound_pci_stalled).*");
-    static final Pattern PAUSE = Pattern.compile(
-            "^(rx|tx)_(pause_ctrl_phy|global_pause|prio\\d_pause|pause_frames|mac_control_frames_phy|flow_control_.*)$");
+    /** The counter names of the single-reading check, links/CounterCheck. */
+    static final Pattern PHY = EthtoolCounters.PHY;
+    static final Pattern DROP = EthtoolCounters.DROP;
+    static final Pattern PAUSE = EthtoolCounters.PAUSE_FRAMES;
 
     /** InfiniBand port counters that only count errors (sysfs {@code counters/} and mlx5 {@code hw_counters/}). */
     static final Set<String> IB_ERRORS = Set.of("symbol_error", "link_error_recovery", "link_downed", "port_rcv_errors",

@@ -98,11 +98,10 @@ class BandwidthPassTest {
     }
 
     @Test
-    void nodesWithTheSameHardwareShareOneSummary() throws Exception {
-        Evidence ev = Evidence.builder().addPath(TestBundles.cluster(tmp, TestBundles.hosts(8))).build();
-        Judge.Fold fold = new Judge.Fold(Judge.Fold.Keep.FINDINGS);
-        ev.slices().forEach(fold::add);
-        assertThat(fold.summariesKept()).as("nodes, distinct summaries").containsExactly(8, 1);
+    void thePassKeepsNoParsedRecordOfANode() throws Exception {
+        java.nio.file.Path root = TestBundles.cluster(tmp, TestBundles.hosts(8));
+        io.ncclscope.sdk.diagnose.Pass pass = analyzer.pass();
+        assertThat(io.ncclscope.sdk.testing.PassChecks.factsKeptByKind(root, pass::add)).isEmpty();
     }
 
     @Test

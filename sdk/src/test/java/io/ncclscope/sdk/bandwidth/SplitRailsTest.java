@@ -70,7 +70,7 @@ class SplitRailsTest {
 
     @Test
     void aSingleGroupIsNoSplit() {
-        assertThat(Judge.Split.of(List.of())).isNull();
+        assertThat(NcclTestsJudge.Split.of(List.of())).isNull();
     }
 
     /** The folder's table with the Group column set per rank, and the nodes' ibstat, as evidence. */

@@ -24,16 +24,9 @@ import java.util.regex.Pattern;
  */
 final class CounterCheck {
 
-    /** Physical-layer errors: a link with any real count of these has a cable, optic or port problem. */
-    private static final Pattern PHY = Pattern.compile(
-            ".*(crc|fcs|symbol_err|pcs_symbol|jabber|fragment|undersize|oversize|length_err|in_range_len|out_of_range_len"
-                    + "|alignment|err_lane|code_err|frame_err|rx_errors_phy|tx_errors_phy|rx_errors$|tx_errors$).*");
-    /** Drops and buffer exhaustion: loss that RoCE turns into retransmissions. */
-    private static final Pattern DROP = Pattern.compile(
-            ".*(discard|out_of_buffer|dropped|missed_err|fifo_err|no_buffer|_wqe_err|_cqe_err|over_errors|tx_timeout"
-                    + "|outbound_pci_stalled).*");
-    private static final Pattern PAUSE_FRAMES = Pattern.compile(
-            "^(rx|tx)_(pause_ctrl_phy|global_pause|prio\\d_pause|pause_frames|mac_control_frames_phy|flow_control_.*)$");
+    private static final Pattern PHY = EthtoolCounters.PHY;
+    private static final Pattern DROP = EthtoolCounters.DROP;
+    private static final Pattern PAUSE_FRAMES = EthtoolCounters.PAUSE_FRAMES;
     private static final Pattern PRIO_BYTES = Pattern.compile("^(rx|tx)_prio(\\d)_bytes$");
 
     private static final long PHY_MIN = 10;
@@ -48,17 +41,37 @@ final class CounterCheck {
         }
     }
 
+    /**
+     * One interface's counters as the checks read them.
+     *
+     * @param a     the ethtool artifact
+     * @param i     the interface
+     * @param rxPk  packets received ({@link #packets})
+     * @param txPk  packets sent
+     * @param key   the instance key of its findings
+     * @param label the interface's name, else the artifact's (a grep-filtered paste names no interface)
+     */
+    private record InterfaceCounters(Artifact a, EthtoolInterface i, long rxPk, long txPk, String key, String label) {
+    }
+
     private void iface(Artifact a, EthtoolInterface i, FindingCollector sink) {
         Map<String, Long> c = i.counters();
-        Map<String, Integer> lines = i.counterLines();
-        long rxPk = packets(c, "rx");
-        long txPk = packets(c, "tx");
-        long allPk = rxPk + txPk;
         String iface = i.name();
-        String key = Ctx.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
-        String label = iface != null ? iface : a.name(); // a grep-filtered paste names no interface
+        InterfaceCounters ic = new InterfaceCounters(a, i, packets(c, "rx"), packets(c, "tx"),
+                NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface), iface != null ? iface : a.name());
+        errorCounters(ic, sink);
+        long[] pause = pauseStorm(ic, sink);
+        notLossless(ic, pause, sink);
+    }
 
-        // NIC_ERROR_COUNTERS
+    /** NIC_ERROR_COUNTERS. */
+    private static void errorCounters(InterfaceCounters ic, FindingCollector sink) {
+        Artifact a = ic.a();
+        EthtoolInterface i = ic.i();
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        long rxPk = ic.rxPk(), txPk = ic.txPk(), allPk = rxPk + txPk;
+        String iface = i.name(), key = ic.key(), label = ic.label();
         List<String> bad = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
         boolean phyBad = false;
@@ -87,13 +100,21 @@ final class CounterCheck {
         }
         if (!bad.isEmpty()) {
             if (ev.isEmpty()) ev.add(a.quote(i.line()));
-            sink.addLines(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, phyBad ? "counters.phy" : "counters.drops", "iface", label,
                             "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))),
-                    ev, "iface", iface, "node", Ctx.node(a));
+                    ev, "iface", iface, "node", NodeNetworks.node(a));
         }
+    }
 
-        // PFC_PAUSE_STORM
+    /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
+    private static long[] pauseStorm(InterfaceCounters ic, FindingCollector sink) {
+        Artifact a = ic.a();
+        EthtoolInterface i = ic.i();
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        long rxPk = ic.rxPk(), txPk = ic.txPk();
+        String iface = i.name(), key = ic.key(), label = ic.label();
         long storm = c.getOrDefault("tx_pause_storm_error_events", 0L) + c.getOrDefault("tx_pause_storm_warning_events", 0L);
         long[] pause = new long[2];
         List<EvidenceLine> pev = new ArrayList<>();
@@ -109,9 +130,9 @@ final class CounterCheck {
                 Integer ln = lines.get(n);
                 if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
             }
-            sink.addLines(key, "PFC_PAUSE_STORM", ERROR, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "PFC_PAUSE_STORM", ERROR, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, "pfc.storm", "iface", label, "events", storm),
-                    pev, "iface", iface, "node", Ctx.node(a));
+                    pev, "iface", iface, "node", NodeNetworks.node(a));
         } else {
             String dir = null;
             long frames = 0;
@@ -126,15 +147,23 @@ final class CounterCheck {
                 }
             }
             if (dir != null) {
-                sink.addLines(key, "PFC_PAUSE_STORM", WARNING, Ctx.subject(a).withIface(iface),
+                sink.addLines(key, "PFC_PAUSE_STORM", WARNING, NodeNetworks.subject(a).withIface(iface),
                         Message.of(LinkHealthAnalyzer.class, dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", label,
                                 "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
                                 "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"),
-                        pev, "iface", iface, "node", Ctx.node(a));
+                        pev, "iface", iface, "node", NodeNetworks.node(a));
             }
         }
+        return pause;
+    }
 
-        // ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist.
+    /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist. */
+    private static void notLossless(InterfaceCounters ic, long[] pause, FindingCollector sink) {
+        Artifact a = ic.a();
+        EthtoolInterface i = ic.i();
+        Map<String, Long> c = i.counters();
+        Map<String, Integer> lines = i.counterLines();
+        String iface = i.name(), key = ic.key(), label = ic.label();
         long[] prio = new long[8];
         int prios = 0;
         Map<Integer, Integer> prioLine = new HashMap<>();
@@ -157,10 +186,10 @@ final class CounterCheck {
                 Integer ln = prioLine.get(p);
                 if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
             }
-            sink.addLines(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, Ctx.subject(a).withIface(iface),
+            sink.addLines(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, "roce.prio0", "iface", label, "bytes", human(prio[0]),
                             "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)),
-                    rev, "iface", iface, "node", Ctx.node(a));
+                    rev, "iface", iface, "node", NodeNetworks.node(a));
         }
     }
 

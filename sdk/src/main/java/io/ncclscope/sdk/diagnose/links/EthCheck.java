@@ -42,41 +42,41 @@ import java.util.regex.Pattern;
 final class EthCheck {
 
     /** The network facts of the slice being read. */
-    private Ctx ctx;
+    private NodeNetworks networks;
 
     /** An in-use interface's MTU, as the check across nodes compares it; its artifact a {@link Artifact#stub() stub}. */
-    private record M(Artifact artifact, String name, int mtu, int line) {
+    private record InterfaceMtu(Artifact artifact, String name, int mtu, int line) {
     }
 
     /** The in-use interfaces of each slice, the first reading of each name. */
-    private final PerSlice<List<M>> mtus = new PerSlice<>();
+    private final PerSlice<List<InterfaceMtu>> mtus = new PerSlice<>();
     /** The Ethernet links of each slice with a speed and a carrier. */
-    private final PerSlice<List<Eth>> links = new PerSlice<>();
+    private final PerSlice<List<EthernetLink>> links = new PerSlice<>();
     /** The fastest link of each group of peers, over every slice: set at finish, before the speeds are checked. */
-    private Map<String, Eth> fastest;
+    private Map<String, EthernetLink> fastest;
 
     /**
      * Checks one slice: interfaces down into {@code ip} (ip link, ibdev2netdev) and {@code ethtool}, MTUs within a
      * bond into {@code bonds} and within a card into {@code siblings}; into {@code speeds}, a step that checks the
      * slice's link speeds at finish, against the fastest of their peers on any node.
      */
-    void add(Evidence evidence, Ctx ctx, Replay.Slice slice, int ip, int ethtool, int speeds, int bonds, int siblings) {
-        this.ctx = ctx;
+    void add(Evidence evidence, NodeNetworks networks, Replay.Slice slice, int ip, int ethtool, int speeds, int bonds, int siblings) {
+        this.networks = networks;
         FindingCollector sink = slice.into(ip);
-        List<Ctx.If> all = new ArrayList<>();
+        List<NodeNetworks.IpInterface> all = new ArrayList<>();
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             boolean addrKnown = it.data().interfaces().stream().anyMatch(i -> !i.addresses().isEmpty());
-            Map<String, List<Ctx.If>> noCarrier = new LinkedHashMap<>();
+            Map<String, List<NodeNetworks.IpInterface>> noCarrier = new LinkedHashMap<>();
             for (NetInterface i : it.data().interfaces()) {
                 if (i.name() == null) continue;
-                Ctx.If f = new Ctx.If(it.artifact(), i);
+                NodeNetworks.IpInterface f = new NodeNetworks.IpInterface(it.artifact(), i);
                 all.add(f);
                 ipDown(f, addrKnown, noCarrier, sink);
             }
-            for (List<Ctx.If> group : noCarrier.values()) unknownRole(group, sink);
+            for (List<NodeNetworks.IpInterface> group : noCarrier.values()) unknownRole(group, sink);
             for (RdmaLink r : it.data().rdmaMap()) rdmaDown(it.artifact(), r, it.data().rdmaMap(), sink);
         }
-        List<Eth> eths = new ArrayList<>();
+        List<EthernetLink> eths = new ArrayList<>();
         FindingCollector down = slice.into(ethtool);
         for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
             Artifact stub = null;
@@ -84,36 +84,36 @@ final class EthCheck {
                 ethtoolDown(it.artifact(), i, down);
                 if (i.speedMbps() == null || Boolean.FALSE.equals(i.linkDetected())) continue;
                 if (stub == null) stub = it.artifact().stub();
-                eths.add(new Eth(stub, i.name(), i.speedMbps(), i.line(), best(i.advertisedLinkModes()),
+                eths.add(new EthernetLink(stub, i.name(), i.speedMbps(), i.line(), best(i.advertisedLinkModes()),
                         best(i.supportedLinkModes()), i.linkPartner() == null ? null : best(i.linkPartner().advertisedLinkModes()),
-                        fabric(i), group(i), i.name() == null ? null : ctx.netOf(Ctx.key(it.artifact())).rdmaOfNetdev.get(i.name())));
+                        fabric(i), group(i), i.name() == null ? null : networks.netOf(NodeNetworks.key(it.artifact())).rdmaOfNetdev.get(i.name())));
             }
         }
         if (!eths.isEmpty()) {
             links.put(evidence.sliceNode(), eths);
             slice.later(speeds, out -> speeds(eths, out));
         }
-        List<M> ms = new ArrayList<>();
+        List<InterfaceMtu> ms = new ArrayList<>();
         Set<String> seen = new java.util.HashSet<>();
         Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
-        for (Ctx.If f : all) {
-            if (!inUse(f.nif()) || !seen.add(f.nif().name() + '\u0000' + Ctx.key(f.artifact()))) continue;
-            ms.add(new M(stubs.computeIfAbsent(f.artifact(), Artifact::stub), f.nif().name(), f.nif().mtu(), f.nif().line()));
+        for (NodeNetworks.IpInterface f : all) {
+            if (!inUse(f.nif()) || !seen.add(f.nif().name() + '\u0000' + NodeNetworks.key(f.artifact()))) continue;
+            ms.add(new InterfaceMtu(stubs.computeIfAbsent(f.artifact(), Artifact::stub), f.nif().name(), f.nif().mtu(), f.nif().line()));
         }
         if (!ms.isEmpty()) mtus.put(evidence.sliceNode(), ms);
         mtuBonds(all, slice.into(bonds));
         mtuSiblings(all, slice.into(siblings));
-        this.ctx = null; // it holds the slice's parsed records
+        this.networks = null; // it holds the slice's parsed records
     }
 
     /** Finds the fastest link of each group of peers over every slice, for the speed steps of {@link #add}. */
     void peers() {
         fastest = new LinkedHashMap<>();
-        for (List<Eth> es : links.inOrder()) {
-            for (Eth e : es) {
+        for (List<EthernetLink> es : links.inOrder()) {
+            for (EthernetLink e : es) {
                 String g = e.group();
                 if (g == null) continue;
-                Eth f = fastest.get(g);
+                EthernetLink f = fastest.get(g);
                 if (f == null || e.speed() > f.speed()) fastest.put(g, e);
             }
         }
@@ -129,13 +129,13 @@ final class EthCheck {
         return i.flags().contains("NO-CARRIER") || i.state() == LinkState.DOWN || i.state() == LinkState.LOWER_LAYER_DOWN;
     }
 
-    private void ipDown(Ctx.If f, boolean addrKnown, Map<String, List<Ctx.If>> unknown, FindingCollector sink) {
+    private void ipDown(NodeNetworks.IpInterface f, boolean addrKnown, Map<String, List<NodeNetworks.IpInterface>> unknown, FindingCollector sink) {
         NetInterface i = f.nif();
-        if (!adminUp(i) || !noCarrier(i) || Ctx.virtual(i)) return;
-        Ctx.NodeNet net = ctx.netOf(Ctx.key(f.artifact()));
+        if (!adminUp(i) || !noCarrier(i) || NodeNetworks.virtual(i)) return;
+        NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(f.artifact()));
         String rdma = net.rdmaOfNetdev.get(i.name());
-        boolean addr = Ctx.hasAddress(i);
-        if (Ctx.ipoib(i) && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
+        boolean addr = NodeNetworks.hasAddress(i);
+        if (NodeNetworks.ipoib(i) && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
         if (rdma != null && coveredByIbstat(net, rdma)) return; // IB_PORT_NOT_ACTIVE speaks for it
         String key;
         FindingSeverity sev;
@@ -150,7 +150,7 @@ final class EthCheck {
             key = "eth.down.bond";
             sev = WARNING;
         } else if (!addrKnown) {
-            unknown.computeIfAbsent(Ctx.key(f.artifact()), k -> new ArrayList<>()).add(f);
+            unknown.computeIfAbsent(NodeNetworks.key(f.artifact()), k -> new ArrayList<>()).add(f);
             return;
         } else {
             return; // no address, no RDMA device, not in a bond: an unused port
@@ -163,49 +163,49 @@ final class EthCheck {
             if (address == null) address = a.address();
             if (ev.size() >= 3) break;
         }
-        sink.addLines(Ctx.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev, Ctx.subject(f.artifact()).withIface(i.name())
+        sink.addLines(NodeNetworks.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev, NodeNetworks.subject(f.artifact()).withIface(i.name())
                         .withDevice(rdma),
                 Message.of(LinkHealthAnalyzer.class, key, "iface", i.name(), "addr", address, "hca", rdma, "bond", bond,
                         "flags", String.join(",", i.flags())),
-                ev, "iface", i.name(), "node", Ctx.node(f.artifact()), "hca", rdma);
+                ev, "iface", i.name(), "node", NodeNetworks.node(f.artifact()), "hca", rdma);
     }
 
     /** Admin-up interfaces without carrier whose role the input does not tell (ip link prints no addresses). */
-    private void unknownRole(List<Ctx.If> group, FindingCollector sink) {
-        Ctx.If first = group.get(0);
+    private void unknownRole(List<NodeNetworks.IpInterface> group, FindingCollector sink) {
+        NodeNetworks.IpInterface first = group.get(0);
         List<String> names = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
-        for (Ctx.If f : group) {
+        for (NodeNetworks.IpInterface f : group) {
             names.add(f.nif().name());
             ev.add(f.artifact().quote(f.nif().line()));
         }
-        sink.addLines(Ctx.key(first.artifact()) + "/no-carrier", "ETH_LINK_DOWN", WARNING,
-                Ctx.subject(first.artifact()).withIface(group.size() == 1 ? names.get(0) : null),
+        sink.addLines(NodeNetworks.key(first.artifact()) + "/no-carrier", "ETH_LINK_DOWN", WARNING,
+                NodeNetworks.subject(first.artifact()).withIface(group.size() == 1 ? names.get(0) : null),
                 Message.of(LinkHealthAnalyzer.class, "eth.down.unknown", "count", group.size(), "list", String.join(", ", names)),
-                ev, "iface", names.get(0), "node", Ctx.node(first.artifact()));
+                ev, "iface", names.get(0), "node", NodeNetworks.node(first.artifact()));
     }
 
     /** ibdev2netdev "(Down)" of an Ethernet (RoCE) netdev that nothing else explains. */
     private void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, FindingCollector sink) {
         if (r.state() != LinkState.DOWN || r.netdev() == null || r.portState() != null) return;
         if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
-        Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
+        NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
         if (net.ifaces.containsKey(r.netdev())) return; // ip link speaks for it
         if (coveredByIbstat(net, r.rdmaDevice())) return;
-        String stem = Ctx.cardStem(r.netdev());
+        String stem = NodeNetworks.cardStem(r.netdev());
         if (stem != null) {
             for (RdmaLink o : map) {
-                if (o != r && o.state() == LinkState.UP && stem.equals(Ctx.cardStem(o.netdev()))) return; // spare port
+                if (o != r && o.state() == LinkState.UP && stem.equals(NodeNetworks.cardStem(o.netdev()))) return; // spare port
             }
         }
-        sink.addLines(Ctx.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
-                Ctx.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
+        sink.addLines(NodeNetworks.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
+                NodeNetworks.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
                 Message.of(LinkHealthAnalyzer.class, "eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
-                List.of(a.quote(r.line())), "iface", r.netdev(), "hca", r.rdmaDevice(), "node", Ctx.node(a),
+                List.of(a.quote(r.line())), "iface", r.netdev(), "hca", r.rdmaDevice(), "node", NodeNetworks.node(a),
                 "port", r.port() == null ? null : r.port().toString());
     }
 
-    private static boolean coveredByIbstat(Ctx.NodeNet net, String rdma) {
+    private static boolean coveredByIbstat(NodeNetworks.NodeNetwork net, String rdma) {
         if (rdma == null) return false;
         for (String k : net.ibPorts.keySet()) {
             if (k.startsWith(rdma + "/")) return true;
@@ -218,10 +218,10 @@ final class EthCheck {
      * advertises, supports and sees its partner advertise, the group of its peers; its artifact a
      * {@link Artifact#stub() stub}, to quote it.
      */
-    private record Eth(Artifact artifact, String name, int speed, int line, Integer adv, Integer sup, Integer partner,
+    private record EthernetLink(Artifact artifact, String name, int speed, int line, Integer adv, Integer sup, Integer partner,
                        boolean fabric, String group, String hca) {
         String where() {
-            String n = Ctx.node(artifact);
+            String n = NodeNetworks.node(artifact);
             String name = this.name == null ? "?" : this.name;
             return n == null ? name : n + " " + name;
         }
@@ -229,21 +229,21 @@ final class EthCheck {
 
     private void ethtoolDown(Artifact a, EthtoolInterface i, FindingCollector sink) {
         if (!Boolean.FALSE.equals(i.linkDetected())) return;
-        Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
+        NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
         String name = i.name();
         String rdma = name == null ? null : net.rdmaOfNetdev.get(name);
-        Ctx.If f = name == null ? null : net.ifaces.get(name);
-        boolean addr = f != null && Ctx.hasAddress(f.nif());
+        NodeNetworks.IpInterface f = name == null ? null : net.ifaces.get(name);
+        boolean addr = f != null && NodeNetworks.hasAddress(f.nif());
         boolean used = rdma != null || addr || fabric(i);
-        List<EvidenceLine> ev = new ArrayList<>(Ctx.near(a, i.line(), 80, false,
+        List<EvidenceLine> ev = new ArrayList<>(NodeNetworks.near(a, i.line(), 80, false,
                 s -> s.startsWith("Link detected"), s -> s.startsWith("Settings for")));
         ev.add(a.quote(i.line()));
         if (f != null) ev.add(f.artifact().quote(f.nif().line()));
-        sink.addLines(Ctx.key(a) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
-                Ctx.subject(a).withIface(name).withDevice(rdma),
+        sink.addLines(NodeNetworks.key(a) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
+                NodeNetworks.subject(a).withIface(name).withDevice(rdma),
                 Message.of(LinkHealthAnalyzer.class, rdma != null ? "eth.down.ethtool.rdma" : "eth.down.ethtool",
                         "iface", name, "hca", rdma, "best", modeText(best(i.supportedLinkModes()))),
-                ev, "iface", name, "hca", rdma, "node", Ctx.node(a));
+                ev, "iface", name, "hca", rdma, "node", NodeNetworks.node(a));
     }
 
     // ---- ETH_SPEED_DEGRADED --------------------------------------------------------------------------------
@@ -275,39 +275,39 @@ final class EthCheck {
     }
 
     /** ETH_SPEED_DEGRADED for one slice's links, against the fastest of their peers ({@link #peers}). */
-    private void speeds(List<Eth> eths, FindingCollector sink) {
-        for (Eth e : eths) {
+    private void speeds(List<EthernetLink> eths, FindingCollector sink) {
+        for (EthernetLink e : eths) {
             int speed = e.speed();
             Integer adv = e.adv();
             Integer sup = e.sup();
             Integer partner = e.partner();
             String g = e.group();
-            Eth peer = g == null ? null : fastest.get(g);
+            EthernetLink peer = g == null ? null : fastest.get(g);
             boolean belowPeer = peer != null && peer != e && speed < 0.95 * peer.speed();
             FindingSeverity sev = e.fabric() ? ERROR : WARNING;
-            String key = Ctx.key(e.artifact()) + "/" + e.name();
+            String key = NodeNetworks.key(e.artifact()) + "/" + e.name();
             String hca = e.hca();
-            Subject s = Ctx.subject(e.artifact()).withIface(e.name()).withDevice(hca);
+            Subject s = NodeNetworks.subject(e.artifact()).withIface(e.name()).withDevice(hca);
             List<EvidenceLine> ev = speedLines(e);
             String name = e.name() == null ? "?" : e.name();
             if (adv != null && speed < adv) {
                 sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s,
                         Message.of(LinkHealthAnalyzer.class, partner != null && partner < adv ? "eth.speed.partner" : "eth.speed.adv",
                                 "iface", name, "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(partner)),
-                        ev, "iface", e.name(), "node", Ctx.node(e.artifact()), "hca", hca);
+                        ev, "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "hca", hca);
             } else if (belowPeer) {
                 List<EvidenceLine> both = new ArrayList<>(ev);
                 both.addAll(speedLines(peer));
                 sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s.withPeer(peer.where()),
                         Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name, "speed", modeText(speed),
                                 "peer", peer.where(), "peerSpeed", modeText(peer.speed())),
-                        both, "iface", e.name(), "node", Ctx.node(e.artifact()), "peer", Ctx.node(peer.artifact()), "hca", hca);
+                        both, "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "peer", NodeNetworks.node(peer.artifact()), "hca", hca);
             } else if (sup != null && speed < sup) {
                 // The port offers no faster mode than it runs: a choice (or a proprietary mode such as 56G), not a fault.
                 sink.addLines(key, "ETH_SPEED_DEGRADED", INFO, s,
                         Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name,
                                 "speed", modeText(speed), "sup", modeText(sup)),
-                        ev, "iface", e.name(), "node", Ctx.node(e.artifact()), "hca", hca);
+                        ev, "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "hca", hca);
             }
         }
     }
@@ -319,8 +319,8 @@ final class EthCheck {
         return i.name() == null ? null : "n:" + i.name();
     }
 
-    private static List<EvidenceLine> speedLines(Eth e) {
-        List<EvidenceLine> ev = Ctx.near(e.artifact(), e.line(), 80, false,
+    private static List<EvidenceLine> speedLines(EthernetLink e) {
+        List<EvidenceLine> ev = NodeNetworks.near(e.artifact(), e.line(), 80, false,
                 s -> s.startsWith("Speed:") || s.startsWith("Advertised link modes") || s.startsWith("Supported link modes")
                         || s.startsWith("Link partner advertised link modes"),
                 s -> s.startsWith("Settings for") || s.startsWith("NIC statistics") || s.startsWith("driver:"));
@@ -339,35 +339,35 @@ final class EthCheck {
 
     /** Up, physical interfaces: the ones whose MTU matters. */
     private static boolean inUse(NetInterface i) {
-        return i.mtu() != null && !Ctx.virtual(i) && (adminUp(i) || i.state() == LinkState.UP);
+        return i.mtu() != null && !NodeNetworks.virtual(i) && (adminUp(i) || i.state() == LinkState.UP);
     }
 
     /** MTU_MISMATCH: an interface whose MTU differs from the one most nodes give the interface of its name. */
     void mtuAcrossNodes(FindingCollector sink) {
-        Map<String, Map<String, M>> byName = new LinkedHashMap<>();
-        for (List<M> ms : mtus.inOrder()) {
-            for (M f : ms) byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).putIfAbsent(Ctx.key(f.artifact()), f);
+        Map<String, Map<String, InterfaceMtu>> byName = new LinkedHashMap<>();
+        for (List<InterfaceMtu> ms : mtus.inOrder()) {
+            for (InterfaceMtu f : ms) byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).putIfAbsent(NodeNetworks.key(f.artifact()), f);
         }
         for (var e : byName.entrySet()) {
-            Map<String, M> perNode = e.getValue();
+            Map<String, InterfaceMtu> perNode = e.getValue();
             if (perNode.size() < 2) continue;
-            Map<Integer, List<M>> byMtu = new LinkedHashMap<>();
-            for (M f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
+            Map<Integer, List<InterfaceMtu>> byMtu = new LinkedHashMap<>();
+            for (InterfaceMtu f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
             if (byMtu.size() < 2) continue;
             int common = Mtu.common(byMtu);
-            List<M> majority = byMtu.get(common);
-            M ref = majority.get(0);
+            List<InterfaceMtu> majority = byMtu.get(common);
+            InterfaceMtu ref = majority.get(0);
             for (var m : byMtu.entrySet()) {
                 if (m.getKey() == common) continue;
-                for (M f : m.getValue()) {
-                    String peer = Ctx.where(ref.artifact());
-                    sink.addLines(Ctx.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
-                            Ctx.subject(f.artifact()).withIface(e.getKey()).withPeer(peer),
+                for (InterfaceMtu f : m.getValue()) {
+                    String peer = NodeNetworks.where(ref.artifact());
+                    sink.addLines(NodeNetworks.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
+                            NodeNetworks.subject(f.artifact()).withIface(e.getKey()).withPeer(peer),
                             Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", e.getKey(), "mtu", m.getKey(),
                                     "peer", peer, "others", majority.size() - 1, "peerMtu", common,
                                     "min", Math.min(m.getKey(), common)),
                             List.of(f.artifact().quote(f.line()), ref.artifact().quote(ref.line())),
-                            "iface", e.getKey(), "node", Ctx.node(f.artifact()), "peer", Ctx.node(ref.artifact()));
+                            "iface", e.getKey(), "node", NodeNetworks.node(f.artifact()), "peer", NodeNetworks.node(ref.artifact()));
                 }
             }
         }
@@ -380,62 +380,62 @@ final class EthCheck {
         return null;
     }
 
-    private void mtuBonds(List<Ctx.If> all, FindingCollector sink) {
-        Map<String, Map<String, Ctx.If>> byNode = new LinkedHashMap<>();
-        for (Ctx.If f : all) byNode.computeIfAbsent(Ctx.key(f.artifact()), k -> new LinkedHashMap<>()).putIfAbsent(f.nif().name(), f);
-        for (Map<String, Ctx.If> node : byNode.values()) {
-            Map<String, List<Ctx.If>> members = new LinkedHashMap<>();
-            for (Ctx.If f : node.values()) {
+    private void mtuBonds(List<NodeNetworks.IpInterface> all, FindingCollector sink) {
+        Map<String, Map<String, NodeNetworks.IpInterface>> byNode = new LinkedHashMap<>();
+        for (NodeNetworks.IpInterface f : all) byNode.computeIfAbsent(NodeNetworks.key(f.artifact()), k -> new LinkedHashMap<>()).putIfAbsent(f.nif().name(), f);
+        for (Map<String, NodeNetworks.IpInterface> node : byNode.values()) {
+            Map<String, List<NodeNetworks.IpInterface>> members = new LinkedHashMap<>();
+            for (NodeNetworks.IpInterface f : node.values()) {
                 String b = bondOf(f.nif());
                 if (b != null && f.nif().mtu() != null) members.computeIfAbsent(b, k -> new ArrayList<>()).add(f);
             }
             for (var e : members.entrySet()) {
-                Ctx.If master = node.get(e.getKey());
+                NodeNetworks.IpInterface master = node.get(e.getKey());
                 Integer ref = master != null && master.nif().mtu() != null ? master.nif().mtu() : null;
-                Ctx.If refIf = master;
+                NodeNetworks.IpInterface refIf = master;
                 if (ref == null) {
-                    Map<Integer, List<Ctx.If>> byMtu = new LinkedHashMap<>();
-                    for (Ctx.If f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
+                    Map<Integer, List<NodeNetworks.IpInterface>> byMtu = new LinkedHashMap<>();
+                    for (NodeNetworks.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
                     if (byMtu.size() < 2) continue;
                     ref = Mtu.common(byMtu);
                     refIf = byMtu.get(ref).get(0);
                 }
-                for (Ctx.If f : e.getValue()) {
+                for (NodeNetworks.IpInterface f : e.getValue()) {
                     if (f.nif().mtu().equals(ref)) continue;
-                    sink.addLines(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", ERROR,
-                            Ctx.subject(f.artifact()).withIface(f.nif().name()),
+                    sink.addLines(NodeNetworks.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", ERROR,
+                            NodeNetworks.subject(f.artifact()).withIface(f.nif().name()),
                             Message.of(LinkHealthAnalyzer.class, "mtu.bond", "iface", f.nif().name(), "mtu", f.nif().mtu(),
                                     "bond", e.getKey(), "peer", refIf.nif().name(), "peerMtu", ref),
                             List.of(f.artifact().quote(f.nif().line()), refIf.artifact().quote(refIf.nif().line())),
-                            "iface", f.nif().name(), "node", Ctx.node(f.artifact()));
+                            "iface", f.nif().name(), "node", NodeNetworks.node(f.artifact()));
                 }
             }
         }
     }
 
     /** Up ports of one card with different MTUs: the lower one is most likely the one left at the default. */
-    private void mtuSiblings(List<Ctx.If> all, FindingCollector sink) {
-        Map<String, List<Ctx.If>> byCard = new LinkedHashMap<>();
-        for (Ctx.If f : all) {
+    private void mtuSiblings(List<NodeNetworks.IpInterface> all, FindingCollector sink) {
+        Map<String, List<NodeNetworks.IpInterface>> byCard = new LinkedHashMap<>();
+        for (NodeNetworks.IpInterface f : all) {
             NetInterface i = f.nif();
-            String stem = Ctx.cardStem(i.name());
-            if (stem == null || i.mtu() == null || i.state() != LinkState.UP || Ctx.virtual(i)) continue;
-            byCard.computeIfAbsent(Ctx.key(f.artifact()) + "/" + stem, k -> new ArrayList<>()).add(f);
+            String stem = NodeNetworks.cardStem(i.name());
+            if (stem == null || i.mtu() == null || i.state() != LinkState.UP || NodeNetworks.virtual(i)) continue;
+            byCard.computeIfAbsent(NodeNetworks.key(f.artifact()) + "/" + stem, k -> new ArrayList<>()).add(f);
         }
-        for (List<Ctx.If> card : byCard.values()) {
+        for (List<NodeNetworks.IpInterface> card : byCard.values()) {
             if (card.size() < 2) continue;
-            Ctx.If high = card.get(0);
-            for (Ctx.If f : card) if (f.nif().mtu() > high.nif().mtu()) high = f;
+            NodeNetworks.IpInterface high = card.get(0);
+            for (NodeNetworks.IpInterface f : card) if (f.nif().mtu() > high.nif().mtu()) high = f;
             Set<String> done = new LinkedHashSet<>();
-            for (Ctx.If f : card) {
+            for (NodeNetworks.IpInterface f : card) {
                 if (f.nif().mtu() >= high.nif().mtu() || !done.add(f.nif().name())) continue;
-                sink.addLines(Ctx.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", WARNING,
-                        Ctx.subject(f.artifact()).withIface(f.nif().name()),
+                sink.addLines(NodeNetworks.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", WARNING,
+                        NodeNetworks.subject(f.artifact()).withIface(f.nif().name()),
                         Message.of(LinkHealthAnalyzer.class, "mtu.card", "iface", f.nif().name(), "mtu", f.nif().mtu(),
                                 "peer", high.nif().name(), "peerMtu", high.nif().mtu(),
                                 "bond", f.nif().master() == null ? "-" : f.nif().master()),
                         List.of(f.artifact().quote(f.nif().line()), high.artifact().quote(high.nif().line())),
-                        "iface", f.nif().name(), "node", Ctx.node(f.artifact()));
+                        "iface", f.nif().name(), "node", NodeNetworks.node(f.artifact()));
             }
         }
     }

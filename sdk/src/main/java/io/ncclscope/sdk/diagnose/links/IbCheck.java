@@ -41,28 +41,28 @@ import java.util.Map;
 final class IbCheck {
 
     /** The network facts of the slice being read. */
-    private Ctx ctx;
+    private NodeNetworks networks;
 
     /**
      * An active port as the checks across nodes (rates, MTUs) compare it, its artifact kept as a
      * {@link Artifact#stub() stub} to quote it should it differ from its peers or be the peer others differ from.
      */
-    private record R(Artifact artifact, String dev, String type, int num, LinkLayer layer, Double rate, String width,
+    private record ActivePort(Artifact artifact, String dev, String type, int num, LinkLayer layer, Double rate, String width,
                      String speed, Integer mtu, int line, String iface) {
         String cls() {
             return (type == null ? "?" : type) + "/" + layer;
         }
 
         String where() {
-            String n = Ctx.node(artifact);
+            String n = NodeNetworks.node(artifact);
             return (n == null ? "" : n + " ") + dev + ":" + num;
         }
     }
 
     /** The active ports of each slice, with a rate or an MTU. */
-    private final PerSlice<List<R>> active = new PerSlice<>();
+    private final PerSlice<List<ActivePort>> active = new PerSlice<>();
 
-    private record P(Artifact artifact, IbDevice dev, IbPort port) {
+    private record DevicePort(Artifact artifact, IbDevice dev, IbPort port) {
         int num() {
             return port.port() == null ? 1 : port.port();
         }
@@ -72,7 +72,7 @@ final class IbCheck {
         }
 
         String where() {
-            String n = Ctx.node(artifact);
+            String n = NodeNetworks.node(artifact);
             return (n == null ? "" : n + " ") + dev.name() + ":" + num();
         }
 
@@ -86,52 +86,52 @@ final class IbCheck {
      * {@code ibdev} (ibdev2netdev states) and {@code flaps} (kernel port events), and keeps its active ports for
      * {@link #rates} and {@link #activeMtu}.
      */
-    void add(Evidence slice, Ctx ctx, FindingCollector down, FindingCollector roce, FindingCollector ibdev,
+    void add(Evidence slice, NodeNetworks networks, FindingCollector down, FindingCollector roce, FindingCollector ibdev,
              FindingCollector flaps) {
-        this.ctx = ctx;
-        List<P> all = new ArrayList<>();
-        List<R> up = new ArrayList<>();
+        this.networks = networks;
+        List<DevicePort> all = new ArrayList<>();
+        List<ActivePort> up = new ArrayList<>();
         for (Evidence.Item<IbstatData> it : slice.all(IbstatData.class)) {
             Artifact stub = null;
             for (IbDevice d : it.data().devices()) {
                 if (d.name() == null) continue;
                 for (IbPort p : d.ports()) {
-                    P x = new P(it.artifact(), d, p);
+                    DevicePort x = new DevicePort(it.artifact(), d, p);
                     all.add(x);
                     if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
                     if (stub == null) stub = it.artifact().stub();
-                    up.add(new R(stub, d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(), p.activeWidth(),
+                    up.add(new ActivePort(stub, d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(), p.activeWidth(),
                             p.activeSpeed(), p.activeMtu(), p.line(),
-                            ctx.netOf(Ctx.key(it.artifact())).netdevOf.get(d.name() + "/" + x.num())));
+                            networks.netOf(NodeNetworks.key(it.artifact())).netdevOf.get(d.name() + "/" + x.num())));
                 }
             }
         }
         if (!up.isEmpty()) active.put(slice.sliceNode(), up);
-        Map<String, List<P>> byNode = new LinkedHashMap<>();
-        for (P p : all) byNode.computeIfAbsent(Ctx.key(p.artifact()), k -> new ArrayList<>()).add(p);
-        for (List<P> node : byNode.values()) notActive(node, down);
+        Map<String, List<DevicePort>> byNode = new LinkedHashMap<>();
+        for (DevicePort p : all) byNode.computeIfAbsent(NodeNetworks.key(p.artifact()), k -> new ArrayList<>()).add(p);
+        for (List<DevicePort> node : byNode.values()) notActive(node, down);
         roceNetdevMtu(all, roce);
         ibdev2netdev(slice, ibdev);
         flaps(slice, flaps);
-        this.ctx = null; // it holds the slice's parsed records
+        this.networks = null; // it holds the slice's parsed records
     }
 
     /** Every slice's active ports, in slice order. */
-    private List<R> allActive() {
-        List<R> out = new ArrayList<>();
-        for (List<R> rs : active.inOrder()) out.addAll(rs);
+    private List<ActivePort> allActive() {
+        List<ActivePort> out = new ArrayList<>();
+        for (List<ActivePort> rs : active.inOrder()) out.addAll(rs);
         return out;
     }
 
     // ---- IB_PORT_NOT_ACTIVE --------------------------------------------------------------------------------
 
-    private void notActive(List<P> node, FindingCollector sink) {
+    private void notActive(List<DevicePort> node, FindingCollector sink) {
         // The node's rails: the model and link layer of its fastest active ports.
         String rail = null;
-        P railDev = null;
+        DevicePort railDev = null;
         double railRate = -1;
         Map<String, Boolean> cardActive = new HashMap<>();
-        for (P p : node) {
+        for (DevicePort p : node) {
             if (!p.active()) continue;
             double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
             if (r > railRate) {
@@ -141,7 +141,7 @@ final class IbCheck {
             }
             cardActive.put(card(p), true);
         }
-        for (P p : node) {
+        for (DevicePort p : node) {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
@@ -170,23 +170,23 @@ final class IbCheck {
             } else {
                 key = ph == null ? "ib.down.state" : "ib.down.generic";
             }
-            String iface = ctx.netOf(Ctx.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
-            Subject s = Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
+            String iface = networks.netOf(NodeNetworks.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
+            Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
             String railText = railDev == null ? "-"
                     : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
-                    + " " + Ctx.num(railRate) + " Gb/s";
-            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
+                    + " " + NodeNetworks.num(railRate) + " Gb/s";
+            sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
                     Message.of(LinkHealthAnalyzer.class, key, "hca", p.dev().name(), "port", p.num(),
                             "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
                     portLines(p.artifact(), p.port().line()), "hca", p.dev().name(), "port", Integer.toString(p.num()),
-                    "node", Ctx.node(p.artifact()),
+                    "node", NodeNetworks.node(p.artifact()),
                     "iface", iface);
         }
     }
 
     /** Ports of one physical card share the system image GUID; without it a device is its own card. */
-    private static String card(P p) {
+    private static String card(DevicePort p) {
         return p.dev().systemImageGuid() != null ? "g:" + p.dev().systemImageGuid() : "d:" + p.dev().name();
     }
 
@@ -194,38 +194,38 @@ final class IbCheck {
 
     /** IB_RATE_DEGRADED: active ports below the fastest of their model and link layer on any node, or on one lane. */
     void rates(FindingCollector sink) {
-        List<R> all = allActive();
-        Map<String, R> best = new LinkedHashMap<>();
-        for (R p : all) {
+        List<ActivePort> all = allActive();
+        Map<String, ActivePort> best = new LinkedHashMap<>();
+        for (ActivePort p : all) {
             if (p.rate() == null) continue;
-            R b = best.get(p.cls());
+            ActivePort b = best.get(p.cls());
             if (b == null || p.rate() > b.rate()) best.put(p.cls(), p);
         }
-        for (R p : all) {
+        for (ActivePort p : all) {
             if (p.rate() == null) continue;
             double rate = p.rate();
-            R b = best.get(p.cls());
+            ActivePort b = best.get(p.cls());
             boolean belowPeers = b != null && rate < 0.95 * b.rate();
             boolean oneLane = p.layer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.width());
             if (!belowPeers && !oneLane) continue;
             String iface = p.iface();
-            Subject s = Ctx.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
+            Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
             List<EvidenceLine> ev = new ArrayList<>(portLines(p.artifact(), p.line()));
             Message m;
             if (belowPeers) {
                 s = s.withPeer(b.where());
                 ev.addAll(portLines(b.artifact(), b.line()));
                 m = Message.of(LinkHealthAnalyzer.class, "ib.rate.peers", "hca", p.dev(), "port", p.num(),
-                        "rate", Ctx.num(rate), "width", p.width() == null ? "" : " " + p.width(),
-                        "peer", b.where(), "peerRate", Ctx.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
+                        "rate", NodeNetworks.num(rate), "width", p.width() == null ? "" : " " + p.width(),
+                        "peer", b.where(), "peerRate", NodeNetworks.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
                         "layer", layer(p.layer()));
             } else {
                 m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev(), "port", p.num(),
-                        "rate", Ctx.num(rate), "speed", p.speed() == null ? "?" : p.speed());
+                        "rate", NodeNetworks.num(rate), "speed", p.speed() == null ? "?" : p.speed());
             }
-            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
-                    "hca", p.dev(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
-                    "iface", iface, "peer", belowPeers ? Ctx.node(b.artifact()) : null);
+            sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
+                    "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
+                    "iface", iface, "peer", belowPeers ? NodeNetworks.node(b.artifact()) : null);
         }
     }
 
@@ -233,31 +233,31 @@ final class IbCheck {
 
     /** MTU_MISMATCH: active ports of one link layer whose active_mtu is not the one most ports share. */
     void activeMtu(FindingCollector sink) {
-        Map<String, Map<Integer, List<R>>> byLayer = new LinkedHashMap<>();
-        for (R p : allActive()) {
+        Map<String, Map<Integer, List<ActivePort>>> byLayer = new LinkedHashMap<>();
+        for (ActivePort p : allActive()) {
             if (p.mtu() == null) continue;
             byLayer.computeIfAbsent(String.valueOf(p.layer()), k -> new LinkedHashMap<>())
                     .computeIfAbsent(p.mtu(), k -> new ArrayList<>()).add(p);
         }
-        for (Map<Integer, List<R>> byMtu : byLayer.values()) {
+        for (Map<Integer, List<ActivePort>> byMtu : byLayer.values()) {
             if (byMtu.size() < 2) continue;
             int common = Mtu.common(byMtu);
-            R ref = byMtu.get(common).get(0);
+            ActivePort ref = byMtu.get(common).get(0);
             for (var e : byMtu.entrySet()) {
                 if (e.getKey() == common) continue;
-                for (R p : e.getValue()) {
-                    boolean otherNode = !Ctx.key(p.artifact()).equals(Ctx.key(ref.artifact()));
+                for (ActivePort p : e.getValue()) {
+                    boolean otherNode = !NodeNetworks.key(p.artifact()).equals(NodeNetworks.key(ref.artifact()));
                     String iface = p.iface();
                     List<EvidenceLine> ev = new ArrayList<>(mtuLines(p.artifact(), p.line()));
                     ev.addAll(mtuLines(ref.artifact(), ref.line()));
-                    sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
+                    sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
                             otherNode ? ERROR : WARNING,
-                            Ctx.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface)
+                            NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface)
                                     .withPeer(ref.where()),
                             Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev(), "port", p.num(),
                                     "mtu", e.getKey(), "peer", ref.where(), "peerMtu", common),
-                            ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", Ctx.node(p.artifact()),
-                            "iface", iface, "peer", Ctx.node(ref.artifact()));
+                            ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
+                            "iface", iface, "peer", NodeNetworks.node(ref.artifact()));
                 }
             }
         }
@@ -267,25 +267,25 @@ final class IbCheck {
      * A RoCE port takes its MTU from its netdev: at 1500 the RDMA MTU can only be 1024, whatever the HCA
      * supports. Needs the port (ibstat/ibv_devinfo), its netdev (ibdev2netdev/show_gids) and the netdev's MTU (ip).
      */
-    private void roceNetdevMtu(List<P> all, FindingCollector sink) {
-        for (P p : all) {
+    private void roceNetdevMtu(List<DevicePort> all, FindingCollector sink) {
+        for (DevicePort p : all) {
             if (!p.active() || p.port().linkLayer() != LinkLayer.ETHERNET) continue;
             if (p.port().activeMtu() != null && p.port().activeMtu() >= 4096) continue;
-            Ctx.NodeNet net = ctx.netOf(Ctx.key(p.artifact()));
+            NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(p.artifact()));
             String netdev = net.netdevOf.get(p.dev().name() + "/" + p.num());
-            Ctx.If f = netdev == null ? null : net.ifaces.get(netdev);
+            NodeNetworks.IpInterface f = netdev == null ? null : net.ifaces.get(netdev);
             if (f == null || f.nif().mtu() == null || f.nif().mtu() >= 4200) continue;
             List<EvidenceLine> ev = new ArrayList<>();
             ev.add(f.artifact().quote(f.nif().line()));
             ev.addAll(p.port().activeMtu() != null ? mtuLines(p.artifact(), p.port().line())
                     : List.of(p.artifact().quote(p.port().line())));
-            sink.addLines(Ctx.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
-                    Ctx.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
+            sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
+                    NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
                     Message.of(LinkHealthAnalyzer.class, "mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
                             "iface", netdev, "mtu", f.nif().mtu(),
                             "active", p.port().activeMtu() == null ? "1024" : p.port().activeMtu().toString()),
                     ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "iface", netdev,
-                    "node", Ctx.node(p.artifact()));
+                    "node", NodeNetworks.node(p.artifact()));
         }
     }
 
@@ -293,20 +293,20 @@ final class IbCheck {
 
     private void ibdev2netdev(Evidence evidence, FindingCollector sink) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
-            Ctx.NodeNet net = ctx.netOf(Ctx.key(it.artifact()));
+            NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(it.artifact()));
             for (RdmaLink r : it.data().rdmaMap()) {
                 if (r.portState() == null || r.rdmaDevice() == null) continue;
                 String st = r.portState().toUpperCase(Locale.ROOT);
                 if (st.contains("ACTIVE")) continue;
                 int port = r.port() == null ? 1 : r.port();
                 if (net.ibPorts.containsKey(r.rdmaDevice() + "/" + port)) continue; // ibstat speaks for it
-                Subject s = Ctx.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
-                sink.addLines(Ctx.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
+                Subject s = NodeNetworks.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
+                sink.addLines(NodeNetworks.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
                         Message.of(LinkHealthAnalyzer.class, "ib.down.state", "hca", r.rdmaDevice(), "port", port,
                                 "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
                                 "lid", null),
                         List.of(it.artifact().quote(r.line())), "hca", r.rdmaDevice(), "port", Integer.toString(port),
-                        "node", Ctx.node(it.artifact()), "iface", r.netdev());
+                        "node", NodeNetworks.node(it.artifact()), "iface", r.netdev());
             }
         }
     }
@@ -341,10 +341,10 @@ final class IbCheck {
         DmesgEvent ref = firstDown;
         boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
-        Ctx.NodeNet net = ctx.netOf(Ctx.key(a));
+        NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
         Integer port = ref.port();
         if (stillDown && rdma && dev != null) {
-            Ctx.Port now = net.ibPorts.get(dev + "/" + (port == null ? 1 : port));
+            NodeNetworks.Port now = net.ibPorts.get(dev + "/" + (port == null ? 1 : port));
             if (now != null && now.port().state() == PortState.ACTIVE) stillDown = false; // came back after the log ended
         }
         List<EvidenceLine> ev = new ArrayList<>();
@@ -354,12 +354,12 @@ final class IbCheck {
             if (e != ref) ev.add(a.quote(e.line(), e.message()));
         }
         String code = rdma ? "IB_PORT_NOT_ACTIVE" : "ETH_LINK_DOWN";
-        Subject s = Ctx.subject(a).withPort(port);
+        Subject s = NodeNetworks.subject(a).withPort(port);
         s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
-        sink.addLines(Ctx.key(a) + "/" + dev + "/" + (port == null ? 1 : port), code, stillDown ? ERROR : WARNING, s,
+        sink.addLines(NodeNetworks.key(a) + "/" + dev + "/" + (port == null ? 1 : port), code, stillDown ? ERROR : WARNING, s,
                 Message.of(LinkHealthAnalyzer.class, stillDown ? "flap.down" : "flap.bounced", "dev", dev,
                         "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
-                ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", Ctx.node(a),
+                ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", NodeNetworks.node(a),
                 "bdf", ref.device());
     }
 
@@ -376,7 +376,7 @@ final class IbCheck {
 
     /** The port header and its state, physical state and rate lines. */
     private static List<EvidenceLine> portLines(Artifact a, int line) {
-        return Ctx.near(a, line, 14, true, s -> {
+        return NodeNetworks.near(a, line, 14, true, s -> {
             String l = s.toLowerCase(Locale.ROOT);
             return l.startsWith("state") || l.startsWith("physical state") || l.startsWith("phys state")
                     || l.startsWith("phys_state") || l.startsWith("rate") || l.startsWith("active_width")
@@ -386,7 +386,7 @@ final class IbCheck {
     }
 
     private static List<EvidenceLine> mtuLines(Artifact a, int line) {
-        List<EvidenceLine> ev = Ctx.near(a, line, 14, false,
+        List<EvidenceLine> ev = NodeNetworks.near(a, line, 14, false,
                 s -> s.startsWith("active_mtu"), s -> s.startsWith("port:") || s.startsWith("hca_id"));
         if (ev.isEmpty()) ev.add(a.quote(line));
         return ev;

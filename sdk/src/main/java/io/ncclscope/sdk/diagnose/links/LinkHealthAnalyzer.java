@@ -64,11 +64,11 @@ public final class LinkHealthAnalyzer implements Analyzer {
         @Override
         public void add(Evidence slice) {
             Replay.Slice s = replay.slice(Objects.requireNonNull(slice, "slice"));
-            Ctx ctx = new Ctx(slice);
+            NodeNetworks networks = new NodeNetworks(slice);
             pcie.add(slice, s.into(LSPCI), s.into(NVSMI), s.into(KERNEL));
             nvlink.add(slice);
-            ib.add(slice, ctx, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
-            eth.add(slice, ctx, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
+            ib.add(slice, networks, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
+            eth.add(slice, networks, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
             new CounterCheck().run(slice, s.into(COUNTERS));
             new XidCheck().run(slice, s.into(XID));
             replay.keep(s);

@@ -35,7 +35,7 @@ final class NvlinkCheck {
      * and listed in order). Its artifact is kept as a {@link Artifact#stub() stub}, to quote the GPU's lines should
      * another node's GPUs of its model show more links or faster ones.
      */
-    private static final class G {
+    private static final class GpuLinks {
         final Artifact artifact;
         final Integer index;
         final String busId;
@@ -50,7 +50,7 @@ final class NvlinkCheck {
         private final Double speed;
         private final int firstLine;
 
-        G(Artifact artifact, NvsmiGpu gpu) {
+        GpuLinks(Artifact artifact, NvsmiGpu gpu) {
             this.artifact = artifact;
             this.index = gpu.index();
             this.busId = gpu.busId();
@@ -87,13 +87,13 @@ final class NvlinkCheck {
         }
 
         String where() {
-            String n = Ctx.node(artifact);
+            String n = NodeNetworks.node(artifact);
             return n == null ? label() : n + " " + label();
         }
     }
 
     /** The GPUs of each slice read, by the slice's node. */
-    private final PerSlice<List<G>> slices = new PerSlice<>();
+    private final PerSlice<List<GpuLinks>> slices = new PerSlice<>();
 
     private static final Pattern SXM = Pattern.compile("(?i).*\\b(GB|GH)?(A100|A800|H100|H200|H800|H20|B100|B200|B300|GB200|GB300|GH200)\\b.*");
 
@@ -106,13 +106,13 @@ final class NvlinkCheck {
 
     /** Keeps the GPUs of one slice that list NVLinks, for {@link #finish}. */
     void add(Evidence slice) {
-        List<G> gs = new ArrayList<>();
+        List<GpuLinks> gs = new ArrayList<>();
         for (Evidence.Item<NvidiaSmiData> it : slice.all(NvidiaSmiData.class)) {
             Artifact stub = null;
             for (NvsmiGpu g : it.data().gpus()) {
                 if (g.nvlinks().isEmpty() && g.nvlinkError() == null) continue;
                 if (stub == null) stub = it.artifact().stub();
-                gs.add(new G(stub, g));
+                gs.add(new GpuLinks(stub, g));
             }
         }
         if (!gs.isEmpty()) slices.put(slice.sliceNode(), gs);
@@ -120,17 +120,17 @@ final class NvlinkCheck {
 
     /** Compares the GPUs of each model over every slice, in slice order. */
     void finish(FindingCollector sink) {
-        Map<String, List<G>> byModel = new LinkedHashMap<>();
-        for (List<G> gs : slices.inOrder()) {
-            for (G g : gs) byModel.computeIfAbsent(g.model(), k -> new ArrayList<>()).add(g);
+        Map<String, List<GpuLinks>> byModel = new LinkedHashMap<>();
+        for (List<GpuLinks> gs : slices.inOrder()) {
+            for (GpuLinks g : gs) byModel.computeIfAbsent(g.model(), k -> new ArrayList<>()).add(g);
         }
-        for (List<G> gs : byModel.values()) model(gs, sink);
+        for (List<GpuLinks> gs : byModel.values()) model(gs, sink);
     }
 
-    private void model(List<G> gs, FindingCollector sink) {
-        G best = null;
+    private void model(List<GpuLinks> gs, FindingCollector sink) {
+        GpuLinks best = null;
         double maxSpeed = 0;
-        for (G g : gs) {
+        for (GpuLinks g : gs) {
             if (best == null || g.active > best.active) best = g;
             for (NvLink l : g.nvlinks()) {
                 if (l.active() && l.speedGBs() != null) maxSpeed = Math.max(maxSpeed, l.speedGBs());
@@ -141,7 +141,7 @@ final class NvlinkCheck {
             allInactive(gs, sink);
             return;
         }
-        for (G g : gs) {
+        for (GpuLinks g : gs) {
             int active = g.active;
             List<String> down = new ArrayList<>();
             List<String> slow = new ArrayList<>();
@@ -151,22 +151,22 @@ final class NvlinkCheck {
                     down.add(Integer.toString(l.link()));
                     ev.add(g.artifact.quote(l.line()));
                 } else if (l.speedGBs() != null && maxSpeed > 0 && l.speedGBs() < 0.9 * maxSpeed) {
-                    slow.add(l.link() + " (" + Ctx.num(l.speedGBs()) + " GB/s)");
+                    slow.add(l.link() + " (" + NodeNetworks.num(l.speedGBs()) + " GB/s)");
                     ev.add(g.artifact.quote(l.line()));
                 }
             }
             if (active >= maxActive && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
             if (g.line > 0) ev.add(0, g.artifact.quote(g.line));
-            if (g.error) ev.addAll(Ctx.near(g.artifact, g.line, 2, false,
+            if (g.error) ev.addAll(NodeNetworks.near(g.artifact, g.line, 2, false,
                     s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
             ev.addAll(bestLines(best));
-            String key = Ctx.key(g.artifact) + "/" + g.label();
-            var subject = Ctx.subject(g.artifact).withGpu(g.label()).withPeer(best.where());
+            String key = NodeNetworks.key(g.artifact) + "/" + g.label();
+            var subject = NodeNetworks.subject(g.artifact).withGpu(g.label()).withPeer(best.where());
             if (active == 0 && g.error && !baseboard(g.model())) {
                 sink.addLines(key, CODE, INFO, subject,
                         Message.of(LinkHealthAnalyzer.class, "nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
-                        ev, "gpu", g.label(), "node", Ctx.node(g.artifact), "peer", best.where());
+                        ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact), "peer", best.where());
                 continue;
             }
             String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
@@ -174,38 +174,38 @@ final class NvlinkCheck {
                     Message.of(LinkHealthAnalyzer.class, detail, "gpu", g.label(), "model", g.model(), "active", active,
                             "peer", best.where(), "peerActive", maxActive,
                             "down", down.isEmpty() ? "-" : String.join(", ", down),
-                            "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", Ctx.num(maxSpeed)),
-                    ev, "gpu", g.label(), "node", Ctx.node(g.artifact), "peer", best.where());
+                            "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", NodeNetworks.num(maxSpeed)),
+                    ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact), "peer", best.where());
         }
     }
 
     /** Every GPU of a model lists links and none is active: on a baseboard the fabric is not up. */
-    private void allInactive(List<G> gs, FindingCollector sink) {
-        Map<String, List<G>> byNode = new LinkedHashMap<>();
-        for (G g : gs) {
+    private void allInactive(List<GpuLinks> gs, FindingCollector sink) {
+        Map<String, List<GpuLinks>> byNode = new LinkedHashMap<>();
+        for (GpuLinks g : gs) {
             if (!g.nvlinks().isEmpty() && baseboard(g.model())) {
-                byNode.computeIfAbsent(Ctx.key(g.artifact), k -> new ArrayList<>()).add(g);
+                byNode.computeIfAbsent(NodeNetworks.key(g.artifact), k -> new ArrayList<>()).add(g);
             }
         }
-        for (List<G> n : byNode.values()) {
-            G first = n.get(0);
+        for (List<GpuLinks> n : byNode.values()) {
+            GpuLinks first = n.get(0);
             int links = 0;
             List<EvidenceLine> ev = new ArrayList<>();
-            for (G g : n) {
+            for (GpuLinks g : n) {
                 links += g.nvlinks().size();
                 if (ev.size() < 6) {
                     ev.add(g.artifact.quote(g.line));
                     ev.add(g.artifact.quote(g.nvlinks().get(0).line()));
                 }
             }
-            sink.addLines(Ctx.key(first.artifact) + "/all", CODE, ERROR, Ctx.subject(first.artifact),
+            sink.addLines(NodeNetworks.key(first.artifact) + "/all", CODE, ERROR, NodeNetworks.subject(first.artifact),
                     Message.of(LinkHealthAnalyzer.class, "nvlink.none", "gpus", n.size(), "links", links,
                             "model", first.model()),
-                    ev, "node", Ctx.node(first.artifact));
+                    ev, "node", NodeNetworks.node(first.artifact));
         }
     }
 
-    private static List<EvidenceLine> bestLines(G best) {
+    private static List<EvidenceLine> bestLines(GpuLinks best) {
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(best.artifact.quote(best.line));
         for (NvLink l : best.nvlinks()) {

@@ -50,9 +50,9 @@ final class PcieCheck {
      * Where a GPU link that runs slower at full width (seen idle or with no load information) stands among all of
      * them: the order the whole evidence lists them in, {@code lspci} ones first, then node by node.
      */
-    private record Pos(int source, String node, int index) implements Comparable<Pos> {
+    private record IdlePosition(int source, String node, int index) implements Comparable<IdlePosition> {
         @Override
-        public int compareTo(Pos o) {
+        public int compareTo(IdlePosition o) {
             int c = Integer.compare(source, o.source);
             if (c == 0) c = Evidence.SLICE_NODE_ORDER.compare(node, o.node);
             return c != 0 ? c : Integer.compare(index, o.index);
@@ -68,9 +68,9 @@ final class PcieCheck {
     private int idleCount;
     private String idleNode;
     private boolean idleNodes;
-    private final TreeMap<Pos, String> idleLabels = new TreeMap<>();
-    private final Map<String, Pos> idleLabelAt = new HashMap<>();
-    private final TreeMap<Pos, EvidenceLine> idleLines = new TreeMap<>();
+    private final TreeMap<IdlePosition, String> idleLabels = new TreeMap<>();
+    private final Map<String, IdlePosition> idleLabelAt = new HashMap<>();
+    private final TreeMap<IdlePosition, EvidenceLine> idleLines = new TreeMap<>();
     // Idle links of the slice being read, per source.
     private final int[] sliceIdle = new int[2];
 
@@ -98,13 +98,13 @@ final class PcieCheck {
 
     /** Counts an idle GPU link; its label and line are kept while among the first of all. */
     private void idle(String sliceNode, int source, String node, String label, Supplier<EvidenceLine> quote) {
-        Pos pos = new Pos(source, sliceNode, sliceIdle[source]++);
+        IdlePosition pos = new IdlePosition(source, sliceNode, sliceIdle[source]++);
         idleCount++;
         String n = node == null ? "" : node;
         if (idleNode == null) idleNode = n;
         else if (!idleNode.equals(n)) idleNodes = true;
         String l = (node == null ? "" : node + " ") + label;
-        Pos at = idleLabelAt.get(l);
+        IdlePosition at = idleLabelAt.get(l);
         if (at == null || pos.compareTo(at) < 0) {
             if (at != null) idleLabels.remove(at);
             idleLabels.put(pos, l);
@@ -163,7 +163,7 @@ final class PcieCheck {
         Role role = role(d);
         String bdf = d.bdf();
         String name = d.description() == null ? (d.deviceClass() == null ? "PCI device" : d.deviceClass()) : d.description();
-        Subject s = Ctx.subject(a);
+        Subject s = NodeNetworks.subject(a);
         s = role == Role.GPU ? s.withGpu(bdf) : s.withDevice(bdf);
         String speed = gts(sta.speedGTs());
         String capSpeed = gts(cap.speedGTs());
@@ -173,14 +173,14 @@ final class PcieCheck {
             sink.addLines(id(a, bdf, d.line()), CODE, sev, s,
                     Message.of(LinkHealthAnalyzer.class, key, "name", name, "bdf", label(bdf), "width", sta.width(),
                             "capWidth", cap.width(), "speed", speed, "capSpeed", capSpeed),
-                    lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
+                    lspciLines(a, d), "bdf", bdf, "node", NodeNetworks.node(a));
         } else if (role == Role.NIC) {
             sink.addLines(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
                     Message.of(LinkHealthAnalyzer.class, "pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
-                    lspciLines(a, d), "bdf", bdf, "node", Ctx.node(a));
+                    lspciLines(a, d), "bdf", bdf, "node", NodeNetworks.node(a));
         } else if (role == Role.GPU) {
-            idle(sliceNode, 0, Ctx.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
+            idle(sliceNode, 0, NodeNetworks.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
         }
         // Other devices (NVMe, RAID, USB) at a lower speed with full width: not on NCCL's path, and often a slot of
         // an older generation; not worth a finding.
@@ -200,7 +200,7 @@ final class PcieCheck {
         if (p == null) return;
         String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
         String bdf = g.busId();
-        Subject s = Ctx.subject(a).withGpu(gpu == null ? bdf : gpu);
+        Subject s = NodeNetworks.subject(a).withGpu(gpu == null ? bdf : gpu);
         String where = gpu != null && bdf != null && !gpu.equals(bdf) ? gpu + " (" + bdf + ")" : (gpu == null ? "?" : gpu);
         boolean narrow = p.widthCurrent() != null && p.widthMax() != null && p.widthCurrent() > 0 && p.widthCurrent() < p.widthMax();
         boolean slow = p.genCurrent() != null && p.genMax() != null && p.genCurrent() < p.genMax();
@@ -210,7 +210,7 @@ final class PcieCheck {
                     Message.of(LinkHealthAnalyzer.class, "pcie.width.gpu", "name", g.name(), "bdf", where,
                             "width", p.widthCurrent(), "capWidth", p.widthMax(), "speed", gen(p.genCurrent()),
                             "capSpeed", gen(p.genMax())),
-                    ev, "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
+                    ev, "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
         } else if (slow) {
             GpuClocks c = g.clocks();
             List<EvidenceLine> ev = busy(c) ? pcieLines(a, p, false) : List.of();
@@ -218,9 +218,9 @@ final class PcieCheck {
                 sink.addLines(id(a, bdf, g.line()), CODE, WARNING, s,
                         Message.of(LinkHealthAnalyzer.class, "pcie.gen.busy", "gpu", where, "gen", p.genCurrent(),
                                 "max", p.genMax(), "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
-                        withClock(ev, a, c), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
+                        withClock(ev, a, c), "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
             } else {
-                idle(sliceNode, 1, Ctx.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
+                idle(sliceNode, 1, NodeNetworks.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
                         () -> pcieLines(a, p, false).get(0));
             }
         }
@@ -228,7 +228,7 @@ final class PcieCheck {
             sink.addLines(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
                     Message.of(LinkHealthAnalyzer.class, "pcie.hostMax", "gpu", where, "host", p.genHostMax(),
                             "device", p.genDeviceMax()),
-                    pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", Ctx.node(a));
+                    pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
         }
     }
 
@@ -239,7 +239,7 @@ final class PcieCheck {
 
     private static List<EvidenceLine> withClock(List<EvidenceLine> ev, Artifact a, GpuClocks c) {
         List<EvidenceLine> out = new ArrayList<>(ev);
-        out.addAll(Ctx.near(a, c.line(), 1, true, x -> false, x -> true));
+        out.addAll(NodeNetworks.near(a, c.line(), 1, true, x -> false, x -> true));
         return out;
     }
 
@@ -253,10 +253,10 @@ final class PcieCheck {
         boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
-        sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, Ctx.subject(a).withDevice(bdf),
+        sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, NodeNetworks.subject(a).withDevice(bdf),
                 Message.of(LinkHealthAnalyzer.class, "pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
-                        "gbps", Ctx.num(e.pcieGbps()), "limit", e.detail()),
-                List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", Ctx.node(a));
+                        "gbps", NodeNetworks.num(e.pcieGbps()), "limit", e.detail()),
+                List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", NodeNetworks.node(a));
     }
 
     /** PCIE_LINK_DEGRADED (INFO): the GPU links at an idle speed of every node, in one finding. */
@@ -314,7 +314,7 @@ final class PcieCheck {
     }
 
     private static String id(Artifact a, String bdf, int line) {
-        return Ctx.key(a) + "/" + (bdf != null ? bdf : a.name() + ":" + line);
+        return NodeNetworks.key(a) + "/" + (bdf != null ? bdf : a.name() + ":" + line);
     }
 
     private static String label(String bdf) {
@@ -322,7 +322,7 @@ final class PcieCheck {
     }
 
     private static String gts(Double v) {
-        return v == null ? "?" : Ctx.num(v) + "GT/s";
+        return v == null ? "?" : NodeNetworks.num(v) + "GT/s";
     }
 
     private static String gen(Integer g) {

@@ -41,7 +41,7 @@ final class XidCheck {
         }
     }
 
-    record Class(Kind kind, FindingSeverity severity) {
+    record XidClass(Kind kind, FindingSeverity severity) {
     }
 
     /** NVIDIA's mnemonic of an Xid, for the message; null when not in the table. */
@@ -91,24 +91,24 @@ final class XidCheck {
     }
 
     /** The class of one event; {@code xidSeverity} is the Fatal/Nonfatal word of NVLink Xids, when printed. */
-    static Class classify(int xid, String xidSeverity) {
+    static XidClass classify(int xid, String xidSeverity) {
         String sev = xidSeverity == null ? "" : xidSeverity.toLowerCase(Locale.ROOT);
         return switch (xid) {
-            case 79 -> new Class(Kind.BUS, CRITICAL);
-            case 48, 95, 140, 171, 172 -> new Class(Kind.MEMORY, CRITICAL);
-            case 64 -> new Class(Kind.MEMORY, ERROR);
-            case 46, 62, 119, 120, 143, 158 -> new Class(Kind.HUNG, CRITICAL);
-            case 109, 110, 156 -> new Class(Kind.HUNG, ERROR);
-            case 74, 136 -> new Class(Kind.NVLINK, CRITICAL);
-            case 155 -> new Class(Kind.NVLINK, ERROR);
-            case 137 -> new Class(Kind.NVLINK, WARNING);
-            case 144, 145, 146, 147, 148, 149, 150 -> new Class(Kind.NVLINK,
+            case 79 -> new XidClass(Kind.BUS, CRITICAL);
+            case 48, 95, 140, 171, 172 -> new XidClass(Kind.MEMORY, CRITICAL);
+            case 64 -> new XidClass(Kind.MEMORY, ERROR);
+            case 46, 62, 119, 120, 143, 158 -> new XidClass(Kind.HUNG, CRITICAL);
+            case 109, 110, 156 -> new XidClass(Kind.HUNG, ERROR);
+            case 74, 136 -> new XidClass(Kind.NVLINK, CRITICAL);
+            case 155 -> new XidClass(Kind.NVLINK, ERROR);
+            case 137 -> new XidClass(Kind.NVLINK, WARNING);
+            case 144, 145, 146, 147, 148, 149, 150 -> new XidClass(Kind.NVLINK,
                     sev.startsWith("non") ? WARNING : sev.startsWith("fatal") ? CRITICAL : ERROR);
-            case 94 -> new Class(Kind.ECC_CONTAINED, WARNING);
-            case 63, 92 -> new Class(Kind.REMAP, WARNING);
-            case 8, 11, 13, 25, 31, 32, 43, 45, 69, 80 -> new Class(Kind.APP, WARNING);
-            case 93, 106, 107, 154 -> new Class(Kind.INFO_ONLY, INFO);
-            default -> new Class(Kind.OTHER, WARNING);
+            case 94 -> new XidClass(Kind.ECC_CONTAINED, WARNING);
+            case 63, 92 -> new XidClass(Kind.REMAP, WARNING);
+            case 8, 11, 13, 25, 31, 32, 43, 45, 69, 80 -> new XidClass(Kind.APP, WARNING);
+            case 93, 106, 107, 154 -> new XidClass(Kind.INFO_ONLY, INFO);
+            default -> new XidClass(Kind.OTHER, WARNING);
         };
     }
 
@@ -117,7 +117,7 @@ final class XidCheck {
         final String device;
         final Map<Integer, Integer> counts = new LinkedHashMap<>();
         DmesgEvent worst;
-        Class worstClass;
+        XidClass worstClass;
         Integer cause;
         final List<DmesgEvent> events = new ArrayList<>();
 
@@ -140,12 +140,12 @@ final class XidCheck {
                 Gpu g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new Gpu(it.artifact(), e.device()));
                 g.counts.merge(xid, 1, Integer::sum);
                 g.events.add(e);
-                Class c = classify(xid, e.xidSeverity());
+                XidClass c = classify(xid, e.xidSeverity());
                 // Xid 45 is the cleanup after an earlier error: it is as bad as the error it names.
                 if (xid == 45 && e.causedByXid() != null) {
-                    Class cause = classify(e.causedByXid(), null);
+                    XidClass cause = classify(e.causedByXid(), null);
                     if (cause.severity().compareTo(c.severity()) > 0) {
-                        c = new Class(Kind.CAUSED, cause.kind() == Kind.NVLINK ? CRITICAL : cause.severity());
+                        c = new XidClass(Kind.CAUSED, cause.kind() == Kind.NVLINK ? CRITICAL : cause.severity());
                         g.cause = e.causedByXid();
                     }
                 }
@@ -185,13 +185,13 @@ final class XidCheck {
         String uuid = g.device == null ? null : data.gpuUuids().get(g.device);
         String name = mnemonic(xid);
         String link = w.link() != null && w.link() >= 0 ? Integer.toString(w.link()) : "-";
-        sink.addLines(Ctx.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(),
-                Ctx.subject(a).withGpu(g.device),
+        sink.addLines(NodeNetworks.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(),
+                NodeNetworks.subject(a).withGpu(g.device),
                 Message.of(LinkHealthAnalyzer.class, g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
                         "xid", xid, "name", name == null ? "Xid " + xid : name, "list", list,
                         "cause", g.cause, "causeName", g.cause == null ? null : mnemonic(g.cause),
                         "process", w.process() == null ? "?" : w.process(), "link", link,
                         "severity", w.xidSeverity() == null ? "-" : w.xidSeverity()),
-                ev, "gpu", g.device, "bdf", g.device, "node", Ctx.node(a));
+                ev, "gpu", g.device, "bdf", g.device, "node", NodeNetworks.node(a));
     }
 }

@@ -5,7 +5,7 @@ import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
+import io.ncclscope.sdk.diagnose.topology.Layout.Device;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -128,7 +128,7 @@ final class AffinityChecks {
         nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics.get(n).lines())));
 
         Subject subject = new Subject(node, null, Names.compact(poorNames), Names.csv(nicNames), null, null, null);
-        Dev first = l.gpus.get(poor.get(0));
+        Device first = l.gpus.get(poor.get(0));
         out.addForNode(node, scope + "|affinity|" + l.source, AFFINITY, severity, subject, detail, ev,
                 "node", node, "gpu", Names.compact(poorNames), "hca", Names.csv(hcas), "bdf", first.bdf());
     }
@@ -141,6 +141,12 @@ final class AffinityChecks {
      * Needs NUMA nodes the source did not flatten.
      */
     private static void crossNuma(Layout l, String node, String scope, FindingCollector out) {
+        Set<Integer> named = noLocalNic(l, node, scope, out);
+        nicsAway(l, named, node, scope, out);
+    }
+
+    /** GPUs of a NUMA node with no NIC on it while another NUMA node holds two or more; {@return the NICs named} */
+    private static Set<Integer> noLocalNic(Layout l, String node, String scope, FindingCollector out) {
         int g = l.gpus.size();
         int n = l.nics.size();
         Map<Integer, List<Integer>> gpusByNuma = new TreeMap<>();
@@ -181,13 +187,18 @@ final class AffinityChecks {
             gx.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
             ny.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
             ev.addAll(l.header);
-            Dev nic = l.nics.get(ny.get(0));
+            Device nic = l.nics.get(ny.get(0));
             out.addForNode(node, scope + "|noLocal|" + x, NUMA, FindingSeverity.WARNING,
                     new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
                     "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
         }
+        return named;
+    }
 
-        // (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve.
+    /** (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve. */
+    private static void nicsAway(Layout l, Set<Integer> named, String node, String scope, FindingCollector out) {
+        int g = l.gpus.size();
+        int n = l.nics.size();
         Map<String, List<Integer>> away = new LinkedHashMap<>();
         Map<String, List<Integer>> servedBy = new LinkedHashMap<>();
         List<List<Integer>> nearest = new ArrayList<>(g);
@@ -227,7 +238,7 @@ final class AffinityChecks {
             nj.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
             served.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
             ev.addAll(l.header);
-            Dev nic = l.nics.get(nj.get(0));
+            Device nic = l.nics.get(nj.get(0));
             out.addForNode(node, scope + "|away|" + Names.csv(nicNames), NUMA, FindingSeverity.WARNING,
                     new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
                     "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
@@ -260,7 +271,7 @@ final class AffinityChecks {
         List<Quote> ev = new ArrayList<>();
         far.stream().limit(4).forEach(j -> ev.addAll(l.nics.get(j).lines()));
         ev.addAll(l.header);
-        Dev first = l.nics.get(far.get(0));
+        Device first = l.nics.get(far.get(0));
         out.addForNode(node, scope + "|far", NUMA, FindingSeverity.INFO,
                 new Subject(node, null, null, Names.csv(names), null, null, null), detail, ev,
                 "node", node, "hca", hcas.isEmpty() ? null : hcas.get(0), "bdf", first.bdf());

@@ -22,8 +22,8 @@ final class Layout {
      * @param numa  the NUMA node when known (for NICs from {@code topo -m}: inferred); null otherwise
      * @param lines the lines that show the device, most telling first (a matrix row, a legend entry, a NUMA line)
      */
-    record Dev(String name, String hca, String bdf, Integer numa, List<Quote> lines) {
-        Dev {
+    record Device(String name, String hca, String bdf, Integer numa, List<Quote> lines) {
+        Device {
             Objects.requireNonNull(name, "name");
             lines = List.copyOf(lines);
         }
@@ -57,8 +57,8 @@ final class Layout {
     }
 
     final String source;
-    final List<Dev> gpus;
-    final List<Dev> nics;
+    final List<Device> gpus;
+    final List<Device> nics;
     private final Hop[][] hops;
     private final boolean[][] nvlink;
     final boolean numaTrusted;
@@ -71,7 +71,7 @@ final class Layout {
      * @param numaTrusted false when the NUMA nodes the source printed contradict its own paths (flattened in a VM)
      * @param header      lines that name the columns (a matrix header), quoted after the rows
      */
-    Layout(String source, List<Dev> gpus, List<Dev> nics, Hop[][] hops, boolean[][] nvlink, boolean numaTrusted,
+    Layout(String source, List<Device> gpus, List<Device> nics, Hop[][] hops, boolean[][] nvlink, boolean numaTrusted,
            List<Quote> header) {
         this.source = source;
         this.gpus = List.copyOf(gpus);

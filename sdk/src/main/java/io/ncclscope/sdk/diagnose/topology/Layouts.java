@@ -15,7 +15,7 @@ import io.ncclscope.parsers.topoxml.TopoCpu;
 import io.ncclscope.parsers.topoxml.TopoNet;
 import io.ncclscope.parsers.topoxml.TopoPci;
 import io.ncclscope.sdk.diagnose.internal.Quote;
-import io.ncclscope.sdk.diagnose.topology.Layout.Dev;
+import io.ncclscope.sdk.diagnose.topology.Layout.Device;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
@@ -81,12 +81,12 @@ final class Layouts {
             }
         }
 
-        List<Dev> gpus = new ArrayList<>(g);
+        List<Device> gpus = new ArrayList<>(g);
         for (int i = 0; i < g; i++) {
             TopoGpu x = tg.get(i);
-            gpus.add(new Dev(x.name(), null, null, gpuNuma[i], List.of(Quote.of(a, x.line()))));
+            gpus.add(new Device(x.name(), null, null, gpuNuma[i], List.of(Quote.of(a, x.line()))));
         }
-        List<Dev> nics = new ArrayList<>(n);
+        List<Device> nics = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             TopoNic x = tn.get(j);
             Set<Integer> near = new TreeSet<>();
@@ -98,7 +98,7 @@ final class Layouts {
             lines.add(Quote.of(a, x.line()));
             if (x.legendLine() != null) lines.add(Quote.of(a, x.legendLine()));
             String name = x.device() != null ? x.device() : x.name();
-            nics.add(new Dev(name, x.device(), null, near.size() == 1 ? near.iterator().next() : null, lines));
+            nics.add(new Device(name, x.device(), null, near.size() == 1 ? near.iterator().next() : null, lines));
         }
         boolean trusted = !flattened(t, gpuNuma);
         List<Quote> header = t.line() > 0 ? List.of(Quote.of(a, t.line())) : List.of();
@@ -217,9 +217,9 @@ final class Layouts {
             if (prev != null && prev != e.node()) conflicting.add(d.rootBus());
         }
         conflicting.forEach(rootNuma::remove);
-        List<Dev> gpus = new ArrayList<>();
+        List<Device> gpus = new ArrayList<>();
         for (TreeDevice d : gpuDevs) gpus.add(pciDev(a, d, numa, rootNuma.get(d.rootBus())));
-        List<Dev> nics = new ArrayList<>();
+        List<Device> nics = new ArrayList<>();
         for (TreeDevice d : nicDevs) nics.add(pciDev(a, d, numa, rootNuma.get(d.rootBus())));
         Hop[][] hops = new Hop[gpus.size()][nics.size()];
         for (int i = 0; i < gpus.size(); i++) {
@@ -244,12 +244,12 @@ final class Layouts {
         return new Hop(PathType.NODE, "NODE/SYS");
     }
 
-    private static Dev pciDev(Artifact a, TreeDevice d, PciNuma numa, Integer rootNuma) {
+    private static Device pciDev(Artifact a, TreeDevice d, PciNuma numa, Integer rootNuma) {
         List<Quote> lines = new ArrayList<>();
         lines.add(Quote.of(a, d.line()));
         PciNuma.Entry e = numa.get(d.bdf());
         if (e != null) lines.add(e.line());
-        return new Dev(shortBdf(d.bdf()), null, d.bdf(), e != null ? Integer.valueOf(e.node()) : rootNuma, lines);
+        return new Device(shortBdf(d.bdf()), null, d.bdf(), e != null ? Integer.valueOf(e.node()) : rootNuma, lines);
     }
 
     /**
@@ -288,8 +288,8 @@ final class Layouts {
      * paths: enough to tell GPUs of one NUMA node without a NIC. Empty when either side is missing.
      */
     static Optional<Layout> fromVerbose(List<Item> verbose) {
-        List<Dev> gpus = new ArrayList<>();
-        List<Dev> nics = new ArrayList<>();
+        List<Device> gpus = new ArrayList<>();
+        List<Device> nics = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Item it : verbose) {
             for (LspciDevice d : it.data().devices()) {
@@ -300,7 +300,7 @@ final class Layouts {
                 List<Quote> lines = new ArrayList<>();
                 lines.add(Quote.of(it.artifact(), d.line()));
                 lines.add(Quote.numa(it.artifact(), d.line()));
-                Dev dev = new Dev(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines);
+                Device dev = new Device(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines);
                 (gpu ? gpus : nics).add(dev);
             }
         }
@@ -364,17 +364,17 @@ final class Layouts {
             TopoCpu cpu = x.cpus().get(c);
             for (TopoPci p : cpu.pcis()) walk(p, new ArrayList<>(), c, cpu, gpus, nics);
         }
-        List<Dev> g = new ArrayList<>();
+        List<Device> g = new ArrayList<>();
         for (Placed p : gpus) {
             var gpu = p.pci().gpu();
             String name = gpu.dev() != null ? "GPU" + gpu.dev() : shortBdf(gpu.busId());
-            g.add(new Dev(name == null ? "GPU?" : name, null, gpu.busId(), numa(p.cpu()), List.of(Quote.of(a, gpu.line()))));
+            g.add(new Device(name == null ? "GPU?" : name, null, gpu.busId(), numa(p.cpu()), List.of(Quote.of(a, gpu.line()))));
         }
-        List<Dev> n = new ArrayList<>();
+        List<Device> n = new ArrayList<>();
         for (Placed p : nics) {
             TopoNet net = p.net();
             String name = net.name() != null ? net.name() : shortBdf(net.busId());
-            n.add(new Dev(name == null ? "NIC?" : name, net.name(), net.busId(), numa(p.cpu()), List.of(Quote.of(a, net.line()))));
+            n.add(new Device(name == null ? "NIC?" : name, net.name(), net.busId(), numa(p.cpu()), List.of(Quote.of(a, net.line()))));
         }
         Hop[][] hops = new Hop[gpus.size()][nics.size()];
         for (int i = 0; i < gpus.size(); i++) {

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Addresses and interface names as NCCL prints them ({@code eth0:10.0.0.1}, {@code veth25f2e72:fe80::...%veth25f2e72}):
  * what is loopback, link-local, a container or virtual device, a management port, and which subnet an address is in.
  */
-final class Ifaces {
+final class InterfaceNames {
 
     /**
      * Container bridges, veth pairs, tunnels and other virtual devices that never carry a node's training traffic:
@@ -22,7 +22,7 @@ final class Ifaces {
     /** Management and BMC ports. */
     private static final Pattern MGMT = Pattern.compile(".*(mgmt|mgnt|manage|ipmi|bmc|idrac).*");
 
-    private Ifaces() {
+    private InterfaceNames() {
     }
 
     /** The address without a {@code %scope} suffix or brackets. */

@@ -24,14 +24,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the checks share: the node of each artifact, and per node the network facts that join across
- * tools (interfaces of ip, the RDMA-to-netdev map of ibdev2netdev and show_gids, the RDMA ports of ibstat).
- * Built once per analysis; read-only afterwards.
+ * The network facts of each node of a slice that join across tools (interfaces of ip, the RDMA-to-netdev map of
+ * ibdev2netdev and show_gids, the RDMA ports of ibstat), and how the link checks name an artifact's node, an
+ * interface's card and a number. Built once per slice; read-only afterwards.
  */
-final class Ctx {
+final class NodeNetworks {
 
     /** An ip interface with the artifact it came from. */
-    record If(Artifact artifact, NetInterface nif) {
+    record IpInterface(Artifact artifact, NetInterface nif) {
     }
 
     /** An ibstat port with its device and artifact. */
@@ -42,8 +42,8 @@ final class Ctx {
     }
 
     /** The network facts of one node. */
-    static final class NodeNet {
-        final Map<String, If> ifaces = new LinkedHashMap<>();
+    static final class NodeNetwork {
+        final Map<String, IpInterface> ifaces = new LinkedHashMap<>();
         /** ibdev2netdev lines by netdev name. */
         final Map<String, RdmaLink> rdmaByNetdev = new LinkedHashMap<>();
         /** "dev/port" to netdev, from ibdev2netdev and show_gids. */
@@ -54,17 +54,17 @@ final class Ctx {
         final Map<String, String> rdmaOfNetdev = new HashMap<>();
     }
 
-    private final Map<String, NodeNet> nets = new LinkedHashMap<>();
+    private final Map<String, NodeNetwork> nets = new LinkedHashMap<>();
 
-    Ctx(Evidence evidence) {
+    NodeNetworks(Evidence evidence) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
-            NodeNet n = net(key(it.artifact()));
+            NodeNetwork n = net(key(it.artifact()));
             for (NetInterface i : it.data().interfaces()) {
                 if (i.name() == null) continue;
-                If old = n.ifaces.get(i.name());
+                IpInterface old = n.ifaces.get(i.name());
                 // ip link then ip addr in two files: keep the reading that shows the addresses
                 if (old == null || (old.nif().addresses().isEmpty() && !i.addresses().isEmpty())) {
-                    n.ifaces.put(i.name(), new If(it.artifact(), i));
+                    n.ifaces.put(i.name(), new IpInterface(it.artifact(), i));
                 }
             }
             for (RdmaLink r : it.data().rdmaMap()) {
@@ -76,7 +76,7 @@ final class Ctx {
             }
         }
         for (Evidence.Item<GidsData> it : evidence.all(GidsData.class)) {
-            NodeNet n = net(key(it.artifact()));
+            NodeNetwork n = net(key(it.artifact()));
             for (GidEntry g : it.data().gids()) {
                 if (g.netdev() == null || g.device() == null) continue;
                 n.netdevOf.putIfAbsent(g.device() + "/" + (g.port() == null ? 1 : g.port()), g.netdev());
@@ -84,7 +84,7 @@ final class Ctx {
             }
         }
         for (Evidence.Item<IbstatData> it : evidence.all(IbstatData.class)) {
-            NodeNet n = net(key(it.artifact()));
+            NodeNetwork n = net(key(it.artifact()));
             for (IbDevice d : it.data().devices()) {
                 if (d.name() == null) continue;
                 for (IbPort p : d.ports()) {
@@ -95,14 +95,14 @@ final class Ctx {
         }
     }
 
-    private NodeNet net(String key) {
-        return nets.computeIfAbsent(key, k -> new NodeNet());
+    private NodeNetwork net(String key) {
+        return nets.computeIfAbsent(key, k -> new NodeNetwork());
     }
 
     /** The network facts of the node with {@code key} (empty when none were given). */
-    NodeNet netOf(String key) {
-        NodeNet n = nets.get(key);
-        return n == null ? new NodeNet() : n;
+    NodeNetwork netOf(String key) {
+        NodeNetwork n = nets.get(key);
+        return n == null ? new NodeNetwork() : n;
     }
 
     /** The node an artifact belongs to; null when it could not be told. */

@@ -17,7 +17,7 @@ import java.util.Set;
  * in a bundle) becomes one finding that lists the hosts; the same statement from several logs of one host merges
  * its evidence.
  */
-final class Drafts {
+final class FindingDrafts {
 
     /** Evidence lines taken from each further host or log merged into a finding. */
     private static final int PER_MERGE = 3;
@@ -25,94 +25,24 @@ final class Drafts {
     /** The argument listing the roles of an interface ({@code Bootstrap, NET/Socket}); merged as a union. */
     static final String USES = "uses";
 
-    /** Hosts named in a detail before {@code (+N)}. */
-    static final int HOSTS_SHOWN = 8;
-
-    /** One finding about one host (or the job when {@code host} is null). */
-    static final class Draft {
-        final String code;
-        final FindingSeverity severity;
-        final String key;
-        final Map<String, Object> args = new LinkedHashMap<>();
-        final Map<String, String> params = new LinkedHashMap<>();
-        final List<EvidenceLine> evidence = new ArrayList<>();
-        Subject subject = Subject.JOB;
-        String host;
-        String where;
-
-        Draft(String code, FindingSeverity severity, String key) {
-            this.code = code;
-            this.severity = severity;
-            this.key = key;
-        }
-
-        Draft arg(String name, Object value) {
-            args.put(name, value);
-            return this;
-        }
-
-        Draft param(String name, String value) {
-            if (value != null && !value.isBlank()) params.put(name, value);
-            return this;
-        }
-
-        Draft on(String host) {
-            this.host = host;
-            return this;
-        }
-
-        /** What the detail names when the draft has no host: the log's name. Not part of the grouping. */
-        Draft where(String where) {
-            this.where = where;
-            return this;
-        }
-
-        Draft subject(Subject s) {
-            this.subject = s;
-            return this;
-        }
-
-        Draft line(EvidenceLine l) {
-            // A finding shows its first lines only, and a merge takes lines only while there are fewer: the rest is
-            // never shown (a job's draft may name every node's line).
-            if (l != null && evidence.size() < Finding.MAX_EVIDENCE && !evidence.contains(l)) evidence.add(l);
-            return this;
-        }
-
-        Draft lines(List<EvidenceLine> ls) {
-            for (EvidenceLine l : ls) line(l);
-            return this;
-        }
-
-        /**
-         * What makes two drafts the same statement: code, severity, template, what it is about and its arguments. The
-         * roles an interface plays ({@code uses}) and the action values ({@code params}) may differ by host: merged.
-         */
-        private String groupKey() {
-            Map<String, Object> a = new LinkedHashMap<>(args);
-            a.remove(USES);
-            return code + '\0' + severity + '\0' + key + '\0' + a + '\0' + subject;
-        }
-    }
-
     /**
      * The drafts of one statement, merged as they are filed: the first, and what the finding takes from the others
      * (their hosts, the first lines, the action values all share, the roles), so that a statement made on many hosts
      * does not keep every host's draft.
      */
     private static final class Group {
-        final Draft first;
+        final FindingDraft first;
         /** The hosts, lines, action values and roles merged so far; null while the group is its first draft alone. */
         Set<String> hosts;
         List<EvidenceLine> ev;
         Map<String, String> params;
         Set<String> uses;
 
-        Group(Draft first) {
+        Group(FindingDraft first) {
             this.first = first;
         }
 
-        void add(Draft d) {
+        void add(FindingDraft d) {
             if (hosts == null) {
                 // A second draft: start from the first (most statements are made once; they keep only their draft).
                 hosts = new LinkedHashSet<>(hosts());
@@ -155,21 +85,21 @@ final class Drafts {
             return u;
         }
 
-        private static void roles(Draft d, Set<String> uses) {
+        private static void roles(FindingDraft d, Set<String> uses) {
             Object u = d.args.get(USES);
             if (u != null) for (String x : u.toString().split(", ")) uses.add(x);
         }
     }
 
-    private final Map<String, Group> groups = new LinkedHashMap<>();
+    private final Map<List<String>, Group> groups = new LinkedHashMap<>();
 
-    Draft add(String code, FindingSeverity severity, String key) {
-        return new Draft(code, severity, key);
+    FindingDraft add(String code, FindingSeverity severity, String key) {
+        return new FindingDraft(code, severity, key);
     }
 
     /** Files a finished draft. */
-    void put(Draft d) {
-        String key = d.groupKey();
+    void put(FindingDraft d) {
+        List<String> key = d.groupKey();
         Group g = groups.get(key);
         if (g == null) groups.put(key, new Group(d));
         else g.add(d);
@@ -181,7 +111,7 @@ final class Drafts {
         for (java.util.Iterator<Group> it = groups.values().iterator(); it.hasNext(); ) {
             Group g = it.next();
             it.remove();
-            Draft first = g.first;
+            FindingDraft first = g.first;
             List<EvidenceLine> ev = g.ev();
             List<String> hs = new ArrayList<>(g.hosts());
             Subject s = first.subject;
@@ -196,7 +126,7 @@ final class Drafts {
             List<Object> nv = new ArrayList<>();
             if (!args.containsKey("hosts")) {
                 nv.add("hosts");
-                nv.add(hs.isEmpty() ? (first.where == null ? "?" : first.where) : Ifaces.join(hs, HOSTS_SHOWN));
+                nv.add(hs.isEmpty() ? (first.where == null ? "?" : first.where) : InterfaceNames.join(hs, TransportJob.HOSTS_SHOWN));
             }
             args.forEach((k, v) -> {
                 nv.add(k);

@@ -1,0 +1,104 @@
+package io.ncclscope.sdk.bandwidth;
+
+import io.ncclscope.parsers.ethtool.EthtoolData;
+import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.ib.PortState;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.Evidence.Item;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The hardware summaries of nodes, by node ("" for artifacts of no node), and whether NCCL ran over sockets. */
+record HardwareSummaries(Map<String, NodeHardware> nodes, boolean socket) {
+
+    /** {@return these facts, NCCL over sockets or not as {@code s} says} */
+    HardwareSummaries withSocket(boolean s) {
+        return s == socket ? this : new HardwareSummaries(nodes, s);
+    }
+
+    /** {@return {@code node}'s summary; {@link NodeHardware#NONE} when its evidence holds none} */
+    NodeHardware of(String node) {
+        NodeHardware h = node == null ? null : nodes.get(node);
+        return h == null ? NodeHardware.NONE : h;
+    }
+
+    static HardwareSummaries of(Evidence ev) {
+        Map<String, NodeHardware.Gpu> gpus = new LinkedHashMap<>();
+        for (Item<NvidiaSmiData> it : ev.all(NvidiaSmiData.class)) {
+            String node = it.artifact().node().orElse("");
+            for (NvsmiGpu g : it.data().gpus()) {
+                if (g.name() != null && !gpus.containsKey(node)) gpus.put(node, NodeHardware.Gpu.of(it.artifact(), node, g));
+            }
+        }
+        Map<String, Integer> links = new LinkedHashMap<>();
+        Map<String, NodeHardware.Line> linkLine = new LinkedHashMap<>();
+        for (Item<Topology> it : ev.all(Topology.class)) {
+            Topology t = it.data();
+            if (t.gpus().size() < 2) continue;
+            TopoGpu g0 = t.gpus().get(0);
+            int max = 0, sum = 0;
+            for (TopoGpu g : t.gpus()) {
+                if (g == g0) continue;
+                int n = t.nvLinks(g0.name(), g.name()).orElse(0);
+                max = Math.max(max, n);
+                sum += n;
+            }
+            // NVSwitch systems print NV# (the GPU's whole link count) to every peer; meshes split the links.
+            boolean allSame = true;
+            for (TopoGpu g : t.gpus()) {
+                if (g != g0 && t.nvLinks(g0.name(), g.name()).orElse(0) != max) allSame = false;
+            }
+            String node = it.artifact().node().orElse("");
+            links.put(node, allSame ? max : sum);
+            linkLine.put(node, NodeHardware.Line.of(it.artifact(), node, g0.line()));
+        }
+        Map<String, List<NodeHardware.ActivePort>> ports = new LinkedHashMap<>();
+        for (Item<IbstatData> it : ev.all(IbstatData.class)) {
+            String node = it.artifact().node().orElse("");
+            for (IbDevice d : it.data().devices()) {
+                for (IbPort p : d.ports()) {
+                    if (p.state() == PortState.ACTIVE && p.rateGbps() != null && p.rateGbps() > 0)
+                        ports.computeIfAbsent(node, k -> new ArrayList<>())
+                                .add(new NodeHardware.ActivePort(d.name(), p.port(), p.rateGbps(), NodeHardware.Line.of(it.artifact(), node, p.line())));
+                }
+            }
+        }
+        // NCCL over sockets (from its own log): the TCP NIC's speed is the network expectation.
+        boolean socket = false;
+        for (Item<NcclLog> it : ev.all(NcclLog.class)) {
+            if ("Socket".equalsIgnoreCase(it.data().network())) socket = true;
+        }
+        Map<String, NodeHardware.Ethernet> eth = new LinkedHashMap<>();
+        for (Item<EthtoolData> it : ev.all(EthtoolData.class)) {
+            String node = it.artifact().node().orElse("");
+            for (EthtoolInterface i : it.data().interfaces()) {
+                if (i.speedMbps() == null || i.speedMbps() <= 0 || Boolean.FALSE.equals(i.linkDetected())) continue;
+                NodeHardware.Ethernet cur = eth.get(node);
+                if (cur == null || i.speedMbps() > cur.speedMbps())
+                    eth.put(node, new NodeHardware.Ethernet(i.name(), i.speedMbps(), NodeHardware.Line.of(it.artifact(), node, i.line())));
+            }
+        }
+        Set<String> nodes = new LinkedHashSet<>();
+        nodes.addAll(gpus.keySet());
+        nodes.addAll(links.keySet());
+        nodes.addAll(ports.keySet());
+        nodes.addAll(eth.keySet());
+        Map<String, NodeHardware> out = new LinkedHashMap<>();
+        for (String n : nodes) {
+            out.put(n, new NodeHardware(gpus.get(n), links.get(n), linkLine.get(n), List.copyOf(ports.getOrDefault(n, List.of())), eth.get(n)));
+        }
+        return new HardwareSummaries(out, socket);
+    }
+}

@@ -1,0 +1,173 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.ib.PortState;
+import io.ncclscope.parsers.net.IpLinkData;
+import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The hardware of every node, as the checks ask about the host a log names: its RDMA devices ({@code ibstat},
+ * {@code ibdev2netdev}), interfaces ({@code ip addr}) and GPU/NIC topology ({@code nvidia-smi topo -m}). One per
+ * finish; read-only.
+ */
+final class ClusterHardware {
+
+    /** What the node's RDMA devices are like, best first. */
+    enum Rdma {
+        /** At least one port is Active. */
+        ACTIVE,
+        /** Devices exist, none of their ports is Active. */
+        INACTIVE,
+        /** {@code ibdev2netdev} lists devices, port states not shown. */
+        PRESENT,
+        /** The tool ran and found no device. */
+        NONE,
+        /** No tool output for this node. */
+        UNKNOWN
+    }
+
+    /** The RDMA state of one node, its active devices and the lines that show them. */
+    record RdmaState(Rdma state, List<String> active, List<EvidenceLine> lines) {
+    }
+
+    /** An interface of {@code ip addr} / {@code ifconfig} with its record. */
+    record Interface(HardwareRecord record, NetInterface iface) {
+    }
+
+    /** The {@code nvidia-smi topo} capture of a node with its record. */
+    record TopologyRecord(HardwareRecord record, Topology data) {
+    }
+
+    private final Map<String, List<HardwareRecord>> byNode = new LinkedHashMap<>();
+    private final List<HardwareRecord> unassigned = new ArrayList<>();
+    /** Every node of the evidence, in natural order, whether or not it has hardware records. */
+    private final List<String> nodes;
+    /**
+     * Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form;
+     * made when first needed.
+     */
+    private Map<String, String> nodesByShortName;
+
+    /**
+     * @param records the hardware records of every node and of none, in evidence order
+     * @param nodes   every node of the evidence, in natural order
+     */
+    ClusterHardware(List<HardwareRecord> records, List<String> nodes) {
+        for (HardwareRecord r : records) {
+            if (r.node() == null) unassigned.add(r);
+            else byNode.computeIfAbsent(r.node(), k -> new ArrayList<>()).add(r);
+        }
+        this.nodes = List.copyOf(nodes);
+    }
+
+    private String byShortName(String host) {
+        if (nodesByShortName == null) {
+            nodesByShortName = new HashMap<>();
+            for (String n : nodes) nodesByShortName.putIfAbsent(shortName(n).toLowerCase(Locale.ROOT), n);
+        }
+        return nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
+    }
+
+    /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
+    private List<HardwareRecord> records(String host, boolean alone) {
+        List<HardwareRecord> out = new ArrayList<>();
+        if (host != null) {
+            out.addAll(byNode.getOrDefault(host, List.of()));
+            if (out.isEmpty() && !nodes.contains(host)) {
+                String n = byShortName(host);
+                if (n != null) out.addAll(byNode.getOrDefault(n, List.of()));
+            }
+        } else if (alone && nodes.size() == 1) {
+            out.addAll(byNode.getOrDefault(nodes.get(0), List.of()));
+        }
+        // A pasted ibstat or ip addr with no host of its own goes with a single-host job.
+        if (alone) out.addAll(unassigned);
+        return out;
+    }
+
+    private static String shortName(String h) {
+        int d = h.indexOf('.');
+        return d > 0 ? h.substring(0, d) : h;
+    }
+
+    RdmaState rdma(String host, boolean alone) {
+        List<String> active = new ArrayList<>();
+        List<EvidenceLine> lines = new ArrayList<>();
+        boolean ibstat = false;
+        boolean devices = false;
+        boolean mapped = false;
+        for (HardwareRecord a : records(host, alone)) {
+            IbstatData d = a.data(IbstatData.class).orElse(null);
+            if (d != null) {
+                ibstat = true;
+                for (IbDevice dev : d.devices()) {
+                    devices = true;
+                    for (IbPort p : dev.ports()) {
+                        if (p.state() == PortState.ACTIVE) {
+                            String name = dev.name() == null ? "?" : dev.name();
+                            if (!active.contains(name)) active.add(name);
+                            if (lines.size() < 3) lines.add(a.quote(p.line()));
+                        }
+                    }
+                }
+                if (d.devices().isEmpty() && !d.toolErrors().isEmpty() && lines.isEmpty()) {
+                    lines.add(a.quote(d.toolErrors().get(0).line()));
+                }
+            }
+            IpLinkData ip = a.data(IpLinkData.class).orElse(null);
+            if (ip != null) {
+                for (RdmaLink r : ip.rdmaMap()) {
+                    mapped = true;
+                    if (r.portState() != null && r.portState().toUpperCase(Locale.ROOT).contains("ACTIVE")) {
+                        if (!active.contains(r.rdmaDevice())) active.add(r.rdmaDevice());
+                        if (lines.size() < 3) lines.add(a.quote(r.line()));
+                    }
+                }
+            }
+        }
+        Rdma state;
+        if (!active.isEmpty()) state = Rdma.ACTIVE;
+        else if (devices) state = Rdma.INACTIVE;
+        else if (mapped) state = Rdma.PRESENT;
+        else if (ibstat) state = Rdma.NONE;
+        else state = Rdma.UNKNOWN;
+        return new RdmaState(state, List.copyOf(active), List.copyOf(lines));
+    }
+
+    /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
+    List<Interface> iface(String host, boolean alone, String name) {
+        List<Interface> out = new ArrayList<>();
+        for (Interface i : ifaces(host, alone)) if (i.iface().name().equals(name)) out.add(i);
+        return out;
+    }
+
+    /** Every interface of the node. */
+    List<Interface> ifaces(String host, boolean alone) {
+        List<Interface> out = new ArrayList<>();
+        for (HardwareRecord a : records(host, alone)) {
+            IpLinkData ip = a.data(IpLinkData.class).orElse(null);
+            if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Interface(a, i));
+        }
+        return out;
+    }
+
+    /** The node's {@code nvidia-smi topo} capture with its record; null when none. */
+    TopologyRecord topology(String host, boolean alone) {
+        for (HardwareRecord a : records(host, alone)) {
+            Topology t = a.data(Topology.class).orElse(null);
+            if (t != null && t.line() > 0) return new TopologyRecord(a, t);
+        }
+        return null;
+    }
+}

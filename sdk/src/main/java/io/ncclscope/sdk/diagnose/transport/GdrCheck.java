@@ -1,0 +1,179 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.IbDevice;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.topo.MatrixType;
+import io.ncclscope.parsers.topo.PathType;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.TopoMatrix;
+import io.ncclscope.parsers.topo.TopoNic;
+import io.ncclscope.parsers.topo.TopoPath;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code GDR_NOT_USED}: are a host's network transfers staged through host memory? Read from its receive connections
+ * without {@code /GDRDMA} (judged against the GPU/NIC path of {@code nvidia-smi topo -m} and
+ * {@code NCCL_NET_GDR_LEVEL}), else from NCCL's own "GPU Direct RDMA Disabled" lines, else from a
+ * {@code NCCL_NET_GDR_LEVEL} that turns GDR off everywhere.
+ */
+final class GdrCheck {
+
+    static final String CODE = "GDR_NOT_USED";
+
+    private static final int LINES = NcclTerms.LINES;
+
+    private GdrCheck() {
+    }
+
+    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+        String level = NcclTerms.strip(job.env("NCCL_NET_GDR_LEVEL"));
+        Quoted<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
+        boolean any = false;
+        for (HostFacts h : job.hosts()) {
+            // The receive side decides. For sends (GPU reads) NCCL uses GDR by default only on Ampere and later or on
+            // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
+            // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
+            // (src/transport/net.cu: "Ring %02d : %d -> %d via NET/%s/%d%s%s", /GDRDMA when the NIC takes CUDA pointers).
+            if (h.connections().recvLines > 0) {
+                any = true;
+                if (!h.connections().without.isEmpty()) receive(job, hw, h, level, levelAt, d);
+                continue;
+            }
+            any |= verdicts(job, h, d);
+        }
+        // NCCL_NET_GDR_LEVEL=LOC turns GDR off everywhere; say so when no channel line showed it.
+        if (!any && level != null && levelOff(level, null) && usesRdma(job)) {
+            boolean single = job.span == TransportJob.Span.SINGLE_NODE;
+            String env = "NCCL_NET_GDR_LEVEL=" + level;
+            FindingDraft f = d.add(CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, single ? "gdr.env.single" : "gdr.env")
+                    .arg("hosts", job.where()).arg("env", env).param("env", env).param("node", job.onlyHost())
+                    .subject(Subject.JOB.withNode(job.onlyHost()));
+            f.line(levelAt.quote());
+            d.put(f);
+        }
+    }
+
+    /** Receive connections without GDRDMA on host {@code h}, judged by the GPU/NIC path and NCCL_NET_GDR_LEVEL. */
+    private static void receive(TransportJob job, ClusterHardware hw, HostFacts h, String level, Quoted<EnvSetting> levelAt,
+                                FindingDrafts d) {
+        HostConnections c = h.connections();
+        Quoted<NcclTransport> t = c.without.get(0);
+        Quoted<IbDevice> dev = hca(job, h, NcclTerms.netDev(t.value().via()));
+        String hca = dev == null ? null : dev.value().device();
+        Integer gpu = t.value().toDev() != null ? t.value().toDev() : job.gpuOf(t.value().toRank());
+        ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
+        TopoPath path = null;
+        EvidenceLine topoLine = null;
+        if (topo != null && gpu != null && hca != null) {
+            TopoNic nic = topo.data().nic(hca).orElse(null);
+            TopoMatrix m = topo.data().matrixOf(MatrixType.TOPOLOGY).orElse(null);
+            if (nic != null && m != null) {
+                path = m.path("GPU" + gpu, nic.name()).or(() -> m.path(nic.name(), "GPU" + gpu)).orElse(null);
+                TopoGpu g = topo.data().gpu("GPU" + gpu).orElse(null);
+                if (g != null) topoLine = topo.record().quote(g.line());
+            }
+        }
+        FindingSeverity sev;
+        String key;
+        if (level != null && levelOff(level, path)) {
+            sev = FindingSeverity.WARNING;
+            key = "gdr.recv.env";
+        } else if (path != null && path.type().isPath() && path.type().rank() <= NcclTerms.levelOrPxb(level)) {
+            sev = FindingSeverity.WARNING;
+            key = "gdr.recv.near";
+        } else if (path != null && path.type().isPath()) {
+            sev = FindingSeverity.INFO;
+            key = "gdr.recv.far";
+        } else if (c.withoutLines < c.recvLines) {
+            sev = FindingSeverity.WARNING;
+            key = "gdr.recv.partial";
+        } else {
+            sev = FindingSeverity.WARNING;
+            key = "gdr.recv";
+        }
+        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("vias", InterfaceNames.join(new ArrayList<>(c.withoutVias), 3))
+                .arg("without", c.withoutCount).arg("total", c.recvCount)
+                .param("hca", hca).subject(Subject.JOB.withDevice(hca));
+        if (hca != null) f.arg("hca", hca);
+        if (gpu != null && path != null) f.arg("gpu", "GPU" + gpu).arg("path", path.word());
+        if (key.equals("gdr.recv.env")) f.arg("env", "NCCL_NET_GDR_LEVEL=" + level).param("env", "NCCL_NET_GDR_LEVEL=" + level);
+        for (Quoted<NcclTransport> w : NcclTerms.first(c.without, LINES)) f.line(w.quote());
+        if (c.withoutLines < c.recvLines && c.withGdr != null) f.line(c.withGdr.quote());
+        if (dev != null) f.line(dev.quote());
+        if (topoLine != null) f.line(topoLine);
+        if (levelAt != null && key.equals("gdr.recv.env")) f.line(levelAt.quote());
+        d.put(f);
+    }
+
+    /**
+     * No channel lines: NCCL's own verdict per HCA. "NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" means the
+     * HCA cannot register GPU memory (no peermem, no DMA-BUF; corpus nccl-1537-1.txt); the 2.4 form with
+     * "(distance 4 >= 2)" is NCCL keeping GDR off for a far NIC, a topology matter. True when it made a finding.
+     */
+    private static boolean verdicts(TransportJob job, HostFacts h, FindingDrafts d) {
+        List<String> hcas = new ArrayList<>();
+        List<EvidenceLine> lines = new ArrayList<>();
+        List<EvidenceLine> far = new ArrayList<>();
+        for (Quoted<NcclEvent> e : h.events) {
+            if (e.value().kind() != EventKind.GDR_DISABLED) continue;
+            String m = e.value().message() == null ? "" : e.value().message();
+            EvidenceLine l = e.quote();
+            if (m.contains("distance")) {
+                if (far.size() < LINES) far.add(l);
+                continue;
+            }
+            String name = NcclTerms.hcaOf(m);
+            if (name != null && !hcas.contains(name)) hcas.add(name);
+            if (lines.size() < LINES) lines.add(l);
+        }
+        if (!lines.isEmpty()) {
+            boolean single = job.span == TransportJob.Span.SINGLE_NODE;
+            String hl = String.join(", ", hcas);
+            FindingDraft f = d.add(CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, single ? "gdr.nic.single" : "gdr.nic")
+                    .on(h.name).where(job.where())
+                    .arg("hcas", hl.isEmpty() ? "?" : hl).param("hca", String.join(",", hcas))
+                    .subject(Subject.JOB.withDevice(hcas.size() == 1 ? hcas.get(0) : null));
+            f.lines(lines);
+            for (Quoted<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
+            d.put(f);
+            return true;
+        }
+        if (!far.isEmpty()) {
+            FindingDraft f = d.add(CODE, FindingSeverity.INFO, "gdr.distance").on(h.name).where(job.where());
+            f.lines(far);
+            d.put(f);
+            return true;
+        }
+        return false;
+    }
+
+    private static Quoted<IbDevice> hca(TransportJob job, HostFacts h, Integer index) {
+        if (index == null) return null;
+        for (Quoted<IbDevice> d : h.ibDevices) if (d.value().index() == index) return d;
+        return job.ibDevice(index);
+    }
+
+    private static boolean usesRdma(TransportJob job) {
+        for (HostFacts h : job.hosts()) {
+            if (!h.ibDevices.isEmpty()) return true;
+            for (Quoted<NetworkChoice> n : h.networks) if (NcclTerms.rdmaNet(n.value().name())) return true;
+        }
+        return false;
+    }
+
+    /** Whether NCCL_NET_GDR_LEVEL keeps GDR off for a GPU/NIC path ({@code null}: off for every path). */
+    private static boolean levelOff(String level, TopoPath path) {
+        int lv = NcclTerms.levelRank(level);
+        if (lv < 0) return false;
+        if (lv <= PathType.NV.rank()) return true;
+        return path != null && path.type().isPath() && path.type().rank() > lv;
+    }
+}

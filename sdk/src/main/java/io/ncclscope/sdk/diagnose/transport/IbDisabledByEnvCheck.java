@@ -1,0 +1,79 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.List;
+
+/**
+ * {@code NET_IB_DISABLED_BY_ENV}: did the environment switch InfiniBand off ({@code NCCL_IB_DISABLE=1},
+ * {@code NCCL_NET=Socket})? One finding per job; a warning where the job spans nodes and an RDMA port is up.
+ */
+final class IbDisabledByEnvCheck {
+
+    static final String CODE = "NET_IB_DISABLED_BY_ENV";
+
+    private IbDisabledByEnvCheck() {
+    }
+
+    /** {@return the setting that switches IB off for the job; null when none (the socket fallback is then unexplained)} */
+    static Quoted<EnvSetting> disablingSetting(TransportJob job) {
+        if (job.envOn("NCCL_IB_DISABLE")) return job.env.get("NCCL_IB_DISABLE");
+        if ("socket".equalsIgnoreCase(NcclTerms.strip(job.env("NCCL_NET")))) return job.env.get("NCCL_NET");
+        return null;
+    }
+
+    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+        Quoted<EnvSetting> at = disablingSetting(job);
+        if (at == null) return;
+        String env = TransportJob.setting(at);
+        JobRdma r = JobRdma.of(job, hw);
+        FindingSeverity sev;
+        String key;
+        if (job.span == TransportJob.Span.MULTI_NODE) {
+            if (r.active()) {
+                sev = FindingSeverity.WARNING;
+                key = "ibdisabled.multi.active";
+            } else if (r.allNone()) {
+                sev = FindingSeverity.INFO;
+                key = "ibdisabled.multi.none";
+            } else {
+                sev = FindingSeverity.WARNING;
+                key = "ibdisabled.multi";
+            }
+        } else if (job.span == TransportJob.Span.SINGLE_NODE) {
+            sev = FindingSeverity.INFO;
+            key = "ibdisabled.single";
+        } else if (r.active()) {
+            sev = FindingSeverity.WARNING;
+            key = "ibdisabled.unknown.active";
+        } else {
+            sev = FindingSeverity.INFO;
+            key = "ibdisabled.unknown";
+        }
+        FindingDraft f = d.add(CODE, sev, key).arg("hosts", job.where()).arg("env", env)
+                .param("env", env).param("hca", String.join(",", r.devices)).param("node", job.onlyHost());
+        if (r.active()) f.arg("hcas", String.join(", ", r.devices)).arg("rdmaNode", r.node);
+        f.line(at.quote());
+        for (HostFacts h : job.hosts()) {
+            for (Quoted<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
+        }
+        f.lines(r.lines);
+        d.put(f.subject(Subject.JOB.withNode(job.onlyHost())));
+    }
+
+    /** The RDMA state of a job's hosts together: the first host with an active port, or whether all have none. */
+    private record JobRdma(boolean active, boolean allNone, List<String> devices, String node, List<EvidenceLine> lines) {
+        static JobRdma of(TransportJob job, ClusterHardware hw) {
+            boolean allNone = !job.noHosts();
+            for (HostFacts h : job.hosts()) {
+                ClusterHardware.RdmaState r = hw.rdma(h.name, job.alone());
+                if (r.state() == ClusterHardware.Rdma.ACTIVE) return new JobRdma(true, false, r.active(), h.name, r.lines());
+                if (r.state() != ClusterHardware.Rdma.NONE) allNone = false;
+            }
+            return new JobRdma(false, allNone, List.of(), null, List.of());
+        }
+    }
+}

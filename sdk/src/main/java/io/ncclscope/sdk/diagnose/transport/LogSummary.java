@@ -1,0 +1,305 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.Direction;
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.IbDevice;
+import io.ncclscope.parsers.nccl.InterfaceKind;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.TransportType;
+import io.ncclscope.sdk.evidence.Artifact;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One NCCL log (an nccl-log artifact, or the NCCL lines of an nccl-tests output) cut to what the transport checks
+ * read: per host the facts that can change a finding or show in one ({@link HostFacts}), the NCCL variables the checks
+ * read, the communicators and where their ranks run. Made while the log's slice is at hand, with the text of each line
+ * a finding may quote; the log itself is let go. Not shared between threads while it is read.
+ */
+final class LogSummary {
+
+    /** The NCCL variables the checks read. */
+    private static final Set<String> ENV = Set.of("NCCL_IB_DISABLE", "NCCL_NET", "NCCL_SOCKET_IFNAME",
+            "NCCL_NET_GDR_LEVEL", "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SHM_DISABLE");
+
+    private static final int LINES = NcclTerms.LINES;
+
+    /** The artifact's name. */
+    final String name;
+    /** For NCCL lines inside an nccl-tests output, that output's own multi-node verdict; else null. */
+    final Boolean testsMultiNode;
+    /** The communicator ids of the log's rank lines, in order. */
+    List<String> commIds;
+    /** Hosts in order of appearance; a line without a host prefix counts for the log's own host, or null. */
+    List<HostFacts> hosts;
+    /** The NCCL variables the checks read: NCCL's own "set by environment" line first, else the first setting. */
+    Map<String, Quoted<EnvSetting>> env = new HashMap<>();
+    /** Rank to host for the ranks of the log's largest communicator, the first line of each rank. */
+    Map<Integer, String> rankHost = new HashMap<>();
+    int maxNodes;
+    int maxRanks;
+    boolean localAll;
+    boolean localFewer;
+    /** A NET or COLLNET connection. */
+    boolean net;
+    /** The ranks of communicators of {@link #maxRanks} ranks. */
+    List<Integer> ranksAtMax = List.of();
+
+    /** The artifact, while the log is read. */
+    private Artifact artifact;
+    private Map<String, HostFacts> byName = new LinkedHashMap<>();
+
+    private LogSummary(String name, Boolean testsMultiNode) {
+        this.name = name;
+        this.testsMultiNode = testsMultiNode;
+    }
+
+    /**
+     * {@return the summary of log {@code l} of artifact {@code a}}
+     *
+     * @param a              the artifact, for its name, node and lines
+     * @param l              the log
+     * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
+     */
+    static LogSummary of(Artifact a, NcclLog l, Boolean testsMultiNode) {
+        LogSummary s = new LogSummary(a.name(), testsMultiNode);
+        s.artifact = a;
+        String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
+        for (String h : l.hosts()) s.host(h, own);
+        // Hosts join in the order of their first fact of any kind, as the whole log would order them.
+        for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
+        for (NetworkChoice c : l.networks()) s.host(c.host(), own);
+        for (NcclTransport t : l.transports()) s.host(t.host(), own);
+        for (NcclEvent e : l.events()) s.host(e.host(), own);
+        for (IbDevice d : l.ibDevices()) s.host(d.host(), own);
+        for (NcclRank r : l.ranks()) s.host(r.host(), own);
+        s.ranks(l, own);
+        s.interfaces(l, own);
+        s.networks(l, own);
+        s.events(l, own);
+        s.ibDevices(l, own);
+        s.transports(l, own);
+        for (EnvSetting e : l.envSettings()) {
+            if (ENV.contains(e.name()) && "nccl".equals(e.origin()) && !s.env.containsKey(e.name())) s.env.put(e.name(), s.env(e));
+        }
+        for (EnvSetting e : l.envSettings()) {
+            if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) s.env.put(e.name(), s.env(e));
+        }
+        s.hosts = List.copyOf(s.byName.values());
+        s.byName = null;
+        s.artifact = null;
+        for (HostFacts h : s.hosts) h.freeze();
+        s.env = Map.copyOf(s.env);
+        s.rankHost = Map.copyOf(s.rankHost);
+        return s;
+    }
+
+    /** {@return {@code v} at its line, the artifact's text of the line quoted when {@code quote}} */
+    private <T> Quoted<T> at(T v, int line, boolean quote) {
+        return new Quoted<>(v, name, quote ? artifact.quote(line, Quoted.fallback(v)).text() : null);
+    }
+
+    private Quoted<EnvSetting> env(EnvSetting e) {
+        return at(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), e.line(), true);
+    }
+
+    private HostFacts host(String lineHost, String own) {
+        String n = lineHost != null ? lineHost : own;
+        return byName.computeIfAbsent(n, HostFacts::new);
+    }
+
+    private void ranks(NcclLog l, String own) {
+        Set<String> ids = new LinkedHashSet<>();
+        int largest = 0;
+        for (NcclRank r : l.ranks()) {
+            if (r.commId() != null) ids.add(r.commId());
+            if (r.nranks() != null) largest = Math.max(largest, r.nranks());
+            if (r.nNodes() != null) maxNodes = Math.max(maxNodes, r.nNodes());
+            if (r.localRanks() != null && r.nranks() != null) {
+                if (r.localRanks() < r.nranks()) localFewer = true;
+                if (r.localRanks().equals(r.nranks())) localAll = true;
+            }
+            HostFacts h = host(r.host(), own);
+            if (r.localRanks() != null && r.localRanks() > 1) h.severalLocal = true;
+            Integer g = r.nvmlDev() != null ? r.nvmlDev() : r.cudaDev();
+            if (g != null) h.gpus.putIfAbsent(r.rank(), g);
+        }
+        commIds = List.copyOf(ids);
+        maxRanks = largest;
+        Set<Integer> atMax = new LinkedHashSet<>();
+        for (NcclRank r : l.ranks()) {
+            String h = r.host() != null ? r.host() : own;
+            if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), h);
+            if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
+        }
+        ranksAtMax = List.copyOf(atMax);
+    }
+
+    private void interfaces(NcclLog l, String own) {
+        Map<List<String>, Integer> perName = new HashMap<>();
+        Set<HostFacts> socketSeen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<List<Object>> seen = new HashSet<>();
+        for (NcclInterface i : l.interfaces()) {
+            HostFacts h = host(i.host(), own);
+            boolean quote = i.kind() == InterfaceKind.SOCKET && socketSeen.add(h);
+            boolean again = !seen.add(Arrays.asList(h.name, i.kind(), i.name(), i.address(), i.index()));
+            if (i.name() != null && !i.name().isEmpty()) {
+                int n = perName.merge(Arrays.asList(h.name, i.name()), 1, Integer::sum);
+                quote |= n <= LINES;
+                // A line that repeats one already kept, after the lines of its name a finding quotes (every
+                // process of a node prints the same "Bootstrap : Using"), adds nothing: its name's roles and
+                // addresses are known and its line is never quoted.
+                if (again && n > LINES) continue;
+            }
+            h.interfaces.add(at(new NcclInterface(i.kind(), i.name(), i.address(), null, i.index(), null, i.line()), i.line(), quote));
+        }
+    }
+
+    private void networks(NcclLog l, String own) {
+        Map<HostFacts, boolean[]> seen = new IdentityHashMap<>();
+        for (NetworkChoice c : l.networks()) {
+            HostFacts h = host(c.host(), own);
+            // first, first Socket, first other, first RDMA
+            boolean[] s = seen.computeIfAbsent(h, x -> new boolean[4]);
+            boolean socket = c.name().equalsIgnoreCase("Socket");
+            boolean first = !s[0];
+            boolean firstSocket = socket && !s[1];
+            boolean keep = first || firstSocket || (!socket && !s[2]) || (NcclTerms.rdmaNet(c.name()) && !s[3]);
+            s[0] = true;
+            if (socket) s[1] = true;
+            else s[2] = true;
+            if (NcclTerms.rdmaNet(c.name())) s[3] = true;
+            if (keep) h.networks.add(at(new NetworkChoice(c.name(), null, c.line()), c.line(), first || firstSocket));
+        }
+    }
+
+    /** What makes an event worth keeping once per host: a reason, a peer, an HCA. */
+    private record EventKey(String what, String value) {
+    }
+
+    private void events(NcclLog l, String own) {
+        Map<HostFacts, Set<EventKey>> seen = new IdentityHashMap<>();
+        Map<HostFacts, int[]> gdrLines = new IdentityHashMap<>();
+        for (NcclEvent e : l.events()) {
+            EventKind k = e.kind();
+            HostFacts h = host(e.host(), own);
+            Set<EventKey> s = seen.computeIfAbsent(h, x -> new HashSet<>());
+            boolean keep;
+            boolean quote = true;
+            switch (k) {
+                // The first reason NCCL cannot use IB; the first "no socket interface".
+                case NET_IB_NO_DEVICE, IB_VERBS_MISSING -> keep = s.add(new EventKey("ib", null));
+                case NO_SOCKET_INTERFACE -> keep = s.add(new EventKey("nosock", null));
+                // Socket trouble: the first of each peer (a match is by peer), and the first failure of each.
+                case SOCKET_CONNECT_FAILED, SOCKET_CONNECT_RETRY -> {
+                    boolean a = s.add(new EventKey("peer", e.peer()));
+                    boolean b = k == EventKind.SOCKET_CONNECT_FAILED && s.add(new EventKey("failed", e.peer()));
+                    keep = a || b;
+                }
+                case GDR_DISABLED -> {
+                    // The first lines of each form, and the first naming each HCA.
+                    String m = e.message() == null ? "" : e.message();
+                    int[] n = gdrLines.computeIfAbsent(h, x -> new int[2]);
+                    int form = m.contains("distance") ? 1 : 0;
+                    quote = n[form]++ < LINES;
+                    keep = quote || (form == 0 && s.add(new EventKey("hca", NcclTerms.hcaOf(m))));
+                    if (form == 0) s.add(new EventKey("hca", NcclTerms.hcaOf(m)));
+                }
+                default -> keep = false;
+            }
+            if (keep) h.events.add(at(slim(e), e.line(), quote));
+        }
+    }
+
+    private void ibDevices(NcclLog l, String own) {
+        Map<HostFacts, Set<Integer>> seen = new IdentityHashMap<>();
+        for (IbDevice d : l.ibDevices()) {
+            HostFacts h = host(d.host(), own);
+            if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
+                h.ibDevices.add(at(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), d.line(), true));
+            }
+        }
+    }
+
+    private void transports(NcclLog l, String own) {
+        Map<HostFacts, Map<List<Object>, Integer>> keys = new IdentityHashMap<>();
+        Map<HostFacts, Set<Integer>> devs = new IdentityHashMap<>();
+        for (NcclTransport t : l.transports()) {
+            HostFacts h = host(t.host(), own);
+            HostConnections c = h.connectionsToFill();
+            if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
+            boolean overSocket = "Socket".equalsIgnoreCase(t.net());
+            if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line(), true);
+            if (t.type() == TransportType.NET && t.net() != null) {
+                if (overSocket) {
+                    c.socketNet = true;
+                    Integer dev = NcclTerms.netDev(t.via());
+                    if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) c.socketDevs.add(at(slim(t), t.line(), true));
+                } else {
+                    c.otherNet = true;
+                }
+            }
+            if (t.type() == TransportType.NET && NcclTerms.rdmaNet(t.net()) && t.direction() != Direction.SEND) receive(t, c);
+            Map<List<Object>, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
+            if (t.type() == TransportType.SHM) {
+                if (seen.merge(pathKey(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), true));
+                continue;
+            }
+            if (t.type() != TransportType.NET || h.name == null) continue;
+            String a = rankHost.get(t.fromRank());
+            String b = rankHost.get(t.toRank());
+            if (a != null && a.equals(h.name) && b != null && b.equals(h.name)) {
+                // Both ranks placed on this host by this log.
+                if (seen.merge(pathKey(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), true));
+            } else if (seen.merge(Arrays.asList("?", t.fromRank(), t.toRank()), 1, Integer::sum) == 1) {
+                // A rank this log does not place, or places on another host: the job takes the first log's word for
+                // each rank, and another log of the job may put both here.
+                c.intra.add(at(slim(t), t.line(), false));
+            }
+        }
+    }
+
+    /** A receive connection over an RDMA network: counted, and kept when it is the first with or without GDRDMA. */
+    private void receive(NcclTransport t, HostConnections c) {
+        c.recvLines++;
+        c.recvCount += Math.max(1, t.count());
+        if (Boolean.TRUE.equals(t.gdrdma())) {
+            if (c.withGdr == null) c.withGdr = at(slim(t), t.line(), true);
+        } else {
+            c.withoutLines++;
+            c.withoutCount += Math.max(1, t.count());
+            if (!c.withoutVias.contains(t.via())) c.withoutVias.add(t.via());
+            if (c.without.size() < LINES) c.without.add(at(slim(t), t.line(), true));
+        }
+    }
+
+    /** The connection's type, ranks, devices and path: lines alike on these are one pair's. */
+    private static List<Object> pathKey(NcclTransport t) {
+        return Arrays.asList(t.type(), t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), t.via());
+    }
+
+    /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
+    private static NcclEvent slim(NcclEvent e) {
+        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, e.message(), e.kind(), null, null, e.peer(), e.count());
+    }
+
+    /** {@return {@code t} with what the checks read: no bus ids, no host} */
+    private static NcclTransport slim(NcclTransport t) {
+        return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
+                t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
+    }
+}

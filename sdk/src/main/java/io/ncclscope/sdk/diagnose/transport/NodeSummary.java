@@ -1,0 +1,38 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the transport pass keeps of one slice: the summaries of its NCCL logs (also the NCCL lines of nccl-tests
+ * outputs) and of its hardware records, in artifact order.
+ *
+ * @param node     the slice's node; null for the slice of no node
+ * @param nodes    the slice's nodes
+ * @param logs     its logs' summaries
+ * @param hardware its hardware records
+ */
+record NodeSummary(String node, List<String> nodes, List<LogSummary> logs, List<HardwareRecord> hardware) {
+
+    /** {@return the summary of {@code slice}} */
+    static NodeSummary of(Evidence slice) {
+        List<LogSummary> logs = new ArrayList<>();
+        List<HardwareRecord> hardware = new ArrayList<>();
+        for (Artifact a : slice.artifacts()) {
+            Object d = a.result().data();
+            if (d instanceof NcclLog l) {
+                logs.add(LogSummary.of(a, l, null));
+            } else if (d instanceof NcclTestsData t) {
+                JobLogFacts.LogSource src = JobLogFacts.source(a, t);
+                if (src != null) logs.add(LogSummary.of(a, src.log(), src.testsMultiNode()));
+            } else if (HardwareRecord.read(d)) {
+                hardware.add(HardwareRecord.of(a));
+            }
+        }
+        return new NodeSummary(slice.sliceNode(), List.copyOf(slice.nodes()), List.copyOf(logs), List.copyOf(hardware));
+    }
+}

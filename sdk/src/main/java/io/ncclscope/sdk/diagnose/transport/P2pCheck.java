@@ -1,0 +1,150 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.TransportType;
+import io.ncclscope.parsers.topo.MatrixType;
+import io.ncclscope.parsers.topo.PathType;
+import io.ncclscope.parsers.topo.TopoMatrix;
+import io.ncclscope.parsers.topo.TopoPath;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code P2P_NOT_USED}: do GPU pairs of one host talk through host memory (SHM, or NET between ranks of one host)?
+ * Judged against {@code NCCL_P2P_DISABLE} / {@code NCCL_P2P_LEVEL} and the pair's path in {@code nvidia-smi topo -m}:
+ * an error over NVLink, a warning within NCCL's P2P distance.
+ */
+final class P2pCheck {
+
+    static final String CODE = "P2P_NOT_USED";
+
+    private P2pCheck() {
+    }
+
+    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+        Quoted<EnvSetting> envAt = null;
+        int level = NcclTerms.levelRank(job.env("NCCL_P2P_LEVEL"));
+        if (job.envOn("NCCL_P2P_DISABLE")) envAt = job.env.get("NCCL_P2P_DISABLE");
+        else if (level >= 0 && level < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
+        boolean any = false;
+        for (HostFacts h : job.hosts()) any |= host(job, hw, h, envAt, d);
+        if (!any && envAt != null && (job.envOn("NCCL_P2P_DISABLE") || level == 0)) {
+            String env = TransportJob.setting(envAt);
+            boolean several = false;
+            for (HostFacts h : job.hosts()) several |= h.severalLocal;
+            FindingDraft f = d.add(CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
+                    several ? "p2p.envonly" : "p2p.envonly.local").arg("hosts", job.where()).arg("env", env)
+                    .param("env", env).param("node", job.onlyHost()).subject(Subject.JOB.withNode(job.onlyHost()));
+            f.line(envAt.quote());
+            d.put(f);
+        }
+    }
+
+    /** The pairs of GPUs of host {@code h} that do not use P2P; true when there are some. */
+    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, Quoted<EnvSetting> envAt, FindingDrafts d) {
+        List<Quoted<NcclTransport>> intra = new ArrayList<>();
+        boolean net = false;
+        for (Quoted<NcclTransport> t : h.connections().intra) {
+            NcclTransport v = t.value();
+            if (v.type() == TransportType.SHM) {
+                intra.add(t);
+            } else if (v.type() == TransportType.NET) {
+                String a = job.rankHost.get(v.fromRank());
+                String b = job.rankHost.get(v.toRank());
+                if (a != null && a.equals(b) && a.equals(h.name)) {
+                    intra.add(t);
+                    net = true;
+                }
+            }
+        }
+        if (intra.isEmpty()) return false;
+        NcclTransport t0 = intra.get(0).value();
+        Integer ga = t0.fromDev() != null ? t0.fromDev() : job.gpuOf(t0.fromRank());
+        Integer gb = t0.toDev() != null ? t0.toDev() : job.gpuOf(t0.toRank());
+        ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
+        TopoPath path = null;
+        TopoPath status = null;
+        List<EvidenceLine> topoLines = new ArrayList<>();
+        if (topo != null && ga != null && gb != null && !ga.equals(gb)) {
+            String a = "GPU" + ga, b = "GPU" + gb;
+            TopoMatrix m = topo.data().matrixOf(MatrixType.TOPOLOGY).orElse(null);
+            if (m != null) path = m.path(a, b).or(() -> m.path(b, a)).orElse(null);
+            for (MatrixType mt : List.of(MatrixType.P2P_READ, MatrixType.P2P_WRITE, MatrixType.P2P)) {
+                TopoMatrix pm = topo.data().matrixOf(mt).orElse(null);
+                if (pm != null && status == null) status = pm.path(a, b).orElse(null);
+            }
+            topo.data().gpu(a).ifPresent(g -> topoLines.add(topo.record().quote(g.line())));
+        }
+        String level = job.env("NCCL_P2P_LEVEL");
+        String env = envAt == null ? null : TransportJob.setting(envAt);
+        boolean envExplains = env != null && (job.envOn("NCCL_P2P_DISABLE") || path == null
+                || NcclTerms.levelRank(level) <= PathType.NV.rank()
+                || (path.type().isPath() && path.type().rank() > NcclTerms.levelRank(level)));
+        boolean nv = path != null && path.isNvLink();
+        FindingSeverity sev;
+        String key;
+        if (envExplains) {
+            sev = nv ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+            key = path != null && path.type().isPath() ? "p2p.env.topo" : "p2p.env";
+        } else if (net) {
+            sev = FindingSeverity.WARNING;
+            key = "p2p.net";
+        } else if (status != null && status.type().isP2pStatus() && status.type() != PathType.OK) {
+            sev = FindingSeverity.INFO;
+            key = "p2p.unsupported";
+        } else if (nv) {
+            sev = FindingSeverity.ERROR;
+            key = "p2p.nvlink";
+        } else if (path != null && path.type().isPath() && path.type().rank() <= NcclTerms.levelOrPxb(level)) {
+            // Within NCCL's P2P distance: PXB by default (src/graph/paths.cc ncclTopoCheckP2p), or NCCL_P2P_LEVEL.
+            sev = FindingSeverity.WARNING;
+            key = "p2p.near";
+        } else if (path != null && path.type().isPath()) {
+            sev = FindingSeverity.INFO;
+            key = "p2p.far";
+        } else {
+            sev = FindingSeverity.INFO;
+            key = "p2p.unknown";
+        }
+        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("pairs", pairs(intra))
+                .arg("via", vias(intra)).param("env", env);
+        if (path != null) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("path", path.word());
+        if (status != null && key.equals("p2p.unsupported")) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("status", status.word());
+        if (envExplains) f.arg("env", env);
+        for (Quoted<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) f.line(t.quote());
+        if (envExplains) f.line(envAt.quote());
+        f.lines(topoLines);
+        d.put(f);
+        return true;
+    }
+
+    /**
+     * {@return the pairs the connections join, as a detail lists them: GPU pairs when the log prints device indexes
+     * (2.19+), so that every node of a job with the same pattern reads the same; global rank pairs otherwise}
+     */
+    private static String pairs(List<Quoted<NcclTransport>> intra) {
+        Set<String> pairs = new LinkedHashSet<>();
+        for (Quoted<NcclTransport> t : intra) {
+            NcclTransport v = t.value();
+            if (v.fromDev() != null && v.toDev() != null) {
+                pairs.add("GPU" + Math.min(v.fromDev(), v.toDev()) + "<->GPU" + Math.max(v.fromDev(), v.toDev()));
+            } else {
+                pairs.add("rank " + Math.min(v.fromRank(), v.toRank()) + "<->rank " + Math.max(v.fromRank(), v.toRank()));
+            }
+        }
+        return InterfaceNames.join(new ArrayList<>(pairs), 6);
+    }
+
+    /** {@return the paths the connections take ({@code SHM/direct/direct}), the first two} */
+    private static String vias(List<Quoted<NcclTransport>> intra) {
+        Set<String> vias = new LinkedHashSet<>();
+        for (Quoted<NcclTransport> t : intra) vias.add(t.value().via());
+        return InterfaceNames.join(new ArrayList<>(vias), 2);
+    }
+}

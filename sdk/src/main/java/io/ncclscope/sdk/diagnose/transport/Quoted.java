@@ -1,0 +1,63 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.IbDevice;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.Locale;
+
+/**
+ * A fact of an NCCL log (an interface, a network choice, an event, a setting, a connection, an IB device) with the
+ * name of the artifact it came from and, when a finding may quote it, the artifact's text of its line, read while
+ * the log's slice was at hand.
+ *
+ * @param value    the fact, as the parser read it (slimmed to what the checks read)
+ * @param artifact the name of the artifact it came from
+ * @param text     the artifact's text of the fact's line; null when no finding quotes it (its quote then reads as the
+ *                 parser's copy of the line)
+ * @param <T>      the fact's type
+ */
+record Quoted<T>(T value, String artifact, String text) {
+
+    /** {@return the fact's line as a finding shows it} */
+    EvidenceLine quote() {
+        return new EvidenceLine(artifact, line(value), text != null ? text : fallback(value));
+    }
+
+    private static int line(Object v) {
+        if (v instanceof NcclInterface i) return i.line();
+        if (v instanceof NetworkChoice c) return c.line();
+        if (v instanceof NcclEvent e) return e.line();
+        if (v instanceof EnvSetting e) return e.line();
+        if (v instanceof NcclTransport t) return t.line();
+        if (v instanceof IbDevice d) return d.line();
+        throw new IllegalArgumentException("not an NCCL log fact: " + v);
+    }
+
+    /** {@return the text a finding shows of {@code v}'s line when the artifact kept none: the parser's copy of it} */
+    static String fallback(Object v) {
+        if (v instanceof NcclInterface i) {
+            String a = i.address() == null ? "" : ":" + i.address();
+            return switch (i.kind()) {
+                case BOOTSTRAP -> "NCCL INFO Bootstrap : Using " + i.name() + a;
+                case SOCKET -> "NCCL INFO NET/Socket : Using " + (i.index() == null ? "" : "[" + i.index() + "]") + i.name() + a;
+                case OOB -> "NCCL INFO NET/IB : Using ... ; OOB " + i.name() + a;
+                default -> "NCCL INFO " + i.name() + a;
+            };
+        }
+        if (v instanceof NetworkChoice c) return "NCCL INFO Using network " + c.name();
+        if (v instanceof NcclEvent e) return "NCCL " + e.level() + " " + (e.message() == null ? "" : e.message());
+        if (v instanceof EnvSetting e) return e.name() + " set by environment to " + e.value();
+        if (v instanceof NcclTransport t) {
+            return String.format(Locale.ROOT, "NCCL INFO Channel %02d : %d -> %d%s via %s", t.channel(), t.fromRank(), t.toRank(),
+                    t.direction() == null ? "" : " [" + t.direction() + "]", t.via());
+        }
+        if (v instanceof IbDevice d) {
+            return "NCCL INFO NET/IB : Using [" + d.index() + "]" + d.device() + (d.port() == null ? "" : ":" + d.port()) + "/" + d.linkLayer();
+        }
+        throw new IllegalArgumentException("not an NCCL log fact: " + v);
+    }
+}

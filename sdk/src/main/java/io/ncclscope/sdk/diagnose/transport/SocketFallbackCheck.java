@@ -1,0 +1,93 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.InterfaceKind;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.rules.FindingSeverity;
+
+/**
+ * {@code NET_SOCKET_FALLBACK}: does a host carry NCCL's traffic over TCP sockets although it has (or may have) RDMA,
+ * without the environment asking for it ({@link IbDisabledByEnvCheck})? One finding per host.
+ */
+final class SocketFallbackCheck {
+
+    static final String CODE = "NET_SOCKET_FALLBACK";
+
+    private SocketFallbackCheck() {
+    }
+
+    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+        if (IbDisabledByEnvCheck.disablingSetting(job) != null) return;
+        for (HostFacts h : job.hosts()) {
+            boolean socket = false;
+            boolean other = false;
+            Quoted<NetworkChoice> net = null;
+            for (Quoted<NetworkChoice> n : h.networks) {
+                if (n.value().name().equalsIgnoreCase("Socket")) {
+                    socket = true;
+                    if (net == null) net = n;
+                } else {
+                    other = true;
+                }
+            }
+            socket |= h.connections().socketNet;
+            other |= h.connections().otherNet;
+            Quoted<NcclEvent> reason = null;
+            for (Quoted<NcclEvent> e : h.events) {
+                EventKind k = e.value().kind();
+                if (k == EventKind.NET_IB_NO_DEVICE || k == EventKind.IB_VERBS_MISSING) {
+                    reason = e;
+                    break;
+                }
+            }
+            // A log cut before "Using network" still says NCCL cannot use IB ("NET/IB : No device found").
+            if (!socket && !(reason != null && !other && h.ibDevices.isEmpty())) continue;
+            if (other) continue;
+            ClusterHardware.RdmaState r = hw.rdma(h.name, job.alone());
+            String key = key(job.span, r.state());
+            String why = reason != null ? reason.value().message() : net != null ? NcclTerms.said(net.quote()) : "";
+            Quoted<NcclInterface> sock = null;
+            for (Quoted<NcclInterface> i : h.interfaces) {
+                if (i.value().kind() == InterfaceKind.SOCKET) {
+                    sock = i;
+                    break;
+                }
+            }
+            FindingDraft f = d.add(CODE, severity(key), key).on(h.name).where(job.where()).arg("reason", why)
+                    .param("iface", sock == null ? null : sock.value().name()).param("hca", String.join(",", r.active()));
+            if (r.state() == ClusterHardware.Rdma.ACTIVE) f.arg("hcas", String.join(", ", r.active()));
+            if (reason != null) f.line(reason.quote());
+            if (net != null) f.line(net.quote());
+            if (sock != null) f.line(sock.quote());
+            if (h.connections().firstSocket != null) f.line(h.connections().firstSocket.quote());
+            f.lines(r.lines());
+            d.put(f);
+        }
+    }
+
+    /** The detail of a fallback: what the job loses by it, by its span and the host's RDMA state. */
+    private static String key(TransportJob.Span span, ClusterHardware.Rdma rdma) {
+        if (span == TransportJob.Span.MULTI_NODE) {
+            return switch (rdma) {
+                case ACTIVE -> "fallback.multi.active";
+                case PRESENT -> "fallback.multi.present";
+                case INACTIVE -> "fallback.multi.inactive";
+                case NONE -> "fallback.multi.none";
+                default -> "fallback.multi.unknown";
+            };
+        }
+        if (rdma == ClusterHardware.Rdma.ACTIVE) return "fallback.local.active";
+        return span == TransportJob.Span.SINGLE_NODE ? "fallback.single" : "fallback.unknown";
+    }
+
+    private static FindingSeverity severity(String key) {
+        return switch (key) {
+            case "fallback.multi.active" -> FindingSeverity.ERROR;
+            case "fallback.multi.present", "fallback.multi.inactive", "fallback.multi.unknown", "fallback.local.active" ->
+                    FindingSeverity.WARNING;
+            default -> FindingSeverity.INFO;
+        };
+    }
+}

@@ -1,0 +1,202 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EnvSetting;
+import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.TransportType;
+import io.ncclscope.parsers.net.LinkState;
+import io.ncclscope.parsers.net.NetAddress;
+import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code SOCKET_IFNAME_SUSPICIOUS} on one host: did NCCL pick a loopback, link-local, down, container, NAT,
+ * management or bonded interface for its bootstrap or sockets, and did a connection fail to an address a peer should
+ * not have advertised? One finding per interface or peer of each host. Nodes on different subnets:
+ * {@link SubnetCheck}.
+ */
+final class SocketInterfaceCheck {
+
+    static final String CODE = "SOCKET_IFNAME_SUSPICIOUS";
+
+    private SocketInterfaceCheck() {
+    }
+
+    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+        for (HostFacts h : job.hosts()) {
+            Map<String, InterfaceUse> entries = InterfaceUse.of(h);
+            List<Quoted<NcclEvent>> trouble = new ArrayList<>();
+            for (Quoted<NcclEvent> e : h.events) {
+                EventKind k = e.value().kind();
+                if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.SOCKET_CONNECT_RETRY) trouble.add(e);
+            }
+            String better = better(entries, hw.ifaces(h.name, job.alone()));
+            Set<String> flagged = new HashSet<>();
+            for (InterfaceUse e : entries.values()) {
+                if (e.used && used(job, hw, h, e, trouble, better, d)) flagged.add(e.name);
+            }
+            peers(job, h, entries, trouble, flagged, better, d);
+        }
+    }
+
+    /** Judges one interface NCCL uses on host {@code h}; true when it made a finding. */
+    private static boolean used(TransportJob job, ClusterHardware hw, HostFacts h, InterfaceUse e,
+                                List<Quoted<NcclEvent>> trouble, String better, FindingDrafts d) {
+        String spec = NcclTerms.strip(job.env("NCCL_SOCKET_IFNAME"));
+        Quoted<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
+        TransportJob.Span span = job.span;
+        String addr = e.address();
+        NetInterface ip = null;
+        EvidenceLine ipLine = null;
+        for (ClusterHardware.Interface i : hw.iface(h.name, job.alone(), e.name)) {
+            ip = i.iface();
+            ipLine = i.record().quote(i.iface().line());
+            break;
+        }
+        boolean multi = span == TransportJob.Span.MULTI_NODE;
+        boolean loop = InterfaceNames.isLoopbackName(e.name) || InterfaceNames.loopback(addr);
+        boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(InterfaceNames::linkLocal);
+        boolean routable = e.addresses.stream().anyMatch(InterfaceNames::routable);
+        boolean down = ip != null && (ip.state() == LinkState.DOWN || ip.flags().contains("NO-CARRIER"));
+        boolean virt = InterfaceNames.virtualName(e.name) && !(e.name.startsWith("veth") && routable);
+        boolean nat = e.addresses.stream().anyMatch(InterfaceNames::dockerDefaultBridge) && !e.name.startsWith("docker");
+        boolean mgmt = InterfaceNames.mgmtName(e.name) || (ip != null && InterfaceNames.mgmtName(ip.master()));
+        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (InterfaceNames.bondName(e.name) || (ip != null && "bond".equals(ip.kind())));
+        Quoted<NcclEvent> hit = failure(e, ll, trouble);
+        FindingSeverity sev;
+        String key;
+        if (loop) {
+            String how = spec == null ? "auto" : InterfaceNames.exclusion(spec) ? "exclude" : "set";
+            String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
+            sev = multi ? FindingSeverity.ERROR : span == TransportJob.Span.SINGLE_NODE ? FindingSeverity.INFO : FindingSeverity.WARNING;
+            key = "ifname.lo." + how + "." + scope;
+        } else if (ll) {
+            sev = hit != null ? FindingSeverity.ERROR : multi ? FindingSeverity.WARNING : FindingSeverity.INFO;
+            key = hit != null ? "ifname.linklocal.failed" : multi ? "ifname.linklocal.multi" : "ifname.linklocal.local";
+        } else if (down) {
+            sev = multi ? FindingSeverity.ERROR : span == TransportJob.Span.SINGLE_NODE ? FindingSeverity.INFO : FindingSeverity.WARNING;
+            key = multi ? "ifname.down.multi" : "ifname.down.local";
+        } else if (virt) {
+            sev = hit != null ? FindingSeverity.ERROR : multi ? FindingSeverity.WARNING : FindingSeverity.INFO;
+            key = hit != null ? "ifname.virtual.failed" : multi ? "ifname.virtual.multi" : "ifname.virtual.local";
+        } else if (nat && multi) {
+            sev = hit != null ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+            key = hit != null ? "ifname.nat.failed" : "ifname.nat.multi";
+        } else if (mgmt) {
+            sev = multi ? FindingSeverity.WARNING : FindingSeverity.INFO;
+            key = multi ? "ifname.mgmt.multi" : "ifname.mgmt.local";
+        } else if (bond && multi) {
+            sev = FindingSeverity.INFO;
+            key = "ifname.bond";
+        } else {
+            return false;
+        }
+        String shown = addr == null ? e.name : e.name + ":" + addr;
+        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("iface", shown)
+                .arg(FindingDrafts.USES, String.join(", ", e.uses))
+                .param("iface", better == null || better.equals(e.name) ? null : better)
+                .subject(Subject.JOB.withIface(e.name));
+        if (key.startsWith("ifname.lo.") && spec != null) {
+            f.arg("env", "NCCL_SOCKET_IFNAME=" + spec).param("env", "NCCL_SOCKET_IFNAME=" + spec);
+        }
+        if (hit != null) f.arg("reason", hit.value().message());
+        if (down && ip != null) f.arg("state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
+        f.lines(e.lines);
+        if (hit != null) f.line(hit.quote());
+        for (Quoted<NcclTransport> t : h.connections().socketDevs) {
+            if (usesSocketDev(t.value(), e)) {
+                f.line(t.quote());
+                break;
+            }
+        }
+        if (specAt != null && (loop || spec != null)) f.line(specAt.quote());
+        if (ipLine != null && (down || mgmt || bond)) f.line(ipLine);
+        d.put(f);
+        return true;
+    }
+
+    /** {@return the first socket trouble of interface {@code e}: to no peer, to one through it, or link-local to link-local} */
+    private static Quoted<NcclEvent> failure(InterfaceUse e, boolean linkLocal, List<Quoted<NcclEvent>> trouble) {
+        for (Quoted<NcclEvent> t : trouble) {
+            String peer = t.value().peer();
+            if (peer == null || e.name.equals(InterfaceNames.scope(peer)) || (linkLocal && InterfaceNames.linkLocal(peer))) return t;
+        }
+        return null;
+    }
+
+    /** The address a connection failed to: the peer rank advertised it (corpus nccl-929-1.txt, nccl-975-1.txt). */
+    private static void peers(TransportJob job, HostFacts h, Map<String, InterfaceUse> entries, List<Quoted<NcclEvent>> trouble,
+                              Set<String> flagged, String better, FindingDrafts d) {
+        Set<String> seenPeers = new HashSet<>();
+        for (Quoted<NcclEvent> t : trouble) {
+            String peer = t.value().peer();
+            if (peer == null || t.value().kind() != EventKind.SOCKET_CONNECT_FAILED || !seenPeers.add(peer)) continue;
+            String via = InterfaceNames.scope(peer);
+            if (via != null && flagged.contains(via)) continue;
+            FindingSeverity sev;
+            String key;
+            if (InterfaceNames.linkLocal(peer)) {
+                sev = FindingSeverity.ERROR;
+                key = via != null ? "ifname.peer.linklocal.via" : "ifname.peer.linklocal";
+            } else if (InterfaceNames.dockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE) {
+                sev = job.span == TransportJob.Span.MULTI_NODE ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+                key = "ifname.peer.nat";
+            } else if (InterfaceNames.loopback(peer) && job.span == TransportJob.Span.MULTI_NODE) {
+                sev = FindingSeverity.ERROR;
+                key = "ifname.peer.lo";
+            } else {
+                continue;
+            }
+            String bare = InterfaceNames.bare(peer);
+            FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("peer", bare).arg("reason", t.value().message())
+                    .param("iface", better).param("peer", bare)
+                    .subject(Subject.JOB.withPeer(bare).withIface(via));
+            if (via != null) f.arg("iface", via);
+            f.line(t.quote());
+            for (InterfaceUse e : entries.values()) if (e.name.equals(via)) f.lines(e.lines);
+            d.put(f);
+        }
+    }
+
+    private static boolean usesSocketDev(NcclTransport t, InterfaceUse e) {
+        if (t.type() != TransportType.NET || !"Socket".equalsIgnoreCase(t.net())) return false;
+        Integer dev = NcclTerms.netDev(t.via());
+        return dev != null && e.socketIndexes.contains(dev);
+    }
+
+    /**
+     * A usable interface of the host: from {@code ip addr} an UP interface with a routable address that is no
+     * loopback, container or management device (IPv4 first); else one NCCL itself listed. Null when none can be told.
+     */
+    private static String better(Map<String, InterfaceUse> entries, List<ClusterHardware.Interface> ifaces) {
+        String v6 = null;
+        for (ClusterHardware.Interface i : ifaces) {
+            NetInterface n = i.iface();
+            boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
+            if (!up || InterfaceNames.isLoopbackName(n.name()) || InterfaceNames.mgmtName(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
+            if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;
+            for (NetAddress a : n.addresses()) {
+                if (!InterfaceNames.routable(a.address())) continue;
+                if (InterfaceNames.virtualName(n.name()) && !n.name().startsWith("veth")) continue;
+                if ("inet".equals(a.family())) return n.name();
+                if (v6 == null) v6 = n.name();
+            }
+        }
+        if (v6 != null) return v6;
+        for (InterfaceUse e : entries.values()) {
+            boolean ok = e.addresses.stream().anyMatch(InterfaceNames::routable) && !InterfaceNames.isLoopbackName(e.name)
+                    && !InterfaceNames.mgmtName(e.name) && !(InterfaceNames.virtualName(e.name) && !e.name.startsWith("veth"))
+                    && e.addresses.stream().noneMatch(InterfaceNames::dockerDefaultBridge);
+            if (ok) return e.name;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,117 @@
+package io.ncclscope.sdk.diagnose.transport;
+
+import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.net.NetAddress;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * {@code SOCKET_IFNAME_SUSPICIOUS} across the hosts of a job: do the nodes of a multi-node job bootstrap from
+ * interfaces on different subnets? A warning when {@code ip addr} gives the prefixes, a hint from /24 otherwise.
+ */
+final class SubnetCheck {
+
+    private SubnetCheck() {
+    }
+
+    /** One host's bootstrap interface: its name, address and subnet (null when {@code ip addr} does not tell). */
+    private record Bootstrap(String host, String iface, String address, String subnet) {
+    }
+
+    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+        if (job.span != TransportJob.Span.MULTI_NODE) return;
+        // Each host keeps its name, bootstrap interface, address and subnet here; the lines to quote are read again
+        // only when there is a finding, so a job of many hosts does not hold every host's lines.
+        List<Bootstrap> boots = new ArrayList<>();
+        Map<String, String> oneOf = new HashMap<>();
+        boolean allKnown = true;
+        for (HostFacts h : job.hosts()) {
+            if (h.name == null) continue;
+            InterfaceUse e = InterfaceUse.bootstrap(h);
+            if (e == null) continue;
+            String net = null;
+            for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
+                for (NetAddress a : ip.iface().addresses()) {
+                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
+                        net = InterfaceNames.subnet(a.address(), a.prefixLength());
+                    }
+                }
+            }
+            if (net == null) allKnown = false;
+            boots.add(new Bootstrap(h.name, e.name, e.address(), net == null ? null : oneOf.computeIfAbsent(net, k -> k)));
+        }
+        if (boots.size() < 2) return;
+        Map<String, List<String>> byNet = new TreeMap<>();
+        List<String> hosts = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (Bootstrap b : boots) {
+            String net = allKnown ? b.subnet() : guess24(b.address());
+            byNet.computeIfAbsent(net, k -> new ArrayList<>()).add(b.host());
+            hosts.add(b.host());
+            names.add(b.iface());
+        }
+        if (byNet.size() < 2) return;
+        StringBuilder list = new StringBuilder();
+        for (Map.Entry<String, List<String>> m : byNet.entrySet()) {
+            if (list.length() > 0) list.append("; ");
+            list.append(m.getKey()).append(": ").append(InterfaceNames.join(m.getValue(), 4));
+        }
+        FindingSeverity sev;
+        String key;
+        if (allKnown) {
+            sev = FindingSeverity.WARNING;
+            key = "ifname.subnet.prefix";
+        } else {
+            // Without prefixes a /24 comparison is only a hint; clouds route /16 and wider VPCs (corpus
+            // nccl-tests/eks-blueprints-eks-efa-1.txt: 10.11.13.x and 10.11.5.x, healthy). Say it only when the
+            // interface names differ too or sockets failed.
+            if (names.size() < 2 && !socketTrouble(job)) return;
+            sev = FindingSeverity.INFO;
+            key = "ifname.subnet.guess";
+        }
+        FindingDraft f = d.add(SocketInterfaceCheck.CODE, sev, key).arg("hosts", InterfaceNames.join(hosts, TransportJob.HOSTS_SHOWN))
+                .arg("subnets", list.toString());
+        quote(job, hw, f);
+        if (names.size() == 1) f.param("iface", names.iterator().next());
+        d.put(f);
+    }
+
+    private static boolean socketTrouble(TransportJob job) {
+        for (HostFacts h : job.hosts()) {
+            for (Quoted<NcclEvent> e : h.events) {
+                EventKind k = e.value().kind();
+                if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.NO_SOCKET_INTERFACE) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Each host's bootstrap line, then the ip addr lines of its address. */
+    private static void quote(TransportJob job, ClusterHardware hw, FindingDraft f) {
+        for (HostFacts h : job.hosts()) {
+            InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
+            if (e != null && !e.lines.isEmpty()) f.line(e.lines.get(0));
+        }
+        for (HostFacts h : job.hosts()) {
+            InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
+            if (e == null) continue;
+            for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
+                for (NetAddress a : ip.iface().addresses()) {
+                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) f.line(ip.record().quote(a.line()));
+                }
+            }
+        }
+    }
+
+    private static String guess24(String address) {
+        int[] v = InterfaceNames.v4(address);
+        return v == null ? "?" : v[0] + "." + v[1] + "." + v[2] + ".0/24";
+    }
+}
