@@ -46,7 +46,7 @@ class MessageCatalogueTest {
             assertThat(entry.source()).isIn("nccl", "pytorch", "nccl-tests", "aws-ofi-nccl", "nccl-rdma-sharp-plugins");
             assertThat(entry.versions()).as("line %d versions", entry.line()).isNotBlank();
             assertThat(entry.file()).as("line %d file", entry.line()).isNotBlank();
-            String example = example(entry.format());
+            String example = example(entry.format()).strip();
             assertThat(entry.pattern().matcher(example).find())
                     .as("line %d: %s does not match its example '%s'", entry.line(), entry.pattern(), example).isTrue();
         }
