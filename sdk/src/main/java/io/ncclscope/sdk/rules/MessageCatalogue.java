@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -41,17 +40,30 @@ public final class MessageCatalogue {
         this.entries = List.copyOf(entries);
     }
 
-    /** The catalogue shipped with ncclscope. */
+    /**
+     * The catalogue shipped with ncclscope.
+     *
+     * @return the catalogue read from {@value #RESOURCE}
+     */
     public static MessageCatalogue builtIn() {
         return BUILT_IN;
     }
 
-    /** Every row, in file order. */
+    /**
+     * Every row, in file order.
+     *
+     * @return the rows, unmodifiable
+     */
     public List<Entry> entries() {
         return entries;
     }
 
-    /** The first row whose regular expression finds {@code message} (the text after the log prefix), if any. */
+    /**
+     * The row a message belongs to: the first, in file order, whose regular expression finds it.
+     *
+     * @param message the message text after its log prefix ("NCCL WARN ", "NCCL INFO ", a PyTorch log prefix)
+     * @return the first matching row, or empty when no row knows the message
+     */
     public Optional<Entry> match(String message) {
         String text = message.strip();
         for (Entry entry : entries) {
@@ -77,11 +89,11 @@ public final class MessageCatalogue {
      */
     public record Entry(String source, String format, Pattern pattern, String classification, String versions,
                         String file, String result, String note, int line) {
-        public Entry {
-            Objects.requireNonNull(pattern, "pattern");
-        }
-
-        /** Whether the classification names a finding code (not benign, not context). */
+        /**
+         * Whether the classification names a finding code.
+         *
+         * @return true unless the classification is {@value #BENIGN} or {@value #CONTEXT}
+         */
         public boolean isFinding() {
             return !BENIGN.equals(classification) && !CONTEXT.equals(classification);
         }
