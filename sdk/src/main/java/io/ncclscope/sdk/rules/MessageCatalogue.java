@@ -1,0 +1,150 @@
+package io.ncclscope.sdk.rules;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The message catalogue: the messages NCCL, PyTorch c10d, nccl-tests and the NET plugins print that matter for
+ * diagnosis, each mapped to a finding code, {@value #BENIGN} or {@value #CONTEXT}, read from {@code messages.tsv}
+ * (this package's resources; its header says what each column holds and how to add a row).
+ *
+ * <p>{@link #match} takes a message's text after the log prefix ("NCCL WARN ", "NCCL INFO ", a PyTorch log prefix)
+ * and returns the first row, in file order, whose regular expression finds it. The file puts the NCCL rows first, the
+ * one with the most literal text first, so a general format cannot shadow a precise one; the other sources follow.
+ * A row that does not load (wrong column count, an invalid regular expression, a classification that is neither a
+ * code of {@link RuleCatalog} nor benign nor context) stops the catalogue from loading. Thread-safe: immutable.
+ */
+public final class MessageCatalogue {
+
+    /** The classification of a message that means nothing is wrong. */
+    public static final String BENIGN = "benign";
+    /** The classification of a message that says what happened but names no finding by itself. */
+    public static final String CONTEXT = "context";
+    /** The resource holding the built-in catalogue. */
+    static final String RESOURCE = "messages.tsv";
+
+    private static final MessageCatalogue BUILT_IN = load(RESOURCE);
+
+    private final List<Entry> entries;
+
+    private MessageCatalogue(List<Entry> entries) {
+        this.entries = List.copyOf(entries);
+    }
+
+    /**
+     * The catalogue shipped with ncclscope.
+     *
+     * @return the catalogue read from {@value #RESOURCE}
+     */
+    public static MessageCatalogue builtIn() {
+        return BUILT_IN;
+    }
+
+    /**
+     * Every row, in file order.
+     *
+     * @return the rows, unmodifiable
+     */
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /**
+     * The row a message belongs to: the first, in file order, whose regular expression finds it.
+     *
+     * @param message the message text after its log prefix ("NCCL WARN ", "NCCL INFO ", a PyTorch log prefix)
+     * @return the first matching row, or empty when no row knows the message
+     */
+    public Optional<Entry> match(String message) {
+        String text = message.strip();
+        for (Entry entry : entries) {
+            if (entry.pattern().matcher(text).find()) {
+                return Optional.of(entry);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * One catalogue row.
+     *
+     * @param source         who prints it: nccl, pytorch, nccl-tests, aws-ofi-nccl, nccl-rdma-sharp-plugins
+     * @param format         the printf format string in its source
+     * @param pattern        the regular expression recognising the message text
+     * @param classification a finding code, {@value #BENIGN} or {@value #CONTEXT}
+     * @param versions       the releases whose source prints it
+     * @param file           the source file(s) that print it
+     * @param result         the ncclResult_t the source returns with it (empty where it shows none)
+     * @param note           the log level for NCCL rows and why the classification, where not obvious
+     * @param line           the row's line number in its file
+     */
+    public record Entry(String source, String format, Pattern pattern, String classification, String versions,
+                        String file, String result, String note, int line) {
+        /**
+         * Whether the classification names a finding code.
+         *
+         * @return true unless the classification is {@value #BENIGN} or {@value #CONTEXT}
+         */
+        public boolean isFinding() {
+            return !BENIGN.equals(classification) && !CONTEXT.equals(classification);
+        }
+    }
+
+    static MessageCatalogue load(String resource) {
+        InputStream in = MessageCatalogue.class.getResourceAsStream(resource);
+        if (in == null) {
+            throw new IllegalStateException("message catalogue " + resource + " is missing");
+        }
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            return parse(reader.lines().toList(), resource);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read message catalogue " + resource, e);
+        }
+    }
+
+    static MessageCatalogue parse(List<String> lines, String name) {
+        List<Entry> entries = new ArrayList<>();
+        boolean header = false;
+        for (int index = 0; index < lines.size(); index++) {
+            String line = lines.get(index);
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            if (!header) {
+                header = true;
+                continue;
+            }
+            entries.add(row(line.split("\t", -1), name, index + 1));
+        }
+        return new MessageCatalogue(entries);
+    }
+
+    private static Entry row(String[] cells, String name, int line) {
+        String where = name + ":" + line;
+        if (cells.length != 8) {
+            throw new IllegalStateException(where + ": " + cells.length + " columns, 8 expected");
+        }
+        String classification = cells[3];
+        if (!BENIGN.equals(classification) && !CONTEXT.equals(classification)
+                && RuleCatalog.code(classification).isEmpty()) {
+            throw new IllegalStateException(where + ": classification " + classification
+                    + " is neither benign, context nor a code of the finding-code catalogue");
+        }
+        Pattern pattern;
+        try {
+            pattern = Pattern.compile(cells[2]);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalStateException(where + ": invalid regular expression: " + e.getDescription(), e);
+        }
+        return new Entry(cells[0], cells[1], pattern, classification, cells[4], cells[5], cells[6], cells[7], line);
+    }
+}
