@@ -18,11 +18,11 @@ final class FinalText {
     }
 
     static Locale locale(FinalReport r) {
-        return "zh-CN".equals(r.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        return io.ncclscope.sdk.Language.ofReport(r.language()).locale();
     }
 
     static String verdict(FinalReport r, Locale l) {
-        return Texts.t(l, r.healthy() ? "verdict.healthy" : "verdict.problems");
+        return r.verdict().label(l);
     }
 
     /** {@code Step 3: A/B switch ...}: the number and the workflow's title of the step. */

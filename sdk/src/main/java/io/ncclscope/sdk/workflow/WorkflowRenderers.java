@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.workflow;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
 import java.util.Locale;
 
@@ -18,7 +19,7 @@ public final class WorkflowRenderers {
     }
 
     private static Locale locale(WorkflowView v) {
-        return "zh-CN".equals(v.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        return io.ncclscope.sdk.Language.ofReport(v.language()).locale();
     }
 
     private static String icon(StepStatus s) {
@@ -48,15 +49,27 @@ public final class WorkflowRenderers {
      * @return Markdown lines, one per step
      */
     public static String stepsMarkdown(WorkflowView v) {
+        return stepsMarkdown(v, Markup.MARKDOWN);
+    }
+
+    /**
+     * One line per step, as {@link #stepsMarkdown(WorkflowView)}, written in {@code m}.
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @param m the markup of the message the lines go into
+     * @return lines in {@code m}, one per step
+     */
+    public static String stepsMarkdown(WorkflowView v, Markup m) {
         Locale l = locale(v);
-        StringBuilder sb = new StringBuilder("**").append(WorkflowView.t(l, "heading.workflow")).append("** — ")
-                .append(v.summary()).append("\n");
+        StringBuilder sb = new StringBuilder(m.bold(m.text(WorkflowView.t(l, "heading.workflow")))).append(" — ")
+                .append(m.text(v.summary())).append("\n");
         for (WorkflowView.StepView s : v.steps()) {
-            sb.append(icon(s.status())).append(' ').append(s.step()).append(". ").append(s.title()).append(" — ")
-                    .append(WorkflowView.status(s.status(), l));
-            if (!s.blockers().isEmpty()) sb.append(" (`").append(String.join("`, `", s.blockers())).append("`)");
-            else if (!s.missing().isEmpty() && s.status() == StepStatus.PARTIAL) {
-                sb.append(" (").append(WorkflowView.t(l, "label.missing")).append(": ").append(s.missing().size()).append(")");
+            sb.append(icon(s.status())).append(' ').append(s.step()).append(". ").append(m.text(s.title())).append(" — ")
+                    .append(m.text(WorkflowView.status(s.status(), l)));
+            if (!s.blockers().isEmpty()) {
+                sb.append(" (").append(String.join(", ", s.blockers().stream().map(m::code).toList())).append(")");
+            } else if (!s.missing().isEmpty() && s.status() == StepStatus.PARTIAL) {
+                sb.append(" (").append(m.text(WorkflowView.t(l, "label.missing"))).append(": ").append(s.missing().size()).append(")");
             }
             sb.append("\n");
         }
