@@ -50,7 +50,7 @@ final class ChatCards {
             blocks.add(obj("type", "section", "text", obj("type", "mrkdwn", "text", cut(p, SLACK_SECTION_MAX))));
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("text", cut(m.title() + " — " + m.lead(), SLACK_SECTION_MAX));
+        out.put("text", cut(Markup.SLACK_MRKDWN.text(m.title()) + " — " + m.lead(), SLACK_SECTION_MAX));
         out.put("blocks", blocks);
         return out;
     }

@@ -71,7 +71,7 @@ public final class Renderers {
      * @param r the report
      */
     public static String text(FinalReport r) {
-        return FinalText.text(r);
+        return Markup.terminal(FinalText.text(r));
     }
 
     /**
@@ -155,7 +155,7 @@ public final class Renderers {
         }
         if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
         inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
-        return sb.toString();
+        return Markup.terminal(sb.toString());
     }
     /**
      * The plain-text list of what was read and what could not be, shared by both text reports. Past

@@ -75,7 +75,7 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
         int n = 0;
         for (EvidenceLine e : f.evidence()) {
             if (n++ == Renderers.MD_EVIDENCE_LINES) break;
-            sb.append("\n> `").append(e.artifact()).append(e.line() > 0 ? ":" + e.line() : "").append("` ")
+            sb.append("\n> ").append(m.code(e.artifact() + (e.line() > 0 ? ":" + e.line() : ""))).append(' ')
                     .append(m.code(e.text()));
         }
         return sb.toString();

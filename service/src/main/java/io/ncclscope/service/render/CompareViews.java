@@ -12,7 +12,7 @@ import io.ncclscope.sdk.compare.SwitchDiff;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
-import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.report.Markup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,15 @@ import java.util.Map;
  */
 public final class CompareViews {
 
+    private static final Markup MD = Markup.MARKDOWN;
+
     private CompareViews() {
+    }
+
+    /** Text read from the runs (a setting's value, its origin), escaped in Markdown. */
+    private static String prose(Object value, boolean md) {
+        String s = String.valueOf(value);
+        return md ? MD.text(s) : s;
     }
 
     /**
@@ -159,8 +167,8 @@ public final class CompareViews {
             if (sw.isEmpty()) sb.append(zh ? "开关：两边没有不同的 NCCL 开关\n" : "Switch: no NCCL switch differs\n");
             for (Object o : sw) {
                 Map<String, Object> d = (Map<String, Object>) o;
-                sb.append(zh ? "开关：" : "Switch: ").append(d.get("name")).append(" A=").append(d.get("a")).append(" B=")
-                        .append(d.get("b")).append(" (").append(d.get("origin")).append(")\n");
+                sb.append(zh ? "开关：" : "Switch: ").append(prose(d.get("name"), md)).append(" A=").append(prose(d.get("a"), md))
+                        .append(" B=").append(prose(d.get("b"), md)).append(" (").append(prose(d.get("origin"), md)).append(")\n");
             }
             sb.append('\n');
             sb.append(md ? "| side | path | ranks | nodes | plateau busbw GB/s | jitter |\n|---|---|---:|---:|---:|---:|\n"
@@ -173,33 +181,35 @@ public final class CompareViews {
                 String jit = s.get("jitter") == null ? "-" : String.format(Locale.ROOT, "%.0f%%", (Double) s.get("jitter") * 100);
                 String ranks = String.valueOf(s.get("ranks") == null ? "-" : s.get("ranks"));
                 String nodes = String.valueOf(s.get("nodes") == null ? "-" : s.get("nodes"));
-                sb.append(md ? "| " + names[i] + " | `" + s.get("label") + "` | " + ranks + " | " + nodes + " | " + bw + " | " + jit + " |\n"
+                sb.append(md ? "| " + names[i] + " | " + MD.code(String.valueOf(s.get("label"))) + " | " + ranks + " | " + nodes + " | " + bw + " | " + jit + " |\n"
                         : String.format(Locale.ROOT, "%-4s %-40s %6s %6s %12s %8s%n", names[i], s.get("label"), ranks, nodes, bw, jit));
                 i++;
             }
             sb.append('\n').append(md ? "**" : "").append(zh ? "结论：" : "Reading: ").append(md ? "** " : "")
-                    .append(v.get("summary")).append("\n");
+                    .append(md ? MD.text(String.valueOf(v.get("summary"))) : v.get("summary")).append("\n");
         }
         List<LocalizedFinding> fs = (List<LocalizedFinding>) v.get("findings");
         for (LocalizedFinding f : fs) {
             sb.append('\n').append(md ? "**" : "").append(f.severity()).append(' ').append(f.code()).append(": ")
-                    .append(f.title()).append(md ? "**" : "").append('\n');
-            sb.append("  ").append(f.detail()).append('\n');
-            if (md) sb.append("```\n");
-            for (EvidenceLine l : f.evidence()) {
-                sb.append(md ? "" : "    ").append(l.artifact()).append(':').append(l.line()).append(": ").append(l.text().strip()).append('\n');
+                    .append(md ? MD.text(f.title()) : f.title()).append(md ? "**" : "").append('\n');
+            sb.append("  ").append(md ? MD.text(f.detail()) : f.detail()).append('\n');
+            List<String> lines = f.evidence().stream().map(l -> l.artifact() + ':' + l.line() + ": " + l.text().strip()).toList();
+            if (md) {
+                sb.append(MD.codeBlock(lines));
+            } else {
+                lines.forEach(l -> sb.append("    ").append(l).append('\n'));
             }
-            if (md) sb.append("```\n");
             f.actions().stream().filter(a -> a.command() != null && !a.command().isBlank()).limit(4).forEach(a ->
-                    sb.append(md ? "- `" : "  $ ").append(a.command()).append(md ? "`\n" : "\n"));
+                    sb.append(md ? "- " + MD.code(a.command()) + "\n" : "  $ " + a.command() + "\n"));
         }
         Object next = v.get("nextRuns");
         if (next instanceof List<?> runs && !runs.isEmpty()) {
             sb.append('\n').append(h).append(zh ? "下一步要跑的测试" : "Next runs").append(md ? "\n\n" : ":\n");
             for (Object o : runs) {
                 Map<String, Object> r = (Map<String, Object>) o;
-                sb.append(md ? "" : "  ").append(r.get("step")).append(". ").append(r.get("purpose")).append('\n');
-                sb.append(md ? "   `" : "     $ ").append(r.get("command")).append(md ? "`\n" : "\n");
+                sb.append(md ? "" : "  ").append(r.get("step")).append(". ")
+                        .append(md ? MD.text(String.valueOf(r.get("purpose"))) : r.get("purpose")).append('\n');
+                sb.append(md ? "   " + MD.code(String.valueOf(r.get("command"))) + "\n" : "     $ " + r.get("command") + "\n");
             }
         }
         return sb.toString();
