@@ -182,7 +182,7 @@ public final class BundleBenchmark {
         int md = NcclScope.render(r, Format.MARKDOWN).length();
         String json = NcclScope.render(r, Format.JSON);
         return new Figures(path, nodes, files, wall, cpu, held, report, r.findings().size(), made, md, json.length(),
-                r.verdict(), r.nodes().size(), sha256(json), findingsHeld);
+                r.verdict().jsonValue(), r.nodes().size(), sha256(json), findingsHeld);
     }
 
     /** The report's digest, kept instead of its text so that earlier runs' reports do not weigh on later figures. */

@@ -323,7 +323,8 @@ public final class NcclScope {
     }
 
     /**
-     * Writes a report as Markdown, JSON or text, in the report's language.
+     * Writes a report as Markdown, JSON, text, a Slack Block Kit message or a Feishu/Lark card, in the report's
+     * language.
      *
      * @param report a report from {@link #analyze}
      * @param format the form; not {@link Format#HTML}
@@ -336,6 +337,8 @@ public final class NcclScope {
             case MARKDOWN -> Renderers.markdown(report);
             case JSON -> Renderers.json(report);
             case TEXT -> Renderers.text(report);
+            case SLACK -> Renderers.slack(report);
+            case FEISHU -> Renderers.feishu(report);
             case HTML -> throw new IllegalArgumentException("HTML is written for the deliverable report: NcclScope.report");
         };
     }
@@ -344,8 +347,9 @@ public final class NcclScope {
      * Writes the deliverable report as Markdown, JSON, text or a standalone HTML page, in its language.
      *
      * @param report a report from {@link #report}
-     * @param format the form
+     * @param format the form; not a chat payload ({@link Format#SLACK}, {@link Format#FEISHU})
      * @return the rendered report
+     * @throws IllegalArgumentException for a chat payload, which the report of {@link #analyze} has
      */
     public static String render(FinalReport report, Format format) {
         Objects.requireNonNull(report, "report");
@@ -354,6 +358,7 @@ public final class NcclScope {
             case JSON -> Renderers.json(report);
             case TEXT -> Renderers.text(report);
             case HTML -> Renderers.html(report);
+            case SLACK, FEISHU -> throw new IllegalArgumentException(format + " is written for the report of NcclScope.analyze");
         };
     }
 
@@ -411,10 +416,10 @@ public final class NcclScope {
      * Writes a localization as Markdown, JSON or text.
      *
      * @param localization a localization from {@link #localize}
-     * @param format       the form; not {@link Format#HTML}
+     * @param format       the form: Markdown, JSON or text
      * @param locale       Simplified Chinese for any Chinese locale, English for every other one
      * @return the rendered localization
-     * @throws IllegalArgumentException for {@link Format#HTML}
+     * @throws IllegalArgumentException for {@link Format#HTML} and the chat payloads
      */
     public static String render(Localization localization, Format format, Locale locale) {
         Objects.requireNonNull(localization, "localization");
@@ -424,6 +429,7 @@ public final class NcclScope {
             case JSON -> PairReport.json(localization, locale);
             case TEXT -> PairReport.text(localization, locale);
             case HTML -> throw new IllegalArgumentException("HTML is written for the deliverable report: NcclScope.report");
+            case SLACK, FEISHU -> throw new IllegalArgumentException(format + " is written for the report of NcclScope.analyze");
         };
     }
 

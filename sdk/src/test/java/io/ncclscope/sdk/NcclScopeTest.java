@@ -44,7 +44,7 @@ class NcclScopeTest {
     @Test
     void aFolderBecomesAMarkdownVerdictNamingTheDuplicateGpu() throws IOException {
         Report report = NcclScope.analyze(NcclScope.evidence(H200));
-        assertThat(report.verdict()).isEqualTo("problems");
+        assertThat(report.verdict()).isEqualTo(io.ncclscope.sdk.report.Verdict.PROBLEMS);
         String md = NcclScope.render(report, Format.MARKDOWN);
         assertThat(md).startsWith("**ncclscope: PROBLEMS FOUND**").contains("`NCCL_DUPLICATE_GPU`");
         assertThat(NcclScope.render(report, Format.JSON)).startsWith("{").contains("\"code\": \"NCCL_DUPLICATE_GPU\"");

@@ -116,13 +116,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             Report report = analyze(inputs, locale, err);
             if (report == null) return Main.BAD_INPUT;
             switch (output.format) {
-                case json -> out.print(Renderers.json(report));
-                case md -> out.print(Renderers.markdown(report));
-                case text -> out.print(Renderers.text(report));
+                case JSON -> out.print(Renderers.json(report));
+                case MARKDOWN -> out.print(Renderers.markdown(report));
+                case TEXT -> out.print(Renderers.text(report));
             }
             out.flush();
             if (inputs.missing()) return Main.BAD_INPUT;
-            return report.verdict().equals("healthy") ? Main.OK : Main.PROBLEMS;
+            return report.verdict().exitCode();
         }
     }
 }

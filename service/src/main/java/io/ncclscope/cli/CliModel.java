@@ -95,9 +95,10 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default, everything), md (chat-sized Markdown) or json."})
                 .defaultValue("text")
-                .type(ReportOptions.Format.class).auxiliaryTypes(ReportOptions.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).build());
+                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
@@ -197,9 +198,10 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default, everything), md (chat-sized Markdown) or json."})
                 .defaultValue("text")
-                .type(ReportOptions.Format.class).auxiliaryTypes(ReportOptions.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).build());
+                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
@@ -236,9 +238,10 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default, everything), md (chat-sized Markdown) or json."})
                 .defaultValue("text")
-                .type(ReportOptions.Format.class).auxiliaryTypes(ReportOptions.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).build());
+                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
@@ -407,9 +410,10 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"Output format: json (default) or text."})
                 .defaultValue("json")
-                .type(ParseCommand.Format.class).auxiliaryTypes(ParseCommand.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.JsonText())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (ParseCommand.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (ParseCommand.Format) v)).build());
+                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"--list-kinds"}).paramLabel("<listKinds>")
                 .description(new String[] {"List the kinds read, with the command that produces each, and exit."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
@@ -449,9 +453,10 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default), md or json."})
                 .defaultValue("text")
-                .type(RulesCommand.Format.class).auxiliaryTypes(RulesCommand.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.TextMdJson())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (RulesCommand.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (RulesCommand.Format) v)).build());
+                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("CODE")
@@ -475,9 +480,10 @@ final class CliModel {
         c.spec = s;
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"html, md, json or text. Default: from the -o file name (.html, .htm, .md, .json), else text."})
-                .type(ReportCommand.Format.class).auxiliaryTypes(ReportCommand.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.HtmlMdJsonText())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (ReportCommand.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (ReportCommand.Format) v)).build());
+                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
@@ -561,9 +567,10 @@ final class CliModel {
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default, everything), md (chat-sized Markdown) or json."})
                 .defaultValue("text")
-                .type(ReportOptions.Format.class).auxiliaryTypes(ReportOptions.Format.class)
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (ReportOptions.Format) v)).build());
+                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")

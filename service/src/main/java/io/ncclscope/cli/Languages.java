@@ -1,22 +1,17 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.sdk.Language;
 import java.util.Locale;
 import picocli.CommandLine;
 
-/** The report languages the CLI accepts: {@code en} and {@code zh-CN}. */
+/** The CLI's {@code --lang}: the SDK's {@link Language} of the tag, or a usage error. */
 final class Languages {
 
     private Languages() {
     }
 
     static Locale parse(CommandLine cl, String lang) {
-        String l = lang == null ? "" : lang.trim();
-        if (l.equalsIgnoreCase("en") || l.toLowerCase(Locale.ROOT).startsWith("en-") || l.toLowerCase(Locale.ROOT).startsWith("en_")) {
-            return Locale.ENGLISH;
-        }
-        if (l.equalsIgnoreCase("zh-CN") || l.equalsIgnoreCase("zh_CN") || l.equalsIgnoreCase("zh")) {
-            return Locale.SIMPLIFIED_CHINESE;
-        }
-        throw new CommandLine.ParameterException(cl, "unsupported language '" + lang + "'; use en or zh-CN");
+        return Language.forTag(lang).orElseThrow(() ->
+                new CommandLine.ParameterException(cl, "unsupported language '" + lang + "'; use en or zh-CN")).locale();
     }
 }

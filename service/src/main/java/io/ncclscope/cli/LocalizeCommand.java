@@ -103,9 +103,9 @@ final class LocalizeCommand implements Callable<Integer> {
                 + same.get(0).series() + "), ignoring " + (results.size() - same.size()) + " of other tests" : ""));
         Localization l = localizer.localize(results);
         switch (output.format) {
-            case json -> out.print(PairReport.json(l, locale));
-            case md -> out.print(PairReport.markdown(l, locale));
-            case text -> out.print(PairReport.text(l, locale));
+            case JSON -> out.print(PairReport.json(l, locale));
+            case MARKDOWN -> out.print(PairReport.markdown(l, locale));
+            case TEXT -> out.print(PairReport.text(l, locale));
         }
         out.flush();
         if (svg != null) {

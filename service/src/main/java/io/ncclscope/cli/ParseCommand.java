@@ -5,6 +5,7 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Parsers;
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.Format;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -47,14 +48,12 @@ import picocli.CommandLine.Parameters;
         })
 final class ParseCommand implements Callable<Integer> {
 
-    enum Format { json, text }
-
     @Option(names = {"-k", "--kind"}, paramLabel = "KIND",
             description = "Input kind; detected when omitted. One of: ${COMPLETION-CANDIDATES}.",
             completionCandidates = KindIds.class, converter = KindConverter.class)
     Kind kind;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "json",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "json", converter = FormatNames.JsonText.class,
             description = "Output format: json (default) or text.")
     Format format;
 
@@ -128,7 +127,7 @@ final class ParseCommand implements Callable<Integer> {
         if (results.isEmpty()) {
             return code;
         }
-        if (format == Format.json) {
+        if (format == Format.JSON) {
             out.println(Json.pretty(results.size() == 1 && files.size() == 1 ? results.get(0) : results));
         } else {
             for (Map<String, Object> o : results) {

@@ -1,10 +1,10 @@
 package io.ncclscope.cli;
 
 import io.ncclscope.parsers.Kind;
+import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.FinalReport;
-import io.ncclscope.sdk.report.Renderers;
 import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowJson;
 import java.io.IOException;
@@ -54,10 +54,7 @@ import picocli.CommandLine.Parameters;
         })
 final class ReportCommand implements Callable<Integer> {
 
-    /** Report formats. */
-    enum Format { html, md, json, text }
-
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", converter = FormatNames.HtmlMdJsonText.class,
             description = "html, md, json or text. Default: from the -o file name (.html, .htm, .md, .json), else text.")
     Format format;
 
@@ -95,11 +92,11 @@ final class ReportCommand implements Callable<Integer> {
         if (format != null) return format;
         if (out != null && out.getFileName() != null) {
             String n = out.getFileName().toString().toLowerCase(Locale.ROOT);
-            if (n.endsWith(".html") || n.endsWith(".htm")) return Format.html;
-            if (n.endsWith(".md") || n.endsWith(".markdown")) return Format.md;
-            if (n.endsWith(".json")) return Format.json;
+            if (n.endsWith(".html") || n.endsWith(".htm")) return Format.HTML;
+            if (n.endsWith(".md") || n.endsWith(".markdown")) return Format.MARKDOWN;
+            if (n.endsWith(".json")) return Format.JSON;
         }
-        return Format.text;
+        return Format.TEXT;
     }
 
     @Override
@@ -126,12 +123,7 @@ final class ReportCommand implements Callable<Integer> {
             boolean bad = inputs.missing();
             FinalReport report = NcclScope.report(state, evidence, locale);
             Format f = format();
-            String doc = switch (f) {
-                case html -> Renderers.html(report);
-                case md -> Renderers.markdown(report);
-                case json -> Renderers.json(report);
-                case text -> Renderers.text(report);
-            };
+            String doc = NcclScope.render(report, f);
             if (out == null) {
                 PrintWriter o = spec.commandLine().getOut();
                 o.print(doc);
@@ -140,11 +132,11 @@ final class ReportCommand implements Callable<Integer> {
                 Path parent = out.toAbsolutePath().getParent();
                 if (parent != null) Files.createDirectories(parent);
                 Files.writeString(out, doc, StandardCharsets.UTF_8);
-                err.println("ncclscope: wrote " + out + " (" + f + ", " + report.chain().size() + " link(s), "
+                err.println("ncclscope: wrote " + out + " (" + FormatNames.name(f) + ", " + report.chain().size() + " link(s), "
                         + report.plots().size() + " plot(s)): " + (report.healthy() ? "healthy" : "problems found"));
             }
             if (bad) return Main.BAD_INPUT;
-            return report.healthy() ? Main.OK : Main.PROBLEMS;
+            return report.verdict().exitCode();
         }
     }
 }

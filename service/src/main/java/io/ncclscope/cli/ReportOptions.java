@@ -1,5 +1,6 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.sdk.Format;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -10,12 +11,14 @@ import picocli.CommandLine.Option;
  */
 final class ReportOptions {
 
-    /** Report formats: a full text view, chat-sized Markdown, or the JSON contract. */
-    enum Format { text, md, json }
-
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text", converter = FormatNames.TextMdJson.class,
             description = "text (default, everything), md (chat-sized Markdown) or json.")
     Format format;
+
+    /** {@return the form asked for: a full text view, chat-sized Markdown, or the JSON contract} */
+    Format format() {
+        return format;
+    }
 
     @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
             description = "Language of the report: en (default) or zh-CN.")

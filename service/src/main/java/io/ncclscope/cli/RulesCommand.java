@@ -1,6 +1,7 @@
 package io.ncclscope.cli;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.Rule;
 import io.ncclscope.sdk.rules.RuleCatalog;
@@ -40,13 +41,11 @@ import picocli.CommandLine.Parameters;
         })
 final class RulesCommand implements Callable<Integer> {
 
-    enum Format { text, md, json }
-
     @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
             description = "Language of the texts: en (default) or zh-CN.")
     String lang;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text", converter = FormatNames.TextMdJson.class,
             description = "text (default), md or json.")
     Format format;
 
@@ -72,7 +71,7 @@ final class RulesCommand implements Callable<Integer> {
         }
         boolean full = !codes.isEmpty();
         switch (format) {
-            case json -> {
+            case JSON -> {
                 List<Map<String, Object>> l = new ArrayList<>();
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
@@ -90,7 +89,7 @@ final class RulesCommand implements Callable<Integer> {
                 }
                 out.println(Json.pretty(l));
             }
-            case md -> {
+            case MARKDOWN -> {
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
                     out.printf("### `%s` — %s%n%n", r.code(), t.title());
@@ -106,7 +105,7 @@ final class RulesCommand implements Callable<Integer> {
                     out.println();
                 }
             }
-            case text -> {
+            case TEXT -> {
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
                     if (!full) {

@@ -139,9 +139,9 @@ final class WorkflowCommand implements Callable<Integer> {
         }
         WorkflowView v = w.view(locale);
         switch (output.format) {
-            case json -> out.print(WorkflowRenderers.json(v));
-            case md -> out.print(WorkflowRenderers.markdown(v));
-            case text -> out.print(WorkflowRenderers.text(v));
+            case JSON -> out.print(WorkflowRenderers.json(v));
+            case MARKDOWN -> out.print(WorkflowRenderers.markdown(v));
+            case TEXT -> out.print(WorkflowRenderers.text(v));
         }
         out.flush();
         if (bad) return Main.BAD_INPUT;

@@ -7,7 +7,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * {@code io.ncclscope.parsers.json.Json}, which reads record components by reflection; a native image keeps only
  * what is registered. The nested records and field types come with {@code registerFullHierarchy}. The list is every
  * public record and enum of those modules' API packages (regenerate it when one is added; see the README's native
- * build section).
+ * build section); {@code NativeRegistrationsTest} walks every record the JSON layers write and fails when one is
+ * missing here.
  */
 @RegisterForReflection(registerFullHierarchy = true, targets = {
     io.ncclscope.collect.Entry.class,
@@ -151,6 +152,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     io.ncclscope.sdk.diagnose.Subject.class,
     io.ncclscope.sdk.diagnose.topology.GpuNicAffinity.class,
     io.ncclscope.sdk.diagnose.transport.TransportChoice.class,
+    io.ncclscope.sdk.evidence.Evidence.Problem.class,
     io.ncclscope.sdk.evidence.EvidenceLine.class,
     io.ncclscope.sdk.evidence.NodeSource.class,
     io.ncclscope.sdk.localize.Localization.class,

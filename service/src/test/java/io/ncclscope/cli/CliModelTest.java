@@ -65,7 +65,7 @@ class CliModelTest {
         CommandLine cl = new CommandLine(CliModel.command("analyze", f), f);
         cl.parseArgs("--format", "md", "--lang", "zh-CN", "a.log", "b/");
         AnalyzeCommand a = cl.getCommand();
-        assertThat(a.output.format).hasToString("md");
+        assertThat(a.output.format).isEqualTo(io.ncclscope.sdk.Format.MARKDOWN);
         assertThat(a.output.lang).isEqualTo("zh-CN");
         assertThat(a.paths).containsExactly("a.log", "b/");
         assertThat(a.spec).isSameAs(cl.getCommandSpec());

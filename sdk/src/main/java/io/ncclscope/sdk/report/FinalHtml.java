@@ -72,7 +72,7 @@ final class FinalHtml {
         s.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         s.append("<title>").append(esc(Texts.t(l, "report.title"))).append(": ").append(esc(verdict)).append("</title>\n");
         s.append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
-        s.append("<header id=\"verdict\" class=\"verdict ").append(r.healthy() ? "healthy" : "problems").append("\">\n");
+        s.append("<header id=\"verdict\" class=\"verdict ").append(r.verdict().cssClass()).append("\">\n");
         s.append("<div class=\"tool\">").append(esc(Texts.t(l, "report.title"))).append("</div>\n");
         s.append("<div class=\"badge\">").append(esc(verdict)).append("</div>\n");
         s.append("<p>").append(esc(r.summary())).append("</p>\n</header>\n<main>\n");

@@ -18,7 +18,7 @@ import java.util.Objects;
  * remains unproven with the commands that would prove it. Built by {@link #of}; rendered as Markdown, HTML, JSON or
  * plain text by {@link Renderers}. Immutable; serialises with {@code Json.pretty}.
  *
- * @param verdict   {@code healthy} or {@code problems}, as in {@link Report}
+ * @param verdict   the verdict, as in {@link Report}
  * @param worst     worst severity found; null when nothing was found
  * @param summary   one sentence: the verdict for a person (the same sentence as {@link Report#summary()})
  * @param language  {@code en} or {@code zh-CN}
@@ -33,7 +33,7 @@ import java.util.Objects;
  * @param inputs    every input counted
  * @param problems  inputs that could not be read
  */
-public record FinalReport(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
+public record FinalReport(Verdict verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
                           Symptom symptom, List<ChainLink> chain, List<FixGroup> fixes, List<Unproven> unproven,
                           List<Plot> plots, List<SegmentVerdict> segments, List<Report.ArtifactSummary> artifacts,
                           Report.InputTally inputs, List<Evidence.Problem> problems) {
@@ -41,7 +41,7 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
      *
-     * @param verdict   {@code healthy} or {@code problems}, as in {@link Report}
+     * @param verdict   the verdict, as in {@link Report}
      * @param worst     worst severity found; null when nothing was found
      * @param summary   one sentence: the verdict for a person (the same sentence as {@link Report#summary()})
      * @param language  {@code en} or {@code zh-CN}
@@ -70,7 +70,7 @@ public record FinalReport(String verdict, FindingSeverity worst, String summary,
 
     /** {@return whether no finding of warning severity or worse was made} */
     public boolean healthy() {
-        return "healthy".equals(verdict);
+        return verdict == Verdict.HEALTHY;
     }
 
     /**

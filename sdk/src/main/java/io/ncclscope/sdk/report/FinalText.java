@@ -18,11 +18,11 @@ final class FinalText {
     }
 
     static Locale locale(FinalReport r) {
-        return "zh-CN".equals(r.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        return io.ncclscope.sdk.Language.ofReport(r.language()).locale();
     }
 
     static String verdict(FinalReport r, Locale l) {
-        return Texts.t(l, r.healthy() ? "verdict.healthy" : "verdict.problems");
+        return r.verdict().label(l);
     }
 
     /** {@code Step 3: A/B switch ...}: the number and the workflow's title of the step. */
@@ -43,21 +43,17 @@ final class FinalText {
         };
     }
 
-    private static String code(String s) {
-        String t = s.strip();
-        return t.isEmpty() ? "" : "`" + t.replace("`", "'") + "`";
-    }
-
     /** Markdown for a chat message or a ticket comment: every section, capped so it stays readable. */
     static String markdown(FinalReport r) {
         Locale l = locale(r);
+        Markup md = Markup.MARKDOWN;
         StringBuilder sb = new StringBuilder();
         sb.append("**").append(Texts.t(l, "report.title")).append(": ").append(verdict(r, l)).append("** — ")
-                .append(r.summary()).append("\n\n");
-        sb.append("**").append(Texts.t(l, "heading.symptom")).append("**: ").append(r.symptom().statement()).append("\n");
+                .append(md.text(r.summary())).append("\n\n");
+        sb.append("**").append(Texts.t(l, "heading.symptom")).append("**: ").append(md.text(r.symptom().statement())).append("\n");
         for (Observation o : r.symptom().observations()) {
             for (EvidenceLine e : o.evidence().subList(0, Math.min(1, o.evidence().size()))) {
-                sb.append("> `").append(where(e)).append("` ").append(code(e.text())).append("\n");
+                sb.append("> ").append(md.code(where(e))).append(' ').append(md.code(e.text())).append("\n");
             }
         }
         sb.append("\n**").append(Texts.t(l, "heading.chain")).append("**\n");
@@ -68,12 +64,12 @@ final class FinalText {
         for (ChainLink c : r.chain()) {
             if (shown == Renderers.MD_TOP_FINDINGS || (problems && !c.severity().atLeast(FindingSeverity.WARNING))) break;
             shown++;
-            sb.append(c.index()).append(". ").append(icon(c.severity())).append(" **`").append(c.code()).append("`** ")
-                    .append(c.title());
-            if (!c.subject().isEmpty()) sb.append(" — ").append(c.subject());
-            sb.append("\n   ").append(c.detail()).append("\n");
+            sb.append(c.index()).append(". ").append(icon(c.severity())).append(' ').append(md.bold(md.code(c.code()))).append(' ')
+                    .append(md.text(c.title()));
+            if (!c.subject().isEmpty()) sb.append(" — ").append(md.text(c.subject()));
+            sb.append("\n   ").append(md.text(c.detail())).append("\n");
             for (EvidenceLine e : c.evidence().subList(0, Math.min(Renderers.MD_EVIDENCE_LINES - 1, c.evidence().size()))) {
-                sb.append("   > `").append(where(e)).append("` ").append(code(e.text())).append("\n");
+                sb.append("   > ").append(md.code(where(e))).append(' ').append(md.code(e.text())).append("\n");
             }
         }
         if (r.chain().size() > shown) {
@@ -82,7 +78,7 @@ final class FinalText {
         sb.append("\n**").append(Texts.t(l, "heading.fixes")).append("**\n");
         if (r.fixes().isEmpty()) sb.append(Texts.t(l, "label.noFixes")).append("\n");
         for (FixGroup g : r.fixes()) {
-            sb.append("- _").append(g.title()).append("_\n");
+            sb.append("- _").append(md.text(g.title())).append("_\n");
             int n = 0;
             for (FixAction a : g.actions()) {
                 if (n++ == Renderers.MD_ACTIONS_PER_AREA) {
@@ -90,8 +86,8 @@ final class FinalText {
                     break;
                 }
                 sb.append("  - ").append(Texts.t(l, a.kind() == FixArea.Kind.FIX ? "label.fix" : "label.check")).append(": ")
-                        .append(a.text());
-                if (!a.command().isEmpty()) sb.append(" ").append(code(a.command()));
+                        .append(md.text(a.text()));
+                if (!a.command().isEmpty()) sb.append(" ").append(md.code(a.command()));
                 sb.append(" (").append(String.join(", ", a.codes())).append(")\n");
             }
         }
@@ -106,12 +102,10 @@ final class FinalText {
                         .append("_\n");
                 break;
             }
-            sb.append("- ").append(step(u, l)).append(" — ").append(u.statement()).append("\n");
+            sb.append("- ").append(md.text(step(u, l))).append(" — ").append(md.text(u.statement())).append("\n");
             List<String> cmds = u.commands().stream().filter(seen::add).limit(2).toList();
             if (!cmds.isEmpty()) {
-                sb.append("  ```\n");
-                cmds.forEach(c -> sb.append("  ").append(c).append("\n"));
-                sb.append("  ```\n");
+                md.codeBlock(cmds).lines().forEach(line -> sb.append("  ").append(line).append("\n"));
             }
         }
         return sb.toString();

@@ -1,19 +1,17 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.json.Json;
-import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.FindingSeverity;
-import java.util.LinkedHashSet;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Renders a {@link Report}: Markdown sized for a chat message (verdict first, the top findings with
- * their evidence lines, then the next commands), plain text with every finding, and JSON.
+ * their evidence lines, then the next commands), the same message as a Slack Block Kit message or a Feishu/Lark card,
+ * plain text with every finding, and JSON.
  * Stateless and thread-safe.
  */
 public final class Renderers {
@@ -73,7 +71,7 @@ public final class Renderers {
      * @param r the report
      */
     public static String text(FinalReport r) {
-        return FinalText.text(r);
+        return Markup.terminal(FinalText.text(r));
     }
 
     /**
@@ -86,17 +84,8 @@ public final class Renderers {
         return FinalHtml.html(r);
     }
 
-    private static Locale locale(Report r) {
-        return "zh-CN".equals(r.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
-    }
-
-    private static String icon(FindingSeverity s) {
-        return switch (s) {
-            case CRITICAL -> "🔴";
-            case ERROR -> "🟠";
-            case WARNING -> "🟡";
-            case INFO -> "🔵";
-        };
+    static Locale locale(Report r) {
+        return io.ncclscope.sdk.Language.ofReport(r.language()).locale();
     }
 
     /**
@@ -105,66 +94,27 @@ public final class Renderers {
      * @param r the report
      */
     public static String markdown(Report r) {
-        Locale l = locale(r);
-        StringBuilder sb = new StringBuilder();
-        String verdict = Texts.t(l, r.verdict().equals("healthy") ? "verdict.healthy" : "verdict.problems");
-        sb.append("**ncclscope: ").append(verdict).append("** — ").append(r.summary()).append("\n\n");
-        if (measured(r)) sb.append("_").append(segmentsLabel(l)).append(": ").append(Segments.summary(r.segments())).append("_\n\n");
-        int shown = 0;
-        Set<String> next = new LinkedHashSet<>();
-        // A chat message leads with problems; INFO notes are shown only when there is no problem to show.
-        boolean problems = r.findings().stream().anyMatch(f -> f.severity().atLeast(FindingSeverity.WARNING));
-        for (LocalizedFinding f : r.findings()) {
-            if (shown == MD_TOP_FINDINGS || (problems && !f.severity().atLeast(FindingSeverity.WARNING))) break;
-            shown++;
-            sb.append(icon(f.severity())).append(" **`").append(f.code()).append("`** ").append(f.title());
-            String subject = Texts.subject(l, f, MD_NODE_NAMES);
-            if (!subject.isEmpty()) sb.append(" — ").append(subject);
-            sb.append("\n").append(f.detail()).append("\n");
-            int n = 0;
-            for (EvidenceLine e : f.evidence()) {
-                if (n++ == MD_EVIDENCE_LINES) break;
-                sb.append("> `").append(e.artifact()).append(e.line() > 0 ? ":" + e.line() : "").append("` ")
-                        .append(inlineCode(e.text())).append("\n");
-            }
-            sb.append("\n");
-            if (f.severity().atLeast(FindingSeverity.WARNING)) {
-                for (Action a : f.actions()) {
-                    if (a.hasCommand()) next.add(a.command());
-                }
-            }
-        }
-        int more = r.findings().size() - shown;
-        if (more > 0) sb.append("_").append(Texts.t(l, "label.more", "count", more)).append("_\n\n");
-        if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsMarkdown(r.workflow())).append("\n");
-        sb.append("**").append(Texts.t(l, "heading.next")).append("**\n");
-        if (next.isEmpty()) {
-            sb.append(Texts.t(l, "label.noNext")).append("\n");
-        } else {
-            sb.append("```\n");
-            int n = 0;
-            for (String c : next) {
-                if (n++ == MD_NEXT_COMMANDS) break;
-                sb.append(c).append("\n");
-            }
-            sb.append("```\n");
-        }
-        return sb.toString();
+        return ReportMessage.of(r, Markup.MARKDOWN).joined(Markup.MARKDOWN);
     }
 
-    private static String segmentsLabel(Locale l) {
-        return "zh".equals(l.getLanguage()) ? "三段带宽" : "Bandwidth segments";
+    /**
+     * {@return a Slack Block Kit message (the body of {@code chat.postMessage} or an incoming webhook) as compact JSON:
+     * the verdict as a header, the summary, then one section per paragraph of the chat message, in Slack mrkdwn}
+     *
+     * @param r the report
+     */
+    public static String slack(Report r) {
+        return Json.write(ChatCards.slack(ReportMessage.of(r, Markup.SLACK_MRKDWN))) + "\n";
     }
 
-    /** Whether any bandwidth segment was measured (a report of logs only shows no segment line). */
-    private static boolean measured(Report r) {
-        return r.segments().stream().anyMatch(v -> !SegmentVerdict.NOT_MEASURED.equals(v.verdict()));
-    }
-
-    private static String inlineCode(String s) {
-        String t = s.strip();
-        if (t.isEmpty()) return "";
-        return "`" + t.replace("`", "'") + "`";
+    /**
+     * {@return a Feishu/Lark interactive card (the body of a custom bot webhook) as compact JSON: the verdict as a
+     * coloured header, the summary and the chat message in markdown elements}
+     *
+     * @param r the report
+     */
+    public static String feishu(Report r) {
+        return Json.write(ChatCards.feishu(ReportMessage.of(r, Markup.LARK_MD))) + "\n";
     }
 
     /**
@@ -175,9 +125,9 @@ public final class Renderers {
     public static String text(Report r) {
         Locale l = locale(r);
         StringBuilder sb = new StringBuilder();
-        String verdict = Texts.t(l, r.verdict().equals("healthy") ? "verdict.healthy" : "verdict.problems");
+        String verdict = r.verdict().label(l);
         sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
-        if (measured(r)) sb.append(segmentsLabel(l)).append(": ").append(Segments.summary(r.segments())).append("\n\n");
+        if (ReportMessage.measured(r)) sb.append(ReportMessage.segmentsLabel(l)).append(": ").append(Segments.summary(r.segments())).append("\n\n");
         if (!r.findings().isEmpty()) {
             sb.append(Texts.t(l, "heading.findings")).append(" (").append(r.findings().size()).append(")\n");
             int i = 1;
@@ -205,7 +155,7 @@ public final class Renderers {
         }
         if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
         inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
-        return sb.toString();
+        return Markup.terminal(sb.toString());
     }
     /**
      * The plain-text list of what was read and what could not be, shared by both text reports. Past

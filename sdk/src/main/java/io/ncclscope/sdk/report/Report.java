@@ -19,7 +19,7 @@ import java.util.Locale;
  * The result of {@code analyze} in one language, ready to render: the verdict, what was read, the
  * findings worst first. Serialises to the JSON of DESIGN.md with {@code Json.pretty}.
  *
- * @param verdict   {@code healthy} or {@code problems}
+ * @param verdict   the verdict (written {@code healthy} or {@code problems} in JSON)
  * @param worst     worst severity found; null when nothing was found
  * @param summary   one sentence: the verdict for a person
  * @param language  {@code en} or {@code zh-CN}
@@ -34,14 +34,14 @@ import java.util.Locale;
  * @param workflow  the five-step workflow of this evidence: where the investigation stands and what to run next
  *                  (also the JSON state {@code ncclscope workflow --state} reads back)
  */
-public record Report(String verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
+public record Report(Verdict verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
                      List<ArtifactSummary> artifacts, InputTally inputs, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
                      List<Evidence.Problem> problems, WorkflowView workflow) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
      *
-     * @param verdict   {@code healthy} or {@code problems}
+     * @param verdict   the verdict (written {@code healthy} or {@code problems} in JSON)
      * @param worst     worst severity found; null when nothing was found
      * @param summary   one sentence: the verdict for a person
      * @param language  {@code en} or {@code zh-CN}

@@ -131,7 +131,7 @@ public final class ReportPass {
             String summary = Texts.summary(loc, healthy, findings, count, hosts.size());
             List<Report.ArtifactSummary> artifacts = new ArrayList<>(listedCount);
             listed.values().forEach(artifacts::addAll);
-            return new Report(healthy ? "healthy" : "problems", worst, summary,
+            return new Report(healthy ? Verdict.HEALTHY : Verdict.PROBLEMS, worst, summary,
                     zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
                     new Report.InputTally(count, kinds, withWarnings, withErrors), findings, segments.finish(), problems,
                     workflow.finish(Workflow.empty()).view(loc));

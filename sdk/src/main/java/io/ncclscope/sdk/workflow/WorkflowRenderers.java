@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.workflow;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
 import java.util.Locale;
 
@@ -18,7 +19,7 @@ public final class WorkflowRenderers {
     }
 
     private static Locale locale(WorkflowView v) {
-        return "zh-CN".equals(v.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        return io.ncclscope.sdk.Language.ofReport(v.language()).locale();
     }
 
     private static String icon(StepStatus s) {
@@ -48,15 +49,27 @@ public final class WorkflowRenderers {
      * @return Markdown lines, one per step
      */
     public static String stepsMarkdown(WorkflowView v) {
+        return stepsMarkdown(v, Markup.MARKDOWN);
+    }
+
+    /**
+     * One line per step, as {@link #stepsMarkdown(WorkflowView)}, written in {@code m}.
+     *
+     * @param v a workflow in one language ({@link Workflow#view})
+     * @param m the markup of the message the lines go into
+     * @return lines in {@code m}, one per step
+     */
+    public static String stepsMarkdown(WorkflowView v, Markup m) {
         Locale l = locale(v);
-        StringBuilder sb = new StringBuilder("**").append(WorkflowView.t(l, "heading.workflow")).append("** — ")
-                .append(v.summary()).append("\n");
+        StringBuilder sb = new StringBuilder(m.bold(m.text(WorkflowView.t(l, "heading.workflow")))).append(" — ")
+                .append(m.text(v.summary())).append("\n");
         for (WorkflowView.StepView s : v.steps()) {
-            sb.append(icon(s.status())).append(' ').append(s.step()).append(". ").append(s.title()).append(" — ")
-                    .append(WorkflowView.status(s.status(), l));
-            if (!s.blockers().isEmpty()) sb.append(" (`").append(String.join("`, `", s.blockers())).append("`)");
-            else if (!s.missing().isEmpty() && s.status() == StepStatus.PARTIAL) {
-                sb.append(" (").append(WorkflowView.t(l, "label.missing")).append(": ").append(s.missing().size()).append(")");
+            sb.append(icon(s.status())).append(' ').append(s.step()).append(". ").append(m.text(s.title())).append(" — ")
+                    .append(m.text(WorkflowView.status(s.status(), l)));
+            if (!s.blockers().isEmpty()) {
+                sb.append(" (").append(String.join(", ", s.blockers().stream().map(m::code).toList())).append(")");
+            } else if (!s.missing().isEmpty() && s.status() == StepStatus.PARTIAL) {
+                sb.append(" (").append(m.text(WorkflowView.t(l, "label.missing"))).append(": ").append(s.missing().size()).append(")");
             }
             sb.append("\n");
         }
@@ -90,34 +103,36 @@ public final class WorkflowRenderers {
      */
     public static String markdown(WorkflowView v) {
         Locale l = locale(v);
+        Markup md = Markup.MARKDOWN;
         StringBuilder sb = new StringBuilder(stepsMarkdown(v)).append("\n");
         if (!v.next().isEmpty()) {
-            sb.append("**").append(WorkflowView.t(l, "label.next")).append("**\n```\n");
+            sb.append("**").append(WorkflowView.t(l, "label.next")).append("**\n");
+            java.util.List<String> lines = new java.util.ArrayList<>();
             for (WorkflowView.CommandView c : v.next()) {
-                if (c.node() != null && !c.command().startsWith("ssh ")) sb.append("# ").append(WorkflowView.t(l, "label.runOn")).append(' ').append(c.node()).append('\n');
-                sb.append(c.command()).append("\n");
+                if (c.node() != null && !c.command().startsWith("ssh ")) lines.add("# " + WorkflowView.t(l, "label.runOn") + ' ' + c.node());
+                lines.add(c.command());
             }
-            sb.append("```\n\n");
+            sb.append(md.codeBlock(lines)).append("\n");
         }
         WorkflowView.ConclusionView c = v.conclusion();
-        sb.append("**").append(WorkflowView.t(l, "heading.conclusion")).append("** — ").append(c.summary()).append("\n");
+        sb.append("**").append(WorkflowView.t(l, "heading.conclusion")).append("** — ").append(md.text(c.summary())).append("\n");
         int n = 0;
         for (Link e : c.evidence()) {
             if (n++ == MD_CONCLUSION_ITEMS) break;
-            sb.append("> `").append(e.where()).append("`");
-            if (e.code() != null) sb.append(" **").append(e.code()).append("**");
-            if (!e.text().isBlank()) sb.append(" `").append(e.text().strip().replace("`", "'")).append("`");
+            sb.append("> ").append(md.code(e.where()));
+            if (e.code() != null) sb.append(' ').append(md.bold(md.text(e.code())));
+            if (!e.text().isBlank()) sb.append(' ').append(md.code(e.text()));
             sb.append("\n");
         }
         n = 0;
         for (Action a : c.fixes()) {
             if (n++ == MD_CONCLUSION_ITEMS) break;
-            sb.append("- ").append(WorkflowView.t(l, "label.fix")).append(": ").append(a.text());
-            if (a.hasCommand()) sb.append(" `").append(a.command().replace("`", "'")).append("`");
+            sb.append("- ").append(WorkflowView.t(l, "label.fix")).append(": ").append(md.text(a.text()));
+            if (a.hasCommand()) sb.append(' ').append(md.code(a.command()));
             sb.append("\n");
         }
         if (!c.unproven().isEmpty()) {
-            sb.append("- ").append(WorkflowView.t(l, "label.unproven")).append(": ").append(String.join("; ", c.unproven())).append("\n");
+            sb.append("- ").append(WorkflowView.t(l, "label.unproven")).append(": ").append(md.text(String.join("; ", c.unproven()))).append("\n");
         }
         return sb.toString();
     }
@@ -174,6 +189,6 @@ public final class WorkflowRenderers {
             sb.append("  ").append(WorkflowView.t(l, "label.unproven")).append(":\n");
             for (String u : c.unproven()) sb.append("    - ").append(u).append("\n");
         }
-        return sb.toString();
+        return Markup.terminal(sb.toString());
     }
 }

@@ -215,7 +215,7 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
     }
 
     static WorkflowView of(Workflow w, Locale locale) {
-        boolean zh = locale != null && "zh".equals(locale.getLanguage());
+        boolean zh = io.ncclscope.sdk.Language.of(locale) == io.ncclscope.sdk.Language.SIMPLIFIED_CHINESE;
         Locale l = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
         List<StepView> steps = new ArrayList<>();
         for (Step s : w.steps()) {

@@ -45,7 +45,7 @@ class FinalReportTest {
     @Test
     void slowRunStatesBusbwAgainstTheExpectationWithTheRunItCameFrom() throws Exception {
         FinalReport r = report(SLOW, Locale.ENGLISH);
-        assertThat(r.verdict()).isEqualTo("problems");
+        assertThat(r.verdict()).isEqualTo(io.ncclscope.sdk.report.Verdict.PROBLEMS);
         Observation bw = r.symptom().observations().stream().filter(o -> o.kind() == ObservationKind.BANDWIDTH)
                 .findFirst().orElseThrow();
         assertThat(bw.measuredGBs()).isBetween(4.5, 4.7);

@@ -63,7 +63,7 @@ class NodeMergeTest {
         assertThat(r.findings()).filteredOn(f -> f.subject().node() == null)
                 .containsExactlyElementsOf(each.stream().filter(f -> f.subject().node() == null).toList());
         assertThat(r.findings().size()).isLessThan(each.size());
-        assertThat(r.verdict()).isEqualTo("problems");
+        assertThat(r.verdict()).isEqualTo(io.ncclscope.sdk.report.Verdict.PROBLEMS);
         assertThat(r.summary()).contains("from 4 node(s)").contains("on 4 nodes");
 
         String md = NcclScope.render(r, Format.MARKDOWN);

@@ -1,17 +1,18 @@
 package io.ncclscope.service.api;
 
-import io.ncclscope.cli.CompareViews;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.compare.AbPlanner;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.Scaling;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.service.dto.ArtifactDto;
 import io.ncclscope.service.dto.ArtifactSetDto;
 import io.ncclscope.service.dto.CompareRequest;
 import io.ncclscope.service.problem.Problem;
 import io.ncclscope.service.problem.ProblemException;
+import io.ncclscope.service.render.CompareViews;
 import io.ncclscope.service.render.Format;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -74,8 +75,6 @@ public class CompareResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response compare(@Valid @NotNull(message = "the body is empty") CompareRequest request) {
         Format f = Format.choose(null, headers, OFFERED);
-        CompareViews.Form form = f == Format.MARKDOWN ? CompareViews.Form.MARKDOWN : f == Format.TEXT ? CompareViews.Form.TEXT
-                : CompareViews.Form.JSON;
         Locale locale = Locales.of(request.lang());
         return pool.run("compare", () -> {
             String body;
@@ -88,7 +87,7 @@ public class CompareResource {
                     throw ProblemException.unprocessable("no multi-rank nccl-tests table with a known node count in the input", null);
                 }
                 suspect = sc.findings().stream().anyMatch(x -> x.severity().atLeast(FindingSeverity.WARNING));
-                body = CompareViews.scaling(sc, locale, form);
+                body = CompareViews.scaling(sc, locale, f.sdk());
             } else {
                 Evidence a = evidence(request.a());
                 Evidence b = evidence(request.b());
@@ -100,9 +99,9 @@ public class CompareResource {
                 }
                 Comparison c = Comparison.of(request.a().label(), a, request.b().label(), b);
                 suspect = c.findings().stream().anyMatch(x -> x.severity().atLeast(FindingSeverity.WARNING));
-                body = CompareViews.comparison(c, AbPlanner.plan(List.of(a, b), c), locale, form);
+                body = CompareViews.comparison(c, AbPlanner.plan(List.of(a, b), c), locale, f.sdk());
             }
-            return Response.ok(body, f.mediaType()).header(Reports.VERDICT_HEADER, suspect ? "problems" : "healthy").build();
+            return Response.ok(body, f.mediaType()).header(Reports.VERDICT_HEADER, (suspect ? Verdict.PROBLEMS : Verdict.HEALTHY).jsonValue()).build();
         });
     }
 

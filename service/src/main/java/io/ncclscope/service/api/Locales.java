@@ -1,15 +1,16 @@
 package io.ncclscope.service.api;
 
+import io.ncclscope.sdk.Language;
 import java.util.Locale;
 
-/** The report language of a request. */
+/** The report language of a request: the SDK's {@link Language} of its {@code lang}. */
 final class Locales {
 
     private Locales() {
     }
 
-    /** {@code zh...} is Simplified Chinese; anything else (validated upstream), or null, is English. */
+    /** The locale of {@code lang} (validated upstream); English for null or a tag no language has. */
     static Locale of(String lang) {
-        return lang != null && lang.toLowerCase(Locale.ROOT).startsWith("zh") ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        return Language.forTag(lang).orElse(Language.ENGLISH).locale();
     }
 }

@@ -6,6 +6,7 @@ import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.PairHeatmap;
 import io.ncclscope.sdk.localize.PairReport;
 import io.ncclscope.sdk.localize.PairResult;
+import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.service.dto.ArtifactDto;
 import io.ncclscope.service.dto.LocalizeRequest;
 import io.ncclscope.service.problem.Problem;
@@ -80,7 +81,7 @@ public class LocalizeResource {
             List<PairResult> results = Localizer.read(b.build());
             if (results.isEmpty()) throw ProblemException.unprocessable("no two-node nccl-tests result in the input", null);
             Localization l = localizer.localize(results);
-            String verdict = l.slowNodes().isEmpty() && l.slowPairs().isEmpty() ? "healthy" : "problems";
+            String verdict = (l.slowNodes().isEmpty() && l.slowPairs().isEmpty() ? Verdict.HEALTHY : Verdict.PROBLEMS).jsonValue();
             if (svg) return Response.ok(PairHeatmap.svg(l), "image/svg+xml").header(Reports.VERDICT_HEADER, verdict).build();
             String body = switch (f) {
                 case MARKDOWN -> PairReport.markdown(l, locale);

@@ -5,13 +5,12 @@ import io.ncclscope.parsers.Severity;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
-import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.service.dto.WarningDto;
 import io.ncclscope.service.mapping.ParseMapper;
-import io.ncclscope.service.mapping.ReportMapper;
 import io.ncclscope.service.problem.ProblemException;
-import io.ncclscope.service.render.ChatMessages;
 import io.ncclscope.service.render.Format;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
@@ -26,11 +25,9 @@ public class Reports {
     /** Header that carries the verdict whatever the format, for bots that only relay the body. */
     public static final String VERDICT_HEADER = "X-Ncclscope-Verdict";
 
-    private final ReportMapper reports;
     private final ParseMapper parses;
 
-    Reports(ReportMapper reports, ParseMapper parses) {
-        this.reports = reports;
+    Reports(ParseMapper parses) {
         this.parses = parses;
     }
 
@@ -51,10 +48,18 @@ public class Reports {
                 + " input(s) read); GET /v1/kinds lists what is read, with the command that produces each", ws);
     }
 
-    /** Analyzes {@code evidence} and renders the report as {@code format}. */
+    /**
+     * Analyzes {@code evidence} and renders the report as {@code format}. HTML is the deliverable report, built from
+     * its own single diagnosis; every other format renders the report of {@link NcclScope#analyze}.
+     */
     public Response analyze(Evidence evidence, Locale locale, Format format) {
         requireKnown(evidence);
-        return render(NcclScope.analyze(evidence, locale), evidence, locale, format);
+        if (format == Format.HTML) {
+            // The deliverable report (symptom, evidence chain, fixes by area, what is unproven) as one HTML page.
+            FinalReport report = NcclScope.report(evidence, locale);
+            return respond(NcclScope.render(report, format.sdk()), report.verdict(), format);
+        }
+        return render(NcclScope.analyze(evidence, locale), format);
     }
 
     /**
@@ -65,21 +70,15 @@ public class Reports {
         Report report = NcclScope.analyze(io.ncclscope.sdk.Options.builder().locale(locale).build(), roots);
         String unknown = Kind.UNKNOWN.id();
         if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) requireKnown(NcclScope.evidence(roots));
-        return render(report, null, locale, format);
+        return render(report, format);
     }
 
-    /** The report as {@code format}; {@code evidence} is needed for HTML only. */
-    private Response render(Report report, Evidence evidence, Locale locale, Format format) {
-        boolean problems = !"healthy".equals(report.verdict());
-        Object entity = switch (format) {
-            case JSON -> reports.toDto(report);
-            case MARKDOWN -> Renderers.markdown(report);
-            case TEXT -> Renderers.text(report);
-            // The deliverable report (symptom, evidence chain, fixes by area, what is unproven) as one HTML page.
-            case HTML -> Renderers.html(NcclScope.report(evidence, locale));
-            case SLACK -> ChatMessages.slack(Renderers.markdown(report), problems);
-            case FEISHU -> ChatMessages.feishu(Renderers.markdown(report), problems);
-        };
-        return Response.ok(entity, format.mediaType()).header(VERDICT_HEADER, report.verdict()).build();
+    /** The report as {@code format}, written by the SDK: its JSON is the bytes {@code ncclscope analyze --format json} prints. */
+    private static Response render(Report report, Format format) {
+        return respond(NcclScope.render(report, format.sdk()), report.verdict(), format);
+    }
+
+    private static Response respond(String body, Verdict verdict, Format format) {
+        return Response.ok(body, format.mediaType()).header(VERDICT_HEADER, verdict.jsonValue()).build();
     }
 }

@@ -2,10 +2,14 @@ package io.ncclscope.service.dto;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The verdict of {@code analyze}: the JSON of DESIGN.md, the same as {@code ncclscope analyze --format json}.
+ * The contract of {@code analyze}'s JSON: the SDK's report JSON ({@code Renderers.json}), the very bytes
+ * {@code ncclscope analyze --format json} prints. The service does not build this record: it describes the body for
+ * the OpenAPI document, and a test binds every corpus report to it, so it cannot drift from what is sent.
  *
  * @param verdict   {@code healthy} or {@code problems}
  * @param worst     worst severity found; null when nothing was found
@@ -17,9 +21,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param findings  findings, worst first
  * @param segments  the three bandwidth segments against their expectations
  * @param problems  inputs that could not be read
+ * @param workflow  the five-step workflow of this evidence: the state {@code POST /v1/workflow} answers and reads back
  */
 @RegisterForReflection
-@Schema(description = "Verdict, findings with their evidence lines, bandwidth segments.")
+@Schema(description = "Verdict, findings with their evidence lines, bandwidth segments, the workflow.")
 public record ReportDto(
         @Schema(examples = "problems") String verdict,
         @Schema(nullable = true, examples = "CRITICAL") String worst,
@@ -30,5 +35,9 @@ public record ReportDto(
         InputTallyDto inputs,
         List<FindingDto> findings,
         List<SegmentDto> segments,
-        List<ProblemItemDto> problems) {
+        List<ProblemItemDto> problems,
+        @Schema(type = SchemaType.OBJECT, description = "The five-step workflow of this evidence (schemaVersion 1.x): "
+                + "where the investigation stands, each step's checks, the next commands and the conclusion; the "
+                + "state POST /v1/workflow answers and reads back.")
+        Map<String, Object> workflow) {
 }

@@ -8,23 +8,24 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * How a result is sent back. {@code ?render=slack|feishu} picks a chat message payload; otherwise the Accept
+ * How a result is sent back over HTTP: the SDK's forms ({@link io.ncclscope.sdk.Format}) with their media types and
+ * their negotiation. {@code ?render=slack|feishu} picks a chat message payload; otherwise the Accept
  * header picks JSON (the default, also for {@code *}{@code /*}), Markdown ({@code text/markdown}, for chats),
  * plain text ({@code text/plain}) or HTML ({@code text/html}, the report).
  */
 public enum Format {
-    /** {@code application/json}: the DTO. */
-    JSON(MediaType.APPLICATION_JSON),
+    /** {@code application/json}: the SDK's JSON, or a DTO. */
+    JSON(MediaType.APPLICATION_JSON, io.ncclscope.sdk.Format.JSON),
     /** {@code text/markdown}: sized for a chat message. */
-    MARKDOWN("text/markdown;charset=UTF-8"),
+    MARKDOWN("text/markdown;charset=UTF-8", io.ncclscope.sdk.Format.MARKDOWN),
     /** {@code text/plain}: every finding in full. */
-    TEXT("text/plain;charset=UTF-8"),
+    TEXT("text/plain;charset=UTF-8", io.ncclscope.sdk.Format.TEXT),
     /** {@code text/html}: the report page. */
-    HTML("text/html;charset=UTF-8"),
+    HTML("text/html;charset=UTF-8", io.ncclscope.sdk.Format.HTML),
     /** Slack Block Kit message JSON ({@code chat.postMessage} / incoming webhook body). */
-    SLACK(MediaType.APPLICATION_JSON),
+    SLACK(MediaType.APPLICATION_JSON, io.ncclscope.sdk.Format.SLACK),
     /** Feishu/Lark interactive card message JSON (custom bot webhook body). */
-    FEISHU(MediaType.APPLICATION_JSON);
+    FEISHU(MediaType.APPLICATION_JSON, io.ncclscope.sdk.Format.FEISHU);
 
     /** Media types the Accept header can name, in the order they are preferred on a tie. */
     public static final List<String> NEGOTIABLE = List.of(MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN,
@@ -39,9 +40,16 @@ public enum Format {
     }
 
     private final String mediaType;
+    private final io.ncclscope.sdk.Format sdk;
 
-    Format(String mediaType) {
+    Format(String mediaType, io.ncclscope.sdk.Format sdk) {
         this.mediaType = mediaType;
+        this.sdk = sdk;
+    }
+
+    /** {@return the SDK's form that writes a response in this format} */
+    public io.ncclscope.sdk.Format sdk() {
+        return sdk;
     }
 
     /** The Content-Type of a response in this format. */

@@ -1,0 +1,173 @@
+package io.ncclscope.sdk.report;
+
+import java.util.List;
+
+/**
+ * The markup languages a report is written in for people, and the one place text is escaped for each. Every renderer
+ * of the SDK builds its words once and writes them through one of these, so that a chat message, a Slack Block Kit
+ * section and a Feishu/Lark card say the same thing in their own syntax, and text read from logs, file names or
+ * requests (an interface list, a WARN message, a host name) is shown, never obeyed: no mention, link, tag or
+ * entity in it survives as markup, no control character (a terminal escape) is written, and quoted lines sit in code
+ * that a backtick inside cannot close.
+ */
+public enum Markup {
+    /**
+     * CommonMark / GitHub Markdown: the CLI's {@code --format md} and the service's {@code text/markdown}. Prose
+     * escapes {@code \ ` < > [ ] &} with a backslash (no HTML, link, autolink, entity or code span starts in it).
+     */
+    MARKDOWN("**"),
+    /**
+     * Slack mrkdwn: {@code *bold*}; {@code &}, {@code <} and {@code >} are written as entities everywhere, code
+     * included, as Slack asks (backticks in prose as {@code '}, Slack having no escape), so that {@code <!channel>}, {@code <@U123>} and {@code <http://x|y>} read as text and
+     * NCCL's {@code eth0:10.0.0.1<0>} reads as itself.
+     */
+    SLACK_MRKDWN("*"),
+    /**
+     * The {@code markdown} element of a Feishu/Lark card: Markdown emphasis; {@code & < > [ ]} are written as numeric
+     * character references everywhere (backticks in prose as {@code '}), so that {@code <at id=all></at>}, {@code <font>} and {@code [x](url)} read as
+     * text.
+     */
+    LARK_MD("**");
+
+    private final String boldMark;
+
+    Markup(String boldMark) {
+        this.boldMark = boldMark;
+    }
+
+    /**
+     * {@return {@code marked} in bold}
+     *
+     * @param marked text already written in this markup (escaped, or code)
+     */
+    public String bold(String marked) {
+        return boldMark + marked + boldMark;
+    }
+
+    /**
+     * {@return {@code marked} in italics}
+     *
+     * @param marked text already written in this markup (escaped, or code)
+     */
+    public String italic(String marked) {
+        return "_" + marked + "_";
+    }
+
+    /**
+     * {@return {@code raw} as inline code that nothing inside can end: backticks become {@code '}; empty for blank
+     * text}
+     *
+     * @param raw text as read (a log line, a file name, a command), stripped first
+     */
+    public String code(String raw) {
+        String t = raw.strip();
+        if (t.isEmpty()) return "";
+        return "`" + inCode(t.replace("`", "'")) + "`";
+    }
+
+    /**
+     * {@return {@code raw} as prose in this markup, every character that could start markup escaped}
+     *
+     * @param raw text as read or as the catalogue words it
+     */
+    public String text(String raw) {
+        StringBuilder sb = new StringBuilder(raw.length() + 8);
+        for (int i = 0; i < raw.length(); i++) {
+            char c = visible(raw.charAt(i));
+            switch (this) {
+                case MARKDOWN -> {
+                    if ("\\`<>[]&".indexOf(c) >= 0) sb.append('\\');
+                    sb.append(c);
+                }
+                case SLACK_MRKDWN -> sb.append(c == '`' ? "'" : slackEntity(c));
+                case LARK_MD -> sb.append(c == '`' ? "'" : larkEntity(c));
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@return the lines as a fenced code block that no line inside can close, each line and the closing fence ending
+     * with a newline}: in Markdown the fence is longer than any backtick run inside; the chats, whose fences are
+     * always three backticks, get backticks as {@code '}
+     *
+     * @param raw lines as they are to be run or read
+     */
+    public String codeBlock(List<String> raw) {
+        String fence = "```";
+        if (this == MARKDOWN) {
+            int longest = 0;
+            for (String line : raw) longest = Math.max(longest, longestBacktickRun(line));
+            if (longest >= 3) fence = "`".repeat(longest + 1);
+        }
+        StringBuilder sb = new StringBuilder(fence).append('\n');
+        for (String line : raw) sb.append(inCode(this == MARKDOWN ? line : line.replace("`", "'"))).append('\n');
+        return sb.append(fence).append('\n').toString();
+    }
+
+    /** Code as each target needs it: Markdown code is literal; Slack and Feishu read entities in code too. */
+    private String inCode(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = visible(s.charAt(i));
+            switch (this) {
+                case MARKDOWN -> sb.append(c);
+                case SLACK_MRKDWN -> sb.append(slackEntity(c));
+                case LARK_MD -> sb.append(larkEntity(c));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** {@code c}, or U+FFFD for a control character other than newline and tab. */
+    private static char visible(char c) {
+        boolean control = (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f);
+        return control ? '\uFFFD' : c;
+    }
+
+    /**
+     * {@return {@code text} safe to print on a terminal: control characters other than newline and tab (an escape
+     * sequence, a carriage return that would overwrite the line) shown as U+FFFD}
+     *
+     * @param text plain text, a whole rendering
+     */
+    public static String terminal(String text) {
+        StringBuilder sb = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = visible(text.charAt(i));
+            if (c != text.charAt(i) && sb == null) sb = new StringBuilder(text.length()).append(text, 0, i);
+            if (sb != null) sb.append(c);
+        }
+        return sb == null ? text : sb.toString();
+    }
+
+    private static String slackEntity(char c) {
+        return switch (c) {
+            case '&' -> "&amp;";
+            case '<' -> "&lt;";
+            case '>' -> "&gt;";
+            default -> String.valueOf(c);
+        };
+    }
+
+    private static String larkEntity(char c) {
+        return switch (c) {
+            case '&' -> "&#38;";
+            case '<' -> "&#60;";
+            case '>' -> "&#62;";
+            case '[' -> "&#91;";
+            case ']' -> "&#93;";
+            default -> String.valueOf(c);
+        };
+    }
+
+    private static int longestBacktickRun(String s) {
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < s.length(); i++) {
+            run = s.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return longest;
+    }
+}
