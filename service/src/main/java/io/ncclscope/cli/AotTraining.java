@@ -17,6 +17,7 @@ final class AotTraining {
     private AotTraining() {
     }
 
+    @SuppressForbidden("ends its training run as Main ends a command")
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);

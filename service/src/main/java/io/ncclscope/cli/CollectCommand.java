@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -57,7 +58,7 @@ import picocli.CommandLine.Option;
         })
 final class CollectCommand implements Callable<Integer> {
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR|-|FILE.tar[.gz]",
             description = "Where the bundle goes: a new or empty folder; '-' for a tar on stdout; a file ending in "
@@ -109,7 +110,7 @@ final class CollectCommand implements Callable<Integer> {
         }
         if (list) {
             PrintWriter o = spec.commandLine().getOut();
-            for (Probe p : c.plan()) o.printf("%-28s %s%n", p.file(), p.commandLine());
+            for (Probe p : c.plan()) o.printf(Locale.ROOT, "%-28s %s%n", p.file(), p.commandLine());
             o.flush();
             return Main.OK;
         }

@@ -13,6 +13,7 @@ import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -82,9 +83,9 @@ final class ParseCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (listKinds) {
-            out.printf("%-14s %s%n", "KIND", "PRODUCED BY");
+            out.printf(Locale.ROOT, "%-14s %s%n", "KIND", "PRODUCED BY");
             for (Kind k : Kind.values()) {
-                if (k != Kind.UNKNOWN) out.printf("%-14s %s%n", k.id(), k.command());
+                if (k != Kind.UNKNOWN) out.printf(Locale.ROOT, "%-14s %s%n", k.id(), k.command());
             }
             return Main.OK;
         }

@@ -92,13 +92,13 @@ final class RulesCommand implements Callable<Integer> {
             case MARKDOWN -> {
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
-                    out.printf("### `%s` — %s%n%n", r.code(), t.title());
-                    out.printf("*%s · %s*%n%n%s%n%n", r.category(), r.defaultSeverity(), t.meaning());
+                    out.printf(Locale.ROOT, "### `%s` — %s%n%n", r.code(), t.title());
+                    out.printf(Locale.ROOT, "*%s · %s*%n%n%s%n%n", r.category(), r.defaultSeverity(), t.meaning());
                     for (String c : t.causes()) out.println("- " + c);
                     out.println();
                     int i = 1;
                     for (Action a : t.actions()) {
-                        out.printf("%d. %s%s%n", i++, a.text(), a.hasCommand() ? " `" + a.command() + "`" : "");
+                        out.printf(Locale.ROOT, "%d. %s%s%n", i++, a.text(), a.hasCommand() ? " `" + a.command() + "`" : "");
                     }
                     out.println();
                     out.println("Sources: " + String.join("; ", r.sources()));
@@ -109,16 +109,16 @@ final class RulesCommand implements Callable<Integer> {
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
                     if (!full) {
-                        out.printf("%-28s %-9s %-8s %s%n", r.code(), r.category(), r.defaultSeverity(), t.title());
+                        out.printf(Locale.ROOT, "%-28s %-9s %-8s %s%n", r.code(), r.category(), r.defaultSeverity(), t.title());
                         continue;
                     }
-                    out.printf("%s  [%s, %s]%n  %s%n  %s%n", r.code(), r.category(), r.defaultSeverity(), t.title(), t.meaning());
+                    out.printf(Locale.ROOT, "%s  [%s, %s]%n  %s%n  %s%n", r.code(), r.category(), r.defaultSeverity(), t.title(), t.meaning());
                     out.println("  Causes:");
                     for (String c : t.causes()) out.println("    - " + c);
                     out.println("  Actions:");
                     int i = 1;
                     for (Action a : t.actions()) {
-                        out.printf("    %d. %s%n", i++, a.text());
+                        out.printf(Locale.ROOT, "    %d. %s%n", i++, a.text());
                         if (a.hasCommand()) out.println("       $ " + a.command());
                     }
                     out.println("  Sources: " + String.join("; ", r.sources()));

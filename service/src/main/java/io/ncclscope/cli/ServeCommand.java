@@ -36,6 +36,7 @@ import picocli.CommandLine.Option;
             "  2  usage error",
             "  3  the server could not start (port in use...)"
         })
+@SuppressForbidden("Quarkus hands the server's exit code back to call(); the process ends with it")
 public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--port"}, paramLabel = "N",

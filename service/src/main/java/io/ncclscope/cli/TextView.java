@@ -3,6 +3,7 @@ package io.ncclscope.cli;
 import io.ncclscope.parsers.json.Json;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,7 +32,7 @@ final class TextView {
             for (Object o : warnings) {
                 Map<?, ?> w = (Map<?, ?>) o;
                 String ex = String.valueOf(w.get("excerpt"));
-                out.printf("  line %s %s: %s%s%n", w.get("line"), w.get("severity"), w.get("message"),
+                out.printf(Locale.ROOT, "  line %s %s: %s%s%n", w.get("line"), w.get("severity"), w.get("message"),
                         ex.isEmpty() ? "" : "  [" + ex + "]");
             }
         }

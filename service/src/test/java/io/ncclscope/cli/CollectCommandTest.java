@@ -3,7 +3,6 @@ package io.ncclscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.json.Json;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

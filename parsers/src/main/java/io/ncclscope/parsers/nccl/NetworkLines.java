@@ -10,7 +10,6 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_NETWORKS;
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The network lines: {@code Using network IB}, the net plugin ({@code NET/Plugin ...}, {@code Plugin Path}), the

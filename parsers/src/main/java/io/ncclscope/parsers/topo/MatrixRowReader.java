@@ -11,8 +11,8 @@ import static io.ncclscope.parsers.topo.TopoTokens.splitNa;
 import static io.ncclscope.parsers.topo.TopoTokens.tabFields;
 
 import io.ncclscope.parsers.internal.ToolValues;
-import io.ncclscope.parsers.topo.CellWords.GluedWords;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.topo.CellWords.GluedWords;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -24,7 +24,7 @@ final class FinalHtml {
     /** Banner colour of a healthy report. */
     static final String HEALTHY_COLOUR = "#1b7f3b";
 
-    private static final String CSS = """
+    private static final String CSS = String.format(Locale.ROOT, """
             *{box-sizing:border-box}
             body{margin:0;font-family:system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC","Microsoft YaHei",sans-serif;color:#1d1d1f;background:#f6f6f4;line-height:1.45}
             header.verdict{color:#fff;padding:22px 32px 20px}
@@ -58,7 +58,7 @@ final class FinalHtml {
             td,th{border-bottom:1px solid #e2e2de;padding:4px 12px 4px 0;text-align:left;vertical-align:top}
             .slow{color:#b3261e;font-weight:700}.ok{color:#1b7f3b;font-weight:700}
             footer{color:#777;font-size:12.5px;text-align:center;padding:10px}
-            """.formatted(PROBLEMS_COLOUR, HEALTHY_COLOUR);
+            """, PROBLEMS_COLOUR, HEALTHY_COLOUR);
 
     private FinalHtml() {
     }

@@ -5,7 +5,6 @@ import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
-import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.Locale;
 
 /**

@@ -1,17 +1,12 @@
 package io.ncclscope.sdk.report;
 
-import io.ncclscope.parsers.ParseWarning;
-import io.ncclscope.parsers.Severity;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
-import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
-import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowView;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 

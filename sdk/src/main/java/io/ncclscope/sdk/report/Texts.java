@@ -2,7 +2,6 @@ package io.ncclscope.sdk.report;
 
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.List;
 import java.util.Locale;

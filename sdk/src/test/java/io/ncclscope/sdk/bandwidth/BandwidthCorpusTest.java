@@ -3,11 +3,10 @@ package io.ncclscope.sdk.bandwidth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
-import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.evidence.Evidence;
-import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

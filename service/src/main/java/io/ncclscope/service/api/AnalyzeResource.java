@@ -1,5 +1,6 @@
 package io.ncclscope.service.api;
 
+import io.ncclscope.collect.BundleArchive;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.service.config.ServiceConfig;
 import io.ncclscope.service.dto.AnalyzeRequest;
@@ -9,7 +10,6 @@ import io.ncclscope.service.dto.ReportDto;
 import io.ncclscope.service.problem.Problem;
 import io.ncclscope.service.problem.ProblemException;
 import io.ncclscope.service.render.Format;
-import io.ncclscope.collect.BundleArchive;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -26,8 +26,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.EnumSet;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;

@@ -1,9 +1,8 @@
 package io.ncclscope.sdk.diagnose.internal;
 
 import io.ncclscope.sdk.diagnose.Finding;
-import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.Message;
-
+import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
