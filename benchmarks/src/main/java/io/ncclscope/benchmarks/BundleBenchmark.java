@@ -124,8 +124,8 @@ public final class BundleBenchmark {
         if (paths.size() == 2) {
             for (int n : sizes) {
                 List<String> jsons = all.stream().filter(f -> f.nodes() == n).map(Figures::jsonDigest).distinct().toList();
-                System.out.printf(Locale.ROOT, "%d nodes: streamed and whole reports %s%n", n,
-                        jsons.size() == 1 ? "are the same, byte for byte" : "DIFFER");
+                System.out.printf(Locale.ROOT, "%d nodes: streamed and whole reports %s; JSON report sha256 %s%n", n,
+                        jsons.size() == 1 ? "are the same, byte for byte" : "DIFFER", String.join(" ", jsons));
             }
         }
         for (String p : paths) {
