@@ -5,6 +5,7 @@ import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,26 +86,33 @@ public final class PairReport {
      * @param loc Simplified Chinese for any Chinese locale, English otherwise
      */
     public static String markdown(Localization l, Locale loc) {
+        Markup md = Markup.MARKDOWN;
         StringBuilder s = new StringBuilder();
         s.append(zh(loc) ? "## 双机两两测试：点名\n\n" : "## Pairwise tests: naming the bad node\n\n");
-        s.append(summary(l, loc)).append("\n\n");
+        s.append(md.text(summary(l, loc))).append("\n\n");
         matrix(s, l, true);
         for (LocalizedFinding f : localized(l, loc)) {
-            s.append("\n### ").append(f.code()).append(" (").append(f.severity()).append("): ").append(f.title()).append("\n\n");
-            s.append(f.detail()).append("\n\n");
+            s.append("\n### ").append(f.code()).append(" (").append(f.severity()).append("): ").append(md.text(f.title()))
+                    .append("\n\n");
+            s.append(md.text(f.detail())).append("\n\n");
             if (!f.evidence().isEmpty()) {
-                s.append("```\n");
-                for (EvidenceLine e : f.evidence()) s.append(e.artifact()).append(':').append(e.line()).append(": ").append(e.text().strip()).append('\n');
-                s.append("```\n");
+                List<String> lines = new ArrayList<>();
+                for (EvidenceLine e : f.evidence()) lines.add(e.artifact() + ':' + e.line() + ": " + e.text().strip());
+                s.append(md.codeBlock(lines));
             }
             for (Action a : f.actions()) {
-                s.append("- ").append(a.text());
+                s.append("- ").append(md.text(a.text()));
                 if (a.command() != null) s.append(a.text().endsWith("。") || a.text().endsWith(".") ? " " : ": ")
-                        .append('`').append(a.command()).append('`');
+                        .append(md.code(a.command()));
                 s.append('\n');
             }
         }
         return s.toString();
+    }
+
+    /** A node name as a Markdown table cell or list item: shown, never obeyed ({@code |} would end the cell). */
+    private static String cell(String name) {
+        return Markup.MARKDOWN.text(name).replace("|", "\\|");
     }
 
     /**
@@ -151,7 +159,8 @@ public final class PairReport {
             s.append(md ? "Slow pairs (the full matrix is in --format json and --svg):\n\n"
                     : "Slow pairs (the full matrix is in --format json and --svg):\n");
             for (PairResult r : l.results()) {
-                if (l.isSlow(r)) s.append(md ? "- " : "  ").append(r.a()).append(" \u2194 ").append(r.b()).append(": ")
+                if (l.isSlow(r)) s.append(md ? "- " : "  ").append(md ? cell(r.a()) : r.a()).append(" \u2194 ")
+                        .append(md ? cell(r.b()) : r.b()).append(": ")
                         .append(Localizer.gb(r.busbw())).append(" GB/s\n");
             }
             return;
@@ -160,7 +169,7 @@ public final class PairReport {
         int w = Math.max(7, nodes.stream().mapToInt(String::length).max().orElse(4) + 1);
         if (md) {
             s.append("| busbw GB/s |");
-            for (String n : nodes) s.append(' ').append(n).append(" |");
+            for (String n : nodes) s.append(' ').append(cell(n)).append(" |");
             s.append("\n|---|");
             for (int i = 0; i < nodes.size(); i++) s.append("---:|");
             s.append('\n');
@@ -170,7 +179,7 @@ public final class PairReport {
             s.append('\n');
         }
         for (String a : nodes) {
-            s.append(md ? "| " + a + " |" : pad(a, w));
+            s.append(md ? "| " + cell(a) + " |" : pad(a, w));
             for (String b : nodes) {
                 String cell;
                 if (a.equals(b)) cell = "-";

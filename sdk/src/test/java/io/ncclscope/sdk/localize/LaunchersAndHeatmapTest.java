@@ -93,4 +93,22 @@ class LaunchersAndHeatmapTest {
         assertThat(svg.split("<rect", -1).length - 1).isBetween(2998, 3010);
         assertThat(svg.length()).isLessThan(1_000_000);
     }
+
+    @Test
+    void hostileNodeNamesAreShownNeverObeyedInTheMarkdown() throws Exception {
+        // Node names come from result files and host lists a user does not control: a chat must not ping, link or
+        // break the table because of them (issue 22).
+        String bad = "<!channel>|[x](http://evil.example)`";
+        List<PairResult> rs = new java.util.ArrayList<>();
+        for (String a : List.of("A", "B", "C", bad)) {
+            for (String b : List.of("A", "B", "C", bad)) {
+                if (a.compareTo(b) < 0) rs.add(new PairResult(a, b, a.equals(bad) || b.equals(bad) ? 45 : 190, null));
+            }
+        }
+        String md = PairReport.markdown(new Localizer(190.0, 0.8).localize(rs), Locale.ENGLISH);
+        // Outside code spans (which Markdown shows literally) nothing may start a tag, link or table cell.
+        String prose = md.replaceAll("`[^`\\n]*`", "");
+        assertThat(prose).doesNotContainPattern("(?<!\\\\)<!channel").doesNotContainPattern("(?<!\\\\)\\[x");
+        assertThat(md).contains("| \\<!channel\\>\\|\\[x\\](http://evil.example)\\` |");
+    }
 }
