@@ -56,7 +56,11 @@ public enum Verdict {
         return "verdict." + jsonValue;
     }
 
-    /** {@return the verdict's words in {@code locale} (HEALTHY, PROBLEMS FOUND; 健康, 发现问题)} */
+    /**
+     * {@return the verdict's words in {@code locale} (HEALTHY, PROBLEMS FOUND; 健康, 发现问题)}
+     *
+     * @param locale Simplified Chinese for any Chinese locale, English for every other one
+     */
     public String label(Locale locale) {
         return Texts.t(locale, messageKey());
     }
