@@ -71,16 +71,8 @@ stop_service() {
 }
 trap stop_service EXIT
 
-# GET http://127.0.0.1:PORT/PATH answers 200: curl when there is one, else bash's /dev/tcp (node images may lack curl).
-http_ok() {
-  if command -v curl >/dev/null 2>&1; then curl -sf "http://127.0.0.1:$1$2" >/dev/null 2>&1; return; fi
-  local status
-  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
-  printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
-  read -r status <&3 || status=""
-  exec 3<&- 3>&-
-  case "$status" in *" 200"*) return 0 ;; *) return 1 ;; esac
-}
+# http_ok PORT PATH: the service answers 200.
+source "$(dirname "${BASH_SOURCE[0]}")/http-ok.sh"
 secs() { case "$1" in *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac; }
 rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
 # CPU seconds (user + system) the service has used: with the request count, the cost of one request, which says
