@@ -37,19 +37,15 @@ final class ChainFindings {
     /**
      * The finding a chain makes when it leads its group, as far as its own artifact tells: everything but the group's
      * size, the ranks and consequences of the other chains, the failure reports from other artifacts (they decide the
-     * severity of some codes) and an interface seen working on the host in another log.
+     * severity of some codes) and an interface seen working on the host in another log. Its {@code params} are names
+     * and values in turn, in the finding's order; with {@code ifaceLater}, the value of {@code iface} is null, decided
+     * at the end from the interfaces of {@code ifaceHost}.
      */
     record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
                  Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
-                 String ifaceHost, String ifaceNot, List<EvidenceLine> head, List<EvidenceLine> tail,
-                 List<EvidenceLine> childTail) {
+                 String ifaceHost, String ifaceNot, List<LineRef> head, List<LineRef> tail,
+                 List<LineRef> childTail) {
     }
-
-    /**
-     * Stands in {@link Draft#params()} (names and values in turn, in the finding's order) for the {@code iface} to
-     * recommend, known at the end.
-     */
-    private static final String LATER = "\u0000later";
 
     // -- findings with a first cause ----------------------------------------------------------------------------------
 
@@ -71,7 +67,8 @@ final class ChainFindings {
             case Classifier.SHM -> d.env = "NCCL_SHM_DISABLE";
             default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
         }
-        if (d.ifaceLater) d.params.put("iface", LATER);
+        // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
+        if (d.ifaceLater) d.params.put("iface", null);
         if (d.key == null) d.key = "warn." + Classifier.genericKey(first.code);
 
         FindingText.putIf(d.params, "node", d.node);
@@ -83,11 +80,11 @@ final class ChainFindings {
         List<Signal> same = new ArrayList<>();
         List<Signal> other = new ArrayList<>();
         for (Signal f : first.followers) (FirstCauses.sameMessage(first, f) ? same : other).add(f);
-        List<EvidenceLine> head = new ArrayList<>();
-        head.add(s.quote());
-        for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).quote());
+        List<LineRef> head = new ArrayList<>();
+        head.add(s.ref());
+        for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).ref());
         head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
-        for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).quote());
+        for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).ref());
         String[] flat = new String[d.params.size() * 2];
         int at = 0;
         for (Map.Entry<String, String> e : d.params.entrySet()) {
@@ -281,8 +278,8 @@ final class ChainFindings {
      * @param victimLines     the first three consequence lines of the group's chains, in order
      * @param goodIfaceByHost each host's first usable interface in the whole evidence
      */
-    static Finding rooted(ChainSummary first, boolean failed, List<EvidenceLine> genericTail, int size, Set<Integer> ranks,
-            Set<String> victims, List<EvidenceLine> roots, List<EvidenceLine> victimLines, Map<String, String> goodIfaceByHost) {
+    static Finding rooted(ChainSummary first, boolean failed, List<LineRef> genericTail, int size, Set<Integer> ranks,
+            Set<String> victims, List<LineRef> roots, List<LineRef> victimLines, Map<String, String> goodIfaceByHost) {
         Draft d = first.draft();
         List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
         args.set(1, d.who() + (size > 1 ? " (+" + (size - 1) + ")" : ""));
@@ -305,7 +302,7 @@ final class ChainFindings {
             if (iface == null || iface.isBlank()) params.remove("iface");
             else params.put("iface", iface);
         }
-        List<EvidenceLine> tail = new ArrayList<>(d.tail());
+        List<LineRef> tail = new ArrayList<>(d.tail());
         tail.addAll(genericTail);
         tail.addAll(d.childTail());
         List<EvidenceLine> ev = new Evidence()
@@ -359,14 +356,15 @@ final class ChainFindings {
         private final List<EvidenceLine> lines = new ArrayList<>();
         private final Set<String> seen = new LinkedHashSet<>();
 
-        Evidence add(EvidenceLine l) {
-            if (lines.size() < Finding.MAX_EVIDENCE && seen.add(l.artifact() + "\n" + l.line())) lines.add(l);
+        /** Quotes {@code l} when the finding shows it: one of its first lines, not shown already. */
+        Evidence add(LineRef l) {
+            if (lines.size() < Finding.MAX_EVIDENCE && seen.add(l.artifact().name() + "\n" + l.line())) lines.add(l.quote());
             return this;
         }
 
-        Evidence addAll(List<EvidenceLine> ls, int max) {
+        Evidence addAll(List<LineRef> ls, int max) {
             int n = 0;
-            for (EvidenceLine l : ls) {
+            for (LineRef l : ls) {
                 if (n++ >= max) break;
                 add(l);
             }

@@ -1,7 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.diagnose.Finding;
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -189,8 +188,8 @@ final class ChainGroups {
     }
 
     /** The consequence lines of an artifact's first chain from its own artifact, as many as a chain keeps. */
-    private static List<EvidenceLine> ownLines(ChainReading o, ArtifactChains l) {
-        List<EvidenceLine> lines = new ArrayList<>(ArtifactChains.KEPT);
+    private static List<LineRef> ownLines(ChainReading o, ArtifactChains l) {
+        List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
         addUpTo(lines, o.looseLines, ArtifactChains.KEPT);
         addUpTo(lines, o.traceLines, ArtifactChains.KEPT);
         addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
@@ -237,7 +236,7 @@ final class ChainGroups {
         ReachingLines from = reach.get(at);
         Group g = new Group();
         g.rank(r);
-        List<EvidenceLine> lines = new ArrayList<>(ArtifactChains.KEPT);
+        List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
         if (i == 0) {
             boolean isFirst = at == first;
             if (isFirst && from != null) g.victims.addAll(from.loose(true));
@@ -287,12 +286,12 @@ final class ChainGroups {
     private static final class ReachingLines {
         private List<String> looseBefore;
         private List<String> looseAfter;
-        private List<EvidenceLine> linesBefore;
-        private List<EvidenceLine> linesAfter;
-        private List<EvidenceLine> watchBefore;
-        private List<EvidenceLine> watchAfter;
+        private List<LineRef> linesBefore;
+        private List<LineRef> linesAfter;
+        private List<LineRef> watchBefore;
+        private List<LineRef> watchAfter;
         /** The first {@value #TAIL} failure reports, in the order of the whole evidence, and their places in it. */
-        private final List<EvidenceLine> tail = new ArrayList<>(0);
+        private final List<LineRef> tail = new ArrayList<>(0);
         private final List<Long> tailSeq = new ArrayList<>(0);
         boolean failed;
 
@@ -301,18 +300,18 @@ final class ChainGroups {
             return looseAfter == null ? looseAfter = new ArrayList<>() : looseAfter;
         }
 
-        List<EvidenceLine> looseLines(boolean before) {
+        List<LineRef> looseLines(boolean before) {
             if (before) return linesBefore == null ? linesBefore = new ArrayList<>(ArtifactChains.KEPT) : linesBefore;
             return linesAfter == null ? linesAfter = new ArrayList<>(ArtifactChains.KEPT) : linesAfter;
         }
 
-        List<EvidenceLine> watchLines(boolean before) {
+        List<LineRef> watchLines(boolean before) {
             if (before) return watchBefore == null ? watchBefore = new ArrayList<>(ArtifactChains.KEPT) : watchBefore;
             return watchAfter == null ? watchAfter = new ArrayList<>(ArtifactChains.KEPT) : watchAfter;
         }
 
         /** A failure report joined, {@code seq} its place among the reports of the whole evidence (added in order). */
-        void report(long seq, EvidenceLine quote) {
+        void report(long seq, LineRef quote) {
             failed = true;
             if (tail.size() < TAIL) {
                 tail.add(quote);
@@ -320,7 +319,7 @@ final class ChainGroups {
             }
         }
 
-        List<EvidenceLine> tailLines() {
+        List<LineRef> tailLines() {
             return tail;
         }
 
@@ -349,9 +348,9 @@ final class ChainGroups {
     private static final class Group {
         int size = 1;
         final Set<Integer> ranks = new TreeSet<>();
-        final List<EvidenceLine> roots = new ArrayList<>(0);
+        final List<LineRef> roots = new ArrayList<>(0);
         final LinkedHashSet<String> victims = new LinkedHashSet<>();
-        final List<EvidenceLine> victimLines = new ArrayList<>(0);
+        final List<LineRef> victimLines = new ArrayList<>(0);
 
         void rank(ChainSummary r) {
             if (r.rank() != null) ranks.add(r.rank());

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.errors;
 
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,13 +13,13 @@ final class ChainReading {
     /** Labels of the consequences with no cause in their own process, in walk order. */
     final List<String> looseWho;
     /** Their lines and the launcher's reports of them (the first {@value #ArtifactChains.KEPT} only). */
-    final List<EvidenceLine> looseLines;
+    final List<LineRef> looseLines;
     /** Processes that only returned error codes (only when this artifact has chains). */
     final List<String> traceWho;
-    final List<EvidenceLine> traceLines;
+    final List<LineRef> traceLines;
 
-    ChainReading(List<ChainSummary> cases, List<String> looseWho, List<EvidenceLine> looseLines, List<String> traceWho,
-            List<EvidenceLine> traceLines) {
+    ChainReading(List<ChainSummary> cases, List<String> looseWho, List<LineRef> looseLines, List<String> traceWho,
+            List<LineRef> traceLines) {
         this.cases = new ArrayList<>(cases);
         this.looseWho = List.copyOf(looseWho);
         this.looseLines = List.copyOf(looseLines);

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.errors;
 
-import io.ncclscope.sdk.evidence.EvidenceLine;
 
 /**
  * A chain as the pass keeps it once its artifact is let go: what grouping chains across artifacts, attaching other
@@ -20,7 +19,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
  * @param draft     the finding this chain makes when it leads its group
  */
 record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, String who,
-               EvidenceLine quote, boolean failed, String artifact, ChainFindings.Draft draft) {
+               LineRef quote, boolean failed, String artifact, ChainFindings.Draft draft) {
 
     /** {@return this record without its draft: an earlier chain of its group makes the finding} */
     ChainSummary withoutDraft() {

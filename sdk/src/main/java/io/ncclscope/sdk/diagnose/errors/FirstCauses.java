@@ -18,7 +18,6 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -54,11 +53,11 @@ final class FirstCauses {
         final String key;
         final boolean weak;
         final List<Signal> followers = new ArrayList<>();
-        final List<EvidenceLine> traces = new ArrayList<>();
+        final List<LineRef> traces = new ArrayList<>();
         /** The launcher's reports of the root and its followers (other artifacts' failure reports join later). */
-        final List<EvidenceLine> tail = new ArrayList<>();
+        final List<LineRef> tail = new ArrayList<>();
         /** The launcher's {@code ChildFailedError} lines of the failed process. */
-        final List<EvidenceLine> childTail = new ArrayList<>();
+        final List<LineRef> childTail = new ArrayList<>();
         boolean failed;
 
         Chain(Signal root, String code, String key, boolean weak) {
@@ -77,7 +76,7 @@ final class FirstCauses {
     private LogIndex logIndex;
     private final List<Signal> signals = new ArrayList<>();
     private final Map<String, List<NcclEvent>> traces = new LinkedHashMap<>();
-    private final Map<Signal, List<EvidenceLine>> reports = new IdentityHashMap<>();
+    private final Map<Signal, List<LineRef>> reports = new IdentityHashMap<>();
     private final List<GenericFailure> generics = new ArrayList<>();
     private final List<WatchdogReport> watches = new ArrayList<>();
     private final List<Object[]> childFailures = new ArrayList<>();
@@ -133,10 +132,10 @@ final class FirstCauses {
 
     private void onNcclError(Artifact a, int order, LogIndex logIndex, LauncherError le, List<Signal> mine,
                              Map<Integer, DuplicateGpu> dupByLine, Map<Integer, IbCompletionError> ibByLine) {
-        List<EvidenceLine> lines = new ArrayList<>();
-        lines.add(a.quote(le.line(), le.text()));
+        List<LineRef> lines = new ArrayList<>();
+        lines.add(LineRef.of(a, le.line(), le.text()));
         if (le.lastError() != null && le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
-            lines.add(a.quote(le.lastErrorLine(), le.lastError()));
+            lines.add(LineRef.of(a, le.lastErrorLine(), le.lastError()));
         }
         if (le.lastError() != null) {
             Signal match = null;
@@ -323,12 +322,12 @@ final class FirstCauses {
 
         List<ArtifactChains.UncausedReport> gs = new ArrayList<>();
         for (GenericFailure g : generics) {
-            gs.add(new ArtifactChains.UncausedReport(g.rank(), g.host(), g.artifact().quote(g.line(), g.text()), g.artifact().name(),
+            gs.add(new ArtifactChains.UncausedReport(g.rank(), g.host(), LineRef.of(g.artifact(), g.line(), g.text()), g.artifact().name(),
                     ChainFindings.generic(g)));
         }
-        List<EvidenceLine> watchLines = new ArrayList<>();
+        List<LineRef> watchLines = new ArrayList<>();
         for (WatchdogReport w : watches) {
-            if (watchLines.size() < ArtifactChains.KEPT) watchLines.add(w.artifact().quote(w.error().line(), w.error().text()));
+            if (watchLines.size() < ArtifactChains.KEPT) watchLines.add(LineRef.of(w.artifact(), w.error().line(), w.error().text()));
         }
         Finding watchdog = watches.isEmpty() ? null : Watchdogs.build(watches).get(0);
         return new ArtifactChains(main, fallback, List.copyOf(gs), List.copyOf(watchLines), watchdog);
@@ -339,22 +338,22 @@ final class FirstCauses {
         cases.sort((x, y) -> Signal.compare(x.root, y.root));
         for (Chain c : cases) fillChain(c);
         List<String> looseWho = new ArrayList<>();
-        List<EvidenceLine> looseLines = new ArrayList<>();
+        List<LineRef> looseLines = new ArrayList<>();
         for (Signal s : loose) {
             looseWho.add(s.who());
-            if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(s.quote());
-            List<EvidenceLine> rep = reports.get(s);
+            if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(s.ref());
+            List<LineRef> rep = reports.get(s);
             if (rep != null) {
-                for (EvidenceLine l : rep) if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(l);
+                for (LineRef l : rep) if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(l);
             }
         }
         List<String> traceWho = new ArrayList<>();
-        List<EvidenceLine> traceLines = new ArrayList<>();
+        List<LineRef> traceLines = new ArrayList<>();
         if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines);
         for (Object[] cf : childFailures) {
             LauncherError le = (LauncherError) cf[2];
             Chain c = caseForChild(cases, le);
-            if (c != null) c.childTail.add(((Artifact) cf[0]).quote(le.line(), le.text()));
+            if (c != null) c.childTail.add(LineRef.of((Artifact) cf[0], le.line(), le.text()));
         }
         List<ChainSummary> recs = new ArrayList<>();
         java.util.Set<String> groups = new java.util.HashSet<>();
@@ -400,13 +399,13 @@ final class FirstCauses {
     /** The return-code trace after the root, its followers and the launcher lines quoting them. */
     private void fillChain(Chain c) {
         Signal r = c.root;
-        List<EvidenceLine> rep = reports.get(r);
+        List<LineRef> rep = reports.get(r);
         if (rep != null) {
             c.tail.addAll(rep);
             c.failed = true;
         }
         for (Signal f : c.followers) {
-            List<EvidenceLine> fr = reports.get(f);
+            List<LineRef> fr = reports.get(f);
             if (fr != null) {
                 c.tail.addAll(fr);
                 c.failed = true;
@@ -433,7 +432,7 @@ final class FirstCauses {
         }
         if (!chain.isEmpty()) c.failed = true;
         for (int i = 0; i < chain.size(); i++) {
-            if (i < 3 || i == chain.size() - 1) c.traces.add(logIndex.artifact.quote(chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
+            if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
         }
     }
 
@@ -453,7 +452,7 @@ final class FirstCauses {
     }
 
     /** Processes that only returned error codes (their WARN line was cut or went elsewhere) failed too. */
-    private void traceOnlyVictims(List<String> whos, List<EvidenceLine> lines) {
+    private void traceOnlyVictims(List<String> whos, List<LineRef> lines) {
         if (logIndex == null) return;
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Signal s : signals) seen.add(s.order + "|" + s.host + "|" + s.pid);
@@ -467,7 +466,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
             whos.add(who.toString());
-            if (lines.size() < ArtifactChains.KEPT) lines.add(logIndex.artifact.quote(e.line(), WarnLineText.eventText(e)));
+            if (lines.size() < ArtifactChains.KEPT) lines.add(LineRef.of(logIndex.artifact, e.line(), WarnLineText.eventText(e)));
         }
     }
 }

@@ -7,7 +7,6 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -90,9 +89,9 @@ final class Signal {
         return order + "|line|" + line;
     }
 
-    /** The line as evidence. */
-    EvidenceLine quote() {
-        return artifact.quote(line, fallback);
+    /** {@return the line, to quote when a finding shows it} */
+    LineRef ref() {
+        return LineRef.of(artifact, line, fallback);
     }
 
     /** A language-neutral label in NCCL's own prefix style: {@code host:pid [dev] rank 3}; {@code NCCL} when nothing is known. */

@@ -22,6 +22,8 @@
  *       {@code VersionCheck} compares the versions; the waiting checks are filtered by what the chains found; and
  *       {@code RankMappingCheck} checks each communicator's rank to host and GPU mapping.</li>
  * </ul>
- * The summaries are plain records of a few quoted lines and small numbers per artifact; slices may come in any order.
+ * The summaries are plain records of small numbers, labels and the places of the lines a finding may quote
+ * ({@code LineRef}: the artifact's stub and a line number, quoted when the finding is made, as {@code CommEntry} is);
+ * slices may come in any order.
  */
 package io.ncclscope.sdk.diagnose.errors;

@@ -94,10 +94,10 @@ final class EthCheck {
             slice.later(speeds, out -> speeds(eths, out));
         }
         List<InterfaceMtu> ms = new ArrayList<>();
-        Set<String> seen = new java.util.HashSet<>();
+        Set<List<String>> seen = new java.util.HashSet<>(); // interface name, network key
         Map<Artifact, Artifact> stubs = new java.util.IdentityHashMap<>();
         for (NodeNetworks.IpInterface f : all) {
-            if (!inUse(f.nif()) || !seen.add(f.nif().name() + '\u0000' + NodeNetworks.key(f.artifact()))) continue;
+            if (!inUse(f.nif()) || !seen.add(List.of(f.nif().name(), NodeNetworks.key(f.artifact())))) continue;
             ms.add(new InterfaceMtu(stubs.computeIfAbsent(f.artifact(), Artifact::stub), f.nif().name(), f.nif().mtu(), f.nif().line()));
         }
         if (!ms.isEmpty()) mtus.put(evidence.sliceNode(), ms);

@@ -86,20 +86,19 @@ final class AffinityChecks {
         String key = "affinity.poor" + (anySys ? ".sys" : "") + (anyRescued ? ".pxn" : "");
 
         // Group GPUs of one NUMA node that reach the same NICs the same way: "GPU4-GPU7 (NUMA 1) → mlx5_0, mlx5_1 (SYS)".
-        Map<String, List<String>> groups = new LinkedHashMap<>();
-        Map<String, String> numaOf = new LinkedHashMap<>();
+        Map<NicsReached, List<String>> groups = new LinkedHashMap<>();
         Set<Integer> nearNics = new LinkedHashSet<>();
         for (int i : poor) {
             List<Integer> near = l.nearest(i);
             nearNics.addAll(near);
             List<String> names = near.stream().map(n -> l.nics.get(n).name()).toList();
             Integer numa = l.numaTrusted ? l.gpus.get(i).numa() : null;
-            String k = Names.list(names) + " (" + best[i].word() + ")" + '\u0000' + numa;
+            NicsReached k = new NicsReached(Names.list(names) + " (" + best[i].word() + ")", numa);
             groups.computeIfAbsent(k, x -> new ArrayList<>()).add(l.gpus.get(i).name());
-            numaOf.put(k, numa == null ? "" : " (NUMA " + numa + ")");
         }
         List<String> pairs = new ArrayList<>();
-        groups.forEach((k, gpus) -> pairs.add(Names.list(gpus) + numaOf.get(k) + " → " + k.substring(0, k.indexOf('\u0000'))));
+        groups.forEach((k, gpus) -> pairs.add(Names.list(gpus) + (k.numa() == null ? "" : " (NUMA " + k.numa() + ")")
+                + " → " + k.nics()));
 
         List<String> poorNames = poor.stream().map(i -> l.gpus.get(i).name()).toList();
         List<String> sysNames = poor.stream().filter(i -> best[i].sys()).map(i -> l.gpus.get(i).name()).toList();
@@ -279,5 +278,9 @@ final class AffinityChecks {
 
     private static Quote last(List<Quote> lines) {
         return lines.isEmpty() ? null : lines.get(lines.size() - 1);
+    }
+
+    /** GPUs grouped by the NICs they reach (names and path word) and their NUMA node (null when not trusted). */
+    private record NicsReached(String nics, Integer numa) {
     }
 }

@@ -64,7 +64,7 @@ public final class TopologyAnalyzer implements Analyzer {
      * run in {@link Pass#add} and are kept as findings, their lines quoted then; of the nodes that share one finding
      * word for word ({@link FindingCollector#addForNode}) only the first keeps its lines. What the node comparison
      * reads of each node (GPU and NIC counts, models, paths, NVLink layout) is kept as a few strings
-     * ({@link AsymmetryChecks.Across}), with lines only of the nodes a finding can quote. Findings are handed out in
+     * ({@link NodeComparison}), with lines only of the nodes a finding can quote. Findings are handed out in
      * the order of the whole evidence's slices ({@link Replay}), so they do not depend on the order slices came in.
      */
     @Override
@@ -78,7 +78,7 @@ public final class TopologyAnalyzer implements Analyzer {
     /** The topology pass: each node's checks in add, the node comparison at finish. */
     private static final class TopologyPass implements Pass {
         private final Replay replay = new Replay(PHASES);
-        private final AsymmetryChecks.Across across = new AsymmetryChecks.Across();
+        private final NodeComparison across = new NodeComparison();
 
         @Override
         public void add(Evidence slice) {
@@ -92,7 +92,7 @@ public final class TopologyAnalyzer implements Analyzer {
                 analyzeLoose(slice.artifacts(), s.into(LOOSE));
             }
             FindingCollector hosts = s.into(HOSTS);
-            for (Artifact a : slice.artifacts()) AsymmetryChecks.acrossHosts(a, hosts);
+            for (Artifact a : slice.artifacts()) HostComparison.acrossHosts(a, hosts);
             replay.keep(s);
         }
 
@@ -167,12 +167,12 @@ public final class TopologyAnalyzer implements Analyzer {
             one.addAll(shared);
             placement(null, a.name(), one, out);
         }
-        AsymmetryChecks.withinNode(null, "(no node)", loose, out);
+        NodeGaps.withinNode(null, "(no node)", loose, out);
     }
 
     private static void analyzeNode(String node, String scope, List<Artifact> as, FindingCollector out) {
         placement(node, scope, as, out);
-        AsymmetryChecks.withinNode(node, scope, as, out);
+        NodeGaps.withinNode(node, scope, as, out);
     }
 
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */

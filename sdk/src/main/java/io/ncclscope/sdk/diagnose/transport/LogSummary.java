@@ -77,7 +77,7 @@ final class LogSummary {
      */
     static LogSummary of(Artifact a, NcclLog l, Boolean testsMultiNode) {
         LogSummary s = new LogSummary(a.name(), testsMultiNode);
-        s.artifact = a;
+        s.artifact = a.stub();
         String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
         for (String h : l.hosts()) s.host(h, own);
         // Hosts join in the order of their first fact of any kind, as the whole log would order them.
@@ -108,17 +108,17 @@ final class LogSummary {
         return s;
     }
 
-    /** {@return {@code v} at its line, the artifact's text of the line quoted when {@code quote}} */
+    /** {@return {@code v} at its line, the artifact's text of the line quoted (when a finding shows it) if {@code quote}} */
     private <T> Quoted<T> at(T v, int line, boolean quote) {
-        return new Quoted<>(v, name, quote ? artifact.quote(line, Quoted.fallback(v)).text() : null);
+        return new Quoted<>(v, artifact, quote);
     }
 
     private Quoted<EnvSetting> env(EnvSetting e) {
-        return at(new EnvSetting(e.name(), e.value(), e.origin(), null, e.line()), e.line(), true);
+        return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()), e.line(), true);
     }
 
     private HostFacts host(String lineHost, String own) {
-        String n = lineHost != null ? lineHost : own;
+        String n = shared(lineHost != null ? lineHost : own);
         return byName.computeIfAbsent(n, HostFacts::new);
     }
 
@@ -143,7 +143,7 @@ final class LogSummary {
         Set<Integer> atMax = new LinkedHashSet<>();
         for (NcclRank r : l.ranks()) {
             String h = r.host() != null ? r.host() : own;
-            if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), h);
+            if (h != null && (r.nranks() == null || r.nranks() == largest)) rankHost.putIfAbsent(r.rank(), shared(h));
             if (r.nranks() != null && r.nranks() == largest) atMax.add(r.rank());
         }
         ranksAtMax = List.copyOf(atMax);
@@ -165,7 +165,7 @@ final class LogSummary {
                 // addresses are known and its line is never quoted.
                 if (again && n > LINES) continue;
             }
-            h.interfaces.add(at(new NcclInterface(i.kind(), i.name(), i.address(), null, i.index(), null, i.line()), i.line(), quote));
+            h.interfaces.add(at(new NcclInterface(i.kind(), shared(i.name()), shared(i.address()), null, i.index(), null, i.line()), i.line(), quote));
         }
     }
 
@@ -183,7 +183,7 @@ final class LogSummary {
             if (socket) s[1] = true;
             else s[2] = true;
             if (NcclTerms.rdmaNet(c.name())) s[3] = true;
-            if (keep) h.networks.add(at(new NetworkChoice(c.name(), null, c.line()), c.line(), first || firstSocket));
+            if (keep) h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
         }
     }
 
@@ -230,7 +230,7 @@ final class LogSummary {
         for (IbDevice d : l.ibDevices()) {
             HostFacts h = host(d.host(), own);
             if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
-                h.ibDevices.add(at(new IbDevice(d.index(), d.device(), d.port(), d.linkLayer(), d.sharp(), null, d.line()), d.line(), true));
+                h.ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line()), d.line(), true));
             }
         }
     }
@@ -294,12 +294,21 @@ final class LogSummary {
 
     /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */
     private static NcclEvent slim(NcclEvent e) {
-        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, e.message(), e.kind(), null, null, e.peer(), e.count());
+        return new NcclEvent(e.line(), null, null, null, null, null, e.level(), null, null, shared(e.message()), e.kind(), null, null,
+                shared(e.peer()), e.count());
     }
 
     /** {@return {@code t} with what the checks read: no bus ids, no host} */
     private static NcclTransport slim(NcclTransport t) {
         return new NcclTransport(t.channel(), null, t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), null, null,
-                t.direction(), t.via(), t.type(), t.net(), t.gdrdma(), null, t.line(), t.count());
+                t.direction(), shared(t.via()), t.type(), shared(t.net()), t.gdrdma(), null, t.line(), t.count());
+    }
+
+    /**
+     * {@return {@code text} as one shared copy} The texts a summary keeps (host and interface names, addresses,
+     * messages, settings) mostly repeat on every node of a bundle: a thousand nodes' summaries then hold them once.
+     */
+    private static String shared(String text) {
+        return text == null ? null : text.intern();
     }
 }

@@ -6,25 +6,26 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Locale;
 
 /**
  * A fact of an NCCL log (an interface, a network choice, an event, a setting, a connection, an IB device) with the
- * name of the artifact it came from and, when a finding may quote it, the artifact's text of its line, read while
- * the log's slice was at hand.
+ * {@linkplain Artifact#stub() stub} of the artifact it came from, which quotes the fact's line when a finding shows it.
  *
  * @param value    the fact, as the parser read it (slimmed to what the checks read)
- * @param artifact the name of the artifact it came from
- * @param text     the artifact's text of the fact's line; null when no finding quotes it (its quote then reads as the
- *                 parser's copy of the line)
+ * @param artifact the stub of the artifact it came from
+ * @param quoted   whether a finding quotes the artifact's text of the line; when not, its quote reads as the parser's
+ *                 copy of the line
  * @param <T>      the fact's type
  */
-record Quoted<T>(T value, String artifact, String text) {
+record Quoted<T>(T value, Artifact artifact, boolean quoted) {
 
-    /** {@return the fact's line as a finding shows it} */
+    /** {@return the fact's line as a finding shows it, read now} */
     EvidenceLine quote() {
-        return new EvidenceLine(artifact, line(value), text != null ? text : fallback(value));
+        int line = line(value);
+        return quoted ? artifact.quote(line, fallback(value)) : new EvidenceLine(artifact.name(), line, fallback(value));
     }
 
     private static int line(Object v) {

@@ -1,0 +1,293 @@
+package io.ncclscope.sdk.diagnose.topology;
+
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.parsers.pci.LspciTree;
+import io.ncclscope.parsers.pci.TreeDevice;
+import io.ncclscope.parsers.topo.PathType;
+import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.Quote;
+import io.ncclscope.sdk.diagnose.topology.AspectSeries.Fact;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The comparison of nodes, one node at a time: what each node shows of every aspect (a count, a profile of paths
+ * or models) is kept as a few shared strings, and lines only of the nodes a finding can quote: the first two
+ * nodes of each value (in node order), and for the aspects compared after the counts, of each value among the
+ * nodes whose counts are alike (only they can be left to compare). Not thread-safe.
+ */
+final class NodeComparison {
+
+    private static final String NVSMI = "nvidia-smi -q";
+    private static final String IBSTAT = "ibstat";
+
+    /** Aspects compared across nodes: counts first, then what is compared on the nodes not odd by count. */
+    private static final String[] ASPECTS = {"gpus", "nics", "gpus", "nics", "gpus", "nics", "models", "paths", "nvlink"};
+    private static final String[] SOURCES = {Layouts.TOPO, Layouts.TOPO, NVSMI, IBSTAT, Layouts.TREE, Layouts.TREE, NVSMI,
+            Layouts.TOPO, Layouts.TOPO};
+    private static final int TOPO_GPUS = 0, TOPO_NICS = 1, SMI_GPUS = 2, IB_NICS = 3, TREE_GPUS = 4, TREE_NICS = 5,
+            SMI_MODELS = 6, TOPO_PATHS = 7, TOPO_NVLINK = 8, COUNTS = 6;
+
+    private static AspectSeries[] series() {
+        AspectSeries[] s = new AspectSeries[ASPECTS.length];
+        for (int i = 0; i < s.length; i++) s[i] = new AspectSeries(ASPECTS[i], SOURCES[i]);
+        return s;
+    }
+
+    /** One node's values, by aspect (null where it showed none). */
+    private record Node(String name, String[] values) {
+    }
+
+    /**
+     * Where the lines of the first two nodes of a value are kept: the aspect and its value, and for the aspects compared
+     * after the counts the node's counts (null for a count).
+     */
+    private record Bucket(int aspect, String value, List<String> counts) {
+    }
+
+    /** The nodes read, in the order they came; sorted in node order at finish. */
+    private final List<Node> nodes = new ArrayList<>();
+    private final Map<String, String> shared = new HashMap<>();
+    /** The lines of the first two nodes of each value of an aspect, by node. */
+    private final Map<Bucket, TreeMap<String, List<Quote>>> lines = new HashMap<>();
+    private int named;
+
+    /**
+     * Reads what one node shows.
+     *
+     * @param node      the node
+     * @param artifacts its artifacts
+     */
+    void add(String node, List<Artifact> artifacts) {
+        named++;
+        AspectSeries[] s = series();
+        nodeFacts(node, artifacts, s);
+        String[] values = new String[s.length];
+        boolean any = false;
+        for (int i = 0; i < s.length; i++) {
+            Fact f = s[i].byNode.get(node);
+            if (f != null) {
+                values[i] = shared.computeIfAbsent(f.value(), v -> v);
+                any = true;
+            }
+        }
+        if (!any) return;
+        for (int i = 0; i < s.length; i++) {
+            if (values[i] == null) continue;
+            TreeMap<String, List<Quote>> first = lines.computeIfAbsent(bucket(i, values), k -> new TreeMap<>(Evidence.SLICE_NODE_ORDER));
+            if (first.size() >= 2 && Evidence.SLICE_NODE_ORDER.compare(node, first.lastKey()) > 0) continue;
+            List<Quote> read = new ArrayList<>();
+            for (Quote q : s[i].byNode.get(node).lines()) read.add(q.resolved());
+            first.put(node, List.copyOf(read));
+            if (first.size() > 2) first.pollLastEntry();
+        }
+        nodes.add(new Node(node, values));
+    }
+
+    private static Bucket bucket(int aspect, String[] values) {
+        return new Bucket(aspect, values[aspect], aspect < COUNTS ? null : Arrays.asList(Arrays.copyOf(values, COUNTS)));
+    }
+
+    /**
+     * Compares the nodes read, when there were two or more.
+     *
+     * @param out where findings go
+     */
+    void finish(FindingCollector out) {
+        if (named < 2) return;
+        AspectSeries[] s = series();
+        nodes.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.name(), b.name()));
+        for (Node n : nodes) {
+            for (int i = 0; i < s.length; i++) {
+                String v = n.values()[i];
+                if (v == null) continue;
+                TreeMap<String, List<Quote>> first = lines.get(bucket(i, n.values()));
+                List<Quote> ls = first == null ? null : first.get(n.name());
+                s[i].byNode.put(n.name(), new Fact(v, i < COUNTS ? Long.valueOf(v) : null, ls == null ? List.of() : ls));
+            }
+        }
+        acrossNodes(s, out);
+    }
+
+    /** What one node shows of every aspect, put into {@code s}. */
+    private static void nodeFacts(String node, List<Artifact> artifacts, AspectSeries[] s) {
+        Artifact topoA = null;
+        Topology topo = null;
+        Artifact smiA = null;
+        NvidiaSmiData smi = null;
+        Artifact ibA = null;
+        IbstatData ib = null;
+        Artifact treeA = null;
+        LspciTree tree = null;
+        for (Artifact a : artifacts) {
+            Optional<Topology> t = a.data(Topology.class);
+            if (topo == null && t.isPresent() && !t.get().matrixType().isP2p() && !t.get().gpus().isEmpty()) {
+                topoA = a;
+                topo = t.get();
+            }
+            Optional<NvidiaSmiData> sm = a.data(NvidiaSmiData.class);
+            if (sm.isPresent() && (smi == null || sm.get().gpus().size() > smi.gpus().size())) {
+                smiA = a;
+                smi = sm.get();
+            }
+            Optional<IbstatData> i = a.data(IbstatData.class);
+            if (i.isPresent() && (ib == null || i.get().devices().size() > ib.devices().size())) {
+                ibA = a;
+                ib = i.get();
+            }
+            Optional<LspciTree> tr = a.data(LspciTree.class);
+            if (tree == null && tr.isPresent() && !tr.get().devices().isEmpty()) {
+                treeA = a;
+                tree = tr.get();
+            }
+        }
+        if (topo != null) topoFacts(node, topoA, topo, s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
+        if (smi != null && !smi.gpus().isEmpty()) smiFacts(node, smiA, smi, s[SMI_GPUS], s[SMI_MODELS]);
+        else if (smi != null) {
+            noneFound(node, smiA, smi.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+                    "no devices were found", s[SMI_GPUS]);
+        }
+        if (ib != null && ib.devices().isEmpty()) {
+            noneFound(node, ibA, ib.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+                    "no ib devices", s[IB_NICS]);
+        }
+        if (ib != null && !ib.devices().isEmpty()) {
+            List<Quote> lines = new ArrayList<>();
+            for (IbDevice d : ib.devices()) {
+                if (lines.size() < 3) lines.add(Quote.of(ibA, d.line()));
+            }
+            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(ib.devices().size()), (long) ib.devices().size(), lines));
+        }
+        if (tree != null) treeFacts(node, treeA, tree, s[TREE_GPUS], s[TREE_NICS]);
+    }
+
+    private static void acrossNodes(AspectSeries[] s, FindingCollector out) {
+        // Counts first: a node that is odd by count is not reported again for its paths or NVLink layout.
+        Set<String> oddByCount = new HashSet<>();
+        for (int i = 0; i < COUNTS; i++) oddByCount.addAll(AspectSeries.compare(s[i], out));
+        s[TOPO_PATHS].byNode.keySet().removeAll(oddByCount);
+        s[TOPO_NVLINK].byNode.keySet().removeAll(oddByCount);
+        s[SMI_MODELS].byNode.keySet().removeAll(oddByCount);
+        for (int i : new int[] {SMI_MODELS, TOPO_PATHS, TOPO_NVLINK}) AspectSeries.compare(s[i], out);
+    }
+
+    /** A line a tool printed instead of data. */
+    private record Said(String text, int line) {
+    }
+
+    /** A tool that found nothing ({@code No devices were found}, {@code No IB devices found}): a count of 0. */
+    private static void noneFound(String node, Artifact a, List<Said> errors, String marker, AspectSeries s) {
+        for (Said e : errors) {
+            if (e.text() != null && e.text().toLowerCase(Locale.ROOT).contains(marker)) {
+                s.byNode.put(node, new Fact("0", 0L, List.of(Quote.of(a, e.line(), e.text()))));
+                return;
+            }
+        }
+    }
+
+    private static void topoFacts(String node, Artifact a, Topology t, AspectSeries gpus, AspectSeries nics, AspectSeries paths, AspectSeries nvlink) {
+        List<Quote> header = t.line() > 0 ? List.of(Quote.of(a, t.line())) : List.of();
+        gpus.byNode.put(node, new Fact(String.valueOf(t.gpus().size()), (long) t.gpus().size(), header));
+        nics.byNode.put(node, new Fact(String.valueOf(t.nics().size()), (long) t.nics().size(), header));
+        if (!t.nics().isEmpty()) {
+            // How the GPUs reach their nearest NIC: "8×PIX", "4×SYS, 3×NODE, 1×PHB".
+            Map<String, Integer> words = new TreeMap<>();
+            Map<String, Integer> rank = new LinkedHashMap<>();
+            List<Quote> lines = new ArrayList<>();
+            int worst = -1;
+            for (GpuNicAffinity f : TopologyAnalyzer.affinity(t)) {
+                if (f.path() == null) continue;
+                words.merge(f.path().word(), 1, Integer::sum);
+                rank.put(f.path().word(), f.path().type().rank());
+                if (f.path().type().rank() > worst) {
+                    worst = f.path().type().rank();
+                    lines.clear();
+                    lines.add(Quote.of(a, f.gpu().line()));
+                }
+            }
+            if (!words.isEmpty()) {
+                lines.addAll(header);
+                paths.byNode.put(node, new Fact(profile(words, rank), null, lines));
+            }
+        }
+        if (t.gpus().size() >= 2) {
+            Map<String, Integer> words = new TreeMap<>();
+            Map<String, Integer> rank = new LinkedHashMap<>();
+            List<TopoGpu> g = t.gpus();
+            for (int i = 0; i < g.size(); i++) {
+                for (int k = i + 1; k < g.size(); k++) {
+                    String w = Layouts.cell(t, g.get(i).name(), g.get(k).name());
+                    PathType type = PathType.fromWord(w);
+                    if (!type.isPath()) continue;
+                    words.merge(w.strip(), 1, Integer::sum);
+                    rank.put(w.strip(), type.rank());
+                }
+            }
+            if (!words.isEmpty()) {
+                List<Quote> lines = new ArrayList<>();
+                lines.add(Quote.of(a, g.get(0).line()));
+                lines.addAll(header);
+                nvlink.byNode.put(node, new Fact(profile(words, rank), null, lines));
+            }
+        }
+    }
+
+    /** {@code "28×NV18"}, or {@code "4×SYS, 3×NODE"} worst first. */
+    private static String profile(Map<String, Integer> counts, Map<String, Integer> rank) {
+        List<String> ws = new ArrayList<>(counts.keySet());
+        ws.sort((x, y) -> {
+            int c = Integer.compare(rank.getOrDefault(y, 0), rank.getOrDefault(x, 0));
+            return c != 0 ? c : x.compareTo(y);
+        });
+        List<String> parts = new ArrayList<>();
+        for (String w : ws) parts.add(counts.get(w) + "×" + w);
+        return String.join(", ", parts);
+    }
+
+    private static void smiFacts(String node, Artifact a, NvidiaSmiData d, AspectSeries gpus, AspectSeries models) {
+        List<Quote> lines = new ArrayList<>();
+        lines.add(Quote.of(a, d.gpus().get(0).line()));
+        if (d.gpus().size() > 1) lines.add(Quote.of(a, d.gpus().get(d.gpus().size() - 1).line()));
+        gpus.byNode.put(node, new Fact(String.valueOf(d.gpus().size()), (long) d.gpus().size(), lines));
+        Map<String, Integer> names = new TreeMap<>();
+        for (NvsmiGpu g : d.gpus()) {
+            if (g.name() != null) names.merge(g.name(), 1, Integer::sum);
+        }
+        if (!names.isEmpty()) models.byNode.put(node, new Fact(AspectSeries.modelProfile(names), null, lines.subList(0, 1)));
+    }
+
+    private static void treeFacts(String node, Artifact a, LspciTree tree, AspectSeries gpus, AspectSeries nics) {
+        List<Quote> gl = new ArrayList<>();
+        List<Quote> nl = new ArrayList<>();
+        long g = 0;
+        long n = 0;
+        for (TreeDevice d : tree.devices()) {
+            if (d.bridge()) continue;
+            if (Layouts.isGpu(d.description(), d.bdf())) {
+                g++;
+                if (gl.size() < 2) gl.add(Quote.of(a, d.line()));
+            } else if (Layouts.isNic(d.description())) {
+                n++;
+                if (nl.size() < 2) nl.add(Quote.of(a, d.line()));
+            }
+        }
+        if (g > 0) gpus.byNode.put(node, new Fact(String.valueOf(g), g, gl));
+        if (n > 0 || g > 0) nics.byNode.put(node, new Fact(String.valueOf(n), n, nl));
+    }
+}
