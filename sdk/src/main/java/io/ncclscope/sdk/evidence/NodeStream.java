@@ -20,10 +20,15 @@ import java.util.stream.Stream;
  * would build from the same paths, nodes named the same way.
  *
  * <p>A node folder whose files all belong to its one node is handed on at once. The rest is held and handed on at
- * the end, as the slices of the held evidence: loose files, files of no node or of several hosts, folders whose
- * content names other hosts, and folders that name one node twice (two collect bundles of one node). When a node
- * handed on already turns up again later, the read cannot be streamed ({@link UnstreamableException}): the caller
- * reads the whole evidence instead.
+ * the end, as the slices of the held evidence: loose files, files of no node or of several hosts, folders that name
+ * one node twice (two collect bundles of one node), and folders whose content names another node that a folder of
+ * its own name also holds (read together with that folder, whichever comes first).
+ *
+ * <p>Every node's artifacts must reach the passes in one slice: a pass compares nodes slice by slice and lets each
+ * slice's parsed facts go once read, so files of a node found after its slice was handed on cannot join it. That
+ * happens only when a node's own folder is read before a loose file or a folder of another name whose content names
+ * that node; then the read cannot be streamed ({@link UnstreamableException}) and the caller reads the whole
+ * evidence instead, with the same report.
  *
  * <p>Files of a few folders at a time are parsed in parallel. Not thread-safe; one read per instance.
  */
@@ -111,8 +116,9 @@ public final class NodeStream {
                 template.problems().clear();
                 problems.addAll(b.problems());
                 Evidence e = b.build();
-                boolean twice = batch.get(u).node() != null && named.get(batch.get(u).node()) > 1;
-                hand(e, twice, sink);
+                String folderNode = batch.get(u).node();
+                boolean twice = folderNode != null && named.get(folderNode) > 1;
+                hand(e, folderNode, twice, named.keySet(), sink);
             }
         }
         problems.addAll(template.problems());
@@ -128,14 +134,22 @@ public final class NodeStream {
         }
     }
 
-    /** Hands on a unit's evidence when it is one node's whole, else holds it. */
-    private void hand(Evidence e, boolean twice, Consumer<Evidence> sink) throws UnstreamableException {
+    /**
+     * Hands on a unit's evidence when it is one node's whole, else holds it: also when its content names a node that
+     * another folder is named after (that folder's files join it at the end).
+     *
+     * @param folderNode the node its folder is named after; null for a loose file
+     * @param folders    the nodes the folders read are named after
+     */
+    private void hand(Evidence e, String folderNode, boolean twice, Set<String> folders, Consumer<Evidence> sink)
+            throws UnstreamableException {
         List<String> ns = e.nodes();
         for (String n : ns) {
             if (fed.contains(n)) throw new UnstreamableException(n);
         }
         if (e.artifacts().isEmpty()) return;
-        if (!twice && ns.size() == 1 && e.unassigned().isEmpty() && !heldNodes.contains(ns.get(0))) {
+        boolean elsewhere = ns.size() == 1 && !ns.get(0).equals(folderNode) && folders.contains(ns.get(0));
+        if (!twice && !elsewhere && ns.size() == 1 && e.unassigned().isEmpty() && !heldNodes.contains(ns.get(0))) {
             fed.add(ns.get(0));
             nodes++;
             sink.accept(e.slices().get(0));

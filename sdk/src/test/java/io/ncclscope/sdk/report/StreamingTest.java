@@ -100,10 +100,24 @@ class StreamingTest {
     }
 
     @Test
-    void aNodeWhoseFilesTurnUpInALaterFolderFallsBackToTheWholeRead() throws Exception {
+    void aFolderNamingANodeWhoseOwnFolderComesLaterIsHeldForItAndStreams() throws Exception {
         Path root = tmp.resolve("moved");
         TestBundles.node(root.resolve("a-folder"), "gpu-x");  // content names gpu-x: folder a-folder is node gpu-x
         TestBundles.node(root.resolve("gpu-x"), "gpu-x");     // a later folder of the same node
+        TestBundles.node(root.resolve("gpu-y"), "gpu-y");
+        List<Evidence> slices = new ArrayList<>();
+        new NodeStream(Evidence.builder()).read(List.of(root), slices::add);
+        assertThat(slices).filteredOn(s -> "gpu-x".equals(s.sliceNode())).singleElement()
+                .satisfies(s -> assertThat(s.artifacts()).extracting(Artifact::name)
+                        .anyMatch(n -> n.startsWith("a-folder/")).anyMatch(n -> n.startsWith("gpu-x/")));
+        assertSame(root);
+    }
+
+    @Test
+    void aNodeWhoseFilesTurnUpAfterItsOwnFolderFallsBackToTheWholeRead() throws Exception {
+        Path root = tmp.resolve("late");
+        TestBundles.node(root.resolve("gpu-x"), "gpu-x");     // the node's own folder, handed on at once
+        TestBundles.node(root.resolve("z-folder"), "gpu-x");  // content names gpu-x, read after it
         TestBundles.node(root.resolve("gpu-y"), "gpu-y");
         assertThatThrownBy(() -> new NodeStream(Evidence.builder()).read(List.of(root), s -> { }))
                 .isInstanceOf(NodeStream.UnstreamableException.class).hasMessageContaining("gpu-x");

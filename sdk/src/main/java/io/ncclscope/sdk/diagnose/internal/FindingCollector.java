@@ -6,6 +6,7 @@ import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,8 @@ import java.util.function.Consumer;
  */
 public final class FindingCollector {
 
-    private final Map<String, Acc> byKey = new LinkedHashMap<>();
+    /** The findings by problem instance: code and key ({@link #add}), or what nodes that share one have in common. */
+    private final Map<List<Object>, Acc> byKey = new LinkedHashMap<>();
 
     /** Where a recording collector ({@link Replay}) hands its calls; null for a collector that merges them. */
     private final Consumer<Replay.Call> recorder;
@@ -44,7 +46,7 @@ public final class FindingCollector {
         FindingSeverity severity;
         Subject subject;
         Message detail;
-        final Map<String, Quote> evidence = new LinkedHashMap<>();
+        final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
         final List<String> nodes = new ArrayList<>();
 
@@ -70,7 +72,12 @@ public final class FindingCollector {
             recorder.accept(new Replay.Call(false, null, key, code, severity, subject, detail, evidence, params));
             return;
         }
-        String k = code + '\u0000' + key;
+        merge(Arrays.asList(code, key), code, severity, subject, detail, evidence, params);
+    }
+
+    /** Adds a finding for the problem instance {@code k}: a new one, or merged into the one seen before. */
+    private void merge(List<Object> k, String code, FindingSeverity severity, Subject subject, Message detail,
+                       Collection<Quote> evidence, String... params) {
         Acc a = byKey.get(k);
         if (a == null) {
             a = new Acc(code);
@@ -80,7 +87,7 @@ public final class FindingCollector {
             byKey.put(k, a);
         } else if (severity.compareTo(a.severity) > 0) {
             // The more severe statement leads, with its lines first.
-            Map<String, Quote> old = new LinkedHashMap<>(a.evidence);
+            Map<Quote.Key, Quote> old = new LinkedHashMap<>(a.evidence);
             a.evidence.clear();
             addEvidence(a, evidence);
             old.forEach(a.evidence::putIfAbsent);
@@ -135,10 +142,10 @@ public final class FindingCollector {
             return;
         }
         if (node == null) {
-            add(scope + '\u0000' + detail.key(), code, severity, subject, detail, evidence, params);
+            merge(Arrays.asList(code, scope, detail.key()), code, severity, subject, detail, evidence, params);
             return;
         }
-        String k = nodeKey(code, severity, subject, detail);
+        List<Object> k = nodeKey(code, severity, subject, detail);
         Acc a = byKey.get(k);
         if (a == null) {
             a = new Acc(code);
@@ -153,9 +160,8 @@ public final class FindingCollector {
     }
 
     /** The instance key of {@link #addForNode} with a node: what nodes that share one finding have in common. */
-    static String nodeKey(String code, FindingSeverity severity, Subject subject, Message detail) {
-        return code + "\u0000nodes\u0000" + severity + '\u0000' + detail.key() + '\u0000' + detail.args()
-                + '\u0000' + subject.withNode(null);
+    static List<Object> nodeKey(String code, FindingSeverity severity, Subject subject, Message detail) {
+        return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null).toString());
     }
 
     private static void addEvidence(Acc a, Collection<Quote> evidence) {
@@ -195,10 +201,10 @@ public final class FindingCollector {
                 params = new LinkedHashMap<>(params);
                 params.put("nodes", Names.csv(a.nodes.subList(0, Math.min(a.nodes.size(), Names.MAX_LISTED))));
             }
-            Map<String, EvidenceLine> lines = new LinkedHashMap<>();
+            Map<Quote.Key, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {
                 EvidenceLine l = q.get();
-                lines.putIfAbsent(l.artifact() + '\u0000' + l.line(), l);
+                lines.putIfAbsent(new Quote.Key(l.artifact(), l.line(), false), l);
             }
             out.add(new Finding(a.code, a.severity, subject, detail, List.copyOf(lines.values()), params));
         }

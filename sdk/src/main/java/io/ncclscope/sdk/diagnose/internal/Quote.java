@@ -78,10 +78,19 @@ public final class Quote {
         return read != null ? this : new Quote(null, line, null, numa, get());
     }
 
+    /**
+     * What tells two quotes apart before reading them.
+     *
+     * @param artifact the artifact's name
+     * @param line     the line
+     * @param numa     whether it stands for the {@code NUMA node:} line of the device block at {@code line}
+     */
+    public record Key(String artifact, int line, boolean numa) {
+    }
+
     /** {@return what tells two quotes apart before reading them: artifact name and line} */
-    public String key() {
-        String name = read != null ? read.artifact() : artifact.name();
-        return name + '\u0000' + line + (numa ? "#numa" : "");
+    public Key key() {
+        return new Key(read != null ? read.artifact() : artifact.name(), line, numa);
     }
 
     /** {@return the line, read now} */
@@ -102,6 +111,7 @@ public final class Quote {
 
     @Override
     public String toString() {
-        return key().replace('\u0000', ':');
+        Key k = key();
+        return k.artifact() + ':' + k.line() + (numa ? "#numa" : "");
     }
 }

@@ -27,7 +27,7 @@ public final class Replay {
 
     private final int phases;
     private final List<Slice> slices = new ArrayList<>();
-    private final Map<String, Call> holders = new HashMap<>();
+    private final Map<List<Object>, Call> holders = new HashMap<>();
     private boolean sorted;
 
     /**
@@ -75,7 +75,7 @@ public final class Replay {
 
     /** The first call of a shared finding, in replay order, keeps its lines; the others join it. */
     private void share(Call c, int phase, String node) {
-        String k = FindingCollector.nodeKey(c.code, c.severity, c.subject, c.detail);
+        List<Object> k = FindingCollector.nodeKey(c.code, c.severity, c.subject, c.detail);
         c.phase = phase;
         c.sliceNode = node;
         Call h = holders.get(k);
@@ -200,7 +200,7 @@ public final class Replay {
          * collector takes no more of one call).
          */
         private static List<Quote> quoted(Collection<Quote> evidence) {
-            Map<String, Quote> out = new LinkedHashMap<>();
+            Map<Quote.Key, Quote> out = new LinkedHashMap<>();
             for (Quote q : evidence) {
                 if (q == null) continue;
                 if (out.size() >= Finding.MAX_EVIDENCE) break;
