@@ -27,11 +27,6 @@ final class Layout {
             Objects.requireNonNull(name, "name");
             lines = List.copyOf(lines);
         }
-
-        /** The name for {@code NCCL_IB_HCA} and {@code /sys/class/infiniband}: the RDMA device, else the name. */
-        String hcaOrName() {
-            return hca != null ? hca : name;
-        }
     }
 
     /**

@@ -101,11 +101,6 @@ final class TransportJob {
         return parts.isEmpty();
     }
 
-    /** The hosts with a name, in order. */
-    List<String> hostNames() {
-        return names;
-    }
-
     /** {@return whether the job runs on one host at most: then a record of no node is read as that host's} */
     boolean alone() {
         return names.size() <= 1;
