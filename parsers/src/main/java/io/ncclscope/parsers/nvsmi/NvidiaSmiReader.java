@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * The parse of one input of nvidia-smi output: routes each line to the reader of the form it belongs to
  * ({@link QueryLines} for {@code -q}, {@link GpuListLines} for {@code -L} and {@code nvlink -s},
- * {@link QueryGpuCsvLines} for {@code --query-gpu}, {@link SummaryTableLines} for the summary table), which all add to
+ * {@link QueryGpuCsvLines} for {@code --query-gpu}, {@link SummaryTableLines} for the summary table, {@link QueryXmlLines}
+ * for {@code -q -x}), which all add to
  * one {@link NvsmiOutput}. An echoed command line or {@code ==NVSMI LOG==} ends the form before it.
  */
 final class NvidiaSmiReader {
@@ -29,6 +30,7 @@ final class NvidiaSmiReader {
     private final QueryGpuCsvLines csv;
     private final GpuListLines list;
     private final SummaryTableLines summary;
+    private final QueryXmlLines xml;
 
     NvidiaSmiReader(Warnings w) {
         this.w = w;
@@ -37,6 +39,7 @@ final class NvidiaSmiReader {
         this.csv = new QueryGpuCsvLines(out);
         this.list = new GpuListLines(out, query, csv);
         this.summary = new SummaryTableLines(out);
+        this.xml = new QueryXmlLines(query, out, w);
         query.otherForms(list, csv);
     }
 
@@ -46,7 +49,7 @@ final class NvidiaSmiReader {
             summary.end();
             return;
         }
-        if (s.startsWith("# [cut") || s.equals("...") || s.equals("[...]")) {
+        if (s.startsWith("# [cut") || isElision(s) || s.equals("[...]")) {
             w.info(n, "cut marker skipped", s);
             return;
         }
@@ -57,6 +60,10 @@ final class NvidiaSmiReader {
         }
         if (isPrompt(s)) {
             w.info(n, "shell command skipped", ToolValues.excerpt(s));
+            return;
+        }
+        if (QueryXmlLines.isXml(s)) {
+            xml.read(s, n);
             return;
         }
         if (s.contains("==NVSMI LOG==")) {
@@ -105,6 +112,15 @@ final class NvidiaSmiReader {
             return;
         }
         w.warn(n, "unrecognised line", ToolValues.excerpt(s));
+    }
+
+    /** {@code ...}, {@code ....}, {@code ......}: where a paste left lines out (corpus-more nvsmi-q/azhpc-diagnostics-73-1). */
+    private static boolean isElision(String s) {
+        if (s.length() < 3) return false;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) != '.') return false;
+        }
+        return true;
     }
 
     private static boolean isPrompt(String s) {
