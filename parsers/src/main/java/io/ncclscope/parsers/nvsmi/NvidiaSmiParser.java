@@ -90,6 +90,9 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                 score = Math.max(score, 50);
             } else if (s.startsWith("NVML: Unable to retrieve NVLink")) {
                 score = Math.max(score, 80);
+            } else if (isQueryExcerptLine(s)) {
+                // -q cut by grep, with no GPU line (QueryFragmentLines): the field names are -q's own.
+                score = Math.max(score, 60);
             } else if (s.indexOf(',') > 0 || s.startsWith("pci") || s.startsWith("index")) {
                 List<String> cols = csvHeader(s);
                 if (cols != null) {
@@ -102,6 +105,15 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         }
         if (listLine && linkLine) score = Math.max(score, 95);
         return score;
+    }
+
+    /** {@code Product Name : NVIDIA H100 80GB HBM3}, {@code Max : 16x} under {@code Link Width}, and other -q fields. */
+    private static boolean isQueryExcerptLine(String s) {
+        int colon = s.indexOf(" : ");
+        if (colon < 0) return false;
+        String key = s.substring(0, colon).strip();
+        return key.equals("Product Name") || key.equals("GPU UUID") || key.equals("Bus Id") || key.equals("Device Current")
+                || key.equals("Device Max") || key.equals("Host Max") || key.equals("Product Architecture");
     }
 
     @Override

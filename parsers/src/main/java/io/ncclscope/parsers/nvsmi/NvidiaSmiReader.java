@@ -31,6 +31,7 @@ final class NvidiaSmiReader {
     private final GpuListLines list;
     private final SummaryTableLines summary;
     private final QueryXmlLines xml;
+    private final QueryFragmentLines fragment;
 
     NvidiaSmiReader(Warnings w) {
         this.w = w;
@@ -40,6 +41,7 @@ final class NvidiaSmiReader {
         this.list = new GpuListLines(out, query, csv);
         this.summary = new SummaryTableLines(out);
         this.xml = new QueryXmlLines(query, out, w);
+        this.fragment = new QueryFragmentLines(out);
         query.otherForms(list, csv);
     }
 
@@ -80,12 +82,20 @@ final class NvidiaSmiReader {
             out.timestamp = s;
             return;
         }
-        if (s.startsWith("GPU ") && query.queryGpuLine(s, line, n)) return;
+        if (s.startsWith("GPU ") && query.queryGpuLine(s, line, n)) {
+            fragment.end();
+            return;
+        }
         if (isListLine(s)) {
             list.listLine(s, n);
             return;
         }
         if (s.startsWith("Link ") && list.linkLine(s, n)) return;
+        if (s.startsWith("Link ") && s.indexOf(", ") > 0 && (s.endsWith(": true") || s.endsWith(": false"))) {
+            // nvidia-smi nvlink -c: what each link supports, not whether it is up.
+            w.info(n, "nvlink capability line skipped", ToolValues.excerpt(s));
+            return;
+        }
         if (s.startsWith("NVML:") && s.contains("NVLink")) {
             list.nvmlMessage(s, n);
             return;
@@ -105,6 +115,12 @@ final class NvidiaSmiReader {
         if (colon > 0 && query.keyValue(line, s, colon, n)) return;
         if (query.isSectionTitle(line, colon)) {
             query.section(line, s);
+            return;
+        }
+        if (!query.active() && fragment.read(line, s, colon, n)) return;
+        if (s.equals("--")) {
+            fragment.separator();
+            w.info(n, "grep separator skipped", s);
             return;
         }
         if (isToolError(s)) {
@@ -144,6 +160,7 @@ final class NvidiaSmiReader {
 
     private void endForms() {
         query.end();
+        fragment.end();
         list.end();
         csv.end();
         summary.end();
