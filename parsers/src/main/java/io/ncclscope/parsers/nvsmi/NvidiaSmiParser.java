@@ -66,6 +66,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         int lines = 0;
         boolean listLine = false;
         boolean linkLine = false;
+        String prev = "";
         int start = 0;
         while (start <= h.length() && lines < SNIFF_LINES) {
             int end = h.indexOf('\n', start);
@@ -90,7 +91,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                 score = Math.max(score, 50);
             } else if (s.startsWith("NVML: Unable to retrieve NVLink")) {
                 score = Math.max(score, 80);
-            } else if (isQueryExcerptLine(s)) {
+            } else if (isQueryExcerptLine(s) || s.startsWith("Max ") && s.contains(" : ") && isQueryLinkTitle(prev)) {
                 // -q cut by grep, with no GPU line (QueryFragmentLines): the field names are -q's own.
                 score = Math.max(score, 60);
             } else if (s.indexOf(',') > 0 || s.startsWith("pci") || s.startsWith("index")) {
@@ -101,10 +102,16 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                     score = Math.max(score, strong ? 90 : 40);
                 }
             }
+            prev = s;
             if (score >= 95) break;
         }
         if (listLine && linkLine) score = Math.max(score, 95);
         return score;
+    }
+
+    /** The -q section titles whose first key is {@code Max}. */
+    private static boolean isQueryLinkTitle(String s) {
+        return s.equals("Link Width") || s.equals("PCIe Generation");
     }
 
     /** {@code Product Name : NVIDIA H100 80GB HBM3}, {@code Max : 16x} under {@code Link Width}, and other -q fields. */
