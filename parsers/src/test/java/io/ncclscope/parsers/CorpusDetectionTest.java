@@ -3,17 +3,35 @@ package io.ncclscope.parsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every corpus file is detected as its manifest kind, without a hint, and parses with no error. */
+/**
+ * Every corpus file, of {@code corpus} and {@code corpus-more}, is detected as its manifest kind, without a hint, and
+ * parses with no error; a real tool output is never "no known tool output". Where a manifest kind is wrong the file is
+ * in {@link #MANIFEST_KIND_WRONG} with the reason and the kind it really is.
+ */
 class CorpusDetectionTest {
 
+    /** Reviewed: file -> the kind it is detected as, and why its manifest kind is not that kind. */
+    static final Map<String, Reviewed> MANIFEST_KIND_WRONG = Map.of(
+            "corpus-more/nccl-logs/nccl-tests-324-1.txt", new Reviewed(Kind.NCCL_TESTS,
+                    "an all_reduce_perf run (its command line, '# nThread' header and '# Using devices' table) with "
+                            + "NCCL_DEBUG=INFO lines; the nccl-tests parser reads the NCCL lines of a run too"),
+            "corpus-more/nccl-logs/nccl-707-1.txt", new Reviewed(Kind.NCCL_TESTS,
+                    "NCCL WARN lines followed by nccl-tests' own 'Test NCCL failure common.cu:499' and ' .. host pid N: "
+                            + "Test failure' trace: the failure report of a *_perf run, which the nccl-tests parser reads"));
+
+    /** A manifest kind reviewed as wrong: the kind the file is, and why. */
+    record Reviewed(Kind kind, String reason) {
+    }
+
     static Stream<Arguments> files() {
-        List<Corpus.Entry> all = Corpus.entries();
+        List<Corpus.Entry> all = Corpus.allEntries();
         if (all.isEmpty()) {
             return Stream.of(Arguments.of(new Corpus.Entry("(corpus absent)", "none", "", "", "", "")));
         }
@@ -35,10 +53,12 @@ class CorpusDetectionTest {
         Corpus.assumePresent();
         String text = e.text();
         Detection d = Parsers.detect(text);
-        assertThat(d.kind()).as("detected kind of %s (scores %s)", e.file(), d.scores()).isIn(accepted(e.kind()));
+        Reviewed reviewed = MANIFEST_KIND_WRONG.get(e.name());
+        Set<Kind> accepted = reviewed != null ? Set.of(reviewed.kind()) : accepted(e.kind());
+        assertThat(d.kind()).as("detected kind of %s (scores %s)", e.name(), d.scores()).isIn(accepted);
         ParseResult<?> r = Parsers.parse(text);
         if (d.kind() != Kind.UNKNOWN) {
-            assertThat(r.warnings()).as("warnings of %s", e.file())
+            assertThat(r.warnings()).as("warnings of %s", e.name())
                     .noneMatch(w -> w.severity() == Severity.ERROR);
         }
     }

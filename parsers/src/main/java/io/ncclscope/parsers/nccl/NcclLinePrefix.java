@@ -85,8 +85,10 @@ final class NcclLinePrefix {
             }
             from = a;
         }
+        int k = pluginMarker(s);
+        if (k >= 0) return k;
         // NCCL 2.2 / 2.3: "host:pid:tid [0] INFO msg", "host:pid:tid [0] include/socket.h:360 WARN msg".
-        int k = s.indexOf("] INFO ");
+        k = s.indexOf("] INFO ");
         if (k > 0) {
             level = INFO;
             msgStart = k + 7;
@@ -99,8 +101,35 @@ final class NcclLinePrefix {
             msgStart = k + 6;
             readHeader(s, k + 1);
             if (cudaDev >= 0 && pid >= 0 && srcStart >= 0) return k + 1;
+            // The WARN of an old or hand-built NCCL with the host left out or mangled: "include/socket.h:344 WARN msg"
+            // (corpus-more nccl-210-1), "*server name* [0] include/socket.h:185 WARN msg" (nccl-111-1).
+            if (srcStart >= 0 && NcclLogSignatures.isSourceFileToken(s, srcStart, srcEnd)
+                    && (cudaDev >= 0 || srcStart == launcherPrefix.end(s))) {
+                return k + 1;
+            }
         }
         return NONE;
+    }
+
+    /**
+     * The NET plugin's own layout, {@code INFO: Function: ofi_init Line: 686: NET/OFI ...} and {@code WARN: Function: ...}
+     * (aws-ofi-nccl before 1.7, corpus-more aws-ofi-nccl-22-1): sets {@link #level}, {@link #msgStart} (after
+     * {@code Line: N: }) and the function; returns the marker's index or {@link #NONE}.
+     */
+    private int pluginMarker(String s) {
+        int k = s.indexOf(": Function: ");
+        if (k < 4) return NONE;
+        int start = k - 4;
+        boolean warn = s.startsWith("WARN", start);
+        if (!warn && !s.startsWith("INFO", start)) return NONE;
+        if (start > 0 && s.charAt(start - 1) != ' ') return NONE;
+        int line = s.indexOf(" Line: ", k + 12);
+        if (line < 0) return NONE;
+        int colon = s.indexOf(':', line + 7);
+        if (colon < 0) return NONE;
+        level = warn ? WARN : INFO;
+        msgStart = Math.min(s.length(), colon + 2);
+        return start;
     }
 
     /**

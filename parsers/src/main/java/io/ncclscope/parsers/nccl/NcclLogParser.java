@@ -100,20 +100,21 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             pos = e + 1;
             if (line.isBlank()) continue;
             nonBlank++;
-            if (line.contains("NCCL INFO") || line.contains("NCCL WARN") || line.contains("NCCL TRACE") || oldFormat(line)) {
+            if (line.contains("NCCL INFO") || line.contains("NCCL WARN") || line.contains("NCCL TRACE") || oldFormat(line)
+                    || NcclLogSignatures.isNcclLine(line)) {
                 nccl++;
                 if (!strong) {
                     strong = line.contains("NCCL version") || line.contains("Init COMPLETE") || line.contains("Init START")
                             || line.contains(" via P2P") || line.contains(" via NET/") || line.contains(" via SHM")
                             || line.contains("Using network") || line.contains("Bootstrap") || line.contains("NET/IB : Using")
-                            || line.contains("NET/Socket : Using");
+                            || line.contains("NET/Socket : Using") || line.startsWith("NCCL version ");
                 }
             } else if (!launcher) {
                 launcher = line.contains("NCCL error in:") || line.contains("NCCL error:") || line.contains("NCCL Error ")
                         || line.contains("Watchdog caught collective operation timeout")
                         || line.contains("ncclSystemError:") || line.contains("ncclInternalError:")
                         || line.contains("ncclInvalidUsage:") || line.contains("ncclUnhandledCudaError:")
-                        || line.contains("ncclRemoteError:");
+                        || line.contains("ncclRemoteError:") || NcclLogSignatures.isFrameworkError(line);
             }
             if (!command && line.startsWith("$ ") && line.contains("NCCL_DEBUG")) command = true;
         }

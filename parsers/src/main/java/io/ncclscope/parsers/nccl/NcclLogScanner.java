@@ -34,6 +34,8 @@ final class NcclLogScanner {
     private long infoLines;
     private long warnLines;
     private long traceLines;
+    /** Lines of PyTorch's NCCL process group or an NCCLCHECK report ({@link NcclLogSignatures#isFrameworkError}). */
+    private long frameworkLines;
 
     private final LauncherPrefix launcherPrefix = new LauncherPrefix();
     private final NcclLinePrefix prefix = new NcclLinePrefix(launcherPrefix);
@@ -203,6 +205,7 @@ final class NcclLogScanner {
         int s = launcherPrefix.end(line);
         if (s >= n) return;
         if (pyTorchErrors.hasOpenBlocks() && pyTorchErrors.onPending(line, no, s)) return;
+        if (NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;
         if (line.indexOf("atchdog", s) >= 0) {
@@ -222,6 +225,10 @@ final class NcclLogScanner {
             }
             if ((k = line.indexOf("NCCL error", s)) >= 0 || (k = line.indexOf("NCCL Error ", s)) >= 0) {
                 pyTorchErrors.onNcclError(line, no, s, k);
+                return;
+            }
+            if (NcclLogSignatures.isNcclFailure(line)) {
+                launcherErrors.textError(LauncherErrorKind.NCCL_ERROR, line, no, s);
                 return;
             }
         }
@@ -273,7 +280,7 @@ final class NcclLogScanner {
 
     /** True when nothing of an NCCL log was found. */
     boolean empty() {
-        return ncclLines == 0 && launcherErrors.isEmpty() && !pyTorchErrors.hasOpenBlocks()
+        return ncclLines == 0 && frameworkLines == 0 && launcherErrors.isEmpty() && !pyTorchErrors.hasOpenBlocks()
                 && !torchrunFailures.readingTable() && duplicates.isEmpty() && environment.command() == null;
     }
 }

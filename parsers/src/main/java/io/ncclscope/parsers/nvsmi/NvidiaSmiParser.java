@@ -61,11 +61,12 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = (head.length() > SNIFF_CHARS ? head.subSequence(0, SNIFF_CHARS) : head).toString();
-        if (h.contains("==NVSMI LOG==")) return 100;
+        if (h.contains("==NVSMI LOG==") || h.contains("<nvidia_smi_log>")) return 100;
         int score = 0;
         int lines = 0;
         boolean listLine = false;
         boolean linkLine = false;
+        String prev = "";
         int start = 0;
         while (start <= h.length() && lines < SNIFF_LINES) {
             int end = h.indexOf('\n', start);
@@ -90,6 +91,9 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                 score = Math.max(score, 50);
             } else if (s.startsWith("NVML: Unable to retrieve NVLink")) {
                 score = Math.max(score, 80);
+            } else if (isQueryExcerptLine(s) || s.startsWith("Max ") && s.contains(" : ") && isQueryLinkTitle(prev)) {
+                // -q cut by grep, with no GPU line (QueryFragmentLines): the field names are -q's own.
+                score = Math.max(score, 60);
             } else if (s.indexOf(',') > 0 || s.startsWith("pci") || s.startsWith("index")) {
                 List<String> cols = csvHeader(s);
                 if (cols != null) {
@@ -98,10 +102,25 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                     score = Math.max(score, strong ? 90 : 40);
                 }
             }
+            prev = s;
             if (score >= 95) break;
         }
         if (listLine && linkLine) score = Math.max(score, 95);
         return score;
+    }
+
+    /** The -q section titles whose first key is {@code Max}. */
+    private static boolean isQueryLinkTitle(String s) {
+        return s.equals("Link Width") || s.equals("PCIe Generation");
+    }
+
+    /** {@code Product Name : NVIDIA H100 80GB HBM3}, {@code Max : 16x} under {@code Link Width}, and other -q fields. */
+    private static boolean isQueryExcerptLine(String s) {
+        int colon = s.indexOf(" : ");
+        if (colon < 0) return false;
+        String key = s.substring(0, colon).strip();
+        return key.equals("Product Name") || key.equals("GPU UUID") || key.equals("Bus Id") || key.equals("Device Current")
+                || key.equals("Device Max") || key.equals("Host Max") || key.equals("Product Architecture");
     }
 
     @Override

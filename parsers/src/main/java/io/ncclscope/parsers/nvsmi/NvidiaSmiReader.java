@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * The parse of one input of nvidia-smi output: routes each line to the reader of the form it belongs to
  * ({@link QueryLines} for {@code -q}, {@link GpuListLines} for {@code -L} and {@code nvlink -s},
- * {@link QueryGpuCsvLines} for {@code --query-gpu}, {@link SummaryTableLines} for the summary table), which all add to
+ * {@link QueryGpuCsvLines} for {@code --query-gpu}, {@link SummaryTableLines} for the summary table, {@link QueryXmlLines}
+ * for {@code -q -x}), which all add to
  * one {@link NvsmiOutput}. An echoed command line or {@code ==NVSMI LOG==} ends the form before it.
  */
 final class NvidiaSmiReader {
@@ -29,6 +30,8 @@ final class NvidiaSmiReader {
     private final QueryGpuCsvLines csv;
     private final GpuListLines list;
     private final SummaryTableLines summary;
+    private final QueryXmlLines xml;
+    private final QueryFragmentLines fragment;
 
     NvidiaSmiReader(Warnings w) {
         this.w = w;
@@ -37,6 +40,8 @@ final class NvidiaSmiReader {
         this.csv = new QueryGpuCsvLines(out);
         this.list = new GpuListLines(out, query, csv);
         this.summary = new SummaryTableLines(out);
+        this.xml = new QueryXmlLines(query, out, w);
+        this.fragment = new QueryFragmentLines(out);
         query.otherForms(list, csv);
     }
 
@@ -46,7 +51,7 @@ final class NvidiaSmiReader {
             summary.end();
             return;
         }
-        if (s.startsWith("# [cut") || s.equals("...") || s.equals("[...]")) {
+        if (s.startsWith("# [cut") || isElision(s) || s.equals("[...]")) {
             w.info(n, "cut marker skipped", s);
             return;
         }
@@ -57,6 +62,10 @@ final class NvidiaSmiReader {
         }
         if (isPrompt(s)) {
             w.info(n, "shell command skipped", ToolValues.excerpt(s));
+            return;
+        }
+        if (QueryXmlLines.isXml(s)) {
+            xml.read(s, n);
             return;
         }
         if (s.contains("==NVSMI LOG==")) {
@@ -73,12 +82,20 @@ final class NvidiaSmiReader {
             out.timestamp = s;
             return;
         }
-        if (s.startsWith("GPU ") && query.queryGpuLine(s, line, n)) return;
+        if (s.startsWith("GPU ") && query.queryGpuLine(s, line, n)) {
+            fragment.end();
+            return;
+        }
         if (isListLine(s)) {
             list.listLine(s, n);
             return;
         }
         if (s.startsWith("Link ") && list.linkLine(s, n)) return;
+        if (s.startsWith("Link ") && s.indexOf(", ") > 0 && (s.endsWith(": true") || s.endsWith(": false"))) {
+            // nvidia-smi nvlink -c: what each link supports, not whether it is up.
+            w.info(n, "nvlink capability line skipped", ToolValues.excerpt(s));
+            return;
+        }
         if (s.startsWith("NVML:") && s.contains("NVLink")) {
             list.nvmlMessage(s, n);
             return;
@@ -100,11 +117,26 @@ final class NvidiaSmiReader {
             query.section(line, s);
             return;
         }
+        if (!query.active() && fragment.read(line, s, colon, n)) return;
+        if (s.equals("--")) {
+            fragment.separator();
+            w.info(n, "grep separator skipped", s);
+            return;
+        }
         if (isToolError(s)) {
             toolError(s, n);
             return;
         }
         w.warn(n, "unrecognised line", ToolValues.excerpt(s));
+    }
+
+    /** {@code ...}, {@code ....}, {@code ......}: where a paste left lines out (corpus-more nvsmi-q/azhpc-diagnostics-73-1). */
+    private static boolean isElision(String s) {
+        if (s.length() < 3) return false;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) != '.') return false;
+        }
+        return true;
     }
 
     private static boolean isPrompt(String s) {
@@ -128,6 +160,7 @@ final class NvidiaSmiReader {
 
     private void endForms() {
         query.end();
+        fragment.end();
         list.end();
         csv.end();
         summary.end();

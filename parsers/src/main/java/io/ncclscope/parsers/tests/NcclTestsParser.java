@@ -67,10 +67,38 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
         if ((h.contains("Out of bounds values") || h.contains("Avg bus bandwidth")) && S_FOOTER.matcher(h).find()) return 92;
         if (h.contains("invalid sizes for 'minbytes' and 'maxbytes'")) return 90;
         if (h.contains(": Test ") && S_FAIL.matcher(h).find()) return device ? 92 : 90;
+        // Result rows pasted without the header above them (the table alone, or cut from a longer log).
+        if (headerlessRows(h) >= 2) return 75;
         // Device lines alone also open NCCL logs captured from a test run (corpus nccl-logs/nccl-1866-1.txt):
         // too weak to claim the input.
         if (device) return 30;
         return 0;
+    }
+
+    /** nccl-tests' data type names, the third column of a result row. */
+    private static final java.util.Set<String> ROW_TYPES = java.util.Set.of("int8", "uint8", "int32", "uint32", "int64",
+            "uint64", "half", "float", "double", "bfloat16", "f8e4m3", "f8e5m2", "fp8_e4m3", "fp8_e5m2");
+
+    /**
+     * {@return how many of the first 200 lines are result rows: size, count, a data type name, then at least six more
+     * columns} Launcher prefixes are stripped first, as the reader strips them.
+     */
+    private static int headerlessRows(String h) {
+        int rows = 0;
+        int start = 0;
+        for (int count = 0; count < 200 && start < h.length(); count++) {
+            int end = h.indexOf('\n', start);
+            if (end < 0) end = h.length();
+            String line = h.substring(start, end);
+            start = end + 1;
+            if (line.indexOf("loat") < 0 && line.indexOf("int") < 0 && line.indexOf("half") < 0 && line.indexOf("double") < 0
+                    && line.indexOf("f8") < 0) {
+                continue;
+            }
+            String[] t = io.ncclscope.parsers.internal.Paste.words(TextOutputReader.stripPrefixes(line).strip());
+            if (t.length >= 9 && ROW_TYPES.contains(t[2]) && ResultTable.isRowShape(t)) rows++;
+        }
+        return rows;
     }
 
     private static char firstNonBlank(String s) {

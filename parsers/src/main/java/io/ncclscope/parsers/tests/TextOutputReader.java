@@ -16,8 +16,15 @@ import java.util.regex.Pattern;
  */
 final class TextOutputReader {
 
+    /**
+     * What launchers and wrappers put in front of each line: mpirun {@code [1,0]<stdout>:}, srun {@code 0: }, pdsh
+     * {@code host: }, and a log timestamp with an optional level and logger name ({@code kubectl logs --timestamps}'s
+     * {@code 2024-05-01T10:00:01.123456789Z }, a Python runner's {@code 2024-05-01 10:00:01,123 INFO launcher: }).
+     */
     private static final Pattern PREFIX = Pattern.compile(
-            "^\\s*(?:\\[\\d+,\\d+\\]<std(?:out|err)>:|\\d{1,6}: |[\\w.-]{1,253}: (?=\\s*[#\\d]))");
+            "^\\s*(?:\\[\\d+,\\d+\\]<std(?:out|err)>:|\\d{1,6}: |[\\w.-]{1,253}: (?=\\s*[#\\d])"
+                    + "|\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?"
+                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:)? )");
     private static final Pattern NCCL_LOG = Pattern.compile("^[^\\s:\\[]+:\\d+:\\d+ \\[\\d+\\] ");
     private static final Pattern NCCL_VERSION_LINE = Pattern.compile("NCCL version (\\d+\\.\\d+\\.\\d+)");
     private static final Pattern TESTS_VERSION = Pattern.compile(

@@ -79,6 +79,15 @@ final class MatrixHeader {
                 h.affinity.add("GPU NUMA ID");
                 affCol.add(t.get(k).col());
                 k += 3;
+            } else if (s.equals("GPU") && n1.equals("NUMA") && k + 2 == t.size()) {
+                // A header retyped by hand: "CPU Affinity   NUMA  GPU NUMA" (corpus-more topo/weiziyang-gpu-communication1-1).
+                h.affinity.add("GPU NUMA ID");
+                affCol.add(t.get(k).col());
+                k += 2;
+            } else if (s.equals("NUMA") && !h.affinity.contains("NUMA Affinity")) {
+                h.affinity.add("NUMA Affinity");
+                affCol.add(t.get(k).col());
+                k += 1;
             } else {
                 return null;
             }

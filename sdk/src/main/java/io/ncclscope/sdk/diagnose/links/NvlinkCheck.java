@@ -155,7 +155,10 @@ final class NvlinkCheck {
                     ev.add(g.artifact.quote(l.line()));
                 }
             }
-            if (active >= maxActive && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
+            // Fewer links listed and none of them inactive is a paste cut short, not a fault: nvidia-smi nvlink -s prints
+            // every link, an inactive one as <inactive> (corpus-more nvsmi-q/nccl-tests-228-1, k8s-test-infra-371-1).
+            boolean cutShort = active < maxActive && down.isEmpty() && !g.error;
+            if ((active >= maxActive || cutShort) && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
             if (g.line > 0) ev.add(0, g.artifact.quote(g.line));
             if (g.error) ev.addAll(NodeNetworks.near(g.artifact, g.line, 2, false,
                     s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));

@@ -1,0 +1,63 @@
+package io.ncclscope.parsers.nccl;
+
+/**
+ * Lines that make a text an NCCL log although they carry no {@code NCCL INFO}/{@code NCCL WARN} marker: what detection
+ * and the scanner both recognise. Each layout cites the corpus file that pins it.
+ */
+final class NcclLogSignatures {
+
+    private NcclLogSignatures() {
+    }
+
+    /**
+     * {@return true for an NCCL line without the word NCCL as its marker} The unprefixed banner {@code NCCL version 2.26.2
+     * compiled with CUDA 12.6} (the RAS client's report, corpus-more nccl-1911-1); the NET plugin's {@code INFO: Function:
+     * ofi_init Line: 686: NET/OFI ...} (aws-ofi-nccl-22-1); a WARN whose host was left out or mangled, {@code
+     * include/socket.h:344 WARN msg} (nccl-210-1) or {@code *server name* [0] include/socket.h:185 WARN msg} (nccl-111-1).
+     *
+     * @param line one line
+     */
+    static boolean isNcclLine(String line) {
+        if (line.startsWith("NCCL version ")) return true;
+        int f = line.indexOf(": Function: ");
+        if (f >= 4 && line.indexOf(" Line: ", f) > 0 && (line.startsWith("INFO", f - 4) || line.startsWith("WARN", f - 4))) {
+            return true;
+        }
+        int k = line.indexOf(" WARN ");
+        if (k <= 0) return false;
+        int t = line.lastIndexOf(' ', k - 1) + 1;
+        if (!isSourceFileToken(line, t, k)) return false;
+        String before = line.substring(0, t).strip();
+        return before.isEmpty() || before.endsWith("]");
+    }
+
+    /**
+     * {@return true for an error line that PyTorch's NCCL process group or an application's NCCL check prints} {@code
+     * ProcessGroupNCCL.cpp:1771]} lines and {@code ProcessGroupNCCL::} frames (corpus-more sglang-20859-1,
+     * llamafactory-8261-1), {@code torch.distributed.DistBackendError} (pytorch-131781-1), and the {@code NCCLCHECK}
+     * macro's {@code NCCL failure file.cu:110 'unhandled system error'} (nccl-111-1).
+     *
+     * @param line one line
+     */
+    static boolean isFrameworkError(String line) {
+        return line.contains("ProcessGroupNCCL.cpp:") || line.contains("ProcessGroupNCCL::") || line.contains("DistBackendError")
+                || isNcclFailure(line);
+    }
+
+    /** {@return true for {@code NCCL failure file.cu:110 'reason'}, the NCCLCHECK macro's report} */
+    static boolean isNcclFailure(String line) {
+        int k = line.indexOf("NCCL failure ");
+        return k >= 0 && line.indexOf('\'', k) > 0;
+    }
+
+    /** {@code path/file.ext:123}: a source file and line, not a clock time such as {@code 10:00:41}. */
+    static boolean isSourceFileToken(String s, int from, int to) {
+        int colon = s.lastIndexOf(':', to - 1);
+        if (colon <= from || colon + 1 >= to) return false;
+        for (int i = colon + 1; i < to; i++) {
+            if (!Character.isDigit(s.charAt(i))) return false;
+        }
+        int dot = s.lastIndexOf('.', colon);
+        return dot > from && dot + 1 < colon && Character.isLetter(s.charAt(dot + 1));
+    }
+}
