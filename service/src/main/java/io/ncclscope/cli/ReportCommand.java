@@ -47,10 +47,12 @@ import picocli.CommandLine.Parameters;
             "  kubectl logs trainer-0 | ncclscope report -f json -   stdin, JSON for a bot",
             "",
             "Exit codes:",
-            "  0  healthy: nothing of warning severity or worse (report written)",
+            "  0  healthy: nothing of warning severity or worse, and the checks the inputs call for ran",
             "  1  problems found (report written)",
             "  2  usage error, a path that does not exist, or nothing readable",
-            "  3  internal error"
+            "  3  internal error",
+            "  4  inconclusive: no problem found, but the inputs cannot settle it (report written;",
+            "     its Coverage section names the input that would)"
         })
 final class ReportCommand implements Callable<Integer> {
 
@@ -133,7 +135,7 @@ final class ReportCommand implements Callable<Integer> {
                 if (parent != null) Files.createDirectories(parent);
                 Files.writeString(out, doc, StandardCharsets.UTF_8);
                 err.println("ncclscope: wrote " + out + " (" + FormatNames.name(f) + ", " + report.chain().size() + " link(s), "
-                        + report.plots().size() + " plot(s)): " + (report.healthy() ? "healthy" : "problems found"));
+                        + report.plots().size() + " plot(s)): " + report.verdict().jsonValue());
             }
             if (bad) return Main.BAD_INPUT;
             return report.verdict().exitCode();
