@@ -299,7 +299,8 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         String setting = key == null ? "" : key.name() + "=" + (bIsOff ? key.valueB() : key.valueA());
         // The off side named after the switch only when its label says more than the switch (no "X=1 (X=1)").
         String offNamed = off.label().equals(setting) || off.label().isEmpty() ? "" : " (" + off.label() + ")";
-        Object[] args = {"switch", setting, "offNamed", offNamed, "off", off.label(), "base", base.label(), "offBw", gb(off.plateau()),
+        String baseNamed = base.label().isEmpty() || "default".equalsIgnoreCase(base.label()) ? "" : " (" + base.label() + ")";
+        Object[] args = {"switch", setting, "offNamed", offNamed, "baseNamed", baseNamed, "off", off.label(), "base", base.label(), "offBw", gb(off.plateau()),
             "baseBw", gb(base.plateau()), "ratio", String.format(Locale.ROOT, "%.2f", r), "offJitter", pct(off.jitter()),
             "baseJitter", pct(base.jitter()), "collective", a.collective(), "size", size(pairs.get(pairs.size() - 1).size())};
         Reading reading;

@@ -20,8 +20,8 @@ final class CoverageText {
      * ({@code Checked: errors, transport, hangs. Not checked: GPU↔NIC affinity, link health.})
      */
     static String line(Coverage c, Locale l) {
-        String checked = names(c.checkedOnes());
-        String unchecked = names(c.uncheckedOnes());
+        String checked = names(c.checkedOnes(), l);
+        String unchecked = names(c.uncheckedOnes(), l);
         if (unchecked.isEmpty()) return Texts.t(l, "coverage.lineAll", "checked", checked);
         if (checked.isEmpty()) return Texts.t(l, "coverage.lineNone", "unchecked", unchecked);
         return Texts.t(l, "coverage.line", "checked", checked, "unchecked", unchecked);
@@ -54,8 +54,8 @@ final class CoverageText {
         return sb.toString();
     }
 
-    private static String names(List<Coverage.Check> checks) {
-        StringJoiner j = new StringJoiner(", ");
+    private static String names(List<Coverage.Check> checks, Locale l) {
+        StringJoiner j = new StringJoiner(Texts.t(l, "coverage.join"));
         checks.forEach(k -> j.add(k.label()));
         return j.toString();
     }
