@@ -13,7 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @RegisterForReflection
 @Schema(description = "What the verdict rests on: each family of checks as checked or not, and why the verdict is "
         + "inconclusive.")
-public record CoverageDto(List<CheckDto> checks, List<GapDto> gaps) {
+public record CoverageDto(List<CoverageCheckDto> checks, List<CoverageGapDto> gaps) {
 
     /**
      * One reason the evidence cannot answer its question.
@@ -24,7 +24,7 @@ public record CoverageDto(List<CheckDto> checks, List<GapDto> gaps) {
      * @param text the reason in the report's language
      */
     @RegisterForReflection
-    public record GapDto(@Schema(examples = "not-judged") String id, String text) {
+    public record CoverageGapDto(@Schema(examples = "not-judged") String id, String text) {
     }
 
     /**
@@ -39,7 +39,7 @@ public record CoverageDto(List<CheckDto> checks, List<GapDto> gaps) {
      * @param note   what it was checked from, or the input that would let it run
      */
     @RegisterForReflection
-    public record CheckDto(
+    public record CoverageCheckDto(
             @Schema(enumeration = {"errors", "transport", "affinity", "links", "intra-node", "inter-node", "end-to-end",
                 "hangs"}) String family,
             @Schema(enumeration = {"checked", "not-judged", "not-checked"}) String status,
