@@ -16,15 +16,16 @@ final class CoverageText {
     }
 
     /**
-     * {@return one line for a chat message: the families checked, then those not checked by name}
+     * {@return one line for a chat message: the families checked, measured but not judged, and not checked, by name}
      * ({@code Checked: errors, transport, hangs. Not checked: GPU↔NIC affinity, link health.})
      */
     static String line(Coverage c, Locale l) {
-        String checked = names(c.checkedOnes(), l);
-        String unchecked = names(c.uncheckedOnes(), l);
-        if (unchecked.isEmpty()) return Texts.t(l, "coverage.lineAll", "checked", checked);
-        if (checked.isEmpty()) return Texts.t(l, "coverage.lineNone", "unchecked", unchecked);
-        return Texts.t(l, "coverage.line", "checked", checked, "unchecked", unchecked);
+        StringJoiner line = new StringJoiner(" ");
+        for (Coverage.Status status : Coverage.Status.values()) {
+            List<Coverage.Check> these = c.checks().stream().filter(k -> k.status() == status).toList();
+            if (!these.isEmpty()) line.add(Texts.t(l, "coverage.part." + status, "names", names(these, l)));
+        }
+        return line.toString();
     }
 
     /** {@return the gaps as one sentence ({@code Inconclusive because ...}); empty when there is none} */
