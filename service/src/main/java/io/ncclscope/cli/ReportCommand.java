@@ -5,6 +5,7 @@ import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.FinalReport;
+import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowJson;
 import java.io.IOException;
@@ -135,7 +136,8 @@ final class ReportCommand implements Callable<Integer> {
                 if (parent != null) Files.createDirectories(parent);
                 Files.writeString(out, doc, StandardCharsets.UTF_8);
                 err.println("ncclscope: wrote " + out + " (" + FormatNames.name(f) + ", " + report.chain().size() + " link(s), "
-                        + report.plots().size() + " plot(s)): " + report.verdict().jsonValue());
+                        + report.plots().size() + " plot(s)): "
+                        + (report.verdict() == Verdict.PROBLEMS ? "problems found" : report.verdict().jsonValue()));
             }
             if (bad) return Main.BAD_INPUT;
             return report.verdict().exitCode();
