@@ -192,7 +192,8 @@ public final class NcclScope {
      * Diagnoses {@code evidence} and builds the report in English.
      *
      * @param evidence what was read
-     * @return the report: verdict, findings worst first, the three bandwidth segments, what was read
+     * @return the report: verdict (healthy, problems or inconclusive), its coverage, findings worst first, the three
+     *         bandwidth segments, what was read
      */
     public static Report analyze(Evidence evidence) {
         return analyze(evidence, Options.DEFAULTS);

@@ -9,8 +9,10 @@ import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.Coverage;
 import io.ncclscope.sdk.report.Renderers;
 import io.ncclscope.sdk.report.Report;
+import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.nio.file.Files;
 import java.util.List;
@@ -29,8 +31,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The whole product over the whole dev corpus, one file at a time: the codes of WARNING or worse that
  * every analyzer together reports must equal this reviewed table, which agrees with the manifests'
- * ground truth (each analyzer's own corpus test holds the reasoning per file). Every file not listed
- * must come out healthy. Regenerate the table's text with {@code -Dncclscope.verdicts.print=true} and
+ * ground truth (each analyzer's own corpus test holds the reasoning per file). Those files come out
+ * {@code problems}; the files of {@link #INCONCLUSIVE} come out {@code inconclusive} for the reason given; every other
+ * file must come out healthy. Regenerate the table's text with {@code -Dncclscope.verdicts.print=true} and
  * review every changed row against the manifest before committing it.
  *
  * <p>The files of {@code corpus-more} are held to their manifest rows' flags instead ({@link ManifestFlags}), with
@@ -176,6 +179,65 @@ class CorpusVerdictTest {
                     "the paste shows one V100-SXM2 with 2 of 6 links <inactive> and no other GPU to compare with; NVLINK_DEGRADED compares GPUs of one model, and a per-model link count is not known yet")
     ));
 
+    /**
+     * file -> why it is {@code inconclusive} (the first {@link Coverage#gaps()} id); every file neither here nor in
+     * {@link #EXPECTED} is {@code healthy}. Reviewed against the manifests: the files whose ground truth calls them
+     * healthy say so from hardware the file itself does not show (the manifest's {@code hardware} field: the NICs and
+     * GPUs of a cluster an nccl-tests table or an {@code ib_write_bw} run was measured on), or from nothing the file
+     * can judge alone ({@code numactl -H}, {@code lscpu}, latency runs, a host-to-device copy).
+     */
+    static final Map<String, String> INCONCLUSIVE = new TreeMap<>(Map.ofEntries(
+            Map.entry("captured/h200-1gpu/sys/h2d-bw.txt", Coverage.GAP_NOTHING_READ),
+            Map.entry("captured/h200-1gpu/sys/lscpu.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("captured/h200-1gpu/sys/net-sysfs.txt", Coverage.GAP_NOTHING_READ),
+            Map.entry("captured/h200-1gpu/sys/numactl-H.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("nccl-tests/aws-ofi-nccl-65-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/awsome-distributed-training-aws-batch-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/awsome-distributed-training-eks-p5-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/awsome-distributed-training-p4de-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/awsome-distributed-training-p5-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/dstack-docs-gcp-a3high-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/dstack-docs-gcp-a3mega-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/dstack-docs-lambda-b200-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/eks-blueprints-eks-efa-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/eks-blueprints-nvidia-gpu-efa-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/nccl-445-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/nccl-tests-119-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/nccl-tests-214-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/nccl-tests-252-2.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/oci-hpc-oke-readme-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nccl-tests/unidentified-5kpro-spcx-report-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("numactl/kagaho-l40s-collect-env-2.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("numactl/ktransformers-797-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("numactl/proxmox-cpu-affinity-58-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("numactl/siboehm-bench-results-epyc7513-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("numactl/stelline-asus-esc8000a-e12-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("numactl/stelline-puget-wrx90-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("numactl/xpu-perf-129-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("nvbandwidth/nvbandwidth-13-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("nvbandwidth/nvbandwidth-19-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("nvbandwidth/nvbandwidth-24-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nvbandwidth/nvbandwidth-34-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("nvbandwidth/nvbandwidth-50-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nvbandwidth/nvbandwidth-readme-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nvbandwidth/nvbandwidth-readme-2.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("nvbandwidth/nvbandwidth-readme-3.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("nvbandwidth/superbenchmark-testdata-nvbandwidth_results-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("perftest/gardenlinux-nvidia-installer-docs-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("perftest/ngc-multinode-perf-108-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-132-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-234-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-241-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-262-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-273-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-65-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-pr-21-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/perftest-pr-228-1.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/spark-vllm-docker-networking-1.txt", Coverage.GAP_NOT_JUDGED),
+            Map.entry("perftest/spark-vllm-docker-networking-2.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("perftest/ucx-8851-1.txt", Coverage.GAP_NO_CHECK)
+    ));
+
     static Stream<Arguments> files() {
         if (!Corpus.present()) return Stream.of(Arguments.of("(corpus absent)"));
         return Corpus.entries().stream().map(e -> Arguments.of(e.file()));
@@ -202,6 +264,16 @@ class CorpusVerdictTest {
             System.out.printf("            Map.entry(\"%s\", \"%s\"),%n", file, actual);
         }
         assertThat(actual).as("codes at WARNING or worse for %s", file).isEqualTo(EXPECTED.getOrDefault(file, ""));
+        Report report = Report.of(e, d, Locale.ENGLISH);
+        if (Boolean.getBoolean("ncclscope.verdicts.print") && report.verdict() == Verdict.INCONCLUSIVE) {
+            System.out.printf("            Map.entry(\"%s\", \"%s\"),%n", file, report.coverage().gaps().get(0).id());
+        }
+        Verdict verdict = EXPECTED.containsKey(file) ? Verdict.PROBLEMS
+                : INCONCLUSIVE.containsKey(file) ? Verdict.INCONCLUSIVE : Verdict.HEALTHY;
+        assertThat(report.verdict()).as("verdict of %s: %s", file, report.summary()).isEqualTo(verdict);
+        if (verdict == Verdict.INCONCLUSIVE) {
+            assertThat(report.coverage().gaps().get(0).id()).as("why %s is inconclusive", file).isEqualTo(INCONCLUSIVE.get(file));
+        }
         // Every finding renders in both languages with nothing left unfilled in its text.
         for (Locale l : new Locale[] {Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE}) {
             Report r = Report.of(e, d, l);
@@ -251,6 +323,6 @@ class CorpusVerdictTest {
     void theTableNamesOnlyCorpusFiles() {
         Corpus.assumePresent();
         var files = Corpus.entries().stream().map(Corpus.Entry::file).collect(Collectors.toSet());
-        assertThat(files).containsAll(EXPECTED.keySet());
+        assertThat(files).containsAll(EXPECTED.keySet()).containsAll(INCONCLUSIVE.keySet());
     }
 }

@@ -40,10 +40,13 @@ import picocli.CommandLine.Parameters;
             "  ncclscope analyze --lang zh-CN bundle/          the report in Chinese",
             "",
             "Exit codes:",
-            "  0  healthy: no finding of warning severity or worse",
+            "  0  healthy: no finding of warning severity or worse, and the checks the inputs call for ran",
             "  1  problems found",
             "  2  usage error, or nothing readable in the input",
-            "  3  internal error"
+            "  3  internal error",
+            "  4  inconclusive: no problem found, but the inputs cannot settle it (a bandwidth table with",
+            "     no hardware facts, a collect bundle without nvidia-smi output); the report's Coverage",
+            "     block says what was checked and which input would settle the rest"
         })
 final class AnalyzeCommand implements Callable<Integer> {
 

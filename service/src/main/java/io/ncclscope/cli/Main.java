@@ -18,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * The {@code ncclscope} command line. Subcommands are thin adapters over the parsers and the SDK;
  * results go to stdout, progress and diagnostics to stderr.
  *
- * <p>Exit codes: 0 healthy / done, 1 problems found, 2 usage or input error, 3 internal error.
+ * <p>Exit codes: 0 healthy / done, 1 problems found, 2 usage or input error, 3 internal error, 4 inconclusive (no
+ * problem found, but the inputs cannot settle it).
  */
 @Command(
         name = "ncclscope",
@@ -48,7 +49,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "  ncclscope rules --lang zh-CN                  the finding codes, in Chinese",
             "  ncclscope serve --port 8080                   the REST service (/v1/analyze)",
             "",
-            "Exit codes: 0 ok, 1 problems found, 2 usage or input error, 3 internal error."
+            "Exit codes: 0 ok (healthy), 1 problems found, 2 usage or input error, 3 internal error,",
+            "4 inconclusive (no problem found, but the inputs cannot settle it: see the report's Coverage)."
         })
 public final class Main implements Runnable {
 
@@ -60,6 +62,8 @@ public final class Main implements Runnable {
     public static final int BAD_INPUT = 2;
     /** Exit code: a bug in ncclscope. */
     public static final int INTERNAL = 3;
+    /** Exit code: no problem found, but the inputs cannot settle it ({@code Verdict.INCONCLUSIVE}). */
+    public static final int INCONCLUSIVE = 4;
 
     /**
      * The subcommands, by name, in the order {@code --help} lists them. Only the one a run names is built: picocli

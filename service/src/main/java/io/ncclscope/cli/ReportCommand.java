@@ -5,6 +5,7 @@ import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.FinalReport;
+import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowJson;
 import java.io.IOException;
@@ -47,10 +48,12 @@ import picocli.CommandLine.Parameters;
             "  kubectl logs trainer-0 | ncclscope report -f json -   stdin, JSON for a bot",
             "",
             "Exit codes:",
-            "  0  healthy: nothing of warning severity or worse (report written)",
+            "  0  healthy: nothing of warning severity or worse, and the checks the inputs call for ran",
             "  1  problems found (report written)",
             "  2  usage error, a path that does not exist, or nothing readable",
-            "  3  internal error"
+            "  3  internal error",
+            "  4  inconclusive: no problem found, but the inputs cannot settle it (report written;",
+            "     its Coverage section names the input that would)"
         })
 final class ReportCommand implements Callable<Integer> {
 
@@ -133,7 +136,8 @@ final class ReportCommand implements Callable<Integer> {
                 if (parent != null) Files.createDirectories(parent);
                 Files.writeString(out, doc, StandardCharsets.UTF_8);
                 err.println("ncclscope: wrote " + out + " (" + FormatNames.name(f) + ", " + report.chain().size() + " link(s), "
-                        + report.plots().size() + " plot(s)): " + (report.healthy() ? "healthy" : "problems found"));
+                        + report.plots().size() + " plot(s)): "
+                        + (report.verdict() == Verdict.PROBLEMS ? "problems found" : report.verdict().jsonValue()));
             }
             if (bad) return Main.BAD_INPUT;
             return report.verdict().exitCode();

@@ -158,6 +158,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     io.ncclscope.sdk.localize.Localization.class,
     io.ncclscope.sdk.localize.PairPlan.class,
     io.ncclscope.sdk.localize.PairResult.class,
+    io.ncclscope.sdk.report.CheckFamily.class,
+    io.ncclscope.sdk.report.Coverage.class,
     io.ncclscope.sdk.report.FinalReport.class,
     io.ncclscope.sdk.report.FixArea.class,
     io.ncclscope.sdk.report.Report.class,

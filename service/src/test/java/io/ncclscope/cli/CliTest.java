@@ -167,6 +167,21 @@ class CliTest {
     }
 
     @Test
+    void analyzeOfWhatCannotSettleTheQuestionExitsFourAndSaysWhy() {
+        // The SDK's blind corpus: an nccl-tests table with no hardware facts, a collect bundle without its GPU tools.
+        Path blind = Path.of("../sdk/src/test/resources/blind");
+        Run table = run("analyze", blind.resolve("tables-without-hardware").toString());
+        assertThat(table.code()).as(table.out() + table.err()).isEqualTo(Main.INCONCLUSIVE)
+                .isEqualTo(io.ncclscope.sdk.report.Verdict.INCONCLUSIVE.exitCode());
+        assertThat(table.out()).startsWith("Verdict: INCONCLUSIVE")
+                .contains("a bandwidth was measured with no hardware facts to judge it against",
+                        "[?] intra-node bandwidth: measured, not judged", "[ ] GPU\u2194NIC affinity: needs nvidia-smi topo -m");
+        Run bundle = run("report", "--format", "md", blind.resolve("tools-missing-bundle").toString());
+        assertThat(bundle.code()).as(bundle.out() + bundle.err()).isEqualTo(Main.INCONCLUSIVE);
+        assertThat(bundle.out()).startsWith("**ncclscope report: INCONCLUSIVE**").contains("holds no nvidia-smi output");
+    }
+
+    @Test
     void analyzeSpeaksChineseAndJson() throws Exception {
         Run zh = run("analyze", "--format", "md", "--lang", "zh-CN", CAPTURED.resolve("nccl/duplicate-gpu.log").toString());
         assertThat(zh.out()).contains("发现问题").containsPattern("\\p{IsHan}");

@@ -172,6 +172,22 @@ class ServiceApiTest {
                 .then().statusCode(200).header("X-Ncclscope-Verdict", "healthy").body("verdict", equalTo("healthy"));
     }
 
+    @Test
+    void aTableWithNoHardwareFactsIsInconclusiveWithItsCoverageAndStillA200() throws IOException {
+        String table = java.nio.file.Files.readString(java.nio.file.Path.of(
+                "../sdk/src/test/resources/blind/tables-without-hardware/all_reduce_perf-4gpu.txt"));
+        given().contentType(ContentType.TEXT).body(table)
+                .when().post("/v1/analyze")
+                .then().statusCode(200).header("X-Ncclscope-Verdict", "inconclusive")
+                .body("verdict", equalTo("inconclusive"))
+                .body("coverage.gaps[0].id", equalTo("not-judged"))
+                .body("coverage.checks.find { it.family == 'intra-node' }.status", equalTo("not-judged"));
+        given().contentType(ContentType.TEXT).body(table).queryParam("render", "feishu")
+                .when().post("/v1/analyze")
+                .then().statusCode(200).body("card.header.template", equalTo("grey"))
+                .body("card.elements[1].content", containsString("Not checked:"));
+    }
+
     // -- parse, kinds, rules ------------------------------------------------------------------------------------
 
     @Test

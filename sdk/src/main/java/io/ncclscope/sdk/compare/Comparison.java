@@ -297,7 +297,10 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         boolean lessSteady = base.jitter() + STEADIER_ABS <= off.jitter() && base.jitter() <= STEADIER_FRACTION * off.jitter();
         String name = key == null ? null : key.name();
         String setting = key == null ? "" : key.name() + "=" + (bIsOff ? key.valueB() : key.valueA());
-        Object[] args = {"switch", setting, "off", off.label(), "base", base.label(), "offBw", gb(off.plateau()),
+        // The off side named after the switch only when its label says more than the switch (no "X=1 (X=1)").
+        String offNamed = off.label().equals(setting) || off.label().isEmpty() ? "" : " (" + off.label() + ")";
+        String baseNamed = base.label().isEmpty() || "default".equalsIgnoreCase(base.label()) ? "" : " (" + base.label() + ")";
+        Object[] args = {"switch", setting, "offNamed", offNamed, "baseNamed", baseNamed, "off", off.label(), "base", base.label(), "offBw", gb(off.plateau()),
             "baseBw", gb(base.plateau()), "ratio", String.format(Locale.ROOT, "%.2f", r), "offJitter", pct(off.jitter()),
             "baseJitter", pct(base.jitter()), "collective", a.collective(), "size", size(pairs.get(pairs.size() - 1).size())};
         Reading reading;

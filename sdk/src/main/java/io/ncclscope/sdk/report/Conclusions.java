@@ -58,7 +58,7 @@ final class Conclusions {
         List<FixGroup> fixes = fixes(ordered, l);
         List<FinalReport.Unproven> unproven = Unknowns.of(workflow, ordered, l);
         List<Plot> plots = plots(evidence, base.segments());
-        return new FinalReport(base.verdict(), base.worst(), base.summary(), base.language(), base.nodes(), symptom,
+        return new FinalReport(base.verdict(), base.worst(), base.summary(), base.coverage(), base.language(), base.nodes(), symptom,
                 chain, fixes, unproven, plots, base.segments(), base.artifacts(), base.inputs(), base.problems());
     }
 

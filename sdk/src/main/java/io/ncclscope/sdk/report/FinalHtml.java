@@ -23,6 +23,8 @@ final class FinalHtml {
     static final String PROBLEMS_COLOUR = "#b3261e";
     /** Banner colour of a healthy report. */
     static final String HEALTHY_COLOUR = "#1b7f3b";
+    /** Banner colour of an inconclusive report. */
+    static final String INCONCLUSIVE_COLOUR = "#5f6368";
 
     private static final String CSS = String.format(Locale.ROOT, """
             *{box-sizing:border-box}
@@ -30,6 +32,7 @@ final class FinalHtml {
             header.verdict{color:#fff;padding:22px 32px 20px}
             header.problems{background:%s}
             header.healthy{background:%s}
+            header.inconclusive{background:%s}
             header .badge{font-size:34px;font-weight:800;letter-spacing:.02em}
             header .tool{font-size:13px;opacity:.85;text-transform:uppercase;letter-spacing:.08em}
             header p{margin:6px 0 0;font-size:17px;max-width:1100px}
@@ -56,9 +59,9 @@ final class FinalHtml {
             figcaption{font-size:12.5px;color:#555}
             table{border-collapse:collapse;font-size:14px}
             td,th{border-bottom:1px solid #e2e2de;padding:4px 12px 4px 0;text-align:left;vertical-align:top}
-            .slow{color:#b3261e;font-weight:700}.ok{color:#1b7f3b;font-weight:700}
+            .slow{color:#b3261e;font-weight:700}.ok{color:#1b7f3b;font-weight:700}.gap{color:#5f6368;font-weight:700}
             footer{color:#777;font-size:12.5px;text-align:center;padding:10px}
-            """, PROBLEMS_COLOUR, HEALTHY_COLOUR);
+            """, PROBLEMS_COLOUR, HEALTHY_COLOUR, INCONCLUSIVE_COLOUR);
 
     private FinalHtml() {
     }
@@ -76,6 +79,7 @@ final class FinalHtml {
         s.append("<div class=\"tool\">").append(esc(Texts.t(l, "report.title"))).append("</div>\n");
         s.append("<div class=\"badge\">").append(esc(verdict)).append("</div>\n");
         s.append("<p>").append(esc(r.summary())).append("</p>\n</header>\n<main>\n");
+        coverage(s, r.coverage(), l);
 
         s.append("<section id=\"symptom\">\n<h2>").append(esc(Texts.t(l, "heading.symptom"))).append("</h2>\n");
         s.append("<p class=\"statement\">").append(esc(r.symptom().statement())).append("</p>\n");
@@ -146,7 +150,7 @@ final class FinalHtml {
             for (SegmentVerdict v : r.segments()) {
                 s.append("<tr><td>").append(esc(Texts.t(l, "segment." + Segments.name(v.segment())))).append("</td><td class=\"")
                         .append(SegmentVerdict.SLOW.equals(v.verdict()) ? "slow" : SegmentVerdict.OK.equals(v.verdict()) ? "ok" : "")
-                        .append("\">").append(esc(v.verdict())).append("</td><td>")
+                        .append("\">").append(esc(Texts.t(l, "segment.verdict." + v.verdict()))).append("</td><td>")
                         .append(v.measuredGBs() == null ? "" : Conclusions.gbs(v.measuredGBs()) + " GB/s").append("</td><td>")
                         .append(v.expectedGBs() == null ? "" : Conclusions.gbs(v.expectedGBs()) + " GB/s").append("</td><td>")
                         .append(esc(v.basis())).append("</td></tr>\n");
@@ -157,9 +161,10 @@ final class FinalHtml {
         s.append("<section id=\"inputs\">\n<h2>").append(esc(Texts.t(l, "heading.inputs"))).append(" (")
                 .append(r.inputs().count()).append(")</h2>\n<table>\n");
         for (Report.ArtifactSummary a : r.artifacts()) {
-            s.append("<tr><td><code>").append(esc(a.name())).append("</code></td><td>").append(esc(a.kind())).append("</td><td>")
+            s.append("<tr><td><code>").append(esc(a.name())).append("</code></td><td>").append(esc(Renderers.kindLabel(a.kind(), l))).append("</td><td>")
                     .append(a.node() == null ? "" : esc(a.node())).append("</td><td>")
-                    .append(a.errors() > 0 ? esc(Texts.t(l, "label.parseErrors")) : "").append("</td></tr>\n");
+                    .append(a.errors() > 0 && !"unknown".equals(a.kind()) ? esc(Texts.t(l, "label.parseErrors")) : "")
+                    .append("</td></tr>\n");
         }
         if (r.inputs().count() > r.artifacts().size()) {
             // Past Report.MAX_ARTIFACTS_LISTED: the rest counted by kind.
@@ -167,7 +172,7 @@ final class FinalHtml {
             r.artifacts().forEach(a -> unlisted.merge(a.kind(), -1, Integer::sum));
             java.util.StringJoiner kinds = new java.util.StringJoiner(", ");
             unlisted.forEach((k, n) -> {
-                if (n > 0) kinds.add(k + " " + n);
+                if (n > 0) kinds.add(Renderers.kindLabel(k, l) + " " + n);
             });
             s.append("<tr><td colspan=\"4\">").append(esc(Texts.t(l, "label.moreInputs", "count",
                     r.inputs().count() - r.artifacts().size(), "kinds", kinds))).append("</td></tr>\n");
@@ -178,9 +183,24 @@ final class FinalHtml {
             r.problems().forEach(p -> s.append("<li><code>").append(esc(p.name())).append("</code>: ").append(esc(p.message())).append("</li>\n"));
             s.append("</ul>\n");
         }
-        s.append("</section>\n</main>\n<footer>").append(esc(Texts.t(l, "label.generated", "inputs", r.inputs().count(),
-                "nodes", r.nodes().size()))).append("</footer>\n</body>\n</html>\n");
+        String generated = r.nodes().isEmpty() ? Texts.t(l, "label.generatedNoNode", "inputs", r.inputs().count())
+                : Texts.t(l, "label.generated", "inputs", r.inputs().count(), "nodes", r.nodes().size());
+        s.append("</section>\n</main>\n<footer>").append(esc(generated)).append("</footer>\n</body>\n</html>\n");
         return s.toString();
+    }
+
+    /** The coverage section: one row per family of checks, and why the verdict is inconclusive. */
+    private static void coverage(StringBuilder s, Coverage c, Locale l) {
+        s.append("<section id=\"coverage\">\n<h2>").append(esc(Texts.t(l, "heading.coverage"))).append("</h2>\n");
+        String basis = CoverageText.basis(c, l);
+        if (!basis.isEmpty()) s.append("<p class=\"statement\">").append(esc(basis)).append("</p>\n");
+        s.append("<table>\n");
+        for (Coverage.Check k : c.checks()) {
+            s.append("<tr><td>").append(esc(k.label())).append("</td><td class=\"")
+                    .append(k.checked() ? "ok" : "gap").append("\">").append(esc(CoverageText.status(k, l)))
+                    .append("</td><td>").append(esc(k.note())).append("</td></tr>\n");
+        }
+        s.append("</table>\n</section>\n");
     }
 
     private static void quotes(StringBuilder s, List<EvidenceLine> lines) {

@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param verdict   the verdict, as in {@link Report}
  * @param worst     worst severity found; null when nothing was found
  * @param summary   one sentence: the verdict for a person (the same sentence as {@link Report#summary()})
+ * @param coverage  what the verdict rests on, as in {@link Report#coverage()}
  * @param language  {@code en} or {@code zh-CN}
  * @param nodes     hosts seen, in natural order
  * @param symptom   what the user saw, with figures
@@ -33,7 +34,7 @@ import java.util.Objects;
  * @param inputs    every input counted
  * @param problems  inputs that could not be read
  */
-public record FinalReport(Verdict verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
+public record FinalReport(Verdict verdict, FindingSeverity worst, String summary, Coverage coverage, String language, List<String> nodes,
                           Symptom symptom, List<ChainLink> chain, List<FixGroup> fixes, List<Unproven> unproven,
                           List<Plot> plots, List<SegmentVerdict> segments, List<Report.ArtifactSummary> artifacts,
                           Report.InputTally inputs, List<Evidence.Problem> problems) {
@@ -44,6 +45,7 @@ public record FinalReport(Verdict verdict, FindingSeverity worst, String summary
      * @param verdict   the verdict, as in {@link Report}
      * @param worst     worst severity found; null when nothing was found
      * @param summary   one sentence: the verdict for a person (the same sentence as {@link Report#summary()})
+     * @param coverage  what the verdict rests on, as in {@link Report#coverage()}
      * @param language  {@code en} or {@code zh-CN}
      * @param nodes     hosts seen, in natural order
      * @param symptom   what the user saw, with figures
@@ -57,6 +59,7 @@ public record FinalReport(Verdict verdict, FindingSeverity worst, String summary
      * @param problems  inputs that could not be read
      */
     public FinalReport {
+        java.util.Objects.requireNonNull(coverage, "coverage");
         nodes = List.copyOf(nodes);
         chain = List.copyOf(chain);
         fixes = List.copyOf(fixes);

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.report;
 
-import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.report.FinalReport.ChainLink;
 import io.ncclscope.sdk.report.FinalReport.FixAction;
@@ -50,6 +49,7 @@ final class FinalText {
         StringBuilder sb = new StringBuilder();
         sb.append("**").append(Texts.t(l, "report.title")).append(": ").append(verdict(r, l)).append("** — ")
                 .append(md.text(r.summary())).append("\n\n");
+        sb.append(md.italic(md.text(CoverageText.line(r.coverage(), l)))).append("\n\n");
         sb.append("**").append(Texts.t(l, "heading.symptom")).append("**: ").append(md.text(r.symptom().statement())).append("\n");
         for (Observation o : r.symptom().observations()) {
             for (EvidenceLine e : o.evidence().subList(0, Math.min(1, o.evidence().size()))) {
@@ -117,12 +117,13 @@ final class FinalText {
         StringBuilder sb = new StringBuilder();
         sb.append(Texts.t(l, "report.title")).append(" — ").append(Texts.t(l, "heading.verdict")).append(": ")
                 .append(verdict(r, l)).append("\n").append(r.summary()).append("\n\n");
+        sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         sb.append(Texts.t(l, "heading.symptom")).append("\n  ").append(r.symptom().statement()).append("\n");
         for (Observation o : r.symptom().observations()) {
             for (EvidenceLine e : o.evidence()) sb.append("    ").append(where(e)).append("  ").append(e.text().strip()).append("\n");
         }
         if (r.segments().stream().anyMatch(v -> v.measuredGBs() != null)) {
-            sb.append("\n").append(Texts.t(l, "heading.segments")).append("\n  ").append(Segments.summary(r.segments())).append("\n");
+            sb.append("\n").append(Texts.t(l, "heading.segments")).append("\n  ").append(CoverageText.segments(r.segments(), l)).append("\n");
         }
         sb.append("\n").append(Texts.t(l, "heading.chain")).append(" (").append(r.chain().size()).append(")\n");
         if (r.chain().isEmpty()) sb.append("  ").append(Texts.t(l, "label.noChain")).append("\n");

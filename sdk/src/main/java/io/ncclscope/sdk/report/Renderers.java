@@ -1,7 +1,6 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.json.Json;
-import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
@@ -126,7 +125,8 @@ public final class Renderers {
         StringBuilder sb = new StringBuilder();
         String verdict = r.verdict().label(l);
         sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
-        if (ReportMessage.measured(r)) sb.append(ReportMessage.segmentsLabel(l)).append(": ").append(Segments.summary(r.segments())).append("\n\n");
+        sb.append(CoverageText.block(r.coverage(), l)).append("\n");
+        if (ReportMessage.measured(r)) sb.append(ReportMessage.segmentsLabel(l)).append(": ").append(CoverageText.segments(r.segments(), l)).append("\n\n");
         if (!r.findings().isEmpty()) {
             sb.append(Texts.t(l, "heading.findings")).append(" (").append(r.findings().size()).append(")\n");
             int i = 1;
@@ -156,6 +156,11 @@ public final class Renderers {
         inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
         return Markup.terminal(sb.toString());
     }
+    /** The kind of an input as listed: its id, or words saying it is no known tool's output (never "unknown"). */
+    static String kindLabel(String kind, Locale l) {
+        return io.ncclscope.parsers.Kind.UNKNOWN.id().equals(kind) ? Texts.t(l, "label.unknownKind") : kind;
+    }
+
     /**
      * The plain-text list of what was read and what could not be, shared by both text reports. Past
      * {@link #TEXT_INPUTS_LISTED} inputs (a cluster bundle reads tens of thousands), the first ones are listed and the
@@ -171,15 +176,17 @@ public final class Renderers {
             if (listed >= TEXT_INPUTS_LISTED) break;
             listed++;
             unlisted.merge(a.kind(), -1, Integer::sum);
-            sb.append("  ").append(a.name()).append("  ").append(a.kind());
+            sb.append("  ").append(a.name()).append("  ").append(kindLabel(a.kind(), l));
             if (a.node() != null) sb.append("  @").append(a.node());
-            if (a.errors() > 0) sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
+            if (a.errors() > 0 && !io.ncclscope.parsers.Kind.UNKNOWN.id().equals(a.kind())) {
+                sb.append("  (").append(Texts.t(l, "label.parseErrors")).append(")");
+            }
             sb.append("\n");
         }
         unlisted.values().removeIf(n -> n <= 0);
         if (!unlisted.isEmpty()) {
             java.util.StringJoiner kinds = new java.util.StringJoiner(", ");
-            unlisted.forEach((k, n) -> kinds.add(k + " " + n));
+            unlisted.forEach((k, n) -> kinds.add(kindLabel(k, l) + " " + n));
             sb.append("  ").append(Texts.t(l, "label.moreInputs", "count", inputs.count() - listed, "kinds", kinds))
                     .append("\n");
         }

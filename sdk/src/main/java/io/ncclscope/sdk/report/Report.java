@@ -14,9 +14,11 @@ import java.util.Locale;
  * The result of {@code analyze} in one language, ready to render: the verdict, what was read, the
  * findings worst first. Serialises to the JSON of DESIGN.md with {@code Json.pretty}.
  *
- * @param verdict   the verdict (written {@code healthy} or {@code problems} in JSON)
+ * @param verdict   the verdict (written {@code healthy}, {@code problems} or {@code inconclusive} in JSON)
  * @param worst     worst severity found; null when nothing was found
  * @param summary   one sentence: the verdict for a person
+ * @param coverage  what the verdict rests on: each family of checks as checked or not, and the gaps that make it
+ *                  inconclusive
  * @param language  {@code en} or {@code zh-CN}
  * @param nodes     nodes seen
  * @param artifacts what was read: every input up to {@link #MAX_ARTIFACTS_LISTED}, else the first ones (inputs of no
@@ -29,16 +31,17 @@ import java.util.Locale;
  * @param workflow  the five-step workflow of this evidence: where the investigation stands and what to run next
  *                  (also the JSON state {@code ncclscope workflow --state} reads back)
  */
-public record Report(Verdict verdict, FindingSeverity worst, String summary, String language, List<String> nodes,
+public record Report(Verdict verdict, FindingSeverity worst, String summary, Coverage coverage, String language, List<String> nodes,
                      List<ArtifactSummary> artifacts, InputTally inputs, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
                      List<Evidence.Problem> problems, WorkflowView workflow) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
      *
-     * @param verdict   the verdict (written {@code healthy} or {@code problems} in JSON)
+     * @param verdict   the verdict (written {@code healthy}, {@code problems} or {@code inconclusive} in JSON)
      * @param worst     worst severity found; null when nothing was found
      * @param summary   one sentence: the verdict for a person
+     * @param coverage  what the verdict rests on
      * @param language  {@code en} or {@code zh-CN}
      * @param nodes     nodes seen
      * @param artifacts what was read, the first {@link #MAX_ARTIFACTS_LISTED} inputs at most
@@ -49,6 +52,7 @@ public record Report(Verdict verdict, FindingSeverity worst, String summary, Str
      * @param workflow  the five-step workflow of this evidence
      */
     public Report {
+        java.util.Objects.requireNonNull(coverage, "coverage");
         nodes = List.copyOf(nodes);
         artifacts = List.copyOf(artifacts);
         java.util.Objects.requireNonNull(inputs, "inputs");

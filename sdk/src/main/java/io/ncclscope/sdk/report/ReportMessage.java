@@ -2,7 +2,6 @@ package io.ncclscope.sdk.report;
 
 import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
-import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
@@ -35,8 +34,9 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
     static ReportMessage of(Report r, Markup m) {
         Locale l = Renderers.locale(r);
         List<String> paras = new ArrayList<>();
+        paras.add(m.italic(m.text(CoverageText.line(r.coverage(), l))));
         if (measured(r)) {
-            paras.add(m.italic(m.text(segmentsLabel(l) + ": " + Segments.summary(r.segments()))));
+            paras.add(m.italic(m.text(segmentsLabel(l) + ": " + CoverageText.segments(r.segments(), l))));
         }
         int shown = 0;
         Set<String> next = new LinkedHashSet<>();

@@ -79,6 +79,7 @@ public final class ReportPass {
         private final Set<String> hosts = new TreeSet<>(Evidence::compareNodes);
         private final Segments.Fold segments = Segments.fold();
         private final Workflow.Fold workflow = Workflow.fold();
+        private final Coverage.Fold coverage = Coverage.fold();
         private int count;
         private int listedCount;
         private int withWarnings;
@@ -113,6 +114,7 @@ public final class ReportPass {
             hosts.addAll(slice.hosts());
             segments.add(slice);
             workflow.add(slice);
+            coverage.add(slice);
         }
 
         /** Takes one finding of the slices' diagnosis. */
@@ -127,13 +129,19 @@ public final class ReportPass {
             Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
             // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
             List<LocalizedFinding> findings = merged.finish(loc);
-            boolean healthy = worst == null || !worst.atLeast(FindingSeverity.WARNING);
-            String summary = Texts.summary(loc, healthy, findings, count, hosts.size());
+            boolean problemsFound = worst != null && worst.atLeast(FindingSeverity.WARNING);
+            var judged = segments.finish();
+            Coverage covered = coverage.finish(judged, loc);
+            // The verdict rule, in one place: problems when a finding says so, else inconclusive when the evidence
+            // cannot answer its question (Coverage#gaps), else healthy.
+            Verdict verdict = problemsFound ? Verdict.PROBLEMS
+                    : covered.gaps().isEmpty() ? Verdict.HEALTHY : Verdict.INCONCLUSIVE;
+            String summary = Texts.summary(loc, verdict, findings, covered, count, hosts.size());
             List<Report.ArtifactSummary> artifacts = new ArrayList<>(listedCount);
             listed.values().forEach(artifacts::addAll);
-            return new Report(healthy ? Verdict.HEALTHY : Verdict.PROBLEMS, worst, summary,
+            return new Report(verdict, worst, summary, covered,
                     zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
-                    new Report.InputTally(count, kinds, withWarnings, withErrors), findings, segments.finish(), problems,
+                    new Report.InputTally(count, kinds, withWarnings, withErrors), findings, judged, problems,
                     workflow.finish(Workflow.empty()).view(loc));
         }
     }

@@ -16,18 +16,31 @@ final class Texts {
         return Message.of(Texts.class, key, args).render(l);
     }
 
-    static String summary(Locale l, boolean healthy, List<LocalizedFinding> findings, int inputs, int nodes) {
-        long problems = findings.stream().filter(f -> f.severity().atLeast(FindingSeverity.WARNING)).count();
+    /**
+     * The verdict in one sentence: the inputs and nodes read (no node count when no node was named), the first
+     * problem with its subject (none when the finding names none), or why the evidence cannot answer its question.
+     */
+    static String summary(Locale l, Verdict verdict, List<LocalizedFinding> findings, Coverage coverage, int inputs,
+                          int nodes) {
         if (inputs == 0) {
             return t(l, "summary.empty");
         }
-        if (healthy) {
-            return t(l, "summary.healthy", "inputs", inputs, "nodes", nodes);
+        String scope = nodes > 0 ? t(l, "summary.scope", "inputs", inputs, "nodes", nodes)
+                : t(l, "summary.scopeNoNode", "inputs", inputs);
+        switch (verdict) {
+            case HEALTHY:
+                return t(l, "summary.healthy", "scope", scope);
+            case INCONCLUSIVE:
+                return t(l, "summary.inconclusive", "scope", scope, "gap", coverage.gaps().get(0).text());
+            default:
+                break;
         }
+        long problems = findings.stream().filter(f -> f.severity().atLeast(FindingSeverity.WARNING)).count();
         LocalizedFinding top = findings.get(0);
         String subject = subject(l, top, 0);
-        return t(l, "summary.problems", "count", problems, "inputs", inputs, "nodes", nodes,
-                "title", top.title(), "subject", subject.isEmpty() ? "-" : subject);
+        return subject.isEmpty()
+                ? t(l, "summary.problemsNoSubject", "count", problems, "scope", scope, "title", top.title())
+                : t(l, "summary.problems", "count", problems, "scope", scope, "title", top.title(), "subject", subject);
     }
 
     /**

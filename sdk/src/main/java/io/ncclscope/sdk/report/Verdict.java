@@ -3,16 +3,25 @@ package io.ncclscope.sdk.report;
 import java.util.Locale;
 
 /**
- * The one-word answer of a report. Everything a rendering needs to show a verdict lives with its value, so that
- * adding one (an {@code INCONCLUSIVE} for evidence that proves nothing either way) is one new constant: its JSON
+ * The one-word answer of a report. Everything a rendering needs to show a verdict lives with its value: its JSON
  * value, the CLI's exit code, the colour and icon of a chat message, the CSS class of the HTML banner and the key of
  * its words in the report's {@code Messages} bundles.
+ *
+ * <p>The rule, in one place ({@link Coverage#gaps()}): {@link #PROBLEMS} when a finding of warning severity or worse
+ * was made; else {@link #INCONCLUSIVE} when the evidence cannot answer the question it raises (nothing of a known
+ * kind read, a bandwidth measured with no hardware facts to judge it against, a collect bundle without its GPU
+ * tools' output); else {@link #HEALTHY}.
  */
 public enum Verdict {
-    /** No finding of warning severity or worse. */
+    /** No finding of warning severity or worse, and the checks the evidence calls for ran ({@link Coverage}). */
     HEALTHY("healthy", 0, "green", "✅"),
     /** At least one finding of warning severity or worse. */
-    PROBLEMS("problems", 1, "red", "🔴");
+    PROBLEMS("problems", 1, "red", "🔴"),
+    /**
+     * No finding of warning severity or worse, but the evidence cannot answer the question it raises: the report's
+     * {@link Coverage#gaps()} say why and which input would settle it. Exit code 4 (3 is the CLI's internal error).
+     */
+    INCONCLUSIVE("inconclusive", 4, "grey", "❔");
 
     private final String jsonValue;
     private final int exitCode;
@@ -57,7 +66,7 @@ public enum Verdict {
     }
 
     /**
-     * {@return the verdict's words in {@code locale} (HEALTHY, PROBLEMS FOUND; 健康, 发现问题)}
+     * {@return the verdict's words in {@code locale} (HEALTHY, PROBLEMS FOUND, INCONCLUSIVE; 健康, 发现问题, 无法判断)}
      *
      * @param locale Simplified Chinese for any Chinese locale, English for every other one
      */

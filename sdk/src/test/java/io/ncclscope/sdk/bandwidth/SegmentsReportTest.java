@@ -30,7 +30,7 @@ class SegmentsReportTest {
         assertThat(en.segments()).hasSize(3);
         assertThat(Renderers.json(en)).contains("\"segments\"", "\"INTRA_NODE\"", "\"slow\"");
         assertThat(Renderers.text(en)).contains("Bandwidth segments: intra-node slow 4.6/12 GB/s").contains("bound: intra-node");
-        assertThat(Renderers.markdown(NcclScope.analyze(e, Locale.SIMPLIFIED_CHINESE))).contains("三段带宽: intra-node slow");
+        assertThat(Renderers.markdown(NcclScope.analyze(e, Locale.SIMPLIFIED_CHINESE))).contains("三段带宽: 机内 偏慢 4.6/12 GB/s").contains("瓶颈: 机内");
         // A report of logs only shows no segment line.
         Evidence logs = Evidence.builder().addPath(Corpus.root().resolve("captured/h200-1gpu/nccl/info-1rank.log")).build();
         assertThat(Renderers.text(NcclScope.analyze(logs, Locale.ENGLISH))).doesNotContain("Bandwidth segments");

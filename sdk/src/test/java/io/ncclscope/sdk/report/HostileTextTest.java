@@ -43,7 +43,11 @@ class HostileTextTest {
                         new EvidenceLine("job.log", 4, "NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1<0>")),
                 List.of("cause " + h), List.of(new Action("action " + h, "export NCCL_SOCKET_IFNAME=" + h)),
                 List.of("node" + h, "other" + h));
-        return new Report(Verdict.PROBLEMS, FindingSeverity.CRITICAL, "summary " + h,
+        Coverage coverage = new Coverage(List.of(
+                new Coverage.Check(CheckFamily.ERRORS, Coverage.Status.CHECKED, "label " + h, List.of("nccl-log"), "note " + h),
+                new Coverage.Check(CheckFamily.AFFINITY, Coverage.Status.NOT_CHECKED, "label " + h, List.of(), "note " + h)),
+                List.of(new Coverage.Gap(Coverage.GAP_NOT_JUDGED, "gap " + h)));
+        return new Report(Verdict.PROBLEMS, FindingSeverity.CRITICAL, "summary " + h, coverage,
                 locale.getLanguage().equals("zh") ? "zh-CN" : "en", List.of("node" + h),
                 List.of(new Report.ArtifactSummary("file" + h + ".log", "nccl-log", "node" + h, 0, 0)),
                 new Report.InputTally(1, Map.of("nccl-log", 1), 0, 0), List.of(f), List.of(),

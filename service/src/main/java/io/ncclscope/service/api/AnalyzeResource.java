@@ -63,7 +63,8 @@ public class AnalyzeResource {
     static final String ANSWER = " The answer is JSON by default; Accept: text/markdown gives a chat-sized message, "
             + "text/plain every finding in full, text/html the deliverable report page (symptom, evidence chain, fixes by "
             + "area); ?render=slack or ?render=feishu gives a Slack Block Kit message or a Feishu/Lark card to post as it "
-            + "is. The verdict (healthy or problems) is also in the X-Ncclscope-Verdict header. 422 when no input is a "
+            + "is. The verdict (healthy, problems, or inconclusive: no problem found but not enough evidence to judge, "
+            + "the report's coverage says why; 200 either way) is also in the X-Ncclscope-Verdict header. 422 when no input is a "
             + "known tool output, with the parser's warnings. POST /v1/analyze takes the same body too.";
     static final String TEXT_DESCRIPTION = "The main job for one output as a chat user pastes it (an NCCL log, an "
             + "nccl-tests table, topo -m...): the verdict, findings with the lines that prove them, and the commands to "

@@ -11,9 +11,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * {@code ncclscope analyze --format json} prints. The service does not build this record: it describes the body for
  * the OpenAPI document, and a test binds every corpus report to it, so it cannot drift from what is sent.
  *
- * @param verdict   {@code healthy} or {@code problems}
+ * @param verdict   {@code healthy}, {@code problems} or {@code inconclusive} (no problem found, but not enough evidence
+ *                  to judge: {@code coverage.gaps} says why)
  * @param worst     worst severity found; null when nothing was found
  * @param summary   the verdict in one sentence
+ * @param coverage  what the verdict rests on: each family of checks as checked or not
  * @param language  {@code en} or {@code zh-CN}
  * @param nodes     nodes seen
  * @param artifacts what was read: every input up to 1,000, else the first 1,000
@@ -26,9 +28,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @RegisterForReflection
 @Schema(description = "Verdict, findings with their evidence lines, bandwidth segments, the workflow.")
 public record ReportDto(
-        @Schema(examples = "problems") String verdict,
+        @Schema(enumeration = {"healthy", "problems", "inconclusive"}, examples = "problems") String verdict,
         @Schema(nullable = true, examples = "CRITICAL") String worst,
         String summary,
+        CoverageDto coverage,
         @Schema(examples = "en") String language,
         List<String> nodes,
         List<ArtifactSummaryDto> artifacts,

@@ -1,0 +1,83 @@
+package io.ncclscope.sdk.report;
+
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.sdk.rules.Segment;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The families of checks a report's {@link Coverage} accounts for: each with the kinds of input that let it run
+ * (for the three bandwidth segments, the kinds that measure them; whether a segment was judged comes from its
+ * {@link io.ncclscope.sdk.bandwidth.SegmentVerdict}). A new kind of input joins the coverage by being named in the
+ * families it feeds; its words need nothing more. The {@link #id()} strings are a public contract (the report's
+ * JSON): add freely, never rename or remove.
+ */
+public enum CheckFamily {
+    /** NCCL, PyTorch and nccl-tests errors: the first failing rank and what it printed. */
+    ERRORS("errors", null, EnumSet.of(Kind.NCCL_LOG, Kind.NCCL_TESTS)),
+    /** The transport NCCL chose (IB, RoCE, socket fallback, GPUDirect RDMA, P2P) and the interfaces it used. */
+    TRANSPORT("transport", null, EnumSet.of(Kind.NCCL_LOG)),
+    /** GPU to NIC placement: PCIe paths, NUMA nodes. */
+    AFFINITY("affinity", null, EnumSet.of(Kind.TOPO, Kind.NCCL_TOPO_XML, Kind.LSPCI_TREE)),
+    /** Link health: PCIe width and speed, NVLink, InfiniBand ports, Ethernet links and counters, kernel events. */
+    LINKS("links", null, EnumSet.of(Kind.LSPCI_VERBOSE, Kind.NVIDIA_SMI_Q, Kind.IBSTAT, Kind.ETHTOOL, Kind.IPLINK,
+            Kind.GIDS, Kind.DMESG)),
+    /** Bandwidth segment 1: GPU to GPU inside a node. */
+    INTRA_NODE("intra-node", Segment.INTRA_NODE, EnumSet.of(Kind.NVBANDWIDTH, Kind.NCCL_TESTS)),
+    /** Bandwidth segment 2: NIC to NIC between nodes. */
+    INTER_NODE("inter-node", Segment.INTER_NODE, EnumSet.of(Kind.PERFTEST, Kind.NCCL_TESTS)),
+    /** Bandwidth segment 3: the end-to-end NCCL collective across nodes. */
+    END_TO_END("end-to-end", Segment.END_TO_END, EnumSet.of(Kind.NCCL_TESTS)),
+    /** Hangs: watchdog timeouts and collectives that never finished. */
+    HANGS("hangs", null, EnumSet.of(Kind.NCCL_LOG));
+
+    private final String id;
+    private final Segment segment;
+    private final Set<Kind> kinds;
+
+    CheckFamily(String id, Segment segment, Set<Kind> kinds) {
+        this.id = id;
+        this.segment = segment;
+        this.kinds = kinds;
+    }
+
+    /** {@return the stable identifier, for example {@code "affinity"}} */
+    public String id() {
+        return id;
+    }
+
+    /** {@return the bandwidth segment the family measures; null for the families that are not a segment} */
+    public Segment segment() {
+        return segment;
+    }
+
+    /** {@return the kinds of input that feed the family's checks} */
+    public Set<Kind> kinds() {
+        return java.util.Collections.unmodifiableSet(kinds);
+    }
+
+    /**
+     * {@return the family's name in {@code locale} (GPU↔NIC affinity; GPU↔NIC 亲和性)}
+     *
+     * @param locale Simplified Chinese for any Chinese locale, English for every other one
+     */
+    public String label(Locale locale) {
+        return Texts.t(locale, "coverage." + id);
+    }
+
+    /**
+     * {@return the input that would let the family's checks run, in {@code locale} (an NCCL_DEBUG=INFO log of the
+     * job; nvidia-smi topo -m)}
+     *
+     * @param locale Simplified Chinese for any Chinese locale, English for every other one
+     */
+    public String needs(Locale locale) {
+        return Texts.t(locale, "coverage.needs." + id);
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

@@ -1,0 +1,192 @@
+package io.ncclscope.sdk.report;
+
+import io.ncclscope.parsers.Kind;
+import io.ncclscope.sdk.bandwidth.SegmentVerdict;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a report rests on: each {@link CheckFamily} as checked or not, with the inputs it was checked from or the
+ * input that would let it run, and the gaps that keep the evidence from answering its question. Built once, in the
+ * report model, from the kinds of input read and the bandwidth segments judged; every rendering shows it as it is.
+ *
+ * <p>The verdict rule ({@link Verdict}): a report with no finding of warning severity or worse is
+ * {@link Verdict#INCONCLUSIVE} when {@link #gaps()} is not empty, else {@link Verdict#HEALTHY}. A gap is one of:
+ * <ul>
+ *   <li>no family of checks could run: no input of a known kind was read (an empty or all-failed bundle, text that
+ *   is no tool's output), or only kinds no check reads on their own ({@code numactl -H} alone);</li>
+ *   <li>a bandwidth segment was measured with no hardware facts to judge it against (a lone nccl-tests table);</li>
+ *   <li>a {@code collect} bundle holds no {@code nvidia-smi} output (the GPU tools failed or are missing).</li>
+ * </ul>
+ *
+ * @param checks one entry per {@link CheckFamily}, in its order
+ * @param gaps   why the evidence cannot answer its question, in the report's language; empty when it can
+ */
+public record Coverage(List<Check> checks, List<Gap> gaps) {
+
+    /** Bundle nodes named in the gap about missing GPU tools; the rest are counted. */
+    static final int NODES_NAMED = 3;
+
+    /**
+     * Creates the record: copies lists into unmodifiable ones.
+     *
+     * @param checks one entry per {@link CheckFamily}, in its order
+     * @param gaps   why the evidence cannot answer its question; empty when it can
+     */
+    public Coverage {
+        checks = List.copyOf(checks);
+        gaps = List.copyOf(gaps);
+    }
+
+    /** The gap about missing hardware facts: a bandwidth measured with nothing to judge it against. */
+    public static final String GAP_NOT_JUDGED = "not-judged";
+    /** The gap about a collect bundle with no {@code nvidia-smi} output. */
+    public static final String GAP_NO_GPU_TOOLS = "no-gpu-tools";
+    /** The gap about inputs none of which is of a known kind. */
+    public static final String GAP_NOTHING_READ = "nothing-read";
+    /** The gap about inputs of known kinds that no check reads on their own. */
+    public static final String GAP_NO_CHECK = "no-check";
+
+    /**
+     * One reason the evidence cannot answer its question.
+     *
+     * @param id   {@value #GAP_NOTHING_READ}, {@value #GAP_NO_CHECK}, {@value #GAP_NOT_JUDGED} or {@value #GAP_NO_GPU_TOOLS}
+     * @param text the reason in the report's language, a phrase without a final stop
+     */
+    public record Gap(String id, String text) {
+    }
+
+    /** Whether a family's checks ran. */
+    public enum Status {
+        /** The family's inputs were read and its checks ran (a bandwidth segment: measured and judged). */
+        CHECKED("checked"),
+        /** A bandwidth segment was measured, but the evidence lacks the hardware facts to judge it. */
+        NOT_JUDGED("not-judged"),
+        /** None of the family's inputs were read. */
+        NOT_CHECKED("not-checked");
+
+        private final String jsonValue;
+
+        Status(String jsonValue) {
+            this.jsonValue = jsonValue;
+        }
+
+        /** {@return the JSON value: the report's JSON writes enums by {@code toString()}} */
+        @Override
+        public String toString() {
+            return jsonValue;
+        }
+    }
+
+    /**
+     * One family of checks.
+     *
+     * @param family the family ({@code errors}, {@code affinity}, {@code inter-node}...)
+     * @param status checked, not judged or not checked
+     * @param label  the family's name in the report's language
+     * @param inputs the kinds of input it was checked from (empty when not checked)
+     * @param note   one phrase in the report's language: what it was checked from, or what would let it run
+     */
+    public record Check(CheckFamily family, Status status, String label, List<String> inputs, String note) {
+        /**
+         * Copies the inputs.
+         *
+         * @param family the family
+         * @param status checked, not judged or not checked
+         * @param label  the family's name in the report's language
+         * @param inputs the kinds of input it was checked from
+         * @param note   what it was checked from, or what would let it run
+         */
+        public Check {
+            inputs = List.copyOf(inputs);
+        }
+
+        /** {@return whether the family's checks ran} */
+        public boolean checked() {
+            return status == Status.CHECKED;
+        }
+    }
+
+    /** {@return the checks that ran} */
+    public List<Check> checkedOnes() {
+        return checks.stream().filter(Check::checked).toList();
+    }
+
+    /** {@return the checks that did not run or could not judge} */
+    public List<Check> uncheckedOnes() {
+        return checks.stream().filter(c -> !c.checked()).toList();
+    }
+
+    /** {@return a fold that tallies what the coverage needs, slice by slice} */
+    static Fold fold() {
+        return new Fold();
+    }
+
+    /**
+     * The tallies of a coverage: the kinds read, and the collect bundles' nodes with and without {@code nvidia-smi}
+     * output. Fed slice by slice, in any order; holds a few sets, never the artifacts.
+     */
+    static final class Fold {
+        private final Set<Kind> read = java.util.EnumSet.noneOf(Kind.class);
+        private final Set<String> blindBundles = new TreeSet<>(Evidence::compareNodes);
+
+        void add(Evidence slice) {
+            boolean gpuFacts = false;
+            for (Artifact a : slice.artifacts()) {
+                if (a.kind() == Kind.UNKNOWN) continue;
+                read.add(a.kind());
+                if (a.kind() == Kind.TOPO || a.kind() == Kind.NVIDIA_SMI_Q) gpuFacts = true;
+            }
+            if (!gpuFacts) {
+                for (Evidence.Bundle b : slice.bundles()) blindBundles.add(b.node());
+            }
+        }
+
+        Coverage finish(List<SegmentVerdict> segments, Locale l) {
+            Map<io.ncclscope.sdk.rules.Segment, SegmentVerdict> bySegment = new EnumMap<>(io.ncclscope.sdk.rules.Segment.class);
+            segments.forEach(v -> bySegment.put(v.segment(), v));
+            List<Check> checks = new ArrayList<>();
+            List<Gap> gaps = new ArrayList<>();
+            boolean notJudged = false;
+            for (CheckFamily f : CheckFamily.values()) {
+                List<String> from = f.kinds().stream().filter(read::contains).map(Kind::id).sorted().toList();
+                Status status;
+                if (f.segment() == null) {
+                    status = from.isEmpty() ? Status.NOT_CHECKED : Status.CHECKED;
+                } else {
+                    SegmentVerdict v = bySegment.get(f.segment());
+                    String verdict = v == null ? SegmentVerdict.NOT_MEASURED : v.verdict();
+                    status = SegmentVerdict.NOT_MEASURED.equals(verdict) ? Status.NOT_CHECKED
+                            : SegmentVerdict.UNKNOWN.equals(verdict) ? Status.NOT_JUDGED : Status.CHECKED;
+                }
+                String note = switch (status) {
+                    case CHECKED -> Texts.t(l, "coverage.from", "inputs", String.join(", ", from));
+                    case NOT_JUDGED -> Texts.t(l, "coverage.notJudged." + f.segment().name());
+                    case NOT_CHECKED -> Texts.t(l, "coverage.needs", "input", f.needs(l));
+                };
+                if (status == Status.NOT_JUDGED) notJudged = true;
+                checks.add(new Check(f, status, f.label(l), status == Status.NOT_CHECKED ? List.of() : from, note));
+            }
+            if (checks.stream().allMatch(c -> c.status() == Status.NOT_CHECKED)) {
+                gaps.add(read.isEmpty() ? new Gap(GAP_NOTHING_READ, Texts.t(l, "coverage.gap.nothingRead"))
+                        : new Gap(GAP_NO_CHECK, Texts.t(l, "coverage.gap.noCheck")));
+            }
+            if (notJudged) gaps.add(new Gap(GAP_NOT_JUDGED, Texts.t(l, "coverage.gap.notJudged")));
+            if (!blindBundles.isEmpty()) {
+                List<String> names = blindBundles.stream().limit(NODES_NAMED).toList();
+                int more = blindBundles.size() - names.size();
+                gaps.add(new Gap(GAP_NO_GPU_TOOLS, more > 0
+                        ? Texts.t(l, "coverage.gap.noGpuToolsMore", "names", String.join(", ", names), "more", more)
+                        : Texts.t(l, "coverage.gap.noGpuTools", "names", String.join(", ", names))));
+            }
+            return new Coverage(checks, gaps);
+        }
+    }
+}
