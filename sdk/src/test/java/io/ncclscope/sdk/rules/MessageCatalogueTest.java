@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-class MessageCatalogueTest {
+public class MessageCatalogueTest {
 
     private static final Pattern CONVERSION =
             Pattern.compile("%[-+ #0]*(?:\\d+|\\*)?(?:\\.(?:\\d+|\\*))?(?:hh|h|ll|l|z|j|t|L)?([diouxXeEfgGcspn%])");
@@ -76,6 +76,12 @@ class MessageCatalogueTest {
         assertThat(catalogue.match("Bootstrap : no socket interface found").orElseThrow().classification())
                 .isEqualTo("NCCL_NO_SOCKET_INTERFACE");
         assertThat(catalogue.match("Cannot initialize CollNet, using point-to-point network instead")
+                .orElseThrow().classification()).isEqualTo("COLLNET_UNAVAILABLE");
+        assertThat(catalogue.match("NET/IB : collective mismatch error local size 546816 remote 524288 addr 7ff7d1530000"
+                + " rkey 2553d seq 14/1c").orElseThrow().classification()).isEqualTo("NCCL_INVALID_USAGE");
+        assertThat(catalogue.match("[Proxy Service 14] Failed to execute operation Connect from rank 14, retcode 2")
+                .orElseThrow().classification()).isEqualTo("NCCL_CONNECT_FAILED");
+        assertThat(catalogue.match("[Proxy Service 3] Failed to execute operation Init from rank 3, retcode 3")
                 .orElseThrow().classification()).isEqualTo(MessageCatalogue.CONTEXT);
         assertThat(catalogue.match("[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1,"
                 + " OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600081 milliseconds before"
@@ -135,7 +141,8 @@ class MessageCatalogueTest {
         unmatched.forEach(line -> System.out.println("  unmatched: " + line));
     }
 
-    static String example(String format) {
+    /** A message built from a printf format: each conversion replaced by a value of its type. */
+    public static String example(String format) {
         Matcher matcher = CONVERSION.matcher(format);
         StringBuilder text = new StringBuilder();
         while (matcher.find()) {

@@ -60,6 +60,8 @@ final class FirstCauses {
         /** The launcher's {@code ChildFailedError} lines of the failed process. */
         final List<EvidenceLine> childTail = new ArrayList<>();
         boolean failed;
+        /** Whether the root or its return-code trace is in bootstrap.cc: the connection to the bootstrap root. */
+        boolean viaBootstrap;
 
         Chain(Signal root, String code, String key, boolean weak) {
             this.root = root;
@@ -400,6 +402,7 @@ final class FirstCauses {
     /** The return-code trace after the root, its followers and the launcher lines quoting them. */
     private void fillChain(Chain c) {
         Signal r = c.root;
+        c.viaBootstrap = r.source != null && r.source.contains("bootstrap");
         List<EvidenceLine> rep = reports.get(r);
         if (rep != null) {
             c.tail.addAll(rep);
@@ -432,6 +435,9 @@ final class FirstCauses {
             }
         }
         if (!chain.isEmpty()) c.failed = true;
+        for (NcclEvent e : chain) {
+            if (e.source() != null && e.source().contains("bootstrap")) c.viaBootstrap = true;
+        }
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(logIndex.artifact.quote(chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
         }
