@@ -488,7 +488,8 @@ final class ChainFindings {
     static String reason(String text) {
         if (text == null) return "?";
         Matcher m = REASON.matcher(text);
-        return m.find() ? m.group(1).trim() : text;
+        // 'poll() returned 1, no POLLOUT events': a count, not a reason; the whole message says it.
+        return m.find() && !m.group(1).trim().matches("\\d+,.*") ? m.group(1).trim() : text;
     }
 
     /** An address that can go into a command: not masked by the poster ({@code 172....}, {@code a.b.c.d}). */

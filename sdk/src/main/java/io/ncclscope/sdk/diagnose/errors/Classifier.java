@@ -68,6 +68,9 @@ final class Classifier {
     private static final Set<String> CHAIN_CODES = Set.of(CONNECT, REMOTE, SYSTEM, INTERNAL, USAGE, DUPLICATE, NO_IFACE,
             PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER);
 
+    /** The codes named after an ncclResult_t alone. */
+    private static final Set<String> GENERIC = Set.of(SYSTEM, INTERNAL, USAGE, REMOTE, CUDA);
+
     /** The note of a catalogue row classified by the ncclResult_t its source returns, not by what the text says. */
     private static final String BY_RESULT = "classified by its return code";
 
@@ -115,10 +118,10 @@ final class Classifier {
         if (!CHAIN_CODES.contains(code) || code.equals(byText.code())) return byText;
         if (row.note().contains(WEAK_NOTE)) return new Verdict(code, Role.WEAK, keyOf(code, l));
         if (row.note().contains(BY_RESULT)) {
-            // The row knows only the result the source returns: a message the text names better keeps its verdict,
-            // and an unknown one is a cause only when nothing better is seen (a failed open() before the shared-memory
-            // WARN that explains it).
-            return byText.code() != null || byText.role() == Role.BENIGN ? byText : new Verdict(code, Role.WEAK, null);
+            // The row knows only the result its source returns: it corrects a generic guess of the text rules (any
+            // NET/OFI line a system error), a precise reading of the text stands, and an unknown message is named by
+            // the return code that follows it, only when one does (NCCL often warns and goes on).
+            return byText.code() != null && GENERIC.contains(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
         }
         return switch (code) {
             case IB_COMPLETION -> ibCompletion(status);
