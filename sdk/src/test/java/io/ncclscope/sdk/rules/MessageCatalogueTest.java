@@ -90,6 +90,19 @@ public class MessageCatalogueTest {
     }
 
     @Test
+    void aKnownReleasePicksTheRowOfThatRelease() {
+        String text = "Attempt to use communicator before the previous operation returned ncclSuccess";
+        assertThat(catalogue.match(text, "2.15.5").orElseThrow().classification()).isEqualTo(MessageCatalogue.CONTEXT);
+        assertThat(catalogue.match(text, "2.18.5+cuda12.2").orElseThrow().classification()).isEqualTo("NCCL_INVALID_USAGE");
+        // An unknown or unparsable release keeps file order.
+        assertThat(catalogue.match(text, null)).isEqualTo(catalogue.match(text));
+        assertThat(catalogue.match(text, "unknown")).isEqualTo(catalogue.match(text));
+        MessageCatalogue.Entry row = catalogue.match(text, "2.18").orElseThrow();
+        assertThat(row.printedBy("2.17")).isTrue();
+        assertThat(row.printedBy("2.16")).isFalse();
+    }
+
+    @Test
     void aRowWithAnUnknownCodeOrABadRegexStopsTheLoad() {
         String header = "source\tformat\tregex\tclassification\tversions\tfile\tresult\tnote";
         assertThatThrownBy(() -> MessageCatalogue.parse(

@@ -98,9 +98,22 @@ final class Classifier {
      * @param env    the log's NCCL variables
      */
     static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env) {
+        return classify(kind, text, status, env, null);
+    }
+
+    /**
+     * The verdict for a message of a known NCCL release: the catalogue row of that release where two differ.
+     *
+     * @param kind    the parser's kind
+     * @param text    the message; may be null
+     * @param status  the IB completion status, when known
+     * @param env     the log's NCCL variables
+     * @param version the NCCL version the log printed; null when unknown
+     */
+    static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env, String version) {
         Verdict byText = byKind(kind, text, status, env);
         if (text == null || text.isBlank()) return byText;
-        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(OFI_PLACE.matcher(text.strip()).replaceFirst(""));
+        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(OFI_PLACE.matcher(text.strip()).replaceFirst(""), version);
         return row.isPresent() ? fromRow(row.get(), byText, status, text.toLowerCase(Locale.ROOT)) : byText;
     }
 

@@ -102,7 +102,7 @@ final class FirstCauses {
             boolean telling = e.level() == NcclLevel.WARN || e.kind() == EventKind.SOCKET_CONNECT_RETRY
                     || e.kind() == EventKind.CONNECTION_LOST;
             if (!telling) continue;
-            Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env);
+            Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
             if (v.role() == Role.BENIGN) continue;
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             Signal s = new Signal(a, order, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
@@ -166,7 +166,7 @@ final class FirstCauses {
             int line = le.lastErrorLine() != null ? le.lastErrorLine() : le.line();
             IbCompletionError ib = ibByLine.get(line) != null ? ibByLine.get(line) : ibByLine.get(le.line());
             Integer status = ib != null ? ib.status() : null;
-            Verdict v = Classifier.classify(kind, le.lastError(), status, logIndex.env);
+            Verdict v = Classifier.classify(kind, le.lastError(), status, logIndex.env, le.ncclVersion());
             if (v.role() == Role.BENIGN || v.role() == Role.UNKNOWN) {
                 // The text names no cause we know: the result PyTorch reports names the finding.
                 String code = Classifier.codeOf(le.error());
