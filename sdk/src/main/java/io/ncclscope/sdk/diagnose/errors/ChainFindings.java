@@ -296,7 +296,8 @@ final class ChainFindings {
 
     private static void environment(DraftParts d) {
         Signal s = d.first.root;
-        String var = envVar(s.text, d.logIndex, null);
+        // 'XML Import Channel', 'Could not open XML graph file': the file NCCL_GRAPH_FILE names.
+        String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : envVar(s.text, d.logIndex, null);
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
         d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
         d.env = var;

@@ -154,7 +154,7 @@ final class Classifier {
             case DUPLICATE -> "duplicate";
             case USAGE -> l.contains("mismatch") ? "usage.mismatch" : null;
             case TOPO_FILE -> l.contains("attribute") && l.contains("not found") ? "topo.file.attr" : "topo.file";
-            case ENV -> "env.warn";
+            case ENV -> l.contains("graph") || l.contains("xml import channel") ? "env.graph" : "env.warn";
             case PLUGIN -> "plugin.fail";
             case MAPPING -> "mapping.warn";
             case SHM -> "shm";

@@ -108,6 +108,16 @@ class CatalogueClassificationTest {
     }
 
     @Test
+    void aGraphFileThatDoesNotMatchTheMachineIsTheGraphFileNotTheTopologyFile() throws IOException {
+        // Manifest azhpc-images-327: 'XML Import Channel : dev 1 not found.' under NCCL_GRAPH_FILE; topo.xml is fine.
+        List<Finding> fs = more("nccl-logs/azhpc-images-327-1.txt");
+        assertThat(problems(fs)).contains("NCCL_ENV_INVALID").doesNotContain("NCCL_TOPO_FILE_INVALID", "NCCL_CONNECT_FAILED");
+        Finding f = fs.stream().filter(x -> x.code().equals("NCCL_ENV_INVALID")).findFirst().orElseThrow();
+        assertThat(f.detail().key()).startsWith("env.graph");
+        assertThat(en(f)).contains("NCCL_GRAPH_FILE=/opt/microsoft/ncv4/graph.xml");
+    }
+
+    @Test
     void aCollNetFallbackIsInformationNotAFatalSystemError() throws IOException {
         // Manifests nccl-1050 and nccl-rdma-sharp-plugins-151: SHARP could not start, NCCL went on point-to-point.
         for (String file : List.of("nccl-logs/nccl-1050-1.txt", "nccl-logs/nccl-rdma-sharp-plugins-151-1.txt")) {
