@@ -75,6 +75,38 @@ public final class MessageCatalogue {
     }
 
     /**
+     * The row a message of a known NCCL release belongs to: among the rows whose regular expression finds it, the
+     * first whose versions name that release; the first matching row when none does or the release is unknown. Two
+     * releases can print one text with different meanings ('Attempt to use communicator before the previous operation
+     * returned ncclSuccess' is a context line up to 2.16 and invalid usage from 2.17).
+     *
+     * @param message the message text after its log prefix
+     * @param version the NCCL release that printed it ({@code 2.18.5}, {@code 2.18}); null when unknown
+     * @return the matching row, or empty when no row knows the message
+     */
+    public Optional<Entry> match(String message, String version) {
+        String minor = minor(version);
+        if (minor == null) return match(message);
+        String text = message.strip();
+        Entry first = null;
+        for (Entry entry : entries) {
+            if (!entry.pattern().matcher(text).find()) continue;
+            if (first == null) first = entry;
+            if (!"nccl".equals(entry.source()) || entry.printedBy(minor)) return Optional.of(entry);
+        }
+        return Optional.ofNullable(first);
+    }
+
+    /** {@code 2.18} of {@code 2.18.5+cuda12.2}; null when the text is no NCCL 2.x release. */
+    private static String minor(String version) {
+        if (version == null) return null;
+        java.util.regex.Matcher m = MINOR.matcher(version);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static final Pattern MINOR = Pattern.compile("^(2\\.\\d+)");
+
+    /**
      * One catalogue row.
      *
      * @param source         who prints it: nccl, pytorch, nccl-tests, aws-ofi-nccl, nccl-rdma-sharp-plugins
@@ -96,6 +128,34 @@ public final class MessageCatalogue {
          */
         public boolean isFinding() {
             return !BENIGN.equals(classification) && !CONTEXT.equals(classification);
+        }
+
+        /**
+         * Whether the row's versions name an NCCL minor release ({@code 2.4-2.12,2.15} names 2.4 to 2.12 and 2.15).
+         *
+         * @param minor the release, {@code 2.18}
+         * @return true when one of the row's ranges holds it
+         */
+        public boolean printedBy(String minor) {
+            int want = minorNumber(minor);
+            if (want < 0) return false;
+            for (String range : versions.split(",")) {
+                String[] ends = range.strip().split("-");
+                int low = minorNumber(ends[0]);
+                int high = ends.length > 1 ? minorNumber(ends[1]) : low;
+                if (low >= 0 && high >= 0 && want >= low && want <= high) return true;
+            }
+            return false;
+        }
+
+        private static int minorNumber(String version) {
+            String v = version.strip();
+            if (!v.startsWith("2.")) return -1;
+            try {
+                return Integer.parseInt(v.substring(2));
+            } catch (NumberFormatException e) {
+                return -1;
+            }
         }
     }
 

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-class MessageCatalogueTest {
+public class MessageCatalogueTest {
 
     private static final Pattern CONVERSION =
             Pattern.compile("%[-+ #0]*(?:\\d+|\\*)?(?:\\.(?:\\d+|\\*))?(?:hh|h|ll|l|z|j|t|L)?([diouxXeEfgGcspn%])");
@@ -76,11 +76,30 @@ class MessageCatalogueTest {
         assertThat(catalogue.match("Bootstrap : no socket interface found").orElseThrow().classification())
                 .isEqualTo("NCCL_NO_SOCKET_INTERFACE");
         assertThat(catalogue.match("Cannot initialize CollNet, using point-to-point network instead")
+                .orElseThrow().classification()).isEqualTo("COLLNET_UNAVAILABLE");
+        assertThat(catalogue.match("NET/IB : collective mismatch error local size 546816 remote 524288 addr 7ff7d1530000"
+                + " rkey 2553d seq 14/1c").orElseThrow().classification()).isEqualTo("NCCL_INVALID_USAGE");
+        assertThat(catalogue.match("[Proxy Service 14] Failed to execute operation Connect from rank 14, retcode 2")
+                .orElseThrow().classification()).isEqualTo("NCCL_CONNECT_FAILED");
+        assertThat(catalogue.match("[Proxy Service 3] Failed to execute operation Init from rank 3, retcode 3")
                 .orElseThrow().classification()).isEqualTo(MessageCatalogue.CONTEXT);
         assertThat(catalogue.match("[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1,"
                 + " OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600081 milliseconds before"
                 + " timing out.").orElseThrow().classification()).isEqualTo("NCCL_WATCHDOG_TIMEOUT");
         assertThat(catalogue.match("nothing NCCL ever printed")).isEmpty();
+    }
+
+    @Test
+    void aKnownReleasePicksTheRowOfThatRelease() {
+        String text = "Attempt to use communicator before the previous operation returned ncclSuccess";
+        assertThat(catalogue.match(text, "2.15.5").orElseThrow().classification()).isEqualTo(MessageCatalogue.CONTEXT);
+        assertThat(catalogue.match(text, "2.18.5+cuda12.2").orElseThrow().classification()).isEqualTo("NCCL_INVALID_USAGE");
+        // An unknown or unparsable release keeps file order.
+        assertThat(catalogue.match(text, null)).isEqualTo(catalogue.match(text));
+        assertThat(catalogue.match(text, "unknown")).isEqualTo(catalogue.match(text));
+        MessageCatalogue.Entry row = catalogue.match(text, "2.18").orElseThrow();
+        assertThat(row.printedBy("2.17")).isTrue();
+        assertThat(row.printedBy("2.16")).isFalse();
     }
 
     @Test
@@ -135,7 +154,8 @@ class MessageCatalogueTest {
         unmatched.forEach(line -> System.out.println("  unmatched: " + line));
     }
 
-    static String example(String format) {
+    /** A message built from a printf format: each conversion replaced by a value of its type. */
+    public static String example(String format) {
         Matcher matcher = CONVERSION.matcher(format);
         StringBuilder text = new StringBuilder();
         while (matcher.find()) {

@@ -44,6 +44,8 @@ class RuleCatalogTest {
             "NCCL_NET_PLUGIN_MISSING",
             "IB_COMPLETION_ERROR",
             "IB_SETUP_FAILED",
+            "COLLNET_UNAVAILABLE",
+            "OFI_NO_PROVIDER",
             "NCCL_WATCHDOG_TIMEOUT",
             "CUDA_ERROR",
             "NCCL_VERSION_MISMATCH",
@@ -108,10 +110,10 @@ class RuleCatalogTest {
 
     @Test
     void categoriesFollowTheDesignGroups() {
-        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 19).toArray(String[]::new));
-        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(19, 24).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 39).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(39, 49).toArray(String[]::new));
+        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 21).toArray(String[]::new));
+        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(21, 26).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(26, 41).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(41, 51).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

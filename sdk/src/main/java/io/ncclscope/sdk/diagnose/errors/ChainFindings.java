@@ -65,6 +65,13 @@ final class ChainFindings {
             case Classifier.PLUGIN -> plugin(d);
             case Classifier.MAPPING -> d.severity = FindingSeverity.ERROR;
             case Classifier.SHM -> d.env = "NCCL_SHM_DISABLE";
+            case Classifier.COLLNET -> {
+                // A fallback: collectives run on the point-to-point network, whatever the return codes before it.
+                d.severity = FindingSeverity.INFO;
+                d.severityFailed = FindingSeverity.INFO;
+                d.env = "NCCL_COLLNET_ENABLE";
+            }
+            case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
             default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
@@ -139,7 +146,10 @@ final class ChainFindings {
         d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
                 "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
                 "count", String.valueOf(totalCount(d.first))));
-        if (d.first.weak) {
+        if (s.peer == null && s.text != null && s.text.contains("[Proxy Service")) {
+            // A proxy's Connect that failed with a system error and no WARN of its own (a weak cause, not a retry).
+            d.key = "connect.proxy";
+        } else if (d.first.weak) {
             d.severity = FindingSeverity.ERROR;
             d.severityFailed = FindingSeverity.ERROR;
             NcclInterface dev = d.logIndex == null ? null : d.logIndex.socketDeviceUsed(s.host);
@@ -151,6 +161,12 @@ final class ChainFindings {
             } else {
                 d.key = "connect.retry";
             }
+        } else if (bootstrapRoot(d) != null) {
+            // Every rank but the root connects to the bootstrap root at init: a refused or timed-out connection there
+            // is a connect failure to the root, not an error of a remote rank.
+            String root = bootstrapRoot(d);
+            d.key = root.isEmpty() ? "connect.bootstrap.noaddr" : "connect.bootstrap";
+            d.args.addAll(List.of("root", root.isEmpty() ? "?" : root));
         } else if (s.peer == null) {
             d.key = "connect.nopeer";
         } else if (LogIndex.linkLocal(s.peer) && d.usedIface != null) {
@@ -171,6 +187,27 @@ final class ChainFindings {
             d.ifaceHost = s.host == null ? "" : s.host;
             d.ifaceNot = d.usedIface;
         }
+    }
+
+    /**
+     * The bootstrap root a failed connect went to: its address, empty when this NCCL version does not print it, null
+     * when the connect was not to the root (not under bootstrap.cc, made by rank 0 itself, or to another address
+     * than the root's). The root's address is NCCL_COMM_ID's host or the bootstrap address of rank 0's host.
+     */
+    private static String bootstrapRoot(DraftParts d) {
+        Signal s = d.first.root;
+        if (!d.first.viaBootstrap || s.rank != null && s.rank == 0) return null;
+        String root = rootAddress(d.logIndex);
+        if (s.peer == null) return root == null ? "" : root;
+        if (root == null || !root.equals(s.peer) && !root.startsWith(s.peer + ":")) return null;
+        return s.peer + (d.port != null ? "<" + d.port + ">" : "");
+    }
+
+    private static String rootAddress(LogIndex logIndex) {
+        if (logIndex == null) return null;
+        String commId = logIndex.env.get("NCCL_COMM_ID");
+        if (commId != null && !commId.isBlank()) return commId.strip();
+        return logIndex.bootstrapAddressOfRank(0);
     }
 
     private static void noInterface(DraftParts d) {
@@ -230,7 +267,7 @@ final class ChainFindings {
     private static void topoFile(DraftParts d) {
         String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
         d.args.addAll(List.of("path", path == null ? "?" : path));
-        if (path == null) d.key = "topo.file.nopath";
+        if (path == null && "topo.file".equals(d.key)) d.key = "topo.file.nopath";
         d.severity = FindingSeverity.ERROR;
         d.env = "NCCL_TOPO_FILE";
     }
@@ -243,6 +280,12 @@ final class ChainFindings {
         d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
                 "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
         if ("remote.lost".equals(d.key) && s.peer == null) d.key = "remote.lost.nopeer";
+        String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
+        if (peerHost != null) {
+            // The cause is in the peer's log: name the host and ranks whose log to read.
+            d.key = "remote.lost.host";
+            d.args.addAll(List.of("peerHost", peerHost));
+        }
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
         FindingText.putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
@@ -250,7 +293,8 @@ final class ChainFindings {
 
     private static void environment(DraftParts d) {
         Signal s = d.first.root;
-        String var = envVar(s.text, d.logIndex, null);
+        // 'XML Import Channel', 'Could not open XML graph file': the file NCCL_GRAPH_FILE names.
+        String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : envVar(s.text, d.logIndex, null);
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
         d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
         d.env = var;
@@ -443,7 +487,8 @@ final class ChainFindings {
     static String reason(String text) {
         if (text == null) return "?";
         Matcher m = REASON.matcher(text);
-        return m.find() ? m.group(1).trim() : text;
+        // 'poll() returned 1, no POLLOUT events': a count, not a reason; the whole message says it.
+        return m.find() && !m.group(1).trim().matches("\\d+,.*") ? m.group(1).trim() : text;
     }
 
     /** An address that can go into a command: not masked by the poster ({@code 172....}, {@code a.b.c.d}). */

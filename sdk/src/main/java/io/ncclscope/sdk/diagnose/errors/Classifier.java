@@ -2,17 +2,21 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclResult;
+import io.ncclscope.sdk.rules.MessageCatalogue;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Turns one NCCL WARN message (or a launcher's {@code Last error} text) into a finding code, its role in a failure
- * chain and the message template that explains it. The parser's {@link EventKind} is the first cut; the text refines
- * it (shared memory, environment values, rank mapping and the NCCL 2.30 wording are not parser kinds). Texts follow
- * NCCL's own {@code WARN(...)} calls (src/misc/shmutils.cc, socket.cc, bootstrap.cc, init.cc, graph/tuning.cc,
- * transport/net_ib, net_socket.cc). Stateless.
+ * chain and the message template that explains it. The message catalogue ({@link MessageCatalogue}, every WARN format
+ * of NCCL 2.4 to 2.30 and of the NET plugins read from their sources) is the authority on what a message means: a
+ * code, benign, or context (a consequence, a retry, a fallback: never a first cause). The parser's {@link EventKind}
+ * and the text refine the catalogue's code into a role and a message (which IB setup call, which completion status),
+ * and classify what the catalogue does not know. Stateless.
  */
 final class Classifier {
 
@@ -54,6 +58,27 @@ final class Classifier {
     static final String ENV = "NCCL_ENV_INVALID";
     static final String DEBUG_FILE = "NCCL_DEBUG_FILE_REDIRECTED";
     static final String TESTS = "NCCL_TESTS_FAILED";
+    static final String COLLNET = "COLLNET_UNAVAILABLE";
+    static final String OFI_PROVIDER = "OFI_NO_PROVIDER";
+
+    /**
+     * The catalogue codes a failure chain of this package is named after; the catalogue's other codes (PyTorch's
+     * watchdog, nccl-tests' failures) are read from the launcher and tests records, never from a WARN line.
+     */
+    private static final Set<String> CHAIN_CODES = Set.of(CONNECT, REMOTE, SYSTEM, INTERNAL, USAGE, DUPLICATE, NO_IFACE,
+            PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER);
+
+    /** The codes named after an ncclResult_t alone. */
+    private static final Set<String> GENERIC = Set.of(SYSTEM, INTERNAL, USAGE, REMOTE, CUDA);
+
+    /** The note of a catalogue row classified by the ncclResult_t its source returns, not by what the text says. */
+    private static final String BY_RESULT = "classified by its return code";
+
+    /** The note of a catalogue row whose message names its code only when no WARN before it explains the failure. */
+    private static final String WEAK_NOTE = "a cause only when nothing better is seen";
+
+    /** aws-ofi-nccl 1.x writes the function and line before the message: {@code : Function: X Line: N: NET/OFI ...}. */
+    private static final Pattern OFI_PLACE = Pattern.compile("^:?\\s*Function: \\S+ Line: \\d+:\\s*");
 
     /** An NCCL variable named in a message, for {@link #ENV} texts. */
     static final Pattern ENV_NAME = Pattern.compile("\\b(NCCL_[A-Z0-9_]+)\\b");
@@ -73,6 +98,76 @@ final class Classifier {
      * @param env    the log's NCCL variables
      */
     static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env) {
+        return classify(kind, text, status, env, null);
+    }
+
+    /**
+     * The verdict for a message of a known NCCL release: the catalogue row of that release where two differ.
+     *
+     * @param kind    the parser's kind
+     * @param text    the message; may be null
+     * @param status  the IB completion status, when known
+     * @param env     the log's NCCL variables
+     * @param version the NCCL version the log printed; null when unknown
+     */
+    static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env, String version) {
+        Verdict byText = byKind(kind, text, status, env);
+        if (text == null || text.isBlank()) return byText;
+        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(OFI_PLACE.matcher(text.strip()).replaceFirst(""), version);
+        return row.isPresent() ? fromRow(row.get(), byText, status, text.toLowerCase(Locale.ROOT)) : byText;
+    }
+
+    /**
+     * The verdict of a catalogue row. A row of the chain's own code keeps the refined verdict (its role and message);
+     * a row of another code overrides it as a first cause; context makes a consequence of what was a cause.
+     */
+    private static Verdict fromRow(MessageCatalogue.Entry row, Verdict byText, Integer status, String l) {
+        String code = row.classification();
+        if (MessageCatalogue.BENIGN.equals(code)) return new Verdict(null, Role.BENIGN, null);
+        if (MessageCatalogue.CONTEXT.equals(code)) {
+            // It says what happened (a retry, a fallback, a proxy passing on an error) and names no finding itself.
+            return byText.role() == Role.ROOT || byText.role() == Role.UNKNOWN ? new Verdict(null, Role.SECONDARY, "warn") : byText;
+        }
+        if (!CHAIN_CODES.contains(code) || code.equals(byText.code())) return byText;
+        if (row.note().contains(WEAK_NOTE)) return new Verdict(code, Role.WEAK, keyOf(code, l));
+        if (row.note().contains(BY_RESULT)) {
+            // The row knows only the result its source returns: it corrects a generic guess of the text rules (any
+            // NET/OFI line a system error), a precise reading of the text stands, and an unknown message is named by
+            // the return code that follows it, only when one does (NCCL often warns and goes on).
+            return byText.code() != null && GENERIC.contains(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
+        }
+        return switch (code) {
+            case IB_COMPLETION -> ibCompletion(status);
+            case IB_SETUP -> ibSetup(l);
+            // A connection the peer closed names the peer's failure: the cause is in the peer's log.
+            case REMOTE -> new Verdict(REMOTE, l.contains("closed") || l.contains("reset") ? Role.SECONDARY : Role.ROOT,
+                    l.contains("closed") || l.contains("reset") ? "remote.lost" : null);
+            default -> new Verdict(code, Role.ROOT, keyOf(code, l));
+        };
+    }
+
+    /** The message key of a first cause the catalogue names; null for the generic codes (their key says the result). */
+    private static String keyOf(String code, String l) {
+        return switch (code) {
+            case CONNECT -> "connect";
+            case NO_IFACE -> "noiface";
+            case DUPLICATE -> "duplicate";
+            case USAGE -> l.contains("mismatch") ? "usage.mismatch" : null;
+            case TOPO_FILE -> l.contains("attribute") && l.contains("not found") ? "topo.file.attr" : "topo.file";
+            case ENV -> l.contains("graph") || l.contains("xml import channel") ? "env.graph" : "env.warn";
+            case PLUGIN -> "plugin.fail";
+            case MAPPING -> "mapping.warn";
+            case SHM -> "shm";
+            case OOM -> "oom";
+            case VERSION -> "version.warn";
+            case SYSTEM -> "system.warn";
+            case COLLNET -> "collnet";
+            case OFI_PROVIDER -> "ofi.provider";
+            default -> null;
+        };
+    }
+
+    private static Verdict byKind(EventKind kind, String text, Integer status, Map<String, String> env) {
         String t = text == null ? "" : text;
         String l = t.toLowerCase(Locale.ROOT);
         // Shared memory first: 'Call to posix_fallocate failed' would otherwise read as an allocation failure
@@ -151,6 +246,8 @@ final class Classifier {
     }
 
     private static Verdict ibSetup(String l) {
+        // aws-ofi-nccl: libfabric resources (address vector, completion queue, endpoint), not ibverbs calls.
+        if (l.contains("net/ofi")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.ofi");
         // misc/ibvwrap.cc: ETIMEDOUT moving a QP to RTR/RTS usually means rails that are not cross-connected.
         if (l.contains("ibv_modify_qp") && (l.contains("timed out") || l.contains(" 110 "))) {
             return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.crossnic");

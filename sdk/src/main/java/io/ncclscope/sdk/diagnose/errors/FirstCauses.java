@@ -59,6 +59,8 @@ final class FirstCauses {
         /** The launcher's {@code ChildFailedError} lines of the failed process. */
         final List<LineRef> childTail = new ArrayList<>();
         boolean failed;
+        /** Whether the root or its return-code trace is in bootstrap.cc: the connection to the bootstrap root. */
+        boolean viaBootstrap;
 
         Chain(Signal root, String code, String key, boolean weak) {
             this.root = root;
@@ -99,7 +101,7 @@ final class FirstCauses {
             boolean telling = e.level() == NcclLevel.WARN || e.kind() == EventKind.SOCKET_CONNECT_RETRY
                     || e.kind() == EventKind.CONNECTION_LOST;
             if (!telling) continue;
-            Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env);
+            Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
             if (v.role() == Role.BENIGN) continue;
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             Signal s = new Signal(a, order, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
@@ -163,7 +165,7 @@ final class FirstCauses {
             int line = le.lastErrorLine() != null ? le.lastErrorLine() : le.line();
             IbCompletionError ib = ibByLine.get(line) != null ? ibByLine.get(line) : ibByLine.get(le.line());
             Integer status = ib != null ? ib.status() : null;
-            Verdict v = Classifier.classify(kind, le.lastError(), status, logIndex.env);
+            Verdict v = Classifier.classify(kind, le.lastError(), status, logIndex.env, le.ncclVersion());
             if (v.role() == Role.BENIGN || v.role() == Role.UNKNOWN) {
                 // The text names no cause we know: the result PyTorch reports names the finding.
                 String code = Classifier.codeOf(le.error());
@@ -399,6 +401,7 @@ final class FirstCauses {
     /** The return-code trace after the root, its followers and the launcher lines quoting them. */
     private void fillChain(Chain c) {
         Signal r = c.root;
+        c.viaBootstrap = r.source != null && r.source.contains("bootstrap");
         List<LineRef> rep = reports.get(r);
         if (rep != null) {
             c.tail.addAll(rep);
@@ -431,6 +434,9 @@ final class FirstCauses {
             }
         }
         if (!chain.isEmpty()) c.failed = true;
+        for (NcclEvent e : chain) {
+            if (e.source() != null && e.source().contains("bootstrap")) c.viaBootstrap = true;
+        }
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
         }

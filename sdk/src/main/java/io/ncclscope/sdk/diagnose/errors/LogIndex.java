@@ -107,6 +107,36 @@ final class LogIndex {
         return null;
     }
 
+    /**
+     * The host whose bootstrap or socket interface has this address, with the ranks this log places on it
+     * ({@code node-2 (ranks 8-15)}); null when no interface of the log has it.
+     */
+    String hostOfAddress(String address) {
+        if (address == null) return null;
+        for (List<NcclInterface> list : ifaces.values()) {
+            for (NcclInterface i : list) {
+                if (!address.equals(i.address()) || i.host() == null) continue;
+                java.util.TreeSet<Integer> on = new java.util.TreeSet<>();
+                for (NcclRank r : ranks) {
+                    if (i.host().equals(r.host())) on.add(r.rank());
+                }
+                return on.isEmpty() ? i.host() : i.host() + " (rank" + (on.size() > 1 ? "s " : " ") + FindingText.join(on) + ")";
+            }
+        }
+        return null;
+    }
+
+    /** The bootstrap interface address of the host of a rank, when the log shows both; else null. */
+    String bootstrapAddressOfRank(int rank) {
+        for (NcclRank r : ranks) {
+            if (r.rank() != rank || r.host() == null) continue;
+            for (NcclInterface i : interfaces(r.host())) {
+                if (i.kind() == InterfaceKind.BOOTSTRAP && i.address() != null) return i.address();
+            }
+        }
+        return null;
+    }
+
     /** True when every communicator of the log has one rank (nothing is exchanged, tuning never runs). */
     boolean singleRankOnly() {
         if (ranks.isEmpty()) return false;

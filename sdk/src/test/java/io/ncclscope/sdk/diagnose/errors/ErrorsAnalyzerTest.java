@@ -85,6 +85,7 @@ class ErrorsAnalyzerTest {
 
         @Test
         void oldBootstrapTimeoutWithoutPeerAddressNamesTheInterface() {
+            // Under bootstrap.cc, but in rank 0's own root thread ([bthread]): a connect to a rank, not to the root.
             Finding f = only(corpus("nccl-logs/nccl-tests-15-1.txt"), "NCCL_CONNECT_FAILED");
             assertThat(f.detail().key()).isEqualTo("connect.nopeer");
             assertThat(f.subject().rank()).isEqualTo(0);

@@ -1,0 +1,205 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.ncclscope.parsers.Corpus;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
+import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.MessageCatalogue;
+import io.ncclscope.sdk.rules.MessageCatalogueTest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The errors analyzer classifies WARN lines by the message catalogue: every NCCL, NET plugin and SHARP format of
+ * {@code messages.tsv} gets the catalogue's verdict, and the corpus lines where the catalogue and the analyzer used to
+ * disagree (collective mismatch, a topology file without an attribute, a CollNet fallback, bootstrap retries that
+ * return ncclRemoteError) are read the catalogue's way.
+ */
+class CatalogueClassificationTest {
+
+    private static final Set<String> WARN_SOURCES = Set.of("nccl", "aws-ofi-nccl", "nccl-rdma-sharp-plugins");
+    /** The codes a WARN line names a chain after; the catalogue's other codes come from launcher and tests records. */
+    private static final Set<String> CHAIN_CODES = Set.of("NCCL_CONNECT_FAILED", "NCCL_REMOTE_ERROR", "NCCL_SYSTEM_ERROR",
+            "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE", "NCCL_DUPLICATE_GPU", "NCCL_NO_SOCKET_INTERFACE",
+            "NCCL_NET_PLUGIN_MISSING", "IB_COMPLETION_ERROR", "IB_SETUP_FAILED", "CUDA_ERROR", "NCCL_VERSION_MISMATCH",
+            "RANK_MAPPING_INCONSISTENT", "NCCL_OUT_OF_MEMORY", "NCCL_TOPO_FILE_INVALID", "NCCL_SHM_FAILED",
+            "NCCL_ENV_INVALID", "COLLNET_UNAVAILABLE", "OFI_NO_PROVIDER");
+
+    static List<Finding> more(String file) throws IOException {
+        Path path = Corpus.root().resolveSibling("corpus-more").resolve(file);
+        assumeTrue(Files.isRegularFile(path), "corpus-more absent");
+        String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+        return new ErrorsAnalyzer().analyze(Evidence.builder().addText(path.getFileName().toString(), text).build());
+    }
+
+    static List<String> problems(List<Finding> fs) {
+        return fs.stream().filter(f -> f.severity().atLeast(FindingSeverity.WARNING)).map(Finding::code).sorted().toList();
+    }
+
+    static String en(Finding f) {
+        return f.detail().render(Locale.ENGLISH);
+    }
+
+    @Test
+    void everyWarnFormatOfTheCatalogueGetsItsClassification() {
+        List<String> wrong = new ArrayList<>();
+        int rows = 0;
+        for (MessageCatalogue.Entry row : MessageCatalogue.builtIn().entries()) {
+            if (!WARN_SOURCES.contains(row.source())) continue;
+            String example = MessageCatalogueTest.example(row.format()).strip();
+            // The first row that matches the example decides it (a general format may be shadowed by a precise one).
+            MessageCatalogue.Entry decides = MessageCatalogue.builtIn().match(example).orElseThrow();
+            Verdict v = Classifier.classify(WarnLineText.guessKind(example), example, null, Map.of());
+            rows++;
+            String c = decides.classification();
+            boolean ok;
+            if (MessageCatalogue.BENIGN.equals(c)) {
+                ok = v.role() == Role.BENIGN;
+            } else if (MessageCatalogue.CONTEXT.equals(c)) {
+                ok = v.role() != Role.ROOT && v.role() != Role.UNKNOWN;
+            } else if (!CHAIN_CODES.contains(c)) {
+                ok = true;
+            } else if (decides.note().contains("classified by its return code")) {
+                // Known only by its result: the text's own reading wins, else the return code after it names it.
+                ok = v.code() != null || v.role() == Role.UNKNOWN;
+            } else {
+                ok = c.equals(v.code());
+            }
+            if (!ok) wrong.add(row.line() + " " + row.format() + " -> " + c + " but " + v);
+        }
+        assertThat(rows).isGreaterThan(800);
+        assertThat(wrong).as("catalogue rows the classifier reads otherwise").isEmpty();
+    }
+
+    @Test
+    void collectiveMismatchOverNetIbIsInvalidUsageNotAnIbSetupFailure() throws IOException {
+        // Manifest nccl-969: a size check between the two sides (ncclInvalidUsage from 2.12), not an RDMA failure.
+        List<Finding> fs = more("nccl-logs/nccl-969-1.txt");
+        assertThat(problems(fs)).contains("NCCL_INVALID_USAGE").doesNotContain("IB_SETUP_FAILED", "IB_COMPLETION_ERROR",
+                "NCCL_CONNECT_FAILED");
+        Finding f = fs.stream().filter(x -> x.code().equals("NCCL_INVALID_USAGE")).findFirst().orElseThrow();
+        assertThat(f.detail().key()).startsWith("usage.mismatch");
+        assertThat(problems(more("nccl-logs/nccl-615-1.txt"))).contains("NCCL_INVALID_USAGE").doesNotContain("IB_SETUP_FAILED");
+    }
+
+    @Test
+    void aTopologyFileWithoutTheCpuArchIsAnInvalidTopologyFile() throws IOException {
+        // Manifests nccl-379 and aws-ofi-nccl-785: 'Attribute arch of node cpu not found' in an injected topology.
+        for (String file : List.of("nccl-logs/nccl-379-1.txt", "nccl-logs/aws-ofi-nccl-785-1.txt")) {
+            List<Finding> fs = more(file);
+            assertThat(problems(fs)).as(file).contains("NCCL_TOPO_FILE_INVALID").doesNotContain("NCCL_CONNECT_FAILED");
+            Finding f = fs.stream().filter(x -> x.code().equals("NCCL_TOPO_FILE_INVALID")).findFirst().orElseThrow();
+            assertThat(f.detail().key()).startsWith("topo.file.attr");
+            assertThat(en(f)).contains("Attribute arch of node cpu not found");
+        }
+    }
+
+    @Test
+    void aGraphFileThatDoesNotMatchTheMachineIsTheGraphFileNotTheTopologyFile() throws IOException {
+        // Manifest azhpc-images-327: 'XML Import Channel : dev 1 not found.' under NCCL_GRAPH_FILE; topo.xml is fine.
+        List<Finding> fs = more("nccl-logs/azhpc-images-327-1.txt");
+        assertThat(problems(fs)).contains("NCCL_ENV_INVALID").doesNotContain("NCCL_TOPO_FILE_INVALID", "NCCL_CONNECT_FAILED");
+        Finding f = fs.stream().filter(x -> x.code().equals("NCCL_ENV_INVALID")).findFirst().orElseThrow();
+        assertThat(f.detail().key()).startsWith("env.graph");
+        assertThat(en(f)).contains("NCCL_GRAPH_FILE=/opt/microsoft/ncv4/graph.xml");
+    }
+
+    @Test
+    void aCollNetFallbackIsInformationNotAFatalSystemError() throws IOException {
+        // Manifests nccl-1050 and nccl-rdma-sharp-plugins-151: SHARP could not start, NCCL went on point-to-point.
+        for (String file : List.of("nccl-logs/nccl-1050-1.txt", "nccl-logs/nccl-rdma-sharp-plugins-151-1.txt")) {
+            List<Finding> fs = more(file);
+            assertThat(problems(fs)).as(file).isEmpty();
+            assertThat(fs).as(file).extracting(Finding::code).contains("COLLNET_UNAVAILABLE");
+        }
+    }
+
+    @Test
+    void aFailedOpenBeforeTheSharedMemoryWarnIsNotTheCause() throws IOException {
+        // Manifest nccl-1589: 'Call to open failed' is known only by its result; the shm WARN after it names the cause.
+        assertThat(problems(more("nccl-logs/nccl-1589-1.txt"))).containsExactly("NCCL_SHM_FAILED");
+    }
+
+    @Test
+    void aProxyConnectFailingWithASystemErrorIsAConnectFailure() throws IOException {
+        // Manifest nccl-914: the net transport's connect returned 2 with no WARN of its own; -> 6 elsewhere follows.
+        List<Finding> fs = more("nccl-logs/nccl-914-1.txt");
+        assertThat(problems(fs)).contains("NCCL_CONNECT_FAILED").doesNotContain("IB_COMPLETION_ERROR");
+        Finding f = fs.stream().filter(x -> x.code().equals("NCCL_CONNECT_FAILED")).findFirst().orElseThrow();
+        assertThat(f.detail().key()).startsWith("connect.proxy");
+    }
+
+    @Test
+    void anEfaEndpointSetupFailureIsNamedForLibfabricNotIbverbs() throws IOException {
+        List<Finding> fs = more("nccl-logs/aws-ofi-nccl-24-1.txt");
+        Finding f = fs.stream().filter(x -> x.code().equals("IB_SETUP_FAILED")).findFirst().orElseThrow();
+        assertThat(f.detail().key()).startsWith("ib.setup.ofi");
+        assertThat(en(f)).contains("libfabric").doesNotContain("ibverbs");
+    }
+
+    @Test
+    void noLibfabricProviderIsItsOwnFinding() {
+        String log = "ip-10-0-0-1:100:100 [0] NCCL INFO NET/OFI Using aws-ofi-nccl 1.7.1\n"
+                + "ip-10-0-0-1:100:100 [0] nccl_net_ofi.c:543 NCCL WARN NET/OFI Couldn't find any optimal provider\n"
+                + "ip-10-0-0-1:100:100 [0] NCCL INFO init.cc:1089 -> 2\n";
+        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "OFI_NO_PROVIDER");
+        // The '-> 2' after it shows the init failed.
+        assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
+        assertThat(f.detail().key()).isEqualTo("ofi.provider");
+    }
+
+    @Test
+    void refusedRetriesAtBootstrapAreAConnectFailureToTheRootNotARemoteRank() {
+        // NCCL 2.16-2.23 src/misc/socket.cc: refused connections are retried, then 'exceeded retries' -> ncclRemoteError.
+        String log = "nodeB:200:200 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.2<0>\n"
+                + "nodeB:200:200 [0] misc/socket.cc:567 NCCL WARN socketPollConnect: exceeded retries (20000)\n"
+                + "nodeB:200:200 [0] NCCL INFO misc/socket.cc:621 -> 6\n"
+                + "nodeB:200:200 [0] NCCL INFO bootstrap.cc:274 -> 6\n"
+                + "nodeB:200:200 [0] NCCL INFO init.cc:1395 -> 6\n";
+        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "NCCL_CONNECT_FAILED");
+        assertThat(f.detail().key()).isEqualTo("connect.bootstrap.noaddr");
+        assertThat(en(f)).contains("bootstrap root", "not an error of a remote rank");
+    }
+
+    @Test
+    void aConnectionRefusedToTheRootNamesItsAddress() {
+        // The root is NCCL_COMM_ID's address; a refused connect to it under bootstrap.cc is a connect failure to the root.
+        String log = "nodeB:200:200 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29500\n"
+                + "nodeB:200:200 [0] misc/socket.cc:642 NCCL WARN Connect to 10.0.0.1<29500> failed : Connection refused\n"
+                + "nodeB:200:200 [0] NCCL INFO misc/socket.cc:752 -> 2\n"
+                + "nodeB:200:200 [0] NCCL INFO bootstrap.cc:574 -> 2\n";
+        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "NCCL_CONNECT_FAILED");
+        assertThat(f.detail().key()).isEqualTo("connect.bootstrap");
+        assertThat(en(f)).contains("bootstrap root at 10.0.0.1<29500>", "Connection refused");
+        // Another address than the root's: a connect failure to that peer, as before.
+        Finding g = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log.replace("Connect to 10.0.0.1<29500>",
+                "Connect to 10.0.0.7<41000>")), "NCCL_CONNECT_FAILED");
+        assertThat(g.detail().key()).isEqualTo("connect");
+    }
+
+    @Test
+    void aClosedConnectionNamesTheHostWhoseLogHoldsTheCause() {
+        String log = "nodeA:100:100 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"
+                + "nodeA:100:100 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n"
+                + "nodeB:200:200 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.2<0>\n"
+                + "nodeB:200:200 [0] NCCL INFO comm 0x2 rank 1 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n"
+                + "nodeA:100:300 [0] misc/socket.cc:538 NCCL WARN socketProgress: Connection closed by remote peer 10.0.0.2<41234>\n"
+                + "nodeA:100:300 [0] NCCL INFO misc/socket.cc:621 -> 6\n";
+        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "NCCL_REMOTE_ERROR");
+        assertThat(f.detail().key()).isEqualTo("remote.lost.host");
+        assertThat(en(f)).contains("read the log of nodeB (rank 1)");
+    }
+}
