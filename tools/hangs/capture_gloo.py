@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Captures real PyTorch gloo hang outputs, one log per rank, for examples/captured/hangs/.
+"""Captures real PyTorch gloo hang outputs, one log per rank, for examples/hangs/captured/.
 
 Run with Debian's python3-torch (1.13): /usr/bin/python3 tools/hangs/capture_gloo.py OUT_DIR [SCENARIO...]
 Scenarios (4 processes on one machine, gloo backend, TORCH_DISTRIBUTED_DEBUG as given):

@@ -7,7 +7,9 @@ formats in PyTorch's sources (torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp, 
 lines. Run from the repository root: python3 tools/hangs/make_examples.py
   rank-not-entered/  8 ranks on 2 nodes; rank 5 never enqueues all_reduce 120, the 7 others time out in it.
   mismatch/          4 ranks on 1 node; at collective 57 rank 3 all_reduces 2048 elements, the others 1024 (JSON dumps).
-  stuck/             4 ranks on 2 nodes; every rank started all_reduce 88 and none completed; node-b logged Xid 79.
+  stuck/             4 ranks on 2 nodes; every rank started all_reduce 88 and none completed; node-e logged Xid 79.
+ras/ncclras-status.txt was written by hand in the layout of NCCL's docs/ras and src/ras/client_support.cc (the report
+`ncclras -v` would give for rank-not-entered: rank 5 missing and one operation behind); it is not generated here.
 """
 import json
 import os

@@ -15,6 +15,7 @@ import io.ncclscope.parsers.nvsmi.NvidiaSmiParser;
 import io.ncclscope.parsers.pci.LspciTreeParser;
 import io.ncclscope.parsers.pci.LspciVerboseParser;
 import io.ncclscope.parsers.perftest.PerftestParser;
+import io.ncclscope.parsers.ras.RasParser;
 import io.ncclscope.parsers.tests.NcclTestsParser;
 import io.ncclscope.parsers.topo.TopoParser;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlParser;
@@ -58,7 +59,7 @@ public final class Parsers {
                 new TopoParser(), new LspciTreeParser(), new LspciVerboseParser(), new IbstatParser(),
                 new EthtoolParser(), new NumactlParser(), new NvidiaSmiParser(), new NcclLogParser(),
                 new NcclTestsParser(), new PerftestParser(), new NvbandwidthParser(), new DmesgParser(),
-                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser(), new FlightRecorderParser());
+                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser(), new FlightRecorderParser(), new RasParser());
         for (ToolParser<?> p : all) {
             PARSERS.put(p.kind(), p);
         }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The hang analyzer on the examples of examples/hangs (written by tools/hangs/make_examples.py from PyTorch's formats)
- * and the real gloo captures of examples/captured/hangs (tools/hangs/capture_gloo.py).
+ * and the real gloo captures of examples/hangs/captured (tools/hangs/capture_gloo.py).
  */
 class HangAnalyzerTest {
 
@@ -80,7 +80,7 @@ class HangAnalyzerTest {
 
     @Test
     void realGlooMonitoredBarrierNamesTheRankThatNeverArrived() throws Exception {
-        Report r = analyze("captured/hangs/monitored-barrier", Locale.ENGLISH);
+        Report r = analyze("hangs/captured/monitored-barrier", Locale.ENGLISH);
         LocalizedFinding f = r.findings().stream().filter(x -> x.code().startsWith("HANG_")).findFirst().orElseThrow();
         assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
         assertThat(f.subject().rank()).isEqualTo(2);
@@ -89,7 +89,7 @@ class HangAnalyzerTest {
 
     @Test
     void realGlooMismatchQuotesBothFingerprints() throws Exception {
-        Report r = analyze("captured/hangs/mismatch", Locale.ENGLISH);
+        Report r = analyze("hangs/captured/mismatch", Locale.ENGLISH);
         LocalizedFinding f = r.findings().stream().filter(x -> x.code().startsWith("HANG_")).findFirst().orElseThrow();
         assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_MISMATCH");
         assertThat(f.subject().rank()).isEqualTo(1);
