@@ -35,6 +35,8 @@ final class PickleReader {
     private final List<Integer> marks = new ArrayList<>();
     private final Map<Long, Object> memo = new HashMap<>();
     private long values;
+    /** Short strings read, by a hash of their bytes. */
+    private final String[] strings = new String[1024];
     private int opaqueWarned;
 
     PickleReader(byte[] in, Warnings warnings) {
@@ -323,8 +325,38 @@ final class PickleReader {
         return v.bitLength() < 64 ? (Object) v.longValue() : v;
     }
 
+    /**
+     * A short string: from the cache when the same bytes were read before (a dump repeats its keys and values in
+     * every entry), else decoded and cached.
+     */
     private String text(long n) {
-        return new String(take(n), StandardCharsets.UTF_8);
+        if (n < 0 || n > in.length - pos) throw new Stop("a length of " + n + " runs past the end of the pickle");
+        int len = (int) n;
+        if (len > 48) {
+            String s = new String(in, pos, len, StandardCharsets.UTF_8);
+            pos += len;
+            return s;
+        }
+        int h = len;
+        for (int i = pos; i < pos + len; i++) h = 31 * h + in[i];
+        int slot = (h ^ (h >>> 16)) & (strings.length - 1);
+        String cached = strings[slot];
+        if (cached != null && sameAscii(cached, pos, len)) {
+            pos += len;
+            return cached;
+        }
+        String s = new String(in, pos, len, StandardCharsets.UTF_8);
+        pos += len;
+        strings[slot] = s;
+        return s;
+    }
+
+    private boolean sameAscii(String s, int at, int len) {
+        if (s.length() != len) return false;
+        for (int i = 0; i < len; i++) {
+            if (s.charAt(i) != in[at + i]) return false;
+        }
+        return true;
     }
 
     private String line() {
