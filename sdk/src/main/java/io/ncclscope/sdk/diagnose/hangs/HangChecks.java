@@ -186,7 +186,7 @@ final class HangChecks {
 
     private Finding finding(String code, int rank, List<EvidenceLine> ev, String detail, Object... args) {
         RankPlace p = places.get(rank);
-        Subject s = new Subject(p == null ? null : p.host(), rank, p == null || p.gpu() == null ? null : String.valueOf(p.gpu()),
+        Subject s = new Subject(p == null ? null : p.host(), rank, p == null || p.gpu() == null ? null : "GPU" + p.gpu(),
                 null, null, null, null);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("rank", String.valueOf(rank));
