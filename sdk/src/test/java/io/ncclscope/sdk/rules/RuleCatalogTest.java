@@ -111,10 +111,10 @@ class RuleCatalogTest {
 
     @Test
     void categoriesFollowTheDesignGroups() {
-        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 19).toArray(String[]::new));
-        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(19, 24).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 39).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(39, 49).toArray(String[]::new));
+        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 22).toArray(String[]::new));
+        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(22, 27).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(27, 42).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(42, 52).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {
