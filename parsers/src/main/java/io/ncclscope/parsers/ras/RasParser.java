@@ -51,9 +51,12 @@ public final class RasParser implements ToolParser<RasStatus> {
         String h = head.length() > 65536 ? head.subSequence(0, 65536).toString() : head.toString();
         boolean comms = h.contains("Communicators... (") || h.contains("Communicators...\n");
         boolean table = h.contains("Group") && h.contains("Comms") && h.contains("in group");
-        if (h.contains("Job summary\n===") && (comms || table)) return 95;
-        if (comms && table) return 90;
-        return 0;
+        int score = 0;
+        if (h.contains("Job summary\n===") && (comms || table)) score = 95;
+        else if (comms && table) score = 90;
+        // A job's log with a RAS report pasted in: the log's kind reads more of it (its watchdog and NCCL lines).
+        if (score > 0 && (h.contains("Watchdog caught") || h.contains(" NCCL INFO ") || h.contains(" NCCL WARN "))) score = 55;
+        return score;
     }
 
     @Override
@@ -105,7 +108,7 @@ public final class RasParser implements ToolParser<RasStatus> {
                     if (draft != null) draft = finish(draft, issues);
                     if (issues.size() >= MAX_ROWS) continue;
                     m = HEADLINE.matcher(line);
-                    if (!m.matches()) continue;
+                    if (!m.matches() || !m.group(2).matches("[A-Z][A-Z0-9_ ]*")) continue;
                     String rest = m.group(2);
                     int sp = rest.lastIndexOf(' ');
                     draft = new IssueDraft(section.equals("Errors"), sp >= 0 ? rest.substring(sp + 1) : rest, m.group(1), no);

@@ -56,6 +56,25 @@ class RasParserTest {
         assertThat(actual).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
     }
 
+    /** A real report (corpus-more nccl-1730-1, NCCL 2.26.2, 256 ranks) with a rank's watchdog lines pasted after it. */
+    @Test
+    void aRealReportReadsAsRasWhenAskedAndItsLogLinesKeepItANcclLog() throws Exception {
+        Path f = io.ncclscope.parsers.Corpus.root().resolveSibling("corpus-more").resolve("nccl-logs/nccl-1730-1.txt");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(f), "corpus-more is absent");
+        String text = Files.readString(f, StandardCharsets.UTF_8);
+        assertThat(Parsers.detect(text).kind()).isEqualTo(Kind.NCCL_LOG);
+        RasStatus s = new RasParser().parse(text).data();
+        assertThat(s.ncclVersion()).isEqualTo("2.26.2");
+        assertThat(s.nodes()).isEqualTo(32);
+        assertThat(s.processes()).isEqualTo(256);
+        assertThat(s.communicators()).singleElement().satisfies(c -> {
+            assertThat(c.ranksInGroup()).isEqualTo("256");
+            assertThat(c.status()).isEqualTo("RUNNING");
+            assertThat(c.errors()).isEqualTo("OK");
+        });
+        assertThat(s.issues()).isEmpty();
+    }
+
     @Test
     void textWithoutAReportIsNotRas() {
         assertThat(new RasParser().sniff("Job summary\nnothing here\n")).isZero();
