@@ -1,7 +1,8 @@
 /**
  * Typed, exact parsers for the tool outputs engineers paste when NCCL is slow or fails: {@code nvidia-smi topo -m},
  * {@code lspci}, {@code ibstat}, {@code ethtool}, {@code numactl}, {@code nvidia-smi -q}, NCCL_DEBUG logs, nccl-tests
- * tables, perftest, nvbandwidth, {@code dmesg}, {@code ip link}, {@code show_gids} and NCCL's topology XML.
+ * tables, perftest, nvbandwidth, {@code dmesg}, {@code ip link}, {@code show_gids}, NCCL's topology XML, PyTorch Flight Recorder
+ * dumps and NCCL's RAS client reports.
  *
  * <p>Start at {@link io.ncclscope.parsers.Parsers}: {@code Parsers.parse(text)} detects the kind and returns a
  * {@link io.ncclscope.parsers.ParseResult} of typed records, each fact with the line it came from, and odd lines as
@@ -13,6 +14,7 @@ module io.ncclscope.parsers {
     exports io.ncclscope.parsers;
     exports io.ncclscope.parsers.dmesg;
     exports io.ncclscope.parsers.ethtool;
+    exports io.ncclscope.parsers.flightrec;
     exports io.ncclscope.parsers.gids;
     exports io.ncclscope.parsers.ib;
     exports io.ncclscope.parsers.json;
@@ -23,6 +25,7 @@ module io.ncclscope.parsers {
     exports io.ncclscope.parsers.nvsmi;
     exports io.ncclscope.parsers.pci;
     exports io.ncclscope.parsers.perftest;
+    exports io.ncclscope.parsers.ras;
     exports io.ncclscope.parsers.tests;
     exports io.ncclscope.parsers.topo;
     exports io.ncclscope.parsers.topoxml;

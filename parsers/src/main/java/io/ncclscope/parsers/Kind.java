@@ -39,6 +39,10 @@ public enum Kind {
     GIDS("gids", "show_gids"),
     /** The NCCL topology XML written by {@code NCCL_TOPO_DUMP_FILE}. */
     NCCL_TOPO_XML("nccl-topo-xml", "NCCL_TOPO_DUMP_FILE=topo.xml <job>"),
+    /** A PyTorch Flight Recorder dump, pickled or JSON ({@code TORCH_NCCL_TRACE_BUFFER_SIZE}, {@code TORCH_NCCL_DUMP_ON_TIMEOUT}). */
+    FLIGHT_RECORDER("flight-recorder", "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1 <job>"),
+    /** The status report of NCCL's RAS client ({@code ncclras}, NCCL 2.24+). */
+    NCCL_RAS("nccl-ras", "ncclras -v"),
     /** Text that is none of the above. */
     UNKNOWN("unknown", "");
 

@@ -2,6 +2,7 @@ package io.ncclscope.parsers;
 
 import io.ncclscope.parsers.dmesg.DmesgParser;
 import io.ncclscope.parsers.ethtool.EthtoolParser;
+import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
 import io.ncclscope.parsers.internal.LineSource;
@@ -14,11 +15,14 @@ import io.ncclscope.parsers.nvsmi.NvidiaSmiParser;
 import io.ncclscope.parsers.pci.LspciTreeParser;
 import io.ncclscope.parsers.pci.LspciVerboseParser;
 import io.ncclscope.parsers.perftest.PerftestParser;
+import io.ncclscope.parsers.ras.RasParser;
 import io.ncclscope.parsers.tests.NcclTestsParser;
 import io.ncclscope.parsers.topo.TopoParser;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlParser;
+import java.io.BufferedInputStream;
 import java.io.CharArrayReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -55,7 +59,7 @@ public final class Parsers {
                 new TopoParser(), new LspciTreeParser(), new LspciVerboseParser(), new IbstatParser(),
                 new EthtoolParser(), new NumactlParser(), new NvidiaSmiParser(), new NcclLogParser(),
                 new NcclTestsParser(), new PerftestParser(), new NvbandwidthParser(), new DmesgParser(),
-                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser());
+                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser(), new FlightRecorderParser(), new RasParser());
         for (ToolParser<?> p : all) {
             PARSERS.put(p.kind(), p);
         }
@@ -141,6 +145,29 @@ public final class Parsers {
                 + (counted.replaced == 1 ? "was" : "were") + " replaced with U+FFFD (first on line " + counted.firstLine
                 + "); send UTF-8, a byte order mark, or a charset= that says the encoding", ""));
         return new ParseResult<>(r.kind(), r.data(), warnings);
+    }
+
+    /**
+     * Parses the bytes of one input: a pickled Flight Recorder dump (the one binary kind) by its restricted reader,
+     * anything else decoded by {@link TextDecoding#reader(InputStream, java.nio.charset.Charset)} and parsed as
+     * {@link #parse(Reader, Kind, ParseLimits)} does.
+     *
+     * @param in     the input's bytes; not closed
+     * @param kind   its kind, or null to detect it
+     * @param limits the bounds of the parse
+     * @return the kind, the typed data and the warnings
+     * @throws IOException only when reading fails
+     */
+    public static ParseResult<?> parse(InputStream in, Kind kind, ParseLimits limits) throws IOException {
+        BufferedInputStream b = new BufferedInputStream(in);
+        b.mark(8);
+        byte[] head = new byte[2];
+        int n = b.readNBytes(head, 0, 2);
+        b.reset();
+        if ((kind == null || kind == Kind.FLIGHT_RECORDER) && FlightRecorderParser.looksPickled(head, n)) {
+            return FlightRecorderParser.parsePickle(b, limits);
+        }
+        return parse(TextDecoding.reader(b, null), kind, limits);
     }
 
     private static ParseResult<?> parseCounted(Reader in, Kind kind, ParseLimits limits) throws IOException {

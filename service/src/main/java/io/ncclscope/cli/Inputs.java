@@ -85,6 +85,19 @@ final class Inputs implements AutoCloseable {
         return missing;
     }
 
+    /**
+     * The bytes of one file or standard input, for {@link io.ncclscope.parsers.Parsers#parse(InputStream,
+     * io.ncclscope.parsers.Kind, io.ncclscope.parsers.ParseLimits)} (which reads a pickled Flight Recorder dump as
+     * bytes and decodes everything else by {@link TextDecoding}'s rule); a folder is an {@link IOException} saying so.
+     */
+    InputStream stream(Input in) throws IOException {
+        if (in.isStdin()) return new java.io.BufferedInputStream(stdin, 1 << 16);
+        if (Files.isDirectory(in.path())) {
+            throw new IOException("is a folder (parse reads files; analyze reads folders)");
+        }
+        return new java.io.BufferedInputStream(Files.newInputStream(in.path()), 1 << 16);
+    }
+
     /** A reader over one file or standard input; a folder is an {@link IOException} saying so. */
     Reader reader(Input in) throws IOException {
         if (in.isStdin()) return new BufferedReader(TextDecoding.reader(stdin, null), 1 << 16);

@@ -9,7 +9,6 @@ import io.ncclscope.sdk.Format;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,7 +103,7 @@ final class ParseCommand implements Callable<Integer> {
         for (Inputs.Input input : inputs.existing()) {
             String f = input.arg();
             ParseResult<?> r;
-            try (Reader in = inputs.reader(input)) {
+            try (java.io.InputStream in = inputs.stream(input)) {
                 r = Parsers.parse(in, kind, limits);
             } catch (IOException e) {
                 err.println("ncclscope: " + f + ": cannot read: " + e.getMessage());

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -130,6 +131,37 @@ class ServiceApiTest {
                 .when().post("/v1/analyze")
                 .then().statusCode(200)
                 .body("findings[0].evidence[0].artifact", equalTo("duplicate-gpu.log"));
+    }
+
+    @Test
+    void aHangBundleWithPickledFlightRecorderDumpsNamesTheRankThatNeverEntered(@TempDir Path tmp) throws IOException {
+        Path hang = Path.of("../examples/hangs/rank-not-entered");
+        Path zip = tmp.resolve("hang.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip)); Stream<Path> s = Files.walk(hang)) {
+            for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
+                z.putNextEntry(new ZipEntry("job/" + hang.relativize(p).toString().replace('\\', '/')));
+                z.write(Files.readAllBytes(p));
+                z.closeEntry();
+            }
+        }
+        given().multiPart("bundle", zip.toFile(), "application/zip")
+                .when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("artifacts.kind", hasItem("flight-recorder"))
+                .body("findings[0].code", equalTo("HANG_RANK_NOT_ENTERED"))
+                .body("findings[0].subject.rank", equalTo(5))
+                .body("findings[0].subject.node", equalTo("node-b"))
+                .body("summary", containsString("not the network"))
+                .body("findings.code", not(hasItem("NCCL_WATCHDOG_TIMEOUT")));
+        // Plain files in one upload, the pickles among them: the same finding.
+        var upload = given();
+        for (String f : List.of("node-a/train.log", "node-b/train.log", "node-b/nccl_trace_rank_5", "node-a/nccl_trace_rank_0")) {
+            upload = upload.multiPart("file", hang.resolve(f).toFile(), "application/octet-stream");
+        }
+        upload.when().post("/v1/analyze")
+                .then().statusCode(200)
+                .body("findings[0].code", equalTo("HANG_RANK_NOT_ENTERED"))
+                .body("findings[0].subject.rank", equalTo(5));
     }
 
     @Test

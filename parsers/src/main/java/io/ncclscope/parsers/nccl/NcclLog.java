@@ -49,6 +49,9 @@ import java.util.Map;
  * @param infoLines          NCCL INFO lines
  * @param warnLines          NCCL WARN lines
  * @param traceLines         NCCL TRACE and CALL lines
+ * @param hangReports        PyTorch's lines about where the ranks of a hang stood (monitored barrier, mismatch, dump
+ *                           signal, heartbeat)
+ * @param hangReportsDropped hang reports not kept after the cap
  */
 public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriverVersion, List<VersionSeen> versions,
                       String network, List<NetworkChoice> networks, NetPlugin netPlugin,
@@ -61,7 +64,7 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
                       Map<String, Long> eventCounts, List<DuplicateGpu> duplicateGpus,
                       List<IbCompletionError> ibCompletionErrors, List<LauncherError> launcherErrors,
                       long launcherErrorsDropped, long lines, long ncclLines, long infoLines, long warnLines,
-                      long traceLines) {
+                      long traceLines, List<HangReport> hangReports, long hangReportsDropped) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
@@ -105,6 +108,8 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
      * @param infoLines          NCCL INFO lines
      * @param warnLines          NCCL WARN lines
      * @param traceLines         NCCL TRACE and CALL lines
+     * @param hangReports        PyTorch's lines about where the ranks of a hang stood
+     * @param hangReportsDropped hang reports not kept after the cap
      */
     public NcclLog {
         versions = List.copyOf(versions);
@@ -127,6 +132,7 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
         duplicateGpus = List.copyOf(duplicateGpus);
         ibCompletionErrors = List.copyOf(ibCompletionErrors);
         launcherErrors = List.copyOf(launcherErrors);
+        hangReports = List.copyOf(hangReports);
     }
 
     /**

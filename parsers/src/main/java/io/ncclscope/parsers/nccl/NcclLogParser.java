@@ -114,7 +114,11 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                         || line.contains("Watchdog caught collective operation timeout")
                         || line.contains("ncclSystemError:") || line.contains("ncclInternalError:")
                         || line.contains("ncclInvalidUsage:") || line.contains("ncclUnhandledCudaError:")
-                        || line.contains("ncclRemoteError:") || NcclLogSignatures.isFrameworkError(line);
+                        || line.contains("ncclRemoteError:") || NcclLogSignatures.isFrameworkError(line)
+                        || line.contains("failed to pass monitoredBarrier")
+                        || line.contains("successfully reached monitoredBarrier")
+                        || line.contains("Detected mismatch between collectives")
+                        || line.contains("Received a dump signal");
             }
             if (!command && line.startsWith("$ ") && line.contains("NCCL_DEBUG")) command = true;
         }

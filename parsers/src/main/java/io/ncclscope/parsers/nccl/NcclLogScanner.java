@@ -54,6 +54,7 @@ final class NcclLogScanner {
     private final LauncherErrors launcherErrors;
     private final PyTorchErrorLines pyTorchErrors;
     private final WatchdogLines watchdogs;
+    private final HangLines hangLines;
     private final TorchrunFailureLines torchrunFailures;
 
     NcclLogScanner(Warnings warnings) {
@@ -69,6 +70,7 @@ final class NcclLogScanner {
         this.launcherErrors = new LauncherErrors(launcherPrefix, limits);
         this.pyTorchErrors = new PyTorchErrorLines(launcherPrefix, launcherErrors, versions, duplicates, ibErrors);
         this.watchdogs = new WatchdogLines(launcherPrefix, launcherErrors);
+        this.hangLines = new HangLines(launcherPrefix);
         this.torchrunFailures = new TorchrunFailureLines(launcherErrors);
     }
 
@@ -208,6 +210,7 @@ final class NcclLogScanner {
         if (NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;
+        if (HangLines.mentions(line, s)) hangLines.on(line, no, s);
         if (line.indexOf("atchdog", s) >= 0) {
             if ((k = line.indexOf("Watchdog caught collective operation timeout", s)) >= 0) {
                 watchdogs.onWatchdog(line, no, s, k);
@@ -275,12 +278,13 @@ final class NcclLogScanner {
                 channels.channelCounts(), channels.trees(), environment.environment(), environment.settings(),
                 environment.command(), warnings, warns.warningsDropped(), eventList, events.eventsDropped(), kindCounts,
                 duplicates.duplicates(), ibErrors.errors(), launcherErrors.errors(), launcherErrors.dropped(), lines, ncclLines,
-                infoLines, warnLines, traceLines);
+                infoLines, warnLines, traceLines, hangLines.reports(), hangLines.dropped());
     }
 
     /** True when nothing of an NCCL log was found. */
     boolean empty() {
-        return ncclLines == 0 && frameworkLines == 0 && launcherErrors.isEmpty() && !pyTorchErrors.hasOpenBlocks()
+        return ncclLines == 0 && frameworkLines == 0 && launcherErrors.isEmpty() && hangLines.reports().isEmpty()
+                && !pyTorchErrors.hasOpenBlocks()
                 && !torchrunFailures.readingTable() && duplicates.isEmpty() && environment.command() == null;
     }
 }

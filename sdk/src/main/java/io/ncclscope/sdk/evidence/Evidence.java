@@ -4,7 +4,6 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Parsers;
-import io.ncclscope.parsers.TextDecoding;
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
@@ -470,7 +469,7 @@ public final class Evidence {
 
         /** Parses one file: the result, or the reason it could not be read. */
         Object read(FileTask t) {
-            try (Reader in = TextDecoding.reader(open(t.file()), null)) {
+            try (InputStream in = open(t.file())) {
                 return Parsers.parse(in, null, limits);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();

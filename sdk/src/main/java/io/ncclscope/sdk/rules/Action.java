@@ -27,11 +27,11 @@ public record Action(String text, String command) {
      * The placeholder names a catalogue command may use: {@code iface} (network interface, e.g.
      * {@code ens1f0}), {@code peer} (IP or host name of the other node), {@code port} (TCP port),
      * {@code hca} (RDMA device, e.g. {@code mlx5_0}), {@code bdf} (PCI address), {@code node} (host
-     * name of a node), {@code gpu} (GPU index), {@code rank} (NCCL rank) and {@code env} (name of an
-     * environment variable).
+     * name of a node), {@code gpu} (GPU index), {@code rank} (NCCL rank), {@code env} (name of an
+     * environment variable) and {@code pid} (process id of a rank).
      */
     public static final Set<String> PLACEHOLDERS =
-            Set.of("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env");
+            Set.of("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env", "pid");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_]+)}");
 

@@ -48,6 +48,6 @@ class ActionTest {
     @Test
     void documentedPlaceholderNames() {
         assertThat(Action.PLACEHOLDERS)
-                .containsExactlyInAnyOrder("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env");
+                .containsExactlyInAnyOrder("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env", "pid");
     }
 }

@@ -47,6 +47,9 @@ class RuleCatalogTest {
             "COLLNET_UNAVAILABLE",
             "OFI_NO_PROVIDER",
             "NCCL_WATCHDOG_TIMEOUT",
+            "HANG_RANK_NOT_ENTERED",
+            "HANG_COLLECTIVE_MISMATCH",
+            "HANG_COLLECTIVE_STUCK",
             "CUDA_ERROR",
             "NCCL_VERSION_MISMATCH",
             "RANK_MAPPING_INCONSISTENT",
@@ -110,10 +113,10 @@ class RuleCatalogTest {
 
     @Test
     void categoriesFollowTheDesignGroups() {
-        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 21).toArray(String[]::new));
-        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(21, 26).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(26, 41).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(41, 51).toArray(String[]::new));
+        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 24).toArray(String[]::new));
+        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(24, 29).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(29, 44).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(44, 54).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

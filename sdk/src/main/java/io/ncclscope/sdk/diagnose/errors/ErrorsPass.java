@@ -6,6 +6,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.diagnose.hangs.HangPass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -56,6 +57,8 @@ final class ErrorsPass implements Pass {
     private final List<Finding> settled = new ArrayList<>();
     /** Whether some artifact has a first cause: then every artifact's first-cause reading is joined. */
     private boolean anyRooted;
+    /** The hang analyzer: its findings replace the watchdog findings of the hang they explain. */
+    private final HangPass hangs = new HangPass();
 
     /** The first usable interface of a host, and where it was printed. */
     private record FirstInterface(ArtifactPlace place, int seq, String name) {
@@ -71,6 +74,7 @@ final class ErrorsPass implements Pass {
         Objects.requireNonNull(slice, "slice");
         List<Artifact> arts = slice.artifacts();
         String node = slice.sliceNode();
+        hangs.add(slice);
         for (int i = 0; i < arts.size(); i++) {
             Artifact a = arts.get(i);
             Optional<NcclLog> log = a.data(NcclLog.class);
@@ -189,7 +193,19 @@ final class ErrorsPass implements Pass {
             if (p.walk != null) walks.add(p.walk);
         }
         ChainGroups join = new ChainGroups(anyRooted, good, wanted);
-        join.run(walks, out::add);
+        // Watchdog findings wait: a hang the hang analyzer explains is one finding of its own, not one per log.
+        List<Finding> watchdogs = new ArrayList<>();
+        boolean[] chained = {false};
+        join.run(walks, f -> {
+            if (f.code().equals(Classifier.WATCHDOG)) {
+                watchdogs.add(f);
+            } else {
+                chained[0] = true;
+                out.add(f);
+            }
+        });
+        List<Finding> hung = chained[0] && watchdogs.isEmpty() ? List.of() : hangs.finish();
+        (hung.isEmpty() ? watchdogs : hung).forEach(out::add);
         // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
         Set<String> codes = new HashSet<>(out.codes);
         versions.finish(codes).forEach(out::add);

@@ -1,0 +1,130 @@
+package io.ncclscope.parsers.nccl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * PyTorch's lines about where the ranks of a hang stood ({@link HangReport}): gloo's {@code monitoredBarrier}
+ * (ProcessGroupGloo.cpp), {@code ProcessGroupWrapper}'s collective fingerprint mismatch, ProcessGroupNCCL's dump signal
+ * and heartbeat monitor lines. A line printed twice by one rank (the log line, then the exception's message) is kept
+ * once.
+ */
+final class HangLines {
+
+    /** Most reports kept. */
+    static final int MAX = 10_000;
+
+    private static final Pattern FAILED_BARRIER = Pattern.compile(
+            "Ranks? ((?:\\d+(?:, ?)?)+) failed to pass monitoredBarrier in (\\d+) ms");
+    private static final Pattern REACHED_BARRIER = Pattern.compile(
+            "Rank (\\d+) successfully reached monitoredBarrier, but received errors while waiting for (?:send/recv )?from rank (\\d+)");
+    private static final Pattern MISMATCH_SIDE = Pattern.compile("Rank (\\d+) is running (?:inconsistent )?collective: ");
+    private static final Pattern DUMP = Pattern.compile(
+            "Received a dump signal (?:due to a collective timeout )?from (this local rank|\\s*rank (\\d+))"
+            + "(?:.*?Last enqueued \\w+ work: (-?\\d+), last completed \\w+ work: (-?\\d+))?");
+    private static final Pattern PREFIX_RANK = Pattern.compile("\\[(?:PG (?:ID )?(\\S+?)(?: PG GUID (\\S+?))? )?Rank (\\d+)\\]");
+
+    private final LauncherPrefix launcherPrefix;
+    private final List<HangReport> reports = new ArrayList<>();
+    private final java.util.Set<String> seen = new java.util.HashSet<>();
+    private long dropped;
+
+    HangLines(LauncherPrefix launcherPrefix) {
+        this.launcherPrefix = launcherPrefix;
+    }
+
+    /** Cheap test before the patterns: the line names one of the messages. */
+    static boolean mentions(String line, int s) {
+        return line.indexOf("monitoredBarrier", s) >= 0 || line.indexOf("Detected mismatch between collectives", s) >= 0
+                || line.indexOf("Received a dump signal", s) >= 0 || line.indexOf("Heartbeat monitor timed out", s) >= 0;
+    }
+
+    void on(String line, int no, int s) {
+        try {
+            read(line, no, s);
+        } catch (NumberFormatException e) {
+            // A "rank" too long to be one: not a report.
+        }
+    }
+
+    private void read(String line, int no, int s) {
+        Matcher m;
+        if (reports.size() >= MAX) {
+            dropped++;
+            return;
+        }
+        Integer prefixRank = launcherPrefix.rank >= 0 ? launcherPrefix.rank : null;
+        String group = null;
+        Matcher p = PREFIX_RANK.matcher(line);
+        if (p.find(s)) {
+            prefixRank = Integer.valueOf(p.group(3));
+            group = p.group(2) != null ? p.group(2) : p.group(1);
+        }
+        if ((m = FAILED_BARRIER.matcher(line)).find(s)) {
+            List<Integer> ranks = new ArrayList<>();
+            for (String r : m.group(1).split(",")) {
+                if (!r.isBlank() && ranks.size() < 4096) ranks.add(Integer.valueOf(r.trim()));
+            }
+            add(no, HangReportKind.MONITORED_BARRIER_FAILED, prefixRank, group, ranks, null, null, number(m.group(2)),
+                    null, null, line, s);
+        } else if ((m = REACHED_BARRIER.matcher(line)).find(s)) {
+            add(no, HangReportKind.MONITORED_BARRIER_REACHED, Integer.valueOf(m.group(1)), group,
+                    List.of(Integer.valueOf(m.group(2))), null, null, null, null, null, line, s);
+        } else if (line.indexOf("Detected mismatch between collectives", s) >= 0
+                && (m = MISMATCH_SIDE.matcher(line)).find(s)) {
+            int mineRank = Integer.parseInt(m.group(1));
+            String mine = fingerprint(line.substring(m.end()));
+            if (!m.find(m.end() + mine.length())) return;
+            add(no, HangReportKind.COLLECTIVE_MISMATCH, mineRank, group, List.of(Integer.valueOf(m.group(1))), null,
+                    null, null, LineRegions.cut(mine), LineRegions.cut(fingerprint(line.substring(m.end()))), line, s);
+        } else if ((m = DUMP.matcher(line)).find(s)) {
+            List<Integer> from = m.group(2) != null ? List.of(Integer.valueOf(m.group(2))) : List.of();
+            add(no, HangReportKind.DUMP_SIGNAL, prefixRank, group, from, number(m.group(3)), number(m.group(4)), null,
+                    null, null, line, s);
+        } else if (line.indexOf("Heartbeat monitor timed out", s) >= 0) {
+            add(no, HangReportKind.HEARTBEAT_TIMEOUT, prefixRank, group, List.of(), null, null, null, null, null, line, s);
+        }
+    }
+
+    /** The fingerprint up to its closing parenthesis (the line goes on with {@code ), ...} or ends). */
+    private static String fingerprint(String rest) {
+        int depth = 0;
+        for (int i = 0; i < rest.length(); i++) {
+            char c = rest.charAt(i);
+            if (c == '(') depth++;
+            else if (c == ')' && --depth == 0) return rest.substring(0, i + 1);
+        }
+        return rest;
+    }
+
+    private static Long number(String s) {
+        if (s == null) return null;
+        try {
+            return Long.valueOf(s);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private void add(int no, HangReportKind kind, Integer rank, String group, List<Integer> ranks, Long enq, Long done,
+                     Long timeout, String mine, String other, String line, int s) {
+        String key = kind + "|" + rank + "|" + ranks + "|" + enq + "|" + mine + "|" + other;
+        if (!seen.add(key)) return;
+        if (reports.size() >= MAX) {
+            dropped++;
+            return;
+        }
+        reports.add(new HangReport(no, kind, rank, group, ranks, enq, done, timeout, mine, other,
+                LineRegions.cut(line.substring(s).trim())));
+    }
+
+    List<HangReport> reports() {
+        return List.copyOf(reports);
+    }
+
+    long dropped() {
+        return dropped;
+    }
+}

@@ -1,0 +1,220 @@
+package io.ncclscope.sdk.diagnose.hangs;
+
+import io.ncclscope.parsers.nccl.HangReport;
+import io.ncclscope.parsers.nccl.HangReportKind;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.RuleCatalog;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The checks across ranks, one finding per hang, first match wins per process group:
+ * <ol>
+ *   <li>{@code HANG_COLLECTIVE_MISMATCH}: a mismatch report, or two ranks whose Flight Recorder entries at the same
+ *       sequence number differ in operation, sizes or data types, both sides quoted;</li>
+ *   <li>{@code HANG_RANK_NOT_ENTERED}: ranks whose traces say they never enqueued the collective the others timed out
+ *       or stand in (or that a gloo monitored barrier names): the CPU side, not the network;</li>
+ *   <li>{@code HANG_COLLECTIVE_STUCK}: every rank of the group entered it and some never completed: the GPU or network
+ *       side, with the host evidence of their nodes (Xid, IB ports, mlx5 link down) naming a suspect.</li>
+ * </ol>
+ */
+final class HangChecks {
+
+    static final String NOT_ENTERED = "HANG_RANK_NOT_ENTERED";
+    static final String MISMATCH = "HANG_COLLECTIVE_MISMATCH";
+    static final String STUCK = "HANG_COLLECTIVE_STUCK";
+
+    private final Map<Integer, RankPlace> places;
+    private final Map<String, List<EvidenceLine>> hostEvidence;
+    private final List<Finding> made = new ArrayList<>();
+    private boolean barrierMade;
+
+    HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence) {
+        this.places = places;
+        this.hostEvidence = hostEvidence;
+    }
+
+    void report(HangPass.Reported r) {
+        HangReport h = r.report();
+        if (h.kind() == HangReportKind.COLLECTIVE_MISMATCH && h.rank() != null && !h.ranks().isEmpty()) {
+            if (made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return;
+            int other = h.ranks().get(0);
+            made.add(finding(MISMATCH, other, List.of(r.line()), "detail.reported", "rank", h.rank(), "collective",
+                    h.collective(), "other", other, "otherCollective", h.otherCollective(), "where", where(other)));
+        } else if (h.kind() == HangReportKind.MONITORED_BARRIER_FAILED && !h.ranks().isEmpty() && !barrierMade) {
+            barrierMade = true;
+            int first = h.ranks().get(0);
+            made.add(finding(NOT_ENTERED, first, List.of(r.line()), "detail.barrier", "ranks", join(h.ranks()),
+                    "where", where(first), "reporter", h.rank() == null ? "?" : h.rank(),
+                    "timeout", h.timeoutMs() == null ? "?" : h.timeoutMs() + " ms"));
+        }
+    }
+
+    void group(String group, Map<Integer, RankProgress> ranks) {
+        if (ranks.size() < 2 || mismatch(group, ranks)) return;
+        // The collective the group hangs in: the lowest one a watchdog timed out in or the recorder saw not complete.
+        Long hang = null;
+        for (RankProgress p : ranks.values()) {
+            Long at = p.timedOut != null ? p.timedOut : p.firstIncomplete;
+            if (at != null && (hang == null || at < hang)) hang = at;
+        }
+        if (hang == null) return;
+        List<RankProgress> behind = new ArrayList<>();
+        List<Integer> waiting = new ArrayList<>();
+        for (RankProgress p : ranks.values()) {
+            Long entered = p.entered();
+            if (entered != null && entered < hang) behind.add(p);
+            else if (entered != null || p.timedOut != null) waiting.add(p.rank);
+        }
+        if (!behind.isEmpty() && !waiting.isEmpty()) {
+            behind.sort((a, b) -> Long.compare(a.entered(), b.entered()) != 0 ? Long.compare(a.entered(), b.entered())
+                    : Integer.compare(a.rank, b.rank));
+            notEntered(group, hang, behind, waiting, ranks);
+            return;
+        }
+        int size = groupSize(ranks);
+        if (behind.isEmpty() && size > 0 && waiting.size() == size) stuck(group, hang, ranks);
+    }
+
+    private void notEntered(String group, long hang, List<RankProgress> behind, List<Integer> waiting,
+                            Map<Integer, RankProgress> ranks) {
+        RankProgress first = behind.get(0);
+        List<EvidenceLine> ev = new ArrayList<>();
+        for (RankProgress p : behind) {
+            if (ev.size() < 4 && p.progressLine != null) ev.add(p.progressLine);
+            else if (ev.size() < 4 && !p.fingerprintLines.isEmpty()) ev.add(p.fingerprintLines.lastEntry().getValue());
+        }
+        RankProgress witness = ranks.get(waiting.get(0));
+        EvidenceLine waitLine = witness.timedOutLine != null ? witness.timedOutLine : witness.firstIncompleteLine;
+        if (waitLine != null) ev.add(waitLine);
+        List<Integer> behindRanks = behind.stream().map(p -> p.rank).toList();
+        made.add(finding(NOT_ENTERED, first.rank, ev, behind.size() == 1 ? "detail.one" : "detail.many",
+                "ranks", join(behindRanks), "rank", first.rank, "where", where(first.rank), "seq", hang,
+                "op", op(witness, hang), "pg", group, "entered", first.entered(), "waiting", join(waiting),
+                "count", waiting.size()));
+    }
+
+    private void stuck(String group, long hang, Map<Integer, RankProgress> ranks) {
+        List<EvidenceLine> ev = new ArrayList<>();
+        Integer suspect = null;
+        String suspectNode = null;
+        for (RankProgress p : ranks.values()) {
+            RankPlace place = places.get(p.rank);
+            if (place == null || place.host() == null) continue;
+            List<EvidenceLine> host = hostEvidence.get(place.host());
+            if (host != null && suspect == null) {
+                suspect = p.rank;
+                suspectNode = place.host();
+                ev.addAll(host);
+            }
+        }
+        RankProgress lead = ranks.values().iterator().next();
+        EvidenceLine line = lead.timedOutLine != null ? lead.timedOutLine : lead.firstIncompleteLine;
+        if (line != null) ev.add(0, line);
+        TreeSet<Integer> started = new TreeSet<>();
+        for (RankProgress p : ranks.values()) if ("started".equals(p.firstIncompleteState)) started.add(p.rank);
+        Integer subject = suspect != null ? suspect : lead.rank;
+        made.add(finding(STUCK, subject, ev, suspect != null ? "detail.suspect" : "detail.none", "seq", hang,
+                "op", op(lead, hang), "pg", group, "count", ranks.size(), "node", suspectNode == null ? "?" : suspectNode,
+                "rank", subject, "where", where(subject), "started", started.isEmpty() ? "-" : join(started)));
+    }
+
+    /** Ranks whose recorded collectives at one sequence number differ: the first such number, both sides quoted. */
+    private boolean mismatch(String group, Map<Integer, RankProgress> ranks) {
+        Map<Long, Map<String, Integer>> bySeq = new TreeMap<>();
+        for (RankProgress p : ranks.values()) {
+            p.fingerprints.forEach((seq, print) -> bySeq.computeIfAbsent(seq, k -> new LinkedHashMap<>()).putIfAbsent(print, p.rank));
+        }
+        for (Map.Entry<Long, Map<String, Integer>> e : bySeq.entrySet()) {
+            if (e.getValue().size() < 2) continue;
+            if (made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return true;
+            List<Map.Entry<String, Integer>> sides = new ArrayList<>(e.getValue().entrySet());
+            // The odd one out: the print the fewest ranks hold is the other side.
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            for (RankProgress p : ranks.values()) {
+                String print = p.fingerprints.get(e.getKey());
+                if (print != null) counts.merge(print, 1, Integer::sum);
+            }
+            sides.sort((a, b) -> Integer.compare(counts.get(b.getKey()), counts.get(a.getKey())));
+            int rank = sides.get(0).getValue();
+            int other = sides.get(sides.size() - 1).getValue();
+            List<EvidenceLine> ev = List.of(ranks.get(rank).fingerprintLines.get(e.getKey()),
+                    ranks.get(other).fingerprintLines.get(e.getKey()));
+            made.add(finding(MISMATCH, other, ev, "detail.recorded", "seq", e.getKey(), "pg", group, "rank", rank,
+                    "collective", sides.get(0).getKey(), "other", other, "otherCollective",
+                    sides.get(sides.size() - 1).getKey(), "where", where(other)));
+            return true;
+        }
+        return false;
+    }
+
+    private int groupSize(Map<Integer, RankProgress> ranks) {
+        int size = 0;
+        for (Integer r : ranks.keySet()) {
+            RankPlace p = places.get(r);
+            if (p != null) size = Math.max(size, p.size());
+        }
+        return size;
+    }
+
+    private static String op(RankProgress p, long seq) {
+        if (p.timedOutOp != null && p.timedOut != null && p.timedOut == seq) return p.timedOutOp;
+        String print = p.fingerprints.get(seq);
+        if (print != null) return print.substring(0, print.indexOf(" in ") > 0 ? print.indexOf(" in ") : print.length());
+        return "?";
+    }
+
+    /** {@code node-b, GPU 2 (0000:1b:00.0), pid 4242}, or {@code host unknown}. */
+    private String where(int rank) {
+        RankPlace p = places.get(rank);
+        if (p == null || p.host() == null) return "?";
+        StringBuilder sb = new StringBuilder(p.host());
+        if (p.gpu() != null) sb.append(", GPU ").append(p.gpu());
+        if (p.busId() != null) sb.append(" (").append(p.busId()).append(')');
+        if (p.pid() != null) sb.append(", pid ").append(p.pid());
+        return sb.toString();
+    }
+
+    private Finding finding(String code, int rank, List<EvidenceLine> ev, String detail, Object... args) {
+        RankPlace p = places.get(rank);
+        Subject s = new Subject(p == null ? null : p.host(), rank, p == null || p.gpu() == null ? null : "GPU" + p.gpu(),
+                null, null, null, null);
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("rank", String.valueOf(rank));
+        if (p != null && p.host() != null) params.put("node", p.host());
+        if (p != null && p.gpu() != null) params.put("gpu", String.valueOf(p.gpu()));
+        if (p != null && p.pid() != null) params.put("pid", String.valueOf(p.pid()));
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) values.put((String) args[i], String.valueOf(args[i + 1]));
+        List<EvidenceLine> lines = new ArrayList<>();
+        for (EvidenceLine l : ev) if (l != null && !lines.contains(l)) lines.add(l);
+        return new Finding(code, FindingSeverity.CRITICAL, s, new Message(RuleCatalog.BUNDLE_BASE_NAME,
+                code + "." + detail, values), lines, params);
+    }
+
+    private static String join(java.util.Collection<Integer> ranks) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (Integer r : ranks) {
+            if (n == 8) {
+                sb.append(" and ").append(ranks.size() - 8).append(" more");
+                break;
+            }
+            sb.append(n++ > 0 ? ", " : "").append(r);
+        }
+        return sb.toString();
+    }
+
+    void finish(Consumer<Finding> out) {
+        made.forEach(out);
+    }
+}

@@ -1,0 +1,218 @@
+package io.ncclscope.sdk.diagnose.hangs;
+
+import io.ncclscope.parsers.dmesg.DmesgData;
+import io.ncclscope.parsers.dmesg.DmesgEvent;
+import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.parsers.flightrec.FlightRecorderDump;
+import io.ncclscope.parsers.flightrec.FlightRecorderEntry;
+import io.ncclscope.parsers.flightrec.ProcessGroupStatus;
+import io.ncclscope.parsers.ib.IbDevice;
+import io.ncclscope.parsers.ib.IbPort;
+import io.ncclscope.parsers.ib.IbstatData;
+import io.ncclscope.parsers.ib.PortState;
+import io.ncclscope.parsers.nccl.HangReport;
+import io.ncclscope.parsers.nccl.HangReportKind;
+import io.ncclscope.parsers.nccl.LauncherError;
+import io.ncclscope.parsers.nccl.LauncherErrorKind;
+import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The hang analyzer's pass: per node, it folds every trace of a hang into small per-rank summaries
+ * ({@link RankProgress}: watchdog timeouts, dump-signal progress, Flight Recorder dumps), the rank to host and GPU
+ * map of the NCCL logs ({@link RankPlace}), gloo monitored-barrier and mismatch reports, and the node's host evidence
+ * (Xid, IB ports not active, mlx5 link down); across nodes, {@link HangChecks} joins them into one finding per hang.
+ * The errors pass feeds it and lets its findings replace the per-log watchdog findings they explain. Not
+ * thread-safe; the findings do not depend on the order slices come in.
+ */
+public final class HangPass {
+
+    /** A Flight Recorder dump's rank: the trailing digits of its file name ({@code nccl_trace_rank_3}). */
+    private static final Pattern TRAILING_RANK = Pattern.compile("(\\d+)(?:\\.(?:pkl|pickle|json))?$");
+
+    /** Per process group ({@code "0"}), per rank. */
+    private final Map<String, Map<Integer, RankProgress>> groups = new TreeMap<>();
+    /** Per global rank, where it ran. */
+    private final Map<Integer, RankPlace> places = new TreeMap<>();
+    /** Monitored-barrier failures and collective mismatches, each with its quoted line, in rank order. */
+    private final Map<String, Reported> reports = new TreeMap<>();
+    /** Per node, the first lines of host evidence that can hold a collective on the GPU or network side. */
+    private final Map<String, List<EvidenceLine>> hostEvidence = new TreeMap<>();
+
+    /** A report line and what it says. */
+    record Reported(HangReport report, EvidenceLine line) {
+    }
+
+    /** Creates an empty pass. */
+    public HangPass() {
+    }
+
+    /**
+     * Reads one slice's traces of a hang and its host evidence.
+     *
+     * @param slice one node's artifacts, or the artifacts of no node
+     */
+    public void add(Evidence slice) {
+        Objects.requireNonNull(slice, "slice");
+        for (Artifact a : slice.artifacts()) {
+            a.data(NcclLog.class).ifPresent(log -> addLog(a, log));
+            a.data(FlightRecorderDump.class).ifPresent(dump -> addDump(a, dump));
+            a.data(DmesgData.class).ifPresent(d -> addDmesg(a, d));
+            a.data(IbstatData.class).ifPresent(d -> addIbstat(a, d));
+        }
+    }
+
+    /**
+     * {@return one finding per hang the traces explain (a rank that never entered, a mismatch, or a collective all
+     * ranks entered that never completed); empty when they explain none, and the watchdog findings then stand}
+     */
+    public List<Finding> finish() {
+        List<Finding> out = new ArrayList<>();
+        HangChecks checks = new HangChecks(places, hostEvidence);
+        for (Reported r : reports.values()) checks.report(r);
+        for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
+        checks.finish(out::add);
+        return out;
+    }
+
+    private RankProgress rank(String group, int rank) {
+        Map<Integer, RankProgress> ranks = groups.computeIfAbsent(group, k -> new TreeMap<>());
+        return ranks.computeIfAbsent(rank, RankProgress::new);
+    }
+
+    /** {@code 0(default_pg)}, {@code ID 0 PG GUID 0(default_pg)}, {@code 1}: the group's number; {@code "0"} when none. */
+    static String groupOf(String printed) {
+        if (printed == null || printed.isBlank()) return "0";
+        String p = printed;
+        int guid = p.indexOf("GUID ");
+        if (guid >= 0) p = p.substring(guid + 5);
+        else if (p.startsWith("ID ")) p = p.substring(3);
+        int end = 0;
+        while (end < p.length() && Character.isDigit(p.charAt(end))) end++;
+        return end == 0 ? p.trim() : p.substring(0, end);
+    }
+
+    private void addLog(Artifact a, NcclLog log) {
+        int size = 0;
+        for (NcclRank r : log.ranks()) if (r.nranks() != null) size = Math.max(size, r.nranks());
+        for (NcclRank r : log.ranks()) {
+            if (r.nranks() == null || r.nranks() != size) continue;
+            String host = r.host() != null ? r.host() : a.node().orElse(null);
+            places.merge(r.rank(), new RankPlace(host, r.pid(), r.cudaDev(), r.busId(), size),
+                    (had, now) -> now.size() > had.size() ? now : had);
+        }
+        for (LauncherError e : log.launcherErrors()) {
+            if (e.rank() == null || e.seqNum() == null) continue;
+            EvidenceLine line = a.quote(e.line(), e.text());
+            RankProgress p = rank(groupOf(e.processGroup()), e.rank());
+            if (e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) {
+                p.timedOut(e.seqNum(), e.opType(), line);
+            } else if (e.kind() == LauncherErrorKind.WATCHDOG_EXCEPTION) {
+                p.timedOut(e.seqNum(), null, line);
+            }
+            p.progress(e.lastEnqueued(), e.lastCompleted(), line);
+        }
+        for (HangReport h : log.hangReports()) {
+            EvidenceLine line = a.quote(h.line(), h.text());
+            if (h.kind() == HangReportKind.DUMP_SIGNAL && h.rank() != null) {
+                rank(groupOf(h.processGroup()), h.rank()).progress(h.lastEnqueued(), h.lastCompleted(), line);
+            } else if (h.kind() == HangReportKind.MONITORED_BARRIER_FAILED
+                    || h.kind() == HangReportKind.COLLECTIVE_MISMATCH) {
+                String key = h.kind() + "|" + String.format(java.util.Locale.ROOT, "%08d", h.rank() == null ? 0 : h.rank())
+                        + "|" + h.ranks();
+                reports.merge(key, new Reported(h, line), (had, now) -> before(now.line(), had.line()) ? now : had);
+            }
+        }
+    }
+
+    private void addDump(Artifact a, FlightRecorderDump dump) {
+        Matcher m = TRAILING_RANK.matcher(a.name());
+        if (!m.find() || m.group(1).length() > 7) return;
+        int rank = Integer.parseInt(m.group(1));
+        for (ProcessGroupStatus s : dump.status()) {
+            EvidenceLine line = new EvidenceLine(a.name(), 0, "pg_status " + s.pgId() + ": last_enqueued_collective="
+                    + s.lastEnqueued() + ", last_started_collective=" + s.lastStarted() + ", last_completed_collective="
+                    + s.lastCompleted());
+            if (s.lastEnqueued() != null && s.lastEnqueued() >= 0) {
+                rank(groupOf(s.pgId()), rank).progress(s.lastEnqueued(), s.lastCompleted(), line);
+            }
+        }
+        // Newest first: the fingerprints of the last collectives of each group, and the first one not completed.
+        List<FlightRecorderEntry> entries = dump.entries();
+        Map<String, Integer> kept = new java.util.HashMap<>();
+        Map<String, FlightRecorderEntry> incomplete = new java.util.HashMap<>();
+        for (int i = entries.size() - 1; i >= 0; i--) {
+            FlightRecorderEntry e = entries.get(i);
+            if (Boolean.TRUE.equals(e.p2p()) || e.collectiveSeqId() == null || e.collectiveSeqId() <= 0) continue;
+            String group = e.pgId() != null ? String.valueOf(e.pgId()) : groupOf(e.processGroup());
+            if (!e.completed()) incomplete.put(group, e);
+            if (kept.merge(group, 1, Integer::sum) <= RankProgress.FINGERPRINTS) {
+                rank(group, rank).fingerprint(e.collectiveSeqId(), fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));
+            }
+        }
+        // A backend that never marks work completed (gloo: every entry stays "scheduled") says nothing by its states.
+        boolean states = false;
+        for (FlightRecorderEntry e : entries) {
+            if (e.completed()) {
+                states = true;
+                break;
+            }
+        }
+        if (!states) return;
+        incomplete.forEach((group, e) -> rank(group, rank).incomplete(e.collectiveSeqId(), e.state(),
+                new EvidenceLine(a.name(), e.index(), entryText(e))));
+    }
+
+    /** {@code entry 12: collective_seq_id=120 nccl:all_reduce in [[1024]] Float -> [[1024]] Float, started}. */
+    static String entryText(FlightRecorderEntry e) {
+        return "entry " + e.index() + ": collective_seq_id=" + e.collectiveSeqId() + " " + fingerprint(e)
+                + (e.state() != null ? ", " + e.state() : "")
+                + (e.frames().isEmpty() ? "" : " at " + e.frames().get(0));
+    }
+
+    static String fingerprint(FlightRecorderEntry e) {
+        return e.profilingName() + " in " + e.inputSizes() + " " + String.join(",", e.inputDtypes()) + " -> "
+                + e.outputSizes() + " " + String.join(",", e.outputDtypes());
+    }
+
+    private void addDmesg(Artifact a, DmesgData d) {
+        String node = a.node().orElse(null);
+        if (node == null) return;
+        for (DmesgEvent e : d.events()) {
+            boolean holds = e.type() == DmesgEventType.XID || e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS
+                    || e.type() == DmesgEventType.MLX5_PORT && e.state() != null && e.state().toUpperCase(java.util.Locale.ROOT).contains("DOWN");
+            if (holds) host(node, a.quote(e.line(), e.message()));
+        }
+    }
+
+    private void addIbstat(Artifact a, IbstatData d) {
+        String node = a.node().orElse(null);
+        if (node == null) return;
+        for (IbDevice dev : d.devices()) {
+            for (IbPort p : dev.ports()) {
+                if (p.state() != null && p.state() != PortState.ACTIVE) host(node, a.quote(p.line(), dev.name() + " port " + p.port() + " " + p.state()));
+            }
+        }
+    }
+
+    private void host(String node, EvidenceLine line) {
+        List<EvidenceLine> lines = hostEvidence.computeIfAbsent(node, k -> new ArrayList<>());
+        if (lines.size() < 4) lines.add(line);
+    }
+
+    private static boolean before(EvidenceLine a, EvidenceLine b) {
+        int c = a.artifact().compareTo(b.artifact());
+        return c < 0 || c == 0 && a.line() < b.line();
+    }
+}

@@ -1,0 +1,98 @@
+package io.ncclscope.sdk.diagnose.hangs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.Options;
+import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.report.Renderers;
+import io.ncclscope.sdk.report.Report;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hang analyzer on the examples of examples/hangs (written by tools/hangs/make_examples.py from PyTorch's formats)
+ * and the real gloo captures of examples/hangs/captured (tools/hangs/capture_gloo.py).
+ */
+class HangAnalyzerTest {
+
+    private static final Path EXAMPLES = Path.of("../examples");
+
+    private static Report analyze(String folder, Locale locale) throws Exception {
+        Evidence e = NcclScope.evidence(EXAMPLES.resolve(folder));
+        return NcclScope.analyze(e, locale);
+    }
+
+    private static List<String> codes(Report r) {
+        return r.findings().stream().map(LocalizedFinding::code).toList();
+    }
+
+    @Test
+    void aRankThatNeverEnteredIsNamedWithItsHostAndNotTheNetworkInTheFirstLine() throws Exception {
+        Report r = analyze("hangs/rank-not-entered", Locale.ENGLISH);
+        assertThat(codes(r)).contains("HANG_RANK_NOT_ENTERED").doesNotContain("NCCL_WATCHDOG_TIMEOUT");
+        assertThat(codes(r).stream().filter(c -> c.startsWith("HANG_")).count()).isEqualTo(1);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+        assertThat(f.subject().rank()).isEqualTo(5);
+        assertThat(f.subject().node()).isEqualTo("node-b");
+        assertThat(f.detail()).contains("Rank 5 (node-b, GPU 1").contains("collective 120").contains("Not the network");
+        assertThat(f.actions()).anySatisfy(a -> assertThat(a.command()).isEqualTo("py-spy dump --pid 2105"));
+        String first = Renderers.markdown(r).lines().filter(l -> !l.isBlank()).findFirst().orElseThrow();
+        assertThat(first).contains("rank 5").contains("node-b").contains("not the network");
+        Report zh = analyze("hangs/rank-not-entered", Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.findings().get(0).detail()).contains("rank 5").contains("不是网络问题");
+    }
+
+    @Test
+    void theWatchdogLinesAloneNameTheRankThatNeverEntered() throws Exception {
+        Evidence e = NcclScope.evidence(EXAMPLES.resolve("hangs/rank-not-entered/node-a/train.log"),
+                EXAMPLES.resolve("hangs/rank-not-entered/node-b/train.log"));
+        Report r = NcclScope.analyze(e, Options.DEFAULTS);
+        assertThat(r.findings().get(0).code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+        assertThat(r.findings().get(0).subject().rank()).isEqualTo(5);
+        assertThat(codes(r)).doesNotContain("NCCL_WATCHDOG_TIMEOUT");
+    }
+
+    @Test
+    void aMismatchQuotesBothSides() throws Exception {
+        Report r = analyze("hangs/mismatch", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_MISMATCH");
+        assertThat(f.subject().rank()).isEqualTo(3);
+        assertThat(f.detail()).contains("[[1024]]").contains("[[2048]]").contains("collective 57");
+        assertThat(f.evidence()).hasSize(2);
+        assertThat(codes(r)).doesNotContain("NCCL_WATCHDOG_TIMEOUT", "HANG_RANK_NOT_ENTERED");
+    }
+
+    @Test
+    void aCollectiveAllEnteredAndNoneCompletedNamesTheNodeWithHostEvidence() throws Exception {
+        Report r = analyze("hangs/stuck", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().stream().filter(x -> x.code().startsWith("HANG_")).findFirst().orElseThrow();
+        assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_STUCK");
+        assertThat(f.subject().node()).isEqualTo("node-e");
+        assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("Xid"));
+        assertThat(codes(r)).doesNotContain("NCCL_WATCHDOG_TIMEOUT", "HANG_RANK_NOT_ENTERED");
+    }
+
+    @Test
+    void realGlooMonitoredBarrierNamesTheRankThatNeverArrived() throws Exception {
+        Report r = analyze("hangs/captured/monitored-barrier", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().stream().filter(x -> x.code().startsWith("HANG_")).findFirst().orElseThrow();
+        assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+        assertThat(f.subject().rank()).isEqualTo(2);
+        assertThat(f.detail()).contains("rank(s) 2").contains("5000 ms");
+    }
+
+    @Test
+    void realGlooMismatchQuotesBothFingerprints() throws Exception {
+        Report r = analyze("hangs/captured/mismatch", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().stream().filter(x -> x.code().startsWith("HANG_")).findFirst().orElseThrow();
+        assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_MISMATCH");
+        assertThat(f.subject().rank()).isEqualTo(1);
+        assertThat(f.detail()).contains("TensorShape=[10]").contains("TensorShape=[20]");
+    }
+}
