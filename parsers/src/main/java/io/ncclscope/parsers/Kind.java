@@ -39,6 +39,12 @@ public enum Kind {
     GIDS("gids", "show_gids"),
     /** The NCCL topology XML written by {@code NCCL_TOPO_DUMP_FILE}. */
     NCCL_TOPO_XML("nccl-topo-xml", "NCCL_TOPO_DUMP_FILE=topo.xml <job>"),
+    /** An environment listing: {@code env}, {@code export -p}, a collect bundle's {@code env.txt}. */
+    ENV("env", "env | grep -E '^(NCCL|CUDA|NVIDIA|UCX|FI)_'"),
+    /** {@code PATH VALUE} lines of files under {@code /sys}: a collect bundle's {@code net/sysfs.txt} and {@code ib/sysfs.txt}. */
+    SYSFS("sysfs", "grep . /sys/class/net/*/{mtu,speed,operstate}"),
+    /** The {@code manifest.json} of an {@code ncclscope collect} bundle: each step's command and outcome. */
+    COLLECT_MANIFEST("collect-manifest", "ncclscope collect"),
     /** Text that is none of the above. */
     UNKNOWN("unknown", "");
 

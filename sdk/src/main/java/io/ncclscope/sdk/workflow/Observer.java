@@ -248,8 +248,7 @@ final class Observer {
                 : !l.ranks().isEmpty() ? a.quote(l.ranks().get(0).line()) : null;
         addJob(Need.ERROR_LOG, a, bad ? "error" : null, first);
         if (!l.hosts().isEmpty() && !l.ranks().isEmpty()) addJob(Need.NODE_LIST, a, null, a.quote(l.ranks().get(0).line()));
-        NcclRank withGpu = l.ranks().stream().filter(r -> r.cudaDev() != null || r.busId() != null).findFirst().orElse(null);
-        if (withGpu != null) addJob(Need.GPU_INVENTORY, a, null, a.quote(withGpu.line()));
+        // A rank line names a CUDA device and bus id, never the GPU model: it does not answer "GPU model and count".
         EnvSetting ifname = null;
         boolean ibOff = false;
         List<EvidenceLine> envLines = new ArrayList<>();
@@ -324,7 +323,7 @@ final class Observer {
         if (t.gpus().isEmpty() && t.nics().isEmpty()) return;
         EvidenceLine header = a.quote(t.line());
         add(Need.TOPO_MATRIX, a, null, header);
-        if (!t.gpus().isEmpty()) add(Need.GPU_INVENTORY, a, t.gpus().size() + " GPUs", a.quote(t.gpus().get(0).line()));
+        // The matrix counts GPUs but names no model: "GPU model and count" needs nvidia-smi or the tests' device lines.
         // The CPU and NUMA affinity columns answer half of the NUMA question; numactl -H the other half.
         TopoGpu g = t.gpus().isEmpty() ? null : t.gpus().get(0);
         if (g != null && (g.cpuAffinity() != null || g.numaAffinity() != null)) add(Need.NODE_NUMA, a, null, a.quote(g.line()));
@@ -389,7 +388,9 @@ final class Observer {
 
     private void nvsmi(Artifact a, NvidiaSmiData d) {
         if (d.gpus().isEmpty()) return;
-        add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(d.gpus().get(0).line()));
+        // Only a GPU listed with its model answers "GPU model and count".
+        d.gpus().stream().filter(g -> g.name() != null).findFirst()
+                .ifPresent(g -> add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(g.line())));
         Set<String> models = new LinkedHashSet<>();
         for (NvsmiGpu g : d.gpus()) if (g.name() != null) models.add(g.name());
         facts(List.of(), d.gpus().size(), List.copyOf(models), List.of(), List.of(), List.of(), null, null, Map.of(), null);

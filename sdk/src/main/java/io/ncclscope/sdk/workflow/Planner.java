@@ -121,8 +121,7 @@ final class Planner {
                     }
                 }
             }
-            StepStatus status = id == StepId.CONCLUDE ? null : status(cs, blockers);
-            if (id == StepId.CONCLUDE) status = conclusionStatus(s, out);
+            StepStatus status = id == StepId.CONCLUDE ? conclusionStatus(s, out, cs) : status(cs, blockers);
             List<NextCommand> cmds = new ArrayList<>();
             if (status != StepStatus.SATISFIED && status != StepStatus.NOT_NEEDED) {
                 String suspect = suspects.size() == 1 ? suspects.get(0) : null;
@@ -153,11 +152,15 @@ final class Planner {
         return ok > 0 || cs.stream().anyMatch(Check::satisfied) ? StepStatus.PARTIAL : StepStatus.MISSING;
     }
 
-    private static StepStatus conclusionStatus(Situation s, List<Step> before) {
+    /**
+     * Step 5 is satisfied only when the steps before it are done (or blocked, their cause named) and its own checklist
+     * items (a rerun after the fix) are backed by evidence: never "satisfied" beside a missing item.
+     */
+    private static StepStatus conclusionStatus(Situation s, List<Step> before, List<Check> own) {
         if (s == Situation.UNKNOWN) return StepStatus.MISSING;
         boolean all = before.stream().allMatch(st -> st.done() || st.status() == StepStatus.BLOCKED);
-        if (s == Situation.NO_PROBLEM_SEEN) return all ? StepStatus.SATISFIED : StepStatus.PARTIAL;
-        return all ? StepStatus.SATISFIED : StepStatus.PARTIAL;
+        boolean ownDone = own.stream().allMatch(c -> !c.required() || c.satisfied());
+        return all && ownDone ? StepStatus.SATISFIED : StepStatus.PARTIAL;
     }
 
     /**
