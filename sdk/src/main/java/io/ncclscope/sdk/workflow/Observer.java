@@ -386,11 +386,24 @@ final class Observer {
         facts(List.of(), null, List.of(), List.of(), names, List.of(), null, null, Map.of(), null);
     }
 
+    /**
+     * The line that names the model: {@code nvidia-smi -q} starts a GPU with its bus id and prints "Product Name" a few
+     * lines on; {@code -L} and the tables print both on the GPU's line.
+     */
+    private static int modelLine(Artifact a, int from, String model) {
+        for (int n = from; n < from + 40; n++) {
+            java.util.Optional<String> l = a.line(n);
+            if (l.isEmpty()) break;
+            if (l.get().contains(model)) return n;
+        }
+        return from;
+    }
+
     private void nvsmi(Artifact a, NvidiaSmiData d) {
         if (d.gpus().isEmpty()) return;
         // Only a GPU listed with its model answers "GPU model and count".
         d.gpus().stream().filter(g -> g.name() != null).findFirst()
-                .ifPresent(g -> add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(g.line())));
+                .ifPresent(g -> add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(modelLine(a, g.line(), g.name()))));
         Set<String> models = new LinkedHashSet<>();
         for (NvsmiGpu g : d.gpus()) if (g.name() != null) models.add(g.name());
         facts(List.of(), d.gpus().size(), List.copyOf(models), List.of(), List.of(), List.of(), null, null, Map.of(), null);

@@ -75,6 +75,11 @@ class RuleCatalogTest {
             "TOPOLOGY_ASYMMETRIC",
             "GPU_XID",
             "COUNTERS_COMPARED",
+            "GPU_DRIVER_UNREACHABLE",
+            "GPU_NOT_FOUND",
+            "GPU_LOST",
+            "COLLECT_STEPS_FAILED",
+            "COLLECT_TOOLS_MISSING",
             // bandwidth
             "BUSBW_BELOW_EXPECTED",
             "BW_CURVE_ANOMALY",
@@ -110,8 +115,8 @@ class RuleCatalogTest {
     void categoriesFollowTheDesignGroups() {
         assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 19).toArray(String[]::new));
         assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(19, 24).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 39).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(39, 49).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(24, 44).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(44, 54).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {
