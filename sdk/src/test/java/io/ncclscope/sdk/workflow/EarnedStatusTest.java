@@ -43,4 +43,22 @@ class EarnedStatusTest {
         assertThat(conclude.checks()).anyMatch(c -> c.need() == Need.VERIFY_FIX && c.required() && !c.satisfied());
         assertThat(conclude.status()).isEqualTo(StepStatus.PARTIAL);
     }
+
+    @Test
+    void oneEthtoolExcerptOfOneNodeDoesNotNameTheBadNode(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path node = dir.resolve("gpu01");
+        java.nio.file.Files.createDirectories(node);
+        java.nio.file.Files.writeString(node.resolve("hostname"), "gpu01\n");
+        java.nio.file.Files.writeString(node.resolve("ethtool-S-eth2.txt"), """
+                NIC statistics:
+                     rx_packets: 1000000
+                     rx_crc_errors_phy: 53211
+                     rx_discards_phy: 88123
+                     link_down_events_phy: 14
+                """);
+        Workflow w = workflow(Evidence.builder().addPath(node).build());
+        Step name = w.step(StepId.NAME_NODE);
+        assertThat(name.status()).isNotEqualTo(StepStatus.SATISFIED);
+        assertThat(name.checks()).anyMatch(c -> c.need() == Need.PAIRWISE && c.required() && !c.satisfied());
+    }
 }
