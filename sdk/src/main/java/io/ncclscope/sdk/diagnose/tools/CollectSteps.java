@@ -32,9 +32,13 @@ final class CollectSteps {
     }
 
     static void check(String node, Evidence slice, List<Finding> out) {
+        // Two bundles of one node (before and after a job) that say the same of its tools say it once.
+        Set<Message> said = new java.util.HashSet<>();
+        List<Finding> mine = new ArrayList<>();
         for (Artifact a : slice.artifacts()) {
-            a.data(CollectManifest.class).ifPresent(m -> check(node, a, m, out));
+            a.data(CollectManifest.class).ifPresent(m -> check(node, a, m, mine));
         }
+        for (Finding f : mine) if (said.add(f.detail())) out.add(f);
     }
 
     private static void check(String node, Artifact a, CollectManifest m, List<Finding> out) {
