@@ -68,7 +68,7 @@ final class CollectSteps {
             }
             out.add(new Finding("COLLECT_STEPS_FAILED", FindingSeverity.INFO, Subject.node(node),
                     new Message(RuleCatalog.BUNDLE_BASE_NAME, "COLLECT_STEPS_FAILED.detail.list",
-                            Map.of("count", String.valueOf(failed.size()), "steps", shown(names))),
+                            args("count", String.valueOf(failed.size()), "steps", shown(names))),
                     ev, params));
         }
         if (!missing.isEmpty()) {
@@ -93,6 +93,13 @@ final class CollectSteps {
     /** {@code exit 9}, or the manifest's own word ({@code TIMED_OUT}, {@code REFUSED}): the same in every language. */
     private static String outcome(CollectStep s) {
         return s.outcome() == StepOutcome.FAILED && s.exitCode() != null ? "exit " + s.exitCode() : s.outcome().name();
+    }
+
+    /** Arguments in the order given (Map.of has none, and the JSON report writes them as they come). */
+    private static Map<String, String> args(String... nameValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < nameValues.length; i += 2) m.put(nameValues[i], nameValues[i + 1]);
+        return m;
     }
 
     private static String shown(List<String> names) {
