@@ -43,6 +43,15 @@ grep -q NCCL_DUPLICATE_GPU /tmp/ncclscope-bundle-smoke.$$ || { cat /tmp/ncclscop
 rm -f /tmp/ncclscope-bundle-smoke.$$
 [ "$rc" = 1 ] || fail "analyze of $sample exited $rc, expected 1 (problems found)"
 echo "test-bundle: smoke run ok (analyze exit 1, NCCL_DUPLICATE_GPU found)" >&2
+# A node whose NVIDIA driver is broken (our blind bundle, in collect's shape): a problem, never healthy.
+set +e
+"$B" analyze "$repo/examples/blind/broken-driver" > /tmp/ncclscope-bundle-driver.$$ 2>&1; rc=$?
+set -e
+grep -q GPU_DRIVER_UNREACHABLE /tmp/ncclscope-bundle-driver.$$ \
+  || { cat /tmp/ncclscope-bundle-driver.$$ >&2; fail "analyze of the broken-driver bundle found no GPU_DRIVER_UNREACHABLE"; }
+rm -f /tmp/ncclscope-bundle-driver.$$
+[ "$rc" = 1 ] || fail "analyze of the broken-driver bundle exited $rc, expected 1 (problems found)"
+echo "test-bundle: broken-driver bundle ok (analyze exit 1, GPU_DRIVER_UNREACHABLE found)" >&2
 # serve runs on a longer class path than the other commands (app/serve.jar added): it must boot and answer.
 if command -v curl >/dev/null 2>&1; then
   port=$(( 20000 + $$ % 20000 ))

@@ -52,7 +52,9 @@ public final class Collector {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     /** Default cap on one command's output (64 MiB); longer output is cut and flagged. */
     public static final long DEFAULT_MAX_OUTPUT = 64L << 20;
-    /** Most interfaces probed with {@code ethtool}; more are counted in the manifest, not probed. */
+    /** Steps that read files rather than run commands: {@code net/sysfs.txt}, {@code ib/sysfs.txt}, {@code env.txt}. */
+    public static final int FILE_READS = 3;
+        /** Most interfaces probed with {@code ethtool}; more are counted in the manifest, not probed. */
     public static final int MAX_INTERFACES = 64;
 
     private static final Pattern REFUSAL = Pattern.compile(
@@ -126,7 +128,12 @@ public final class Collector {
         return out;
     }
 
-    /** Every probe this collector would run on this node, in manifest order. */
+    /** {@return every step {@link #collect} takes on this node: the commands of {@link #plan()} and the file reads} */
+    public int steps() {
+        return plan().size() + FILE_READS;
+    }
+
+        /** Every probe this collector would run on this node, in manifest order. */
     public List<Probe> plan() {
         List<Probe> all = new ArrayList<>(AllowList.all(interfaces()));
         all.addAll(extraProbes);
@@ -157,7 +164,7 @@ public final class Collector {
         List<String> ifaces = interfaces(skippedIfaces);
         List<Probe> probes = new ArrayList<>(AllowList.all(ifaces));
         probes.addAll(extraProbes);
-        int total = probes.size() + 3;
+        int total = probes.size() + FILE_READS;
         AtomicInteger done = new AtomicInteger();
         Progress p = line -> {
             synchronized (progress) {

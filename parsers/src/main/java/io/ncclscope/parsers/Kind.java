@@ -43,6 +43,12 @@ public enum Kind {
     FLIGHT_RECORDER("flight-recorder", "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1 <job>"),
     /** The status report of NCCL's RAS client ({@code ncclras}, NCCL 2.24+). */
     NCCL_RAS("nccl-ras", "ncclras -v"),
+    /** An environment listing: {@code env}, {@code export -p}, a collect bundle's {@code env.txt}. */
+    ENV("env", "env | grep -E '^(NCCL|CUDA|NVIDIA|UCX|FI)_'"),
+    /** {@code PATH VALUE} lines of files under {@code /sys}: a collect bundle's {@code net/sysfs.txt} and {@code ib/sysfs.txt}. */
+    SYSFS("sysfs", "grep . /sys/class/net/*/{mtu,speed,operstate}"),
+    /** The {@code manifest.json} of an {@code ncclscope collect} bundle: each step's command and outcome. */
+    COLLECT_MANIFEST("collect-manifest", "ncclscope collect"),
     /** Text that is none of the above. */
     UNKNOWN("unknown", "");
 

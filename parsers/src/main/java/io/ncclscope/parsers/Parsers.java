@@ -1,12 +1,14 @@
 package io.ncclscope.parsers;
 
 import io.ncclscope.parsers.dmesg.DmesgParser;
+import io.ncclscope.parsers.env.EnvParser;
 import io.ncclscope.parsers.ethtool.EthtoolParser;
 import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.manifest.CollectManifestParser;
 import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.net.IpLinkParser;
 import io.ncclscope.parsers.numa.NumactlParser;
@@ -16,6 +18,7 @@ import io.ncclscope.parsers.pci.LspciTreeParser;
 import io.ncclscope.parsers.pci.LspciVerboseParser;
 import io.ncclscope.parsers.perftest.PerftestParser;
 import io.ncclscope.parsers.ras.RasParser;
+import io.ncclscope.parsers.sysfs.SysfsParser;
 import io.ncclscope.parsers.tests.NcclTestsParser;
 import io.ncclscope.parsers.topo.TopoParser;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlParser;
@@ -59,7 +62,8 @@ public final class Parsers {
                 new TopoParser(), new LspciTreeParser(), new LspciVerboseParser(), new IbstatParser(),
                 new EthtoolParser(), new NumactlParser(), new NvidiaSmiParser(), new NcclLogParser(),
                 new NcclTestsParser(), new PerftestParser(), new NvbandwidthParser(), new DmesgParser(),
-                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser(), new FlightRecorderParser(), new RasParser());
+                new IpLinkParser(), new GidsParser(), new NcclTopoXmlParser(), new FlightRecorderParser(), new RasParser(),
+                new EnvParser(), new SysfsParser(), new CollectManifestParser());
         for (ToolParser<?> p : all) {
             PARSERS.put(p.kind(), p);
         }

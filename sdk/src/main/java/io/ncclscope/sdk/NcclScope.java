@@ -12,6 +12,7 @@ import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer;
 import io.ncclscope.sdk.diagnose.links.LinkHealthAnalyzer;
+import io.ncclscope.sdk.diagnose.tools.ToolsAnalyzer;
 import io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer;
 import io.ncclscope.sdk.diagnose.transport.TransportAnalyzer;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -61,7 +62,7 @@ public final class NcclScope {
 
     private static final List<Analyzer> DEFAULTS = List.of(
             new ErrorsAnalyzer(), new TransportAnalyzer(), new TopologyAnalyzer(), new LinkHealthAnalyzer(),
-            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer(), new CounterDeltaAnalyzer());
+            new BandwidthAnalyzer(), new CompareAnalyzer(), new Localizer(), new CounterDeltaAnalyzer(), new ToolsAnalyzer());
 
     private NcclScope() {
     }

@@ -45,7 +45,7 @@ class ApiSurfaceTest {
      */
     static final Set<String> UNEXPORTED_ANALYZERS = Set.of("io.ncclscope.sdk.diagnose.errors",
             "io.ncclscope.sdk.diagnose.links", "io.ncclscope.sdk.diagnose.topology",
-            "io.ncclscope.sdk.diagnose.transport", "io.ncclscope.sdk.diagnose.hangs");
+            "io.ncclscope.sdk.diagnose.tools", "io.ncclscope.sdk.diagnose.transport", "io.ncclscope.sdk.diagnose.hangs");
 
     @Test
     void modulesAndFacadeSignaturesMatchTheReviewedSurface() throws IOException {

@@ -145,7 +145,10 @@ final class CollectCommand implements Callable<Integer> {
             }
         }
         try {
-            if (!quiet) err.println("ncclscope: collecting " + c.plan().size() + " commands, " + trim(timeout) + " s timeout each ...");
+            if (!quiet) {
+                err.println("ncclscope: collecting " + c.steps() + " steps (" + c.plan().size() + " commands, "
+                        + Collector.FILE_READS + " file reads), " + trim(timeout) + " s timeout each ...");
+            }
             Manifest m = c.collect(dir, quiet ? line -> { } : line -> {
                 err.println("  " + line);
                 err.flush();
@@ -165,7 +168,8 @@ final class CollectCommand implements Callable<Integer> {
             }
             err.println("ncclscope: bundle of " + m.host() + " in " + where + ": " + m.summary());
             if (!m.root()) err.println("ncclscope: not root: lspci -vvv and dmesg may print less or refuse");
-            if (!toStdout) err.println("ncclscope: next: ncclscope analyze " + (toTar ? "<the extracted folder>" : where));
+            // analyze reads a .tar or .tar.gz bundle as it is: no need to extract it first.
+            if (!toStdout) err.println("ncclscope: next: ncclscope analyze " + where);
             return Main.OK;
         } finally {
             if (toStdout || toTar) delete(dir);

@@ -61,7 +61,9 @@ import picocli.CommandLine.Parameters;
             "  0  no suspect: no finding of warning severity or worse",
             "  1  a suspect: AB_RDMA_SUSPECT, AB_CONGESTION_SUSPECT, P2P_NOT_USED,",
             "     SCALING_KNEE",
-            "  2  usage error, a missing path, or a side without an nccl-tests table",
+            "  2  usage error, a missing path, a side without an nccl-tests table, or two sides",
+            "     that cannot be compared (different collectives, operations, data types or",
+            "     sizes; a switch read across different rank or node counts)",
             "  3  internal error"
         })
 final class CompareCommand implements Callable<Integer> {
@@ -120,6 +122,12 @@ final class CompareCommand implements Callable<Integer> {
             List<PlannedRun> plan = AbPlanner.plan(sets, c);
             findings = c.findings();
             out.print(CompareViews.comparison(c, plan, locale, output.format()));
+            if (c.reading() == Comparison.Reading.NOT_JUDGED) {
+                // Nothing can be said of the two sides: a usage answer, never "no suspect".
+                out.flush();
+                err.println("ncclscope: " + c.summary().render(locale));
+                return Main.BAD_INPUT;
+            }
         }
         out.flush();
         boolean suspect = findings.stream().anyMatch(f -> f.severity().compareTo(FindingSeverity.WARNING) >= 0);

@@ -59,6 +59,10 @@ final class RulesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Locale locale = Languages.parse(spec.commandLine(), lang);
+        // The category of the block (ERROR, TRANSPORT...) and the severity read alike unless labelled.
+        boolean zh = "zh".equals(locale.getLanguage());
+        String category = zh ? "类别" : "category";
+        String severity = zh ? "严重程度" : "severity";
         List<Rule> rules = new ArrayList<>();
         if (codes.isEmpty()) {
             rules.addAll(RuleCatalog.all());
@@ -93,7 +97,8 @@ final class RulesCommand implements Callable<Integer> {
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
                     out.printf(Locale.ROOT, "### `%s` — %s%n%n", r.code(), t.title());
-                    out.printf(Locale.ROOT, "*%s · %s*%n%n%s%n%n", r.category(), r.defaultSeverity(), t.meaning());
+                    out.printf(Locale.ROOT, "*%s %s · %s %s*%n%n%s%n%n", category, r.category(), severity, r.defaultSeverity(),
+                            t.meaning());
                     for (String c : t.causes()) out.println("- " + c);
                     out.println();
                     int i = 1;
@@ -106,13 +111,18 @@ final class RulesCommand implements Callable<Integer> {
                 }
             }
             case TEXT -> {
+                if (!full) {
+                    out.printf(Locale.ROOT, "%-28s %-9s %-8s %s%n", zh ? "代码" : "CODE", category.toUpperCase(Locale.ROOT),
+                            severity.toUpperCase(Locale.ROOT), zh ? "标题" : "TITLE");
+                }
                 for (Rule r : rules) {
                     RuleText t = RuleCatalog.text(r.code(), locale);
                     if (!full) {
                         out.printf(Locale.ROOT, "%-28s %-9s %-8s %s%n", r.code(), r.category(), r.defaultSeverity(), t.title());
                         continue;
                     }
-                    out.printf(Locale.ROOT, "%s  [%s, %s]%n  %s%n  %s%n", r.code(), r.category(), r.defaultSeverity(), t.title(), t.meaning());
+                    out.printf(Locale.ROOT, "%s  [%s %s, %s %s]%n  %s%n  %s%n", r.code(), category, r.category(), severity,
+                            r.defaultSeverity(), t.title(), t.meaning());
                     out.println("  Causes:");
                     for (String c : t.causes()) out.println("    - " + c);
                     out.println("  Actions:");

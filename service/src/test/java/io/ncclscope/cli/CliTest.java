@@ -123,10 +123,12 @@ class CliTest {
     }
 
     @Test
-    void rulesListsEveryCodeOnePerLine() {
+    void rulesListsEveryCodeOnePerLineUnderAHeader() {
         Run r = run("rules");
         assertThat(r.code()).isZero();
-        assertThat(r.out().lines().count()).isEqualTo(io.ncclscope.sdk.rules.RuleCatalog.all().size());
+        // A header names the columns: the category (ERROR, TRANSPORT...) and the severity read alike without it.
+        assertThat(r.out().lines().findFirst().orElseThrow()).startsWith("CODE").contains("CATEGORY", "SEVERITY", "TITLE");
+        assertThat(r.out().lines().count()).isEqualTo(io.ncclscope.sdk.rules.RuleCatalog.all().size() + 1);
         assertThat(r.out()).contains("NCCL_SYSTEM_ERROR", "BUSBW_BELOW_EXPECTED", "GPU_NIC_AFFINITY_POOR");
     }
 

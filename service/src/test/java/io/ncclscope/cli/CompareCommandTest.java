@@ -40,6 +40,20 @@ class CompareCommandTest {
     }
 
     @Test
+    void tablesOfDifferentOperationsAreRefusedWithExitTwo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        // The same table as an all_gather would print it (redop "none") against the original (sum): nothing to judge.
+        Path a = AB.resolve("rdma-suspect/default/all_reduce_perf.txt");
+        Path b = dir.resolve("gather.txt");
+        java.nio.file.Files.writeString(b, java.nio.file.Files.readString(a).replace("     sum  ", "    none  ")
+                .replace("all_reduce_perf", "xx"));
+        java.nio.file.Files.writeString(dir.resolve("reduce.txt"), java.nio.file.Files.readString(a).replace("all_reduce_perf", "xx"));
+        Run r = run("compare", dir.resolve("reduce.txt").toString(), b.toString());
+        assertThat(r.code()).as(r.out()).isEqualTo(2);
+        assertThat(r.err()).contains("Not judged", "operation sum", "none");
+        assertThat(r.out()).doesNotContain("the same within the noise");
+    }
+
+    @Test
     void congestionExampleInChineseAndMarkdown() {
         Run r = run("compare", "--lang", "zh-CN", "--format", "md", AB.resolve("congestion/default").toString(),
                 AB.resolve("congestion/ib-disable").toString());
@@ -84,8 +98,10 @@ class CompareCommandTest {
         Path a = Files.writeString(tmp.resolve("one-rank.txt"), t);
         Path b = Files.writeString(tmp.resolve("one-rank-ib-disable.txt"), t.replace("$ all_reduce", "$ NCCL_IB_DISABLE=1 all_reduce"));
         Run r = run("compare", a.toString(), b.toString());
-        assertThat(r.code()).as(r.err()).isZero();
+        // Nothing can be said of two one-rank runs: a usage answer (exit 2), the reason on standard error.
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
         assertThat(r.out()).contains("Not judged", "single-rank");
+        assertThat(r.err()).contains("Not judged");
     }
 
     @Test

@@ -7,7 +7,8 @@ package io.ncclscope.parsers.nccl;
  *
  * @param name   the variable, {@code NCCL_IB_DISABLE}
  * @param value  its value; the full stop NCCL prints after numbers is dropped
- * @param origin {@code nccl} (an INFO line) or {@code command} (the command line)
+ * @param origin {@code nccl} (an INFO line), {@code command} (the command line) or {@code environment} (an environment
+ *               listing of the node, set beside the log by the analysis; the log parser never gives it)
  * @param host   host of the line prefix; nullable
  * @param line   1-based line
  */

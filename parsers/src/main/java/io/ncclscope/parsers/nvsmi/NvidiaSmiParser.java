@@ -52,6 +52,15 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         "Insufficient Permissions", "Unknown Error", "GPU access blocked", "Invalid device"
     };
 
+    /**
+     * What nvidia-smi prints as its whole output when the driver or a GPU fails: a file that starts with one of them
+     * is nvidia-smi's output (an {@code ncclscope collect} bundle of a node with a broken driver holds nothing else).
+     */
+    static final String[] FAILURE_STARTS = {
+        "NVIDIA-SMI has failed because", "No devices were found", "Failed to initialize NVML",
+        "Unable to determine the device handle for GPU"
+    };
+
     @Override
     public Kind kind() {
         return Kind.NVIDIA_SMI_Q;
@@ -75,6 +84,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
             start = end + 1;
             lines++;
             if (s.isEmpty()) continue;
+            if (lines <= 3 && score == 0 && failureStart(s)) score = 75;
             String cmd = commandOf(s);
             if (cmd != null) {
                 NvsmiSource f = formOf(cmd);
@@ -133,6 +143,13 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
             st.accept(line, src.lineNumber());
         }
         return new ParseResult<>(kind(), st.finish(), w.toList());
+    }
+
+    private static boolean failureStart(String s) {
+        for (String f : FAILURE_STARTS) {
+            if (s.startsWith(f)) return true;
+        }
+        return false;
     }
 
     /**

@@ -192,8 +192,11 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
             String why = (!a0.runs().isEmpty() && ja.isEmpty()) || (!b0.runs().isEmpty() && jb.isEmpty())
                     ? "single-rank" : "no-match";
             Message m = Message.of(Comparison.class, "summary.notJudged." + why, "a", a.label(), "b", b.label());
+            if (why.equals("no-match")) m = Incomparable.noMatch(a.label(), ja, b.label(), jb, m);
             return new Comparison(a, b, diffs, pairs, null, Reading.NOT_JUDGED, m, List.of());
         }
+        Message refused = Incomparable.refusal(a, ja, b, jb, coll, unknownA, unknownB, pairs, diffs);
+        if (refused != null) return new Comparison(a, b, diffs, pairs, null, Reading.NOT_JUDGED, refused, List.of());
         double ratio = b.plateau() / a.plateau();
         return read(a, b, diffs, pairs, ratio);
     }
@@ -332,6 +335,15 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
             reading = faster || slower || steadier || lessSteady ? Reading.DIFFERENT : Reading.NO_DIFFERENCE;
         }
         String mkey = "summary." + reading.name().toLowerCase(Locale.ROOT) + (key == null ? ".noSwitch" : "");
+        String shape = key == null ? Incomparable.shape(a, b) : null;
+        if (shape != null) {
+            // No switch differs but the runs are not of one size: name that, never "something else".
+            Object[] more = java.util.Arrays.copyOf(args, args.length + 8);
+            Object[] sizes = {"ranksA", a.ranks(), "ranksB", b.ranks(), "nodesA", a.nodes(), "nodesB", b.nodes()};
+            System.arraycopy(sizes, 0, more, args.length, sizes.length);
+            args = more;
+            mkey += "." + shape;
+        }
         Message summary = Message.of(Comparison.class, mkey, args);
         List<Finding> findings = new ArrayList<>();
         if (code != null) {

@@ -47,6 +47,9 @@ public final class Evidence {
     /** Files that mark a folder as one node's bundle. */
     static final Set<String> NODE_MARKERS = Set.of("manifest.json", "meta.txt", "hostname");
 
+    /** The collect manifest's file name: a node marker read as evidence ({@code collect-manifest}). */
+    private static final String MANIFEST = "manifest.json";
+
     private final List<Artifact> artifacts;
     private final List<Problem> problems;
     private final Map<String, List<Artifact>> byNode;
@@ -526,7 +529,8 @@ public final class Evidence {
 
         static boolean hidden(Path p) {
             String n = p.getFileName() == null ? "" : p.getFileName().toString();
-            return n.startsWith(".") || n.endsWith(".expected.json") || NODE_MARKERS.contains(n);
+            // A collect manifest is evidence too (failed and missing tools); the other markers only name the node.
+            return n.startsWith(".") || n.endsWith(".expected.json") || (NODE_MARKERS.contains(n) && !n.equals(MANIFEST));
         }
 
         static boolean isNodeFolder(Path folder) {

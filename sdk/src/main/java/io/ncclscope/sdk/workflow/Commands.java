@@ -81,7 +81,10 @@ final class Commands {
                         + " -x NCCL_SOCKET_IFNAME=" + ifSet + " ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 1"));
             }
             case IFNAME_SET -> {
-                out.add(c(need, null, "export NCCL_SOCKET_IFNAME=" + (iface != null ? iface : "^lo,docker0,virbr0")));
+                // The interface a finding suggests; else NCCL's own exclusions and the interfaces findings call wrong,
+                // by name; else a placeholder that reads as one, never an example that looks like this node's.
+                String exclude = badIfaces.isEmpty() ? "<interfaces that cannot reach the other nodes>" : String.join(",", badIfaces);
+                out.add(c(need, null, "export NCCL_SOCKET_IFNAME=" + (iface != null ? iface : "^lo,docker," + exclude)));
                 out.add(c(need, n1, "ping -c 3 " + n2));
                 out.add(c(need, n1, "nc -vz " + n2 + " 29500"));
                 out.add(c(need, null, "ip link show " + ifSet + " | grep mtu"));

@@ -248,8 +248,7 @@ final class Observer {
                 : !l.ranks().isEmpty() ? a.quote(l.ranks().get(0).line()) : null;
         addJob(Need.ERROR_LOG, a, bad ? "error" : null, first);
         if (!l.hosts().isEmpty() && !l.ranks().isEmpty()) addJob(Need.NODE_LIST, a, null, a.quote(l.ranks().get(0).line()));
-        NcclRank withGpu = l.ranks().stream().filter(r -> r.cudaDev() != null || r.busId() != null).findFirst().orElse(null);
-        if (withGpu != null) addJob(Need.GPU_INVENTORY, a, null, a.quote(withGpu.line()));
+        // A rank line names a CUDA device and bus id, never the GPU model: it does not answer "GPU model and count".
         EnvSetting ifname = null;
         boolean ibOff = false;
         List<EvidenceLine> envLines = new ArrayList<>();
@@ -324,7 +323,7 @@ final class Observer {
         if (t.gpus().isEmpty() && t.nics().isEmpty()) return;
         EvidenceLine header = a.quote(t.line());
         add(Need.TOPO_MATRIX, a, null, header);
-        if (!t.gpus().isEmpty()) add(Need.GPU_INVENTORY, a, t.gpus().size() + " GPUs", a.quote(t.gpus().get(0).line()));
+        // The matrix counts GPUs but names no model: "GPU model and count" needs nvidia-smi or the tests' device lines.
         // The CPU and NUMA affinity columns answer half of the NUMA question; numactl -H the other half.
         TopoGpu g = t.gpus().isEmpty() ? null : t.gpus().get(0);
         if (g != null && (g.cpuAffinity() != null || g.numaAffinity() != null)) add(Need.NODE_NUMA, a, null, a.quote(g.line()));
@@ -387,9 +386,24 @@ final class Observer {
         facts(List.of(), null, List.of(), List.of(), names, List.of(), null, null, Map.of(), null);
     }
 
+    /**
+     * The line that names the model: {@code nvidia-smi -q} starts a GPU with its bus id and prints "Product Name" a few
+     * lines on; {@code -L} and the tables print both on the GPU's line.
+     */
+    private static int modelLine(Artifact a, int from, String model) {
+        for (int n = from; n < from + 40; n++) {
+            java.util.Optional<String> l = a.line(n);
+            if (l.isEmpty()) break;
+            if (l.get().contains(model)) return n;
+        }
+        return from;
+    }
+
     private void nvsmi(Artifact a, NvidiaSmiData d) {
         if (d.gpus().isEmpty()) return;
-        add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(d.gpus().get(0).line()));
+        // Only a GPU listed with its model answers "GPU model and count".
+        d.gpus().stream().filter(g -> g.name() != null).findFirst()
+                .ifPresent(g -> add(Need.GPU_INVENTORY, a, d.gpus().size() + " GPUs", a.quote(modelLine(a, g.line(), g.name()))));
         Set<String> models = new LinkedHashSet<>();
         for (NvsmiGpu g : d.gpus()) if (g.name() != null) models.add(g.name());
         facts(List.of(), d.gpus().size(), List.copyOf(models), List.of(), List.of(), List.of(), null, null, Map.of(), null);

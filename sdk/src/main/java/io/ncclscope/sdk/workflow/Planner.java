@@ -101,6 +101,12 @@ final class Planner {
             char mark = t.charAt(i);
             if (mark == '-') continue;
             Need n = needs[i];
+            // One node's readings (an ethtool -S excerpt) do not name the bad node among others: where step 4 is
+            // needed, no finding names a suspect and the evidence holds fewer than two nodes, the pairwise runs that
+            // would name it are required.
+            if (n == Need.PAIRWISE && mark == O && suspects.isEmpty() && facts.nodes().size() < 2 && namesNode(t, needs)) {
+                mark = R;
+            }
             List<Link> links = links(n, obs, findings, suspects, s, badIfaces(findings));
             String node = n.perNode() && suspects.size() == 1 ? suspects.get(0) : null;
             checks.get(n.step()).add(new Check(n, mark == R, !links.isEmpty(), node, links));
@@ -121,8 +127,7 @@ final class Planner {
                     }
                 }
             }
-            StepStatus status = id == StepId.CONCLUDE ? null : status(cs, blockers);
-            if (id == StepId.CONCLUDE) status = conclusionStatus(s, out);
+            StepStatus status = id == StepId.CONCLUDE ? conclusionStatus(s, out, cs) : status(cs, blockers);
             List<NextCommand> cmds = new ArrayList<>();
             if (status != StepStatus.SATISFIED && status != StepStatus.NOT_NEEDED) {
                 String suspect = suspects.size() == 1 ? suspects.get(0) : null;
@@ -144,6 +149,14 @@ final class Planner {
         return out;
     }
 
+    /** Whether the table requires an item of step 4 (name the bad node). */
+    private static boolean namesNode(String table, Need[] needs) {
+        for (int i = 0; i < needs.length; i++) {
+            if (needs[i].step() == StepId.NAME_NODE && table.charAt(i) == R) return true;
+        }
+        return false;
+    }
+
     private static StepStatus status(List<Check> cs, List<String> blockers) {
         if (!blockers.isEmpty()) return StepStatus.BLOCKED;
         long required = cs.stream().filter(Check::required).count();
@@ -153,11 +166,15 @@ final class Planner {
         return ok > 0 || cs.stream().anyMatch(Check::satisfied) ? StepStatus.PARTIAL : StepStatus.MISSING;
     }
 
-    private static StepStatus conclusionStatus(Situation s, List<Step> before) {
+    /**
+     * Step 5 is satisfied only when the steps before it are done (or blocked, their cause named) and its own checklist
+     * items (a rerun after the fix) are backed by evidence: never "satisfied" beside a missing item.
+     */
+    private static StepStatus conclusionStatus(Situation s, List<Step> before, List<Check> own) {
         if (s == Situation.UNKNOWN) return StepStatus.MISSING;
         boolean all = before.stream().allMatch(st -> st.done() || st.status() == StepStatus.BLOCKED);
-        if (s == Situation.NO_PROBLEM_SEEN) return all ? StepStatus.SATISFIED : StepStatus.PARTIAL;
-        return all ? StepStatus.SATISFIED : StepStatus.PARTIAL;
+        boolean ownDone = own.stream().allMatch(c -> !c.required() || c.satisfied());
+        return all && ownDone ? StepStatus.SATISFIED : StepStatus.PARTIAL;
     }
 
     /**

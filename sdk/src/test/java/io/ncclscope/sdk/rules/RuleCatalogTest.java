@@ -80,6 +80,11 @@ class RuleCatalogTest {
             "TOPOLOGY_ASYMMETRIC",
             "GPU_XID",
             "COUNTERS_COMPARED",
+            "GPU_DRIVER_UNREACHABLE",
+            "GPU_NOT_FOUND",
+            "GPU_LOST",
+            "COLLECT_STEPS_FAILED",
+            "COLLECT_TOOLS_MISSING",
             // bandwidth
             "BUSBW_BELOW_EXPECTED",
             "BW_CURVE_ANOMALY",
@@ -115,8 +120,8 @@ class RuleCatalogTest {
     void categoriesFollowTheDesignGroups() {
         assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 24).toArray(String[]::new));
         assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(24, 29).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(29, 44).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(44, 54).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(29, 49).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(49, 59).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {
@@ -361,17 +366,18 @@ class RuleCatalogTest {
         assertThat(commands).contains(
                 "ping ${peer}",
                 "nc -vz ${peer} ${port}",
-                "NCCL_SOCKET_IFNAME=${iface}",
-                "NCCL_SOCKET_IFNAME=^lo,docker0,virbr0",
-                "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET",
-                "NCCL_IB_DISABLE=1",
+                "export NCCL_SOCKET_IFNAME=${iface}",
+                "export NCCL_SOCKET_IFNAME=^lo,docker,<interfaces that cannot reach the other nodes>",
+                "export NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET",
+                "export NCCL_IB_DISABLE=1",
                 "dmesg | grep -i xid",
                 "dmesg | grep -i mlx",
                 "torchrun --nnodes=2 --nproc_per_node=8 --node_rank=0 ...",
                 "nvidia-smi topo -m",
                 "lspci -tv",
                 "numactl -H",
-                "NCCL_IB_HCA=mlx5_0,mlx5_1",
+                "export NCCL_IB_HCA=<healthy HCAs from ibstat>",
+                "export NCCL_IB_HCA=^${hca}",
                 "nvidia-smi -q -d PCI",
                 "all_reduce_perf -b 8 -e 8G -f 2 -g 8");
     }

@@ -85,18 +85,10 @@ final class NodeGaps {
     }
 
     private static void missingGpus(String node, String scope, Artifact a, NvidiaSmiData d, FindingCollector out) {
+        // A GPU nvidia-smi cannot reach is GPU_LOST (diagnose.tools), not a count that differs between nodes.
         for (NvsmiMessage m : d.toolErrors()) {
             String t = m.text().toLowerCase(Locale.ROOT);
-            if (t.contains("unable to determine the device handle") || t.contains("fallen off the bus")) {
-                List<Quote> ev = new ArrayList<>();
-                ev.add(Quote.of(a, m.line(), m.text()));
-                if (!d.gpus().isEmpty()) ev.add(Quote.of(a, d.gpus().get(0).line()));
-                Message detail = Message.of(TopologyAnalyzer.class, "asym.gpuLost",
-                        "error", m.text(), "listed", d.gpus().size());
-                out.add(scope + "|gpuLost|" + a.name() + "|" + m.line(), AspectSeries.CODE, FindingSeverity.ERROR,
-                        Subject.node(node), detail, ev, "node", node);
-                return;
-            }
+            if (t.contains("unable to determine the device handle") || t.contains("fallen off the bus")) return;
         }
         Integer attached = d.attachedGpus();
         if (attached == null || d.gpus().size() >= attached || d.gpus().isEmpty()) return;

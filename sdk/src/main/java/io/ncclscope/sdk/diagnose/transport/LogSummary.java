@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.transport;
 
+import io.ncclscope.parsers.env.EnvData;
 import io.ncclscope.parsers.nccl.Direction;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.EventKind;
@@ -74,8 +75,10 @@ final class LogSummary {
      * @param a              the artifact, for its name, node and lines
      * @param l              the log
      * @param testsMultiNode an nccl-tests output's multi-node verdict; null for an NCCL log
+     * @param nodeEnv        the settings of the node's environment listings ({@link #environment}), for the variables
+     *                       the log does not print
      */
-    static LogSummary of(Artifact a, NcclLog l, Boolean testsMultiNode) {
+    static LogSummary of(Artifact a, NcclLog l, Boolean testsMultiNode, List<Quoted<EnvSetting>> nodeEnv) {
         LogSummary s = new LogSummary(a.name(), testsMultiNode);
         s.artifact = a.stub();
         String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
@@ -99,6 +102,7 @@ final class LogSummary {
         for (EnvSetting e : l.envSettings()) {
             if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) s.env.put(e.name(), s.env(e));
         }
+        for (Quoted<EnvSetting> e : nodeEnv) s.env.putIfAbsent(e.value().name(), e);
         s.hosts = List.copyOf(s.byName.values());
         s.byName = null;
         s.artifact = null;
@@ -106,6 +110,23 @@ final class LogSummary {
         s.env = Map.copyOf(s.env);
         s.rankHost = Map.copyOf(s.rankHost);
         return s;
+    }
+
+    /**
+     * {@return the variables the checks read of an environment listing, each with its line quoted; origin
+     * {@code environment}}
+     *
+     * @param a   the listing's artifact
+     * @param env the listing
+     */
+    static List<Quoted<EnvSetting>> environment(Artifact a, EnvData env) {
+        List<Quoted<EnvSetting>> out = new java.util.ArrayList<>();
+        for (String name : ENV) {
+            env.variable(name).ifPresent(v -> out.add(new Quoted<>(
+                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), a.stub(), true)));
+        }
+        out.sort(java.util.Comparator.comparingInt(q -> q.value().line()));
+        return out;
     }
 
     /** {@return {@code v} at its line, the artifact's text of the line quoted (when a finding shows it) if {@code quote}} */

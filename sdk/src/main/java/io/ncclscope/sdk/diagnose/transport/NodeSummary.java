@@ -1,5 +1,7 @@
 package io.ncclscope.sdk.diagnose.transport;
 
+import io.ncclscope.parsers.env.EnvData;
+import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -9,7 +11,8 @@ import java.util.List;
 
 /**
  * What the transport pass keeps of one slice: the summaries of its NCCL logs (also the NCCL lines of nccl-tests
- * outputs) and of its hardware records, in artifact order.
+ * outputs), with the NCCL settings of the node's environment listings, and of its hardware records, in artifact
+ * order.
  *
  * @param node     the slice's node; null for the slice of no node
  * @param nodes    the slice's nodes
@@ -22,13 +25,21 @@ record NodeSummary(String node, List<String> nodes, List<LogSummary> logs, List<
     static NodeSummary of(Evidence slice) {
         List<LogSummary> logs = new ArrayList<>();
         List<HardwareRecord> hardware = new ArrayList<>();
+        // A node's environment listing (a collect bundle's env.txt) holds settings its logs may not print: they
+        // count for the node's logs where a log says nothing of them, and never for another node's.
+        List<Quoted<EnvSetting>> nodeEnv = new ArrayList<>();
+        if (slice.sliceNode() != null) {
+            for (Artifact a : slice.artifacts()) {
+                a.data(EnvData.class).ifPresent(e -> nodeEnv.addAll(LogSummary.environment(a, e)));
+            }
+        }
         for (Artifact a : slice.artifacts()) {
             Object d = a.result().data();
             if (d instanceof NcclLog l) {
-                logs.add(LogSummary.of(a, l, null));
+                logs.add(LogSummary.of(a, l, null, nodeEnv));
             } else if (d instanceof NcclTestsData t) {
                 JobLogFacts.LogSource src = JobLogFacts.source(a, t);
-                if (src != null) logs.add(LogSummary.of(a, src.log(), src.testsMultiNode()));
+                if (src != null) logs.add(LogSummary.of(a, src.log(), src.testsMultiNode(), nodeEnv));
             } else if (HardwareRecord.read(d)) {
                 hardware.add(HardwareRecord.of(a));
             }

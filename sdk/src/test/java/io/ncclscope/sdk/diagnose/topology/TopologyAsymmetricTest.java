@@ -188,7 +188,7 @@ class TopologyAsymmetricTest {
     }
 
     @Test
-    void aGpuNvidiaSmiCannotReachIsAnError() {
+    void aGpuNvidiaSmiCannotReachIsGpuLostNotAnAsymmetry() {
         // Minimal nvidia-smi -q: two GPUs attached, one described, the other unreachable (a GPU off the bus).
         String q = """
                 ==============NVSMI LOG==============
@@ -202,10 +202,13 @@ class TopologyAsymmetricTest {
 
                 Unable to determine the device handle for GPU0000:3B:00.0: Unknown Error
                 """;
-        Finding f = withCode(analyze(Evidence.builder().addText("q.txt", q, "gpu7").build()), CODE).get(0);
-        assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
+        // The lost GPU has its own code (GPU_LOST, diagnose.tools); the topology check does not count it twice.
+        assertThat(withCode(analyze(Evidence.builder().addText("q.txt", q, "gpu7").build()), CODE)).isEmpty();
+        Finding f = new io.ncclscope.sdk.diagnose.tools.ToolsAnalyzer().analyze(Evidence.builder().addText("q.txt", q, "gpu7").build())
+                .stream().filter(x -> x.code().equals("GPU_LOST")).findFirst().orElseThrow();
+        assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
         assertThat(f.subject().node()).isEqualTo("gpu7");
-        assertThat(en(f)).contains("GPU0000:3B:00.0: Unknown Error", "(GPUs described: 1)");
+        assertThat(f.detail().render(java.util.Locale.ENGLISH)).contains("GPU0000:3B:00.0: Unknown Error");
         assertThat(f.evidence().get(0).line()).isEqualTo(10);
         // Without the error line, the count alone says a GPU is missing from the report.
         String missing = q.replace("Unable to determine the device handle for GPU0000:3B:00.0: Unknown Error\n", "");

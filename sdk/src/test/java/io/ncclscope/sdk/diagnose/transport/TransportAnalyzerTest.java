@@ -191,7 +191,7 @@ class TransportAnalyzerTest {
         Finding f = only(run(e), "SOCKET_IFNAME_SUSPICIOUS");
         assertThat(f.params()).containsEntry("iface", "ens5").containsEntry("node", "gpu01");
         assertThat(Diagnosis.localize(f, Locale.ENGLISH).actions())
-                .anySatisfy(a -> assertThat(a.command()).isEqualTo("NCCL_SOCKET_IFNAME=ens5"));
+                .anySatisfy(a -> assertThat(a.command()).isEqualTo("export NCCL_SOCKET_IFNAME=ens5"));
     }
 
     @Test

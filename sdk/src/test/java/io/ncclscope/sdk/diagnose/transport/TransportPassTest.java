@@ -51,7 +51,7 @@ class TransportPassTest {
         own(root.resolve("gpu-node0002"), 2);
         Evidence e = NcclScope.evidence(root);
         Artifact two = log(e, "gpu-node0002");
-        LogSummary s = LogSummary.of(two, two.data(NcclLog.class).orElseThrow(), null);
+        LogSummary s = LogSummary.of(two, two.data(NcclLog.class).orElseThrow(), null, List.of());
         assertThat(s.name).isEqualTo(two.name());
         assertThat(s.hosts).extracting(h -> h.name).containsExactly("gpu-node0002");
         assertThat(s.commIds).containsExactlyElementsOf(
