@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.sdk.Language;
+import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
@@ -35,6 +36,14 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
     static ReportMessage of(Report r, Markup m) {
         Locale l = Renderers.locale(r);
         List<String> paras = new ArrayList<>();
+        Attribution.of(r.segments()).ifPresent(a -> {
+            StringBuilder sb = new StringBuilder(m.bold(m.text(a.text(l))));
+            if (!a.commands().isEmpty()) {
+                sb.append("\n").append(m.text(Texts.t(l, "label.prove"))).append(":\n")
+                        .append(m.codeBlock(a.commands()).stripTrailing());
+            }
+            paras.add(sb.toString());
+        });
         if (measured(r)) {
             paras.add(m.italic(m.text(segmentsLabel(l) + ": " + Segments.summary(r.segments()))));
         }
