@@ -232,18 +232,15 @@ final class NcclTestsJudge {
             boolean multi = s.multi();
             int nicCount = multi ? nicCount(seg, railsPerNode, t, s.commHosts(), s.ranks()) : 0;
             String key = !multi ? "below" : degraded != null ? "below.degraded" : "below.multi";
-            int explained = degraded == null ? 0 : Attribution.explainedPct(exp.gbs(), degraded.cappedGBs(), plateau);
-            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, s.subject(),
-                    Message.of(BandwidthAnalyzer.class, key, "segment", Segments.name(seg),
-                            "test", s.test(), "measured", fmt(plateau), "expected", fmt(exp.gbs()),
-                            "pct", Math.round(ratio * 100), "basis", exp.basis(),
-                            "perNicGbps", multi ? fmt(plateau * 8 / nicCount) : "",
-                            "nics", nicCount,
-                            "part", degraded == null ? "" : degraded.part(),
-                            "rate", degraded == null ? "" : fmt(degraded.rateGbps()),
-                            "sibling", degraded == null ? "" : fmt(degraded.siblingGbps()),
-                            "capped", degraded == null ? "" : fmt(degraded.cappedGBs()),
-                            "explained", explained, "unexplained", 100 - explained),
+            List<Object> args = new ArrayList<>(List.of("segment", Segments.name(seg), "test", s.test(), "measured", fmt(plateau),
+                    "expected", fmt(exp.gbs()), "pct", Math.round(ratio * 100), "basis", exp.basis(),
+                    "perNicGbps", multi ? fmt(plateau * 8 / nicCount) : "", "nics", nicCount));
+            if (degraded != null) {
+                int explained = Attribution.explainedPct(exp.gbs(), degraded.cappedGBs(), plateau);
+                args.addAll(List.of("part", degraded.part(), "rate", fmt(degraded.rateGbps()), "sibling", fmt(degraded.siblingGbps()),
+                        "capped", fmt(degraded.cappedGBs()), "explained", explained, "unexplained", 100 - explained));
+            }
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, s.subject(), Message.of(BandwidthAnalyzer.class, key, args.toArray()),
                     ev, withSegment(s.params(), seg)));
         }
         return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev,
