@@ -124,8 +124,10 @@ public record Attribution(Segment limiting, boolean implied, String reason, doub
         } else {
             parts.add(Message.of(BandwidthAnalyzer.class, "attribution.none"));
         }
+        // Chinese sentences follow one another without a space.
+        String gap = "zh".equals(locale.getLanguage()) ? "" : " ";
         StringBuilder sb = new StringBuilder();
-        for (Message m : parts) sb.append(sb.length() == 0 ? "" : " ").append(m.render(locale));
+        for (Message m : parts) sb.append(sb.length() == 0 ? "" : gap).append(m.render(locale));
         return sb.toString();
     }
 
