@@ -135,6 +135,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     io.ncclscope.parsers.topoxml.TopoNvLink.class,
     io.ncclscope.parsers.topoxml.TopoPci.class,
     io.ncclscope.sdk.Format.class,
+    io.ncclscope.sdk.bandwidth.Degraded.class,
     io.ncclscope.sdk.bandwidth.SegmentVerdict.class,
     io.ncclscope.sdk.compare.Comparison.class,
     io.ncclscope.sdk.compare.PlannedRun.class,

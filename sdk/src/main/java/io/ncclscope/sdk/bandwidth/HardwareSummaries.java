@@ -2,6 +2,8 @@ package io.ncclscope.sdk.bandwidth;
 
 import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.gids.GidEntry;
+import io.ncclscope.parsers.gids.GidsData;
 import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
@@ -10,6 +12,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.Evidence.Item;
@@ -64,6 +67,8 @@ record HardwareSummaries(Map<String, NodeHardware> nodes, boolean socket) {
             links.put(node, allSame ? max : sum);
             linkLine.put(node, NodeHardware.Line.of(it.artifact(), node, g0.line()));
         }
+        Map<String, Map<String, Integer>> numa = nicNuma(ev);
+        Map<String, Map<String, Integer>> gid = roceGids(ev);
         Map<String, List<NodeHardware.ActivePort>> ports = new LinkedHashMap<>();
         for (Item<IbstatData> it : ev.all(IbstatData.class)) {
             String node = it.artifact().node().orElse("");
@@ -71,7 +76,10 @@ record HardwareSummaries(Map<String, NodeHardware> nodes, boolean socket) {
                 for (IbPort p : d.ports()) {
                     if (p.state() == PortState.ACTIVE && p.rateGbps() != null && p.rateGbps() > 0)
                         ports.computeIfAbsent(node, k -> new ArrayList<>())
-                                .add(new NodeHardware.ActivePort(d.name(), p.port(), p.rateGbps(), NodeHardware.Line.of(it.artifact(), node, p.line())));
+                                .add(new NodeHardware.ActivePort(d.name(), p.port(), p.rateGbps(), NodeHardware.Line.of(it.artifact(), node, p.line()),
+                                        d.type(), p.linkLayer() == null ? null : p.linkLayer().name(),
+                                        numa.getOrDefault(node, Map.of()).get(d.name()),
+                                        gid.getOrDefault(node, Map.of()).get(d.name() + ":" + (p.port() == null ? 1 : p.port()))));
                 }
             }
         }
@@ -100,5 +108,40 @@ record HardwareSummaries(Map<String, NodeHardware> nodes, boolean socket) {
             out.put(n, new NodeHardware(gpus.get(n), links.get(n), linkLine.get(n), List.copyOf(ports.getOrDefault(n, List.of())), eth.get(n)));
         }
         return new HardwareSummaries(out, socket);
+    }
+
+    /**
+     * {@return by node, the NUMA node of each RDMA device that sits next to a GPU ({@code nvidia-smi topo -m}: PIX or
+     * PXB between them, the GPU's NUMA Affinity one node)}
+     */
+    private static Map<String, Map<String, Integer>> nicNuma(Evidence ev) {
+        Map<String, Map<String, Integer>> out = new LinkedHashMap<>();
+        for (Item<Topology> it : ev.all(Topology.class)) {
+            Topology t = it.data();
+            Map<String, Integer> byDevice = out.computeIfAbsent(it.artifact().node().orElse(""), k -> new LinkedHashMap<>());
+            for (TopoGpu g : t.gpus()) {
+                if (g.numaNode().isEmpty()) continue;
+                for (TopoNic n : t.nics()) {
+                    String dev = n.device() != null ? n.device() : n.name();
+                    String path = t.path(g.name(), n.name()).map(p -> p.type().name()).orElse("");
+                    if ((path.equals("PIX") || path.equals("PXB")) && !byDevice.containsKey(dev)) byDevice.put(dev, g.numaNode().get());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@return by node, the first RoCE v2 GID with an IPv4 address of each {@code device:port} ({@code show_gids})} */
+    private static Map<String, Map<String, Integer>> roceGids(Evidence ev) {
+        Map<String, Map<String, Integer>> out = new LinkedHashMap<>();
+        for (Item<GidsData> it : ev.all(GidsData.class)) {
+            Map<String, Integer> byPort = out.computeIfAbsent(it.artifact().node().orElse(""), k -> new LinkedHashMap<>());
+            for (GidEntry g : it.data().gids()) {
+                if (g.device() == null || g.ipv4() == null || g.ipv4().isBlank() || g.roceVersion() == null
+                        || !g.roceVersion().toLowerCase(java.util.Locale.ROOT).contains("v2")) continue;
+                byPort.putIfAbsent(g.device() + ":" + (g.port() == null ? 1 : g.port()), g.index());
+            }
+        }
+        return out;
     }
 }

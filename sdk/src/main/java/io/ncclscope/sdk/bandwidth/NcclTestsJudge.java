@@ -164,16 +164,23 @@ final class NcclTestsJudge {
         }
         Expectation exp = null;
         boolean reference = false;
-        List<NodeHardware.ActivePort> nics = rails(facts.ports());
+        Degraded degraded = null;
+        Rails rails = multi ? Rails.of(s.commHosts().isEmpty() ? List.of(hwNode) : s.commHosts(), hw) : null;
+        List<NodeHardware.ActivePort> nics = rails == null ? List.of() : rails.first();
         if (!multi) {
             exp = intra;
-        } else if (!nics.isEmpty()) {
-            double rate = nics.stream().mapToDouble(NodeHardware.ActivePort::rateGbps).min().orElse(0);
-            int count = s.seg() == Segment.INTER_NODE ? 1 : Math.min(nics.size(), Math.max(1, perNode(t, s.commHosts(), ranks)));
-            exp = HardwareModel.endToEnd(intra, count, rate);
-            for (NodeHardware.ActivePort p : nics) {
-                if (hwLines.size() < 6) hwLines.add(p.quote().on(hwNode));
+        } else if (rails != null) {
+            // Every rail counts, a slow one too: the ring crosses all of them in step, at the slowest one's rate.
+            int count = s.seg() == Segment.INTER_NODE ? 1 : Math.min(rails.perNode(), Math.max(1, perNode(t, s.commHosts(), ranks)));
+            exp = HardwareModel.endToEnd(intra, count, rails.siblingGbps());
+            if (rails.degraded() && s.seg() != Segment.INTER_NODE) {
+                Expectation capped = HardwareModel.endToEnd(intra, count, rails.slowest().rateGbps());
+                if (capped.gbs() < exp.gbs()) degraded = rails.degradedPart(hw, count, capped.gbs());
             }
+            for (NodeHardware.ActivePort p : nics) {
+                if (hwLines.size() < 6) hwLines.add(p.quote().on(rails.firstNode()));
+            }
+            if (degraded != null) hwLines.addAll(degraded.evidence());
         } else if (hw.socket() && facts.eth() != null) {
             NodeHardware.Ethernet e = facts.eth();
             double net = HardwareModel.tcpGBs(e.speedMbps());
@@ -190,13 +197,13 @@ final class NcclTestsJudge {
                 reference = true;
             }
         }
-        return verdict(a, t, s, exp, reference, model, nics, topRows, reached, plateau, rowLines, hwLines, out);
+        return verdict(a, t, s, exp, reference, model, rails == null ? 0 : rails.perNode(), topRows, reached, plateau, rowLines, hwLines, degraded, out);
     }
 
     /** The verdict of a plateau against its expectation, and the finding when it falls short. */
     private static TableStep verdict(Artifact a, NcclTestsData t, Shape s, Expectation exp, boolean reference, Optional<GpuModel> model,
-                                     List<NodeHardware.ActivePort> nics, int topRows, boolean reached, double plateau,
-                                     List<EvidenceLine> rowLines, List<EvidenceLine> hwLines, List<Finding> out) {
+                                     int railsPerNode, int topRows, boolean reached, double plateau,
+                                     List<EvidenceLine> rowLines, List<EvidenceLine> hwLines, Degraded degraded, List<Finding> out) {
         Split split = s.split();
         Segment seg = s.seg();
         if (split != null && exp != null) {
@@ -223,16 +230,21 @@ final class NcclTestsJudge {
         } else if (ratio < WARN_RATIO) {
             FindingSeverity sev = ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING;
             boolean multi = s.multi();
-            int nicCount = multi ? nicCount(seg, nics, t, s.commHosts(), s.ranks()) : 0;
-            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, s.subject(),
-                    Message.of(BandwidthAnalyzer.class, multi ? "below.multi" : "below", "segment", Segments.name(seg),
-                            "test", s.test(), "measured", fmt(plateau), "expected", fmt(exp.gbs()),
-                            "pct", Math.round(ratio * 100), "basis", exp.basis(),
-                            "perNicGbps", multi ? fmt(plateau * 8 / nicCount) : "",
-                            "nics", nicCount),
+            int nicCount = multi ? nicCount(seg, railsPerNode, t, s.commHosts(), s.ranks()) : 0;
+            String key = !multi ? "below" : degraded != null ? "below.degraded" : "below.multi";
+            List<Object> args = new ArrayList<>(List.of("segment", Segments.name(seg), "test", s.test(), "measured", fmt(plateau),
+                    "expected", fmt(exp.gbs()), "pct", Math.round(ratio * 100), "basis", exp.basis(),
+                    "perNicGbps", multi ? fmt(plateau * 8 / nicCount) : "", "nics", nicCount));
+            if (degraded != null) {
+                int explained = Attribution.explainedPct(exp.gbs(), degraded.cappedGBs(), plateau);
+                args.addAll(List.of("part", degraded.part(), "rate", fmt(degraded.rateGbps()), "sibling", fmt(degraded.siblingGbps()),
+                        "capped", fmt(degraded.cappedGBs()), "explained", explained, "unexplained", 100 - explained));
+            }
+            out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, s.subject(), Message.of(BandwidthAnalyzer.class, key, args.toArray()),
                     ev, withSegment(s.params(), seg)));
         }
-        return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev), out));
+        return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev,
+                degraded), out));
     }
 
     /** {@return the node whose hardware a table is judged against: its first host, else its own node ("" for none)} */
@@ -263,21 +275,6 @@ final class NcclTestsJudge {
                 null, null, null, List.of(), null, List.of(), List.of(), 0, t.started(), t.concluded());
     }
 
-    /** The node's rail ports: the most common active rate (ties: the faster), leaving frontend ports aside. */
-    static List<NodeHardware.ActivePort> rails(List<NodeHardware.ActivePort> ports) {
-        Map<Double, List<NodeHardware.ActivePort>> byRate = new LinkedHashMap<>();
-        for (NodeHardware.ActivePort p : ports) byRate.computeIfAbsent(p.rateGbps(), k -> new ArrayList<>()).add(p);
-        List<NodeHardware.ActivePort> best = List.of();
-        double bestRate = 0;
-        for (Map.Entry<Double, List<NodeHardware.ActivePort>> e : byRate.entrySet()) {
-            if (e.getValue().size() > best.size() || e.getValue().size() == best.size() && e.getKey() > bestRate) {
-                best = e.getValue();
-                bestRate = e.getKey();
-            }
-        }
-        return best;
-    }
-
     private static Map<String, String> withSegment(Map<String, String> params, Segment seg) {
         Map<String, String> p = new LinkedHashMap<>(params);
         p.put("segment", Segments.name(seg));
@@ -285,9 +282,9 @@ final class NcclTestsJudge {
     }
 
     /** NICs per node a multi-node figure crosses: one on a rail or a 2-rank run, else one per rank up to the node's rails. */
-    private static int nicCount(Segment seg, List<NodeHardware.ActivePort> nics, NcclTestsData t, List<String> hosts, Integer ranks) {
+    private static int nicCount(Segment seg, int rails, NcclTestsData t, List<String> hosts, Integer ranks) {
         if (seg == Segment.INTER_NODE) return 1;
-        return Math.max(1, Math.min(nics.size(), Math.max(1, perNode(t, hosts, ranks))));
+        return Math.max(1, Math.min(rails, Math.max(1, perNode(t, hosts, ranks))));
     }
 
     /**

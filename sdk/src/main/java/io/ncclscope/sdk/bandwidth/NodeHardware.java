@@ -40,8 +40,17 @@ record NodeHardware(Gpu gpu, Integer nvlinks, Line nvlinkLine, List<ActivePort> 
         }
     }
 
-    /** An active IB port: its HCA, number, rate and line. */
-    record ActivePort(String device, Integer port, double rateGbps, Line quote) {
+    /**
+     * An active IB port: its HCA, number, rate and line; the HCA's model and the port's link layer (what tells a rail
+     * from a frontend port), the NUMA node of the GPU it sits next to ({@code nvidia-smi topo -m}, PIX or PXB) and its
+     * RoCE v2 IPv4 GID index ({@code show_gids}), each null when the node's evidence lacks it.
+     */
+    record ActivePort(String device, Integer port, double rateGbps, Line quote, String model, String linkLayer, Integer numa,
+                      Integer gidIndex) {
+        /** {@return true on Ethernet (RoCE): perftest needs a GID index there} */
+        boolean roce() {
+            return "ETHERNET".equals(linkLayer);
+        }
     }
 
     /** A node's fastest Ethernet link: its name, speed and line. */

@@ -13,9 +13,11 @@ import java.util.List;
  * @param verdict     {@code ok}, {@code slow}, {@code unknown} (measured, no expectation) or {@code not-measured}
  * @param basis       which artifact, rows and hardware facts the figures come from
  * @param evidence    the lines behind the figures
+ * @param degraded    the degraded part that lowers what this hardware gives below {@code expectedGBs} (the figure with
+ *                    every part healthy); null when none was found
  */
 public record SegmentVerdict(Segment segment, Double measuredGBs, Double expectedGBs, String verdict, String basis,
-                             List<EvidenceLine> evidence) {
+                             List<EvidenceLine> evidence, Degraded degraded) {
 
     /** Measured, at or above the expectation's share. */
     public static final String OK = "ok";
@@ -35,9 +37,25 @@ public record SegmentVerdict(Segment segment, Double measuredGBs, Double expecte
      * @param verdict     {@code ok}, {@code slow}, {@code unknown} (measured, no expectation) or {@code not-measured}
      * @param basis       which artifact, rows and hardware facts the figures come from
      * @param evidence    the lines behind the figures
+     * @param degraded    the degraded part that lowers the expectation; null when none was found
      */
     public SegmentVerdict {
         evidence = List.copyOf(evidence);
+    }
+
+    /**
+     * Creates a verdict with no degraded part found.
+     *
+     * @param segment     intra-node, inter-node or end-to-end
+     * @param measuredGBs the measured figure in GB/s; null when not measured
+     * @param expectedGBs what the hardware found should give, in GB/s; null when unknown
+     * @param verdict     {@code ok}, {@code slow}, {@code unknown} or {@code not-measured}
+     * @param basis       which artifact, rows and hardware facts the figures come from
+     * @param evidence    the lines behind the figures
+     */
+    public SegmentVerdict(Segment segment, Double measuredGBs, Double expectedGBs, String verdict, String basis,
+                          List<EvidenceLine> evidence) {
+        this(segment, measuredGBs, expectedGBs, verdict, basis, evidence, null);
     }
 
     /** {@return measured / expected, or null when either is missing} */

@@ -100,6 +100,8 @@ public final class Segments {
 
     /**
      * {@return one line for a report: {@code intra-node ok 230/240 GB/s; inter-node not-measured; ... bound: intra-node}}
+     * The bound is the limiting segment of {@link Attribution} when a segment is slow ({@code bound: inter-node
+     * (implied)} for a healthy node and a slow end-to-end run), else the segment closest to its ceiling.
      *
      * @param verdicts the verdicts of {@link #of(Evidence)}
      */
@@ -114,7 +116,12 @@ public final class Segments {
                 sb.append(" GB/s");
             }
         }
-        bounding(verdicts).ifPresent(b -> sb.append("; bound: ").append(name(b.segment())));
+        Optional<Attribution> a = Attribution.of(verdicts);
+        if (a.isPresent()) {
+            sb.append("; bound: ").append(name(a.get().limiting())).append(a.get().implied() ? " (implied)" : "");
+        } else {
+            bounding(verdicts).ifPresent(b -> sb.append("; bound: ").append(name(b.segment())));
+        }
         return sb.toString();
     }
 

@@ -118,6 +118,7 @@ final class FinalText {
         sb.append(Texts.t(l, "report.title")).append(" — ").append(Texts.t(l, "heading.verdict")).append(": ")
                 .append(verdict(r, l)).append("\n").append(r.summary()).append("\n\n");
         sb.append(CoverageText.block(r.coverage(), l)).append("\n");
+        Renderers.attributionText(sb, r.segments(), l, "");
         sb.append(Texts.t(l, "heading.symptom")).append("\n  ").append(r.symptom().statement()).append("\n");
         for (Observation o : r.symptom().observations()) {
             for (EvidenceLine e : o.evidence()) sb.append("    ").append(where(e)).append("  ").append(e.text().strip()).append("\n");

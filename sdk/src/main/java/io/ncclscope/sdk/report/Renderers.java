@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
@@ -126,6 +127,7 @@ public final class Renderers {
         String verdict = r.verdict().label(l);
         sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
         sb.append(CoverageText.block(r.coverage(), l)).append("\n");
+        attributionText(sb, r.segments(), l, "");
         if (ReportMessage.measured(r)) sb.append(ReportMessage.segmentsLabel(l)).append(": ").append(CoverageText.segments(r.segments(), l)).append("\n\n");
         if (!r.findings().isEmpty()) {
             sb.append(Texts.t(l, "heading.findings")).append(" (").append(r.findings().size()).append(")\n");
@@ -159,6 +161,22 @@ public final class Renderers {
     /** The kind of an input as listed: its id, or words saying it is no known tool's output (never "unknown"). */
     static String kindLabel(String kind, Locale l) {
         return io.ncclscope.parsers.Kind.UNKNOWN.id().equals(kind) ? Texts.t(l, "label.unknownKind") : kind;
+    }
+
+    /**
+     * The limiting segment and what each cause found explains ({@link Attribution}), with the commands that prove it,
+     * as plain-text lines indented by {@code indent}; nothing when no segment is slow.
+     */
+    static void attributionText(StringBuilder sb, java.util.List<io.ncclscope.sdk.bandwidth.SegmentVerdict> segments, Locale l,
+                                String indent) {
+        java.util.Optional<Attribution> a = Attribution.of(segments);
+        if (a.isEmpty()) return;
+        sb.append(indent).append(a.get().text(l)).append("\n");
+        if (!a.get().commands().isEmpty()) {
+            sb.append(indent).append(Texts.t(l, "label.prove")).append(":\n");
+            for (String c : a.get().commands()) sb.append(indent).append("  $ ").append(c).append("\n");
+        }
+        sb.append("\n");
     }
 
     /**

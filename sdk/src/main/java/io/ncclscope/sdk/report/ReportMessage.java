@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.sdk.Language;
+import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -35,6 +36,14 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
         Locale l = Renderers.locale(r);
         List<String> paras = new ArrayList<>();
         paras.add(m.italic(m.text(CoverageText.line(r.coverage(), l))));
+        Attribution.of(r.segments()).ifPresent(a -> {
+            StringBuilder sb = new StringBuilder(m.bold(m.text(a.text(l))));
+            if (!a.commands().isEmpty()) {
+                sb.append("\n").append(m.text(Texts.t(l, "label.prove"))).append(":\n")
+                        .append(m.codeBlock(a.commands()).stripTrailing());
+            }
+            paras.add(sb.toString());
+        });
         if (measured(r)) {
             paras.add(m.italic(m.text(segmentsLabel(l) + ": " + CoverageText.segments(r.segments(), l))));
         }

@@ -12,8 +12,10 @@ import java.util.List;
  * @param verdict     {@code ok}, {@code slow}, {@code unknown} or {@code not-measured}
  * @param basis       where the figures come from
  * @param evidence    the lines behind the figures
+ * @param degraded    the degraded part that lowers the expectation (node, device, port, rateGbps, siblingGbps, rails,
+ *                    cappedGBs, commands, evidence); null when none was found
  */
 @RegisterForReflection
 public record SegmentDto(String segment, Double measuredGBs, Double expectedGBs, String verdict, String basis,
-                         List<EvidenceLineDto> evidence) {
+                         List<EvidenceLineDto> evidence, java.util.Map<String, Object> degraded) {
 }
