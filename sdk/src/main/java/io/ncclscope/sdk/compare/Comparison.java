@@ -297,7 +297,10 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         boolean lessSteady = base.jitter() + STEADIER_ABS <= off.jitter() && base.jitter() <= STEADIER_FRACTION * off.jitter();
         String name = key == null ? null : key.name();
         String setting = key == null ? "" : key.name() + "=" + (bIsOff ? key.valueB() : key.valueA());
-        Object[] args = {"switch", setting, "off", off.label(), "base", base.label(), "offBw", gb(off.plateau()),
+        // The run's own name follows the setting unless it only repeats it ("NCCL_IB_DISABLE=1 (NCCL_IB_DISABLE=1)").
+        String offLabel = off.label().strip().equalsIgnoreCase(setting) ? "" : " (" + off.label() + ")";
+        String baseLabel = base.label().strip().equalsIgnoreCase("default") ? "" : " (" + base.label() + ")";
+        Object[] args = {"switch", setting, "off", off.label(), "offLabel", offLabel, "base", base.label(), "baseLabel", baseLabel, "offBw", gb(off.plateau()),
             "baseBw", gb(base.plateau()), "ratio", String.format(Locale.ROOT, "%.2f", r), "offJitter", pct(off.jitter()),
             "baseJitter", pct(base.jitter()), "collective", a.collective(), "size", size(pairs.get(pairs.size() - 1).size())};
         Reading reading;

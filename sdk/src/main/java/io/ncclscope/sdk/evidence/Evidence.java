@@ -355,7 +355,10 @@ public final class Evidence {
         }
 
         /**
-         * Adds a pasted text; {@code node} may be null (then it comes from the content).
+         * Adds a pasted text; {@code node} may be null (then it comes from the content). A node given names the node
+         * everywhere in the report: when the text names one host of its own (an NCCL log's {@code host:pid:tid}
+         * prefix, a container's name where the node's is wanted), that host is read as {@code node}; the quoted
+         * lines stay as they were written. A text naming several hosts (a whole job's log) keeps them.
          *
          * @param name what to call it in findings
          * @param text the output
@@ -364,8 +367,17 @@ public final class Evidence {
          */
         public Builder addText(String name, String text, String node) {
             ParseResult<?> r = Parsers.parse(text);
+            List<String> hosts = node == null ? List.of() : contentHosts(r.data());
+            if (hosts.size() == 1 && !hosts.get(0).equals(node)) r = Parsers.parse(renamed(text, hosts.get(0), node));
             add(name, r, Parsers.lines(text), null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
             return this;
+        }
+
+        /** {@code text} with every whole-word {@code host} (not part of a longer name) written as {@code node}. */
+        static String renamed(String text, String host, String node) {
+            String word = "[A-Za-z0-9._-]";
+            return java.util.regex.Pattern.compile("(?<!" + word + ")" + java.util.regex.Pattern.quote(host) + "(?!" + word + ")")
+                    .matcher(text).replaceAll(java.util.regex.Matcher.quoteReplacement(node));
         }
 
         /**

@@ -38,6 +38,8 @@ final class Conclusions {
 
     /** Most busbw plots in one report; the table that bounds the job comes first. */
     static final int MAX_PLOTS = 6;
+    /** Tables of one test and rank count drawn on one chart; more than these are drawn one chart each. */
+    static final int MAX_RUNS_PER_PLOT = 4;
     /** Most jitter observations in the symptom. */
     static final int MAX_JITTER = 3;
     /** Most slow nodes, pairs or scaling knees in the symptom. */
@@ -262,13 +264,28 @@ final class Conclusions {
             tables.add(it);
         }
         tables.sort(Comparator.comparing(it -> !it.artifact().name().equals(bound)));
-        List<Plot> out = new ArrayList<>();
+        // Tables of one test at one rank count, a few of them (an A/B pair: default and NCCL_IB_DISABLE=1), share one
+        // chart and one axis, each run a line in the legend: two charts of their own scales hide the difference.
+        Map<String, List<Evidence.Item<NcclTestsData>>> groups = new LinkedHashMap<>();
         for (Evidence.Item<NcclTestsData> it : tables) {
+            groups.computeIfAbsent(it.data().test() + "/" + it.data().ranks(), k -> new ArrayList<>()).add(it);
+        }
+        List<List<Evidence.Item<NcclTestsData>>> charts = new ArrayList<>();
+        for (List<Evidence.Item<NcclTestsData>> g : groups.values()) {
+            if (g.size() > 1 && g.size() <= MAX_RUNS_PER_PLOT) charts.add(g);
+            else g.forEach(it -> charts.add(List.of(it)));
+        }
+        List<Plot> out = new ArrayList<>();
+        for (List<Evidence.Item<NcclTestsData>> chart : charts) {
             if (out.size() == MAX_PLOTS) break;
-            Double exp = expected.get(it.artifact().name());
-            String svg = BusBwPlot.svg(List.of(new BusBwPlot.Series(null, it.data())), exp,
-                    null);
-            out.add(new Plot(it.artifact().name(), it.data().test(), it.data().ranks(), it.data().hosts().size(), exp, svg));
+            Evidence.Item<NcclTestsData> first = chart.get(0);
+            Double exp = chart.stream().map(it -> expected.get(it.artifact().name())).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
+            List<BusBwPlot.Series> series = chart.stream()
+                    .map(it -> new BusBwPlot.Series(chart.size() == 1 ? null : it.artifact().name(), it.data())).toList();
+            String names = String.join(", ", chart.stream().map(it -> it.artifact().name()).toList());
+            out.add(new Plot(names, first.data().test(), first.data().ranks(), first.data().hosts().size(), exp,
+                    BusBwPlot.svg(series, exp, null)));
         }
         return out;
     }

@@ -21,13 +21,16 @@ final class Texts {
         if (inputs == 0) {
             return t(l, "summary.empty");
         }
+        // No node named in the inputs (a paste with no host prefix) is said so, never "from 0 node(s)"; a finding
+        // with no subject is named by its title alone, never "(-)".
+        String where = nodes == 0 ? ".noNode" : "";
         if (healthy) {
-            return t(l, "summary.healthy", "inputs", inputs, "nodes", nodes);
+            return t(l, "summary.healthy" + where, "inputs", inputs, "nodes", nodes);
         }
         LocalizedFinding top = findings.get(0);
         String subject = subject(l, top, 0);
-        return t(l, "summary.problems", "count", problems, "inputs", inputs, "nodes", nodes,
-                "title", top.title(), "subject", subject.isEmpty() ? "-" : subject);
+        return t(l, "summary.problems" + where + (subject.isEmpty() ? ".noSubject" : ""), "count", problems,
+                "inputs", inputs, "nodes", nodes, "title", top.title(), "subject", subject);
     }
 
     /**

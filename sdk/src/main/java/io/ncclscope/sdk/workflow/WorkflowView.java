@@ -250,8 +250,9 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
     private static String conclusionSummary(Conclusion c, LocalizedFinding symptom, Locale l) {
         if (c.situation() == Situation.UNKNOWN) return t(l, "conclusion.unknown");
         if (symptom == null) return t(l, c.complete() ? "conclusion.healthy" : "conclusion.healthyPartial");
-        String subject = symptom.subject().label().isEmpty() ? "-" : symptom.subject().label();
-        String key = c.complete() ? "conclusion.complete" : "conclusion.partial";
+        // A symptom with no subject is named by its title alone, never "(-)".
+        String subject = symptom.subject().label();
+        String key = (c.complete() ? "conclusion.complete" : "conclusion.partial") + (subject.isEmpty() ? ".noSubject" : "");
         return t(l, key, "situation", t(l, "situation." + c.situation().name()), "title", symptom.title(),
                 "subject", subject, "missing", c.unproven().size());
     }

@@ -144,7 +144,9 @@ public class AnalyzeResource {
                 List<java.nio.file.Path> laid = new ArrayList<>();
                 for (FileUpload f : files) {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
-                    laid.add(u.add(name, f.uploadedFile()));
+                    java.nio.file.Path laidOut = u.add(name, f.uploadedFile());
+                    BodyDecoding.partToUtf8(laidOut, f.getHeaders() == null ? null : f.getHeaders().getFirst("Content-Type"));
+                    laid.add(laidOut);
                 }
                 // Bundles alone are read one node at a time (a thousand nodes never sit in memory whole); the HTML
                 // deliverable report and uploads with plain files are read whole.
