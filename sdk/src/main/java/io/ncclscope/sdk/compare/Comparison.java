@@ -298,9 +298,14 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         String name = key == null ? null : key.name();
         String setting = key == null ? "" : key.name() + "=" + (bIsOff ? key.valueB() : key.valueA());
         // The run's own name follows the setting unless it only repeats it ("NCCL_IB_DISABLE=1 (NCCL_IB_DISABLE=1)").
-        String offLabel = off.label().strip().equalsIgnoreCase(setting) ? "" : " (" + off.label() + ")";
-        String baseLabel = base.label().strip().equalsIgnoreCase("default") ? "" : " (" + base.label() + ")";
-        Object[] args = {"switch", setting, "off", off.label(), "offLabel", offLabel, "base", base.label(), "baseLabel", baseLabel, "offBw", gb(off.plateau()),
+        boolean offRepeats = off.label().strip().equalsIgnoreCase(setting);
+        boolean baseRepeats = base.label().strip().equalsIgnoreCase("default");
+        String offLabel = offRepeats ? "" : " (" + off.label() + ")";
+        String baseLabel = baseRepeats ? "" : " (" + base.label() + ")";
+        String offLabelZh = offRepeats ? " " : "\uFF08" + off.label() + "\uFF09";
+        String baseLabelZh = baseRepeats ? "" : "\uFF08" + base.label() + "\uFF09";
+        Object[] args = {"switch", setting, "off", off.label(), "offLabel", offLabel, "offLabelZh", offLabelZh,
+            "base", base.label(), "baseLabel", baseLabel, "baseLabelZh", baseLabelZh, "offBw", gb(off.plateau()),
             "baseBw", gb(base.plateau()), "ratio", String.format(Locale.ROOT, "%.2f", r), "offJitter", pct(off.jitter()),
             "baseJitter", pct(base.jitter()), "collective", a.collective(), "size", size(pairs.get(pairs.size() - 1).size())};
         Reading reading;

@@ -38,8 +38,6 @@ final class Conclusions {
 
     /** Most busbw plots in one report; the table that bounds the job comes first. */
     static final int MAX_PLOTS = 6;
-    /** Tables of one test and rank count drawn on one chart; more than these are drawn one chart each. */
-    static final int MAX_RUNS_PER_PLOT = 4;
     /** Most jitter observations in the symptom. */
     static final int MAX_JITTER = 3;
     /** Most slow nodes, pairs or scaling knees in the symptom. */
@@ -264,15 +262,16 @@ final class Conclusions {
             tables.add(it);
         }
         tables.sort(Comparator.comparing(it -> !it.artifact().name().equals(bound)));
-        // Tables of one test at one rank count, a few of them (an A/B pair: default and NCCL_IB_DISABLE=1), share one
-        // chart and one axis, each run a line in the legend: two charts of their own scales hide the difference.
+        // The two tables of one test at one rank count (an A/B pair: default and NCCL_IB_DISABLE=1) share one chart and
+        // one axis, each run a line in the legend: two charts of their own scales hide the difference. More tables of
+        // one kind (a pairwise campaign) keep a chart each.
         Map<String, List<Evidence.Item<NcclTestsData>>> groups = new LinkedHashMap<>();
         for (Evidence.Item<NcclTestsData> it : tables) {
             groups.computeIfAbsent(it.data().test() + "/" + it.data().ranks(), k -> new ArrayList<>()).add(it);
         }
         List<List<Evidence.Item<NcclTestsData>>> charts = new ArrayList<>();
         for (List<Evidence.Item<NcclTestsData>> g : groups.values()) {
-            if (g.size() > 1 && g.size() <= MAX_RUNS_PER_PLOT) charts.add(g);
+            if (g.size() == 2) charts.add(g);
             else g.forEach(it -> charts.add(List.of(it)));
         }
         List<Plot> out = new ArrayList<>();

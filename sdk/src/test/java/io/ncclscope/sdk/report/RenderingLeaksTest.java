@@ -70,11 +70,13 @@ class RenderingLeaksTest {
         String en = c.summary().render(Locale.ENGLISH);
         assertThat(en).startsWith("With NCCL_IB_DISABLE=1 all_reduce").doesNotContain("(NCCL_IB_DISABLE=1)")
                 .doesNotContain("(default)");
-        assertThat(c.summary().render(Locale.SIMPLIFIED_CHINESE)).doesNotContain("（NCCL_IB_DISABLE=1）")
-                .doesNotContain("(NCCL_IB_DISABLE=1)");
+        assertThat(c.summary().render(Locale.SIMPLIFIED_CHINESE)).startsWith("设置 NCCL_IB_DISABLE=1 后 all_reduce")
+                .doesNotContain("（NCCL_IB_DISABLE=1）").doesNotContain("默认（default）").doesNotContain("默认 为");
         Comparison named = NcclScope.compare("baseline", Evidence.builder().addPath(EXAMPLES.resolve("ab/rdma-suspect/default")).build(),
                 "tcp", Evidence.builder().addPath(EXAMPLES.resolve("ab/rdma-suspect/ib-disable")).build());
         assertThat(named.summary().render(Locale.ENGLISH)).startsWith("With NCCL_IB_DISABLE=1 (tcp) ").contains("(baseline)");
+        assertThat(named.summary().render(Locale.SIMPLIFIED_CHINESE)).startsWith("设置 NCCL_IB_DISABLE=1（tcp）后")
+                .contains("默认（baseline）为");
     }
 
     @Test
