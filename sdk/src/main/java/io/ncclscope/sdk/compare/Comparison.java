@@ -302,10 +302,8 @@ public record Comparison(Side a, Side b, List<SwitchDiff> switches, List<RowPair
         boolean baseRepeats = base.label().strip().equalsIgnoreCase("default");
         String offLabel = offRepeats ? "" : " (" + off.label() + ")";
         String baseLabel = baseRepeats ? "" : " (" + base.label() + ")";
-        String offLabelZh = offRepeats ? " " : "\uFF08" + off.label() + "\uFF09";
-        String baseLabelZh = baseRepeats ? "" : "\uFF08" + base.label() + "\uFF09";
-        Object[] args = {"switch", setting, "off", off.label(), "offLabel", offLabel, "offLabelZh", offLabelZh,
-            "base", base.label(), "baseLabel", baseLabel, "baseLabelZh", baseLabelZh, "offBw", gb(off.plateau()),
+        Object[] args = {"switch", setting, "off", off.label(), "offLabel", offLabel,
+            "base", base.label(), "baseLabel", baseLabel, "offBw", gb(off.plateau()),
             "baseBw", gb(base.plateau()), "ratio", String.format(Locale.ROOT, "%.2f", r), "offJitter", pct(off.jitter()),
             "baseJitter", pct(base.jitter()), "collective", a.collective(), "size", size(pairs.get(pairs.size() - 1).size())};
         Reading reading;

@@ -355,10 +355,7 @@ public final class Evidence {
         }
 
         /**
-         * Adds a pasted text; {@code node} may be null (then it comes from the content). A node given names the node
-         * everywhere in the report: when the text names one host of its own (an NCCL log's {@code host:pid:tid}
-         * prefix, a container's name where the node's is wanted), that host is read as {@code node}; the quoted
-         * lines stay as they were written. A text naming several hosts (a whole job's log) keeps them.
+         * Adds a pasted text; {@code node} may be null (then it comes from the content).
          *
          * @param name what to call it in findings
          * @param text the output
@@ -367,9 +364,29 @@ public final class Evidence {
          */
         public Builder addText(String name, String text, String node) {
             ParseResult<?> r = Parsers.parse(text);
-            List<String> hosts = node == null ? List.of() : contentHosts(r.data());
-            if (hosts.size() == 1 && !hosts.get(0).equals(node)) r = Parsers.parse(renamed(text, hosts.get(0), node));
             add(name, r, Parsers.lines(text), null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            return this;
+        }
+
+        /**
+         * Adds a pasted text whose node the user names ({@code ?node=} over REST): the node given names the node
+         * everywhere in the report. When the text names one host of its own (an NCCL log's {@code host:pid:tid}
+         * prefix, a container's name where the node's is wanted), that host is read as {@code node}; the quoted lines
+         * stay as they were written. A text naming several hosts (a whole job's log) keeps them. Unlike
+         * {@link #addText(String, String, String)}, where a node is where a file was filed and its content's host
+         * still wins.
+         *
+         * @param name what to call it in findings
+         * @param text the output
+         * @param node the node the user says it comes from, or null to take it from the content
+         * @return this builder
+         */
+        public Builder addTextOfNode(String name, String text, String node) {
+            if (node == null) return addText(name, text, null);
+            ParseResult<?> r = Parsers.parse(text);
+            List<String> hosts = contentHosts(r.data());
+            if (hosts.size() == 1 && !hosts.get(0).equals(node)) r = Parsers.parse(renamed(text, hosts.get(0), node));
+            add(name, r, Parsers.lines(text), null, node, NodeSource.GIVEN, null);
             return this;
         }
 

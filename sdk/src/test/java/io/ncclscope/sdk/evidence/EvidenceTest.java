@@ -28,7 +28,7 @@ class EvidenceTest {
     void aGivenNodeNamesTheNodeOfALogWhoseLinesCarryAnotherHost() throws Exception {
         // The capture's lines say "vm" (the VM's own name); the user says which node it is.
         String log = Files.readString(H200.resolve("nccl/duplicate-gpu.log"));
-        Evidence e = Evidence.builder().addText("job.log", log, "rack7-node3").build();
+        Evidence e = Evidence.builder().addTextOfNode("job.log", log, "rack7-node3").build();
         assertThat(e.nodes()).containsExactly("rack7-node3");
         assertThat(e.hosts()).containsExactly("rack7-node3");
         assertThat(e.artifacts().get(0).hosts()).containsExactly("rack7-node3");
@@ -44,7 +44,7 @@ class EvidenceTest {
     @Test
     void aGivenNodeLeavesTheHostsOfAWholeJobsLog() {
         String log = "gpu01:2231:2231 [0] NCCL INFO Using network Socket\ngpu02:2232:2232 [0] NCCL INFO Using network Socket\n";
-        Evidence e = Evidence.builder().addText("job.log", log, "rack7-node3").build();
+        Evidence e = Evidence.builder().addTextOfNode("job.log", log, "rack7-node3").build();
         assertThat(e.artifacts().get(0).hosts()).containsExactly("gpu01", "gpu02");
         assertThat(Evidence.Builder.renamed("vm:1:1 [0] vm2 svm vm.x on vm device", "vm", "n3"))
                 .isEqualTo("n3:1:1 [0] vm2 svm vm.x on n3 device");

@@ -75,8 +75,8 @@ class RenderingLeaksTest {
         Comparison named = NcclScope.compare("baseline", Evidence.builder().addPath(EXAMPLES.resolve("ab/rdma-suspect/default")).build(),
                 "tcp", Evidence.builder().addPath(EXAMPLES.resolve("ab/rdma-suspect/ib-disable")).build());
         assertThat(named.summary().render(Locale.ENGLISH)).startsWith("With NCCL_IB_DISABLE=1 (tcp) ").contains("(baseline)");
-        assertThat(named.summary().render(Locale.SIMPLIFIED_CHINESE)).startsWith("设置 NCCL_IB_DISABLE=1（tcp）后")
-                .contains("默认（baseline）为");
+        assertThat(named.summary().render(Locale.SIMPLIFIED_CHINESE)).startsWith("设置 NCCL_IB_DISABLE=1 (tcp) 后")
+                .contains("默认 (baseline)为");
     }
 
     @Test

@@ -103,7 +103,7 @@ public class AnalyzeResource {
         Format format = Format.choose(render, headers, OFFERED);
         if (text.isBlank()) throw ProblemException.badRequest("the body is empty: paste a tool output");
         String n = name == null ? "paste" : name;
-        return pool.submit("analyze", () -> reports.analyze(Evidence.builder().addText(n, text, node).build(),
+        return pool.submit("analyze", () -> reports.analyze(Evidence.builder().addTextOfNode(n, text, node).build(),
                 Locales.of(lang), format));
     }
 
@@ -117,7 +117,7 @@ public class AnalyzeResource {
         Format format = Format.choose(render, headers, OFFERED);
         return pool.submit("analyze", () -> {
             Evidence.Builder b = Evidence.builder();
-            for (ArtifactDto a : request.artifacts()) b.addText(a.name(), a.text(), a.node());
+            for (ArtifactDto a : request.artifacts()) b.addTextOfNode(a.name(), a.text(), a.node());
             return reports.analyze(b.build(), Locales.of(request.lang()), format);
         });
     }
