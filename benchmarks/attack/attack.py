@@ -162,10 +162,13 @@ chunked = (f"POST /v1/analyze HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: text/pla
            f"Connection: close\r\n\r\n").encode() + b"".join(b"%x\r\n" % len(chunk) + chunk + b"\r\n" for _ in range(10)) + b"0\r\n\r\n"
 check("[5] chunked body over 8 MiB", raw(chunked), 413, ["max-body-size"])
 check("[5] 20 KB URI", raw(f"GET /v1/rules?x={'a' * 20000} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode()), 414)
-st, _, _ = raw(f"GET /v1/rules/%zz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode())
-print(f"KNOWN bad %-encoding in the path: {st}, a bare answer from Vert.x core (no hook before its handler)")
-st, _, _ = raw(f"GET /v1/rules?x=%zz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode())
-print(f"KNOWN bad %-encoding in the query: {st}, a bare answer from Vert.x core (no hook before its handler)")
+check("[5] bad %-encoding in the path", raw(f"GET /v1/rules/%zz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode()),
+      400, ["%25"])
+check("[5] bad %-encoding in the query", raw(f"GET /v1/rules?x=%zz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode()),
+      400, ["%25"])
+check("[5] bad %-encoding in a POST's query", request("POST", "/v1/analyze?name=%g1", LOG, "text/plain"), 400, ["%25"])
+check("[5] a | unencoded in the query", raw(f"GET /v1/rules?x=a|b HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode()),
+      400)
 check("[5] bad multipart boundary", request("POST", "/v1/analyze", b"--xyz\r\nContent-Disposition: form-data; name=\"f\"; "
                                             b"filename=\"a\"\r\n\r\nhi\r\n--xyz--\r\n", "multipart/form-data; boundary=abc"), 400)
 
@@ -184,6 +187,42 @@ check("[8] UTF-16 with a BOM (PowerShell)", request("POST", "/v1/parse", b"\xff\
 check("[8] charset=ISO-8859-1", request("POST", "/v1/parse", LOG + "caf\u00e9\n".encode("latin-1"),
                                         "text/plain; charset=ISO-8859-1"), 200, ["nccl-log"])
 check("[8] invalid UTF-8 replaced and warned", request("POST", "/v1/parse", LOG + b"bad \xff\n", "text/plain"), 200, ["U+FFFD"])
+
+
+def part_of(name, content, ctype):
+    b = "ncclscopeattack"
+    body = (f"--{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
+            f"Content-Type: {ctype}\r\n\r\n").encode() + content + f"\r\n--{b}--\r\n".encode()
+    return request("POST", "/v1/analyze?render=json", body, f"multipart/form-data; boundary={b}")
+
+
+# A multipart part's own charset= decodes it: the Latin-1 e-acute reads as itself, with no replacement warning.
+latin = LOG.replace(b"eth0", "\u00e9th0".encode("latin-1"))
+check("[8] multipart part charset=ISO-8859-1", part_of("job.log", latin, "text/plain; charset=ISO-8859-1"), 200,
+      ["\u00e9th0"])
+st, _, body = part_of("job.log", latin, "text/plain; charset=ISO-8859-1")
+if "replaced" in body.decode("utf-8", "replace"):
+    print("FAIL [8] multipart part charset=ISO-8859-1 warned of replaced bytes")
+    failed.append("[8] multipart charset warned")
+check("[8] multipart invalid UTF-8 replaced and warned", part_of("job.log", LOG + b"bad \xff\n", "text/plain"), 200,
+      ['"withWarnings": 1'])
+
+# Issue 19/22: ?node= names the node of a log whose lines carry another host prefix; chat answers name no CLI flag.
+check("[9] ?node= names the node", request("POST", "/v1/analyze/text?node=rack7-node3&render=json", LOG, "text/plain"), 200,
+      ["rack7-node3"])
+st, _, body = request("POST", "/v1/analyze/text?node=rack7-node3&render=json", LOG, "text/plain")
+if '"gpu01"' in body.decode("utf-8", "replace"):
+    print("FAIL [9] ?node= : the report still names the log's own host as a node")
+    failed.append("[9] node")
+# Our own capture, with more findings than a chat message shows: the pointer to the rest is the REST way.
+with open("examples/captured/h200-1gpu/nccl/duplicate-gpu.log", "rb") as f:
+    capture = f.read()
+for render in ("md", "slack", "feishu", "text"):
+    st, _, body = request("POST", f"/v1/analyze/text?render={render}", capture, "text/plain")
+    ok = st == 200 and b"--format" not in body and (render == "text" or b"?render=json" in body)
+    print(("PASS " if ok else "FAIL ") + f"[19] REST {render} answer names no CLI flag: {st}")
+    if not ok:
+        failed.append(f"[19] {render} CLI flag")
 
 # [4] The CLI caps what it unpacks.
 z = os.path.join(WORK, "big.zip")

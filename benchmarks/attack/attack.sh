@@ -9,7 +9,8 @@
 # Cases (issue 22 item in brackets): a single .gz bomb [2]; a tar.gz of folders [3]; hostile archive names [5];
 # JSON type mismatch, unknown field, array body, chunked body over the limit, a 20 KB URI, bad %-encoding, a bad
 # multipart boundary [5]; a body sent a byte every 5 s [6]; UTF-16 with a BOM, charset=, invalid bytes [8]; the CLI's
-# unpack caps [4]. The service runs with -Xmx512m (the heap the .gz bomb once took to an OutOfMemoryError) and a
+# unpack caps [4]; a multipart part's charset=, ?node= on a log with host prefixes, and no CLI flag in REST
+# answers (issues 19 and 22). The service runs with -Xmx512m (the heap the .gz bomb once took to an OutOfMemoryError) and a
 # 10 s body read timeout. Exit code 0 when every case passed, 1 otherwise. Needs a JDK 17+, curl and python3.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

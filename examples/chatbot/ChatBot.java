@@ -16,43 +16,77 @@ import java.util.regex.Pattern;
 
 /**
  * A chat bot in one file, JDK only: a webhook receiver that forwards a pasted log to ncclscope and posts the
- * Markdown verdict back to the conversation.
+ * verdict back to the conversation, rendered for the platform (Slack mrkdwn or a Feishu/Lark card: neither shows
+ * CommonMark's {@code **bold**}).
  *
- * <p>Run it with {@code java ChatBot.java --port 9090 --ncclscope http://127.0.0.1:8080}. The chat platform (or
- * your own relay) POSTs the webhook to {@code /webhook} as JSON with the pasted message in {@code text} and where to
- * answer in {@code response_url} (the field names of Slack's slash commands and interactive messages; a Feishu/Lark
- * relay maps its event the same way). The bot answers the webhook at once (200, "analyzing...") and posts the verdict
- * to {@code response_url} as {@code {"text": MARKDOWN}} when ncclscope has answered. Text that is no tool output
- * gets ncclscope's own explanation back (the 422 problem's detail).
+ * <p>Run it with {@code java ChatBot.java --port 9090 --ncclscope http://127.0.0.1:8080 --platform slack};
+ * {@code java ChatBot.java --help} prints the options. The chat platform (or your own relay) POSTs the webhook to
+ * {@code /webhook} as JSON with the pasted message in {@code text} and where to answer in {@code response_url} (the
+ * field names of Slack's slash commands and interactive messages; a Feishu/Lark relay maps its event the same way).
+ * The bot answers the webhook at once (200, "analyzing...") and posts the verdict to {@code response_url} when
+ * ncclscope has answered: for Slack the Block Kit message of {@code ?render=slack}, for Feishu/Lark the interactive
+ * card of {@code ?render=feishu}, both as ncclscope wrote them. Text that is no tool output gets ncclscope's own
+ * explanation back (the 422 problem's detail) as a plain message.
  *
  * <p>Only {@code text} and {@code response_url} are read, with a small JSON string reader below, so the file has
  * no dependency. A real bot should verify the platform's request signature before anything else.
  */
 public final class ChatBot {
 
+    static final String USAGE = """
+            Usage: java ChatBot.java [--port N] [--ncclscope URL] [--platform slack|feishu]
+            A webhook receiver: POST {"text": PASTED_LOG, "response_url": URL} to http://127.0.0.1:N/webhook; the
+            verdict of ncclscope is posted to response_url, rendered for the platform.
+              --port N          where to listen, on 127.0.0.1 (default 9090)
+              --ncclscope URL   the ncclscope service (default http://127.0.0.1:8080)
+              --platform NAME   slack: a Block Kit message (default); feishu: a Feishu/Lark interactive card
+              -h, --help        print this and exit
+            """;
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final URI analyze;
+    private final String platform;
 
-    ChatBot(String ncclscope) {
-        this.analyze = URI.create(ncclscope.replaceAll("/+$", "") + "/v1/analyze?name=" + URLEncoder.encode("chat-paste", StandardCharsets.UTF_8));
+    ChatBot(String ncclscope, String platform) {
+        this.platform = platform;
+        this.analyze = URI.create(ncclscope.replaceAll("/+$", "") + "/v1/analyze/text?render=" + platform + "&name="
+                + URLEncoder.encode("chat-paste", StandardCharsets.UTF_8));
     }
 
     public static void main(String[] args) throws IOException {
         int port = 9090;
         String ncclscope = "http://127.0.0.1:8080";
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        String platform = "slack";
+        for (int i = 0; i < args.length; i += 2) {
+            if (args[i].equals("--help") || args[i].equals("-h")) {
+                System.out.print(USAGE);
+                return;
+            }
+            if (i + 1 == args.length) {
+                System.err.print("chatbot: " + args[i] + " needs a value\n" + USAGE);
+                System.exit(2);
+            }
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[i + 1]);
                 case "--ncclscope" -> ncclscope = args[i + 1];
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + " (--port N, --ncclscope URL)");
+                case "--platform" -> platform = args[i + 1];
+                default -> {
+                    System.err.print("chatbot: unknown option " + args[i] + "\n" + USAGE);
+                    System.exit(2);
+                }
             }
         }
-        ChatBot bot = new ChatBot(ncclscope);
+        if (!platform.equals("slack") && !platform.equals("feishu")) {
+            System.err.print("chatbot: --platform is slack or feishu, not " + platform + "\n" + USAGE);
+            System.exit(2);
+        }
+        ChatBot bot = new ChatBot(ncclscope, platform);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.createContext("/webhook", bot::webhook);
         server.setExecutor(Executors.newFixedThreadPool(4));
         server.start();
-        System.out.println("chatbot: listening on http://127.0.0.1:" + server.getAddress().getPort() + "/webhook, ncclscope at " + ncclscope);
+        System.out.println("chatbot: listening on http://127.0.0.1:" + server.getAddress().getPort() + "/webhook, ncclscope at "
+                + ncclscope + ", answers for " + platform);
     }
 
     void webhook(HttpExchange ex) throws IOException {
@@ -84,29 +118,38 @@ public final class ChatBot {
     }
 
     void forward(String log, String responseUrl) {
-        String markdown;
+        String message;
         try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(analyze).timeout(Duration.ofSeconds(60))
-                    .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", "text/markdown")
+                    .header("Content-Type", "text/plain; charset=UTF-8")
                     .POST(HttpRequest.BodyPublishers.ofString(log, StandardCharsets.UTF_8)).build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             if (r.statusCode() == 200) {
-                markdown = r.body();
+                message = r.body(); // the platform's own message JSON, escaped for it by ncclscope
             } else {
                 String detail = stringField(r.body(), "detail");
-                markdown = "ncclscope could not read that: " + (detail != null ? detail : "HTTP " + r.statusCode());
+                message = plain("ncclscope could not read that: " + (detail != null ? detail : "HTTP " + r.statusCode()));
             }
         } catch (IOException | InterruptedException e) {
-            markdown = "ncclscope is not reachable: " + e.getMessage();
+            message = plain("ncclscope is not reachable: " + e.getMessage());
         }
         try {
             http.send(HttpRequest.newBuilder(URI.create(responseUrl)).timeout(Duration.ofSeconds(30))
                     .header("Content-Type", "application/json; charset=UTF-8")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"text\":" + quote(markdown) + "}", StandardCharsets.UTF_8)).build(),
+                    .POST(HttpRequest.BodyPublishers.ofString(message, StandardCharsets.UTF_8)).build(),
                     HttpResponse.BodyHandlers.discarding());
         } catch (IOException | InterruptedException e) {
             System.err.println("chatbot: could not post the answer: " + e.getMessage());
         }
+    }
+
+    /**
+     * A plain-text message for the platform: Slack's {@code {"text": ...}} (with {@code &}, {@code <} and {@code >}
+     * escaped, so that an error text cannot ping or link), or Feishu's {@code {"msg_type": "text", ...}}.
+     */
+    String plain(String text) {
+        if (platform.equals("feishu")) return "{\"msg_type\":\"text\",\"content\":{\"text\":" + quote(text) + "}}";
+        return "{\"text\":" + quote(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")) + "}";
     }
 
     private static void reply(HttpExchange ex, int status, String text) throws IOException {

@@ -334,11 +334,26 @@ public final class NcclScope {
      * @throws IllegalArgumentException for {@link Format#HTML}, which only the deliverable report has
      */
     public static String render(Report report, Format format) {
+        return render(report, format, Surface.CLI);
+    }
+
+    /**
+     * Writes a report as {@link #render(Report, Format)} does, pointing at the report's other forms the way
+     * {@code surface} names them ({@code --format json} on the command line, {@code ?render=json} over REST).
+     *
+     * @param report  a report from {@link #analyze}
+     * @param format  the form; not {@link Format#HTML}
+     * @param surface where the rendering is read
+     * @return the rendered report, ending with a newline
+     * @throws IllegalArgumentException for {@link Format#HTML}, which only the deliverable report has
+     */
+    public static String render(Report report, Format format, Surface surface) {
         Objects.requireNonNull(report, "report");
+        Objects.requireNonNull(surface, "surface");
         return switch (Objects.requireNonNull(format, "format")) {
-            case MARKDOWN -> Renderers.markdown(report);
+            case MARKDOWN -> Renderers.markdown(report, surface);
             case JSON -> Renderers.json(report);
-            case TEXT -> Renderers.text(report);
+            case TEXT -> Renderers.text(report, surface);
             case SLACK -> Renderers.slack(report);
             case FEISHU -> Renderers.feishu(report);
             case HTML -> throw new IllegalArgumentException("HTML is written for the deliverable report: NcclScope.report");
@@ -354,12 +369,27 @@ public final class NcclScope {
      * @throws IllegalArgumentException for a chat payload, which the report of {@link #analyze} has
      */
     public static String render(FinalReport report, Format format) {
+        return render(report, format, Surface.CLI);
+    }
+
+    /**
+     * Writes the deliverable report as {@link #render(FinalReport, Format)} does, pointing at its other forms the way
+     * {@code surface} names them.
+     *
+     * @param report  a report from {@link #report}
+     * @param format  the form; not a chat payload ({@link Format#SLACK}, {@link Format#FEISHU})
+     * @param surface where the rendering is read
+     * @return the rendered report
+     * @throws IllegalArgumentException for a chat payload, which the report of {@link #analyze} has
+     */
+    public static String render(FinalReport report, Format format, Surface surface) {
         Objects.requireNonNull(report, "report");
+        Objects.requireNonNull(surface, "surface");
         return switch (Objects.requireNonNull(format, "format")) {
-            case MARKDOWN -> Renderers.markdown(report);
+            case MARKDOWN -> Renderers.markdown(report, surface);
             case JSON -> Renderers.json(report);
             case TEXT -> Renderers.text(report);
-            case HTML -> Renderers.html(report);
+            case HTML -> Renderers.html(report, surface);
             case SLACK, FEISHU -> throw new IllegalArgumentException(format + " is written for the report of NcclScope.analyze");
         };
     }

@@ -61,6 +61,8 @@ public final class ServeCommand implements Callable<Integer> {
         // Quarkus reads system properties first; the options, when given, are what they mean.
         if (port != null) System.setProperty("quarkus.http.port", Integer.toString(port));
         if (host != null) System.setProperty("quarkus.http.host", host);
+        // The service checks request URIs itself and answers a bad one with a problem, not Quarkus's bare 400.
+        System.setProperty(io.ncclscope.service.api.BodyLimit.VERTX_URI_VALIDATION, "true");
         Quarkus.run(ServeApplication.class, (code, failure) -> {
             if (failure != null) {
                 spec.commandLine().getErr().println("ncclscope: the server could not start: " + failure.getMessage());

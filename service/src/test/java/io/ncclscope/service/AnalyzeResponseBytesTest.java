@@ -62,6 +62,18 @@ class AnalyzeResponseBytesTest {
         check(r, "duplicate-gpu.upload.md", "text/markdown;charset=UTF-8");
     }
 
+    @ParameterizedTest(name = "render={0} lang={1}")
+    @CsvSource({"md, en", "md, zh-CN", "text, en", "slack, en", "feishu, en", "feishu, zh-CN"})
+    void restAnswersNameTheRenderParameterNotACliFlag(String render, String lang) throws IOException {
+        String body = given().contentType("text/plain; charset=UTF-8").body(Files.readString(PASTE, StandardCharsets.UTF_8))
+                .queryParam("render", render).queryParam("lang", lang).when().post("/v1/analyze").then().statusCode(200)
+                .extract().asString();
+        // The paste has more findings than a chat message shows; the pointer to the rest is the REST way to ask.
+        assertThat(body).doesNotContain("--format");
+        // The chat-sized forms leave findings out and say how to get them; the text lists every one.
+        if (!render.equals("text")) assertThat(body).contains("?render=json");
+    }
+
     private static void check(Response r, String golden, String contentType) throws IOException {
         assertThat(r.statusCode()).as("status of %s", golden).isEqualTo(200);
         assertThat(r.header("Content-Type")).as("Content-Type of %s", golden).isEqualTo(contentType);

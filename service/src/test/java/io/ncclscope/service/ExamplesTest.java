@@ -52,7 +52,22 @@ class ExamplesTest {
     }
 
     @Test
-    void theChatBotPostsTheMarkdownVerdictBack() throws Exception {
+    void theChatBotsHelpPrintsUsageAndExits() throws Exception {
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        Process bot = new ProcessBuilder(javaBin, "../examples/chatbot/ChatBot.java", "--help").redirectErrorStream(true).start();
+        try {
+            // Before: --help was read as an option with no value and the bot started listening.
+            assertThat(bot.waitFor(3, TimeUnit.MINUTES)).as("the bot exits after --help").isTrue();
+            String out = new String(bot.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(bot.exitValue()).as(out).isZero();
+            assertThat(out).startsWith("Usage: java ChatBot.java").contains("--platform").doesNotContain("listening");
+        } finally {
+            bot.destroyForcibly();
+        }
+    }
+
+    @Test
+    void theChatBotPostsTheSlackVerdictBack() throws Exception {
         BlockingQueue<String> answers = new ArrayBlockingQueue<>(4);
         HttpServer chat = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         chat.createContext("/reply", ex -> {
@@ -89,7 +104,9 @@ class ExamplesTest {
             assertThat(ack.statusCode()).isEqualTo(200);
             String answer = answers.poll(60, TimeUnit.SECONDS);
             assertThat(answer).as("the bot posted an answer").isNotNull();
-            assertThat(answer).startsWith("{\"text\":\"**ncclscope: PROBLEMS FOUND**").contains("NCCL_DUPLICATE_GPU", "chat-paste:40");
+            // A Slack Block Kit message in mrkdwn (*bold*), not CommonMark's **bold**, which Slack shows literally.
+            assertThat(answer).startsWith("{\"text\":\"ncclscope: PROBLEMS FOUND").contains("\"blocks\":[",
+                    "NCCL_DUPLICATE_GPU", "chat-paste:40").doesNotContain("**");
         } finally {
             bot.destroy();
             bot.waitFor(10, TimeUnit.SECONDS);

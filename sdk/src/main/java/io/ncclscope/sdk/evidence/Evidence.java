@@ -371,6 +371,35 @@ public final class Evidence {
         }
 
         /**
+         * Adds a pasted text whose node the user names ({@code ?node=} over REST): the node given names the node
+         * everywhere in the report. When the text names one host of its own (an NCCL log's {@code host:pid:tid}
+         * prefix, a container's name where the node's is wanted), that host is read as {@code node}; the quoted lines
+         * stay as they were written. A text naming several hosts (a whole job's log) keeps them. Unlike
+         * {@link #addText(String, String, String)}, where a node is where a file was filed and its content's host
+         * still wins.
+         *
+         * @param name what to call it in findings
+         * @param text the output
+         * @param node the node the user says it comes from, or null to take it from the content
+         * @return this builder
+         */
+        public Builder addTextOfNode(String name, String text, String node) {
+            if (node == null) return addText(name, text, null);
+            ParseResult<?> r = Parsers.parse(text);
+            List<String> hosts = contentHosts(r.data());
+            if (hosts.size() == 1 && !hosts.get(0).equals(node)) r = Parsers.parse(renamed(text, hosts.get(0), node));
+            add(name, r, Parsers.lines(text), null, node, NodeSource.GIVEN, null);
+            return this;
+        }
+
+        /** {@code text} with every whole-word {@code host} (not part of a longer name) written as {@code node}. */
+        static String renamed(String text, String host, String node) {
+            String word = "[A-Za-z0-9._-]";
+            return java.util.regex.Pattern.compile("(?<!" + word + ")" + java.util.regex.Pattern.quote(host) + "(?!" + word + ")")
+                    .matcher(text).replaceAll(java.util.regex.Matcher.quoteReplacement(node));
+        }
+
+        /**
          * Adds a pasted text whose node comes from its content.
          *
          * @param name what to call it in findings

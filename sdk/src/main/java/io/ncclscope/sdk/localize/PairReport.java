@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.localize;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.Surface;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
@@ -63,9 +64,20 @@ public final class PairReport {
      * @param loc Simplified Chinese for any Chinese locale, English otherwise
      */
     public static String text(Localization l, Locale loc) {
+        return text(l, loc, Surface.CLI);
+    }
+
+    /**
+     * {@return plain text, as {@link #text(Localization, Locale)}, naming the other forms as {@code surface} does}
+     *
+     * @param l       a localization
+     * @param loc     Simplified Chinese for any Chinese locale, English otherwise
+     * @param surface where it is read
+     */
+    public static String text(Localization l, Locale loc, Surface surface) {
         StringBuilder s = new StringBuilder();
         s.append(summary(l, loc)).append("\n\n");
-        matrix(s, l, false);
+        matrix(s, l, false, surface);
         for (LocalizedFinding f : localized(l, loc)) {
             s.append('\n').append(f.severity()).append(' ').append(f.code()).append(": ").append(f.title()).append('\n');
             s.append("  ").append(f.detail()).append('\n');
@@ -86,11 +98,22 @@ public final class PairReport {
      * @param loc Simplified Chinese for any Chinese locale, English otherwise
      */
     public static String markdown(Localization l, Locale loc) {
+        return markdown(l, loc, Surface.CLI);
+    }
+
+    /**
+     * {@return markdown, as {@link #markdown(Localization, Locale)}, naming the other forms as {@code surface} does}
+     *
+     * @param l       a localization
+     * @param loc     Simplified Chinese for any Chinese locale, English otherwise
+     * @param surface where it is read
+     */
+    public static String markdown(Localization l, Locale loc, Surface surface) {
         Markup md = Markup.MARKDOWN;
         StringBuilder s = new StringBuilder();
         s.append(zh(loc) ? "## 双机两两测试：点名\n\n" : "## Pairwise tests: naming the bad node\n\n");
         s.append(md.text(summary(l, loc))).append("\n\n");
-        matrix(s, l, true);
+        matrix(s, l, true, surface);
         for (LocalizedFinding f : localized(l, loc)) {
             s.append("\n### ").append(f.code()).append(" (").append(f.severity()).append("): ").append(md.text(f.title()))
                     .append("\n\n");
@@ -152,12 +175,12 @@ public final class PairReport {
         return out;
     }
 
-    private static void matrix(StringBuilder s, Localization l, boolean md) {
+    private static void matrix(StringBuilder s, Localization l, boolean md, Surface surface) {
         List<String> nodes = l.nodes();
         if (nodes.isEmpty()) return;
         if (nodes.size() > MAX_MATRIX) {
-            s.append(md ? "Slow pairs (the full matrix is in --format json and --svg):\n\n"
-                    : "Slow pairs (the full matrix is in --format json and --svg):\n");
+            String where = surface == Surface.CLI ? "--format json and --svg" : "?render=json";
+            s.append("Slow pairs (the full matrix is in ").append(where).append(md ? "):\n\n" : "):\n");
             for (PairResult r : l.results()) {
                 if (l.isSlow(r)) s.append(md ? "- " : "  ").append(md ? cell(r.a()) : r.a()).append(" \u2194 ")
                         .append(md ? cell(r.b()) : r.b()).append(": ")

@@ -262,13 +262,29 @@ final class Conclusions {
             tables.add(it);
         }
         tables.sort(Comparator.comparing(it -> !it.artifact().name().equals(bound)));
-        List<Plot> out = new ArrayList<>();
+        // The two tables of one test at one rank count (an A/B pair: default and NCCL_IB_DISABLE=1) share one chart and
+        // one axis, each run a line in the legend: two charts of their own scales hide the difference. More tables of
+        // one kind (a pairwise campaign) keep a chart each.
+        Map<String, List<Evidence.Item<NcclTestsData>>> groups = new LinkedHashMap<>();
         for (Evidence.Item<NcclTestsData> it : tables) {
+            groups.computeIfAbsent(it.data().test() + "/" + it.data().ranks(), k -> new ArrayList<>()).add(it);
+        }
+        List<List<Evidence.Item<NcclTestsData>>> charts = new ArrayList<>();
+        for (List<Evidence.Item<NcclTestsData>> g : groups.values()) {
+            if (g.size() == 2) charts.add(g);
+            else g.forEach(it -> charts.add(List.of(it)));
+        }
+        List<Plot> out = new ArrayList<>();
+        for (List<Evidence.Item<NcclTestsData>> chart : charts) {
             if (out.size() == MAX_PLOTS) break;
-            Double exp = expected.get(it.artifact().name());
-            String svg = BusBwPlot.svg(List.of(new BusBwPlot.Series(null, it.data())), exp,
-                    null);
-            out.add(new Plot(it.artifact().name(), it.data().test(), it.data().ranks(), it.data().hosts().size(), exp, svg));
+            Evidence.Item<NcclTestsData> first = chart.get(0);
+            Double exp = chart.stream().map(it -> expected.get(it.artifact().name())).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
+            List<BusBwPlot.Series> series = chart.stream()
+                    .map(it -> new BusBwPlot.Series(chart.size() == 1 ? null : it.artifact().name(), it.data())).toList();
+            String names = String.join(", ", chart.stream().map(it -> it.artifact().name()).toList());
+            out.add(new Plot(names, first.data().test(), first.data().ranks(), first.data().hosts().size(), exp,
+                    BusBwPlot.svg(series, exp, null)));
         }
         return out;
     }

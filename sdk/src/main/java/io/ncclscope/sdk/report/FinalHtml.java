@@ -43,10 +43,10 @@ final class FinalHtml {
             p.statement{font-size:18px;font-weight:600;margin:4px 0 10px}
             ul,ol{padding-left:22px;margin:6px 0}
             li{margin:6px 0}
-            .quote{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;background:#f3f3f0;border-left:3px solid #bbb;padding:3px 8px;margin:3px 0;white-space:pre-wrap;word-break:break-all}
+            .quote{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;background:#f3f3f0;border-left:3px solid #bbb;padding:3px 8px;margin:3px 0;white-space:pre-wrap;overflow-wrap:break-word}
             .quote .at{color:#6b6b6b}
             code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px}
-            pre{background:#f3f3f0;padding:6px 10px;border-radius:4px;margin:4px 0;white-space:pre-wrap;word-break:break-all}
+            pre{background:#f3f3f0;padding:6px 10px;border-radius:4px;margin:4px 0;white-space:pre-wrap;overflow-wrap:break-word}
             .sev{display:inline-block;font-size:11px;font-weight:700;padding:1px 7px;border-radius:10px;color:#fff;vertical-align:1px}
             .sev.CRITICAL{background:#8e1b14}.sev.ERROR{background:#c25400}.sev.WARNING{background:#9a7b00}.sev.INFO{background:#6b6b6b}
             .code{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700}
@@ -66,7 +66,7 @@ final class FinalHtml {
     private FinalHtml() {
     }
 
-    static String html(FinalReport r) {
+    static String html(FinalReport r, io.ncclscope.sdk.Surface surface) {
         Locale l = FinalText.locale(r);
         String verdict = FinalText.verdict(r, l);
         StringBuilder s = new StringBuilder(32 * 1024);
@@ -174,7 +174,7 @@ final class FinalHtml {
             unlisted.forEach((k, n) -> {
                 if (n > 0) kinds.add(Renderers.kindLabel(k, l) + " " + n);
             });
-            s.append("<tr><td colspan=\"4\">").append(esc(Texts.t(l, "label.moreInputs", "count",
+            s.append("<tr><td colspan=\"4\">").append(esc(Texts.t(l, surface.key("label.moreInputs"), "count",
                     r.inputs().count() - r.artifacts().size(), "kinds", kinds))).append("</td></tr>\n");
         }
         s.append("</table>\n");

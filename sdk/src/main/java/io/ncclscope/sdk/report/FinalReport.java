@@ -249,7 +249,8 @@ public record FinalReport(Verdict verdict, FindingSeverity worst, String summary
     /**
      * busbw against message size of one nccl-tests table.
      *
-     * @param artifact    the table's artifact name
+     * @param artifact    the table's artifact name; the names, comma-separated, of the runs that share one chart (an A/B
+     *         pair of one test at one rank count is drawn on one axis)
      * @param test        the nccl-tests binary; null when the output did not name it
      * @param ranks       ranks of the run; null when not printed
      * @param nodes       hosts of the run

@@ -43,7 +43,7 @@ final class FinalText {
     }
 
     /** Markdown for a chat message or a ticket comment: every section, capped so it stays readable. */
-    static String markdown(FinalReport r) {
+    static String markdown(FinalReport r, io.ncclscope.sdk.Surface surface) {
         Locale l = locale(r);
         Markup md = Markup.MARKDOWN;
         StringBuilder sb = new StringBuilder();
@@ -73,7 +73,7 @@ final class FinalText {
             }
         }
         if (r.chain().size() > shown) {
-            sb.append("\n_").append(Texts.t(l, "label.moreLinks", "count", r.chain().size() - shown)).append("_\n");
+            sb.append("\n_").append(Texts.t(l, surface.key("label.moreLinks"), "count", r.chain().size() - shown)).append("_\n");
         }
         sb.append("\n**").append(Texts.t(l, "heading.fixes")).append("**\n");
         if (r.fixes().isEmpty()) sb.append(Texts.t(l, "label.noFixes")).append("\n");
@@ -154,7 +154,7 @@ final class FinalText {
             u.commands().forEach(c -> sb.append("        $ ").append(c).append("\n"));
         }
         sb.append("\n");
-        Renderers.inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
+        Renderers.inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l, io.ncclscope.sdk.Surface.CLI);
         return sb.toString();
     }
 }

@@ -36,21 +36,29 @@ public enum Markup {
     }
 
     /**
-     * {@return {@code marked} in bold}
+     * {@return {@code marked} in bold} Spaces at either end go outside the marks: in CommonMark (and Slack) a mark
+     * next to a space inside ({@code **Reading: **}) does not close, and the stars are shown as they are.
      *
      * @param marked text already written in this markup (escaped, or code)
      */
     public String bold(String marked) {
-        return boldMark + marked + boldMark;
+        return emphasis(marked, boldMark);
     }
 
     /**
-     * {@return {@code marked} in italics}
+     * {@return {@code marked} in italics} Spaces at either end go outside the marks, as for {@link #bold}.
      *
      * @param marked text already written in this markup (escaped, or code)
      */
     public String italic(String marked) {
-        return "_" + marked + "_";
+        return emphasis(marked, "_");
+    }
+
+    private static String emphasis(String marked, String mark) {
+        String inner = marked.strip();
+        if (inner.isEmpty()) return marked;
+        int start = marked.indexOf(inner);
+        return marked.substring(0, start) + mark + inner + mark + marked.substring(start + inner.length());
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.json.Json;
+import io.ncclscope.sdk.Surface;
 import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -61,7 +62,18 @@ public final class Renderers {
      * @param r the report
      */
     public static String markdown(FinalReport r) {
-        return FinalText.markdown(r);
+        return markdown(r, Surface.CLI);
+    }
+
+    /**
+     * {@return the final report as Markdown, as {@link #markdown(FinalReport)}, pointing at other forms the way
+     * {@code surface} names them}
+     *
+     * @param r       the report
+     * @param surface where it is read
+     */
+    public static String markdown(FinalReport r, Surface surface) {
+        return FinalText.markdown(r, surface);
     }
 
     /**
@@ -80,7 +92,18 @@ public final class Renderers {
      * @param r the report
      */
     public static String html(FinalReport r) {
-        return FinalHtml.html(r);
+        return html(r, Surface.CLI);
+    }
+
+    /**
+     * {@return the final report as one HTML page, as {@link #html(FinalReport)}, pointing at other forms the way
+     * {@code surface} names them}
+     *
+     * @param r       the report
+     * @param surface where it is read
+     */
+    public static String html(FinalReport r, Surface surface) {
+        return FinalHtml.html(r, surface);
     }
 
     static Locale locale(Report r) {
@@ -93,7 +116,17 @@ public final class Renderers {
      * @param r the report
      */
     public static String markdown(Report r) {
-        return ReportMessage.of(r, Markup.MARKDOWN).joined(Markup.MARKDOWN);
+        return markdown(r, Surface.CLI);
+    }
+
+    /**
+     * {@return markdown for a chat message, pointing at other forms the way {@code surface} names them}
+     *
+     * @param r       the report
+     * @param surface where it is read
+     */
+    public static String markdown(Report r, Surface surface) {
+        return ReportMessage.of(r, Markup.MARKDOWN, surface).joined(Markup.MARKDOWN);
     }
 
     /**
@@ -103,7 +136,7 @@ public final class Renderers {
      * @param r the report
      */
     public static String slack(Report r) {
-        return Json.write(ChatCards.slack(ReportMessage.of(r, Markup.SLACK_MRKDWN))) + "\n";
+        return Json.write(ChatCards.slack(ReportMessage.of(r, Markup.SLACK_MRKDWN, Surface.REST))) + "\n";
     }
 
     /**
@@ -113,7 +146,7 @@ public final class Renderers {
      * @param r the report
      */
     public static String feishu(Report r) {
-        return Json.write(ChatCards.feishu(ReportMessage.of(r, Markup.LARK_MD))) + "\n";
+        return Json.write(ChatCards.feishu(ReportMessage.of(r, Markup.LARK_MD, Surface.REST))) + "\n";
     }
 
     /**
@@ -122,6 +155,17 @@ public final class Renderers {
      * @param r the report
      */
     public static String text(Report r) {
+        return text(r, Surface.CLI);
+    }
+
+    /**
+     * {@return plain text with every finding, as {@link #text(Report)}, pointing at other forms the way
+     * {@code surface} names them}
+     *
+     * @param r       the report
+     * @param surface where it is read
+     */
+    public static String text(Report r, Surface surface) {
         Locale l = locale(r);
         StringBuilder sb = new StringBuilder();
         String verdict = r.verdict().label(l);
@@ -155,7 +199,7 @@ public final class Renderers {
             sb.append("\n");
         }
         if (r.workflow() != null) sb.append(io.ncclscope.sdk.workflow.WorkflowRenderers.stepsText(r.workflow())).append("\n");
-        inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l);
+        inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l, surface);
         return Markup.terminal(sb.toString());
     }
     /** The kind of an input as listed: its id, or words saying it is no known tool's output (never "unknown"). */
@@ -185,7 +229,7 @@ public final class Renderers {
      * rest counted by kind; the JSON lists up to {@link Report#MAX_ARTIFACTS_LISTED} and counts every one by kind ({@link Report#inputs()}).
      */
     static void inputsText(StringBuilder sb, java.util.List<Report.ArtifactSummary> artifacts, Report.InputTally inputs,
-            java.util.List<io.ncclscope.sdk.evidence.Evidence.Problem> problems, Locale l) {
+            java.util.List<io.ncclscope.sdk.evidence.Evidence.Problem> problems, Locale l, Surface surface) {
         sb.append(Texts.t(l, "heading.inputs")).append(" (").append(inputs.count()).append(")\n");
         // Unlisted by kind: every input's kind counted, less those listed.
         java.util.Map<String, Integer> unlisted = new java.util.TreeMap<>(inputs.kinds());
@@ -205,7 +249,7 @@ public final class Renderers {
         if (!unlisted.isEmpty()) {
             java.util.StringJoiner kinds = new java.util.StringJoiner(", ");
             unlisted.forEach((k, n) -> kinds.add(kindLabel(k, l) + " " + n));
-            sb.append("  ").append(Texts.t(l, "label.moreInputs", "count", inputs.count() - listed, "kinds", kinds))
+            sb.append("  ").append(Texts.t(l, surface.key("label.moreInputs"), "count", inputs.count() - listed, "kinds", kinds))
                     .append("\n");
         }
         if (!problems.isEmpty()) {

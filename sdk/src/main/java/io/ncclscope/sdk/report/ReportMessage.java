@@ -31,8 +31,8 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
         paragraphs = List.copyOf(paragraphs);
     }
 
-    /** {@return the message of {@code r} written in {@code m}} */
-    static ReportMessage of(Report r, Markup m) {
+    /** {@return the message of {@code r} written in {@code m}, naming other forms as {@code surface} does} */
+    static ReportMessage of(Report r, Markup m, io.ncclscope.sdk.Surface surface) {
         Locale l = Renderers.locale(r);
         List<String> paras = new ArrayList<>();
         paras.add(m.italic(m.text(CoverageText.line(r.coverage(), l))));
@@ -62,7 +62,7 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
             }
         }
         int more = r.findings().size() - shown;
-        if (more > 0) paras.add(m.italic(m.text(Texts.t(l, "label.more", "count", more))));
+        if (more > 0) paras.add(m.italic(m.text(Texts.t(l, surface.key("label.more"), "count", more))));
         if (r.workflow() != null) paras.add(WorkflowRenderers.stepsMarkdown(r.workflow(), m).stripTrailing());
         StringBuilder sb = new StringBuilder(m.bold(m.text(Texts.t(l, "heading.next")))).append("\n");
         if (next.isEmpty()) {

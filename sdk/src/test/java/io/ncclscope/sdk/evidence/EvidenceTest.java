@@ -25,6 +25,32 @@ class EvidenceTest {
     }
 
     @Test
+    void aGivenNodeNamesTheNodeOfALogWhoseLinesCarryAnotherHost() throws Exception {
+        // The capture's lines say "vm" (the VM's own name); the user says which node it is.
+        String log = Files.readString(H200.resolve("nccl/duplicate-gpu.log"));
+        Evidence e = Evidence.builder().addTextOfNode("job.log", log, "rack7-node3").build();
+        assertThat(e.nodes()).containsExactly("rack7-node3");
+        assertThat(e.hosts()).containsExactly("rack7-node3");
+        assertThat(e.artifacts().get(0).hosts()).containsExactly("rack7-node3");
+        // The quoted lines stay as written.
+        assertThat(e.artifacts().get(0).quote(40).text()).contains("vm");
+        io.ncclscope.sdk.report.Report r = io.ncclscope.sdk.NcclScope.analyze(e, java.util.Locale.ENGLISH);
+        assertThat(r.nodes()).containsExactly("rack7-node3");
+        assertThat(r.summary()).contains("from 1 node(s)");
+        assertThat(r.findings()).isNotEmpty().allSatisfy(f -> assertThat(f.subject().label()).doesNotContain("vm"));
+        assertThat(r.findings().get(0).subject().label()).contains("rack7-node3");
+    }
+
+    @Test
+    void aGivenNodeLeavesTheHostsOfAWholeJobsLog() {
+        String log = "gpu01:2231:2231 [0] NCCL INFO Using network Socket\ngpu02:2232:2232 [0] NCCL INFO Using network Socket\n";
+        Evidence e = Evidence.builder().addTextOfNode("job.log", log, "rack7-node3").build();
+        assertThat(e.artifacts().get(0).hosts()).containsExactly("gpu01", "gpu02");
+        assertThat(Evidence.Builder.renamed("vm:1:1 [0] vm2 svm vm.x on vm device", "vm", "n3"))
+                .isEqualTo("n3:1:1 [0] vm2 svm vm.x on n3 device");
+    }
+
+    @Test
     void subFoldersOfABundleAreNodes(@TempDir Path dir) throws Exception {
         String topo = Files.readString(H200.resolve("sys/topo-m.txt"));
         Files.createDirectories(dir.resolve("node2"));

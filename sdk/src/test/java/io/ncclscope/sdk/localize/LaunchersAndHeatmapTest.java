@@ -111,4 +111,22 @@ class LaunchersAndHeatmapTest {
         assertThat(prose).doesNotContainPattern("(?<!\\\\)<!channel").doesNotContainPattern("(?<!\\\\)\\[x");
         assertThat(md).contains("| \\<!channel\\>\\|\\[x\\](http://evil.example)\\` |");
     }
+
+    @Test
+    void aLargeCampaignPointsAtTheFullMatrixTheWayItsReaderAsksForIt() {
+        // Past PairReport.MAX_MATRIX nodes only the slow pairs are listed; the pointer to the rest names the CLI's
+        // flags on the command line and the render parameter over REST, never a flag a REST caller cannot pass.
+        List<PairResult> rs = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            for (int j = i + 1; j < 30; j++) {
+                String a = String.format(Locale.ROOT, "n%02d", i), b = String.format(Locale.ROOT, "n%02d", j);
+                rs.add(new PairResult(a, b, i == 7 || j == 7 ? 45 : 190, null));
+            }
+        }
+        Localization l = new Localizer(190.0, 0.8).localize(rs);
+        assertThat(PairReport.markdown(l, Locale.ENGLISH)).contains("--format json");
+        assertThat(PairReport.markdown(l, Locale.ENGLISH, io.ncclscope.sdk.Surface.REST)).doesNotContain("--format")
+                .contains("full matrix is in ?render=json");
+        assertThat(PairReport.text(l, Locale.ENGLISH, io.ncclscope.sdk.Surface.REST)).doesNotContain("--format");
+    }
 }

@@ -156,20 +156,20 @@ class NodeMergeTest {
             arts.add(new Report.ArtifactSummary("n" + i + "/tests/a.txt", i % 2 == 0 ? "nccl-tests" : "nccl-log", "n" + i, 0, 0));
         }
         StringBuilder sb = new StringBuilder();
-        Renderers.inputsText(sb, arts, tally(arts), List.of(), Locale.ENGLISH);
+        Renderers.inputsText(sb, arts, tally(arts), List.of(), Locale.ENGLISH, io.ncclscope.sdk.Surface.CLI);
         String text = sb.toString();
         assertThat(text).startsWith("Inputs read (250)\n").contains("  n200/tests/a.txt  nccl-tests  @n200\n")
                 .doesNotContain("n201/").endsWith("  ... and 50 more, not listed (the JSON report lists up to 1,000 and counts all by kind), by kind:"
                         + " nccl-log 25, nccl-tests 25\n");
         StringBuilder few = new StringBuilder();
-        Renderers.inputsText(few, arts.subList(0, 3), tally(arts.subList(0, 3)), List.of(), Locale.ENGLISH);
+        Renderers.inputsText(few, arts.subList(0, 3), tally(arts.subList(0, 3)), List.of(), Locale.ENGLISH, io.ncclscope.sdk.Surface.CLI);
         assertThat(few.toString()).doesNotContain("more");
         StringBuilder zh = new StringBuilder();
-        Renderers.inputsText(zh, arts, tally(arts), List.of(), Locale.SIMPLIFIED_CHINESE);
+        Renderers.inputsText(zh, arts, tally(arts), List.of(), Locale.SIMPLIFIED_CHINESE, io.ncclscope.sdk.Surface.CLI);
         assertThat(zh.toString()).contains("另有 50 个输入未列出");
         // Past the report's own cap, the kinds of the inputs it no longer lists come from the tally.
         StringBuilder capped = new StringBuilder();
-        Renderers.inputsText(capped, arts.subList(0, 210), tally(arts), List.of(), Locale.ENGLISH);
+        Renderers.inputsText(capped, arts.subList(0, 210), tally(arts), List.of(), Locale.ENGLISH, io.ncclscope.sdk.Surface.CLI);
         assertThat(capped.toString()).isEqualTo(text);
     }
 

@@ -104,7 +104,7 @@ public class AnalyzeResource {
         Format format = Format.choose(render, headers, OFFERED);
         if (text.isBlank()) throw ProblemException.badRequest("the body is empty: paste a tool output");
         String n = name == null ? "paste" : name;
-        return pool.submit("analyze", () -> reports.analyze(Evidence.builder().addText(n, text, node).build(),
+        return pool.submit("analyze", () -> reports.analyze(Evidence.builder().addTextOfNode(n, text, node).build(),
                 Locales.of(lang), format));
     }
 
@@ -118,7 +118,7 @@ public class AnalyzeResource {
         Format format = Format.choose(render, headers, OFFERED);
         return pool.submit("analyze", () -> {
             Evidence.Builder b = Evidence.builder();
-            for (ArtifactDto a : request.artifacts()) b.addText(a.name(), a.text(), a.node());
+            for (ArtifactDto a : request.artifacts()) b.addTextOfNode(a.name(), a.text(), a.node());
             return reports.analyze(b.build(), Locales.of(request.lang()), format);
         });
     }
@@ -145,7 +145,9 @@ public class AnalyzeResource {
                 List<java.nio.file.Path> laid = new ArrayList<>();
                 for (FileUpload f : files) {
                     String name = f.fileName() == null || f.fileName().isBlank() ? f.name() : f.fileName();
-                    laid.add(u.add(name, f.uploadedFile()));
+                    java.nio.file.Path laidOut = u.add(name, f.uploadedFile());
+                    BodyDecoding.partToUtf8(laidOut, f.getHeaders() == null ? null : f.getHeaders().getFirst("Content-Type"));
+                    laid.add(laidOut);
                 }
                 // Bundles alone are read one node at a time (a thousand nodes never sit in memory whole); the HTML
                 // deliverable report and uploads with plain files are read whole.

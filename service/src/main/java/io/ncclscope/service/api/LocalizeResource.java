@@ -84,8 +84,8 @@ public class LocalizeResource {
             String verdict = (l.slowNodes().isEmpty() && l.slowPairs().isEmpty() ? Verdict.HEALTHY : Verdict.PROBLEMS).jsonValue();
             if (svg) return Response.ok(PairHeatmap.svg(l), "image/svg+xml").header(Reports.VERDICT_HEADER, verdict).build();
             String body = switch (f) {
-                case MARKDOWN -> PairReport.markdown(l, locale);
-                case TEXT -> PairReport.text(l, locale);
+                case MARKDOWN -> PairReport.markdown(l, locale, io.ncclscope.sdk.Surface.REST);
+                case TEXT -> PairReport.text(l, locale, io.ncclscope.sdk.Surface.REST);
                 default -> PairReport.json(l, locale);
             };
             return Response.ok(body, f.mediaType()).header(Reports.VERDICT_HEADER, verdict).build();

@@ -3,6 +3,7 @@ package io.ncclscope.service.api;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.Severity;
 import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.Surface;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.FinalReport;
@@ -57,7 +58,7 @@ public class Reports {
         if (format == Format.HTML) {
             // The deliverable report (symptom, evidence chain, fixes by area, what is unproven) as one HTML page.
             FinalReport report = NcclScope.report(evidence, locale);
-            return respond(NcclScope.render(report, format.sdk()), report.verdict(), format);
+            return respond(NcclScope.render(report, format.sdk(), Surface.REST), report.verdict(), format);
         }
         return render(NcclScope.analyze(evidence, locale), format);
     }
@@ -75,7 +76,7 @@ public class Reports {
 
     /** The report as {@code format}, written by the SDK: its JSON is the bytes {@code ncclscope analyze --format json} prints. */
     private static Response render(Report report, Format format) {
-        return respond(NcclScope.render(report, format.sdk()), report.verdict(), format);
+        return respond(NcclScope.render(report, format.sdk(), Surface.REST), report.verdict(), format);
     }
 
     private static Response respond(String body, Verdict verdict, Format format) {

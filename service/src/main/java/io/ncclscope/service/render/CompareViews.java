@@ -185,7 +185,8 @@ public final class CompareViews {
                         : String.format(Locale.ROOT, "%-4s %-40s %6s %6s %12s %8s%n", names[i], s.get("label"), ranks, nodes, bw, jit));
                 i++;
             }
-            sb.append('\n').append(md ? "**" : "").append(zh ? "结论：" : "Reading: ").append(md ? "** " : "")
+            // The mark closes next to the colon, not after the space: "**Reading: **" is not bold in CommonMark.
+            sb.append('\n').append(md ? "**" : "").append(zh ? "结论：" : "Reading:").append(md ? "** " : zh ? "" : " ")
                     .append(md ? MD.text(String.valueOf(v.get("summary"))) : v.get("summary")).append("\n");
         }
         List<LocalizedFinding> fs = (List<LocalizedFinding>) v.get("findings");
