@@ -24,7 +24,10 @@ class CorpusDetectionTest {
                             + "NCCL_DEBUG=INFO lines; the nccl-tests parser reads the NCCL lines of a run too"),
             "corpus-more/nccl-logs/nccl-707-1.txt", new Reviewed(Kind.NCCL_TESTS,
                     "NCCL WARN lines followed by nccl-tests' own 'Test NCCL failure common.cu:499' and ' .. host pid N: "
-                            + "Test failure' trace: the failure report of a *_perf run, which the nccl-tests parser reads"));
+                            + "Test failure' trace: the failure report of a *_perf run, which the nccl-tests parser reads"),
+            "corpus-more/nccl-logs/nccl-1911-1.txt", new Reviewed(Kind.NCCL_RAS,
+                    "the whole file is the report of NCCL's RAS client (ncclras: its version banner, job summary and "
+                            + "communicators table), which has its own kind since hangs were added"));
 
     /** A manifest kind reviewed as wrong: the kind the file is, and why. */
     record Reviewed(Kind kind, String reason) {

@@ -117,8 +117,8 @@ final class FinalText {
         StringBuilder sb = new StringBuilder();
         sb.append(Texts.t(l, "report.title")).append(" — ").append(Texts.t(l, "heading.verdict")).append(": ")
                 .append(verdict(r, l)).append("\n").append(r.summary()).append("\n\n");
-        sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         Renderers.attributionText(sb, r.segments(), l, "");
+        sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         sb.append(Texts.t(l, "heading.symptom")).append("\n  ").append(r.symptom().statement()).append("\n");
         for (Observation o : r.symptom().observations()) {
             for (EvidenceLine e : o.evidence()) sb.append("    ").append(where(e)).append("  ").append(e.text().strip()).append("\n");

@@ -170,8 +170,8 @@ public final class Renderers {
         StringBuilder sb = new StringBuilder();
         String verdict = r.verdict().label(l);
         sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
-        sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         attributionText(sb, r.segments(), l, "");
+        sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         if (ReportMessage.measured(r)) sb.append(ReportMessage.segmentsLabel(l)).append(": ").append(CoverageText.segments(r.segments(), l)).append("\n\n");
         if (!r.findings().isEmpty()) {
             sb.append(Texts.t(l, "heading.findings")).append(" (").append(r.findings().size()).append(")\n");

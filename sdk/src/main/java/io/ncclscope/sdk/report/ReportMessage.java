@@ -35,7 +35,6 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
     static ReportMessage of(Report r, Markup m, io.ncclscope.sdk.Surface surface) {
         Locale l = Renderers.locale(r);
         List<String> paras = new ArrayList<>();
-        paras.add(m.italic(m.text(CoverageText.line(r.coverage(), l))));
         Attribution.of(r.segments()).ifPresent(a -> {
             StringBuilder sb = new StringBuilder(m.bold(m.text(a.text(l))));
             if (!a.commands().isEmpty()) {
@@ -44,6 +43,7 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
             }
             paras.add(sb.toString());
         });
+        paras.add(m.italic(m.text(CoverageText.line(r.coverage(), l))));
         if (measured(r)) {
             paras.add(m.italic(m.text(segmentsLabel(l) + ": " + CoverageText.segments(r.segments(), l))));
         }

@@ -159,7 +159,7 @@ class NodeMergeTest {
         Renderers.inputsText(sb, arts, tally(arts), List.of(), Locale.ENGLISH, io.ncclscope.sdk.Surface.CLI);
         String text = sb.toString();
         assertThat(text).startsWith("Inputs read (250)\n").contains("  n200/tests/a.txt  nccl-tests  @n200\n")
-                .doesNotContain("n201/").endsWith("  ... and 50 more, not listed (the JSON report lists up to 1,000 and counts all by kind), by kind:"
+                .doesNotContain("n201/").endsWith("  ... and 50 more, not listed (--format json lists up to 1,000 and counts all by kind), by kind:"
                         + " nccl-log 25, nccl-tests 25\n");
         StringBuilder few = new StringBuilder();
         Renderers.inputsText(few, arts.subList(0, 3), tally(arts.subList(0, 3)), List.of(), Locale.ENGLISH, io.ncclscope.sdk.Surface.CLI);

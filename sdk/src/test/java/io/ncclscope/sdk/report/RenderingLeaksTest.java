@@ -50,17 +50,17 @@ class RenderingLeaksTest {
 
     @Test
     void aSummaryOfNoNamedNodeSaysSoAndASubjectlessFindingHasNoDash() {
-        String text = Texts.summary(Locale.ENGLISH, true, java.util.List.of(), 1, 0);
+        String text = Texts.summary(Locale.ENGLISH, Verdict.HEALTHY, java.util.List.of(), null, 1, 0);
         assertThat(text).doesNotContain("0 node(s)").contains("1 input(s)").contains("names its node");
-        assertThat(Texts.summary(Locale.SIMPLIFIED_CHINESE, true, java.util.List.of(), 1, 0)).doesNotContain("0 个节点");
+        assertThat(Texts.summary(Locale.SIMPLIFIED_CHINESE, Verdict.HEALTHY, java.util.List.of(), null, 1, 0)).doesNotContain("0 个节点");
         io.ncclscope.sdk.diagnose.LocalizedFinding subjectless = new io.ncclscope.sdk.diagnose.LocalizedFinding("NCCL_X",
                 io.ncclscope.sdk.rules.FindingSeverity.ERROR, "Something failed", io.ncclscope.sdk.diagnose.Subject.JOB,
                 "detail", java.util.List.of(), java.util.List.of(), java.util.List.of(), null);
-        String problems = Texts.summary(Locale.ENGLISH, false, java.util.List.of(subjectless), 2, 0);
+        String problems = Texts.summary(Locale.ENGLISH, Verdict.PROBLEMS, java.util.List.of(subjectless), null, 2, 0);
         assertThat(problems).doesNotContain("(-)").doesNotContain("0 node(s)").endsWith("first: Something failed.");
-        assertThat(Texts.summary(Locale.ENGLISH, false, java.util.List.of(subjectless), 2, 3))
+        assertThat(Texts.summary(Locale.ENGLISH, Verdict.PROBLEMS, java.util.List.of(subjectless), null, 2, 3))
                 .isEqualTo("1 problem(s) found in 2 input(s) from 3 node(s); first: Something failed.");
-        assertThat(Texts.summary(Locale.SIMPLIFIED_CHINESE, false, java.util.List.of(subjectless), 2, 3)).doesNotContain("（-）");
+        assertThat(Texts.summary(Locale.SIMPLIFIED_CHINESE, Verdict.PROBLEMS, java.util.List.of(subjectless), null, 2, 3)).doesNotContain("（-）");
     }
 
     @Test

@@ -94,7 +94,8 @@ class FindingCodeTest {
         assertThat(codes(r -> r.situation() == Situation.OTHER_ERROR)).containsExactlyInAnyOrder("CUDA_ERROR",
                 "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE", "NCCL_WATCHDOG_TIMEOUT",
                 "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED", "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID",
-                "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST");
+                "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
+                "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.situation() == Situation.SLOW_NODE))
                 .containsExactlyInAnyOrder("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
         assertThat(codes(r -> r.situation() == Situation.SOCKET_FALLBACK))
@@ -108,8 +109,9 @@ class FindingCodeTest {
                 "RANK_MAPPING_INCONSISTENT", "MTU_MISMATCH");
         assertThat(codes(r -> r.proves().contains(Need.NODE_NIC_RATE))).containsExactlyInAnyOrder("IB_RATE_DEGRADED",
                 "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN");
-        assertThat(codes(r -> r.suspect() == 1)).containsExactlyInAnyOrder("SLOW_NODE", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST");
-        assertThat(codes(r -> r.suspect() == 2)).containsExactlyInAnyOrder("SCALING_KNEE", "IB_COMPLETION_ERROR");
+        assertThat(codes(r -> r.suspect() == 1)).containsExactlyInAnyOrder("SLOW_NODE", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
+                "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
+        assertThat(codes(r -> r.suspect() == 2)).containsExactlyInAnyOrder("SCALING_KNEE", "IB_COMPLETION_ERROR", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.checkedAt() == StepId.AB_SWITCH))
                 .containsExactlyInAnyOrder("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT");
         assertThat(RuleCatalogTest.PINNED_CODES.stream().filter(c -> RuleCatalog.entry(c).symptom() != null
