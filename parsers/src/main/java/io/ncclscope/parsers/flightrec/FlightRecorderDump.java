@@ -23,6 +23,13 @@ public record FlightRecorderDump(String version, boolean pickled, String commLib
     /**
      * Copies the lists into unmodifiable ones.
      *
+     * @param version         the format version ({@code "2.10"}); nullable
+     * @param pickled         true when read from the pickle form
+     * @param commLibVersion  {@code comm_lib_version} (or the older {@code nccl_version}); nullable
+     * @param processGroups   {@code pg_config}
+     * @param status          {@code pg_status}
+     * @param entries         {@code entries}, oldest first, at most {@link FlightRecorderParser#MAX_ENTRIES}
+     * @param entriesDropped  entries past the cap, not kept
      * @throws NullPointerException when a list is null
      */
     public FlightRecorderDump {

@@ -28,6 +28,19 @@ public record HangReport(int line, HangReportKind kind, Integer rank, String pro
     /**
      * Copies the list into an unmodifiable one.
      *
+     * @param line            1-based line
+     * @param kind            what the line says
+     * @param rank            the rank that printed it ({@code [Rank 0]}, {@code [rank0]:}); nullable
+     * @param processGroup    the process group ({@code 0(default_pg)} of {@code [PG ID 0 PG GUID 0(default_pg) Rank 3]},
+     *                        {@code 1} of {@code [PG 1 Rank 0]}); nullable
+     * @param ranks           the ranks named: those that failed the barrier, the peer waited for, the other side of a
+     *                        mismatch, or the rank whose timeout signalled the dump (empty for "this local rank")
+     * @param lastEnqueued    dump signal: {@code Last enqueued NCCL work}; nullable
+     * @param lastCompleted   dump signal: {@code last completed NCCL work}; nullable
+     * @param timeoutMs       monitored barrier: the timeout; nullable
+     * @param collective      mismatch: this rank's {@code CollectiveFingerPrint(...)} (at most 512 characters); nullable
+     * @param otherCollective mismatch: the other rank's fingerprint; nullable
+     * @param text            the line from its message on (at most 512 characters)
      * @throws NullPointerException when {@code ranks} is null
      */
     public HangReport {

@@ -21,6 +21,13 @@ public record RasIssue(boolean error, String kind, String comm, String text, Lis
     /**
      * Copies the collections into unmodifiable ones.
      *
+     * @param error      true in the {@code Errors} section, false in {@code Warnings}
+     * @param kind       the headline's last word ({@code INCOMPLETE}, {@code MISMATCH}, {@code DEAD}, ...)
+     * @param comm       the communicator ({@code #0-0 (cf264af53edbe986)}); nullable for job-wide issues
+     * @param text       the explanation lines, joined with {@code "; "} (at most 512 characters)
+     * @param processes  the processes and ranks named
+     * @param launchedUpTo for {@code N ranks have launched up to operation X}: operation to rank count, in order
+     * @param line       1-based line of the headline
      * @throws NullPointerException when a collection is null
      */
     public RasIssue {

@@ -20,6 +20,12 @@ public record RasStatus(String ncclVersion, Integer nodes, Integer processes, In
     /**
      * Copies the lists into unmodifiable ones.
      *
+     * @param ncclVersion  {@code NCCL version 2.30.7 ...}; nullable
+     * @param nodes        nodes in the job; nullable
+     * @param processes    processes in the job; nullable
+     * @param gpus         GPUs in the job; nullable
+     * @param communicators the communicators table
+     * @param issues       the errors and warnings
      * @throws NullPointerException when a list is null
      */
     public RasStatus {
