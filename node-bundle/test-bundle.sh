@@ -124,7 +124,8 @@ set +e
 chroot "$root" /opt/ncclscope/bin/ncclscope analyze /tmp/bundle > "$root/a1.out" 2> "$root/a1.err"; rc1=$?
 chroot "$root" /opt/ncclscope/bin/ncclscope analyze --format md /data/h200-1gpu > "$root/a2.out" 2> "$root/a2.err"; rc2=$?
 set -e
-{ [ "$rc1" = 0 ] || [ "$rc1" = 1 ]; } || { cat "$root/a1.err" >&2; fail "analyze of the chroot's own bundle exited $rc1"; }
+# The chroot has no GPU tools: the verdict must be inconclusive (exit 4) or problems (1), never healthy.
+{ [ "$rc1" = 4 ] || [ "$rc1" = 1 ]; } || { cat "$root/a1.err" >&2; fail "analyze of the chroot's own bundle exited $rc1 (a bundle without GPU tools must not be healthy)"; }
 grep -q 'chroot-node' "$root/a1.out" || { cat "$root/a1.out" >&2; fail "analyze of the chroot's bundle does not name chroot-node"; }
 [ "$rc2" = 1 ] && grep -q NCCL_DUPLICATE_GPU "$root/a2.out" || { cat "$root/a2.err" >&2; fail "analyze of the H200 sample in the chroot exited $rc2"; }
 echo "test-bundle: analyze in the chroot ok (own bundle exit $rc1; H200 sample exit $rc2 with NCCL_DUPLICATE_GPU)" >&2
