@@ -288,6 +288,23 @@ class ServiceApiTest {
     }
 
     @Test
+    void compareRefusesRunsOfDifferentOperationsWithAProblem() throws IOException {
+        // The same table as an all_gather would print it (redop "none") against the original (sum): nothing to judge,
+        // a 422 problem with the reason, as the CLI exits 2, never a 200 "same within the noise".
+        String table = Files.readString(Path.of("../examples/ab/rdma-suspect/default/all_reduce_perf.txt"))
+                .replace("all_reduce_perf", "xx");
+        Map<String, Object> sum = Map.of("label", "reduce", "artifacts", List.of(Map.of("name", "reduce.txt", "text", table)));
+        Map<String, Object> none = Map.of("label", "gather",
+                "artifacts", List.of(Map.of("name", "gather.txt", "text", table.replace("     sum  ", "    none  "))));
+        given().contentType(ContentType.JSON).body(Map.of("a", sum, "b", none))
+                .when().post("/v1/compare")
+                .then().statusCode(422)
+                .contentType(containsString("application/problem+json"))
+                .body("detail", containsString("operation sum"))
+                .body("detail", containsString("none"));
+    }
+
+    @Test
     void compareFindsTheScalingKnee() throws IOException {
         Path sc = Path.of("../examples/scaling");
         List<Map<String, Object>> sets = new java.util.ArrayList<>();

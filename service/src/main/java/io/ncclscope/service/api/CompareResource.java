@@ -71,7 +71,8 @@ public class CompareResource {
     @APIResponse(responseCode = "200", description = "The comparison, as 'ncclscope compare --format json' prints it; "
             + "mode is compare or scaling", content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT)))
-    @APIResponse(responseCode = "422", description = "A side without an nccl-tests table, or no usable scaling point",
+    @APIResponse(responseCode = "422", description = "A side without an nccl-tests table, two runs that cannot be compared "
+            + "(different collectives, operations, data types, size ranges, rank or node counts), or no usable scaling point",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response compare(@Valid @NotNull(message = "the body is empty") CompareRequest request) {
         Format f = Format.choose(null, headers, OFFERED);
@@ -98,6 +99,11 @@ public class CompareResource {
                     }
                 }
                 Comparison c = Comparison.of(request.a().label(), a, request.b().label(), b);
+                if (c.reading() == Comparison.Reading.NOT_JUDGED) {
+                    // Nothing can be said of the two sides (different collectives, operations, data types, size
+                    // ranges, rank or node counts): the reason, as the CLI's exit 2 gives it, never "no suspect".
+                    throw ProblemException.unprocessable(c.summary().render(locale), null);
+                }
                 suspect = c.findings().stream().anyMatch(x -> x.severity().atLeast(FindingSeverity.WARNING));
                 body = CompareViews.comparison(c, AbPlanner.plan(List.of(a, b), c), locale, f.sdk());
             }
