@@ -99,6 +99,27 @@ public final class Segments {
     }
 
     /**
+     * The segment a report names as the bound of the run.
+     *
+     * @param segment the segment
+     * @param implied whether it was not measured on its own but follows from the others (a healthy node and a slow
+     *                end-to-end run put the loss between the nodes)
+     */
+    public record Bound(Segment segment, boolean implied) {}
+
+    /**
+     * {@return the bound of the run: the limiting segment of {@link Attribution} when a segment is slow, else the
+     * {@link #bounding} one; empty when nothing was judged}
+     *
+     * @param verdicts the verdicts of {@link #of(Evidence)}
+     */
+    public static Optional<Bound> bound(List<SegmentVerdict> verdicts) {
+        Optional<Attribution> a = Attribution.of(verdicts);
+        if (a.isPresent()) return Optional.of(new Bound(a.get().limiting(), a.get().implied()));
+        return bounding(verdicts).map(b -> new Bound(b.segment(), false));
+    }
+
+    /**
      * {@return one line for a report: {@code intra-node ok 230/240 GB/s; inter-node not-measured; ... bound: intra-node}}
      * The bound is the limiting segment of {@link Attribution} when a segment is slow ({@code bound: inter-node
      * (implied)} for a healthy node and a slow end-to-end run), else the segment closest to its ceiling.
@@ -116,12 +137,7 @@ public final class Segments {
                 sb.append(" GB/s");
             }
         }
-        Optional<Attribution> a = Attribution.of(verdicts);
-        if (a.isPresent()) {
-            sb.append("; bound: ").append(name(a.get().limiting())).append(a.get().implied() ? " (implied)" : "");
-        } else {
-            bounding(verdicts).ifPresent(b -> sb.append("; bound: ").append(name(b.segment())));
-        }
+        bound(verdicts).ifPresent(b -> sb.append("; bound: ").append(name(b.segment())).append(b.implied() ? " (implied)" : ""));
         return sb.toString();
     }
 

@@ -1,11 +1,9 @@
 package io.ncclscope.sdk.report;
 
-import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
@@ -79,14 +77,8 @@ final class CoverageText {
             }
             sb.add(one);
         }
-        Optional<Attribution> limiting = Attribution.of(verdicts);
-        if (limiting.isPresent()) {
-            sb.add(Texts.t(l, "segment.bound") + ": " + Texts.t(l, "segment." + Segments.name(limiting.get().limiting()))
-                    + (limiting.get().implied() ? " " + Texts.t(l, "segment.implied") : ""));
-        } else {
-            Segments.bounding(verdicts).ifPresent(b -> sb.add(Texts.t(l, "segment.bound") + ": "
-                    + Texts.t(l, "segment." + Segments.name(b.segment()))));
-        }
+        Segments.bound(verdicts).ifPresent(b -> sb.add(Texts.t(l, "segment.bound") + ": "
+                + Texts.t(l, "segment." + Segments.name(b.segment())) + (b.implied() ? " " + Texts.t(l, "segment.implied") : "")));
         return sb.toString();
     }
 }
