@@ -61,7 +61,7 @@ timed() {
     "$@" >/dev/null 2>"$work/err.out" || rc=$?
   fi
   e=$(now_ms)
-  [ "$rc" -le 1 ] || { echo "table: '$*' exited $rc:" >&2; tail -n 5 "$work/err.out" >&2; }
+  { [ "$rc" -le 1 ] || [ "$rc" -eq 4 ]; } || { echo "table: '$*' exited $rc:" >&2; tail -n 5 "$work/err.out" >&2; }
   wall_ms=$((e - s))
   if [ -x "$TIME_BIN" ]; then
     rss_mib="$(tail -n 1 "$work/time.out" | awk '{printf "%.0f", $1 / 1024}')"
