@@ -61,8 +61,9 @@ def dump_fr(prefix, nccl=False):
             continue
         try:
             data = fn(True, False)
-            with open(prefix + ".json", "w") as f:
-                f.write(data if isinstance(data, str) else json.dumps(data))
+            with open(prefix + ".json", "wb") as f:  # PyTorch 2.11 returns the JSON text as bytes
+                f.write(data if isinstance(data, (bytes, bytearray)) else
+                        (data if isinstance(data, str) else json.dumps(data)).encode())
             print(f"capture: {name}(True, False) wrote {prefix}.json", file=sys.stderr, flush=True)
             break
         except Exception as e:
