@@ -6,7 +6,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -33,7 +33,7 @@ final class CounterCheck {
     private static final long DROP_MIN = 1_000;
     private static final long PAUSE_MIN = 1_000;
 
-    void run(Evidence evidence, FindingCollector sink) {
+    void run(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
             for (EthtoolInterface i : it.data().interfaces()) {
                 if (!i.counters().isEmpty()) iface(it.artifact(), i, sink);
@@ -54,7 +54,7 @@ final class CounterCheck {
     private record InterfaceCounters(Artifact a, EthtoolInterface i, long rxPk, long txPk, String key, String label) {
     }
 
-    private void iface(Artifact a, EthtoolInterface i, FindingCollector sink) {
+    private void iface(Artifact a, EthtoolInterface i, MergedFindings sink) {
         Map<String, Long> c = i.counters();
         String iface = i.name();
         InterfaceCounters ic = new InterfaceCounters(a, i, packets(c, "rx"), packets(c, "tx"),
@@ -65,7 +65,7 @@ final class CounterCheck {
     }
 
     /** NIC_ERROR_COUNTERS. */
-    private static void errorCounters(InterfaceCounters ic, FindingCollector sink) {
+    private static void errorCounters(InterfaceCounters ic, MergedFindings sink) {
         Artifact a = ic.a();
         EthtoolInterface i = ic.i();
         Map<String, Long> c = i.counters();
@@ -108,7 +108,7 @@ final class CounterCheck {
     }
 
     /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
-    private static long[] pauseStorm(InterfaceCounters ic, FindingCollector sink) {
+    private static long[] pauseStorm(InterfaceCounters ic, MergedFindings sink) {
         Artifact a = ic.a();
         EthtoolInterface i = ic.i();
         Map<String, Long> c = i.counters();
@@ -158,7 +158,7 @@ final class CounterCheck {
     }
 
     /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist. */
-    private static void notLossless(InterfaceCounters ic, long[] pause, FindingCollector sink) {
+    private static void notLossless(InterfaceCounters ic, long[] pause, MergedFindings sink) {
         Artifact a = ic.a();
         EthtoolInterface i = ic.i();
         Map<String, Long> c = i.counters();

@@ -9,7 +9,7 @@ import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -127,7 +127,7 @@ final class XidCheck {
         }
     }
 
-    void run(Evidence evidence, FindingCollector sink) {
+    void run(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
             Map<String, Gpu> gpus = new LinkedHashMap<>();
             List<DmesgEvent> aer = new ArrayList<>();
@@ -158,7 +158,7 @@ final class XidCheck {
         }
     }
 
-    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, FindingCollector sink) {
+    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, MergedFindings sink) {
         Artifact a = g.artifact;
         DmesgEvent w = g.worst;
         int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();

@@ -20,24 +20,24 @@ import java.util.function.Consumer;
  * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
  * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
  * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
- * finding shows are read again. A recording collector of a {@link Replay} merges nothing: it keeps each call, its
+ * finding shows are read again. A recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its
  * lines quoted at once, to hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
  */
-public final class FindingCollector {
+public final class MergedFindings {
 
     /** The findings by problem instance: code and key ({@link #add}), or what nodes that share one have in common. */
     private final Map<List<Object>, Acc> byKey = new LinkedHashMap<>();
 
-    /** Where a recording collector ({@link Replay}) hands its calls; null for a collector that merges them. */
-    private final Consumer<Replay.Call> recorder;
+    /** Where a recording collector ({@link RecordedFindings}) hands its calls; null for a collector that merges them. */
+    private final Consumer<RecordedFindings.RecordedCall> recorder;
 
     /** A collector that merges the findings added to it. */
-    public FindingCollector() {
+    public MergedFindings() {
         this(null);
     }
 
     /** A collector that merges nothing and hands every call, its lines quoted now, to {@code recorder}. */
-    FindingCollector(Consumer<Replay.Call> recorder) {
+    MergedFindings(Consumer<RecordedFindings.RecordedCall> recorder) {
         this.recorder = recorder;
     }
 
@@ -69,7 +69,7 @@ public final class FindingCollector {
     public void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                     Collection<Quote> evidence, String... params) {
         if (recorder != null) {
-            recorder.accept(new Replay.Call(false, null, key, code, severity, subject, detail, evidence, params));
+            recorder.accept(new RecordedFindings.RecordedCall(false, null, key, code, severity, subject, detail, evidence, params));
             return;
         }
         merge(Arrays.asList(code, key), code, severity, subject, detail, evidence, params);
@@ -138,7 +138,7 @@ public final class FindingCollector {
     public void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject,
                            Message detail, Collection<Quote> evidence, String... params) {
         if (recorder != null) {
-            recorder.accept(new Replay.Call(true, node, scope, code, severity, subject, detail, evidence, params));
+            recorder.accept(new RecordedFindings.RecordedCall(true, node, scope, code, severity, subject, detail, evidence, params));
             return;
         }
         if (node == null) {
