@@ -26,7 +26,7 @@ import java.util.function.Consumer;
 public final class MergedFindings {
 
     /** The findings by problem instance: code and key ({@link #add}), or what nodes that share one have in common. */
-    private final Map<List<Object>, Acc> byKey = new LinkedHashMap<>();
+    private final Map<List<Object>, PendingFinding> byKey = new LinkedHashMap<>();
 
     /** Where a recording collector ({@link RecordedFindings}) hands its calls; null for a collector that merges them. */
     private final Consumer<RecordedFindings.RecordedCall> recorder;
@@ -41,7 +41,7 @@ public final class MergedFindings {
         this.recorder = recorder;
     }
 
-    private static final class Acc {
+    private static final class PendingFinding {
         final String code;
         FindingSeverity severity;
         Subject subject;
@@ -50,8 +50,11 @@ public final class MergedFindings {
         final Map<String, String> params = new LinkedHashMap<>();
         final List<String> nodes = new ArrayList<>();
 
-        Acc(String code) {
+        PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail) {
             this.code = code;
+            this.severity = severity;
+            this.subject = subject;
+            this.detail = detail;
         }
     }
 
@@ -78,12 +81,9 @@ public final class MergedFindings {
     /** Adds a finding for the problem instance {@code k}: a new one, or merged into the one seen before. */
     private void merge(List<Object> k, String code, FindingSeverity severity, Subject subject, Message detail,
                        Collection<Quote> evidence, String... params) {
-        Acc a = byKey.get(k);
+        PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new Acc(code);
-            a.severity = severity;
-            a.subject = subject;
-            a.detail = detail;
+            a = new PendingFinding(code, severity, subject, detail);
             byKey.put(k, a);
         } else if (severity.compareTo(a.severity) > 0) {
             // The more severe statement leads, with its lines first.
@@ -146,12 +146,9 @@ public final class MergedFindings {
             return;
         }
         List<Object> k = nodeKey(code, severity, subject, detail);
-        Acc a = byKey.get(k);
+        PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new Acc(code);
-            a.severity = severity;
-            a.subject = subject;
-            a.detail = detail;
+            a = new PendingFinding(code, severity, subject, detail);
             addEvidence(a, evidence);
             putParams(a, params, false);
             byKey.put(k, a);
@@ -164,14 +161,14 @@ public final class MergedFindings {
         return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null).toString());
     }
 
-    private static void addEvidence(Acc a, Collection<Quote> evidence) {
+    private static void addEvidence(PendingFinding a, Collection<Quote> evidence) {
         for (Quote q : evidence) {
             if (q == null || a.evidence.size() >= Finding.MAX_EVIDENCE) continue;
             a.evidence.putIfAbsent(q.key(), q);
         }
     }
 
-    private static void putParams(Acc a, String[] params, boolean replace) {
+    private static void putParams(PendingFinding a, String[] params, boolean replace) {
         for (int i = 0; i + 1 < params.length; i += 2) {
             String v = params[i + 1];
             if (v == null || v.isBlank()) continue;
@@ -188,7 +185,7 @@ public final class MergedFindings {
     /** {@return the findings, in the order their instances were first seen} */
     public List<Finding> findings() {
         List<Finding> out = new ArrayList<>(byKey.size());
-        for (Acc a : byKey.values()) {
+        for (PendingFinding a : byKey.values()) {
             Subject subject = a.subject;
             Message detail = a.detail;
             Map<String, String> params = a.params;

@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -221,9 +220,7 @@ final class EthCheck {
     private record EthernetLink(Artifact artifact, String name, int speed, int line, Integer adv, Integer sup, Integer partner,
                        boolean fabric, String group, String hca) {
         String where() {
-            String n = NodeNetworks.node(artifact);
-            String name = this.name == null ? "?" : this.name;
-            return n == null ? name : n + " " + name;
+            return NodeNetworks.where(artifact, name == null ? "?" : name);
         }
     }
 
@@ -354,7 +351,7 @@ final class EthCheck {
             Map<Integer, List<InterfaceMtu>> byMtu = new LinkedHashMap<>();
             for (InterfaceMtu f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
             if (byMtu.size() < 2) continue;
-            int common = Mtu.common(byMtu);
+            int common = NodeNetworks.commonMtu(byMtu);
             List<InterfaceMtu> majority = byMtu.get(common);
             InterfaceMtu ref = majority.get(0);
             for (var m : byMtu.entrySet()) {
@@ -397,7 +394,7 @@ final class EthCheck {
                     Map<Integer, List<NodeNetworks.IpInterface>> byMtu = new LinkedHashMap<>();
                     for (NodeNetworks.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
                     if (byMtu.size() < 2) continue;
-                    ref = Mtu.common(byMtu);
+                    ref = NodeNetworks.commonMtu(byMtu);
                     refIf = byMtu.get(ref).get(0);
                 }
                 for (NodeNetworks.IpInterface f : e.getValue()) {
@@ -438,9 +435,5 @@ final class EthCheck {
                         "iface", f.nif().name(), "node", NodeNetworks.node(f.artifact()));
             }
         }
-    }
-
-    static String lower(String s) {
-        return s == null ? "" : s.toLowerCase(Locale.ROOT);
     }
 }

@@ -54,8 +54,7 @@ final class IbCheck {
         }
 
         String where() {
-            String n = NodeNetworks.node(artifact);
-            return (n == null ? "" : n + " ") + dev + ":" + num;
+            return NodeNetworks.where(artifact, dev + ":" + num);
         }
     }
 
@@ -69,11 +68,6 @@ final class IbCheck {
 
         String cls() {
             return (dev.type() == null ? "?" : dev.type()) + "/" + port.linkLayer();
-        }
-
-        String where() {
-            String n = NodeNetworks.node(artifact);
-            return (n == null ? "" : n + " ") + dev.name() + ":" + num();
         }
 
         boolean active() {
@@ -241,7 +235,7 @@ final class IbCheck {
         }
         for (Map<Integer, List<ActivePort>> byMtu : byLayer.values()) {
             if (byMtu.size() < 2) continue;
-            int common = Mtu.common(byMtu);
+            int common = NodeNetworks.commonMtu(byMtu);
             ActivePort ref = byMtu.get(common).get(0);
             for (var e : byMtu.entrySet()) {
                 if (e.getKey() == common) continue;

@@ -87,8 +87,7 @@ final class NvlinkCheck {
         }
 
         String where() {
-            String n = NodeNetworks.node(artifact);
-            return n == null ? label() : n + " " + label();
+            return NodeNetworks.where(artifact, label());
         }
     }
 

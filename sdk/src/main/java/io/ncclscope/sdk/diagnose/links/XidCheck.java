@@ -112,7 +112,7 @@ final class XidCheck {
         };
     }
 
-    private static final class Gpu {
+    private static final class GpuXids {
         final Artifact artifact;
         final String device;
         final Map<Integer, Integer> counts = new LinkedHashMap<>();
@@ -121,7 +121,7 @@ final class XidCheck {
         Integer cause;
         final List<DmesgEvent> events = new ArrayList<>();
 
-        Gpu(Artifact artifact, String device) {
+        GpuXids(Artifact artifact, String device) {
             this.artifact = artifact;
             this.device = device;
         }
@@ -129,7 +129,7 @@ final class XidCheck {
 
     void run(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
-            Map<String, Gpu> gpus = new LinkedHashMap<>();
+            Map<String, GpuXids> gpus = new LinkedHashMap<>();
             List<DmesgEvent> aer = new ArrayList<>();
             for (DmesgEvent e : it.data().events()) {
                 if (e.type() == DmesgEventType.PCIE_AER) aer.add(e);
@@ -137,7 +137,7 @@ final class XidCheck {
                 if (e.type() == DmesgEventType.XID && e.xid() != null) xid = e.xid();
                 else if (e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS) xid = 79;
                 else continue;
-                Gpu g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new Gpu(it.artifact(), e.device()));
+                GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(it.artifact(), e.device()));
                 g.counts.merge(xid, 1, Integer::sum);
                 g.events.add(e);
                 XidClass c = classify(xid, e.xidSeverity());
@@ -154,11 +154,11 @@ final class XidCheck {
                     g.worstClass = c;
                 }
             }
-            for (Gpu g : gpus.values()) emit(it.data(), g, aer, sink);
+            for (GpuXids g : gpus.values()) emit(it.data(), g, aer, sink);
         }
     }
 
-    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, MergedFindings sink) {
+    private void emit(DmesgData data, GpuXids g, List<DmesgEvent> aer, MergedFindings sink) {
         Artifact a = g.artifact;
         DmesgEvent w = g.worst;
         int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();

@@ -178,11 +178,11 @@ public final class TopologyAnalyzer implements Analyzer {
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
     private static void placement(String node, String scope, List<Artifact> as, MergedFindings out) {
         NumaTopology numa = null;
-        List<Layouts.Item> verbose = new ArrayList<>();
+        List<Layouts.LspciVerboseArtifact> verbose = new ArrayList<>();
         for (Artifact a : as) {
             Optional<NumaTopology> n = a.data(NumaTopology.class);
             if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
-            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.Item(a, v)));
+            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.LspciVerboseArtifact(a, v)));
         }
         Map<Integer, Integer> cpuNuma = new HashMap<>();
         int numaNodes = 0;
