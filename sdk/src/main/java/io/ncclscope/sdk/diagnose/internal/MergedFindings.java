@@ -177,11 +177,6 @@ public final class MergedFindings {
         }
     }
 
-    /** {@return true when nothing was added} */
-    public boolean isEmpty() {
-        return byKey.isEmpty();
-    }
-
     /** {@return the findings, in the order their instances were first seen} */
     public List<Finding> findings() {
         List<Finding> out = new ArrayList<>(byKey.size());

@@ -134,11 +134,6 @@ public final class RecordedFindings {
             this.calls = new List[phases];
         }
 
-        /** {@return the slice's node; null for the slice of no node} */
-        public String node() {
-            return node;
-        }
-
         /**
          * {@return a collector that records the findings of phase {@code phase}, their lines quoted now}
          *

@@ -110,8 +110,7 @@ public final class TopologyAnalyzer implements Analyzer {
     /**
      * {@return the GPU-NIC map of one {@code nvidia-smi topo -m} matrix: for every GPU, in row order, the NICs nearest
      * to it and the path type to them} A GPU gets an empty list and a null path when the matrix has no NIC.
-     * For the bandwidth and workflow analyses: {@code gdrByDefault()} tells which GPUs NCCL lets use
-     * GPUDirect RDMA, {@code nicNames()} what to put in {@code NCCL_IB_HCA}.
+     * The node comparison reads it for each node's profile of GPU-NIC paths.
      *
      * @param topology one node's {@code nvidia-smi topo -m}
      */
