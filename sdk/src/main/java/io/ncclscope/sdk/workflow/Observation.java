@@ -32,11 +32,6 @@ public record Observation(Need need, String node, String value, List<Link> links
         links = List.copyOf(links.size() > MAX_LINKS ? links.subList(0, MAX_LINKS) : links);
     }
 
-    /** True when this observation has the same need, node and value as {@code o}. */
-    boolean sameKey(Observation o) {
-        return need == o.need && Objects.equals(node, o.node) && Objects.equals(value, o.value);
-    }
-
     // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
     // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
     // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds

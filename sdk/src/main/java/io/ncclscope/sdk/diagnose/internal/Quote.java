@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A line of evidence for a {@link FindingCollector}: either quoted already, or a place to quote once a finding
+ * A line of evidence for a {@link MergedFindings}: either quoted already, or a place to quote once a finding
  * needs it. An artifact read from a file keeps no text and reads the file when a line is first quoted, so facts
  * gathered for every device of every node carry where their line is, not its text: only the files a finding
  * quotes are read again. Immutable.

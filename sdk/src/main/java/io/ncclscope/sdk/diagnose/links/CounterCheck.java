@@ -6,10 +6,11 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,7 +34,7 @@ final class CounterCheck {
     private static final long DROP_MIN = 1_000;
     private static final long PAUSE_MIN = 1_000;
 
-    void run(Evidence evidence, FindingCollector sink) {
+    void run(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
             for (EthtoolInterface i : it.data().interfaces()) {
                 if (!i.counters().isEmpty()) iface(it.artifact(), i, sink);
@@ -41,99 +42,98 @@ final class CounterCheck {
         }
     }
 
+    private void iface(Artifact a, EthtoolInterface i, MergedFindings sink) {
+        Map<String, Long> c = i.counters();
+        String iface = i.name();
+        InterfaceCounters ic = new InterfaceCounters(a, i, iface, c, i.counterLines(), packets(c, "rx"), packets(c, "tx"),
+                NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface), iface != null ? iface : a.name());
+        ic.errorCounters(sink);
+        ic.notLossless(ic.pauseStorm(sink), sink);
+    }
+
     /**
-     * One interface's counters as the checks read them.
+     * One interface's counters as the checks read them, and the checks.
      *
      * @param a     the ethtool artifact
      * @param i     the interface
+     * @param iface its name; null for a grep-filtered paste that names no interface
+     * @param c     its counters
+     * @param lines the line of each counter
      * @param rxPk  packets received ({@link #packets})
      * @param txPk  packets sent
      * @param key   the instance key of its findings
-     * @param label the interface's name, else the artifact's (a grep-filtered paste names no interface)
+     * @param label the interface's name, else the artifact's
      */
-    private record InterfaceCounters(Artifact a, EthtoolInterface i, long rxPk, long txPk, String key, String label) {
-    }
+    private record InterfaceCounters(Artifact a, EthtoolInterface i, String iface, Map<String, Long> c,
+                                     Map<String, Integer> lines, long rxPk, long txPk, String key, String label) {
 
-    private void iface(Artifact a, EthtoolInterface i, FindingCollector sink) {
-        Map<String, Long> c = i.counters();
-        String iface = i.name();
-        InterfaceCounters ic = new InterfaceCounters(a, i, packets(c, "rx"), packets(c, "tx"),
-                NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface), iface != null ? iface : a.name());
-        errorCounters(ic, sink);
-        long[] pause = pauseStorm(ic, sink);
-        notLossless(ic, pause, sink);
-    }
+        /** Files a finding about this interface: its detail's arguments after {@code iface}. */
+        private void add(MergedFindings sink, String code, FindingSeverity severity, String detail, List<EvidenceLine> ev,
+                         Object... args) {
+            Object[] all = new Object[args.length + 2];
+            all[0] = "iface";
+            all[1] = label;
+            System.arraycopy(args, 0, all, 2, args.length);
+            sink.addLines(key, code, severity, NodeNetworks.subject(a).withIface(iface),
+                    Message.of(LinkHealthAnalyzer.class, detail, all), ev, "iface", iface, "node", NodeNetworks.node(a));
+        }
 
-    /** NIC_ERROR_COUNTERS. */
-    private static void errorCounters(InterfaceCounters ic, FindingCollector sink) {
-        Artifact a = ic.a();
-        EthtoolInterface i = ic.i();
-        Map<String, Long> c = i.counters();
-        Map<String, Integer> lines = i.counterLines();
-        long rxPk = ic.rxPk(), txPk = ic.txPk(), allPk = rxPk + txPk;
-        String iface = i.name(), key = ic.key(), label = ic.label();
-        List<String> bad = new ArrayList<>();
-        List<EvidenceLine> ev = new ArrayList<>();
-        boolean phyBad = false;
-        boolean severe = false;
-        for (var e : c.entrySet()) {
-            String n = e.getKey().toLowerCase(Locale.ROOT);
-            long v = e.getValue() == null ? 0 : e.getValue();
-            if (v <= 0 || n.contains("corrected") || n.contains("pause") || n.contains("_bytes")
-                    || n.contains("_packets") || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
-            boolean phy = PHY.matcher(n).matches();
-            boolean drop = !phy && DROP.matcher(n).matches();
-            boolean flaps = n.startsWith("link_down_events");
-            long pk = n.startsWith("tx") ? txPk : n.startsWith("rx") ? rxPk : allPk;
-            double ratio = pk > 0 ? (double) v / pk : -1;
-            boolean significant;
-            if (flaps) significant = v >= 5;
-            else if (phy) significant = v >= PHY_MIN;
-            else if (drop) significant = v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
-            else continue;
-            if (!significant) continue;
-            phyBad |= phy || flaps;
-            severe |= phy && ratio >= 1e-4;
-            bad.add(e.getKey() + "=" + v + (ratio >= 0 ? " (" + perMillion(ratio) + "/M)" : ""));
-            Integer ln = lines.get(e.getKey());
-            if (ln != null) ev.add(a.quote(ln));
-        }
-        if (!bad.isEmpty()) {
-            if (ev.isEmpty()) ev.add(a.quote(i.line()));
-            sink.addLines(key, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, NodeNetworks.subject(a).withIface(iface),
-                    Message.of(LinkHealthAnalyzer.class, phyBad ? "counters.phy" : "counters.drops", "iface", label,
-                            "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))),
-                    ev, "iface", iface, "node", NodeNetworks.node(a));
-        }
-    }
-
-    /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
-    private static long[] pauseStorm(InterfaceCounters ic, FindingCollector sink) {
-        Artifact a = ic.a();
-        EthtoolInterface i = ic.i();
-        Map<String, Long> c = i.counters();
-        Map<String, Integer> lines = i.counterLines();
-        long rxPk = ic.rxPk(), txPk = ic.txPk();
-        String iface = i.name(), key = ic.key(), label = ic.label();
-        long storm = c.getOrDefault("tx_pause_storm_error_events", 0L) + c.getOrDefault("tx_pause_storm_warning_events", 0L);
-        long[] pause = new long[2];
-        List<EvidenceLine> pev = new ArrayList<>();
-        for (var e : c.entrySet()) {
-            var m = PAUSE_FRAMES.matcher(e.getKey());
-            if (!m.matches() || e.getValue() == null || e.getValue() <= 0) continue;
-            pause[m.group(1).equals("rx") ? 0 : 1] += e.getValue();
-            Integer ln = lines.get(e.getKey());
-            if (ln != null && pev.size() < 8) pev.add(a.quote(ln));
-        }
-        if (storm > 0) {
-            for (String n : new String[] {"tx_pause_storm_error_events", "tx_pause_storm_warning_events"}) {
-                Integer ln = lines.get(n);
-                if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
+        /** NIC_ERROR_COUNTERS. */
+        private void errorCounters(MergedFindings sink) {
+            long allPk = rxPk + txPk;
+            List<String> bad = new ArrayList<>();
+            List<EvidenceLine> ev = new ArrayList<>();
+            boolean phyBad = false;
+            boolean severe = false;
+            for (var e : c.entrySet()) {
+                String n = e.getKey().toLowerCase(Locale.ROOT);
+                long v = e.getValue() == null ? 0 : e.getValue();
+                if (v <= 0 || n.contains("corrected") || n.contains("pause") || n.contains("_bytes")
+                        || n.contains("_packets") || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
+                boolean phy = PHY.matcher(n).matches();
+                boolean drop = !phy && DROP.matcher(n).matches();
+                boolean flaps = n.startsWith("link_down_events");
+                long pk = n.startsWith("tx") ? txPk : n.startsWith("rx") ? rxPk : allPk;
+                double ratio = pk > 0 ? (double) v / pk : -1;
+                boolean significant;
+                if (flaps) significant = v >= 5;
+                else if (phy) significant = v >= PHY_MIN;
+                else if (drop) significant = v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
+                else continue;
+                if (!significant) continue;
+                phyBad |= phy || flaps;
+                severe |= phy && ratio >= 1e-4;
+                bad.add(e.getKey() + "=" + v + (ratio >= 0 ? " (" + perMillion(ratio) + "/M)" : ""));
+                Integer ln = lines.get(e.getKey());
+                if (ln != null) ev.add(a.quote(ln));
             }
-            sink.addLines(key, "PFC_PAUSE_STORM", ERROR, NodeNetworks.subject(a).withIface(iface),
-                    Message.of(LinkHealthAnalyzer.class, "pfc.storm", "iface", label, "events", storm),
-                    pev, "iface", iface, "node", NodeNetworks.node(a));
-        } else {
+            if (!bad.isEmpty()) {
+                if (ev.isEmpty()) ev.add(a.quote(i.line()));
+                add(sink, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, phyBad ? "counters.phy" : "counters.drops", ev,
+                        "list", String.join(", ", bad.subList(0, Math.min(6, bad.size()))));
+            }
+        }
+
+        /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
+        private long[] pauseStorm(MergedFindings sink) {
+            long storm = c.getOrDefault("tx_pause_storm_error_events", 0L) + c.getOrDefault("tx_pause_storm_warning_events", 0L);
+            long[] pause = new long[2];
+            List<EvidenceLine> pev = new ArrayList<>();
+            for (var e : c.entrySet()) {
+                var m = PAUSE_FRAMES.matcher(e.getKey());
+                if (!m.matches() || e.getValue() == null || e.getValue() <= 0) continue;
+                pause[m.group(1).equals("rx") ? 0 : 1] += e.getValue();
+                Integer ln = lines.get(e.getKey());
+                if (ln != null && pev.size() < 8) pev.add(a.quote(ln));
+            }
+            if (storm > 0) {
+                for (String n : new String[] {"tx_pause_storm_error_events", "tx_pause_storm_warning_events"}) {
+                    Integer ln = lines.get(n);
+                    if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
+                }
+                add(sink, "PFC_PAUSE_STORM", ERROR, "pfc.storm", pev, "events", storm);
+                return pause;
+            }
             String dir = null;
             long frames = 0;
             long pk = 0;
@@ -147,49 +147,40 @@ final class CounterCheck {
                 }
             }
             if (dir != null) {
-                sink.addLines(key, "PFC_PAUSE_STORM", WARNING, NodeNetworks.subject(a).withIface(iface),
-                        Message.of(LinkHealthAnalyzer.class, dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", label,
-                                "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
-                                "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"),
-                        pev, "iface", iface, "node", NodeNetworks.node(a));
+                add(sink, "PFC_PAUSE_STORM", WARNING, dir.equals("rx") ? "pfc.rx" : "pfc.tx", pev, "frames", frames,
+                        "packets", pk > 0 ? Long.toString(pk) : "?",
+                        "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?");
             }
+            return pause;
         }
-        return pause;
-    }
 
-    /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist. */
-    private static void notLossless(InterfaceCounters ic, long[] pause, FindingCollector sink) {
-        Artifact a = ic.a();
-        EthtoolInterface i = ic.i();
-        Map<String, Long> c = i.counters();
-        Map<String, Integer> lines = i.counterLines();
-        String iface = i.name(), key = ic.key(), label = ic.label();
-        long[] prio = new long[8];
-        int prios = 0;
-        Map<Integer, Integer> prioLine = new HashMap<>();
-        for (var e : c.entrySet()) {
-            var m = PRIO_BYTES.matcher(e.getKey());
-            if (!m.matches()) continue;
-            int p = m.group(2).charAt(0) - '0';
-            prio[p] += e.getValue() == null ? 0 : e.getValue();
-            prios |= 1 << p;
-            Integer ln = lines.get(e.getKey());
-            if (ln != null) prioLine.putIfAbsent(p, ln);
-        }
-        long total = 0;
-        for (long v : prio) total += v;
-        Long rdma = c.get("rx_vport_rdma_unicast_packets");
-        boolean noRdma = rdma != null && rdma == 0 && c.getOrDefault("tx_vport_rdma_unicast_packets", 0L) == 0;
-        if (Integer.bitCount(prios) >= 4 && total >= (1L << 30) && prio[0] >= 0.99 * total && pause[0] + pause[1] == 0 && !noRdma) {
-            List<EvidenceLine> rev = new ArrayList<>();
-            for (int p = 0; p < 8; p++) {
-                Integer ln = prioLine.get(p);
-                if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
+        /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist. */
+        private void notLossless(long[] pause, MergedFindings sink) {
+            long[] prio = new long[8];
+            int prios = 0;
+            Map<Integer, Integer> prioLine = new HashMap<>();
+            for (var e : c.entrySet()) {
+                var m = PRIO_BYTES.matcher(e.getKey());
+                if (!m.matches()) continue;
+                int p = m.group(2).charAt(0) - '0';
+                prio[p] += e.getValue() == null ? 0 : e.getValue();
+                prios |= 1 << p;
+                Integer ln = lines.get(e.getKey());
+                if (ln != null) prioLine.putIfAbsent(p, ln);
             }
-            sink.addLines(key, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, NodeNetworks.subject(a).withIface(iface),
-                    Message.of(LinkHealthAnalyzer.class, "roce.prio0", "iface", label, "bytes", human(prio[0]),
-                            "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)),
-                    rev, "iface", iface, "node", NodeNetworks.node(a));
+            long total = 0;
+            for (long v : prio) total += v;
+            Long rdma = c.get("rx_vport_rdma_unicast_packets");
+            boolean noRdma = rdma != null && rdma == 0 && c.getOrDefault("tx_vport_rdma_unicast_packets", 0L) == 0;
+            if (Integer.bitCount(prios) >= 4 && total >= (1L << 30) && prio[0] >= 0.99 * total && pause[0] + pause[1] == 0 && !noRdma) {
+                List<EvidenceLine> rev = new ArrayList<>();
+                for (int p = 0; p < 8; p++) {
+                    Integer ln = prioLine.get(p);
+                    if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
+                }
+                add(sink, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, "roce.prio0", rev, "bytes", human(prio[0]),
+                        "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total));
+            }
         }
     }
 
@@ -218,9 +209,5 @@ final class CounterCheck {
             k++;
         }
         return String.format(Locale.ROOT, "%.1f %s", v, u[k]);
-    }
-
-    private static String name(String iface) {
-        return iface == null ? "?" : iface;
     }
 }

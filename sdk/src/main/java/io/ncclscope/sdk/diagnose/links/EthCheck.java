@@ -13,9 +13,9 @@ import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
-import io.ncclscope.sdk.diagnose.internal.PerSlice;
-import io.ncclscope.sdk.diagnose.internal.Replay;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.RecordedFindings;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -49,9 +48,9 @@ final class EthCheck {
     }
 
     /** The in-use interfaces of each slice, the first reading of each name. */
-    private final PerSlice<List<InterfaceMtu>> mtus = new PerSlice<>();
+    private final SliceSummaries<List<InterfaceMtu>> mtus = new SliceSummaries<>();
     /** The Ethernet links of each slice with a speed and a carrier. */
-    private final PerSlice<List<EthernetLink>> links = new PerSlice<>();
+    private final SliceSummaries<List<EthernetLink>> links = new SliceSummaries<>();
     /** The fastest link of each group of peers, over every slice: set at finish, before the speeds are checked. */
     private Map<String, EthernetLink> fastest;
 
@@ -60,9 +59,9 @@ final class EthCheck {
      * bond into {@code bonds} and within a card into {@code siblings}; into {@code speeds}, a step that checks the
      * slice's link speeds at finish, against the fastest of their peers on any node.
      */
-    void add(Evidence evidence, NodeNetworks networks, Replay.Slice slice, int ip, int ethtool, int speeds, int bonds, int siblings) {
+    void add(Evidence evidence, NodeNetworks networks, RecordedFindings.SliceRecord slice, int ip, int ethtool, int speeds, int bonds, int siblings) {
         this.networks = networks;
-        FindingCollector sink = slice.into(ip);
+        MergedFindings sink = slice.into(ip);
         List<NodeNetworks.IpInterface> all = new ArrayList<>();
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             boolean addrKnown = it.data().interfaces().stream().anyMatch(i -> !i.addresses().isEmpty());
@@ -77,7 +76,7 @@ final class EthCheck {
             for (RdmaLink r : it.data().rdmaMap()) rdmaDown(it.artifact(), r, it.data().rdmaMap(), sink);
         }
         List<EthernetLink> eths = new ArrayList<>();
-        FindingCollector down = slice.into(ethtool);
+        MergedFindings down = slice.into(ethtool);
         for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
             Artifact stub = null;
             for (EthtoolInterface i : it.data().interfaces()) {
@@ -129,7 +128,7 @@ final class EthCheck {
         return i.flags().contains("NO-CARRIER") || i.state() == LinkState.DOWN || i.state() == LinkState.LOWER_LAYER_DOWN;
     }
 
-    private void ipDown(NodeNetworks.IpInterface f, boolean addrKnown, Map<String, List<NodeNetworks.IpInterface>> unknown, FindingCollector sink) {
+    private void ipDown(NodeNetworks.IpInterface f, boolean addrKnown, Map<String, List<NodeNetworks.IpInterface>> unknown, MergedFindings sink) {
         NetInterface i = f.nif();
         if (!adminUp(i) || !noCarrier(i) || NodeNetworks.virtual(i)) return;
         NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(f.artifact()));
@@ -171,7 +170,7 @@ final class EthCheck {
     }
 
     /** Admin-up interfaces without carrier whose role the input does not tell (ip link prints no addresses). */
-    private void unknownRole(List<NodeNetworks.IpInterface> group, FindingCollector sink) {
+    private void unknownRole(List<NodeNetworks.IpInterface> group, MergedFindings sink) {
         NodeNetworks.IpInterface first = group.get(0);
         List<String> names = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
@@ -186,7 +185,7 @@ final class EthCheck {
     }
 
     /** ibdev2netdev "(Down)" of an Ethernet (RoCE) netdev that nothing else explains. */
-    private void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, FindingCollector sink) {
+    private void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, MergedFindings sink) {
         if (r.state() != LinkState.DOWN || r.netdev() == null || r.portState() != null) return;
         if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
         NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
@@ -221,13 +220,11 @@ final class EthCheck {
     private record EthernetLink(Artifact artifact, String name, int speed, int line, Integer adv, Integer sup, Integer partner,
                        boolean fabric, String group, String hca) {
         String where() {
-            String n = NodeNetworks.node(artifact);
-            String name = this.name == null ? "?" : this.name;
-            return n == null ? name : n + " " + name;
+            return NodeNetworks.where(artifact, name == null ? "?" : name);
         }
     }
 
-    private void ethtoolDown(Artifact a, EthtoolInterface i, FindingCollector sink) {
+    private void ethtoolDown(Artifact a, EthtoolInterface i, MergedFindings sink) {
         if (!Boolean.FALSE.equals(i.linkDetected())) return;
         NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
         String name = i.name();
@@ -275,7 +272,7 @@ final class EthCheck {
     }
 
     /** ETH_SPEED_DEGRADED for one slice's links, against the fastest of their peers ({@link #peers}). */
-    private void speeds(List<EthernetLink> eths, FindingCollector sink) {
+    private void speeds(List<EthernetLink> eths, MergedFindings sink) {
         for (EthernetLink e : eths) {
             int speed = e.speed();
             Integer adv = e.adv();
@@ -343,7 +340,7 @@ final class EthCheck {
     }
 
     /** MTU_MISMATCH: an interface whose MTU differs from the one most nodes give the interface of its name. */
-    void mtuAcrossNodes(FindingCollector sink) {
+    void mtuAcrossNodes(MergedFindings sink) {
         Map<String, Map<String, InterfaceMtu>> byName = new LinkedHashMap<>();
         for (List<InterfaceMtu> ms : mtus.inOrder()) {
             for (InterfaceMtu f : ms) byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).putIfAbsent(NodeNetworks.key(f.artifact()), f);
@@ -354,7 +351,7 @@ final class EthCheck {
             Map<Integer, List<InterfaceMtu>> byMtu = new LinkedHashMap<>();
             for (InterfaceMtu f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
             if (byMtu.size() < 2) continue;
-            int common = Mtu.common(byMtu);
+            int common = NodeNetworks.commonMtu(byMtu);
             List<InterfaceMtu> majority = byMtu.get(common);
             InterfaceMtu ref = majority.get(0);
             for (var m : byMtu.entrySet()) {
@@ -380,7 +377,7 @@ final class EthCheck {
         return null;
     }
 
-    private void mtuBonds(List<NodeNetworks.IpInterface> all, FindingCollector sink) {
+    private void mtuBonds(List<NodeNetworks.IpInterface> all, MergedFindings sink) {
         Map<String, Map<String, NodeNetworks.IpInterface>> byNode = new LinkedHashMap<>();
         for (NodeNetworks.IpInterface f : all) byNode.computeIfAbsent(NodeNetworks.key(f.artifact()), k -> new LinkedHashMap<>()).putIfAbsent(f.nif().name(), f);
         for (Map<String, NodeNetworks.IpInterface> node : byNode.values()) {
@@ -397,7 +394,7 @@ final class EthCheck {
                     Map<Integer, List<NodeNetworks.IpInterface>> byMtu = new LinkedHashMap<>();
                     for (NodeNetworks.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
                     if (byMtu.size() < 2) continue;
-                    ref = Mtu.common(byMtu);
+                    ref = NodeNetworks.commonMtu(byMtu);
                     refIf = byMtu.get(ref).get(0);
                 }
                 for (NodeNetworks.IpInterface f : e.getValue()) {
@@ -414,7 +411,7 @@ final class EthCheck {
     }
 
     /** Up ports of one card with different MTUs: the lower one is most likely the one left at the default. */
-    private void mtuSiblings(List<NodeNetworks.IpInterface> all, FindingCollector sink) {
+    private void mtuSiblings(List<NodeNetworks.IpInterface> all, MergedFindings sink) {
         Map<String, List<NodeNetworks.IpInterface>> byCard = new LinkedHashMap<>();
         for (NodeNetworks.IpInterface f : all) {
             NetInterface i = f.nif();
@@ -438,9 +435,5 @@ final class EthCheck {
                         "iface", f.nif().name(), "node", NodeNetworks.node(f.artifact()));
             }
         }
-    }
-
-    static String lower(String s) {
-        return s == null ? "" : s.toLowerCase(Locale.ROOT);
     }
 }

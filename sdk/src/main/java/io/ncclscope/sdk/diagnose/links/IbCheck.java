@@ -16,8 +16,8 @@ import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
-import io.ncclscope.sdk.diagnose.internal.PerSlice;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -54,13 +54,12 @@ final class IbCheck {
         }
 
         String where() {
-            String n = NodeNetworks.node(artifact);
-            return (n == null ? "" : n + " ") + dev + ":" + num;
+            return NodeNetworks.where(artifact, dev + ":" + num);
         }
     }
 
     /** The active ports of each slice, with a rate or an MTU. */
-    private final PerSlice<List<ActivePort>> active = new PerSlice<>();
+    private final SliceSummaries<List<ActivePort>> active = new SliceSummaries<>();
 
     private record DevicePort(Artifact artifact, IbDevice dev, IbPort port) {
         int num() {
@@ -69,11 +68,6 @@ final class IbCheck {
 
         String cls() {
             return (dev.type() == null ? "?" : dev.type()) + "/" + port.linkLayer();
-        }
-
-        String where() {
-            String n = NodeNetworks.node(artifact);
-            return (n == null ? "" : n + " ") + dev.name() + ":" + num();
         }
 
         boolean active() {
@@ -86,8 +80,8 @@ final class IbCheck {
      * {@code ibdev} (ibdev2netdev states) and {@code flaps} (kernel port events), and keeps its active ports for
      * {@link #rates} and {@link #activeMtu}.
      */
-    void add(Evidence slice, NodeNetworks networks, FindingCollector down, FindingCollector roce, FindingCollector ibdev,
-             FindingCollector flaps) {
+    void add(Evidence slice, NodeNetworks networks, MergedFindings down, MergedFindings roce, MergedFindings ibdev,
+             MergedFindings flaps) {
         this.networks = networks;
         List<DevicePort> all = new ArrayList<>();
         List<ActivePort> up = new ArrayList<>();
@@ -125,7 +119,7 @@ final class IbCheck {
 
     // ---- IB_PORT_NOT_ACTIVE --------------------------------------------------------------------------------
 
-    private void notActive(List<DevicePort> node, FindingCollector sink) {
+    private void notActive(List<DevicePort> node, MergedFindings sink) {
         // The node's rails: the model and link layer of its fastest active ports.
         String rail = null;
         DevicePort railDev = null;
@@ -193,7 +187,7 @@ final class IbCheck {
     // ---- IB_RATE_DEGRADED ----------------------------------------------------------------------------------
 
     /** IB_RATE_DEGRADED: active ports below the fastest of their model and link layer on any node, or on one lane. */
-    void rates(FindingCollector sink) {
+    void rates(MergedFindings sink) {
         List<ActivePort> all = allActive();
         Map<String, ActivePort> best = new LinkedHashMap<>();
         for (ActivePort p : all) {
@@ -232,7 +226,7 @@ final class IbCheck {
     // ---- MTU_MISMATCH (active_mtu) -------------------------------------------------------------------------
 
     /** MTU_MISMATCH: active ports of one link layer whose active_mtu is not the one most ports share. */
-    void activeMtu(FindingCollector sink) {
+    void activeMtu(MergedFindings sink) {
         Map<String, Map<Integer, List<ActivePort>>> byLayer = new LinkedHashMap<>();
         for (ActivePort p : allActive()) {
             if (p.mtu() == null) continue;
@@ -241,7 +235,7 @@ final class IbCheck {
         }
         for (Map<Integer, List<ActivePort>> byMtu : byLayer.values()) {
             if (byMtu.size() < 2) continue;
-            int common = Mtu.common(byMtu);
+            int common = NodeNetworks.commonMtu(byMtu);
             ActivePort ref = byMtu.get(common).get(0);
             for (var e : byMtu.entrySet()) {
                 if (e.getKey() == common) continue;
@@ -267,7 +261,7 @@ final class IbCheck {
      * A RoCE port takes its MTU from its netdev: at 1500 the RDMA MTU can only be 1024, whatever the HCA
      * supports. Needs the port (ibstat/ibv_devinfo), its netdev (ibdev2netdev/show_gids) and the netdev's MTU (ip).
      */
-    private void roceNetdevMtu(List<DevicePort> all, FindingCollector sink) {
+    private void roceNetdevMtu(List<DevicePort> all, MergedFindings sink) {
         for (DevicePort p : all) {
             if (!p.active() || p.port().linkLayer() != LinkLayer.ETHERNET) continue;
             if (p.port().activeMtu() != null && p.port().activeMtu() >= 4096) continue;
@@ -291,7 +285,7 @@ final class IbCheck {
 
     // ---- ibdev2netdev -v ----------------------------------------------------------------------------------
 
-    private void ibdev2netdev(Evidence evidence, FindingCollector sink) {
+    private void ibdev2netdev(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(it.artifact()));
             for (RdmaLink r : it.data().rdmaMap()) {
@@ -313,7 +307,7 @@ final class IbCheck {
 
     // ---- mlx5 port events in the kernel log ---------------------------------------------------------------
 
-    private void flaps(Evidence evidence, FindingCollector sink) {
+    private void flaps(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
             Map<String, List<DmesgEvent>> byPort = new LinkedHashMap<>();
             for (DmesgEvent e : it.data().events()) {
@@ -326,7 +320,7 @@ final class IbCheck {
         }
     }
 
-    private void flap(Artifact a, List<DmesgEvent> evs, FindingCollector sink) {
+    private void flap(Artifact a, List<DmesgEvent> evs, MergedFindings sink) {
         int downs = 0;
         DmesgEvent firstDown = null;
         DmesgEvent last = evs.get(evs.size() - 1);

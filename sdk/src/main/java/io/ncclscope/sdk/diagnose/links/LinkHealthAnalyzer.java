@@ -3,8 +3,8 @@ package io.ncclscope.sdk.diagnose.links;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
-import io.ncclscope.sdk.diagnose.internal.Replay;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.RecordedFindings;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.List;
 import java.util.Objects;
@@ -42,7 +42,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
      * {@link Pass#add} and kept as findings, their lines quoted then; link rates, speeds, MTUs, NVLink counts and GPU
      * links at an idle speed are compared across nodes at finish on small records, whose artifacts stay as
      * {@link io.ncclscope.sdk.evidence.Artifact#stub() stubs} to quote the few that differ. Findings are handed out
-     * in the order of the whole evidence's slices ({@link Replay}), so they do not depend on the order slices came in.
+     * in the order of the whole evidence's slices ({@link RecordedFindings}), so they do not depend on the order slices came in.
      */
     @Override
     public Pass pass() {
@@ -55,7 +55,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
 
     /** The link-health pass: per-node checks in add, checks across nodes at finish between them. */
     private static final class LinkPass implements Pass {
-        private final Replay replay = new Replay(PHASES);
+        private final RecordedFindings recorded = new RecordedFindings(PHASES);
         private final PcieCheck pcie = new PcieCheck();
         private final NvlinkCheck nvlink = new NvlinkCheck();
         private final IbCheck ib = new IbCheck();
@@ -63,7 +63,7 @@ public final class LinkHealthAnalyzer implements Analyzer {
 
         @Override
         public void add(Evidence slice) {
-            Replay.Slice s = replay.slice(Objects.requireNonNull(slice, "slice"));
+            RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
             NodeNetworks networks = new NodeNetworks(slice);
             pcie.add(slice, s.into(LSPCI), s.into(NVSMI), s.into(KERNEL));
             nvlink.add(slice);
@@ -71,32 +71,32 @@ public final class LinkHealthAnalyzer implements Analyzer {
             eth.add(slice, networks, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
             new CounterCheck().run(slice, s.into(COUNTERS));
             new XidCheck().run(slice, s.into(XID));
-            replay.keep(s);
+            recorded.keep(s);
         }
 
         @Override
         public List<Finding> finish() {
-            FindingCollector out = new FindingCollector();
-            replay.replay(LSPCI, out);
-            replay.replay(NVSMI, out);
-            replay.replay(KERNEL, out);
+            MergedFindings out = new MergedFindings();
+            recorded.replay(LSPCI, out);
+            recorded.replay(NVSMI, out);
+            recorded.replay(KERNEL, out);
             pcie.idleSummary(out);
             nvlink.finish(out);
-            replay.replay(IB_DOWN, out);
+            recorded.replay(IB_DOWN, out);
             ib.rates(out);
             ib.activeMtu(out);
-            replay.replay(ROCE_MTU, out);
-            replay.replay(IBDEV, out);
-            replay.replay(FLAPS, out);
-            replay.replay(IP, out);
-            replay.replay(ETHTOOL, out);
+            recorded.replay(ROCE_MTU, out);
+            recorded.replay(IBDEV, out);
+            recorded.replay(FLAPS, out);
+            recorded.replay(IP, out);
+            recorded.replay(ETHTOOL, out);
             eth.peers();
-            replay.replay(SPEEDS, out);
+            recorded.replay(SPEEDS, out);
             eth.mtuAcrossNodes(out);
-            replay.replay(BONDS, out);
-            replay.replay(SIBLINGS, out);
-            replay.replay(COUNTERS, out);
-            replay.replay(XID, out);
+            recorded.replay(BONDS, out);
+            recorded.replay(SIBLINGS, out);
+            recorded.replay(COUNTERS, out);
+            recorded.replay(XID, out);
             return out.findings();
         }
     }

@@ -128,6 +128,26 @@ final class NodeNetworks {
         return a.node().orElse(a.name());
     }
 
+    /** {@return {@code label} after the artifact's node, if known: how a message names a peer} */
+    static String where(Artifact a, String label) {
+        String n = node(a);
+        return n == null ? label : n + " " + label;
+    }
+
+    /** The MTU most members share; on a tie the larger one (jumbo frames are the intent more often than not). */
+    static <T> int commonMtu(Map<Integer, List<T>> byMtu) {
+        int best = -1;
+        int count = -1;
+        for (var e : byMtu.entrySet()) {
+            int n = e.getValue().size();
+            if (n > count || (n == count && e.getKey() > best)) {
+                best = e.getKey();
+                count = n;
+            }
+        }
+        return best;
+    }
+
     /** True when {@code netdev} carries a configured, non-link-local address on that node. */
     static boolean hasAddress(NetInterface i) {
         for (NetAddress a : i.addresses()) {

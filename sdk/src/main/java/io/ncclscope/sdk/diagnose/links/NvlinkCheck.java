@@ -7,8 +7,8 @@ import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
-import io.ncclscope.sdk.diagnose.internal.PerSlice;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -87,13 +87,12 @@ final class NvlinkCheck {
         }
 
         String where() {
-            String n = NodeNetworks.node(artifact);
-            return n == null ? label() : n + " " + label();
+            return NodeNetworks.where(artifact, label());
         }
     }
 
     /** The GPUs of each slice read, by the slice's node. */
-    private final PerSlice<List<GpuLinks>> slices = new PerSlice<>();
+    private final SliceSummaries<List<GpuLinks>> slices = new SliceSummaries<>();
 
     private static final Pattern SXM = Pattern.compile("(?i).*\\b(GB|GH)?(A100|A800|H100|H200|H800|H20|B100|B200|B300|GB200|GB300|GH200)\\b.*");
 
@@ -119,7 +118,7 @@ final class NvlinkCheck {
     }
 
     /** Compares the GPUs of each model over every slice, in slice order. */
-    void finish(FindingCollector sink) {
+    void finish(MergedFindings sink) {
         Map<String, List<GpuLinks>> byModel = new LinkedHashMap<>();
         for (List<GpuLinks> gs : slices.inOrder()) {
             for (GpuLinks g : gs) byModel.computeIfAbsent(g.model(), k -> new ArrayList<>()).add(g);
@@ -127,7 +126,7 @@ final class NvlinkCheck {
         for (List<GpuLinks> gs : byModel.values()) model(gs, sink);
     }
 
-    private void model(List<GpuLinks> gs, FindingCollector sink) {
+    private void model(List<GpuLinks> gs, MergedFindings sink) {
         GpuLinks best = null;
         double maxSpeed = 0;
         for (GpuLinks g : gs) {
@@ -183,7 +182,7 @@ final class NvlinkCheck {
     }
 
     /** Every GPU of a model lists links and none is active: on a baseboard the fabric is not up. */
-    private void allInactive(List<GpuLinks> gs, FindingCollector sink) {
+    private void allInactive(List<GpuLinks> gs, MergedFindings sink) {
         Map<String, List<GpuLinks>> byNode = new LinkedHashMap<>();
         for (GpuLinks g : gs) {
             if (!g.nvlinks().isEmpty() && baseboard(g.model())) {

@@ -17,7 +17,7 @@ import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -79,7 +79,7 @@ final class PcieCheck {
      * evidence is checked in: every lspci, then every nvidia-smi, then every kernel log); GPU links at an idle speed
      * are counted for {@link #idleSummary}, their first lines quoted now.
      */
-    void add(Evidence slice, FindingCollector lspci, FindingCollector nvsmi, FindingCollector kernel) {
+    void add(Evidence slice, MergedFindings lspci, MergedFindings nvsmi, MergedFindings kernel) {
         sliceIdle[0] = 0;
         sliceIdle[1] = 0;
         String node = slice.sliceNode();
@@ -153,7 +153,7 @@ final class PcieCheck {
         return t.contains("port") || t.contains("bridge") || lower(d.deviceClass()).contains("bridge");
     }
 
-    private void lspci(String sliceNode, Artifact a, LspciDevice d, FindingCollector sink) {
+    private void lspci(String sliceNode, Artifact a, LspciDevice d, MergedFindings sink) {
         LinkCap cap = d.linkCap();
         LinkStatus sta = d.linkStatus();
         if (cap == null || sta == null || port(d)) return;
@@ -195,7 +195,7 @@ final class PcieCheck {
         return ev;
     }
 
-    private void nvsmi(String sliceNode, Artifact a, NvsmiGpu g, FindingCollector sink) {
+    private void nvsmi(String sliceNode, Artifact a, NvsmiGpu g, MergedFindings sink) {
         PcieLink p = g.pcie();
         if (p == null) return;
         String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
@@ -246,7 +246,7 @@ final class PcieCheck {
     private static final Pattern LIMITED = Pattern.compile(
             "limited by ([0-9.]+) GT/s PCIe x(\\d+) link at (\\S+?) \\(capable of ([0-9.]+) Gb/s with ([0-9.]+) GT/s PCIe x(\\d+) link\\)");
 
-    private void kernel(Artifact a, DmesgEvent e, FindingCollector sink) {
+    private void kernel(Artifact a, DmesgEvent e, MergedFindings sink) {
         String drv = lower(e.driver());
         Matcher m = LIMITED.matcher(e.message());
         boolean nic = drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.startsWith("ice") || drv.startsWith("i40e");
@@ -260,7 +260,7 @@ final class PcieCheck {
     }
 
     /** PCIE_LINK_DEGRADED (INFO): the GPU links at an idle speed of every node, in one finding. */
-    void idleSummary(FindingCollector sink) {
+    void idleSummary(MergedFindings sink) {
         if (idleCount == 0) return;
         String list = String.join(", ", idleLabels.values()) + (idleCount > idleLabels.size() ? ", …" : "");
         Subject s = !idleNodes ? Subject.node(idleNode.isEmpty() ? null : idleNode) : Subject.JOB;

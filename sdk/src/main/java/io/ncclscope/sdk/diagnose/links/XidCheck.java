@@ -9,7 +9,7 @@ import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.sdk.diagnose.Message;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -112,7 +112,7 @@ final class XidCheck {
         };
     }
 
-    private static final class Gpu {
+    private static final class GpuXids {
         final Artifact artifact;
         final String device;
         final Map<Integer, Integer> counts = new LinkedHashMap<>();
@@ -121,15 +121,15 @@ final class XidCheck {
         Integer cause;
         final List<DmesgEvent> events = new ArrayList<>();
 
-        Gpu(Artifact artifact, String device) {
+        GpuXids(Artifact artifact, String device) {
             this.artifact = artifact;
             this.device = device;
         }
     }
 
-    void run(Evidence evidence, FindingCollector sink) {
+    void run(Evidence evidence, MergedFindings sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
-            Map<String, Gpu> gpus = new LinkedHashMap<>();
+            Map<String, GpuXids> gpus = new LinkedHashMap<>();
             List<DmesgEvent> aer = new ArrayList<>();
             for (DmesgEvent e : it.data().events()) {
                 if (e.type() == DmesgEventType.PCIE_AER) aer.add(e);
@@ -137,7 +137,7 @@ final class XidCheck {
                 if (e.type() == DmesgEventType.XID && e.xid() != null) xid = e.xid();
                 else if (e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS) xid = 79;
                 else continue;
-                Gpu g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new Gpu(it.artifact(), e.device()));
+                GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(it.artifact(), e.device()));
                 g.counts.merge(xid, 1, Integer::sum);
                 g.events.add(e);
                 XidClass c = classify(xid, e.xidSeverity());
@@ -154,11 +154,11 @@ final class XidCheck {
                     g.worstClass = c;
                 }
             }
-            for (Gpu g : gpus.values()) emit(it.data(), g, aer, sink);
+            for (GpuXids g : gpus.values()) emit(it.data(), g, aer, sink);
         }
     }
 
-    private void emit(DmesgData data, Gpu g, List<DmesgEvent> aer, FindingCollector sink) {
+    private void emit(DmesgData data, GpuXids g, List<DmesgEvent> aer, MergedFindings sink) {
         Artifact a = g.artifact;
         DmesgEvent w = g.worst;
         int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();

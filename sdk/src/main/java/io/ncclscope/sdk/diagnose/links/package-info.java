@@ -6,7 +6,7 @@
  * judges what one node shows alone (a narrow link, a port down, counters, Xids) and keeps a small record per link for
  * the comparisons ({@code ActivePort}, {@code InterfaceMtu}, {@code EthernetLink}, {@code GpuLinks}: values and an
  * artifact stub); <b>across nodes</b>, at finish, rates, speeds, MTUs and NVLink counts are compared on those records;
- * <b>findings</b> go to one {@code FindingCollector}, in whole-evidence order.
+ * <b>findings</b> go to one {@code MergedFindings}, in whole-evidence order.
  * Unexported: the facade runs {@link io.ncclscope.sdk.diagnose.links.LinkHealthAnalyzer}.
  */
 package io.ncclscope.sdk.diagnose.links;

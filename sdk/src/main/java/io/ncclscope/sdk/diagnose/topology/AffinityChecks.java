@@ -2,7 +2,7 @@ package io.ncclscope.sdk.diagnose.topology;
 
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.Layout.Device;
@@ -40,7 +40,7 @@ final class AffinityChecks {
      * @param node  the node, null when the artifacts name none
      * @param scope what makes problem instances of this layout distinct (the node, or the artifact when there is none)
      */
-    static void check(Layout l, String node, String scope, FindingCollector out) {
+    static void check(Layout l, String node, String scope, MergedFindings out) {
         if (l.gpus.isEmpty() || l.nics.isEmpty()) return;
         boolean paths = l.hasPaths();
         if (paths) affinity(l, node, scope, out);
@@ -56,7 +56,7 @@ final class AffinityChecks {
      * across the socket interconnect (SYS), WARNING for PHB and NODE. The message says when an NVLink peer with a
      * close NIC can relay the sends (PXN).
      */
-    private static void affinity(Layout l, String node, String scope, FindingCollector out) {
+    private static void affinity(Layout l, String node, String scope, MergedFindings out) {
         int g = l.gpus.size();
         List<Integer> poor = new ArrayList<>();
         Hop[] best = new Hop[g];
@@ -139,13 +139,13 @@ final class AffinityChecks {
      * while another node holds two or more; (a) a NIC sits on another NUMA node than every GPU it would serve.
      * Needs NUMA nodes the source did not flatten.
      */
-    private static void crossNuma(Layout l, String node, String scope, FindingCollector out) {
+    private static void crossNuma(Layout l, String node, String scope, MergedFindings out) {
         Set<Integer> named = noLocalNic(l, node, scope, out);
         nicsAway(l, named, node, scope, out);
     }
 
     /** GPUs of a NUMA node with no NIC on it while another NUMA node holds two or more; {@return the NICs named} */
-    private static Set<Integer> noLocalNic(Layout l, String node, String scope, FindingCollector out) {
+    private static Set<Integer> noLocalNic(Layout l, String node, String scope, MergedFindings out) {
         int g = l.gpus.size();
         int n = l.nics.size();
         Map<Integer, List<Integer>> gpusByNuma = new TreeMap<>();
@@ -195,7 +195,7 @@ final class AffinityChecks {
     }
 
     /** (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve. */
-    private static void nicsAway(Layout l, Set<Integer> named, String node, String scope, FindingCollector out) {
+    private static void nicsAway(Layout l, Set<Integer> named, String node, String scope, MergedFindings out) {
         int g = l.gpus.size();
         int n = l.nics.size();
         Map<String, List<Integer>> away = new LinkedHashMap<>();
@@ -248,7 +248,7 @@ final class AffinityChecks {
      * INFO: NICs that serve no GPU and reach every GPU only across the socket interconnect: storage or
      * front-end ports (a DGX's mlx5_8/mlx5_9, a bond) that NCCL_IB_HCA should leave out.
      */
-    private static void farNics(Layout l, String node, String scope, FindingCollector out) {
+    private static void farNics(Layout l, String node, String scope, MergedFindings out) {
         int g = l.gpus.size();
         Set<Integer> serving = new HashSet<>();
         for (int i = 0; i < g; i++) {

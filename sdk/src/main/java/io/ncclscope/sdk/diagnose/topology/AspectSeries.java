@@ -2,7 +2,7 @@ package io.ncclscope.sdk.diagnose.topology;
 
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -45,7 +45,7 @@ final class AspectSeries {
      * is the reference; with no such value a count's reference is the largest, and other values are reported
      * as one mixed finding.
      */
-    static Set<String> compare(AspectSeries s, FindingCollector out) {
+    static Set<String> compare(AspectSeries s, MergedFindings out) {
         Set<String> odd = new LinkedHashSet<>();
         if (s.byNode.size() < 2) return odd;
         Map<String, List<String>> byValue = new LinkedHashMap<>();
@@ -98,7 +98,7 @@ final class AspectSeries {
         return odd;
     }
 
-    private static void mixed(AspectSeries s, Map<String, List<String>> byValue, FindingCollector out) {
+    private static void mixed(AspectSeries s, Map<String, List<String>> byValue, MergedFindings out) {
         List<String> parts = new ArrayList<>();
         List<Quote> ev = new ArrayList<>();
         for (Map.Entry<String, List<String>> v : byValue.entrySet()) {

@@ -4,7 +4,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
@@ -34,13 +34,13 @@ final class HostComparison {
      * @param a   an artifact
      * @param out where findings go
      */
-    static void acrossHosts(Artifact a, FindingCollector out) {
+    static void acrossHosts(Artifact a, MergedFindings out) {
         a.data(NcclTestsData.class).ifPresent(t -> acrossTestHosts(a, t, out));
         a.data(NcclLog.class).ifPresent(l -> acrossLogHosts(a, l, out));
     }
 
     /** nccl-tests device lines: ranks and GPU models per host. */
-    private static void acrossTestHosts(Artifact a, NcclTestsData t, FindingCollector out) {
+    private static void acrossTestHosts(Artifact a, NcclTestsData t, MergedFindings out) {
         if (t.hosts().size() < 2) return;
         Map<String, List<NcclTestsDevice>> byHost = new LinkedHashMap<>();
         for (NcclTestsDevice d : t.devices()) {
@@ -67,7 +67,7 @@ final class HostComparison {
      * NCCL log ranks per host, for each communicator whose every rank the log shows (a log cut short shows some
      * ranks of some hosts only, which says nothing about the job).
      */
-    private static void acrossLogHosts(Artifact a, NcclLog l, FindingCollector out) {
+    private static void acrossLogHosts(Artifact a, NcclLog l, MergedFindings out) {
         if (l.ranks().size() < 2) return;
         Map<String, List<NcclRank>> byComm = new LinkedHashMap<>();
         for (NcclRank r : l.ranks()) {

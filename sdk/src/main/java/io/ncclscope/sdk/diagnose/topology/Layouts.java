@@ -35,9 +35,6 @@ final class Layouts {
     static final String VERBOSE = "lspci -vvv";
     static final String XML = "NCCL_TOPO_DUMP_FILE";
 
-    /** Lines of an {@code lspci -vvv} device block searched for its {@code NUMA node:} line. */
-    private static final int NUMA_LINE_WINDOW = 40;
-
     private Layouts() {
     }
 
@@ -287,11 +284,11 @@ final class Layouts {
      * The NUMA placement of GPUs and NICs from {@code lspci -vvv} alone ({@code NUMA node:} lines), without
      * paths: enough to tell GPUs of one NUMA node without a NIC. Empty when either side is missing.
      */
-    static Optional<Layout> fromVerbose(List<Item> verbose) {
+    static Optional<Layout> fromVerbose(List<LspciVerboseArtifact> verbose) {
         List<Device> gpus = new ArrayList<>();
         List<Device> nics = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (Item it : verbose) {
+        for (LspciVerboseArtifact it : verbose) {
             for (LspciDevice d : it.data().devices()) {
                 if (d.bdf() == null || d.numaNode() == null || !seen.add(d.bdf())) continue;
                 boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
@@ -309,7 +306,7 @@ final class Layouts {
     }
 
     /** One {@code lspci -vvv} artifact. */
-    record Item(Artifact artifact, LspciVerbose data) {
+    record LspciVerboseArtifact(Artifact artifact, LspciVerbose data) {
     }
 
     private static boolean isGpuClass(LspciDevice d) {
@@ -338,9 +335,9 @@ final class Layouts {
             return byBdf.get(bdf);
         }
 
-        static PciNuma of(List<Item> verbose) {
+        static PciNuma of(List<LspciVerboseArtifact> verbose) {
             Map<String, Entry> m = new java.util.HashMap<>();
-            for (Item it : verbose) {
+            for (LspciVerboseArtifact it : verbose) {
                 for (LspciDevice d : it.data().devices()) {
                     if (d.bdf() == null || d.numaNode() == null || m.containsKey(d.bdf())) continue;
                     m.put(d.bdf(), new Entry(d.numaNode(), Quote.numa(it.artifact(), d.line())));

@@ -9,7 +9,7 @@ import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.Topology;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.AspectSeries.Fact;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -109,7 +109,7 @@ final class NodeComparison {
      *
      * @param out where findings go
      */
-    void finish(FindingCollector out) {
+    void finish(MergedFindings out) {
         if (named < 2) return;
         AspectSeries[] s = series();
         nodes.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.name(), b.name()));
@@ -177,7 +177,7 @@ final class NodeComparison {
         if (tree != null) treeFacts(node, treeA, tree, s[TREE_GPUS], s[TREE_NICS]);
     }
 
-    private static void acrossNodes(AspectSeries[] s, FindingCollector out) {
+    private static void acrossNodes(AspectSeries[] s, MergedFindings out) {
         // Counts first: a node that is odd by count is not reported again for its paths or NVLink layout.
         Set<String> oddByCount = new HashSet<>();
         for (int i = 0; i < COUNTS; i++) oddByCount.addAll(AspectSeries.compare(s[i], out));

@@ -11,7 +11,7 @@ import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -38,7 +38,7 @@ final class NodeGaps {
      *
      * @param scope problem-instance scope (the node, or the artifact names when there is none)
      */
-    static void withinNode(String node, String scope, List<Artifact> artifacts, FindingCollector out) {
+    static void withinNode(String node, String scope, List<Artifact> artifacts, MergedFindings out) {
         Artifact topoA = null;
         Topology topo = null;
         for (Artifact a : artifacts) {
@@ -59,7 +59,7 @@ final class NodeGaps {
         }
     }
 
-    private static void legend(String node, String scope, Artifact topoA, Topology topo, Artifact ibA, IbstatData ib, FindingCollector out) {
+    private static void legend(String node, String scope, Artifact topoA, Topology topo, Artifact ibA, IbstatData ib, MergedFindings out) {
         Set<String> shown = new LinkedHashSet<>();
         for (TopoNic n : topo.nics()) shown.add(n.device());
         List<IbDevice> missing = new ArrayList<>();
@@ -84,7 +84,7 @@ final class NodeGaps {
                 "node", node, "hca", names.get(0));
     }
 
-    private static void missingGpus(String node, String scope, Artifact a, NvidiaSmiData d, FindingCollector out) {
+    private static void missingGpus(String node, String scope, Artifact a, NvidiaSmiData d, MergedFindings out) {
         // A GPU nvidia-smi cannot reach is GPU_LOST (diagnose.tools), not a count that differs between nodes.
         for (NvsmiMessage m : d.toolErrors()) {
             String t = m.text().toLowerCase(Locale.ROOT);

@@ -13,8 +13,8 @@ import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
-import io.ncclscope.sdk.diagnose.internal.FindingCollector;
-import io.ncclscope.sdk.diagnose.internal.Replay;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.RecordedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -62,10 +62,10 @@ public final class TopologyAnalyzer implements Analyzer {
      * {@return a pass that checks each node as its slice comes in and keeps, for the comparison of nodes, a few shared
      * strings per node} The placement checks of one node ({@link AffinityChecks}) and the gaps its own evidence shows
      * run in {@link Pass#add} and are kept as findings, their lines quoted then; of the nodes that share one finding
-     * word for word ({@link FindingCollector#addForNode}) only the first keeps its lines. What the node comparison
+     * word for word ({@link MergedFindings#addForNode}) only the first keeps its lines. What the node comparison
      * reads of each node (GPU and NIC counts, models, paths, NVLink layout) is kept as a few strings
      * ({@link NodeComparison}), with lines only of the nodes a finding can quote. Findings are handed out in
-     * the order of the whole evidence's slices ({@link Replay}), so they do not depend on the order slices came in.
+     * the order of the whole evidence's slices ({@link RecordedFindings}), so they do not depend on the order slices came in.
      */
     @Override
     public Pass pass() {
@@ -77,12 +77,12 @@ public final class TopologyAnalyzer implements Analyzer {
 
     /** The topology pass: each node's checks in add, the node comparison at finish. */
     private static final class TopologyPass implements Pass {
-        private final Replay replay = new Replay(PHASES);
+        private final RecordedFindings recorded = new RecordedFindings(PHASES);
         private final NodeComparison across = new NodeComparison();
 
         @Override
         public void add(Evidence slice) {
-            Replay.Slice s = replay.slice(Objects.requireNonNull(slice, "slice"));
+            RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
             String node = slice.sliceNode();
             if (node != null) {
                 List<Artifact> as = slice.artifactsOf(node);
@@ -91,18 +91,18 @@ public final class TopologyAnalyzer implements Analyzer {
             } else if (!slice.artifacts().isEmpty()) {
                 analyzeLoose(slice.artifacts(), s.into(LOOSE));
             }
-            FindingCollector hosts = s.into(HOSTS);
+            MergedFindings hosts = s.into(HOSTS);
             for (Artifact a : slice.artifacts()) HostComparison.acrossHosts(a, hosts);
-            replay.keep(s);
+            recorded.keep(s);
         }
 
         @Override
         public List<Finding> finish() {
-            FindingCollector out = new FindingCollector();
-            replay.replay(NODES, out);
-            replay.replay(LOOSE, out);
+            MergedFindings out = new MergedFindings();
+            recorded.replay(NODES, out);
+            recorded.replay(LOOSE, out);
             across.finish(out);
-            replay.replay(HOSTS, out);
+            recorded.replay(HOSTS, out);
             return out.findings();
         }
     }
@@ -110,8 +110,7 @@ public final class TopologyAnalyzer implements Analyzer {
     /**
      * {@return the GPU-NIC map of one {@code nvidia-smi topo -m} matrix: for every GPU, in row order, the NICs nearest
      * to it and the path type to them} A GPU gets an empty list and a null path when the matrix has no NIC.
-     * For the bandwidth and workflow analyses: {@code gdrByDefault()} tells which GPUs NCCL lets use
-     * GPUDirect RDMA, {@code nicNames()} what to put in {@code NCCL_IB_HCA}.
+     * The node comparison reads it for each node's profile of GPU-NIC paths.
      *
      * @param topology one node's {@code nvidia-smi topo -m}
      */
@@ -149,7 +148,7 @@ public final class TopologyAnalyzer implements Analyzer {
      * user pasting the outputs of one node); several topo matrices, dumps or trees are read one by one, each
      * on its own, since they may come from different machines.
      */
-    private static void analyzeLoose(List<Artifact> loose, FindingCollector out) {
+    private static void analyzeLoose(List<Artifact> loose, MergedFindings out) {
         List<Artifact> sources = new ArrayList<>();
         List<Artifact> shared = new ArrayList<>();
         for (Artifact a : loose) {
@@ -170,19 +169,19 @@ public final class TopologyAnalyzer implements Analyzer {
         NodeGaps.withinNode(null, "(no node)", loose, out);
     }
 
-    private static void analyzeNode(String node, String scope, List<Artifact> as, FindingCollector out) {
+    private static void analyzeNode(String node, String scope, List<Artifact> as, MergedFindings out) {
         placement(node, scope, as, out);
         NodeGaps.withinNode(node, scope, as, out);
     }
 
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
-    private static void placement(String node, String scope, List<Artifact> as, FindingCollector out) {
+    private static void placement(String node, String scope, List<Artifact> as, MergedFindings out) {
         NumaTopology numa = null;
-        List<Layouts.Item> verbose = new ArrayList<>();
+        List<Layouts.LspciVerboseArtifact> verbose = new ArrayList<>();
         for (Artifact a : as) {
             Optional<NumaTopology> n = a.data(NumaTopology.class);
             if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
-            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.Item(a, v)));
+            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.LspciVerboseArtifact(a, v)));
         }
         Map<Integer, Integer> cpuNuma = new HashMap<>();
         int numaNodes = 0;

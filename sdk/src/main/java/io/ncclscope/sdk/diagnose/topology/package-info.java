@@ -6,7 +6,7 @@
  * {@code HostComparison} the hosts inside one multi-host artifact; what the node comparison reads of it (GPU and NIC
  * counts, models, paths, NVLink layout) is kept as a few strings ({@code NodeComparison}); <b>across nodes</b>, at
  * finish, nodes that differ from their peers are found (each aspect an {@code AspectSeries});
- * <b>findings</b> go to one {@code FindingCollector}, in whole-evidence order.
+ * <b>findings</b> go to one {@code MergedFindings}, in whole-evidence order.
  * Unexported: the facade runs {@link io.ncclscope.sdk.diagnose.topology.TopologyAnalyzer}.
  */
 package io.ncclscope.sdk.diagnose.topology;

@@ -71,7 +71,7 @@ final class FindingDraft {
      */
     List<String> groupKey() {
         Map<String, Object> a = new LinkedHashMap<>(args);
-        a.remove(FindingDrafts.USES);
+        a.remove(FindingsByStatement.USES);
         return List.of(code, severity.name(), key, a.toString(), subject.toString());
     }
 }

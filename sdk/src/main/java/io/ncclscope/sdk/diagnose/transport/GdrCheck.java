@@ -33,9 +33,9 @@ final class GdrCheck {
     private GdrCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
         String level = NcclTerms.strip(job.env("NCCL_NET_GDR_LEVEL"));
-        Quoted<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
+        LogFact<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
         boolean any = false;
         for (HostFacts h : job.hosts()) {
             // The receive side decides. For sends (GPU reads) NCCL uses GDR by default only on Ampere and later or on
@@ -62,11 +62,11 @@ final class GdrCheck {
     }
 
     /** Receive connections without GDRDMA on host {@code h}, judged by the GPU/NIC path and NCCL_NET_GDR_LEVEL. */
-    private static void receive(TransportJob job, ClusterHardware hw, HostFacts h, String level, Quoted<EnvSetting> levelAt,
-                                FindingDrafts d) {
+    private static void receive(TransportJob job, ClusterHardware hw, HostFacts h, String level, LogFact<EnvSetting> levelAt,
+                                FindingsByStatement d) {
         HostConnections c = h.connections();
-        Quoted<NcclTransport> t = c.without.get(0);
-        Quoted<IbDevice> dev = hca(job, h, NcclTerms.netDev(t.value().via()));
+        LogFact<NcclTransport> t = c.without.get(0);
+        LogFact<IbDevice> dev = hca(job, h, NcclTerms.netDev(t.value().via()));
         String hca = dev == null ? null : dev.value().device();
         Integer gpu = t.value().toDev() != null ? t.value().toDev() : job.gpuOf(t.value().toRank());
         ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
@@ -105,7 +105,7 @@ final class GdrCheck {
         if (hca != null) f.arg("hca", hca);
         if (gpu != null && path != null) f.arg("gpu", "GPU" + gpu).arg("path", path.word());
         if (key.equals("gdr.recv.env")) f.arg("env", "NCCL_NET_GDR_LEVEL=" + level).param("env", "NCCL_NET_GDR_LEVEL=" + level);
-        for (Quoted<NcclTransport> w : NcclTerms.first(c.without, LINES)) f.line(w.quote());
+        for (LogFact<NcclTransport> w : NcclTerms.first(c.without, LINES)) f.line(w.quote());
         if (c.withoutLines < c.recvLines && c.withGdr != null) f.line(c.withGdr.quote());
         if (dev != null) f.line(dev.quote());
         if (topoLine != null) f.line(topoLine);
@@ -118,11 +118,11 @@ final class GdrCheck {
      * HCA cannot register GPU memory (no peermem, no DMA-BUF; corpus nccl-1537-1.txt); the 2.4 form with
      * "(distance 4 >= 2)" is NCCL keeping GDR off for a far NIC, a topology matter. True when it made a finding.
      */
-    private static boolean verdicts(TransportJob job, HostFacts h, FindingDrafts d) {
+    private static boolean verdicts(TransportJob job, HostFacts h, FindingsByStatement d) {
         List<String> hcas = new ArrayList<>();
         List<EvidenceLine> lines = new ArrayList<>();
         List<EvidenceLine> far = new ArrayList<>();
-        for (Quoted<NcclEvent> e : h.events) {
+        for (LogFact<NcclEvent> e : h.events) {
             if (e.value().kind() != EventKind.GDR_DISABLED) continue;
             String m = e.value().message() == null ? "" : e.value().message();
             EvidenceLine l = e.quote();
@@ -142,7 +142,7 @@ final class GdrCheck {
                     .arg("hcas", hl.isEmpty() ? "?" : hl).param("hca", String.join(",", hcas))
                     .subject(Subject.JOB.withDevice(hcas.size() == 1 ? hcas.get(0) : null));
             f.lines(lines);
-            for (Quoted<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
+            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
             d.put(f);
             return true;
         }
@@ -155,16 +155,16 @@ final class GdrCheck {
         return false;
     }
 
-    private static Quoted<IbDevice> hca(TransportJob job, HostFacts h, Integer index) {
+    private static LogFact<IbDevice> hca(TransportJob job, HostFacts h, Integer index) {
         if (index == null) return null;
-        for (Quoted<IbDevice> d : h.ibDevices) if (d.value().index() == index) return d;
+        for (LogFact<IbDevice> d : h.ibDevices) if (d.value().index() == index) return d;
         return job.ibDevice(index);
     }
 
     private static boolean usesRdma(TransportJob job) {
         for (HostFacts h : job.hosts()) {
             if (!h.ibDevices.isEmpty()) return true;
-            for (Quoted<NetworkChoice> n : h.networks) if (NcclTerms.rdmaNet(n.value().name())) return true;
+            for (LogFact<NetworkChoice> n : h.networks) if (NcclTerms.rdmaNet(n.value().name())) return true;
         }
         return false;
     }

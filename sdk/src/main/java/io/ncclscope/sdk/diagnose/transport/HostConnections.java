@@ -13,9 +13,9 @@ final class HostConnections {
     boolean socketNet;
     boolean otherNet;
     /** The first connection over Socket, of any type. */
-    Quoted<NcclTransport> firstSocket;
+    LogFact<NcclTransport> firstSocket;
     /** Network connections over Socket: the first of each device index. */
-    List<Quoted<NcclTransport>> socketDevs = new ArrayList<>();
+    List<LogFact<NcclTransport>> socketDevs = new ArrayList<>();
     /** Receive connections over an RDMA network: lines and connections, all and those without GDRDMA. */
     int recvLines;
     int withoutLines;
@@ -24,16 +24,16 @@ final class HostConnections {
     /** The paths of receive connections without GDRDMA, in order. */
     List<String> withoutVias = new ArrayList<>();
     /** The first receive connections without GDRDMA. */
-    List<Quoted<NcclTransport>> without = new ArrayList<>();
+    List<LogFact<NcclTransport>> without = new ArrayList<>();
     /** The first receive connection with GDRDMA. */
-    Quoted<NcclTransport> withGdr;
+    LogFact<NcclTransport> withGdr;
     /**
      * Connections that may join two GPUs of this host, in line order: SHM lines and network lines between ranks
      * the log puts on this host (the first {@value NcclTerms#LINES} of each pair and path, quoted), and network lines
      * between ranks the log does not place, or places apart (the first of each rank pair), which the job's other
      * logs may put here.
      */
-    List<Quoted<NcclTransport>> intra = new ArrayList<>();
+    List<LogFact<NcclTransport>> intra = new ArrayList<>();
 
     /** Adds what another log says about the host's connections after what is here. */
     void merge(HostConnections o) {

@@ -16,13 +16,13 @@ import java.util.Map;
 final class HostFacts {
     final String name;
     /** Every interface line; the first {@value NcclTerms#LINES} of each name (and the first socket one) quoted. */
-    List<Quoted<NcclInterface>> interfaces = new ArrayList<>();
+    List<LogFact<NcclInterface>> interfaces = new ArrayList<>();
     /** The first network, the first Socket one, the first other one and the first RDMA one, in line order. */
-    List<Quoted<NetworkChoice>> networks = new ArrayList<>();
+    List<LogFact<NetworkChoice>> networks = new ArrayList<>();
     /** The events the checks read, only those that can change or show in a finding. */
-    List<Quoted<NcclEvent>> events = new ArrayList<>();
+    List<LogFact<NcclEvent>> events = new ArrayList<>();
     /** The first IB device of each index. */
-    List<Quoted<IbDevice>> ibDevices = new ArrayList<>();
+    List<LogFact<IbDevice>> ibDevices = new ArrayList<>();
     /** What the host's connection lines say; null when the log has none for it (most logs of a bundle). */
     private HostConnections connections;
     /** A rank line shows more than one local rank. */

@@ -19,14 +19,14 @@ final class IbDisabledByEnvCheck {
     }
 
     /** {@return the setting that switches IB off for the job; null when none (the socket fallback is then unexplained)} */
-    static Quoted<EnvSetting> disablingSetting(TransportJob job) {
+    static LogFact<EnvSetting> disablingSetting(TransportJob job) {
         if (job.envOn("NCCL_IB_DISABLE")) return job.env.get("NCCL_IB_DISABLE");
         if ("socket".equalsIgnoreCase(NcclTerms.strip(job.env("NCCL_NET")))) return job.env.get("NCCL_NET");
         return null;
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
-        Quoted<EnvSetting> at = disablingSetting(job);
+    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+        LogFact<EnvSetting> at = disablingSetting(job);
         if (at == null) return;
         String env = TransportJob.setting(at);
         JobRdma r = JobRdma.of(job, hw);
@@ -58,7 +58,7 @@ final class IbDisabledByEnvCheck {
         if (r.active()) f.arg("hcas", String.join(", ", r.devices)).arg("rdmaNode", r.node);
         f.line(at.quote());
         for (HostFacts h : job.hosts()) {
-            for (Quoted<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
+            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
         }
         f.lines(r.lines);
         d.put(f.subject(Subject.JOB.withNode(job.onlyHost())));

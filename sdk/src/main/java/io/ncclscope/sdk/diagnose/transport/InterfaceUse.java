@@ -35,7 +35,7 @@ final class InterfaceUse {
     /** {@return the interfaces of host {@code h} by name, in the order NCCL first names them} */
     static Map<String, InterfaceUse> of(HostFacts h) {
         Map<String, InterfaceUse> m = new LinkedHashMap<>();
-        for (Quoted<NcclInterface> a : h.interfaces) {
+        for (LogFact<NcclInterface> a : h.interfaces) {
             NcclInterface i = a.value();
             if (i.name() == null || i.name().isEmpty()) continue;
             InterfaceUse e = m.computeIfAbsent(i.name(), InterfaceUse::new);

@@ -48,7 +48,7 @@ final class LogSummary {
     /** Hosts in order of appearance; a line without a host prefix counts for the log's own host, or null. */
     List<HostFacts> hosts;
     /** The NCCL variables the checks read: NCCL's own "set by environment" line first, else the first setting. */
-    Map<String, Quoted<EnvSetting>> env = new HashMap<>();
+    Map<String, LogFact<EnvSetting>> env = new HashMap<>();
     /** Rank to host for the ranks of the log's largest communicator, the first line of each rank. */
     Map<Integer, String> rankHost = new HashMap<>();
     int maxNodes;
@@ -78,7 +78,7 @@ final class LogSummary {
      * @param nodeEnv        the settings of the node's environment listings ({@link #environment}), for the variables
      *                       the log does not print
      */
-    static LogSummary of(Artifact a, NcclLog l, Boolean testsMultiNode, List<Quoted<EnvSetting>> nodeEnv) {
+    static LogSummary of(Artifact a, NcclLog l, Boolean testsMultiNode, List<LogFact<EnvSetting>> nodeEnv) {
         LogSummary s = new LogSummary(a.name(), testsMultiNode);
         s.artifact = a.stub();
         String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
@@ -102,7 +102,7 @@ final class LogSummary {
         for (EnvSetting e : l.envSettings()) {
             if (ENV.contains(e.name()) && !s.env.containsKey(e.name())) s.env.put(e.name(), s.env(e));
         }
-        for (Quoted<EnvSetting> e : nodeEnv) s.env.putIfAbsent(e.value().name(), e);
+        for (LogFact<EnvSetting> e : nodeEnv) s.env.putIfAbsent(e.value().name(), e);
         s.hosts = List.copyOf(s.byName.values());
         s.byName = null;
         s.artifact = null;
@@ -119,10 +119,10 @@ final class LogSummary {
      * @param a   the listing's artifact
      * @param env the listing
      */
-    static List<Quoted<EnvSetting>> environment(Artifact a, EnvData env) {
-        List<Quoted<EnvSetting>> out = new java.util.ArrayList<>();
+    static List<LogFact<EnvSetting>> environment(Artifact a, EnvData env) {
+        List<LogFact<EnvSetting>> out = new java.util.ArrayList<>();
         for (String name : ENV) {
-            env.variable(name).ifPresent(v -> out.add(new Quoted<>(
+            env.variable(name).ifPresent(v -> out.add(new LogFact<>(
                     new EnvSetting(v.name(), v.value(), "environment", null, v.line()), a.stub(), true)));
         }
         out.sort(java.util.Comparator.comparingInt(q -> q.value().line()));
@@ -130,11 +130,11 @@ final class LogSummary {
     }
 
     /** {@return {@code v} at its line, the artifact's text of the line quoted (when a finding shows it) if {@code quote}} */
-    private <T> Quoted<T> at(T v, int line, boolean quote) {
-        return new Quoted<>(v, artifact, quote);
+    private <T> LogFact<T> at(T v, int line, boolean quote) {
+        return new LogFact<>(v, artifact, quote);
     }
 
-    private Quoted<EnvSetting> env(EnvSetting e) {
+    private LogFact<EnvSetting> env(EnvSetting e) {
         return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()), e.line(), true);
     }
 

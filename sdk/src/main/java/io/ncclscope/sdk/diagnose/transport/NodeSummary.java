@@ -1,11 +1,16 @@
 package io.ncclscope.sdk.diagnose.transport;
 
+import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.env.EnvData;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +32,7 @@ record NodeSummary(String node, List<String> nodes, List<LogSummary> logs, List<
         List<HardwareRecord> hardware = new ArrayList<>();
         // A node's environment listing (a collect bundle's env.txt) holds settings its logs may not print: they
         // count for the node's logs where a log says nothing of them, and never for another node's.
-        List<Quoted<EnvSetting>> nodeEnv = new ArrayList<>();
+        List<LogFact<EnvSetting>> nodeEnv = new ArrayList<>();
         if (slice.sliceNode() != null) {
             for (Artifact a : slice.artifacts()) {
                 a.data(EnvData.class).ifPresent(e -> nodeEnv.addAll(LogSummary.environment(a, e)));
@@ -38,12 +43,29 @@ record NodeSummary(String node, List<String> nodes, List<LogSummary> logs, List<
             if (d instanceof NcclLog l) {
                 logs.add(LogSummary.of(a, l, null, nodeEnv));
             } else if (d instanceof NcclTestsData t) {
-                JobLogFacts.LogSource src = JobLogFacts.source(a, t);
-                if (src != null) logs.add(LogSummary.of(a, src.log(), src.testsMultiNode(), nodeEnv));
+                NcclLog l = ncclLines(a, t);
+                if (l != null) logs.add(LogSummary.of(a, l, t.multiNode(), nodeEnv));
             } else if (HardwareRecord.read(d)) {
                 hardware.add(HardwareRecord.of(a));
             }
         }
         return new NodeSummary(slice.sliceNode(), List.copyOf(slice.nodes()), List.copyOf(logs), List.copyOf(hardware));
+    }
+
+    /** {@return the NCCL debug lines of an nccl-tests output as a log; null when it has none} */
+    private static NcclLog ncclLines(Artifact a, NcclTestsData t) {
+        // The nccl-tests parser counts the NCCL debug lines it skips; read them as a log (line numbers kept).
+        if (t.ncclLogLines() == 0 || !a.hasText()) return null;
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; ; i++) {
+            var l = a.line(i);
+            if (l.isEmpty()) break;
+            sb.append(l.get()).append('\n');
+        }
+        try {
+            return new NcclLogParser().parse(new StringReader(sb.toString()), ParseLimits.DEFAULTS).data();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

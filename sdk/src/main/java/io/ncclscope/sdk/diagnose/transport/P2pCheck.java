@@ -27,8 +27,8 @@ final class P2pCheck {
     private P2pCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
-        Quoted<EnvSetting> envAt = null;
+    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+        LogFact<EnvSetting> envAt = null;
         int level = NcclTerms.levelRank(job.env("NCCL_P2P_LEVEL"));
         if (job.envOn("NCCL_P2P_DISABLE")) envAt = job.env.get("NCCL_P2P_DISABLE");
         else if (level >= 0 && level < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
@@ -47,10 +47,10 @@ final class P2pCheck {
     }
 
     /** The pairs of GPUs of host {@code h} that do not use P2P; true when there are some. */
-    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, Quoted<EnvSetting> envAt, FindingDrafts d) {
-        List<Quoted<NcclTransport>> intra = new ArrayList<>();
+    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt, FindingsByStatement d) {
+        List<LogFact<NcclTransport>> intra = new ArrayList<>();
         boolean net = false;
-        for (Quoted<NcclTransport> t : h.connections().intra) {
+        for (LogFact<NcclTransport> t : h.connections().intra) {
             NcclTransport v = t.value();
             if (v.type() == TransportType.SHM) {
                 intra.add(t);
@@ -117,7 +117,7 @@ final class P2pCheck {
         if (path != null) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("path", path.word());
         if (status != null && key.equals("p2p.unsupported")) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("status", status.word());
         if (envExplains) f.arg("env", env);
-        for (Quoted<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) f.line(t.quote());
+        for (LogFact<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) f.line(t.quote());
         if (envExplains) f.line(envAt.quote());
         f.lines(topoLines);
         d.put(f);
@@ -128,9 +128,9 @@ final class P2pCheck {
      * {@return the pairs the connections join, as a detail lists them: GPU pairs when the log prints device indexes
      * (2.19+), so that every node of a job with the same pattern reads the same; global rank pairs otherwise}
      */
-    private static String pairs(List<Quoted<NcclTransport>> intra) {
+    private static String pairs(List<LogFact<NcclTransport>> intra) {
         Set<String> pairs = new LinkedHashSet<>();
-        for (Quoted<NcclTransport> t : intra) {
+        for (LogFact<NcclTransport> t : intra) {
             NcclTransport v = t.value();
             if (v.fromDev() != null && v.toDev() != null) {
                 pairs.add("GPU" + Math.min(v.fromDev(), v.toDev()) + "<->GPU" + Math.max(v.fromDev(), v.toDev()));
@@ -142,9 +142,9 @@ final class P2pCheck {
     }
 
     /** {@return the paths the connections take ({@code SHM/direct/direct}), the first two} */
-    private static String vias(List<Quoted<NcclTransport>> intra) {
+    private static String vias(List<LogFact<NcclTransport>> intra) {
         Set<String> vias = new LinkedHashSet<>();
-        for (Quoted<NcclTransport> t : intra) vias.add(t.value().via());
+        for (LogFact<NcclTransport> t : intra) vias.add(t.value().via());
         return InterfaceNames.join(new ArrayList<>(vias), 2);
     }
 }

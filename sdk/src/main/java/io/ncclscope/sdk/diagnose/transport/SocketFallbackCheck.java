@@ -18,13 +18,13 @@ final class SocketFallbackCheck {
     private SocketFallbackCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
         if (IbDisabledByEnvCheck.disablingSetting(job) != null) return;
         for (HostFacts h : job.hosts()) {
             boolean socket = false;
             boolean other = false;
-            Quoted<NetworkChoice> net = null;
-            for (Quoted<NetworkChoice> n : h.networks) {
+            LogFact<NetworkChoice> net = null;
+            for (LogFact<NetworkChoice> n : h.networks) {
                 if (n.value().name().equalsIgnoreCase("Socket")) {
                     socket = true;
                     if (net == null) net = n;
@@ -34,8 +34,8 @@ final class SocketFallbackCheck {
             }
             socket |= h.connections().socketNet;
             other |= h.connections().otherNet;
-            Quoted<NcclEvent> reason = null;
-            for (Quoted<NcclEvent> e : h.events) {
+            LogFact<NcclEvent> reason = null;
+            for (LogFact<NcclEvent> e : h.events) {
                 EventKind k = e.value().kind();
                 if (k == EventKind.NET_IB_NO_DEVICE || k == EventKind.IB_VERBS_MISSING) {
                     reason = e;
@@ -48,8 +48,8 @@ final class SocketFallbackCheck {
             ClusterHardware.RdmaState r = hw.rdma(h.name, job.alone());
             String key = key(job.span, r.state());
             String why = reason != null ? reason.value().message() : net != null ? NcclTerms.said(net.quote()) : "";
-            Quoted<NcclInterface> sock = null;
-            for (Quoted<NcclInterface> i : h.interfaces) {
+            LogFact<NcclInterface> sock = null;
+            for (LogFact<NcclInterface> i : h.interfaces) {
                 if (i.value().kind() == InterfaceKind.SOCKET) {
                     sock = i;
                     break;

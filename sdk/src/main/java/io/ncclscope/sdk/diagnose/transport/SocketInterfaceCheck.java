@@ -30,11 +30,11 @@ final class SocketInterfaceCheck {
     private SocketInterfaceCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
         for (HostFacts h : job.hosts()) {
             Map<String, InterfaceUse> entries = InterfaceUse.of(h);
-            List<Quoted<NcclEvent>> trouble = new ArrayList<>();
-            for (Quoted<NcclEvent> e : h.events) {
+            List<LogFact<NcclEvent>> trouble = new ArrayList<>();
+            for (LogFact<NcclEvent> e : h.events) {
                 EventKind k = e.value().kind();
                 if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.SOCKET_CONNECT_RETRY) trouble.add(e);
             }
@@ -49,9 +49,9 @@ final class SocketInterfaceCheck {
 
     /** Judges one interface NCCL uses on host {@code h}; true when it made a finding. */
     private static boolean used(TransportJob job, ClusterHardware hw, HostFacts h, InterfaceUse e,
-                                List<Quoted<NcclEvent>> trouble, String better, FindingDrafts d) {
+                                List<LogFact<NcclEvent>> trouble, String better, FindingsByStatement d) {
         String spec = NcclTerms.strip(job.env("NCCL_SOCKET_IFNAME"));
-        Quoted<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
+        LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
         String addr = e.address();
         NetInterface ip = null;
@@ -70,7 +70,7 @@ final class SocketInterfaceCheck {
         boolean nat = e.addresses.stream().anyMatch(InterfaceNames::dockerDefaultBridge) && !e.name.startsWith("docker");
         boolean mgmt = InterfaceNames.mgmtName(e.name) || (ip != null && InterfaceNames.mgmtName(ip.master()));
         boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (InterfaceNames.bondName(e.name) || (ip != null && "bond".equals(ip.kind())));
-        Quoted<NcclEvent> hit = failure(e, ll, trouble);
+        LogFact<NcclEvent> hit = failure(e, ll, trouble);
         FindingSeverity sev;
         String key;
         if (loop) {
@@ -101,7 +101,7 @@ final class SocketInterfaceCheck {
         }
         String shown = addr == null ? e.name : e.name + ":" + addr;
         FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("iface", shown)
-                .arg(FindingDrafts.USES, String.join(", ", e.uses))
+                .arg(FindingsByStatement.USES, String.join(", ", e.uses))
                 .param("iface", better == null || better.equals(e.name) ? null : better)
                 .subject(Subject.JOB.withIface(e.name));
         if (key.startsWith("ifname.lo.") && spec != null) {
@@ -111,7 +111,7 @@ final class SocketInterfaceCheck {
         if (down && ip != null) f.arg("state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
         f.lines(e.lines);
         if (hit != null) f.line(hit.quote());
-        for (Quoted<NcclTransport> t : h.connections().socketDevs) {
+        for (LogFact<NcclTransport> t : h.connections().socketDevs) {
             if (usesSocketDev(t.value(), e)) {
                 f.line(t.quote());
                 break;
@@ -124,8 +124,8 @@ final class SocketInterfaceCheck {
     }
 
     /** {@return the first socket trouble of interface {@code e}: to no peer, to one through it, or link-local to link-local} */
-    private static Quoted<NcclEvent> failure(InterfaceUse e, boolean linkLocal, List<Quoted<NcclEvent>> trouble) {
-        for (Quoted<NcclEvent> t : trouble) {
+    private static LogFact<NcclEvent> failure(InterfaceUse e, boolean linkLocal, List<LogFact<NcclEvent>> trouble) {
+        for (LogFact<NcclEvent> t : trouble) {
             String peer = t.value().peer();
             if (peer == null || e.name.equals(InterfaceNames.scope(peer)) || (linkLocal && InterfaceNames.linkLocal(peer))) return t;
         }
@@ -133,10 +133,10 @@ final class SocketInterfaceCheck {
     }
 
     /** The address a connection failed to: the peer rank advertised it (corpus nccl-929-1.txt, nccl-975-1.txt). */
-    private static void peers(TransportJob job, HostFacts h, Map<String, InterfaceUse> entries, List<Quoted<NcclEvent>> trouble,
-                              Set<String> flagged, String better, FindingDrafts d) {
+    private static void peers(TransportJob job, HostFacts h, Map<String, InterfaceUse> entries, List<LogFact<NcclEvent>> trouble,
+                              Set<String> flagged, String better, FindingsByStatement d) {
         Set<String> seenPeers = new HashSet<>();
-        for (Quoted<NcclEvent> t : trouble) {
+        for (LogFact<NcclEvent> t : trouble) {
             String peer = t.value().peer();
             if (peer == null || t.value().kind() != EventKind.SOCKET_CONNECT_FAILED || !seenPeers.add(peer)) continue;
             String via = InterfaceNames.scope(peer);

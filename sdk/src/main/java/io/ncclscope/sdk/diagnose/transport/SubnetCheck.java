@@ -25,7 +25,7 @@ final class SubnetCheck {
     private record Bootstrap(String host, String iface, String address, String subnet) {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingDrafts d) {
+    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
         if (job.span != TransportJob.Span.MULTI_NODE) return;
         // Each host keeps its name, bootstrap interface, address and subnet here; the lines to quote are read again
         // only when there is a finding, so a job of many hosts does not hold every host's lines.
@@ -85,7 +85,7 @@ final class SubnetCheck {
 
     private static boolean socketTrouble(TransportJob job) {
         for (HostFacts h : job.hosts()) {
-            for (Quoted<NcclEvent> e : h.events) {
+            for (LogFact<NcclEvent> e : h.events) {
                 EventKind k = e.value().kind();
                 if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.NO_SOCKET_INTERFACE) return true;
             }

@@ -68,7 +68,7 @@ public final class TransportAnalyzer implements Analyzer {
 
     /** The checks of every job, in the order their findings are filed. */
     private static List<Finding> check(List<LogSummary> logs, ClusterHardware hw) {
-        FindingDrafts d = new FindingDrafts();
+        FindingsByStatement d = new FindingsByStatement();
         for (List<LogSummary> g : TransportJob.byCommunicator(logs, s -> s.commIds)) {
             TransportJob job = new TransportJob(g);
             IbDisabledByEnvCheck.check(job, hw, d);
@@ -79,16 +79,5 @@ public final class TransportAnalyzer implements Analyzer {
             P2pCheck.check(job, hw, d);
         }
         return d.findings(TransportAnalyzer.class);
-    }
-
-    /**
-     * {@return what NCCL chose on each host of every NCCL log in {@code evidence} (also the NCCL lines inside nccl-tests
-     * output), one entry per host in natural host order; a host seen in several logs merges them (first value wins,
-     * lists join)} Pure and thread-safe.
-     *
-     * @param evidence the evidence read
-     */
-    public static List<TransportChoice> choices(Evidence evidence) {
-        return TransportChoices.of(evidence);
     }
 }

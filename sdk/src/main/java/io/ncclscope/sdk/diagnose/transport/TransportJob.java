@@ -29,7 +29,7 @@ final class TransportJob {
     /** Hosts in order of appearance, each with its logs' summaries of it; a log without host prefixes gives its artifact's node, or {@code null}. */
     private final Map<String, List<HostFacts>> parts = new LinkedHashMap<>();
     /** NCCL variables: the first log's setting of each name. */
-    final Map<String, Quoted<EnvSetting>> env = new LinkedHashMap<>();
+    final Map<String, LogFact<EnvSetting>> env = new LinkedHashMap<>();
     /** Rank to host, from the rank lines (ranks of the largest communicator win). */
     final Map<Integer, String> rankHost = new HashMap<>();
     final Span span;
@@ -117,10 +117,10 @@ final class TransportJob {
     }
 
     /** {@return the first IB device of NCCL index {@code index} of any host of the job, in host order; null when none} */
-    Quoted<IbDevice> ibDevice(int index) {
+    LogFact<IbDevice> ibDevice(int index) {
         for (List<HostFacts> ps : parts.values()) {
             for (HostFacts p : ps) {
-                for (Quoted<IbDevice> d : p.ibDevices) if (d.value().index() == index) return d;
+                for (LogFact<IbDevice> d : p.ibDevices) if (d.value().index() == index) return d;
             }
         }
         return null;
@@ -128,7 +128,7 @@ final class TransportJob {
 
     /** The value of an NCCL variable; null when not set. */
     String env(String name) {
-        Quoted<EnvSetting> e = env.get(name);
+        LogFact<EnvSetting> e = env.get(name);
         return e == null ? null : e.value().value();
     }
 
@@ -138,7 +138,7 @@ final class TransportJob {
     }
 
     /** {@return {@code NAME=value} of a setting} */
-    static String setting(Quoted<EnvSetting> e) {
+    static String setting(LogFact<EnvSetting> e) {
         return e.value().name() + "=" + e.value().value();
     }
 

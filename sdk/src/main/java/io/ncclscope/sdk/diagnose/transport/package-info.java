@@ -6,8 +6,8 @@
  *   <li><b>Per node</b>: nothing is settled while slices come, since a job joins logs of many nodes. Each slice
  *       leaves a {@code NodeSummary}: a
  *       {@code LogSummary} per NCCL log (per host the interfaces, networks,
- *       events, IB devices and connection lines that can change a finding or show in one, each a {@code Quoted}
- *       fact with its artifact's stub; the NCCL variables; communicators and rank placement) and a
+ *       events, IB devices and connection lines that can change a finding or show in one, each a {@code LogFact}
+ *       with its artifact's stub; the NCCL variables; communicators and rank placement) and a
  *       {@code HardwareRecord} per {@code ibstat}, {@code ip addr} and
  *       {@code nvidia-smi topo -m}. The parsed log is let go; texts that repeat on every node (interface names,
  *       addresses, messages) are kept once, and a line's text is read again only when a finding quotes it.</li>
@@ -16,7 +16,7 @@
  *       of each host ({@code ClusterHardware}) by one class per check:
  *       {@code IbDisabledByEnvCheck}, {@code SocketFallbackCheck}, {@code SocketInterfaceCheck}, {@code SubnetCheck},
  *       {@code GdrCheck}, {@code P2pCheck}.</li>
- *   <li><b>Findings</b> go to one collector, {@code FindingDrafts}, which merges
+ *   <li><b>Findings</b> go to one collector, {@code FindingsByStatement}, which merges
  *       the same statement made on many hosts into one finding naming them.</li>
  * </ul>
  * Unexported: the facade runs {@link io.ncclscope.sdk.diagnose.transport.TransportAnalyzer}.

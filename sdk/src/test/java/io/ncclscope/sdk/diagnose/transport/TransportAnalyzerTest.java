@@ -419,39 +419,6 @@ class TransportAnalyzerTest {
         assertThat(f.evidence()).extracting(EvidenceLine::artifact, EvidenceLine::line).containsExactly(org.assertj.core.groups.Tuple.tuple("b.log", 3));
     }
 
-    // --- choices -------------------------------------------------------------------------------------------------
-
-    @Test
-    void choicesSayWhatEachHostPicked() {
-        Evidence e = Evidence.builder().addText("x", Corpus.read("nccl-logs/nccl-1189-1.txt")).build();
-        List<TransportChoice> c = TransportAnalyzer.choices(e);
-        assertThat(c).extracting(TransportChoice::host).containsExactly("H20-GPU-05", "H20-GPU-06");
-        assertThat(c.get(1).gdr()).isTrue();
-        assertThat(c.get(1).p2p()).isTrue();
-
-        TransportChoice old = TransportAnalyzer.choices(
-                Evidence.builder().addText("y", Corpus.read("nccl-logs/nccl-179-1.txt")).build()).get(0);
-        assertThat(old.network()).isEqualTo("IB");
-        assertThat(old.hcas()).containsExactly("mlx5_1", "mlx5_3", "mlx5_0", "mlx5_2");
-        assertThat(old.linkLayer()).isEqualTo("IB");
-        assertThat(old.socket()).isFalse();
-
-        TransportChoice roce = TransportAnalyzer.choices(
-                Evidence.builder().addText("z", Corpus.read("nccl-logs/nccl-392-1.txt")).build()).get(0);
-        assertThat(roce.bootstrapIface()).isEqualTo("br0");
-        assertThat(roce.bootstrapAddress()).isEqualTo("10.137.141.16");
-        assertThat(roce.gdr()).isFalse();
-        assertThat(roce.p2p()).isTrue();
-        assertThat(roce.lines()).isNotEmpty();
-
-        TransportChoice vm = TransportAnalyzer.choices(
-                Evidence.builder().addText("w", Corpus.read("captured/h200-1gpu/nccl/ib-disabled.log")).build()).get(0);
-        assertThat(vm.host()).isEqualTo("vm");
-        assertThat(vm.socket()).isTrue();
-        assertThat(vm.ibDisabledByEnv()).isTrue();
-        assertThat(vm.socketIfaces()).containsExactly("eth0");
-    }
-
     // --- scale and purity ----------------------------------------------------------------------------------------
 
     @Test
@@ -488,7 +455,6 @@ class TransportAnalyzerTest {
         // One statement per pattern, listing the nodes, not 1024 copies.
         assertThat(fs).hasSize(3);
         assertThat(fs).allSatisfy(f -> assertThat(f.evidence().size()).isLessThanOrEqualTo(Finding.MAX_EVIDENCE));
-        assertThat(TransportAnalyzer.choices(e)).hasSize(1024);
     }
 
     @Test

@@ -20,28 +20,28 @@ import java.util.function.Consumer;
  * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
  * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
  * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
- * finding shows are read again. A recording collector of a {@link Replay} merges nothing: it keeps each call, its
+ * finding shows are read again. A recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its
  * lines quoted at once, to hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
  */
-public final class FindingCollector {
+public final class MergedFindings {
 
     /** The findings by problem instance: code and key ({@link #add}), or what nodes that share one have in common. */
-    private final Map<List<Object>, Acc> byKey = new LinkedHashMap<>();
+    private final Map<List<Object>, PendingFinding> byKey = new LinkedHashMap<>();
 
-    /** Where a recording collector ({@link Replay}) hands its calls; null for a collector that merges them. */
-    private final Consumer<Replay.Call> recorder;
+    /** Where a recording collector ({@link RecordedFindings}) hands its calls; null for a collector that merges them. */
+    private final Consumer<RecordedFindings.RecordedCall> recorder;
 
     /** A collector that merges the findings added to it. */
-    public FindingCollector() {
+    public MergedFindings() {
         this(null);
     }
 
     /** A collector that merges nothing and hands every call, its lines quoted now, to {@code recorder}. */
-    FindingCollector(Consumer<Replay.Call> recorder) {
+    MergedFindings(Consumer<RecordedFindings.RecordedCall> recorder) {
         this.recorder = recorder;
     }
 
-    private static final class Acc {
+    private static final class PendingFinding {
         final String code;
         FindingSeverity severity;
         Subject subject;
@@ -50,8 +50,11 @@ public final class FindingCollector {
         final Map<String, String> params = new LinkedHashMap<>();
         final List<String> nodes = new ArrayList<>();
 
-        Acc(String code) {
+        PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail) {
             this.code = code;
+            this.severity = severity;
+            this.subject = subject;
+            this.detail = detail;
         }
     }
 
@@ -69,7 +72,7 @@ public final class FindingCollector {
     public void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                     Collection<Quote> evidence, String... params) {
         if (recorder != null) {
-            recorder.accept(new Replay.Call(false, null, key, code, severity, subject, detail, evidence, params));
+            recorder.accept(new RecordedFindings.RecordedCall(false, null, key, code, severity, subject, detail, evidence, params));
             return;
         }
         merge(Arrays.asList(code, key), code, severity, subject, detail, evidence, params);
@@ -78,12 +81,9 @@ public final class FindingCollector {
     /** Adds a finding for the problem instance {@code k}: a new one, or merged into the one seen before. */
     private void merge(List<Object> k, String code, FindingSeverity severity, Subject subject, Message detail,
                        Collection<Quote> evidence, String... params) {
-        Acc a = byKey.get(k);
+        PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new Acc(code);
-            a.severity = severity;
-            a.subject = subject;
-            a.detail = detail;
+            a = new PendingFinding(code, severity, subject, detail);
             byKey.put(k, a);
         } else if (severity.compareTo(a.severity) > 0) {
             // The more severe statement leads, with its lines first.
@@ -138,7 +138,7 @@ public final class FindingCollector {
     public void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject,
                            Message detail, Collection<Quote> evidence, String... params) {
         if (recorder != null) {
-            recorder.accept(new Replay.Call(true, node, scope, code, severity, subject, detail, evidence, params));
+            recorder.accept(new RecordedFindings.RecordedCall(true, node, scope, code, severity, subject, detail, evidence, params));
             return;
         }
         if (node == null) {
@@ -146,12 +146,9 @@ public final class FindingCollector {
             return;
         }
         List<Object> k = nodeKey(code, severity, subject, detail);
-        Acc a = byKey.get(k);
+        PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new Acc(code);
-            a.severity = severity;
-            a.subject = subject;
-            a.detail = detail;
+            a = new PendingFinding(code, severity, subject, detail);
             addEvidence(a, evidence);
             putParams(a, params, false);
             byKey.put(k, a);
@@ -164,14 +161,14 @@ public final class FindingCollector {
         return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null).toString());
     }
 
-    private static void addEvidence(Acc a, Collection<Quote> evidence) {
+    private static void addEvidence(PendingFinding a, Collection<Quote> evidence) {
         for (Quote q : evidence) {
             if (q == null || a.evidence.size() >= Finding.MAX_EVIDENCE) continue;
             a.evidence.putIfAbsent(q.key(), q);
         }
     }
 
-    private static void putParams(Acc a, String[] params, boolean replace) {
+    private static void putParams(PendingFinding a, String[] params, boolean replace) {
         for (int i = 0; i + 1 < params.length; i += 2) {
             String v = params[i + 1];
             if (v == null || v.isBlank()) continue;
@@ -180,15 +177,10 @@ public final class FindingCollector {
         }
     }
 
-    /** {@return true when nothing was added} */
-    public boolean isEmpty() {
-        return byKey.isEmpty();
-    }
-
     /** {@return the findings, in the order their instances were first seen} */
     public List<Finding> findings() {
         List<Finding> out = new ArrayList<>(byKey.size());
-        for (Acc a : byKey.values()) {
+        for (PendingFinding a : byKey.values()) {
             Subject subject = a.subject;
             Message detail = a.detail;
             Map<String, String> params = a.params;

@@ -17,7 +17,7 @@ import java.util.Set;
  * in a bundle) becomes one finding that lists the hosts; the same statement from several logs of one host merges
  * its evidence.
  */
-final class FindingDrafts {
+final class FindingsByStatement {
 
     /** Evidence lines taken from each further host or log merged into a finding. */
     private static final int PER_MERGE = 3;

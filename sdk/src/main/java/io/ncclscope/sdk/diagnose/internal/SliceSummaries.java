@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param <T> the summary of one slice
  */
-public final class PerSlice<T> {
+public final class SliceSummaries<T> {
 
     private record Entry<T>(String node, T value) {
     }

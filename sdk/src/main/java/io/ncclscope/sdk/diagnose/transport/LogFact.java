@@ -20,7 +20,7 @@ import java.util.Locale;
  *                 copy of the line
  * @param <T>      the fact's type
  */
-record Quoted<T>(T value, Artifact artifact, boolean quoted) {
+record LogFact<T>(T value, Artifact artifact, boolean quoted) {
 
     /** {@return the fact's line as a finding shows it, read now} */
     EvidenceLine quote() {

@@ -14,20 +14,20 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Findings made one slice at a time and handed to a {@link FindingCollector} at finish as if they had been made over
+ * Findings made one slice at a time and handed to a {@link MergedFindings} at finish as if they had been made over
  * the whole evidence: per phase (the order the checks ran in over the whole evidence), slice by slice in
  * {@link Evidence#SLICE_NODE_ORDER}, each slice's calls in the order they were made. A pass runs its checks of one
- * node in {@code add} into the {@link Slice#into recording collector} of a phase, which quotes their lines at once,
+ * node in {@code add} into the {@link SliceRecord#into recording collector} of a phase, which quotes their lines at once,
  * so that it keeps findings and no artifact; a check that needs every node runs at finish between the phases.
  *
- * <p>Of the nodes that share one finding word for word ({@link FindingCollector#addForNode}), only the first, which
+ * <p>Of the nodes that share one finding word for word ({@link MergedFindings#addForNode}), only the first, which
  * the finding quotes, keeps its lines; the others keep their name. Not thread-safe; one per pass.
  */
-public final class Replay {
+public final class RecordedFindings {
 
     private final int phases;
-    private final List<Slice> slices = new ArrayList<>();
-    private final Map<List<Object>, Call> holders = new HashMap<>();
+    private final List<SliceRecord> slices = new ArrayList<>();
+    private final Map<List<Object>, RecordedCall> holders = new HashMap<>();
     private boolean sorted;
 
     /**
@@ -35,7 +35,7 @@ public final class Replay {
      *
      * @param phases how many phases the checks run in
      */
-    public Replay(int phases) {
+    public RecordedFindings(int phases) {
         this.phases = phases;
     }
 
@@ -44,8 +44,8 @@ public final class Replay {
      *
      * @param slice the slice read
      */
-    public Slice slice(Evidence slice) {
-        return new Slice(slice.sliceNode());
+    public SliceRecord slice(Evidence slice) {
+        return new SliceRecord(slice.sliceNode());
     }
 
     /**
@@ -53,7 +53,7 @@ public final class Replay {
      *
      * @param s a slice's record
      */
-    public void keep(Slice s) {
+    public void keep(SliceRecord s) {
         boolean any = false;
         for (int p = 0; p < phases; p++) {
             List<Object> calls = s.calls[p];
@@ -64,7 +64,7 @@ public final class Replay {
             }
             any = true;
             for (Object o : calls) {
-                if (o instanceof Call c && c.forNode && c.node != null) share(c, p, s.node);
+                if (o instanceof RecordedCall c && c.forNode && c.node != null) share(c, p, s.node);
             }
         }
         if (any) {
@@ -74,17 +74,17 @@ public final class Replay {
     }
 
     /** The first call of a shared finding, in replay order, keeps its lines; the others join it. */
-    private void share(Call c, int phase, String node) {
-        List<Object> k = FindingCollector.nodeKey(c.code, c.severity, c.subject, c.detail);
+    private void share(RecordedCall c, int phase, String node) {
+        List<Object> k = MergedFindings.nodeKey(c.code, c.severity, c.subject, c.detail);
         c.phase = phase;
         c.sliceNode = node;
-        Call h = holders.get(k);
+        RecordedCall h = holders.get(k);
         if (h == null) {
             holders.put(k, c);
-            c.group = new Call[] {c};
+            c.group = new RecordedCall[] {c};
             return;
         }
-        Call[] group = h.group;
+        RecordedCall[] group = h.group;
         if (phase < h.phase || phase == h.phase && Evidence.SLICE_NODE_ORDER.compare(node, h.sliceNode) < 0) {
             holders.put(k, c);
             group[0] = c;
@@ -103,20 +103,20 @@ public final class Replay {
      * @param phase a phase
      * @param out   the collector
      */
-    public void replay(int phase, FindingCollector out) {
+    public void replay(int phase, MergedFindings out) {
         if (!sorted) {
             slices.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.node, b.node));
             sorted = true;
         }
-        for (Slice s : slices) {
+        for (SliceRecord s : slices) {
             List<Object> calls = s.calls[phase];
             if (calls == null) continue;
             for (Object o : calls) {
-                if (o instanceof Call c) {
+                if (o instanceof RecordedCall c) {
                     c.replay(out);
                 } else {
                     @SuppressWarnings("unchecked")
-                    Consumer<FindingCollector> later = (Consumer<FindingCollector>) o;
+                    Consumer<MergedFindings> later = (Consumer<MergedFindings>) o;
                     later.accept(out);
                 }
             }
@@ -124,19 +124,14 @@ public final class Replay {
     }
 
     /** What one slice recorded, phase by phase. */
-    public final class Slice {
+    public final class SliceRecord {
         private final String node;
         private final List<Object>[] calls;
 
         @SuppressWarnings("unchecked")
-        private Slice(String node) {
+        private SliceRecord(String node) {
             this.node = node;
             this.calls = new List[phases];
-        }
-
-        /** {@return the slice's node; null for the slice of no node} */
-        public String node() {
-            return node;
         }
 
         /**
@@ -144,9 +139,9 @@ public final class Replay {
          *
          * @param phase a phase
          */
-        public FindingCollector into(int phase) {
+        public MergedFindings into(int phase) {
             List<Object> to = list(phase);
-            return new FindingCollector(to::add);
+            return new MergedFindings(to::add);
         }
 
         /**
@@ -156,7 +151,7 @@ public final class Replay {
          * @param phase a phase
          * @param step  what to add to the collector then
          */
-        public void later(int phase, Consumer<FindingCollector> step) {
+        public void later(int phase, Consumer<MergedFindings> step) {
             list(phase).add(step);
         }
 
@@ -167,7 +162,7 @@ public final class Replay {
     }
 
     /** One call to a collector, its lines quoted. */
-    static final class Call {
+    static final class RecordedCall {
         final boolean forNode;
         final String node;
         final String key;
@@ -178,11 +173,11 @@ public final class Replay {
         List<Quote> evidence;
         String[] params;
         /** Of a shared finding: element 0 is the call that keeps the lines. */
-        Call[] group;
+        RecordedCall[] group;
         int phase;
         String sliceNode;
 
-        Call(boolean forNode, String node, String key, String code, FindingSeverity severity, Subject subject,
+        RecordedCall(boolean forNode, String node, String key, String code, FindingSeverity severity, Subject subject,
              Message detail, Collection<Quote> evidence, String[] params) {
             this.forNode = forNode;
             this.node = node;
@@ -219,9 +214,9 @@ public final class Replay {
             params = null;
         }
 
-        void replay(FindingCollector out) {
+        void replay(MergedFindings out) {
             if (forNode) {
-                Call h = evidence == null ? group[0] : this;
+                RecordedCall h = evidence == null ? group[0] : this;
                 out.addForNode(node, key, code, severity, h.subject, h.detail, evidence == null ? List.of() : evidence,
                         h.params);
             } else {
