@@ -31,7 +31,7 @@ import java.util.concurrent.Future;
  * over a line end). A line of plain printable ASCII (most of a log) becomes a string straight from its bytes; any
  * other line is decoded and cleaned character by character exactly as {@link LineSource} does.
  *
- * <p>Memory: at most {@code 2 * threads} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
+ * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
  * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
  * {@link ChunkTooLongException}, and the caller reads the file in one stream instead. Not thread-safe: one consumer.
  */
@@ -75,7 +75,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         long bytes = text.size() - text.start();
         this.chunkCount = bytes <= 0 ? 0 : (bytes + text.chunkBytes() - 1) / text.chunkBytes();
         int threads = Math.max(1, text.threads());
-        this.window = 2 * threads;
+        this.window = threads + 2;
         this.pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "ncclscope-chunk");
             t.setDaemon(true);
