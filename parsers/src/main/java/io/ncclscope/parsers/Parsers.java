@@ -30,6 +30,7 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.CharBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -37,6 +38,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * The entry point of {@code ncclscope-parsers}: every parser, kind detection, and parsing with or
@@ -141,12 +143,32 @@ public final class Parsers {
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
         ReplacementCount counted = new ReplacementCount(in);
         ParseResult<?> r = parseCounted(counted, kind, limits);
-        if (counted.replaced == 0) return r;
+        return withReplacements(r, counted.replaced, counted.firstLine);
+    }
+
+    /**
+     * Parses one file, with the result {@link #parse(InputStream, Kind, ParseLimits)} gives for its bytes (kind
+     * detected): an NCCL log of at least 8 MiB in UTF-8 is read in line-aligned chunks on every core, its lines
+     * scanned in order as they come, the rest as one stream.
+     *
+     * @param file      the file
+     * @param limits    the bounds of the parse
+     * @param bytesRead told of the bytes read (from any thread, in reading order), for a progress display
+     * @return the kind, the typed data and the warnings
+     * @throws IOException only when reading fails
+     */
+    public static ParseResult<?> parse(Path file, ParseLimits limits, LongConsumer bytesRead) throws IOException {
+        return ChunkedFileParse.DEFAULT.parse(file, limits, bytesRead);
+    }
+
+    /** {@code r} with the warning that {@code replaced} characters replaced invalid bytes, the first on {@code firstLine}. */
+    static ParseResult<?> withReplacements(ParseResult<?> r, long replaced, int firstLine) {
+        if (replaced == 0) return r;
         List<ParseWarning> warnings = new ArrayList<>(r.warnings().size() + 1);
         warnings.addAll(r.warnings());
-        warnings.add(ParseWarning.warning(counted.firstLine, counted.replaced + " character"
-                + (counted.replaced == 1 ? " was" : "s were") + " not valid in the text's encoding and "
-                + (counted.replaced == 1 ? "was" : "were") + " replaced with U+FFFD (first on line " + counted.firstLine
+        warnings.add(ParseWarning.warning(firstLine, replaced + " character"
+                + (replaced == 1 ? " was" : "s were") + " not valid in the text's encoding and "
+                + (replaced == 1 ? "was" : "were") + " replaced with U+FFFD (first on line " + firstLine
                 + "); send UTF-8, a byte order mark, or a charset= that says the encoding", ""));
         return new ParseResult<>(r.kind(), r.data(), warnings);
     }

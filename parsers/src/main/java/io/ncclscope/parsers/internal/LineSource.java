@@ -13,7 +13,7 @@ import java.io.Reader;
  * budget, recording a warning for each. Memory is bounded by {@code maxLineLength}.
  * Not thread-safe.
  */
-public final class LineSource {
+public final class LineSource implements Lines {
 
     /** Where an ANSI escape sequence is being skipped: outside one, just after ESC, inside CSI ({@code ESC [}), OSC. */
     private static final int ESC_NONE = 0;
@@ -53,6 +53,7 @@ public final class LineSource {
     }
 
     /** The number of the line last returned (1-based), 0 before the first. */
+    @Override
     public int lineNumber() {
         return lineNo;
     }
@@ -68,6 +69,7 @@ public final class LineSource {
     }
 
     /** The next line without its terminator, cleaned as the class comment says; null at the end. */
+    @Override
     public String next() throws IOException {
         if (eof) {
             return null;

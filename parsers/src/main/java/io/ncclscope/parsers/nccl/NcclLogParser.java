@@ -4,7 +4,10 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.ChunkedLines;
+import io.ncclscope.parsers.internal.FileText;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Lines;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
@@ -151,15 +154,39 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         return c > 0 && c < lb - 1 && Character.isDigit(line.charAt(lb - 2));
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The text of a big file ({@link FileText}, from {@code Parsers.parse(Path, ...)}) is read in chunks on several
+     * threads and scanned here in order, with the result of a read in one stream; a file with a line too long for a
+     * chunk is read again in one stream.
+     */
     @Override
     public ParseResult<NcclLog> parse(Reader in, ParseLimits limits) throws IOException {
+        if (in instanceof FileText text) {
+            Warnings w = new Warnings(limits.maxWarnings());
+            NcclLogScanner scanner = new NcclLogScanner(w);
+            try (ChunkedLines src = text.lines(w, limits.maxLineLength())) {
+                scan(src, scanner);
+                return result(scanner, w);
+            } catch (ChunkedLines.ChunkTooLongException e) {
+                text.restart();
+            }
+        }
         Warnings w = new Warnings(limits.maxWarnings());
-        LineSource src = LineSource.streaming(in, w, limits);
         NcclLogScanner scanner = new NcclLogScanner(w);
+        scan(LineSource.streaming(in, w, limits), scanner);
+        return result(scanner, w);
+    }
+
+    private static void scan(Lines src, NcclLogScanner scanner) throws IOException {
         String line;
         while ((line = src.next()) != null) {
             scanner.accept(line, src.lineNumber());
         }
+    }
+
+    private ParseResult<NcclLog> result(NcclLogScanner scanner, Warnings w) {
         NcclLog log = scanner.finish();
         List<io.ncclscope.parsers.ParseWarning> out = new ArrayList<>();
         if (scanner.empty()) {

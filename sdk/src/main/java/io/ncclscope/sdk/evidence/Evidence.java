@@ -9,7 +9,6 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -501,17 +500,11 @@ public final class Evidence {
 
         /** Parses one file: the result, or the reason it could not be read. */
         Object read(FileTask t) {
-            try (InputStream in = open(t.file())) {
-                return Parsers.parse(in, null, limits);
+            try {
+                return Parsers.parse(t.file(), limits, progress == null ? bytes -> { } : progress::bytesRead);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();
             }
-        }
-
-        /** The file's bytes, counted when a {@link ReadProgress} listens. */
-        private InputStream open(Path f) throws IOException {
-            InputStream raw = Files.newInputStream(f);
-            return progress == null ? raw : new Counted(raw, progress);
         }
 
         private Path keptFile(Path f) {
@@ -667,30 +660,6 @@ public final class Evidence {
             List<Bundle> bundles = new ArrayList<>();
             bundleFiles.forEach((k, files) -> bundles.add(new Bundle(bundleNodes.getOrDefault(k, k), k, bundleTimes.get(k), files)));
             return new Evidence(out, problems, bundles);
-        }
-    }
-
-    /** An input stream that tells a {@link ReadProgress} of the bytes read through it. */
-    private static final class Counted extends java.io.FilterInputStream {
-        private final ReadProgress progress;
-
-        Counted(InputStream in, ReadProgress progress) {
-            super(in);
-            this.progress = progress;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) progress.bytesRead(1);
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = in.read(buf, off, len);
-            if (n > 0) progress.bytesRead(n);
-            return n;
         }
     }
 }

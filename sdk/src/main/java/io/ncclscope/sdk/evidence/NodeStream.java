@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -30,7 +32,8 @@ import java.util.stream.Stream;
  * that node; then the read cannot be streamed ({@link UnstreamableException}) and the caller reads the whole
  * evidence instead, with the same report.
  *
- * <p>Files of a few folders at a time are parsed in parallel. Not thread-safe; one read per instance.
+ * <p>Files of a few folders at a time are parsed in parallel, and while they are, a thread of the stream's own hands
+ * the folders read before on to the receiver, in reading order. Not thread-safe; one read per instance.
  */
 public final class NodeStream {
 
@@ -83,46 +86,13 @@ public final class NodeStream {
         // Two folders that name one node (two collect bundles of it) are held from the start.
         Map<String, Integer> named = new HashMap<>();
         for (Unit u : units) if (u.node() != null) named.merge(u.node(), 1, Integer::sum);
-        int i = 0;
-        while (i < units.size()) {
-            // A batch of units with about BATCH_FILES files, at least one unit.
-            List<Unit> batch = new ArrayList<>();
-            List<List<Evidence.Builder.FileTask>> tasks = new ArrayList<>();
-            List<Evidence.Builder> builders = new ArrayList<>();
-            int files = 0;
-            while (i < units.size() && (batch.isEmpty() || files < BATCH_FILES)) {
-                Unit u = units.get(i++);
-                Evidence.Builder b = template.sibling();
-                List<Evidence.Builder.FileTask> ts = new ArrayList<>();
-                if (u.file() != null) {
-                    ts.add(u.file());
-                } else {
-                    b.addNodeFolder(u.root(), u.folder(), u.node(), ts);
-                }
-                List<Evidence.Builder.FileTask> taken = template.take(ts);
-                files += taken.size();
-                batch.add(u);
-                tasks.add(taken);
-                builders.add(b);
-            }
-            List<Evidence.Builder.FileTask> all = new ArrayList<>(files);
-            for (List<Evidence.Builder.FileTask> ts : tasks) all.addAll(ts);
-            List<Object> outcomes = (all.size() > 1 ? all.parallelStream() : all.stream()).map(template::read).toList();
-            int k = 0;
-            for (int u = 0; u < batch.size(); u++) {
-                Evidence.Builder b = builders.get(u);
-                for (Evidence.Builder.FileTask t : tasks.get(u)) b.addRead(t, outcomes.get(k++));
-                problems.addAll(template.problems());
-                template.problems().clear();
-                problems.addAll(b.problems());
-                Evidence e = b.build();
-                String folderNode = batch.get(u).node();
-                boolean twice = folderNode != null && named.get(folderNode) > 1;
-                hand(e, folderNode, twice, named.keySet(), sink);
-            }
+        Batch first = nextBatch(units, 0);
+        if (first.end() == units.size()) {
+            // One batch: parsed and handed on by this thread (one input without the fork-join pool).
+            hand(first, parse(first), named, sink);
+        } else {
+            pipeline(units, first, named, sink);
         }
-        problems.addAll(template.problems());
-        template.problems().clear();
         Evidence rest = Evidence.of(held);
         held.clear();
         for (String n : rest.nodes()) {
@@ -131,6 +101,136 @@ public final class NodeStream {
         for (Evidence s : rest.slices()) {
             nodes += s.nodes().size();
             sink.accept(s);
+        }
+    }
+
+    /**
+     * Parses batch after batch on this thread and the fork-join pool while one thread of its own hands the batch before
+     * on to {@code sink} in order: the cross-node passes take a node while the next nodes' files are parsed. At most
+     * two parsed batches wait for it.
+     */
+    private void pipeline(List<Unit> units, Batch first, Map<String, Integer> named, Consumer<Evidence> sink)
+            throws IOException, UnstreamableException {
+        BlockingQueue<Object> parsed = new ArrayBlockingQueue<>(2);
+        Object end = new Object();
+        Throwable[] failure = new Throwable[1];
+        Thread handing = new Thread(() -> {
+            boolean failed = false;
+            try {
+                while (true) {
+                    Object o = parsed.take();
+                    if (o == end) return;
+                    if (failed) continue; // drained, so that the parsing side never waits on a full queue
+                    try {
+                        ParsedBatch pb = (ParsedBatch) o;
+                        hand(pb.batch(), pb.outcomes(), named, sink);
+                    } catch (UnstreamableException | RuntimeException | Error e) {
+                        failed = true;
+                        synchronized (failure) {
+                            failure[0] = e;
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ncclscope-nodes");
+        handing.setDaemon(true);
+        handing.start();
+        try {
+            Batch batch = first;
+            while (true) {
+                synchronized (failure) {
+                    if (failure[0] != null) break;
+                }
+                put(parsed, new ParsedBatch(batch, parse(batch)));
+                if (batch.end() == units.size()) break;
+                batch = nextBatch(units, batch.end());
+            }
+        } finally {
+            put(parsed, end);
+            try {
+                handing.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while analyzing nodes");
+            }
+        }
+        Throwable t;
+        synchronized (failure) {
+            t = failure[0];
+        }
+        if (t instanceof UnstreamableException u) throw u;
+        if (t instanceof RuntimeException r) throw r;
+        if (t instanceof Error e) throw e;
+    }
+
+    private static void put(BlockingQueue<Object> queue, Object o) throws java.io.InterruptedIOException {
+        try {
+            queue.put(o);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while analyzing nodes");
+        }
+    }
+
+    /**
+     * Units {@code [start, end)} with about {@link #BATCH_FILES} files (at least one unit), their builders, their
+     * files and the problems of taking them (more files than the limit), in reading order.
+     */
+    private record Batch(List<Unit> units, List<Evidence.Builder> builders, List<List<Evidence.Builder.FileTask>> tasks,
+            List<Evidence.Problem> takeProblems, int end) {
+    }
+
+    private record ParsedBatch(Batch batch, List<Object> outcomes) {
+    }
+
+    private Batch nextBatch(List<Unit> units, int start) throws IOException {
+        int i = start;
+        List<Unit> batch = new ArrayList<>();
+        List<List<Evidence.Builder.FileTask>> tasks = new ArrayList<>();
+        List<Evidence.Builder> builders = new ArrayList<>();
+        int files = 0;
+        while (i < units.size() && (batch.isEmpty() || files < BATCH_FILES)) {
+            Unit u = units.get(i++);
+            Evidence.Builder b = template.sibling();
+            List<Evidence.Builder.FileTask> ts = new ArrayList<>();
+            if (u.file() != null) {
+                ts.add(u.file());
+            } else {
+                b.addNodeFolder(u.root(), u.folder(), u.node(), ts);
+            }
+            List<Evidence.Builder.FileTask> taken = template.take(ts);
+            files += taken.size();
+            batch.add(u);
+            tasks.add(taken);
+            builders.add(b);
+        }
+        List<Evidence.Problem> takeProblems = new ArrayList<>(template.problems());
+        template.problems().clear();
+        return new Batch(batch, builders, tasks, takeProblems, i);
+    }
+
+    /** The batch's files parsed, in order: each a parse result or the reason it could not be read. */
+    private List<Object> parse(Batch batch) {
+        List<Evidence.Builder.FileTask> all = new ArrayList<>();
+        for (List<Evidence.Builder.FileTask> ts : batch.tasks()) all.addAll(ts);
+        return (all.size() > 1 ? all.parallelStream() : all.stream()).map(template::read).toList();
+    }
+
+    /** Adds the parsed files to their units' builders and hands each unit's evidence on, in order. */
+    private void hand(Batch batch, List<Object> outcomes, Map<String, Integer> named, Consumer<Evidence> sink)
+            throws UnstreamableException {
+        int k = 0;
+        for (int u = 0; u < batch.units().size(); u++) {
+            Evidence.Builder b = batch.builders().get(u);
+            for (Evidence.Builder.FileTask t : batch.tasks().get(u)) b.addRead(t, outcomes.get(k++));
+            if (u == 0) problems.addAll(batch.takeProblems());
+            problems.addAll(b.problems());
+            Evidence e = b.build();
+            String folderNode = batch.units().get(u).node();
+            boolean twice = folderNode != null && named.get(folderNode) > 1;
+            hand(e, folderNode, twice, named.keySet(), sink);
         }
     }
 

@@ -1,0 +1,305 @@
+package io.ncclscope.parsers.internal;
+
+import io.ncclscope.parsers.ParseWarning;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The lines of a UTF-8 file, cut into line-aligned chunks that threads read, decode and clean at once, handed back in
+ * order: the same lines, line numbers, cut-line warnings and replacement counts as a {@link LineSource} over the
+ * file's decoded text, so a parser fed by it gives the same result, only sooner on several cores.
+ *
+ * <p>Chunk {@code k} holds the lines that start in bytes {@code [k * chunkBytes, (k + 1) * chunkBytes)} of the text:
+ * it starts after the first {@code \n} at or after its first byte (the line before belongs to the chunk before) and
+ * runs to the first line start at or after its end. A {@code \n} byte is never part of a multi-byte UTF-8 sequence
+ * and ends any invalid one, so decoding a chunk alone gives the characters the whole file's decoder gives for those
+ * bytes; and after a {@code \n} the cleaning of {@link LineSource} starts afresh (no escape sequence or CR carries
+ * over a line end). A line of plain printable ASCII (most of a log) becomes a string straight from its bytes; any
+ * other line is decoded and cleaned character by character exactly as {@link LineSource} does.
+ *
+ * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
+ * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
+ * {@link ChunkTooLongException}, and the caller reads the file in one stream instead. Not thread-safe: one consumer.
+ */
+public final class ChunkedLines implements Lines, AutoCloseable {
+
+    /** Where an ANSI escape sequence is being skipped, as in {@link LineSource}. */
+    private static final int ESC_NONE = 0;
+    private static final int ESC_SEEN = 1;
+    private static final int ESC_IN_CSI = 2;
+    private static final int ESC_IN_OSC = 3;
+
+    /** A chunk would hold a line too long to read whole: read the file as one stream instead. */
+    public static final class ChunkTooLongException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        ChunkTooLongException(long offset) {
+            super("a line at byte " + offset + " is too long to read in chunks");
+        }
+    }
+
+    private final FileText text;
+    private final Warnings warnings;
+    private final int maxLineLength;
+    private final FileChannel channel;
+    private final ExecutorService pool;
+    private final ArrayDeque<Future<Chunk>> ahead = new ArrayDeque<>();
+    private final int window;
+    private final long chunkCount;
+    private long submitted;
+    private Chunk current;
+    private int index;
+    private int cutIndex;
+    private int lineNo;
+    private long newlinesBefore;
+
+    ChunkedLines(FileText text, Warnings warnings, int maxLineLength) throws IOException {
+        this.text = text;
+        this.warnings = warnings;
+        this.maxLineLength = maxLineLength;
+        this.channel = FileChannel.open(text.file(), StandardOpenOption.READ);
+        long bytes = text.size() - text.start();
+        this.chunkCount = bytes <= 0 ? 0 : (bytes + text.chunkBytes() - 1) / text.chunkBytes();
+        int threads = Math.max(1, text.threads());
+        this.window = threads + 2;
+        this.pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "ncclscope-chunk");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    public String next() throws IOException {
+        while (current == null || index >= current.lines.size()) {
+            if (!advance()) return null;
+        }
+        String line = current.lines.get(index);
+        lineNo++;
+        if (cutIndex < current.cut.size() && current.cut.get(cutIndex) == index) {
+            cutIndex++;
+            warnings.add(ParseWarning.warning(lineNo, "line longer than " + maxLineLength + " characters was cut", line));
+        }
+        index++;
+        return line;
+    }
+
+    @Override
+    public int lineNumber() {
+        return lineNo;
+    }
+
+    /** Takes the next chunk in order, keeping {@link #window} chunks read ahead; false after the last. */
+    private boolean advance() throws IOException {
+        while (submitted < chunkCount && ahead.size() < window) {
+            long k = submitted++;
+            ahead.add(pool.submit(() -> read(k)));
+        }
+        Future<Chunk> f = ahead.poll();
+        if (f == null) return false;
+        Chunk c;
+        try {
+            c = f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + text.file());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) throw io;
+            if (cause instanceof RuntimeException re) throw re;
+            if (cause instanceof Error err) throw err;
+            throw new IOException(cause);
+        }
+        if (c.replaced > 0) text.noteReplacements(c.replaced, newlinesBefore + c.newlinesBeforeReplacement + 1);
+        newlinesBefore += c.newlines;
+        text.noteBytesRead(c.bytes);
+        current = c;
+        index = 0;
+        cutIndex = 0;
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        pool.shutdownNow();
+        channel.close();
+    }
+
+    /** One chunk's lines, the indexes of those that were cut, and what {@code Parsers} counts of its characters. */
+    private static final class Chunk {
+        final List<String> lines = new ArrayList<>();
+        final List<Integer> cut = new ArrayList<>(0);
+        long bytes;
+        long newlines;
+        long replaced;
+        long newlinesBeforeReplacement;
+    }
+
+    /** Reads, decodes and cleans chunk {@code k}; runs on a pool thread. */
+    private Chunk read(long k) throws IOException {
+        long base = text.start();
+        long end = text.size();
+        long from = base + k * text.chunkBytes();
+        long to = Math.min(end, from + text.chunkBytes());
+        Chunk out = new Chunk();
+        long s = from == base ? from : lineStart(from, to);
+        if (s >= to) return out; // no line starts here: the chunk before holds them
+        long e = to == end ? end : lineStart(to, s + text.maxChunkBytes() + 1);
+        if (e - s > text.maxChunkBytes()) throw new ChunkTooLongException(s);
+        byte[] buf = new byte[(int) (e - s)];
+        readFully(buf, s);
+        out.bytes = buf.length;
+        clean(buf, out, e == end);
+        return out;
+    }
+
+    /**
+     * The first line start after {@code pos - 1} (just after a {@code \n} at or after byte {@code pos - 1}), or
+     * {@code limit} (at most the file's end) when there is none before it.
+     */
+    private long lineStart(long pos, long limit) throws IOException {
+        long stop = Math.min(limit, text.size());
+        byte[] bytes = new byte[256]; // lines are short: read a little, then more while no line ends
+        long p = pos - 1;
+        while (p < stop) {
+            int got = channel.read(ByteBuffer.wrap(bytes, 0, (int) Math.min(bytes.length, stop - p)), p);
+            if (got <= 0) break;
+            for (int i = 0; i < got; i++) {
+                if (bytes[i] == '\n') return p + i + 1;
+            }
+            p += got;
+            if (bytes.length < 1 << 16) bytes = new byte[bytes.length * 4];
+        }
+        return stop;
+    }
+
+    private void readFully(byte[] buf, long at) throws IOException {
+        ByteBuffer bb = ByteBuffer.wrap(buf);
+        while (bb.hasRemaining()) {
+            int got = channel.read(bb, at + bb.position());
+            if (got < 0) throw new IOException(text.file() + " became shorter while it was read");
+        }
+    }
+
+    /** Splits the chunk's bytes into cleaned lines; {@code last}: the chunk ends the file. */
+    private void clean(byte[] buf, Chunk out, boolean last) throws CharacterCodingException {
+        int n = buf.length;
+        int p = 0;
+        Assembly slow = null;
+        while (p < n) {
+            int i = p;
+            while (i < n && buf[i] >= 0x20) i++; // printable ASCII: bytes 0x20..0x7f (the rest are negative)
+            if (i < n && buf[i] == '\n' && i - p <= maxLineLength) {
+                out.lines.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1));
+                out.newlines++;
+                p = i + 1;
+                continue;
+            }
+            int nl = i;
+            while (nl < n && buf[nl] != '\n') nl++;
+            int segmentEnd = nl < n ? nl + 1 : n;
+            if (slow == null) slow = new Assembly(maxLineLength, text.decoder());
+            slow.feed(buf, p, segmentEnd, out);
+            p = segmentEnd;
+        }
+        if (last && slow != null) slow.end(out);
+    }
+
+    /**
+     * {@link LineSource}'s character-by-character cleaning of lines: CR and CRLF ends, escape sequences dropped, other
+     * control characters but tab as spaces, lines cut at the longest kept length.
+     */
+    private static final class Assembly {
+        private final int maxLineLength;
+        private final CharsetDecoder decoder;
+        private final StringBuilder sb = new StringBuilder(256);
+        private boolean any;
+        private boolean cut;
+        private boolean pendingCr;
+        private int esc = ESC_NONE;
+
+        Assembly(int maxLineLength, CharsetDecoder decoder) {
+            this.maxLineLength = maxLineLength;
+            this.decoder = decoder;
+        }
+
+        /** Decodes bytes {@code [from, to)}, which end with a {@code \n} or the file, and cleans their characters. */
+        void feed(byte[] buf, int from, int to, Chunk out) throws CharacterCodingException {
+            CharBuffer cb = decoder.decode(ByteBuffer.wrap(buf, from, to - from));
+            char[] a = cb.array();
+            int lim = cb.arrayOffset() + cb.limit();
+            for (int i = cb.arrayOffset() + cb.position(); i < lim; i++) {
+                char c = a[i];
+                if (c == '\n') {
+                    out.newlines++;
+                } else if (c == FileText.REPLACEMENT && out.replaced++ == 0) {
+                    out.newlinesBeforeReplacement = out.newlines;
+                }
+                if (pendingCr) {
+                    pendingCr = false;
+                    if (c == '\n') continue;
+                }
+                if (c == '\n') {
+                    emit(out);
+                    continue;
+                }
+                if (c == '\r') {
+                    pendingCr = true;
+                    emit(out);
+                    continue;
+                }
+                any = true;
+                if (esc == ESC_SEEN) {
+                    esc = c == '[' ? ESC_IN_CSI : c == ']' ? ESC_IN_OSC : ESC_NONE;
+                    continue;
+                }
+                if (esc == ESC_IN_CSI) {
+                    if (c >= 0x40 && c <= 0x7e) esc = ESC_NONE;
+                    continue;
+                }
+                if (esc == ESC_IN_OSC) {
+                    if (c == 0x07) esc = ESC_NONE;
+                    continue;
+                }
+                if (c == 0x1b) {
+                    esc = ESC_SEEN;
+                    continue;
+                }
+                if (c < 0x20 && c != '\t') c = ' ';
+                if (sb.length() < maxLineLength) {
+                    sb.append(c);
+                } else {
+                    cut = true;
+                }
+            }
+        }
+
+        /** The end of the file: a last line without a terminator counts when it had any character. */
+        void end(Chunk out) {
+            if (any) emit(out);
+        }
+
+        private void emit(Chunk out) {
+            if (cut) out.cut.add(out.lines.size());
+            out.lines.add(sb.toString());
+            sb.setLength(0);
+            any = false;
+            cut = false;
+            esc = ESC_NONE;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package io.ncclscope.parsers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A file read in line-aligned chunks on several threads ({@link ChunkedFileParse}) parses exactly as the same bytes
+ * read as one stream: every corpus NCCL log and our captures at chunk sizes that put a cut at every byte, and
+ * generated logs with every awkward thing at a cut (CRLF and lone CR ends, escape sequences, invalid and multi-byte
+ * UTF-8, over-long lines, a last line without an end, a byte order mark, a line too long for a chunk).
+ */
+class ChunkedFileParseTest {
+
+    @TempDir
+    Path dir;
+
+    static Stream<Path> logs() throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Corpus.Entry e : Corpus.allEntries()) {
+            if (e.kind().equals(Kind.NCCL_LOG.id()) && Files.isRegularFile(e.path())) out.add(e.path());
+        }
+        try (Stream<Path> s = Files.list(Path.of("../examples/captured/h200-1gpu/nccl"))) {
+            s.filter(p -> p.toString().endsWith(".log")).sorted().forEach(out::add);
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
+    void everyNcclLogParsesInChunksAsInOneStream(Path log) throws IOException {
+        ParseResult<?> stream = streamed(log, ParseLimits.DEFAULTS);
+        for (int chunk : new int[] {1, 7, 4096}) {
+            assertThat(chunked(log, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("%s in chunks of %d", log, chunk)
+                    .isEqualTo(stream.toString());
+        }
+    }
+
+    @Test
+    void awkwardLinesAtEveryCutParseAsInOneStream() throws IOException {
+        ParseLimits tight = ParseLimits.builder().maxLineLength(80).maxWarnings(8).build();
+        for (byte[] text : awkwardTexts()) {
+            Path f = Files.write(dir.resolve("awkward.log"), text);
+            for (ParseLimits limits : List.of(ParseLimits.DEFAULTS, tight)) {
+                ParseResult<?> stream = streamed(f, limits);
+                assertThat(stream.kind()).isEqualTo(Kind.NCCL_LOG);
+                for (int chunk = 1; chunk <= 48; chunk++) {
+                    assertThat(chunked(f, limits, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
+                            .isEqualTo(stream.toString());
+                }
+            }
+        }
+    }
+
+    @Test
+    void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.writeBytes(ncclLines());
+        b.writeBytes(("vm-n0:550:550 [0] NCCL WARN " + "x".repeat(5000) + "\n").getBytes(StandardCharsets.UTF_8));
+        b.writeBytes(ncclLines());
+        Path f = Files.write(dir.resolve("long.log"), b.toByteArray());
+        ParseResult<?> stream = streamed(f, ParseLimits.DEFAULTS);
+        AtomicLong bytes = new AtomicLong();
+        ParseResult<?> r = new ChunkedFileParse(0, 64, 1024, 3).parse(f, ParseLimits.DEFAULTS, bytes::addAndGet);
+        assertThat(r.toString()).isEqualTo(stream.toString());
+        assertThat(bytes.get()).isGreaterThanOrEqualTo(Files.size(f));
+    }
+
+    @Test
+    void progressCountsEveryByteOnce() throws IOException {
+        Path f = Files.write(dir.resolve("p.log"), ncclLines());
+        AtomicLong bytes = new AtomicLong();
+        new ChunkedFileParse(0, 100, 1 << 20, 2).parse(f, ParseLimits.DEFAULTS, bytes::addAndGet);
+        assertThat(bytes.get()).isEqualTo(Files.size(f));
+        bytes.set(0);
+        Parsers.parse(f, ParseLimits.DEFAULTS, bytes::addAndGet);
+        assertThat(bytes.get()).isEqualTo(Files.size(f));
+    }
+
+    private static ParseResult<?> streamed(Path f, ParseLimits limits) throws IOException {
+        try (InputStream in = Files.newInputStream(f)) {
+            return Parsers.parse(in, null, limits);
+        }
+    }
+
+    private static ParseResult<?> chunked(Path f, ParseLimits limits, int chunk, int maxChunk) throws IOException {
+        return new ChunkedFileParse(0, chunk, maxChunk, 3).parse(f, limits, bytes -> { });
+    }
+
+    /** Real NCCL lines of our own capture, so that the texts are NCCL logs with facts. */
+    private static byte[] ncclLines() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("../examples/captured/h200-1gpu/nccl/duplicate-gpu.log"));
+        return (String.join("\n", lines.subList(0, Math.min(40, lines.size()))) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private List<byte[]> awkwardTexts() throws IOException {
+        byte[] nccl = ncclLines();
+        String w = "vm-n0:550:550 [0] NCCL WARN ";
+        byte[][] awkward = {
+            (w + "crlf line\r\n" + w + "lone cr\r" + w + "after cr\n").getBytes(StandardCharsets.UTF_8),
+            ("\u001b[1;31m" + w + "red\u001b[0m and \u001b]0;title\u0007 osc\n").getBytes(StandardCharsets.UTF_8),
+            (w + "tab\there nul\u0000 bell\u0007 del\u007f\n\n\n").getBytes(StandardCharsets.UTF_8),
+            (w + "wide 中文 ✓ 😀 ünïcode\n").getBytes(StandardCharsets.UTF_8),
+            {'b', 'a', 'd', ' ', (byte) 0xE2, (byte) 0x82, '\n', (byte) 0xE0, (byte) 0x80, '\n', (byte) 0x80, (byte) 0xBF,
+                ' ', (byte) 0xF0, (byte) 0x90, '\r', '\n', (byte) 0xC3, '\n', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '\n'},
+            (w + "long " + "y".repeat(150) + "\n" + w + "long with cr " + "z".repeat(90) + "\r" + "q".repeat(70) + "\n")
+                    .getBytes(StandardCharsets.UTF_8),
+            "\r\n\r\r\n \n".getBytes(StandardCharsets.UTF_8),
+        };
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 0; i < awkward.length; i++) {
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            b.writeBytes(nccl);
+            for (int j = 0; j < awkward.length; j++) {
+                b.writeBytes(awkward[(i + j) % awkward.length]);
+            }
+            b.writeBytes(nccl);
+            out.add(b.toByteArray());
+        }
+        ByteArrayOutputStream bom = new ByteArrayOutputStream();
+        bom.writeBytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        bom.writeBytes(out.get(0));
+        out.add(bom.toByteArray());
+        // Ends without a line end, in a CR, in an escape, in a cut sequence.
+        for (String end : new String[] {"no end", "cr end\r", "esc \u001b[", ""}) {
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            b.writeBytes(out.get(1));
+            b.writeBytes((w + end).getBytes(StandardCharsets.UTF_8));
+            out.add(b.toByteArray());
+        }
+        ByteArrayOutputStream cut = new ByteArrayOutputStream();
+        cut.writeBytes(out.get(2));
+        cut.writeBytes(new byte[] {'x', (byte) 0xE2, (byte) 0x82});
+        out.add(cut.toByteArray());
+        return out;
+    }
+}
