@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  *   <li>{@code HANG_RANK_NOT_ENTERED}: ranks whose traces say they never enqueued the collective the others timed out
  *       or stand in (or that a gloo monitored barrier names): the CPU side, not the network;</li>
  *   <li>{@code HANG_COLLECTIVE_STUCK}: every rank of the group entered it and some never completed: the GPU or network
- *       side, with the host evidence of their nodes (Xid, IB ports, mlx5 link down) naming a suspect.</li>
+ *       side, with the host evidence of their nodes (Xid, IB ports, mlx5 link down) naming a suspect; a group of one
+ *       rank has neither peer nor network to wait for, so its own GPU holds the collective.</li>
  * </ol>
  */
 final class HangChecks {
@@ -60,13 +61,15 @@ final class HangChecks {
     }
 
     void group(String group, Map<Integer, RankProgress> ranks) {
-        if (ranks.size() < 2 || mismatch(group, ranks)) return;
+        int size = groupSize(ranks);
+        if (ranks.size() < 2 && size != 1 || mismatch(group, ranks)) return;
         // The collective the group hangs in: the lowest one a watchdog timed out in or the recorder saw not complete.
         Long hang = null;
         for (RankProgress p : ranks.values()) {
             Long at = p.timedOut != null ? p.timedOut : p.firstIncomplete;
             if (at != null && (hang == null || at < hang)) hang = at;
         }
+        if (hang == null) hang = furthestRecorded(ranks);
         if (hang == null) return;
         List<RankProgress> behind = new ArrayList<>();
         List<Integer> waiting = new ArrayList<>();
@@ -81,8 +84,25 @@ final class HangChecks {
             notEntered(group, hang, behind, waiting, ranks);
             return;
         }
-        int size = groupSize(ranks);
-        if (behind.isEmpty() && size > 0 && waiting.size() == size) stuck(group, hang, ranks);
+        if (behind.isEmpty() && size > 0 && waiting.size() == size) stuck(group, hang, size, ranks);
+    }
+
+    /**
+     * Without a watchdog line or a state the recorder kept (gloo leaves every entry {@code scheduled}), the dumps
+     * taken after the failure still say how far each rank enqueued: when every rank of the group left a dump and they
+     * stop at different collectives, the furthest one is the one the others never entered (as PyTorch's
+     * {@code fr_trace} reads them). {@return that collective, or null when the dumps agree or a rank left none}
+     */
+    private static Long furthestRecorded(Map<Integer, RankProgress> ranks) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (RankProgress p : ranks.values()) {
+            if (p.fingerprints.isEmpty() || p.statesRecorded) return null;
+            long entered = p.entered();
+            min = Math.min(min, entered);
+            max = Math.max(max, entered);
+        }
+        return ranks.size() >= 2 && min < max ? max : null;
     }
 
     private void notEntered(String group, long hang, List<RankProgress> behind, List<Integer> waiting,
@@ -94,7 +114,8 @@ final class HangChecks {
             else if (ev.size() < 4 && !p.fingerprintLines.isEmpty()) ev.add(p.fingerprintLines.lastEntry().getValue());
         }
         RankProgress witness = ranks.get(waiting.get(0));
-        EvidenceLine waitLine = witness.timedOutLine != null ? witness.timedOutLine : witness.firstIncompleteLine;
+        EvidenceLine waitLine = witness.timedOutLine != null ? witness.timedOutLine
+                : witness.firstIncompleteLine != null ? witness.firstIncompleteLine : witness.fingerprintLines.get(hang);
         if (waitLine != null) ev.add(waitLine);
         List<Integer> behindRanks = behind.stream().map(p -> p.rank).toList();
         made.add(finding(NOT_ENTERED, first.rank, ev, behind.size() == 1 ? "detail.one" : "detail.many",
@@ -103,7 +124,7 @@ final class HangChecks {
                 "count", waiting.size()));
     }
 
-    private void stuck(String group, long hang, Map<Integer, RankProgress> ranks) {
+    private void stuck(String group, long hang, int size, Map<Integer, RankProgress> ranks) {
         List<EvidenceLine> ev = new ArrayList<>();
         Integer suspect = null;
         String suspectNode = null;
@@ -120,10 +141,13 @@ final class HangChecks {
         RankProgress lead = ranks.values().iterator().next();
         EvidenceLine line = lead.timedOutLine != null ? lead.timedOutLine : lead.firstIncompleteLine;
         if (line != null) ev.add(0, line);
+        if (lead.firstIncompleteLine != null && line != lead.firstIncompleteLine) ev.add(1, lead.firstIncompleteLine);
         TreeSet<Integer> started = new TreeSet<>();
         for (RankProgress p : ranks.values()) if ("started".equals(p.firstIncompleteState)) started.add(p.rank);
         Integer subject = suspect != null ? suspect : lead.rank;
-        made.add(finding(STUCK, subject, ev, suspect != null ? "detail.suspect" : "detail.none", "seq", hang,
+        // One rank alone has no peer and no network to wait for: what holds its collective is its own GPU.
+        String detail = suspect != null ? "detail.suspect" : size == 1 ? "detail.alone" : "detail.none";
+        made.add(finding(STUCK, subject, ev, detail, "seq", hang,
                 "op", op(lead, hang), "pg", group, "count", ranks.size(), "node", suspectNode == null ? "?" : suspectNode,
                 "rank", subject, "where", where(subject), "started", started.isEmpty() ? "-" : join(started)));
     }

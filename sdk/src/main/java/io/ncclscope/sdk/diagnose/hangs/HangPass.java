@@ -172,6 +172,7 @@ public final class HangPass {
         if (!states) return;
         incomplete.forEach((group, e) -> rank(group, rank).incomplete(e.collectiveSeqId(), e.state(),
                 new EvidenceLine(a.name(), e.index(), entryText(e))));
+        for (String group : kept.keySet()) rank(group, rank).statesRecorded = true;
     }
 
     /** {@code entry 12: collective_seq_id=120 nccl:all_reduce in [[1024]] Float -> [[1024]] Float, started}. */
