@@ -36,12 +36,15 @@ final class HangChecks {
 
     private final Map<Integer, RankPlace> places;
     private final Map<String, List<EvidenceLine>> hostEvidence;
+    private final Map<Integer, HangPass.RasFact> ras;
     private final List<Finding> made = new ArrayList<>();
     private boolean barrierMade;
 
-    HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence) {
+    HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence,
+               Map<Integer, HangPass.RasFact> ras) {
         this.places = places;
         this.hostEvidence = hostEvidence;
+        this.ras = ras;
     }
 
     void report(HangPass.Reported r) {
@@ -69,7 +72,8 @@ final class HangChecks {
             Long at = p.timedOut != null ? p.timedOut : p.firstIncomplete;
             if (at != null && (hang == null || at < hang)) hang = at;
         }
-        if (hang == null) hang = furthestRecorded(ranks);
+        // Only when nothing else explains the hang: a mismatch report (gloo's fingerprint check) already has.
+        if (hang == null && made.isEmpty()) hang = furthestRecorded(ranks);
         if (hang == null) return;
         List<RankProgress> behind = new ArrayList<>();
         List<Integer> waiting = new ArrayList<>();
@@ -117,6 +121,8 @@ final class HangChecks {
         EvidenceLine waitLine = witness.timedOutLine != null ? witness.timedOutLine
                 : witness.firstIncompleteLine != null ? witness.firstIncompleteLine : witness.fingerprintLines.get(hang);
         if (waitLine != null) ev.add(waitLine);
+        HangPass.RasFact told = ras.get(first.rank);
+        if (told != null) ev.add(told.line());
         List<Integer> behindRanks = behind.stream().map(p -> p.rank).toList();
         made.add(finding(NOT_ENTERED, first.rank, ev, behind.size() == 1 ? "detail.one" : "detail.many",
                 "ranks", join(behindRanks), "rank", first.rank, "where", where(first.rank), "seq", hang,
@@ -138,6 +144,18 @@ final class HangChecks {
                 ev.addAll(host);
             }
         }
+        String rasKind = null;
+        if (suspect == null) {
+            for (RankProgress p : ranks.values()) {
+                HangPass.RasFact f = ras.get(p.rank);
+                if (f != null && !"MISMATCH".equals(f.kind())) {
+                    suspect = p.rank;
+                    rasKind = f.kind();
+                    ev.add(f.line());
+                    break;
+                }
+            }
+        }
         RankProgress lead = ranks.values().iterator().next();
         EvidenceLine line = lead.timedOutLine != null ? lead.timedOutLine : lead.firstIncompleteLine;
         if (line != null) ev.add(0, line);
@@ -146,10 +164,13 @@ final class HangChecks {
         for (RankProgress p : ranks.values()) if ("started".equals(p.firstIncompleteState)) started.add(p.rank);
         Integer subject = suspect != null ? suspect : lead.rank;
         // One rank alone has no peer and no network to wait for: what holds its collective is its own GPU.
-        String detail = suspect != null ? "detail.suspect" : size == 1 ? "detail.alone" : "detail.none";
-        made.add(finding(STUCK, subject, ev, detail, "seq", hang,
+        String detail = rasKind != null ? "detail.ras" : suspect != null ? "detail.suspect" : size == 1 ? "detail.alone"
+                : "detail.none";
+        List<Object> args = new ArrayList<>(List.of("seq", hang,
                 "op", op(lead, hang), "pg", group, "count", ranks.size(), "node", suspectNode == null ? "?" : suspectNode,
                 "rank", subject, "where", where(subject), "started", started.isEmpty() ? "-" : join(started)));
+        if (rasKind != null) args.addAll(List.of("ras", rasKind));
+        made.add(finding(STUCK, subject, ev, detail, args.toArray()));
     }
 
     /** Ranks whose recorded collectives at one sequence number differ: the first such number, both sides quoted. */
@@ -239,6 +260,27 @@ final class HangChecks {
     }
 
     void finish(Consumer<Finding> out) {
+        if (made.isEmpty()) rasBehind();
         made.forEach(out);
+    }
+
+    /**
+     * With no other trace of the hang, NCCL's RAS alone: the ranks that launched fewer collectives than most of the
+     * communicator never entered the one the others wait in (the CPU side, as with the Flight Recorder).
+     */
+    private void rasBehind() {
+        List<Integer> behind = new ArrayList<>();
+        HangPass.RasFact fact = null;
+        for (Map.Entry<Integer, HangPass.RasFact> e : ras.entrySet()) {
+            HangPass.RasFact f = e.getValue();
+            if (f.launched() != null && f.launched()[1] < f.launched()[0]) {
+                behind.add(e.getKey());
+                if (fact == null) fact = f;
+            }
+        }
+        if (fact == null) return;
+        int first = behind.get(0);
+        made.add(finding(NOT_ENTERED, first, List.of(fact.launchedLine(), fact.line()), "detail.ras", "ranks", join(behind), "rank", first,
+                "where", where(first), "behind", fact.launched()[1], "ahead", fact.launched()[0]));
     }
 }

@@ -145,4 +145,26 @@ class HangAnalyzerTest {
             assertThat(codes(r)).doesNotContain("NCCL_WATCHDOG_TIMEOUT", "HANG_COLLECTIVE_MISMATCH", "HANG_RANK_NOT_ENTERED");
         }
     }
+
+    /** NCCL's RAS report alone names the rank that launched fewer collectives, with its node and GPU from RAS. */
+    @Test
+    void theRasReportAloneNamesTheRankBehindWithItsNode() throws Exception {
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = analyze("hangs/ras", locale);
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+            assertThat(f.subject().rank()).isEqualTo(5);
+            assertThat(f.subject().node()).isEqualTo("10.0.0.12");
+            assertThat(f.detail()).contains("119").contains("120").contains("10.0.0.12, GPU 1, pid 2105")
+                    .contains(locale == Locale.ENGLISH ? "Not the network" : "不是网络");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("MISMATCH"));
+        }
+    }
+
+    /** PyTorch's DETAIL fingerprint check explains the hang: its own wrapper group's dumps do not add a second one. */
+    @Test
+    void realTorch211DetailMismatchIsOneFinding() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-mismatch-detail", Locale.ENGLISH);
+        assertThat(codes(r).stream().filter(c -> c.startsWith("HANG_"))).containsExactly("HANG_COLLECTIVE_MISMATCH");
+    }
 }
