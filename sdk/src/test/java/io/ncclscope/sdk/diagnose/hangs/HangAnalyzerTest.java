@@ -167,4 +167,17 @@ class HangAnalyzerTest {
         Report r = analyze("hangs/captured-2.11/gloo-mismatch-detail", Locale.ENGLISH);
         assertThat(codes(r).stream().filter(c -> c.startsWith("HANG_"))).containsExactly("HANG_COLLECTIVE_MISMATCH");
     }
+
+    /** The chat cards' first line (Slack's notification text, Feishu's first block) names the rank and its host. */
+    @Test
+    void theChatCardsFirstLineNamesTheRankAndItsHost() throws Exception {
+        Report r = NcclScope.analyze(Options.DEFAULTS, EXAMPLES.resolve("hangs/rank-not-entered"));
+        for (io.ncclscope.sdk.Format format : List.of(io.ncclscope.sdk.Format.SLACK, io.ncclscope.sdk.Format.FEISHU)) {
+            String card = NcclScope.render(r, format);
+            String first = format == io.ncclscope.sdk.Format.SLACK
+                    ? card.substring(card.indexOf("\"text\":\"") + 8, card.indexOf("\",\"blocks\""))
+                    : card.substring(card.indexOf("\"content\":\"1 problem"), card.indexOf("\"}", card.indexOf("\"content\":\"1 problem")));
+            assertThat(first).as(format.toString()).contains("not the network").contains("node-b rank 5");
+        }
+    }
 }
