@@ -128,6 +128,47 @@ class FuzzTest {
         }
     }
 
+    /**
+     * The binary and JSON readers of the hang traces on real PyTorch 2.11 and NCCL 2.28.9 captures
+     * (examples/hangs/captured-2.11): every pickled dump and the RAS JSON status, with bytes flipped, runs cut,
+     * opcodes that would call code spliced in (GLOBAL, REDUCE, BUILD, NEWOBJ, PERSID) and truncation, read through
+     * {@link Parsers#parse(java.io.InputStream, Kind, ParseLimits)} as bundles are: always a result, in bounded time.
+     */
+    @Test
+    void mutatedRealPicklesAndRasJsonNeverBreakTheirReaders() throws Exception {
+        Path root = Path.of("../examples/hangs/captured-2.11");
+        List<Path> inputs;
+        try (Stream<Path> s = Files.walk(root)) {
+            inputs = s.filter(Files::isRegularFile)
+                    .filter(f -> f.getFileName().toString().matches("rank\\d+\\.pkl|nccl_trace_rank_\\d+|ras\\.json")).sorted().toList();
+        }
+        assertThat(inputs).hasSizeGreaterThan(20);
+        byte[][] hostile = {"cos\nsystem\n".getBytes(StandardCharsets.US_ASCII), {'R'}, {'b'}, {(byte) 0x81}, {(byte) 0x93},
+            "Pid\n".getBytes(StandardCharsets.US_ASCII), {'(', '(', '(', 'u'}, {'h', (byte) 200}, {'j', -1, -1, -1, 0x7f}};
+        for (Path f : inputs) {
+            byte[] real = Files.readAllBytes(f);
+            for (int seed = 0; seed < 40; seed++) {
+                Random rnd = new Random(seed * 31L + f.getFileName().toString().hashCode());
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                int at = 2 + rnd.nextInt(Math.max(1, real.length - 2));
+                out.write(real, 0, Math.min(at, real.length));
+                switch (seed % 4) {
+                    case 0 -> out.writeBytes(hostile[rnd.nextInt(hostile.length)]);
+                    case 1 -> out.write(rnd.nextInt(256));
+                    case 2 -> at += rnd.nextInt(64); // a run cut out
+                    default -> { }
+                }
+                if (seed % 5 != 4 && at < real.length) out.write(real, at, real.length - at);
+                byte[] in = out.toByteArray();
+                String what = f + " seed " + seed;
+                ParseResult<?> r = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                        () -> Parsers.parse(new java.io.ByteArrayInputStream(in), null, ParseLimits.DEFAULTS), () -> what);
+                assertThat(r).as(what).isNotNull();
+                assertThat(Json.write(r)).as(what).isNotEmpty();
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("parsers")
     void hugeLinesAndInputsStayWithinLimits(Kind kind) {

@@ -164,6 +164,30 @@ class ServiceApiTest {
                 .body("findings[0].subject.rank", equalTo(5));
     }
 
+    /**
+     * The real PyTorch 2.11 captures uploaded as files, the pickles among them: REST answers as the SDK does on the same
+     * folders (a mismatch from the dumps, a skipped collective from the dumps, a one-rank NCCL collective stuck on its
+     * GPU).
+     */
+    @Test
+    void realTorch211CapturesUploadedAsFilesAnswerAsTheSdkDoes() throws IOException {
+        Path root = Path.of("../examples/hangs/captured-2.11");
+        for (String scenario : List.of("gloo-mismatch", "gloo-skip", "nccl-stuck")) {
+            var sdk = io.ncclscope.sdk.NcclScope.analyze(io.ncclscope.sdk.Options.DEFAULTS, root.resolve(scenario));
+            var upload = given();
+            try (Stream<Path> s = Files.list(root.resolve(scenario))) {
+                for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                    upload = upload.multiPart("file", f.toFile(), "application/octet-stream");
+                }
+            }
+            upload.when().post("/v1/analyze")
+                    .then().statusCode(200)
+                    .body("findings[0].code", equalTo(sdk.findings().get(0).code()))
+                    .body("findings[0].subject.rank", equalTo(sdk.findings().get(0).subject().rank()))
+                    .body("findings[0].detail", equalTo(sdk.findings().get(0).detail()));
+        }
+    }
+
     @Test
     void aTarGzBundleIsAnalyzed(@TempDir Path tmp) throws Exception {
         Path tgz = tmp.resolve("h200.tar.gz");

@@ -46,7 +46,8 @@ final class DumpReading {
                 }
             }
         }
-        List<FlightRecorderEntry> entries = new ArrayList<>();
+        EntryTable.Builder entries = new EntryTable.Builder();
+        int kept = 0;
         int dropped = 0;
         Object es = m.get("entries");
         if (es instanceof List<?> list) {
@@ -57,46 +58,80 @@ final class DumpReading {
                     w.warn(0, "entry " + index + " is not a dictionary; skipped", "");
                     continue;
                 }
-                if (entries.size() >= FlightRecorderParser.MAX_ENTRIES) {
+                if (kept >= FlightRecorderParser.MAX_ENTRIES) {
                     dropped++;
                     continue;
                 }
-                entries.add(entry(index, e, w));
+                kept++;
+                entry(index, e, entries, w);
             }
         } else if (es != null) {
             w.warn(0, "\"entries\" is not a list", "");
         }
         if (dropped > 0) w.warn(0, dropped + " entries past " + FlightRecorderParser.MAX_ENTRIES + " were not kept", "");
-        return new FlightRecorderDump(version, pickled, lib, groups, status, entries, dropped);
+        return new FlightRecorderDump(version, pickled, lib, groups, status, entries.build(), dropped);
     }
 
-    private static FlightRecorderEntry entry(int index, Map<?, ?> e, Warnings w) {
-        Long recordId = number(e.get("record_id"));
-        if (recordId == null) w.warn(0, "entry " + index + " has no record_id", "");
-        String pgName = null;
-        String pgDesc = null;
-        Object pg = e.get("process_group");
-        if (pg instanceof List<?> l) {
-            if (!l.isEmpty()) pgName = text(l.get(0));
-            if (l.size() > 1) pgDesc = text(l.get(1));
+    /** Reads one entry into the table: one pass over its keys, whatever their order. */
+    private static void entry(int index, Map<?, ?> e, EntryTable.Builder t, Warnings w) {
+        t.start(index, -1);
+        boolean hasRecord = false;
+        if (e instanceof PickleDict d) {
+            for (int i = 0; i < d.size(); i++) hasRecord |= field(d.keyAt(i), d.valueAt(i), t);
         } else {
-            pgName = text(pg);
+            for (Map.Entry<?, ?> f : e.entrySet()) hasRecord |= field(f.getKey(), f.getValue(), t);
         }
-        Long started = positive(number(e.get("time_discovered_started_ns")));
-        Long completed = positive(number(e.get("time_discovered_completed_ns")));
-        Object d = e.get("duration_ms");
-        Double duration = d instanceof Number x ? x.doubleValue() : null;
-        return new FlightRecorderEntry(index, recordId == null ? -1 : recordId, number(e.get("pg_id")), pgName, pgDesc,
-                number(e.get("collective_seq_id")), number(e.get("p2p_seq_id")), number(e.get("op_id")),
-                text(e.get("profiling_name")), sizes(e.get("input_sizes")), sizes(e.get("output_sizes")),
-                FlightRecorderParser.strings(e.get("input_dtypes")), FlightRecorderParser.strings(e.get("output_dtypes")),
-                text(e.get("state")), number(e.get("time_created_ns")), started, completed, duration,
-                number(e.get("timeout_ms")), bool(e.get("is_p2p")), bool(e.get("retired")), frames(e.get("frames")));
+        if (!hasRecord) w.warn(0, "entry " + index + " has no record_id", "");
     }
 
+    /** Sets one field of the entry being read; {@return true when it was a {@code record_id} number} */
+    private static boolean field(Object key, Object value, EntryTable.Builder t) {
+        if (!(key instanceof String k)) return false;
+        switch (k) {
+            case "record_id" -> {
+                Long id = number(value);
+                if (id == null) return false;
+                t.recordId(id);
+                return true;
+            }
+            case "process_group" -> {
+                if (value instanceof List<?> l) {
+                    t.shared(EntryTable.GROUP, l.isEmpty() ? null : text(l.get(0)));
+                    t.shared(EntryTable.GROUP_DESC, l.size() > 1 ? text(l.get(1)) : null);
+                } else {
+                    t.shared(EntryTable.GROUP, text(value));
+                    t.shared(EntryTable.GROUP_DESC, null);
+                }
+            }
+            case "pg_id" -> t.number(EntryTable.PG_ID, number(value));
+            case "collective_seq_id" -> t.number(EntryTable.SEQ, number(value));
+            case "p2p_seq_id" -> t.number(EntryTable.P2P_SEQ, number(value));
+            case "op_id" -> t.number(EntryTable.OP_ID, number(value));
+            case "profiling_name" -> t.shared(EntryTable.NAME, text(value));
+            case "input_sizes" -> t.shared(EntryTable.IN_SIZES, sizes(value));
+            case "output_sizes" -> t.shared(EntryTable.OUT_SIZES, sizes(value));
+            case "input_dtypes" -> t.shared(EntryTable.IN_TYPES, List.copyOf(FlightRecorderParser.strings(value)));
+            case "output_dtypes" -> t.shared(EntryTable.OUT_TYPES, List.copyOf(FlightRecorderParser.strings(value)));
+            case "state" -> t.shared(EntryTable.STATE, text(value));
+            case "time_created_ns" -> t.number(EntryTable.CREATED, number(value));
+            case "time_discovered_started_ns" -> t.number(EntryTable.STARTED, positive(number(value)));
+            case "time_discovered_completed_ns" -> t.number(EntryTable.COMPLETED, positive(number(value)));
+            case "duration_ms" -> t.duration(value instanceof Number x ? x.doubleValue() : null);
+            case "timeout_ms" -> t.number(EntryTable.TIMEOUT, number(value));
+            case "is_p2p" -> t.p2p(bool(value));
+            case "retired" -> t.retired(bool(value));
+            case "frames" -> t.shared(EntryTable.FRAMES, frames(value));
+            default -> {
+                // a field this reader does not keep
+            }
+        }
+        return false;
+    }
+
+    /** {@return the shapes, immutable} */
     private static List<List<Long>> sizes(Object o) {
+        if (!(o instanceof List<?> l)) return List.of();
         List<List<Long>> out = new ArrayList<>();
-        if (!(o instanceof List<?> l)) return out;
         for (Object shape : l) {
             if (out.size() >= 64) break;
             List<Long> dims = new ArrayList<>();
@@ -106,21 +141,22 @@ final class DumpReading {
                     if (v != null && dims.size() < 16) dims.add(v);
                 }
             }
-            out.add(dims);
+            out.add(List.copyOf(dims));
         }
-        return out;
+        return List.copyOf(out);
     }
 
+    /** {@return the first frames, immutable} */
     private static List<String> frames(Object o) {
+        if (!(o instanceof List<?> l)) return List.of();
         List<String> out = new ArrayList<>();
-        if (!(o instanceof List<?> l)) return out;
         for (Object f : l) {
             if (out.size() >= FlightRecorderParser.MAX_FRAMES) break;
             if (f instanceof Map<?, ?> m) {
                 out.add(text(m.get("name")) + " (" + text(m.get("filename")) + ":" + number(m.get("line")) + ")");
             }
         }
-        return out;
+        return List.copyOf(out);
     }
 
     private static Long positive(Long v) {

@@ -35,6 +35,6 @@ public record FlightRecorderDump(String version, boolean pickled, String commLib
     public FlightRecorderDump {
         processGroups = List.copyOf(processGroups);
         status = List.copyOf(status);
-        entries = List.copyOf(entries);
+        entries = entries instanceof EntryTable table ? table : List.copyOf(entries);
     }
 }

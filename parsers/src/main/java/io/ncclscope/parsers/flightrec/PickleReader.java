@@ -3,8 +3,8 @@ package io.ncclscope.parsers.flightrec;
 import io.ncclscope.parsers.internal.Warnings;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,12 +31,15 @@ final class PickleReader {
     private final byte[] in;
     private final Warnings warnings;
     private int pos;
-    private final List<Object> stack = new ArrayList<>();
-    private final List<Integer> marks = new ArrayList<>();
-    private final Map<Long, Object> memo = new HashMap<>();
+    private Object[] stack = new Object[64];
+    private int depth;
+    private int[] marks = new int[16];
+    private int markCount;
+    private final Memo memo = new Memo();
     private long values;
-    /** Short strings read, by a hash of their bytes. */
+    /** Short strings read, by a hash of their bytes: a dump repeats its keys and values in every entry. */
     private final String[] strings = new String[1024];
+    private final byte[][] stringBytes = new byte[1024][];
     private int opaqueWarned;
 
     PickleReader(byte[] in, Warnings warnings) {
@@ -58,15 +61,15 @@ final class PickleReader {
                 if (pos >= in.length) throw new Stop("the pickle ends before its STOP opcode");
                 int op = in[pos++] & 0xff;
                 if (op == '.') {
-                    if (stack.isEmpty()) throw new Stop("STOP with nothing on the stack");
-                    return stack.get(stack.size() - 1);
+                    if (depth == 0) throw new Stop("STOP with nothing on the stack");
+                    return stack[depth - 1];
                 }
                 step(op);
             }
         } catch (Stop e) {
             warnings.error(0, "pickle byte " + pos + ": " + e.getMessage() + "; what was read before is kept", "");
-            for (int i = stack.size() - 1; i >= 0; i--) {
-                if (stack.get(i) instanceof Map<?, ?>) return stack.get(i);
+            for (int i = depth - 1; i >= 0; i--) {
+                if (stack[i] instanceof Map<?, ?>) return stack[i];
             }
             return null;
         }
@@ -74,60 +77,52 @@ final class PickleReader {
 
     private void step(int op) {
         switch (op) {
-            case 0x80 -> take(1); // PROTO
-            case 0x95 -> take(8); // FRAME
-            case '(' -> marks.add(stack.size());
-            case '}' -> push(new LinkedHashMap<>());
-            case ']' -> push(new ArrayList<>());
-            case ')' -> push(new ArrayList<>());
-            case 0x8f -> push(new ArrayList<>()); // EMPTY_SET
+            case 0x80 -> skip(1); // PROTO
+            case 0x95 -> skip(8); // FRAME
+            case '(' -> mark();
+            case '}' -> push(new PickleDict());
+            case ']', ')', 0x8f -> push(new ArrayList<>()); // EMPTY_LIST, EMPTY_TUPLE, EMPTY_SET
             case 'N' -> push(null);
             case 0x88 -> push(Boolean.TRUE);
             case 0x89 -> push(Boolean.FALSE);
-            case 'J' -> push((long) le(4, true));
-            case 'K' -> push((long) le(1, false));
-            case 'M' -> push((long) le(2, false));
-            case 0x8a -> push(longN(take(1)[0] & 0xff));
+            case 'J' -> push((long) (int) le(4));
+            case 'K' -> push(le(1));
+            case 'M' -> push(le(2));
+            case 0x8a -> push(longN(le(1)));
             case 0x8b -> push(longN(length(4)));
             case 'G' -> push(Double.longBitsToDouble(be8()));
             case 'X' -> push(text(length(4)));
-            case 0x8c -> push(text(take(1)[0] & 0xff));
+            case 0x8c -> push(text(le(1)));
             case 0x8d -> push(text(length(8)));
-            case 'C' -> push(take(take(1)[0] & 0xff));
+            case 'C' -> push(take(le(1)));
             case 'B' -> push(take(length(4)));
-            case 0x8e -> push(take(length(8)));
-            case 0x96 -> push(take(length(8))); // BYTEARRAY8
-            case 'U' -> push(new String(take(take(1)[0] & 0xff), StandardCharsets.ISO_8859_1));
+            case 0x8e, 0x96 -> push(take(length(8))); // BINBYTES8, BYTEARRAY8
+            case 'U' -> push(new String(take(le(1)), StandardCharsets.ISO_8859_1));
             case 'T' -> push(new String(take(length(4)), StandardCharsets.ISO_8859_1));
             case 'I' -> push(intLine(line()));
             case 'L' -> push(intLine(stripL(line())));
             case 'F' -> push(floatLine(line()));
             case 'V' -> push(line());
             case 'S' -> push(unquote(line()));
-            case 't' -> push(new ArrayList<>(popMark()));
+            case 't', 'l', 0x91 -> push(listFromMark()); // TUPLE, LIST, FROZENSET
             case 0x85 -> push(tuple(1));
             case 0x86 -> push(tuple(2));
             case 0x87 -> push(tuple(3));
-            case 'l' -> push(new ArrayList<>(popMark()));
-            case 'd' -> push(dict(popMark()));
-            case 0x91 -> push(new ArrayList<>(popMark())); // FROZENSET
+            case 'd' -> push(dictFromMark());
             case 'a' -> append(pop());
-            case 'e', 0x90 -> popMark().forEach(this::append); // APPENDS, ADDITEMS
+            case 'e', 0x90 -> appends(); // APPENDS, ADDITEMS
             case 's' -> {
                 Object v = pop();
                 Object k = pop();
                 put(k, v);
             }
-            case 'u' -> {
-                List<Object> kv = popMark();
-                for (int i = 0; i + 1 < kv.size(); i += 2) put(kv.get(i), kv.get(i + 1));
-            }
+            case 'u' -> setItems();
             case 'p' -> memo(longLine(line()));
-            case 'q' -> memo(take(1)[0] & 0xff);
+            case 'q' -> memo(le(1));
             case 'r' -> memo(length(4));
-            case 0x94 -> memo(memo.size()); // MEMOIZE
+            case 0x94 -> memo(memo.count()); // MEMOIZE
             case 'g' -> push(recall(longLine(line())));
-            case 'h' -> push(recall(take(1)[0] & 0xff));
+            case 'h' -> push(recall(le(1)));
             case 'j' -> push(recall(length(4)));
             case '0' -> pop();
             case '1' -> popMark();
@@ -176,7 +171,7 @@ final class PickleReader {
                 push(new Opaque(name));
             }
             case 'o' -> {
-                List<Object> args = popMark();
+                List<Object> args = listFromMark();
                 name = "OBJ of " + (args.isEmpty() ? "nothing" : describe(args.get(0)));
                 push(new Opaque(name));
             }
@@ -208,7 +203,14 @@ final class PickleReader {
     }
 
     private static String describe(Object o) {
-        return o instanceof Opaque op ? op.what() : o == null ? "None" : o.getClass().getSimpleName();
+        if (o instanceof Opaque op) return op.what();
+        if (o == null) return "None";
+        if (o instanceof Map<?, ?>) return "a dict";
+        if (o instanceof List<?>) return "a list";
+        if (o instanceof String) return "a str";
+        if (o instanceof byte[]) return "bytes";
+        if (o instanceof Boolean) return "a bool";
+        return o instanceof Double ? "a float" : "an int";
     }
 
     private static String cut(String s) {
@@ -217,39 +219,98 @@ final class PickleReader {
 
     private void push(Object o) {
         if (++values > MAX_VALUES) throw new Stop("more than " + MAX_VALUES + " values");
-        stack.add(o);
+        if (depth == stack.length) stack = Arrays.copyOf(stack, depth * 2);
+        stack[depth++] = o;
     }
 
     private Object pop() {
-        int floor = marks.isEmpty() ? 0 : marks.get(marks.size() - 1);
-        if (stack.size() <= floor) throw new Stop("pop from an empty stack");
-        return stack.remove(stack.size() - 1);
+        int floor = markCount == 0 ? 0 : marks[markCount - 1];
+        if (depth <= floor) throw new Stop("pop from an empty stack");
+        Object o = stack[--depth];
+        stack[depth] = null;
+        return o;
     }
 
     private Object top() {
-        if (stack.isEmpty()) throw new Stop("no value on the stack");
-        return stack.get(stack.size() - 1);
+        if (depth == 0) throw new Stop("no value on the stack");
+        return stack[depth - 1];
     }
 
-    private List<Object> popMark() {
-        if (marks.isEmpty()) throw new Stop("no MARK on the stack");
-        int at = marks.remove(marks.size() - 1);
-        List<Object> sub = stack.subList(at, stack.size());
-        List<Object> out = new ArrayList<>(sub);
-        sub.clear();
+    private void mark() {
+        if (markCount == marks.length) marks = Arrays.copyOf(marks, markCount * 2);
+        marks[markCount++] = depth;
+    }
+
+    /** Pops the topmost mark: {@return the stack depth it was set at; the values above it are still there} */
+    private int unmark() {
+        if (markCount == 0) throw new Stop("no MARK on the stack");
+        return marks[--markCount];
+    }
+
+    /** Drops the values above {@code at}. */
+    private void dropAbove(int at) {
+        Arrays.fill(stack, at, depth, null);
+        depth = at;
+    }
+
+    private void popMark() {
+        dropAbove(unmark());
+    }
+
+    private List<Object> listFromMark() {
+        int at = unmark();
+        List<Object> out = new ArrayList<>(depth - at);
+        for (int i = at; i < depth; i++) out.add(stack[i]);
+        dropAbove(at);
         return out;
     }
 
     private List<Object> tuple(int n) {
         Object[] items = new Object[n];
         for (int i = n - 1; i >= 0; i--) items[i] = pop();
-        return new ArrayList<>(java.util.Arrays.asList(items));
+        return new ArrayList<>(Arrays.asList(items));
     }
 
-    private Map<Object, Object> dict(List<Object> kv) {
-        Map<Object, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < kv.size(); i += 2) putInto(m, kv.get(i), kv.get(i + 1));
+    private Map<Object, Object> dictFromMark() {
+        int at = unmark();
+        PickleDict m = new PickleDict();
+        m.ensure((depth - at) / 2);
+        for (int i = at; i + 1 < depth; i += 2) putInto(m, stack[i], stack[i + 1]);
+        dropAbove(at);
         return m;
+    }
+
+    /** APPENDS and ADDITEMS: the values above the mark, into the list below it. */
+    @SuppressWarnings("unchecked")
+    private void appends() {
+        int at = unmark();
+        if (at < depth) {
+            Object target = at == 0 ? null : stack[at - 1];
+            if (!(target instanceof List<?> l)) {
+                dropAbove(at);
+                throw new Stop(at == 0 ? "no value on the stack" : "APPEND to " + describe(target));
+            }
+            List<Object> list = (List<Object>) l;
+            for (int i = at; i < depth; i++) list.add(stack[i]);
+        }
+        dropAbove(at);
+    }
+
+    /** SETITEMS: the pairs above the mark, into the dict below it. */
+    @SuppressWarnings("unchecked")
+    private void setItems() {
+        int at = unmark();
+        if (at + 1 < depth) {
+            Object target = at == 0 ? null : stack[at - 1];
+            if (target instanceof Map<?, ?> m) {
+                if (m instanceof PickleDict d) d.ensure(d.size() + (depth - at) / 2);
+                for (int i = at; i + 1 < depth; i += 2) putInto((Map<Object, Object>) m, stack[i], stack[i + 1]);
+            } else if (at == 0 || !(target instanceof Opaque)) {
+                dropAbove(at);
+                throw new Stop(at == 0 ? "no value on the stack" : "SETITEM on " + describe(target));
+            }
+        }
+        dropAbove(at);
     }
 
     @SuppressWarnings("unchecked")
@@ -278,45 +339,101 @@ final class PickleReader {
     }
 
     private void memo(long index) {
-        if (memo.size() >= MAX_VALUES) throw new Stop("memo too large");
+        if (memo.count() >= MAX_VALUES) throw new Stop("memo too large");
         memo.put(index, top());
     }
 
     private Object recall(long index) {
-        if (!memo.containsKey(index)) throw new Stop("memo " + index + " was never stored");
+        if (!memo.has(index)) throw new Stop("memo " + index + " was never stored");
         return memo.get(index);
+    }
+
+    /**
+     * The memo: an array for the small dense indices picklers write (0, 1, 2, ...), a map for indices far past what
+     * was stored (so that one far index cannot make a hostile pickle allocate a large array). Counts the distinct
+     * indices stored, which MEMOIZE takes as its next index.
+     */
+    private static final class Memo {
+        private static final Object NONE = new Object();
+        private static final int DENSE = 1 << 22;
+        private Object[] dense = new Object[256];
+        private Map<Long, Object> sparse;
+        private int count;
+
+        int count() {
+            return count;
+        }
+
+        void put(long index, Object value) {
+            Object v = value == null ? NONE : value;
+            if (index >= 0 && index < dense.length || index >= 0 && index < DENSE && index < 2L * count + 1024) {
+                int i = (int) index;
+                if (i >= dense.length) dense = Arrays.copyOf(dense, Math.max(i + 1, Math.min(DENSE, dense.length * 2)));
+                if (dense[i] == null) count++;
+                dense[i] = v;
+                if (sparse != null && sparse.remove(index) != null) count--;
+            } else {
+                if (sparse == null) sparse = new HashMap<>();
+                if (sparse.put(index, v) == null) count++;
+            }
+        }
+
+        boolean has(long index) {
+            if (index >= 0 && index < dense.length && dense[(int) index] != null) return true;
+            return sparse != null && sparse.containsKey(index);
+        }
+
+        Object get(long index) {
+            Object v = index >= 0 && index < dense.length ? dense[(int) index] : null;
+            if (v == null) v = sparse.get(index);
+            return v == NONE ? null : v;
+        }
     }
 
     private byte[] take(long n) {
         if (n < 0 || n > in.length - pos) throw new Stop("a length of " + n + " runs past the end of the pickle");
-        byte[] out = java.util.Arrays.copyOfRange(in, pos, pos + (int) n);
+        byte[] out = Arrays.copyOfRange(in, pos, pos + (int) n);
         pos += (int) n;
         return out;
     }
 
-    private long le(int n, boolean signed) {
-        byte[] b = take(n);
+    private void skip(int n) {
+        if (n > in.length - pos) throw new Stop("a length of " + n + " runs past the end of the pickle");
+        pos += n;
+    }
+
+    /** An unsigned little-endian number of {@code n} (1 to 8) bytes. */
+    private long le(int n) {
+        if (n > in.length - pos) throw new Stop("a length of " + n + " runs past the end of the pickle");
         long v = 0;
-        for (int i = n - 1; i >= 0; i--) v = (v << 8) | (b[i] & 0xff);
-        if (signed && n == 4) v = (int) v;
+        for (int i = n - 1; i >= 0; i--) v = (v << 8) | (in[pos + i] & 0xff);
+        pos += n;
         return v;
     }
 
     private long length(int n) {
-        long v = le(n, false);
+        long v = le(n);
         if (n == 8 && v < 0) throw new Stop("negative length");
         return v;
     }
 
     private long be8() {
-        byte[] b = take(8);
+        if (8 > in.length - pos) throw new Stop("a length of 8 runs past the end of the pickle");
         long v = 0;
-        for (byte x : b) v = (v << 8) | (x & 0xff);
+        for (int i = 0; i < 8; i++) v = (v << 8) | (in[pos + i] & 0xff);
+        pos += 8;
         return v;
     }
 
     /** LONG1/LONG4: little-endian two's complement. */
     private Object longN(long n) {
+        if (n >= 1 && n <= 8 && n <= in.length - pos) {
+            int len = (int) n;
+            long v = in[pos + len - 1]; // the sign byte, sign-extended
+            for (int i = len - 2; i >= 0; i--) v = (v << 8) | (in[pos + i] & 0xff);
+            pos += len;
+            return v;
+        }
         byte[] b = take(n);
         if (b.length == 0) return 0L;
         byte[] be = new byte[b.length];
@@ -340,23 +457,24 @@ final class PickleReader {
         int h = len;
         for (int i = pos; i < pos + len; i++) h = 31 * h + in[i];
         int slot = (h ^ (h >>> 16)) & (strings.length - 1);
-        String cached = strings[slot];
-        if (cached != null && sameAscii(cached, pos, len)) {
-            pos += len;
-            return cached;
+        // Two places per hash, so that two strings of one slot do not evict each other all along a dump.
+        for (int probe = 0; probe < 2; probe++) {
+            int at = (slot + probe) & (strings.length - 1);
+            byte[] cached = stringBytes[at];
+            if (cached == null) {
+                slot = at;
+                break;
+            }
+            if (Arrays.equals(cached, 0, cached.length, in, pos, pos + len)) {
+                pos += len;
+                return strings[at];
+            }
         }
         String s = new String(in, pos, len, StandardCharsets.UTF_8);
-        pos += len;
+        stringBytes[slot] = Arrays.copyOfRange(in, pos, pos + len);
         strings[slot] = s;
+        pos += len;
         return s;
-    }
-
-    private boolean sameAscii(String s, int at, int len) {
-        if (s.length() != len) return false;
-        for (int i = 0; i < len; i++) {
-            if (s.charAt(i) != in[at + i]) return false;
-        }
-        return true;
     }
 
     private String line() {

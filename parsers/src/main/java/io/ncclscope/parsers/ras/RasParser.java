@@ -6,6 +6,8 @@ import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.json.Json;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -19,7 +21,8 @@ import java.util.regex.Pattern;
  * Reads the text status report of NCCL's RAS client ({@code ncclras}, as NCCL's docs/ras and src/ras/client_support.cc
  * print it): sections headed by a title over a {@code ====} line ({@code Job summary}, {@code Communicators... (0.00s)},
  * {@code Errors}, {@code Warnings}), the summary's counts, the communicators table, and each issue with the processes,
- * ranks and operation counts it names. Lines of no known form are skipped. Stateless and thread-safe.
+ * ranks and operation counts it names. Lines of no known form are skipped. The JSON status ({@code SET FORMAT json}) is
+ * read into the same facts. Stateless and thread-safe.
  */
 public final class RasParser implements ToolParser<RasStatus> {
 
@@ -56,13 +59,20 @@ public final class RasParser implements ToolParser<RasStatus> {
         else if (comms && table) score = 90;
         // A job's log with a RAS report pasted in: the log's kind reads more of it (its watchdog and NCCL lines).
         if (score > 0 && (h.contains("Watchdog caught") || h.contains(" NCCL INFO ") || h.contains(" NCCL WARN "))) score = 55;
+        // The JSON status (SET FORMAT json): its communicators with their ranks' collective counts.
+        if (score == 0 && h.stripLeading().startsWith("{") && h.contains("\"communicators\"")
+                && h.contains("\"nccl_version\"") && (h.contains("\"collective_counts\"") || h.contains("\"missing_ranks\""))) {
+            score = 95;
+        }
         return score;
     }
 
     @Override
     public ParseResult<RasStatus> parse(Reader in, ParseLimits limits) throws IOException {
         Warnings w = new Warnings(limits.maxWarnings());
-        LineSource src = LineSource.table(in, w, limits);
+        BufferedReader text = new BufferedReader(in);
+        if (startsWithBrace(text)) return new ParseResult<>(Kind.NCCL_RAS, readJson(text, limits, w), w.toList());
+        LineSource src = LineSource.table(text, w, limits);
         String version = null;
         Integer nodes = null;
         Integer procs = null;
@@ -124,6 +134,37 @@ public final class RasParser implements ToolParser<RasStatus> {
         }
         if (rows.isEmpty() && issues.isEmpty() && nodes == null) w.error(0, "no RAS status report found", "");
         return new ParseResult<>(Kind.NCCL_RAS, new RasStatus(version, nodes, procs, gpus, rows, issues), w.toList());
+    }
+
+    /** {@return true when the first character that is not white space is an opening brace}; nothing is consumed */
+    private static boolean startsWithBrace(BufferedReader in) throws IOException {
+        in.mark(4096);
+        int c;
+        int n = 0;
+        do {
+            c = in.read();
+        } while (c >= 0 && Character.isWhitespace(c) && ++n < 4000);
+        in.reset();
+        return c == '{';
+    }
+
+    private static RasStatus readJson(Reader in, ParseLimits limits, Warnings w) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[8192];
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            if (sb.length() + (long) n > limits.maxTableChars()) {
+                w.error(0, "the RAS status is longer than " + limits.maxTableChars() + " characters; not read", "");
+                return new RasStatus(null, null, null, null, List.of(), List.of());
+            }
+            sb.append(buf, 0, n);
+        }
+        try {
+            return RasJsonReading.read(Json.parse(sb), w);
+        } catch (Json.JsonException e) {
+            w.error(e.line(), "not JSON: " + e.getMessage(), "");
+            return new RasStatus(null, null, null, null, List.of(), List.of());
+        }
     }
 
     private static IssueDraft finish(IssueDraft d, List<RasIssue> issues) {

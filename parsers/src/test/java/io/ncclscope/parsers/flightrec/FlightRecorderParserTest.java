@@ -42,7 +42,7 @@ class FlightRecorderParserTest {
 
     static Stream<String> dumps() throws IOException {
         try (Stream<Path> s = Files.walk(EXAMPLES)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().startsWith("nccl_trace_rank_"))
+            return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().matches("nccl_trace_rank_\\d+(\\.json)?|rank\\d+\\.pkl"))
                     .map(p -> EXAMPLES.relativize(p).toString().replace('\\', '/')).sorted().toList().stream();
         }
     }

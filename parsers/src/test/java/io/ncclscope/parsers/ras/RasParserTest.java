@@ -9,6 +9,7 @@ import io.ncclscope.parsers.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,5 +81,70 @@ class RasParserTest {
         assertThat(new RasParser().sniff("Job summary\nnothing here\n")).isZero();
         ParseResult<RasStatus> r = new RasParser().parse("Errors\n======\n");
         assertThat(r.hasErrors()).isTrue();
+    }
+
+    static final Path CAPTURED = Path.of("../examples/hangs/captured-2.11/nccl-stuck");
+
+    /** The real RAS status of NCCL 2.28.9 (one rank, RUNNING and OK), as text and as JSON: the same facts. */
+    @Test
+    void theRealTextAndJsonStatusReadToTheSameFacts() throws Exception {
+        ParseResult<?> text = Parsers.parse(Files.readString(CAPTURED.resolve("ras.txt"), StandardCharsets.UTF_8));
+        ParseResult<?> json = Parsers.parse(Files.readString(CAPTURED.resolve("ras.json"), StandardCharsets.UTF_8));
+        assertThat(text.kind()).isEqualTo(Kind.NCCL_RAS);
+        assertThat(json.kind()).isEqualTo(Kind.NCCL_RAS);
+        assertThat(json.warnings()).isEmpty();
+        RasStatus t = (RasStatus) text.data();
+        RasStatus j = (RasStatus) json.data();
+        assertThat(j.ncclVersion()).isEqualTo(t.ncclVersion()).isEqualTo("2.28.9");
+        assertThat(List.of(j.nodes(), j.processes(), j.gpus())).isEqualTo(List.of(t.nodes(), t.processes(), t.gpus()))
+                .containsOnly(1);
+        assertThat(j.communicators()).singleElement().satisfies(c -> {
+            assertThat(c.status()).isEqualTo("RUNNING");
+            assertThat(c.errors()).isEqualTo("OK");
+            assertThat(c.ranksPerComm()).isEqualTo("1");
+        });
+        assertThat(t.communicators()).singleElement().satisfies(c -> assertThat(c.errors()).isEqualTo("OK"));
+        assertThat(j.issues()).isEmpty();
+        assertThat(t.issues()).isEmpty();
+        for (String f : List.of("ras.txt", "ras.json")) {
+            String actual = Json.pretty(Parsers.parse(Files.readString(CAPTURED.resolve(f), StandardCharsets.UTF_8))) + "\n";
+            Path golden = GOLDEN.resolveSibling("captured-2.11-" + f + ".expected.json");
+            if (Boolean.getBoolean("ncclscope.golden.update")) {
+                Files.writeString(golden, actual, StandardCharsets.UTF_8);
+            } else {
+                assertThat(actual).as(f).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /** Missing ranks, an aborted rank and collective counts that differ become the text report's issues. */
+    @Test
+    void theJsonStatusNamesMissingAbortedAndBehindRanks() throws Exception {
+        String json = """
+                {"nccl_version": "2.28.9", "communicators": [{"hash": "0xab", "size": 4, "ranks_count": 3,
+                  "missing_ranks_count": 1, "missing_ranks": [{"rank": 2, "host": "10.0.0.3", "pid": 77, "cuda_dev": 2}],
+                  "ranks": [
+                    {"rank": 0, "host": "10.0.0.1", "pid": 10, "cuda_dev": 0, "status": {"async_error": 0},
+                     "collective_counts": {"AllReduce": 120, "Broadcast": 1}},
+                    {"rank": 1, "host": "10.0.0.1", "pid": 11, "cuda_dev": 1, "status": {"async_error": 0},
+                     "collective_counts": {"AllReduce": 120, "Broadcast": 1}},
+                    {"rank": 3, "host": "10.0.0.4", "pid": 13, "cuda_dev": 3, "status": {"async_error": 5, "abort_flag": true},
+                     "collective_counts": {"AllReduce": 119, "Broadcast": 1}}]}]}
+                """;
+        ParseResult<?> r = Parsers.parse(json);
+        assertThat(r.kind()).isEqualTo(Kind.NCCL_RAS);
+        RasStatus s = (RasStatus) r.data();
+        assertThat(s.nodes()).isEqualTo(2);
+        assertThat(s.communicators()).singleElement().satisfies(c -> {
+            assertThat(c.status()).isEqualTo("ABORTED");
+            assertThat(c.errors()).isEqualTo("INCOMPLETE");
+        });
+        assertThat(s.issues()).extracting(RasIssue::kind).containsExactly("INCOMPLETE", "ERROR", "MISMATCH");
+        assertThat(s.issues().get(0).processes()).containsExactly(new RasProcess(2, 2, 77L, "10.0.0.3", 0));
+        assertThat(s.issues().get(1).processes()).extracting(RasProcess::rank).containsExactly(3);
+        assertThat(s.issues().get(2).launchedUpTo()).containsExactly(Map.entry(121L, 2), Map.entry(120L, 1));
+        assertThat(s.issues().get(2).processes()).extracting(RasProcess::rank).containsExactly(3);
+        assertThat(Parsers.parse("{\"communicators\": 3, \"nccl_version\": 1, \"missing_ranks\": []}").warnings())
+                .isNotEmpty();
     }
 }

@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  *   <li>{@code HANG_RANK_NOT_ENTERED}: ranks whose traces say they never enqueued the collective the others timed out
  *       or stand in (or that a gloo monitored barrier names): the CPU side, not the network;</li>
  *   <li>{@code HANG_COLLECTIVE_STUCK}: every rank of the group entered it and some never completed: the GPU or network
- *       side, with the host evidence of their nodes (Xid, IB ports, mlx5 link down) naming a suspect.</li>
+ *       side, with the host evidence of their nodes (Xid, IB ports, mlx5 link down) naming a suspect; a group of one
+ *       rank has neither peer nor network to wait for, so its own GPU holds the collective.</li>
  * </ol>
  */
 final class HangChecks {
@@ -35,12 +36,15 @@ final class HangChecks {
 
     private final Map<Integer, RankPlace> places;
     private final Map<String, List<EvidenceLine>> hostEvidence;
+    private final Map<Integer, HangPass.RasFact> ras;
     private final List<Finding> made = new ArrayList<>();
     private boolean barrierMade;
 
-    HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence) {
+    HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence,
+               Map<Integer, HangPass.RasFact> ras) {
         this.places = places;
         this.hostEvidence = hostEvidence;
+        this.ras = ras;
     }
 
     void report(HangPass.Reported r) {
@@ -60,13 +64,16 @@ final class HangChecks {
     }
 
     void group(String group, Map<Integer, RankProgress> ranks) {
-        if (ranks.size() < 2 || mismatch(group, ranks)) return;
+        int size = groupSize(ranks);
+        if (ranks.size() < 2 && size != 1 || mismatch(group, ranks)) return;
         // The collective the group hangs in: the lowest one a watchdog timed out in or the recorder saw not complete.
         Long hang = null;
         for (RankProgress p : ranks.values()) {
             Long at = p.timedOut != null ? p.timedOut : p.firstIncomplete;
             if (at != null && (hang == null || at < hang)) hang = at;
         }
+        // Only when nothing else explains the hang: a mismatch report (gloo's fingerprint check) already has.
+        if (hang == null && made.isEmpty()) hang = furthestRecorded(ranks);
         if (hang == null) return;
         List<RankProgress> behind = new ArrayList<>();
         List<Integer> waiting = new ArrayList<>();
@@ -81,8 +88,25 @@ final class HangChecks {
             notEntered(group, hang, behind, waiting, ranks);
             return;
         }
-        int size = groupSize(ranks);
-        if (behind.isEmpty() && size > 0 && waiting.size() == size) stuck(group, hang, ranks);
+        if (behind.isEmpty() && size > 0 && waiting.size() == size) stuck(group, hang, size, ranks);
+    }
+
+    /**
+     * Without a watchdog line or a state the recorder kept (gloo leaves every entry {@code scheduled}), the dumps
+     * taken after the failure still say how far each rank enqueued: when every rank of the group left a dump and they
+     * stop at different collectives, the furthest one is the one the others never entered (as PyTorch's
+     * {@code fr_trace} reads them). {@return that collective, or null when the dumps agree or a rank left none}
+     */
+    private static Long furthestRecorded(Map<Integer, RankProgress> ranks) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (RankProgress p : ranks.values()) {
+            if (p.fingerprints.isEmpty() || p.statesRecorded) return null;
+            long entered = p.entered();
+            min = Math.min(min, entered);
+            max = Math.max(max, entered);
+        }
+        return ranks.size() >= 2 && min < max ? max : null;
     }
 
     private void notEntered(String group, long hang, List<RankProgress> behind, List<Integer> waiting,
@@ -94,8 +118,11 @@ final class HangChecks {
             else if (ev.size() < 4 && !p.fingerprintLines.isEmpty()) ev.add(p.fingerprintLines.lastEntry().getValue());
         }
         RankProgress witness = ranks.get(waiting.get(0));
-        EvidenceLine waitLine = witness.timedOutLine != null ? witness.timedOutLine : witness.firstIncompleteLine;
+        EvidenceLine waitLine = witness.timedOutLine != null ? witness.timedOutLine
+                : witness.firstIncompleteLine != null ? witness.firstIncompleteLine : witness.fingerprintLines.get(hang);
         if (waitLine != null) ev.add(waitLine);
+        HangPass.RasFact told = ras.get(first.rank);
+        if (told != null) ev.add(told.line());
         List<Integer> behindRanks = behind.stream().map(p -> p.rank).toList();
         made.add(finding(NOT_ENTERED, first.rank, ev, behind.size() == 1 ? "detail.one" : "detail.many",
                 "ranks", join(behindRanks), "rank", first.rank, "where", where(first.rank), "seq", hang,
@@ -103,7 +130,7 @@ final class HangChecks {
                 "count", waiting.size()));
     }
 
-    private void stuck(String group, long hang, Map<Integer, RankProgress> ranks) {
+    private void stuck(String group, long hang, int size, Map<Integer, RankProgress> ranks) {
         List<EvidenceLine> ev = new ArrayList<>();
         Integer suspect = null;
         String suspectNode = null;
@@ -117,15 +144,33 @@ final class HangChecks {
                 ev.addAll(host);
             }
         }
+        String rasKind = null;
+        if (suspect == null) {
+            for (RankProgress p : ranks.values()) {
+                HangPass.RasFact f = ras.get(p.rank);
+                if (f != null && !"MISMATCH".equals(f.kind())) {
+                    suspect = p.rank;
+                    rasKind = f.kind();
+                    ev.add(f.line());
+                    break;
+                }
+            }
+        }
         RankProgress lead = ranks.values().iterator().next();
         EvidenceLine line = lead.timedOutLine != null ? lead.timedOutLine : lead.firstIncompleteLine;
         if (line != null) ev.add(0, line);
+        if (lead.firstIncompleteLine != null && line != lead.firstIncompleteLine) ev.add(1, lead.firstIncompleteLine);
         TreeSet<Integer> started = new TreeSet<>();
         for (RankProgress p : ranks.values()) if ("started".equals(p.firstIncompleteState)) started.add(p.rank);
         Integer subject = suspect != null ? suspect : lead.rank;
-        made.add(finding(STUCK, subject, ev, suspect != null ? "detail.suspect" : "detail.none", "seq", hang,
+        // One rank alone has no peer and no network to wait for: what holds its collective is its own GPU.
+        String detail = rasKind != null ? "detail.ras" : suspect != null ? "detail.suspect" : size == 1 ? "detail.alone"
+                : "detail.none";
+        List<Object> args = new ArrayList<>(List.of("seq", hang,
                 "op", op(lead, hang), "pg", group, "count", ranks.size(), "node", suspectNode == null ? "?" : suspectNode,
                 "rank", subject, "where", where(subject), "started", started.isEmpty() ? "-" : join(started)));
+        if (rasKind != null) args.addAll(List.of("ras", rasKind));
+        made.add(finding(STUCK, subject, ev, detail, args.toArray()));
     }
 
     /** Ranks whose recorded collectives at one sequence number differ: the first such number, both sides quoted. */
@@ -215,6 +260,27 @@ final class HangChecks {
     }
 
     void finish(Consumer<Finding> out) {
+        if (made.isEmpty()) rasBehind();
         made.forEach(out);
+    }
+
+    /**
+     * With no other trace of the hang, NCCL's RAS alone: the ranks that launched fewer collectives than most of the
+     * communicator never entered the one the others wait in (the CPU side, as with the Flight Recorder).
+     */
+    private void rasBehind() {
+        List<Integer> behind = new ArrayList<>();
+        HangPass.RasFact fact = null;
+        for (Map.Entry<Integer, HangPass.RasFact> e : ras.entrySet()) {
+            HangPass.RasFact f = e.getValue();
+            if (f.launched() != null && f.launched()[1] < f.launched()[0]) {
+                behind.add(e.getKey());
+                if (fact == null) fact = f;
+            }
+        }
+        if (fact == null) return;
+        int first = behind.get(0);
+        made.add(finding(NOT_ENTERED, first, List.of(fact.launchedLine(), fact.line()), "detail.ras", "ranks", join(behind), "rank", first,
+                "where", where(first), "behind", fact.launched()[1], "ahead", fact.launched()[0]));
     }
 }

@@ -16,6 +16,9 @@ import io.ncclscope.parsers.nccl.LauncherError;
 import io.ncclscope.parsers.nccl.LauncherErrorKind;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.parsers.ras.RasIssue;
+import io.ncclscope.parsers.ras.RasProcess;
+import io.ncclscope.parsers.ras.RasStatus;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -49,6 +52,28 @@ public final class HangPass {
     private final Map<String, Reported> reports = new TreeMap<>();
     /** Per node, the first lines of host evidence that can hold a collective on the GPU or network side. */
     private final Map<String, List<EvidenceLine>> hostEvidence = new TreeMap<>();
+    /** Per rank, what NCCL's RAS says of it: missing, in error, or behind in launched collectives. */
+    private final Map<Integer, RasFact> ras = new TreeMap<>();
+
+    /**
+     * What the issues of NCCL's RAS say of one rank.
+     *
+     * @param kind         the gravest issue naming it ({@code INCOMPLETE}, {@code ERROR}, {@code DEAD}, ...; an error
+     *                     outranks {@code MISMATCH}), quoted by {@code line}
+     * @param line         that issue, quoted
+     * @param launched     when a {@code MISMATCH} names it: the operation count most ranks launched up to, and the
+     *                     lowest; else null
+     * @param launchedLine that {@code MISMATCH} issue, quoted; null with {@code launched}
+     */
+    record RasFact(String kind, EvidenceLine line, long[] launched, EvidenceLine launchedLine) {
+
+        RasFact merge(RasFact other) {
+            boolean mine = !"MISMATCH".equals(kind) || "MISMATCH".equals(other.kind);
+            RasFact grave = mine ? this : other;
+            RasFact counted = launched != null ? this : other;
+            return new RasFact(grave.kind, grave.line, counted.launched, counted.launchedLine);
+        }
+    }
 
     /** A report line and what it says. */
     record Reported(HangReport report, EvidenceLine line) {
@@ -70,6 +95,7 @@ public final class HangPass {
             a.data(FlightRecorderDump.class).ifPresent(dump -> addDump(a, dump));
             a.data(DmesgData.class).ifPresent(d -> addDmesg(a, d));
             a.data(IbstatData.class).ifPresent(d -> addIbstat(a, d));
+            a.data(RasStatus.class).ifPresent(d -> addRas(a, d));
         }
     }
 
@@ -79,7 +105,7 @@ public final class HangPass {
      */
     public List<Finding> finish() {
         List<Finding> out = new ArrayList<>();
-        HangChecks checks = new HangChecks(places, hostEvidence);
+        HangChecks checks = new HangChecks(places, hostEvidence, ras);
         for (Reported r : reports.values()) checks.report(r);
         for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
         checks.finish(out::add);
@@ -172,6 +198,7 @@ public final class HangPass {
         if (!states) return;
         incomplete.forEach((group, e) -> rank(group, rank).incomplete(e.collectiveSeqId(), e.state(),
                 new EvidenceLine(a.name(), e.index(), entryText(e))));
+        for (String group : kept.keySet()) rank(group, rank).statesRecorded = true;
     }
 
     /** {@code entry 12: collective_seq_id=120 nccl:all_reduce in [[1024]] Float -> [[1024]] Float, started}. */
@@ -184,6 +211,25 @@ public final class HangPass {
     static String fingerprint(FlightRecorderEntry e) {
         return e.profilingName() + " in " + e.inputSizes() + " " + String.join(",", e.inputDtypes()) + " -> "
                 + e.outputSizes() + " " + String.join(",", e.outputDtypes());
+    }
+
+    /** The ranks RAS names, with where they run (RAS knows each rank's node, process and GPU). */
+    private void addRas(Artifact a, RasStatus status) {
+        for (RasIssue issue : status.issues()) {
+            long[] launched = null;
+            if (!issue.launchedUpTo().isEmpty()) {
+                long most = issue.launchedUpTo().keySet().iterator().next();
+                long least = issue.launchedUpTo().keySet().stream().mapToLong(Long::longValue).min().orElse(most);
+                launched = new long[] {most, least};
+            }
+            EvidenceLine line = new EvidenceLine(a.name(), issue.line(), (issue.comm() == null ? "" : issue.comm() + " ")
+                    + issue.kind() + ": " + issue.text());
+            for (RasProcess p : issue.processes()) {
+                if (p.rank() == null) continue;
+                ras.merge(p.rank(), new RasFact(issue.kind(), line, launched, launched == null ? null : line), RasFact::merge);
+                if (p.node() != null) places.putIfAbsent(p.rank(), new RankPlace(p.node(), p.pid(), p.gpu(), null, 0));
+            }
+        }
     }
 
     private void addDmesg(Artifact a, DmesgData d) {

@@ -30,6 +30,8 @@ final class RankProgress {
     /** Sequence number to {@code profiling_name sizes dtypes}, the last {@link #FINGERPRINTS} collectives. */
     final TreeMap<Long, String> fingerprints = new TreeMap<>();
     final TreeMap<Long, EvidenceLine> fingerprintLines = new TreeMap<>();
+    /** True when this rank's Flight Recorder marks work completed (NCCL does; gloo leaves every entry scheduled). */
+    boolean statesRecorded;
 
     RankProgress(int rank) {
         this.rank = rank;

@@ -95,4 +95,89 @@ class HangAnalyzerTest {
         assertThat(f.subject().rank()).isEqualTo(1);
         assertThat(f.detail()).contains("TensorShape=[10]").contains("TensorShape=[20]");
     }
+
+    /** PyTorch 2.11, gloo, 4 ranks: rank 1 all-reduces 20 elements, the others 10; only the dumps tell (rank 0 died). */
+    @Test
+    void realTorch211MismatchIsToldFromTheDumpsAlone() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-mismatch", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_MISMATCH");
+        assertThat(f.subject().rank()).isEqualTo(1);
+        assertThat(f.detail()).contains("collective 5").contains("[[10]]").contains("[[20]]");
+        assertThat(f.evidence()).extracting(l -> l.artifact()).containsExactlyInAnyOrder("rank1.pkl", "rank2.pkl");
+        assertThat(codes(r)).doesNotContain("HANG_COLLECTIVE_STUCK", "HANG_RANK_NOT_ENTERED");
+    }
+
+    /** PyTorch 2.11, gloo: rank 3 skipped an all_reduce; its dump stops one collective short of the others'. */
+    @Test
+    void realTorch211SkippedCollectiveNamesTheRankThatNeverEnteredIt() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-skip", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+        assertThat(f.subject().rank()).isEqualTo(3);
+        assertThat(f.detail()).contains("collective 7").contains("last enqueued collective is 6").contains("Not the network");
+        assertThat(codes(r)).doesNotContain("HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
+    }
+
+    /** Dumps that agree (every rank enqueued as far, gloo keeps no states) name nobody. */
+    @Test
+    void realTorch211DumpsThatAgreeNameNoRank() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-sleep", Locale.ENGLISH);
+        assertThat(codes(r)).noneMatch(c -> c.startsWith("HANG_"));
+    }
+
+    /**
+     * PyTorch 2.11 with NCCL 2.28.9, one rank: an all_reduce queued behind a GPU kernel spinning 120 s; the real
+     * watchdog timeout and the watchdog's own dump. Told apart from a mismatch and from a rank that never entered: the
+     * GPU side, not the network.
+     */
+    @Test
+    void realNcclStuckBehindAGpuKernelIsTheGpuSideNotTheNetwork() throws Exception {
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = analyze("hangs/captured-2.11/nccl-stuck", locale);
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_STUCK");
+            assertThat(f.subject().rank()).isEqualTo(0);
+            assertThat(f.subject().node()).isEqualTo("vm");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("WorkNCCL(SeqNum=4"));
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("collective_seq_id=4").contains("scheduled"));
+            assertThat(f.detail()).contains(locale == Locale.ENGLISH ? "Not the network" : "不是网络");
+            assertThat(codes(r)).doesNotContain("NCCL_WATCHDOG_TIMEOUT", "HANG_COLLECTIVE_MISMATCH", "HANG_RANK_NOT_ENTERED");
+        }
+    }
+
+    /** NCCL's RAS report alone names the rank that launched fewer collectives, with its node and GPU from RAS. */
+    @Test
+    void theRasReportAloneNamesTheRankBehindWithItsNode() throws Exception {
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = analyze("hangs/ras", locale);
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+            assertThat(f.subject().rank()).isEqualTo(5);
+            assertThat(f.subject().node()).isEqualTo("10.0.0.12");
+            assertThat(f.detail()).contains("119").contains("120").contains("10.0.0.12, GPU 1, pid 2105")
+                    .contains(locale == Locale.ENGLISH ? "Not the network" : "不是网络");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("MISMATCH"));
+        }
+    }
+
+    /** PyTorch's DETAIL fingerprint check explains the hang: its own wrapper group's dumps do not add a second one. */
+    @Test
+    void realTorch211DetailMismatchIsOneFinding() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-mismatch-detail", Locale.ENGLISH);
+        assertThat(codes(r).stream().filter(c -> c.startsWith("HANG_"))).containsExactly("HANG_COLLECTIVE_MISMATCH");
+    }
+
+    /** The chat cards' first line (Slack's notification text, Feishu's first block) names the rank and its host. */
+    @Test
+    void theChatCardsFirstLineNamesTheRankAndItsHost() throws Exception {
+        Report r = NcclScope.analyze(Options.DEFAULTS, EXAMPLES.resolve("hangs/rank-not-entered"));
+        for (io.ncclscope.sdk.Format format : List.of(io.ncclscope.sdk.Format.SLACK, io.ncclscope.sdk.Format.FEISHU)) {
+            String card = NcclScope.render(r, format);
+            String first = format == io.ncclscope.sdk.Format.SLACK
+                    ? card.substring(card.indexOf("\"text\":\"") + 8, card.indexOf("\",\"blocks\""))
+                    : card.substring(card.indexOf("\"content\":\"1 problem"), card.indexOf("\"}", card.indexOf("\"content\":\"1 problem")));
+            assertThat(first).as(format.toString()).contains("not the network").contains("node-b rank 5");
+        }
+    }
 }
