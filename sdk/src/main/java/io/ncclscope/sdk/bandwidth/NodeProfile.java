@@ -186,11 +186,22 @@ public record NodeProfile(String label, String gpuName, int gpus, Integer nvlink
         }
         NodeHardware h = hw.of(chosen);
         if (h.nvlinkLine() != null) facts.add(text(h.nvlinkLine().on(chosen)));
-        List<NodeHardware.ActivePort> railPorts = Rails.of(h.ports());
+        // Outputs of several nodes: the ports of the node with the slowest rail, since the ring moves at it.
+        String portNode = chosen;
+        double slowest = slowestRail(h);
+        for (String n : hw.nodes().keySet()) {
+            if (slowestRail(hw.of(n)) < slowest) {
+                slowest = slowestRail(hw.of(n));
+                portNode = n;
+            }
+        }
+        List<NodeHardware.ActivePort> ports = hw.of(portNode).ports();
+        List<NodeHardware.ActivePort> railPorts = Rails.of(ports);
         List<Nic> nics = new ArrayList<>();
-        for (NodeHardware.ActivePort p : h.ports()) {
-            nics.add(new Nic(p.device(), p.port(), p.rateGbps(), p.linkLayer(), railPorts.contains(p)));
-            facts.add(text(p.quote().on(chosen)));
+        for (NodeHardware.ActivePort p : ports) {
+            nics.add(new Nic((portNode.equals(chosen) || portNode.isEmpty() ? "" : portNode + " ") + p.device(), p.port(), p.rateGbps(),
+                    p.linkLayer(), railPorts.contains(p)));
+            facts.add(text(p.quote().on(portNode)));
         }
         Integer eth = null;
         if (h.eth() != null) {
@@ -233,6 +244,11 @@ public record NodeProfile(String label, String gpuName, int gpus, Integer nvlink
         }
         return new NodeProfile(s.toLowerCase(Locale.ROOT), gpu, gpus, null, 0, null, null, null, nics, List.of(), null, false,
                 List.of("spec " + s));
+    }
+
+    /** {@return the rate of a node's slowest rail; infinity when it shows none} */
+    private static double slowestRail(NodeHardware h) {
+        return Rails.of(h.ports()).stream().mapToDouble(NodeHardware.ActivePort::rateGbps).min().orElse(Double.POSITIVE_INFINITY);
     }
 
     private static Integer max(Integer a, Integer b) {
