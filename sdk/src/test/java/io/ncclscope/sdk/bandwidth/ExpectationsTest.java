@@ -83,4 +83,21 @@ class ExpectationsTest {
         assertThatThrownBy(() -> NodeProfile.parse("8xFooGPU")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown GPU");
         assertThatThrownBy(() -> NcclScope.expect("h200-sxm", 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to 100000");
     }
+
+    /** One source of expected figures: the segment verdicts and expect give the same numbers for the same hardware. */
+    @Test
+    void theSegmentVerdictsAndExpectCountTheSameFigures() throws Exception {
+        Evidence ev = Evidence.builder().addPath(Path.of("../examples/attribution/h100-slow-port")).build();
+        java.util.List<SegmentVerdict> verdicts = Segments.of(ev);
+        Expectations.Result r = NcclScope.expect(ev, 2);
+        SegmentVerdict intra = verdicts.stream().filter(v -> v.segment() == io.ncclscope.sdk.rules.Segment.INTRA_NODE).findFirst().orElseThrow();
+        SegmentVerdict e2e = verdicts.stream().filter(v -> v.segment() == io.ncclscope.sdk.rules.Segment.END_TO_END).findFirst().orElseThrow();
+        assertThat(r.figure(Collective.ALL_REDUCE, 1).orElseThrow().lowGBs()).isEqualTo(intra.expectedGBs(), org.assertj.core.data.Offset.offset(1e-9));
+        // The verdict expects the healthy figure and names the slow rail's cap; expect lowers its figure to that cap.
+        assertThat(e2e.degraded()).isNotNull();
+        assertThat(r.figure(Collective.ALL_REDUCE, 2).orElseThrow().lowGBs()).isEqualTo(e2e.degraded().cappedGBs(),
+                org.assertj.core.data.Offset.offset(1e-9));
+        Expectations.DegradedPart port = r.degraded().get(0);
+        assertThat(Math.min(port.healthyGBs(), r.gpuLink().gbs())).isEqualTo(e2e.expectedGBs(), org.assertj.core.data.Offset.offset(1e-9));
+    }
 }
