@@ -32,6 +32,14 @@ class ExpectCommandTest {
     }
 
     @Test
+    void ourOneGpuH200CaptureSaysNothingMovesInsideTheNodeAndNamesNoNetwork() throws Exception {
+        LocalizeCommandTest.Run r = LocalizeCommandTest.run("expect", "../examples/captured/h200-bundle/before");
+        assertThat(r.code()).as(r.err()).isZero();
+        Files.writeString(Path.of("target/expect-h200-bundle.txt"), r.out());
+        assertThat(r.out()).contains("NVIDIA H200", "one H200 per node", "One rank: nothing moves between GPUs");
+    }
+
+    @Test
     void anUnknownSystemIsAUsageError() {
         LocalizeCommandTest.Run r = LocalizeCommandTest.run("expect", "dgx-9000");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);

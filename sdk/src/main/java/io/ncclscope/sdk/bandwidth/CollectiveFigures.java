@@ -83,7 +83,7 @@ final class CollectiveFigures {
         double lat = Expectations.ringLatency(c, ranks, nodes, nvlink);
         if (c == Collective.ALL_REDUCE && nodes > 1) lat = Math.min(lat, Expectations.treeLatency(gpus, nodes, nvlink));
         double small = Expectations.LATENCY_MAX * factor / (lat * 1e3);
-        d.add(msg("expect.latency", "lat", String.format(java.util.Locale.ROOT, "%.1f", lat), "hop", nvlink ? "NVLink" : "PCIe",
+        d.add(msg(nodes > 1 ? "expect.latency.n" : "expect.latency", "lat", String.format(java.util.Locale.ROOT, "%.1f", lat), "hop", nvlink ? "NVLink" : "PCIe",
                 "small", Judge.fmt(small), "half", Judge.size(halfSize(low, lat, factor))));
         return new Figure(c, nodes, ranks, lat, small, low, high, d);
     }

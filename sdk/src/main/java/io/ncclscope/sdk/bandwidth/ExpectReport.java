@@ -134,7 +134,7 @@ public final class ExpectReport {
     }
 
     private static String latency(Figure f) {
-        if (f.latencyUs() == null) return "-";
+        if (f.latencyUs() == null || f.ranks() < 2) return "-";
         return String.format(Locale.ROOT, "%.1f us, %s at 64 KiB", f.latencyUs(), Judge.fmt(f.smallGBs()));
     }
 
