@@ -78,7 +78,7 @@ class ExpectCalibrationTest {
         StringBuilder report = new StringBuilder(String.format(Locale.ROOT, "%-62s %-14s %-16s %5s %9s %17s %6s  %s%n",
                 "file", "collective", "system", "nodes", "measured", "predicted", "ratio", "result"));
         List<String> failures = new ArrayList<>();
-        int within = 0, reasoned = 0;
+        int within = 0, reasoned = 0, informative = 0;
         for (Map.Entry<String, Path> e : files.entrySet()) {
             Row row = rows.get(e.getKey());
             if (row.spec().equals("-")) {
@@ -103,18 +103,20 @@ class ExpectCalibrationTest {
             String result = holds ? "within 15 %" + (row.reason() != null ? " (" + row.reason() + ")" : "")
                     : row.reason() != null ? "outside, reason: " + row.reason() : "OUTSIDE, NO REASON";
             if (holds) within++;
+            if (holds && f.lowGBs() > 0) informative++;
             else if (row.reason() != null) reasoned++;
             else failures.add(e.getKey() + ": measured " + measured + ", predicted " + predicted);
             report.append(String.format(Locale.ROOT, "%-62s %-14s %-16s %5d %9s %17s %6s  %s%n", e.getKey(), c, row.spec(), row.nodes(),
                     measured == null ? "-" : fmt(measured), predicted, f.lowGBs() == null || f.lowGBs() == 0 ? "-" : String.format(Locale.ROOT, "%.2f", mid), result));
         }
-        report.append(String.format(Locale.ROOT, "%d tables within 15 %% of their prediction, %d with a written reason%n", within, reasoned));
+        report.append(String.format(Locale.ROOT, "%d tables within 15 %% of their prediction (%d of them multi-rank, the rest single-rank"
+                + " runs predicted and measured at 0), %d with a written reason%n", within, informative, reasoned));
         Path out = Path.of("target/expect-calibration.txt");
         Files.createDirectories(out.getParent());
         Files.writeString(out, report.toString(), StandardCharsets.UTF_8);
         System.out.print(report);
         assertThat(failures).as("healthy tables outside 15 % of their prediction, without a written reason").isEmpty();
-        assertThat(within).as("tables that calibrate the model").isGreaterThanOrEqualTo(10);
+        assertThat(informative).as("multi-rank tables that calibrate the model").isGreaterThanOrEqualTo(14);
     }
 
     /** The plateau as the segment verdicts read it: the median busbw of the (up to) three largest rows of 64 MiB or more. */
