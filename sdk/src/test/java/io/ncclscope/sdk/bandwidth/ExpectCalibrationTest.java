@@ -102,8 +102,8 @@ class ExpectCalibrationTest {
                     : measured > f.highGBs() ? measured / Math.max(f.highGBs(), 1e-9) : 1;
             String result = holds ? "within 15 %" + (row.reason() != null ? " (" + row.reason() + ")" : "")
                     : row.reason() != null ? "outside, reason: " + row.reason() : "OUTSIDE, NO REASON";
-            if (holds) within++;
             if (holds && f.lowGBs() > 0) informative++;
+            if (holds) within++;
             else if (row.reason() != null) reasoned++;
             else failures.add(e.getKey() + ": measured " + measured + ", predicted " + predicted);
             report.append(String.format(Locale.ROOT, "%-62s %-14s %-16s %5d %9s %17s %6s  %s%n", e.getKey(), c, row.spec(), row.nodes(),
