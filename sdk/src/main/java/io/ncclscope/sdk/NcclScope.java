@@ -465,6 +465,52 @@ public final class NcclScope {
         };
     }
 
+    /**
+     * The expected busbw of each collective on the hardware of a node's tool outputs, for one node and for
+     * {@code nodes} nodes, with the derivation of every figure ({@code ncclscope expect}).
+     *
+     * @param evidence one node's outputs (nvidia-smi, topo, ibstat, ethtool; nccl-tests device lines name the GPU)
+     * @param nodes    node count of the multi-node figures, 1 to 100000 (1 gives the one-node figures alone)
+     * @return the expectation
+     * @throws IllegalArgumentException for a node count out of range
+     */
+    public static io.ncclscope.sdk.bandwidth.Expectations.Result expect(Evidence evidence, int nodes) {
+        return io.ncclscope.sdk.bandwidth.Expectations.of(io.ncclscope.sdk.bandwidth.NodeProfile.of(evidence), nodes);
+    }
+
+    /**
+     * The expected busbw of each collective on a named system ({@code h100-sxm-8x400g}, see
+     * {@link io.ncclscope.sdk.bandwidth.NamedSystems}) or a spec such as {@code 8xH100-SXM,8x400g}.
+     *
+     * @param system a named system or spec
+     * @param nodes  node count of the multi-node figures, 1 to 100000
+     * @return the expectation
+     * @throws IllegalArgumentException for an unknown system, a spec that does not parse, or a node count out of range
+     */
+    public static io.ncclscope.sdk.bandwidth.Expectations.Result expect(String system, int nodes) {
+        return io.ncclscope.sdk.bandwidth.Expectations.of(io.ncclscope.sdk.bandwidth.NodeProfile.parse(system), nodes);
+    }
+
+    /**
+     * Writes an expectation as text, Markdown or JSON.
+     *
+     * @param expectation an expectation from {@link #expect(Evidence, int)}
+     * @param format      text, Markdown or JSON
+     * @param locale      Simplified Chinese for any Chinese locale, English for every other one
+     * @return the rendered expectation
+     * @throws IllegalArgumentException for HTML and the chat payloads
+     */
+    public static String render(io.ncclscope.sdk.bandwidth.Expectations.Result expectation, Format format, Locale locale) {
+        Objects.requireNonNull(expectation, "expectation");
+        Objects.requireNonNull(locale, "locale");
+        return switch (Objects.requireNonNull(format, "format")) {
+            case MARKDOWN -> io.ncclscope.sdk.bandwidth.ExpectReport.markdown(expectation, locale);
+            case JSON -> io.ncclscope.sdk.bandwidth.ExpectReport.json(expectation, locale);
+            case TEXT -> io.ncclscope.sdk.bandwidth.ExpectReport.text(expectation, locale);
+            case HTML, SLACK, FEISHU -> throw new IllegalArgumentException(format + " is not written for an expectation: text, md or json");
+        };
+    }
+
     private static Localizer localizer(Options options) {
         return new Localizer(options.pairExpectedGBs(), options.pairSlowFraction());
     }

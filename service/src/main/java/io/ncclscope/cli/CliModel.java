@@ -31,6 +31,7 @@ final class CliModel {
             case "analyze": return analyzeSpec(f);
             case "collect": return collectSpec(f);
             case "compare": return compareSpec(f);
+            case "expect": return expectSpec(f);
             case "localize": return localizeSpec(f);
             case "plan": return planSpec(f);
             case "plot": return plotSpec(f);
@@ -220,6 +221,47 @@ final class CliModel {
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
                 .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v))
+                .required(true).build());
+        return s;
+    }
+
+    private static CommandSpec expectSpec(CommandLine.IFactory f) throws Exception {
+        ExpectCommand c = f.create(ExpectCommand.class);
+        CommandSpec s = CommandSpec.wrapWithoutInspection(c, f);
+        s.name("expect");
+        s.usageMessage().description(new String[] {"Say what bandwidth the hardware should give (is my busbw normal?).", "Counts the expected nccl-tests busbw of all_reduce, all_gather, reduce_scatter, alltoall, broadcast and sendrecv from the hardware: the GPU's NVLinks (generation x links) or PCIe link, every NIC port and its rate, and the path from each GPU to its NIC. Figures come per message-size band: the latency band (up to 64 KiB, where a call costs its fixed latency) and the plateau (from 64 MiB), for 1 node and for --nodes N. The plateau is a range: the ring's figure (what 'analyze' holds runs against; below 70%% of it is slow) up to what NVLS or a 2-node tree reach. A degraded part (a port below its sibling rails' rate, a PCIe link trained narrower than it can, NVLinks down) lowers the figure and is named. Every figure comes with its derivation and sources.", "Input: one node's outputs (nvidia-smi -q, nvidia-smi topo -m, ibstat, ethtool, or a 'ncclscope collect' bundle; nccl-tests device lines name the GPU when nvidia-smi is missing), or a named system, or a spec GPUSxGPU[,NICSxRATEg] such as 8xH100-SXM,8x400g. Named systems: h100-sxm-8x400g, h200-sxm, a100-sxm-8x200g, b200-8x400g, aws-p4de, aws-p5, gcp-a3mega, gcp-a3high, oci-bm-gpu4.8, gh200-slingshot (docs/expect.md says what each holds).", ""});
+        s.usageMessage().footerHeading("%nExamples:%n");
+        s.usageMessage().footer(new String[] {"  ncclscope expect h100-sxm-8x400g                 one node of the reference H100 system", "  ncclscope expect --nodes 4 h200-sxm              and 4 of them", "  ncclscope expect --nodes 2 8xA100-SXM4,4x100g    a spec: 8 A100 per node, 4 NICs of 100 Gb/s", "  ncclscope expect --nodes 2 bundle/               from a node's outputs (ncclscope collect)", "  ncclscope expect --format json node1/ | jq '.figures[] | {collective, nodes, plateauLow}'", "  ncclscope expect --lang zh-CN h100-sxm-8x400g    the derivation in Chinese", "", "Then compare: a measured plateau under 70%% of the low end is slow ('ncclscope analyze' says which segment); above the high end is never a fault (NVLS, SHARP and tree can beat every wire rate).", "", "Exit codes:", "  0  the figures were counted", "  2  usage error: an unknown system, a bad spec or --nodes, or a path that does not exist", "  3  internal error"});
+        s.versionProvider(new Main.Version());
+        ReportOptions m1 = new ReportOptions();
+        c.output = m1;
+        c.spec = s;
+        s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
+                .description(new String[] {"text (default, everything), md (chat-sized Markdown) or json."})
+                .defaultValue("text")
+                .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
+                .converters(new FormatNames.TextMdJson())
+                .initialValue(m1.format)
+                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
+                .description(new String[] {"Language of the report: en (default) or zh-CN."})
+                .defaultValue("en")
+                .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
+                .initialValue(m1.lang)
+                .getter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).setter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"-n", "--nodes"}).paramLabel("N")
+                .description(new String[] {"Node count of the multi-node figures (default 2; 1 gives the one-node figures alone)."})
+                .defaultValue("2")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(c.nodes)
+                .getter(new Binding(() -> c.nodes, v -> c.nodes = (Integer) v)).setter(new Binding(() -> c.nodes, v -> c.nodes = (Integer) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
+        s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
+        s.addPositional(PositionalParamSpec.builder().paramLabel("PATH|SYSTEM")
+                .description(new String[] {"A node's outputs (files or folders), or one named system or spec."}).arity("1..*")
+                .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
+                .initialValue(c.inputs)
+                .getter(new Binding(() -> c.inputs, v -> c.inputs = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.inputs, v -> c.inputs = (java.util.List<java.lang.String>) v))
                 .required(true).build());
         return s;
     }

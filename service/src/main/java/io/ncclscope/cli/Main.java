@@ -81,6 +81,7 @@ public final class Main implements Runnable {
         m.put("analyze", AnalyzeCommand.class);
         m.put("collect", CollectCommand.class);
         m.put("compare", CompareCommand.class);
+        m.put("expect", ExpectCommand.class);
         m.put("localize", LocalizeCommand.class);
         m.put("plan", PlanCommand.class);
         m.put("plot", PlotCommand.class);

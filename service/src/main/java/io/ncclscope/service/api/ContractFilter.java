@@ -24,6 +24,7 @@ public class ContractFilter implements OASFilter {
                     + "verdict with its evidence and next commands out. POST /v1/analyze takes any of the three bodies "
                     + "by Content-Type, for curl; clients generated from this contract call one operation per body.",
             "compare", "A/B pairs and scaling sets of nccl-tests runs.",
+            "expect", "What bandwidth the hardware should give: every collective's busbw from a node's outputs or a named system.",
             "localize", "Which node or link is bad, from pairwise nccl-tests results.",
             "node", "This node's facts, for agent deployments (off by default; bearer token).",
             "parse", "One tool output to typed facts; the kinds known.",
