@@ -34,6 +34,7 @@ RULES = [
  (r'CQE with error', None, 'IB_COMPLETION_ERROR', 'work completion with an error status on an IB/RoCE QP'),
  (r'Failed to (find|load) CUDA|CUDA some PFN functions not found|Failed to create CUDA context', None, 'CUDA_ERROR', 'the CUDA driver is missing, too old or unusable'),
  (r'Failed to CUDA host alloc', None, 'NCCL_OUT_OF_MEMORY', 'pinned host memory allocation failed'),
+ (r'exceeds device/fn maxSharedMem', None, 'CUDA_ERROR', "the GPU's architecture is newer than this NCCL build supports (its kernels need more shared memory than the GPU gives): use an NCCL built for it"),
  (r'using .* instead|falling back|fall back|ignoring|disabling|, will use|retrying', None, 'context', 'NCCL continues (falls back, ignores or retries)'),
  (r'P2P is disabled between|driver is older than|driver < R|requires CUDA driver', None, 'context', 'a capability is missing (driver too old, P2P off); no code of its own yet'),
  (r'Duplicate GPU detected', None, 'NCCL_DUPLICATE_GPU', ''),

@@ -44,7 +44,7 @@ final class ChainFindings {
     record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
                  Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
                  String ifaceHost, String ifaceNot, List<LineRef> head, List<LineRef> tail,
-                 List<LineRef> childTail) {
+                 List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
     }
 
     // -- findings with a first cause ----------------------------------------------------------------------------------
@@ -98,9 +98,18 @@ final class ChainFindings {
             flat[at++] = e.getKey();
             flat[at++] = e.getValue();
         }
+        List<String> returned = new ArrayList<>(1);
+        for (NcclResult r : first.results) {
+            String code = Classifier.codeOf(r);
+            if (code != null && !returned.contains(code)) returned.add(code);
+        }
+        List<LineRef> returnedLines = new ArrayList<>(2);
+        if (!first.traces.isEmpty()) returnedLines.add(first.traces.get(first.traces.size() - 1));
+        if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
         return new Draft(d.key, d.severityFailed, d.severity, d.subject, s.who(), d.args.toArray(), d.ranksAt, d.ranks, flat, d.ifaceLater,
                 d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
-                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
+                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))), List.copyOf(returned),
+                List.copyOf(returnedLines));
     }
 
 
@@ -279,7 +288,7 @@ final class ChainFindings {
         if (m.find()) rc = m.group(1);
         d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
                 "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
-        if ("remote.lost".equals(d.key) && s.peer == null) d.key = "remote.lost.nopeer";
+        if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
         if (peerHost != null) {
             // The cause is in the peer's log: name the host and ranks whose log to read.

@@ -161,6 +161,7 @@ final class Classifier {
             case OOM -> "oom";
             case VERSION -> "version.warn";
             case SYSTEM -> "system.warn";
+            case CUDA -> l.contains("maxsharedmem") ? "cuda.arch" : null;
             case COLLNET -> "collnet";
             case OFI_PROVIDER -> "ofi.provider";
             default -> null;
@@ -209,7 +210,8 @@ final class Classifier {
             case IB_VERBS_MISSING:
                 return new Verdict(null, Role.BENIGN, null);
             case CUDA_FAILURE:
-                return l.contains("out of memory") ? new Verdict(OOM, Role.ROOT, "oom") : new Verdict(CUDA, Role.ROOT, "cuda");
+                if (l.contains("out of memory")) return new Verdict(OOM, Role.ROOT, "oom");
+                return l.contains("maxsharedmem") ? new Verdict(CUDA, Role.ROOT, "cuda.arch") : new Verdict(CUDA, Role.ROOT, "cuda");
             case ALLOC_FAILED:
                 if (l.contains("cuda") || l.contains("cumem") || l.contains("out of memory") || l.contains("gpu")) {
                     return new Verdict(OOM, Role.ROOT, "oom");
