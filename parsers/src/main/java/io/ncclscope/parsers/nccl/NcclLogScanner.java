@@ -133,6 +133,9 @@ final class NcclLogScanner {
                     channels.onChannel(line, no, m + 8);
                 } else if (line.startsWith("Call to connect returned", m)) {
                     events.infoEvent(line, no, EventKind.SOCKET_CONNECT_RETRY);
+                } else if (line.startsWith("Could not open XML topology file ", m)) {
+                    // src/graph/xml.cc: a WARN up to NCCL 2.26, an INFO from 2.27; NCCL goes on without the file.
+                    events.infoEvent(line, no, EventKind.TOPOLOGY_ERROR);
                 }
             }
             case 'R' -> {

@@ -221,9 +221,10 @@ final class ChainFindings {
 
     private static void noInterface(DraftParts d) {
         Signal s = d.first.root;
-        String var = envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
+        boolean commId = "noiface.commid".equals(d.key);
+        String var = commId ? "NCCL_COMM_ID" : envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
-        if (value != null && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
+        if (value != null && !commId && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
         d.args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
         if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
         d.env = value != null ? var : null;
@@ -277,7 +278,8 @@ final class ChainFindings {
         String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
         d.args.addAll(List.of("path", path == null ? "?" : path));
         if (path == null && "topo.file".equals(d.key)) d.key = "topo.file.nopath";
-        d.severity = FindingSeverity.ERROR;
+        // A file NCCL could not open is ignored: the job goes on with the detected topology.
+        d.severity = "topo.file.open".equals(d.key) ? FindingSeverity.WARNING : FindingSeverity.ERROR;
         d.env = "NCCL_TOPO_FILE";
     }
 
@@ -303,7 +305,8 @@ final class ChainFindings {
     private static void environment(DraftParts d) {
         Signal s = d.first.root;
         // 'XML Import Channel', 'Could not open XML graph file': the file NCCL_GRAPH_FILE names.
-        String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : envVar(s.text, d.logIndex, null);
+        String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : "env.net".equals(d.key) ? "NCCL_NET"
+                : envVar(s.text, d.logIndex, null);
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
         d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
         d.env = var;

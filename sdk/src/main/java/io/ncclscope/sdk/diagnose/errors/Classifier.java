@@ -150,11 +150,13 @@ final class Classifier {
     private static String keyOf(String code, String l) {
         return switch (code) {
             case CONNECT -> "connect";
-            case NO_IFACE -> "noiface";
+            case NO_IFACE -> noIfaceKey(l);
             case DUPLICATE -> "duplicate";
             case USAGE -> l.contains("mismatch") ? "usage.mismatch" : null;
-            case TOPO_FILE -> l.contains("attribute") && l.contains("not found") ? "topo.file.attr" : "topo.file";
-            case ENV -> l.contains("graph") || l.contains("xml import channel") ? "env.graph" : "env.warn";
+            case TOPO_FILE -> l.contains("attribute") && l.contains("not found") ? "topo.file.attr"
+                    : l.contains("could not open xml topology file") ? "topo.file.open" : "topo.file";
+            case ENV -> l.contains("graph") || l.contains("xml import channel") ? "env.graph"
+                    : l.contains("any net plugin") ? "env.net" : "env.warn";
             case PLUGIN -> "plugin.fail";
             case MAPPING -> "mapping.warn";
             case SHM -> "shm";
@@ -191,7 +193,7 @@ final class Classifier {
                 }
                 return new Verdict(SYSTEM, Role.ROOT, "system.warn");
             case NO_SOCKET_INTERFACE:
-                return new Verdict(NO_IFACE, Role.ROOT, l.contains("same subnet") ? "noiface.subnet" : "noiface");
+                return new Verdict(NO_IFACE, Role.ROOT, noIfaceKey(l));
             case SOCKET_CREATE_FAILED:
                 return l.contains("address family")
                         ? new Verdict(NO_IFACE, Role.ROOT, "noiface.family")
@@ -218,6 +220,7 @@ final class Classifier {
                 }
                 return new Verdict(SYSTEM, Role.ROOT, "system.alloc");
             case TOPOLOGY_ERROR:
+                if (l.contains("could not open xml topology file")) return new Verdict(TOPO_FILE, Role.ROOT, "topo.file.open");
                 if (env.containsKey("NCCL_TOPO_FILE") || l.contains("topology file") || l.contains("topo file")) {
                     return new Verdict(TOPO_FILE, Role.ROOT, "topo.file");
                 }
@@ -234,6 +237,15 @@ final class Classifier {
             default:
                 return other(t, l);
         }
+    }
+
+    /**
+     * bootstrap.cc prints 'No usable listening interface found' only when NCCL_COMM_ID is set and no interface is in
+     * the subnet of its address (captured examples/captured/h200-nccl-fail/comm-id-unreachable.log).
+     */
+    private static String noIfaceKey(String l) {
+        if (l.contains("no usable listening interface")) return "noiface.commid";
+        return l.contains("same subnet") ? "noiface.subnet" : "noiface";
     }
 
     private static Verdict ibCompletion(Integer status) {

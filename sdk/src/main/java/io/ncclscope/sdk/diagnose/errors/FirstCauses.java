@@ -104,7 +104,8 @@ final class FirstCauses {
                 continue;
             }
             boolean telling = e.level() == NcclLevel.WARN || e.kind() == EventKind.SOCKET_CONNECT_RETRY
-                    || e.kind() == EventKind.CONNECTION_LOST || e.kind() == EventKind.CUDA_FAILURE;
+                    || e.kind() == EventKind.CONNECTION_LOST || e.kind() == EventKind.CUDA_FAILURE
+                    || e.kind() == EventKind.TOPOLOGY_ERROR;
             if (!telling) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
             if (v.role() == Role.BENIGN) continue;
