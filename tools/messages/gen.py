@@ -30,10 +30,12 @@ RES = {'ncclSystemError':'NCCL_SYSTEM_ERROR','ncclInternalError':'NCCL_INTERNAL_
 RULES = [
  (r'NCCL_[A-Z_]+\b.*(ignor|invalid|Invalid|too big|greater than|not a power of 2|not a valid|limiting)|(Invalid|invalid|Unknown|unknown|Unrecognized|no device found matching) .*NCCL_[A-Z_]+', None, 'NCCL_ENV_INVALID', 'a NCCL_* setting is not used as given'),
  (r'Mismatched collective', None, 'NCCL_INVALID_USAGE', 'mismatched collectives between ranks'),
+ (r'Failed to initialize any NET plugin', None, 'NCCL_ENV_INVALID', "no network NCCL can initialize matches NCCL_NET (or the communicator's netName): a misspelt name, IB on a node without InfiniBand, a plugin not installed"),
  (r'Bootstrap Root : (mismatch|rank %d of %d ranks has already checked in)|localId %d is out of range', None, 'RANK_MAPPING_INCONSISTENT', 'ranks disagree on the job layout, or a rank number repeats'),
  (r'CQE with error', None, 'IB_COMPLETION_ERROR', 'work completion with an error status on an IB/RoCE QP'),
  (r'Failed to (find|load) CUDA|CUDA some PFN functions not found|Failed to create CUDA context', None, 'CUDA_ERROR', 'the CUDA driver is missing, too old or unusable'),
  (r'Failed to CUDA host alloc', None, 'NCCL_OUT_OF_MEMORY', 'pinned host memory allocation failed'),
+ (r'exceeds device/fn maxSharedMem', None, 'CUDA_ERROR', "the GPU's architecture is newer than this NCCL build supports (its kernels need more shared memory than the GPU gives): use an NCCL built for it"),
  (r'using .* instead|falling back|fall back|ignoring|disabling|, will use|retrying', None, 'context', 'NCCL continues (falls back, ignores or retries)'),
  (r'P2P is disabled between|driver is older than|driver < R|requires CUDA driver', None, 'context', 'a capability is missing (driver too old, P2P off); no code of its own yet'),
  (r'Duplicate GPU detected', None, 'NCCL_DUPLICATE_GPU', ''),

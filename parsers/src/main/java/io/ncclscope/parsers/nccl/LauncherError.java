@@ -10,7 +10,7 @@ package io.ncclscope.parsers.nccl;
  * @param rank               the rank it concerns ({@code [Rank 3]}, {@code [rank3]:}, srun {@code 3: }); nullable
  * @param exception          the exception type before the message ({@code torch.distributed.DistBackendError}); nullable
  * @param source             PyTorch's source location ({@code ProcessGroupNCCL.cpp:1727}); nullable
- * @param reason             the reason phrase ({@code unhandled system error}); nullable
+ * @param reason             the reason phrase ({@code unhandled system error}; store lost: {@code Connection reset by peer}); nullable
  * @param error              the NCCL result, from the {@code ncclSystemError: ...} line or the reason; nullable
  * @param ncclVersion        the NCCL version PyTorch reported, normalised ({@code 21.1.4} becomes {@code 2.11.4}); nullable
  * @param ncclVersionPrinted the version as printed; nullable
@@ -28,7 +28,7 @@ package io.ncclscope.parsers.nccl;
  * @param lastCompleted      watchdog: {@code last completed NCCL work}; nullable
  * @param exitCode           child failure: exit code of the root-cause rank; nullable
  * @param pid                child failure: pid of the root-cause rank; nullable
- * @param host               child failure: host of the root-cause rank; nullable
+ * @param host               child failure: host of the root-cause rank; store lost: the store's host; nullable
  * @param text               the report's line (trimmed, at most 512 characters)
  * @param count              identical reports
  */

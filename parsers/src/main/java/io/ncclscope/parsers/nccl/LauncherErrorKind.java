@@ -13,5 +13,11 @@ public enum LauncherErrorKind {
     /** {@code CUDA error: ...}, {@code CUDA out of memory}. */
     CUDA_ERROR,
     /** Another {@code RuntimeError: ...}. */
-    RUNTIME_ERROR
+    RUNTIME_ERROR,
+    /**
+     * PyTorch's c10d key-value store (TCPStore) lost its server: {@code [c10d] recvValue failed on SocketImpl(...):
+     * Connection reset by peer}, {@code store->get('0') got error: Connection reset by peer}. The process hosting the
+     * store (rank 0's, or the launcher agent's) exited: this rank is a victim.
+     */
+    STORE_LOST
 }

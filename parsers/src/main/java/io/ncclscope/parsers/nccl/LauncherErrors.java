@@ -78,7 +78,35 @@ final class LauncherErrors {
             if (ex.indexOf(' ') < 0 && (ex.endsWith("Error") || ex.endsWith("Exception"))) e.exception = ex;
         }
         e.text = cut(t);
+        if (kind == LauncherErrorKind.NCCL_ERROR) ncclFailure(e, t);
+        if (kind == LauncherErrorKind.STORE_LOST) storeLost(e, line, s);
         finishLaunch(e);
+    }
+
+    /**
+     * PyTorch's c10d store losing its server: the phrase that says so as the reason, the store's host from {@code
+     * remote=[host]:port} where the line prints it.
+     */
+    private static void storeLost(LauncherErrorEntry e, String line, int s) {
+        e.reason = NcclLogSignatures.storeLost(line, s);
+        int r = line.indexOf("remote=[", s);
+        int re = r < 0 ? -1 : line.indexOf(']', r + 8);
+        if (re > r + 8) e.host = cut(line.substring(r + 8, re));
+    }
+
+    /**
+     * The call site and result of an application's {@code NCCLCHECK} report, {@code NCCL failure prog.cu:110 'unhandled
+     * system error'} (corpus-more nccl-111-1): the quoted text is {@code ncclGetErrorString} of the result.
+     */
+    private static void ncclFailure(LauncherErrorEntry e, String t) {
+        int k = t.indexOf("NCCL failure ");
+        int q = k < 0 ? -1 : t.indexOf('\'', k);
+        int qe = q < 0 ? -1 : t.indexOf('\'', q + 1);
+        if (qe < 0) return;
+        String site = t.substring(k + 13, q).trim();
+        if (!site.isEmpty()) e.source = cut(site);
+        e.reason = cut(t.substring(q + 1, qe));
+        e.error = NcclResult.fromReason(e.reason);
     }
 
     /** Counts one more occurrence of the report at {@code index}. */

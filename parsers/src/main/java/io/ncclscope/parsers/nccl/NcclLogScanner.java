@@ -133,6 +133,9 @@ final class NcclLogScanner {
                     channels.onChannel(line, no, m + 8);
                 } else if (line.startsWith("Call to connect returned", m)) {
                     events.infoEvent(line, no, EventKind.SOCKET_CONNECT_RETRY);
+                } else if (line.startsWith("Could not open XML topology file ", m)) {
+                    // src/graph/xml.cc: a WARN up to NCCL 2.26, an INFO from 2.27; NCCL goes on without the file.
+                    events.infoEvent(line, no, EventKind.TOPOLOGY_ERROR);
                 }
             }
             case 'R' -> {
@@ -176,9 +179,16 @@ final class NcclLogScanner {
         if (c >= 'a' && c <= 'z') events.tryReturnCode(line, no, m);
     }
 
-    /** {@code ncclCommInitRank comm ...}, {@code [Rank 0] comm ...} and {@code [Service thread] Connection closed}. */
+    /**
+     * {@code ncclCommInitRank comm ...}, {@code [Rank 0] comm ...}, {@code [Service thread] Connection closed} and
+     * {@code ncclMaxSharedMem N exceeds device/fn maxSharedMem M}.
+     */
     void onCommOrClosed(String line, int no, int m) {
-        if (line.startsWith("ncclComm", m) || line.startsWith("[Rank ", m)) {
+        if (line.startsWith("ncclMaxSharedMem ", m) && line.indexOf("exceeds device/fn maxSharedMem", m) > 0) {
+            // NCCL 2.25 src/enqueue.cc: its kernels want more shared memory than this GPU gives, and it goes on with
+            // less: a GPU architecture newer than this NCCL build (corpus-more nccl-1637-1). 2.26 on WARNs and fails.
+            events.infoEvent(line, no, EventKind.CUDA_FAILURE);
+        } else if (line.startsWith("ncclComm", m) || line.startsWith("[Rank ", m)) {
             int cm = line.indexOf(" comm ", m);
             if (cm > 0) communicators.onComm(line, no, cm + 1);
         } else if (line.startsWith("[Service thread] Connection closed", m)) {
@@ -234,6 +244,14 @@ final class NcclLogScanner {
                 launcherErrors.textError(LauncherErrorKind.NCCL_ERROR, line, no, s);
                 return;
             }
+            if ((k = line.indexOf("Some NCCL operations have failed or timed out", s)) >= 0) {
+                watchdogs.onProcessDown(line, no, s, k);
+                return;
+            }
+        }
+        if (NcclLogSignatures.storeLost(line, s) != null) {
+            launcherErrors.textError(LauncherErrorKind.STORE_LOST, line, no, s);
+            return;
         }
         if (line.indexOf("rror", s) >= 0 || line.indexOf("out of memory", s) >= 0) {
             if ((k = line.indexOf("ChildFailedError", s)) >= 0 && (k + 16 == n || line.charAt(k + 16) == ':')) {

@@ -44,6 +44,37 @@ final class NcclLogSignatures {
                 || isNcclFailure(line);
     }
 
+    /** What PyTorch's c10d key-value store (TCPStore) says when its connection to the store's host breaks. */
+    private static final String[] STORE_PLACES = {"TCPStore", "store->get(", "store->set(", "store->wait(", "Did the remote server shutdown or crash",
+        "[c10d] recvValue failed", "[c10d] sendBytes failed", "[c10d] recvBytes failed", "c10d key-value store"};
+    private static final String[] LOST_PHRASES = {"Connection reset by peer", "Broken pipe", "got 0 bytes",
+        "Connection was likely closed", "Connection closed by peer"};
+
+    /**
+     * {@return the phrase saying the connection broke, when {@code line} is PyTorch's c10d store losing its server}
+     * ({@code [c10d] recvValue failed on SocketImpl(... remote=[host]:20000): Connection reset by peer}, {@code
+     * store->get('0') got error: Connection reset by peer}, {@code Failed to check the "should dump" flag on TCPStore
+     * ... Connection reset by peer}: corpus-more sglang-20859-1, pytorch-131781-1); null otherwise. A refused connect is
+     * not one: the client retries it while the server starts.
+     *
+     * @param line one line
+     * @param from where the message starts
+     */
+    static String storeLost(String line, int from) {
+        boolean store = false;
+        for (String p : STORE_PLACES) {
+            if (line.indexOf(p, from) >= 0) {
+                store = true;
+                break;
+            }
+        }
+        if (!store) return null;
+        for (String p : LOST_PHRASES) {
+            if (line.indexOf(p, from) >= 0) return p;
+        }
+        return null;
+    }
+
     /** {@return true for {@code NCCL failure file.cu:110 'reason'}, the NCCLCHECK macro's report} */
     static boolean isNcclFailure(String line) {
         int k = line.indexOf("NCCL failure ");

@@ -89,6 +89,18 @@ final class WatchdogLines {
         errors.finishLaunch(e);
     }
 
+    /**
+     * {@code [Rank 4] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, ...}:
+     * the watchdog takes the process down (ProcessGroupNCCL.cpp, PyTorch 1.10 on). Without the timeout or error line
+     * before it (cut from a paste, corpus-more llamafactory-8261-1) it is the one report that the watchdog fired.
+     */
+    void onProcessDown(String line, int no, int s, int k) {
+        LauncherErrorEntry e = new LauncherErrorEntry(LauncherErrorKind.WATCHDOG_EXCEPTION, no);
+        rankAndGroup(e, line, s, k);
+        e.text = cut(line.substring(s).trim());
+        errors.finishLaunch(e);
+    }
+
     /** {@code [Rank 5]}, {@code [PG 3 Rank 5]}, {@code [PG ID 0 PG GUID 0(default_pg) Rank 3]} before {@code at}. */
     private void rankAndGroup(LauncherErrorEntry e, String line, int s, int at) {
         int r = line.lastIndexOf("Rank ", at);

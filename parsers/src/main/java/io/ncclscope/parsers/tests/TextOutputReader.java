@@ -25,7 +25,11 @@ final class TextOutputReader {
             "^\\s*(?:\\[\\d+,\\d+\\]<std(?:out|err)>:|\\d{1,6}: |[\\w.-]{1,253}: (?=\\s*[#\\d])"
                     + "|\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?"
                     + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:)? )");
-    private static final Pattern NCCL_LOG = Pattern.compile("^[^\\s:\\[]+:\\d+:\\d+ \\[\\d+\\] ");
+    /**
+     * An NCCL_DEBUG line: {@code host:pid:tid [dev] }, after NCCL 2.28's time stamp ({@code [2025-06-20 02:14:03] }, the
+     * default of NCCL_DEBUG_TIMESTAMP_FORMAT on its WARN lines; corpus-more nccl-logs/nccl-tests-324-1.txt).
+     */
+    private static final Pattern NCCL_LOG = Pattern.compile("^(?:\\[[\\d:. /-]{8,40}\\] )?[^\\s:\\[]+ ?:\\d+:\\d+ \\[\\d+\\] ");
     private static final Pattern NCCL_VERSION_LINE = Pattern.compile("NCCL version (\\d+\\.\\d+\\.\\d+)");
     private static final Pattern TESTS_VERSION = Pattern.compile(
             "^nccl-tests version (\\S+)(?: nccl-headers=(\\d+))?(?: nccl-library=(\\d+))?");

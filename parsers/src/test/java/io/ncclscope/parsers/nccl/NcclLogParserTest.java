@@ -12,6 +12,7 @@ import io.ncclscope.parsers.json.Json;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Synthetic edge cases: launcher prefixes, CRLF, truncation, interleaving, newest and oldest line forms, caps. */
@@ -388,5 +389,44 @@ class NcclLogParserTest {
         assertThat(r.data().rings()).singleElement().satisfies(g -> assertThat(g.ranks()).hasSizeLessThanOrEqualTo(NcclLogParser.MAX_RING_RANKS));
         assertThat(r.data().trees()).singleElement().satisfies(t -> assertThat(t.spec()).hasSizeLessThanOrEqualTo(512));
         assertThat(r.warnings()).noneMatch(w -> w.message().startsWith("line could not be read"));
+    }
+
+    @Test
+    void anApplicationsNcclCheckReportGivesItsCallSiteAndResult() {
+        NcclLog log = parse("NCCL failure train.cu:110 'unhandled system error'\n");
+        assertThat(log.launcherErrors(LauncherErrorKind.NCCL_ERROR)).singleElement().satisfies(e -> {
+            assertThat(e.source()).isEqualTo("train.cu:110");
+            assertThat(e.reason()).isEqualTo("unhandled system error");
+            assertThat(e.error()).isEqualTo(NcclResult.SYSTEM_ERROR);
+        });
+    }
+
+    @Test
+    void pyTorchsStoreLosingItsServerIsAStoreLostReportWithTheStoresHost() {
+        NcclLog log = parse("[rank12]:[W318 10:00:41.9 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=135, "
+                + "addr=[w1]:48750, remote=[master-0]:20000): Connection reset by peer\n"
+                + "[rank15]: torch.distributed.DistBackendError: [15] is setting up NCCL communicator and retrieving ncclUniqueId "
+                + "from [0] via c10d key-value store by key '0', but store->get('0') got error: Broken pipe\n"
+                + "[W socket.cpp:663] [c10d] The client socket has failed to connect to [master-0]:29500 (errno: 111 - Connection refused).\n");
+        List<LauncherError> lost = log.launcherErrors(LauncherErrorKind.STORE_LOST);
+        assertThat(lost).extracting(LauncherError::rank).containsExactly(12, 15);
+        assertThat(lost).extracting(LauncherError::host).containsExactly("master-0", null);
+        assertThat(lost).extracting(LauncherError::reason).containsExactly("Connection reset by peer", "Broken pipe");
+    }
+
+    @Test
+    void theWatchdogTakingTheProcessDownIsAWatchdogReportOfItsRank() {
+        NcclLog log = parse("[rank4]:[E602 11:18:52.5 ProcessGroupNCCL.cpp:684] [PG 1 Rank 4] Some NCCL operations have failed "
+                + "or timed out. Due to the asynchronous nature of CUDA kernels\n");
+        assertThat(log.launcherErrors(LauncherErrorKind.WATCHDOG_EXCEPTION)).singleElement().satisfies(e -> {
+            assertThat(e.rank()).isEqualTo(4);
+            assertThat(e.processGroup()).isEqualTo("1");
+        });
+    }
+
+    @Test
+    void ncclKernelsNeedingMoreSharedMemoryThanTheGpuGivesIsACudaEvent() {
+        NcclLog log = parse("h:1:1 [1] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856\n");
+        assertThat(log.events()).singleElement().satisfies(e -> assertThat(e.kind()).isEqualTo(EventKind.CUDA_FAILURE));
     }
 }

@@ -383,4 +383,16 @@ class NcclTestsParserTest {
         assertThat(w.line()).isEqualTo(13);
         assertThat(w.excerpt()).startsWith("16             4");
     }
+
+    @Test
+    void ncclWarnLinesWithNccl228TimeStampsOrAHostWithATrailingSpaceAreKept() {
+        // corpus-more nccl-logs/nccl-tests-324-1.txt (NCCL 2.28's '[date time] ' stamp), nccl-tests/nccl-tests-217-1.txt.
+        String text = NEW.replace("# Avg bus", """
+                [2025-06-20 02:14:03] host1:1234:1234 [0] allocator.cc:79 NCCL WARN Cuda failure 711 'peer mapping resources exhausted'
+                NAME :70918:70927 [0] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer localhost<56086>
+                # Avg bus""");
+        NcclTestsData d = ok(text);
+        assertThat(d.ncclWarnings()).extracting(Note::text).anySatisfy(t -> assertThat(t).contains("Cuda failure 711"))
+                .anySatisfy(t -> assertThat(t).startsWith("NAME :70918"));
+    }
 }

@@ -44,7 +44,7 @@ final class ChainFindings {
     record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
                  Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
                  String ifaceHost, String ifaceNot, List<LineRef> head, List<LineRef> tail,
-                 List<LineRef> childTail) {
+                 List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
     }
 
     // -- findings with a first cause ----------------------------------------------------------------------------------
@@ -98,9 +98,18 @@ final class ChainFindings {
             flat[at++] = e.getKey();
             flat[at++] = e.getValue();
         }
+        List<String> returned = new ArrayList<>(1);
+        for (NcclResult r : first.results) {
+            String code = Classifier.codeOf(r);
+            if (code != null && !returned.contains(code)) returned.add(code);
+        }
+        List<LineRef> returnedLines = new ArrayList<>(2);
+        if (!first.traces.isEmpty()) returnedLines.add(first.traces.get(first.traces.size() - 1));
+        if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
         return new Draft(d.key, d.severityFailed, d.severity, d.subject, s.who(), d.args.toArray(), d.ranksAt, d.ranks, flat, d.ifaceLater,
                 d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
-                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))));
+                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))), List.copyOf(returned),
+                List.copyOf(returnedLines));
     }
 
 
@@ -212,9 +221,10 @@ final class ChainFindings {
 
     private static void noInterface(DraftParts d) {
         Signal s = d.first.root;
-        String var = envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
+        boolean commId = "noiface.commid".equals(d.key);
+        String var = commId ? "NCCL_COMM_ID" : envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
-        if (value != null && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
+        if (value != null && !commId && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
         d.args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
         if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
         d.env = value != null ? var : null;
@@ -268,7 +278,8 @@ final class ChainFindings {
         String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
         d.args.addAll(List.of("path", path == null ? "?" : path));
         if (path == null && "topo.file".equals(d.key)) d.key = "topo.file.nopath";
-        d.severity = FindingSeverity.ERROR;
+        // A file NCCL could not open is ignored: the job goes on with the detected topology.
+        d.severity = "topo.file.open".equals(d.key) ? FindingSeverity.WARNING : FindingSeverity.ERROR;
         d.env = "NCCL_TOPO_FILE";
     }
 
@@ -279,7 +290,7 @@ final class ChainFindings {
         if (m.find()) rc = m.group(1);
         d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
                 "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
-        if ("remote.lost".equals(d.key) && s.peer == null) d.key = "remote.lost.nopeer";
+        if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
         if (peerHost != null) {
             // The cause is in the peer's log: name the host and ranks whose log to read.
@@ -294,7 +305,8 @@ final class ChainFindings {
     private static void environment(DraftParts d) {
         Signal s = d.first.root;
         // 'XML Import Channel', 'Could not open XML graph file': the file NCCL_GRAPH_FILE names.
-        String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : envVar(s.text, d.logIndex, null);
+        String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : "env.net".equals(d.key) ? "NCCL_NET"
+                : envVar(s.text, d.logIndex, null);
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
         d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
         d.env = var;

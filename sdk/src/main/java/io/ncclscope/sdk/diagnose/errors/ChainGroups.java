@@ -183,7 +183,7 @@ final class ChainGroups {
             long s = seq[0]++;
             long t = target(g, order, cases);
             if (orderOf(t) == order) continue;
-            reach.computeIfAbsent(t, k -> new ReachingLines()).report(s, g.quote());
+            reach.computeIfAbsent(t, k -> new ReachingLines()).report(s, g.quote(), g.finding().code());
         }
     }
 
@@ -214,7 +214,7 @@ final class ChainGroups {
         for (ArtifactChains.UncausedReport g : l.generics()) {
             long s = seq[0]++;
             long t = target(g, order, cases);
-            if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new ReachingLines()).report(s, g.quote());
+            if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new ReachingLines()).report(s, g.quote(), g.finding().code());
         }
         Set<String> local = new HashSet<>();
         for (int i = 0; i < cases.size(); i++) {
@@ -224,12 +224,15 @@ final class ChainGroups {
             boolean leads = r.crossKey() != null ? crossFirst.get(crossKey(r)) == at : local.add(r.code() + "|" + r.localKey());
             if (!leads) continue;
             if (r.code().equals(Classifier.DUPLICATE)) dupKeys.add(r.crossKey() != null ? r.crossKey() : order + r.localKey());
-            out.accept(finding(order, i, l, o, own.get(i)));
+            findings(order, i, l, o, own.get(i), out);
         }
     }
 
-    /** The finding of the group chain {@code i} of this artifact leads. */
-    private Finding finding(int order, int i, ArtifactChains l, ChainReading o, ReachingLines mine) {
+    /**
+     * The finding of the group chain {@code i} of this artifact leads, and the results it returned to the application
+     * ({@link ReturnedResults}).
+     */
+    private void findings(int order, int i, ArtifactChains l, ChainReading o, ReachingLines mine, Consumer<Finding> out) {
         List<ChainSummary> cases = o.cases;
         ChainSummary r = cases.get(i);
         long at = pos(order, i);
@@ -267,9 +270,16 @@ final class ChainGroups {
         }
         // The failure reports that joined it, from any artifact, in the order of the whole evidence.
         ReachingLines reports = ReachingLines.merged(mine, from);
-        boolean failed = r.failed() || reports.failed;
-        return ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
+        // Processes of this artifact that only returned error codes failed from the artifact's first chain.
+        List<String> returned = new ArrayList<>(reports.codes);
+        if (i == 0) returned.addAll(o.traceCodes);
+        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes.isEmpty();
+        Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
                 goodIfaceByHost);
+        out.accept(cause);
+        List<LineRef> returnLines = new ArrayList<>(reports.tailLines());
+        if (i == 0) addUpTo(returnLines, o.traceLines, TAIL + 1);
+        ReturnedResults.of(r.draft(), cause, returned, returnLines).forEach(out);
     }
 
     /** Whether two chains of one artifact are of one group. */
@@ -293,6 +303,8 @@ final class ChainGroups {
         /** The first {@value #TAIL} failure reports, in the order of the whole evidence, and their places in it. */
         private final List<LineRef> tail = new ArrayList<>(0);
         private final List<Long> tailSeq = new ArrayList<>(0);
+        /** The codes of the failure reports joined (the results they name), in order, each once. */
+        final List<String> codes = new ArrayList<>(0);
         boolean failed;
 
         List<String> loose(boolean before) {
@@ -310,9 +322,13 @@ final class ChainGroups {
             return watchAfter == null ? watchAfter = new ArrayList<>(ArtifactChains.KEPT) : watchAfter;
         }
 
-        /** A failure report joined, {@code seq} its place among the reports of the whole evidence (added in order). */
-        void report(long seq, LineRef quote) {
+        /**
+         * A failure report joined, {@code seq} its place among the reports of the whole evidence (added in order),
+         * {@code code} the code of the result it names.
+         */
+        void report(long seq, LineRef quote, String code) {
             failed = true;
+            addCode(code);
             if (tail.size() < TAIL) {
                 tail.add(quote);
                 tailSeq.add(seq);
@@ -321,6 +337,10 @@ final class ChainGroups {
 
         List<LineRef> tailLines() {
             return tail;
+        }
+
+        private void addCode(String code) {
+            if (code != null && !codes.contains(code)) codes.add(code);
         }
 
         /** {@return the reports of {@code a} and {@code b} (either may be null) in their order, the first {@value #TAIL}} */
@@ -332,13 +352,15 @@ final class ChainGroups {
             int nb = b == null ? 0 : b.tail.size();
             while (i < na || j < nb) {
                 if (j >= nb || i < na && a.tailSeq.get(i) < b.tailSeq.get(j)) {
-                    m.report(a.tailSeq.get(i), a.tail.get(i));
+                    m.report(a.tailSeq.get(i), a.tail.get(i), null);
                     i++;
                 } else {
-                    m.report(b.tailSeq.get(j), b.tail.get(j));
+                    m.report(b.tailSeq.get(j), b.tail.get(j), null);
                     j++;
                 }
             }
+            if (a != null) a.codes.forEach(m::addCode);
+            if (b != null) b.codes.forEach(m::addCode);
             m.failed = a != null && a.failed || b != null && b.failed;
             return m;
         }

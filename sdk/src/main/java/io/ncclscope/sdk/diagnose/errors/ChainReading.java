@@ -17,14 +17,17 @@ final class ChainReading {
     /** Processes that only returned error codes (only when this artifact has chains). */
     final List<String> traceWho;
     final List<LineRef> traceLines;
+    /** The codes of the results those processes returned, in order, each once. */
+    final List<String> traceCodes;
 
     ChainReading(List<ChainSummary> cases, List<String> looseWho, List<LineRef> looseLines, List<String> traceWho,
-            List<LineRef> traceLines) {
+            List<LineRef> traceLines, List<String> traceCodes) {
         this.cases = new ArrayList<>(cases);
         this.looseWho = List.copyOf(looseWho);
         this.looseLines = List.copyOf(looseLines);
         this.traceWho = List.copyOf(traceWho);
         this.traceLines = List.copyOf(traceLines);
+        this.traceCodes = List.copyOf(traceCodes);
     }
 
     /** {@return the group of a chain as its artifact sees it: its code and cross-artifact or local key} */

@@ -150,17 +150,20 @@ final class Classifier {
     private static String keyOf(String code, String l) {
         return switch (code) {
             case CONNECT -> "connect";
-            case NO_IFACE -> "noiface";
+            case NO_IFACE -> noIfaceKey(l);
             case DUPLICATE -> "duplicate";
             case USAGE -> l.contains("mismatch") ? "usage.mismatch" : null;
-            case TOPO_FILE -> l.contains("attribute") && l.contains("not found") ? "topo.file.attr" : "topo.file";
-            case ENV -> l.contains("graph") || l.contains("xml import channel") ? "env.graph" : "env.warn";
+            case TOPO_FILE -> l.contains("attribute") && l.contains("not found") ? "topo.file.attr"
+                    : l.contains("could not open xml topology file") ? "topo.file.open" : "topo.file";
+            case ENV -> l.contains("graph") || l.contains("xml import channel") ? "env.graph"
+                    : l.contains("any net plugin") ? "env.net" : "env.warn";
             case PLUGIN -> "plugin.fail";
             case MAPPING -> "mapping.warn";
             case SHM -> "shm";
             case OOM -> "oom";
             case VERSION -> "version.warn";
             case SYSTEM -> "system.warn";
+            case CUDA -> l.contains("maxsharedmem") ? "cuda.arch" : null;
             case COLLNET -> "collnet";
             case OFI_PROVIDER -> "ofi.provider";
             default -> null;
@@ -190,7 +193,7 @@ final class Classifier {
                 }
                 return new Verdict(SYSTEM, Role.ROOT, "system.warn");
             case NO_SOCKET_INTERFACE:
-                return new Verdict(NO_IFACE, Role.ROOT, l.contains("same subnet") ? "noiface.subnet" : "noiface");
+                return new Verdict(NO_IFACE, Role.ROOT, noIfaceKey(l));
             case SOCKET_CREATE_FAILED:
                 return l.contains("address family")
                         ? new Verdict(NO_IFACE, Role.ROOT, "noiface.family")
@@ -209,13 +212,15 @@ final class Classifier {
             case IB_VERBS_MISSING:
                 return new Verdict(null, Role.BENIGN, null);
             case CUDA_FAILURE:
-                return l.contains("out of memory") ? new Verdict(OOM, Role.ROOT, "oom") : new Verdict(CUDA, Role.ROOT, "cuda");
+                if (l.contains("out of memory")) return new Verdict(OOM, Role.ROOT, "oom");
+                return l.contains("maxsharedmem") ? new Verdict(CUDA, Role.ROOT, "cuda.arch") : new Verdict(CUDA, Role.ROOT, "cuda");
             case ALLOC_FAILED:
                 if (l.contains("cuda") || l.contains("cumem") || l.contains("out of memory") || l.contains("gpu")) {
                     return new Verdict(OOM, Role.ROOT, "oom");
                 }
                 return new Verdict(SYSTEM, Role.ROOT, "system.alloc");
             case TOPOLOGY_ERROR:
+                if (l.contains("could not open xml topology file")) return new Verdict(TOPO_FILE, Role.ROOT, "topo.file.open");
                 if (env.containsKey("NCCL_TOPO_FILE") || l.contains("topology file") || l.contains("topo file")) {
                     return new Verdict(TOPO_FILE, Role.ROOT, "topo.file");
                 }
@@ -232,6 +237,15 @@ final class Classifier {
             default:
                 return other(t, l);
         }
+    }
+
+    /**
+     * bootstrap.cc prints 'No usable listening interface found' only when NCCL_COMM_ID is set and no interface is in
+     * the subnet of its address (captured examples/captured/h200-nccl-fail/comm-id-unreachable.log).
+     */
+    private static String noIfaceKey(String l) {
+        if (l.contains("no usable listening interface")) return "noiface.commid";
+        return l.contains("same subnet") ? "noiface.subnet" : "noiface";
     }
 
     private static Verdict ibCompletion(Integer status) {

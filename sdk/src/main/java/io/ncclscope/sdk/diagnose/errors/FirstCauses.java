@@ -61,6 +61,8 @@ final class FirstCauses {
         boolean failed;
         /** Whether the root or its return-code trace is in bootstrap.cc: the connection to the bootstrap root. */
         boolean viaBootstrap;
+        /** The results the process returned after the root, in order, each once: its trace's, its launcher's reports'. */
+        final List<NcclResult> results = new ArrayList<>(1);
 
         Chain(Signal root, String code, String key, boolean weak) {
             this.root = root;
@@ -79,6 +81,8 @@ final class FirstCauses {
     private final List<Signal> signals = new ArrayList<>();
     private final Map<String, List<NcclEvent>> traces = new LinkedHashMap<>();
     private final Map<Signal, List<LineRef>> reports = new IdentityHashMap<>();
+    /** The result each launcher report names, by the signal it reports. */
+    private final Map<Signal, NcclResult> reportResults = new IdentityHashMap<>();
     private final List<GenericFailure> generics = new ArrayList<>();
     private final List<WatchdogReport> watches = new ArrayList<>();
     private final List<Object[]> childFailures = new ArrayList<>();
@@ -95,11 +99,13 @@ final class FirstCauses {
         List<Signal> mine = new ArrayList<>();
         for (NcclEvent e : log.events()) {
             if (e.kind() == EventKind.RETURN_CODE) {
-                if (e.pid() != null) traces.computeIfAbsent(order + "|" + e.host() + "|" + e.pid(), k -> new ArrayList<>()).add(e);
+                // Lines with no pid (a log with no prefixes, corpus-more nccl-379-1) are one anonymous process per host.
+                traces.computeIfAbsent(order + "|" + e.host() + "|" + e.pid(), k -> new ArrayList<>()).add(e);
                 continue;
             }
             boolean telling = e.level() == NcclLevel.WARN || e.kind() == EventKind.SOCKET_CONNECT_RETRY
-                    || e.kind() == EventKind.CONNECTION_LOST;
+                    || e.kind() == EventKind.CONNECTION_LOST || e.kind() == EventKind.CUDA_FAILURE
+                    || e.kind() == EventKind.TOPOLOGY_ERROR;
             if (!telling) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
             if (v.role() == Role.BENIGN) continue;
@@ -121,6 +127,14 @@ final class FirstCauses {
                             le.reason() != null ? le.reason() : le.text(), EventKind.CUDA_FAILURE, null, null, null,
                             le.count(), Signal.Origin.LAUNCHER, le.text(), v);
                     mine.add(s);
+                }
+                case STORE_LOST -> {
+                    // The c10d store's server went away: the process hosting it (rank 0's, the launcher agent's)
+                    // exited first. A consequence; it names the finding only when no cause is seen anywhere.
+                    Verdict v = new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store");
+                    mine.add(new Signal(a, order, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
+                            le.text(), EventKind.CONNECTION_LOST, null, null, le.host(), le.count(), Signal.Origin.LAUNCHER,
+                            le.text(), v));
                 }
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(new WatchdogReport(a, order, le));
                 case CHILD_FAILED -> childFailures.add(new Object[] {a, order, le});
@@ -159,6 +173,7 @@ final class FirstCauses {
             }
             if (match != null) {
                 reports.computeIfAbsent(match, k -> new ArrayList<>()).addAll(lines);
+                if (le.error() != null) reportResults.putIfAbsent(match, le.error());
                 return;
             }
             EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : WarnLineText.guessKind(le.lastError());
@@ -178,6 +193,7 @@ final class FirstCauses {
             Signal.enrich(s, logIndex, dupByLine.get(line), ib);
             if (s.peer == null) s.peerPort = null;
             reports.computeIfAbsent(s, k -> new ArrayList<>()).addAll(lines);
+            if (le.error() != null) reportResults.putIfAbsent(s, le.error());
             mine.add(s);
             return;
         }
@@ -351,7 +367,8 @@ final class FirstCauses {
         }
         List<String> traceWho = new ArrayList<>();
         List<LineRef> traceLines = new ArrayList<>();
-        if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines);
+        List<String> traceCodes = new ArrayList<>(1);
+        if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines, traceCodes);
         for (Object[] cf : childFailures) {
             LauncherError le = (LauncherError) cf[2];
             Chain c = caseForChild(cases, le);
@@ -365,7 +382,7 @@ final class FirstCauses {
             // Only the first chain of a group in this artifact can lead it.
             if (!groups.add(ChainReading.groupOf(r))) recs.set(recs.size() - 1, r.withoutDraft());
         }
-        return new ChainReading(recs, looseWho, looseLines, traceWho, traceLines);
+        return new ChainReading(recs, looseWho, looseLines, traceWho, traceLines, traceCodes);
     }
 
     private ChainSummary record(Chain c) {
@@ -415,7 +432,22 @@ final class FirstCauses {
             }
         }
         if (r.origin == Signal.Origin.LAUNCHER) c.failed = true;
-        if (r.pid == null) return;
+        addResult(c, r.result);
+        addResult(c, Signal.resultInText(r.text));
+        fillTrace(c);
+        addResult(c, reportResults.get(r));
+        for (Signal f : c.followers) addResult(c, reportResults.get(f));
+    }
+
+    private static void addResult(Chain c, NcclResult r) {
+        if (r != null && r != NcclResult.SUCCESS && r != NcclResult.UNKNOWN && r != NcclResult.IN_PROGRESS && !c.results.contains(r)) {
+            c.results.add(r);
+        }
+    }
+
+    /** The root's return-code trace: the {@code -> N} lines of its process after it, up to the next other message. */
+    private void fillTrace(Chain c) {
+        Signal r = c.root;
         List<NcclEvent> t = traces.get(r.order + "|" + r.host + "|" + r.pid);
         if (t == null) return;
         int bound = Integer.MAX_VALUE;
@@ -436,6 +468,7 @@ final class FirstCauses {
         if (!chain.isEmpty()) c.failed = true;
         for (NcclEvent e : chain) {
             if (e.source() != null && e.source().contains("bootstrap")) c.viaBootstrap = true;
+            addResult(c, e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
@@ -448,7 +481,6 @@ final class FirstCauses {
     }
 
     private NcclResult firstResultAfter(Signal s) {
-        if (s.pid == null) return null;
         List<NcclEvent> t = traces.get(s.order + "|" + s.host + "|" + s.pid);
         if (t == null) return null;
         for (NcclEvent e : t) {
@@ -457,13 +489,20 @@ final class FirstCauses {
         return null;
     }
 
-    /** Processes that only returned error codes (their WARN line was cut or went elsewhere) failed too. */
-    private void traceOnlyVictims(List<String> whos, List<LineRef> lines) {
+    /**
+     * Processes that only returned error codes (their WARN line was cut or went elsewhere) failed too: their labels,
+     * first lines and the codes of the results they returned.
+     */
+    private void traceOnlyVictims(List<String> whos, List<LineRef> lines, List<String> codes) {
         if (logIndex == null) return;
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Signal s : signals) seen.add(s.order + "|" + s.host + "|" + s.pid);
         for (Map.Entry<String, List<NcclEvent>> en : traces.entrySet()) {
-            if (seen.contains(en.getKey()) || en.getValue().isEmpty()) continue;
+            if (seen.contains(en.getKey()) || en.getValue().isEmpty() || en.getValue().get(0).pid() == null) continue;
+            for (NcclEvent t : en.getValue()) {
+                String code = Classifier.codeOf(t.result());
+                if (code != null && !codes.contains(code)) codes.add(code);
+            }
             NcclEvent e = en.getValue().get(0);
             StringBuilder who = new StringBuilder();
             if (e.host() != null) who.append(e.host()).append(':');

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What the NCCL variables of a log say by themselves: values NCCL cannot accept (it ignores them or fails once the
@@ -35,6 +36,18 @@ final class Settings {
             "NCCL_NVLS_ENABLE", "NCCL_CUMEM_ENABLE", "NCCL_NSOCKS_PERTHREAD", "NCCL_SOCKET_NTHREADS", "NCCL_CROSS_NIC",
             "NCCL_COLLNET_ENABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING", "NCCL_NVLS_NCHANNELS",
             "NCCL_P2P_NET_CHUNKSIZE", "NCCL_LAUNCH_MODE_PARALLEL", "NCCL_IGNORE_CPU_AFFINITY", "NCCL_NET_SHARED_BUFFERS");
+
+    /** Path levels of NCCL_P2P_LEVEL / NCCL_NET_GDR_LEVEL (src/graph/topo.cc topoPathTypeStr up to SYS), or a number. */
+    private static final Set<String> LEVELS = Set.of("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS");
+    /**
+     * Variables NCCL compares with a few names (strcmp, so case counts) and ignores otherwise: src/misc/socket.cc
+     * NCCL_SOCKET_FAMILY, src/graph/paths.cc ncclGetLevel. Captured on the H200 node: NCCL_SOCKET_FAMILY=AF_INET9 ran
+     * on with any family (examples/captured/h200-nccl-fail/socket-family-bad.log).
+     */
+    private static final Map<String, Set<String>> NAMES = Map.of("NCCL_SOCKET_FAMILY", Set.of("AF_INET", "AF_INET6"),
+            "NCCL_P2P_LEVEL", LEVELS, "NCCL_NET_GDR_LEVEL", LEVELS);
+    /** Buffer sizes in bytes below which a setting is a mistake (NCCL's default is 4 MiB; 1 was captured). */
+    private static final Pattern TINY_BYTES = Pattern.compile("\\d{1,4}");
 
     private Settings() {
     }
@@ -82,8 +95,17 @@ final class Settings {
                         valid = "VERSION, WARN, INFO, ABORT, TRACE";
                     }
                 }
+                case "NCCL_BUFFSIZE" -> {
+                    if (!v.matches("-?\\d+|0x[0-9a-fA-F]+")) key = "env.int";
+                    else if (TINY_BYTES.matcher(v).matches()) key = "env.small";
+                }
                 default -> {
-                    if (INTEGERS.contains(s.name()) && !v.matches("-?\\d+|0x[0-9a-fA-F]+")) key = "env.int";
+                    if (INTEGERS.contains(s.name()) && !v.matches("-?\\d+|0x[0-9a-fA-F]+")) {
+                        key = "env.int";
+                    } else if (NAMES.containsKey(s.name()) && !NAMES.get(s.name()).contains(v) && !levelNumber(s.name(), v)) {
+                        key = "env.names";
+                        valid = String.join(", ", new java.util.TreeSet<>(NAMES.get(s.name())));
+                    }
                 }
             }
             if (key == null) continue;
@@ -101,6 +123,11 @@ final class Settings {
                     Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", valid == null ? "?" : valid),
                     ev, params));
         }
+    }
+
+    /** The old numeric form of a path level ({@code NCCL_P2P_LEVEL=2}), which ncclGetLevel still reads. */
+    private static boolean levelNumber(String name, String v) {
+        return !name.equals("NCCL_SOCKET_FAMILY") && !v.isEmpty() && Character.isDigit(v.charAt(0));
     }
 
     /** A NCCL_ALGO / NCCL_PROTO value: {@code ^a,b} or {@code a,b;func:c,d} (2.24+ per-function syntax). */

@@ -104,6 +104,18 @@ final class Signal {
         return sb.length() == 0 ? "NCCL" : sb.toString();
     }
 
+    /**
+     * The {@code ncclResult_t} a message itself reports: the proxy service's {@code Failed to execute operation Connect
+     * from rank 14, retcode 2} (src/proxy.cc, NCCL 2.12 on). Null when it names none.
+     */
+    static NcclResult resultInText(String text) {
+        if (text == null) return null;
+        Matcher m = RETCODE.matcher(text);
+        return m.find() ? NcclResult.fromCode(m.group(1).charAt(0) - '0') : null;
+    }
+
+    private static final Pattern RETCODE = Pattern.compile("\\bretcode (\\d)\\b");
+
     /** Orders signals by artifact, then line. */
     static int compare(Signal a, Signal b) {
         return a.order != b.order ? Integer.compare(a.order, b.order) : Integer.compare(a.line, b.line);

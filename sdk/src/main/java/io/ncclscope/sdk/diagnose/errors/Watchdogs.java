@@ -84,7 +84,8 @@ final class Watchdogs {
         seqByRank.values().forEach(allSeq::addAll);
         boolean late = timeout != null && ran != null && ran > 2 * timeout;
         String key;
-        if (!anyTimeout) key = "watchdog.exception";
+        // 'Some NCCL operations have failed or timed out' alone: the watchdog fired, the line it fired on is not here.
+        if (!anyTimeout) key = seqByRank.isEmpty() ? "watchdog.down" : "watchdog.exception";
         else if (seqByRank.size() <= 1) key = "watchdog.one";
         else if (allSeq.size() <= 1) key = "watchdog.same";
         else key = "watchdog.desync";

@@ -155,7 +155,7 @@ class CatalogueClassificationTest {
         String log = "ip-10-0-0-1:100:100 [0] NCCL INFO NET/OFI Using aws-ofi-nccl 1.7.1\n"
                 + "ip-10-0-0-1:100:100 [0] nccl_net_ofi.c:543 NCCL WARN NET/OFI Couldn't find any optimal provider\n"
                 + "ip-10-0-0-1:100:100 [0] NCCL INFO init.cc:1089 -> 2\n";
-        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "OFI_NO_PROVIDER");
+        Finding f = ErrorsAnalyzerTest.cause(ErrorsAnalyzerTest.text(log), "OFI_NO_PROVIDER", "NCCL_SYSTEM_ERROR");
         // The '-> 2' after it shows the init failed.
         assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
         assertThat(f.detail().key()).isEqualTo("ofi.provider");
@@ -181,12 +181,12 @@ class CatalogueClassificationTest {
                 + "nodeB:200:200 [0] misc/socket.cc:642 NCCL WARN Connect to 10.0.0.1<29500> failed : Connection refused\n"
                 + "nodeB:200:200 [0] NCCL INFO misc/socket.cc:752 -> 2\n"
                 + "nodeB:200:200 [0] NCCL INFO bootstrap.cc:574 -> 2\n";
-        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "NCCL_CONNECT_FAILED");
+        Finding f = ErrorsAnalyzerTest.cause(ErrorsAnalyzerTest.text(log), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
         assertThat(f.detail().key()).isEqualTo("connect.bootstrap");
         assertThat(en(f)).contains("bootstrap root at 10.0.0.1<29500>", "Connection refused");
         // Another address than the root's: a connect failure to that peer, as before.
-        Finding g = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log.replace("Connect to 10.0.0.1<29500>",
-                "Connect to 10.0.0.7<41000>")), "NCCL_CONNECT_FAILED");
+        Finding g = ErrorsAnalyzerTest.cause(ErrorsAnalyzerTest.text(log.replace("Connect to 10.0.0.1<29500>",
+                "Connect to 10.0.0.7<41000>")), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
         assertThat(g.detail().key()).isEqualTo("connect");
     }
 

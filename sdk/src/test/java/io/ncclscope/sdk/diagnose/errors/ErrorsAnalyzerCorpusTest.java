@@ -58,10 +58,10 @@ class ErrorsAnalyzerCorpusTest {
         TABLE.put("nccl-logs/nccl-2076-1.txt", "NCCL_REMOTE_ERROR:CRITICAL");
         // Connect failures: link-local ip6tnl0 / ib1, Docker bridge 172.17, bootstrap timeout, 10.0.0.2 abort.
         TABLE.put("nccl-logs/nccl-529-1.txt", "NCCL_CONNECT_FAILED:CRITICAL");
-        TABLE.put("nccl-logs/nccl-975-1.txt", "NCCL_CONNECT_FAILED:CRITICAL");
+        TABLE.put("nccl-logs/nccl-975-1.txt", "NCCL_CONNECT_FAILED:CRITICAL, NCCL_SYSTEM_ERROR:ERROR");
         TABLE.put("nccl-logs/nccl-929-1.txt", "NCCL_CONNECT_FAILED:CRITICAL, NCCL_NO_SOCKET_INTERFACE:CRITICAL");
-        TABLE.put("nccl-logs/nccl-tests-15-1.txt", "NCCL_CONNECT_FAILED:CRITICAL");
-        TABLE.put("nccl-logs/nccl-tests-166-1.txt", "NCCL_CONNECT_FAILED:CRITICAL");
+        TABLE.put("nccl-logs/nccl-tests-15-1.txt", "NCCL_CONNECT_FAILED:CRITICAL, NCCL_SYSTEM_ERROR:ERROR");
+        TABLE.put("nccl-logs/nccl-tests-166-1.txt", "NCCL_CONNECT_FAILED:CRITICAL, NCCL_SYSTEM_ERROR:ERROR");
         // Only 'connect ... timed out, retrying' INFO lines over the veth socket device: a fault, not yet a failure.
         TABLE.put("nccl-logs/oneflow-3586-1.txt", "NCCL_CONNECT_FAILED:ERROR");
         TABLE.put("nccl-logs/nccl-tests-14-1.txt", "NCCL_NO_SOCKET_INTERFACE:CRITICAL");
@@ -70,7 +70,7 @@ class ErrorsAnalyzerCorpusTest {
         TABLE.put("nccl-logs/nccl-577-1.txt", "NCCL_INTERNAL_ERROR:CRITICAL");
         // 'message truncated': mismatched operations or NCCL_PROTO between ranks (ncclInvalidUsage in current NCCL).
         TABLE.put("nccl-logs/nccl-626-1.txt", "NCCL_INVALID_USAGE:CRITICAL");
-        TABLE.put("captured/h200-1gpu-variants/nccl/bad-topo-file.log", "NCCL_TOPO_FILE_INVALID:CRITICAL");
+        TABLE.put("captured/h200-1gpu-variants/nccl/bad-topo-file.log", "NCCL_INTERNAL_ERROR:ERROR, NCCL_TOPO_FILE_INVALID:CRITICAL");
         // Single-rank runs: NCCL printed nothing, the analyzer only notes the value ("an analyzer may note it").
         TABLE.put("captured/h200-1gpu-variants/nccl/bad-algo.log", "NCCL_ENV_INVALID:INFO");
         TABLE.put("captured/h200-1gpu-variants/nccl/bad-proto.log", "NCCL_ENV_INVALID:INFO");

@@ -35,6 +35,22 @@ class ErrorsAnalyzerTest {
         return fs.get(0);
     }
 
+    /**
+     * {@return the finding of {@code code}, asserting that it comes with exactly the findings of the results its chain
+     * returned to the application, each tied to it}
+     */
+    static Finding cause(List<Finding> fs, String code, String... returned) {
+        List<String> codes = new java.util.ArrayList<>(List.of(code));
+        codes.addAll(List.of(returned));
+        assertThat(fs).extracting(Finding::code).containsExactlyElementsOf(codes);
+        for (Finding r : fs.subList(1, fs.size())) {
+            assertThat(r.severity()).isEqualTo(FindingSeverity.ERROR);
+            assertThat(r.detail().key()).startsWith("returned.");
+            assertThat(en(r)).contains(code);
+        }
+        return fs.get(0);
+    }
+
     static List<Integer> lines(Finding f) {
         return f.evidence().stream().map(EvidenceLine::line).toList();
     }
@@ -47,7 +63,7 @@ class ErrorsAnalyzerTest {
     class ConnectFailed {
         @Test
         void tcpConnectAbortToAPeerIsTheRootAndTheProxyAndSocketErrorsFollow() {
-            Finding f = only(corpus("nccl-logs/nccl-tests-166-1.txt"), "NCCL_CONNECT_FAILED");
+            Finding f = cause(corpus("nccl-logs/nccl-tests-166-1.txt"), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
             assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
             assertThat(f.params()).containsEntry("peer", "10.0.0.2").containsEntry("port", "45763").containsEntry("node", "ubuntu");
             assertThat(f.subject().peer()).isEqualTo("10.0.0.2");
@@ -58,7 +74,7 @@ class ErrorsAnalyzerTest {
 
         @Test
         void linkLocalAddressOfIpoibIsNamedAndOtherProcessesAreConsequences() {
-            Finding f = only(corpus("nccl-logs/nccl-975-1.txt"), "NCCL_CONNECT_FAILED");
+            Finding f = cause(corpus("nccl-logs/nccl-975-1.txt"), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
             assertThat(f.subject().iface()).isEqualTo("ib1");
             assertThat(f.subject().node()).isEqualTo("n122-246-085");
             assertThat(f.subject().gpu()).isEqualTo("cudaDev 5");
@@ -86,7 +102,7 @@ class ErrorsAnalyzerTest {
         @Test
         void oldBootstrapTimeoutWithoutPeerAddressNamesTheInterface() {
             // Under bootstrap.cc, but in rank 0's own root thread ([bthread]): a connect to a rank, not to the root.
-            Finding f = only(corpus("nccl-logs/nccl-tests-15-1.txt"), "NCCL_CONNECT_FAILED");
+            Finding f = cause(corpus("nccl-logs/nccl-tests-15-1.txt"), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
             assertThat(f.detail().key()).isEqualTo("connect.nopeer");
             assertThat(f.subject().rank()).isEqualTo(0);
             assertThat(f.params()).containsEntry("iface", "enp3s0");
@@ -118,7 +134,7 @@ class ErrorsAnalyzerTest {
                     + "node1:1000:1010 [0] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.0.0.2<40000> failed : Connection refused\n"
                     + "node1: Test NCCL failure common.cu:1005 'unhandled system error (run with NCCL_DEBUG=INFO for details) / '\n"
                     + " .. node1 pid 1000: Test failure common.cu:891\n";
-            Finding f = only(text(out), "NCCL_CONNECT_FAILED");
+            Finding f = cause(text(out), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
             assertThat(f.params()).containsEntry("peer", "10.0.0.2").containsEntry("port", "40000");
             assertThat(lines(f)).containsExactly(6, 7);
         }
@@ -301,7 +317,7 @@ class ErrorsAnalyzerTest {
                     + "gpu01:500:610 [1] misc/ibvwrap.cc:376 NCCL WARN Call to ibv_modify_qp failed with 22 Invalid argument, on dev mlx5_1:1, "
                     + "curr state INIT, next state RTR, local GID index 0, local GID fe80::1, remote GID fe80::2\n"
                     + "gpu01:500:610 [1] NCCL INFO transport/net_ib.cc:1080 -> 2\n";
-            Finding f = only(text(log), "IB_SETUP_FAILED");
+            Finding f = cause(text(log), "IB_SETUP_FAILED", "NCCL_SYSTEM_ERROR");
             assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
             assertThat(f.detail().key()).isEqualTo("ib.setup.gid");
             assertThat(f.params()).containsEntry("hca", "mlx5_1").containsEntry("env", "NCCL_IB_GID_INDEX");
@@ -423,8 +439,8 @@ class ErrorsAnalyzerTest {
 
         @Test
         void bootstrapRootSeesARankTwice() {
-            Finding f = only(text("node1:10:30 [0] bootstrap.cc:348 NCCL WARN Bootstrap Root : rank 3 of 8 ranks has already checked in\n"
-                    + "node1:10:30 [0] NCCL INFO bootstrap.cc:400 -> 3\n"), "RANK_MAPPING_INCONSISTENT");
+            Finding f = cause(text("node1:10:30 [0] bootstrap.cc:348 NCCL WARN Bootstrap Root : rank 3 of 8 ranks has already checked in\n"
+                    + "node1:10:30 [0] NCCL INFO bootstrap.cc:400 -> 3\n"), "RANK_MAPPING_INCONSISTENT", "NCCL_INTERNAL_ERROR");
             assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
         }
     }
@@ -444,14 +460,14 @@ class ErrorsAnalyzerTest {
                     + "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.\n"
                     + "Last error:\n"
                     + "Error while creating shared memory segment /dev/shm/nccl-AbCdEf (size 9637888), error: No space left on device (28)\n";
-            Finding f = only(text(log), "NCCL_SHM_FAILED");
+            Finding f = cause(text(log), "NCCL_SHM_FAILED", "NCCL_SYSTEM_ERROR");
             assertThat(lines(f)).containsExactly(2, 3, 5, 8, 4);
             assertThat(en(f)).contains("/dev/shm", "node1:1235 [1]");
         }
 
         @Test
         void topologyFileThatIsNotXml() {
-            Finding f = only(corpus("captured/h200-1gpu-variants/nccl/bad-topo-file.log"), "NCCL_TOPO_FILE_INVALID");
+            Finding f = cause(corpus("captured/h200-1gpu-variants/nccl/bad-topo-file.log"), "NCCL_TOPO_FILE_INVALID", "NCCL_INTERNAL_ERROR");
             assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
             assertThat(f.params()).containsEntry("env", "NCCL_TOPO_FILE");
             assertThat(en(f)).contains("/tmp/bad-topo.xml");

@@ -1,0 +1,73 @@
+package io.ncclscope.sdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.sdk.diagnose.Diagnosis;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The NCCL 2.28 failures provoked on the H200 machine ({@code examples/captured/h200-nccl-fail}, its {@code HOW.md} says
+ * how each was made): every file gets the codes at WARNING or worse a correct diagnosis names, and the finding's text
+ * names the setting that was wrong where the log shows it.
+ */
+class CapturedFailuresTest {
+
+    private static final Path DIR = Path.of("../examples/captured/h200-nccl-fail");
+
+    /** file -> codes at WARNING or worse, sorted, then a phrase the first of them must say ("" for none). */
+    private static final Map<String, String[]> EXPECTED = new TreeMap<>(Map.ofEntries(
+            Map.entry("buffsize-tiny.log", new String[] {"NCCL_ENV_INVALID", "NCCL_BUFFSIZE=1 bytes"}),
+            Map.entry("comm-id-unreachable.log", new String[] {"NCCL_NO_SOCKET_INTERFACE NCCL_SYSTEM_ERROR", "NCCL_COMM_ID"}),
+            Map.entry("debug-warn.log", new String[] {"NCCL_NO_SOCKET_INTERFACE", "no socket interface found"}),
+            Map.entry("duplicate-gpu.rank0.log", new String[] {"NCCL_DUPLICATE_GPU", "0, 1"}),
+            Map.entry("duplicate-gpu.rank1.log", new String[] {"NCCL_DUPLICATE_GPU", "0, 1"}),
+            Map.entry("ib-hca-bogus.log", new String[] {"", ""}),
+            Map.entry("ifname-prefix-none.log", new String[] {"NCCL_NO_SOCKET_INTERFACE", "NCCL_SOCKET_IFNAME==ib0"}),
+            Map.entry("net-bogus.log", new String[] {"NCCL_ENV_INVALID", "NCCL_NET"}),
+            Map.entry("net-ib-no-ib.log", new String[] {"NCCL_ENV_INVALID", "IB on a node without InfiniBand"}),
+            Map.entry("net-plugin-missing.log", new String[] {"NCCL_NET_PLUGIN_MISSING", "/opt/missing/libnccl-net-none.so"}),
+            Map.entry("oom-before-init.log", new String[] {"NCCL_OUT_OF_MEMORY", "out of memory"}),
+            Map.entry("p2p-level-bogus.log", new String[] {"", ""}),
+            Map.entry("socket-family-bad.log", new String[] {"NCCL_ENV_INVALID", "NCCL_SOCKET_FAMILY=AF_INET9"}),
+            Map.entry("topo-missing.log", new String[] {"NCCL_TOPO_FILE_INVALID", "/nonexistent/topo.xml"})));
+
+    static Stream<Arguments> files() {
+        return EXPECTED.keySet().stream().map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void eachProvokedFailureIsNamed(String file) throws Exception {
+        Path path = DIR.resolve(file);
+        assertThat(path).isRegularFile();
+        Diagnosis d = NcclScope.diagnose(Evidence.builder().addPath(path).build());
+        String[] want = EXPECTED.get(file);
+        assertThat(String.join(" ", CorpusVerdictTest.raised(d))).as(file).isEqualTo(want[0]);
+        if (want[0].isEmpty()) return;
+        String first = want[0].split(" ")[0];
+        Finding f = d.findings().stream().filter(x -> x.code().equals(first)).findFirst().orElseThrow();
+        assertThat(f.severity().atLeast(FindingSeverity.WARNING)).isTrue();
+        assertThat(f.detail().render(Locale.ENGLISH)).as(file).contains(want[1]);
+        assertThat(f.detail().render(Locale.SIMPLIFIED_CHINESE)).as(file).doesNotContain("${");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void everyCapturedFileIsListed(String file) throws Exception {
+        try (Stream<Path> s = Files.list(DIR)) {
+            assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".log"))).containsAll(EXPECTED.keySet())
+                    .hasSize(EXPECTED.size()).contains(file);
+        }
+    }
+}
