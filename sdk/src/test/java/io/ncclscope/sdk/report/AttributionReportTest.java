@@ -43,6 +43,45 @@ class AttributionReportTest {
         assertThat((String) za.get("text")).startsWith("瓶颈段：inter-node（推断）").contains("解释了差距的 65%");
     }
 
+    /**
+     * The done-when of issue 24 over every bandwidth case of examples/ whose evidence can place the loss (a slow
+     * segment and hardware facts to count its expectation): the limiting segment and the share each cause explains
+     * (or that none does) in the first lines, in both languages, in the terminal and in the chat form.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        "attribution/h100-slow-port, 'Limiting segment: inter-node, implied', 'That explains 65% of the shortfall; 35%', "
+                + "'瓶颈段：inter-node（推断）', '这解释了差距的 65%；其余 35%'",
+        "split/rails-slow, 'Limiting segment: inter-node, measured at 11.9 GB/s of the 24.0 GB/s', "
+                + "'100% of the shortfall is unexplained', '瓶颈段：inter-node，实测 11.9 GB/s', '差距 100% 尚未解释'"
+    })
+    void everyBandwidthExampleLeadsWithTheLimitingSegmentAndTheShares(String example, String segment, String share,
+                                                                       String zhSegment, String zhShare) throws Exception {
+        Evidence e = Evidence.builder().addPath(Path.of("../examples").resolve(example)).build();
+        List<String> en = Renderers.text(NcclScope.analyze(e, Locale.ENGLISH)).lines().limit(4).toList();
+        assertThat(en.get(3)).startsWith(segment).contains(share);
+        List<String> zh = Renderers.markdown(NcclScope.analyze(e, Locale.SIMPLIFIED_CHINESE)).lines().limit(3).toList();
+        assertThat(zh.get(2)).contains(zhSegment, zhShare);
+        List<String> zhText = Renderers.text(NcclScope.analyze(e, Locale.SIMPLIFIED_CHINESE)).lines().limit(4).toList();
+        assertThat(zhText.get(3)).startsWith(zhSegment).contains(zhShare);
+    }
+
+    @Test
+    void anAbPairIsOneChartWithBothRunsOnOneAxis() throws Exception {
+        Evidence e = Evidence.builder().addPath(Path.of("../examples/ab/rdma-suspect")).build();
+        FinalReport r = NcclScope.report(e, Locale.ENGLISH);
+        assertThat(r.plots()).singleElement().satisfies(p -> {
+            assertThat(p.artifact()).contains("default/all_reduce_perf.txt", "ib-disable/all_reduce_perf.txt");
+            // Both runs named in the one chart's legend.
+            assertThat(p.svg()).contains("default/all_reduce_perf.txt", "ib-disable/all_reduce_perf.txt");
+            assertThat(p.svg().split("<svg", -1)).hasSize(2);
+        });
+        String html = Renderers.html(r);
+        String plots = html.substring(html.indexOf("id=\"plots\""));
+        plots = plots.substring(0, plots.indexOf("</section>"));
+        assertThat(plots.split("<figure>", -1)).hasSize(2);
+    }
+
     @Test
     void aHealthyReportHasNoAttributionMember() throws Exception {
         Evidence e = Evidence.builder().addPath(CASE.resolve("all_reduce-1node.txt")).build();
