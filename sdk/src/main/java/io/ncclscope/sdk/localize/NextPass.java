@@ -87,7 +87,7 @@ public record NextPass(PairPlan plan, PlanBudget budget, String command, List<St
             out.add("  " + Message.of(NextPass.class, "next.round", "number", r.number(), "pairs", String.join(", ", pairs) + more)
                     .render(locale));
         }
-        out.add(Message.of(NextPass.class, "next.command").render(locale));
+        out.add(Message.of(NextPass.class, "next.write").render(locale));
         return out;
     }
 

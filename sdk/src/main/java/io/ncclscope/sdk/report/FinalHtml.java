@@ -201,19 +201,22 @@ final class FinalHtml {
         s.append("<section id=\"attribution\">\n<h2>").append(esc(Texts.t(l, "heading.attribution"))).append(zh ? "：" : ": ")
                 .append(esc(Texts.t(l, "segment." + Segments.name(a.limiting()))));
         if (a.implied()) s.append(zh ? "" : " ").append(esc(Texts.t(l, "segment.implied")));
-        s.append("</h2>\n<p class=\"statement\">").append(esc(a.text())).append("</p>\n<table>\n");
-        s.append("<tr><th>").append(esc(Texts.t(l, "label.cause"))).append("</th><th>")
-                .append(esc(Texts.t(l, "label.explains"))).append("</th></tr>\n");
-        for (BandwidthAttribution.Cause c : a.causes()) {
-            s.append("<tr><td>").append(esc(c.part())).append("</td><td class=\"ok\">").append(c.explainedPct())
-                    .append(" %</td></tr>\n");
+        s.append("</h2>\n<p class=\"statement\">").append(esc(a.text())).append("</p>\n");
+        // Kept short: the page's first screen still shows the plots. With no cause the sentence says it all.
+        if (!a.causes().isEmpty()) {
+            s.append("<table>\n<tr><th>").append(esc(Texts.t(l, "label.cause"))).append("</th><th>")
+                    .append(esc(Texts.t(l, "label.explains"))).append("</th></tr>\n");
+            for (BandwidthAttribution.Cause c : a.causes()) {
+                s.append("<tr><td>").append(esc(c.part())).append("</td><td class=\"ok\">").append(c.explainedPct())
+                        .append(" %</td></tr>\n");
+            }
+            s.append("<tr><td>").append(esc(Texts.t(l, "label.unexplained"))).append("</td><td class=\"")
+                    .append(a.unexplainedPct() > 0 ? "slow" : "ok").append("\">").append(a.unexplainedPct())
+                    .append(" %</td></tr>\n</table>\n");
         }
-        s.append("<tr><td>").append(esc(Texts.t(l, "label.unexplained"))).append("</td><td class=\"")
-                .append(a.unexplainedPct() > 0 ? "slow" : "ok").append("\">").append(a.unexplainedPct())
-                .append(" %</td></tr>\n</table>\n");
         if (!a.commands().isEmpty()) {
-            s.append("<p>").append(esc(Texts.t(l, "label.prove"))).append(":</p>\n<pre>")
-                    .append(esc(String.join("\n", a.commands()))).append("</pre>\n");
+            s.append("<details><summary>").append(esc(Texts.t(l, "label.prove"))).append("</summary><pre>")
+                    .append(esc(String.join("\n", a.commands()))).append("</pre></details>\n");
         }
         s.append("</section>\n");
     }
