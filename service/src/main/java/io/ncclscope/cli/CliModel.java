@@ -272,7 +272,7 @@ final class CliModel {
         s.name("localize");
         s.usageMessage().description(new String[] {"Name the bad node from two-node tests (step 4 of the method, \u70b9\u540d).", "Reads nccl-tests outputs of two-node runs (hosts from the '# Rank N ... on HOST' lines, else from file names A__B.txt), builds the matrix of plateau bus bandwidth per pair, and separates a slow node (all its pairs slow: SLOW_NODE) from a slow path (A-B slow while A and B are fine with others: SLOW_PAIR, the fabric between them). Slow means below 80%% of the median pair, or of --expect when given.", ""});
         s.usageMessage().footerHeading("%nExamples:%n");
-        s.usageMessage().footer(new String[] {"  ncclscope localize pairs/                       results of 'ncclscope plan pairs'", "  ncclscope localize --svg heatmap.svg pairs/     and the node x node heatmap", "  ncclscope localize --format md pairs/ | bot     chat-sized Markdown", "  ncclscope localize --expect 180 pairs/          judge against 180 GB/s, not the median", "  ncclscope localize --lang zh-CN pairs/          the report in Chinese", "", "Exit codes:", "  0  no slow node or slow path", "  1  a slow node or slow path found", "  2  usage error, or no two-node result in the input", "  3  internal error"});
+        s.usageMessage().footer(new String[] {"  ncclscope localize pairs/                       results of 'ncclscope plan pairs'", "  ncclscope localize --svg heatmap.svg pairs/     and the node x node heatmap", "  ncclscope localize --format md pairs/ | bot     chat-sized Markdown", "  ncclscope localize --expect 180 pairs/          judge against 180 GB/s, not the median", "  ncclscope localize --lang zh-CN pairs/          the report in Chinese", "  ncclscope localize --plan-next plan2 pairs/     and write the next pass's sbatch script", "", "When suspects remain, the report ends with the next pass (each suspect against", "known-good nodes), its budget, and the exact command that writes its files.", "", "Exit codes:", "  0  no slow node or slow path", "  1  a slow node or slow path found", "  2  usage error, or no two-node result in the input", "  3  internal error"});
         s.versionProvider(new Main.Version());
         ReportOptions m1 = new ReportOptions();
         c.output = m1;
@@ -306,6 +306,41 @@ final class CliModel {
                 .type(double.class).auxiliaryTypes(double.class)
                 .initialValue(c.fraction)
                 .getter(new Binding(() -> c.fraction, v -> c.fraction = (Double) v)).setter(new Binding(() -> c.fraction, v -> c.fraction = (Double) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--plan-next"}).paramLabel("DIR")
+                .description(new String[] {"Also write the next pass's launcher files to DIR: each unresolved suspect against known-good nodes (as 'ncclscope plan pairs --retest PATH... --out DIR NODES')."})
+                .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
+                .initialValue(c.planNext)
+                .getter(new Binding(() -> c.planNext, v -> c.planNext = (java.nio.file.Path) v)).setter(new Binding(() -> c.planNext, v -> c.planNext = (java.nio.file.Path) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--launcher"}).paramLabel("KIND")
+                .description(new String[] {"Launcher of the next pass: slurm (default), mpirun or k8s."})
+                .defaultValue("slurm")
+                .type(io.ncclscope.sdk.localize.Launchers.Kind.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.Kind.class)
+                .initialValue(c.launcher)
+                .getter(new Binding(() -> c.launcher, v -> c.launcher = (io.ncclscope.sdk.localize.Launchers.Kind) v)).setter(new Binding(() -> c.launcher, v -> c.launcher = (io.ncclscope.sdk.localize.Launchers.Kind) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"-g", "--gpus-per-node"}).paramLabel("G")
+                .description(new String[] {"GPUs per node in the next pass (default 8)."})
+                .defaultValue("8")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(c.gpus)
+                .getter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).setter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--gpu-request"}).paramLabel("HOW")
+                .description(new String[] {"How the next pass's Slurm script asks for GPUs: gpus (--gpus-per-node, default), gres or none."})
+                .defaultValue("gpus")
+                .type(io.ncclscope.sdk.localize.Launchers.GpuRequest.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.GpuRequest.class)
+                .initialValue(c.gpuRequest)
+                .getter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).setter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--minutes-per-test"}).paramLabel("M")
+                .description(new String[] {"Time limit of one test of the next pass in minutes (default ${DEFAULT-VALUE})."})
+                .defaultValue("10")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(c.minutesPerTest)
+                .getter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).setter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--partners"}).paramLabel("K")
+                .description(new String[] {"Known-good partners per suspect in the next pass (default 2)."})
+                .defaultValue("2")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(c.partners)
+                .getter(new Binding(() -> c.partners, v -> c.partners = (Integer) v)).setter(new Binding(() -> c.partners, v -> c.partners = (Integer) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
@@ -323,7 +358,7 @@ final class CliModel {
         s.name("pairs");
         s.usageMessage().description(new String[] {"Plan two-node tests that name the bad node (step 4 of the method, \u70b9\u540d).", "The tournament tests every pair once in N-1 rounds of N/2 concurrent pairs (odd N: one node sits out per round); it finds a slow node and a slow path. --screen runs only the first round (N/2 tests at once): enough to catch a slow node, not a slow path. --retest RESULTS plans the second pass: each suspect of those results against known-good nodes.", "Each pair's output goes to pairs/round-R/A__B.txt; read them back with 'ncclscope localize pairs/'.", ""});
         s.usageMessage().footerHeading("%nExamples:%n");
-        s.usageMessage().footer(new String[] {"  ncclscope plan pairs --out plan 'gpu[01-08]'", "      Slurm; then: sbatch plan/pairs.sbatch; ncclscope localize pairs/", "  ncclscope plan pairs --launcher mpirun --out plan hosts.txt", "      then: bash plan/run-pairs.sh", "  ncclscope plan pairs --launcher k8s --out plan n1,n2,n3,n4", "      Kubeflow MPIJobs; then: bash plan/run-k8s.sh", "  ncclscope plan pairs --payload hostname -g 1 'node[1-4]'", "      a dry run that needs no GPU", "  ncclscope plan pairs --screen --out plan 'gpu[0001-1000]'", "      one round of 500 pairs: catches a slow node; then the second pass:", "  ncclscope plan pairs --retest pairs/ --out plan2 'gpu[0001-1000]'", "", "Without --out the files are printed to stdout, each after a '==> PATH <==' line.", "", "Exit codes: 0 written, 2 usage or input error (bad node list, unreadable results), 3 internal error."});
+        s.usageMessage().footer(new String[] {"  ncclscope plan pairs --out plan 'gpu[01-08]'", "      Slurm; then: sbatch plan/pairs.sbatch; ncclscope localize pairs/", "  ncclscope plan pairs --launcher mpirun --out plan hosts.txt", "      then: bash plan/run-pairs.sh", "  ncclscope plan pairs --launcher k8s --out plan n1,n2,n3,n4", "      Kubeflow MPIJobs; then: bash plan/run-k8s.sh", "  ncclscope plan pairs --gpu-request gres --minutes-per-test 5 --out plan 'gpu[01-08]'", "      --gres=gpu:8 instead of --gpus-per-node=8, and 5 minutes a test", "  ncclscope plan pairs --payload hostname -g 1 'node[1-4]'", "      a dry run that needs no GPU", "  ncclscope plan pairs --screen --out plan 'gpu[0001-1000]'", "      one round of 500 pairs: catches a slow node; then the second pass:", "  ncclscope plan pairs --retest pairs/ --out plan2 'gpu[0001-1000]'", "", "Without --out the files are printed to stdout, each after a '==> PATH <==' line.", "The summary ends with the budget, known before anyone runs the plan: rounds, wall time and GPU-hours", "at most (each test held to --minutes-per-test; a Slurm job also holds its idle nodes).", "", "Exit codes: 0 written, 2 usage or input error (bad node list, unreadable results), 3 internal error."});
         s.versionProvider(new Main.Version());
         c.spec = s;
         s.addOption(OptionSpec.builder(new String[] {"--launcher"}).paramLabel("KIND")
@@ -338,6 +373,18 @@ final class CliModel {
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.gpus)
                 .getter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).setter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--gpu-request"}).paramLabel("HOW")
+                .description(new String[] {"How the Slurm script asks for each node's GPUs: gpus (default: --gpus-per-node=G), gres (--gres=gpu:G) or none (the partition gives whole nodes). Kubernetes always sets the nvidia.com/gpu limit."})
+                .defaultValue("gpus")
+                .type(io.ncclscope.sdk.localize.Launchers.GpuRequest.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.GpuRequest.class)
+                .initialValue(c.gpuRequest)
+                .getter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).setter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).build());
+        s.addOption(OptionSpec.builder(new String[] {"--minutes-per-test"}).paramLabel("M")
+                .description(new String[] {"Time limit of one two-node test in minutes (default ${DEFAULT-VALUE}); the scripts enforce it and the budget printed (rounds, wall time, GPU-hours) counts with it."})
+                .defaultValue("10")
+                .type(int.class).auxiliaryTypes(int.class)
+                .initialValue(c.minutesPerTest)
+                .getter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).setter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).build());
         s.addOption(OptionSpec.builder(new String[] {"--payload"}).paramLabel("CMD")
                 .description(new String[] {"What each process runs (default: '${DEFAULT-VALUE}', with NCCL_DEBUG=INFO)."})
                 .defaultValue("all_reduce_perf -b 8 -e 8G -f 2 -g 1")

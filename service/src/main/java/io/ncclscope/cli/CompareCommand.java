@@ -4,6 +4,7 @@ import io.ncclscope.sdk.compare.AbPlanner;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.PlannedRun;
 import io.ncclscope.sdk.compare.Scaling;
+import io.ncclscope.sdk.compare.SideExpectation;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -121,7 +122,8 @@ final class CompareCommand implements Callable<Integer> {
             Comparison c = Comparison.of(paths.get(0), sets.get(0), paths.get(1), sets.get(1));
             List<PlannedRun> plan = AbPlanner.plan(sets, c);
             findings = c.findings();
-            out.print(CompareViews.comparison(c, plan, locale, output.format()));
+            List<SideExpectation> expectations = List.of(SideExpectation.of(sets.get(0)), SideExpectation.of(sets.get(1)));
+            out.print(CompareViews.comparison(c, plan, expectations, locale, output.format()));
             if (c.reading() == Comparison.Reading.NOT_JUDGED) {
                 // Nothing can be said of the two sides: a usage answer, never "no suspect".
                 out.flush();

@@ -6,6 +6,7 @@ import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.NodeList;
 import io.ncclscope.sdk.localize.PairPlan;
+import io.ncclscope.sdk.localize.PlanBudget;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -65,6 +66,8 @@ final class PlanCommand implements Callable<Integer> {
                 "      then: bash plan/run-pairs.sh",
                 "  ncclscope plan pairs --launcher k8s --out plan n1,n2,n3,n4",
                 "      Kubeflow MPIJobs; then: bash plan/run-k8s.sh",
+                "  ncclscope plan pairs --gpu-request gres --minutes-per-test 5 --out plan 'gpu[01-08]'",
+                "      --gres=gpu:8 instead of --gpus-per-node=8, and 5 minutes a test",
                 "  ncclscope plan pairs --payload hostname -g 1 'node[1-4]'",
                 "      a dry run that needs no GPU",
                 "  ncclscope plan pairs --screen --out plan 'gpu[0001-1000]'",
@@ -72,6 +75,8 @@ final class PlanCommand implements Callable<Integer> {
                 "  ncclscope plan pairs --retest pairs/ --out plan2 'gpu[0001-1000]'",
                 "",
                 "Without --out the files are printed to stdout, each after a '==> PATH <==' line.",
+                "The summary ends with the budget, known before anyone runs the plan: rounds, wall time and GPU-hours",
+                "at most (each test held to --minutes-per-test; a Slurm job also holds its idle nodes).",
                 "",
                 "Exit codes: 0 written, 2 usage or input error (bad node list, unreadable results), 3 internal error."
             })
@@ -84,6 +89,17 @@ final class PlanCommand implements Callable<Integer> {
         @Option(names = {"-g", "--gpus-per-node"}, paramLabel = "G", defaultValue = "8",
                 description = "Processes (one GPU each) per node (default 8).")
         int gpus;
+
+        @Option(names = "--gpu-request", paramLabel = "HOW", defaultValue = "gpus",
+                description = "How the Slurm script asks for each node's GPUs: gpus (default: --gpus-per-node=G), "
+                        + "gres (--gres=gpu:G) or none (the partition gives whole nodes). Kubernetes always sets the "
+                        + "nvidia.com/gpu limit.")
+        Launchers.GpuRequest gpuRequest;
+
+        @Option(names = "--minutes-per-test", paramLabel = "M", defaultValue = "" + PlanBudget.DEFAULT_MINUTES_PER_TEST,
+                description = "Time limit of one two-node test in minutes (default ${DEFAULT-VALUE}); the scripts "
+                        + "enforce it and the budget printed (rounds, wall time, GPU-hours) counts with it.")
+        int minutesPerTest;
 
         @Option(names = "--payload", paramLabel = "CMD", defaultValue = Launchers.DEFAULT_PAYLOAD,
                 description = "What each process runs (default: '${DEFAULT-VALUE}', with NCCL_DEBUG=INFO).")
@@ -157,20 +173,20 @@ final class PlanCommand implements Callable<Integer> {
                 plan = screen ? PairPlan.screen(hosts) : PairPlan.tournament(hosts);
             }
             Map<String, String> files;
+            Launchers.Options options;
             try {
-                files = Launchers.render(plan, launcher, new Launchers.Options(gpus, payload, image));
+                options = new Launchers.Options(gpus, payload, image, gpuRequest, minutesPerTest);
+                files = Launchers.render(plan, launcher, options);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            String summary = plan.nodes().size() + " nodes, " + plan.rounds().size() + " rounds, "
-                    + plan.tests().size() + " two-node tests (all pairs one at a time: "
-                    + PairPlan.allPairs(plan.nodes().size()) + ")";
+            String summary = summary(plan, launcher, options);
             if (out == null) {
                 files.forEach((path, text) -> {
                     o.println("==> " + path + " <==");
                     o.print(text);
                 });
-                err.println("ncclscope: " + summary);
+                err.println("ncclscope: " + summary.replace("\n", "\nncclscope: "));
             } else {
                 for (Map.Entry<String, String> e : files.entrySet()) {
                     Path p = out.resolve(e.getKey());
@@ -183,6 +199,13 @@ final class PlanCommand implements Callable<Integer> {
             }
             o.flush();
             return Main.OK;
+        }
+
+        /** The plan in two lines: its size, then its budget before anyone runs it. */
+        static String summary(PairPlan plan, Launchers.Kind launcher, Launchers.Options options) {
+            return plan.nodes().size() + " nodes, " + plan.rounds().size() + " rounds, " + plan.tests().size()
+                    + " two-node tests (all pairs one at a time: " + PairPlan.allPairs(plan.nodes().size()) + ")\n"
+                    + "budget: " + Launchers.budget(plan, options).line(launcher == Launchers.Kind.slurm);
         }
     }
 }

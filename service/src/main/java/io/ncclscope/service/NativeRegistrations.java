@@ -182,6 +182,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     io.ncclscope.sdk.localize.PairResult.class,
     io.ncclscope.sdk.report.CheckFamily.class,
     io.ncclscope.sdk.report.Coverage.class,
+    io.ncclscope.sdk.report.BandwidthAttribution.class,
+    io.ncclscope.sdk.report.BandwidthAttribution.Cause.class,
     io.ncclscope.sdk.report.FinalReport.class,
     io.ncclscope.sdk.report.FixArea.class,
     io.ncclscope.sdk.report.Report.class,

@@ -84,6 +84,32 @@ class CompareCommandTest {
     }
 
     @Test
+    void eachSideShowsItsSegmentAndWhatItsHardwareShouldGive(@TempDir Path tmp) throws Exception {
+        // examples/attribution/h100-slow-port's two-node run with the nodes' hardware facts beside it, on both sides:
+        // 96.1 GB/s end to end where 8 NDR rails and NV18 should give 370.8.
+        Path slowPort = Path.of("../examples/attribution/h100-slow-port");
+        for (String side : List.of("a", "b")) {
+            Path dir = Files.createDirectories(tmp.resolve(side));
+            Files.copy(slowPort.resolve("all_reduce-2node.txt"), dir.resolve("all_reduce-2node.txt"));
+            for (String node : List.of("h100-a", "h100-b")) {
+                Path to = Files.createDirectories(dir.resolve(node));
+                try (var files = Files.list(slowPort.resolve(node))) {
+                    for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName().toString()));
+                }
+            }
+        }
+        Run r = run("compare", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+        assertThat(r.out()).contains("segment", "expected GB/s");
+        assertThat(r.out().lines().filter(l -> l.startsWith("A ") || l.startsWith("B ")))
+                .hasSize(2).allSatisfy(l -> assertThat(l).contains("end-to-end", "370.8 (26%, slow)"));
+        Run zh = run("compare", "--lang", "zh-CN", "--format", "md", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+        assertThat(zh.out()).contains("| segment | expected GB/s |", "| end-to-end | 370.8 (26%, 偏慢) |");
+        Run json = run("compare", "--format", "json", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+        assertThat(json.out()).contains("\"segment\": \"END_TO_END\"", "\"expectedBusBw\": 370.8",
+                "\"segmentVerdict\": \"slow\"");
+    }
+
+    @Test
     void singleRankRunsAreNotJudged(@TempDir Path tmp) throws Exception {
         // A one-rank table (written for the test): busbw 0, the out-of-place figure is a local copy.
         String t = "$ all_reduce_perf -b 1M -e 4M -f 2 -g 1\n"

@@ -57,7 +57,9 @@ class SlurmLauncherTest {
         nodes = nodes.subList(0, 4);
 
         LocalizeCommandTest.Run plan = LocalizeCommandTest.run("plan", "pairs", "--launcher", "slurm",
-                "--payload", "echo \"$SLURMD_NODENAME\"", "--gpus-per-node", "1", "--out", tmp.toString(),
+                "--payload", "echo \"$SLURMD_NODENAME\"", "--gpus-per-node", "1",
+                // The emulated nodes have no GPU GRES: a GPU request would leave the job pending forever.
+                "--gpu-request", "none", "--out", tmp.toString(),
                 String.join(",", nodes));
         assertThat(plan.code()).as(plan.err()).isZero();
         assertThat(plan.out()).contains("4 nodes, 3 rounds, 6 two-node tests");

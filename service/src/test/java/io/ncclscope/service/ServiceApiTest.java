@@ -304,7 +304,11 @@ class ServiceApiTest {
                 .body("mode", equalTo("compare"))
                 .body("reading", equalTo("RDMA_SUSPECT"))
                 .body("findings.code", hasItem("AB_RDMA_SUSPECT"))
-                .body("nextRuns.size()", greaterThan(0));
+                .body("nextRuns.size()", greaterThan(0))
+                // Each side's segment beside its figures; no hardware facts in these sets, so no expectation.
+                .body("sides[0].segment", equalTo("END_TO_END"))
+                .body("sides[0].segmentVerdict", equalTo("unknown"))
+                .body("sides[0].expectedBusBw", equalTo(null));
         String md = given().contentType(ContentType.JSON).accept("text/markdown")
                 .body(Map.of("a", set("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
                 .when().post("/v1/compare").then().statusCode(200).extract().asString();
@@ -353,7 +357,26 @@ class ServiceApiTest {
                 .body("rounds[0].pairs.size()", equalTo(2))
                 .body("tests", equalTo(6))
                 .body("allPairs", equalTo(6))
-                .body("files.'pairs.sbatch'", containsString("srun"));
+                .body("files.'pairs.sbatch'", containsString("srun"))
+                .body("files.'pairs.sbatch'", containsString("#SBATCH --gpus-per-node=8\n"))
+                // 3 rounds x 10 min; 6 tests x 16 GPUs x 10 min = 16 GPU-hours, one job of 4 nodes x 8 GPUs x 30 min too.
+                .body("budget.rounds", equalTo(3))
+                .body("budget.wallMinutes", equalTo(30))
+                .body("budget.testGpuHours", equalTo(16.0f))
+                .body("budget.allocationGpuHours", equalTo(16.0f))
+                .body("budget.line", startsWith("at most 3 rounds, 30 min wall, 16.0 GPU-hours of tests"));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "gpu[01-04]", "gpuRequest", "gres", "minutesPerTest", 5))
+                .when().post("/v1/plan/pairs")
+                .then().statusCode(200)
+                .body("files.'pairs.sbatch'", containsString("#SBATCH --gres=gpu:8\n"))
+                .body("files.'pairs.sbatch'", containsString(" --gres=gpu:8 --time=5 "))
+                .body("budget.wallMinutes", equalTo(15));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "a,b", "gpuRequest", "all"))
+                .when().post("/v1/plan/pairs").then().statusCode(400).body("violations[0].field", equalTo("gpuRequest"));
+        given().contentType(ContentType.JSON).body(Map.of("nodes", "a,b,c,d", "launcher", "k8s", "minutesPerTest", 20))
+                .when().post("/v1/plan/pairs").then().statusCode(200)
+                .body("budget.allocationGpuHours", equalTo(null))
+                .body("files.'k8s/round-1.yaml'", containsString("activeDeadlineSeconds: 1200"));
         given().contentType(ContentType.JSON).body(Map.of("nodes", "a,b,c,d", "launcher", "k8s", "screen", true))
                 .when().post("/v1/plan/pairs")
                 .then().statusCode(200).body("rounds.size()", equalTo(1));
@@ -391,7 +414,11 @@ class ServiceApiTest {
                 .then().statusCode(200)
                 .header("X-Ncclscope-Verdict", "problems")
                 .body("findings.code", hasItem("SLOW_NODE"))
-                .body("slowNodes.size()", greaterThan(0));
+                .body("slowNodes.size()", greaterThan(0))
+                // The next pass, planned from these results: node05 against two known-good nodes.
+                .body("next.suspects", equalTo(List.of("node05")))
+                .body("next.tests", equalTo(2))
+                .body("next.command", startsWith("ncclscope plan pairs --retest 'pairs/' --out plan-next 'node01,"));
         String svg = given().contentType(ContentType.JSON).accept("image/svg+xml").body(Map.of("artifacts", arts))
                 .when().post("/v1/localize").then().statusCode(200).contentType(startsWith("image/svg+xml")).extract().asString();
         assertThat(svg).startsWith("<?xml").contains("<svg", "</svg>");

@@ -19,20 +19,35 @@ public final class Launchers {
     /** The schedulers a plan can be rendered for. */
     public enum Kind { /** An sbatch script. */ slurm, /** A shell script of mpirun calls. */ mpirun, /** Kubernetes Jobs. */ k8s }
 
+    /** How a Slurm script asks for the GPUs of each node. */
+    public enum GpuRequest {
+        /** {@code --gpus-per-node=G} (Slurm 19.05 and later). */
+        gpus,
+        /** {@code --gres=gpu:G}, which every Slurm with GPU GRES configured understands. */
+        gres,
+        /** No GPU request: the partition gives whole nodes with their GPUs. */
+        none
+    }
+
     /**
      * How to run each pair.
      *
-     * @param gpusPerNode processes (one GPU each) per node, at least 1
-     * @param payload     the command each process runs; {@code hostname} for a GPU-less dry run
-     * @param image       container image (Kubernetes only)
+     * @param gpusPerNode    processes (one GPU each) per node, at least 1
+     * @param payload        the command each process runs; {@code hostname} for a GPU-less dry run
+     * @param image          container image (Kubernetes only)
+     * @param gpuRequest     how a Slurm script asks for the GPUs (Kubernetes always sets the {@code nvidia.com/gpu} limit)
+     * @param minutesPerTest the time limit of one test, in minutes: every launcher enforces it, and the plan's
+     *                       {@link PlanBudget} counts with it
      */
-    public record Options(int gpusPerNode, String payload, String image) {
+    public record Options(int gpusPerNode, String payload, String image, GpuRequest gpuRequest, int minutesPerTest) {
         /**
          * Creates the record: rejects null where a component is required, checks the values.
          *
-         * @param gpusPerNode processes (one GPU each) per node, at least 1
-         * @param payload     the command each process runs; {@code hostname} for a GPU-less dry run
-         * @param image       container image (Kubernetes only)
+         * @param gpusPerNode    processes (one GPU each) per node, at least 1
+         * @param payload        the command each process runs; {@code hostname} for a GPU-less dry run
+         * @param image          container image (Kubernetes only)
+         * @param gpuRequest     how a Slurm script asks for the GPUs
+         * @param minutesPerTest the time limit of one test, in minutes, at least 1
          * @throws NullPointerException when a required component is null
          * @throws IllegalArgumentException when a value is out of range
          */
@@ -42,12 +57,44 @@ public final class Launchers {
             if (payload.isBlank()) throw new IllegalArgumentException("the payload is empty");
             if (payload.contains("\n")) throw new IllegalArgumentException("the payload must be one line");
             Objects.requireNonNull(image, "image");
+            Objects.requireNonNull(gpuRequest, "gpuRequest");
+            if (minutesPerTest < 1) throw new IllegalArgumentException("minutes per test must be at least 1: " + minutesPerTest);
+        }
+
+        /**
+         * Creates the options with {@code --gpus-per-node} and {@link PlanBudget#DEFAULT_MINUTES_PER_TEST}.
+         *
+         * @param gpusPerNode processes (one GPU each) per node, at least 1
+         * @param payload     the command each process runs
+         * @param image       container image (Kubernetes only)
+         */
+        public Options(int gpusPerNode, String payload, String image) {
+            this(gpusPerNode, payload, image, GpuRequest.gpus, PlanBudget.DEFAULT_MINUTES_PER_TEST);
         }
 
         /** {@return 8 GPUs per node, {@link #DEFAULT_PAYLOAD}, the NGC PyTorch image (which carries nccl-tests' MPI build needs)} */
         public static Options defaults() {
             return new Options(8, DEFAULT_PAYLOAD, "nvcr.io/nvidia/pytorch:24.07-py3");
         }
+
+        /** {@return the srun/sbatch option that asks for the GPUs; empty for {@link GpuRequest#none}} */
+        String slurmGpus() {
+            return switch (gpuRequest) {
+                case gpus -> "--gpus-per-node=" + gpusPerNode;
+                case gres -> "--gres=gpu:" + gpusPerNode;
+                case none -> "";
+            };
+        }
+    }
+
+    /**
+     * {@return the budget of {@code plan} run with {@code o}: rounds, wall time and GPU-hours at most}
+     *
+     * @param plan the pair schedule
+     * @param o    the test command and its settings
+     */
+    public static PlanBudget budget(PairPlan plan, Options o) {
+        return PlanBudget.of(plan, o.gpusPerNode(), o.minutesPerTest());
     }
 
     private Launchers() {
@@ -80,11 +127,15 @@ public final class Launchers {
         s.append("# Pairwise two-node tests written by ncclscope plan pairs: ")
                 .append(plan.rounds().size()).append(" rounds, ").append(plan.tests().size()).append(" tests, ")
                 .append(plan.nodes().size()).append(" nodes.\n");
+        s.append("# Budget: ").append(budget(plan, o).line(true)).append(".\n");
         s.append("# Submit: sbatch pairs.sbatch    Then: ncclscope localize pairs/\n");
         s.append("#SBATCH --job-name=ncclscope-pairs\n");
         s.append("#SBATCH --nodes=").append(plan.nodes().size()).append('\n');
         s.append("#SBATCH --nodelist=").append(String.join(",", plan.nodes())).append('\n');
         s.append("#SBATCH --ntasks-per-node=").append(o.gpusPerNode()).append('\n');
+        if (!o.slurmGpus().isEmpty()) s.append("#SBATCH ").append(o.slurmGpus()).append('\n');
+        // The job's limit: every round to its tests' limit, and a minute a round to start the steps.
+        s.append("#SBATCH --time=").append(budget(plan, o).wallMinutes() + plan.rounds().size()).append('\n');
         s.append("#SBATCH --output=ncclscope-pairs-%j.out\n");
         s.append("set -u\n");
         s.append("export NCCL_DEBUG=${NCCL_DEBUG:-INFO}\n");
@@ -101,6 +152,8 @@ public final class Launchers {
                 s.append("srun --nodes=2 --nodelist=").append(p.a()).append(',').append(p.b())
                         .append(" --ntasks-per-node=").append(o.gpusPerNode())
                         .append(" --ntasks=").append(2 * o.gpusPerNode())
+                        .append(o.slurmGpus().isEmpty() ? "" : " " + o.slurmGpus())
+                        .append(" --time=").append(o.minutesPerTest())
                         .append(" $SRUN_ARGS bash -c \"$PAYLOAD\" > pairs/round-").append(r.number()).append('/')
                         .append(p.label()).append(".txt 2>&1 &\n");
             }
@@ -123,6 +176,7 @@ public final class Launchers {
         s.append("#!/bin/bash\n");
         s.append("# Pairwise two-node tests written by ncclscope plan pairs: ")
                 .append(plan.rounds().size()).append(" rounds, ").append(plan.tests().size()).append(" tests.\n");
+        s.append("# Budget: ").append(budget(plan, o).line(false)).append(".\n");
         s.append("# Run from this folder: bash run-pairs.sh    Then: ncclscope localize pairs/\n");
         s.append("set -u\n");
         s.append("cd \"$(dirname \"$0\")\"\n");
@@ -135,7 +189,7 @@ public final class Launchers {
             for (PairPlan.Pair p : r.pairs()) {
                 String hf = "hostfiles/round-" + r.number() + "/" + p.label();
                 files.put(hf, p.a() + " slots=" + o.gpusPerNode() + "\n" + p.b() + " slots=" + o.gpusPerNode() + "\n");
-                s.append("mpirun --hostfile ").append(hf).append(" -np ").append(np)
+                s.append("timeout ").append(o.minutesPerTest()).append("m mpirun --hostfile ").append(hf).append(" -np ").append(np)
                         .append(" --map-by ppr:").append(o.gpusPerNode()).append(":node")
                         .append(" -x NCCL_DEBUG=${NCCL_DEBUG:-INFO} $MPIRUN_ARGS bash -c \"$PAYLOAD\" > pairs/round-")
                         .append(r.number()).append('/').append(p.label()).append(".txt 2>&1 &\n");
@@ -161,6 +215,7 @@ public final class Launchers {
         StringBuilder run = new StringBuilder();
         run.append("#!/bin/bash\n");
         run.append("# Pairwise two-node tests written by ncclscope plan pairs, as Kubeflow MPIJobs (mpi-operator).\n");
+        run.append("# Budget: ").append(budget(plan, o).line(false)).append(".\n");
         run.append("# Run from this folder: bash run-k8s.sh    Then: ncclscope localize pairs/\n");
         run.append("set -u\n");
         run.append("cd \"$(dirname \"$0\")\"\n");
@@ -189,6 +244,7 @@ public final class Launchers {
                 y.append("  slotsPerWorker: ").append(o.gpusPerNode()).append('\n');
                 y.append("  runPolicy:\n");
                 y.append("    cleanPodPolicy: Running\n");
+                y.append("    activeDeadlineSeconds: ").append(60L * o.minutesPerTest()).append('\n');
                 y.append("  mpiReplicaSpecs:\n");
                 y.append("    Launcher:\n");
                 y.append("      replicas: 1\n");
@@ -227,7 +283,7 @@ public final class Launchers {
                 y.append("            resources:\n");
                 y.append("              limits:\n");
                 y.append("                nvidia.com/gpu: ").append(o.gpusPerNode()).append('\n');
-                run.append("kubectl -n \"$NS\" wait --for=condition=Succeeded --timeout=30m mpijob/").append(name)
+                run.append("kubectl -n \"$NS\" wait --for=condition=Succeeded --timeout=").append(o.minutesPerTest()).append("m mpijob/").append(name)
                         .append(" || true\n");
                 run.append("kubectl -n \"$NS\" logs job/").append(name).append("-launcher > pairs/round-")
                         .append(r.number()).append('/').append(p.label()).append(".txt 2>&1\n");

@@ -75,6 +75,19 @@ public final class PairReport {
      * @param surface where it is read
      */
     public static String text(Localization l, Locale loc, Surface surface) {
+        return text(l, loc, surface, null);
+    }
+
+    /**
+     * {@return plain text, as {@link #text(Localization, Locale, Surface)}, ending with the next pass planned from
+     * these results}
+     *
+     * @param l       a localization
+     * @param loc     Simplified Chinese for any Chinese locale, English otherwise
+     * @param surface where it is read
+     * @param next    the next pass; null when there is none
+     */
+    public static String text(Localization l, Locale loc, Surface surface, NextPass next) {
         StringBuilder s = new StringBuilder();
         s.append(summary(l, loc)).append("\n\n");
         matrix(s, l, false, surface);
@@ -87,6 +100,11 @@ public final class PairReport {
                 if (a.command() != null) s.append("  $ ").append(a.command());
                 s.append('\n');
             }
+        }
+        if (next != null) {
+            s.append('\n');
+            for (String line : next.lines(loc)) s.append(line).append('\n');
+            s.append("  $ ").append(next.command()).append('\n');
         }
         return s.toString();
     }
@@ -109,6 +127,19 @@ public final class PairReport {
      * @param surface where it is read
      */
     public static String markdown(Localization l, Locale loc, Surface surface) {
+        return markdown(l, loc, surface, null);
+    }
+
+    /**
+     * {@return markdown, as {@link #markdown(Localization, Locale, Surface)}, ending with the next pass planned from
+     * these results}
+     *
+     * @param l       a localization
+     * @param loc     Simplified Chinese for any Chinese locale, English otherwise
+     * @param surface where it is read
+     * @param next    the next pass; null when there is none
+     */
+    public static String markdown(Localization l, Locale loc, Surface surface, NextPass next) {
         Markup md = Markup.MARKDOWN;
         StringBuilder s = new StringBuilder();
         s.append(zh(loc) ? "## 双机两两测试：点名\n\n" : "## Pairwise tests: naming the bad node\n\n");
@@ -130,6 +161,12 @@ public final class PairReport {
                 s.append('\n');
             }
         }
+        if (next != null) {
+            List<String> lines = next.lines(loc);
+            s.append('\n').append(md.text(lines.get(0))).append("\n\n");
+            for (String line : lines.subList(1, lines.size() - 1)) s.append("- ").append(md.text(line.strip())).append('\n');
+            s.append('\n').append(md.text(lines.get(lines.size() - 1))).append('\n').append(md.codeBlock(List.of(next.command())));
+        }
         return s.toString();
     }
 
@@ -145,6 +182,18 @@ public final class PairReport {
      * @param loc Simplified Chinese for any Chinese locale, English otherwise
      */
     public static String json(Localization l, Locale loc) {
+        return json(l, loc, null);
+    }
+
+    /**
+     * {@return JSON, as {@link #json(Localization, Locale)}, with the next pass planned from these results as
+     * {@code next} (suspects, rounds, tests, budget, command) when there is one}
+     *
+     * @param l    a localization
+     * @param loc  Simplified Chinese for any Chinese locale, English otherwise
+     * @param next the next pass; null when there is none
+     */
+    public static String json(Localization l, Locale loc, NextPass next) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("summary", summary(l, loc));
         m.put("nodes", l.nodes());
@@ -166,6 +215,7 @@ public final class PairReport {
         }
         m.put("matrix", cells);
         m.put("findings", localized(l, loc));
+        if (next != null) m.put("next", next.json());
         return Json.pretty(m) + "\n";
     }
 

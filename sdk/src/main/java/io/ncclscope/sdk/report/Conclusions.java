@@ -59,7 +59,7 @@ final class Conclusions {
         List<FinalReport.Unproven> unproven = Unknowns.of(workflow, ordered, l);
         List<Plot> plots = plots(evidence, base.segments());
         return new FinalReport(base.verdict(), base.worst(), base.summary(), base.coverage(), base.language(), base.nodes(), symptom,
-                chain, fixes, unproven, plots, base.segments(), base.artifacts(), base.inputs(), base.problems());
+                chain, fixes, unproven, plots, base.segments(), base.attribution(), base.artifacts(), base.inputs(), base.problems());
     }
 
     static Category category(String code) {

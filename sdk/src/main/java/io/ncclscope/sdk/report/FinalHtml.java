@@ -79,6 +79,7 @@ final class FinalHtml {
         s.append("<div class=\"tool\">").append(esc(Texts.t(l, "report.title"))).append("</div>\n");
         s.append("<div class=\"badge\">").append(esc(verdict)).append("</div>\n");
         s.append("<p>").append(esc(r.summary())).append("</p>\n</header>\n<main>\n");
+        attribution(s, r.attribution(), l);
         coverage(s, r.coverage(), l);
 
         s.append("<section id=\"symptom\">\n<h2>").append(esc(Texts.t(l, "heading.symptom"))).append("</h2>\n");
@@ -187,6 +188,37 @@ final class FinalHtml {
                 : Texts.t(l, "label.generated", "inputs", r.inputs().count(), "nodes", r.nodes().size());
         s.append("</section>\n</main>\n<footer>").append(esc(generated)).append("</footer>\n</body>\n</html>\n");
         return s.toString();
+    }
+
+    /**
+     * The attribution section, first in the page: the limiting segment in a sentence, each cause with the share of the
+     * shortfall it explains, the unexplained rest, and the commands that prove it; nothing when no segment is slow.
+     */
+    private static void attribution(StringBuilder s, BandwidthAttribution a, Locale l) {
+        if (a == null) return;
+        // Chinese takes a full-width colon and no space before the full-width bracket.
+        boolean zh = "zh".equals(l.getLanguage());
+        s.append("<section id=\"attribution\">\n<h2>").append(esc(Texts.t(l, "heading.attribution"))).append(zh ? "：" : ": ")
+                .append(esc(Texts.t(l, "segment." + Segments.name(a.limiting()))));
+        if (a.implied()) s.append(zh ? "" : " ").append(esc(Texts.t(l, "segment.implied")));
+        s.append("</h2>\n<p class=\"statement\">").append(esc(a.text())).append("</p>\n");
+        // Kept short: the page's first screen still shows the plots. With no cause the sentence says it all.
+        if (!a.causes().isEmpty()) {
+            s.append("<table>\n<tr><th>").append(esc(Texts.t(l, "label.cause"))).append("</th><th>")
+                    .append(esc(Texts.t(l, "label.explains"))).append("</th></tr>\n");
+            for (BandwidthAttribution.Cause c : a.causes()) {
+                s.append("<tr><td>").append(esc(c.part())).append("</td><td class=\"ok\">").append(c.explainedPct())
+                        .append(" %</td></tr>\n");
+            }
+            s.append("<tr><td>").append(esc(Texts.t(l, "label.unexplained"))).append("</td><td class=\"")
+                    .append(a.unexplainedPct() > 0 ? "slow" : "ok").append("\">").append(a.unexplainedPct())
+                    .append(" %</td></tr>\n</table>\n");
+        }
+        if (!a.commands().isEmpty()) {
+            s.append("<details><summary>").append(esc(Texts.t(l, "label.prove"))).append("</summary><pre>")
+                    .append(esc(String.join("\n", a.commands()))).append("</pre></details>\n");
+        }
+        s.append("</section>\n");
     }
 
     /** The coverage section: one row per family of checks, and why the verdict is inconclusive. */

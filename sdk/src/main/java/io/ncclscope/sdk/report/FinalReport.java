@@ -30,13 +30,16 @@ import java.util.Objects;
  * @param unproven  what the evidence does not prove yet, each with the commands that would
  * @param plots     busbw against message size of the nccl-tests tables read (multi-rank runs only)
  * @param segments  the three bandwidth segments, each measured against its expectation
+ * @param attribution the segment that limits the job and the share of the shortfall each cause found explains;
+ *                  null when no segment is slow
  * @param artifacts what was read, the first {@link Report#MAX_ARTIFACTS_LISTED} inputs at most
  * @param inputs    every input counted
  * @param problems  inputs that could not be read
  */
 public record FinalReport(Verdict verdict, FindingSeverity worst, String summary, Coverage coverage, String language, List<String> nodes,
                           Symptom symptom, List<ChainLink> chain, List<FixGroup> fixes, List<Unproven> unproven,
-                          List<Plot> plots, List<SegmentVerdict> segments, List<Report.ArtifactSummary> artifacts,
+                          List<Plot> plots, List<SegmentVerdict> segments, BandwidthAttribution attribution,
+                          List<Report.ArtifactSummary> artifacts,
                           Report.InputTally inputs, List<Evidence.Problem> problems) {
 
     /**
@@ -54,6 +57,7 @@ public record FinalReport(Verdict verdict, FindingSeverity worst, String summary
      * @param unproven  what the evidence does not prove yet, each with the commands that would
      * @param plots     busbw against message size of the nccl-tests tables read (multi-rank runs only)
      * @param segments  the three bandwidth segments, each measured against its expectation
+     * @param attribution the segment that limits the job and what each cause explains; null when no segment is slow
      * @param artifacts what was read, the first {@link Report#MAX_ARTIFACTS_LISTED} inputs at most
      * @param inputs    every input counted
      * @param problems  inputs that could not be read

@@ -49,6 +49,13 @@ final class FinalText {
         StringBuilder sb = new StringBuilder();
         sb.append("**").append(Texts.t(l, "report.title")).append(": ").append(verdict(r, l)).append("** — ")
                 .append(md.text(r.summary())).append("\n\n");
+        if (r.attribution() != null) {
+            sb.append(md.bold(md.text(r.attribution().text()))).append("\n");
+            if (!r.attribution().commands().isEmpty()) {
+                sb.append(md.text(Texts.t(l, "label.prove"))).append(":\n").append(md.codeBlock(r.attribution().commands()));
+            }
+            sb.append("\n");
+        }
         sb.append(md.italic(md.text(CoverageText.line(r.coverage(), l)))).append("\n\n");
         sb.append("**").append(Texts.t(l, "heading.symptom")).append("**: ").append(md.text(r.symptom().statement())).append("\n");
         for (Observation o : r.symptom().observations()) {
@@ -117,7 +124,7 @@ final class FinalText {
         StringBuilder sb = new StringBuilder();
         sb.append(Texts.t(l, "report.title")).append(" — ").append(Texts.t(l, "heading.verdict")).append(": ")
                 .append(verdict(r, l)).append("\n").append(r.summary()).append("\n\n");
-        Renderers.attributionText(sb, r.segments(), l, "");
+        Renderers.attributionText(sb, r.attribution(), l, "");
         sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         sb.append(Texts.t(l, "heading.symptom")).append("\n  ").append(r.symptom().statement()).append("\n");
         for (Observation o : r.symptom().observations()) {

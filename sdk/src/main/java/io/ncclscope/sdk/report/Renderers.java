@@ -170,7 +170,7 @@ public final class Renderers {
         StringBuilder sb = new StringBuilder();
         String verdict = r.verdict().label(l);
         sb.append(Texts.t(l, "heading.verdict")).append(": ").append(verdict).append("\n").append(r.summary()).append("\n\n");
-        attributionText(sb, r.segments(), l, "");
+        attributionText(sb, r.attribution(), l, "");
         sb.append(CoverageText.block(r.coverage(), l)).append("\n");
         if (ReportMessage.measured(r)) sb.append(ReportMessage.segmentsLabel(l)).append(": ").append(CoverageText.segments(r.segments(), l)).append("\n\n");
         if (!r.findings().isEmpty()) {
@@ -209,16 +209,14 @@ public final class Renderers {
 
     /**
      * The limiting segment and what each cause found explains ({@link Attribution}), with the commands that prove it,
-     * as plain-text lines indented by {@code indent}; nothing when no segment is slow.
+     * as plain-text lines indented by {@code indent}; nothing when no segment is slow ({@code a} null).
      */
-    static void attributionText(StringBuilder sb, java.util.List<io.ncclscope.sdk.bandwidth.SegmentVerdict> segments, Locale l,
-                                String indent) {
-        java.util.Optional<Attribution> a = Attribution.of(segments);
-        if (a.isEmpty()) return;
-        sb.append(indent).append(a.get().text(l)).append("\n");
-        if (!a.get().commands().isEmpty()) {
+    static void attributionText(StringBuilder sb, BandwidthAttribution a, Locale l, String indent) {
+        if (a == null) return;
+        sb.append(indent).append(a.text()).append("\n");
+        if (!a.commands().isEmpty()) {
             sb.append(indent).append(Texts.t(l, "label.prove")).append(":\n");
-            for (String c : a.get().commands()) sb.append(indent).append("  $ ").append(c).append("\n");
+            for (String c : a.commands()) sb.append(indent).append("  $ ").append(c).append("\n");
         }
         sb.append("\n");
     }

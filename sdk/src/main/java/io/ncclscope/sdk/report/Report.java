@@ -27,13 +27,15 @@ import java.util.Locale;
  * @param findings  findings, worst first; a finding made alike on several nodes appears once, naming them
  *                  ({@link LocalizedFinding#nodes()})
  * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
+ * @param attribution the segment that limits the job and the share of the shortfall each cause found explains;
+ *                  null when no segment is slow
  * @param problems  inputs that could not be read
  * @param workflow  the five-step workflow of this evidence: where the investigation stands and what to run next
  *                  (also the JSON state {@code ncclscope workflow --state} reads back)
  */
 public record Report(Verdict verdict, FindingSeverity worst, String summary, Coverage coverage, String language, List<String> nodes,
                      List<ArtifactSummary> artifacts, InputTally inputs, List<LocalizedFinding> findings, List<SegmentVerdict> segments,
-                     List<Evidence.Problem> problems, WorkflowView workflow) {
+                     BandwidthAttribution attribution, List<Evidence.Problem> problems, WorkflowView workflow) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
@@ -48,6 +50,7 @@ public record Report(Verdict verdict, FindingSeverity worst, String summary, Cov
      * @param inputs    every input counted
      * @param findings  findings, worst first
      * @param segments  the three bandwidth segments, each measured against its expectation ({@link Segments})
+     * @param attribution the segment that limits the job and what each cause explains; null when no segment is slow
      * @param problems  inputs that could not be read
      * @param workflow  the five-step workflow of this evidence
      */

@@ -1,7 +1,6 @@
 package io.ncclscope.sdk.report;
 
 import io.ncclscope.sdk.Language;
-import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -35,14 +34,15 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
     static ReportMessage of(Report r, Markup m, io.ncclscope.sdk.Surface surface) {
         Locale l = Renderers.locale(r);
         List<String> paras = new ArrayList<>();
-        Attribution.of(r.segments()).ifPresent(a -> {
-            StringBuilder sb = new StringBuilder(m.bold(m.text(a.text(l))));
-            if (!a.commands().isEmpty()) {
+        BandwidthAttribution limit = r.attribution();
+        if (limit != null) {
+            StringBuilder sb = new StringBuilder(m.bold(m.text(limit.text())));
+            if (!limit.commands().isEmpty()) {
                 sb.append("\n").append(m.text(Texts.t(l, "label.prove"))).append(":\n")
-                        .append(m.codeBlock(a.commands()).stripTrailing());
+                        .append(m.codeBlock(limit.commands()).stripTrailing());
             }
             paras.add(sb.toString());
-        });
+        }
         paras.add(m.italic(m.text(CoverageText.line(r.coverage(), l))));
         if (measured(r)) {
             paras.add(m.italic(m.text(segmentsLabel(l) + ": " + CoverageText.segments(r.segments(), l))));

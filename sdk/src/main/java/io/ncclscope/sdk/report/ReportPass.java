@@ -141,7 +141,8 @@ public final class ReportPass {
             listed.values().forEach(artifacts::addAll);
             return new Report(verdict, worst, summary, covered,
                     zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
-                    new Report.InputTally(count, kinds, withWarnings, withErrors), findings, judged, problems,
+                    new Report.InputTally(count, kinds, withWarnings, withErrors), findings, judged,
+                    BandwidthAttribution.of(judged, loc).orElse(null), problems,
                     workflow.finish(Workflow.empty()).view(loc));
         }
     }

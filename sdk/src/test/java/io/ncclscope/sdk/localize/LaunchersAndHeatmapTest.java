@@ -21,9 +21,45 @@ class LaunchersAndHeatmapTest {
                 "PAYLOAD='all_reduce_perf -b 8 -e 8G -f 2 -g 1'", "NCCL_DEBUG=${NCCL_DEBUG:-INFO}");
         assertThat(s.lines().filter(l -> l.startsWith("srun --nodes=2 --nodelist="))).hasSize(10)
                 .allSatisfy(l -> assertThat(l).matches("srun --nodes=2 --nodelist=gpu0\\d,gpu0\\d --ntasks-per-node=8 "
-                        + "--ntasks=16 \\$SRUN_ARGS bash -c \"\\$PAYLOAD\" > pairs/round-\\d/gpu0\\d__gpu0\\d\\.txt 2>&1 &"));
+                        + "--ntasks=16 --gpus-per-node=8 --time=10 \\$SRUN_ARGS bash -c \"\\$PAYLOAD\" > pairs/round-\\d/gpu0\\d__gpu0\\d\\.txt 2>&1 &"));
         assertThat(s.lines().filter(l -> l.equals("wait"))).hasSize(5);
         assertThat(s).contains("pairs/round-1/gpu02__gpu05.txt");
+        // GPUs asked for, and the job held to its rounds: 5 rounds of 10 minutes, a minute a round to start.
+        assertThat(s).contains("#SBATCH --gpus-per-node=8\n", "#SBATCH --time=55\n",
+                "# Budget: at most 5 rounds, 50 min wall, 26.7 GPU-hours of tests (33.3 held by one Slurm job of all 5 "
+                        + "nodes) at 10 min a test, 8 GPUs a node.");
+    }
+
+    @Test
+    void slurmAsksForGpusTheWayTheClusterTakesThem() {
+        Launchers.Options gres = new Launchers.Options(4, "hostname", "x", Launchers.GpuRequest.gres, 3);
+        String s = Launchers.slurm(PLAN, gres).get("pairs.sbatch");
+        assertThat(s).contains("#SBATCH --gres=gpu:4\n", "#SBATCH --time=20\n")
+                .doesNotContain("--gpus-per-node");
+        assertThat(s.lines().filter(l -> l.startsWith("srun "))).hasSize(10)
+                .allSatisfy(l -> assertThat(l).contains(" --gres=gpu:4 --time=3 "));
+        Launchers.Options none = new Launchers.Options(4, "hostname", "x", Launchers.GpuRequest.none, 3);
+        assertThat(Launchers.slurm(PLAN, none).get("pairs.sbatch")).doesNotContain("--gres", "--gpus-per-node");
+    }
+
+    @Test
+    void theBudgetIsKnownBeforeThePlanRuns() {
+        PlanBudget b = Launchers.budget(PairPlan.tournament(NodeList.parse("n[01-16]")), Launchers.Options.defaults());
+        assertThat(b.rounds()).isEqualTo(15);
+        assertThat(b.tests()).isEqualTo(120);
+        assertThat(b.wallMinutes()).isEqualTo(150);
+        // 120 tests x 16 GPUs x 10 min = 320 GPU-hours; one job of 16 nodes x 8 GPUs for 150 min = 320 too: a
+        // tournament keeps every node busy in every round.
+        assertThat(b.testGpuHours()).isEqualTo(320.0);
+        assertThat(b.allocationGpuHours()).isEqualTo(320.0);
+        // A screen of 5 nodes: two rounds, the second one pair; the Slurm job holds idle nodes.
+        PlanBudget screen = PlanBudget.of(PairPlan.screen(NodeList.parse("n[1-5]")), 8, 10);
+        assertThat(screen.rounds()).isEqualTo(2);
+        assertThat(screen.tests()).isEqualTo(3);
+        assertThat(screen.testGpuHours()).isEqualTo(8.0);
+        assertThat(screen.allocationGpuHours()).isCloseTo(13.33, org.assertj.core.data.Offset.offset(0.01));
+        assertThatThrownBy(() -> new Launchers.Options(8, "x", "y", Launchers.GpuRequest.gpus, 0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -32,7 +68,8 @@ class LaunchersAndHeatmapTest {
         assertThat(f).containsKey("run-pairs.sh").hasSize(11);
         assertThat(f.get("hostfiles/round-1/gpu02__gpu05")).isEqualTo("gpu02 slots=2\ngpu05 slots=2\n");
         assertThat(f.get("run-pairs.sh")).contains("mpirun --hostfile hostfiles/round-1/gpu02__gpu05 -np 4 --map-by ppr:2:node",
-                "PAYLOAD='hostname'", "> pairs/round-1/gpu02__gpu05.txt 2>&1 &");
+                "PAYLOAD='hostname'", "> pairs/round-1/gpu02__gpu05.txt 2>&1 &", "timeout 10m mpirun --hostfile",
+                "# Budget: at most 5 rounds, 50 min wall, 6.7 GPU-hours of tests at 10 min a test, 2 GPUs a node.");
     }
 
     @Test
@@ -42,7 +79,8 @@ class LaunchersAndHeatmapTest {
         String y = f.get("k8s/round-1.yaml");
         assertThat(y.split("\n---\n|^---\n")).hasSizeGreaterThanOrEqualTo(2);
         assertThat(y).contains("kind: MPIJob", "slotsPerWorker: 2", "values: [\"gpu02\", \"gpu05\"]",
-                "nvidia.com/gpu: 2", "\"bash\", \"-c\", \"hostname\"", "topologyKey: kubernetes.io/hostname");
+                "nvidia.com/gpu: 2", "\"bash\", \"-c\", \"hostname\"", "topologyKey: kubernetes.io/hostname",
+                "activeDeadlineSeconds: 600");
         assertThat(y.lines().filter(l -> l.equals("kind: MPIJob"))).hasSize(2);
         assertThat(y).doesNotContain("\t");
         assertThat(f.get("run-k8s.sh")).contains("kubectl -n \"$NS\" apply -f k8s/round-1.yaml", "> pairs/round-1/gpu02__gpu05.txt");

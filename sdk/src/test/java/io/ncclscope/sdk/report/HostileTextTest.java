@@ -50,7 +50,7 @@ class HostileTextTest {
         return new Report(Verdict.PROBLEMS, FindingSeverity.CRITICAL, "summary " + h, coverage,
                 locale.getLanguage().equals("zh") ? "zh-CN" : "en", List.of("node" + h),
                 List.of(new Report.ArtifactSummary("file" + h + ".log", "nccl-log", "node" + h, 0, 0)),
-                new Report.InputTally(1, Map.of("nccl-log", 1), 0, 0), List.of(f), List.of(),
+                new Report.InputTally(1, Map.of("nccl-log", 1), 0, 0), List.of(f), List.of(), null,
                 List.of(new Evidence.Problem("name" + h, "message " + h)), null);
     }
 

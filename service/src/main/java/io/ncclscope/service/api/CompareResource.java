@@ -4,6 +4,7 @@ import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.compare.AbPlanner;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.Scaling;
+import io.ncclscope.sdk.compare.SideExpectation;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.Verdict;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -63,7 +64,8 @@ public class CompareResource {
             description = "A/B: a is the default run, b the same with one NCCL switch changed (NCCL_IB_DISABLE=1, "
                     + "NCCL_P2P_DISABLE=1...; read from -J env, NCCL's 'set by environment' lines, the command line, "
                     + "then the labels). Returns the reading (RDMA suspect, congestion suspect...), both sides' "
-                    + "plateau and jitter, and the runs to make next. Scaling: one set per node count; returns the "
+                    + "plateau and jitter beside the segment each side measures and the busbw its hardware should give there "
+                    + "(expectedBusBw; null without hardware facts), and the runs to make next. Scaling: one set per node count; returns the "
                     + "knee where busbw drops below the model.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CompareRequest.class),
             examples = @ExampleObject(name = "ab", value = "{\"a\":{\"label\":\"default\",\"artifacts\":[{\"name\":\"default.txt\",\"text\":\"...all_reduce_perf output...\"}]},"
@@ -105,7 +107,8 @@ public class CompareResource {
                     throw ProblemException.unprocessable(c.summary().render(locale), null);
                 }
                 suspect = c.findings().stream().anyMatch(x -> x.severity().atLeast(FindingSeverity.WARNING));
-                body = CompareViews.comparison(c, AbPlanner.plan(List.of(a, b), c), locale, f.sdk());
+                body = CompareViews.comparison(c, AbPlanner.plan(List.of(a, b), c),
+                        List.of(SideExpectation.of(a), SideExpectation.of(b)), locale, f.sdk());
             }
             return Response.ok(body, f.mediaType()).header(Reports.VERDICT_HEADER, (suspect ? Verdict.PROBLEMS : Verdict.HEALTHY).jsonValue()).build();
         });

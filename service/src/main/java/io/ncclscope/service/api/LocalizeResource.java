@@ -1,8 +1,10 @@
 package io.ncclscope.service.api;
 
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.localize.Launchers;
 import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
+import io.ncclscope.sdk.localize.NextPass;
 import io.ncclscope.sdk.localize.PairHeatmap;
 import io.ncclscope.sdk.localize.PairReport;
 import io.ncclscope.sdk.localize.PairResult;
@@ -55,7 +57,8 @@ public class LocalizeResource {
     @Operation(operationId = "localize", summary = "Name the slow node or slow path from two-node test results",
             description = "Each artifact is one two-node nccl-tests output (hosts from its '# Rank ... on HOST' lines, "
                     + "else from a name like gpu01__gpu02.txt). Returns the pair matrix, SLOW_NODE and SLOW_PAIR "
-                    + "findings and the suspects to retest. Accept: text/markdown for a chat, image/svg+xml for the heatmap.")
+                    + "findings, the suspects to retest and, when suspects remain, the next pass ('next': each suspect "
+                    + "against known-good nodes, its rounds, budget and the command that writes its files). Accept: text/markdown for a chat, image/svg+xml for the heatmap.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LocalizeRequest.class),
             examples = @ExampleObject(name = "pairs", value = "{\"artifacts\":[{\"name\":\"gpu01__gpu02.txt\",\"text\":\"...all_reduce_perf output...\"},"
                     + "{\"name\":\"gpu01__gpu03.txt\",\"text\":\"...\"},{\"name\":\"gpu02__gpu03.txt\",\"text\":\"...\"}],\"fraction\":0.8}")))
@@ -83,10 +86,14 @@ public class LocalizeResource {
             Localization l = localizer.localize(results);
             String verdict = (l.slowNodes().isEmpty() && l.slowPairs().isEmpty() ? Verdict.HEALTHY : Verdict.PROBLEMS).jsonValue();
             if (svg) return Response.ok(PairHeatmap.svg(l), "image/svg+xml").header(Reports.VERDICT_HEADER, verdict).build();
+            // The next pass as the CLI plans it, its command reading the results from pairs/ (where the plan's
+            // launchers write them) with the launch defaults; POST /v1/plan/pairs with 'retest' writes its files.
+            NextPass next = NextPass.of(l, List.of("pairs/"), Launchers.Kind.slurm, Launchers.Options.defaults(), 2)
+                    .orElse(null);
             String body = switch (f) {
-                case MARKDOWN -> PairReport.markdown(l, locale, io.ncclscope.sdk.Surface.REST);
-                case TEXT -> PairReport.text(l, locale, io.ncclscope.sdk.Surface.REST);
-                default -> PairReport.json(l, locale);
+                case MARKDOWN -> PairReport.markdown(l, locale, io.ncclscope.sdk.Surface.REST, next);
+                case TEXT -> PairReport.text(l, locale, io.ncclscope.sdk.Surface.REST, next);
+                default -> PairReport.json(l, locale, next);
             };
             return Response.ok(body, f.mediaType()).header(Reports.VERDICT_HEADER, verdict).build();
         });

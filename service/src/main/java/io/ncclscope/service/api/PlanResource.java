@@ -48,7 +48,9 @@ public class PlanResource {
             description = "Every node meets every other in rounds of disjoint pairs (or one screening round), so the "
                     + "pairs of a round run at once. Returns the rounds and the launcher files by path: an sbatch "
                     + "script, an mpirun driver and hostfiles, or MPIJob manifests. Feed the results to /v1/localize; "
-                    + "give them as 'retest' to plan the second pass (each suspect against known-good nodes).")
+                    + "give them as 'retest' to plan the second pass (each suspect against known-good nodes). The budget says "
+                    + "what the plan costs at most before it runs: rounds, wall time and GPU-hours, each test held to "
+                    + "minutesPerTest.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanPairsRequest.class),
             examples = @ExampleObject(name = "slurm", value = "{\"nodes\":\"gpu[01-04]\",\"launcher\":\"slurm\",\"gpusPerNode\":8}")))
     @APIResponse(responseCode = "200", description = "The plan and its files",
@@ -69,7 +71,8 @@ public class PlanResource {
             Localization l = new Localizer().localize(Localizer.read(b.build()));
             if (l.suspects().isEmpty()) {
                 return mapper.toDto(PairPlan.retest(List.of(), List.of(), 1),
-                        "nothing to retest: no unresolved suspect in the " + request.retest().size() + " results", Map.of());
+                        "nothing to retest: no unresolved suspect in the " + request.retest().size() + " results", Map.of(),
+                        Launchers.Options.defaults(), false);
             }
             try {
                 plan = PairPlan.retest(l, hosts, request.partners() == null ? 2 : request.partners());
@@ -82,13 +85,15 @@ public class PlanResource {
         Launchers.Kind kind = request.launcher() == null ? Launchers.Kind.slurm
                 : Launchers.Kind.valueOf(request.launcher().toLowerCase(Locale.ROOT));
         Map<String, String> files;
+        Launchers.Options options;
         try {
-            files = Launchers.render(plan, kind, mapper.toOptions(request));
+            options = mapper.toOptions(request);
+            files = Launchers.render(plan, kind, options);
         } catch (IllegalArgumentException e) {
             throw ProblemException.badRequest(e.getMessage());
         }
         String summary = plan.nodes().size() + " nodes, " + plan.rounds().size() + " rounds, " + plan.tests().size()
                 + " two-node tests (all pairs one at a time: " + PairPlan.allPairs(plan.nodes().size()) + ")";
-        return mapper.toDto(plan, summary, files);
+        return mapper.toDto(plan, summary, files, options, kind == Launchers.Kind.slurm);
     }
 }

@@ -22,6 +22,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param retest      results of an earlier pass (nccl-tests outputs named {@code A__B.txt}, as for {@code /v1/localize}):
  *                    plan the second pass instead, each unresolved suspect against known-good nodes; null for none
  * @param partners    known-good partners per suspect in a retest; null for 2
+ * @param gpuRequest  how the Slurm script asks for each node's GPUs: {@code gpus} ({@code --gpus-per-node}, default
+ *                    when null), {@code gres} ({@code --gres=gpu:G}) or {@code none}
+ * @param minutesPerTest the time limit of one test in minutes, which the files enforce and the budget counts with;
+ *                    null for 10
  */
 @RegisterForReflection
 @Schema(description = "Nodes to test pairwise, and how to launch the tests.")
@@ -37,5 +41,10 @@ public record PlanPairsRequest(
         @Schema(nullable = true, description = "Results of an earlier pass, named A__B.txt as for /v1/localize: plan the "
                 + "second pass instead (each unresolved suspect against known-good nodes of these results)")
         List<@Valid ArtifactDto> retest,
-        @Min(1) @Max(16) @Schema(nullable = true, examples = "2") Integer partners) {
+        @Min(1) @Max(16) @Schema(nullable = true, examples = "2") Integer partners,
+        @Pattern(regexp = "^(?:gpus|gres|none)$", message = "must be gpus, gres or none")
+        @Schema(nullable = true, examples = "gres", description = "How the Slurm script asks for the GPUs: gpus "
+                + "(--gpus-per-node=G, the default), gres (--gres=gpu:G) or none (whole nodes)") String gpuRequest,
+        @Min(1) @Max(1440) @Schema(nullable = true, examples = "10", description = "Time limit of one test in minutes "
+                + "(default 10): the files enforce it and the budget counts with it") Integer minutesPerTest) {
 }

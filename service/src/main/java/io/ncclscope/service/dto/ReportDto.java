@@ -22,6 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param inputs    every input counted
  * @param findings  findings, worst first
  * @param segments  the three bandwidth segments against their expectations
+ * @param attribution the segment that limits the job and the share of the shortfall each cause explains; absent when
+ *                  no segment is slow
  * @param problems  inputs that could not be read
  * @param workflow  the five-step workflow of this evidence: the state {@code POST /v1/workflow} answers and reads back
  */
@@ -38,6 +40,7 @@ public record ReportDto(
         InputTallyDto inputs,
         List<FindingDto> findings,
         List<SegmentDto> segments,
+        @Schema(nullable = true) AttributionDto attribution,
         List<ProblemItemDto> problems,
         @Schema(type = SchemaType.OBJECT, description = "The five-step workflow of this evidence (schemaVersion 1.x): "
                 + "where the investigation stands, each step's checks, the next commands and the conclusion; the "

@@ -2,6 +2,7 @@ package io.ncclscope.service.mapping;
 
 import io.ncclscope.sdk.localize.Launchers;
 import io.ncclscope.sdk.localize.PairPlan;
+import io.ncclscope.sdk.localize.PlanBudget;
 import io.ncclscope.service.dto.PlanPairsRequest;
 import io.ncclscope.service.dto.PlanPairsResponse;
 import java.util.List;
@@ -20,12 +21,23 @@ public interface PlanMapper {
     @Mapping(target = "gpusPerNode", source = "gpusPerNode", defaultExpression = "java(DEFAULTS.gpusPerNode())")
     @Mapping(target = "payload", source = "payload", defaultExpression = "java(DEFAULTS.payload())")
     @Mapping(target = "image", source = "image", defaultExpression = "java(DEFAULTS.image())")
+    @Mapping(target = "gpuRequest", source = "gpuRequest", defaultExpression = "java(DEFAULTS.gpuRequest())")
+    @Mapping(target = "minutesPerTest", source = "minutesPerTest", defaultExpression = "java(DEFAULTS.minutesPerTest())")
     Launchers.Options toOptions(PlanPairsRequest request);
 
-    /** The plan with its summary and files. */
-    default PlanPairsResponse toDto(PairPlan plan, String summary, Map<String, String> files) {
+    /** The plan with its summary, files and budget; {@code slurm} when one Slurm job holds every node. */
+    default PlanPairsResponse toDto(PairPlan plan, String summary, Map<String, String> files, Launchers.Options options,
+                                    boolean slurm) {
+        PlanBudget b = Launchers.budget(plan, options);
+        PlanPairsResponse.BudgetDto budget = new PlanPairsResponse.BudgetDto(b.rounds(), b.gpusPerNode(), b.minutesPerTest(),
+                b.wallMinutes(), round(b.testGpuHours()), slurm ? round(b.allocationGpuHours()) : null, b.line(slurm));
         return new PlanPairsResponse(summary, plan.nodes(), toRounds(plan.rounds()), plan.tests().size(),
-                PairPlan.allPairs(plan.nodes().size()), files);
+                PairPlan.allPairs(plan.nodes().size()), files, budget);
+    }
+
+    /** GPU-hours to one decimal, as the budget line writes them. */
+    private static double round(double hours) {
+        return Math.round(hours * 10) / 10.0;
     }
 
     /** Rounds, in order. */

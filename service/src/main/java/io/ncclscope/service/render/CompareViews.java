@@ -3,16 +3,20 @@ package io.ncclscope.service.render;
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.Language;
+import io.ncclscope.sdk.bandwidth.SegmentVerdict;
+import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.PlannedRun;
 import io.ncclscope.sdk.compare.Scaling;
 import io.ncclscope.sdk.compare.ScalingPoint;
 import io.ncclscope.sdk.compare.Side;
+import io.ncclscope.sdk.compare.SideExpectation;
 import io.ncclscope.sdk.compare.SwitchDiff;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.report.Markup;
+import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +49,23 @@ public final class CompareViews {
      * @param format JSON, Markdown or text
      */
     public static String comparison(Comparison c, List<PlannedRun> plan, Locale locale, Format format) {
-        return render(compareView(c, plan, locale), format, locale);
+        return comparison(c, plan, List.of(), locale, format);
+    }
+
+    /**
+     * {@return an A/B comparison and the runs to make next, as {@code format}, each side's segment and expectation
+     * beside its measured figures}
+     *
+     * @param c            the comparison
+     * @param plan         the runs to make next
+     * @param expectations the segment and expectation of side A then side B ({@link SideExpectation#of}); empty when
+     *                     not judged
+     * @param locale       the language of the words
+     * @param format       JSON, Markdown or text
+     */
+    public static String comparison(Comparison c, List<PlannedRun> plan, List<SideExpectation> expectations, Locale locale,
+                                    Format format) {
+        return render(compareView(c, plan, expectations, locale), format, locale);
     }
 
     /**
@@ -69,14 +89,17 @@ public final class CompareViews {
         };
     }
 
-    private static Map<String, Object> compareView(Comparison c, List<PlannedRun> plan, Locale locale) {
+    private static Map<String, Object> compareView(Comparison c, List<PlannedRun> plan, List<SideExpectation> expectations,
+                                                   Locale locale) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("mode", "compare");
         v.put("reading", c.reading().name());
         v.put("summary", c.summary().render(locale));
         v.put("collective", c.a().collective());
         List<Object> sides = new ArrayList<>();
-        for (Side s : List.of(c.a(), c.b())) {
+        List<Side> both = List.of(c.a(), c.b());
+        for (int i = 0; i < both.size(); i++) {
+            Side s = both.get(i);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("label", s.label());
             m.put("runs", s.runs().size());
@@ -84,6 +107,13 @@ public final class CompareViews {
             m.put("nodes", s.nodes());
             m.put("plateauBusBw", round(s.plateau()));
             m.put("jitter", round(s.jitter()));
+            if (i < expectations.size()) {
+                SideExpectation e = expectations.get(i);
+                m.put("segment", e.segment() == null ? null : e.segment().name());
+                m.put("expectedBusBw", round(e.expectedGBs()));
+                m.put("segmentVerdict", e.verdict());
+                m.put("expectationBasis", e.basis());
+            }
             sides.add(m);
         }
         v.put("sides", sides);
@@ -143,6 +173,24 @@ public final class CompareViews {
         return d == null ? null : Math.round(d * 1000) / 1000.0;
     }
 
+    /**
+     * A side's expectation in the table: {@code 371.0 (26%, slow)}; {@code -} when the side has no hardware facts to
+     * count one (then the basis says so in the JSON).
+     */
+    private static String expected(Map<String, Object> side, boolean zh) {
+        Object e = side.get("expectedBusBw");
+        Object bw = side.get("plateauBusBw");
+        if (!(e instanceof Double exp) || exp <= 0) return "-";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%.1f", exp));
+        if (bw instanceof Double measured) {
+            String verdict = String.valueOf(side.get("segmentVerdict"));
+            String word = SegmentVerdict.SLOW.equals(verdict) ? (zh ? "偏慢" : "slow")
+                    : SegmentVerdict.OK.equals(verdict) ? (zh ? "正常" : "ok") : verdict;
+            sb.append(String.format(Locale.ROOT, " (%.0f%%, %s)", measured / exp * 100, word));
+        }
+        return sb.toString();
+    }
+
     @SuppressWarnings("unchecked")
     private static String render(Map<String, Object> v, boolean md, boolean zh) {
         StringBuilder sb = new StringBuilder();
@@ -171,8 +219,10 @@ public final class CompareViews {
                         .append(" B=").append(prose(d.get("b"), md)).append(" (").append(prose(d.get("origin"), md)).append(")\n");
             }
             sb.append('\n');
-            sb.append(md ? "| side | path | ranks | nodes | plateau busbw GB/s | jitter |\n|---|---|---:|---:|---:|---:|\n"
-                    : String.format(Locale.ROOT, "%-4s %-40s %6s %6s %12s %8s%n", "side", "path", "ranks", "nodes", "busbw GB/s", "jitter"));
+            sb.append(md ? "| side | path | ranks | nodes | plateau busbw GB/s | jitter | segment | expected GB/s |\n"
+                    + "|---|---|---:|---:|---:|---:|---|---:|\n"
+                    : String.format(Locale.ROOT, "%-4s %-40s %6s %6s %12s %8s  %-11s %s%n", "side", "path", "ranks", "nodes",
+                            "busbw GB/s", "jitter", "segment", "expected GB/s"));
             String[] names = {"A", "B"};
             int i = 0;
             for (Object o : (List<Object>) v.get("sides")) {
@@ -181,8 +231,12 @@ public final class CompareViews {
                 String jit = s.get("jitter") == null ? "-" : String.format(Locale.ROOT, "%.0f%%", (Double) s.get("jitter") * 100);
                 String ranks = String.valueOf(s.get("ranks") == null ? "-" : s.get("ranks"));
                 String nodes = String.valueOf(s.get("nodes") == null ? "-" : s.get("nodes"));
-                sb.append(md ? "| " + names[i] + " | " + MD.code(String.valueOf(s.get("label"))) + " | " + ranks + " | " + nodes + " | " + bw + " | " + jit + " |\n"
-                        : String.format(Locale.ROOT, "%-4s %-40s %6s %6s %12s %8s%n", names[i], s.get("label"), ranks, nodes, bw, jit));
+                String segment = s.get("segment") == null ? "-" : Segments.name(Segment.valueOf((String) s.get("segment")));
+                String expected = expected(s, zh);
+                sb.append(md ? "| " + names[i] + " | " + MD.code(String.valueOf(s.get("label"))) + " | " + ranks + " | " + nodes + " | "
+                        + bw + " | " + jit + " | " + segment + " | " + MD.text(expected) + " |\n"
+                        : String.format(Locale.ROOT, "%-4s %-40s %6s %6s %12s %8s  %-11s %s%n", names[i], s.get("label"), ranks,
+                                nodes, bw, jit, segment, expected));
                 i++;
             }
             // The mark closes next to the colon, not after the space: "**Reading: **" is not bold in CommonMark.
