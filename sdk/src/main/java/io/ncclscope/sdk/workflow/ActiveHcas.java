@@ -68,9 +68,7 @@ public final class ActiveHcas {
             if (fromPorts.size() >= MAX_NODES && !fromPorts.containsKey(node)) continue;
             Object d = a.result().data();
             List<String> healthy = healthy(d);
-            if (!healthy.isEmpty()) {
-                fromPorts.merge(node, healthy, (x, y) -> List.copyOf(new LinkedHashSet<>(concat(x, y))));
-            }
+            if (!healthy.isEmpty()) fromPorts.merge(node, sorted(healthy), (x, y) -> sorted(concat(x, y)));
             if (d instanceof EnvData env) {
                 env.variable("NCCL_IB_HCA").map(EnvVariable::value).map(String::strip)
                         .filter(v -> !v.isEmpty() && !v.startsWith("^") && !v.startsWith("<"))
@@ -130,6 +128,14 @@ public final class ActiveHcas {
         return out;
     }
 
+    /** Natural order (mlx5_2 before mlx5_10), without repeats: the same ports in any order of artifacts read alike. */
+    private static List<String> sorted(List<String> names) {
+        java.util.TreeSet<String> s = new java.util.TreeSet<>(((java.util.Comparator<String>) Evidence::compareNodes)
+                .thenComparing(java.util.Comparator.naturalOrder()));
+        s.addAll(names);
+        return List.copyOf(s);
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         List<String> out = new ArrayList<>(a);
         out.addAll(b);
@@ -138,7 +144,8 @@ public final class ActiveHcas {
 
     /**
      * {@return the value for {@code NCCL_IB_HCA} on {@code node}: its healthy HCAs joined by commas, else the value its
-     * job set; for no node (a job-wide command), the value every node that has one agrees on; empty when unknown}
+     * job set; for no node (a job-wide command), the healthy HCAs of every node together (NCCL leaves out a listed
+     * device a node lacks or has down), else the one value the jobs set; empty when unknown}
      *
      * @param node a host name, or null for the whole job
      */
@@ -148,9 +155,12 @@ public final class ActiveHcas {
             if (own != null) return Optional.of(String.join(",", own));
             return Optional.ofNullable(fromEnv.get(node));
         }
-        Set<String> values = new LinkedHashSet<>();
-        for (List<String> l : fromPorts.values()) values.add(String.join(",", l));
-        if (values.isEmpty()) values.addAll(fromEnv.values());
+        if (!fromPorts.isEmpty()) {
+            List<String> all = new ArrayList<>();
+            fromPorts.values().forEach(all::addAll);
+            return Optional.of(String.join(",", sorted(all)));
+        }
+        Set<String> values = new LinkedHashSet<>(fromEnv.values());
         return values.size() == 1 ? Optional.of(values.iterator().next()) : Optional.empty();
     }
 

@@ -21,8 +21,8 @@ import java.util.Objects;
  * @param launcher    the launcher seen on a command line ({@code torchrun}, {@code mpirun}, {@code srun}); null when not seen
  * @param env         NCCL variables seen, name to first value
  * @param ncclVersion the NCCL version printed; null when not seen
- * @param activeHcas  the healthy RDMA devices every node that lists its ports has ({@link ActiveHcas}), for
- *                    {@code NCCL_IB_HCA}; empty when no port state was read
+ * @param activeHcas  the healthy RDMA devices the nodes that list their ports have ({@link ActiveHcas}), natural
+ *                    order, for {@code NCCL_IB_HCA}; empty when no port state was read
  */
 public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuModels, List<String> interfaces,
                     List<String> netdevs, List<String> hcas, String network, String launcher, Map<String, String> env,
@@ -48,7 +48,7 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
      * @param launcher    the launcher seen on a command line ({@code torchrun}, {@code mpirun}, {@code srun}); null when not seen
      * @param env         NCCL variables seen, name to first value
      * @param ncclVersion the NCCL version printed; null when not seen
-     * @param activeHcas  the healthy RDMA devices every node that lists its ports has; empty when none was read
+     * @param activeHcas  the healthy RDMA devices the nodes that list their ports have; empty when none was read
      * @throws NullPointerException when a required component is null
      */
     public Facts {
@@ -102,16 +102,7 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
         if (gpn == null || (o.gpusPerNode != null && o.gpusPerNode > gpn)) gpn = o.gpusPerNode;
         return new Facts(n, gpn, join(gpuModels, o.gpuModels), join(interfaces, o.interfaces), join(netdevs, o.netdevs),
                 join(hcas, o.hcas), network != null ? network : o.network, launcher != null ? launcher : o.launcher, e,
-                ncclVersion != null ? ncclVersion : o.ncclVersion, common(activeHcas, o.activeHcas));
-    }
-
-    /** Healthy HCAs of two sets of nodes: those both have, where both know theirs (natural order, so merging commutes). */
-    static List<String> common(List<String> a, List<String> b) {
-        if (a.isEmpty()) return join(b, List.of());
-        if (b.isEmpty()) return join(a, List.of());
-        List<String> both = new java.util.ArrayList<>(a);
-        both.retainAll(b);
-        return join(both, List.of());
+                ncclVersion != null ? ncclVersion : o.ncclVersion, join(activeHcas, o.activeHcas));
     }
 
     /** The union, sorted in natural order: the same facts in another order give equal facts. */

@@ -58,7 +58,12 @@ final class FactsFold {
         interfaces.add(slice, f.interfaces());
         netdevs.add(slice, f.netdevs());
         hcas.add(slice, f.hcas());
-        activeHcas = Facts.common(activeHcas, f.activeHcas());
+        if (!f.activeHcas().isEmpty()) {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(NODES);
+            all.addAll(activeHcas);
+            all.addAll(f.activeHcas());
+            activeHcas = List.copyOf(all);
+        }
         network = first(network, slice, f.network(), 0);
         launcher = first(launcher, slice, f.launcher(), 0);
         ncclVersion = first(ncclVersion, slice, f.ncclVersion(), 0);

@@ -372,7 +372,7 @@ class RuleCatalogTest {
                 "export NCCL_IB_DISABLE=1",
                 "dmesg | grep -i xid",
                 "dmesg | grep -i mlx",
-                "torchrun --nnodes=<number of nodes> --nproc_per_node=${gpus_per_node} --node_rank=<index of this node> <script.py>",
+                "torchrun --nnodes=<number of nodes> --nproc_per_node=<GPUs per node> --node_rank=<index of this node> <script.py>",
                 "nvidia-smi topo -m",
                 "lspci -tv",
                 "numactl -H",

@@ -166,7 +166,7 @@ public class AnalyzeResource {
                         b.addFile(p.getFileName().toString(), p);
                     }
                 }
-                return reports.analyze(b.build(), Locales.of(lang), format);
+                return reports.analyze(b.build(), Locales.of(lang), format, laid.stream().anyMatch(Files::isDirectory));
             } catch (BundleArchive.RejectedException e) {
                 if (!e.tooLarge()) throw ProblemException.badRequest(e.getMessage());
                 throw new ProblemException(413, "too-large", e.getMessage()
