@@ -2,9 +2,9 @@ package io.ncclscope.service;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.empty;
 
 import io.ncclscope.collect.Bundles;
 import io.quarkus.test.junit.QuarkusTest;
