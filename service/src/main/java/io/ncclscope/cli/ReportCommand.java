@@ -50,11 +50,12 @@ import picocli.CommandLine.Parameters;
             "Exit codes:",
             "  0  healthy: nothing of warning severity or worse, and the checks the inputs call for ran",
             "  1  problems found (report written)",
-            "  2  usage error, a path that does not exist, or files none of which is a known tool's output",
+            "  2  usage error, a path that does not exist, or files none of which is",
+            "     a known tool's output",
             "  3  internal error",
             "  4  inconclusive: no problem found, but the inputs cannot settle it (report written;",
-            "     its Coverage section names the input that would); also a folder or bundle archive in",
-            "     which nothing could be judged"
+            "     its Coverage section names the input that would); also a folder or",
+            "     bundle archive in which nothing could be judged"
         })
 final class ReportCommand implements Callable<Integer> {
 

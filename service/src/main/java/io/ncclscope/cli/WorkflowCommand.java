@@ -54,7 +54,8 @@ import picocli.CommandLine.Parameters;
             "Exit codes:",
             "  0  no problem found so far (the steps may still ask for evidence)",
             "  1  problems found",
-            "  2  usage error, a missing file, an unreadable state, or files that are no known tool output",
+            "  2  usage error, a missing file, an unreadable state, or files that are",
+            "     no known tool output",
             "  3  internal error"
         })
 final class WorkflowCommand implements Callable<Integer> {
