@@ -160,9 +160,14 @@ public record Diagnosis(List<Finding> findings) {
     public static LocalizedFinding localize(Finding f, Locale locale, Map<String, String> jobValues) {
         RuleText t = RuleCatalog.text(f.code(), locale);
         // Values this finding knows fill the commands; the rest read as <name>, safe to paste and edit.
-        // The interface a finding is about is the one an exclusion names (^lo,docker,veth25f2e72), never an example.
+        // The interface a finding is about is the one an exclusion names (^lo,docker,veth25f2e72), never an example;
+        // loopback and docker bridges NCCL's own ^lo,docker already leaves out.
         Map<String, String> values = new HashMap<>(f.params());
-        if (f.subject().iface() != null) values.putIfAbsent("bad_iface", f.subject().iface());
+        String culprit = f.subject().iface();
+        if (culprit != null) {
+            boolean covered = culprit.startsWith("lo") || culprit.startsWith("docker");
+            values.putIfAbsent("exclusion", covered ? "^lo,docker" : "^lo,docker," + culprit);
+        }
         jobValues.forEach(values::putIfAbsent);
         List<Action> actions = t.actions().stream().map(a -> a.fill(values))
                 .map(a -> a.hasCommand() ? new Action(a.text(), UNFILLED.matcher(a.command())

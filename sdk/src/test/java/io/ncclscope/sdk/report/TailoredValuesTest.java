@@ -108,9 +108,9 @@ class TailoredValuesTest {
 
     @Test
     void anExclusionWithoutAnInterfaceAtFaultIsAPlaceholder() {
-        Action a = new Action("Exclude it.", "export NCCL_SOCKET_IFNAME=^lo,docker,${bad_iface}");
-        assertThat(a.placeholders()).containsExactly("bad_iface");
-        assertThat(Action.unfilled("bad_iface")).isEqualTo("<the interface named above>");
+        Action a = new Action("Exclude it.", "export NCCL_SOCKET_IFNAME=${exclusion}");
+        assertThat(a.placeholders()).containsExactly("exclusion");
+        assertThat(Action.unfilled("exclusion")).isEqualTo("^lo,docker,<the interface named above>");
         assertThat(Action.unfilled("hcas")).isEqualTo(ActiveHcas.PLACEHOLDER);
     }
 
