@@ -42,11 +42,13 @@ import picocli.CommandLine.Parameters;
             "Exit codes:",
             "  0  healthy: no finding of warning severity or worse, and the checks the inputs call for ran",
             "  1  problems found",
-            "  2  usage error, or nothing readable in the input",
+            "  2  usage error, a missing path, or files none of which is a known",
+            "     tool's output",
             "  3  internal error",
             "  4  inconclusive: no problem found, but the inputs cannot settle it (a bandwidth table with",
             "     no hardware facts, a collect bundle without nvidia-smi output); the report's Coverage",
-            "     block says what was checked and which input would settle the rest"
+            "     block says what was checked and which input would settle the rest; also a folder or",
+            "     bundle archive in which nothing could be judged (empty, or no known tool output)"
         })
 final class AnalyzeCommand implements Callable<Integer> {
 
@@ -103,7 +105,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             report = NcclScope.analyze(inputs.evidence(), locale);
         }
         String unknown = Kind.UNKNOWN.id();
-        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) {
+        // Files that are no tool's output are bad input; a bundle where nothing could be judged is inconclusive.
+        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count() && !inputs.holdsBundle()) {
             err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
             return null;
         }

@@ -80,6 +80,19 @@ final class Inputs implements AutoCloseable {
         return out;
     }
 
+    /**
+     * True when an input is a folder or a bundle archive: a bundle in which nothing could be judged is a report whose
+     * verdict is inconclusive (exit 4), while files that are no tool's output are bad input (exit 2).
+     */
+    boolean holdsBundle() {
+        for (String a : args) {
+            if (a.equals(STDIN)) continue;
+            Path p = Path.of(a);
+            if (Files.isDirectory(p) || (Files.isRegularFile(p) && BundleArchive.isArchive(p.getFileName().toString()))) return true;
+        }
+        return false;
+    }
+
     /** True when an argument named no file or folder (after {@link #existing()} or {@link #evidence()}). */
     boolean missing() {
         return missing;

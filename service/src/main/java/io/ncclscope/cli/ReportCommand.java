@@ -50,10 +50,12 @@ import picocli.CommandLine.Parameters;
             "Exit codes:",
             "  0  healthy: nothing of warning severity or worse, and the checks the inputs call for ran",
             "  1  problems found (report written)",
-            "  2  usage error, a path that does not exist, or nothing readable",
+            "  2  usage error, a path that does not exist, or files none of which is",
+            "     a known tool's output",
             "  3  internal error",
             "  4  inconclusive: no problem found, but the inputs cannot settle it (report written;",
-            "     its Coverage section names the input that would)"
+            "     its Coverage section names the input that would); also a folder or",
+            "     bundle archive in which nothing could be judged"
         })
 final class ReportCommand implements Callable<Integer> {
 
@@ -119,7 +121,7 @@ final class ReportCommand implements Callable<Integer> {
         try (Inputs inputs = new Inputs(paths, stdin, err, archiveLimits)) {
             Evidence evidence = inputs.evidence();
             long known = evidence.artifacts().stream().filter(a -> a.kind() != Kind.UNKNOWN).count();
-            if (known == 0) {
+            if (known == 0 && !inputs.holdsBundle()) {
                 err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
                 return Main.BAD_INPUT;
             }

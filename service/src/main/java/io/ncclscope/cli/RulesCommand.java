@@ -2,7 +2,9 @@ package io.ncclscope.cli;
 
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.sdk.Format;
+import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
+import io.ncclscope.sdk.rules.CommandLanguage;
 import io.ncclscope.sdk.rules.Rule;
 import io.ncclscope.sdk.rules.RuleCatalog;
 import io.ncclscope.sdk.rules.RuleText;
@@ -103,7 +105,7 @@ final class RulesCommand implements Callable<Integer> {
                     out.println();
                     int i = 1;
                     for (Action a : t.actions()) {
-                        out.printf(Locale.ROOT, "%d. %s%s%n", i++, a.text(), a.hasCommand() ? " `" + a.command() + "`" : "");
+                        out.printf(Locale.ROOT, "%d. %s%s%n", i++, a.text(), a.hasCommand() ? Markup.MARKDOWN.itemCommand(a.command(), "   ") : "");
                     }
                     out.println();
                     out.println("Sources: " + String.join("; ", r.sources()));
@@ -129,7 +131,7 @@ final class RulesCommand implements Callable<Integer> {
                     int i = 1;
                     for (Action a : t.actions()) {
                         out.printf(Locale.ROOT, "    %d. %s%n", i++, a.text());
-                        if (a.hasCommand()) out.println("       $ " + a.command());
+                        if (a.hasCommand()) out.print(CommandLanguage.of(a.command()).prompted(a.command(), "       "));
                     }
                     out.println("  Sources: " + String.join("; ", r.sources()));
                     out.println();

@@ -54,7 +54,8 @@ import picocli.CommandLine.Parameters;
             "Exit codes:",
             "  0  no problem found so far (the steps may still ask for evidence)",
             "  1  problems found",
-            "  2  usage error, a missing file, an unreadable state, or no known tool output in PATH",
+            "  2  usage error, a missing file, an unreadable state, or files that are",
+            "     no known tool output",
             "  3  internal error"
         })
 final class WorkflowCommand implements Callable<Integer> {
@@ -127,7 +128,9 @@ final class WorkflowCommand implements Callable<Integer> {
             }
             Evidence evidence = b.build();
             evidence.problems().forEach(pr -> err.println("ncclscope: " + pr.name() + ": " + pr.message()));
-            if (evidence.artifacts().stream().noneMatch(a -> a.kind() != Kind.UNKNOWN)) {
+            // Files that are no tool's output are bad input; a folder where nothing is known is the workflow's step 1.
+            boolean folder = paths.stream().anyMatch(p -> !p.equals("-") && Files.isDirectory(Path.of(p)));
+            if (evidence.artifacts().stream().noneMatch(a -> a.kind() != Kind.UNKNOWN) && !folder) {
                 err.println("ncclscope: no known tool output in the input (see 'ncclscope parse --list-kinds')");
                 return Main.BAD_INPUT;
             }

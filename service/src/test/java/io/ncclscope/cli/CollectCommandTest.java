@@ -27,6 +27,21 @@ class CollectCommandTest {
         assertThat(c.out()).as("results only on stdout; collect prints none").isEmpty();
         assertThat(c.err()).contains("ncclscope: collecting", "missing", "nvidia-smi topo -m",
                 "bundle of ci-node-1 in " + b, "next: ncclscope analyze " + b);
+        // The count announced is the count the progress lines run to (issue 19: it said 23 commands and counted to /26).
+        java.util.regex.Matcher announced = java.util.regex.Pattern.compile("collecting (\\d+) steps \\((\\d+) commands, (\\d+) file reads\\)")
+                .matcher(c.err());
+        assertThat(announced.find()).as(c.err()).isTrue();
+        int steps = Integer.parseInt(announced.group(1));
+        assertThat(Integer.parseInt(announced.group(2)) + Integer.parseInt(announced.group(3))).isEqualTo(steps);
+        java.util.regex.Matcher progress = java.util.regex.Pattern.compile("\\[\\s*(\\d+)/(\\d+)]").matcher(c.err());
+        int last = 0;
+        while (progress.find()) {
+            assertThat(Integer.parseInt(progress.group(2))).as(c.err()).isEqualTo(steps);
+            last = Integer.parseInt(progress.group(1));
+        }
+        assertThat(last).as(c.err()).isEqualTo(steps);
+        // analyze reads the archive collect writes as it is: collect never says to extract it.
+        assertThat(c.err()).doesNotContainIgnoringCase("extract");
         Map<?, ?> m = (Map<?, ?>) Json.parse(Files.readString(b.resolve("manifest.json")));
         assertThat(m.get("host")).isEqualTo("ci-node-1");
         assertThat(b.resolve("env.txt")).isRegularFile();

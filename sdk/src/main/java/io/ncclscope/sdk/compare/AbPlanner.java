@@ -89,7 +89,7 @@ public final class AbPlanner {
         }
         Comparison.Reading reading = comparison == null ? null : comparison.reading();
         if (reading == Comparison.Reading.RDMA_SUSPECT) {
-            List<String> list = hcas.isEmpty() ? List.of("mlx5_0") : hcas;
+            List<String> list = hcas.isEmpty() ? List.of("<one HCA from ibstat>") : hcas;
             for (String hca : list.subList(0, Math.min(list.size(), 8))) {
                 add(out, "follow-up", "plan.hcaSubset", two0 + " -x NCCL_IB_HCA==" + hca + " " + TEST + " -g 1", "hca", hca);
             }

@@ -146,10 +146,32 @@ public record Diagnosis(List<Finding> findings) {
      * @param locale Simplified Chinese for any Chinese locale, English otherwise
      */
     public static LocalizedFinding localize(Finding f, Locale locale) {
+        return localize(f, locale, Map.of());
+    }
+
+    /**
+     * {@return {@code f} in {@code locale}, as {@link #localize(Finding, Locale)}, with values of the whole job filling
+     * the placeholders the finding's own values leave open}
+     *
+     * @param f         a finding
+     * @param locale    Simplified Chinese for any Chinese locale, English otherwise
+     * @param jobValues placeholder name to a value that holds for the whole job ({@code gpus_per_node}); may be empty
+     */
+    public static LocalizedFinding localize(Finding f, Locale locale, Map<String, String> jobValues) {
         RuleText t = RuleCatalog.text(f.code(), locale);
         // Values this finding knows fill the commands; the rest read as <name>, safe to paste and edit.
-        List<Action> actions = t.actions().stream().map(a -> a.fill(f.params()))
-                .map(a -> a.hasCommand() ? new Action(a.text(), UNFILLED.matcher(a.command()).replaceAll("<$1>")) : a)
+        // The interface a finding is about is the one an exclusion names (^lo,docker,veth25f2e72), never an example;
+        // loopback and docker bridges NCCL's own ^lo,docker already leaves out.
+        Map<String, String> values = new HashMap<>(f.params());
+        String culprit = f.subject().iface();
+        if (culprit != null) {
+            boolean covered = culprit.startsWith("lo") || culprit.startsWith("docker");
+            values.putIfAbsent("exclusion", covered ? "^lo,docker" : "^lo,docker," + culprit);
+        }
+        jobValues.forEach(values::putIfAbsent);
+        List<Action> actions = t.actions().stream().map(a -> a.fill(values))
+                .map(a -> a.hasCommand() ? new Action(a.text(), UNFILLED.matcher(a.command())
+                        .replaceAll(m -> java.util.regex.Matcher.quoteReplacement(Action.unfilled(m.group(1))))) : a)
                 .toList();
         return new LocalizedFinding(f.code(), f.severity(), t.title(), f.subject(), f.detail().render(locale),
                 f.evidence(), t.causes(), actions);

@@ -8,6 +8,7 @@ import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
+import io.ncclscope.sdk.rules.CommandLanguage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,7 +98,10 @@ public final class PairReport {
             for (EvidenceLine e : f.evidence()) s.append("    ").append(e.artifact()).append(':').append(e.line()).append(": ").append(e.text().strip()).append('\n');
             for (Action a : f.actions()) {
                 s.append("  -> ").append(a.text());
-                if (a.command() != null) s.append("  $ ").append(a.command());
+                if (a.hasCommand()) {
+                    String prompted = CommandLanguage.of(a.command()).prompted(a.command(), "     ").stripTrailing();
+                    s.append(prompted.contains("\n") ? "\n" + prompted : "  " + prompted.strip());
+                }
                 s.append('\n');
             }
         }
@@ -156,8 +160,11 @@ public final class PairReport {
             }
             for (Action a : f.actions()) {
                 s.append("- ").append(md.text(a.text()));
-                if (a.command() != null) s.append(a.text().endsWith("。") || a.text().endsWith(".") ? " " : ": ")
-                        .append(md.code(a.command()));
+                if (a.hasCommand() && CommandLanguage.of(a.command()) == CommandLanguage.PYTHON) {
+                    s.append(md.itemCommand(a.command(), "  "));
+                } else if (a.hasCommand()) {
+                    s.append(a.text().endsWith("。") || a.text().endsWith(".") ? " " : ": ").append(md.code(a.command()));
+                }
                 s.append('\n');
             }
         }

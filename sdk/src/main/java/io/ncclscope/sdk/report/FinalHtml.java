@@ -9,6 +9,7 @@ import io.ncclscope.sdk.report.FinalReport.FixGroup;
 import io.ncclscope.sdk.report.FinalReport.Observation;
 import io.ncclscope.sdk.report.FinalReport.Plot;
 import io.ncclscope.sdk.report.FinalReport.Unproven;
+import io.ncclscope.sdk.rules.CommandLanguage;
 import java.util.List;
 import java.util.Locale;
 
@@ -125,7 +126,7 @@ final class FinalHtml {
                         .append(" <span class=\"refs\">(").append(esc(String.join(", ", a.codes())));
                 if (!a.subjects().isEmpty()) s.append("; ").append(esc(String.join(", ", a.subjects())));
                 s.append(")</span>");
-                if (!a.command().isEmpty()) s.append("<pre>").append(esc(a.command())).append("</pre>");
+                if (!a.command().isEmpty()) pre(s, List.of(a.command()));
                 s.append("</li>\n");
             }
             s.append("</ul>\n");
@@ -137,7 +138,7 @@ final class FinalHtml {
         else s.append("<ul>\n");
         for (Unproven u : r.unproven()) {
             s.append("<li><strong>").append(esc(FinalText.step(u, l))).append("</strong> — ").append(esc(u.statement()));
-            if (!u.commands().isEmpty()) s.append("<pre>").append(esc(String.join("\n", u.commands()))).append("</pre>");
+            if (!u.commands().isEmpty()) pre(s, u.commands());
             s.append("</li>\n");
         }
         if (!r.unproven().isEmpty()) s.append("</ul>\n");
@@ -233,6 +234,24 @@ final class FinalHtml {
                     .append("</td><td>").append(esc(k.note())).append("</td></tr>\n");
         }
         s.append("</table>\n</section>\n");
+    }
+
+    /**
+     * Commands in preformatted blocks: consecutive shell commands share one, each Python command has its own
+     * ({@code class="python"}, opening with a {@code # Python} comment as in the chats), so that no shell block holds Python.
+     */
+    private static void pre(StringBuilder s, List<String> commands) {
+        List<String> shell = new java.util.ArrayList<>();
+        for (String c : commands) {
+            if (CommandLanguage.of(c) == CommandLanguage.SHELL) {
+                shell.add(c);
+                continue;
+            }
+            if (!shell.isEmpty()) s.append("<pre>").append(esc(String.join("\n", shell))).append("</pre>");
+            shell.clear();
+            s.append("<pre class=\"python\"># Python\n").append(esc(c)).append("</pre>");
+        }
+        if (!shell.isEmpty()) s.append("<pre>").append(esc(String.join("\n", shell))).append("</pre>");
     }
 
     private static void quotes(StringBuilder s, List<EvidenceLine> lines) {

@@ -6,6 +6,7 @@ import io.ncclscope.sdk.report.FinalReport.FixAction;
 import io.ncclscope.sdk.report.FinalReport.FixGroup;
 import io.ncclscope.sdk.report.FinalReport.Observation;
 import io.ncclscope.sdk.report.FinalReport.Unproven;
+import io.ncclscope.sdk.rules.CommandLanguage;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.List;
 import java.util.Locale;
@@ -94,8 +95,11 @@ final class FinalText {
                 }
                 sb.append("  - ").append(Texts.t(l, a.kind() == FixArea.Kind.FIX ? "label.fix" : "label.check")).append(": ")
                         .append(md.text(a.text()));
-                if (!a.command().isEmpty()) sb.append(" ").append(md.code(a.command()));
-                sb.append(" (").append(String.join(", ", a.codes())).append(")\n");
+                boolean shell = CommandLanguage.of(a.command()) == CommandLanguage.SHELL;
+                if (!a.command().isEmpty() && shell) sb.append(md.itemCommand(a.command(), "    "));
+                sb.append(" (").append(String.join(", ", a.codes())).append(")");
+                if (!a.command().isEmpty() && !shell) sb.append(md.itemCommand(a.command(), "    "));
+                sb.append("\n");
             }
         }
         sb.append("\n**").append(Texts.t(l, "heading.unproven")).append("**\n");
@@ -112,7 +116,7 @@ final class FinalText {
             sb.append("- ").append(md.text(step(u, l))).append(" — ").append(md.text(u.statement())).append("\n");
             List<String> cmds = u.commands().stream().filter(seen::add).limit(2).toList();
             if (!cmds.isEmpty()) {
-                md.codeBlock(cmds).lines().forEach(line -> sb.append("  ").append(line).append("\n"));
+                md.codeBlocks(cmds).lines().forEach(line -> sb.append("  ").append(line).append("\n"));
             }
         }
         return sb.toString();
@@ -151,14 +155,14 @@ final class FinalText {
                         .append(a.text()).append("  (").append(String.join(", ", a.codes()));
                 if (!a.subjects().isEmpty()) sb.append("; ").append(String.join(", ", a.subjects()));
                 sb.append(")\n");
-                if (!a.command().isEmpty()) sb.append("        $ ").append(a.command()).append("\n");
+                if (!a.command().isEmpty()) sb.append(CommandLanguage.of(a.command()).prompted(a.command(), "        "));
             }
         }
         sb.append("\n").append(Texts.t(l, "heading.unproven")).append("\n");
         if (r.unproven().isEmpty()) sb.append("  ").append(Texts.t(l, "label.nothingUnproven")).append("\n");
         for (Unproven u : r.unproven()) {
             sb.append("  - ").append(step(u, l)).append(" — ").append(u.statement()).append("\n");
-            u.commands().forEach(c -> sb.append("        $ ").append(c).append("\n"));
+            u.commands().forEach(c -> sb.append(CommandLanguage.of(c).prompted(c, "        ")));
         }
         sb.append("\n");
         Renderers.inputsText(sb, r.artifacts(), r.inputs(), r.problems(), l, io.ncclscope.sdk.Surface.CLI);

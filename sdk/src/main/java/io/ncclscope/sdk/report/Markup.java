@@ -1,5 +1,7 @@
 package io.ncclscope.sdk.report;
 
+import io.ncclscope.sdk.rules.CommandLanguage;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -102,15 +104,57 @@ public enum Markup {
      * @param raw lines as they are to be run or read
      */
     public String codeBlock(List<String> raw) {
+        return fenced(raw, "");
+    }
+
+    private String fenced(List<String> raw, String info) {
         String fence = "```";
         if (this == MARKDOWN) {
             int longest = 0;
             for (String line : raw) longest = Math.max(longest, longestBacktickRun(line));
             if (longest >= 3) fence = "`".repeat(longest + 1);
         }
-        StringBuilder sb = new StringBuilder(fence).append('\n');
+        StringBuilder sb = new StringBuilder(fence).append(info).append('\n');
         for (String line : raw) sb.append(inCode(this == MARKDOWN ? line : line.replace("`", "'"))).append('\n');
         return sb.append(fence).append('\n').toString();
+    }
+
+    /**
+     * {@return the commands as fenced code blocks, one per language run: consecutive shell commands share a block,
+     * each Python command gets a block of its own, so that no shell block holds Python} In Markdown a Python block's
+     * fence says {@code python}; the chats, whose fences take no language, open it with a {@code # Python} comment.
+     *
+     * @param commands commands as they are to be run, each of one or more lines ({@link CommandLanguage#of})
+     */
+    public String codeBlocks(List<String> commands) {
+        StringBuilder sb = new StringBuilder();
+        List<String> shell = new ArrayList<>();
+        for (String c : commands) {
+            if (CommandLanguage.of(c) == CommandLanguage.SHELL) {
+                shell.add(c);
+                continue;
+            }
+            if (!shell.isEmpty()) sb.append(codeBlock(shell));
+            shell.clear();
+            sb.append(this == MARKDOWN ? fenced(List.of(c), CommandLanguage.PYTHON.fenceInfo()) : codeBlock(List.of("# Python", c)));
+        }
+        if (!shell.isEmpty()) sb.append(codeBlock(shell));
+        return sb.toString();
+    }
+
+    /**
+     * {@return a command shown after the words of a list item: a shell command as inline code after a space, on the
+     * same line; Python as a block of its own on the lines below, each line after {@code indent} (the item's
+     * indentation, so that the block stays in the item); no trailing newline}
+     *
+     * @param command the command, as it is to be run
+     * @param indent  the spaces that put a line inside the list item
+     */
+    public String itemCommand(String command, String indent) {
+        if (CommandLanguage.of(command) == CommandLanguage.SHELL) return " " + code(command);
+        StringBuilder sb = new StringBuilder();
+        codeBlocks(List.of(command)).lines().forEach(line -> sb.append('\n').append(indent).append(line));
+        return sb.toString();
     }
 
     /** Code as each target needs it: Markdown code is literal; Slack and Feishu read entities in code too. */

@@ -104,6 +104,16 @@ final class NodeMerge {
      * @param locale the language to show them in
      */
     List<LocalizedFinding> finish(Locale locale) {
+        return finish(locale, Map.of());
+    }
+
+    /**
+     * {@return every finding taken, as {@link #finish(Locale)}, the job's values filling what the findings leave open}
+     *
+     * @param locale    the language to show them in
+     * @param jobValues values of the whole job for the commands' placeholders ({@code gpus_per_node})
+     */
+    List<LocalizedFinding> finish(Locale locale, Map<String, String> jobValues) {
         List<Object[]> entries = new ArrayList<>(loose.size() + groups.size());
         // Groups before loose findings: a second alike finding on a node equals its group's, and shows after it.
         for (Group g : groups.values()) entries.add(new Object[] {g.first, g});
@@ -112,7 +122,7 @@ final class NodeMerge {
         List<LocalizedFinding> out = new ArrayList<>(entries.size());
         for (Object[] e : entries) {
             Group g = (Group) e[1];
-            out.add(g == null ? Diagnosis.localize((Finding) e[0], locale) : g.shown(locale, nodeNames));
+            out.add(g == null ? Diagnosis.localize((Finding) e[0], locale, jobValues) : g.shown(locale, nodeNames, jobValues));
         }
         return out;
     }
@@ -155,8 +165,8 @@ final class NodeMerge {
         }
 
         /** The group as one finding: the first node's, naming every node, with the first few nodes' evidence. */
-        LocalizedFinding shown(Locale locale, List<String> names) {
-            LocalizedFinding one = Diagnosis.localize(firsts.get(0), locale);
+        LocalizedFinding shown(Locale locale, List<String> names, Map<String, String> jobValues) {
+            LocalizedFinding one = Diagnosis.localize(firsts.get(0), locale, jobValues);
             if (nodes.cardinality() == 1) return one;
             List<EvidenceLine> evidence = new ArrayList<>();
             for (Finding f : firsts) evidence.addAll(f.evidence());

@@ -6,6 +6,7 @@ import io.ncclscope.sdk.bandwidth.Attribution;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
+import io.ncclscope.sdk.rules.CommandLanguage;
 import java.util.Locale;
 
 /**
@@ -193,7 +194,7 @@ public final class Renderers {
                 int k = 1;
                 for (Action a : f.actions()) {
                     sb.append("     ").append(k++).append(". ").append(a.text()).append("\n");
-                    if (a.hasCommand()) sb.append("        $ ").append(a.command()).append("\n");
+                    if (a.hasCommand()) sb.append(CommandLanguage.of(a.command()).prompted(a.command(), "        "));
                 }
             }
             sb.append("\n");
@@ -216,7 +217,7 @@ public final class Renderers {
         sb.append(indent).append(a.text()).append("\n");
         if (!a.commands().isEmpty()) {
             sb.append(indent).append(Texts.t(l, "label.prove")).append(":\n");
-            for (String c : a.commands()) sb.append(indent).append("  $ ").append(c).append("\n");
+            for (String c : a.commands()) sb.append(CommandLanguage.of(c).prompted(c, indent + "  "));
         }
         sb.append("\n");
     }

@@ -39,7 +39,7 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
             StringBuilder sb = new StringBuilder(m.bold(m.text(limit.text())));
             if (!limit.commands().isEmpty()) {
                 sb.append("\n").append(m.text(Texts.t(l, "label.prove"))).append(":\n")
-                        .append(m.codeBlock(limit.commands()).stripTrailing());
+                        .append(m.codeBlocks(limit.commands()).stripTrailing());
             }
             paras.add(sb.toString());
         }
@@ -68,7 +68,7 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
         if (next.isEmpty()) {
             sb.append(m.text(Texts.t(l, "label.noNext")));
         } else {
-            sb.append(m.codeBlock(next.stream().limit(Renderers.MD_NEXT_COMMANDS).toList()).stripTrailing());
+            sb.append(m.codeBlocks(next.stream().limit(Renderers.MD_NEXT_COMMANDS).toList()).stripTrailing());
         }
         paras.add(sb.toString());
         return new ReportMessage(r.verdict(), "ncclscope: " + r.verdict().label(l), m.text(r.summary()), paras);

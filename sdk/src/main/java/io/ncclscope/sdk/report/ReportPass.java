@@ -80,6 +80,8 @@ public final class ReportPass {
         private final Segments.Fold segments = Segments.fold();
         private final Workflow.Fold workflow = Workflow.fold();
         private final Coverage.Fold coverage = Coverage.fold();
+        /** Each node's healthy HCAs, for the NCCL_IB_HCA the findings' commands set. */
+        private final io.ncclscope.sdk.workflow.ActiveHcas activeHcas = new io.ncclscope.sdk.workflow.ActiveHcas();
         private int count;
         private int listedCount;
         private int withWarnings;
@@ -115,10 +117,12 @@ public final class ReportPass {
             segments.add(slice);
             workflow.add(slice);
             coverage.add(slice);
+            activeHcas.add(slice);
         }
 
         /** Takes one finding of the slices' diagnosis. */
-        void finding(Finding f) {
+        void finding(Finding finding) {
+            Finding f = activeHcas.fill(finding);
             if (worst == null || f.severity().compareTo(worst) > 0) worst = f.severity();
             merged.add(f);
             workflow.finding(f);
@@ -128,7 +132,10 @@ public final class ReportPass {
             boolean zh = locale != null && "zh".equals(locale.getLanguage());
             Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
             // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
-            List<LocalizedFinding> findings = merged.finish(loc);
+            io.ncclscope.sdk.workflow.Workflow flow = workflow.finish(Workflow.empty());
+            // What holds for the whole job fills the commands' placeholders the findings leave open (-g <GPUs per node>).
+            Integer gpus = flow.facts().gpusPerNode();
+            List<LocalizedFinding> findings = merged.finish(loc, gpus == null ? Map.of() : Map.of("gpus_per_node", String.valueOf(gpus)));
             boolean problemsFound = worst != null && worst.atLeast(FindingSeverity.WARNING);
             var judged = segments.finish();
             Coverage covered = coverage.finish(judged, loc);
@@ -142,8 +149,7 @@ public final class ReportPass {
             return new Report(verdict, worst, summary, covered,
                     zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
                     new Report.InputTally(count, kinds, withWarnings, withErrors), findings, judged,
-                    BandwidthAttribution.of(judged, loc).orElse(null), problems,
-                    workflow.finish(Workflow.empty()).view(loc));
+                    BandwidthAttribution.of(judged, loc).orElse(null), problems, flow.view(loc));
         }
     }
 }

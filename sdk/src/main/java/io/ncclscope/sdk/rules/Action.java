@@ -28,10 +28,13 @@ public record Action(String text, String command) {
      * {@code ens1f0}), {@code peer} (IP or host name of the other node), {@code port} (TCP port),
      * {@code hca} (RDMA device, e.g. {@code mlx5_0}), {@code bdf} (PCI address), {@code node} (host
      * name of a node), {@code gpu} (GPU index), {@code rank} (NCCL rank), {@code env} (name of an
-     * environment variable) and {@code pid} (process id of a rank).
+     * environment variable), {@code pid} (process id of a rank), {@code hcas} (the node's healthy RDMA devices,
+     * comma-separated, for {@code NCCL_IB_HCA}), {@code exclusion} (the {@code NCCL_SOCKET_IFNAME} value that leaves
+     * out the interface a finding names as wrong: {@code ^lo,docker,veth25f2e72}) and {@code gpus_per_node} (the GPUs
+     * each node of the job runs).
      */
-    public static final Set<String> PLACEHOLDERS =
-            Set.of("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env", "pid");
+    public static final Set<String> PLACEHOLDERS = Set.of("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env", "pid",
+            "hcas", "exclusion", "gpus_per_node");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_]+)}");
 
@@ -50,6 +53,22 @@ public record Action(String text, String command) {
             throw new IllegalArgumentException("action text is blank");
         }
         command = command.strip();
+    }
+
+    /**
+     * {@return how a placeholder nobody filled reads in a command: {@code <name>}, or for {@code hcas} the words that
+     * say where the value comes from ({@code <healthy HCAs from ibstat>}, {@code ^lo,docker,<the interface named above>}), so
+     * that no one takes it for a value}
+     *
+     * @param name a placeholder name from {@link #PLACEHOLDERS}
+     */
+    public static String unfilled(String name) {
+        return switch (name) {
+            case "hcas" -> "<healthy HCAs from ibstat>";
+            case "exclusion" -> "^lo,docker,<the interface named above>";
+            case "gpus_per_node" -> "<GPUs per node>";
+            default -> "<" + name + ">";
+        };
     }
 
     /**

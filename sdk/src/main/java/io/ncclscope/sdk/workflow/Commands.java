@@ -37,7 +37,8 @@ final class Commands {
         int gpnKnown = f.gpusPerNode() == null ? 0 : f.gpusPerNode();
         String gpn = gpnKnown > 0 ? String.valueOf(gpnKnown) : "<gpus_per_node>";
         String np = gpnKnown > 0 ? String.valueOf(2 * gpnKnown) : "<2*gpus_per_node>";
-        String hca = f.hcas().isEmpty() ? "<hca>" : String.join(",", f.hcas().subList(0, Math.min(4, f.hcas().size())));
+        // The healthy ports the nodes listed, else a placeholder that says where to look: never a guess from the device list.
+        String hca = f.activeHcas().isEmpty() ? ActiveHcas.PLACEHOLDER : String.join(",", f.activeHcas());
         String on = suspect == null ? "" : "ssh " + suspect + " ";
         String at = suspect;
         String dbg = "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET NCCL_SOCKET_IFNAME=" + ifSet;
@@ -62,8 +63,9 @@ final class Commands {
             case LAUNCH_ENV -> {
                 out.add(c(need, null, "env | grep -E '^(NCCL_|CUDA_VISIBLE_DEVICES=|LOCAL_RANK=|RANK=|WORLD_SIZE=|MASTER_ADDR=|MASTER_PORT=)'"));
                 if (situation == Situation.RANK_MAPPING) {
-                    out.add(c(need, null, "python -c \"import os,socket,torch; print(socket.gethostname(), os.environ.get('RANK'), "
-                            + "os.environ.get('LOCAL_RANK'), os.environ.get('CUDA_VISIBLE_DEVICES'), torch.cuda.current_device())\""));
+                    // Python for the training script, where the launcher has set RANK and LOCAL_RANK: a block of its own.
+                    out.add(c(need, null, "import os, socket, torch\nprint(socket.gethostname(), os.environ.get('RANK'), "
+                            + "os.environ.get('LOCAL_RANK'), os.environ.get('CUDA_VISIBLE_DEVICES'), torch.cuda.current_device())"));
                 }
             }
             case ERROR_LOG -> out.add(c(need, null, dbg + " " + torchrun(f, n1, gpn, "0") + " 2>&1 | tee nccl-$(hostname).log"));

@@ -31,6 +31,7 @@ final class FactsFold {
     private final Names interfaces = new Names();
     private final Names netdevs = new Names();
     private final Names hcas = new Names();
+    private List<String> activeHcas = List.of();
     private From network;
     private From launcher;
     private From ncclVersion;
@@ -57,6 +58,12 @@ final class FactsFold {
         interfaces.add(slice, f.interfaces());
         netdevs.add(slice, f.netdevs());
         hcas.add(slice, f.hcas());
+        if (!f.activeHcas().isEmpty()) {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(NODES);
+            all.addAll(activeHcas);
+            all.addAll(f.activeHcas());
+            activeHcas = List.copyOf(all);
+        }
         network = first(network, slice, f.network(), 0);
         launcher = first(launcher, slice, f.launcher(), 0);
         ncclVersion = first(ncclVersion, slice, f.ncclVersion(), 0);
@@ -75,7 +82,7 @@ final class FactsFold {
         Map<String, String> e = new LinkedHashMap<>();
         for (Map.Entry<String, From> v : vars) e.put(v.getKey(), v.getValue().value());
         return new Facts(List.copyOf(nodes), gpusPerNode, gpuModels.list(), interfaces.list(), netdevs.list(), hcas.list(),
-                value(network), value(launcher), e, value(ncclVersion));
+                value(network), value(launcher), e, value(ncclVersion), activeHcas);
     }
 
     private static String value(From f) {

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  */
 public record NextCommand(Need need, String node, String command) {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("<([a-z][a-z0-9_.]*)>");
+    /** {@code <iface>}, and the placeholders that say where the value comes from ({@code <healthy HCAs from ibstat>}). */
+    private static final Pattern PLACEHOLDER = Pattern.compile("<([A-Za-z][^<>\\n]*)>");
 
     /**
      * Creates the record: rejects null where a component is required.

@@ -202,6 +202,9 @@ final class Observer {
         else if (d instanceof DmesgData m) dmesg(a, m);
         else if (d instanceof IpLinkData ip) iplink(a, ip);
         else if (d instanceof NvidiaSmiData s) nvsmi(a, s);
+        List<String> healthy = ActiveHcas.healthy(d);
+        if (!healthy.isEmpty()) facts = facts.merge(new Facts(List.of(), null, List.of(), List.of(), List.of(), List.of(), null, null,
+                Map.of(), null, healthy));
     }
 
     List<Observation> observations() {

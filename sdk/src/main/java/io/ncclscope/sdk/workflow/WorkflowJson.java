@@ -105,7 +105,7 @@ public final class WorkflowJson {
     private static Facts facts(Map<?, ?> m) {
         return new Facts(strings(m.get("nodes")), integer(m.get("gpusPerNode")), strings(m.get("gpuModels")),
                 strings(m.get("interfaces")), strings(m.get("netdevs")), strings(m.get("hcas")), str(m.get("network")),
-                str(m.get("launcher")), strMap(m.get("env")), str(m.get("ncclVersion")));
+                str(m.get("launcher")), strMap(m.get("env")), str(m.get("ncclVersion")), strings(m.get("activeHcas")));
     }
 
     private static <E extends Enum<E>> E constant(Class<E> type, Object o) {

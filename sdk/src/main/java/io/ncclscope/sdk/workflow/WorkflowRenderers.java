@@ -3,6 +3,7 @@ package io.ncclscope.sdk.workflow;
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
+import io.ncclscope.sdk.rules.CommandLanguage;
 import java.util.Locale;
 
 /**
@@ -107,12 +108,13 @@ public final class WorkflowRenderers {
         StringBuilder sb = new StringBuilder(stepsMarkdown(v)).append("\n");
         if (!v.next().isEmpty()) {
             sb.append("**").append(WorkflowView.t(l, "label.next")).append("**\n");
-            java.util.List<String> lines = new java.util.ArrayList<>();
+            java.util.List<String> commands = new java.util.ArrayList<>();
             for (WorkflowView.CommandView c : v.next()) {
-                if (c.node() != null && !c.command().startsWith("ssh ")) lines.add("# " + WorkflowView.t(l, "label.runOn") + ' ' + c.node());
-                lines.add(c.command());
+                // Where to run it is a comment of its own line, valid in the shell and in Python alike.
+                boolean where = c.node() != null && !c.command().startsWith("ssh ");
+                commands.add(where ? "# " + WorkflowView.t(l, "label.runOn") + ' ' + c.node() + "\n" + c.command() : c.command());
             }
-            sb.append(md.codeBlock(lines)).append("\n");
+            sb.append(md.codeBlocks(commands)).append("\n");
         }
         WorkflowView.ConclusionView c = v.conclusion();
         sb.append("**").append(WorkflowView.t(l, "heading.conclusion")).append("** — ").append(md.text(c.summary())).append("\n");
@@ -128,7 +130,7 @@ public final class WorkflowRenderers {
         for (Action a : c.fixes()) {
             if (n++ == MD_CONCLUSION_ITEMS) break;
             sb.append("- ").append(WorkflowView.t(l, "label.fix")).append(": ").append(md.text(a.text()));
-            if (a.hasCommand()) sb.append(' ').append(md.code(a.command()));
+            if (a.hasCommand()) sb.append(md.itemCommand(a.command(), "  "));
             sb.append("\n");
         }
         if (!c.unproven().isEmpty()) {
@@ -163,9 +165,11 @@ public final class WorkflowRenderers {
                 }
             }
             for (WorkflowView.CommandView c : s.commands()) {
-                sb.append("   $ ").append(c.command());
+                String prompted = CommandLanguage.of(c.command()).prompted(c.command(), "   ").stripTrailing();
+                int end = prompted.indexOf('\n') < 0 ? prompted.length() : prompted.indexOf('\n');
+                sb.append(prompted, 0, end);
                 if (c.node() != null && !c.command().startsWith("ssh ")) sb.append("    # ").append(WorkflowView.t(l, "label.runOn")).append(' ').append(c.node());
-                sb.append("\n");
+                sb.append(prompted, end, prompted.length()).append("\n");
             }
             sb.append("\n");
         }
@@ -182,7 +186,7 @@ public final class WorkflowRenderers {
             sb.append("  ").append(WorkflowView.t(l, "label.fix")).append(":\n");
             for (Action a : c.fixes()) {
                 sb.append("    - ").append(a.text()).append("\n");
-                if (a.hasCommand()) sb.append("      $ ").append(a.command()).append("\n");
+                if (a.hasCommand()) sb.append(CommandLanguage.of(a.command()).prompted(a.command(), "      "));
             }
         }
         if (!c.unproven().isEmpty()) {

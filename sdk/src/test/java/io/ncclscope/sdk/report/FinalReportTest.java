@@ -84,9 +84,10 @@ class FinalReportTest {
                 .contains("Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60");
         assertThat(f.evidence().get(0).line()).isEqualTo(40);
         FixGroup app = r.fixes().stream().filter(g -> g.area() == FixArea.APPLICATION).findFirst().orElseThrow();
-        // The Python fix is named in the action's words, never as a shell command.
-        assertThat(app.actions()).filteredOn(a -> a.kind() == FixArea.Kind.FIX).extracting(FixAction::text)
-                .anyMatch(t -> t.contains("torch.cuda.set_device(int(os.environ['LOCAL_RANK']))"));
+        // The Python fix is a Python command of its own (rendered in a python block), never a shell command.
+        assertThat(app.actions()).filteredOn(a -> a.kind() == FixArea.Kind.FIX).extracting(FixAction::command)
+                .anyMatch(c -> c.contains("torch.cuda.set_device(int(os.environ['LOCAL_RANK']))")
+                        && io.ncclscope.sdk.rules.CommandLanguage.of(c) == io.ncclscope.sdk.rules.CommandLanguage.PYTHON);
         // Fixes come before checks within an area.
         List<FixArea.Kind> kinds = app.actions().stream().map(FixAction::kind).toList();
         assertThat(kinds).isSortedAccordingTo(Enum::compareTo);

@@ -48,6 +48,7 @@ class ActionTest {
     @Test
     void documentedPlaceholderNames() {
         assertThat(Action.PLACEHOLDERS)
-                .containsExactlyInAnyOrder("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env", "pid");
+                .containsExactlyInAnyOrder("iface", "peer", "port", "hca", "bdf", "node", "gpu", "rank", "env", "pid", "hcas", "exclusion",
+                        "gpus_per_node");
     }
 }

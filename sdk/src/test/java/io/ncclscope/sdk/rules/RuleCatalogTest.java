@@ -372,14 +372,14 @@ class RuleCatalogTest {
                 "export NCCL_IB_DISABLE=1",
                 "dmesg | grep -i xid",
                 "dmesg | grep -i mlx",
-                "torchrun --nnodes=2 --nproc_per_node=8 --node_rank=0 ...",
+                "torchrun --nnodes=<number of nodes> --nproc_per_node=<GPUs per node> --node_rank=<index of this node> <script.py>",
                 "nvidia-smi topo -m",
                 "lspci -tv",
                 "numactl -H",
-                "export NCCL_IB_HCA=<healthy HCAs from ibstat>",
+                "export NCCL_IB_HCA=${hcas}",
                 "export NCCL_IB_HCA=^${hca}",
                 "nvidia-smi -q -d PCI",
-                "all_reduce_perf -b 8 -e 8G -f 2 -g 8");
+                "all_reduce_perf -b 8 -e 8G -f 2 -g ${gpus_per_node}");
     }
 
     private static List<String> prose(RuleText t) {

@@ -183,7 +183,8 @@ class WorkflowScenarioTest {
         assertThat(c.primary().evidence().get(0).text()).contains("Duplicate GPU detected");
         assertThat(c.unproven()).contains(Need.VERIFY_FIX);
         assertThat(w.view(Locale.ENGLISH).conclusion().fixes())
-                .anyMatch(a -> a.text().contains("torch.cuda.set_device(int(os.environ['LOCAL_RANK']))"));
+                .anyMatch(a -> a.command().contains("torch.cuda.set_device(int(os.environ['LOCAL_RANK']))")
+                        && io.ncclscope.sdk.rules.CommandLanguage.of(a.command()) == io.ncclscope.sdk.rules.CommandLanguage.PYTHON);
     }
 
     @Test

@@ -166,7 +166,7 @@ public class AnalyzeResource {
                         b.addFile(p.getFileName().toString(), p);
                     }
                 }
-                return reports.analyze(b.build(), Locales.of(lang), format);
+                return reports.analyze(b.build(), Locales.of(lang), format, laid.stream().anyMatch(Files::isDirectory));
             } catch (BundleArchive.RejectedException e) {
                 if (!e.tooLarge()) throw ProblemException.badRequest(e.getMessage());
                 throw new ProblemException(413, "too-large", e.getMessage()
@@ -239,7 +239,8 @@ public class AnalyzeResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "The body, or an archive unpacked, is over a limit",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "No known tool output in the input",
+    @APIResponse(responseCode = "422", description = "No known tool output in the uploaded files (an archive in which "
+            + "nothing could be judged is a 200 report whose verdict is inconclusive)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @Blocking // as analyzeUpload
     public CompletionStage<Response> analyzeUploadedFiles(

@@ -54,7 +54,15 @@ public class Reports {
      * its own single diagnosis; every other format renders the report of {@link NcclScope#analyze}.
      */
     public Response analyze(Evidence evidence, Locale locale, Format format) {
-        requireKnown(evidence);
+        return analyze(evidence, locale, format, false);
+    }
+
+    /**
+     * As {@link #analyze(Evidence, Locale, Format)}; with {@code bundle} (an archive was uploaded), evidence where
+     * nothing is known is no bad request but a report whose verdict is inconclusive, as the CLI's exit 4 for a folder.
+     */
+    public Response analyze(Evidence evidence, Locale locale, Format format, boolean bundle) {
+        if (!bundle) requireKnown(evidence);
         if (format == Format.HTML) {
             // The deliverable report (symptom, evidence chain, fixes by area, what is unproven) as one HTML page.
             FinalReport report = NcclScope.report(evidence, locale);
@@ -65,13 +73,11 @@ public class Reports {
 
     /**
      * Analyzes bundle folders one node at a time and renders the report as {@code format} (not HTML, which is read
-     * whole). Nothing known in them is the same 422 as {@link #requireKnown}, with the parse errors found.
+     * whole). A bundle where nothing is known is a report whose verdict is inconclusive (nothing could be judged),
+     * not a bad request.
      */
     public Response analyze(java.nio.file.Path[] roots, Locale locale, Format format) throws java.io.IOException {
-        Report report = NcclScope.analyze(io.ncclscope.sdk.Options.builder().locale(locale).build(), roots);
-        String unknown = Kind.UNKNOWN.id();
-        if (report.inputs().kinds().getOrDefault(unknown, 0) == report.inputs().count()) requireKnown(NcclScope.evidence(roots));
-        return render(report, format);
+        return render(NcclScope.analyze(io.ncclscope.sdk.Options.builder().locale(locale).build(), roots), format);
     }
 
     /** The report as {@code format}, written by the SDK: its JSON is the bytes {@code ncclscope analyze --format json} prints. */
