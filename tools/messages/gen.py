@@ -71,7 +71,7 @@ def classify(fmt, files, res):
     if len(codes)==1:
         return codes[0], 'classified by its return code'
     return 'context', ''
-INFO_KEEP = re.compile(r'^(Using network %s|NET/IB : No device found\.|NET/Socket : Using%s|Bootstrap : Using%s|%s:%d -> %d.*|Call to connect returned %s, retrying|%s: connect returned %s, retrying.*|Call to accept returned %s, retrying|NET/Plugin.*No plugin found.*|NET/Plugin: Could not find:%s\. Using internal network plugin\.|NET/Plugin: Using internal network plugin\.|NET/Plugin: Loaded net plugin %s \(v\d+\)|P2P is disabled between connected GPUs.*|NVLS multicast support is %savailable on dev %d|\[Service thread\] Connection closed by localRank %d|Socket progress: abort called|socketProgressOpt: abort called|Call to ibv_modify_qp failed with .*retrying.*|NCCL_IB_DISABLE set by environment to %d\.?|NET/IB : Using %s.*|Channel .* via NET/%s/%d.*|Connected all rings.*|Invalid value %s for %s, using default %l+[ud]\.)$')
+INFO_KEEP = re.compile(r'^(Using network %s|NET/IB : No device found\.|NET/Socket : Using%s|Bootstrap : Using%s|%s:%d -> %d.*|Call to connect returned %s, retrying|%s: connect returned %s, retrying.*|Call to accept returned %s, retrying|NET/Plugin.*No plugin found.*|NET/Plugin: Could not find:%s\. Using internal network plugin\.|NET/Plugin: Using internal network plugin\.|NET/Plugin: Loaded net plugin %s \(v\d+\)|P2P is disabled between connected GPUs.*|NVLS multicast support is %savailable on dev %d|\[Service thread\] Connection closed by localRank %d|Socket progress: abort called|socketProgressOpt: abort called|Call to ibv_modify_qp failed with .*retrying.*|NCCL_IB_DISABLE set by environment to %d\.?|NET/IB : Using %s.*|Channel .* via NET/%s/%d.*|Connected all rings.*|Invalid value %s for %s, using default %l+[ud]\.|Warning: ENV %s is unused\. Setting it has no effect\.)$')
 INFO_CLASS = [
  (r'^%s:%d -> %d', 'context', 'return-code trace: %d is the ncclResult_t (1 cuda, 2 system, 3 internal, 4 invalid argument, 5 invalid usage, 6 remote, 7 in progress)'),
  (r'retrying', 'context', 'transient: NCCL retries'),
@@ -79,6 +79,7 @@ INFO_CLASS = [
  (r'No plugin found|Could not find|Using internal network plugin', 'context', 'no external net plugin: NCCL_NET_PLUGIN_MISSING only where the fabric needs one (EFA, SHARP)'),
  (r'Using network', 'context', "NET_SOCKET_FALLBACK when it says Socket and RDMA hardware is present"),
  (r'IB_DISABLE', 'NET_IB_DISABLED_BY_ENV', ''),
+ (r'^Warning: ENV %s is unused', 'NCCL_ENV_INVALID', 'a NCCL_* setting this release does not read: it has no effect'),
  (r'^Invalid value %s for %s, using default', 'NCCL_ENV_INVALID', 'a NCCL_* setting NCCL cannot parse as a number: it uses the default instead'),
  (r'Connection closed by localRank', 'context', 'secondary: a local rank exited; its own log says why'),
  (r'abort called', 'context', 'secondary: the communicator is being aborted'),
