@@ -2,7 +2,16 @@ import os
 W = os.environ.get('MSG_WORK', '/tmp/msg')
 import json, re, sys
 d = json.load(open(W+'/nccl.json'))
-SKIP_FILE = re.compile(r'os/windows|/gin|gin/|rma/|rma\.cc|dev_runtime|mem_manager|ras/|profiler|devcomm|ce_coll|param|scheduler|allocator|register|symmetric|nccl_device|mnnvl|inspector')
+# Source areas outside the catalogue's scope (Windows, GPU-initiated networking, RMA, the device runtime, RAS, the
+# profiler and its plugins, ...): a file is skipped when one of its folders, or its file name without the extension
+# (alone or before an '_': gin_v11.cc, rma_proxy.cc), is one of these names. Whole path segments only: a substring
+# test ('gin/') also matched 'plugin/' and dropped every NET plugin message (SkipPatternTest in the sdk pins rows).
+SKIP_SEGMENTS = {'windows', 'gin', 'rma', 'dev_runtime', 'mem_manager', 'ras', 'profiler', 'devcomm', 'ce_coll',
+                 'scheduler', 'symmetric', 'nccl_device', 'mnnvl', 'inspector'}
+def skipped(path):
+    *folders, name = path.split('/')
+    stem = name.rsplit('.', 1)[0]
+    return any(f in SKIP_SEGMENTS for f in folders) or any(stem == s or stem.startswith(s + '_') for s in SKIP_SEGMENTS)
 def versions(minors):
     rs=[]; start=prev=None
     for m in minors:
@@ -62,7 +71,7 @@ def classify(fmt, files, res):
     if len(codes)==1:
         return codes[0], 'classified by its return code'
     return 'context', ''
-INFO_KEEP = re.compile(r'^(Using network %s|NET/IB : No device found\.|NET/Socket : Using%s|Bootstrap : Using%s|%s:%d -> %d.*|Call to connect returned %s, retrying|%s: connect returned %s, retrying.*|Call to accept returned %s, retrying|NET/Plugin.*No plugin found.*|NET/Plugin: Could not find:%s\. Using internal network plugin\.|NET/Plugin: Using internal network plugin\.|NET/Plugin: Loaded net plugin %s \(v\d+\)|P2P is disabled between connected GPUs.*|NVLS multicast support is %savailable on dev %d|\[Service thread\] Connection closed by localRank %d|Socket progress: abort called|socketProgressOpt: abort called|Call to ibv_modify_qp failed with .*retrying.*|NCCL_IB_DISABLE set by environment to %d\.?|NET/IB : Using %s.*|Channel .* via NET/%s/%d.*|Connected all rings.*)$')
+INFO_KEEP = re.compile(r'^(Using network %s|NET/IB : No device found\.|NET/Socket : Using%s|Bootstrap : Using%s|%s:%d -> %d.*|Call to connect returned %s, retrying|%s: connect returned %s, retrying.*|Call to accept returned %s, retrying|NET/Plugin.*No plugin found.*|NET/Plugin: Could not find:%s\. Using internal network plugin\.|NET/Plugin: Using internal network plugin\.|NET/Plugin: Loaded net plugin %s \(v\d+\)|P2P is disabled between connected GPUs.*|NVLS multicast support is %savailable on dev %d|\[Service thread\] Connection closed by localRank %d|Socket progress: abort called|socketProgressOpt: abort called|Call to ibv_modify_qp failed with .*retrying.*|NCCL_IB_DISABLE set by environment to %d\.?|NET/IB : Using %s.*|Channel .* via NET/%s/%d.*|Connected all rings.*|Invalid value %s for %s, using default %l+[ud]\.|Warning: ENV %s is unused\. Setting it has no effect\.)$')
 INFO_CLASS = [
  (r'^%s:%d -> %d', 'context', 'return-code trace: %d is the ncclResult_t (1 cuda, 2 system, 3 internal, 4 invalid argument, 5 invalid usage, 6 remote, 7 in progress)'),
  (r'retrying', 'context', 'transient: NCCL retries'),
@@ -70,6 +79,8 @@ INFO_CLASS = [
  (r'No plugin found|Could not find|Using internal network plugin', 'context', 'no external net plugin: NCCL_NET_PLUGIN_MISSING only where the fabric needs one (EFA, SHARP)'),
  (r'Using network', 'context', "NET_SOCKET_FALLBACK when it says Socket and RDMA hardware is present"),
  (r'IB_DISABLE', 'NET_IB_DISABLED_BY_ENV', ''),
+ (r'^Warning: ENV %s is unused', 'NCCL_ENV_INVALID', 'a NCCL_* setting this release does not read: it has no effect'),
+ (r'^Invalid value %s for %s, using default', 'NCCL_ENV_INVALID', 'a NCCL_* setting NCCL cannot parse as a number: it uses the default instead'),
  (r'Connection closed by localRank', 'context', 'secondary: a local rank exited; its own log says why'),
  (r'abort called', 'context', 'secondary: the communicator is being aborted'),
  (r'P2P is disabled', 'context', 'P2P unavailable between GPUs the topology links'),
@@ -78,7 +89,7 @@ INFO_CLASS = [
 rows=[]
 for r in d['msgs']:
     fmt=r['fmt'].rstrip('\n').strip()
-    files=[f for f in r['files'] if not SKIP_FILE.search(f)]
+    files=[f for f in r['files'] if not skipped(f)]
     if not files or '\n' in fmt or '\t' in fmt: continue
     if r['kind']=='WARN':
         if literal_len(fmt) < 10: continue

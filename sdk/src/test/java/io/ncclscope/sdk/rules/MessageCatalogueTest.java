@@ -102,6 +102,30 @@ public class MessageCatalogueTest {
         assertThat(row.printedBy("2.16")).isFalse();
     }
 
+    /**
+     * tools/messages/gen.py once skipped every file whose path held 'gin/' (so all of src/plugin/), 'param',
+     * 'allocator' or 'register': rows of those files must stay in the catalogue, each read from its own source file.
+     */
+    @Test
+    void filesTheGeneratorOnceSkippedByMistakeKeepTheirRows() {
+        Map<String, String> rowFileByMessage = Map.of(
+                "Failed to initialize any NET plugin", "src/plugin/net.cc",
+                "Comm config netName (IB) does not match the parent (Socket)", "src/plugin/net.cc",
+                "NET/Plugin: Loaded net plugin libnccl-net-ofi.so (v10)", "src/plugin/net/net_v10.cc",
+                "Invalid value abc for NCCL_BUFFSIZE, using default 4194304.", "src/misc/param.cc",
+                "Deregister: Could not find handle", "src/register/register.cc",
+                "No allocation found at offset=0x1000", "src/allocator.cc",
+                "Warning: ENV NCCL_OLD_KNOB is unused. Setting it has no effect.", "src/param/c_api.cc");
+        rowFileByMessage.forEach((message, file) -> {
+            MessageCatalogue.Entry row = catalogue.match(message).orElseThrow(() -> new AssertionError(message));
+            assertThat(row.file().split(" ")).as(message).contains(file);
+        });
+        assertThat(catalogue.match("Invalid value abc for NCCL_BUFFSIZE, using default 4194304.", "2.28.9")
+                .orElseThrow().classification()).isEqualTo("NCCL_ENV_INVALID");
+        assertThat(catalogue.match("Invalid value 1x for NCCL_NTHREADS, using default 512.", "2.8.4")
+                .orElseThrow().file()).isEqualTo("src/include/param.h");
+    }
+
     @Test
     void aRowWithAnUnknownCodeOrABadRegexStopsTheLoad() {
         String header = "source\tformat\tregex\tclassification\tversions\tfile\tresult\tnote";

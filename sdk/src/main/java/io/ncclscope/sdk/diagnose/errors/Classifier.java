@@ -290,6 +290,8 @@ final class Classifier {
         if (l.contains("no device found matching") || l.contains("no device found after excluding")) {
             return new Verdict(NO_IFACE, Role.ROOT, "noiface.env");
         }
+        // param/c_api.cc (2.30): a setting this release no longer reads.
+        if (l.startsWith("warning: env ") && l.contains("setting it has no effect")) return new Verdict(ENV, Role.ROOT, "env.warn");
         Matcher m = ENV_NAME.matcher(t);
         if (m.find() && ENV_COMPLAINT.matcher(l).find()) return new Verdict(ENV, Role.ROOT, "env.warn");
         if (l.contains("connect") && l.contains("fail")) return new Verdict(CONNECT, Role.ROOT, "connect");
