@@ -28,8 +28,11 @@ final class Commands {
         return null;
     }
 
+    /** The Flight Recorder settings that make every rank dump its last collectives when its watchdog fires. */
+    static final String FLIGHT_RECORDER = "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1";
+
     static List<NextCommand> of(Need need, Facts f, Situation situation, String suspect, List<String> badIfaces,
-                                String suggested) {
+                                String suggested, String pid) {
         String n1 = f.nodes().size() >= 1 ? f.nodes().get(0) : "<node1>";
         String n2 = f.nodes().size() >= 2 ? f.nodes().get(1) : "<node2>";
         String iface = suggested != null ? suggested : trainingIface(f, badIfaces);
@@ -115,6 +118,14 @@ final class Commands {
             }
             case NODE_COUNTERS -> out.add(c(need, at, on + "ethtool -S " + ifSet));
             case NODE_XID -> out.add(c(need, at, on + "dmesg -T | grep -iE 'xid|mlx5'"));
+            case HANG_RANK -> {
+                out.add(c(need, null, "export " + FLIGHT_RECORDER));
+                out.add(c(need, null, "ncclras"));
+            }
+            case HANG_STACKS -> {
+                out.add(c(need, at, on + "py-spy dump --pid " + (pid != null ? pid : "<pid>")));
+                out.add(c(need, at, on + "dmesg -T | grep -iE 'out of memory|killed process|xid'"));
+            }
             case NODE_NUMA -> {
                 out.add(c(need, at, on + "numactl -H"));
                 out.add(c(need, at, on + "nvidia-smi topo -m"));
@@ -122,6 +133,8 @@ final class Commands {
             case VERIFY_FIX -> {
                 if (situation == Situation.RANK_MAPPING) {
                     out.add(c(need, n1, "NCCL_DEBUG=INFO " + torchrun(f, n1, gpn, "0") ));
+                } else if (situation == Situation.HANG) {
+                    out.add(c(need, null, FLIGHT_RECORDER + " " + torchrun(f, n1, gpn, "0")));
                 } else if (situation == Situation.CONNECT_FAILURE || situation == Situation.OTHER_ERROR) {
                     out.add(c(need, null, "mpirun -np 2 -H " + n1 + ":1," + n2 + ":1 -x NCCL_DEBUG=INFO -x NCCL_DEBUG_SUBSYS=INIT,NET"
                             + " -x NCCL_SOCKET_IFNAME=" + ifSet + " ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 1"));

@@ -47,6 +47,16 @@ public enum Need {
     NODE_XID(StepId.NAME_NODE),
     /** Step 4: the suspect node's NUMA layout and binding ({@code numactl -H}, {@code nvidia-smi topo -m}). */
     NODE_NUMA(StepId.NAME_NODE),
+    /**
+     * Step 4, for a hang: the rank the others wait on and its host, named from every rank's traces (watchdog and desync
+     * lines, Flight Recorder dumps, {@code ncclras}).
+     */
+    HANG_RANK(StepId.NAME_NODE),
+    /**
+     * Step 4, for a hang: what the named rank's process is doing on its host: its Python stacks ({@code py-spy dump
+     * --pid}) and the kernel log (the OOM killer, Xid).
+     */
+    HANG_STACKS(StepId.NAME_NODE),
 
     /** Step 5: a rerun after the fix that completes (the fix is proven). */
     VERIFY_FIX(StepId.CONCLUDE);
@@ -64,6 +74,6 @@ public enum Need {
 
     /** {@return true for the per-node checks of step 4, which count only on the suspect node once one is named} */
     public boolean perNode() {
-        return this == NODE_NIC_RATE || this == NODE_COUNTERS || this == NODE_XID || this == NODE_NUMA;
+        return this == NODE_NIC_RATE || this == NODE_COUNTERS || this == NODE_XID || this == NODE_NUMA || this == HANG_STACKS;
     }
 }

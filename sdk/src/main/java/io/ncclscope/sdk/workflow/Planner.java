@@ -75,18 +75,22 @@ final class Planner {
      * each error section mapped onto the five steps. A step with no 'R' is not needed.
      */
     private static String table(Situation s, int nodes) {
-        // NODE_LIST GPU NIC TOPO LAUNCH LOG | IFACES NET IFNAME MINIMAL | AB_DEF AB_OFF RDMA_DEV KERNEL | PAIRS RATE CNT XID NUMA | VERIFY
+        // NODE_LIST GPU NIC TOPO LAUNCH LOG | IFACES NET IFNAME MINIMAL | AB_DEF AB_OFF RDMA_DEV KERNEL
+        // | PAIRS RATE CNT XID NUMA HANG_RANK HANG_STACKS | VERIFY
         String pairs = nodes > 2 || nodes == 0 ? "R" : "o";
         return switch (s) {
-            case UNKNOWN, NO_PROBLEM_SEEN -> "RRRRRo" + "ooRR" + "RRoo" + pairs + "o---" + "-";
-            case RANK_MAPPING -> "RRooRR" + "oooR" + "----" + "-----" + "R";
-            case CONNECT_FAILURE -> "RooooR" + "RRRR" + "----" + "-----" + "R";
-            case RDMA_ERROR -> "RoRooR" + "oRoo" + "oRRR" + "oRRoo" + "R";
-            case OTHER_ERROR -> "RRoooR" + "----" + "----" + "-----" + "R";
-            case SLOW_NODE -> "RRRRoo" + "oooR" + "oooo" + "RRRRR" + "R";
-            case SOCKET_FALLBACK -> "RRRooR" + "oRoR" + "ooRo" + "-----" + "R";
-            case RDMA_PATH -> "RRRRoo" + "oRoR" + "RRoo" + "ooRoo" + "R";
-            case SLOW -> "RRRRoo" + "oRoR" + "RRoo" + pairs + "oooo" + "R";
+            case UNKNOWN, NO_PROBLEM_SEEN -> "RRRRRo" + "ooRR" + "RRoo" + pairs + "o-----" + "-";
+            case RANK_MAPPING -> "RRooRR" + "oooR" + "----" + "-------" + "R";
+            case CONNECT_FAILURE -> "RooooR" + "RRRR" + "----" + "-------" + "R";
+            case RDMA_ERROR -> "RoRooR" + "oRoo" + "oRRR" + "oRRoo--" + "R";
+            case OTHER_ERROR -> "RRoooR" + "----" + "----" + "-------" + "R";
+            // A hang: every rank's traces and the launcher's settings (Flight Recorder), then step 4 names the rank the
+            // others wait on and reads what its process does; the network steps only once a rank is stuck inside NCCL.
+            case HANG -> "RoooRR" + "----" + "---o" + "--oo-RR" + "R";
+            case SLOW_NODE -> "RRRRoo" + "oooR" + "oooo" + "RRRRR--" + "R";
+            case SOCKET_FALLBACK -> "RRRooR" + "oRoR" + "ooRo" + "-------" + "R";
+            case RDMA_PATH -> "RRRRoo" + "oRoR" + "RRoo" + "ooRoo--" + "R";
+            case SLOW -> "RRRRoo" + "oRoR" + "RRoo" + pairs + "oooo--" + "R";
         };
     }
 
@@ -131,15 +135,16 @@ final class Planner {
             List<NextCommand> cmds = new ArrayList<>();
             if (status != StepStatus.SATISFIED && status != StepStatus.NOT_NEEDED) {
                 String suspect = suspects.size() == 1 ? suspects.get(0) : null;
+                String pid = suspect == null ? null : pid(findings, suspect);
                 for (Check c : cs) {
                     if (c.required() && !c.satisfied()) {
-                        for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, suggested)) {
+                        for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, suggested, pid)) {
                             if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
                         }
                     }
                 }
                 if (status == StepStatus.BLOCKED && cs.stream().noneMatch(c -> c.need() == Need.MINIMAL_RUN && c.required())) {
-                    for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested)) {
+                    for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested, null)) {
                         if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
                     }
                 }
@@ -189,6 +194,16 @@ final class Planner {
             }
         }
         return List.copyOf(s);
+    }
+
+    /** The process id a hang finding on {@code node} carries (its {@code pid} parameter); null when none does. */
+    static String pid(List<Finding> findings, String node) {
+        for (Finding f : findings) {
+            if (role(f).situation() != Situation.HANG || !node.equals(f.subject().node())) continue;
+            String pid = f.params().get("pid");
+            if (pid != null && pid.chars().allMatch(Character::isDigit) && !pid.isEmpty()) return pid;
+        }
+        return null;
     }
 
     /** Interfaces a finding calls wrong: never suggested for NCCL_SOCKET_IFNAME. */

@@ -21,6 +21,13 @@ public enum Situation {
     /** The job fails for another reason (CUDA error, out of memory, watchdog timeout, invalid usage). */
     OTHER_ERROR,
 
+    /**
+     * A collective hung: which rank the others wait on, on which node, and whether the network is involved at all
+     * ({@code HANG_RANK_NOT_ENTERED}, {@code HANG_COLLECTIVE_MISMATCH}, {@code HANG_COLLECTIVE_STUCK}, a watchdog
+     * timeout). After {@link #OTHER_ERROR}: a CUDA error or a lost GPU beside the timeout is its cause.
+     */
+    HANG,
+
     /** Slow because of one node or one path: pairwise or scaling runs name it ({@code SLOW_NODE}...). */
     SLOW_NODE,
 

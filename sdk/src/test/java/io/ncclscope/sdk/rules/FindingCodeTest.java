@@ -92,10 +92,13 @@ class FindingCodeTest {
         assertThat(codes(r -> r.situation() == Situation.RDMA_ERROR)).containsExactlyInAnyOrder("NCCL_SYSTEM_ERROR",
                 "IB_COMPLETION_ERROR", "IB_SETUP_FAILED", "NCCL_REMOTE_ERROR", "NCCL_NET_PLUGIN_MISSING", "OFI_NO_PROVIDER");
         assertThat(codes(r -> r.situation() == Situation.OTHER_ERROR)).containsExactlyInAnyOrder("CUDA_ERROR",
-                "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE", "NCCL_WATCHDOG_TIMEOUT",
+                "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE",
                 "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED", "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID",
-                "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
+                "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST");
+        assertThat(codes(r -> r.situation() == Situation.HANG)).containsExactlyInAnyOrder("NCCL_WATCHDOG_TIMEOUT",
                 "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
+        assertThat(codes(r -> r.proves().contains(Need.HANG_RANK)))
+                .containsExactlyInAnyOrder("HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
         assertThat(codes(r -> r.situation() == Situation.SLOW_NODE))
                 .containsExactlyInAnyOrder("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
         assertThat(codes(r -> r.situation() == Situation.SOCKET_FALLBACK))

@@ -188,6 +188,28 @@ class WorkflowScenarioTest {
     }
 
     @Test
+    void aHangNamesTheRankTheOthersWaitOnInStepFour() throws IOException {
+        Bot bot = new Bot(Locale.ENGLISH);
+        bot.start();
+        // The rank-not-entered example: both nodes' training logs and every rank's Flight Recorder dump.
+        Workflow w = bot.path("examples/hangs/rank-not-entered");
+        assertThat(w.situation()).isEqualTo(Situation.HANG);
+        assertThat(w.conclusion().primary().code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+        // The rank is named (step 4's first item); what its process does on its host is the next thing to read.
+        Step nameNode = w.step(StepId.NAME_NODE);
+        assertThat(nameNode.satisfiedBy()).extracting(Check::need).contains(Need.HANG_RANK);
+        assertThat(nameNode.missing()).containsExactly(Need.HANG_STACKS);
+        String host = w.conclusion().suspects().get(0);
+        assertThat(nameNode.commands()).extracting(NextCommand::command)
+                .anyMatch(c -> c.startsWith("ssh " + host + " py-spy dump --pid "))
+                .anyMatch(c -> c.startsWith("ssh " + host + " dmesg -T") && c.contains("out of memory"));
+        // No network step is asked for: the rank never entered the collective.
+        assertThat(w.step(StepId.CONNECTIVITY).status()).isEqualTo(StepStatus.NOT_NEEDED);
+        assertThat(w.step(StepId.AB_SWITCH).status()).isEqualTo(StepStatus.NOT_NEEDED);
+        assertThat(w.view(Locale.SIMPLIFIED_CHINESE).summary()).contains("集合通信卡住了");
+    }
+
+    @Test
     void slowWithASocketFallback() {
         Corpus.assumePresent();
         Bot bot = new Bot(Locale.ENGLISH);
