@@ -37,12 +37,6 @@ import java.util.concurrent.Future;
  */
 public final class ChunkedLines implements Lines, AutoCloseable {
 
-    /** Where an ANSI escape sequence is being skipped, as in {@link LineSource}. */
-    private static final int ESC_NONE = 0;
-    private static final int ESC_SEEN = 1;
-    private static final int ESC_IN_CSI = 2;
-    private static final int ESC_IN_OSC = 3;
-
     /** A chunk would hold a line too long to read whole: read the file as one stream instead. */
     public static final class ChunkTooLongException extends IOException {
         private static final long serialVersionUID = 1L;
@@ -220,8 +214,8 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     }
 
     /**
-     * {@link LineSource}'s character-by-character cleaning of lines: CR and CRLF ends, escape sequences dropped, other
-     * control characters but tab as spaces, lines cut at the longest kept length.
+     * {@link LineSource}'s character-by-character cleaning of lines: CR and CRLF ends, then {@link EscapeFilter}
+     * (escape sequences dropped, other control characters but tab as spaces), lines cut at the longest kept length.
      */
     private static final class Assembly {
         private final int maxLineLength;
@@ -230,7 +224,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         private boolean any;
         private boolean cut;
         private boolean pendingCr;
-        private int esc = ESC_NONE;
+        private final EscapeFilter escapes = new EscapeFilter();
 
         Assembly(int maxLineLength, CharsetDecoder decoder) {
             this.maxLineLength = maxLineLength;
@@ -263,25 +257,10 @@ public final class ChunkedLines implements Lines, AutoCloseable {
                     continue;
                 }
                 any = true;
-                if (esc == ESC_SEEN) {
-                    esc = c == '[' ? ESC_IN_CSI : c == ']' ? ESC_IN_OSC : ESC_NONE;
-                    continue;
-                }
-                if (esc == ESC_IN_CSI) {
-                    if (c >= 0x40 && c <= 0x7e) esc = ESC_NONE;
-                    continue;
-                }
-                if (esc == ESC_IN_OSC) {
-                    if (c == 0x07) esc = ESC_NONE;
-                    continue;
-                }
-                if (c == 0x1b) {
-                    esc = ESC_SEEN;
-                    continue;
-                }
-                if (c < 0x20 && c != '\t') c = ' ';
+                int kept = escapes.filter(c);
+                if (kept < 0) continue;
                 if (sb.length() < maxLineLength) {
-                    sb.append(c);
+                    sb.append((char) kept);
                 } else {
                     cut = true;
                 }
@@ -299,7 +278,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             sb.setLength(0);
             any = false;
             cut = false;
-            esc = ESC_NONE;
+            escapes.reset();
         }
     }
 }

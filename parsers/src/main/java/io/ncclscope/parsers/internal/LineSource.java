@@ -15,12 +15,6 @@ import java.io.Reader;
  */
 public final class LineSource implements Lines {
 
-    /** Where an ANSI escape sequence is being skipped: outside one, just after ESC, inside CSI ({@code ESC [}), OSC. */
-    private static final int ESC_NONE = 0;
-    private static final int ESC_SEEN = 1;
-    private static final int ESC_IN_CSI = 2;
-    private static final int ESC_IN_OSC = 3;
-
     private final Reader in;
     private final Warnings warnings;
     private final long maxChars;
@@ -34,6 +28,7 @@ public final class LineSource implements Lines {
     private boolean pendingCr;
     private boolean budgetHit;
     private final StringBuilder sb = new StringBuilder(256);
+    private final EscapeFilter escapes = new EscapeFilter();
 
     public LineSource(Reader in, Warnings warnings, long maxChars, int maxLineLength) {
         this.in = in;
@@ -109,7 +104,7 @@ public final class LineSource implements Lines {
         sb.setLength(0);
         boolean any = false;
         boolean cut = false;
-        int esc = ESC_NONE;
+        escapes.reset();
         while (true) {
             if (pos == end) {
                 if (!fill()) {
@@ -136,27 +131,12 @@ public final class LineSource implements Lines {
                 break;
             }
             any = true;
-            if (esc == ESC_SEEN) {
-                esc = c == '[' ? ESC_IN_CSI : c == ']' ? ESC_IN_OSC : ESC_NONE;
+            int kept = escapes.filter(c);
+            if (kept < 0) {
                 continue;
-            }
-            if (esc == ESC_IN_CSI) {
-                if (c >= 0x40 && c <= 0x7e) esc = ESC_NONE;
-                continue;
-            }
-            if (esc == ESC_IN_OSC) {
-                if (c == 0x07) esc = ESC_NONE;
-                continue;
-            }
-            if (c == 0x1b) {
-                esc = ESC_SEEN;
-                continue;
-            }
-            if (c < 0x20 && c != '\t') {
-                c = ' ';
             }
             if (sb.length() < maxLineLength) {
-                sb.append(c);
+                sb.append((char) kept);
             } else {
                 cut = true;
             }
