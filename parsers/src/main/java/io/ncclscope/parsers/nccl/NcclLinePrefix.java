@@ -43,6 +43,21 @@ final class NcclLinePrefix {
         this.launcherPrefix = launcherPrefix;
     }
 
+    /** What {@link #findMarker} looks for: a line that can hold none of them has no marker. */
+    private static final LineBigrams.Word[] MARKER_WORDS = {new LineBigrams.Word("NCCL "), new LineBigrams.Word(": Function: "),
+        new LineBigrams.Word("] INFO "), new LineBigrams.Word(" WARN ")};
+
+    /**
+     * {@return false when {@link #findMarker} would find no marker in the line {@code bigrams} read (it then sets no
+     * field either); true when it may}
+     */
+    static boolean mayHoldMarker(LineBigrams bigrams) {
+        for (LineBigrams.Word w : MARKER_WORDS) {
+            if (bigrams.mayHold(w)) return true;
+        }
+        return false;
+    }
+
     /**
      * Finds the level marker of an NCCL line: {@code NCCL INFO}, {@code NCCL WARN}, {@code NCCL TRACE}, {@code NCCL CALL},
      * an unprefixed {@code NCCL version}, or 2.2/2.3's {@code [0] INFO} / {@code file.cu:61 WARN} without the word NCCL.

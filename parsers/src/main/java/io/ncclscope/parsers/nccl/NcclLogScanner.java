@@ -56,6 +56,8 @@ final class NcclLogScanner {
     private final WatchdogLines watchdogs;
     private final HangLines hangLines;
     private final TorchrunFailureLines torchrunFailures;
+    /** The words a line without a recent INFO prefix cannot hold: most such lines hold none of those looked for. */
+    private final LineBigrams bigrams = new LineBigrams();
 
     NcclLogScanner(Warnings warnings) {
         this.warnings = warnings;
@@ -86,7 +88,8 @@ final class NcclLogScanner {
                 onInfo(line, no);
                 return;
             }
-            int k = prefix.findMarker(line);
+            bigrams.read(line);
+            int k = prefix.mayHoldMarker(bigrams) ? prefix.findMarker(line) : NcclLinePrefix.NONE;
             if (k >= 0) {
                 onNccl(line, no, k);
             } else {
@@ -209,7 +212,23 @@ final class NcclLogScanner {
         }
     }
 
-    /** A line without an NCCL prefix: a WARN continuation, or what launchers and frameworks print. */
+    private static final LineBigrams.Word ATCHDOG = new LineBigrams.Word("atchdog");
+    private static final LineBigrams.Word WATCHDOG_TIMEOUT = new LineBigrams.Word("Watchdog caught collective operation timeout");
+    private static final LineBigrams.Word WATCHDOG_WORK = new LineBigrams.Word("detected by watchdog at work: ");
+    private static final LineBigrams.Word NCCL = new LineBigrams.Word("NCCL");
+    private static final LineBigrams.Word TIMEOUT_WORK = new LineBigrams.Word("Timeout at NCCL work: ");
+    private static final LineBigrams.Word NCCL_ERROR = new LineBigrams.Word("NCCL error");
+    private static final LineBigrams.Word NCCL_ERROR_CAPS = new LineBigrams.Word("NCCL Error ");
+    private static final LineBigrams.Word OPERATIONS_FAILED = new LineBigrams.Word("Some NCCL operations have failed or timed out");
+    private static final LineBigrams.Word RROR = new LineBigrams.Word("rror");
+    private static final LineBigrams.Word OUT_OF_MEMORY = new LineBigrams.Word("out of memory");
+    private static final LineBigrams.Word DUPLICATE_GPU = new LineBigrams.Word("Duplicate GPU detected");
+    private static final LineBigrams.Word NCCL_ = new LineBigrams.Word("NCCL_");
+
+    /**
+     * A line without an NCCL prefix: a WARN continuation, or what launchers and frameworks print. The words are looked
+     * for through {@link #bigrams}, which has read the line.
+     */
     void onOther(String line, int no) {
         if (warns.continues(line)) return;
         int n = line.length();
@@ -217,26 +236,26 @@ final class NcclLogScanner {
         int s = launcherPrefix.end(line);
         if (s >= n) return;
         if (pyTorchErrors.hasOpenBlocks() && pyTorchErrors.onPending(line, no, s)) return;
-        if (NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
+        if (NcclLogSignatures.mayBeFrameworkError(bigrams) && NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;
         if (HangLines.mentions(line, s)) hangLines.on(line, no, s);
-        if (line.indexOf("atchdog", s) >= 0) {
-            if ((k = line.indexOf("Watchdog caught collective operation timeout", s)) >= 0) {
+        if (bigrams.indexOf(line, ATCHDOG, s) >= 0) {
+            if ((k = bigrams.indexOf(line, WATCHDOG_TIMEOUT, s)) >= 0) {
                 watchdogs.onWatchdog(line, no, s, k);
                 return;
             }
-            if ((k = line.indexOf("detected by watchdog at work: ", s)) >= 0) {
+            if ((k = bigrams.indexOf(line, WATCHDOG_WORK, s)) >= 0) {
                 watchdogs.onWatchdogWork(line, no, s, k, k + 30);
                 return;
             }
         }
-        if (line.indexOf("NCCL", s) >= 0) {
-            if ((k = line.indexOf("Timeout at NCCL work: ", s)) >= 0) {
+        if (bigrams.indexOf(line, NCCL, s) >= 0) {
+            if ((k = bigrams.indexOf(line, TIMEOUT_WORK, s)) >= 0) {
                 watchdogs.onWatchdogWork(line, no, s, k, k + 22);
                 return;
             }
-            if ((k = line.indexOf("NCCL error", s)) >= 0 || (k = line.indexOf("NCCL Error ", s)) >= 0) {
+            if ((k = bigrams.indexOf(line, NCCL_ERROR, s)) >= 0 || (k = bigrams.indexOf(line, NCCL_ERROR_CAPS, s)) >= 0) {
                 pyTorchErrors.onNcclError(line, no, s, k);
                 return;
             }
@@ -244,16 +263,16 @@ final class NcclLogScanner {
                 launcherErrors.textError(LauncherErrorKind.NCCL_ERROR, line, no, s);
                 return;
             }
-            if ((k = line.indexOf("Some NCCL operations have failed or timed out", s)) >= 0) {
+            if ((k = bigrams.indexOf(line, OPERATIONS_FAILED, s)) >= 0) {
                 watchdogs.onProcessDown(line, no, s, k);
                 return;
             }
         }
-        if (NcclLogSignatures.storeLost(line, s) != null) {
+        if (NcclLogSignatures.mayBeStoreLost(bigrams) && NcclLogSignatures.storeLost(line, s) != null) {
             launcherErrors.textError(LauncherErrorKind.STORE_LOST, line, no, s);
             return;
         }
-        if (line.indexOf("rror", s) >= 0 || line.indexOf("out of memory", s) >= 0) {
+        if (bigrams.indexOf(line, RROR, s) >= 0 || bigrams.indexOf(line, OUT_OF_MEMORY, s) >= 0) {
             if ((k = line.indexOf("ChildFailedError", s)) >= 0 && (k + 16 == n || line.charAt(k + 16) == ':')) {
                 torchrunFailures.onChildFailed(line, no, s, k);
                 return;
@@ -268,11 +287,11 @@ final class NcclLogScanner {
                 return;
             }
         }
-        if ((k = line.indexOf("Duplicate GPU detected", s)) >= 0) {
+        if ((k = bigrams.indexOf(line, DUPLICATE_GPU, s)) >= 0) {
             duplicates.duplicate(line, k, null, no);
             return;
         }
-        if (line.startsWith("$ ", s) && line.indexOf("NCCL_", s) >= 0) environment.onCommand(line, no, s + 2);
+        if (line.startsWith("$ ", s) && bigrams.indexOf(line, NCCL_, s) >= 0) environment.onCommand(line, no, s + 2);
     }
 
     /** The facts kept, as the parse result. */

@@ -44,11 +44,40 @@ final class NcclLogSignatures {
                 || isNcclFailure(line);
     }
 
+    /** The words {@link #isFrameworkError} looks for (keep them in step). */
+    private static final LineBigrams.Word[] FRAMEWORK_WORDS = {new LineBigrams.Word("ProcessGroupNCCL.cpp:"),
+        new LineBigrams.Word("ProcessGroupNCCL::"), new LineBigrams.Word("DistBackendError"), new LineBigrams.Word("NCCL failure ")};
+
+    /** {@return false when the line {@code bigrams} read is not {@link #isFrameworkError an error line}; true when it may be} */
+    static boolean mayBeFrameworkError(LineBigrams bigrams) {
+        return mayHoldAny(bigrams, FRAMEWORK_WORDS);
+    }
+
     /** What PyTorch's c10d key-value store (TCPStore) says when its connection to the store's host breaks. */
     private static final String[] STORE_PLACES = {"TCPStore", "store->get(", "store->set(", "store->wait(", "Did the remote server shutdown or crash",
         "[c10d] recvValue failed", "[c10d] sendBytes failed", "[c10d] recvBytes failed", "c10d key-value store"};
     private static final String[] LOST_PHRASES = {"Connection reset by peer", "Broken pipe", "got 0 bytes",
         "Connection was likely closed", "Connection closed by peer"};
+
+    private static final LineBigrams.Word[] STORE_PLACE_WORDS = words(STORE_PLACES);
+
+    /** {@return false when {@link #storeLost} is null for the line {@code bigrams} read; true when it may not be} */
+    static boolean mayBeStoreLost(LineBigrams bigrams) {
+        return mayHoldAny(bigrams, STORE_PLACE_WORDS);
+    }
+
+    private static LineBigrams.Word[] words(String[] texts) {
+        LineBigrams.Word[] out = new LineBigrams.Word[texts.length];
+        for (int i = 0; i < texts.length; i++) out[i] = new LineBigrams.Word(texts[i]);
+        return out;
+    }
+
+    private static boolean mayHoldAny(LineBigrams bigrams, LineBigrams.Word[] words) {
+        for (LineBigrams.Word w : words) {
+            if (bigrams.mayHold(w)) return true;
+        }
+        return false;
+    }
 
     /**
      * {@return the phrase saying the connection broke, when {@code line} is PyTorch's c10d store losing its server}
