@@ -222,6 +222,11 @@ final class NcclLogScanner {
     private static final LineBigrams.Word OPERATIONS_FAILED = new LineBigrams.Word("Some NCCL operations have failed or timed out");
     private static final LineBigrams.Word RROR = new LineBigrams.Word("rror");
     private static final LineBigrams.Word OUT_OF_MEMORY = new LineBigrams.Word("out of memory");
+    private static final LineBigrams.Word CHILD_FAILED = new LineBigrams.Word("ChildFailedError");
+    private static final LineBigrams.Word CUDA_ERROR = new LineBigrams.Word("CUDA error");
+    private static final LineBigrams.Word CUDA_OUT_OF_MEMORY = new LineBigrams.Word("CUDA out of memory");
+    private static final LineBigrams.Word OUT_OF_MEMORY_ERROR = new LineBigrams.Word("OutOfMemoryError");
+    private static final LineBigrams.Word RUNTIME_ERROR = new LineBigrams.Word("RuntimeError: ");
     private static final LineBigrams.Word DUPLICATE_GPU = new LineBigrams.Word("Duplicate GPU detected");
     private static final LineBigrams.Word NCCL_ = new LineBigrams.Word("NCCL_");
 
@@ -273,16 +278,16 @@ final class NcclLogScanner {
             return;
         }
         if (bigrams.indexOf(line, RROR, s) >= 0 || bigrams.indexOf(line, OUT_OF_MEMORY, s) >= 0) {
-            if ((k = line.indexOf("ChildFailedError", s)) >= 0 && (k + 16 == n || line.charAt(k + 16) == ':')) {
+            if ((k = bigrams.indexOf(line, CHILD_FAILED, s)) >= 0 && (k + 16 == n || line.charAt(k + 16) == ':')) {
                 torchrunFailures.onChildFailed(line, no, s, k);
                 return;
             }
-            if (line.indexOf("CUDA error", s) >= 0 || line.indexOf("CUDA out of memory", s) >= 0
-                    || line.indexOf("OutOfMemoryError", s) >= 0) {
+            if (bigrams.indexOf(line, CUDA_ERROR, s) >= 0 || bigrams.indexOf(line, CUDA_OUT_OF_MEMORY, s) >= 0
+                    || bigrams.indexOf(line, OUT_OF_MEMORY_ERROR, s) >= 0) {
                 launcherErrors.textError(LauncherErrorKind.CUDA_ERROR, line, no, s);
                 return;
             }
-            if (line.indexOf("RuntimeError: ", s) >= 0) {
+            if (bigrams.indexOf(line, RUNTIME_ERROR, s) >= 0) {
                 launcherErrors.textError(LauncherErrorKind.RUNTIME_ERROR, line, no, s);
                 return;
             }

@@ -37,8 +37,8 @@ class LineBigramsTest {
                 lines++;
                 for (LineBigrams.Word w : words) {
                     for (int from : new int[] {0, 3}) {
-                        int expected = line.indexOf(w.text, from);
-                        assertThat(bigrams.indexOf(line, w, from)).as("%s in %s", w.text, line).isEqualTo(expected);
+                        int expected = line.indexOf(w.text(), from);
+                        assertThat(bigrams.indexOf(line, w, from)).as("%s in %s", w.text(), line).isEqualTo(expected);
                         if (expected >= 0) found++;
                         if (!bigrams.mayHold(w)) skipped++;
                     }
