@@ -2,16 +2,25 @@ import os
 W = os.environ.get('MSG_WORK', '/tmp/msg')
 import json, re, sys
 d = json.load(open(W+'/nccl.json'))
-# Source areas outside the catalogue's scope (Windows, GPU-initiated networking, RMA, the device runtime, RAS, the
-# profiler and its plugins, ...): a file is skipped when one of its folders, or its file name without the extension
-# (alone or before an '_': gin_v11.cc, rma_proxy.cc), is one of these names. Whole path segments only: a substring
-# test ('gin/') also matched 'plugin/' and dropped every NET plugin message (SkipPatternTest in the sdk pins rows).
-SKIP_SEGMENTS = {'windows', 'gin', 'rma', 'dev_runtime', 'mem_manager', 'ras', 'profiler', 'devcomm', 'ce_coll',
-                 'scheduler', 'symmetric', 'nccl_device', 'mnnvl', 'inspector'}
-def skipped(path):
+# Source areas a training job's logs rarely show (RAS, GPU-initiated networking, RMA, the device runtime, Windows
+# builds, the memory manager, the profiler, ...). Their WARN formats are classified like every other one (the
+# issue asks for every WARN format of every release), and their rows say which area they come from. An area is a
+# whole path segment: one of a file's folders, or its file name without the extension (alone or before an '_':
+# gin_v11.cc, rma_proxy.cc). Never a substring: 'gin/' once matched 'plugin/' (SkipPatternTest in the sdk pins rows).
+AREAS = {'windows': 'Windows builds', 'gin': 'GPU-initiated networking', 'rma': 'RMA',
+         'dev_runtime': 'the device runtime', 'mem_manager': 'the memory manager', 'ras': 'RAS',
+         'profiler': 'the profiler', 'devcomm': 'device communicators', 'ce_coll': 'copy-engine collectives',
+         'scheduler': 'the scheduler', 'symmetric': 'symmetric memory', 'nccl_device': 'the device API',
+         'mnnvl': 'multi-node NVLink', 'inspector': 'the inspector plugin'}
+def area(path):
     *folders, name = path.split('/')
     stem = name.rsplit('.', 1)[0]
-    return any(f in SKIP_SEGMENTS for f in folders) or any(stem == s or stem.startswith(s + '_') for s in SKIP_SEGMENTS)
+    for f in folders:
+        if f in AREAS: return AREAS[f]
+    return next((AREAS[s] for s in AREAS if stem == s or stem.startswith(s + '_')), None)
+def area_note(files):
+    areas = {area(f) for f in files}
+    return None if None in areas else 'area: ' + ', '.join(sorted(areas))
 def versions(minors):
     rs=[]; start=prev=None
     for m in minors:
@@ -37,6 +46,7 @@ RES = {'ncclSystemError':'NCCL_SYSTEM_ERROR','ncclInternalError':'NCCL_INTERNAL_
        'ncclInvalidArgument':'NCCL_INVALID_USAGE','ncclRemoteError':'NCCL_REMOTE_ERROR','ncclUnhandledCudaError':'CUDA_ERROR'}
 # (regex on format, file regex or None, classification, note); first rule that matches decides; order matters.
 RULES = [
+ (r'MNNVL .*available but not working', None, 'context', 'multi-node NVLink is present but unusable (the IMEX channels or daemon): NCCL stops unless NCCL_MNNVL_ENABLE=0; no code of its own yet'),
  (r'NCCL_[A-Z_]+\b.*(ignor|invalid|Invalid|too big|greater than|not a power of 2|not a valid|limiting)|(Invalid|invalid|Unknown|unknown|Unrecognized|no device found matching) .*NCCL_[A-Z_]+', None, 'NCCL_ENV_INVALID', 'a NCCL_* setting is not used as given'),
  (r'Mismatched collective', None, 'NCCL_INVALID_USAGE', 'mismatched collectives between ranks'),
  (r'Failed to initialize any NET plugin', None, 'NCCL_ENV_INVALID', "no network NCCL can initialize matches NCCL_NET (or the communicator's netName): a misspelt name, IB on a node without InfiniBand, a plugin not installed"),
@@ -89,11 +99,13 @@ INFO_CLASS = [
 rows=[]
 for r in d['msgs']:
     fmt=r['fmt'].rstrip('\n').strip()
-    files=[f for f in r['files'] if not skipped(f)]
+    files=r['files']
     if not files or '\n' in fmt or '\t' in fmt: continue
     if r['kind']=='WARN':
         if literal_len(fmt) < 10: continue
         cls, note = classify(fmt, files, r['res'])
+        where = area_note(files)
+        if where: note = where + ('; ' + note if note else '')
     elif r['kind']=='INFO':
         if not INFO_KEEP.match(fmt): continue
         cls, note = next((c,n) for rx,c,n in INFO_CLASS if re.search(rx, fmt))

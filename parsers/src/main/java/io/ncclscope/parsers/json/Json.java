@@ -329,11 +329,22 @@ public final class Json {
             String t = s.subSequence(start, i).toString();
             if (t.isEmpty()) throw err("unexpected character '" + s.charAt(i) + "'");
             try {
-                if (!frac && t.length() < 19) return Long.parseLong(t);
+                // A whole number that fits a long stays exact (nanosecond stamps have 19 digits); a larger one is
+                // read as a double, as JSON readers commonly do.
+                if (!frac && t.length() <= 20 && fitsLong(t)) return Long.parseLong(t);
                 return Double.parseDouble(t);
             } catch (NumberFormatException e) {
                 i = start;
                 throw err("bad number '" + t + "'");
+            }
+        }
+
+        static boolean fitsLong(String digits) {
+            try {
+                Long.parseLong(digits);
+                return true;
+            } catch (NumberFormatException e) {
+                return false;
             }
         }
 

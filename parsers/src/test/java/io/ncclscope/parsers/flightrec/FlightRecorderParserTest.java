@@ -42,7 +42,7 @@ class FlightRecorderParserTest {
 
     static Stream<String> dumps() throws IOException {
         try (Stream<Path> s = Files.walk(EXAMPLES)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().matches("nccl_trace_rank_\\d+(\\.json)?|rank\\d+\\.pkl"))
+            return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().matches("nccl_trace_rank_\\d+(\\.json)?|rank\\d+\\.(pkl|json)"))
                     .map(p -> EXAMPLES.relativize(p).toString().replace('\\', '/')).sorted().toList().stream();
         }
     }
@@ -93,6 +93,42 @@ class FlightRecorderParserTest {
         assertThat(last.state()).isEqualTo("scheduled");
         assertThat(last.timeStartedNs()).isNull();
         assertThat(last.inputSizes()).containsExactly(List.of(2048L));
+    }
+
+    static final Path PAIRS = Path.of("src/test/resources/captured/fr-2.11-pairs");
+
+    static Stream<String> pairs() throws IOException {
+        try (Stream<Path> s = Files.walk(PAIRS)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".pkl"))
+                    .map(p -> PAIRS.relativize(p).toString().replace('\\', '/')).sorted().toList().stream();
+        }
+    }
+
+    /**
+     * One rank's buffer dumped twice in one moment by PyTorch 2.11 (gloo, examples/hangs/captured-2.11-json): as
+     * pickle ({@code _dump_fr_trace()}) and as JSON ({@code _dump_fr_trace_json(True, False)}). Both forms give the
+     * same facts; what only one form carries is named: the JSON form was asked without stack traces, and it writes
+     * an operation never seen started as {@code time_discovered_started_ns: 0} where the pickle has {@code None}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pairs")
+    void theJsonAndThePickleOfOneDumpGiveTheSameFacts(String pickleFile) throws Exception {
+        String scenario = pickleFile.substring(0, pickleFile.indexOf('/'));
+        String jsonFile = pickleFile.substring(scenario.length() + 1).replace(".pkl", ".json");
+        FlightRecorderDump pickled = (FlightRecorderDump) parseFile(PAIRS.resolve(pickleFile)).data();
+        FlightRecorderDump json = (FlightRecorderDump) parseFile(EXAMPLES.resolve("captured-2.11-json/gloo-" + scenario).resolve(jsonFile)).data();
+        assertThat(pickled.pickled()).isTrue();
+        assertThat(json.pickled()).isFalse();
+        assertThat(json.version()).isEqualTo(pickled.version()).isEqualTo("2.10");
+        assertThat(json.commLibVersion()).isEqualTo(pickled.commLibVersion());
+        assertThat(json.status()).isEqualTo(pickled.status());
+        assertThat(json.entries()).hasSameSizeAs(pickled.entries()).isNotEmpty();
+        for (int i = 0; i < json.entries().size(); i++) {
+            FlightRecorderEntry j = json.entries().get(i);
+            FlightRecorderEntry p = pickled.entries().get(i);
+            assertThat(j.frames()).isEmpty();
+            assertThat(j).as("entry %d of %s", i + 1, jsonFile).usingRecursiveComparison().ignoringFields("frames", "timeStartedNs", "timeCompletedNs").isEqualTo(p);
+        }
     }
 
     /** {@code os.system('touch /tmp/pwned')} through GLOBAL and REDUCE, as a hostile dump would carry it. */

@@ -34,6 +34,13 @@ class JsonTest {
         assertThat(Json.write(List.of(Double.NaN, 2.0, 0.25))).isEqualTo("[null,2.0,0.25]");
     }
 
+    /** Flight Recorder's nanosecond stamps have 19 digits: they must stay exact, not pass through a double. */
+    @Test
+    void wholeNumbersThatFitALongStayExact() {
+        assertThat(Json.parse("[1796446189434167886, -9223372036854775808, 9223372036854775807, 9223372036854775808]"))
+                .asList().containsExactly(1796446189434167886L, Long.MIN_VALUE, Long.MAX_VALUE, 9.223372036854775808E18);
+    }
+
     @Test
     void prettyOutputParsesBackToTheSameTree() {
         Object tree = Json.parse("{\"a\": [1, 2.5, \"x\\u00e9\", true, null, {\"b\": {}}], \"c\": []}");

@@ -126,6 +126,25 @@ public class MessageCatalogueTest {
                 .orElseThrow().file()).isEqualTo("src/include/param.h");
     }
 
+    /**
+     * gen.py used to leave out whole source areas (RAS, GPU-initiated networking, RMA, the memory manager, multi-node
+     * NVLink, ...): their WARN formats are classified like the others now, each row naming its area.
+     */
+    @Test
+    void theAreasOnceLeftOutAreClassifiedAndNamed() {
+        Map<String, String> codeByMessage = Map.of(
+                "NCCL version mismatch with remote peer node-b (local: 22809, remote 22703)", "NCCL_VERSION_MISMATCH",
+                "NCCL_GIN_COUNTER_POOL_SIZE has invalid value.", "NCCL_ENV_INVALID",
+                "MemManager: cuMemImportFromShareableHandle failed for ptr=0x7f00 (curet=1)", "CUDA_ERROR",
+                "MNNVL (cliqueSize 72) is available but not working on this system. Check the IMEX configuration"
+                        + " (nvidia-imex-ctl -N). Set NCCL_MNNVL_ENABLE=0 to ignore this issue.", MessageCatalogue.CONTEXT);
+        codeByMessage.forEach((message, code) -> {
+            MessageCatalogue.Entry row = catalogue.match(message).orElseThrow(() -> new AssertionError(message));
+            assertThat(row.classification()).as(message).isEqualTo(code);
+            assertThat(row.note()).as(message).contains("area: ");
+        });
+    }
+
     @Test
     void aRowWithAnUnknownCodeOrABadRegexStopsTheLoad() {
         String header = "source\tformat\tregex\tclassification\tversions\tfile\tresult\tnote";
