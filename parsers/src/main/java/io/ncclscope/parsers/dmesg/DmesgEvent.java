@@ -30,7 +30,8 @@ package io.ncclscope.parsers.dmesg;
  * @param pcieGTs        PCIe link speed in GT/s of a PCIE_BANDWIDTH line; nullable
  * @param pcieWidth      PCIe link width of a PCIE_BANDWIDTH line; nullable
  * @param firmwareVersion firmware version of an mlx5 {@code firmware version:} line; nullable
- * @param detail         for an Xid the text after number, pid and name; for AER the error type; nullable
+ * @param detail         for an Xid the text after number, pid and name; for AER the error type; for nvidia-smi's lost-GPU
+ *                       line the reason after the address ({@code Unknown Error}); nullable
  * @param message        the kernel message without timestamp and host prefix, continuation lines joined by a space
  * @param line           1-based line where the message starts
  * @param endLine        1-based line where it ends (after continuation lines)

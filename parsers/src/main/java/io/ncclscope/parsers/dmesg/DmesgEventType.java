@@ -6,7 +6,10 @@ public enum DmesgEventType {
     XID,
     /** {@code nvidia-nvswitchN: SXid (PCI:...): 12028, ...}: an NVSwitch error. */
     SXID,
-    /** "GPU has fallen off the bus" printed without an Xid number (newer drivers, probe time). */
+    /**
+     * A GPU the driver lost, printed without an Xid number: "GPU has fallen off the bus" (newer drivers, probe time), or
+     * nvidia-smi's "Unable to determine the device handle for GPU...: Unknown Error" pasted with the kernel lines.
+     */
     GPU_FALLEN_OFF_BUS,
     /** A non-Xid NVLink line (NVRM nvlink messages, nvidia-nvlink, nvidia-nvswitch). */
     NVLINK,

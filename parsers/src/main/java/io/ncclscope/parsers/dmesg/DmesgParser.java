@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * Reads kernel log lines as printed by {@code dmesg}, {@code dmesg -T} (also {@code --ctime}, {@code -x},
  * {@code -r}, {@code --time-format iso}) or {@code journalctl -k} / syslog, and keeps those about GPUs, NVLink,
  * NICs and PCIe: NVIDIA Xid and SXid errors, "fallen off the bus", NVLink messages, mlx5 port and cable events,
- * PCIe AER errors and link bandwidth lines.
+ * PCIe AER errors and link bandwidth lines. nvidia-smi's "Unable to determine the device handle for GPU..." pasted
+ * among the kernel lines (corpus-more dmesg/returnn-1486-1.txt) is kept as a lost GPU, as "fallen off the bus" is.
  *
  * <p>Lines without a timestamp that start with white space continue the message before them and are joined
  * to it (corpus dmesg/nvsentinel-155-1.txt prints "fallen off the bus" over three lines with no Xid). A
@@ -59,6 +60,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     /** The command line a paste of the kernel log starts with ({@code $ sudo dmesg -T}). */
     private static final Pattern COMMAND = Pattern.compile("(?:\\S*[$#] )?(?:sudo )?(?:dmesg|journalctl)\\b.*");
     private static final Pattern LINK_NO = Pattern.compile("\\b[Ll]ink (-?\\d{1,3})\\b");
+    /** nvidia-smi's line for a GPU the driver lost ({@code ...for GPU0000:07:00.0: Unknown Error}, {@code : GPU is lost}). */
+    private static final String DEVICE_HANDLE = "Unable to determine the device handle for GPU";
 
     @Override
     public Kind kind() {
@@ -378,6 +381,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         private boolean relevant(String m) {
             if (m.startsWith("NVRM") || m.startsWith("nvidia") || m.startsWith("mlx5") || m.startsWith("infiniband mlx5")) return true;
             if (m.contains("Xid") || m.contains("AER:") || m.contains("PCIe Bus Error") || m.contains("available PCIe bandwidth")) return true;
+            if (m.contains(DEVICE_HANDLE)) return true;
             if (NVLINK_WORD.matcher(m).find()) return true;
             Matcher dm = DEVICE_LINE.matcher(m);
             if (m.length() < 2048 && dm.matches()) {
@@ -434,6 +438,15 @@ public final class DmesgParser implements ToolParser<DmesgData> {
                 e.type = DmesgEventType.XID;
                 e.driver = driverOf(m);
                 xid(e, m.substring(x));
+                return e;
+            }
+            int lost = m.indexOf(DEVICE_HANDLE);
+            if (lost >= 0) {
+                e.type = DmesgEventType.GPU_FALLEN_OFF_BUS;
+                e.driver = "nvidia-smi";
+                e.device = ToolValues.pciAddress(m.substring(lost + DEVICE_HANDLE.length()));
+                int reason = m.indexOf(": ", lost + DEVICE_HANDLE.length());
+                e.detail = reason < 0 ? null : m.substring(reason + 2).strip();
                 return e;
             }
             Matcher dm = m.length() < 2048 ? DEVICE_LINE.matcher(m) : null;

@@ -1,6 +1,7 @@
 package io.ncclscope.parsers.dmesg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Severity;
@@ -44,6 +45,21 @@ class DmesgParserTest {
         assertThat(r.data().events().get(0).device()).isEqualTo("0000:b1:00.0");
         assertThat(r.data().events().get(1).xid()).isEqualTo(48);
         assertThat(r.data().events().get(1).uptimeSeconds()).isEqualTo(13.25);
+    }
+
+    @Test
+    void nvidiaSmiLostGpuLinePastedAmongKernelLinesIsALostGpu() {
+        // The layout of corpus-more dmesg/returnn-1486-1.txt: nvidia-smi's line, then relative-time AER lines.
+        String s = "user@node ~ % nvidia-smi\n"
+                + "Unable to determine the device handle for GPU0000:03:00.0: Unknown Error\n"
+                + "[  +0.000316] pcieport 0000:00:03.0: AER: Corrected error received: 0000:00:03.0\n"
+                + "Unable to determine the device handle for GPU 00000000:81:00.0: GPU is lost.  Reboot the system to recover this GPU\n"
+                + "Unable to determine the device handle for gpu: unknown\n";
+        ParseResult<DmesgData> r = parser.parse(s);
+        assertThat(r.data().ofType(DmesgEventType.GPU_FALLEN_OFF_BUS)).extracting(DmesgEvent::device, DmesgEvent::detail, DmesgEvent::line)
+                .containsExactly(tuple("0000:03:00.0", "Unknown Error", 2),
+                        tuple("0000:81:00.0", "GPU is lost.  Reboot the system to recover this GPU", 4));
+        assertThat(r.data().ofType(DmesgEventType.PCIE_AER)).singleElement().extracting(DmesgEvent::device).isEqualTo("0000:00:03.0");
     }
 
     @Test

@@ -51,6 +51,7 @@ class RuleCatalogTest {
             "HANG_COLLECTIVE_MISMATCH",
             "HANG_COLLECTIVE_STUCK",
             "CUDA_ERROR",
+            "P2P_DISABLED_ON_NVLINK",
             "NCCL_VERSION_MISMATCH",
             "RANK_MAPPING_INCONSISTENT",
             "NCCL_OUT_OF_MEMORY",
@@ -118,10 +119,10 @@ class RuleCatalogTest {
 
     @Test
     void categoriesFollowTheDesignGroups() {
-        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 24).toArray(String[]::new));
-        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(24, 29).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(29, 49).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(49, 59).toArray(String[]::new));
+        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 25).toArray(String[]::new));
+        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(25, 30).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(30, 50).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(50, 60).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

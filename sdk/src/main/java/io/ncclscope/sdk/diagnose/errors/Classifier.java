@@ -60,13 +60,15 @@ final class Classifier {
     static final String TESTS = "NCCL_TESTS_FAILED";
     static final String COLLNET = "COLLNET_UNAVAILABLE";
     static final String OFI_PROVIDER = "OFI_NO_PROVIDER";
+    static final String P2P_NVLINK = "P2P_DISABLED_ON_NVLINK";
 
     /**
      * The catalogue codes a failure chain of this package is named after; the catalogue's other codes (PyTorch's
      * watchdog, nccl-tests' failures) are read from the launcher and tests records, never from a WARN line.
      */
     private static final Set<String> CHAIN_CODES = Set.of(CONNECT, REMOTE, SYSTEM, INTERNAL, USAGE, DUPLICATE, NO_IFACE,
-            PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER);
+            PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER,
+            P2P_NVLINK);
 
     /** The codes named after an ncclResult_t alone. */
     private static final Set<String> GENERIC = Set.of(SYSTEM, INTERNAL, USAGE, REMOTE, CUDA);
@@ -166,6 +168,7 @@ final class Classifier {
             case CUDA -> l.contains("maxsharedmem") ? "cuda.arch" : null;
             case COLLNET -> "collnet";
             case OFI_PROVIDER -> "ofi.provider";
+            case P2P_NVLINK -> "p2p.disabled";
             default -> null;
         };
     }

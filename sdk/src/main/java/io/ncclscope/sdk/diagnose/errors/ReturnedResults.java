@@ -19,10 +19,11 @@ import java.util.Set;
  * connect failure, a bad topology file) and which returned a result of another code makes two findings: the cause,
  * and the result tied to it.
  *
- * <p>No result finding where the cause is the result made precise: out of memory is the {@code ncclUnhandledCudaError}
- * it returns; a GPU shared by two ranks, no usable socket interface or a setting NCCL rejects the {@code
- * ncclInvalidUsage}; a failed connect or RDMA completion the {@code ncclRemoteError}. None where the cause's finding is below
- * {@link FindingSeverity#ERROR}: a fallback (CollNet), a warning NCCL went on after, a value NCCL ignored.
+ * <p>No result finding where the cause is the result made precise: out of memory, and NVLink GPUs without peer access,
+ * are the {@code ncclUnhandledCudaError} they return; a GPU shared by two ranks, no usable socket interface or a
+ * setting NCCL rejects the {@code ncclInvalidUsage}; a failed connect or RDMA completion the {@code ncclRemoteError}.
+ * None where the cause's finding is below {@link FindingSeverity#ERROR}: a fallback (CollNet), a warning NCCL went on
+ * after, a value NCCL ignored.
  */
 final class ReturnedResults {
 
@@ -53,7 +54,8 @@ final class ReturnedResults {
     /** Whether the cause is the result made precise, so that the result adds nothing. */
     private static boolean precise(String causeCode, String resultCode) {
         return switch (resultCode) {
-            case Classifier.CUDA -> Classifier.OOM.equals(causeCode);
+            // graph/paths.cc returns ncclUnhandledCudaError for NVLink GPUs without peer access: no CUDA call failed.
+            case Classifier.CUDA -> Classifier.OOM.equals(causeCode) || Classifier.P2P_NVLINK.equals(causeCode);
             // NCCL returns ncclInvalidUsage for a setup the user got wrong: a GPU shared by two ranks, an interface
             // NCCL_SOCKET_IFNAME names that does not exist, ranks that disagree on the communicator.
             case Classifier.USAGE -> Set.of(Classifier.DUPLICATE, Classifier.NO_IFACE, Classifier.MAPPING, Classifier.ENV).contains(causeCode);

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
 
 /**
  * nccl-tests failures that are not NCCL or CUDA errors (those are the walk's): the {@code NCCL_TESTS_MIN_BW} threshold,
- * the data check, the {@code -T} timeout, argument errors, and a {@code Test failure} with no error line before it.
+ * the data check, the {@code -T} timeout, argument errors, and a {@code Test failure} with no error line before it; a
+ * failure the walk explained is still the test's failure, reported at WARNING beside its cause.
  */
 final class TestsChecks {
 
@@ -84,8 +85,36 @@ final class TestsChecks {
                     break;
                 }
             }
+        } else if (withCause && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
+            Finding symptom = explainedFailure(a, t, node, params);
+            if (symptom != null) out.add(symptom);
         }
         return out;
+    }
+
+    /**
+     * The test's own failure beside the NCCL or CUDA error that explains it (corpus-more nccl-logs/nccl-707-1.txt): the
+     * run failed, which an engineer reports with its cause, at WARNING so that the error stays the cause the workflow
+     * names. Quotes the {@code Test NCCL failure} line and the first {@code Test failure} of its trace; null when the
+     * output printed neither.
+     */
+    private static Finding explainedFailure(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
+        TestError first = null;
+        TestError trace = null;
+        for (TestError e : t.errors()) {
+            TestError.Kind k = e.kind();
+            if (first == null && (k == TestError.Kind.NCCL_FAILURE || k == TestError.Kind.CUDA_FAILURE)) first = e;
+            if (trace == null && (k == TestError.Kind.TEST_FAILURE || k == TestError.Kind.UNKNOWN)) trace = e;
+        }
+        TestError shown = first != null ? first : trace;
+        if (shown == null) return null;
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(a.quote(shown.line(), shown.text()));
+        if (trace != null && trace != shown) ev.add(a.quote(trace.line(), trace.text()));
+        String text = shown.text();
+        if (shown.host() != null && text.startsWith(shown.host() + ": ")) text = text.substring(shown.host().length() + 2);
+        return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(shown.host() != null ? shown.host() : node),
+                Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", text), ev, params);
     }
 
     /**

@@ -185,13 +185,16 @@ final class XidCheck {
         String uuid = g.device == null ? null : data.gpuUuids().get(g.device);
         String name = mnemonic(xid);
         String link = w.link() != null && w.link() >= 0 ? Integer.toString(w.link()) : "-";
-        sink.addLines(NodeNetworks.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(),
-                NodeNetworks.subject(a).withGpu(g.device),
-                Message.of(LinkHealthAnalyzer.class, g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
+        // nvidia-smi's lost-GPU line pasted with the kernel lines (corpus-more dmesg/returnn-1486-1.txt): no Xid was logged.
+        boolean noXid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS && "nvidia-smi".equals(w.driver());
+        Message detail = noXid
+                ? Message.of(LinkHealthAnalyzer.class, "xid.lost", "gpu", gpu, "reason", w.detail())
+                : Message.of(LinkHealthAnalyzer.class, g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
                         "xid", xid, "name", name == null ? "Xid " + xid : name, "list", list,
                         "cause", g.cause, "causeName", g.cause == null ? null : mnemonic(g.cause),
                         "process", w.process() == null ? "?" : w.process(), "link", link,
-                        "severity", w.xidSeverity() == null ? "-" : w.xidSeverity()),
-                ev, "gpu", g.device, "bdf", g.device, "node", NodeNetworks.node(a));
+                        "severity", w.xidSeverity() == null ? "-" : w.xidSeverity());
+        sink.addLines(NodeNetworks.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(), NodeNetworks.subject(a).withGpu(g.device),
+                detail, ev, "gpu", g.device, "bdf", g.device, "node", NodeNetworks.node(a));
     }
 }

@@ -36,7 +36,7 @@ class CatalogueClassificationTest {
             "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE", "NCCL_DUPLICATE_GPU", "NCCL_NO_SOCKET_INTERFACE",
             "NCCL_NET_PLUGIN_MISSING", "IB_COMPLETION_ERROR", "IB_SETUP_FAILED", "CUDA_ERROR", "NCCL_VERSION_MISMATCH",
             "RANK_MAPPING_INCONSISTENT", "NCCL_OUT_OF_MEMORY", "NCCL_TOPO_FILE_INVALID", "NCCL_SHM_FAILED",
-            "NCCL_ENV_INVALID", "COLLNET_UNAVAILABLE", "OFI_NO_PROVIDER");
+            "NCCL_ENV_INVALID", "COLLNET_UNAVAILABLE", "OFI_NO_PROVIDER", "P2P_DISABLED_ON_NVLINK");
 
     static List<Finding> more(String file) throws IOException {
         Path path = Corpus.root().resolveSibling("corpus-more").resolve(file);
@@ -159,6 +159,27 @@ class CatalogueClassificationTest {
         // The '-> 2' after it shows the init failed.
         assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
         assertThat(f.detail().key()).isEqualTo("ofi.provider");
+    }
+
+    @Test
+    void nvlinkGpusWithoutPeerAccessAreTheirOwnFindingNotAGenericCudaError() {
+        // src/graph/paths.cc (NCCL 2.12+): the WARN, then ncclUnhandledCudaError (-> 1) up the init chain.
+        String log = "gpu7:300:300 [0] graph/paths.cc:327 NCCL WARN P2P is disabled between NVLINK connected GPUs 1 and 0. "
+                + "This should not be the case given their connectivity, and is probably due to a hardware issue. "
+                + "If you still want to proceed, you can set NCCL_IGNORE_DISABLED_P2P=1.\n"
+                + "gpu7:300:300 [0] NCCL INFO graph/paths.cc:583 -> 1\n"
+                + "gpu7:300:300 [0] NCCL INFO init.cc:1073 -> 1\n";
+        List<Finding> fs = ErrorsAnalyzerTest.text(log);
+        // The ncclUnhandledCudaError it returns is that cause, not a CUDA call that failed.
+        assertThat(problems(fs)).containsExactly("P2P_DISABLED_ON_NVLINK");
+        Finding f = fs.stream().filter(x -> x.code().equals("P2P_DISABLED_ON_NVLINK")).findFirst().orElseThrow();
+        assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
+        assertThat(f.detail().key()).isEqualTo("p2p.disabled");
+        assertThat(en(f)).contains("Fabric Manager").doesNotContain("${");
+        // The INFO a PCIe pair prints when P2P is off (no NVLink) stops nothing.
+        String pcie = "gpu7:300:300 [0] NCCL INFO P2P is disabled between connected GPUs 1 and 0. "
+                + "You can repress this message with NCCL_IGNORE_DISABLED_P2P=1.\n";
+        assertThat(problems(ErrorsAnalyzerTest.text(pcie))).isEmpty();
     }
 
     @Test

@@ -225,6 +225,22 @@ mlx5_1 port 1 ==> ens2np0 (Up)
     }
 
     @Test
+    void aGpuNvidiaSmiLostAmongKernelLinesIsALostGpuWithItsAerErrorsAndNoXidClaimed() {
+        // The layout of corpus-more dmesg/returnn-1486-1.txt: nvidia-smi's line, then the AER storm on the root port.
+        String dmesg = "user@node ~ % nvidia-smi\n"
+                + "Unable to determine the device handle for GPU0000:03:00.0: Unknown Error\n"
+                + "[  +0.000316] pcieport 0000:00:03.0: AER: Corrected error received: 0000:00:03.0\n"
+                + "[  +0.000005] pcieport 0000:00:03.0: PCIe Bus Error: severity=Corrected, type=Data Link Layer, (Transmitter ID)\n";
+        assertThat(run("dmesg.txt", null, dmesg)).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo("GPU_XID");
+            assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
+            assertThat(f.detail().key()).isEqualTo("xid.lost");
+            assertThat(f.detail().args()).containsEntry("gpu", "0000:03:00.0").containsEntry("reason", "Unknown Error");
+            assertThat(f.evidence()).extracting(l -> l.line()).containsExactly(2, 3, 4);
+        });
+    }
+
+    @Test
     void everyBaseboardLinkInactiveMeansNoFabric() {
         String none = NVLINK_S.replaceAll("\\d+\\.\\d+ GB/s", "<inactive>");
         assertThat(run("nvlink-s.txt", "node1", none)).singleElement().satisfies(f -> {
