@@ -18,7 +18,9 @@
 #                    than 5% of the service's CPU in a step, or --warmup-max in all (300s; on 2 shared cores C2 took
 #                    about two minutes of load to settle)
 #   --java-opts S    JVM flags: for --bundle through NCCLSCOPE_JAVA_OPTS (after the bundle's own), else to java
-#   --jfr FILE       record the measured run with Java Flight Recorder (profile settings) into FILE
+#   --jfr FILE       record the measured run with Java Flight Recorder (profile settings) into FILE. With --bundle
+#                    the recording adds the jdk.jfr module, so the JVM refuses serve's AOT cache ("Mismatched values
+#                    for property jdk.module.addmods"): start and warm-up are those of a JVM without it
 #
 # Needs wrk (Debian: apt-get install -y wrk; or WRK=path), taskset for --cores; a JDK 17+ without --bundle.
 # Exit code 0 when every request got a 200; 1 otherwise (errors are printed).

@@ -27,6 +27,9 @@ public class BodyDecoding implements ReaderInterceptor {
         if (type != null && isText(type)) {
             String text = TextDecoding.decode(context.getInputStream().readAllBytes(),
                     TextDecoding.declared(type.toString()));
+            // A pasted text is read into a String: this is it, so it is not encoded again for the framework's reader
+            // to decode a second time (two copies of the body fewer per request).
+            if (context.getType() == String.class) return text;
             context.setInputStream(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
             Map<String, String> params = new HashMap<>(type.getParameters());
             params.put(MediaType.CHARSET_PARAMETER, StandardCharsets.UTF_8.name());
