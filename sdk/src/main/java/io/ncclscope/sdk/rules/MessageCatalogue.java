@@ -35,9 +35,21 @@ public final class MessageCatalogue {
     private static final MessageCatalogue BUILT_IN = load(RESOURCE);
 
     private final List<Entry> entries;
+    /**
+     * Per row, the run of literal characters every match of its pattern contains ({@link RequiredLiteral}), or "".
+     * A text without it is refused before the pattern runs: most lines hold none of a row's words, and a
+     * {@code contains} costs far less than a matcher.
+     */
+    private final String[] requiredLiterals;
 
     private MessageCatalogue(List<Entry> entries) {
         this.entries = List.copyOf(entries);
+        this.requiredLiterals = this.entries.stream().map(e -> RequiredLiteral.of(e.pattern().pattern())).toArray(String[]::new);
+    }
+
+    private boolean finds(int row, String text) {
+        String literal = requiredLiterals[row];
+        return (literal.isEmpty() || text.contains(literal)) && entries.get(row).pattern().matcher(text).find();
     }
 
     /**
@@ -66,9 +78,9 @@ public final class MessageCatalogue {
      */
     public Optional<Entry> match(String message) {
         String text = message.strip();
-        for (Entry entry : entries) {
-            if (entry.pattern().matcher(text).find()) {
-                return Optional.of(entry);
+        for (int row = 0; row < entries.size(); row++) {
+            if (finds(row, text)) {
+                return Optional.of(entries.get(row));
             }
         }
         return Optional.empty();
@@ -89,8 +101,9 @@ public final class MessageCatalogue {
         if (minor == null) return match(message);
         String text = message.strip();
         Entry first = null;
-        for (Entry entry : entries) {
-            if (!entry.pattern().matcher(text).find()) continue;
+        for (int row = 0; row < entries.size(); row++) {
+            if (!finds(row, text)) continue;
+            Entry entry = entries.get(row);
             if (first == null) first = entry;
             if (!"nccl".equals(entry.source()) || entry.printedBy(minor)) return Optional.of(entry);
         }
