@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,6 +19,8 @@ final class InterfaceNames {
     private static final Pattern VIRTUAL = Pattern.compile(
             "^(docker|virbr|veth|br-|cni|flannel|cali|tunl|ip6tnl|ip6gre|ip_vti|gre|gretap|sit\\d|tun\\d|tap\\d|kube-|vxlan"
                     + "|lxcbr|lxdbr|podman|vnet\\d|weave|cilium|genev|ifb\\d|dummy|nerdctl)");
+
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
     /** Management and BMC ports. */
     private static final Pattern MGMT = Pattern.compile(".*(mgmt|mgnt|manage|ipmi|bmc|idrac).*");
@@ -86,20 +89,12 @@ final class InterfaceNames {
     /** The four octets of an IPv4 address; null otherwise. */
     static int[] v4(String address) {
         String a = bare(address);
-        if (a == null) return null;
-        String[] p = a.split("\\.", -1);
-        if (p.length != 4) return null;
+        Matcher m = a == null ? null : IPV4.matcher(a);
+        if (m == null || !m.matches()) return null;
         int[] out = new int[4];
         for (int i = 0; i < 4; i++) {
-            if (p[i].isEmpty() || p[i].length() > 3) return null;
-            int v = 0;
-            for (int j = 0; j < p[i].length(); j++) {
-                char c = p[i].charAt(j);
-                if (c < '0' || c > '9') return null;
-                v = v * 10 + (c - '0');
-            }
-            if (v > 255) return null;
-            out[i] = v;
+            out[i] = Integer.parseInt(m.group(i + 1));
+            if (out[i] > 255) return null;
         }
         return out;
     }
