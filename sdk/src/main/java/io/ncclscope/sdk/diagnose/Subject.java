@@ -96,10 +96,8 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
         return sb.toString();
     }
 
-    // equals, hashCode and toString by hand, as the record's own would be: the generated ones are bootstrapped
-    // through invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep,
-    // and that first call was the largest single cost of a short command in the node bundle. toString too, since
-    // analyzers build instance keys from subjects. RecordEqualityTest holds them to the record contract.
+    // equals, hashCode and toString by hand, for the AOT cache: see Finding (toString too, since analyzers build
+    // instance keys from subjects). RecordEqualityTest holds them to the record contract.
     @Override
     public boolean equals(Object other) {
         return this == other || other instanceof Subject o && Objects.equals(node, o.node)
