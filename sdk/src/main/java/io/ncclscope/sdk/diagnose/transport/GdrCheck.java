@@ -89,7 +89,7 @@ final class GdrCheck {
         else if (c.withoutLines < c.recvLines) key = "gdr.recv.partial";
         else key = "gdr.recv";
         FindingSeverity sev = key.equals("gdr.recv.far") ? FindingSeverity.INFO : FindingSeverity.WARNING;
-        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("vias", InterfaceNames.join(new ArrayList<>(c.withoutVias), 3))
+        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("vias", InterfaceNames.join(c.withoutVias, 3))
                 .arg("without", c.withoutCount).arg("total", c.recvCount)
                 .param("hca", hca).subject(Subject.JOB.withDevice(hca));
         if (hca != null) f.arg("hca", hca);

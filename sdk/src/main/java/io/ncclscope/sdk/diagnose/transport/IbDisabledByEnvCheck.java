@@ -38,7 +38,7 @@ final class IbDisabledByEnvCheck {
         } else {
             key = r.active() ? "ibdisabled.unknown.active" : "ibdisabled.unknown";
         }
-        // A warning where the job loses RDMA it may have: across nodes unless no node has any, else beside an active port.
+        // A warning when RDMA may be lost: across nodes unless no node has any, else beside an active port.
         boolean warn = job.span == TransportJob.Span.MULTI_NODE ? !r.allNone()
                 : job.span != TransportJob.Span.SINGLE_NODE && r.active();
         FindingSeverity sev = warn ? FindingSeverity.WARNING : FindingSeverity.INFO;

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.transport;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -109,31 +108,6 @@ final class InterfaceNames {
         return ((n >> 24) & 255) + "." + ((n >> 16) & 255) + "." + ((n >> 8) & 255) + "." + (n & 255) + "/" + prefix;
     }
 
-    /**
-     * Whether NCCL_SOCKET_IFNAME {@code spec} would let NCCL pick {@code name}: a comma list of prefixes, {@code ^} to
-     * exclude, {@code =} for exact names (NCCL's matchIfList).
-     */
-    static boolean matches(String spec, String name) {
-        if (spec == null || spec.isBlank()) return true;
-        String s = spec.strip();
-        boolean exclude = s.startsWith("^");
-        if (exclude) s = s.substring(1);
-        boolean exact = s.startsWith("=");
-        if (exact) s = s.substring(1);
-        boolean hit = false;
-        for (String p : s.split(",")) {
-            String q = p.strip();
-            if (q.isEmpty()) continue;
-            int colon = q.indexOf(':');
-            if (colon >= 0) q = q.substring(0, colon);
-            if (exact ? name.equals(q) : name.startsWith(q)) {
-                hit = true;
-                break;
-            }
-        }
-        return exclude != hit;
-    }
-
     /** Whether NCCL_SOCKET_IFNAME is an exclusion list ({@code ^eth,docker}). */
     static boolean exclusion(String spec) {
         return spec != null && spec.strip().startsWith("^");
@@ -141,8 +115,7 @@ final class InterfaceNames {
 
     /** At most {@code max} names joined by {@code ", "}, then {@code (+N)}. */
     static String join(List<String> names, int max) {
-        List<String> shown = new ArrayList<>(names.subList(0, Math.min(max, names.size())));
-        String s = String.join(", ", shown);
+        String s = String.join(", ", names.subList(0, Math.min(max, names.size())));
         return names.size() > max ? s + " (+" + (names.size() - max) + ")" : s;
     }
 }
