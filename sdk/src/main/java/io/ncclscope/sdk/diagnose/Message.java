@@ -77,10 +77,7 @@ public record Message(String bundle, String key, Map<String, String> args) {
         return sb.toString();
     }
 
-    // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
-    // invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep, and
-    // that first call was the largest single cost of a short command in the node bundle. RecordEqualityTest holds
-    // them to the record contract.
+    // equals and hashCode by hand, for the AOT cache (see Finding); RecordEqualityTest holds them to the contract.
     @Override
     public boolean equals(Object other) {
         return this == other || other instanceof Message o && Objects.equals(bundle, o.bundle)

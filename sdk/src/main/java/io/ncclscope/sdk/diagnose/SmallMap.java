@@ -2,9 +2,11 @@ package io.ncclscope.sdk.diagnose;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
@@ -70,22 +72,9 @@ final class SmallMap extends AbstractMap<String, String> {
 
             @Override
             public Iterator<Map.Entry<String, String>> iterator() {
-                return new Iterator<>() {
-                    private int i;
-
-                    @Override
-                    public boolean hasNext() {
-                        return i < keys.length;
-                    }
-
-                    @Override
-                    public Map.Entry<String, String> next() {
-                        if (i >= keys.length) throw new NoSuchElementException();
-                        Map.Entry<String, String> e = new SimpleImmutableEntry<>(keys[i], values[i]);
-                        i++;
-                        return e;
-                    }
-                };
+                List<Map.Entry<String, String>> entries = new ArrayList<>(keys.length);
+                for (int i = 0; i < keys.length; i++) entries.add(new SimpleImmutableEntry<>(keys[i], values[i]));
+                return Collections.unmodifiableList(entries).iterator();
             }
         };
     }

@@ -28,70 +28,56 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
     }
 
     /**
-     * A copy naming the node.
-     *
+     * {@return a copy of this subject naming another node}
      * @param v the node; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withNode(String v) {
         return new Subject(v, rank, gpu, device, port, iface, peer);
     }
 
     /**
-     * A copy naming the rank.
-     *
+     * {@return a copy of this subject naming another rank}
      * @param v the rank; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withRank(Integer v) {
         return new Subject(node, v, gpu, device, port, iface, peer);
     }
 
     /**
-     * A copy naming the GPU.
-     *
+     * {@return a copy of this subject naming another GPU}
      * @param v the GPU; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withGpu(String v) {
         return new Subject(node, rank, v, device, port, iface, peer);
     }
 
     /**
-     * A copy naming the device.
-     *
+     * {@return a copy of this subject naming another device}
      * @param v the device; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withDevice(String v) {
         return new Subject(node, rank, gpu, v, port, iface, peer);
     }
 
     /**
-     * A copy naming the port.
-     *
+     * {@return a copy of this subject naming another port}
      * @param v the port; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withPort(Integer v) {
         return new Subject(node, rank, gpu, device, v, iface, peer);
     }
 
     /**
-     * A copy naming the network interface.
-     *
+     * {@return a copy of this subject naming another network interface}
      * @param v the network interface; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withIface(String v) {
         return new Subject(node, rank, gpu, device, port, v, peer);
     }
 
     /**
-     * A copy naming the peer.
-     *
+     * {@return a copy of this subject naming another peer}
      * @param v the peer; null for none
-     * @return a copy of this subject with that value
      */
     public Subject withPeer(String v) {
         return new Subject(node, rank, gpu, device, port, iface, v);
@@ -110,10 +96,8 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
         return sb.toString();
     }
 
-    // equals, hashCode and toString by hand, as the record's own would be: the generated ones are bootstrapped
-    // through invokedynamic (java.lang.runtime.ObjectMethods) at their first call, which the AOT cache cannot keep,
-    // and that first call was the largest single cost of a short command in the node bundle. toString too, since
-    // analyzers build instance keys from subjects. RecordEqualityTest holds them to the record contract.
+    // equals, hashCode and toString by hand, for the AOT cache: see Finding (toString too, since analyzers build
+    // instance keys from subjects). RecordEqualityTest holds them to the record contract.
     @Override
     public boolean equals(Object other) {
         return this == other || other instanceof Subject o && Objects.equals(node, o.node)

@@ -70,12 +70,8 @@ public final class Names {
         return out;
     }
 
-    /**
-     * {@return {@code n} of {@code GPUn}; -1 for other names}
-     *
-     * @param name a device name
-     */
-    public static int gpuIndex(String name) {
+    /** {@return {@code n} of {@code GPUn}; -1 for other names} */
+    private static int gpuIndex(String name) {
         if (name == null || name.length() < 4 || name.length() > 8 || !name.startsWith("GPU")) return -1;
         int v = 0;
         for (int i = 3; i < name.length(); i++) {

@@ -56,14 +56,14 @@ public final class RecordedFindings {
     public void keep(SliceRecord s) {
         boolean any = false;
         for (int p = 0; p < phases; p++) {
-            List<Object> calls = s.calls[p];
+            List<Consumer<MergedFindings>> calls = s.calls[p];
             if (calls == null) continue;
             if (calls.isEmpty()) {
                 s.calls[p] = null;
                 continue;
             }
             any = true;
-            for (Object o : calls) {
+            for (Consumer<MergedFindings> o : calls) {
                 if (o instanceof RecordedCall c && c.forNode && c.node != null) share(c, p, s.node);
             }
         }
@@ -109,24 +109,16 @@ public final class RecordedFindings {
             sorted = true;
         }
         for (SliceRecord s : slices) {
-            List<Object> calls = s.calls[phase];
-            if (calls == null) continue;
-            for (Object o : calls) {
-                if (o instanceof RecordedCall c) {
-                    c.replay(out);
-                } else {
-                    @SuppressWarnings("unchecked")
-                    Consumer<MergedFindings> later = (Consumer<MergedFindings>) o;
-                    later.accept(out);
-                }
-            }
+            List<Consumer<MergedFindings>> calls = s.calls[phase];
+            if (calls != null) calls.forEach(c -> c.accept(out));
         }
     }
 
     /** What one slice recorded, phase by phase. */
     public final class SliceRecord {
         private final String node;
-        private final List<Object>[] calls;
+        /** Per phase, the calls recorded and the steps to run at finish, in the order they came. */
+        private final List<Consumer<MergedFindings>>[] calls;
 
         @SuppressWarnings("unchecked")
         private SliceRecord(String node) {
@@ -140,8 +132,7 @@ public final class RecordedFindings {
          * @param phase a phase
          */
         public MergedFindings into(int phase) {
-            List<Object> to = list(phase);
-            return new MergedFindings(to::add);
+            return new MergedFindings(list(phase)::add);
         }
 
         /**
@@ -155,14 +146,14 @@ public final class RecordedFindings {
             list(phase).add(step);
         }
 
-        private List<Object> list(int phase) {
+        private List<Consumer<MergedFindings>> list(int phase) {
             if (calls[phase] == null) calls[phase] = new ArrayList<>(2);
             return calls[phase];
         }
     }
 
     /** One call to a collector, its lines quoted. */
-    static final class RecordedCall {
+    static final class RecordedCall implements Consumer<MergedFindings> {
         final boolean forNode;
         final String node;
         final String key;
@@ -214,7 +205,8 @@ public final class RecordedFindings {
             params = null;
         }
 
-        void replay(MergedFindings out) {
+        @Override
+        public void accept(MergedFindings out) {
             if (forNode) {
                 RecordedCall h = evidence == null ? group[0] : this;
                 out.addForNode(node, key, code, severity, h.subject, h.detail, evidence == null ? List.of() : evidence,

@@ -147,9 +147,7 @@ final class ClusterHardware {
 
     /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
     List<Interface> iface(String host, boolean alone, String name) {
-        List<Interface> out = new ArrayList<>();
-        for (Interface i : ifaces(host, alone)) if (i.iface().name().equals(name)) out.add(i);
-        return out;
+        return ifaces(host, alone).stream().filter(i -> i.iface().name().equals(name)).toList();
     }
 
     /** Every interface of the node. */

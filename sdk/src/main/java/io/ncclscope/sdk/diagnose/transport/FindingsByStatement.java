@@ -25,31 +25,23 @@ final class FindingsByStatement {
     /** The argument listing the roles of an interface ({@code Bootstrap, NET/Socket}); merged as a union. */
     static final String USES = "uses";
 
-    /**
-     * The drafts of one statement, merged as they are filed: the first, and what the finding takes from the others
-     * (their hosts, the first lines, the action values all share, the roles), so that a statement made on many hosts
-     * does not keep every host's draft.
-     */
+    /** The drafts of one statement, merged as they are filed: the first, the hosts, lines, action values and roles. */
     private static final class Group {
         final FindingDraft first;
-        /** The hosts, lines, action values and roles merged so far; null while the group is its first draft alone. */
-        Set<String> hosts;
-        List<EvidenceLine> ev;
-        Map<String, String> params;
-        Set<String> uses;
+        final Set<String> hosts = new LinkedHashSet<>();
+        final List<EvidenceLine> ev;
+        final Map<String, String> params;
+        final Set<String> uses = new LinkedHashSet<>();
 
         Group(FindingDraft first) {
             this.first = first;
+            if (first.host != null) hosts.add(first.host);
+            ev = new ArrayList<>(first.evidence);
+            params = new LinkedHashMap<>(first.params);
+            roles(first, uses);
         }
 
         void add(FindingDraft d) {
-            if (hosts == null) {
-                // A second draft: start from the first (most statements are made once; they keep only their draft).
-                hosts = new LinkedHashSet<>(hosts());
-                ev = new ArrayList<>(first.evidence);
-                params = new LinkedHashMap<>(first.params);
-                uses = new LinkedHashSet<>(uses());
-            }
             if (d.host != null) hosts.add(d.host);
             if (ev.size() < Finding.MAX_EVIDENCE) {
                 int taken = 0;
@@ -64,25 +56,6 @@ final class FindingsByStatement {
             // Action values shared by every host stay; one that differs between hosts cannot fill a single command.
             params.entrySet().removeIf(en -> !en.getValue().equals(d.params.get(en.getKey())));
             roles(d, uses);
-        }
-
-        Set<String> hosts() {
-            return hosts != null ? hosts : first.host == null ? Set.of() : Set.of(first.host);
-        }
-
-        List<EvidenceLine> ev() {
-            return ev != null ? ev : first.evidence;
-        }
-
-        Map<String, String> params() {
-            return params != null ? params : new LinkedHashMap<>(first.params);
-        }
-
-        Set<String> uses() {
-            if (uses != null) return uses;
-            Set<String> u = new LinkedHashSet<>();
-            roles(first, u);
-            return u;
         }
 
         private static void roles(FindingDraft d, Set<String> uses) {
@@ -112,13 +85,11 @@ final class FindingsByStatement {
             Group g = it.next();
             it.remove();
             FindingDraft first = g.first;
-            List<EvidenceLine> ev = g.ev();
-            List<String> hs = new ArrayList<>(g.hosts());
+            List<String> hs = new ArrayList<>(g.hosts);
             Subject s = first.subject;
-            Map<String, String> params = g.params();
-            Set<String> uses = g.uses();
+            Map<String, String> params = g.params;
             Map<String, Object> args = new LinkedHashMap<>(first.args);
-            if (!uses.isEmpty()) args.put(USES, String.join(", ", uses));
+            if (!g.uses.isEmpty()) args.put(USES, String.join(", ", g.uses));
             if (hs.size() == 1) {
                 s = s.withNode(hs.get(0));
                 params.putIfAbsent("node", hs.get(0));
@@ -132,7 +103,7 @@ final class FindingsByStatement {
                 nv.add(k);
                 nv.add(v);
             });
-            out.add(new Finding(first.code, first.severity, s, Message.of(anchor, first.key, nv.toArray()), ev, params));
+            out.add(new Finding(first.code, first.severity, s, Message.of(anchor, first.key, nv.toArray()), g.ev, params));
         }
         return out;
     }

@@ -81,25 +81,15 @@ final class GdrCheck {
                 if (g != null) topoLine = topo.record().quote(g.line());
             }
         }
-        FindingSeverity sev;
+        boolean onPath = path != null && path.type().isPath();
         String key;
-        if (level != null && levelOff(level, path)) {
-            sev = FindingSeverity.WARNING;
-            key = "gdr.recv.env";
-        } else if (path != null && path.type().isPath() && path.type().rank() <= NcclTerms.levelOrPxb(level)) {
-            sev = FindingSeverity.WARNING;
-            key = "gdr.recv.near";
-        } else if (path != null && path.type().isPath()) {
-            sev = FindingSeverity.INFO;
-            key = "gdr.recv.far";
-        } else if (c.withoutLines < c.recvLines) {
-            sev = FindingSeverity.WARNING;
-            key = "gdr.recv.partial";
-        } else {
-            sev = FindingSeverity.WARNING;
-            key = "gdr.recv";
-        }
-        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("vias", InterfaceNames.join(new ArrayList<>(c.withoutVias), 3))
+        if (level != null && levelOff(level, path)) key = "gdr.recv.env";
+        else if (onPath && path.type().rank() <= NcclTerms.levelOrPxb(level)) key = "gdr.recv.near";
+        else if (onPath) key = "gdr.recv.far";
+        else if (c.withoutLines < c.recvLines) key = "gdr.recv.partial";
+        else key = "gdr.recv";
+        FindingSeverity sev = key.equals("gdr.recv.far") ? FindingSeverity.INFO : FindingSeverity.WARNING;
+        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("vias", InterfaceNames.join(c.withoutVias, 3))
                 .arg("without", c.withoutCount).arg("total", c.recvCount)
                 .param("hca", hca).subject(Subject.JOB.withDevice(hca));
         if (hca != null) f.arg("hca", hca);

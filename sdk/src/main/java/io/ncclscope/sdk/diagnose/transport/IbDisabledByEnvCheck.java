@@ -30,29 +30,18 @@ final class IbDisabledByEnvCheck {
         if (at == null) return;
         String env = TransportJob.setting(at);
         JobRdma r = JobRdma.of(job, hw);
-        FindingSeverity sev;
         String key;
         if (job.span == TransportJob.Span.MULTI_NODE) {
-            if (r.active()) {
-                sev = FindingSeverity.WARNING;
-                key = "ibdisabled.multi.active";
-            } else if (r.allNone()) {
-                sev = FindingSeverity.INFO;
-                key = "ibdisabled.multi.none";
-            } else {
-                sev = FindingSeverity.WARNING;
-                key = "ibdisabled.multi";
-            }
+            key = r.active() ? "ibdisabled.multi.active" : r.allNone() ? "ibdisabled.multi.none" : "ibdisabled.multi";
         } else if (job.span == TransportJob.Span.SINGLE_NODE) {
-            sev = FindingSeverity.INFO;
             key = "ibdisabled.single";
-        } else if (r.active()) {
-            sev = FindingSeverity.WARNING;
-            key = "ibdisabled.unknown.active";
         } else {
-            sev = FindingSeverity.INFO;
-            key = "ibdisabled.unknown";
+            key = r.active() ? "ibdisabled.unknown.active" : "ibdisabled.unknown";
         }
+        // A warning when RDMA may be lost: across nodes unless no node has any, else beside an active port.
+        boolean warn = job.span == TransportJob.Span.MULTI_NODE ? !r.allNone()
+                : job.span != TransportJob.Span.SINGLE_NODE && r.active();
+        FindingSeverity sev = warn ? FindingSeverity.WARNING : FindingSeverity.INFO;
         FindingDraft f = d.add(CODE, sev, key).arg("hosts", job.where()).arg("env", env)
                 .param("env", env).param("hca", String.join(",", r.devices)).param("node", job.onlyHost());
         if (r.active()) f.arg("hcas", String.join(", ", r.devices)).arg("rdmaNode", r.node);

@@ -1,8 +1,8 @@
 package io.ncclscope.sdk.diagnose.transport;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,6 +18,8 @@ final class InterfaceNames {
     private static final Pattern VIRTUAL = Pattern.compile(
             "^(docker|virbr|veth|br-|cni|flannel|cali|tunl|ip6tnl|ip6gre|ip_vti|gre|gretap|sit\\d|tun\\d|tap\\d|kube-|vxlan"
                     + "|lxcbr|lxdbr|podman|vnet\\d|weave|cilium|genev|ifb\\d|dummy|nerdctl)");
+
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
     /** Management and BMC ports. */
     private static final Pattern MGMT = Pattern.compile(".*(mgmt|mgnt|manage|ipmi|bmc|idrac).*");
@@ -86,20 +88,12 @@ final class InterfaceNames {
     /** The four octets of an IPv4 address; null otherwise. */
     static int[] v4(String address) {
         String a = bare(address);
-        if (a == null) return null;
-        String[] p = a.split("\\.", -1);
-        if (p.length != 4) return null;
+        Matcher m = a == null ? null : IPV4.matcher(a);
+        if (m == null || !m.matches()) return null;
         int[] out = new int[4];
         for (int i = 0; i < 4; i++) {
-            if (p[i].isEmpty() || p[i].length() > 3) return null;
-            int v = 0;
-            for (int j = 0; j < p[i].length(); j++) {
-                char c = p[i].charAt(j);
-                if (c < '0' || c > '9') return null;
-                v = v * 10 + (c - '0');
-            }
-            if (v > 255) return null;
-            out[i] = v;
+            out[i] = Integer.parseInt(m.group(i + 1));
+            if (out[i] > 255) return null;
         }
         return out;
     }
@@ -114,31 +108,6 @@ final class InterfaceNames {
         return ((n >> 24) & 255) + "." + ((n >> 16) & 255) + "." + ((n >> 8) & 255) + "." + (n & 255) + "/" + prefix;
     }
 
-    /**
-     * Whether NCCL_SOCKET_IFNAME {@code spec} would let NCCL pick {@code name}: a comma list of prefixes, {@code ^} to
-     * exclude, {@code =} for exact names (NCCL's matchIfList).
-     */
-    static boolean matches(String spec, String name) {
-        if (spec == null || spec.isBlank()) return true;
-        String s = spec.strip();
-        boolean exclude = s.startsWith("^");
-        if (exclude) s = s.substring(1);
-        boolean exact = s.startsWith("=");
-        if (exact) s = s.substring(1);
-        boolean hit = false;
-        for (String p : s.split(",")) {
-            String q = p.strip();
-            if (q.isEmpty()) continue;
-            int colon = q.indexOf(':');
-            if (colon >= 0) q = q.substring(0, colon);
-            if (exact ? name.equals(q) : name.startsWith(q)) {
-                hit = true;
-                break;
-            }
-        }
-        return exclude != hit;
-    }
-
     /** Whether NCCL_SOCKET_IFNAME is an exclusion list ({@code ^eth,docker}). */
     static boolean exclusion(String spec) {
         return spec != null && spec.strip().startsWith("^");
@@ -146,8 +115,7 @@ final class InterfaceNames {
 
     /** At most {@code max} names joined by {@code ", "}, then {@code (+N)}. */
     static String join(List<String> names, int max) {
-        List<String> shown = new ArrayList<>(names.subList(0, Math.min(max, names.size())));
-        String s = String.join(", ", shown);
+        String s = String.join(", ", names.subList(0, Math.min(max, names.size())));
         return names.size() > max ? s + " (+" + (names.size() - max) + ")" : s;
     }
 }

@@ -15,27 +15,17 @@ import java.util.Locale;
  * {@linkplain Artifact#stub() stub} of the artifact it came from, which quotes the fact's line when a finding shows it.
  *
  * @param value    the fact, as the parser read it (slimmed to what the checks read)
+ * @param line     the fact's 1-based line
  * @param artifact the stub of the artifact it came from
  * @param quoted   whether a finding quotes the artifact's text of the line; when not, its quote reads as the parser's
  *                 copy of the line
  * @param <T>      the fact's type
  */
-record LogFact<T>(T value, Artifact artifact, boolean quoted) {
+record LogFact<T>(T value, int line, Artifact artifact, boolean quoted) {
 
     /** {@return the fact's line as a finding shows it, read now} */
     EvidenceLine quote() {
-        int line = line(value);
         return quoted ? artifact.quote(line, fallback(value)) : new EvidenceLine(artifact.name(), line, fallback(value));
-    }
-
-    private static int line(Object v) {
-        if (v instanceof NcclInterface i) return i.line();
-        if (v instanceof NetworkChoice c) return c.line();
-        if (v instanceof NcclEvent e) return e.line();
-        if (v instanceof EnvSetting e) return e.line();
-        if (v instanceof NcclTransport t) return t.line();
-        if (v instanceof IbDevice d) return d.line();
-        throw new IllegalArgumentException("not an NCCL log fact: " + v);
     }
 
     /** {@return the text a finding shows of {@code v}'s line when the artifact kept none: the parser's copy of it} */

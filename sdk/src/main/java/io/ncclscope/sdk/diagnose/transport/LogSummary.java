@@ -123,7 +123,7 @@ final class LogSummary {
         List<LogFact<EnvSetting>> out = new java.util.ArrayList<>();
         for (String name : ENV) {
             env.variable(name).ifPresent(v -> out.add(new LogFact<>(
-                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), a.stub(), true)));
+                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), v.line(), a.stub(), true)));
         }
         out.sort(java.util.Comparator.comparingInt(q -> q.value().line()));
         return out;
@@ -131,7 +131,7 @@ final class LogSummary {
 
     /** {@return {@code v} at its line, the artifact's text of the line quoted (when a finding shows it) if {@code quote}} */
     private <T> LogFact<T> at(T v, int line, boolean quote) {
-        return new LogFact<>(v, artifact, quote);
+        return new LogFact<>(v, line, artifact, quote);
     }
 
     private LogFact<EnvSetting> env(EnvSetting e) {

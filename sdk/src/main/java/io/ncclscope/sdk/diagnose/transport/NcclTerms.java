@@ -4,6 +4,8 @@ import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How NCCL's own words read: its path levels ({@code NCCL_P2P_LEVEL}, {@code NCCL_NET_GDR_LEVEL}), its boolean
@@ -13,6 +15,9 @@ final class NcclTerms {
 
     /** Lines of one kind a finding quotes per host. */
     static final int LINES = 3;
+
+    /** The leading digits (at most 6) of the third part of a path: the net device of {@code NET/IB/3/GDRDMA}. */
+    private static final Pattern NET_DEV = Pattern.compile("[^/]*/[^/]*/([0-9]{1,6})");
 
     private NcclTerms() {
     }
@@ -42,23 +47,14 @@ final class NcclTerms {
 
     /** True when {@code v} is a true integer ({@code 1}, {@code 2}...), NCCL's reading of a boolean variable. */
     static boolean on(String v) {
-        if (v == null) return false;
-        String s = v.strip();
-        if (s.isEmpty()) return false;
-        for (int i = 0; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
-        return !s.chars().allMatch(c -> c == '0');
+        String s = v == null ? "" : v.strip();
+        return s.matches("[0-9]+") && !s.matches("0+");
     }
 
     /** The NCCL net device index of a via string ({@code 3} of {@code NET/IB/3/GDRDMA}, {@code NET/IB/3(1)/GDRDMA}). */
     static Integer netDev(String via) {
-        if (via == null) return null;
-        String[] p = via.split("/");
-        if (p.length < 3) return null;
-        String s = p[2];
-        int n = 0;
-        int i = 0;
-        while (i < s.length() && Character.isDigit(s.charAt(i)) && i < 6) n = n * 10 + (s.charAt(i++) - '0');
-        return i == 0 ? null : n;
+        Matcher m = via == null ? null : NET_DEV.matcher(via);
+        return m != null && m.lookingAt() ? Integer.valueOf(m.group(1)) : null;
     }
 
     /** Whether a network NCCL names ({@code IB}, {@code IBext_v8}) is RDMA. */

@@ -87,31 +87,22 @@ final class P2pCheck {
                 || NcclTerms.levelRank(level) <= PathType.NV.rank()
                 || (path.type().isPath() && path.type().rank() > NcclTerms.levelRank(level)));
         boolean nv = path != null && path.isNvLink();
-        FindingSeverity sev;
+        boolean onPath = path != null && path.type().isPath();
         String key;
-        if (envExplains) {
-            sev = nv ? FindingSeverity.ERROR : FindingSeverity.WARNING;
-            key = path != null && path.type().isPath() ? "p2p.env.topo" : "p2p.env";
-        } else if (net) {
-            sev = FindingSeverity.WARNING;
-            key = "p2p.net";
-        } else if (status != null && status.type().isP2pStatus() && status.type() != PathType.OK) {
-            sev = FindingSeverity.INFO;
-            key = "p2p.unsupported";
-        } else if (nv) {
-            sev = FindingSeverity.ERROR;
-            key = "p2p.nvlink";
-        } else if (path != null && path.type().isPath() && path.type().rank() <= NcclTerms.levelOrPxb(level)) {
-            // Within NCCL's P2P distance: PXB by default (src/graph/paths.cc ncclTopoCheckP2p), or NCCL_P2P_LEVEL.
-            sev = FindingSeverity.WARNING;
-            key = "p2p.near";
-        } else if (path != null && path.type().isPath()) {
-            sev = FindingSeverity.INFO;
-            key = "p2p.far";
-        } else {
-            sev = FindingSeverity.INFO;
-            key = "p2p.unknown";
-        }
+        if (envExplains) key = onPath ? "p2p.env.topo" : "p2p.env";
+        else if (net) key = "p2p.net";
+        else if (status != null && status.type().isP2pStatus() && status.type() != PathType.OK) key = "p2p.unsupported";
+        else if (nv) key = "p2p.nvlink";
+        // Within NCCL's P2P distance: PXB by default (src/graph/paths.cc ncclTopoCheckP2p), or NCCL_P2P_LEVEL.
+        else if (onPath && path.type().rank() <= NcclTerms.levelOrPxb(level)) key = "p2p.near";
+        else if (onPath) key = "p2p.far";
+        else key = "p2p.unknown";
+        FindingSeverity sev = switch (key) {
+            case "p2p.env", "p2p.env.topo" -> nv ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+            case "p2p.nvlink" -> FindingSeverity.ERROR;
+            case "p2p.net", "p2p.near" -> FindingSeverity.WARNING;
+            default -> FindingSeverity.INFO;
+        };
         FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("pairs", pairs(intra))
                 .arg("via", vias(intra)).param("env", env);
         if (path != null) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("path", path.word());

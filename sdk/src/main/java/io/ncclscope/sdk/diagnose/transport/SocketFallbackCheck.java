@@ -34,27 +34,16 @@ final class SocketFallbackCheck {
             }
             socket |= h.connections().socketNet;
             other |= h.connections().otherNet;
-            LogFact<NcclEvent> reason = null;
-            for (LogFact<NcclEvent> e : h.events) {
-                EventKind k = e.value().kind();
-                if (k == EventKind.NET_IB_NO_DEVICE || k == EventKind.IB_VERBS_MISSING) {
-                    reason = e;
-                    break;
-                }
-            }
+            LogFact<NcclEvent> reason = h.events.stream().filter(e -> e.value().kind() == EventKind.NET_IB_NO_DEVICE
+                    || e.value().kind() == EventKind.IB_VERBS_MISSING).findFirst().orElse(null);
             // A log cut before "Using network" still says NCCL cannot use IB ("NET/IB : No device found").
             if (!socket && !(reason != null && !other && h.ibDevices.isEmpty())) continue;
             if (other) continue;
             ClusterHardware.RdmaState r = hw.rdma(h.name, job.alone());
             String key = key(job.span, r.state());
             String why = reason != null ? reason.value().message() : net != null ? NcclTerms.said(net.quote()) : "";
-            LogFact<NcclInterface> sock = null;
-            for (LogFact<NcclInterface> i : h.interfaces) {
-                if (i.value().kind() == InterfaceKind.SOCKET) {
-                    sock = i;
-                    break;
-                }
-            }
+            LogFact<NcclInterface> sock = h.interfaces.stream().filter(i -> i.value().kind() == InterfaceKind.SOCKET)
+                    .findFirst().orElse(null);
             FindingDraft f = d.add(CODE, severity(key), key).on(h.name).where(job.where()).arg("reason", why)
                     .param("iface", sock == null ? null : sock.value().name()).param("hca", String.join(",", r.active()));
             if (r.state() == ClusterHardware.Rdma.ACTIVE) f.arg("hcas", String.join(", ", r.active()));

@@ -11,7 +11,6 @@ import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +32,10 @@ final class SocketInterfaceCheck {
     static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
         for (HostFacts h : job.hosts()) {
             Map<String, InterfaceUse> entries = InterfaceUse.of(h);
-            List<LogFact<NcclEvent>> trouble = new ArrayList<>();
-            for (LogFact<NcclEvent> e : h.events) {
-                EventKind k = e.value().kind();
-                if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.SOCKET_CONNECT_RETRY) trouble.add(e);
-            }
+            List<LogFact<NcclEvent>> trouble = h.events.stream()
+                    .filter(e -> e.value().kind() == EventKind.SOCKET_CONNECT_FAILED
+                            || e.value().kind() == EventKind.SOCKET_CONNECT_RETRY)
+                    .toList();
             String better = better(entries, hw.ifaces(h.name, job.alone()));
             Set<String> flagged = new HashSet<>();
             for (InterfaceUse e : entries.values()) {
@@ -54,13 +52,9 @@ final class SocketInterfaceCheck {
         LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
         String addr = e.address();
-        NetInterface ip = null;
-        EvidenceLine ipLine = null;
-        for (ClusterHardware.Interface i : hw.iface(h.name, job.alone(), e.name)) {
-            ip = i.iface();
-            ipLine = i.record().quote(i.iface().line());
-            break;
-        }
+        List<ClusterHardware.Interface> named = hw.iface(h.name, job.alone(), e.name);
+        NetInterface ip = named.isEmpty() ? null : named.get(0).iface();
+        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).record().quote(ip.line());
         boolean multi = span == TransportJob.Span.MULTI_NODE;
         boolean loop = InterfaceNames.isLoopbackName(e.name) || InterfaceNames.loopback(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(InterfaceNames::linkLocal);

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -44,9 +44,7 @@ final class TransportJob {
             s.rankHost.forEach(rankHost::putIfAbsent);
             s.env.forEach(env::putIfAbsent);
         }
-        List<String> out = new ArrayList<>();
-        for (String h : parts.keySet()) if (h != null) out.add(h);
-        this.names = List.copyOf(out);
+        this.names = parts.keySet().stream().filter(Objects::nonNull).toList();
         this.span = spans();
     }
 
@@ -160,14 +158,13 @@ final class TransportJob {
                 testsMulti = testsMulti == null ? s.testsMultiNode : testsMulti || s.testsMultiNode;
             }
         }
-        Set<String> named = new LinkedHashSet<>(names);
         // NET between ranks means NCCL saw them on different hosts, unless P2P and SHM are both switched off.
         boolean netIntra = envOn("NCCL_P2P_DISABLE") && envOn("NCCL_SHM_DISABLE");
-        if (maxNodes > 1 || named.size() > 1) return Span.MULTI_NODE;
+        if (maxNodes > 1 || names.size() > 1) return Span.MULTI_NODE;
         if ((net && !netIntra) || localFewer || Boolean.TRUE.equals(testsMulti)) return Span.MULTI_NODE;
         if (maxNodes == 1 || Boolean.FALSE.equals(testsMulti) || localAll || maxRanks == 1) return Span.SINGLE_NODE;
         // Every rank of the communicator seen, all on one host.
-        if (maxRanks > 0 && named.size() <= 1) {
+        if (maxRanks > 0 && names.size() <= 1) {
             Set<Integer> seen = new HashSet<>();
             for (LogSummary s : logs) if (s.maxRanks == maxRanks) seen.addAll(s.ranksAtMax);
             if (seen.size() == maxRanks) return Span.SINGLE_NODE;
