@@ -45,6 +45,9 @@ public final class PastedOutputs {
     private static final Set<String> JOB_COMMANDS = Set.of("mpirun", "mpiexec", "srun", "torchrun", "python", "python3",
             "deepspeed", "horovodrun", "accelerate");
 
+    /** The family of a part read as no known kind: a header inside it starts no new part. */
+    private static final String UNKNOWN_FAMILY = "";
+
     /** A zsh prompt: {@code user@host dir % command}; bounded, no nested quantifiers. */
     private static final java.util.regex.Pattern ZSH_PROMPT =
             java.util.regex.Pattern.compile("^[\\w.-]{1,64}@[\\w.-]{1,64}(?:\\s[^\\s%]{1,200})?\\s%\\s(.*)$");
@@ -93,6 +96,18 @@ public final class PastedOutputs {
      * @throws IOException when reading fails
      */
     public static List<Section> sections(Reader in) throws IOException {
+        return scan(in, true);
+    }
+
+    /**
+     * The sections of a text of two parts or more; empty for a text of one part (whose kind is then not detected: a
+     * paste of one tool, the most common input, costs the line scan only).
+     */
+    static List<Section> ofPaste(Reader in) throws IOException {
+        return scan(in, false);
+    }
+
+    private static List<Section> scan(Reader in, boolean kindOfOne) throws IOException {
         LineSource src = new LineSource(in, new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
         List<Part> parts = new ArrayList<>();
         Part current = null;
@@ -110,6 +125,7 @@ public final class PastedOutputs {
             current.add(line);
         }
         if (current == null) return List.of();
+        if (parts.isEmpty() && !kindOfOne) return List.of();
         parts.add(current.closed(src.lineNumber()));
         return joined(parts);
     }
@@ -196,7 +212,7 @@ public final class PastedOutputs {
             if (zsh.matches()) command = zsh.group(1);
         }
         String tool = command == null ? null : toolName(command);
-        if (tool == null && command == null && t.length() < 400) {
+        if (tool == null && command == null && t.length() < 400 && mayBeCommand(t)) {
             // A command echoed with no prompt ("nvidia-smi topo -m", "NCCL_DEBUG=INFO ./all_reduce_perf -g 8"), only
             // for the names no sentence starts with (corpus-more topo/deepep-137-1, nccl-logs/nccl-tests-324-1).
             tool = toolName(t);
@@ -212,9 +228,27 @@ public final class PastedOutputs {
         Kind header = header(t, line);
         if (header == null) return null;
         String family = family(header);
-        if (current != null && current.family == null) current.family = family(Parsers.detect(current.head).kind());
-        if (current != null && family.equals(current.family)) return null;
+        if (current != null && current.family == null) {
+            // Known once, at the first header inside it: a part of no known kind (prose, a launcher's banner) would join
+            // the output after it anyway, so a header does not cut it off.
+            Kind k = Parsers.detect(current.head).kind();
+            current.family = k == Kind.UNKNOWN ? UNKNOWN_FAMILY : family(k);
+        }
+        if (current != null && (family.equals(current.family) || current.family.equals(UNKNOWN_FAMILY))) return null;
         return new Part(n, header, family);
+    }
+
+    /**
+     * A cheap look at the first word, before {@link #toolName} splits the line: a setting ({@code X=y}), a path or a
+     * name that starts a part. Most lines (an NCCL log's {@code host:pid:tid}) are none, and this runs on every line.
+     */
+    private static boolean mayBeCommand(String t) {
+        int end = 0;
+        while (end < t.length() && !Character.isWhitespace(t.charAt(end))) end++;
+        String first = t.substring(0, end);
+        if (first.indexOf(':') >= 0) return false;
+        return first.indexOf('=') > 0 || first.indexOf('/') >= 0 || first.equals("sudo") || first.equals("time")
+                || UNPROMPTED.contains(first) || first.endsWith("_perf");
     }
 
     /** {@code (base) user@host:~$ cmd} without its {@code (base) }. */
