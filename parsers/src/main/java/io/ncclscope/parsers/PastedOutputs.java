@@ -45,7 +45,7 @@ public final class PastedOutputs {
     private static final Set<String> JOB_COMMANDS = Set.of("mpirun", "mpiexec", "srun", "torchrun", "python", "python3",
             "deepspeed", "horovodrun", "accelerate");
 
-    /** The family of a part read as no known kind: a header inside it starts no new part. */
+    /** The family of a part read as no known kind until a header inside it names its output. */
     private static final String UNKNOWN_FAMILY = "";
 
     /** A zsh prompt: {@code user@host dir % command}; bounded, no nested quantifiers. */
@@ -173,7 +173,7 @@ public final class PastedOutputs {
     /** A part being read: where it starts, the kind its prompt names, its family and its first characters. */
     private static final class Part {
         final int first;
-        final Kind hint;
+        Kind hint;
         String family;
         int last;
         Kind kind;
@@ -229,12 +229,17 @@ public final class PastedOutputs {
         if (header == null) return null;
         String family = family(header);
         if (current != null && current.family == null) {
-            // Known once, at the first header inside it: a part of no known kind (prose, a launcher's banner) would join
-            // the output after it anyway, so a header does not cut it off.
+            // Known once, at the first header inside it. A part of no known kind (prose, a launcher's banner) would join
+            // the output after it anyway: it becomes that output's part instead of being cut off.
             Kind k = Parsers.detect(current.head).kind();
             current.family = k == Kind.UNKNOWN ? UNKNOWN_FAMILY : family(k);
         }
-        if (current != null && (family.equals(current.family) || current.family.equals(UNKNOWN_FAMILY))) return null;
+        if (current != null && current.family.equals(UNKNOWN_FAMILY)) {
+            current.family = family;
+            current.hint = header;
+            return null;
+        }
+        if (current != null && family.equals(current.family)) return null;
         return new Part(n, header, family);
     }
 
