@@ -46,7 +46,7 @@ class RepeatedRanksTest {
         assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
         assertThat(f.detail().key()).isEqualTo("ranks.repeated");
         assertThat(f.params()).containsEntry("hosts", "node1,node2");
-        assertThat(f.evidence()).extracting(l -> l.line()).contains(4, 6);
+        assertThat(f.evidence()).extracting(l -> l.line()).contains(7, 9); // rank 0 on node1, then on node2
     }
 
     @Test
