@@ -161,6 +161,62 @@ public final class Parsers {
         return ChunkedFileParse.DEFAULT.parse(file, limits, bytesRead);
     }
 
+    /**
+     * Parses a text that may hold several tools' outputs pasted together ({@link PastedOutputs}): one result per kind
+     * found, each fact with its line number in the whole text; one result, {@link #parse(String)}'s, when the text is
+     * one tool's output.
+     *
+     * @param text the whole input
+     * @return the results, in the order their kinds first appear; never empty
+     */
+    public static List<ParseResult<?>> parseEach(String text) {
+        try {
+            List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(new StringReader(text));
+            if (sections.size() < 2) return List.of(parse(text));
+            return PastedOutputs.parse(() -> new StringReader(text), sections, ParseLimits.DEFAULTS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+    }
+
+    /**
+     * Parses one file as {@link #parse(Path, ParseLimits, LongConsumer)} does, or, when it holds several tools' outputs
+     * pasted together ({@link PastedOutputs}), one result per kind found, each fact with its line number in the file.
+     * Files of {@link #SPLIT_MAX_BYTES} or more, and pickled Flight Recorder dumps, are one output.
+     *
+     * @param file      the file
+     * @param limits    the bounds of each parse
+     * @param bytesRead told of the bytes read, for a progress display
+     * @return the results, in the order their kinds first appear; never empty
+     * @throws IOException only when reading fails
+     */
+    public static List<ParseResult<?>> parseEach(Path file, ParseLimits limits, LongConsumer bytesRead) throws IOException {
+        long size = java.nio.file.Files.size(file);
+        if (size >= SPLIT_MAX_BYTES || size < 2) return List.of(parse(file, limits, bytesRead));
+        byte[] head = new byte[2];
+        int n;
+        try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, 2);
+        }
+        if (FlightRecorderParser.looksPickled(head, n)) return List.of(parse(file, limits, bytesRead));
+        PastedOutputs.TextOpener opener = () -> TextDecoding.reader(new BufferedInputStream(java.nio.file.Files.newInputStream(file)), null);
+        List<PastedOutputs.Section> sections;
+        try (Reader in = opener.open()) {
+            sections = PastedOutputs.ofPaste(in);
+        }
+        if (sections.size() < 2) return List.of(parse(file, limits, bytesRead));
+        List<ParseResult<?>> out = PastedOutputs.parse(opener, sections, limits);
+        bytesRead.accept(size);
+        return out;
+    }
+
+    /**
+     * Files this size and up are read as one tool's output by {@link #parseEach(Path, ParseLimits, LongConsumer)}
+     * (1 MiB: a pasted issue thread is kilobytes; bigger files are job logs). The scan for parts costs about one more
+     * parse of the file (a 7.5 MB NCCL log: 0.99 s to scan, 0.66 s to parse, here), so it is kept to small files.
+     */
+    public static final long SPLIT_MAX_BYTES = 1L << 20;
+
     /** {@code r} with the warning that {@code replaced} characters replaced invalid bytes, the first on {@code firstLine}. */
     static ParseResult<?> withReplacements(ParseResult<?> r, long replaced, int firstLine) {
         if (replaced == 0) return r;

@@ -131,14 +131,10 @@ class CorpusVerdictTest {
                     "manifest wrong as read (reviewed, h20a): it asks for an 'NCCL_NET_PLUGIN_MISSING-adjacent finding (plugin present but unusable)', and the flag reader can only read the code itself, which would be a false alarm: the plugin loaded, detected the P4d topology and set RDMAV_FORK_SAFE, then found no libfabric provider. The adjacent finding the row means is OFI_NO_PROVIDER ('Couldn't find any optimal provider'), raised here with NCCL_SYSTEM_ERROR (failure 2); NCCL_CONNECT_FAILED, which it forbids, is not raised"),
             Map.entry("corpus-more/nccl-logs/aws-ofi-nccl-889-1.txt",
                     "the excerpt ends before the plugin's 'Creating new endpoint for domain ... failed: Invalid argument' WARN of the thread's title (IB_SETUP_FAILED in the message catalogue); the one failure sign left is libfabric's own '<warn> fi_getinfo: provider efa output empty list' (FI_LOG_LEVEL=warn), which libfabric's fi_getinfo prints for any provider that returns no entry for one set of hints and then goes on to the next provider: not a setup failure by itself, and the NCCL log reader does not keep libfabric lines (parsers/nccl)"),
-            Map.entry("corpus-more/nccl-tests/nccl-tests-182-1.txt",
-                    "Rank 0/1 printed on both hosts (two independent single-node runs under one mpirun) is not yet a RANK_MAPPING_INCONSISTENT finding: nccl-tests analysis gap"),
             Map.entry("corpus-more/nccl-tests/nccl-tests-217-1.txt",
-                    "its NCCL lines (host field with a trailing space) are read and the '-> 6' is NCCL_REMOTE_ERROR; a one-rank run is a SINGLE_RANK_RUN note at INFO from the bandwidth judge, not the WARNING the manifest asks (bandwidth area)"),
+                    "manifest: it asks SINGLE_RANK_RUN at WARNING or worse; the one-rank run (nThread 1 nGpus 1, one 'Rank 0' line) is reported as SINGLE_RANK_RUN at INFO, which is right: a one-rank table is context (its figures measure no link), not a fault, and issue 20's 'healthy stays quiet' puts single-node runs at INFO at most. The file's fault, the '-> 6' of a torn-down local socket, is raised as NCCL_REMOTE_ERROR"),
             Map.entry("corpus-more/nccl-tests/nccl-tests-78-1.txt",
-                    "4.3 GB/s all_reduce over 100 Gb/s IB: no expectation is known for this node (no NIC speed in the file), so BUSBW_BELOW_EXPECTED is not raised: bandwidth expectations gap (h24)"),
-            Map.entry("corpus-more/nvsmi-q/azhpc-diagnostics-73-1.txt",
-                    "the paste shows one V100-SXM2 with 2 of 6 links <inactive> and no other GPU to compare with; NVLINK_DEGRADED compares GPUs of one model, and a per-model link count is not known yet")
+                    "4.3 GB/s all_reduce over 100 Gb/s IB: no expectation is known for this node (no NIC speed in the file), so BUSBW_BELOW_EXPECTED is not raised: bandwidth expectations gap (h24)")
     ));
 
     /**

@@ -49,6 +49,7 @@ final class NcclTestsJudge {
      */
     static TableStep table(Artifact a, NcclTestsData t, HardwareSummaries hw, List<Finding> out) {
         Shape s = Shape.of(a, t);
+        if (hw == null) RepeatedRanks.check(a, t, out);
         if (s.ranks() != null && s.ranks() == 1) return singleRank(a, t, s, hw, out);
         if (s.rows().isEmpty()) return hw == null ? new TableStep(slim(t, List.of()), null) : new TableStep(null, new Judged(null, out));
 

@@ -364,8 +364,10 @@ public final class Evidence {
          * @return this builder
          */
         public Builder addText(String name, String text, String node) {
-            ParseResult<?> r = Parsers.parse(text);
-            add(name, r, Parsers.lines(text), null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            List<String> lines = List.copyOf(Parsers.lines(text));
+            for (ParseResult<?> r : Parsers.parseEach(text)) {
+                add(name, r, lines, null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            }
             return this;
         }
 
@@ -384,10 +386,12 @@ public final class Evidence {
          */
         public Builder addTextOfNode(String name, String text, String node) {
             if (node == null) return addText(name, text, null);
-            ParseResult<?> r = Parsers.parse(text);
-            List<String> hosts = contentHosts(r.data());
-            if (hosts.size() == 1 && !hosts.get(0).equals(node)) r = Parsers.parse(renamed(text, hosts.get(0), node));
-            add(name, r, Parsers.lines(text), null, node, NodeSource.GIVEN, null);
+            List<ParseResult<?>> results = Parsers.parseEach(text);
+            Set<String> hosts = new LinkedHashSet<>();
+            for (ParseResult<?> r : results) hosts.addAll(contentHosts(r.data()));
+            if (hosts.size() == 1 && !hosts.contains(node)) results = Parsers.parseEach(renamed(text, hosts.iterator().next(), node));
+            List<String> lines = List.copyOf(Parsers.lines(text));
+            for (ParseResult<?> r : results) add(name, r, lines, null, node, NodeSource.GIVEN, null);
             return this;
         }
 
@@ -481,9 +485,12 @@ public final class Evidence {
 
         /** Adds what {@link #read(FileTask)} gave for {@code t}: its artifact, or a problem. */
         void addRead(FileTask t, Object outcome) {
-            if (outcome instanceof ParseResult<?> r) {
-                add(t.name(), r, null, keptFile(t.file()), null, NodeSource.NONE,
-                        new String[] {t.folderKey(), t.folderNode(), t.rel()});
+            if (outcome instanceof List<?> results) {
+                Path kept = keptFile(t.file());
+                for (Object r : results) {
+                    add(t.name(), (ParseResult<?>) r, null, kept, null, NodeSource.NONE,
+                            new String[] {t.folderKey(), t.folderNode(), t.rel()});
+                }
             } else {
                 problems.add(new Problem(t.name(), (String) outcome));
             }
@@ -498,10 +505,17 @@ public final class Evidence {
         record FileTask(Path file, String name, String folderKey, String folderNode, String rel) {
         }
 
-        /** Parses one file: the result, or the reason it could not be read. */
+        /**
+         * Parses one file: its results (one per tool output pasted into it; a collect bundle's files are one tool's
+         * output each), or the reason it could not be read.
+         */
         Object read(FileTask t) {
+            java.util.function.LongConsumer bytes = progress == null ? b -> { } : progress::bytesRead;
             try {
-                return Parsers.parse(t.file(), limits, progress == null ? bytes -> { } : progress::bytesRead);
+                if (t.folderKey() != null && Files.isRegularFile(Path.of(t.folderKey()).resolve(MANIFEST))) {
+                    return List.of(Parsers.parse(t.file(), limits, bytes));
+                }
+                return Parsers.parseEach(t.file(), limits, bytes);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();
             }

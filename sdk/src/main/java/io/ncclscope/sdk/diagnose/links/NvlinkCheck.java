@@ -6,6 +6,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.sdk.bandwidth.HardwareModel;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
@@ -127,6 +128,7 @@ final class NvlinkCheck {
     }
 
     private void model(List<GpuLinks> gs, MergedFindings sink) {
+        if (gs.size() == 1 && loneBelowItsModel(gs.get(0), sink)) return;
         GpuLinks best = null;
         double maxSpeed = 0;
         for (GpuLinks g : gs) {
@@ -179,6 +181,33 @@ final class NvlinkCheck {
                             "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", NodeNetworks.num(maxSpeed)),
                     ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact), "peer", best.where());
         }
+    }
+
+    /**
+     * A lone GPU of its model (no other to compare with) that lists every link its model has, some of them
+     * {@code <inactive>}: degraded against the model's own count ({@link HardwareModel.GpuModel#nvlinks()}: V100 SXM2 6,
+     * A100 SXM4 12, H100/H200 SXM 18, from NVIDIA's data sheets). Corpus-more nvsmi-q/azhpc-diagnostics-73-1: one
+     * V100-SXM2 with links 3 and 5 inactive. A GPU with no active link is {@link #allInactive}'s.
+     */
+    private static boolean loneBelowItsModel(GpuLinks g, MergedFindings sink) {
+        HardwareModel.GpuModel model = HardwareModel.gpu(g.name).orElse(null);
+        if (model == null || !model.hasNvlink() || g.error || g.active == 0 || !baseboard(g.model())) return false;
+        List<NvLink> links = g.nvlinks();
+        if (links.size() != model.nvlinks() || g.active >= model.nvlinks()) return false;
+        List<String> down = new ArrayList<>();
+        List<EvidenceLine> ev = new ArrayList<>();
+        if (g.line > 0) ev.add(g.artifact.quote(g.line));
+        for (NvLink l : links) {
+            if (!l.active()) {
+                down.add(Integer.toString(l.link()));
+                ev.add(g.artifact.quote(l.line()));
+            }
+        }
+        sink.addLines(NodeNetworks.key(g.artifact) + "/" + g.label(), CODE, ERROR, NodeNetworks.subject(g.artifact).withGpu(g.label()),
+                Message.of(LinkHealthAnalyzer.class, "nvlink.model", "gpu", g.label(), "model", g.model(), "active", g.active,
+                        "links", model.nvlinks(), "down", String.join(", ", down)),
+                ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact));
+        return true;
     }
 
     /** Every GPU of a model lists links and none is active: on a baseboard the fabric is not up. */

@@ -1,0 +1,389 @@
+package io.ncclscope.parsers;
+
+import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Paste;
+import io.ncclscope.parsers.internal.Warnings;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The outputs of several tools pasted into one text, as issue threads hold them ({@code nvidia-smi topo -m}, then
+ * {@code ibstat}, then the job's NCCL log, then an nccl-tests table): where each tool's output starts, and which kind
+ * each part is. A text of one tool's output is one section, read as {@link Parsers#parse(String)} reads it.
+ *
+ * <p>A part starts at a shell prompt that runs a known tool ({@code $ nvidia-smi topo -m}, {@code # ibstat},
+ * {@code root@node1:~# ibv_devinfo}, {@code [user@host dir]$ ./build/all_reduce_perf ...}) or at a line that only
+ * begins a tool's output ({@code ==============NVSMI LOG==============}, the {@code GPU0 ... CPU Affinity} header of
+ * a topology matrix, ibstat's {@code CA 'mlx5_0'}, nccl-tests' {@code # nThread}, the first NCCL log line after
+ * another tool's output). Each part's kind is detected from its own first lines; a part of no known kind (prose, a
+ * prompt of no output) belongs to the part before it (to the next one at the start), and neighbours of one kind are
+ * one section. NCCL log lines and nccl-tests lines are one family: nccl-tests prints NCCL's lines inside its table,
+ * so only a prompt parts them.
+ *
+ * <p>{@link #parse} reads each kind once: the text with every line of the other kinds' sections left blank, so that
+ * every fact keeps its line number in the whole text (a finding quotes the pasted file's own line) and an NCCL log
+ * cut by a pasted table is still one log. Memory is bounded: the scan keeps at most {@link #SECTION_HEAD_CHARS} of
+ * each of at most {@link #MAX_PARTS} parts (more parts: the text is read as one output), and the parse streams.
+ */
+public final class PastedOutputs {
+
+    /** Characters of a part that its kind is detected from. */
+    public static final int SECTION_HEAD_CHARS = 32 * 1024;
+
+    /** Most parts a text is cut into; a text with more boundaries is read as one output. */
+    public static final int MAX_PARTS = 256;
+
+    /** Commands that start jobs printing NCCL or nccl-tests lines: their output belongs to the NCCL family. */
+    private static final Set<String> JOB_COMMANDS = Set.of("mpirun", "mpiexec", "srun", "torchrun", "python", "python3",
+            "deepspeed", "horovodrun", "accelerate");
+
+    /** The family of a part read as no known kind until a header inside it names its output. */
+    private static final String UNKNOWN_FAMILY = "";
+
+    /** A zsh prompt: {@code user@host dir % command}; bounded, no nested quantifiers. */
+    private static final java.util.regex.Pattern ZSH_PROMPT =
+            java.util.regex.Pattern.compile("^[\\w.-]{1,64}@[\\w.-]{1,64}(?:\\s[^\\s%]{1,200})?\\s%\\s(.*)$");
+
+    /** The commands that start a part even with no prompt before them: names that begin no sentence. */
+    private static final Set<String> UNPROMPTED = Set.of("nvidia-smi", "ibstat", "ibstatus", "ibv_devinfo", "lspci", "ethtool",
+            "numactl", "lscpu", "ifconfig", "ibdev2netdev", "show_gids", "dmesg", "nvbandwidth", "ncclras", "mpirun", "mpiexec",
+            "srun", "torchrun");
+
+    /** The commands whose prompt starts a part, with the kind they print (null: the kind is read from the output). */
+    private static final Map<String, Kind> COMMANDS = commands();
+
+    private PastedOutputs() {
+    }
+
+    /**
+     * One tool's output within a pasted text.
+     *
+     * @param firstLine its first line, 1-based, in the whole text
+     * @param lastLine  its last line, inclusive
+     * @param kind      its kind; {@link Kind#UNKNOWN} only when no part of the text is a known output
+     */
+    public record Section(int firstLine, int lastLine, Kind kind) {
+    }
+
+    /**
+     * {@return the sections of {@code text}, in order, covering every line; one section when it is one tool's output,
+     * none when it is empty}
+     *
+     * @param text a whole input
+     */
+    public static List<Section> sections(String text) {
+        try {
+            return sections(new StringReader(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+    }
+
+    /**
+     * {@return the sections of the text read from {@code in}, as {@link #sections(String)} gives them} The text streams
+     * through: at most {@link #SECTION_HEAD_CHARS} of each part are kept. A text of more than {@link #MAX_PARTS} parts
+     * is one section, of the kind of its first known part.
+     *
+     * @param in the text; not closed
+     * @throws IOException when reading fails
+     */
+    public static List<Section> sections(Reader in) throws IOException {
+        return scan(in, true);
+    }
+
+    /**
+     * The sections of a text of two parts or more; empty for a text of one part (whose kind is then not detected: a
+     * paste of one tool, the most common input, costs the line scan only).
+     */
+    static List<Section> ofPaste(Reader in) throws IOException {
+        return scan(in, false);
+    }
+
+    private static List<Section> scan(Reader in, boolean kindOfOne) throws IOException {
+        LineSource src = new LineSource(in, new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
+        List<Part> parts = new ArrayList<>();
+        Part current = null;
+        String line;
+        while ((line = src.next()) != null) {
+            int n = src.lineNumber();
+            Part start = boundary(line, n, current);
+            if (start != null && (current == null || n > current.first)) {
+                if (current != null) parts.add(current.closed(n - 1));
+                current = start;
+                if (parts.size() >= MAX_PARTS) return List.of(new Section(1, lastLine(src), joined(parts).get(0).kind()));
+            } else if (current == null) {
+                current = new Part(n, null, null);
+            }
+            current.add(line);
+        }
+        if (current == null) return List.of();
+        if (parts.isEmpty() && !kindOfOne) return List.of();
+        parts.add(current.closed(src.lineNumber()));
+        return joined(parts);
+    }
+
+    private static int lastLine(LineSource src) throws IOException {
+        while (src.next() != null) {
+            // read to the end for the count only
+        }
+        return src.lineNumber();
+    }
+
+    /**
+     * {@return one parse per kind of {@code sections}, in the order the kinds first appear: the text with the lines of
+     * every other kind's sections blank, so each fact keeps its line number in the whole text}
+     *
+     * @param text     opens the whole text again, once per kind
+     * @param sections the text's sections, from {@link #sections(Reader)}
+     * @param limits   the bounds of each parse
+     * @throws IOException when reading fails
+     */
+    public static List<ParseResult<?>> parse(TextOpener text, List<Section> sections, ParseLimits limits) throws IOException {
+        Map<Kind, List<Section>> byKind = new LinkedHashMap<>();
+        for (Section s : sections) byKind.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(s);
+        List<ParseResult<?>> out = new ArrayList<>(byKind.size());
+        for (Map.Entry<Kind, List<Section>> e : byKind.entrySet()) {
+            try (Reader in = text.open()) {
+                Reader kept = new KeptLines(new LineSource(in, new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE), e.getValue());
+                out.add(Parsers.parse(kept, e.getKey() == Kind.UNKNOWN ? null : e.getKey(), limits));
+            }
+        }
+        return out;
+    }
+
+    /** Opens a text from its start, each time it is called. */
+    @FunctionalInterface
+    public interface TextOpener {
+        /**
+         * {@return a reader of the whole text, from its first character; the caller closes it}
+         *
+         * @throws IOException when it cannot be opened
+         */
+        Reader open() throws IOException;
+    }
+
+    /** A part being read: where it starts, the kind its prompt names, its family and its first characters. */
+    private static final class Part {
+        final int first;
+        Kind hint;
+        String family;
+        int last;
+        Kind kind;
+        final StringBuilder head = new StringBuilder();
+
+        Part(int first, Kind hint, String family) {
+            this.first = first;
+            this.hint = hint;
+            this.family = family;
+        }
+
+        void add(String line) {
+            if (head.length() < SECTION_HEAD_CHARS) head.append(line).append('\n');
+        }
+
+        Part closed(int lastLine) {
+            last = lastLine;
+            Detection d = Parsers.detect(head);
+            kind = d.kind();
+            if (kind == Kind.UNKNOWN && hint != null && d.scores().stream().anyMatch(s -> s.kind() == hint)) kind = hint;
+            head.setLength(0);
+            head.trimToSize();
+            return this;
+        }
+    }
+
+    /** The part that {@code line} starts, or null when it continues the current one. */
+    private static Part boundary(String line, int n, Part current) {
+        String t = line.strip();
+        if (t.isEmpty()) return null;
+        String command = Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
+        // A prompt whose user@host the paster cut off: ":~/nccl-tests$ ./build/all_reduce_perf" (nccl-tests issue 217).
+        if (command == null && (t.startsWith(":~") || t.startsWith(":/"))) command = Paste.afterPrompt("user@host" + t);
+        if (command == null && t.indexOf(" % ") > 0) {
+            java.util.regex.Matcher zsh = ZSH_PROMPT.matcher(t); // "zeyer@cn-234 ~ % nvidia-smi" (corpus-more dmesg/returnn-1486-1)
+            if (zsh.matches()) command = zsh.group(1);
+        }
+        String tool = command == null ? null : toolName(command);
+        if (tool == null && command == null && t.length() < 400 && mayBeCommand(t)) {
+            // A command echoed with no prompt ("nvidia-smi topo -m", "NCCL_DEBUG=INFO ./all_reduce_perf -g 8"), only
+            // for the names no sentence starts with (corpus-more topo/deepep-137-1, nccl-logs/nccl-tests-324-1).
+            tool = toolName(t);
+            if (tool != null && !UNPROMPTED.contains(tool) && !tool.endsWith("_perf")) tool = null;
+            command = t;
+        }
+        if (tool != null) {
+            Kind hint = COMMANDS.get(tool);
+            if (tool.equals("nvidia-smi")) hint = command.contains(" topo") ? Kind.TOPO : Kind.NVIDIA_SMI_Q;
+            String family = hint == null ? (JOB_COMMANDS.contains(tool) || tool.endsWith("_perf") ? "nccl" : null) : family(hint);
+            return new Part(n, hint, family);
+        }
+        Kind header = header(t, line);
+        if (header == null) return null;
+        String family = family(header);
+        if (current != null && current.family == null) {
+            // Known once, at the first header inside it. A part of no known kind (prose, a launcher's banner) would join
+            // the output after it anyway: it becomes that output's part instead of being cut off.
+            Kind k = Parsers.detect(current.head).kind();
+            current.family = k == Kind.UNKNOWN ? UNKNOWN_FAMILY : family(k);
+        }
+        if (current != null && current.family.equals(UNKNOWN_FAMILY)) {
+            current.family = family;
+            current.hint = header;
+            return null;
+        }
+        if (current != null && family.equals(current.family)) return null;
+        return new Part(n, header, family);
+    }
+
+    /**
+     * A cheap look at the first word, before {@link #toolName} splits the line: a setting ({@code X=y}), a path or a
+     * name that starts a part. Most lines (an NCCL log's {@code host:pid:tid}) are none, and this runs on every line.
+     */
+    private static boolean mayBeCommand(String t) {
+        int end = 0;
+        while (end < t.length() && !Character.isWhitespace(t.charAt(end))) end++;
+        String first = t.substring(0, end);
+        if (first.indexOf(':') >= 0) return false;
+        return first.indexOf('=') > 0 || first.indexOf('/') >= 0 || first.equals("sudo") || first.equals("time")
+                || UNPROMPTED.contains(first) || first.endsWith("_perf");
+    }
+
+    /** {@code (base) user@host:~$ cmd} without its {@code (base) }. */
+    private static String withoutEnvName(String t) {
+        int close = t.indexOf(") ");
+        return close > 0 && close < 48 ? t.substring(close + 2) : t;
+    }
+
+    /** The kind a line that only starts a tool's output starts, or null. */
+    private static Kind header(String t, String line) {
+        if (t.contains("==NVSMI LOG==")) return Kind.NVIDIA_SMI_Q;
+        if (t.startsWith("CA '") && t.endsWith("'")) return Kind.IBSTAT;
+        if (t.startsWith("# nThread ")) return Kind.NCCL_TESTS;
+        if (t.startsWith("GPU0") && line.contains("CPU Affinity")) return Kind.TOPO;
+        if ((t.contains(" NCCL INFO ") || t.contains(" NCCL WARN ")) && t.length() < 4096) return Kind.NCCL_LOG;
+        return null;
+    }
+
+    /** The family of a kind: NCCL logs and nccl-tests are one (nccl-tests prints NCCL's lines); each other kind its own. */
+    private static String family(Kind k) {
+        return k == Kind.NCCL_LOG || k == Kind.NCCL_TESTS ? "nccl" : k.id();
+    }
+
+    /**
+     * The tool a command runs, when it is one whose prompt starts a part: {@code sudo}, {@code VAR=value} settings and
+     * a path are skipped ({@code sudo NCCL_DEBUG=INFO ./build/all_reduce_perf -g 8} runs {@code all_reduce_perf}).
+     */
+    private static String toolName(String command) {
+        String[] words = Paste.words(command, 8);
+        for (String w : words) {
+            if (w == null) return null;
+            if (w.equals("sudo") || w.equals("time") || w.indexOf('=') > 0) continue;
+            String name = w.substring(w.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+            if (COMMANDS.containsKey(name) || name.endsWith("_perf") || name.startsWith("ib_") && (name.endsWith("_bw")
+                    || name.endsWith("_lat"))) {
+                return name;
+            }
+            return null;
+        }
+        return null;
+    }
+
+    private static Map<String, Kind> commands() {
+        Map<String, Kind> m = new LinkedHashMap<>();
+        m.put("nvidia-smi", Kind.NVIDIA_SMI_Q);
+        for (String c : List.of("ibstat", "ibstatus", "ibv_devinfo")) m.put(c, Kind.IBSTAT);
+        m.put("lspci", null);
+        m.put("ethtool", Kind.ETHTOOL);
+        m.put("numactl", Kind.NUMACTL);
+        m.put("lscpu", Kind.NUMACTL);
+        for (String c : List.of("ip", "ifconfig", "ibdev2netdev")) m.put(c, Kind.IPLINK);
+        m.put("show_gids", Kind.GIDS);
+        m.put("dmesg", Kind.DMESG);
+        m.put("journalctl", Kind.DMESG);
+        m.put("nvbandwidth", Kind.NVBANDWIDTH);
+        m.put("ncclras", Kind.NCCL_RAS);
+        m.put("env", Kind.ENV);
+        m.put("printenv", Kind.ENV);
+        m.put("cat", null);
+        for (String c : JOB_COMMANDS) m.put(c, null);
+        return m;
+    }
+
+    /**
+     * Parts with their kinds joined into sections: a part of no known kind joins the part before it (the next known
+     * one at the start), and neighbours of one kind are one section.
+     */
+    private static List<Section> joined(List<Part> parts) {
+        Kind firstKnown = parts.stream().map(p -> p.kind).filter(k -> k != Kind.UNKNOWN).findFirst().orElse(Kind.UNKNOWN);
+        List<Section> out = new ArrayList<>();
+        Kind before = firstKnown;
+        for (Part p : parts) {
+            Kind k = p.kind == Kind.UNKNOWN ? before : p.kind;
+            Section last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && last.kind() == k) {
+                out.set(out.size() - 1, new Section(last.firstLine(), p.last, k));
+            } else {
+                out.add(new Section(p.first, p.last, k));
+            }
+            before = k;
+        }
+        return out;
+    }
+
+    /** The lines of some sections of a text, every other line left blank: the line numbers stay those of the text. */
+    private static final class KeptLines extends Reader {
+        private final LineSource lines;
+        private final List<Section> kept;
+        private int section;
+        private String pending = "";
+        private int pos;
+        private boolean done;
+
+        KeptLines(LineSource lines, List<Section> kept) {
+            this.lines = lines;
+            this.kept = kept;
+        }
+
+        @Override
+        public int read(char[] cbuf, int off, int len) throws IOException {
+            if (len == 0) return 0;
+            int n = 0;
+            while (n < len) {
+                if (pos == pending.length() && !nextLine()) break;
+                int take = Math.min(len - n, pending.length() - pos);
+                pending.getChars(pos, pos + take, cbuf, off + n);
+                pos += take;
+                n += take;
+            }
+            return n == 0 ? -1 : n;
+        }
+
+        private boolean nextLine() throws IOException {
+            if (done) return false;
+            String line = lines.next();
+            int n = lines.lineNumber();
+            while (section < kept.size() && kept.get(section).lastLine() < n) section++;
+            if (line == null || section == kept.size()) {
+                done = true; // nothing of the kept sections follows
+                return false;
+            }
+            boolean keep = kept.get(section).firstLine() <= n;
+            pending = keep ? line + "\n" : "\n";
+            pos = 0;
+            return true;
+        }
+
+        @Override
+        public void close() {
+            // the opener's reader is closed by whoever opened it
+        }
+    }
+}
