@@ -96,9 +96,9 @@ class FindingCodeTest {
                 "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED", "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID",
                 "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST");
         assertThat(codes(r -> r.situation() == Situation.HANG)).containsExactlyInAnyOrder("NCCL_WATCHDOG_TIMEOUT",
-                "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
+                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.proves().contains(Need.HANG_RANK)))
-                .containsExactlyInAnyOrder("HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
+                .containsExactlyInAnyOrder("HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
         assertThat(codes(r -> r.situation() == Situation.SLOW_NODE))
                 .containsExactlyInAnyOrder("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
         assertThat(codes(r -> r.situation() == Situation.SOCKET_FALLBACK))
@@ -113,7 +113,7 @@ class FindingCodeTest {
         assertThat(codes(r -> r.proves().contains(Need.NODE_NIC_RATE))).containsExactlyInAnyOrder("IB_RATE_DEGRADED",
                 "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN");
         assertThat(codes(r -> r.suspect() == 1)).containsExactlyInAnyOrder("SLOW_NODE", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
-                "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
+                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
         assertThat(codes(r -> r.suspect() == 2)).containsExactlyInAnyOrder("SCALING_KNEE", "IB_COMPLETION_ERROR", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.checkedAt() == StepId.AB_SWITCH))
                 .containsExactlyInAnyOrder("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT");
