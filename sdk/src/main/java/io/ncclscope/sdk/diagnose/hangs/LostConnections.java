@@ -81,13 +81,15 @@ final class LostConnections {
 
     /**
      * {@return the ranks whose process died, lowest first: ranks of the job that neither lost a connection nor left a
-     * trace, narrowed to the hosts the lost connections name where the rank to host map says; empty when no rank lost
-     * a connection, none is silent, or more are silent than lost them (the logs of part of the job only)}
+     * trace, narrowed to the hosts the lost connections name where the rank to host map says; empty when fewer than two
+     * ranks lost a connection, none is silent, or more are silent than lost them (the logs of part of the job only)}
      *
      * @param places where each rank ran
      */
     List<Integer> dead(Map<Integer, RankPlace> places) {
-        if (lost.isEmpty()) return List.of();
+        // Several ranks must have lost it: one rank's lost connection (a two-rank job, a peer whose own log is
+        // elsewhere) names no death.
+        if (lost.size() < 2) return List.of();
         for (String list : rankLists) ranksOf(list);
         TreeSet<Integer> silent = new TreeSet<>(known);
         silent.removeAll(lost.keySet());
