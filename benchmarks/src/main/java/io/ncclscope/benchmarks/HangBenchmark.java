@@ -39,6 +39,7 @@ public final class HangBenchmark {
         int ranks = 1024;
         int entries = 2000;
         int runs = 3;
+        boolean memoize = true;
         Path work = Path.of(System.getProperty("java.io.tmpdir"), "ncclscope-hang-bench");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -46,11 +47,12 @@ public final class HangBenchmark {
                 case "--entries" -> entries = Integer.parseInt(args[++i]);
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--work" -> work = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("usage: HangBenchmark [--ranks N] [--entries N] [--runs N] [--work DIR]");
+                case "--fresh-strings" -> memoize = false;
+                default -> throw new IllegalArgumentException("usage: HangBenchmark [--ranks N] [--entries N] [--runs N] [--work DIR] [--fresh-strings]");
             }
         }
         int behind = ranks / 2 + 3;
-        Path root = generate(work, ranks, entries, behind);
+        Path root = generate(work, ranks, entries, behind, memoize);
         long bytes;
         try (var s = Files.walk(root)) {
             bytes = s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -88,8 +90,8 @@ public final class HangBenchmark {
     }
 
     /** The job's bundle: node folders {@code node-0000} ..., each with 8 ranks' dumps and one NCCL log. */
-    static Path generate(Path work, int ranks, int entries, int behind) throws IOException {
-        Path root = work.resolve(ranks + "x" + entries);
+    static Path generate(Path work, int ranks, int entries, int behind, boolean memoize) throws IOException {
+        Path root = work.resolve(ranks + "x" + entries + (memoize ? "" : "-fresh-strings"));
         if (Files.isDirectory(root)) return root;
         Files.createDirectories(root);
         long hang = 10_000L + entries;
@@ -111,17 +113,19 @@ public final class HangBenchmark {
                         .append("] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=").append(hang)
                         .append(", OpType=ALLREDUCE, NumelIn=4194304, NumelOut=4194304, Timeout(ms)=600000) ran for 600045 milliseconds before timing out.\n");
                 long last = r == behind ? hang - 1 : hang;
-                Files.write(dir.resolve("nccl_trace_rank_" + r), dump(ranks, entries, last, hang));
+                Files.write(dir.resolve("nccl_trace_rank_" + r), dump(ranks, entries, last, hang, memoize));
             }
-            if (behind / 8 == node) Files.write(dir.resolve("nccl_trace_rank_" + behind), dump(ranks, entries, hang - 1, hang));
+            if (behind / 8 == node) {
+                Files.write(dir.resolve("nccl_trace_rank_" + behind), dump(ranks, entries, hang - 1, hang, memoize));
+            }
             Files.writeString(dir.resolve("train.log"), log, StandardCharsets.UTF_8);
         }
         return root;
     }
 
     /** One rank's dump: {@code entries} all_reduce collectives ending at {@code last}; {@code hang} never completes. */
-    static byte[] dump(int ranks, int entries, long last, long hang) {
-        Pickle p = new Pickle();
+    static byte[] dump(int ranks, int entries, long last, long hang, boolean memoize) {
+        Pickle p = new Pickle(memoize);
         p.dictStart();
         p.str("version").str("2.10");
         p.str("comm_lib_version").str("2.21.5");
@@ -153,12 +157,26 @@ public final class HangBenchmark {
         return p.bytes();
     }
 
-    /** A pickle writer of protocol 2 for dicts, lists, tuples, strings, integers, booleans and None. */
+    /**
+     * A pickle writer of protocol 2 for dicts, lists, tuples, strings, integers, booleans and None, encoding as torch's
+     * own pickler does (torch/csrc/jit/serialization/pickler.cpp, what {@code _dump_fr_trace()} writes): every distinct
+     * string once ({@code BINUNICODE} then {@code BINPUT}) and recalled after ({@code BINGET}), integers in the
+     * smallest of {@code BININT1}, {@code BININT2}, {@code BININT} and an 8-byte {@code LONG1} (the opcodes of the real
+     * captures in examples/hangs/captured-2.11). {@code --fresh-strings} writes every string anew instead, the encoding
+     * this benchmark used before (932 MiB at 1,024 x 2,000 against about 370 MiB).
+     */
     private static final class Pickle {
         private final ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
         private final List<Character> open = new ArrayList<>();
+        private final java.util.Map<String, Integer> memo = new java.util.HashMap<>();
+        private final boolean memoize;
 
         Pickle() {
+            this(true);
+        }
+
+        Pickle(boolean memoize) {
+            this.memoize = memoize;
             out.write(0x80);
             out.write(2);
         }
@@ -193,15 +211,43 @@ public final class HangBenchmark {
         }
 
         Pickle str(String s) {
+            Integer at = memoize ? memo.get(s) : null;
+            if (at != null) {
+                if (at < 256) {
+                    out.write('h');
+                    out.write(at);
+                } else {
+                    out.write('j');
+                    le(at, 4);
+                }
+                return this;
+            }
             byte[] b = s.getBytes(StandardCharsets.UTF_8);
             out.write('X');
             le(b.length, 4);
             out.writeBytes(b);
+            if (memoize) {
+                int index = memo.size();
+                memo.put(s, index);
+                if (index < 256) {
+                    out.write('q');
+                    out.write(index);
+                } else {
+                    out.write('r');
+                    le(index, 4);
+                }
+            }
             return this;
         }
 
         Pickle integer(long v) {
-            if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+            if (memoize && v >= 0 && v < 256) {
+                out.write('K');
+                out.write((int) v);
+            } else if (memoize && v >= 0 && v < 65536) {
+                out.write('M');
+                le(v, 2);
+            } else if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
                 out.write('J');
                 le(v, 4);
             } else {

@@ -169,6 +169,48 @@ class FuzzTest {
         }
     }
 
+    /**
+     * The gloo lost-connection, timeout and abort lines of the real PyTorch 2.11 captures (examples/hangs/captured-2.11)
+     * mutated: characters flipped, cut at random, brackets left open, addresses thousands of characters long, and a
+     * flood of distinct peers: the NCCL log reader always gives a result, in bounded time, with at most {@code 10,000}
+     * hang reports.
+     */
+    @Test
+    void mutatedGlooLinesNeverBreakTheLogReader() throws Exception {
+        List<String> gloo = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(Path.of("../examples/hangs/captured-2.11"))) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
+                for (String l : Files.readAllLines(f, StandardCharsets.UTF_8)) if (l.contains("gloo")) gloo.add(l);
+            }
+        }
+        assertThat(gloo).hasSizeGreaterThan(10);
+        ToolParser<?> p = Parsers.parser(Kind.NCCL_LOG).orElseThrow();
+        String noise = "[]:$ \t\u0000\u00ff\u4e2d9";
+        for (int seed = 0; seed < 300; seed++) {
+            Random rnd = new Random(seed);
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < 1 + rnd.nextInt(20); i++) {
+                StringBuilder line = new StringBuilder(gloo.get(rnd.nextInt(gloo.size())));
+                for (int k = rnd.nextInt(4); k > 0 && line.length() > 0; k--) {
+                    line.setCharAt(rnd.nextInt(line.length()), noise.charAt(rnd.nextInt(noise.length())));
+                }
+                if (seed % 3 == 0) line.setLength(rnd.nextInt(line.length() + 1));
+                if (seed % 7 == 0) line.insert(Math.max(0, line.indexOf("[1") + 1), "9".repeat(rnd.nextInt(5000)));
+                sb.append(line).append(seed % 5 == 0 ? "\r\n" : "\n");
+            }
+            check(p, sb.toString(), ParseLimits.DEFAULTS, "mutated gloo lines seed " + seed);
+        }
+        StringBuilder flood = new StringBuilder();
+        for (int i = 0; i < 30_000; i++) {
+            flood.append("[rank").append(i).append("]: RuntimeError: [pair.cc:547] Connection closed by peer [10.").append(i % 250)
+                    .append('.').append(i / 250).append(".1]:").append(i).append('\n');
+        }
+        ParseResult<?> r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> parse(p, flood.toString(), ParseLimits.DEFAULTS));
+        io.ncclscope.parsers.nccl.NcclLog log = (io.ncclscope.parsers.nccl.NcclLog) r.data();
+        assertThat(log.hangReports()).hasSize(10_000);
+        assertThat(log.hangReportsDropped()).isEqualTo(20_000);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("parsers")
     void hugeLinesAndInputsStayWithinLimits(Kind kind) {

@@ -241,4 +241,20 @@ class CliTest {
         assertThat(r.code()).isEqualTo(Main.PROBLEMS);
         assertThat(r.out().strip()).isEqualTo(shown.strip());
     }
+
+    /**
+     * The real PyTorch 2.11 capture of a gloo rank SIGKILLed mid-job (examples/hangs/captured-2.11/gloo-killed): the
+     * report's first lines name rank 2 as dead, in English and Chinese, with exit code 1 (problems found).
+     */
+    @Test
+    void analyzeNamesTheKilledRankFirstInBothLanguages() {
+        String dir = "../examples/hangs/captured-2.11/gloo-killed";
+        Run en = run("analyze", dir);
+        assertThat(en.code()).isEqualTo(1);
+        assertThat(en.out().lines().skip(1).findFirst().orElseThrow())
+                .contains("first: A rank's process died: its peers lost their connections to it (rank 2)");
+        assertThat(en.out()).contains("HANG_RANK_DIED").contains("Rank 2 (on the host of ranks 0, 1, 3, which reached it at 127.0.0.1) died");
+        Run zh = run("analyze", "--lang", "zh-CN", dir);
+        assertThat(zh.out().lines().skip(1).findFirst().orElseThrow()).contains("有 rank 的进程已经退出").contains("rank 2");
+    }
 }

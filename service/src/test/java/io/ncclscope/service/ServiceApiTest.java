@@ -167,13 +167,14 @@ class ServiceApiTest {
     /**
      * The real PyTorch 2.11 captures uploaded as files, the pickles among them: REST answers as the SDK does on the same
      * folders (a mismatch from the dumps, a skipped collective from the dumps, a one-rank NCCL collective stuck on its
-     * GPU).
+     * GPU, a rank killed mid-job named from its peers' lost connections).
      */
     @Test
     void realTorch211CapturesUploadedAsFilesAnswerAsTheSdkDoes() throws IOException {
         Path root = Path.of("../examples/hangs/captured-2.11");
-        for (String scenario : List.of("gloo-mismatch", "gloo-skip", "nccl-stuck")) {
+        for (String scenario : List.of("gloo-mismatch", "gloo-skip", "nccl-stuck", "gloo-killed")) {
             var sdk = io.ncclscope.sdk.NcclScope.analyze(io.ncclscope.sdk.Options.DEFAULTS, root.resolve(scenario));
+            if (scenario.equals("gloo-killed")) assertThat(sdk.findings().get(0).code()).isEqualTo("HANG_RANK_DIED");
             var upload = given();
             try (Stream<Path> s = Files.list(root.resolve(scenario))) {
                 for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {

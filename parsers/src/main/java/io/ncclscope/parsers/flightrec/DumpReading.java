@@ -3,6 +3,7 @@ package io.ncclscope.parsers.flightrec;
 import io.ncclscope.parsers.internal.Warnings;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -131,19 +132,22 @@ final class DumpReading {
     /** {@return the shapes, immutable} */
     private static List<List<Long>> sizes(Object o) {
         if (!(o instanceof List<?> l)) return List.of();
-        List<List<Long>> out = new ArrayList<>();
-        for (Object shape : l) {
-            if (out.size() >= 64) break;
-            List<Long> dims = new ArrayList<>();
-            if (shape instanceof List<?> s) {
+        // Built straight into arrays: a dump has two of these per entry, most of one shape of one dimension.
+        int n = Math.min(64, l.size());
+        @SuppressWarnings("unchecked")
+        List<Long>[] out = new List[n];
+        Long[] dims = new Long[16];
+        for (int i = 0; i < n; i++) {
+            int d = 0;
+            if (l.get(i) instanceof List<?> s) {
                 for (Object x : s) {
                     Long v = number(x);
-                    if (v != null && dims.size() < 16) dims.add(v);
+                    if (v != null && d < 16) dims[d++] = v;
                 }
             }
-            out.add(List.copyOf(dims));
+            out[i] = d == 1 ? List.of(dims[0]) : List.of(Arrays.copyOf(dims, d));
         }
-        return List.copyOf(out);
+        return List.of(out);
     }
 
     /** {@return the first frames, immutable} */

@@ -21,8 +21,12 @@ final class PickleDict extends AbstractMap<Object, Object> {
     /** Past this many keys, lookups go through a hash index. */
     static final int INDEXED = 24;
 
-    private Object[] items = new Object[16];
-    private int[] hashes = new int[8];
+    private static final Object[] NO_ITEMS = {};
+    private static final int[] NO_HASHES = {};
+
+    /** Allocated on the first put, at the size SETITEMS announces (an entry's twenty keys at once: no regrowth). */
+    private Object[] items = NO_ITEMS;
+    private int[] hashes = NO_HASHES;
     private int size;
     private HashMap<Object, Integer> index;
 
@@ -69,7 +73,7 @@ final class PickleDict extends AbstractMap<Object, Object> {
     /** Makes room for {@code pairs} keys in all. */
     void ensure(int pairs) {
         if (pairs > hashes.length) {
-            int n = Math.max(pairs, hashes.length * 2);
+            int n = hashes.length == 0 ? Math.max(pairs, 4) : Math.max(pairs, hashes.length * 2);
             hashes = Arrays.copyOf(hashes, n);
             items = Arrays.copyOf(items, 2 * n);
         }

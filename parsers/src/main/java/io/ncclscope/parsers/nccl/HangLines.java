@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * PyTorch's lines about where the ranks of a hang stood ({@link HangReport}): gloo's {@code monitoredBarrier}
  * (ProcessGroupGloo.cpp), {@code ProcessGroupWrapper}'s collective fingerprint mismatch, ProcessGroupNCCL's dump signal
- * and heartbeat monitor lines. A line printed twice by one rank (the log line, then the exception's message) is kept
+ * and heartbeat monitor lines, gloo's lost connections and timeouts ({@code tcp/pair.cc}, {@code unbound_buffer.cc}).
+ * A line printed twice by one rank (the log line, then the exception's message) is kept
  * once.
  */
 final class HangLines {
@@ -24,12 +25,25 @@ final class HangLines {
     private static final Pattern DUMP = Pattern.compile(
             "Received a dump signal (?:due to a collective timeout )?from (this local rank|\\s*rank (\\d+))"
             + "(?:.*?Last enqueued \\w+ work: (-?\\d+), last completed \\w+ work: (-?\\d+))?");
+    /**
+     * gloo's {@code tcp/pair.cc}: the peer closed or reset the connection; its address in brackets, then an optional
+     * port and {@code $seq} (address.cc). {@code Read error} and {@code writev} only with the errno texts of a closed
+     * peer: {@code No route to host} or {@code Connection timed out} would be the network.
+     */
+    private static final Pattern PEER_LOST = Pattern.compile(
+            "(?:Connection closed by peer|Socket (?:unexpectedly )?closed|Remote socket closed during sync read) \\[([^\\]\\s]{1,80})\\]"
+            + "|(?:Read error|writev) \\[([^\\]\\s]{1,80})\\](?::\\d{1,5})?(?:\\$-?\\d{1,19})?: (?:Connection reset by peer|Broken pipe)");
+    /** gloo's {@code unbound_buffer.cc} and {@code buffer.cc}/{@code pair.cc} timeouts. */
+    private static final Pattern GLOO_TIMEOUT = Pattern.compile(
+            "Timed out waiting (\\d{1,12})ms for (?:send|recv) operation to complete|(?:Read|Write) timeout \\[([^\\]\\s]{1,80})\\]");
     private static final Pattern PREFIX_RANK = Pattern.compile("\\[(?:PG (?:ID )?(\\S+?)(?: PG GUID (\\S+?))? )?Rank (\\d+)\\]");
 
     private final LauncherPrefix launcherPrefix;
     private final List<HangReport> reports = new ArrayList<>();
     private final java.util.Set<String> seen = new java.util.HashSet<>();
     private long dropped;
+    /** The peer address of the line being read (a lost or timed-out gloo connection); else null. */
+    private String peer;
 
     HangLines(LauncherPrefix launcherPrefix) {
         this.launcherPrefix = launcherPrefix;
@@ -38,7 +52,11 @@ final class HangLines {
     /** Cheap test before the patterns: the line names one of the messages. */
     static boolean mentions(String line, int s) {
         return line.indexOf("monitoredBarrier", s) >= 0 || line.indexOf("Detected mismatch between collectives", s) >= 0
-                || line.indexOf("Received a dump signal", s) >= 0 || line.indexOf("Heartbeat monitor timed out", s) >= 0;
+                || line.indexOf("Received a dump signal", s) >= 0 || line.indexOf("Heartbeat monitor timed out", s) >= 0
+                || line.indexOf(" [", s) >= 0 && (line.indexOf("closed", s) >= 0 || line.indexOf("by peer", s) >= 0
+                        || line.indexOf("Broken pipe", s) >= 0 || line.indexOf(" timeout [", s) >= 0)
+                || line.indexOf("Timed out waiting ", s) >= 0 || line.indexOf("terminate called after throwing", s) >= 0
+                || line.indexOf("enforce fail at ", s) >= 0;
     }
 
     void on(String line, int no, int s) {
@@ -51,6 +69,7 @@ final class HangLines {
 
     private void read(String line, int no, int s) {
         Matcher m;
+        peer = null;
         if (reports.size() >= MAX) {
             dropped++;
             return;
@@ -85,6 +104,16 @@ final class HangLines {
                     null, null, line, s);
         } else if (line.indexOf("Heartbeat monitor timed out", s) >= 0) {
             add(no, HangReportKind.HEARTBEAT_TIMEOUT, prefixRank, group, List.of(), null, null, null, null, null, line, s);
+        } else if ((m = PEER_LOST.matcher(line)).find(s)) {
+            peer = m.group(1) != null ? m.group(1) : m.group(2);
+            add(no, HangReportKind.PEER_CONNECTION_LOST, prefixRank, group, List.of(), null, null, null, null, null, line, s);
+        } else if (line.indexOf("terminate called after throwing an instance of", s) >= 0
+                || line.indexOf("[enforce fail at ", s) >= 0) {
+            add(no, HangReportKind.PROCESS_ABORTED, prefixRank, group, List.of(), null, null, null, null, null, line, s);
+        } else if ((m = GLOO_TIMEOUT.matcher(line)).find(s)) {
+            peer = m.group(2);
+            add(no, HangReportKind.PEER_TIMEOUT, prefixRank, group, List.of(), null, null, number(m.group(1)), null, null,
+                    line, s);
         }
     }
 
@@ -110,14 +139,14 @@ final class HangLines {
 
     private void add(int no, HangReportKind kind, Integer rank, String group, List<Integer> ranks, Long enq, Long done,
                      Long timeout, String mine, String other, String line, int s) {
-        String key = kind + "|" + rank + "|" + ranks + "|" + enq + "|" + mine + "|" + other;
+        String key = kind + "|" + rank + "|" + ranks + "|" + enq + "|" + mine + "|" + other + "|" + peer;
         if (!seen.add(key)) return;
         if (reports.size() >= MAX) {
             dropped++;
             return;
         }
         reports.add(new HangReport(no, kind, rank, group, ranks, enq, done, timeout, mine, other,
-                LineRegions.cut(line.substring(s).trim())));
+                LineRegions.cut(line.substring(s).trim()), peer));
     }
 
     List<HangReport> reports() {

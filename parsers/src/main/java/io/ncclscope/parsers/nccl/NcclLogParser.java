@@ -82,7 +82,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
 
     /**
      * 60..85 for NCCL debug lines, depending on their density, +5 with a strong signature (version, init, transport or
-     * network line) or a PyTorch NCCL error; 60 for a PyTorch NCCL error report or watchdog timeout without NCCL lines
+     * network line) or a PyTorch NCCL error; 60 for a PyTorch NCCL error report, watchdog timeout, lost gloo peer or gloo abort without NCCL lines
      * ({@code NCCL_DEBUG} unset); 40 for a captured command line that sets {@code NCCL_DEBUG} and nothing else. Never
      * above 85: nccl-tests output is full of NCCL INFO lines and its parser claims it with its perf table.
      */
@@ -121,7 +121,12 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                         || line.contains("failed to pass monitoredBarrier")
                         || line.contains("successfully reached monitoredBarrier")
                         || line.contains("Detected mismatch between collectives")
-                        || line.contains("Received a dump signal");
+                        || line.contains("Received a dump signal")
+                        // gloo's errors carry their source file ([../third_party/gloo/gloo/transport/tcp/pair.cc:547]):
+                        // a lost peer or an abort; a timeout alone (rank waiting, examples/hangs/captured-2.11/gloo-sleep)
+                        // is no job log that the analyzers could judge
+                        || line.contains("gloo/transport/") && (line.contains("by peer") || line.contains("closed")
+                                || line.contains("Broken pipe") || line.contains("enforce fail"));
             }
             if (!command && line.startsWith("$ ") && line.contains("NCCL_DEBUG")) command = true;
         }

@@ -97,9 +97,9 @@ class FindingCodeTest {
                 "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
                 "P2P_DISABLED_ON_NVLINK");
         assertThat(codes(r -> r.situation() == Situation.HANG)).containsExactlyInAnyOrder("NCCL_WATCHDOG_TIMEOUT",
-                "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
+                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.proves().contains(Need.HANG_RANK)))
-                .containsExactlyInAnyOrder("HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
+                .containsExactlyInAnyOrder("HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
         assertThat(codes(r -> r.situation() == Situation.SLOW_NODE))
                 .containsExactlyInAnyOrder("SLOW_NODE", "SLOW_PAIR", "SCALING_KNEE");
         assertThat(codes(r -> r.situation() == Situation.SOCKET_FALLBACK))
@@ -115,7 +115,7 @@ class FindingCodeTest {
                 "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN");
         assertThat(codes(r -> r.suspect() == 1)).containsExactlyInAnyOrder("SLOW_NODE", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
                 "P2P_DISABLED_ON_NVLINK",
-                "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
+                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
         assertThat(codes(r -> r.suspect() == 2)).containsExactlyInAnyOrder("SCALING_KNEE", "IB_COMPLETION_ERROR", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.checkedAt() == StepId.AB_SWITCH))
                 .containsExactlyInAnyOrder("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT");

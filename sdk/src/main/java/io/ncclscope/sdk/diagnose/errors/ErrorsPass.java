@@ -204,7 +204,10 @@ final class ErrorsPass implements Pass {
                 out.add(f);
             }
         });
-        List<Finding> hung = chained[0] && watchdogs.isEmpty() ? List.of() : hangs.finish();
+        List<Finding> hung = hangs.finish();
+        // With errors of their own and no watchdog, the hang analyzer only adds a rank that died silently: the
+        // peers' lost connections (NCCL_REMOTE_ERROR) follow from it.
+        if (chained[0] && watchdogs.isEmpty()) hung = hung.stream().filter(f -> f.code().equals(HangPass.DIED)).toList();
         (hung.isEmpty() ? watchdogs : hung).forEach(out::add);
         // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
         Set<String> codes = new HashSet<>(out.codes);

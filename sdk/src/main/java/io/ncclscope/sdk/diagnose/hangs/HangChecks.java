@@ -27,22 +27,27 @@ import java.util.function.Consumer;
  *       side, with the host evidence of their nodes (Xid, IB ports, mlx5 link down) naming a suspect; a group of one
  *       rank has neither peer nor network to wait for, so its own GPU holds the collective.</li>
  * </ol>
+ * Before all three, {@code HANG_RANK_DIED}: a rank whose peers lost their connections to it ({@code Connection closed
+ * by peer}) while it left no trace of its own; its process died ({@link LostConnections}).
  */
 final class HangChecks {
 
     static final String NOT_ENTERED = "HANG_RANK_NOT_ENTERED";
     static final String MISMATCH = "HANG_COLLECTIVE_MISMATCH";
     static final String STUCK = "HANG_COLLECTIVE_STUCK";
+    static final String DIED = "HANG_RANK_DIED";
 
     private final Map<Integer, RankPlace> places;
     private final Map<String, List<EvidenceLine>> hostEvidence;
     private final Map<Integer, HangPass.RasFact> ras;
+    private final LostConnections lostConnections;
     private final List<Finding> made = new ArrayList<>();
     private boolean barrierMade;
 
     HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence,
-               Map<Integer, HangPass.RasFact> ras) {
+               Map<Integer, HangPass.RasFact> ras, LostConnections lostConnections) {
         this.places = places;
+        this.lostConnections = lostConnections;
         this.hostEvidence = hostEvidence;
         this.ras = ras;
     }
@@ -261,7 +266,33 @@ final class HangChecks {
 
     void finish(Consumer<Finding> out) {
         if (made.isEmpty()) rasBehind();
+        died();
         made.forEach(out);
+    }
+
+    /**
+     * Ranks whose peers lost their connections to them while they left no trace of their own: their processes died
+     * (killed, out of host memory, a crash), which is neither the network nor a hang inside a collective. First in the
+     * report: what the other ranks then did (time out, abort) follows from it.
+     */
+    private void died() {
+        List<Integer> dead = lostConnections.dead(places);
+        if (dead.isEmpty()) return;
+        int first = dead.get(0);
+        List<EvidenceLine> ev = new ArrayList<>();
+        EvidenceLine exit = lostConnections.exit(first);
+        if (exit != null) ev.add(exit);
+        List<Integer> reporters = new ArrayList<>();
+        for (Map.Entry<Integer, LostConnections.Lost> e : lostConnections.reporters().entrySet()) {
+            reporters.add(e.getKey());
+            if (ev.size() < 4) ev.add(e.getValue().line());
+        }
+        String where = where(first);
+        // Peers that reached it over loopback share its host, whatever the host is called.
+        String detail = dead.size() > 1 ? "detail.many" : !"?".equals(where) ? "detail.one"
+                : lostConnections.allLoopback() ? "detail.local" : "detail.address";
+        made.add(0, finding(DIED, first, ev, detail, "ranks", join(dead), "rank", first, "where", where,
+                "peer", String.join(", ", lostConnections.peers()), "count", reporters.size(), "reporters", join(reporters)));
     }
 
     /**

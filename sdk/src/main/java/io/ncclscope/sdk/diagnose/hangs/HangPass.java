@@ -5,15 +5,20 @@ import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.parsers.flightrec.FlightRecorderDump;
 import io.ncclscope.parsers.flightrec.FlightRecorderEntry;
+import io.ncclscope.parsers.flightrec.ProcessGroupConfig;
 import io.ncclscope.parsers.flightrec.ProcessGroupStatus;
 import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.PortState;
+import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.HangReport;
 import io.ncclscope.parsers.nccl.HangReportKind;
 import io.ncclscope.parsers.nccl.LauncherError;
 import io.ncclscope.parsers.nccl.LauncherErrorKind;
+import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.ras.RasIssue;
@@ -41,8 +46,13 @@ import java.util.regex.Pattern;
  */
 public final class HangPass {
 
+    /** The code of a rank whose process died: its peers lost their connections to it, it left no trace of its own. */
+    public static final String DIED = HangChecks.DIED;
+
     /** A Flight Recorder dump's rank: the trailing digits of its file name ({@code nccl_trace_rank_3}). */
     private static final Pattern TRAILING_RANK = Pattern.compile("(\\d+)(?:\\.(?:pkl|pickle|json))?$");
+    /** A per-rank file's rank: {@code rank2.log}, {@code logs/rank_12.txt}, {@code nccl_trace_rank_3}. */
+    private static final Pattern FILE_RANK = Pattern.compile("(?i)(?:^|[^a-z])rank[_-]?(\\d{1,7})(?:\\.[a-z0-9]{1,8})?$");
 
     /** Per process group ({@code "0"}), per rank. */
     private final Map<String, Map<Integer, RankProgress>> groups = new TreeMap<>();
@@ -54,6 +64,8 @@ public final class HangPass {
     private final Map<String, List<EvidenceLine>> hostEvidence = new TreeMap<>();
     /** Per rank, what NCCL's RAS says of it: missing, in error, or behind in launched collectives. */
     private final Map<Integer, RasFact> ras = new TreeMap<>();
+    /** Lost connections to peer processes, and the ranks that left traces of their own. */
+    private final LostConnections lostConnections = new LostConnections();
 
     /**
      * What the issues of NCCL's RAS say of one rank.
@@ -91,6 +103,8 @@ public final class HangPass {
     public void add(Evidence slice) {
         Objects.requireNonNull(slice, "slice");
         for (Artifact a : slice.artifacts()) {
+            Integer fileRank = fileRank(a);
+            if (fileRank != null) lostConnections.known(fileRank);
             a.data(NcclLog.class).ifPresent(log -> addLog(a, log));
             a.data(FlightRecorderDump.class).ifPresent(dump -> addDump(a, dump));
             a.data(DmesgData.class).ifPresent(d -> addDmesg(a, d));
@@ -105,7 +119,7 @@ public final class HangPass {
      */
     public List<Finding> finish() {
         List<Finding> out = new ArrayList<>();
-        HangChecks checks = new HangChecks(places, hostEvidence, ras);
+        HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections);
         for (Reported r : reports.values()) checks.report(r);
         for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
         checks.finish(out::add);
@@ -129,6 +143,12 @@ public final class HangPass {
         return end == 0 ? p.trim() : p.substring(0, end);
     }
 
+    /** {@return the rank a per-rank file's name ends with; null when it names none} */
+    private static Integer fileRank(Artifact a) {
+        Matcher m = FILE_RANK.matcher(a.name());
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
     private void addLog(Artifact a, NcclLog log) {
         int size = 0;
         for (NcclRank r : log.ranks()) if (r.nranks() != null) size = Math.max(size, r.nranks());
@@ -137,7 +157,9 @@ public final class HangPass {
             String host = r.host() != null ? r.host() : a.node().orElse(null);
             places.merge(r.rank(), new RankPlace(host, r.pid(), r.cudaDev(), r.busId(), size),
                     (had, now) -> now.size() > had.size() ? now : had);
+            lostConnections.known(r.rank());
         }
+        addConnections(a, log, fileRank(a));
         for (LauncherError e : log.launcherErrors()) {
             if (e.rank() == null || e.seqNum() == null) continue;
             EvidenceLine line = a.quote(e.line(), e.text());
@@ -149,8 +171,12 @@ public final class HangPass {
             }
             p.progress(e.lastEnqueued(), e.lastCompleted(), line);
         }
+        Integer fileRank = fileRank(a);
         for (HangReport h : log.hangReports()) {
             EvidenceLine line = a.quote(h.line(), h.text());
+            Integer who = h.rank() != null ? h.rank() : fileRank;
+            if (who != null && h.kind() == HangReportKind.PEER_CONNECTION_LOST) lostConnections.lost(who, h.peer(), line);
+            else if (who != null) lostConnections.traced(who);
             if (h.kind() == HangReportKind.DUMP_SIGNAL && h.rank() != null) {
                 rank(groupOf(h.processGroup()), h.rank()).progress(h.lastEnqueued(), h.lastCompleted(), line);
             } else if (h.kind() == HangReportKind.MONITORED_BARRIER_FAILED
@@ -162,10 +188,38 @@ public final class HangPass {
         }
     }
 
+    /**
+     * The NCCL side of lost connections: a rank's {@code Connection closed by remote peer host<port>} or {@code
+     * Connection reset by peer} (with the peer's address), its other WARN lines (a trace of its own), the launcher's
+     * errors (torchrun's failure table names a rank that exited), and the addresses NCCL bound on each host.
+     */
+    private void addConnections(Artifact a, NcclLog log, Integer fileRank) {
+        for (NcclEvent e : log.events()) {
+            if (e.rank() == null) continue;
+            if (e.kind() == EventKind.CONNECTION_LOST && e.peer() != null) {
+                lostConnections.lost(e.rank(), e.peer(), a.quote(e.line(), e.message()));
+            } else if (e.level() == NcclLevel.WARN) {
+                lostConnections.traced(e.rank());
+            }
+        }
+        for (LauncherError e : log.launcherErrors()) {
+            // An error in a rank's own file is that rank's, unless it is the launcher's report of a child.
+            if (e.rank() == null && fileRank != null && e.kind() != LauncherErrorKind.CHILD_FAILED) lostConnections.traced(fileRank);
+            if (e.rank() == null) continue;
+            if (e.kind() == LauncherErrorKind.CHILD_FAILED) lostConnections.exited(e.rank(), a.quote(e.line(), e.text()));
+            else lostConnections.traced(e.rank());
+        }
+        for (NcclInterface i : log.interfaces()) {
+            if (i.address() != null && i.host() != null) lostConnections.address(i.address(), i.host());
+        }
+    }
+
     private void addDump(Artifact a, FlightRecorderDump dump) {
         Matcher m = TRAILING_RANK.matcher(a.name());
         if (!m.find() || m.group(1).length() > 7) return;
         int rank = Integer.parseInt(m.group(1));
+        lostConnections.traced(rank);
+        for (ProcessGroupConfig c : dump.processGroups()) lostConnections.rankList(c.ranks());
         for (ProcessGroupStatus s : dump.status()) {
             EvidenceLine line = new EvidenceLine(a.name(), 0, "pg_status " + s.pgId() + ": last_enqueued_collective="
                     + s.lastEnqueued() + ", last_started_collective=" + s.lastStarted() + ", last_completed_collective="
@@ -257,7 +311,7 @@ public final class HangPass {
         if (lines.size() < 4) lines.add(line);
     }
 
-    private static boolean before(EvidenceLine a, EvidenceLine b) {
+    static boolean before(EvidenceLine a, EvidenceLine b) {
         int c = a.artifact().compareTo(b.artifact());
         return c < 0 || c == 0 && a.line() < b.line();
     }

@@ -105,7 +105,7 @@ class HangAnalyzerTest {
         assertThat(f.subject().rank()).isEqualTo(1);
         assertThat(f.detail()).contains("collective 5").contains("[[10]]").contains("[[20]]");
         assertThat(f.evidence()).extracting(l -> l.artifact()).containsExactlyInAnyOrder("rank1.pkl", "rank2.pkl");
-        assertThat(codes(r)).doesNotContain("HANG_COLLECTIVE_STUCK", "HANG_RANK_NOT_ENTERED");
+        assertThat(codes(r)).doesNotContain("HANG_COLLECTIVE_STUCK", "HANG_RANK_NOT_ENTERED", "HANG_RANK_DIED");
     }
 
     /** PyTorch 2.11, gloo: rank 3 skipped an all_reduce; its dump stops one collective short of the others'. */
@@ -178,6 +178,90 @@ class HangAnalyzerTest {
                     ? card.substring(card.indexOf("\"text\":\"") + 8, card.indexOf("\",\"blocks\""))
                     : card.substring(card.indexOf("\"content\":\"1 problem"), card.indexOf("\"}", card.indexOf("\"content\":\"1 problem")));
             assertThat(first).as(format.toString()).contains("not the network").contains("node-b rank 5");
+        }
+    }
+
+    /**
+     * PyTorch 2.11, gloo, 4 ranks on one machine: rank 2 SIGKILLs itself before the 4th all_reduce (exit -9, no dump);
+     * ranks 0, 1 and 3 print gloo's "Connection closed by peer" and "Connection reset by peer" for 127.0.0.1. The first
+     * finding names rank 2 as dead, on the survivors' own host, in both languages, with their three lines.
+     */
+    @Test
+    void realTorch211KilledRankIsNamedFirstAsDeadNotTheNetwork() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-killed", Locale.ENGLISH);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_RANK_DIED");
+        assertThat(f.subject().rank()).isEqualTo(2);
+        assertThat(f.detail()).startsWith("Rank 2 (on the host of ranks 0, 1, 3, which reached it at 127.0.0.1) died")
+                .contains("Not the network");
+        assertThat(f.evidence()).extracting(l -> l.artifact()).containsExactly("rank0.log", "rank1.log", "rank3.log");
+        assertThat(f.evidence().get(0).text()).contains("Connection closed by peer [127.0.0.1]:19133");
+        assertThat(codes(r).stream().filter(c -> c.startsWith("HANG_"))).containsExactly("HANG_RANK_DIED");
+        String first = Renderers.markdown(r).lines().filter(l -> !l.isBlank()).findFirst().orElseThrow();
+        assertThat(first).contains("process died").contains("rank 2");
+        Report zh = analyze("hangs/captured-2.11/gloo-killed", Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.findings().get(0).detail()).startsWith("Rank 2（与 rank 0, 1, 3 在同一台主机上").contains("不是网络问题");
+    }
+
+    /** Two nodes' NCCL logs: ranks 0-4, 6 and 7 lose their sockets to 10.0.0.2 (node-b), rank 5 prints nothing more. */
+    @Test
+    void ncclConnectionsClosedByOneDeadPeerNameItsRankAndHost(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        writeNcclJob(dir, null);
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_RANK_DIED");
+        assertThat(f.subject().rank()).isEqualTo(5);
+        assertThat(f.subject().node()).isEqualTo("node-b");
+        assertThat(f.detail()).startsWith("Rank 5 (node-b, GPU 1").contains("7 other rank(s)").contains("10.0.0.2");
+        assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("Connection closed by remote peer 10.0.0.2<42830>"));
+    }
+
+    /** The same job where rank 5 failed with an error of its own first: it did not die silently, so it is not named dead. */
+    @Test
+    void aPeerWithAnErrorOfItsOwnIsNotNamedDead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        writeNcclJob(dir, "node-b:1005:1030 [1] enqueue.cc:1556 NCCL WARN Cuda failure 'an illegal memory access was encountered'\n");
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        assertThat(codes(r)).doesNotContain("HANG_RANK_DIED");
+    }
+
+    /** Lost connections from the logs of part of a job only (2 of 8 ranks): too many silent ranks to name one. */
+    @Test
+    void lostConnectionsFromPartOfTheJobNameNobody(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("rank0.log"), "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:598] "
+                + "Connection closed by peer [10.0.0.9]:1\n", java.nio.charset.StandardCharsets.UTF_8);
+        java.nio.file.Files.writeString(dir.resolve("rank1.log"), "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:598] "
+                + "Read error [10.0.0.9]:2: Connection reset by peer\n", java.nio.charset.StandardCharsets.UTF_8);
+        for (int rank = 2; rank < 8; rank++) {
+            java.nio.file.Files.writeString(dir.resolve("rank" + rank + ".log"), "starting\n", java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).doesNotContain("HANG_RANK_DIED");
+    }
+
+    /** Node logs of an 8-rank job on node-a (10.0.0.1, ranks 0-3) and node-b (10.0.0.2, ranks 4-7); rank 5 goes silent. */
+    private static void writeNcclJob(Path dir, String rank5Extra) throws java.io.IOException {
+        for (int node = 0; node < 2; node++) {
+            String host = node == 0 ? "node-a" : "node-b";
+            StringBuilder log = new StringBuilder();
+            for (int r = node * 4; r < node * 4 + 4; r++) {
+                int gpu = r % 4;
+                String prefix = host + ":" + (1000 + r) + ":" + (1000 + r) + " [" + gpu + "] ";
+                log.append(prefix).append("NCCL INFO Bootstrap : Using eth0:10.0.0.").append(node + 1).append("<0>\n");
+                log.append(prefix).append("NCCL INFO comm 0x55d0c0a").append(r).append(" rank ").append(r)
+                        .append(" nranks 8 cudaDev ").append(gpu).append(" nvmlDev ").append(gpu).append(" busId ")
+                        .append(Integer.toHexString(0x18 + 0x10 * gpu)).append("000 commId 0x7f3a9c1e2b4d6e8f - Init COMPLETE\n");
+            }
+            for (int r = node * 4; r < node * 4 + 4; r++) {
+                String warn = host + ":" + (1000 + r) + ":" + (1020 + r) + " [" + (r % 4) + "] ";
+                if (r == 5) {
+                    if (rank5Extra != null) log.append(rank5Extra);
+                    continue;
+                }
+                log.append(warn).append("misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer 10.0.0.2<42830>\n");
+                log.append(warn).append("NCCL INFO misc/socket.cc:749 -> 6\n");
+            }
+            Path folder = dir.resolve(host);
+            java.nio.file.Files.createDirectories(folder);
+            java.nio.file.Files.writeString(folder.resolve("train.log"), log, java.nio.charset.StandardCharsets.UTF_8);
         }
     }
 }
