@@ -187,9 +187,7 @@ final class AffinityChecks {
             ny.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
             ev.addAll(l.header);
             Device nic = l.nics.get(ny.get(0));
-            out.addForNode(node, scope + "|noLocal|" + x, NUMA, FindingSeverity.WARNING,
-                    new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
-                    "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
+            crossNumaFinding(node, scope + "|noLocal|" + x, FindingSeverity.WARNING, gpuNames, nicNames, nic.hca(), nic, detail, ev, out);
         }
         return named;
     }
@@ -238,9 +236,8 @@ final class AffinityChecks {
             served.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
             ev.addAll(l.header);
             Device nic = l.nics.get(nj.get(0));
-            out.addForNode(node, scope + "|away|" + Names.csv(nicNames), NUMA, FindingSeverity.WARNING,
-                    new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
-                    "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
+            crossNumaFinding(node, scope + "|away|" + Names.csv(nicNames), FindingSeverity.WARNING, gpuNames, nicNames, nic.hca(), nic,
+                    detail, ev, out);
         }
     }
 
@@ -270,10 +267,17 @@ final class AffinityChecks {
         List<Quote> ev = new ArrayList<>();
         far.stream().limit(4).forEach(j -> ev.addAll(l.nics.get(j).lines()));
         ev.addAll(l.header);
-        Device first = l.nics.get(far.get(0));
-        out.addForNode(node, scope + "|far", NUMA, FindingSeverity.INFO,
-                new Subject(node, null, null, Names.csv(names), null, null, null), detail, ev,
-                "node", node, "hca", hcas.isEmpty() ? null : hcas.get(0), "bdf", first.bdf());
+        crossNumaFinding(node, scope + "|far", FindingSeverity.INFO, List.of(), names, hcas.isEmpty() ? null : hcas.get(0),
+                l.nics.get(far.get(0)), detail, ev, out);
+    }
+
+    /** Files a NIC_CROSS_NUMA finding about the GPUs and NICs named; {@code nic} is the first NIC, {@code hca} its HCA. */
+    private static void crossNumaFinding(String node, String instance, FindingSeverity severity, List<String> gpuNames,
+                                         List<String> nicNames, String hca, Device nic, Message detail, List<Quote> ev,
+                                         MergedFindings out) {
+        String gpus = gpuNames.isEmpty() ? null : Names.compact(gpuNames);
+        out.addForNode(node, instance, NUMA, severity, new Subject(node, null, gpus, Names.csv(nicNames), null, null, null),
+                detail, ev, "node", node, "hca", hca, "gpu", gpus, "bdf", nic.bdf());
     }
 
     private static Quote last(List<Quote> lines) {
