@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiPredicate;
 
 /**
  * The comparison of nodes, one node at a time: what each node shows of every aspect (a count, a profile of paths
@@ -128,54 +129,40 @@ final class NodeComparison {
 
     /** What one node shows of every aspect, put into {@code s}. */
     private static void nodeFacts(String node, List<Artifact> artifacts, AspectSeries[] s) {
-        Artifact topoA = null;
-        Topology topo = null;
-        Artifact smiA = null;
-        NvidiaSmiData smi = null;
-        Artifact ibA = null;
-        IbstatData ib = null;
-        Artifact treeA = null;
-        LspciTree tree = null;
-        for (Artifact a : artifacts) {
-            Optional<Topology> t = a.data(Topology.class);
-            if (topo == null && t.isPresent() && !t.get().matrixType().isP2p() && !t.get().gpus().isEmpty()) {
-                topoA = a;
-                topo = t.get();
-            }
-            Optional<NvidiaSmiData> sm = a.data(NvidiaSmiData.class);
-            if (sm.isPresent() && (smi == null || sm.get().gpus().size() > smi.gpus().size())) {
-                smiA = a;
-                smi = sm.get();
-            }
-            Optional<IbstatData> i = a.data(IbstatData.class);
-            if (i.isPresent() && (ib == null || i.get().devices().size() > ib.devices().size())) {
-                ibA = a;
-                ib = i.get();
-            }
-            Optional<LspciTree> tr = a.data(LspciTree.class);
-            if (tree == null && tr.isPresent() && !tr.get().devices().isEmpty()) {
-                treeA = a;
-                tree = tr.get();
-            }
-        }
-        if (topo != null) topoFacts(node, topoA, topo, s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
-        if (smi != null && !smi.gpus().isEmpty()) smiFacts(node, smiA, smi, s[SMI_GPUS], s[SMI_MODELS]);
+        Found<Topology> topo = pick(artifacts, Topology.class, (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
+        Found<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class, (d, now) -> now == null || d.gpus().size() > now.gpus().size());
+        Found<IbstatData> ib = pick(artifacts, IbstatData.class, (d, now) -> now == null || d.devices().size() > now.devices().size());
+        Found<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
+        if (topo != null) topoFacts(node, topo.artifact(), topo.data(), s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
+        if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(node, smi.artifact(), smi.data(), s[SMI_GPUS], s[SMI_MODELS]);
         else if (smi != null) {
-            noneFound(node, smiA, smi.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+            noneFound(node, smi.artifact(), smi.data().toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
                     "no devices were found", s[SMI_GPUS]);
         }
-        if (ib != null && ib.devices().isEmpty()) {
-            noneFound(node, ibA, ib.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+        if (ib != null && ib.data().devices().isEmpty()) {
+            noneFound(node, ib.artifact(), ib.data().toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
                     "no ib devices", s[IB_NICS]);
-        }
-        if (ib != null && !ib.devices().isEmpty()) {
+        } else if (ib != null) {
+            List<IbDevice> devices = ib.data().devices();
             List<Quote> lines = new ArrayList<>();
-            for (IbDevice d : ib.devices()) {
-                if (lines.size() < 3) lines.add(Quote.of(ibA, d.line()));
-            }
-            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(ib.devices().size()), (long) ib.devices().size(), lines));
+            for (IbDevice d : devices.subList(0, Math.min(3, devices.size()))) lines.add(Quote.of(ib.artifact(), d.line()));
+            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(devices.size()), (long) devices.size(), lines));
         }
-        if (tree != null) treeFacts(node, treeA, tree, s[TREE_GPUS], s[TREE_NICS]);
+        if (tree != null) treeFacts(node, tree.artifact(), tree.data(), s[TREE_GPUS], s[TREE_NICS]);
+    }
+
+    /** One tool's data with the artifact it came from. */
+    private record Found<T>(Artifact artifact, T data) {
+    }
+
+    /** The data of {@code type} that {@code better(data, found so far)} prefers, over the artifacts in order; null when none. */
+    private static <T> Found<T> pick(List<Artifact> artifacts, Class<T> type, BiPredicate<T, T> better) {
+        Found<T> found = null;
+        for (Artifact a : artifacts) {
+            Optional<T> d = a.data(type);
+            if (d.isPresent() && better.test(d.get(), found == null ? null : found.data())) found = new Found<>(a, d.get());
+        }
+        return found;
     }
 
     private static void acrossNodes(AspectSeries[] s, MergedFindings out) {

@@ -160,7 +160,7 @@ public final class TopologyAnalyzer implements Analyzer {
         for (int k = 0; k < sources.size() && layouts.isEmpty(); k++) {
             for (Artifact a : as) {
                 Layout l = sources.get(k).apply(a).orElse(null);
-                if (l != null && !l.gpus.isEmpty() && !l.nics.isEmpty() && seen.add(signature(l))) layouts.add(l);
+                if (l != null && !l.gpus().isEmpty() && !l.nics().isEmpty() && seen.add(signature(l))) layouts.add(l);
             }
         }
         if (layouts.isEmpty() && hasNoGpuSource(as)) Layouts.fromVerbose(verbose).ifPresent(layouts::add);
@@ -181,13 +181,13 @@ public final class TopologyAnalyzer implements Analyzer {
 
     /** What makes two layouts the same picture of a node (the same matrix captured twice, one XML per rank). */
     private static String signature(Layout l) {
-        StringBuilder sb = new StringBuilder(l.source).append('|');
-        l.gpus.forEach(g -> sb.append(g.name()).append(':').append(g.numa()).append(','));
+        StringBuilder sb = new StringBuilder(l.source()).append('|');
+        l.gpus().forEach(g -> sb.append(g.name()).append(':').append(g.numa()).append(','));
         sb.append('|');
-        l.nics.forEach(n -> sb.append(n.name()).append(':').append(n.numa()).append(','));
+        l.nics().forEach(n -> sb.append(n.name()).append(':').append(n.numa()).append(','));
         sb.append('|');
-        for (int i = 0; i < l.gpus.size(); i++) {
-            for (int j = 0; j < l.nics.size(); j++) {
+        for (int i = 0; i < l.gpus().size(); i++) {
+            for (int j = 0; j < l.nics().size(); j++) {
                 Layout.Hop h = l.hop(i, j);
                 sb.append(h == null ? "-" : h.word()).append(',');
             }
