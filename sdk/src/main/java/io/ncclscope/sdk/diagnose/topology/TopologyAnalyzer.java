@@ -56,13 +56,10 @@ public final class TopologyAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that checks each node as its slice comes in and keeps, for the comparison of nodes, a few shared
-     * strings per node} The placement checks of one node ({@link AffinityChecks}) and the gaps its own evidence shows
-     * run in {@link Pass#add} and are kept as findings, their lines quoted then; of the nodes that share one finding
-     * word for word ({@link MergedFindings#addForNode}) only the first keeps its lines. What the node comparison
-     * reads of each node (GPU and NIC counts, models, paths, NVLink layout) is kept as a few strings
-     * ({@link NodeComparison}), with lines only of the nodes a finding can quote. Findings are handed out in
-     * the order of the whole evidence's slices ({@link RecordedFindings}), so they do not depend on the order slices came in.
+     * {@return a pass that checks each node as its slice comes in (findings kept with their lines quoted; of the nodes
+     * that share one finding word for word only the first keeps its lines) and keeps, for the comparison of nodes at
+     * finish, a few shared strings per node ({@link NodeComparison})} Findings come out in the order of the whole
+     * evidence's slices ({@link RecordedFindings}), whatever the order slices came in.
      */
     @Override
     public Pass pass() {
