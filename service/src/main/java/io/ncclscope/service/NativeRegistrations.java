@@ -173,7 +173,6 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     io.ncclscope.sdk.diagnose.LocalizedFinding.class,
     io.ncclscope.sdk.diagnose.Message.class,
     io.ncclscope.sdk.diagnose.Subject.class,
-    io.ncclscope.sdk.diagnose.topology.GpuNicAffinity.class,
     io.ncclscope.sdk.evidence.Evidence.Problem.class,
     io.ncclscope.sdk.evidence.EvidenceLine.class,
     io.ncclscope.sdk.evidence.NodeSource.class,

@@ -25,9 +25,6 @@ import java.util.regex.Pattern;
  */
 final class CounterCheck {
 
-    private static final Pattern PHY = EthtoolCounters.PHY;
-    private static final Pattern DROP = EthtoolCounters.DROP;
-    private static final Pattern PAUSE_FRAMES = EthtoolCounters.PAUSE_FRAMES;
     private static final Pattern PRIO_BYTES = Pattern.compile("^(rx|tx)_prio(\\d)_bytes$");
 
     private static final long PHY_MIN = 10;
@@ -43,10 +40,7 @@ final class CounterCheck {
     }
 
     private void iface(Artifact a, EthtoolInterface i, MergedFindings sink) {
-        Map<String, Long> c = i.counters();
-        String iface = i.name();
-        InterfaceCounters ic = new InterfaceCounters(a, i, iface, c, i.counterLines(), packets(c, "rx"), packets(c, "tx"),
-                NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface), iface != null ? iface : a.name());
+        InterfaceCounters ic = new InterfaceCounters(a, i, i.counters(), packets(i.counters(), "rx"), packets(i.counters(), "tx"));
         ic.errorCounters(sink);
         ic.notLossless(ic.pauseStorm(sink), sink);
     }
@@ -54,26 +48,22 @@ final class CounterCheck {
     /**
      * One interface's counters as the checks read them, and the checks.
      *
-     * @param a     the ethtool artifact
-     * @param i     the interface
-     * @param iface its name; null for a grep-filtered paste that names no interface
-     * @param c     its counters
-     * @param lines the line of each counter
-     * @param rxPk  packets received ({@link #packets})
-     * @param txPk  packets sent
-     * @param key   the instance key of its findings
-     * @param label the interface's name, else the artifact's
+     * @param c    its counters
+     * @param rxPk packets received ({@link #packets})
+     * @param txPk packets sent
      */
-    private record InterfaceCounters(Artifact a, EthtoolInterface i, String iface, Map<String, Long> c,
-                                     Map<String, Integer> lines, long rxPk, long txPk, String key, String label) {
+    private record InterfaceCounters(Artifact a, EthtoolInterface i, Map<String, Long> c, long rxPk, long txPk) {
 
         /** Files a finding about this interface: its detail's arguments after {@code iface}. */
         private void add(MergedFindings sink, String code, FindingSeverity severity, String detail, List<EvidenceLine> ev,
                          Object... args) {
+            // a grep-filtered paste may name no interface: the artifact names it then
+            String iface = i.name();
             Object[] all = new Object[args.length + 2];
             all[0] = "iface";
-            all[1] = label;
+            all[1] = iface != null ? iface : a.name();
             System.arraycopy(args, 0, all, 2, args.length);
+            String key = NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
             sink.addLines(key, code, severity, NodeNetworks.subject(a).withIface(iface),
                     Message.of(LinkHealthAnalyzer.class, detail, all), ev, "iface", iface, "node", NodeNetworks.node(a));
         }
@@ -90,8 +80,8 @@ final class CounterCheck {
                 long v = e.getValue() == null ? 0 : e.getValue();
                 if (v <= 0 || n.contains("corrected") || n.contains("pause") || n.contains("_bytes")
                         || n.contains("_packets") || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
-                boolean phy = PHY.matcher(n).matches();
-                boolean drop = !phy && DROP.matcher(n).matches();
+                boolean phy = EthtoolCounters.PHY.matcher(n).matches();
+                boolean drop = !phy && EthtoolCounters.DROP.matcher(n).matches();
                 boolean flaps = n.startsWith("link_down_events");
                 long pk = n.startsWith("tx") ? txPk : n.startsWith("rx") ? rxPk : allPk;
                 double ratio = pk > 0 ? (double) v / pk : -1;
@@ -104,7 +94,7 @@ final class CounterCheck {
                 phyBad |= phy || flaps;
                 severe |= phy && ratio >= 1e-4;
                 bad.add(e.getKey() + "=" + v + (ratio >= 0 ? " (" + perMillion(ratio) + "/M)" : ""));
-                Integer ln = lines.get(e.getKey());
+                Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null) ev.add(a.quote(ln));
             }
             if (!bad.isEmpty()) {
@@ -120,15 +110,15 @@ final class CounterCheck {
             long[] pause = new long[2];
             List<EvidenceLine> pev = new ArrayList<>();
             for (var e : c.entrySet()) {
-                var m = PAUSE_FRAMES.matcher(e.getKey());
+                var m = EthtoolCounters.PAUSE_FRAMES.matcher(e.getKey());
                 if (!m.matches() || e.getValue() == null || e.getValue() <= 0) continue;
                 pause[m.group(1).equals("rx") ? 0 : 1] += e.getValue();
-                Integer ln = lines.get(e.getKey());
+                Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null && pev.size() < 8) pev.add(a.quote(ln));
             }
             if (storm > 0) {
                 for (String n : new String[] {"tx_pause_storm_error_events", "tx_pause_storm_warning_events"}) {
-                    Integer ln = lines.get(n);
+                    Integer ln = i.counterLines().get(n);
                     if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
                 }
                 add(sink, "PFC_PAUSE_STORM", ERROR, "pfc.storm", pev, "events", storm);
@@ -165,7 +155,7 @@ final class CounterCheck {
                 int p = m.group(2).charAt(0) - '0';
                 prio[p] += e.getValue() == null ? 0 : e.getValue();
                 prios |= 1 << p;
-                Integer ln = lines.get(e.getKey());
+                Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null) prioLine.putIfAbsent(p, ln);
             }
             long total = 0;

@@ -276,36 +276,33 @@ final class EthCheck {
         for (EthernetLink e : eths) {
             int speed = e.speed();
             Integer adv = e.adv();
-            Integer sup = e.sup();
-            Integer partner = e.partner();
-            String g = e.group();
-            EthernetLink peer = g == null ? null : fastest.get(g);
-            boolean belowPeer = peer != null && peer != e && speed < 0.95 * peer.speed();
-            FindingSeverity sev = e.fabric() ? ERROR : WARNING;
-            String key = NodeNetworks.key(e.artifact()) + "/" + e.name();
-            String hca = e.hca();
-            Subject s = NodeNetworks.subject(e.artifact()).withIface(e.name()).withDevice(hca);
-            List<EvidenceLine> ev = speedLines(e);
+            EthernetLink peer = e.group() == null ? null : fastest.get(e.group());
             String name = e.name() == null ? "?" : e.name();
+            Subject s = NodeNetworks.subject(e.artifact()).withIface(e.name()).withDevice(e.hca());
+            FindingSeverity sev = e.fabric() ? ERROR : WARNING;
+            String peerNode = null;
+            Message m;
+            List<EvidenceLine> ev = new ArrayList<>();
             if (adv != null && speed < adv) {
-                sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s,
-                        Message.of(LinkHealthAnalyzer.class, partner != null && partner < adv ? "eth.speed.partner" : "eth.speed.adv",
-                                "iface", name, "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(partner)),
-                        ev, "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "hca", hca);
-            } else if (belowPeer) {
-                List<EvidenceLine> both = new ArrayList<>(ev);
-                both.addAll(speedLines(peer));
-                sink.addLines(key, "ETH_SPEED_DEGRADED", sev, s.withPeer(peer.where()),
-                        Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name, "speed", modeText(speed),
-                                "peer", peer.where(), "peerSpeed", modeText(peer.speed())),
-                        both, "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "peer", NodeNetworks.node(peer.artifact()), "hca", hca);
-            } else if (sup != null && speed < sup) {
+                m = Message.of(LinkHealthAnalyzer.class, e.partner() != null && e.partner() < adv ? "eth.speed.partner" : "eth.speed.adv",
+                        "iface", name, "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(e.partner()));
+            } else if (peer != null && peer != e && speed < 0.95 * peer.speed()) {
+                s = s.withPeer(peer.where());
+                peerNode = NodeNetworks.node(peer.artifact());
+                m = Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name, "speed", modeText(speed),
+                        "peer", peer.where(), "peerSpeed", modeText(peer.speed()));
+                ev.addAll(speedLines(peer));
+            } else if (e.sup() != null && speed < e.sup()) {
                 // The port offers no faster mode than it runs: a choice (or a proprietary mode such as 56G), not a fault.
-                sink.addLines(key, "ETH_SPEED_DEGRADED", INFO, s,
-                        Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name,
-                                "speed", modeText(speed), "sup", modeText(sup)),
-                        ev, "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "hca", hca);
+                sev = INFO;
+                m = Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name,
+                        "speed", modeText(speed), "sup", modeText(e.sup()));
+            } else {
+                continue;
             }
+            ev.addAll(0, speedLines(e));
+            sink.addLines(NodeNetworks.key(e.artifact()) + "/" + e.name(), "ETH_SPEED_DEGRADED", sev, s, m, ev,
+                    "iface", e.name(), "node", NodeNetworks.node(e.artifact()), "peer", peerNode, "hca", e.hca());
         }
     }
 
@@ -345,28 +342,19 @@ final class EthCheck {
         for (List<InterfaceMtu> ms : mtus.inOrder()) {
             for (InterfaceMtu f : ms) byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).putIfAbsent(NodeNetworks.key(f.artifact()), f);
         }
-        for (var e : byName.entrySet()) {
-            Map<String, InterfaceMtu> perNode = e.getValue();
+        for (Map<String, InterfaceMtu> perNode : byName.values()) {
             if (perNode.size() < 2) continue;
             Map<Integer, List<InterfaceMtu>> byMtu = new LinkedHashMap<>();
             for (InterfaceMtu f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
-            if (byMtu.size() < 2) continue;
-            int common = NodeNetworks.commonMtu(byMtu);
-            List<InterfaceMtu> majority = byMtu.get(common);
-            InterfaceMtu ref = majority.get(0);
-            for (var m : byMtu.entrySet()) {
-                if (m.getKey() == common) continue;
-                for (InterfaceMtu f : m.getValue()) {
-                    String peer = NodeNetworks.where(ref.artifact());
-                    sink.addLines(NodeNetworks.key(f.artifact()) + "/" + e.getKey() + "/mtu", "MTU_MISMATCH", ERROR,
-                            NodeNetworks.subject(f.artifact()).withIface(e.getKey()).withPeer(peer),
-                            Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", e.getKey(), "mtu", m.getKey(),
-                                    "peer", peer, "others", majority.size() - 1, "peerMtu", common,
-                                    "min", Math.min(m.getKey(), common)),
-                            List.of(f.artifact().quote(f.line()), ref.artifact().quote(ref.line())),
-                            "iface", e.getKey(), "node", NodeNetworks.node(f.artifact()), "peer", NodeNetworks.node(ref.artifact()));
-                }
-            }
+            NodeNetworks.differentMtus(byMtu, (f, ref) -> {
+                String peer = NodeNetworks.where(ref.artifact());
+                sink.addLines(NodeNetworks.key(f.artifact()) + "/" + f.name() + "/mtu", "MTU_MISMATCH", ERROR,
+                        NodeNetworks.subject(f.artifact()).withIface(f.name()).withPeer(peer),
+                        Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", f.name(), "mtu", f.mtu(), "peer", peer,
+                                "others", byMtu.get(ref.mtu()).size() - 1, "peerMtu", ref.mtu(), "min", Math.min(f.mtu(), ref.mtu())),
+                        List.of(f.artifact().quote(f.line()), ref.artifact().quote(ref.line())),
+                        "iface", f.name(), "node", NodeNetworks.node(f.artifact()), "peer", NodeNetworks.node(ref.artifact()));
+            });
         }
     }
 

@@ -95,8 +95,7 @@ final class IbCheck {
                     if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
                     if (stub == null) stub = it.artifact().stub();
                     up.add(new ActivePort(stub, d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(), p.activeWidth(),
-                            p.activeSpeed(), p.activeMtu(), p.line(),
-                            networks.netOf(NodeNetworks.key(it.artifact())).netdevOf.get(d.name() + "/" + x.num())));
+                            p.activeSpeed(), p.activeMtu(), p.line(), networks.netdev(it.artifact(), d.name(), x.num())));
                 }
             }
         }
@@ -164,7 +163,7 @@ final class IbCheck {
             } else {
                 key = ph == null ? "ib.down.state" : "ib.down.generic";
             }
-            String iface = networks.netOf(NodeNetworks.key(p.artifact())).netdevOf.get(p.dev().name() + "/" + p.num());
+            String iface = networks.netdev(p.artifact(), p.dev().name(), p.num());
             Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
             String railText = railDev == null ? "-"
                     : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
@@ -234,26 +233,19 @@ final class IbCheck {
                     .computeIfAbsent(p.mtu(), k -> new ArrayList<>()).add(p);
         }
         for (Map<Integer, List<ActivePort>> byMtu : byLayer.values()) {
-            if (byMtu.size() < 2) continue;
-            int common = NodeNetworks.commonMtu(byMtu);
-            ActivePort ref = byMtu.get(common).get(0);
-            for (var e : byMtu.entrySet()) {
-                if (e.getKey() == common) continue;
-                for (ActivePort p : e.getValue()) {
-                    boolean otherNode = !NodeNetworks.key(p.artifact()).equals(NodeNetworks.key(ref.artifact()));
-                    String iface = p.iface();
-                    List<EvidenceLine> ev = new ArrayList<>(mtuLines(p.artifact(), p.line()));
-                    ev.addAll(mtuLines(ref.artifact(), ref.line()));
-                    sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
-                            otherNode ? ERROR : WARNING,
-                            NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface)
-                                    .withPeer(ref.where()),
-                            Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev(), "port", p.num(),
-                                    "mtu", e.getKey(), "peer", ref.where(), "peerMtu", common),
-                            ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
-                            "iface", iface, "peer", NodeNetworks.node(ref.artifact()));
-                }
-            }
+            NodeNetworks.differentMtus(byMtu, (p, ref) -> {
+                boolean otherNode = !NodeNetworks.key(p.artifact()).equals(NodeNetworks.key(ref.artifact()));
+                List<EvidenceLine> ev = new ArrayList<>(mtuLines(p.artifact(), p.line()));
+                ev.addAll(mtuLines(ref.artifact(), ref.line()));
+                sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
+                        otherNode ? ERROR : WARNING,
+                        NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(p.iface())
+                                .withPeer(ref.where()),
+                        Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev(), "port", p.num(),
+                                "mtu", p.mtu(), "peer", ref.where(), "peerMtu", ref.mtu()),
+                        ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
+                        "iface", p.iface(), "peer", NodeNetworks.node(ref.artifact()));
+            });
         }
     }
 
@@ -266,7 +258,7 @@ final class IbCheck {
             if (!p.active() || p.port().linkLayer() != LinkLayer.ETHERNET) continue;
             if (p.port().activeMtu() != null && p.port().activeMtu() >= 4096) continue;
             NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(p.artifact()));
-            String netdev = net.netdevOf.get(p.dev().name() + "/" + p.num());
+            String netdev = net.netdevOf.get(NodeNetworks.portKey(p.dev().name(), p.num()));
             NodeNetworks.IpInterface f = netdev == null ? null : net.ifaces.get(netdev);
             if (f == null || f.nif().mtu() == null || f.nif().mtu() >= 4200) continue;
             List<EvidenceLine> ev = new ArrayList<>();
@@ -293,7 +285,7 @@ final class IbCheck {
                 String st = r.portState().toUpperCase(Locale.ROOT);
                 if (st.contains("ACTIVE")) continue;
                 int port = r.port() == null ? 1 : r.port();
-                if (net.ibPorts.containsKey(r.rdmaDevice() + "/" + port)) continue; // ibstat speaks for it
+                if (net.ibPorts.containsKey(NodeNetworks.portKey(r.rdmaDevice(), port))) continue; // ibstat speaks for it
                 Subject s = NodeNetworks.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
                 sink.addLines(NodeNetworks.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
                         Message.of(LinkHealthAnalyzer.class, "ib.down.state", "hca", r.rdmaDevice(), "port", port,
@@ -338,7 +330,7 @@ final class IbCheck {
         NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
         Integer port = ref.port();
         if (stillDown && rdma && dev != null) {
-            NodeNetworks.Port now = net.ibPorts.get(dev + "/" + (port == null ? 1 : port));
+            NodeNetworks.Port now = net.ibPorts.get(NodeNetworks.portKey(dev, port));
             if (now != null && now.port().state() == PortState.ACTIVE) stillDown = false; // came back after the log ended
         }
         List<EvidenceLine> ev = new ArrayList<>();
@@ -350,7 +342,7 @@ final class IbCheck {
         String code = rdma ? "IB_PORT_NOT_ACTIVE" : "ETH_LINK_DOWN";
         Subject s = NodeNetworks.subject(a).withPort(port);
         s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
-        sink.addLines(NodeNetworks.key(a) + "/" + dev + "/" + (port == null ? 1 : port), code, stillDown ? ERROR : WARNING, s,
+        sink.addLines(NodeNetworks.key(a) + "/" + NodeNetworks.portKey(dev, port), code, stillDown ? ERROR : WARNING, s,
                 Message.of(LinkHealthAnalyzer.class, stillDown ? "flap.down" : "flap.bounced", "dev", dev,
                         "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
                 ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", NodeNetworks.node(a),

@@ -10,18 +10,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Link health on each node and across nodes, from the hardware tools' outputs: PCIe links ({@code lspci -vvv},
- * {@code nvidia-smi -q}), NVLinks ({@code nvidia-smi nvlink -s}), RDMA ports ({@code ibstat}, {@code ibstatus},
- * {@code ibv_devinfo}), Ethernet links and counters ({@code ethtool}, {@code ethtool -S}), interfaces and MTUs
- * ({@code ip link}, {@code ip addr}, {@code ibdev2netdev}, {@code show_gids}) and the kernel log (Xid, mlx5 port
- * events, PCIe bandwidth lines).
- *
- * <p>Codes: PCIE_LINK_DEGRADED, NVLINK_DEGRADED, IB_PORT_NOT_ACTIVE, IB_RATE_DEGRADED, ETH_LINK_DOWN,
- * ETH_SPEED_DEGRADED, MTU_MISMATCH, NIC_ERROR_COUNTERS, PFC_PAUSE_STORM, ROCE_TRAFFIC_NOT_LOSSLESS, GPU_XID.
- * Facts from several tools about one link make one finding. Comparisons across nodes (rates, speeds, MTUs,
- * NVLink counts) use every node in the evidence; artifacts with no node count as one unnamed node.
- *
- * <p>Stateless and thread-safe (each {@link #pass()} is not); linear in the size of the evidence.
+ * Link health on each node and across nodes, from the hardware tools' outputs: PCIe links, NVLinks, RDMA ports,
+ * Ethernet links and counters, interfaces and MTUs, and the kernel log (Xid, mlx5 port events, PCIe bandwidth lines).
+ * Facts from several tools about one link make one finding; artifacts with no node count as one unnamed node.
+ * Stateless and thread-safe (each {@link #pass()} is not); linear in the size of the evidence.
  */
 public final class LinkHealthAnalyzer implements Analyzer {
 
@@ -37,12 +29,9 @@ public final class LinkHealthAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that checks each node as its slice comes in and keeps, for the checks across nodes, a few facts
-     * per link} What one node shows alone (a narrow PCIe link, a port down, error counters, Xids) is found in
-     * {@link Pass#add} and kept as findings, their lines quoted then; link rates, speeds, MTUs, NVLink counts and GPU
-     * links at an idle speed are compared across nodes at finish on small records, whose artifacts stay as
-     * {@link io.ncclscope.sdk.evidence.Artifact#stub() stubs} to quote the few that differ. Findings are handed out
-     * in the order of the whole evidence's slices ({@link RecordedFindings}), so they do not depend on the order slices came in.
+     * {@return a pass that checks each node as its slice comes in (findings kept with their lines quoted) and keeps,
+     * for the comparisons across nodes at finish, a few facts per link} Findings come out in the order of the whole
+     * evidence's slices ({@link RecordedFindings}), whatever the order slices came in.
      */
     @Override
     public Pass pass() {
@@ -77,27 +66,23 @@ public final class LinkHealthAnalyzer implements Analyzer {
         @Override
         public List<Finding> finish() {
             MergedFindings out = new MergedFindings();
-            recorded.replay(LSPCI, out);
-            recorded.replay(NVSMI, out);
-            recorded.replay(KERNEL, out);
+            replay(LSPCI, KERNEL, out);
             pcie.idleSummary(out);
             nvlink.finish(out);
-            recorded.replay(IB_DOWN, out);
+            replay(IB_DOWN, IB_DOWN, out);
             ib.rates(out);
             ib.activeMtu(out);
-            recorded.replay(ROCE_MTU, out);
-            recorded.replay(IBDEV, out);
-            recorded.replay(FLAPS, out);
-            recorded.replay(IP, out);
-            recorded.replay(ETHTOOL, out);
+            replay(ROCE_MTU, ETHTOOL, out);
             eth.peers();
-            recorded.replay(SPEEDS, out);
+            replay(SPEEDS, SPEEDS, out);
             eth.mtuAcrossNodes(out);
-            recorded.replay(BONDS, out);
-            recorded.replay(SIBLINGS, out);
-            recorded.replay(COUNTERS, out);
-            recorded.replay(XID, out);
+            replay(BONDS, XID, out);
             return out.findings();
+        }
+
+        /** Hands out the findings of phases {@code from..to}. */
+        private void replay(int from, int to, MergedFindings out) {
+            for (int phase = from; phase <= to; phase++) recorded.replay(phase, out);
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,7 +38,7 @@ final class NodeNetworks {
     /** An ibstat port with its device and artifact. */
     record Port(Artifact artifact, IbDevice device, IbPort port, String node) {
         String devPort() {
-            return device.name() + "/" + (port.port() == null ? 1 : port.port());
+            return portKey(device.name(), port.port());
         }
     }
 
@@ -70,8 +71,7 @@ final class NodeNetworks {
             for (RdmaLink r : it.data().rdmaMap()) {
                 if (r.netdev() == null || r.rdmaDevice() == null) continue;
                 n.rdmaByNetdev.putIfAbsent(r.netdev(), r);
-                String dp = r.rdmaDevice() + "/" + (r.port() == null ? 1 : r.port());
-                n.netdevOf.putIfAbsent(dp, r.netdev());
+                n.netdevOf.putIfAbsent(portKey(r.rdmaDevice(), r.port()), r.netdev());
                 n.rdmaOfNetdev.putIfAbsent(r.netdev(), r.rdmaDevice());
             }
         }
@@ -79,7 +79,7 @@ final class NodeNetworks {
             NodeNetwork n = net(key(it.artifact()));
             for (GidEntry g : it.data().gids()) {
                 if (g.netdev() == null || g.device() == null) continue;
-                n.netdevOf.putIfAbsent(g.device() + "/" + (g.port() == null ? 1 : g.port()), g.netdev());
+                n.netdevOf.putIfAbsent(portKey(g.device(), g.port()), g.netdev());
                 n.rdmaOfNetdev.putIfAbsent(g.netdev(), g.device());
             }
         }
@@ -103,6 +103,16 @@ final class NodeNetworks {
     NodeNetwork netOf(String key) {
         NodeNetwork n = nets.get(key);
         return n == null ? new NodeNetwork() : n;
+    }
+
+    /** The netdev of RDMA port {@code device/port} on artifact {@code a}'s node; null when none is known. */
+    String netdev(Artifact a, String device, Integer port) {
+        return netOf(key(a)).netdevOf.get(portKey(device, port));
+    }
+
+    /** How an RDMA port is keyed: {@code mlx5_0/1}, port 1 when the tool printed none. */
+    static String portKey(String device, Integer port) {
+        return device + "/" + (port == null ? 1 : port);
     }
 
     /** The node an artifact belongs to; null when it could not be told. */
@@ -132,6 +142,19 @@ final class NodeNetworks {
     static String where(Artifact a, String label) {
         String n = node(a);
         return n == null ? label : n + " " + label;
+    }
+
+    /**
+     * Calls {@code odd} for each member of {@code byMtu} whose MTU is not the one most share ({@link #commonMtu}), with
+     * the first member of that one; nothing when all share one MTU.
+     */
+    static <T> void differentMtus(Map<Integer, List<T>> byMtu, BiConsumer<T, T> odd) {
+        if (byMtu.size() < 2) return;
+        int common = commonMtu(byMtu);
+        T ref = byMtu.get(common).get(0);
+        byMtu.forEach((mtu, members) -> {
+            if (mtu != common) members.forEach(m -> odd.accept(m, ref));
+        });
     }
 
     /** The MTU most members share; on a tie the larger one (jumbo frames are the intent more often than not). */

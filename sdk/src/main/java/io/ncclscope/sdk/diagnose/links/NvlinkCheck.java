@@ -36,29 +36,14 @@ final class NvlinkCheck {
      * and listed in order). Its artifact is kept as a {@link Artifact#stub() stub}, to quote the GPU's lines should
      * another node's GPUs of its model show more links or faster ones.
      */
-    private static final class GpuLinks {
-        final Artifact artifact;
-        final Integer index;
-        final String busId;
-        final String name;
-        final int line;
-        final int active;
-        final boolean error;
-        /** The links, or null when {@link #uniform} stands for them. */
-        private final List<NvLink> links;
-        /** Of links 0..n-1 on consecutive lines, all up at one speed: n, the speed and the first line. */
-        private final int uniform;
-        private final Double speed;
-        private final int firstLine;
+    private record GpuLinks(Artifact artifact, Integer index, String busId, String name, int line, int active, boolean error,
+                            List<NvLink> links, int uniform, Double speed, int firstLine) {
 
-        GpuLinks(Artifact artifact, NvsmiGpu gpu) {
-            this.artifact = artifact;
-            this.index = gpu.index();
-            this.busId = gpu.busId();
-            this.name = gpu.name();
-            this.line = gpu.line();
-            this.active = gpu.activeNvlinks();
-            this.error = gpu.nvlinkError() != null;
+        /**
+         * Keeps {@code links} null when {@code uniform} (links 0..n-1 on consecutive lines, all up at one speed) stands
+         * for them: n, the speed and the first line.
+         */
+        static GpuLinks of(Artifact artifact, NvsmiGpu gpu) {
             List<NvLink> ls = gpu.nvlinks();
             boolean same = !ls.isEmpty();
             for (int k = 0; k < ls.size() && same; k++) {
@@ -66,10 +51,9 @@ final class NvlinkCheck {
                 same = l.active() && l.link() == k && l.line() == ls.get(0).line() + k
                         && java.util.Objects.equals(l.speedGBs(), ls.get(0).speedGBs());
             }
-            this.links = same ? null : List.copyOf(ls);
-            this.uniform = same ? ls.size() : 0;
-            this.speed = same ? ls.get(0).speedGBs() : null;
-            this.firstLine = same ? ls.get(0).line() : 0;
+            return new GpuLinks(artifact, gpu.index(), gpu.busId(), gpu.name(), gpu.line(), gpu.activeNvlinks(),
+                    gpu.nvlinkError() != null, same ? null : List.copyOf(ls), same ? ls.size() : 0,
+                    same ? ls.get(0).speedGBs() : null, same ? ls.get(0).line() : 0);
         }
 
         List<NvLink> nvlinks() {
@@ -112,7 +96,7 @@ final class NvlinkCheck {
             for (NvsmiGpu g : it.data().gpus()) {
                 if (g.nvlinks().isEmpty() && g.nvlinkError() == null) continue;
                 if (stub == null) stub = it.artifact().stub();
-                gs.add(new GpuLinks(stub, g));
+                gs.add(GpuLinks.of(stub, g));
             }
         }
         if (!gs.isEmpty()) slices.put(slice.sliceNode(), gs);
@@ -132,45 +116,45 @@ final class NvlinkCheck {
         GpuLinks best = null;
         double maxSpeed = 0;
         for (GpuLinks g : gs) {
-            if (best == null || g.active > best.active) best = g;
+            if (best == null || g.active() > best.active()) best = g;
             for (NvLink l : g.nvlinks()) {
                 if (l.active() && l.speedGBs() != null) maxSpeed = Math.max(maxSpeed, l.speedGBs());
             }
         }
-        int maxActive = best.active;
+        int maxActive = best.active();
         if (maxActive == 0) {
             allInactive(gs, sink);
             return;
         }
         for (GpuLinks g : gs) {
-            int active = g.active;
+            int active = g.active();
             List<String> down = new ArrayList<>();
             List<String> slow = new ArrayList<>();
             List<EvidenceLine> ev = new ArrayList<>();
             for (NvLink l : g.nvlinks()) {
                 if (!l.active()) {
                     down.add(Integer.toString(l.link()));
-                    ev.add(g.artifact.quote(l.line()));
+                    ev.add(g.artifact().quote(l.line()));
                 } else if (l.speedGBs() != null && maxSpeed > 0 && l.speedGBs() < 0.9 * maxSpeed) {
                     slow.add(l.link() + " (" + NodeNetworks.num(l.speedGBs()) + " GB/s)");
-                    ev.add(g.artifact.quote(l.line()));
+                    ev.add(g.artifact().quote(l.line()));
                 }
             }
             // Fewer links listed and none of them inactive is a paste cut short, not a fault: nvidia-smi nvlink -s prints
             // every link, an inactive one as <inactive> (corpus-more nvsmi-q/nccl-tests-228-1, k8s-test-infra-371-1).
-            boolean cutShort = active < maxActive && down.isEmpty() && !g.error;
+            boolean cutShort = active < maxActive && down.isEmpty() && !g.error();
             if ((active >= maxActive || cutShort) && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
-            if (g.line > 0) ev.add(0, g.artifact.quote(g.line));
-            if (g.error) ev.addAll(NodeNetworks.near(g.artifact, g.line, 2, false,
+            if (g.line() > 0) ev.add(0, g.artifact().quote(g.line()));
+            if (g.error()) ev.addAll(NodeNetworks.near(g.artifact(), g.line(), 2, false,
                     s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
             ev.addAll(bestLines(best));
-            String key = NodeNetworks.key(g.artifact) + "/" + g.label();
-            var subject = NodeNetworks.subject(g.artifact).withGpu(g.label()).withPeer(best.where());
-            if (active == 0 && g.error && !baseboard(g.model())) {
+            String key = NodeNetworks.key(g.artifact()) + "/" + g.label();
+            var subject = NodeNetworks.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
+            if (active == 0 && g.error() && !baseboard(g.model())) {
                 sink.addLines(key, CODE, INFO, subject,
                         Message.of(LinkHealthAnalyzer.class, "nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
-                        ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact), "peer", best.where());
+                        ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact()), "peer", best.where());
                 continue;
             }
             String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
@@ -179,7 +163,7 @@ final class NvlinkCheck {
                             "peer", best.where(), "peerActive", maxActive,
                             "down", down.isEmpty() ? "-" : String.join(", ", down),
                             "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", NodeNetworks.num(maxSpeed)),
-                    ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact), "peer", best.where());
+                    ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact()), "peer", best.where());
         }
     }
 
@@ -215,7 +199,7 @@ final class NvlinkCheck {
         Map<String, List<GpuLinks>> byNode = new LinkedHashMap<>();
         for (GpuLinks g : gs) {
             if (!g.nvlinks().isEmpty() && baseboard(g.model())) {
-                byNode.computeIfAbsent(NodeNetworks.key(g.artifact), k -> new ArrayList<>()).add(g);
+                byNode.computeIfAbsent(NodeNetworks.key(g.artifact()), k -> new ArrayList<>()).add(g);
             }
         }
         for (List<GpuLinks> n : byNode.values()) {
@@ -225,23 +209,23 @@ final class NvlinkCheck {
             for (GpuLinks g : n) {
                 links += g.nvlinks().size();
                 if (ev.size() < 6) {
-                    ev.add(g.artifact.quote(g.line));
-                    ev.add(g.artifact.quote(g.nvlinks().get(0).line()));
+                    ev.add(g.artifact().quote(g.line()));
+                    ev.add(g.artifact().quote(g.nvlinks().get(0).line()));
                 }
             }
-            sink.addLines(NodeNetworks.key(first.artifact) + "/all", CODE, ERROR, NodeNetworks.subject(first.artifact),
+            sink.addLines(NodeNetworks.key(first.artifact()) + "/all", CODE, ERROR, NodeNetworks.subject(first.artifact()),
                     Message.of(LinkHealthAnalyzer.class, "nvlink.none", "gpus", n.size(), "links", links,
                             "model", first.model()),
-                    ev, "node", NodeNetworks.node(first.artifact));
+                    ev, "node", NodeNetworks.node(first.artifact()));
         }
     }
 
     private static List<EvidenceLine> bestLines(GpuLinks best) {
         List<EvidenceLine> ev = new ArrayList<>();
-        ev.add(best.artifact.quote(best.line));
+        ev.add(best.artifact().quote(best.line()));
         for (NvLink l : best.nvlinks()) {
             if (l.active()) {
-                ev.add(best.artifact.quote(l.line()));
+                ev.add(best.artifact().quote(l.line()));
                 break;
             }
         }

@@ -41,10 +41,10 @@ final class AffinityChecks {
      * @param scope what makes problem instances of this layout distinct (the node, or the artifact when there is none)
      */
     static void check(Layout l, String node, String scope, MergedFindings out) {
-        if (l.gpus.isEmpty() || l.nics.isEmpty()) return;
+        if (l.gpus().isEmpty() || l.nics().isEmpty()) return;
         boolean paths = l.hasPaths();
         if (paths) affinity(l, node, scope, out);
-        if (l.numaTrusted) crossNuma(l, node, scope, out);
+        if (l.numaTrusted()) crossNuma(l, node, scope, out);
         if (paths) farNics(l, node, scope, out);
     }
 
@@ -57,7 +57,7 @@ final class AffinityChecks {
      * close NIC can relay the sends (PXN).
      */
     private static void affinity(Layout l, String node, String scope, MergedFindings out) {
-        int g = l.gpus.size();
+        int g = l.gpus().size();
         List<Integer> poor = new ArrayList<>();
         Hop[] best = new Hop[g];
         for (int i = 0; i < g; i++) {
@@ -91,24 +91,24 @@ final class AffinityChecks {
         for (int i : poor) {
             List<Integer> near = l.nearest(i);
             nearNics.addAll(near);
-            List<String> names = near.stream().map(n -> l.nics.get(n).name()).toList();
-            Integer numa = l.numaTrusted ? l.gpus.get(i).numa() : null;
+            List<String> names = near.stream().map(n -> l.nics().get(n).name()).toList();
+            Integer numa = l.numaTrusted() ? l.gpus().get(i).numa() : null;
             NicsReached k = new NicsReached(Names.list(names) + " (" + best[i].word() + ")", numa);
-            groups.computeIfAbsent(k, x -> new ArrayList<>()).add(l.gpus.get(i).name());
+            groups.computeIfAbsent(k, x -> new ArrayList<>()).add(l.gpus().get(i).name());
         }
         List<String> pairs = new ArrayList<>();
         groups.forEach((k, gpus) -> pairs.add(Names.list(gpus) + (k.numa() == null ? "" : " (NUMA " + k.numa() + ")")
                 + " → " + k.nics()));
 
-        List<String> poorNames = poor.stream().map(i -> l.gpus.get(i).name()).toList();
-        List<String> sysNames = poor.stream().filter(i -> best[i].sys()).map(i -> l.gpus.get(i).name()).toList();
-        List<String> nicNames = nearNics.stream().map(n -> l.nics.get(n).name()).toList();
-        List<String> hcas = nearNics.stream().map(n -> l.nics.get(n).hca()).filter(h -> h != null).toList();
+        List<String> poorNames = poor.stream().map(i -> l.gpus().get(i).name()).toList();
+        List<String> sysNames = poor.stream().filter(i -> best[i].sys()).map(i -> l.gpus().get(i).name()).toList();
+        List<String> nicNames = nearNics.stream().map(n -> l.nics().get(n).name()).toList();
+        List<String> hcas = nearNics.stream().map(n -> l.nics().get(n).hca()).filter(h -> h != null).toList();
 
         Message detail = Message.of(TopologyAnalyzer.class, key,
                 "count", poor.size(), "total", g, "pairs", String.join("; ", pairs),
-                "sysGpus", Names.list(sysNames), "relays", Names.list(relays.stream().map(k -> l.gpus.get(k).name()).toList()),
-                "source", l.source);
+                "sysGpus", Names.list(sysNames), "relays", Names.list(relays.stream().map(k -> l.gpus().get(k).name()).toList()),
+                "source", l.source());
 
         // A row of each path word, worst first, then more rows of the worst: the rows the detail speaks of.
         List<Integer> sorted = poor.stream().sorted(Comparator.comparingInt((Integer i) -> -best[i].rank())).toList();
@@ -122,13 +122,13 @@ final class AffinityChecks {
             if (!shown.contains(i)) shown.add(i);
         }
         List<Quote> ev = new ArrayList<>();
-        shown.stream().limit(Math.max(MAX_GPU_LINES, words.size())).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
-        ev.addAll(l.header);
-        nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics.get(n).lines())));
+        shown.stream().limit(Math.max(MAX_GPU_LINES, words.size())).forEach(i -> ev.addAll(l.gpus().get(i).lines()));
+        ev.addAll(l.header());
+        nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics().get(n).lines())));
 
         Subject subject = new Subject(node, null, Names.compact(poorNames), Names.csv(nicNames), null, null, null);
-        Device first = l.gpus.get(poor.get(0));
-        out.addForNode(node, scope + "|affinity|" + l.source, AFFINITY, severity, subject, detail, ev,
+        Device first = l.gpus().get(poor.get(0));
+        out.addForNode(node, scope + "|affinity|" + l.source(), AFFINITY, severity, subject, detail, ev,
                 "node", node, "gpu", Names.compact(poorNames), "hca", Names.csv(hcas), "bdf", first.bdf());
     }
 
@@ -146,16 +146,16 @@ final class AffinityChecks {
 
     /** GPUs of a NUMA node with no NIC on it while another NUMA node holds two or more; {@return the NICs named} */
     private static Set<Integer> noLocalNic(Layout l, String node, String scope, MergedFindings out) {
-        int g = l.gpus.size();
-        int n = l.nics.size();
+        int g = l.gpus().size();
+        int n = l.nics().size();
         Map<Integer, List<Integer>> gpusByNuma = new TreeMap<>();
         for (int i = 0; i < g; i++) {
-            Integer v = l.gpus.get(i).numa();
+            Integer v = l.gpus().get(i).numa();
             if (v != null) gpusByNuma.computeIfAbsent(v, k -> new ArrayList<>()).add(i);
         }
         Map<Integer, List<Integer>> nicsByNuma = new TreeMap<>();
         for (int j = 0; j < n; j++) {
-            Integer v = l.nics.get(j).numa();
+            Integer v = l.nics().get(j).numa();
             if (v != null) nicsByNuma.computeIfAbsent(v, k -> new ArrayList<>()).add(j);
         }
 
@@ -178,26 +178,24 @@ final class AffinityChecks {
             if (y == null) continue;
             List<Integer> ny = nicsByNuma.get(y);
             named.addAll(ny);
-            List<String> gpuNames = gx.stream().map(i -> l.gpus.get(i).name()).toList();
-            List<String> nicNames = ny.stream().map(j -> l.nics.get(j).name()).toList();
+            List<String> gpuNames = gx.stream().map(i -> l.gpus().get(i).name()).toList();
+            List<String> nicNames = ny.stream().map(j -> l.nics().get(j).name()).toList();
             Message detail = Message.of(TopologyAnalyzer.class, "numa.noLocalNic",
-                    "gpus", Names.list(gpuNames), "numa", x, "other", y, "nics", Names.list(nicNames), "source", l.source);
+                    "gpus", Names.list(gpuNames), "numa", x, "other", y, "nics", Names.list(nicNames), "source", l.source());
             List<Quote> ev = new ArrayList<>();
-            gx.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
-            ny.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
-            ev.addAll(l.header);
-            Device nic = l.nics.get(ny.get(0));
-            out.addForNode(node, scope + "|noLocal|" + x, NUMA, FindingSeverity.WARNING,
-                    new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
-                    "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
+            gx.stream().limit(4).forEach(i -> ev.addAll(l.gpus().get(i).lines()));
+            ny.stream().limit(2).forEach(j -> ev.addAll(l.nics().get(j).lines()));
+            ev.addAll(l.header());
+            Device nic = l.nics().get(ny.get(0));
+            crossNumaFinding(node, scope + "|noLocal|" + x, FindingSeverity.WARNING, gpuNames, nicNames, nic.hca(), nic, detail, ev, out);
         }
         return named;
     }
 
     /** (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve. */
     private static void nicsAway(Layout l, Set<Integer> named, String node, String scope, MergedFindings out) {
-        int g = l.gpus.size();
-        int n = l.nics.size();
+        int g = l.gpus().size();
+        int n = l.nics().size();
         Map<String, List<Integer>> away = new LinkedHashMap<>();
         Map<String, List<Integer>> servedBy = new LinkedHashMap<>();
         List<List<Integer>> nearest = new ArrayList<>(g);
@@ -211,36 +209,35 @@ final class AffinityChecks {
             if (served.isEmpty()) continue;
             boolean allAway = true;
             for (int i : served) {
-                if (l.gpus.get(i).numa() == null || !l.differentNuma(i, j)) {
+                if (l.gpus().get(i).numa() == null || !l.differentNuma(i, j)) {
                     allAway = false;
                     break;
                 }
             }
             if (!allAway) continue;
-            String k = served + "|" + l.nics.get(j).numa();
+            String k = served + "|" + l.nics().get(j).numa();
             away.computeIfAbsent(k, x -> new ArrayList<>()).add(j);
             servedBy.putIfAbsent(k, served);
         }
         for (Map.Entry<String, List<Integer>> e : away.entrySet()) {
             List<Integer> nj = e.getValue();
             List<Integer> served = servedBy.get(e.getKey());
-            Integer nicNuma = l.nics.get(nj.get(0)).numa();
-            List<String> gpuNames = served.stream().map(i -> l.gpus.get(i).name()).toList();
-            List<String> nicNames = nj.stream().map(j -> l.nics.get(j).name()).toList();
+            Integer nicNuma = l.nics().get(nj.get(0)).numa();
+            List<String> gpuNames = served.stream().map(i -> l.gpus().get(i).name()).toList();
+            List<String> nicNames = nj.stream().map(j -> l.nics().get(j).name()).toList();
             Set<Integer> gpuNuma = new java.util.TreeSet<>();
-            served.forEach(i -> gpuNuma.add(l.gpus.get(i).numa()));
+            served.forEach(i -> gpuNuma.add(l.gpus().get(i).numa()));
             Message detail = Message.of(TopologyAnalyzer.class, nicNuma != null ? "numa.nicAway" : "numa.nicAway.unknown",
                     "nics", Names.list(nicNames), "gpus", Names.list(gpuNames),
                     "gpuNuma", Names.list(gpuNuma.stream().map(String::valueOf).toList()), "nicNuma", nicNuma,
-                    "source", l.source);
+                    "source", l.source());
             List<Quote> ev = new ArrayList<>();
-            nj.stream().limit(2).forEach(j -> ev.addAll(l.nics.get(j).lines()));
-            served.stream().limit(4).forEach(i -> ev.addAll(l.gpus.get(i).lines()));
-            ev.addAll(l.header);
-            Device nic = l.nics.get(nj.get(0));
-            out.addForNode(node, scope + "|away|" + Names.csv(nicNames), NUMA, FindingSeverity.WARNING,
-                    new Subject(node, null, Names.compact(gpuNames), Names.csv(nicNames), null, null, null), detail, ev,
-                    "node", node, "hca", nic.hca(), "gpu", Names.compact(gpuNames), "bdf", nic.bdf());
+            nj.stream().limit(2).forEach(j -> ev.addAll(l.nics().get(j).lines()));
+            served.stream().limit(4).forEach(i -> ev.addAll(l.gpus().get(i).lines()));
+            ev.addAll(l.header());
+            Device nic = l.nics().get(nj.get(0));
+            crossNumaFinding(node, scope + "|away|" + Names.csv(nicNames), FindingSeverity.WARNING, gpuNames, nicNames, nic.hca(), nic,
+                    detail, ev, out);
         }
     }
 
@@ -249,13 +246,13 @@ final class AffinityChecks {
      * front-end ports (a DGX's mlx5_8/mlx5_9, a bond) that NCCL_IB_HCA should leave out.
      */
     private static void farNics(Layout l, String node, String scope, MergedFindings out) {
-        int g = l.gpus.size();
+        int g = l.gpus().size();
         Set<Integer> serving = new HashSet<>();
         for (int i = 0; i < g; i++) {
             if (l.best(i) != null) serving.addAll(l.nearest(i));
         }
         List<Integer> far = new ArrayList<>();
-        for (int j = 0; j < l.nics.size(); j++) {
+        for (int j = 0; j < l.nics().size(); j++) {
             if (serving.contains(j)) continue;
             boolean allAway = true;
             for (int i = 0; i < g && allAway; i++) {
@@ -264,16 +261,23 @@ final class AffinityChecks {
             if (allAway) far.add(j);
         }
         if (far.isEmpty() || serving.isEmpty()) return;
-        List<String> names = far.stream().map(j -> l.nics.get(j).name()).toList();
-        List<String> hcas = far.stream().map(j -> l.nics.get(j).hca()).filter(h -> h != null).toList();
-        Message detail = Message.of(TopologyAnalyzer.class, "numa.farNics", "nics", Names.list(names), "source", l.source);
+        List<String> names = far.stream().map(j -> l.nics().get(j).name()).toList();
+        List<String> hcas = far.stream().map(j -> l.nics().get(j).hca()).filter(h -> h != null).toList();
+        Message detail = Message.of(TopologyAnalyzer.class, "numa.farNics", "nics", Names.list(names), "source", l.source());
         List<Quote> ev = new ArrayList<>();
-        far.stream().limit(4).forEach(j -> ev.addAll(l.nics.get(j).lines()));
-        ev.addAll(l.header);
-        Device first = l.nics.get(far.get(0));
-        out.addForNode(node, scope + "|far", NUMA, FindingSeverity.INFO,
-                new Subject(node, null, null, Names.csv(names), null, null, null), detail, ev,
-                "node", node, "hca", hcas.isEmpty() ? null : hcas.get(0), "bdf", first.bdf());
+        far.stream().limit(4).forEach(j -> ev.addAll(l.nics().get(j).lines()));
+        ev.addAll(l.header());
+        crossNumaFinding(node, scope + "|far", FindingSeverity.INFO, List.of(), names, hcas.isEmpty() ? null : hcas.get(0),
+                l.nics().get(far.get(0)), detail, ev, out);
+    }
+
+    /** Files a NIC_CROSS_NUMA finding about the GPUs and NICs named; {@code nic} is the first NIC, {@code hca} its HCA. */
+    private static void crossNumaFinding(String node, String instance, FindingSeverity severity, List<String> gpuNames,
+                                         List<String> nicNames, String hca, Device nic, Message detail, List<Quote> ev,
+                                         MergedFindings out) {
+        String gpus = gpuNames.isEmpty() ? null : Names.compact(gpuNames);
+        out.addForNode(node, instance, NUMA, severity, new Subject(node, null, gpus, Names.csv(nicNames), null, null, null),
+                detail, ev, "node", node, "hca", hca, "gpu", gpus, "bdf", nic.bdf());
     }
 
     private static Quote last(List<Quote> lines) {

@@ -9,9 +9,23 @@ import java.util.Objects;
 /**
  * Where the GPUs and NICs of one node sit and how they connect, read from one source ({@code nvidia-smi topo -m},
  * an NCCL topology dump, {@code lspci -tv}, or only the NUMA nodes of {@code lspci -vvv}). The checks of
- * {@link AffinityChecks} run on this model, whatever the source. Immutable.
+ * {@link AffinityChecks} run on this model, whatever the source. Immutable (the arrays are not copied: the builders in
+ * {@link Layouts} hand them over).
+ *
+ * @param source      the command the layout was read from, for messages ({@code nvidia-smi topo -m})
+ * @param hops        {@code [gpu][nic]} connections; null entries where unknown; null when the source has no paths
+ * @param nvlink      {@code [gpu][gpu]} NVLink connections; null when the source cannot tell
+ * @param numaTrusted false when the NUMA nodes the source printed contradict its own paths (flattened in a VM)
+ * @param header      lines that name the columns (a matrix header), quoted after the rows
  */
-final class Layout {
+record Layout(String source, List<Device> gpus, List<Device> nics, Hop[][] hops, boolean[][] nvlink, boolean numaTrusted,
+              List<Quote> header) {
+
+    Layout {
+        gpus = List.copyOf(gpus);
+        nics = List.copyOf(nics);
+        header = List.copyOf(header);
+    }
 
     /**
      * One GPU or NIC.
@@ -49,32 +63,6 @@ final class Layout {
         boolean gdr() {
             return type.rank() <= PathType.PXB.rank();
         }
-    }
-
-    final String source;
-    final List<Device> gpus;
-    final List<Device> nics;
-    private final Hop[][] hops;
-    private final boolean[][] nvlink;
-    final boolean numaTrusted;
-    final List<Quote> header;
-
-    /**
-     * @param source      the command the layout was read from, for messages ({@code nvidia-smi topo -m})
-     * @param hops        {@code [gpu][nic]} connections; null entries where unknown; null when the source has no paths
-     * @param nvlink      {@code [gpu][gpu]} NVLink connections; null when the source cannot tell
-     * @param numaTrusted false when the NUMA nodes the source printed contradict its own paths (flattened in a VM)
-     * @param header      lines that name the columns (a matrix header), quoted after the rows
-     */
-    Layout(String source, List<Device> gpus, List<Device> nics, Hop[][] hops, boolean[][] nvlink, boolean numaTrusted,
-           List<Quote> header) {
-        this.source = source;
-        this.gpus = List.copyOf(gpus);
-        this.nics = List.copyOf(nics);
-        this.hops = hops;
-        this.nvlink = nvlink;
-        this.numaTrusted = numaTrusted;
-        this.header = List.copyOf(header);
     }
 
     /** The connection of GPU {@code g} to NIC {@code n}; null when unknown. */

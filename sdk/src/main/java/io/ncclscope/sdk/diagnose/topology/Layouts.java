@@ -321,14 +321,8 @@ final class Layouts {
     }
 
     /** NUMA nodes by PCI address from the {@code lspci -vvv} artifacts of one node. */
-    static final class PciNuma {
+    record PciNuma(Map<String, Entry> byBdf) {
         record Entry(int node, Quote line) {
-        }
-
-        private final Map<String, Entry> byBdf;
-
-        PciNuma(Map<String, Entry> byBdf) {
-            this.byBdf = byBdf;
         }
 
         Entry get(String bdf) {

@@ -8,6 +8,8 @@ import io.ncclscope.parsers.pci.LspciTree;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoGpu;
+import io.ncclscope.parsers.topo.TopoNic;
+import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
@@ -18,13 +20,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiPredicate;
 
 /**
  * The comparison of nodes, one node at a time: what each node shows of every aspect (a count, a profile of paths
@@ -127,54 +129,40 @@ final class NodeComparison {
 
     /** What one node shows of every aspect, put into {@code s}. */
     private static void nodeFacts(String node, List<Artifact> artifacts, AspectSeries[] s) {
-        Artifact topoA = null;
-        Topology topo = null;
-        Artifact smiA = null;
-        NvidiaSmiData smi = null;
-        Artifact ibA = null;
-        IbstatData ib = null;
-        Artifact treeA = null;
-        LspciTree tree = null;
-        for (Artifact a : artifacts) {
-            Optional<Topology> t = a.data(Topology.class);
-            if (topo == null && t.isPresent() && !t.get().matrixType().isP2p() && !t.get().gpus().isEmpty()) {
-                topoA = a;
-                topo = t.get();
-            }
-            Optional<NvidiaSmiData> sm = a.data(NvidiaSmiData.class);
-            if (sm.isPresent() && (smi == null || sm.get().gpus().size() > smi.gpus().size())) {
-                smiA = a;
-                smi = sm.get();
-            }
-            Optional<IbstatData> i = a.data(IbstatData.class);
-            if (i.isPresent() && (ib == null || i.get().devices().size() > ib.devices().size())) {
-                ibA = a;
-                ib = i.get();
-            }
-            Optional<LspciTree> tr = a.data(LspciTree.class);
-            if (tree == null && tr.isPresent() && !tr.get().devices().isEmpty()) {
-                treeA = a;
-                tree = tr.get();
-            }
-        }
-        if (topo != null) topoFacts(node, topoA, topo, s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
-        if (smi != null && !smi.gpus().isEmpty()) smiFacts(node, smiA, smi, s[SMI_GPUS], s[SMI_MODELS]);
+        Found<Topology> topo = pick(artifacts, Topology.class, (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
+        Found<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class, (d, now) -> now == null || d.gpus().size() > now.gpus().size());
+        Found<IbstatData> ib = pick(artifacts, IbstatData.class, (d, now) -> now == null || d.devices().size() > now.devices().size());
+        Found<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
+        if (topo != null) topoFacts(node, topo.artifact(), topo.data(), s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
+        if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(node, smi.artifact(), smi.data(), s[SMI_GPUS], s[SMI_MODELS]);
         else if (smi != null) {
-            noneFound(node, smiA, smi.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+            noneFound(node, smi.artifact(), smi.data().toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
                     "no devices were found", s[SMI_GPUS]);
         }
-        if (ib != null && ib.devices().isEmpty()) {
-            noneFound(node, ibA, ib.toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
+        if (ib != null && ib.data().devices().isEmpty()) {
+            noneFound(node, ib.artifact(), ib.data().toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
                     "no ib devices", s[IB_NICS]);
-        }
-        if (ib != null && !ib.devices().isEmpty()) {
+        } else if (ib != null) {
+            List<IbDevice> devices = ib.data().devices();
             List<Quote> lines = new ArrayList<>();
-            for (IbDevice d : ib.devices()) {
-                if (lines.size() < 3) lines.add(Quote.of(ibA, d.line()));
-            }
-            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(ib.devices().size()), (long) ib.devices().size(), lines));
+            for (IbDevice d : devices.subList(0, Math.min(3, devices.size()))) lines.add(Quote.of(ib.artifact(), d.line()));
+            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(devices.size()), (long) devices.size(), lines));
         }
-        if (tree != null) treeFacts(node, treeA, tree, s[TREE_GPUS], s[TREE_NICS]);
+        if (tree != null) treeFacts(node, tree.artifact(), tree.data(), s[TREE_GPUS], s[TREE_NICS]);
+    }
+
+    /** One tool's data with the artifact it came from. */
+    private record Found<T>(Artifact artifact, T data) {
+    }
+
+    /** The data of {@code type} that {@code better(data, found so far)} prefers, over the artifacts in order; null when none. */
+    private static <T> Found<T> pick(List<Artifact> artifacts, Class<T> type, BiPredicate<T, T> better) {
+        Found<T> found = null;
+        for (Artifact a : artifacts) {
+            Optional<T> d = a.data(type);
+            if (d.isPresent() && better.test(d.get(), found == null ? null : found.data())) found = new Found<>(a, d.get());
+        }
+        return found;
     }
 
     private static void acrossNodes(AspectSeries[] s, MergedFindings out) {
@@ -205,59 +193,83 @@ final class NodeComparison {
         List<Quote> header = t.line() > 0 ? List.of(Quote.of(a, t.line())) : List.of();
         gpus.byNode.put(node, new Fact(String.valueOf(t.gpus().size()), (long) t.gpus().size(), header));
         nics.byNode.put(node, new Fact(String.valueOf(t.nics().size()), (long) t.nics().size(), header));
-        if (!t.nics().isEmpty()) {
-            // How the GPUs reach their nearest NIC: "8×PIX", "4×SYS, 3×NODE, 1×PHB".
-            Map<String, Integer> words = new TreeMap<>();
-            Map<String, Integer> rank = new LinkedHashMap<>();
-            List<Quote> lines = new ArrayList<>();
-            int worst = -1;
-            for (GpuNicAffinity f : TopologyAnalyzer.affinity(t)) {
-                if (f.path() == null) continue;
-                words.merge(f.path().word(), 1, Integer::sum);
-                rank.put(f.path().word(), f.path().type().rank());
-                if (f.path().type().rank() > worst) {
-                    worst = f.path().type().rank();
-                    lines.clear();
-                    lines.add(Quote.of(a, f.gpu().line()));
-                }
-            }
-            if (!words.isEmpty()) {
-                lines.addAll(header);
-                paths.byNode.put(node, new Fact(profile(words, rank), null, lines));
+        List<TopoGpu> g = t.gpus();
+        // How the GPUs reach their nearest NIC: "8×PIX", "4×SYS, 3×NODE, 1×PHB"; the row of the first worst one.
+        PathProfile nearest = new PathProfile();
+        List<Quote> lines = new ArrayList<>();
+        for (int i = 0; i < g.size() && !t.nics().isEmpty(); i++) {
+            TopoPath p = nearestNic(t, g.get(i));
+            if (p == null) continue;
+            if (nearest.worst() < p.type().rank()) lines = new ArrayList<>(List.of(Quote.of(a, g.get(i).line())));
+            nearest.add(p.word(), p.type());
+        }
+        if (!nearest.isEmpty()) {
+            lines.addAll(header);
+            paths.byNode.put(node, new Fact(nearest.toString(), null, lines));
+        }
+        // How the GPUs reach each other: "28×NV18".
+        PathProfile peers = new PathProfile();
+        for (int i = 0; i < g.size(); i++) {
+            for (int k = i + 1; k < g.size(); k++) {
+                String w = Layouts.cell(t, g.get(i).name(), g.get(k).name());
+                PathType type = PathType.fromWord(w);
+                if (type.isPath()) peers.add(w.strip(), type);
             }
         }
-        if (t.gpus().size() >= 2) {
-            Map<String, Integer> words = new TreeMap<>();
-            Map<String, Integer> rank = new LinkedHashMap<>();
-            List<TopoGpu> g = t.gpus();
-            for (int i = 0; i < g.size(); i++) {
-                for (int k = i + 1; k < g.size(); k++) {
-                    String w = Layouts.cell(t, g.get(i).name(), g.get(k).name());
-                    PathType type = PathType.fromWord(w);
-                    if (!type.isPath()) continue;
-                    words.merge(w.strip(), 1, Integer::sum);
-                    rank.put(w.strip(), type.rank());
-                }
-            }
-            if (!words.isEmpty()) {
-                List<Quote> lines = new ArrayList<>();
-                lines.add(Quote.of(a, g.get(0).line()));
-                lines.addAll(header);
-                nvlink.byNode.put(node, new Fact(profile(words, rank), null, lines));
-            }
+        if (!peers.isEmpty()) {
+            List<Quote> first = new ArrayList<>();
+            first.add(Quote.of(a, g.get(0).line()));
+            first.addAll(header);
+            nvlink.byNode.put(node, new Fact(peers.toString(), null, first));
         }
     }
 
-    /** {@code "28×NV18"}, or {@code "4×SYS, 3×NODE"} worst first. */
-    private static String profile(Map<String, Integer> counts, Map<String, Integer> rank) {
-        List<String> ws = new ArrayList<>(counts.keySet());
-        ws.sort((x, y) -> {
-            int c = Integer.compare(rank.getOrDefault(y, 0), rank.getOrDefault(x, 0));
-            return c != 0 ? c : x.compareTo(y);
-        });
-        List<String> parts = new ArrayList<>();
-        for (String w : ws) parts.add(counts.get(w) + "×" + w);
-        return String.join(", ", parts);
+    /** The path from GPU {@code g} to its nearest NICs, as the first of them is printed; null when no cell shows one. */
+    private static TopoPath nearestNic(Topology t, TopoGpu g) {
+        String bestWord = null;
+        int best = Integer.MAX_VALUE;
+        for (TopoNic n : t.nics()) {
+            String w = Layouts.cell(t, g.name(), n.name());
+            PathType type = PathType.fromWord(w);
+            if (type.isPath() && type.rank() < best) {
+                best = type.rank();
+                bestWord = w;
+            }
+        }
+        return bestWord == null ? null : TopoPath.of(bestWord);
+    }
+
+    /** How many connections of each path word: {@code "28×NV18"}, or {@code "4×SYS, 3×NODE"} worst first. */
+    private static final class PathProfile {
+        private final Map<String, Integer> counts = new TreeMap<>();
+        private final Map<String, Integer> rank = new HashMap<>();
+        private int worst = -1;
+
+        void add(String word, PathType type) {
+            counts.merge(word, 1, Integer::sum);
+            rank.put(word, type.rank());
+            worst = Math.max(worst, type.rank());
+        }
+
+        int worst() {
+            return worst;
+        }
+
+        boolean isEmpty() {
+            return counts.isEmpty();
+        }
+
+        @Override
+        public String toString() {
+            List<String> ws = new ArrayList<>(counts.keySet());
+            ws.sort((x, y) -> {
+                int c = Integer.compare(rank.get(y), rank.get(x));
+                return c != 0 ? c : x.compareTo(y);
+            });
+            List<String> parts = new ArrayList<>();
+            for (String w : ws) parts.add(counts.get(w) + "×" + w);
+            return String.join(", ", parts);
+        }
     }
 
     private static void smiFacts(String node, Artifact a, NvidiaSmiData d, AspectSeries gpus, AspectSeries models) {

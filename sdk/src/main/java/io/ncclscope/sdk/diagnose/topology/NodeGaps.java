@@ -39,22 +39,17 @@ final class NodeGaps {
      * @param scope problem-instance scope (the node, or the artifact names when there is none)
      */
     static void withinNode(String node, String scope, List<Artifact> artifacts, MergedFindings out) {
-        Artifact topoA = null;
-        Topology topo = null;
+        Artifact topoA = null; // the first topo matrix whose NIC Legend names every NIC
         for (Artifact a : artifacts) {
             Optional<Topology> t = a.data(Topology.class);
             if (t.isPresent() && !t.get().nics().isEmpty() && t.get().nics().stream().allMatch(n -> n.device() != null)) {
                 topoA = a;
-                topo = t.get();
                 break;
             }
         }
         for (Artifact a : artifacts) {
-            if (topo != null) {
-                Artifact ta = topoA;
-                Topology tt = topo;
-                a.data(IbstatData.class).ifPresent(ib -> legend(node, scope, ta, tt, a, ib, out));
-            }
+            Optional<IbstatData> ib = a.data(IbstatData.class);
+            if (topoA != null && ib.isPresent()) legend(node, scope, topoA, topoA.data(Topology.class).orElseThrow(), a, ib.get(), out);
             a.data(NvidiaSmiData.class).ifPresent(d -> missingGpus(node, scope, a, d, out));
         }
     }

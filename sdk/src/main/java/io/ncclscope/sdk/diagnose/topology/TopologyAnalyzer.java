@@ -4,10 +4,6 @@ import io.ncclscope.parsers.numa.NumaNode;
 import io.ncclscope.parsers.numa.NumaTopology;
 import io.ncclscope.parsers.pci.LspciTree;
 import io.ncclscope.parsers.pci.LspciVerbose;
-import io.ncclscope.parsers.topo.PathType;
-import io.ncclscope.parsers.topo.TopoGpu;
-import io.ncclscope.parsers.topo.TopoNic;
-import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
@@ -25,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * GPU↔NIC affinity, NUMA placement and asymmetric nodes: the seed's "拓扑选择" checks. For every node it
@@ -59,13 +56,10 @@ public final class TopologyAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return a pass that checks each node as its slice comes in and keeps, for the comparison of nodes, a few shared
-     * strings per node} The placement checks of one node ({@link AffinityChecks}) and the gaps its own evidence shows
-     * run in {@link Pass#add} and are kept as findings, their lines quoted then; of the nodes that share one finding
-     * word for word ({@link MergedFindings#addForNode}) only the first keeps its lines. What the node comparison
-     * reads of each node (GPU and NIC counts, models, paths, NVLink layout) is kept as a few strings
-     * ({@link NodeComparison}), with lines only of the nodes a finding can quote. Findings are handed out in
-     * the order of the whole evidence's slices ({@link RecordedFindings}), so they do not depend on the order slices came in.
+     * {@return a pass that checks each node as its slice comes in (findings kept with their lines quoted; of the nodes
+     * that share one finding word for word only the first keeps its lines) and keeps, for the comparison of nodes at
+     * finish, a few shared strings per node ({@link NodeComparison})} Findings come out in the order of the whole
+     * evidence's slices ({@link RecordedFindings}), whatever the order slices came in.
      */
     @Override
     public Pass pass() {
@@ -108,42 +102,6 @@ public final class TopologyAnalyzer implements Analyzer {
     }
 
     /**
-     * {@return the GPU-NIC map of one {@code nvidia-smi topo -m} matrix: for every GPU, in row order, the NICs nearest
-     * to it and the path type to them} A GPU gets an empty list and a null path when the matrix has no NIC.
-     * The node comparison reads it for each node's profile of GPU-NIC paths.
-     *
-     * @param topology one node's {@code nvidia-smi topo -m}
-     */
-    public static List<GpuNicAffinity> affinity(Topology topology) {
-        List<GpuNicAffinity> out = new ArrayList<>(topology.gpus().size());
-        if (topology.matrixType().isP2p()) {
-            topology.gpus().forEach(g -> out.add(new GpuNicAffinity(g, List.of(), null)));
-            return List.copyOf(out);
-        }
-        for (TopoGpu g : topology.gpus()) {
-            // Topology.nearestNics, read from the rows directly: this runs for every node of a large bundle.
-            List<TopoNic> near = new ArrayList<>();
-            String bestWord = null;
-            int best = Integer.MAX_VALUE;
-            for (TopoNic n : topology.nics()) {
-                String w = Layouts.cell(topology, g.name(), n.name());
-                if (w == null) continue;
-                PathType type = PathType.fromWord(w);
-                if (!type.isPath()) continue;
-                if (type.rank() < best) {
-                    best = type.rank();
-                    bestWord = w;
-                    near.clear();
-                }
-                if (type.rank() == best) near.add(n);
-            }
-            TopoPath path = bestWord == null ? null : TopoPath.of(bestWord);
-            out.add(new GpuNicAffinity(g, path == null ? List.of() : near, path));
-        }
-        return List.copyOf(out);
-    }
-
-    /**
      * Artifacts that name no node. When they hold at most one GPU-NIC source they are read as one machine (a
      * user pasting the outputs of one node); several topo matrices, dumps or trees are read one by one, each
      * on its own, since they may come from different machines.
@@ -183,39 +141,23 @@ public final class TopologyAnalyzer implements Analyzer {
             if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
             a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.LspciVerboseArtifact(a, v)));
         }
+        List<NumaNode> withCpus = numa == null ? List.of() : numa.nodes().stream().filter(NumaNode::hasCpus).toList();
         Map<Integer, Integer> cpuNuma = new HashMap<>();
-        int numaNodes = 0;
-        if (numa != null) {
-            for (NumaNode n : numa.nodes()) {
-                if (!n.hasCpus()) continue;
-                numaNodes++;
-                for (int cpu : n.cpus()) cpuNuma.putIfAbsent(cpu, n.id());
-            }
+        for (NumaNode n : withCpus) {
+            for (int cpu : n.cpus()) cpuNuma.putIfAbsent(cpu, n.id());
         }
-
+        // The first source that shows GPUs and NICs: topo matrices, else NCCL's dumps, else lspci trees.
+        Layouts.PciNuma pciNuma = Layouts.PciNuma.of(verbose);
+        List<Function<Artifact, Optional<Layout>>> sources = List.of(
+                a -> a.data(Topology.class).filter(t -> !t.matrixType().isP2p()).map(t -> Layouts.fromTopo(a, t, cpuNuma)),
+                a -> a.data(NcclTopoXmlData.class).map(x -> Layouts.fromXml(a, x)),
+                a -> a.data(LspciTree.class).map(tree -> Layouts.fromTree(a, tree, pciNuma, withCpus.size())));
         List<Layout> layouts = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (Artifact a : as) {
-            Optional<Topology> t = a.data(Topology.class);
-            if (t.isEmpty() || t.get().matrixType().isP2p() || t.get().gpus().isEmpty() || t.get().nics().isEmpty()) continue;
-            Layout l = Layouts.fromTopo(a, t.get(), cpuNuma);
-            if (seen.add(signature(l))) layouts.add(l);
-        }
-        if (layouts.isEmpty()) {
+        for (int k = 0; k < sources.size() && layouts.isEmpty(); k++) {
             for (Artifact a : as) {
-                Optional<NcclTopoXmlData> x = a.data(NcclTopoXmlData.class);
-                if (x.isEmpty()) continue;
-                Layout l = Layouts.fromXml(a, x.get());
-                if (!l.gpus.isEmpty() && !l.nics.isEmpty() && seen.add(signature(l))) layouts.add(l);
-            }
-        }
-        if (layouts.isEmpty()) {
-            Layouts.PciNuma pciNuma = Layouts.PciNuma.of(verbose);
-            for (Artifact a : as) {
-                Optional<LspciTree> tr = a.data(LspciTree.class);
-                if (tr.isEmpty()) continue;
-                Layout l = Layouts.fromTree(a, tr.get(), pciNuma, numaNodes);
-                if (!l.gpus.isEmpty() && !l.nics.isEmpty() && seen.add(signature(l))) layouts.add(l);
+                Layout l = sources.get(k).apply(a).orElse(null);
+                if (l != null && !l.gpus().isEmpty() && !l.nics().isEmpty() && seen.add(signature(l))) layouts.add(l);
             }
         }
         if (layouts.isEmpty() && hasNoGpuSource(as)) Layouts.fromVerbose(verbose).ifPresent(layouts::add);
@@ -236,13 +178,13 @@ public final class TopologyAnalyzer implements Analyzer {
 
     /** What makes two layouts the same picture of a node (the same matrix captured twice, one XML per rank). */
     private static String signature(Layout l) {
-        StringBuilder sb = new StringBuilder(l.source).append('|');
-        l.gpus.forEach(g -> sb.append(g.name()).append(':').append(g.numa()).append(','));
+        StringBuilder sb = new StringBuilder(l.source()).append('|');
+        l.gpus().forEach(g -> sb.append(g.name()).append(':').append(g.numa()).append(','));
         sb.append('|');
-        l.nics.forEach(n -> sb.append(n.name()).append(':').append(n.numa()).append(','));
+        l.nics().forEach(n -> sb.append(n.name()).append(':').append(n.numa()).append(','));
         sb.append('|');
-        for (int i = 0; i < l.gpus.size(); i++) {
-            for (int j = 0; j < l.nics.size(); j++) {
+        for (int i = 0; i < l.gpus().size(); i++) {
+            for (int j = 0; j < l.nics().size(); j++) {
                 Layout.Hop h = l.hop(i, j);
                 sb.append(h == null ? "-" : h.word()).append(',');
             }

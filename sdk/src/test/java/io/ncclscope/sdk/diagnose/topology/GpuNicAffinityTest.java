@@ -7,10 +7,6 @@ import static io.ncclscope.sdk.diagnose.topology.Inputs.withCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
-import io.ncclscope.parsers.Parsers;
-import io.ncclscope.parsers.topo.PathType;
-import io.ncclscope.parsers.topo.TopoNic;
-import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -199,34 +195,5 @@ class GpuNicAffinityTest {
         assertThat(f.params()).containsEntry("hca", "mlx5_0").containsEntry("bdf", "0000:9b:00.0");
         assertThat(en(f)).contains("1 of 2 GPUs", "GPU1 (NUMA 1) → mlx5_0 (SYS)", "(NCCL_TOPO_DUMP_FILE)");
         assertThat(f.evidence().get(0).text()).contains("<gpu dev=\"1\"");
-    }
-
-    @Test
-    void affinityListsEveryGpusNearestNicsAndPath() {
-        Topology rails = (Topology) Parsers.parse(Corpus.read("topo/sglang-9696-1.txt")).data();
-        List<GpuNicAffinity> a = TopologyAnalyzer.affinity(rails);
-        assertThat(a).hasSize(8);
-        assertThat(a.get(0).gpu().name()).isEqualTo("GPU0");
-        // NIC0 is mlx5_1 on this host: the legend, not the column index, names the HCA.
-        assertThat(a.get(0).nearest()).extracting(TopoNic::device).containsExactly("mlx5_1");
-        assertThat(a.get(0).path().type()).isEqualTo(PathType.PIX);
-        assertThat(a).allMatch(GpuNicAffinityTest::gdrByDefault);
-
-        Topology h20 = (Topology) Parsers.parse(Corpus.read("topo/arthurchiao-gpu-notes-1-h20-1.txt")).data();
-        List<GpuNicAffinity> b = TopologyAnalyzer.affinity(h20);
-        assertThat(b.get(0).nearest()).extracting(TopoNic::name).containsExactly("NIC0", "NIC1");
-        assertThat(b.get(0).path().type()).isEqualTo(PathType.SYS);
-        assertThat(b.get(6).path().word()).isEqualTo("PHB");
-        assertThat(b).noneMatch(GpuNicAffinityTest::gdrByDefault);
-
-        Topology none = (Topology) Parsers.parse(Corpus.read("captured/h200-1gpu/sys/topo-m.txt")).data();
-        GpuNicAffinity only = TopologyAnalyzer.affinity(none).get(0);
-        assertThat(only.nearest()).isEmpty();
-        assertThat(only.path()).isNull();
-    }
-
-    /** NCCL's default NCCL_NET_GDR_LEVEL (PXB) lets the GPU use GPUDirect RDMA with its nearest NIC. */
-    private static boolean gdrByDefault(GpuNicAffinity a) {
-        return a.path() != null && a.path().type().isPath() && a.path().type().rank() <= PathType.PXB.rank();
     }
 }
