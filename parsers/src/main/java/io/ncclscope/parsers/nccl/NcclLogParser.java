@@ -123,10 +123,11 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                         || line.contains("Detected mismatch between collectives")
                         || line.contains("Received a dump signal")
                         // gloo's errors carry their source file ([../third_party/gloo/gloo/transport/tcp/pair.cc:547]):
-                        // a lost peer or an abort; a timeout alone (rank waiting, examples/hangs/captured-2.11/gloo-sleep)
-                        // is no job log that the analyzers could judge
+                        // a lost peer, an abort, or a rank that timed out waiting for its peers (the hang analyzer
+                        // names the late rank from those: examples/hangs/captured-2.11/gloo-sleep)
                         || line.contains("gloo/transport/") && (line.contains("by peer") || line.contains("closed")
-                                || line.contains("Broken pipe") || line.contains("enforce fail"));
+                                || line.contains("Broken pipe") || line.contains("enforce fail")
+                                || line.contains("Timed out waiting"));
             }
             if (!command && line.startsWith("$ ") && line.contains("NCCL_DEBUG")) command = true;
         }

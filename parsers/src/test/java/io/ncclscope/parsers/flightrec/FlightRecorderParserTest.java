@@ -95,7 +95,7 @@ class FlightRecorderParserTest {
         assertThat(last.inputSizes()).containsExactly(List.of(2048L));
     }
 
-    static final Path PAIRS = Path.of("src/test/resources/captured/fr-2.11-pairs");
+    static final Path PAIRS = Path.of("src/test/resources/fr-2.11-pairs");
 
     static Stream<String> pairs() throws IOException {
         try (Stream<Path> s = Files.walk(PAIRS)) {

@@ -267,6 +267,7 @@ final class HangChecks {
     void finish(Consumer<Finding> out) {
         if (made.isEmpty()) rasBehind();
         died();
+        if (made.isEmpty()) late();
         made.forEach(out);
     }
 
@@ -293,6 +294,25 @@ final class HangChecks {
                 : lostConnections.allLoopback() ? "detail.local" : "detail.address";
         made.add(0, finding(DIED, first, ev, detail, "ranks", join(dead), "rank", first, "where", where,
                 "peer", String.join(", ", lostConnections.peers()), "count", reporters.size(), "reporters", join(reporters)));
+    }
+
+    /**
+     * With no other trace of the hang: ranks that timed out waiting for their peers, and a rank that did not time out
+     * but lost its connections to them afterwards. It reached the collective only after the others had given up: held
+     * on its CPU side (data loading, a long Python step, a checkpoint), not the network.
+     */
+    private void late() {
+        List<Integer> late = lostConnections.late();
+        if (late.isEmpty()) return;
+        int first = late.get(0);
+        Map<Integer, LostConnections.TimedOut> timeouts = lostConnections.timeouts();
+        LostConnections.TimedOut firstTimeout = timeouts.values().iterator().next();
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(lostConnections.reporters().get(first).line());
+        for (LostConnections.TimedOut t : timeouts.values()) if (ev.size() < 4) ev.add(t.line());
+        made.add(finding(NOT_ENTERED, first, ev, "detail.late", "ranks", join(late), "rank", first, "where", where(first),
+                "waiting", join(timeouts.keySet()), "count", timeouts.size(),
+                "timeout", firstTimeout.timeoutMs() == null ? "?" : firstTimeout.timeoutMs() + " ms"));
     }
 
     /**

@@ -176,6 +176,7 @@ public final class HangPass {
             EvidenceLine line = a.quote(h.line(), h.text());
             Integer who = h.rank() != null ? h.rank() : fileRank;
             if (who != null && h.kind() == HangReportKind.PEER_CONNECTION_LOST) lostConnections.lost(who, h.peer(), line);
+            else if (who != null && h.kind() == HangReportKind.PEER_TIMEOUT) lostConnections.timedOut(who, h.timeoutMs(), line);
             else if (who != null) lostConnections.traced(who);
             if (h.kind() == HangReportKind.DUMP_SIGNAL && h.rank() != null) {
                 rank(groupOf(h.processGroup()), h.rank()).progress(h.lastEnqueued(), h.lastCompleted(), line);

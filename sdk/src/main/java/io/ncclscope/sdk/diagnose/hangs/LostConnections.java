@@ -31,7 +31,12 @@ final class LostConnections {
     record Lost(String peer, EvidenceLine line) {
     }
 
+    /** A rank's first timeout waiting for its peers, and the line. */
+    record TimedOut(Long timeoutMs, EvidenceLine line) {
+    }
+
     private final Map<Integer, Lost> lost = new TreeMap<>();
+    private final Map<Integer, TimedOut> timeouts = new TreeMap<>();
     private final Set<Integer> known = new HashSet<>();
     private final Set<Integer> traced = new HashSet<>();
     private final Set<String> rankLists = new HashSet<>();
@@ -53,6 +58,31 @@ final class LostConnections {
     void traced(int rank) {
         if (traced.size() < MAX_RANKS) traced.add(rank);
         known(rank);
+    }
+
+    /** A rank that gave up waiting for its peers in a collective (gloo's {@code Timed out waiting 10000ms for recv}). */
+    void timedOut(int rank, Long timeoutMs, EvidenceLine line) {
+        timeouts.merge(rank, new TimedOut(timeoutMs, line), (had, now) -> HangPass.before(now.line(), had.line()) ? now : had);
+        traced(rank);
+    }
+
+    /** {@return the ranks that timed out waiting for their peers, by rank, with their first such line} */
+    Map<Integer, TimedOut> timeouts() {
+        return timeouts;
+    }
+
+    /**
+     * {@return the ranks that came late, lowest first: ranks that lost their connections but never timed out while
+     * other ranks timed out waiting for their peers. The others waited, gave up and closed their sockets; the late
+     * rank reached the collective afterwards and found its peers gone (the real capture
+     * examples/hangs/captured-2.11/gloo-sleep: rank 1 slept 40 s in Python, ranks 0, 2 and 3 timed out after 10 s).
+     * Empty when no rank timed out, or when more ranks lost connections than timed out (a death, not a late rank)}
+     */
+    List<Integer> late() {
+        if (timeouts.isEmpty()) return List.of();
+        List<Integer> late = new ArrayList<>();
+        for (Integer r : lost.keySet()) if (!timeouts.containsKey(r)) late.add(r);
+        return late.size() > timeouts.size() ? List.of() : late;
     }
 
     void exited(int rank, EvidenceLine line) {

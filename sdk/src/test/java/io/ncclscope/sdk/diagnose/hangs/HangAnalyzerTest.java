@@ -119,10 +119,17 @@ class HangAnalyzerTest {
         assertThat(codes(r)).doesNotContain("HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
     }
 
-    /** Dumps that agree (every rank enqueued as far, gloo keeps no states) name nobody. */
+    /**
+     * Dumps that agree (every rank enqueued as far, gloo keeps no states) name nobody by themselves: the late rank of
+     * gloo-sleep is named from its logs (realTorch211LateRankIsNamedFromItsPeersTimeouts).
+     */
     @Test
-    void realTorch211DumpsThatAgreeNameNoRank() throws Exception {
-        Report r = analyze("hangs/captured-2.11/gloo-sleep", Locale.ENGLISH);
+    void realTorch211DumpsThatAgreeNameNoRank(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path from = Path.of("../examples/hangs/captured-2.11/gloo-sleep");
+        for (int rank = 0; rank < 4; rank++) {
+            java.nio.file.Files.copy(from.resolve("rank" + rank + ".pkl"), dir.resolve("rank" + rank + ".pkl"));
+        }
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
         assertThat(codes(r)).noneMatch(c -> c.startsWith("HANG_"));
     }
 
@@ -201,6 +208,26 @@ class HangAnalyzerTest {
         assertThat(first).contains("process died").contains("rank 2");
         Report zh = analyze("hangs/captured-2.11/gloo-killed", Locale.SIMPLIFIED_CHINESE);
         assertThat(zh.findings().get(0).detail()).startsWith("Rank 2（与 rank 0, 1, 3 在同一台主机上").contains("不是网络问题");
+    }
+
+    /**
+     * PyTorch 2.11, gloo, 4 ranks: rank 1 sleeps 40 s in Python before the 4th all_reduce; ranks 0, 2 and 3 time out
+     * after 10 s ("Timed out waiting 10000ms for recv/send operation"), and rank 1, waking, finds its peers gone
+     * ("Connection closed by peer"). Its dump caught up, so no Flight Recorder names it: the lines do. Never healthy.
+     */
+    @Test
+    void realTorch211LateRankIsNamedFromItsPeersTimeouts() throws Exception {
+        Report r = analyze("hangs/captured-2.11/gloo-sleep", Locale.ENGLISH);
+        assertThat(r.verdict()).isNotEqualTo(io.ncclscope.sdk.report.Verdict.HEALTHY);
+        LocalizedFinding f = r.findings().get(0);
+        assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+        assertThat(f.subject().rank()).isEqualTo(1);
+        assertThat(f.detail()).startsWith("Rank(s) 1 came late: 3 other rank(s) (0, 2, 3) waited 10000 ms")
+                .contains("Not the network");
+        assertThat(f.evidence()).extracting(l -> l.artifact()).containsExactly("rank1.log", "rank0.log", "rank2.log", "rank3.log");
+        assertThat(f.evidence().get(0).text()).contains("Connection closed by peer");
+        Report zh = analyze("hangs/captured-2.11/gloo-sleep", Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.findings().get(0).detail()).startsWith("rank 1 来晚了").contains("不是网络问题");
     }
 
     /** Two nodes' NCCL logs: ranks 0-4, 6 and 7 lose their sockets to 10.0.0.2 (node-b), rank 5 prints nothing more. */
