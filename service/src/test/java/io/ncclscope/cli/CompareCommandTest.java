@@ -160,4 +160,24 @@ class CompareCommandTest {
                 "NCCL_IB_DISABLE=1", "Exit codes:", "Single-rank runs are never judged");
         assertThat(run("--help").out()).contains("compare");
     }
+
+    @Test
+    void htmlDrawsBothRunsOnOneChartWithEachSidesExpectationInBothLanguages() {
+        Run en = run("compare", "--format", "html", AB.resolve("rdma-suspect/default").toString(),
+                AB.resolve("rdma-suspect/ib-disable").toString());
+        assertThat(en.code()).as(en.err()).isEqualTo(1);
+        // The default side has its nodes' ibstat (8 x 200 Gb/s RoCE): 192 GB/s end-to-end beside its 8.9 measured.
+        assertThat(en.out()).startsWith("<!DOCTYPE html>\n<html lang=\"en\">").contains("<td>end-to-end</td>",
+                "192.0 (5%, slow)", "AB_RDMA_SUSPECT", "Next runs");
+        // One svg, both runs' curves (out-of-place and in-place each) and A's expectation in A's colour.
+        assertThat(en.out().split("<svg", -1)).hasSize(2);
+        assertThat(en.out().split("<polyline", -1)).hasSize(5);
+        assertThat(en.out()).contains("stroke=\"#1f77b4\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\"",
+                "A expected 192.0 GB/s (end-to-end)");
+        Run zh = run("compare", "--format", "html", "--lang", "zh-CN", AB.resolve("congestion/default").toString(),
+                AB.resolve("congestion/ib-disable").toString());
+        assertThat(zh.out()).contains("<html lang=\"zh-CN\">", "A/B 对比（开关法）", "A 预期 192.0 GB/s (end-to-end)", "正常");
+        Run scaling = run("compare", "--scaling", "--format", "html", SCALING.toString());
+        assertThat(scaling.out()).startsWith("<!DOCTYPE html>").contains("SCALING_KNEE", "<td class=\"n\">3</td>");
+    }
 }

@@ -294,6 +294,24 @@ class ServiceApiTest {
         return Map.of("label", label, "artifacts", arts);
     }
 
+    /** {@link #set} with each file's node: the first folder of its path, for files in a node's folder. */
+    static Map<String, Object> nodeSet(String label, Path folder) throws IOException {
+        List<Map<String, Object>> arts;
+        try (Stream<Path> s = Files.walk(folder)) {
+            arts = s.filter(Files::isRegularFile).sorted().map(p -> {
+                try {
+                    Path rel = folder.relativize(p);
+                    Map<String, Object> a = new java.util.LinkedHashMap<>(Map.of("name", rel.toString(), "text", Files.readString(p)));
+                    if (rel.getNameCount() > 1) a.put("node", rel.getName(0).toString());
+                    return a;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        return Map.of("label", label, "artifacts", arts);
+    }
+
     @Test
     void compareReadsTheAbSwitchMethodAsTheCliDoes() throws IOException {
         Path ab = Path.of("../examples/ab/rdma-suspect");
@@ -305,10 +323,25 @@ class ServiceApiTest {
                 .body("reading", equalTo("RDMA_SUSPECT"))
                 .body("findings.code", hasItem("AB_RDMA_SUSPECT"))
                 .body("nextRuns.size()", greaterThan(0))
-                // Each side's segment beside its figures; no hardware facts in these sets, so no expectation.
+                // Each side's segment beside its figures; the artifacts come without their node, so the default side's
+                // ibstat files (gpu-a/, gpu-b/) belong to no host of the table and give no expectation.
                 .body("sides[0].segment", equalTo("END_TO_END"))
                 .body("sides[0].segmentVerdict", equalTo("unknown"))
                 .body("sides[0].expectedBusBw", equalTo(null));
+        // With each file's node (its folder), the default side is held against its 8 x 200 Gb/s RoCE rails.
+        given().contentType(ContentType.JSON)
+                .body(Map.of("a", nodeSet("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
+                .when().post("/v1/compare")
+                .then().statusCode(200)
+                .body("sides[0].expectedBusBw", equalTo(192.0f))
+                .body("sides[0].segmentVerdict", equalTo("slow"))
+                .body("sides[1].expectedBusBw", equalTo(null));
+        String html = given().contentType(ContentType.JSON).accept("text/html")
+                .body(Map.of("a", nodeSet("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
+                .when().post("/v1/compare").then().statusCode(200).contentType(containsString("text/html")).extract().asString();
+        // One chart, both runs on one axis, side A's expectation a dashed line named with its segment.
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("AB_RDMA_SUSPECT", "<svg", "A default out-of-place",
+                "B ib-disable out-of-place", "A expected 192.0 GB/s (end-to-end)");
         String md = given().contentType(ContentType.JSON).accept("text/markdown")
                 .body(Map.of("a", set("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
                 .when().post("/v1/compare").then().statusCode(200).extract().asString();
