@@ -140,7 +140,11 @@ class CorpusVerdictTest {
             Map.entry("corpus-more/nccl-tests/nccl-tests-217-1.txt",
                     "its NCCL lines (host field with a trailing space) are read and the '-> 6' is NCCL_REMOTE_ERROR; a one-rank run is a SINGLE_RANK_RUN note at INFO from the bandwidth judge, not the WARNING the manifest asks (bandwidth area)"),
             Map.entry("corpus-more/nccl-tests/nccl-tests-78-1.txt",
-                    "4.3 GB/s all_reduce over 100 Gb/s IB: no expectation is known for this node (no NIC speed in the file), so BUSBW_BELOW_EXPECTED is not raised: bandwidth expectations gap (h24)"),
+                    "4.3 GB/s all_reduce busbw at about 64 ranks (busbw/algbw 4.33/2.20 = 1.97 = 2(n-1)/n: several nodes), but the file"
+                            + " shows no GPU, host or NIC: 4.3 GB/s (34 Gb/s) is below one 100 Gb/s InfiniBand port (12 GB/s) yet above"
+                            + " NCCL over sockets on 25 GbE (2.5 GB/s), so only the network the manifest names (its hardware field, from"
+                            + " the issue thread; confidence 'unclear') would make it slow, and that is not in the file:"
+                            + " BUSBW_BELOW_EXPECTED is not raised"),
             Map.entry("corpus-more/nvsmi-q/azhpc-diagnostics-73-1.txt",
                     "the paste shows one V100-SXM2 with 2 of 6 links <inactive> and no other GPU to compare with; NVLINK_DEGRADED compares GPUs of one model, and a per-model link count is not known yet")
     ));

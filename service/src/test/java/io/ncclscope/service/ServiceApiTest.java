@@ -323,25 +323,23 @@ class ServiceApiTest {
                 .body("reading", equalTo("RDMA_SUSPECT"))
                 .body("findings.code", hasItem("AB_RDMA_SUSPECT"))
                 .body("nextRuns.size()", greaterThan(0))
-                // Each side's segment beside its figures; the artifacts come without their node, so the default side's
-                // ibstat files (gpu-a/, gpu-b/) belong to no host of the table and give no expectation.
+                // Each side's segment beside its figures; no hardware facts in these sets, so no expectation.
                 .body("sides[0].segment", equalTo("END_TO_END"))
                 .body("sides[0].segmentVerdict", equalTo("unknown"))
                 .body("sides[0].expectedBusBw", equalTo(null));
-        // With each file's node (its folder), the default side is held against its 8 x 200 Gb/s RoCE rails.
-        given().contentType(ContentType.JSON)
-                .body(Map.of("a", nodeSet("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
-                .when().post("/v1/compare")
+        // Sides with their nodes' ibstat (the split rail examples): each held against one 200 Gb/s rail, and the HTML
+        // page draws both runs on one chart with each side's expectation a dashed line named with its segment.
+        Path split = Path.of("../examples/split");
+        Map<String, Object> rails = Map.of("a", nodeSet("healthy", split.resolve("rails-healthy")), "b",
+                nodeSet("slow", split.resolve("rails-slow")));
+        given().contentType(ContentType.JSON).body(rails).when().post("/v1/compare")
                 .then().statusCode(200)
-                .body("sides[0].expectedBusBw", equalTo(192.0f))
-                .body("sides[0].segmentVerdict", equalTo("slow"))
-                .body("sides[1].expectedBusBw", equalTo(null));
-        String html = given().contentType(ContentType.JSON).accept("text/html")
-                .body(Map.of("a", nodeSet("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
+                .body("sides[0].expectedBusBw", equalTo(24.0f))
+                .body("sides[1].segmentVerdict", equalTo("slow"));
+        String html = given().contentType(ContentType.JSON).accept("text/html").body(rails)
                 .when().post("/v1/compare").then().statusCode(200).contentType(containsString("text/html")).extract().asString();
-        // One chart, both runs on one axis, side A's expectation a dashed line named with its segment.
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("AB_RDMA_SUSPECT", "<svg", "A default out-of-place",
-                "B ib-disable out-of-place", "A expected 192.0 GB/s (end-to-end)");
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "A healthy out-of-place", "B slow out-of-place",
+                "A expected 24.0 GB/s (inter-node)", "B expected 24.0 GB/s (inter-node)");
         String md = given().contentType(ContentType.JSON).accept("text/markdown")
                 .body(Map.of("a", set("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
                 .when().post("/v1/compare").then().statusCode(200).extract().asString();
