@@ -134,7 +134,11 @@ class CorpusVerdictTest {
             Map.entry("corpus-more/nccl-tests/nccl-tests-217-1.txt",
                     "manifest: it asks SINGLE_RANK_RUN at WARNING or worse; the one-rank run (nThread 1 nGpus 1, one 'Rank 0' line) is reported as SINGLE_RANK_RUN at INFO, which is right: a one-rank table is context (its figures measure no link), not a fault, and issue 20's 'healthy stays quiet' puts single-node runs at INFO at most. The file's fault, the '-> 6' of a torn-down local socket, is raised as NCCL_REMOTE_ERROR"),
             Map.entry("corpus-more/nccl-tests/nccl-tests-78-1.txt",
-                    "4.3 GB/s all_reduce over 100 Gb/s IB: no expectation is known for this node (no NIC speed in the file), so BUSBW_BELOW_EXPECTED is not raised: bandwidth expectations gap (h24)")
+                    "4.3 GB/s all_reduce busbw at about 64 ranks (busbw/algbw 4.33/2.20 = 1.97 = 2(n-1)/n: several nodes), but the file"
+                            + " shows no GPU, host or NIC: 4.3 GB/s (34 Gb/s) is below one 100 Gb/s InfiniBand port (12 GB/s) yet above"
+                            + " NCCL over sockets on 25 GbE (2.5 GB/s), so only the network the manifest names (its hardware field, from"
+                            + " the issue thread; confidence 'unclear') would make it slow, and that is not in the file:"
+                            + " BUSBW_BELOW_EXPECTED is not raised")
     ));
 
     /**

@@ -1,5 +1,6 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.sdk.Format;
 import io.ncclscope.sdk.compare.AbPlanner;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.PlannedRun;
@@ -47,6 +48,7 @@ import picocli.CommandLine.Parameters;
             "  ncclscope compare runs/default runs/ib-disable   default vs IB off",
             "  ncclscope compare --format md a.txt b.txt         chat-sized Markdown",
             "  ncclscope compare --lang zh-CN default/ no-p2p/   the reading in Chinese",
+            "  ncclscope compare --format html a/ b/ > ab.html   one page, both runs on one chart",
             "  ncclscope compare --scaling 2n.txt 3n.txt 8n.txt  where busbw drops",
             "  ncclscope compare --scaling examples/scaling/     one table per node count",
             "",
@@ -70,8 +72,14 @@ import picocli.CommandLine.Parameters;
 final class CompareCommand implements Callable<Integer> {
 
 
-    @CommandLine.Mixin
-    ReportOptions output;
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text", converter = FormatNames.TextMdJsonHtml.class,
+            description = "text (default, everything), md (chat-sized Markdown), json, or html (one page: both runs on one "
+                    + "chart, each side's expectation and segment beside the measured figures).")
+    Format format;
+
+    @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
+            description = "Language of the report: en (default) or zh-CN.")
+    String lang;
 
     @Option(names = "--scaling",
             description = "Scaling mode: every PATH holds nccl-tests tables of some node count (2, 3, ... N nodes); "
@@ -89,7 +97,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Locale locale = output.locale(spec.commandLine());
+        Locale locale = Languages.parse(spec.commandLine(), lang);
         if (!scaling && paths.size() != 2) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "compare takes two paths, A and B (or --scaling PATH...); got " + paths.size());
@@ -117,13 +125,13 @@ final class CompareCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             findings = s.findings();
-            out.print(CompareViews.scaling(s, locale, output.format()));
+            out.print(CompareViews.scaling(s, locale, format));
         } else {
             Comparison c = Comparison.of(paths.get(0), sets.get(0), paths.get(1), sets.get(1));
             List<PlannedRun> plan = AbPlanner.plan(sets, c);
             findings = c.findings();
             List<SideExpectation> expectations = List.of(SideExpectation.of(sets.get(0)), SideExpectation.of(sets.get(1)));
-            out.print(CompareViews.comparison(c, plan, expectations, locale, output.format()));
+            out.print(CompareViews.comparison(c, plan, expectations, locale, format));
             if (c.reading() == Comparison.Reading.NOT_JUDGED) {
                 // Nothing can be said of the two sides: a usage answer, never "no suspect".
                 out.flush();

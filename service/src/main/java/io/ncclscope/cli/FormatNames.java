@@ -45,6 +45,13 @@ final class FormatNames {
         }
     }
 
+    /** {@code text}, {@code md}, {@code json} or {@code html}: {@code compare}. */
+    static final class TextMdJsonHtml extends Offered {
+        TextMdJsonHtml() {
+            super(Format.TEXT, Format.MARKDOWN, Format.JSON, Format.HTML);
+        }
+    }
+
     /** {@code json} or {@code text}: {@code parse}. */
     static final class JsonText extends Offered {
         JsonText() {

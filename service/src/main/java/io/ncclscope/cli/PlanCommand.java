@@ -1,5 +1,6 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Launchers;
 import io.ncclscope.sdk.localize.Localization;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -73,6 +75,8 @@ final class PlanCommand implements Callable<Integer> {
                 "  ncclscope plan pairs --screen --out plan 'gpu[0001-1000]'",
                 "      one round of 500 pairs: catches a slow node; then the second pass:",
                 "  ncclscope plan pairs --retest pairs/ --out plan2 'gpu[0001-1000]'",
+                "  ncclscope plan pairs --lang zh-CN --out plan 'gpu[01-08]'",
+                "      the summary and budget in Chinese",
                 "",
                 "Without --out the files are printed to stdout, each after a '==> PATH <==' line.",
                 "The summary ends with the budget, known before anyone runs the plan: rounds, wall time and GPU-hours",
@@ -123,6 +127,11 @@ final class PlanCommand implements Callable<Integer> {
                 description = "Known-good partners per suspect in --retest (default 2).")
         int partners;
 
+        @Option(names = {"-l", "--lang"}, paramLabel = "LANG", defaultValue = "en",
+                description = "Language of the summary (size and budget): en (default) or zh-CN. The scripts' own "
+                        + "comments stay in English.")
+        String lang;
+
         @Parameters(paramLabel = "NODES", arity = "1",
                 description = "A file with one host per line (a hostfile), a Slurm expression like 'gpu[01-04,07]', or a comma list.")
         String nodes;
@@ -134,6 +143,7 @@ final class PlanCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            Locale locale = Languages.parse(spec.commandLine(), lang);
             List<String> hosts;
             String listText = nodes;
             try {
@@ -180,7 +190,7 @@ final class PlanCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            String summary = summary(plan, launcher, options);
+            String summary = summary(plan, launcher, options, locale);
             if (out == null) {
                 files.forEach((path, text) -> {
                     o.println("==> " + path + " <==");
@@ -195,17 +205,18 @@ final class PlanCommand implements Callable<Integer> {
                     if (p.toString().endsWith(".sh") || p.toString().endsWith(".sbatch")) p.toFile().setExecutable(true);
                 }
                 o.println(summary);
-                o.println("wrote " + files.size() + (files.size() == 1 ? " file" : " files") + " to " + out);
+                o.println(Message.of(PlanBudget.class, "plan.wrote", "count", files.size(),
+                        "fileUnit", "zh".equals(locale.getLanguage()) ? "文件" : files.size() == 1 ? "file" : "files", "dir", out).render(locale));
             }
             o.flush();
             return Main.OK;
         }
 
-        /** The plan in two lines: its size, then its budget before anyone runs it. */
-        static String summary(PairPlan plan, Launchers.Kind launcher, Launchers.Options options) {
-            return plan.nodes().size() + " nodes, " + plan.rounds().size() + " rounds, " + plan.tests().size()
-                    + " two-node tests (all pairs one at a time: " + PairPlan.allPairs(plan.nodes().size()) + ")\n"
-                    + "budget: " + Launchers.budget(plan, options).line(launcher == Launchers.Kind.slurm);
+        /** The plan in two lines, in {@code locale}: its size, then its budget before anyone runs it. */
+        static String summary(PairPlan plan, Launchers.Kind launcher, Launchers.Options options, Locale locale) {
+            return Message.of(PlanBudget.class, "plan.size", "nodes", plan.nodes().size(), "rounds", plan.rounds().size(),
+                    "tests", plan.tests().size(), "allPairs", PairPlan.allPairs(plan.nodes().size())).render(locale) + "\n"
+                    + Launchers.budget(plan, options).text(launcher == Launchers.Kind.slurm, locale);
         }
     }
 }

@@ -160,4 +160,25 @@ class CompareCommandTest {
                 "NCCL_IB_DISABLE=1", "Exit codes:", "Single-rank runs are never judged");
         assertThat(run("--help").out()).contains("compare");
     }
+
+    @Test
+    void htmlDrawsBothRunsOnOneChartWithEachSidesExpectationInBothLanguages() {
+        Path split = Path.of("../examples/split");
+        Run en = run("compare", "--format", "html", split.resolve("rails-healthy").toString(), split.resolve("rails-slow").toString());
+        assertThat(en.code()).as(en.err()).isZero();
+        // Both sides carry their nodes' ibstat: one 200 Gb/s rail each, 24 GB/s, beside the measured 23.4 and 11.9.
+        assertThat(en.out()).startsWith("<!DOCTYPE html>\n<html lang=\"en\">").contains("<td>inter-node</td>",
+                "24.0 (97%, ok)", "24.0 (50%, slow)", "Next runs");
+        // One svg: both runs' curves (out-of-place and in-place each) and each side's expectation in its run's colour.
+        assertThat(en.out().split("<svg", -1)).hasSize(2);
+        assertThat(en.out().split("<polyline", -1)).hasSize(5);
+        assertThat(en.out()).contains("stroke=\"#1f77b4\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\"",
+                "stroke=\"#ff7f0e\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\"", "A expected 24.0 GB/s (inter-node)",
+                "B expected 24.0 GB/s (inter-node)");
+        Run zh = run("compare", "--format", "html", "--lang", "zh-CN", AB.resolve("congestion/default").toString(),
+                AB.resolve("congestion/ib-disable").toString());
+        assertThat(zh.out()).contains("<html lang=\"zh-CN\">", "A/B 对比（开关法）", "AB_CONGESTION_SUSPECT", "<svg");
+        Run scaling = run("compare", "--scaling", "--format", "html", SCALING.toString());
+        assertThat(scaling.out()).startsWith("<!DOCTYPE html>").contains("SCALING_KNEE", "<td class=\"n\">3</td>");
+    }
 }

@@ -92,6 +92,22 @@ class LocalizeCommandTest {
     }
 
     @Test
+    void planSummaryAndBudgetComeInEitherLanguage(@TempDir Path tmp) throws Exception {
+        Run en = run("plan", "pairs", "--out", tmp.resolve("en").toString(), "gpu[01-04]");
+        assertThat(en.code()).isZero();
+        assertThat(en.out()).isEqualTo("4 nodes, 3 rounds, 6 two-node tests (all pairs one at a time: 6)\n"
+                + "budget: at most 3 rounds, 30 min wall, 16.0 GPU-hours of tests (16.0 held by one Slurm job of all 4 nodes)"
+                + " at 10 min a test, 8 GPUs a node\nwrote 1 file to " + tmp.resolve("en") + "\n");
+        Run zh = run("plan", "pairs", "--lang", "zh-CN", "--launcher", "mpirun", "--out", tmp.resolve("zh").toString(), "gpu[01-04]");
+        assertThat(zh.code()).isZero();
+        assertThat(zh.out()).startsWith("4 个节点，3 轮，6 个双节点测试（逐对全测需要 6 个）\n预算：最多 3 轮，墙钟 30 分钟，测试共 16.0 GPU 小时")
+                .contains("已写入 ", "个文件到 ");
+        // The scripts' comments stay English whatever the language of the summary.
+        assertThat(Files.readString(tmp.resolve("zh/run-pairs.sh"))).contains("# Budget: at most 3 rounds");
+        assertThat(run("plan", "pairs", "--lang", "fr", "gpu[01-04]").code()).isEqualTo(2);
+    }
+
+    @Test
     void planRendersEveryLauncherAndReadsSlurmExpressions(@TempDir Path tmp) throws Exception {
         Run slurm = run("plan", "pairs", "--payload", "hostname", "--gpus-per-node", "1", "gpu[01-04]");
         assertThat(slurm.code()).isZero();

@@ -295,6 +295,24 @@ class ServiceApiTest {
         return Map.of("label", label, "artifacts", arts);
     }
 
+    /** {@link #set} with each file's node: the first folder of its path, for files in a node's folder. */
+    static Map<String, Object> nodeSet(String label, Path folder) throws IOException {
+        List<Map<String, Object>> arts;
+        try (Stream<Path> s = Files.walk(folder)) {
+            arts = s.filter(Files::isRegularFile).sorted().map(p -> {
+                try {
+                    Path rel = folder.relativize(p);
+                    Map<String, Object> a = new java.util.LinkedHashMap<>(Map.of("name", rel.toString(), "text", Files.readString(p)));
+                    if (rel.getNameCount() > 1) a.put("node", rel.getName(0).toString());
+                    return a;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        return Map.of("label", label, "artifacts", arts);
+    }
+
     @Test
     void compareReadsTheAbSwitchMethodAsTheCliDoes() throws IOException {
         Path ab = Path.of("../examples/ab/rdma-suspect");
@@ -310,6 +328,19 @@ class ServiceApiTest {
                 .body("sides[0].segment", equalTo("END_TO_END"))
                 .body("sides[0].segmentVerdict", equalTo("unknown"))
                 .body("sides[0].expectedBusBw", equalTo(null));
+        // Sides with their nodes' ibstat (the split rail examples): each held against one 200 Gb/s rail, and the HTML
+        // page draws both runs on one chart with each side's expectation a dashed line named with its segment.
+        Path split = Path.of("../examples/split");
+        Map<String, Object> rails = Map.of("a", nodeSet("healthy", split.resolve("rails-healthy")), "b",
+                nodeSet("slow", split.resolve("rails-slow")));
+        given().contentType(ContentType.JSON).body(rails).when().post("/v1/compare")
+                .then().statusCode(200)
+                .body("sides[0].expectedBusBw", equalTo(24.0f))
+                .body("sides[1].segmentVerdict", equalTo("slow"));
+        String html = given().contentType(ContentType.JSON).accept("text/html").body(rails)
+                .when().post("/v1/compare").then().statusCode(200).contentType(containsString("text/html")).extract().asString();
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "A healthy out-of-place", "B slow out-of-place",
+                "A expected 24.0 GB/s (inter-node)", "B expected 24.0 GB/s (inter-node)");
         String md = given().contentType(ContentType.JSON).accept("text/markdown")
                 .body(Map.of("a", set("default", ab.resolve("default")), "b", set("ib-disable", ab.resolve("ib-disable"))))
                 .when().post("/v1/compare").then().statusCode(200).extract().asString();

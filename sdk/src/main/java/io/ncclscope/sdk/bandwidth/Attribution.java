@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param implied       true when that segment was not measured but follows from the others
  * @param reason        how it was placed: {@code measured} (the segment itself was slow), {@code implied} (intra-node
  *                      ok, end-to-end slow), {@code implied.part} (end-to-end slow over a degraded rail, intra-node not
+ *                      measured), {@code implied.link} (end-to-end slow over a degraded GPU link, intra-node not
  *                      measured), {@code collective} (both parts ok, end-to-end slow) or {@code unplaced}
  * @param measuredGBs   the slow figure the shortfall is counted on, in GB/s
  * @param expectedGBs   what the hardware gives with every part healthy, in GB/s
@@ -36,7 +37,7 @@ public record Attribution(Segment limiting, boolean implied, String reason, doub
      *
      * @param limiting     the segment that limits the job
      * @param implied      true when that segment was not measured but follows from the others
-     * @param reason       how it was placed ({@code measured}, {@code implied}, {@code implied.part}, {@code collective},
+     * @param reason       how it was placed ({@code measured}, {@code implied}, {@code implied.part}, {@code implied.link}, {@code collective},
      *                     {@code unplaced})
      * @param measuredGBs  the slow figure, in GB/s
      * @param expectedGBs  what the hardware gives with every part healthy, in GB/s
@@ -74,7 +75,12 @@ public record Attribution(Segment limiting, boolean implied, String reason, doub
             slow = e2e;
             boolean intraOk = intra != null && SegmentVerdict.OK.equals(intra.verdict());
             boolean interOk = inter != null && SegmentVerdict.OK.equals(inter.verdict());
-            if (!interOk && (intraOk || e2e.degraded() != null)) {
+            boolean gpuLink = e2e.degraded() != null && e2e.degraded().gpuLink();
+            if (!interOk && !intraOk && gpuLink) {
+                // A GPU link down or narrow on a node, the node not measured alone: the loss starts inside the node.
+                limiting = Segment.INTRA_NODE;
+                reason = "implied.link";
+            } else if (!interOk && (intraOk || e2e.degraded() != null)) {
                 limiting = Segment.INTER_NODE;
                 reason = intraOk ? "implied" : "implied.part";
             } else {
@@ -116,7 +122,12 @@ public record Attribution(Segment limiting, boolean implied, String reason, doub
         String seg = Segments.name(limiting);
         String measured = Judge.fmt(measuredGBs), expected = Judge.fmt(expectedGBs);
         parts.add(Message.of(BandwidthAnalyzer.class, "attribution." + reason, "segment", seg, "measured", measured, "expected", expected));
-        if (cause != null) {
+        if (cause != null && cause.gpuLink()) {
+            int width = cause.width() == null ? 0 : cause.width(), full = cause.fullWidth() == null ? 0 : cause.fullWidth();
+            parts.add(Message.of(BandwidthAnalyzer.class, "attribution.cause." + cause.kind() + (explainedPct >= 100 ? ".all" : ""),
+                    "part", cause.part(), "width", width, "full", full, "down", full - width, "capped", Judge.fmt(cause.cappedGBs()),
+                    "expected", expected, "measured", measured, "explained", explainedPct, "unexplained", unexplainedPct()));
+        } else if (cause != null) {
             parts.add(Message.of(BandwidthAnalyzer.class, explainedPct >= 100 ? "attribution.cause.all" : "attribution.cause",
                     "part", cause.part(), "rate", Judge.fmt(cause.rateGbps()), "sibling", Judge.fmt(cause.siblingGbps()),
                     "rails", cause.rails(), "capped", Judge.fmt(cause.cappedGBs()), "expected", expected, "measured", measured,

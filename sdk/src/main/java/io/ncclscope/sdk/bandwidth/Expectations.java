@@ -182,21 +182,10 @@ public final class Expectations {
             hardware.add(Message.of(BandwidthAnalyzer.class, "expect.gpu.one", "gpu", model.family()));
             return null;
         }
-        Integer links = p.nvlinks();
-        if (model.hasNvlink() && links == null && p.nvlinksDown() > 0) links = Math.max(0, model.nvlinks() - p.nvlinksDown());
-        Expectation e = HardwareModel.intraNode(model, gpus, links, p.pcieGen(), p.pcieWidth()).orElseThrow();
-        Expectation healthy = HardwareModel.intraNode(model, gpus, null, p.pcieGen(), p.pcieWidthMax() != null ? p.pcieWidthMax() : p.pcieWidth())
-                .orElseThrow();
+        GpuLink link = GpuLink.of(model, gpus, p.nvlinks(), p.nvlinksDown(), p.pcieGen(), p.pcieWidth(), p.pcieWidthMax()).orElseThrow();
+        Expectation e = link.asIs();
         hardware.add(Message.of(BandwidthAnalyzer.class, "expect.gpu", "gpus", gpus, "basis", e.basis(), "gbs", Judge.fmt(e.gbs())));
-        if (e.gbs() < healthy.gbs()) {
-            boolean nvlink = model.hasNvlink() && (links == null || links > 0);
-            Message why = nvlink
-                    ? Message.of(BandwidthAnalyzer.class, "expect.degraded.nvlink", "links", links, "full", model.nvlinks(),
-                            "down", p.nvlinksDown() > 0 ? p.nvlinksDown() : model.nvlinks() - (links == null ? model.nvlinks() : links), "capped", Judge.fmt(e.gbs()), "healthy", Judge.fmt(healthy.gbs()))
-                    : Message.of(BandwidthAnalyzer.class, "expect.degraded.pcie", "width", p.pcieWidth(), "max", p.pcieWidthMax(),
-                            "capped", Judge.fmt(e.gbs()), "healthy", Judge.fmt(healthy.gbs()));
-            degraded.add(new DegradedPart(nvlink ? "nvlink-down" : "pcie-width", why, healthy.gbs(), e.gbs()));
-        }
+        if (link.degraded()) degraded.add(new DegradedPart(link.kind(), link.reason(), link.healthy().gbs(), e.gbs()));
         return e;
     }
 
@@ -213,7 +202,7 @@ public final class Expectations {
             hardware.add(Message.of(BandwidthAnalyzer.class, "expect.net", "ports", p.nics().size(), "rails", rails.size(),
                     "count", count, "basis", e.basis()));
             if (e.gbs() < healthy.gbs()) {
-                degraded.add(new DegradedPart("port-rate", Message.of(BandwidthAnalyzer.class, "expect.degraded.port",
+                degraded.add(new DegradedPart(Degraded.PORT_RATE, Message.of(BandwidthAnalyzer.class, "expect.degraded.port",
                         "part", slowest.device() + (slowest.port() == null ? "" : ":" + slowest.port()), "rate", Judge.fmt(slowest.rateGbps()),
                         "sibling", Judge.fmt(sibling), "rails", count, "capped", Judge.fmt(e.gbs()), "healthy", Judge.fmt(healthy.gbs())),
                         healthy.gbs(), e.gbs()));

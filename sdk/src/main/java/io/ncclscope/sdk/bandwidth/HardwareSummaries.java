@@ -42,7 +42,9 @@ record HardwareSummaries(Map<String, NodeHardware> nodes, boolean socket) {
         for (Item<NvidiaSmiData> it : ev.all(NvidiaSmiData.class)) {
             String node = it.artifact().node().orElse("");
             for (NvsmiGpu g : it.data().gpus()) {
-                if (g.name() != null && !gpus.containsKey(node)) gpus.put(node, NodeHardware.Gpu.of(it.artifact(), node, g));
+                if (g.name() == null) continue;
+                NodeHardware.Gpu seen = gpus.get(node);
+                gpus.put(node, seen == null ? NodeHardware.Gpu.of(it.artifact(), node, g) : seen.with(it.artifact(), node, g));
             }
         }
         Map<String, Integer> links = new LinkedHashMap<>();

@@ -145,11 +145,8 @@ final class NcclTestsJudge {
         String gpuNode = hwNode;
         if (facts.gpu() == null && a.node().isPresent()) gpuNode = a.node().get();
         NodeHardware.Gpu nvsmi = hw.of(gpuNode).gpu();
-        Integer pcieGen = null, pcieWidth = null;
         if (nvsmi != null) {
             if (gpuName == null) gpuName = nvsmi.name();
-            pcieGen = nvsmi.pcieGen();
-            pcieWidth = nvsmi.pcieWidth();
             hwLines.add(nvsmi.quote().on(gpuNode));
         }
         Integer links = facts.nvlinks();
@@ -157,12 +154,17 @@ final class NcclTestsJudge {
         Optional<GpuModel> model = HardwareModel.gpu(gpuName);
         Integer ranks = s.ranks();
         boolean multi = s.multi();
-        Expectation intra = null;
+        // The GPU link as it is (NVLinks down, PCIe trained narrow) and healthy: the rule 'expect' lowers its figures by.
+        GpuLink link = null;
         if (model.isPresent()) {
             int perNode = multi ? perNode(t, s.commHosts(), ranks) : ranks == null ? 0 : ranks;
-            if (perNode >= 2 || !multi && ranks != null && ranks >= 2)
-                intra = HardwareModel.intraNode(model.get(), Math.max(perNode, 2), links, pcieGen, pcieWidth).orElse(null);
+            if (perNode >= 2 || !multi && ranks != null && ranks >= 2) {
+                link = nvsmi == null ? GpuLink.of(model.get(), Math.max(perNode, 2), links, 0, null, null, null).orElse(null)
+                        : GpuLink.of(model.get(), Math.max(perNode, 2), links, nvsmi.nvlinksDown(), nvsmi.pcieGen(), nvsmi.pcieWidth(),
+                                nvsmi.pcieWidthMax()).orElse(null);
+            }
         }
+        Expectation intra = link == null ? null : link.healthy();
         Expectation exp = null;
         boolean reference = false;
         Degraded degraded = null;
@@ -170,6 +172,7 @@ final class NcclTestsJudge {
         List<NodeHardware.ActivePort> nics = rails == null ? List.of() : rails.first();
         if (!multi) {
             exp = intra;
+            if (link != null && link.degraded()) degraded = gpuLinkPart(link, nvsmi, gpuNode, link.asIs().gbs());
         } else if (rails != null) {
             // Every rail counts, a slow one too: the ring crosses all of them in step, at the slowest one's rate.
             int count = s.seg() == Segment.INTER_NODE ? 1 : Math.min(rails.perNode(), Math.max(1, perNode(t, s.commHosts(), ranks)));
@@ -178,10 +181,13 @@ final class NcclTestsJudge {
                 Expectation capped = HardwareModel.endToEnd(intra, count, rails.slowest().rateGbps());
                 if (capped.gbs() < exp.gbs()) degraded = rails.degradedPart(hw, count, capped.gbs());
             }
+            if (degraded == null && link != null && link.degraded() && s.seg() != Segment.INTER_NODE) {
+                Expectation capped = HardwareModel.endToEnd(link.asIs(), count, rails.siblingGbps());
+                if (capped.gbs() < exp.gbs()) degraded = gpuLinkPart(link, nvsmi, gpuNode, capped.gbs());
+            }
             for (NodeHardware.ActivePort p : nics) {
                 if (hwLines.size() < 6) hwLines.add(p.quote().on(rails.firstNode()));
             }
-            if (degraded != null) hwLines.addAll(degraded.evidence());
         } else if (hw.socket() && facts.eth() != null) {
             NodeHardware.Ethernet e = facts.eth();
             double net = HardwareModel.tcpGBs(e.speedMbps());
@@ -198,6 +204,7 @@ final class NcclTestsJudge {
                 reference = true;
             }
         }
+        if (degraded != null && exp != null) hwLines.addAll(degraded.evidence());
         return verdict(a, t, s, exp, reference, model, rails == null ? 0 : rails.perNode(), topRows, reached, plateau, rowLines, hwLines, degraded, out);
     }
 
@@ -232,7 +239,8 @@ final class NcclTestsJudge {
             FindingSeverity sev = ratio < ERROR_RATIO ? FindingSeverity.ERROR : FindingSeverity.WARNING;
             boolean multi = s.multi();
             int nicCount = multi ? nicCount(seg, railsPerNode, t, s.commHosts(), s.ranks()) : 0;
-            String key = !multi ? "below" : degraded != null ? "below.degraded" : "below.multi";
+            String key = degraded != null && degraded.gpuLink() ? "below." + degraded.kind()
+                    : !multi ? "below" : degraded != null ? "below.degraded" : "below.multi";
             List<Object> args = new ArrayList<>(List.of("segment", Segments.name(seg), "test", s.test(), "measured", fmt(plateau),
                     "expected", fmt(exp.gbs()), "pct", Math.round(ratio * 100), "basis", exp.basis(),
                     "perNicGbps", multi ? fmt(plateau * 8 / nicCount) : "", "nics", nicCount));
@@ -240,12 +248,33 @@ final class NcclTestsJudge {
                 int explained = Attribution.explainedPct(exp.gbs(), degraded.cappedGBs(), plateau);
                 args.addAll(List.of("part", degraded.part(), "rate", fmt(degraded.rateGbps()), "sibling", fmt(degraded.siblingGbps()),
                         "capped", fmt(degraded.cappedGBs()), "explained", explained, "unexplained", 100 - explained));
+                if (degraded.gpuLink()) {
+                    args.addAll(List.of("width", degraded.width(), "full", degraded.fullWidth(),
+                            "down", degraded.fullWidth() - degraded.width()));
+                }
             }
             out.add(new Finding("BUSBW_BELOW_EXPECTED", sev, s.subject(), Message.of(BandwidthAnalyzer.class, key, args.toArray()),
                     ev, withSegment(s.params(), seg)));
         }
         return new TableStep(null, new Judged(new SegmentVerdict(seg, plateau, exp.gbs(), verdict, basis + "; expected " + exp.basis(), ev,
                 degraded), out));
+    }
+
+    /**
+     * {@return the GPU link's degraded part: the GPU of the narrowest PCIe link or of the most NVLinks down, the figure
+     * it leaves the segment ({@code capped}) and the nvidia-smi query that shows it}
+     */
+    private static Degraded gpuLinkPart(GpuLink link, NodeHardware.Gpu nvsmi, String node, double capped) {
+        boolean nvlink = Degraded.NVLINK_DOWN.equals(link.kind());
+        String gpu = nvsmi == null ? null : nvlink ? nvsmi.downGpu() : nvsmi.narrowGpu();
+        NodeHardware.Line line = nvsmi == null ? null : nvlink ? nvsmi.downLine() : nvsmi.narrowLine();
+        String cmd = nvlink ? "nvidia-smi nvlink -s" : "nvidia-smi --query-gpu=index,pci.bus_id,pcie.link.gen.max,"
+                + "pcie.link.width.current,pcie.link.width.max --format=csv";
+        List<String> cmds = new ArrayList<>();
+        cmds.add(node.isEmpty() ? cmd : "ssh " + node + " '" + cmd + "'");
+        return new Degraded(node, gpu == null ? (nvlink ? "NVLink" : "GPU PCIe link") : gpu, null, link.asIs().gbs() * 8,
+                link.healthy().gbs() * 8, 0, capped, cmds, line == null ? List.of() : List.of(line.on(node)), link.kind(), link.width(),
+                link.full());
     }
 
     /** {@return the node whose hardware a table is judged against: its first host, else its own node ("" for none)} */

@@ -32,11 +32,43 @@ record NodeHardware(Gpu gpu, Integer nvlinks, Line nvlinkLine, List<ActivePort> 
         }
     }
 
-    /** A node's GPU as the expectation reads it: model, PCIe generation and width at most, and its line. */
-    record Gpu(String name, Integer pcieGen, Integer pcieWidth, Line quote) {
+    /**
+     * A node's GPUs as the expectation reads them: the first one's model and line, the PCIe generation at most, the
+     * narrowest link (width as trained and at most, its GPU and line) and the most NVLinks down on one GPU
+     * ({@code nvidia-smi nvlink -s}: inactive links, its GPU and the first such line); widths null when not printed.
+     */
+    record Gpu(String name, Integer pcieGen, Integer pcieWidth, Line quote, Integer pcieWidthMax, String narrowGpu, Line narrowLine,
+               int nvlinksDown, String downGpu, Line downLine) {
+        /** {@return the first GPU of a node, before the others are folded in} */
         static Gpu of(Artifact a, String node, NvsmiGpu g) {
-            return new Gpu(g.name(), g.pcie() == null ? null : g.pcie().genMax(), g.pcie() == null ? null : g.pcie().widthMax(),
-                    Line.of(a, node, g.line()));
+            return new Gpu(g.name(), null, null, Line.of(a, node, g.line()), null, null, null, 0, null, null).with(a, node, g);
+        }
+
+        /** {@return these GPUs with {@code g} folded in: the higher generation, the narrower link, the more links down} */
+        Gpu with(Artifact a, String node, NvsmiGpu g) {
+            Gpu r = this;
+            var pcie = g.pcie();
+            if (pcie != null) {
+                Integer gen = r.pcieGen == null ? pcie.genMax() : pcie.genMax() == null ? r.pcieGen : Integer.valueOf(Math.max(r.pcieGen, pcie.genMax()));
+                r = new Gpu(r.name, gen, r.pcieWidth, r.quote, r.pcieWidthMax, r.narrowGpu, r.narrowLine, r.nvlinksDown, r.downGpu, r.downLine);
+                if (pcie.widthCurrent() != null && (r.pcieWidth == null || pcie.widthCurrent() < r.pcieWidth)) {
+                    r = new Gpu(r.name, r.pcieGen, pcie.widthCurrent(), r.quote, pcie.widthMax(), label(g), Line.of(a, node, pcie.line()),
+                            r.nvlinksDown, r.downGpu, r.downLine);
+                } else if (r.pcieWidth == null && r.pcieWidthMax == null && pcie.widthMax() != null) {
+                    r = new Gpu(r.name, r.pcieGen, null, r.quote, pcie.widthMax(), r.narrowGpu, r.narrowLine, r.nvlinksDown, r.downGpu, r.downLine);
+                }
+            }
+            int inactive = (int) g.nvlinks().stream().filter(l -> !l.active()).count();
+            if (inactive > r.nvlinksDown) {
+                var first = g.nvlinks().stream().filter(l -> !l.active()).findFirst().orElseThrow();
+                r = new Gpu(r.name, r.pcieGen, r.pcieWidth, r.quote, r.pcieWidthMax, r.narrowGpu, r.narrowLine, inactive, label(g),
+                        Line.of(a, node, first.line()));
+            }
+            return r;
+        }
+
+        private static String label(NvsmiGpu g) {
+            return g.index() != null ? "GPU" + g.index() : g.busId() != null ? "GPU " + g.busId() : "GPU";
         }
     }
 

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.localize;
 
+import io.ncclscope.sdk.diagnose.Message;
 import java.util.Locale;
 
 /**
@@ -77,6 +78,19 @@ public record PlanBudget(int rounds, int tests, int nodes, int gpusPerNode, int 
         }
         s.append(" at ").append(minutesPerTest).append(" min a test, ").append(gpusPerNode).append(" GPUs a node");
         return s.toString();
+    }
+
+    /**
+     * {@return the budget for a person in {@code locale}: {@link #line(boolean)}'s figures in its words}
+     *
+     * @param slurm  whether the plan runs as one Slurm job (which holds idle nodes too)
+     * @param locale the language ({@code en} or {@code zh-CN})
+     */
+    public String text(boolean slurm, Locale locale) {
+        return Message.of(PlanBudget.class, slurm ? "budget.slurm" : "budget", "rounds", rounds,
+                "roundUnit", "zh".equals(locale.getLanguage()) ? "轮" : rounds == 1 ? "round" : "rounds", "wall", wallMinutes(),
+                "gpuHours", hours(testGpuHours()), "held", hours(allocationGpuHours()), "nodes", nodes, "minutes", minutesPerTest,
+                "gpus", gpusPerNode).render(locale);
     }
 
     /** GPU-hours with one decimal, the way every budget line writes them. */

@@ -29,7 +29,29 @@ public final class BusBwPlot {
     public record Series(String label, NcclTestsData data) {
     }
 
+    /**
+     * A labelled horizontal line in the colour of one of the tables: a side's expectation in a comparison.
+     *
+     * @param label  the text written at its right end ({@code A expected 371 GB/s (intra-node)})
+     * @param gbs    its height in GB/s; a mark not above 0 is not drawn
+     * @param series the index of the table whose colour it takes
+     */
+    public record Mark(String label, double gbs, int series) {
+    }
+
     private BusBwPlot() {
+    }
+
+    /**
+     * {@return several tables on one axis, each with its own labelled mark (a comparison: both runs, each side's
+     * expectation in its run's colour), default size}
+     *
+     * @param series the tables, each with its label
+     * @param marks  the marks, drawn dashed in the colour of their table
+     * @param title  the title, or null for the default one
+     */
+    public static String svgWithMarks(List<Series> series, List<Mark> marks, String title) {
+        return render(new Chart(series, null, List.copyOf(marks), title, WIDTH, HEIGHT), marks);
     }
 
     /**
@@ -63,7 +85,10 @@ public final class BusBwPlot {
      * @param height      pixels, at least 150
      */
     public static String svg(List<Series> series, Double expectedGBs, String title, int width, int height) {
-        Chart c = new Chart(series, expectedGBs, title, width, height);
+        return render(new Chart(series, expectedGBs, title, width, height), List.of());
+    }
+
+    private static String render(Chart c, List<Mark> marks) {
         StringBuilder s = new StringBuilder();
         s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"").append(c.width)
@@ -128,6 +153,18 @@ public final class BusBwPlot {
             s.append("<text x=\"").append(Chart.fmt(c.expectedLabelX)).append("\" y=\"").append(Chart.fmt(c.expectedLabelY))
                     .append("\" fill=\"").append(Chart.EXPECTED_COLOUR).append("\">")
                     .append(esc(c.expectedLabel)).append("</text>\n");
+        }
+        List<Mark> drawn = marks.stream().filter(m -> m.gbs() > 0 && Double.isFinite(m.gbs())).toList();
+        for (int i = 0; i < c.markY.size(); i++) {
+            Mark m = drawn.get(i);
+            // Two marks close together (both sides on the same hardware): the second label goes under its line.
+            boolean near = i > 0 && Math.abs(c.markY.get(i) - c.markY.get(i - 1)) < 14;
+            String y = Chart.fmt(c.markY.get(i)), colour = Chart.PALETTE[Math.floorMod(m.series(), Chart.PALETTE.length)];
+            s.append("<line class=\"expected\" x1=\"").append(l).append("\" y1=\"").append(y).append("\" x2=\"").append(r)
+                    .append("\" y2=\"").append(y).append("\" stroke=\"").append(colour)
+                    .append("\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\"/>\n");
+            s.append("<text x=\"").append(r).append("\" y=\"").append(Chart.fmt(c.markY.get(i) + (near ? 15 : -5)))
+                    .append("\" text-anchor=\"end\" fill=\"").append(colour).append("\">").append(esc(m.label())).append("</text>\n");
         }
         for (Chart.Line line : c.paintOrder()) {
             s.append("<g class=\"series\"><title>").append(esc(line.label())).append("</title>\n");

@@ -50,7 +50,14 @@ final class Chart {
     private final int minExp, maxExp;
     private final double yMax;
 
+    /** The labelled marks' pixel rows, in the order given; empty when none or no data. */
+    final List<Double> markY = new ArrayList<>();
+
     Chart(List<BusBwPlot.Series> series, Double expected, String title, int width, int height) {
+        this(series, expected, List.of(), title, width, height);
+    }
+
+    Chart(List<BusBwPlot.Series> series, Double expected, List<BusBwPlot.Mark> marks, String title, int width, int height) {
         if (width < 200 || height < 150) throw new IllegalArgumentException("plot too small: " + width + "x" + height);
         if (expected != null && !(expected > 0 && Double.isFinite(expected))) expected = null;
         this.width = width;
@@ -96,6 +103,9 @@ final class Chart {
         this.minExp = lo;
         this.maxExp = hi;
         if (expected != null && !empty) maxBw = Math.max(maxBw, expected);
+        for (BusBwPlot.Mark m : marks) {
+            if (!empty && m.gbs() > 0 && Double.isFinite(m.gbs())) maxBw = Math.max(maxBw, m.gbs());
+        }
         double step = niceStep(maxBw <= 0 ? 0.2 : maxBw * 1.05 / 6);
         this.yMax = maxBw <= 0 ? 5 * step : Math.max(step, Math.ceil(maxBw * 1.05 / step - 1e-9) * step);
 
@@ -129,6 +139,9 @@ final class Chart {
             List<Pt> px = new ArrayList<>();
             for (Pt p : l.pts) px.add(new Pt(xOf(log2(p.size)), yOf(p.busbw), p.size, p.busbw));
             lines.set(i, new Line(l.label, l.colour, l.dashed, px));
+        }
+        for (BusBwPlot.Mark m : marks) {
+            if (!empty && m.gbs() > 0 && Double.isFinite(m.gbs())) markY.add(yOf(m.gbs()));
         }
         int chars = 0;
         for (Line l : lines) chars = Math.max(chars, l.label.length());

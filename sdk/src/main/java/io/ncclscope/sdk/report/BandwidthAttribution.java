@@ -15,7 +15,8 @@ import java.util.Optional;
  *
  * @param limiting       the segment that limits the job ({@code INTRA_NODE}, {@code INTER_NODE} or {@code END_TO_END})
  * @param implied        true when that segment was not measured on its own but follows from the others
- * @param reason         how it was placed: {@code measured}, {@code implied}, {@code implied.part}, {@code collective} or
+ * @param reason         how it was placed: {@code measured}, {@code implied}, {@code implied.part}, {@code implied.link},
+ *                       {@code collective} or
  *                       {@code unplaced}
  * @param measuredGBs    the slow figure the shortfall is counted on, in GB/s
  * @param expectedGBs    what the hardware gives with every part healthy, in GB/s
@@ -28,19 +29,20 @@ public record BandwidthAttribution(Segment limiting, boolean implied, String rea
                                    List<Cause> causes, int unexplainedPct, String text, List<String> commands) {
 
     /**
-     * One cause of the shortfall: a degraded part.
+     * One cause of the shortfall: a degraded part ({@link Degraded}).
      *
      * @param part         the part for a person ({@code h100-b mlx5_3:1})
      * @param node         its node ("" when the evidence names none)
-     * @param device       the RDMA device ({@code mlx5_3})
-     * @param rateGbps     the rate it runs at, in Gb/s
-     * @param siblingGbps  the rate of its sibling rails, in Gb/s
-     * @param rails        rails per node the measured run crosses
+     * @param device       the RDMA device ({@code mlx5_3}), or the GPU of a GPU link
+     * @param rateGbps     the rate it runs at, in Gb/s (a GPU link: NCCL's model of it as it is, GB/s x 8)
+     * @param siblingGbps  the rate of its sibling rails, in Gb/s (a GPU link: its healthy figure, GB/s x 8)
+     * @param rails        rails per node the measured run crosses (0 for a GPU link)
      * @param cappedGBs    the segment's expectation with the part as it is, in GB/s
      * @param explainedPct the share of the shortfall it explains, 0 to 100
+     * @param kind         {@code port-rate}, {@code pcie-width} or {@code nvlink-down}
      */
     public record Cause(String part, String node, String device, double rateGbps, double siblingGbps, int rails,
-                        double cappedGBs, int explainedPct) {
+                        double cappedGBs, int explainedPct, String kind) {
     }
 
     /**
@@ -81,7 +83,7 @@ public record BandwidthAttribution(Segment limiting, boolean implied, String rea
         Degraded d = a.cause();
         List<Cause> causes = d == null ? List.of()
                 : List.of(new Cause(d.part(), d.node(), d.device(), d.rateGbps(), d.siblingGbps(), d.rails(),
-                        round(d.cappedGBs()), a.explainedPct()));
+                        round(d.cappedGBs()), a.explainedPct(), d.kind()));
         return new BandwidthAttribution(a.limiting(), a.implied(), a.reason(), round(a.measuredGBs()),
                 round(a.expectedGBs()), causes, a.unexplainedPct(), a.text(locale), a.commands());
     }

@@ -40,13 +40,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/compare}: the A/B switch method on two sets of nccl-tests results, or a scaling series. The answer
- * is what {@code ncclscope compare} prints ({@code --format json|md|text}).
+ * is what {@code ncclscope compare} prints ({@code --format json|md|text|html}; HTML draws both runs on one chart
+ * with each side's expectation).
  */
 @Path("/v1/compare")
 @Tag(name = "compare")
 public class CompareResource {
 
-    static final Set<Format> OFFERED = EnumSet.of(Format.JSON, Format.MARKDOWN, Format.TEXT);
+    static final Set<Format> OFFERED = EnumSet.of(Format.JSON, Format.MARKDOWN, Format.TEXT, Format.HTML);
 
     private final AnalysisPool pool;
 
@@ -59,14 +60,15 @@ public class CompareResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, Problem.MEDIA_TYPE})
+    @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
     @Operation(operationId = "compare", summary = "Compare an A/B pair of nccl-tests runs, or find the scaling knee",
             description = "A/B: a is the default run, b the same with one NCCL switch changed (NCCL_IB_DISABLE=1, "
                     + "NCCL_P2P_DISABLE=1...; read from -J env, NCCL's 'set by environment' lines, the command line, "
                     + "then the labels). Returns the reading (RDMA suspect, congestion suspect...), both sides' "
                     + "plateau and jitter beside the segment each side measures and the busbw its hardware should give there "
                     + "(expectedBusBw; null without hardware facts), and the runs to make next. Scaling: one set per node count; returns the "
-                    + "knee where busbw drops below the model.")
+                    + "knee where busbw drops below the model. Accept: text/html gives one page that draws both runs on one chart, "
+                    + "each side's expectation a dashed line in its run's colour.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CompareRequest.class),
             examples = @ExampleObject(name = "ab", value = "{\"a\":{\"label\":\"default\",\"artifacts\":[{\"name\":\"default.txt\",\"text\":\"...all_reduce_perf output...\"}]},"
                     + "\"b\":{\"label\":\"ib-disable\",\"artifacts\":[{\"name\":\"ib-disable.txt\",\"text\":\"...all_reduce_perf output with NCCL_IB_DISABLE=1...\"}]}}")))

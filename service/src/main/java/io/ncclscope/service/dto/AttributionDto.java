@@ -10,7 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *
  * @param limiting       the segment that limits the job: {@code INTRA_NODE}, {@code INTER_NODE} or {@code END_TO_END}
  * @param implied        true when that segment was not measured on its own but follows from the others
- * @param reason         how it was placed: {@code measured}, {@code implied}, {@code implied.part}, {@code collective}
+ * @param reason         how it was placed: {@code measured}, {@code implied}, {@code implied.part}, {@code implied.link}, {@code collective}
  *                       or {@code unplaced}
  * @param measuredGBs    the slow figure the shortfall is counted on, GB/s
  * @param expectedGBs    what the hardware gives with every part healthy, GB/s
@@ -24,7 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record AttributionDto(
         @Schema(enumeration = {"INTRA_NODE", "INTER_NODE", "END_TO_END"}, examples = "INTER_NODE") String limiting,
         boolean implied,
-        @Schema(enumeration = {"measured", "implied", "implied.part", "collective", "unplaced"}) String reason,
+        @Schema(enumeration = {"measured", "implied", "implied.part", "implied.link", "collective", "unplaced"}) String reason,
         double measuredGBs,
         double expectedGBs,
         List<CauseDto> causes,
@@ -43,9 +43,11 @@ public record AttributionDto(
      * @param rails        rails per node the measured run crosses
      * @param cappedGBs    the segment's expectation with the part as it is, GB/s
      * @param explainedPct the share of the shortfall it explains, 0 to 100
+     * @param kind         port-rate, pcie-width or nvlink-down
      */
     @RegisterForReflection
     public record CauseDto(String part, String node, String device, double rateGbps, double siblingGbps, int rails,
-                           double cappedGBs, @Schema(minimum = "0", maximum = "100", examples = "65") int explainedPct) {
+                           double cappedGBs, @Schema(minimum = "0", maximum = "100", examples = "65") int explainedPct,
+                           @Schema(enumeration = {"port-rate", "pcie-width", "nvlink-down"}) String kind) {
     }
 }

@@ -24,8 +24,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * An A/B comparison or a scaling series as JSON, Markdown or text: what {@code ncclscope compare} prints and
- * {@code POST /v1/compare} answers, from one view of the result (a map, the JSON's members) rendered three ways.
+ * An A/B comparison or a scaling series as JSON, Markdown, text or HTML ({@link CompareHtml}): what {@code ncclscope
+ * compare} prints and {@code POST /v1/compare} answers, from one view of the result (a map, the JSON's members)
+ * rendered four ways.
  */
 public final class CompareViews {
 
@@ -46,7 +47,7 @@ public final class CompareViews {
      * @param c      the comparison
      * @param plan   the runs to make next
      * @param locale the language of the words
-     * @param format JSON, Markdown or text
+     * @param format JSON, Markdown, text or HTML
      */
     public static String comparison(Comparison c, List<PlannedRun> plan, Locale locale, Format format) {
         return comparison(c, plan, List.of(), locale, format);
@@ -61,11 +62,13 @@ public final class CompareViews {
      * @param expectations the segment and expectation of side A then side B ({@link SideExpectation#of}); empty when
      *                     not judged
      * @param locale       the language of the words
-     * @param format       JSON, Markdown or text
+     * @param format       JSON, Markdown, text or HTML
      */
     public static String comparison(Comparison c, List<PlannedRun> plan, List<SideExpectation> expectations, Locale locale,
                                     Format format) {
-        return render(compareView(c, plan, expectations, locale), format, locale);
+        Map<String, Object> view = compareView(c, plan, expectations, locale);
+        if (format == Format.HTML) return CompareHtml.comparison(view, List.of(c.a(), c.b()), zh(locale));
+        return render(view, format, locale);
     }
 
     /**
@@ -73,10 +76,16 @@ public final class CompareViews {
      *
      * @param s      the series
      * @param locale the language of the words
-     * @param format JSON, Markdown or text
+     * @param format JSON, Markdown, text or HTML
      */
     public static String scaling(Scaling s, Locale locale, Format format) {
-        return render(scalingView(s, locale), format, locale);
+        Map<String, Object> view = scalingView(s, locale);
+        if (format == Format.HTML) return CompareHtml.scaling(view, zh(locale));
+        return render(view, format, locale);
+    }
+
+    private static boolean zh(Locale locale) {
+        return Language.of(locale) == Language.SIMPLIFIED_CHINESE;
     }
 
     private static String render(Map<String, Object> view, Format format, Locale locale) {
@@ -85,7 +94,7 @@ public final class CompareViews {
             case JSON -> Json.pretty(view) + "\n";
             case MARKDOWN -> render(view, true, zh);
             case TEXT -> render(view, false, zh);
-            default -> throw new IllegalArgumentException("a comparison is written as JSON, Markdown or text, not " + format);
+            default -> throw new IllegalArgumentException("a comparison is written as JSON, Markdown, text or HTML, not " + format);
         };
     }
 
@@ -177,7 +186,7 @@ public final class CompareViews {
      * A side's expectation in the table: {@code 371.0 (26%, slow)}; {@code -} when the side has no hardware facts to
      * count one (then the basis says so in the JSON).
      */
-    private static String expected(Map<String, Object> side, boolean zh) {
+    static String expected(Map<String, Object> side, boolean zh) {
         Object e = side.get("expectedBusBw");
         Object bw = side.get("plateauBusBw");
         if (!(e instanceof Double exp) || exp <= 0) return "-";
