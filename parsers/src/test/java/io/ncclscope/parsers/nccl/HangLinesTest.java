@@ -140,8 +140,9 @@ class HangLinesTest {
         assertThat(prefixed.hangReports().get(0).rank()).isEqualTo(3);
         String waited = "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] "
                 + "Timed out waiting 1800000ms for recv operation to complete\n";
-        // A timeout alone is no job log (a rank that waited: examples/hangs/captured-2.11/gloo-sleep); in one it is read.
-        assertThat(Parsers.parse(waited).kind()).isEqualTo(Kind.UNKNOWN);
+        // A rank's timeout alone is a job log: the hang analyzer names the late rank from its peers' timeouts
+        // (examples/hangs/captured-2.11/gloo-sleep).
+        assertThat(Parsers.parse(waited).kind()).isEqualTo(Kind.NCCL_LOG);
         NcclLog timeout = (NcclLog) Parsers.parse(waited + "x NCCL INFO y\n").data();
         assertThat(timeout.hangReports()).singleElement().satisfies(h -> {
             assertThat(h.kind()).isEqualTo(HangReportKind.PEER_TIMEOUT);
