@@ -112,7 +112,7 @@ class LocalizeCommandTest {
         Run slurm = run("plan", "pairs", "--payload", "hostname", "--gpus-per-node", "1", "gpu[01-04]");
         assertThat(slurm.code()).isZero();
         assertThat(slurm.out()).startsWith("==> pairs.sbatch <==\n").contains("PAYLOAD='hostname'",
-                "srun --nodes=2 --nodelist=gpu01,gpu04 --ntasks-per-node=1 --ntasks=2");
+                "srun --quiet --nodes=2 --nodelist=gpu01,gpu04 --ntasks-per-node=1 --ntasks=2");
         Run mpi = run("plan", "pairs", "--launcher", "mpirun", "--out", tmp.resolve("m").toString(), "a,b,c");
         assertThat(mpi.code()).isZero();
         assertThat(tmp.resolve("m/run-pairs.sh")).exists();

@@ -116,7 +116,7 @@ class PlanScriptsRunTest {
         Run again = LocalizeCommandTest.run(args.toArray(String[]::new));
         assertThat(again.code()).as(again.err()).isZero();
         assertThat(Files.readString(tmp.resolve("again/pairs.sbatch"))).isEqualTo(Files.readString(written.resolve("pairs.sbatch")))
-                .contains("srun --nodes=2 --nodelist=node05,");
+                .contains("srun --quiet --nodes=2 --nodelist=node05,");
         assertThat(l.out()).contains("Next pass: retest node05 against known-good nodes: 2 two-node tests in 2 round(s)");
     }
 }

@@ -84,7 +84,7 @@ class SlurmLauncherTest {
         Out show = slurm(conf, tmp, 30, "scontrol", "show", "job", job);
         assertThat(show.text()).as(jobLog(tmp, job)).contains("JobState=COMPLETED", "ExitCode=0:0");
 
-        Matcher m = Pattern.compile("srun --nodes=2 --nodelist=([^,\\s]+),(\\S+) .*> pairs/(round-\\d+/\\S+\\.txt)")
+        Matcher m = Pattern.compile("srun --quiet --nodes=2 --nodelist=([^,\\s]+),(\\S+) .*> pairs/(round-\\d+/\\S+\\.txt)")
                 .matcher(script);
         List<String> planned = new ArrayList<>();
         while (m.find()) {

@@ -149,7 +149,9 @@ public final class Launchers {
             s.append('\n');
             s.append("mkdir -p pairs/round-").append(r.number()).append('\n');
             for (PairPlan.Pair p : r.pairs()) {
-                s.append("srun --nodes=2 --nodelist=").append(p.a()).append(',').append(p.b())
+                // --quiet: srun's own notes ("step creation temporarily disabled, retrying" while the last
+                // round's steps are released) stay out of the results file; its errors still reach it.
+                s.append("srun --quiet --nodes=2 --nodelist=").append(p.a()).append(',').append(p.b())
                         .append(" --ntasks-per-node=").append(o.gpusPerNode())
                         .append(" --ntasks=").append(2 * o.gpusPerNode())
                         .append(o.slurmGpus().isEmpty() ? "" : " " + o.slurmGpus())

@@ -19,8 +19,8 @@ class LaunchersAndHeatmapTest {
         String s = Launchers.slurm(PLAN, Launchers.Options.defaults()).get("pairs.sbatch");
         assertThat(s).startsWith("#!/bin/bash\n").contains("#SBATCH --nodes=5", "#SBATCH --ntasks-per-node=8",
                 "PAYLOAD='all_reduce_perf -b 8 -e 8G -f 2 -g 1'", "NCCL_DEBUG=${NCCL_DEBUG:-INFO}");
-        assertThat(s.lines().filter(l -> l.startsWith("srun --nodes=2 --nodelist="))).hasSize(10)
-                .allSatisfy(l -> assertThat(l).matches("srun --nodes=2 --nodelist=gpu0\\d,gpu0\\d --ntasks-per-node=8 "
+        assertThat(s.lines().filter(l -> l.startsWith("srun --quiet --nodes=2 --nodelist="))).hasSize(10)
+                .allSatisfy(l -> assertThat(l).matches("srun --quiet --nodes=2 --nodelist=gpu0\\d,gpu0\\d --ntasks-per-node=8 "
                         + "--ntasks=16 --gpus-per-node=8 --time=10 \\$SRUN_ARGS bash -c \"\\$PAYLOAD\" > pairs/round-\\d/gpu0\\d__gpu0\\d\\.txt 2>&1 &"));
         assertThat(s.lines().filter(l -> l.equals("wait"))).hasSize(5);
         assertThat(s).contains("pairs/round-1/gpu02__gpu05.txt");
