@@ -29,8 +29,13 @@ public enum CheckFamily {
     INTER_NODE("inter-node", Segment.INTER_NODE, EnumSet.of(Kind.PERFTEST, Kind.NCCL_TESTS)),
     /** Bandwidth segment 3: the end-to-end NCCL collective across nodes. */
     END_TO_END("end-to-end", Segment.END_TO_END, EnumSet.of(Kind.NCCL_TESTS)),
-    /** Hangs: watchdog timeouts and collectives that never finished. */
-    HANGS("hangs", null, EnumSet.of(Kind.NCCL_LOG));
+    /**
+     * Hangs: watchdog timeouts and collectives that never finished, from the job's logs and from Flight Recorder dumps
+     * that record progress (a backend that marks entries started or completed). Not NCCL's RAS status alone: a
+     * MISMATCH whose listed ranks are ahead of the others (corpus-more nccl-logs/nccl-1911-1) is not read yet, so RAS
+     * alone cannot vouch for a healthy job.
+     */
+    HANGS("hangs", null, EnumSet.of(Kind.NCCL_LOG, Kind.FLIGHT_RECORDER));
 
     private final String id;
     private final Segment segment;

@@ -136,17 +136,30 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
     static final class Fold {
         private final Set<Kind> read = java.util.EnumSet.noneOf(Kind.class);
         private final Set<String> blindBundles = new TreeSet<>(Evidence::compareNodes);
+        /** Whether a Flight Recorder dump read records progress: only then do the dumps count for the hangs check. */
+        private boolean progressDumps;
 
         void add(Evidence slice) {
             boolean gpuFacts = false;
             for (Artifact a : slice.artifacts()) {
                 if (a.kind() == Kind.UNKNOWN) continue;
                 read.add(a.kind());
+                if (a.kind() == Kind.FLIGHT_RECORDER && !progressDumps) progressDumps = tracksProgress(a);
                 if (a.kind() == Kind.TOPO || a.kind() == Kind.NVIDIA_SMI_Q) gpuFacts = true;
             }
             if (!gpuFacts) {
                 for (Evidence.Bundle b : slice.bundles()) blindBundles.add(b.node());
             }
+        }
+
+        /**
+         * Whether a Flight Recorder dump can judge a hang: some entry started or completed. gloo's recorder leaves every
+         * entry {@code scheduled} (examples/hangs/captured-2.11), so its dumps alone show where each rank enqueued, not
+         * whether anything hung; they name ranks by difference, and a dump that agrees with the others proves nothing.
+         */
+        private static boolean tracksProgress(Artifact a) {
+            return a.data(io.ncclscope.parsers.flightrec.FlightRecorderDump.class).map(d -> d.entries().stream()
+                    .anyMatch(e -> e.state() != null && !"scheduled".equals(e.state()))).orElse(false);
         }
 
         Coverage finish(List<SegmentVerdict> segments, Locale l) {
@@ -156,7 +169,8 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
             List<Gap> gaps = new ArrayList<>();
             boolean notJudged = false;
             for (CheckFamily f : CheckFamily.values()) {
-                List<String> from = f.kinds().stream().filter(read::contains).map(Kind::id).sorted().toList();
+                List<String> from = f.kinds().stream().filter(read::contains)
+                        .filter(k -> k != Kind.FLIGHT_RECORDER || progressDumps).map(Kind::id).sorted().toList();
                 Status status;
                 if (f.segment() == null) {
                     status = from.isEmpty() ? Status.NOT_CHECKED : Status.CHECKED;
