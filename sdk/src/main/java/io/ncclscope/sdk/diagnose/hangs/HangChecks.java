@@ -264,8 +264,15 @@ final class HangChecks {
         return sb.toString();
     }
 
+    private HangPass.RasAhead rasAhead;
+
+    void rasAhead(HangPass.RasAhead ahead) {
+        this.rasAhead = ahead;
+    }
+
     void finish(Consumer<Finding> out) {
         if (made.isEmpty()) rasBehind();
+        if (made.isEmpty()) rasAhead();
         died();
         if (made.isEmpty()) late();
         made.forEach(out);
@@ -313,6 +320,24 @@ final class HangChecks {
         made.add(finding(NOT_ENTERED, first, ev, "detail.late", "ranks", join(late), "rank", first, "where", where(first),
                 "waiting", join(timeouts.keySet()), "count", timeouts.size(),
                 "timeout", firstTimeout.timeoutMs() == null ? "?" : firstTimeout.timeoutMs() + " ms"));
+    }
+
+    /**
+     * NCCL's RAS listing the few ranks that launched one operation more than the rest: the many others never entered
+     * it. The first of them is named when the communicator's size says which ranks they are.
+     */
+    private void rasAhead() {
+        if (rasAhead == null) return;
+        List<Integer> behind = new ArrayList<>();
+        if (rasAhead.commSize() != null && rasAhead.commSize() == rasAhead.ahead().size() + rasAhead.behindCount()) {
+            for (int r = 0; r < rasAhead.commSize(); r++) if (!rasAhead.ahead().contains(r)) behind.add(r);
+        }
+        int first = behind.isEmpty() ? rasAhead.ahead().get(0) : behind.get(0);
+        String aheadFirst = String.valueOf(rasAhead.ahead().get(0));
+        made.add(finding(NOT_ENTERED, first, List.of(rasAhead.line()), behind.isEmpty() ? "detail.rasAheadOnly" : "detail.rasAhead",
+                "ranks", behind.isEmpty() ? "?" : join(behind), "count", rasAhead.behindCount(), "ahead", join(rasAhead.ahead()),
+                "where", where(rasAhead.ahead().get(0)), "aheadRank", aheadFirst, "aheadOp", rasAhead.aheadOp(),
+                "behindOp", rasAhead.behindOp()));
     }
 
     /**

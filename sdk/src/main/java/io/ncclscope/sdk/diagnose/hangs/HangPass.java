@@ -21,6 +21,7 @@ import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
+import io.ncclscope.parsers.ras.RasCommunicators;
 import io.ncclscope.parsers.ras.RasIssue;
 import io.ncclscope.parsers.ras.RasProcess;
 import io.ncclscope.parsers.ras.RasStatus;
@@ -91,6 +92,23 @@ public final class HangPass {
     record Reported(HangReport report, EvidenceLine line) {
     }
 
+    /**
+     * A RAS {@code MISMATCH} whose listed ranks are ahead: RAS lists the smaller group, here the ranks that launched one
+     * operation more, so the many unlisted ranks never entered it (corpus-more nccl-logs/nccl-1911-1: ranks 12 and 13
+     * at operation 641, 30 ranks at 640).
+     *
+     * @param ahead       the listed ranks
+     * @param aheadOp     the operation they launched up to
+     * @param behindOp    the operation the others stopped at
+     * @param behindCount how many ranks stopped there
+     * @param commSize    the communicator's rank count as RAS prints it; null when not shown
+     * @param line        the issue, quoted
+     */
+    record RasAhead(List<Integer> ahead, long aheadOp, long behindOp, int behindCount, Integer commSize, EvidenceLine line) {
+    }
+
+    private RasAhead rasAhead;
+
     /** Creates an empty pass. */
     public HangPass() {
     }
@@ -120,6 +138,7 @@ public final class HangPass {
     public List<Finding> finish() {
         List<Finding> out = new ArrayList<>();
         HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections);
+        checks.rasAhead(rasAhead);
         for (Reported r : reports.values()) checks.report(r);
         for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
         checks.finish(out::add);
@@ -279,12 +298,34 @@ public final class HangPass {
             }
             EvidenceLine line = new EvidenceLine(a.name(), issue.line(), (issue.comm() == null ? "" : issue.comm() + " ")
                     + issue.kind() + ": " + issue.text());
+            if (rasAhead == null) rasAhead = ahead(status, issue, line);
             for (RasProcess p : issue.processes()) {
                 if (p.rank() == null) continue;
                 ras.merge(p.rank(), new RasFact(issue.kind(), line, launched, launched == null ? null : line), RasFact::merge);
                 if (p.node() != null) places.putIfAbsent(p.rank(), new RankPlace(p.node(), p.pid(), p.gpu(), null, 0));
             }
         }
+    }
+
+    /** The issue as a {@link RasAhead} when its listed ranks launched more operations than the rest; else null. */
+    private static RasAhead ahead(RasStatus status, RasIssue issue, EvidenceLine line) {
+        if (!"MISMATCH".equals(issue.kind()) || issue.launchedUpTo().size() != 2) return null;
+        List<Map.Entry<Long, Integer>> counts = new ArrayList<>(issue.launchedUpTo().entrySet());
+        counts.sort(Map.Entry.comparingByValue());
+        Map.Entry<Long, Integer> few = counts.get(0);
+        Map.Entry<Long, Integer> many = counts.get(1);
+        List<Integer> listed = new ArrayList<>();
+        for (RasProcess p : issue.processes()) if (p.rank() != null) listed.add(p.rank());
+        if (few.getValue() >= many.getValue() || few.getKey() <= many.getKey() || listed.size() != few.getValue()) return null;
+        Integer size = null;
+        for (RasCommunicators c : status.communicators()) {
+            if (c.errors() != null && c.errors().contains("MISMATCH") && c.ranksPerComm() != null
+                    && c.ranksPerComm().strip().matches("\\d{1,7}")) {
+                size = Integer.valueOf(c.ranksPerComm().strip());
+                break;
+            }
+        }
+        return new RasAhead(List.copyOf(listed), few.getKey(), many.getKey(), many.getValue(), size, line);
     }
 
     private void addDmesg(Artifact a, DmesgData d) {

@@ -153,6 +153,26 @@ class HangAnalyzerTest {
         }
     }
 
+    /**
+     * corpus-more nccl-logs/nccl-1911-1 (NVIDIA/nccl issue 1911): RAS lists ranks 12 and 13 at AllGather operation 641
+     * while 30 ranks stopped at 640. RAS lists the smaller group, here the ranks ahead: the 30 others never entered
+     * 641. Named from the communicator's 32 ranks, never a network code.
+     */
+    @Test
+    void aRasMismatchListingTheRanksAheadNamesTheOthersAsNeverEntering() throws Exception {
+        Path file = Path.of("../../shared/corpus-more/nccl-logs/nccl-1911-1.txt");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(file), "corpus-more not present");
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = NcclScope.analyze(NcclScope.evidence(file), locale);
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.code()).isEqualTo("HANG_RANK_NOT_ENTERED");
+            assertThat(f.subject().rank()).isEqualTo(0);
+            assertThat(f.detail()).contains("12, 13").contains("641").contains("640").contains("30")
+                    .contains(locale == Locale.ENGLISH ? "Not the network" : "不是网络");
+            assertThat(codes(r)).doesNotContain("NCCL_CONNECT_FAILED", "NCCL_REMOTE_ERROR", "IB_COMPLETION_ERROR");
+        }
+    }
+
     /** NCCL's RAS report alone names the rank that launched fewer collectives, with its node and GPU from RAS. */
     @Test
     void theRasReportAloneNamesTheRankBehindWithItsNode() throws Exception {
