@@ -331,7 +331,8 @@ public final class Json {
             try {
                 // A whole number that fits a long stays exact (nanosecond stamps have 19 digits); a larger one is
                 // read as a double, as JSON readers commonly do.
-                if (!frac && t.length() <= 20 && fitsLong(t)) return Long.parseLong(t);
+                Long whole = frac || t.length() > 20 ? null : wholeNumber(t);
+                if (whole != null) return whole; // not a ?: with the double, which would widen the long
                 return Double.parseDouble(t);
             } catch (NumberFormatException e) {
                 i = start;
@@ -339,12 +340,12 @@ public final class Json {
             }
         }
 
-        static boolean fitsLong(String digits) {
+        /** The number as a long, or null when it does not fit one (or is no whole number). */
+        static Long wholeNumber(String digits) {
             try {
-                Long.parseLong(digits);
-                return true;
+                return Long.parseLong(digits);
             } catch (NumberFormatException e) {
-                return false;
+                return null;
             }
         }
 
