@@ -249,9 +249,11 @@ public final class PastedOutputs {
      */
     private static boolean mayBeCommand(String t) {
         int end = 0;
-        while (end < t.length() && !Character.isWhitespace(t.charAt(end))) end++;
+        while (end < t.length() && !Character.isWhitespace(t.charAt(end))) {
+            if (t.charAt(end) == ':') return false; // an NCCL log's host:pid:tid, before any copy of the word
+            end++;
+        }
         String first = t.substring(0, end);
-        if (first.indexOf(':') >= 0) return false;
         return first.indexOf('=') > 0 || first.indexOf('/') >= 0 || first.equals("sudo") || first.equals("time")
                 || UNPROMPTED.contains(first) || first.endsWith("_perf");
     }
