@@ -324,18 +324,18 @@ final class HangChecks {
 
     /**
      * NCCL's RAS listing the few ranks that launched one operation more than the rest: the many others never entered
-     * it. The first of them is named when the communicator's size says which ranks they are.
+     * it. Raised only when the communicator's size says which ranks those are: the finding is about a rank behind,
+     * and a rank that RAS lists is ahead.
      */
     private void rasAhead() {
-        if (rasAhead == null) return;
+        if (rasAhead == null || rasAhead.commSize() == null
+                || rasAhead.commSize() != rasAhead.ahead().size() + rasAhead.behindCount()) return;
         List<Integer> behind = new ArrayList<>();
-        if (rasAhead.commSize() != null && rasAhead.commSize() == rasAhead.ahead().size() + rasAhead.behindCount()) {
-            for (int r = 0; r < rasAhead.commSize(); r++) if (!rasAhead.ahead().contains(r)) behind.add(r);
-        }
-        int first = behind.isEmpty() ? rasAhead.ahead().get(0) : behind.get(0);
+        for (int r = 0; r < rasAhead.commSize(); r++) if (!rasAhead.ahead().contains(r)) behind.add(r);
+        if (behind.isEmpty()) return;
         String aheadFirst = String.valueOf(rasAhead.ahead().get(0));
-        made.add(finding(NOT_ENTERED, first, List.of(rasAhead.line()), behind.isEmpty() ? "detail.rasAheadOnly" : "detail.rasAhead",
-                "ranks", behind.isEmpty() ? "?" : join(behind), "count", rasAhead.behindCount(), "ahead", join(rasAhead.ahead()),
+        made.add(finding(NOT_ENTERED, behind.get(0), List.of(rasAhead.line()), "detail.rasAhead",
+                "ranks", join(behind), "count", rasAhead.behindCount(), "ahead", join(rasAhead.ahead()),
                 "where", where(rasAhead.ahead().get(0)), "aheadRank", aheadFirst, "aheadOp", rasAhead.aheadOp(),
                 "behindOp", rasAhead.behindOp()));
     }
