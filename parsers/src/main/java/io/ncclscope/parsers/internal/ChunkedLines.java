@@ -12,11 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * The lines of a UTF-8 file, cut into line-aligned chunks that threads read, decode and clean at once, handed back in
@@ -30,6 +32,9 @@ import java.util.concurrent.Future;
  * bytes; and after a {@code \n} the cleaning of {@link LineSource} starts afresh (no escape sequence or CR carries
  * over a line end). A line of plain printable ASCII (most of a log) becomes a string straight from its bytes; any
  * other line is decoded and cleaned character by character exactly as {@link LineSource} does.
+ *
+ * <p>A parser may also hand its stateless per-line work to the chunk threads ({@link LineMapper}): each line then
+ * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read.
  *
  * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
  * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
@@ -49,6 +54,8 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     private final FileText text;
     private final Warnings warnings;
     private final int maxLineLength;
+    private final Supplier<? extends LineMapper> mappers;
+    private final int width;
     private final FileChannel channel;
     private final ExecutorService pool;
     private final ArrayDeque<Future<Chunk>> ahead = new ArrayDeque<>();
@@ -58,13 +65,18 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     private Chunk current;
     private int index;
     private int cutIndex;
+    /** The first of the current chunk's mapped lines not before the line last returned. */
+    private int factIndex;
     private int lineNo;
     private long newlinesBefore;
 
-    ChunkedLines(FileText text, Warnings warnings, int maxLineLength) throws IOException {
+    ChunkedLines(FileText text, Warnings warnings, int maxLineLength, Supplier<? extends LineMapper> mappers, int width)
+            throws IOException {
         this.text = text;
         this.warnings = warnings;
         this.maxLineLength = maxLineLength;
+        this.mappers = mappers;
+        this.width = mappers == null ? 0 : width;
         this.channel = FileChannel.open(text.file(), StandardOpenOption.READ);
         long bytes = text.size() - text.start();
         this.chunkCount = bytes <= 0 ? 0 : (bytes + text.chunkBytes() - 1) / text.chunkBytes();
@@ -89,12 +101,24 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             warnings.add(ParseWarning.warning(lineNo, "line longer than " + maxLineLength + " characters was cut", line));
         }
         index++;
+        while (factIndex < current.factCount && current.factLines[factIndex] < index - 1) factIndex++;
         return line;
     }
 
     @Override
     public int lineNumber() {
         return lineNo;
+    }
+
+    /**
+     * {@return fact {@code k} (0 to {@code width - 1}) that the {@link LineMapper} wrote for the line last returned by
+     * {@link #next}; 0 when it wrote none or there is no mapper}
+     *
+     * @param k which fact
+     */
+    public long fact(int k) {
+        Chunk c = current;
+        return factIndex < c.factCount && c.factLines[factIndex] == index - 1 ? c.facts[factIndex * width + k] : 0;
     }
 
     /** Takes the next chunk in order, keeping {@link #window} chunks read ahead; false after the last. */
@@ -124,6 +148,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         current = c;
         index = 0;
         cutIndex = 0;
+        factIndex = 0;
         return true;
     }
 
@@ -133,14 +158,48 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         channel.close();
     }
 
-    /** One chunk's lines, the indexes of those that were cut, and what {@code Parsers} counts of its characters. */
+    /**
+     * One chunk's lines, the facts of those its mapper wrote any for (in line order: {@code factCount} lines, their
+     * indexes in {@code factLines}, their facts in {@code facts}), the indexes of the lines that were cut, and what
+     * {@code Parsers} counts of its characters.
+     */
     private static final class Chunk {
         final List<String> lines = new ArrayList<>();
         final List<Integer> cut = new ArrayList<>(0);
+        final LineMapper mapper;
+        final int width;
+        int[] factLines = new int[0];
+        long[] facts = new long[0];
+        int factCount;
         long bytes;
         long newlines;
         long replaced;
         long newlinesBeforeReplacement;
+
+        Chunk(LineMapper mapper, int width) {
+            this.mapper = mapper;
+            this.width = width;
+        }
+
+        /** Adds a line, whose Latin-1 bytes are {@code [from, to)} of {@code latin1} (or, when null, the line's). */
+        void add(String line, byte[] latin1, int from, int to) {
+            lines.add(line);
+            if (mapper == null) return;
+            if (factCount == factLines.length) {
+                int more = Math.max(256, factCount);
+                factLines = Arrays.copyOf(factLines, factCount + more);
+                facts = Arrays.copyOf(facts, (factCount + more) * width);
+            }
+            int at = factCount * width;
+            boolean wrote;
+            if (latin1 == null) {
+                byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
+                wrote = mapper.map(b, 0, b.length, facts, at);
+            } else {
+                wrote = mapper.map(latin1, from, to, facts, at);
+            }
+            if (wrote) factLines[factCount++] = lines.size() - 1;
+        }
     }
 
     /** Reads, decodes and cleans chunk {@code k}; runs on a pool thread. */
@@ -149,7 +208,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         long end = text.size();
         long from = base + k * text.chunkBytes();
         long to = Math.min(end, from + text.chunkBytes());
-        Chunk out = new Chunk();
+        Chunk out = new Chunk(mappers == null ? null : mappers.get(), width);
         long s = from == base ? from : lineStart(from, to);
         if (s >= to) return out; // no line starts here: the chunk before holds them
         long e = to == end ? end : lineStart(to, s + text.maxChunkBytes() + 1);
@@ -198,7 +257,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             int i = p;
             while (i < n && buf[i] >= 0x20) i++; // printable ASCII: bytes 0x20..0x7f (the rest are negative)
             if (i < n && buf[i] == '\n' && i - p <= maxLineLength) {
-                out.lines.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1));
+                out.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1), buf, p, i);
                 out.newlines++;
                 p = i + 1;
                 continue;
@@ -274,7 +333,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
 
         private void emit(Chunk out) {
             if (cut) out.cut.add(out.lines.size());
-            out.lines.add(sb.toString());
+            out.add(sb.toString(), null, 0, 0);
             sb.setLength(0);
             any = false;
             cut = false;

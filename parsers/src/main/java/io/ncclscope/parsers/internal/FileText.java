@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * The UTF-8 text of a file from a byte offset (after a byte order mark) to its end, as a {@link Reader} and, for a
@@ -55,9 +56,20 @@ public final class FileText extends Reader {
         this.bytesRead = bytesRead;
     }
 
-    /** The lines of the text, read in chunks on {@link #threads()} threads; close them when done. */
-    public ChunkedLines lines(Warnings warnings, int maxLineLength) throws IOException {
-        return new ChunkedLines(this, warnings, maxLineLength);
+    /**
+     * The lines of the text, read in chunks on {@link #threads()} threads, each with the {@code width} facts that a
+     * mapper from {@code mappers} (one per chunk) wrote for it on the chunk's thread; close them when done.
+     *
+     * @param warnings      where cut lines are noted
+     * @param maxLineLength the longest line kept whole
+     * @param mappers       a fresh mapper for each chunk
+     * @param width         the facts per line
+     * @return the lines
+     * @throws IOException when the file cannot be opened
+     */
+    public ChunkedLines lines(Warnings warnings, int maxLineLength, Supplier<? extends LineMapper> mappers, int width)
+            throws IOException {
+        return new ChunkedLines(this, warnings, maxLineLength, mappers, width);
     }
 
     /** Forgets what a read counted, so that the text can be read again from its start. */

@@ -49,14 +49,31 @@ final class HangLines {
         this.launcherPrefix = launcherPrefix;
     }
 
-    /** Cheap test before the patterns: the line names one of the messages. */
-    static boolean mentions(String line, int s) {
-        return line.indexOf("monitoredBarrier", s) >= 0 || line.indexOf("Detected mismatch between collectives", s) >= 0
-                || line.indexOf("Received a dump signal", s) >= 0 || line.indexOf("Heartbeat monitor timed out", s) >= 0
-                || line.indexOf(" [", s) >= 0 && (line.indexOf("closed", s) >= 0 || line.indexOf("by peer", s) >= 0
-                        || line.indexOf("Broken pipe", s) >= 0 || line.indexOf(" timeout [", s) >= 0)
-                || line.indexOf("Timed out waiting ", s) >= 0 || line.indexOf("terminate called after throwing", s) >= 0
-                || line.indexOf("enforce fail at ", s) >= 0;
+    private static final LineBigrams.Word MONITORED_BARRIER = new LineBigrams.Word("monitoredBarrier");
+    private static final LineBigrams.Word MISMATCH = new LineBigrams.Word("Detected mismatch between collectives");
+    private static final LineBigrams.Word DUMP_SIGNAL = new LineBigrams.Word("Received a dump signal");
+    private static final LineBigrams.Word HEARTBEAT = new LineBigrams.Word("Heartbeat monitor timed out");
+    private static final LineBigrams.Word BRACKET = new LineBigrams.Word(" [");
+    private static final LineBigrams.Word CLOSED = new LineBigrams.Word("closed");
+    private static final LineBigrams.Word BY_PEER = new LineBigrams.Word("by peer");
+    private static final LineBigrams.Word BROKEN_PIPE = new LineBigrams.Word("Broken pipe");
+    private static final LineBigrams.Word TIMEOUT_BRACKET = new LineBigrams.Word(" timeout [");
+    private static final LineBigrams.Word TIMED_OUT_WAITING = new LineBigrams.Word("Timed out waiting ");
+    private static final LineBigrams.Word TERMINATE = new LineBigrams.Word("terminate called after throwing");
+    private static final LineBigrams.Word ENFORCE = new LineBigrams.Word("enforce fail at ");
+
+    /**
+     * Cheap test before the patterns: the line names one of the messages. Each word is looked for through
+     * {@code bigrams}, which has read the line: most lines cannot hold any, and are passed over without a search.
+     */
+    static boolean mentions(LineBigrams bigrams, String line, int s) {
+        return bigrams.indexOf(line, MONITORED_BARRIER, s) >= 0 || bigrams.indexOf(line, MISMATCH, s) >= 0
+                || bigrams.indexOf(line, DUMP_SIGNAL, s) >= 0 || bigrams.indexOf(line, HEARTBEAT, s) >= 0
+                || bigrams.indexOf(line, BRACKET, s) >= 0 && (bigrams.indexOf(line, CLOSED, s) >= 0
+                        || bigrams.indexOf(line, BY_PEER, s) >= 0 || bigrams.indexOf(line, BROKEN_PIPE, s) >= 0
+                        || bigrams.indexOf(line, TIMEOUT_BRACKET, s) >= 0)
+                || bigrams.indexOf(line, TIMED_OUT_WAITING, s) >= 0 || bigrams.indexOf(line, TERMINATE, s) >= 0
+                || bigrams.indexOf(line, ENFORCE, s) >= 0;
     }
 
     void on(String line, int no, int s) {

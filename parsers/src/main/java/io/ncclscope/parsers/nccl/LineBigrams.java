@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
  * <p>Why: a line without an NCCL prefix (a Python traceback, a launcher's banner) was searched for some twenty words,
  * one {@code indexOf} each, and the one-shot CLI runs C1 only, which has no {@code indexOf} intrinsic: those searches
  * were 45 % of the samples of {@code analyze} on a big log. The pairs are learnt only for the lines that need them
- * (those without a recent INFO prefix): learning them for every line on the chunk reader threads cost a fifth more CPU
- * time in all, for a tenth less on the scanning thread. Not thread-safe: one per scanner.
+ * (those without a recent INFO prefix); for a big file read in chunks, the chunk threads learn them
+ * ({@link ChunkLineFacts}) and the scanner takes them with {@link #set}. Not thread-safe: one per scanner.
  */
 final class LineBigrams {
 
@@ -88,6 +88,28 @@ final class LineBigrams {
         }
         low = lo;
         high = hi;
+    }
+
+    /**
+     * Takes the pairs that {@link #low()} and {@link #high()} gave after another instance read the line: the words
+     * asked about next are looked for in that line.
+     *
+     * @param low  the line's {@link #low()}
+     * @param high the line's {@link #high()}
+     */
+    void set(long low, long high) {
+        this.low = low;
+        this.high = high;
+    }
+
+    /** {@return the pairs of the line read last that hash to 0..63, one bit each} */
+    long low() {
+        return low;
+    }
+
+    /** {@return the pairs of the line read last that hash to 64..127, one bit each} */
+    long high() {
+        return high;
     }
 
     /**

@@ -164,16 +164,20 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
      * {@inheritDoc}
      *
      * <p>The text of a big file ({@link FileText}, from {@code Parsers.parse(Path, ...)}) is read in chunks on several
-     * threads and scanned here in order, with the result of a read in one stream; a file with a line too long for a
-     * chunk is read again in one stream.
+     * threads, which also learn what the scanner would of each line alone ({@link ChunkLineFacts}), and scanned here in
+     * order, with the result of a read in one stream; a file with a line too long for a chunk is read again in one
+     * stream.
      */
     @Override
     public ParseResult<NcclLog> parse(Reader in, ParseLimits limits) throws IOException {
         if (in instanceof FileText text) {
             Warnings w = new Warnings(limits.maxWarnings());
             NcclLogScanner scanner = new NcclLogScanner(w);
-            try (ChunkedLines src = text.lines(w, limits.maxLineLength())) {
-                scan(src, scanner);
+            try (ChunkedLines src = text.lines(w, limits.maxLineLength(), ChunkLineFacts::new, ChunkLineFacts.WIDTH)) {
+                String line;
+                while ((line = src.next()) != null) {
+                    scanner.accept(line, src.lineNumber(), src.fact(0), src.fact(1));
+                }
                 return result(scanner, w);
             } catch (ChunkedLines.ChunkTooLongException e) {
                 text.restart();

@@ -77,6 +77,18 @@ final class NcclLogScanner {
     }
 
     void accept(String line, int no) {
+        accept(line, no, 0, 0);
+    }
+
+    /**
+     * Reads one line, whose {@link LineBigrams} pairs another thread may have learnt ({@link ChunkLineFacts}).
+     *
+     * @param line       the line
+     * @param no         its number
+     * @param bigramLow  its {@link LineBigrams#low()}, or with {@code bigramHigh} 0 when not learnt
+     * @param bigramHigh its {@link LineBigrams#high()}
+     */
+    void accept(String line, int no, long bigramLow, long bigramHigh) {
         lines++;
         hostsAndProcesses.currentLine = line;
         try {
@@ -88,7 +100,11 @@ final class NcclLogScanner {
                 onInfo(line, no);
                 return;
             }
-            bigrams.read(line);
+            if ((bigramLow | bigramHigh) == 0) {
+                bigrams.read(line);
+            } else {
+                bigrams.set(bigramLow, bigramHigh);
+            }
             int k = prefix.mayHoldMarker(bigrams) ? prefix.findMarker(line) : NcclLinePrefix.NONE;
             if (k >= 0) {
                 onNccl(line, no, k);
@@ -244,7 +260,7 @@ final class NcclLogScanner {
         if (NcclLogSignatures.mayBeFrameworkError(bigrams) && NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;
-        if (HangLines.mentions(line, s)) hangLines.on(line, no, s);
+        if (HangLines.mentions(bigrams, line, s)) hangLines.on(line, no, s);
         if (bigrams.indexOf(line, ATCHDOG, s) >= 0) {
             if ((k = bigrams.indexOf(line, WATCHDOG_TIMEOUT, s)) >= 0) {
                 watchdogs.onWatchdog(line, no, s, k);
