@@ -65,6 +65,37 @@ class ChunkedFileParseTest {
         }
     }
 
+    /**
+     * The chunk threads tell the scanner which lines start with the INFO prefix of the line before and learn the others'
+     * character pairs: lines that look alike to them but not to the scanner (prefixes whose only difference is beyond
+     * Latin-1, prefixes the scanner does not remember, an INFO marker after another level) parse as in one stream.
+     */
+    @Test
+    void linesThatStartAlikeAtEveryCutParseAsInOneStream() throws IOException {
+        String[] starts = {"节点-a:10:10 [0] NCCL INFO ", "节灯-a:10:10 [0] NCCL INFO ", "vm-n0:550:550 [0] NCCL WARN NCCL INFO ",
+            "[2024-05-11 14:10:52] vm-n0:550:550 [0] NCCL INFO ", "NCCL NCCL NCCL NCCL NCCL NCCL vm:1:1 [0] NCCL INFO ",
+            "vm-n0:550:550 [0] NCCL INFO ", "vm-n0:550:551 [1] NCCL INFO ", "vm-n0:550:550 [0] NCCL INFO NCCL INFO "};
+        String[] messages = {"cudaDriverVersion 12040", "NCCL_SOCKET_IFNAME set by environment to eth0",
+            "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC", "comm 0x55d0 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE",
+            "NET/IB : No device found.", "", "Using network Socket"};
+        StringBuilder sb = new StringBuilder(new String(ncclLines(), StandardCharsets.UTF_8));
+        for (int i = 0; i < 3 * starts.length; i++) {
+            String start = starts[i % starts.length];
+            for (int j = 0; j <= i % 3; j++) sb.append(start).append(messages[(i + j) % messages.length]).append('\n');
+            // the next start right after: a line that begins alike in bytes, then a fact that names its process
+            sb.append(starts[(i + 1) % starts.length]).append("comm 0x55d" + i + " rank " + i % 4 + " nranks 4 cudaDev 0")
+                    .append(" busId 1000 - Init COMPLETE\n");
+            if (i % 5 == 0) sb.append("  File \"/tmp/ddp.py\", line 6, in <module>\n");
+        }
+        Path f = Files.write(dir.resolve("alike.log"), sb.toString().getBytes(StandardCharsets.UTF_8));
+        ParseResult<?> stream = streamed(f, ParseLimits.DEFAULTS);
+        assertThat(stream.kind()).isEqualTo(Kind.NCCL_LOG);
+        for (int chunk = 1; chunk <= 160; chunk++) {
+            assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
+                    .isEqualTo(stream.toString());
+        }
+    }
+
     @Test
     void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();

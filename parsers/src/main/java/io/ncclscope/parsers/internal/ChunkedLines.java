@@ -34,7 +34,8 @@ import java.util.function.Supplier;
  * other line is decoded and cleaned character by character exactly as {@link LineSource} does.
  *
  * <p>A parser may also hand its stateless per-line work to the chunk threads ({@link LineMapper}): each line then
- * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read.
+ * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read; runs
+ * of consecutive lines with the same facts are kept once, so the facts add little to a chunk's memory.
  *
  * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
  * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
@@ -65,7 +66,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     private Chunk current;
     private int index;
     private int cutIndex;
-    /** The first of the current chunk's mapped lines not before the line last returned. */
+    /** The first of the current chunk's runs of mapped lines that does not end before the line last returned. */
     private int factIndex;
     private int lineNo;
     private long newlinesBefore;
@@ -101,7 +102,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             warnings.add(ParseWarning.warning(lineNo, "line longer than " + maxLineLength + " characters was cut", line));
         }
         index++;
-        while (factIndex < current.factCount && current.factLines[factIndex] < index - 1) factIndex++;
+        while (factIndex < current.factCount && current.factEnds[factIndex] < index) factIndex++;
         return line;
     }
 
@@ -118,7 +119,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
      */
     public long fact(int k) {
         Chunk c = current;
-        return factIndex < c.factCount && c.factLines[factIndex] == index - 1 ? c.facts[factIndex * width + k] : 0;
+        return factIndex < c.factCount && c.factStarts[factIndex] < index ? c.facts[factIndex * width + k] : 0;
     }
 
     /** Takes the next chunk in order, keeping {@link #window} chunks read ahead; false after the last. */
@@ -159,8 +160,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     }
 
     /**
-     * One chunk's lines, the facts of those its mapper wrote any for (in line order: {@code factCount} lines, their
-     * indexes in {@code factLines}, their facts in {@code facts}), the indexes of the lines that were cut, and what
+     * One chunk's lines, the facts of those its mapper wrote any for, the indexes of the lines that were cut, and what
      * {@code Parsers} counts of its characters.
      */
     private static final class Chunk {
@@ -168,7 +168,13 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         final List<Integer> cut = new ArrayList<>(0);
         final LineMapper mapper;
         final int width;
-        int[] factLines = new int[0];
+        /**
+         * The mapped lines in {@code factCount} runs of consecutive lines with the same facts (most lines of a log
+         * repeat the line before in what a mapper learns of them): run {@code r} holds lines {@code factStarts[r]} to
+         * {@code factEnds[r] - 1}, and their facts are {@code facts[r * width]} and after.
+         */
+        int[] factStarts = new int[0];
+        int[] factEnds = new int[0];
         long[] facts = new long[0];
         int factCount;
         long bytes;
@@ -185,9 +191,10 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         void add(String line, byte[] latin1, int from, int to) {
             lines.add(line);
             if (mapper == null) return;
-            if (factCount == factLines.length) {
-                int more = Math.max(256, factCount);
-                factLines = Arrays.copyOf(factLines, factCount + more);
+            if (factCount == factStarts.length) {
+                int more = Math.max(64, factCount);
+                factStarts = Arrays.copyOf(factStarts, factCount + more);
+                factEnds = Arrays.copyOf(factEnds, factCount + more);
                 facts = Arrays.copyOf(facts, (factCount + more) * width);
             }
             int at = factCount * width;
@@ -198,7 +205,20 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             } else {
                 wrote = mapper.map(latin1, from, to, facts, at);
             }
-            if (wrote) factLines[factCount++] = lines.size() - 1;
+            if (wrote) addRun(lines.size() - 1);
+        }
+
+        /** Adds line {@code i}, whose facts were written after the last run: to that run when it has the same. */
+        private void addRun(int i) {
+            int at = factCount * width;
+            if (factCount > 0 && factEnds[factCount - 1] == i
+                    && Arrays.equals(facts, at - width, at, facts, at, at + width)) {
+                factEnds[factCount - 1] = i + 1;
+                return;
+            }
+            factStarts[factCount] = i;
+            factEnds[factCount] = i + 1;
+            factCount++;
         }
     }
 

@@ -81,18 +81,20 @@ final class NcclLogScanner {
     }
 
     /**
-     * Reads one line, whose {@link LineBigrams} pairs another thread may have learnt ({@link ChunkLineFacts}).
+     * Reads one line, of which a chunk thread may have learnt ({@link ChunkLineFacts}) its {@link LineBigrams} pairs or
+     * how many of its first characters it has in common with the line before it.
      *
-     * @param line       the line
-     * @param no         its number
-     * @param bigramLow  its {@link LineBigrams#low()}, or with {@code bigramHigh} 0 when not learnt
-     * @param bigramHigh its {@link LineBigrams#high()}
+     * @param line the line
+     * @param no   its number
+     * @param fact0 its {@link ChunkLineFacts} fact 0: its {@link LineBigrams#low()}, or 0
+     * @param fact1 its fact 1: with a fact 0, its {@link LineBigrams#high()}; without, the characters it shares with
+     *              the line before, or 0 when neither was learnt
      */
-    void accept(String line, int no, long bigramLow, long bigramHigh) {
+    void accept(String line, int no, long fact0, long fact1) {
         lines++;
         hostsAndProcesses.currentLine = line;
         try {
-            if (recentPrefixes.match(line)) {
+            if (fact0 == 0 && fact1 > 0 && recentPrefixes.matchFront(no, (int) fact1) || recentPrefixes.match(line, no)) {
                 // Same "host:pid:tid [dev] NCCL INFO " as a recent line: its header and process are known.
                 ncclLines++;
                 warns.endContinuation();
@@ -100,10 +102,10 @@ final class NcclLogScanner {
                 onInfo(line, no);
                 return;
             }
-            if ((bigramLow | bigramHigh) == 0) {
+            if (fact0 == 0) {
                 bigrams.read(line);
             } else {
-                bigrams.set(bigramLow, bigramHigh);
+                bigrams.set(fact0, fact1);
             }
             int k = prefix.mayHoldMarker(bigrams) ? prefix.findMarker(line) : NcclLinePrefix.NONE;
             if (k >= 0) {
@@ -126,7 +128,7 @@ final class NcclLogScanner {
         }
         prefix.readHeader(line, k);
         hostsAndProcesses.noteProcess(line, no);
-        recentPrefixes.rememberIfRepeatable(line);
+        recentPrefixes.rememberIfRepeatable(line, no);
         switch (prefix.level) {
             case NcclLinePrefix.INFO -> {
                 infoLines++;

@@ -4,7 +4,8 @@ import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 
 /**
  * The last few {@code host:pid:tid [dev] NCCL INFO } prefixes, most recent first, with their parsed fields: most INFO
- * lines repeat the prefix of a recent line, and are then recognised with one {@code startsWith} instead of a scan.
+ * lines repeat the prefix of a recent line, and are then recognised with one {@code startsWith} instead of a scan; or,
+ * when a chunk thread has seen that the line starts as the line before it ({@link #matchFront}), without one.
  */
 final class RecentInfoPrefixes {
 
@@ -16,13 +17,20 @@ final class RecentInfoPrefixes {
     private final int[][] prefixFields = new int[PREFIXES][];
     private final long[][] prefixIds = new long[PREFIXES][];
     private final ProcessEntry[] prefixProc = new ProcessEntry[PREFIXES];
+    /** The number of the last line found to start with the first prefix (matched or remembered); 0 when none. */
+    private int frontLine;
 
     RecentInfoPrefixes(NcclLinePrefix prefix) {
         this.prefix = prefix;
     }
 
-    /** True (and the header fields set) when {@code line} starts with a remembered INFO prefix. */
-    boolean match(String line) {
+    /**
+     * True (and the header fields set) when line {@code no} starts with a remembered INFO prefix.
+     *
+     * @param line the line
+     * @param no   its number
+     */
+    boolean match(String line, int no) {
         int n = line.length();
         for (int i = 0; i < PREFIXES; i++) {
             String p = prefixText[i];
@@ -31,29 +39,57 @@ final class RecentInfoPrefixes {
             int probe = prefixProbe[i];
             if (n >= p.length() && line.charAt(probe) == p.charAt(probe) && line.charAt(probe - 1) == p.charAt(probe - 1)
                     && line.startsWith(p)) {
-                int[] f = prefixFields[i];
-                prefix.hostStart = f[0];
-                prefix.hostEnd = f[1];
-                prefix.cudaDev = f[2];
-                prefix.msgStart = f[3];
-                prefix.srcStart = prefix.srcEnd = prefix.funcStart = prefix.funcEnd = NcclLinePrefix.NONE;
-                prefix.pid = prefixIds[i][0];
-                prefix.tid = prefixIds[i][1];
-                prefix.level = NcclLinePrefix.INFO;
-                prefix.process = prefixProc[i];
-                prefix.lastProcess = prefix.process;
+                use(i);
                 if (i > 0) promote(i);
+                frontLine = no;
                 return true;
             }
         }
         return false;
     }
 
-    /** Remembers the prefix of the current INFO line, unless it cannot repeat (no process, a time of day in it). */
-    void rememberIfRepeatable(String line) {
+    /**
+     * {@link #match}'s answer for line {@code no}, known to start with the same {@code samePrefix} characters as the line
+     * before it: true, with the first prefix's fields set, when the line before started with the first prefix and that
+     * prefix is no longer (then the line starts with it, and {@link #match} would have found it first); false when that
+     * is not known, and {@link #match} decides.
+     *
+     * @param no         the line's number
+     * @param samePrefix how many characters the line has in common with the line before from its start
+     */
+    boolean matchFront(int no, int samePrefix) {
+        if (frontLine != no - 1 || frontLine == 0 || prefixText[0].length() > samePrefix) return false;
+        use(0);
+        frontLine = no;
+        return true;
+    }
+
+    /** Sets the header fields of the current line to those of prefix {@code i}. */
+    private void use(int i) {
+        int[] f = prefixFields[i];
+        prefix.hostStart = f[0];
+        prefix.hostEnd = f[1];
+        prefix.cudaDev = f[2];
+        prefix.msgStart = f[3];
+        prefix.srcStart = prefix.srcEnd = prefix.funcStart = prefix.funcEnd = NcclLinePrefix.NONE;
+        prefix.pid = prefixIds[i][0];
+        prefix.tid = prefixIds[i][1];
+        prefix.level = NcclLinePrefix.INFO;
+        prefix.process = prefixProc[i];
+        prefix.lastProcess = prefix.process;
+    }
+
+    /**
+     * Remembers the prefix of the current INFO line, unless it cannot repeat (no process, a time of day in it).
+     *
+     * @param line the line
+     * @param no   its number
+     */
+    void rememberIfRepeatable(String line, int no) {
         if (prefix.level == NcclLinePrefix.INFO && prefix.process != null && prefix.msgStart >= 10
                 && line.startsWith("NCCL INFO ", prefix.msgStart - 10) && !timestamped(line, prefix.hostStart)) {
             rememberPrefix(line);
+            frontLine = no;
         }
     }
 
