@@ -43,9 +43,12 @@ final class NcclLinePrefix {
         this.launcherPrefix = launcherPrefix;
     }
 
+    private static final LineBigrams.Word NCCL_WORD = new LineBigrams.Word("NCCL ");
+    private static final LineBigrams.Word FUNCTION_WORD = new LineBigrams.Word(": Function: ");
+    private static final LineBigrams.Word OLD_INFO_WORD = new LineBigrams.Word("] INFO ");
+    private static final LineBigrams.Word OLD_WARN_WORD = new LineBigrams.Word(" WARN ");
     /** What {@link #findMarker} looks for: a line that can hold none of them has no marker. */
-    private static final LineBigrams.Word[] MARKER_WORDS = {new LineBigrams.Word("NCCL "), new LineBigrams.Word(": Function: "),
-        new LineBigrams.Word("] INFO "), new LineBigrams.Word(" WARN ")};
+    private static final LineBigrams.Word[] MARKER_WORDS = {NCCL_WORD, FUNCTION_WORD, OLD_INFO_WORD, OLD_WARN_WORD};
 
     /**
      * {@return false when {@link #findMarker} would find no marker in the line {@code bigrams} read (it then sets no
@@ -61,13 +64,14 @@ final class NcclLinePrefix {
     /**
      * Finds the level marker of an NCCL line: {@code NCCL INFO}, {@code NCCL WARN}, {@code NCCL TRACE}, {@code NCCL CALL},
      * an unprefixed {@code NCCL version}, or 2.2/2.3's {@code [0] INFO} / {@code file.cu:61 WARN} without the word NCCL.
-     * Sets {@link #level} and {@link #msgStart}; returns the marker's index or {@link #NONE}.
+     * Sets {@link #level} and {@link #msgStart}; returns the marker's index or {@link #NONE}. Each word is looked for
+     * through {@code bigrams}, which has read the line.
      */
-    int findMarker(String s) {
+    int findMarker(String s, LineBigrams bigrams) {
         int n = s.length();
         int from = 0;
         for (int guard = 0; guard < 6; guard++) {
-            int k = s.indexOf("NCCL ", from);
+            int k = bigrams.indexOf(s, NCCL_WORD, from);
             if (k < 0) break;
             int a = k + 5;
             if (a < n) {
@@ -100,17 +104,17 @@ final class NcclLinePrefix {
             }
             from = a;
         }
-        int k = pluginMarker(s);
+        int k = bigrams.mayHold(FUNCTION_WORD) ? pluginMarker(s) : NONE;
         if (k >= 0) return k;
         // NCCL 2.2 / 2.3: "host:pid:tid [0] INFO msg", "host:pid:tid [0] include/socket.h:360 WARN msg".
-        k = s.indexOf("] INFO ");
+        k = bigrams.indexOf(s, OLD_INFO_WORD, 0);
         if (k > 0) {
             level = INFO;
             msgStart = k + 7;
             readHeader(s, k + 2);
             if (cudaDev >= 0 && pid >= 0) return k + 2;
         }
-        k = s.indexOf(" WARN ");
+        k = bigrams.indexOf(s, OLD_WARN_WORD, 0);
         if (k > 0) {
             level = WARN;
             msgStart = k + 6;

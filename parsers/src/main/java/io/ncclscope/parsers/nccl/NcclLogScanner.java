@@ -94,7 +94,11 @@ final class NcclLogScanner {
         lines++;
         hostsAndProcesses.currentLine = line;
         try {
-            if (fact0 == 0 && fact1 > 0 && recentPrefixes.matchFront(no, (int) fact1) || recentPrefixes.match(line, no)) {
+            // Every recent prefix ends in "NCCL INFO ": a line whose pairs are known not to hold it matches none.
+            boolean paired = fact0 != 0;
+            if (paired) bigrams.set(fact0, fact1);
+            if (fact0 == 0 && fact1 > 0 && recentPrefixes.matchFront(no, (int) fact1)
+                    || (!paired || bigrams.mayHold(INFO_MARKER)) && recentPrefixes.match(line, no)) {
                 // Same "host:pid:tid [dev] NCCL INFO " as a recent line: its header and process are known.
                 ncclLines++;
                 warns.endContinuation();
@@ -102,12 +106,8 @@ final class NcclLogScanner {
                 onInfo(line, no);
                 return;
             }
-            if (fact0 == 0) {
-                bigrams.read(line);
-            } else {
-                bigrams.set(fact0, fact1);
-            }
-            int k = prefix.mayHoldMarker(bigrams) ? prefix.findMarker(line) : NcclLinePrefix.NONE;
+            if (!paired) bigrams.read(line);
+            int k = prefix.mayHoldMarker(bigrams) ? prefix.findMarker(line, bigrams) : NcclLinePrefix.NONE;
             if (k >= 0) {
                 onNccl(line, no, k);
             } else {
@@ -230,6 +230,7 @@ final class NcclLogScanner {
         }
     }
 
+    private static final LineBigrams.Word INFO_MARKER = new LineBigrams.Word("NCCL INFO ");
     private static final LineBigrams.Word ATCHDOG = new LineBigrams.Word("atchdog");
     private static final LineBigrams.Word WATCHDOG_TIMEOUT = new LineBigrams.Word("Watchdog caught collective operation timeout");
     private static final LineBigrams.Word WATCHDOG_WORK = new LineBigrams.Word("detected by watchdog at work: ");
