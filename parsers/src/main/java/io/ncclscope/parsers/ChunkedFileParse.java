@@ -24,10 +24,12 @@ import java.util.function.LongConsumer;
 record ChunkedFileParse(long minBytes, int chunkBytes, int maxChunkBytes, int threads) {
 
     /**
-     * The most chunk threads: the scanner, one thread, sets the pace (on the 16-core H200 node a 1 GiB log kept 1.26
-     * cores busy with 16 readers, 14.6 s on one core against 13.5 s), so more readers only hold more chunks and the
-     * CLI's serial collector grows the heap for them: peak RSS for a 1 GiB log was 1,539 MiB with 16 readers there;
-     * here, with 16 cores emulated, 370 MiB with 4 readers and 186 MiB with 2, at the same CPU time.
+     * The most chunk threads: the scanner, one thread, sets the pace. The chunk threads also do the scanner's per-line
+     * work that needs no earlier line (the NCCL parser's {@code ChunkLineFacts}), yet on a 268 MB generated log (C1, as
+     * the CLI runs) they spent 0.82 s of CPU in all against 0.86 s on the scanning thread: two readers, each busy about
+     * half the time the scanner is, keep it fed. More readers only hold more chunks, and the CLI's serial collector
+     * grows the heap for them: peak RSS for a 1 GiB log was 1,539 MiB with 16 readers on the 16-core H200 node; with 16
+     * cores emulated, 370 MiB with 4 readers and 186 MiB with 2, at the same CPU time.
      */
     static final int MAX_THREADS = 2;
 
