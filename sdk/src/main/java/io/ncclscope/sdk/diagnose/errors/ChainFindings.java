@@ -11,6 +11,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -72,7 +73,7 @@ final class ChainFindings {
                 d.env = "NCCL_COLLNET_ENABLE";
             }
             case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
-            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
+            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code)));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
         if (d.ifaceLater) d.params.put("iface", null);
@@ -289,7 +290,7 @@ final class ChainFindings {
         Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
         if (m.find()) rc = m.group(1);
         d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
-                "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
+                "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString()));
         if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
         if (peerHost != null) {
@@ -361,7 +362,7 @@ final class ChainFindings {
         List<LineRef> tail = new ArrayList<>(d.tail());
         tail.addAll(genericTail);
         tail.addAll(d.childTail());
-        List<EvidenceLine> ev = new Evidence()
+        List<EvidenceLine> ev = new QuotedLines(Finding.MAX_EVIDENCE)
                 .addAll(d.head(), Integer.MAX_VALUE)
                 .addAll(tail, 4)
                 .addAll(roots, 3)
@@ -394,11 +395,9 @@ final class ChainFindings {
             key = "report." + gk;
             String who = g.rank() != null ? "rank " + g.rank() : "NCCL";
             args.addAll(List.of("who", who, "text", g.text() == null ? "" : g.text(), "reason", g.reason() == null ? "?" : g.reason(),
-                    "result", resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
+                    "result", Classifier.resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
         }
-        Map<String, String> params = new LinkedHashMap<>();
-        FindingText.putIf(params, "node", node);
-        FindingText.putIf(params, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
+        Map<String, String> params = FindingText.params("node", node, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
         Subject subject = new Subject(node, g.rank(), null, null, null, null, null);
         List<EvidenceLine> ev = List.of(g.artifact().quote(g.line(), g.text()));
         return new Finding(g.code(), FindingSeverity.CRITICAL, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()),
@@ -407,18 +406,25 @@ final class ChainFindings {
 
     // -- helpers ------------------------------------------------------------------------------------------------------
 
-    /** Evidence lines, deduplicated by artifact and line, in the order added. */
-    private static final class Evidence {
+    /** Evidence lines, deduplicated by artifact and line, in the order added, up to a number. */
+    static final class QuotedLines {
+        private final int most;
         private final List<EvidenceLine> lines = new ArrayList<>();
-        private final Set<String> seen = new LinkedHashSet<>();
+        private final Set<String> seen = new HashSet<>();
+
+        /** Lines, up to {@code most} of them. */
+        QuotedLines(int most) {
+            this.most = most;
+        }
 
         /** Quotes {@code l} when the finding shows it: one of its first lines, not shown already. */
-        Evidence add(LineRef l) {
-            if (lines.size() < Finding.MAX_EVIDENCE && seen.add(l.artifact().name() + "\n" + l.line())) lines.add(l.quote());
+        QuotedLines add(LineRef l) {
+            if (lines.size() < most && seen.add(l.artifact().name() + "\n" + l.line())) lines.add(l.quote());
             return this;
         }
 
-        Evidence addAll(List<LineRef> ls, int max) {
+        /** Adds the first {@code max} of {@code ls}. */
+        QuotedLines addAll(List<LineRef> ls, int max) {
             int n = 0;
             for (LineRef l : ls) {
                 if (n++ >= max) break;
@@ -485,7 +491,6 @@ final class ChainFindings {
                 }
             }
         }
-        if (fallback != null && logIndex != null && logIndex.env.containsKey(fallback)) return fallback;
         return fallback;
     }
 
@@ -515,17 +520,6 @@ final class ChainFindings {
             case "110" -> "ETIMEDOUT";
             case "104" -> "ECONNRESET";
             case "101" -> "ENETUNREACH";
-            default -> "?";
-        };
-    }
-
-    static String resultName(String code) {
-        return switch (code) {
-            case Classifier.CUDA -> NcclResult.UNHANDLED_CUDA_ERROR.toString();
-            case Classifier.SYSTEM -> NcclResult.SYSTEM_ERROR.toString();
-            case Classifier.INTERNAL -> NcclResult.INTERNAL_ERROR.toString();
-            case Classifier.USAGE -> NcclResult.INVALID_USAGE.toString();
-            case Classifier.REMOTE -> NcclResult.REMOTE_ERROR.toString();
             default -> "?";
         };
     }

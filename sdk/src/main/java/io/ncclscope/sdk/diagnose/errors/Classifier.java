@@ -70,8 +70,10 @@ final class Classifier {
             PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER,
             P2P_NVLINK);
 
-    /** The codes named after an ncclResult_t alone. */
-    private static final Set<String> GENERIC = Set.of(SYSTEM, INTERNAL, USAGE, REMOTE, CUDA);
+    /** The codes named after an ncclResult_t alone, and that result. */
+    private static final Map<String, NcclResult> GENERIC = Map.of(SYSTEM, NcclResult.SYSTEM_ERROR, INTERNAL,
+            NcclResult.INTERNAL_ERROR, USAGE, NcclResult.INVALID_USAGE, REMOTE, NcclResult.REMOTE_ERROR, CUDA,
+            NcclResult.UNHANDLED_CUDA_ERROR);
 
     /** The note of a catalogue row classified by the ncclResult_t its source returns, not by what the text says. */
     private static final String BY_RESULT = "classified by its return code";
@@ -89,18 +91,6 @@ final class Classifier {
             "invalid|unknown|unrecogni[sz]ed|ignor|not supported|unsupported|out of range|not a power|bad value");
 
     private Classifier() {
-    }
-
-    /**
-     * The verdict for a message.
-     *
-     * @param kind   the parser's kind
-     * @param text   the message; may be null
-     * @param status the IB completion status, when known
-     * @param env    the log's NCCL variables
-     */
-    static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env) {
-        return classify(kind, text, status, env, null);
     }
 
     /**
@@ -136,7 +126,7 @@ final class Classifier {
             // The row knows only the result its source returns: it corrects a generic guess of the text rules (any
             // NET/OFI line a system error), a precise reading of the text stands, and an unknown message is named by
             // the return code that follows it, only when one does (NCCL often warns and goes on).
-            return byText.code() != null && GENERIC.contains(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
+            return byText.code() != null && GENERIC.containsKey(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
         }
         return switch (code) {
             case IB_COMPLETION -> ibCompletion(status);
@@ -324,6 +314,12 @@ final class Classifier {
             case REMOTE -> "remote";
             default -> "system";
         };
+    }
+
+    /** {@return the name of the result a generic code is named after ({@code ncclSystemError}); {@code ?} for other codes} */
+    static String resultName(String code) {
+        NcclResult r = GENERIC.get(code);
+        return r == null ? "?" : r.toString();
     }
 
     /** The name of an {@code ibv_wc_status} value (verbs.h). */

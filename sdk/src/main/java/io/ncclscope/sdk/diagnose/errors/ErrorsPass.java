@@ -147,7 +147,7 @@ final class ErrorsPass implements Pass {
     }
 
     private ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
-        ArtifactSummary p = walked(place, a, w -> w.addLog(a, 0, log));
+        ArtifactSummary p = walked(place, a, w -> w.addLog(a, log));
         versions.add(place, a, log);
         p.placed = List.copyOf(CommEntry.of(a, log));
         int seq = 0;
@@ -163,7 +163,7 @@ final class ErrorsPass implements Pass {
     }
 
     private ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
-        ArtifactSummary p = walked(place, a, w -> w.addTests(a, 0, t));
+        ArtifactSummary p = walked(place, a, w -> w.addTests(a, t));
         versions.add(place, a, t);
         p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));

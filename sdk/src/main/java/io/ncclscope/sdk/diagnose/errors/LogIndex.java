@@ -24,8 +24,6 @@ import java.util.Set;
 final class LogIndex {
 
     final Artifact artifact;
-    /** The log's place in the analysis; set again when a pass merges per-artifact walks. */
-    int order;
     /** The log's communicator entries (not the whole log: a pass lets the parsed log go). */
     final List<NcclRank> ranks;
     final Map<String, String> env;
@@ -35,9 +33,8 @@ final class LogIndex {
     private final Map<String, List<IbDevice>> hcas = new HashMap<>();
     private final Map<String, Integer> socketDevUsed = new HashMap<>();
 
-    LogIndex(Artifact artifact, int order, NcclLog log) {
+    LogIndex(Artifact artifact, NcclLog log) {
         this.artifact = artifact;
-        this.order = order;
         this.ranks = List.copyOf(log.ranks());
         this.env = log.environment();
         for (NcclProcess p : log.processes()) {
@@ -137,8 +134,8 @@ final class LogIndex {
         return null;
     }
 
-    /** True when every communicator of the log has one rank (nothing is exchanged, tuning never runs). */
-    boolean singleRankOnly() {
+    /** True when every communicator of a log has one rank (nothing is exchanged, tuning never runs). */
+    static boolean singleRankOnly(List<NcclRank> ranks) {
         if (ranks.isEmpty()) return false;
         for (NcclRank r : ranks) {
             if (r.nranks() == null || r.nranks() != 1) return false;

@@ -43,8 +43,7 @@ final class TestsChecks {
     static List<Finding> check(Artifact a, NcclTestsData t, boolean withCause) {
         List<Finding> out = new ArrayList<>();
         String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
-        Map<String, String> params = new LinkedHashMap<>();
-        FindingText.putIf(params, "node", node);
+        Map<String, String> params = FindingText.params("node", node);
         boolean single = t.ranks() != null && t.ranks() == 1;
         if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
             String min = "?";
@@ -66,22 +65,16 @@ final class TestsChecks {
         boolean explained = withCause;
         for (TestError e : t.errors()) {
             if (e.kind() == TestError.Kind.TIMEOUT && !explained) {
-                out.add(new Finding(Classifier.TESTS, FindingSeverity.CRITICAL, Subject.node(e.host() != null ? e.host() : node),
-                        Message.of(ErrorsAnalyzer.class, "tests.timeout", "text", e.text()),
-                        List.of(a.quote(e.line(), e.text())), params));
+                out.add(errorLine(a, e, hostOr(e, node), FindingSeverity.CRITICAL, "tests.timeout", params));
                 explained = true;
             } else if (e.kind() == TestError.Kind.ARGUMENT) {
-                out.add(new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(node),
-                        Message.of(ErrorsAnalyzer.class, "tests.argument", "text", e.text()),
-                        List.of(a.quote(e.line(), e.text())), params));
+                out.add(errorLine(a, e, node, FindingSeverity.WARNING, "tests.argument", params));
             }
         }
         if (!explained && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
             for (TestError e : t.errors()) {
                 if (e.kind() == TestError.Kind.TEST_FAILURE || e.kind() == TestError.Kind.UNKNOWN) {
-                    out.add(new Finding(Classifier.TESTS, FindingSeverity.ERROR, Subject.node(e.host() != null ? e.host() : node),
-                            Message.of(ErrorsAnalyzer.class, "tests.failure", "text", e.text()),
-                            List.of(a.quote(e.line(), e.text())), params));
+                    out.add(errorLine(a, e, hostOr(e, node), FindingSeverity.ERROR, "tests.failure", params));
                     break;
                 }
             }
@@ -90,6 +83,18 @@ final class TestsChecks {
             if (symptom != null) out.add(symptom);
         }
         return out;
+    }
+
+    /** A finding that quotes one error line of the output, its text the message's. */
+    private static Finding errorLine(Artifact a, TestError e, String node, FindingSeverity severity, String key,
+            Map<String, String> params) {
+        return new Finding(Classifier.TESTS, severity, Subject.node(node), Message.of(ErrorsAnalyzer.class, key, "text", e.text()),
+                List.of(a.quote(e.line(), e.text())), params);
+    }
+
+    /** {@return the host an error line names, else {@code node}} */
+    private static String hostOr(TestError e, String node) {
+        return e.host() != null ? e.host() : node;
     }
 
     /**
@@ -113,7 +118,7 @@ final class TestsChecks {
         if (trace != null && trace != shown) ev.add(a.quote(trace.line(), trace.text()));
         String text = shown.text();
         if (shown.host() != null && text.startsWith(shown.host() + ": ")) text = text.substring(shown.host().length() + 2);
-        return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(shown.host() != null ? shown.host() : node),
+        return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(hostOr(shown, node)),
                 Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", text), ev, params);
     }
 
@@ -191,10 +196,8 @@ final class TestsChecks {
             NcclTestsDevice d0 = g.get(0);
             List<EvidenceLine> ev = new ArrayList<>();
             for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
-            Map<String, String> params = new LinkedHashMap<>();
-            FindingText.putIf(params, "node", d0.host());
-            FindingText.putIf(params, "bdf", d0.pciAddress());
-            FindingText.putIf(params, "rank", String.valueOf(d0.rank()));
+            Map<String, String> params = FindingText.params("node", d0.host(), "bdf", d0.pciAddress(), "rank",
+                    String.valueOf(d0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(d0.host(), d0.rank(), d0.busId(), null, null, null, null),
                     Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", FindingText.join(ranks),
