@@ -5,13 +5,11 @@ import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.errors.FirstCauses.Chain;
 import io.ncclscope.sdk.diagnose.errors.FirstCauses.GenericFailure;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -46,6 +44,11 @@ final class ChainFindings {
                  Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
                  String ifaceHost, String ifaceNot, List<LineRef> head, List<LineRef> tail,
                  List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
+
+        /** {@return the root's message, the {@code text} argument: {@link #args} start with {@code who} and {@code text}} */
+        String text() {
+            return (String) args[3];
+        }
     }
 
     // -- findings with a first cause ----------------------------------------------------------------------------------
@@ -87,7 +90,7 @@ final class ChainFindings {
 
         List<Signal> same = new ArrayList<>();
         List<Signal> other = new ArrayList<>();
-        for (Signal f : first.followers) (FirstCauses.sameMessage(first, f) ? same : other).add(f);
+        for (Signal f : first.followers) (first.completesRoot(f) ? same : other).add(f);
         List<LineRef> head = new ArrayList<>();
         head.add(s.ref());
         for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).ref());
@@ -155,7 +158,7 @@ final class ChainFindings {
         String reason = reason(s.text);
         d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
                 "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
-                "count", String.valueOf(totalCount(d.first))));
+                "count", String.valueOf(d.first.count())));
         if (s.peer == null && s.text != null && s.text.contains("[Proxy Service")) {
             // A proxy's Connect that failed with a system error and no WARN of its own (a weak cause, not a retry).
             d.key = "connect.proxy";
@@ -259,7 +262,7 @@ final class ChainFindings {
         d.args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
                 "statusName", Classifier.wcStatusName(s.status),
                 "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
-                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(d.first))));
+                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(d.first.count())));
         if (s.peer == null) d.key = d.key + ".nopeer";
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
@@ -405,47 +408,6 @@ final class ChainFindings {
     }
 
     // -- helpers ------------------------------------------------------------------------------------------------------
-
-    /** Evidence lines, deduplicated by artifact and line, in the order added, up to a number. */
-    static final class QuotedLines {
-        private final int most;
-        private final List<EvidenceLine> lines = new ArrayList<>();
-        private final Set<String> seen = new HashSet<>();
-
-        /** Lines, up to {@code most} of them. */
-        QuotedLines(int most) {
-            this.most = most;
-        }
-
-        /** Quotes {@code l} when the finding shows it: one of its first lines, not shown already. */
-        QuotedLines add(LineRef l) {
-            if (lines.size() < most && seen.add(l.artifact().name() + "\n" + l.line())) lines.add(l.quote());
-            return this;
-        }
-
-        /** Adds the first {@code max} of {@code ls}. */
-        QuotedLines addAll(List<LineRef> ls, int max) {
-            int n = 0;
-            for (LineRef l : ls) {
-                if (n++ >= max) break;
-                add(l);
-            }
-            return this;
-        }
-
-        List<EvidenceLine> lines() {
-            return lines;
-        }
-    }
-
-    private static long totalCount(Chain c) {
-        long n = c.root.count;
-        for (Signal f : c.followers) {
-            if (f.kind == c.root.kind) n += f.count;
-        }
-        return n;
-    }
-
     /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
     private static String usedIface(Signal s, LogIndex logIndex) {
         if (s.peer != null) {

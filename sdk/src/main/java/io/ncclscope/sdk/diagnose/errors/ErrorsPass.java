@@ -262,32 +262,29 @@ final class ErrorsPass implements Pass {
     private static void mapping(List<ArtifactSummary> ordered, Set<String> dupKeys, Set<String> codes,
             FindingsMade out) {
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (ArtifactSummary p : ordered) {
-            for (CommEntry e : p.placed) counts.merge(e.commId(), 1, Integer::sum);
-        }
+        forEachEntry(ordered, e -> counts.merge(e.commId(), 1, Integer::sum));
         Map<String, RankMappingCheck> checks = new LinkedHashMap<>();
         counts.forEach((comm, n) -> {
             if (n > 1) checks.put(comm, new RankMappingCheck(comm));
         });
         if (checks.isEmpty()) return;
-        for (ArtifactSummary p : ordered) {
-            for (CommEntry e : p.placed) {
-                RankMappingCheck c = checks.get(e.commId());
-                if (c != null) c.add(e);
-            }
-        }
+        forEachEntry(ordered, e -> {
+            if (checks.containsKey(e.commId())) checks.get(e.commId()).add(e);
+        });
         boolean again = false;
         for (RankMappingCheck c : checks.values()) again |= c.settle(dupKeys, codes);
         if (again) {
-            for (ArtifactSummary p : ordered) {
-                for (CommEntry e : p.placed) {
-                    RankMappingCheck c = checks.get(e.commId());
-                    if (c != null) c.again(e);
-                }
-            }
+            forEachEntry(ordered, e -> {
+                if (checks.containsKey(e.commId())) checks.get(e.commId()).again(e);
+            });
         }
         List<Finding> found = new ArrayList<>();
         for (RankMappingCheck c : checks.values()) c.finish(found);
         out.addAll(found);
+    }
+
+    /** Reads the communicator entries of every artifact, in the order of the whole evidence. */
+    private static void forEachEntry(List<ArtifactSummary> ordered, Consumer<CommEntry> reader) {
+        for (ArtifactSummary p : ordered) p.placed.forEach(reader);
     }
 }

@@ -48,32 +48,6 @@ final class FirstCauses {
     record TestsInfo(int hosts, Integer ranks, boolean geforce) {
     }
 
-    /** A chain of one artifact while it is walked: its first cause, the lines after it in that artifact. */
-    static final class Chain {
-        final Signal root;
-        final String code;
-        final String key;
-        final boolean weak;
-        final List<Signal> followers = new ArrayList<>();
-        final List<LineRef> traces = new ArrayList<>();
-        /** The launcher's reports of the root and its followers (other artifacts' failure reports join later). */
-        final List<LineRef> tail = new ArrayList<>();
-        /** The launcher's {@code ChildFailedError} lines of the failed process. */
-        final List<LineRef> childTail = new ArrayList<>();
-        boolean failed;
-        /** Whether the root or its return-code trace is in bootstrap.cc: the connection to the bootstrap root. */
-        boolean viaBootstrap;
-        /** The results the process returned after the root, in order, each once: its trace's, its launcher's reports'. */
-        final List<NcclResult> results = new ArrayList<>(1);
-
-        Chain(Signal root, String code, String key, boolean weak) {
-            this.root = root;
-            this.code = code;
-            this.key = key;
-            this.weak = weak;
-        }
-    }
-
     /** A watchdog report of the log. */
     record WatchdogReport(Artifact artifact, LauncherError error) {
     }
@@ -437,16 +411,10 @@ final class FirstCauses {
             }
         }
         if (r.origin == Signal.Origin.LAUNCHER) c.failed = true;
-        addResult(c, r.result);
-        addResult(c, Signal.resultInText(r.text));
+        c.addResult(r.result);
+        c.addResult(Signal.resultInText(r.text));
         fillTrace(c);
-        for (Signal s : reported) addResult(c, reportResults.get(s));
-    }
-
-    private static void addResult(Chain c, NcclResult r) {
-        if (r != null && r != NcclResult.SUCCESS && r != NcclResult.UNKNOWN && r != NcclResult.IN_PROGRESS && !c.results.contains(r)) {
-            c.results.add(r);
-        }
+        for (Signal s : reported) c.addResult(reportResults.get(s));
     }
 
     /** The root's return-code trace: the {@code -> N} lines of its process after it, up to the next other message. */
@@ -458,7 +426,7 @@ final class FirstCauses {
         for (Signal f : c.followers) {
             // A follower saying the same thing ('Failed to CUDA calloc' after 'Cuda failure out of memory') is part of
             // the root's message; the trace runs on past it.
-            if (f.line > r.line && !sameMessage(c, f)) bound = Math.min(bound, f.line);
+            if (f.line > r.line && !c.completesRoot(f)) bound = Math.min(bound, f.line);
         }
         List<NcclEvent> chain = new ArrayList<>();
         for (NcclEvent e : t) {
@@ -472,16 +440,11 @@ final class FirstCauses {
         if (!chain.isEmpty()) c.failed = true;
         for (NcclEvent e : chain) {
             if (e.source() != null && e.source().contains("bootstrap")) c.viaBootstrap = true;
-            addResult(c, e.result());
+            c.addResult(e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
         }
-    }
-
-    /** A follower that completes the root's message (another WARN of the same cause), not a new instance of it. */
-    static boolean sameMessage(Chain c, Signal f) {
-        return c.code.equals(f.verdict.code()) && f.verdict.role() == Role.ROOT && f.kind != c.root.kind;
     }
 
     private NcclResult firstResultAfter(Signal s) {

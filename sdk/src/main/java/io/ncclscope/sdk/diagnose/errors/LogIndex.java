@@ -16,12 +16,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What one NCCL log says about its processes, ranks and interfaces, indexed for the walk: pid to rank and GPU,
  * interfaces per host, the socket device the channels use. Built once per log; lookups are hash lookups.
  */
 final class LogIndex {
+
+    /** The socket device of a channel ({@code via NET/Socket/1}), at most three digits. */
+    private static final Pattern SOCKET_DEVICE = Pattern.compile("NET/Socket/(\\d{1,3})(?!\\d)");
 
     final Artifact artifact;
     /** The log's communicator entries (not the whole log: a pass lets the parsed log go). */
@@ -53,11 +58,8 @@ final class LogIndex {
         }
         for (IbDevice d : log.ibDevices()) hcas.computeIfAbsent(hostKey(d.host()), k -> new ArrayList<>()).add(d);
         for (NcclTransport t : log.transports()) {
-            if (t.type() != TransportType.NET || t.via() == null || !t.via().startsWith("NET/Socket/")) continue;
-            String rest = t.via().substring("NET/Socket/".length());
-            int end = 0;
-            while (end < rest.length() && Character.isDigit(rest.charAt(end))) end++;
-            if (end > 0 && end < 4) socketDevUsed.putIfAbsent(hostKey(t.host()), Integer.parseInt(rest.substring(0, end)));
+            Matcher m = t.type() == TransportType.NET && t.via() != null ? SOCKET_DEVICE.matcher(t.via()) : null;
+            if (m != null && m.lookingAt()) socketDevUsed.putIfAbsent(hostKey(t.host()), Integer.valueOf(m.group(1)));
         }
     }
 
