@@ -156,6 +156,7 @@ final class ChainFindings {
     private static void connect(DraftParts d) {
         Signal s = d.first.root;
         String reason = reason(s.text);
+        String root = bootstrapRoot(d);
         d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
                 "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
                 "count", String.valueOf(d.first.count())));
@@ -174,10 +175,9 @@ final class ChainFindings {
             } else {
                 d.key = "connect.retry";
             }
-        } else if (bootstrapRoot(d) != null) {
+        } else if (root != null) {
             // Every rank but the root connects to the bootstrap root at init: a refused or timed-out connection there
             // is a connect failure to the root, not an error of a remote rank.
-            String root = bootstrapRoot(d);
             d.key = root.isEmpty() ? "connect.bootstrap.noaddr" : "connect.bootstrap";
             d.args.addAll(List.of("root", root.isEmpty() ? "?" : root));
         } else if (s.peer == null) {

@@ -64,8 +64,7 @@ final class ErrorsPass implements Pass {
     private record FirstInterface(ArtifactPlace place, int seq, String name) {
 
         boolean before(FirstInterface o) {
-            int c = place.compareTo(o.place);
-            return c < 0 || c == 0 && seq < o.seq;
+            return place.before(seq, o.place, o.seq);
         }
     }
 

@@ -56,8 +56,7 @@ final class VersionCheck {
     private void add(ArtifactPlace where, int seq, String version, String host, EvidenceLine quote) {
         Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
         if (host != null) s.hosts.add(host);
-        boolean first = s.where == null || where.compareTo(s.where) < 0 || where.compareTo(s.where) == 0 && seq < s.seq;
-        if (!first) return;
+        if (s.where != null && !where.before(seq, s.where, s.seq)) return;
         s.where = where;
         s.seq = seq;
         s.quote = quote;
