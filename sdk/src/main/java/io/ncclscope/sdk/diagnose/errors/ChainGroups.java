@@ -118,7 +118,7 @@ final class ChainGroups {
     }
 
     private void facts(int order, ArtifactChains l) {
-        List<ChainSummary> cases = outcome(l).cases;
+        List<ChainSummary> cases = outcome(l).cases();
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
             long at = pos(order, i);
@@ -154,12 +154,12 @@ final class ChainGroups {
 
     private void reaches(int order, ArtifactChains l, long[] seq) {
         ChainReading o = outcome(l);
-        List<ChainSummary> cases = o.cases;
+        List<ChainSummary> cases = o.cases();
         if (cases.isEmpty()) {
             // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
             Joining f = reach.computeIfAbsent(first, k -> new ReachingLines()).side(order < orderOf(first));
-            f.loose.addAll(o.looseWho);
-            addUpTo(f.looseLines, o.looseLines, ArtifactChains.KEPT);
+            f.loose.addAll(o.looseWho());
+            addUpTo(f.looseLines, o.looseLines(), ArtifactChains.KEPT);
             addUpTo(f.watchLines, l.watchLines(), ArtifactChains.KEPT);
         }
         for (int i = 0; i < cases.size(); i++) {
@@ -173,8 +173,8 @@ final class ChainGroups {
             g.rank(r);
             if (g.roots.size() < 3) g.roots.add(r.quote());
             if (i == 0) {
-                g.victims.addAll(o.looseWho);
-                g.victims.addAll(o.traceWho);
+                g.victims.addAll(o.looseWho());
+                g.victims.addAll(o.traceWho());
                 addUpTo(g.victimLines, ownLines(o, l), ArtifactChains.KEPT);
             }
         }
@@ -189,15 +189,15 @@ final class ChainGroups {
     /** The consequence lines of an artifact's first chain from its own artifact, as many as a chain keeps. */
     private static List<LineRef> ownLines(ChainReading o, ArtifactChains l) {
         List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
-        addUpTo(lines, o.looseLines, ArtifactChains.KEPT);
-        addUpTo(lines, o.traceLines, ArtifactChains.KEPT);
+        addUpTo(lines, o.looseLines(), ArtifactChains.KEPT);
+        addUpTo(lines, o.traceLines(), ArtifactChains.KEPT);
         addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
         return lines;
     }
 
     private void findings(int order, ArtifactChains l, long[] seq, Consumer<Finding> out) {
         ChainReading o = outcome(l);
-        List<ChainSummary> cases = o.cases;
+        List<ChainSummary> cases = o.cases();
         if (chains == 0) {
             // No chain anywhere: each failure report makes its own finding, one per code and artifact.
             Set<String> codes = new HashSet<>();
@@ -232,7 +232,7 @@ final class ChainGroups {
      * ({@link ReturnedResults}).
      */
     private void findings(int order, int i, ArtifactChains l, ChainReading o, ReachingLines mine, Consumer<Finding> out) {
-        List<ChainSummary> cases = o.cases;
+        List<ChainSummary> cases = o.cases();
         ChainSummary r = cases.get(i);
         long at = pos(order, i);
         ReachingLines from = reach.get(at);
@@ -244,10 +244,10 @@ final class ChainGroups {
             Joining before = at == first && from != null ? from.read(true) : Joining.NONE;
             Joining after = at == first && from != null ? from.read(false) : Joining.NONE;
             g.victims.addAll(before.loose);
-            g.victims.addAll(o.looseWho);
+            g.victims.addAll(o.looseWho());
             g.victims.addAll(after.loose);
-            g.victims.addAll(o.traceWho);
-            for (List<LineRef> ls : List.of(before.looseLines, o.looseLines, after.looseLines, o.traceLines,
+            g.victims.addAll(o.traceWho());
+            for (List<LineRef> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
                     before.watchLines, l.watchLines(), after.watchLines)) {
                 addUpTo(lines, ls, ArtifactChains.KEPT);
             }
@@ -270,13 +270,13 @@ final class ChainGroups {
         ReachingLines reports = ReachingLines.merged(mine, from);
         // Processes of this artifact that only returned error codes failed from the artifact's first chain.
         List<String> returned = new ArrayList<>(reports.codes);
-        if (i == 0) returned.addAll(o.traceCodes);
-        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes.isEmpty();
+        if (i == 0) returned.addAll(o.traceCodes());
+        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes().isEmpty();
         Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
                 goodIfaceByHost);
         out.accept(cause);
         List<LineRef> returnLines = new ArrayList<>(reports.tailLines());
-        if (i == 0) addUpTo(returnLines, o.traceLines, TAIL + 1);
+        if (i == 0) addUpTo(returnLines, o.traceLines(), TAIL + 1);
         ReturnedResults.of(r.draft(), cause, returned, returnLines).forEach(out);
     }
 

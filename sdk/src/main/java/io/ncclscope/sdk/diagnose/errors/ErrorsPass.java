@@ -86,7 +86,7 @@ final class ErrorsPass implements Pass {
     private void keep(ArtifactSummary p) {
         settle(p);
         if (p.walk != null) {
-            anyRooted |= !p.walk.rooted().cases.isEmpty();
+            anyRooted |= !p.walk.rooted().cases().isEmpty();
             lead(p.place, p.walk.rooted(), "rooted|");
             if (p.walk.fallback() != null) lead(p.place, p.walk.fallback(), "fallback|");
         }
@@ -102,7 +102,7 @@ final class ErrorsPass implements Pass {
         List<Finding> envs = new ArrayList<>();
         for (Finding f : p.settings) (f.code().equals(Classifier.ENV) ? envs : settled).add(f);
         p.settings = envs.size() == p.settings.size() ? p.settings : List.copyOf(envs);
-        if (p.walk != null && !p.walk.rooted().cases.isEmpty()) {
+        if (p.walk != null && !p.walk.rooted().cases().isEmpty()) {
             settled.addAll(p.testsIfExplained);
         } else if (!p.testsDependOnCause()) {
             settled.addAll(p.testsIfNot);
@@ -122,8 +122,8 @@ final class ErrorsPass implements Pass {
 
     /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */
     private void lead(ArtifactPlace place, ChainReading o, String reading) {
-        for (int i = 0; i < o.cases.size(); i++) {
-            ChainSummary r = o.cases.get(i);
+        for (int i = 0; i < o.cases().size(); i++) {
+            ChainSummary r = o.cases().get(i);
             if (r.crossKey() == null || r.draft() == null) continue;
             String key = reading + ChainReading.groupOf(r);
             ArtifactPlace had = leaders.get(key);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -67,6 +68,12 @@ final class LogIndex {
         return host == null ? "" : host;
     }
 
+    /** {@return what the log shows of a host, else of its only host} */
+    private static <T> T ofHost(Map<String, T> byHost, String host) {
+        T v = byHost.get(hostKey(host));
+        return v == null && byHost.size() == 1 ? byHost.values().iterator().next() : v;
+    }
+
     /** The rank of a process, when an init line named it. */
     Integer rank(String host, Long pid) {
         return pid == null ? null : rankOf.get(host + "|" + pid);
@@ -87,8 +94,7 @@ final class LogIndex {
 
     /** The one HCA a host uses, when the log lists exactly one. */
     String singleHca(String host) {
-        List<IbDevice> l = hcas.get(hostKey(host));
-        if (l == null && hcas.size() == 1) l = hcas.values().iterator().next();
+        List<IbDevice> l = ofHost(hcas, host);
         if (l == null) return null;
         Set<String> names = new LinkedHashSet<>();
         for (IbDevice d : l) names.add(d.device());
@@ -97,8 +103,7 @@ final class LogIndex {
 
     /** The socket interface the channels of a host go through ({@code via NET/Socket/1} is device 1). */
     NcclInterface socketDeviceUsed(String host) {
-        Integer idx = socketDevUsed.get(hostKey(host));
-        if (idx == null && socketDevUsed.size() == 1) idx = socketDevUsed.values().iterator().next();
+        Integer idx = ofHost(socketDevUsed, host);
         if (idx == null) return null;
         for (NcclInterface i : interfaces(host)) {
             if (i.kind() == InterfaceKind.SOCKET && i.index() != null && i.index().equals(idx)) return i;
@@ -115,7 +120,7 @@ final class LogIndex {
         for (List<NcclInterface> list : ifaces.values()) {
             for (NcclInterface i : list) {
                 if (!address.equals(i.address()) || i.host() == null) continue;
-                java.util.TreeSet<Integer> on = new java.util.TreeSet<>();
+                Set<Integer> on = new TreeSet<>();
                 for (NcclRank r : ranks) {
                     if (i.host().equals(r.host())) on.add(r.rank());
                 }

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
+import io.ncclscope.parsers.tests.NcclTestsResult;
 import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
@@ -10,6 +11,7 @@ import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,14 +148,14 @@ final class TestsChecks {
     /** {@code 0}, {@code 12.5}, {@code 0.031}: as short as the value allows. */
     static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.valueOf((long) v);
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
     }
 
     private static boolean wrongRow(NcclTestsRow r) {
         return bad(r.outOfPlace()) || bad(r.inPlace());
     }
 
-    private static boolean bad(io.ncclscope.parsers.tests.NcclTestsResult h) {
+    private static boolean bad(NcclTestsResult h) {
         if (h == null) return false;
         if (h.wrong() != null && h.wrong() > 0) return true;
         // The old layout prints the largest relative error; 1e+00 is a wrong value, 1e-07 rounding.
