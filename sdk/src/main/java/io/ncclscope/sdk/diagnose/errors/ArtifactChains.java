@@ -13,7 +13,7 @@ record ArtifactChains(ChainReading rooted, ChainReading fallback, List<UncausedR
 
     /** True when nothing of the artifact can take part in a finding. */
     boolean quiet() {
-        return rooted.cases.isEmpty() && rooted.looseWho.isEmpty() && (fallback == null || fallback.cases.isEmpty())
+        return rooted.cases().isEmpty() && rooted.looseWho().isEmpty() && (fallback == null || fallback.cases().isEmpty())
                 && generics.isEmpty() && watchdog == null;
     }
 

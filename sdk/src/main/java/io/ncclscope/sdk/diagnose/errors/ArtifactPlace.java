@@ -22,4 +22,10 @@ record ArtifactPlace(boolean tests, String node, int index) implements Comparabl
     public int compareTo(ArtifactPlace o) {
         return ORDER.compare(this, o);
     }
+
+    /** {@return whether the {@code seq}-th item of this artifact comes before the {@code otherSeq}-th of {@code other}} */
+    boolean before(int seq, ArtifactPlace other, int otherSeq) {
+        int c = compareTo(other);
+        return c < 0 || c == 0 && seq < otherSeq;
+    }
 }

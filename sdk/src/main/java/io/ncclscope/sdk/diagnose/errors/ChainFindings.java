@@ -5,7 +5,6 @@ import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.errors.FirstCauses.Chain;
 import io.ncclscope.sdk.diagnose.errors.FirstCauses.GenericFailure;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
@@ -45,6 +44,11 @@ final class ChainFindings {
                  Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
                  String ifaceHost, String ifaceNot, List<LineRef> head, List<LineRef> tail,
                  List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
+
+        /** {@return the root's message, the {@code text} argument: {@link #args} start with {@code who} and {@code text}} */
+        String text() {
+            return (String) args[3];
+        }
     }
 
     // -- findings with a first cause ----------------------------------------------------------------------------------
@@ -72,7 +76,7 @@ final class ChainFindings {
                 d.env = "NCCL_COLLNET_ENABLE";
             }
             case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
-            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : resultName(first.code)));
+            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code)));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
         if (d.ifaceLater) d.params.put("iface", null);
@@ -86,7 +90,7 @@ final class ChainFindings {
 
         List<Signal> same = new ArrayList<>();
         List<Signal> other = new ArrayList<>();
-        for (Signal f : first.followers) (FirstCauses.sameMessage(first, f) ? same : other).add(f);
+        for (Signal f : first.followers) (first.completesRoot(f) ? same : other).add(f);
         List<LineRef> head = new ArrayList<>();
         head.add(s.ref());
         for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).ref());
@@ -152,9 +156,10 @@ final class ChainFindings {
     private static void connect(DraftParts d) {
         Signal s = d.first.root;
         String reason = reason(s.text);
+        String root = bootstrapRoot(d);
         d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
                 "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
-                "count", String.valueOf(totalCount(d.first))));
+                "count", String.valueOf(d.first.count())));
         if (s.peer == null && s.text != null && s.text.contains("[Proxy Service")) {
             // A proxy's Connect that failed with a system error and no WARN of its own (a weak cause, not a retry).
             d.key = "connect.proxy";
@@ -170,10 +175,9 @@ final class ChainFindings {
             } else {
                 d.key = "connect.retry";
             }
-        } else if (bootstrapRoot(d) != null) {
+        } else if (root != null) {
             // Every rank but the root connects to the bootstrap root at init: a refused or timed-out connection there
             // is a connect failure to the root, not an error of a remote rank.
-            String root = bootstrapRoot(d);
             d.key = root.isEmpty() ? "connect.bootstrap.noaddr" : "connect.bootstrap";
             d.args.addAll(List.of("root", root.isEmpty() ? "?" : root));
         } else if (s.peer == null) {
@@ -258,7 +262,7 @@ final class ChainFindings {
         d.args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
                 "statusName", Classifier.wcStatusName(s.status),
                 "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
-                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(totalCount(d.first))));
+                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(d.first.count())));
         if (s.peer == null) d.key = d.key + ".nopeer";
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
@@ -289,7 +293,7 @@ final class ChainFindings {
         Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
         if (m.find()) rc = m.group(1);
         d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
-                "result", s.result == null ? resultName(d.first.code) : s.result.toString()));
+                "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString()));
         if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
         if (peerHost != null) {
@@ -361,7 +365,7 @@ final class ChainFindings {
         List<LineRef> tail = new ArrayList<>(d.tail());
         tail.addAll(genericTail);
         tail.addAll(d.childTail());
-        List<EvidenceLine> ev = new Evidence()
+        List<EvidenceLine> ev = new QuotedLines(Finding.MAX_EVIDENCE)
                 .addAll(d.head(), Integer.MAX_VALUE)
                 .addAll(tail, 4)
                 .addAll(roots, 3)
@@ -394,11 +398,9 @@ final class ChainFindings {
             key = "report." + gk;
             String who = g.rank() != null ? "rank " + g.rank() : "NCCL";
             args.addAll(List.of("who", who, "text", g.text() == null ? "" : g.text(), "reason", g.reason() == null ? "?" : g.reason(),
-                    "result", resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
+                    "result", Classifier.resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
         }
-        Map<String, String> params = new LinkedHashMap<>();
-        FindingText.putIf(params, "node", node);
-        FindingText.putIf(params, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
+        Map<String, String> params = FindingText.params("node", node, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
         Subject subject = new Subject(node, g.rank(), null, null, null, null, null);
         List<EvidenceLine> ev = List.of(g.artifact().quote(g.line(), g.text()));
         return new Finding(g.code(), FindingSeverity.CRITICAL, subject, Message.of(ErrorsAnalyzer.class, key, args.toArray()),
@@ -406,40 +408,6 @@ final class ChainFindings {
     }
 
     // -- helpers ------------------------------------------------------------------------------------------------------
-
-    /** Evidence lines, deduplicated by artifact and line, in the order added. */
-    private static final class Evidence {
-        private final List<EvidenceLine> lines = new ArrayList<>();
-        private final Set<String> seen = new LinkedHashSet<>();
-
-        /** Quotes {@code l} when the finding shows it: one of its first lines, not shown already. */
-        Evidence add(LineRef l) {
-            if (lines.size() < Finding.MAX_EVIDENCE && seen.add(l.artifact().name() + "\n" + l.line())) lines.add(l.quote());
-            return this;
-        }
-
-        Evidence addAll(List<LineRef> ls, int max) {
-            int n = 0;
-            for (LineRef l : ls) {
-                if (n++ >= max) break;
-                add(l);
-            }
-            return this;
-        }
-
-        List<EvidenceLine> lines() {
-            return lines;
-        }
-    }
-
-    private static long totalCount(Chain c) {
-        long n = c.root.count;
-        for (Signal f : c.followers) {
-            if (f.kind == c.root.kind) n += f.count;
-        }
-        return n;
-    }
-
     /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
     private static String usedIface(Signal s, LogIndex logIndex) {
         if (s.peer != null) {
@@ -485,7 +453,6 @@ final class ChainFindings {
                 }
             }
         }
-        if (fallback != null && logIndex != null && logIndex.env.containsKey(fallback)) return fallback;
         return fallback;
     }
 
@@ -515,17 +482,6 @@ final class ChainFindings {
             case "110" -> "ETIMEDOUT";
             case "104" -> "ECONNRESET";
             case "101" -> "ENETUNREACH";
-            default -> "?";
-        };
-    }
-
-    static String resultName(String code) {
-        return switch (code) {
-            case Classifier.CUDA -> NcclResult.UNHANDLED_CUDA_ERROR.toString();
-            case Classifier.SYSTEM -> NcclResult.SYSTEM_ERROR.toString();
-            case Classifier.INTERNAL -> NcclResult.INTERNAL_ERROR.toString();
-            case Classifier.USAGE -> NcclResult.INVALID_USAGE.toString();
-            case Classifier.REMOTE -> NcclResult.REMOTE_ERROR.toString();
             default -> "?";
         };
     }

@@ -118,7 +118,7 @@ final class ChainGroups {
     }
 
     private void facts(int order, ArtifactChains l) {
-        List<ChainSummary> cases = outcome(l).cases;
+        List<ChainSummary> cases = outcome(l).cases();
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
             long at = pos(order, i);
@@ -154,14 +154,13 @@ final class ChainGroups {
 
     private void reaches(int order, ArtifactChains l, long[] seq) {
         ChainReading o = outcome(l);
-        List<ChainSummary> cases = o.cases;
+        List<ChainSummary> cases = o.cases();
         if (cases.isEmpty()) {
             // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
-            ReachingLines f = reach.computeIfAbsent(first, k -> new ReachingLines());
-            boolean before = order < orderOf(first);
-            f.loose(before).addAll(o.looseWho);
-            addUpTo(f.looseLines(before), o.looseLines, ArtifactChains.KEPT);
-            addUpTo(f.watchLines(before), l.watchLines(), ArtifactChains.KEPT);
+            Joining f = reach.computeIfAbsent(first, k -> new ReachingLines()).side(order < orderOf(first));
+            f.loose.addAll(o.looseWho());
+            addUpTo(f.looseLines, o.looseLines(), ArtifactChains.KEPT);
+            addUpTo(f.watchLines, l.watchLines(), ArtifactChains.KEPT);
         }
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
@@ -174,8 +173,8 @@ final class ChainGroups {
             g.rank(r);
             if (g.roots.size() < 3) g.roots.add(r.quote());
             if (i == 0) {
-                g.victims.addAll(o.looseWho);
-                g.victims.addAll(o.traceWho);
+                g.victims.addAll(o.looseWho());
+                g.victims.addAll(o.traceWho());
                 addUpTo(g.victimLines, ownLines(o, l), ArtifactChains.KEPT);
             }
         }
@@ -190,15 +189,15 @@ final class ChainGroups {
     /** The consequence lines of an artifact's first chain from its own artifact, as many as a chain keeps. */
     private static List<LineRef> ownLines(ChainReading o, ArtifactChains l) {
         List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
-        addUpTo(lines, o.looseLines, ArtifactChains.KEPT);
-        addUpTo(lines, o.traceLines, ArtifactChains.KEPT);
+        addUpTo(lines, o.looseLines(), ArtifactChains.KEPT);
+        addUpTo(lines, o.traceLines(), ArtifactChains.KEPT);
         addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
         return lines;
     }
 
     private void findings(int order, ArtifactChains l, long[] seq, Consumer<Finding> out) {
         ChainReading o = outcome(l);
-        List<ChainSummary> cases = o.cases;
+        List<ChainSummary> cases = o.cases();
         if (chains == 0) {
             // No chain anywhere: each failure report makes its own finding, one per code and artifact.
             Set<String> codes = new HashSet<>();
@@ -233,7 +232,7 @@ final class ChainGroups {
      * ({@link ReturnedResults}).
      */
     private void findings(int order, int i, ArtifactChains l, ChainReading o, ReachingLines mine, Consumer<Finding> out) {
-        List<ChainSummary> cases = o.cases;
+        List<ChainSummary> cases = o.cases();
         ChainSummary r = cases.get(i);
         long at = pos(order, i);
         ReachingLines from = reach.get(at);
@@ -241,18 +240,17 @@ final class ChainGroups {
         g.rank(r);
         List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
         if (i == 0) {
-            boolean isFirst = at == first;
-            if (isFirst && from != null) g.victims.addAll(from.loose(true));
-            g.victims.addAll(o.looseWho);
-            if (isFirst && from != null) g.victims.addAll(from.loose(false));
-            g.victims.addAll(o.traceWho);
-            if (isFirst && from != null) addUpTo(lines, from.looseLines(true), ArtifactChains.KEPT);
-            addUpTo(lines, o.looseLines, ArtifactChains.KEPT);
-            if (isFirst && from != null) addUpTo(lines, from.looseLines(false), ArtifactChains.KEPT);
-            addUpTo(lines, o.traceLines, ArtifactChains.KEPT);
-            if (isFirst && from != null) addUpTo(lines, from.watchLines(true), ArtifactChains.KEPT);
-            addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
-            if (isFirst && from != null) addUpTo(lines, from.watchLines(false), ArtifactChains.KEPT);
+            // The evidence's first chain takes the consequences of the artifacts with no chain, before and after its own.
+            Joining before = at == first && from != null ? from.read(true) : Joining.NONE;
+            Joining after = at == first && from != null ? from.read(false) : Joining.NONE;
+            g.victims.addAll(before.loose);
+            g.victims.addAll(o.looseWho());
+            g.victims.addAll(after.loose);
+            g.victims.addAll(o.traceWho());
+            for (List<LineRef> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
+                    before.watchLines, l.watchLines(), after.watchLines)) {
+                addUpTo(lines, ls, ArtifactChains.KEPT);
+            }
         }
         g.victimLines.addAll(lines);
         // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
@@ -272,13 +270,13 @@ final class ChainGroups {
         ReachingLines reports = ReachingLines.merged(mine, from);
         // Processes of this artifact that only returned error codes failed from the artifact's first chain.
         List<String> returned = new ArrayList<>(reports.codes);
-        if (i == 0) returned.addAll(o.traceCodes);
-        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes.isEmpty();
+        if (i == 0) returned.addAll(o.traceCodes());
+        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes().isEmpty();
         Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
                 goodIfaceByHost);
         out.accept(cause);
         List<LineRef> returnLines = new ArrayList<>(reports.tailLines());
-        if (i == 0) addUpTo(returnLines, o.traceLines, TAIL + 1);
+        if (i == 0) addUpTo(returnLines, o.traceLines(), TAIL + 1);
         ReturnedResults.of(r.draft(), cause, returned, returnLines).forEach(out);
     }
 
@@ -292,14 +290,20 @@ final class ChainGroups {
         for (int i = 0; i < from.size() && to.size() < max; i++) to.add(from.get(i));
     }
 
+    /** The consequences with no chain of their own that join the evidence's first chain from one side of its artifact. */
+    private static final class Joining {
+        /** Joins nothing; never written. */
+        static final Joining NONE = new Joining();
+        final List<String> loose = new ArrayList<>();
+        final List<LineRef> looseLines = new ArrayList<>(ArtifactChains.KEPT);
+        final List<LineRef> watchLines = new ArrayList<>(ArtifactChains.KEPT);
+    }
+
     /** What reaches one chain from other artifacts (or, for its own reports, from its own). */
     private static final class ReachingLines {
-        private List<String> looseBefore;
-        private List<String> looseAfter;
-        private List<LineRef> linesBefore;
-        private List<LineRef> linesAfter;
-        private List<LineRef> watchBefore;
-        private List<LineRef> watchAfter;
+        /** What joins from the artifacts before the chain's own and after it (the evidence's first chain only). */
+        private Joining before;
+        private Joining after;
         /** The first {@value #TAIL} failure reports, in the order of the whole evidence, and their places in it. */
         private final List<LineRef> tail = new ArrayList<>(0);
         private final List<Long> tailSeq = new ArrayList<>(0);
@@ -307,19 +311,16 @@ final class ChainGroups {
         final List<String> codes = new ArrayList<>(0);
         boolean failed;
 
-        List<String> loose(boolean before) {
-            if (before) return looseBefore == null ? looseBefore = new ArrayList<>() : looseBefore;
-            return looseAfter == null ? looseAfter = new ArrayList<>() : looseAfter;
+        /** {@return what joins from the artifacts before the chain's own ({@code before}) or after it, to add to} */
+        Joining side(boolean before) {
+            if (before) return this.before == null ? this.before = new Joining() : this.before;
+            return after == null ? after = new Joining() : after;
         }
 
-        List<LineRef> looseLines(boolean before) {
-            if (before) return linesBefore == null ? linesBefore = new ArrayList<>(ArtifactChains.KEPT) : linesBefore;
-            return linesAfter == null ? linesAfter = new ArrayList<>(ArtifactChains.KEPT) : linesAfter;
-        }
-
-        List<LineRef> watchLines(boolean before) {
-            if (before) return watchBefore == null ? watchBefore = new ArrayList<>(ArtifactChains.KEPT) : watchBefore;
-            return watchAfter == null ? watchAfter = new ArrayList<>(ArtifactChains.KEPT) : watchAfter;
+        /** {@return what joins from one side, to read} */
+        Joining read(boolean before) {
+            Joining j = before ? this.before : after;
+            return j == null ? Joining.NONE : j;
         }
 
         /**

@@ -38,6 +38,9 @@ final class Classifier {
     record Verdict(String code, Role role, String key) {
     }
 
+    /** The verdict of a line harmless on its own. */
+    private static final Verdict HARMLESS = new Verdict(null, Role.BENIGN, null);
+
     static final String CONNECT = "NCCL_CONNECT_FAILED";
     static final String REMOTE = "NCCL_REMOTE_ERROR";
     static final String SYSTEM = "NCCL_SYSTEM_ERROR";
@@ -70,8 +73,10 @@ final class Classifier {
             PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER,
             P2P_NVLINK);
 
-    /** The codes named after an ncclResult_t alone. */
-    private static final Set<String> GENERIC = Set.of(SYSTEM, INTERNAL, USAGE, REMOTE, CUDA);
+    /** The codes named after an ncclResult_t alone, and that result. */
+    private static final Map<String, NcclResult> GENERIC = Map.of(SYSTEM, NcclResult.SYSTEM_ERROR, INTERNAL,
+            NcclResult.INTERNAL_ERROR, USAGE, NcclResult.INVALID_USAGE, REMOTE, NcclResult.REMOTE_ERROR, CUDA,
+            NcclResult.UNHANDLED_CUDA_ERROR);
 
     /** The note of a catalogue row classified by the ncclResult_t its source returns, not by what the text says. */
     private static final String BY_RESULT = "classified by its return code";
@@ -89,18 +94,6 @@ final class Classifier {
             "invalid|unknown|unrecogni[sz]ed|ignor|not supported|unsupported|out of range|not a power|bad value");
 
     private Classifier() {
-    }
-
-    /**
-     * The verdict for a message.
-     *
-     * @param kind   the parser's kind
-     * @param text   the message; may be null
-     * @param status the IB completion status, when known
-     * @param env    the log's NCCL variables
-     */
-    static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env) {
-        return classify(kind, text, status, env, null);
     }
 
     /**
@@ -125,7 +118,7 @@ final class Classifier {
      */
     private static Verdict fromRow(MessageCatalogue.Entry row, Verdict byText, Integer status, String l) {
         String code = row.classification();
-        if (MessageCatalogue.BENIGN.equals(code)) return new Verdict(null, Role.BENIGN, null);
+        if (MessageCatalogue.BENIGN.equals(code)) return HARMLESS;
         if (MessageCatalogue.CONTEXT.equals(code)) {
             // It says what happened (a retry, a fallback, a proxy passing on an error) and names no finding itself.
             return byText.role() == Role.ROOT || byText.role() == Role.UNKNOWN ? new Verdict(null, Role.SECONDARY, "warn") : byText;
@@ -136,7 +129,7 @@ final class Classifier {
             // The row knows only the result its source returns: it corrects a generic guess of the text rules (any
             // NET/OFI line a system error), a precise reading of the text stands, and an unknown message is named by
             // the return code that follows it, only when one does (NCCL often warns and goes on).
-            return byText.code() != null && GENERIC.contains(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
+            return byText.code() != null && GENERIC.containsKey(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
         }
         return switch (code) {
             case IB_COMPLETION -> ibCompletion(status);
@@ -144,8 +137,13 @@ final class Classifier {
             // A connection the peer closed names the peer's failure: the cause is in the peer's log.
             case REMOTE -> new Verdict(REMOTE, l.contains("closed") || l.contains("reset") ? Role.SECONDARY : Role.ROOT,
                     l.contains("closed") || l.contains("reset") ? "remote.lost" : null);
-            default -> new Verdict(code, Role.ROOT, keyOf(code, l));
+            default -> root(code, keyOf(code, l));
         };
+    }
+
+    /** {@return the verdict of a first cause} */
+    private static Verdict root(String code, String key) {
+        return new Verdict(code, Role.ROOT, key);
     }
 
     /** The message key of a first cause the catalogue names; null for the generic codes (their key says the result). */
@@ -180,66 +178,35 @@ final class Classifier {
         // (src/misc/shmutils.cc, src/include/shm.h).
         if (l.contains("shared memory") || l.contains("/dev/shm") || l.contains("shm_open") || l.contains("posix_fallocate")
                 || l.contains("shmopen")) {
-            return new Verdict(SHM, Role.ROOT, "shm");
+            return root(SHM, "shm");
         }
-        if (kind == null) kind = EventKind.OTHER;
-        switch (kind) {
-            case DUPLICATE_GPU:
-                return new Verdict(DUPLICATE, Role.ROOT, l.contains("multiple ranks") ? "duplicate.multirank" : "duplicate");
-            case VERSION_MISMATCH:
-                return new Verdict(VERSION, Role.ROOT, "version.warn");
-            case IB_COMPLETION_ERROR:
-                return ibCompletion(status);
-            case OFI_ERROR:
-                if (l.contains("completed with error") || l.contains("undeliverable") || l.contains("completion")) {
-                    return new Verdict(REMOTE, Role.ROOT, "remote.ofi");
-                }
-                return new Verdict(SYSTEM, Role.ROOT, "system.warn");
-            case NO_SOCKET_INTERFACE:
-                return new Verdict(NO_IFACE, Role.ROOT, noIfaceKey(l));
-            case SOCKET_CREATE_FAILED:
-                return l.contains("address family")
-                        ? new Verdict(NO_IFACE, Role.ROOT, "noiface.family")
-                        : new Verdict(SYSTEM, Role.ROOT, "system.warn");
-            case SOCKET_CONNECT_FAILED:
-                return new Verdict(CONNECT, Role.ROOT, "connect");
-            case SOCKET_CONNECT_RETRY:
-                // 'Connection refused, retrying' is the normal race while peers start listening; a timeout is not.
-                return l.contains("refused") ? new Verdict(null, Role.BENIGN, null) : new Verdict(CONNECT, Role.WEAK, "connect.retry");
-            case CONNECTION_LOST:
-                return new Verdict(REMOTE, Role.SECONDARY, "remote.lost");
-            case MESSAGE_TRUNCATED:
-                return new Verdict(USAGE, Role.ROOT, "usage.truncated");
-            case IB_SETUP_FAILED:
-                return ibSetup(l);
-            case IB_VERBS_MISSING:
-                return new Verdict(null, Role.BENIGN, null);
-            case CUDA_FAILURE:
-                if (l.contains("out of memory")) return new Verdict(OOM, Role.ROOT, "oom");
-                return l.contains("maxsharedmem") ? new Verdict(CUDA, Role.ROOT, "cuda.arch") : new Verdict(CUDA, Role.ROOT, "cuda");
-            case ALLOC_FAILED:
-                if (l.contains("cuda") || l.contains("cumem") || l.contains("out of memory") || l.contains("gpu")) {
-                    return new Verdict(OOM, Role.ROOT, "oom");
-                }
-                return new Verdict(SYSTEM, Role.ROOT, "system.alloc");
-            case TOPOLOGY_ERROR:
-                if (l.contains("could not open xml topology file")) return new Verdict(TOPO_FILE, Role.ROOT, "topo.file.open");
-                if (env.containsKey("NCCL_TOPO_FILE") || l.contains("topology file") || l.contains("topo file")) {
-                    return new Verdict(TOPO_FILE, Role.ROOT, "topo.file");
-                }
-                return new Verdict(INTERNAL, Role.ROOT, "internal.topo");
-            case GRAPH_ERROR:
-                return new Verdict(INTERNAL, Role.ROOT, "internal.graph");
-            case PROXY_ERROR:
-                return new Verdict(null, Role.SECONDARY, "warn");
-            case NET_PLUGIN:
-                if (env.containsKey("NCCL_NET_PLUGIN") || env.containsKey("NCCL_NET")) {
-                    return new Verdict(PLUGIN, Role.ROOT, "plugin.fail");
-                }
-                return new Verdict(SYSTEM, Role.ROOT, "system.warn");
-            default:
-                return other(t, l);
-        }
+        return switch (kind == null ? EventKind.OTHER : kind) {
+            case DUPLICATE_GPU -> root(DUPLICATE, l.contains("multiple ranks") ? "duplicate.multirank" : "duplicate");
+            case VERSION_MISMATCH -> root(VERSION, "version.warn");
+            case IB_COMPLETION_ERROR -> ibCompletion(status);
+            case OFI_ERROR -> l.contains("completed with error") || l.contains("undeliverable") || l.contains("completion")
+                    ? root(REMOTE, "remote.ofi") : root(SYSTEM, "system.warn");
+            case NO_SOCKET_INTERFACE -> root(NO_IFACE, noIfaceKey(l));
+            case SOCKET_CREATE_FAILED -> l.contains("address family") ? root(NO_IFACE, "noiface.family") : root(SYSTEM, "system.warn");
+            case SOCKET_CONNECT_FAILED -> root(CONNECT, "connect");
+            // 'Connection refused, retrying' is the normal race while peers start listening; a timeout is not.
+            case SOCKET_CONNECT_RETRY -> l.contains("refused") ? HARMLESS : new Verdict(CONNECT, Role.WEAK, "connect.retry");
+            case CONNECTION_LOST -> new Verdict(REMOTE, Role.SECONDARY, "remote.lost");
+            case MESSAGE_TRUNCATED -> root(USAGE, "usage.truncated");
+            case IB_SETUP_FAILED -> ibSetup(l);
+            case IB_VERBS_MISSING -> HARMLESS;
+            case CUDA_FAILURE -> l.contains("out of memory") ? root(OOM, "oom") : root(CUDA, l.contains("maxsharedmem") ? "cuda.arch" : "cuda");
+            case ALLOC_FAILED -> l.contains("cuda") || l.contains("cumem") || l.contains("out of memory") || l.contains("gpu")
+                    ? root(OOM, "oom") : root(SYSTEM, "system.alloc");
+            case TOPOLOGY_ERROR -> l.contains("could not open xml topology file") ? root(TOPO_FILE, "topo.file.open")
+                    : env.containsKey("NCCL_TOPO_FILE") || l.contains("topology file") || l.contains("topo file")
+                    ? root(TOPO_FILE, "topo.file") : root(INTERNAL, "internal.topo");
+            case GRAPH_ERROR -> root(INTERNAL, "internal.graph");
+            case PROXY_ERROR -> new Verdict(null, Role.SECONDARY, "warn");
+            case NET_PLUGIN -> env.containsKey("NCCL_NET_PLUGIN") || env.containsKey("NCCL_NET")
+                    ? root(PLUGIN, "plugin.fail") : root(SYSTEM, "system.warn");
+            default -> other(t, l);
+        };
     }
 
     /**
@@ -252,27 +219,27 @@ final class Classifier {
     }
 
     private static Verdict ibCompletion(Integer status) {
-        if (status == null) return new Verdict(IB_COMPLETION, Role.ROOT, "ib.other");
+        if (status == null) return root(IB_COMPLETION, "ib.other");
         return switch (status) {
             // IBV_WC_WR_FLUSH_ERR: the queue pair already went to the error state; the first error is elsewhere.
             case 5 -> new Verdict(IB_COMPLETION, Role.SECONDARY, "ib.flush");
-            case 12, 13 -> new Verdict(IB_COMPLETION, Role.ROOT, "ib.retry");
-            case 4, 8, 10 -> new Verdict(IB_COMPLETION, Role.ROOT, "ib.access");
-            default -> new Verdict(IB_COMPLETION, Role.ROOT, "ib.other");
+            case 12, 13 -> root(IB_COMPLETION, "ib.retry");
+            case 4, 8, 10 -> root(IB_COMPLETION, "ib.access");
+            default -> root(IB_COMPLETION, "ib.other");
         };
     }
 
     private static Verdict ibSetup(String l) {
         // aws-ofi-nccl: libfabric resources (address vector, completion queue, endpoint), not ibverbs calls.
-        if (l.contains("net/ofi")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.ofi");
+        if (l.contains("net/ofi")) return root(IB_SETUP, "ib.setup.ofi");
         // misc/ibvwrap.cc: ETIMEDOUT moving a QP to RTR/RTS usually means rails that are not cross-connected.
         if (l.contains("ibv_modify_qp") && (l.contains("timed out") || l.contains(" 110 "))) {
-            return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.crossnic");
+            return root(IB_SETUP, "ib.setup.crossnic");
         }
-        if (l.contains("gid")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.gid");
-        if (l.contains("reg_mr") || l.contains("regmr") || l.contains("register")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.regmr");
-        if (l.contains("ece")) return new Verdict(IB_SETUP, Role.ROOT, "ib.setup.ece");
-        return new Verdict(IB_SETUP, Role.ROOT, "ib.setup");
+        if (l.contains("gid")) return root(IB_SETUP, "ib.setup.gid");
+        if (l.contains("reg_mr") || l.contains("regmr") || l.contains("register")) return root(IB_SETUP, "ib.setup.regmr");
+        if (l.contains("ece")) return root(IB_SETUP, "ib.setup.ece");
+        return root(IB_SETUP, "ib.setup");
     }
 
     /** Messages the parser left as OTHER. */
@@ -282,22 +249,22 @@ final class Classifier {
                 || l.contains("failed to determine local ranks") || l.contains("failed to determine intra proc ranks")
                 || l.contains("localid") && l.contains("out of range") || l.contains("exceeds ndev")
                 || l.contains("invalid rank requested")) {
-            return new Verdict(MAPPING, Role.ROOT, "mapping.warn");
+            return root(MAPPING, "mapping.warn");
         }
-        if (l.contains("message truncated")) return new Verdict(USAGE, Role.ROOT, "usage.truncated");
+        if (l.contains("message truncated")) return root(USAGE, "usage.truncated");
         // graph/tuning.cc parses NCCL_ALGO / NCCL_PROTO; bootstrap.cc NCCL_COMM_ID.
         if (l.contains("unrecognized element token") || l.contains("unrecognized prefix token")
                 || l.contains("must have a prefix") || l.contains("invalid nccl_comm_id")) {
-            return new Verdict(ENV, Role.ROOT, "env.warn");
+            return root(ENV, "env.warn");
         }
         if (l.contains("no device found matching") || l.contains("no device found after excluding")) {
-            return new Verdict(NO_IFACE, Role.ROOT, "noiface.env");
+            return root(NO_IFACE, "noiface.env");
         }
         // param/c_api.cc (2.30): a setting this release no longer reads.
-        if (l.startsWith("warning: env ") && l.contains("setting it has no effect")) return new Verdict(ENV, Role.ROOT, "env.warn");
+        if (l.startsWith("warning: env ") && l.contains("setting it has no effect")) return root(ENV, "env.warn");
         Matcher m = ENV_NAME.matcher(t);
-        if (m.find() && ENV_COMPLAINT.matcher(l).find()) return new Verdict(ENV, Role.ROOT, "env.warn");
-        if (l.contains("connect") && l.contains("fail")) return new Verdict(CONNECT, Role.ROOT, "connect");
+        if (m.find() && ENV_COMPLAINT.matcher(l).find()) return root(ENV, "env.warn");
+        if (l.contains("connect") && l.contains("fail")) return root(CONNECT, "connect");
         return new Verdict(null, Role.UNKNOWN, "warn");
     }
 
@@ -324,6 +291,12 @@ final class Classifier {
             case REMOTE -> "remote";
             default -> "system";
         };
+    }
+
+    /** {@return the name of the result a generic code is named after ({@code ncclSystemError}); {@code ?} for other codes} */
+    static String resultName(String code) {
+        NcclResult r = GENERIC.get(code);
+        return r == null ? "?" : r.toString();
     }
 
     /** The name of an {@code ibv_wc_status} value (verbs.h). */

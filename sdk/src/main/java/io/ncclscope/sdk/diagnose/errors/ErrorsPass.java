@@ -64,8 +64,7 @@ final class ErrorsPass implements Pass {
     private record FirstInterface(ArtifactPlace place, int seq, String name) {
 
         boolean before(FirstInterface o) {
-            int c = place.compareTo(o.place);
-            return c < 0 || c == 0 && seq < o.seq;
+            return place.before(seq, o.place, o.seq);
         }
     }
 
@@ -87,7 +86,7 @@ final class ErrorsPass implements Pass {
     private void keep(ArtifactSummary p) {
         settle(p);
         if (p.walk != null) {
-            anyRooted |= !p.walk.rooted().cases.isEmpty();
+            anyRooted |= !p.walk.rooted().cases().isEmpty();
             lead(p.place, p.walk.rooted(), "rooted|");
             if (p.walk.fallback() != null) lead(p.place, p.walk.fallback(), "fallback|");
         }
@@ -103,7 +102,7 @@ final class ErrorsPass implements Pass {
         List<Finding> envs = new ArrayList<>();
         for (Finding f : p.settings) (f.code().equals(Classifier.ENV) ? envs : settled).add(f);
         p.settings = envs.size() == p.settings.size() ? p.settings : List.copyOf(envs);
-        if (p.walk != null && !p.walk.rooted().cases.isEmpty()) {
+        if (p.walk != null && !p.walk.rooted().cases().isEmpty()) {
             settled.addAll(p.testsIfExplained);
         } else if (!p.testsDependOnCause()) {
             settled.addAll(p.testsIfNot);
@@ -123,8 +122,8 @@ final class ErrorsPass implements Pass {
 
     /** Lets go of the drafts of chains that an earlier chain of their group (of another artifact) leads. */
     private void lead(ArtifactPlace place, ChainReading o, String reading) {
-        for (int i = 0; i < o.cases.size(); i++) {
-            ChainSummary r = o.cases.get(i);
+        for (int i = 0; i < o.cases().size(); i++) {
+            ChainSummary r = o.cases().get(i);
             if (r.crossKey() == null || r.draft() == null) continue;
             String key = reading + ChainReading.groupOf(r);
             ArtifactPlace had = leaders.get(key);
@@ -147,7 +146,7 @@ final class ErrorsPass implements Pass {
     }
 
     private ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
-        ArtifactSummary p = walked(place, a, w -> w.addLog(a, 0, log));
+        ArtifactSummary p = walked(place, a, w -> w.addLog(a, log));
         versions.add(place, a, log);
         p.placed = List.copyOf(CommEntry.of(a, log));
         int seq = 0;
@@ -163,7 +162,7 @@ final class ErrorsPass implements Pass {
     }
 
     private ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
-        ArtifactSummary p = walked(place, a, w -> w.addTests(a, 0, t));
+        ArtifactSummary p = walked(place, a, w -> w.addTests(a, t));
         versions.add(place, a, t);
         p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
@@ -262,32 +261,29 @@ final class ErrorsPass implements Pass {
     private static void mapping(List<ArtifactSummary> ordered, Set<String> dupKeys, Set<String> codes,
             FindingsMade out) {
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (ArtifactSummary p : ordered) {
-            for (CommEntry e : p.placed) counts.merge(e.commId(), 1, Integer::sum);
-        }
+        forEachEntry(ordered, e -> counts.merge(e.commId(), 1, Integer::sum));
         Map<String, RankMappingCheck> checks = new LinkedHashMap<>();
         counts.forEach((comm, n) -> {
             if (n > 1) checks.put(comm, new RankMappingCheck(comm));
         });
         if (checks.isEmpty()) return;
-        for (ArtifactSummary p : ordered) {
-            for (CommEntry e : p.placed) {
-                RankMappingCheck c = checks.get(e.commId());
-                if (c != null) c.add(e);
-            }
-        }
+        forEachEntry(ordered, e -> {
+            if (checks.containsKey(e.commId())) checks.get(e.commId()).add(e);
+        });
         boolean again = false;
         for (RankMappingCheck c : checks.values()) again |= c.settle(dupKeys, codes);
         if (again) {
-            for (ArtifactSummary p : ordered) {
-                for (CommEntry e : p.placed) {
-                    RankMappingCheck c = checks.get(e.commId());
-                    if (c != null) c.again(e);
-                }
-            }
+            forEachEntry(ordered, e -> {
+                if (checks.containsKey(e.commId())) checks.get(e.commId()).again(e);
+            });
         }
         List<Finding> found = new ArrayList<>();
         for (RankMappingCheck c : checks.values()) c.finish(found);
         out.addAll(found);
+    }
+
+    /** Reads the communicator entries of every artifact, in the order of the whole evidence. */
+    private static void forEachEntry(List<ArtifactSummary> ordered, Consumer<CommEntry> reader) {
+        for (ArtifactSummary p : ordered) p.placed.forEach(reader);
     }
 }

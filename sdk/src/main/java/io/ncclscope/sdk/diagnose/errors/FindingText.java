@@ -1,7 +1,8 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /** How the errors findings write lists of ranks and labels in their messages, and fill their parameters. */
 final class FindingText {
@@ -16,11 +17,11 @@ final class FindingText {
         return sb.toString();
     }
 
-    /** At most three labels, then {@code (+N)}. */
-    static String list(Set<String> items) {
+    /** At most three items, then {@code (+N)}. */
+    static String list(Collection<?> items) {
         StringBuilder sb = new StringBuilder();
         int n = 0;
-        for (String s : items) {
+        for (Object s : items) {
             if (n == 3) {
                 sb.append(" (+").append(items.size() - 3).append(')');
                 break;
@@ -34,5 +35,12 @@ final class FindingText {
     /** Puts {@code v} under {@code k} unless it is null or blank. */
     static void putIf(Map<String, String> m, String k, String v) {
         if (v != null && !v.isBlank()) m.put(k, v);
+    }
+
+    /** {@return a finding's parameters from names and values in turn, in that order; null or blank values left out} */
+    static Map<String, String> params(String... namesAndValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < namesAndValues.length; i += 2) putIf(m, namesAndValues[i], namesAndValues[i + 1]);
+        return m;
     }
 }

@@ -22,10 +22,12 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The walk back from a failure to its first cause. Every WARN line (and the launcher's {@code Last error} when its
@@ -38,7 +40,7 @@ import java.util.Map;
 final class FirstCauses {
 
     /** A failure report with no cause text: PyTorch's error block without {@code Last error}, a {@code Test NCCL failure}. */
-    record GenericFailure(Artifact artifact, int order, int line, String text, String code, Integer rank, String host, Long pid,
+    record GenericFailure(Artifact artifact, int line, String text, String code, Integer rank, String host, Long pid,
                    String reason, String location, TestsInfo tests, String version) {
     }
 
@@ -46,61 +48,45 @@ final class FirstCauses {
     record TestsInfo(int hosts, Integer ranks, boolean geforce) {
     }
 
-    /** A chain of one artifact while it is walked: its first cause, the lines after it in that artifact. */
-    static final class Chain {
-        final Signal root;
-        final String code;
-        final String key;
-        final boolean weak;
-        final List<Signal> followers = new ArrayList<>();
-        final List<LineRef> traces = new ArrayList<>();
-        /** The launcher's reports of the root and its followers (other artifacts' failure reports join later). */
-        final List<LineRef> tail = new ArrayList<>();
-        /** The launcher's {@code ChildFailedError} lines of the failed process. */
-        final List<LineRef> childTail = new ArrayList<>();
-        boolean failed;
-        /** Whether the root or its return-code trace is in bootstrap.cc: the connection to the bootstrap root. */
-        boolean viaBootstrap;
-        /** The results the process returned after the root, in order, each once: its trace's, its launcher's reports'. */
-        final List<NcclResult> results = new ArrayList<>(1);
-
-        Chain(Signal root, String code, String key, boolean weak) {
-            this.root = root;
-            this.code = code;
-            this.key = key;
-            this.weak = weak;
-        }
+    /** A watchdog report of the log. */
+    record WatchdogReport(Artifact artifact, LauncherError error) {
     }
 
-    /** A watchdog report of one log. */
-    record WatchdogReport(Artifact artifact, int order, LauncherError error) {
+    /** A launcher's {@code ChildFailedError} report, and its line. */
+    private record ChildFailure(LauncherError error, LineRef line) {
     }
 
-
+    /** The log's index; null for an nccl-tests output. */
     private LogIndex logIndex;
+    /** The log's duplicate-GPU and RDMA completion records by line. */
+    private final Map<Integer, DuplicateGpu> dupByLine = new HashMap<>();
+    private final Map<Integer, IbCompletionError> ibByLine = new HashMap<>();
     private final List<Signal> signals = new ArrayList<>();
+    /** The {@code -> N} return-code lines per process ({@link #process}). */
     private final Map<String, List<NcclEvent>> traces = new LinkedHashMap<>();
     private final Map<Signal, List<LineRef>> reports = new IdentityHashMap<>();
     /** The result each launcher report names, by the signal it reports. */
     private final Map<Signal, NcclResult> reportResults = new IdentityHashMap<>();
     private final List<GenericFailure> generics = new ArrayList<>();
     private final List<WatchdogReport> watches = new ArrayList<>();
-    private final List<Object[]> childFailures = new ArrayList<>();
+    private final List<ChildFailure> childFailures = new ArrayList<>();
+
+    /** {@return the key of a process of the artifact} Lines with no pid are one anonymous process per host. */
+    static String process(String host, Long pid) {
+        return host + "|" + pid;
+    }
 
     // -- collection -------------------------------------------------------------------------------------------------
 
-    void addLog(Artifact a, int order, NcclLog log) {
-        LogIndex logIndex = new LogIndex(a, order, log);
-        this.logIndex = logIndex;
-        Map<Integer, DuplicateGpu> dupByLine = new HashMap<>();
+    /** Adds the one artifact walked: an NCCL log. */
+    void addLog(Artifact a, NcclLog log) {
+        logIndex = new LogIndex(a, log);
         for (DuplicateGpu d : log.duplicateGpus()) dupByLine.putIfAbsent(d.line(), d);
-        Map<Integer, IbCompletionError> ibByLine = new HashMap<>();
         for (IbCompletionError e : log.ibCompletionErrors()) ibByLine.putIfAbsent(e.line(), e);
-        List<Signal> mine = new ArrayList<>();
         for (NcclEvent e : log.events()) {
             if (e.kind() == EventKind.RETURN_CODE) {
                 // Lines with no pid (a log with no prefixes, corpus-more nccl-379-1) are one anonymous process per host.
-                traces.computeIfAbsent(order + "|" + e.host() + "|" + e.pid(), k -> new ArrayList<>()).add(e);
+                traces.computeIfAbsent(process(e.host(), e.pid()), k -> new ArrayList<>()).add(e);
                 continue;
             }
             boolean telling = e.level() == NcclLevel.WARN || e.kind() == EventKind.SOCKET_CONNECT_RETRY
@@ -110,102 +96,107 @@ final class FirstCauses {
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
             if (v.role() == Role.BENIGN) continue;
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
-            Signal s = new Signal(a, order, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
+            Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
                     WarnLineText.eventText(e), v);
             Signal.enrich(s, logIndex, dupByLine.get(e.line()), Signal.ibFor(log, ibByLine, s));
-            mine.add(s);
+            signals.add(s);
         }
         for (LauncherError le : log.launcherErrors()) {
             switch (le.kind()) {
-                case NCCL_ERROR -> onNcclError(a, order, logIndex, le, mine, dupByLine, ibByLine);
+                case NCCL_ERROR -> onNcclError(a, le);
                 case CUDA_ERROR -> {
                     // A CUDA error PyTorch reports (its own allocator running out included) is the application's,
                     // not a failure of NCCL's buffers: CUDA_ERROR, never NCCL_OUT_OF_MEMORY.
                     Verdict v = new Verdict(Classifier.CUDA, Role.ROOT, "cuda.launcher");
-                    Signal s = new Signal(a, order, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
+                    signals.add(new Signal(a, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
                             le.reason() != null ? le.reason() : le.text(), EventKind.CUDA_FAILURE, null, null, null,
-                            le.count(), Signal.Origin.LAUNCHER, le.text(), v);
-                    mine.add(s);
+                            le.count(), Signal.Origin.LAUNCHER, le.text(), v));
                 }
                 case STORE_LOST -> {
                     // The c10d store's server went away: the process hosting it (rank 0's, the launcher agent's)
                     // exited first. A consequence; it names the finding only when no cause is seen anywhere.
                     Verdict v = new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store");
-                    mine.add(new Signal(a, order, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
+                    signals.add(new Signal(a, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
                             le.text(), EventKind.CONNECTION_LOST, null, null, le.host(), le.count(), Signal.Origin.LAUNCHER,
                             le.text(), v));
                 }
-                case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(new WatchdogReport(a, order, le));
-                case CHILD_FAILED -> childFailures.add(new Object[] {a, order, le});
+                case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(new WatchdogReport(a, le));
+                case CHILD_FAILED -> childFailures.add(new ChildFailure(le, LineRef.of(a, le.line(), le.text())));
                 default -> {
                     // Other RuntimeErrors are the application's; they name no NCCL cause.
                 }
             }
         }
-        signals.addAll(mine);
     }
 
-    private void onNcclError(Artifact a, int order, LogIndex logIndex, LauncherError le, List<Signal> mine,
-                             Map<Integer, DuplicateGpu> dupByLine, Map<Integer, IbCompletionError> ibByLine) {
-        List<LineRef> lines = new ArrayList<>();
-        lines.add(LineRef.of(a, le.line(), le.text()));
-        if (le.lastError() != null && le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
-            lines.add(LineRef.of(a, le.lastErrorLine(), le.lastError()));
-        }
-        if (le.lastError() != null) {
-            Signal match = null;
-            String want = WarnLineText.norm(le.lastError());
-            for (Signal s : mine) {
-                if (s.origin == Signal.Origin.NCCL && s.normText != null && s.normText.equals(want)) {
-                    match = s;
-                    break;
-                }
+    /**
+     * A launcher's NCCL error report: its lines join the signal its {@code Last error} repeats, or a signal of that text
+     * when the log has no such line; with no {@code Last error}, it is a failure report with no cause text.
+     */
+    private void onNcclError(Artifact a, LauncherError le) {
+        if (le.lastError() == null) {
+            String code = Classifier.codeOf(le.error());
+            if (code == null) code = Classifier.codeOf(NcclResult.fromReason(le.reason()));
+            if (code != null) {
+                generics.add(new GenericFailure(a, le.line(), le.text(), code, le.rank(), null, le.pid(), le.reason(),
+                        le.source(), null, le.ncclVersion()));
             }
-            if (match == null) {
-                for (Signal s : mine) {
-                    if (s.origin == Signal.Origin.NCCL && s.normText != null && s.normText.length() >= 12
-                            && (want.contains(s.normText) || s.normText.contains(want))) {
-                        match = s;
-                        break;
-                    }
-                }
-            }
-            if (match != null) {
-                reports.computeIfAbsent(match, k -> new ArrayList<>()).addAll(lines);
-                if (le.error() != null) reportResults.putIfAbsent(match, le.error());
-                return;
-            }
-            EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : WarnLineText.guessKind(le.lastError());
-            int line = le.lastErrorLine() != null ? le.lastErrorLine() : le.line();
-            IbCompletionError ib = ibByLine.get(line) != null ? ibByLine.get(line) : ibByLine.get(le.line());
-            Integer status = ib != null ? ib.status() : null;
-            Verdict v = Classifier.classify(kind, le.lastError(), status, logIndex.env, le.ncclVersion());
-            if (v.role() == Role.BENIGN || v.role() == Role.UNKNOWN) {
-                // The text names no cause we know: the result PyTorch reports names the finding.
-                String code = Classifier.codeOf(le.error());
-                if (code != null) v = new Verdict(code, Role.ROOT, "launcher." + Classifier.genericKey(code));
-                else if (v.role() == Role.BENIGN) return;
-            }
-            String peer = ib != null ? ib.peer() : null;
-            Signal s = new Signal(a, order, line, ib != null ? ib.host() : null, le.pid(), null, null, le.rank(), null,
-                    le.lastError(), kind, status, le.error(), peer, le.count(), Signal.Origin.LAUNCHER, le.lastError(), v);
-            Signal.enrich(s, logIndex, dupByLine.get(line), ib);
-            if (s.peer == null) s.peerPort = null;
-            reports.computeIfAbsent(s, k -> new ArrayList<>()).addAll(lines);
-            if (le.error() != null) reportResults.putIfAbsent(s, le.error());
-            mine.add(s);
             return;
         }
-        String code = Classifier.codeOf(le.error());
-        if (code == null) code = Classifier.codeOf(NcclResult.fromReason(le.reason()));
-        if (code == null) return;
-        generics.add(new GenericFailure(a, order, le.line(), le.text(), code, le.rank(), null, le.pid(), le.reason(), le.source(),
-                null, le.ncclVersion()));
+        List<LineRef> lines = new ArrayList<>();
+        lines.add(LineRef.of(a, le.line(), le.text()));
+        if (le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
+            lines.add(LineRef.of(a, le.lastErrorLine(), le.lastError()));
+        }
+        Signal reported = repeatedBy(WarnLineText.norm(le.lastError()));
+        if (reported == null) {
+            reported = lastErrorSignal(a, le);
+            if (reported == null) return;
+            signals.add(reported);
+        }
+        reports.computeIfAbsent(reported, k -> new ArrayList<>()).addAll(lines);
+        if (le.error() != null) reportResults.putIfAbsent(reported, le.error());
     }
 
-    void addTests(Artifact a, int order, NcclTestsData t) {
-        if (!t.ncclWarnings().isEmpty()) addTestsWarnings(a, order, t);
+    /** The NCCL line a {@code Last error} repeats: the same text, else the first one holding it or held by it. */
+    private Signal repeatedBy(String lastError) {
+        Signal holding = null;
+        for (Signal s : signals) {
+            if (s.origin != Signal.Origin.NCCL || s.normText == null) continue;
+            if (s.normText.equals(lastError)) return s;
+            if (holding == null && s.normText.length() >= 12
+                    && (lastError.contains(s.normText) || s.normText.contains(lastError))) {
+                holding = s;
+            }
+        }
+        return holding;
+    }
+
+    /** A {@code Last error} whose WARN line is not in the log, as a signal; null when it names nothing to follow. */
+    private Signal lastErrorSignal(Artifact a, LauncherError le) {
+        EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : WarnLineText.guessKind(le.lastError());
+        int line = le.lastErrorLine() != null ? le.lastErrorLine() : le.line();
+        IbCompletionError ib = ibByLine.get(line) != null ? ibByLine.get(line) : ibByLine.get(le.line());
+        Integer status = ib != null ? ib.status() : null;
+        Verdict v = Classifier.classify(kind, le.lastError(), status, logIndex.env, le.ncclVersion());
+        if (v.role() == Role.BENIGN || v.role() == Role.UNKNOWN) {
+            // The text names no cause we know: the result PyTorch reports names the finding.
+            String code = Classifier.codeOf(le.error());
+            if (code != null) v = new Verdict(code, Role.ROOT, "launcher." + Classifier.genericKey(code));
+            else if (v.role() == Role.BENIGN) return null;
+        }
+        Signal s = new Signal(a, line, ib != null ? ib.host() : null, le.pid(), null, null, le.rank(), null,
+                le.lastError(), kind, status, le.error(), ib != null ? ib.peer() : null, le.count(), Signal.Origin.LAUNCHER,
+                le.lastError(), v);
+        Signal.enrich(s, logIndex, dupByLine.get(line), ib);
+        if (s.peer == null) s.peerPort = null;
+        return s;
+    }
+
+    /** Adds the one artifact walked: an nccl-tests output. */
+    void addTests(Artifact a, NcclTestsData t) {
+        if (!t.ncclWarnings().isEmpty()) addTestsWarnings(a, t);
         boolean geforce = t.devices().stream().anyMatch(d -> d.name() != null && d.name().contains("GeForce"));
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
         for (TestError e : t.errors()) {
@@ -221,20 +212,22 @@ final class FirstCauses {
                 }
             }
             if (matches != 1) rank = null;
+            Long pid = e.pid() == null ? null : e.pid().longValue();
             switch (e.kind()) {
                 case NCCL_FAILURE, CUDA_FAILURE -> {
                     String code = e.kind() == TestError.Kind.CUDA_FAILURE ? Classifier.CUDA
                             : Classifier.codeOf(NcclResult.fromReason(e.message()));
                     if (code == null) code = Classifier.INTERNAL;
-                    generics.add(new GenericFailure(a, order, e.line(), e.text(), code, rank, e.host(),
-                            e.pid() == null ? null : e.pid().longValue(), e.message(), e.location(), info, t.ncclVersion()));
+                    generics.add(new GenericFailure(a, e.line(), e.text(), code, rank, e.host(), pid, e.message(),
+                            e.location(), info, t.ncclVersion()));
                 }
                 case NCCL_LAST_ERROR -> {
                     String text = e.message() != null ? e.message() : e.text();
-                    Verdict v = Classifier.classify(WarnLineText.guessKind(text), text, null, Map.of());
+                    EventKind kind = WarnLineText.guessKind(text);
+                    Verdict v = Classifier.classify(kind, text, null, Map.of(), null);
                     if (v.role() == Role.BENIGN) continue;
-                    signals.add(new Signal(a, order, e.line(), e.host(), e.pid() == null ? null : e.pid().longValue(), null,
-                            null, rank, null, text, WarnLineText.guessKind(text), null, null, null, 1, Signal.Origin.TESTS, e.text(), v));
+                    signals.add(new Signal(a, e.line(), e.host(), pid, null, null, rank, null, text, kind, null, null,
+                            null, 1, Signal.Origin.TESTS, e.text(), v));
                 }
                 default -> {
                     // Argument errors, timeouts and the 'Test failure' unwinding lines: TestsChecks and the chains.
@@ -244,7 +237,7 @@ final class FirstCauses {
     }
 
     /** NCCL WARN lines printed between the rows: read back with the nccl-log parser, lines mapped to the file's. */
-    private void addTestsWarnings(Artifact a, int order, NcclTestsData t) {
+    private void addTestsWarnings(Artifact a, NcclTestsData t) {
         StringBuilder sb = new StringBuilder();
         List<Note> notes = t.ncclWarnings();
         for (Note n : notes) sb.append(n.text()).append('\n');
@@ -258,10 +251,10 @@ final class FirstCauses {
         if (log == null) return;
         for (NcclEvent e : log.events()) {
             if (e.level() != NcclLevel.WARN || e.line() < 1 || e.line() > notes.size()) continue;
-            Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), log.environment());
+            Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), log.environment(), null);
             if (v.role() == Role.BENIGN) continue;
             Note n = notes.get(e.line() - 1);
-            signals.add(new Signal(a, order, n.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), null, e.source(),
+            signals.add(new Signal(a, n.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), null, e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS, n.text(), v));
         }
     }
@@ -269,7 +262,7 @@ final class FirstCauses {
     // -- one artifact -----------------------------------------------------------------------------------------------
 
     /**
-     * Walks the one artifact added (at order 0) and returns what the analysis needs of it once the artifact is let go.
+     * Walks the one artifact added and returns what the analysis needs of it once the artifact is let go.
      * Per process, the first cause and its followers, the return-code trace and the launcher's reports are all in the
      * artifact, so every chain is settled here; only which chain a consequence with no cause of its own joins, which
      * failure reports join a chain, and whether any artifact has a first cause at all wait for the other artifacts
@@ -282,21 +275,8 @@ final class FirstCauses {
         List<Chain> rooted = new ArrayList<>();
         List<Signal> loose = new ArrayList<>();
         for (List<Signal> proc : byProcess.values()) {
-            Signal root = null;
-            for (Signal s : proc) {
-                if (s.verdict.role() == Role.ROOT) {
-                    root = s;
-                    break;
-                }
-            }
-            if (root == null) {
-                for (Signal s : proc) {
-                    if (s.verdict.role() == Role.WEAK) {
-                        root = s;
-                        break;
-                    }
-                }
-            }
+            Signal root = firstOf(proc, Role.ROOT);
+            if (root == null) root = firstOf(proc, Role.WEAK);
             if (root == null) {
                 loose.addAll(proc);
                 continue;
@@ -309,46 +289,53 @@ final class FirstCauses {
             }
             rooted.add(c);
         }
-        ChainReading fallback = null;
-        if (rooted.isEmpty()) {
-            // When no artifact has a first cause, the consequences speak for themselves, one chain per process.
-            Map<String, Chain> opened = new LinkedHashMap<>();
-            List<Signal> still = new ArrayList<>();
-            for (Signal s : loose) {
-                Chain c = opened.get(s.processKey());
-                if (c != null) {
-                    c.followers.add(s);
-                    continue;
-                }
-                String code = s.verdict.code();
-                String key = s.verdict.key();
-                if (code == null) {
-                    NcclResult r = firstResultAfter(s);
-                    if (r == null && reports.containsKey(s)) r = s.result;
-                    code = Classifier.codeOf(r);
-                    key = code == null ? null : "warn." + Classifier.genericKey(code);
-                }
-                if (code == null) {
-                    still.add(s);
-                    continue;
-                }
-                opened.put(s.processKey(), new Chain(s, code, key, false));
-            }
-            fallback = outcome(new ArrayList<>(opened.values()), still);
-        }
+        ChainReading fallback = rooted.isEmpty() ? fallback(loose) : null;
         ChainReading main = outcome(rooted, loose);
-
         List<ArtifactChains.UncausedReport> gs = new ArrayList<>();
         for (GenericFailure g : generics) {
-            gs.add(new ArtifactChains.UncausedReport(g.rank(), g.host(), LineRef.of(g.artifact(), g.line(), g.text()), g.artifact().name(),
-                    ChainFindings.generic(g)));
+            gs.add(new ArtifactChains.UncausedReport(g.rank(), g.host(), LineRef.of(g.artifact(), g.line(), g.text()),
+                    g.artifact().name(), ChainFindings.generic(g)));
         }
         List<LineRef> watchLines = new ArrayList<>();
-        for (WatchdogReport w : watches) {
-            if (watchLines.size() < ArtifactChains.KEPT) watchLines.add(LineRef.of(w.artifact(), w.error().line(), w.error().text()));
+        for (WatchdogReport w : watches.subList(0, Math.min(watches.size(), ArtifactChains.KEPT))) {
+            watchLines.add(LineRef.of(w.artifact(), w.error().line(), w.error().text()));
         }
-        Finding watchdog = watches.isEmpty() ? null : Watchdogs.build(watches).get(0);
+        Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(watches);
         return new ArtifactChains(main, fallback, List.copyOf(gs), List.copyOf(watchLines), watchdog);
+    }
+
+    private static Signal firstOf(List<Signal> proc, Role role) {
+        for (Signal s : proc) {
+            if (s.verdict.role() == role) return s;
+        }
+        return null;
+    }
+
+    /**
+     * The reading when no artifact has a first cause: the consequences speak for themselves, one chain per process, named
+     * after the first line with a code of its own or of the result its process returned.
+     */
+    private ChainReading fallback(List<Signal> loose) {
+        Map<String, Chain> opened = new LinkedHashMap<>();
+        List<Signal> still = new ArrayList<>();
+        for (Signal s : loose) {
+            Chain c = opened.get(s.processKey());
+            if (c != null) {
+                c.followers.add(s);
+                continue;
+            }
+            String code = s.verdict.code();
+            String key = s.verdict.key();
+            if (code == null) {
+                NcclResult r = firstResultAfter(s);
+                if (r == null && reports.containsKey(s)) r = s.result;
+                code = Classifier.codeOf(r);
+                key = code == null ? null : "warn." + Classifier.genericKey(code);
+            }
+            if (code == null) still.add(s);
+            else opened.put(s.processKey(), new Chain(s, code, key, false));
+        }
+        return outcome(new ArrayList<>(opened.values()), still);
     }
 
     /** The artifact's chains settled (in line order, traces and reports filled) and its consequences listed. */
@@ -360,27 +347,22 @@ final class FirstCauses {
         for (Signal s : loose) {
             looseWho.add(s.who());
             if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(s.ref());
-            List<LineRef> rep = reports.get(s);
-            if (rep != null) {
-                for (LineRef l : rep) if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(l);
-            }
+            for (LineRef l : reports.getOrDefault(s, List.of())) if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(l);
         }
         List<String> traceWho = new ArrayList<>();
         List<LineRef> traceLines = new ArrayList<>();
         List<String> traceCodes = new ArrayList<>(1);
         if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines, traceCodes);
-        for (Object[] cf : childFailures) {
-            LauncherError le = (LauncherError) cf[2];
-            Chain c = caseForChild(cases, le);
-            if (c != null) c.childTail.add(LineRef.of((Artifact) cf[0], le.line(), le.text()));
+        for (ChildFailure cf : childFailures) {
+            Chain c = caseForChild(cases, cf.error());
+            if (c != null) c.childTail.add(cf.line());
         }
         List<ChainSummary> recs = new ArrayList<>();
-        java.util.Set<String> groups = new java.util.HashSet<>();
+        Set<String> groups = new HashSet<>();
         for (Chain c : cases) {
             ChainSummary r = record(c);
-            recs.add(r);
             // Only the first chain of a group in this artifact can lead it.
-            if (!groups.add(ChainReading.groupOf(r))) recs.set(recs.size() - 1, r.withoutDraft());
+            recs.add(groups.add(ChainReading.groupOf(r)) ? r : r.withoutDraft());
         }
         return new ChainReading(recs, looseWho, looseLines, traceWho, traceLines, traceCodes);
     }
@@ -419,42 +401,32 @@ final class FirstCauses {
     private void fillChain(Chain c) {
         Signal r = c.root;
         c.viaBootstrap = r.source != null && r.source.contains("bootstrap");
-        List<LineRef> rep = reports.get(r);
-        if (rep != null) {
-            c.tail.addAll(rep);
-            c.failed = true;
-        }
-        for (Signal f : c.followers) {
-            List<LineRef> fr = reports.get(f);
-            if (fr != null) {
-                c.tail.addAll(fr);
+        List<Signal> reported = new ArrayList<>(List.of(r));
+        reported.addAll(c.followers);
+        for (Signal s : reported) {
+            List<LineRef> lines = reports.get(s);
+            if (lines != null) {
+                c.tail.addAll(lines);
                 c.failed = true;
             }
         }
         if (r.origin == Signal.Origin.LAUNCHER) c.failed = true;
-        addResult(c, r.result);
-        addResult(c, Signal.resultInText(r.text));
+        c.addResult(r.result);
+        c.addResult(Signal.resultInText(r.text));
         fillTrace(c);
-        addResult(c, reportResults.get(r));
-        for (Signal f : c.followers) addResult(c, reportResults.get(f));
-    }
-
-    private static void addResult(Chain c, NcclResult r) {
-        if (r != null && r != NcclResult.SUCCESS && r != NcclResult.UNKNOWN && r != NcclResult.IN_PROGRESS && !c.results.contains(r)) {
-            c.results.add(r);
-        }
+        for (Signal s : reported) c.addResult(reportResults.get(s));
     }
 
     /** The root's return-code trace: the {@code -> N} lines of its process after it, up to the next other message. */
     private void fillTrace(Chain c) {
         Signal r = c.root;
-        List<NcclEvent> t = traces.get(r.order + "|" + r.host + "|" + r.pid);
+        List<NcclEvent> t = traces.get(process(r.host, r.pid));
         if (t == null) return;
         int bound = Integer.MAX_VALUE;
         for (Signal f : c.followers) {
             // A follower saying the same thing ('Failed to CUDA calloc' after 'Cuda failure out of memory') is part of
             // the root's message; the trace runs on past it.
-            if (f.order == r.order && f.line > r.line && !sameMessage(c, f)) bound = Math.min(bound, f.line);
+            if (f.line > r.line && !c.completesRoot(f)) bound = Math.min(bound, f.line);
         }
         List<NcclEvent> chain = new ArrayList<>();
         for (NcclEvent e : t) {
@@ -468,20 +440,15 @@ final class FirstCauses {
         if (!chain.isEmpty()) c.failed = true;
         for (NcclEvent e : chain) {
             if (e.source() != null && e.source().contains("bootstrap")) c.viaBootstrap = true;
-            addResult(c, e.result());
+            c.addResult(e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
             if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
         }
     }
 
-    /** A follower that completes the root's message (another WARN of the same cause), not a new instance of it. */
-    static boolean sameMessage(Chain c, Signal f) {
-        return c.code.equals(f.verdict.code()) && f.verdict.role() == Role.ROOT && f.kind != c.root.kind;
-    }
-
     private NcclResult firstResultAfter(Signal s) {
-        List<NcclEvent> t = traces.get(s.order + "|" + s.host + "|" + s.pid);
+        List<NcclEvent> t = traces.get(process(s.host, s.pid));
         if (t == null) return null;
         for (NcclEvent e : t) {
             if (e.line() > s.line && e.result() != null && e.result() != NcclResult.SUCCESS) return e.result();
@@ -495,8 +462,8 @@ final class FirstCauses {
      */
     private void traceOnlyVictims(List<String> whos, List<LineRef> lines, List<String> codes) {
         if (logIndex == null) return;
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (Signal s : signals) seen.add(s.order + "|" + s.host + "|" + s.pid);
+        Set<String> seen = new HashSet<>();
+        for (Signal s : signals) seen.add(process(s.host, s.pid));
         for (Map.Entry<String, List<NcclEvent>> en : traces.entrySet()) {
             if (seen.contains(en.getKey()) || en.getValue().isEmpty() || en.getValue().get(0).pid() == null) continue;
             for (NcclEvent t : en.getValue()) {

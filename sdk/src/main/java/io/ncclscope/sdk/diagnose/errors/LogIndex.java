@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What one NCCL log says about its processes, ranks and interfaces, indexed for the walk: pid to rank and GPU,
@@ -23,9 +26,10 @@ import java.util.Set;
  */
 final class LogIndex {
 
+    /** The socket device of a channel ({@code via NET/Socket/1}), at most three digits. */
+    private static final Pattern SOCKET_DEVICE = Pattern.compile("NET/Socket/(\\d{1,3})(?!\\d)");
+
     final Artifact artifact;
-    /** The log's place in the analysis; set again when a pass merges per-artifact walks. */
-    int order;
     /** The log's communicator entries (not the whole log: a pass lets the parsed log go). */
     final List<NcclRank> ranks;
     final Map<String, String> env;
@@ -35,9 +39,8 @@ final class LogIndex {
     private final Map<String, List<IbDevice>> hcas = new HashMap<>();
     private final Map<String, Integer> socketDevUsed = new HashMap<>();
 
-    LogIndex(Artifact artifact, int order, NcclLog log) {
+    LogIndex(Artifact artifact, NcclLog log) {
         this.artifact = artifact;
-        this.order = order;
         this.ranks = List.copyOf(log.ranks());
         this.env = log.environment();
         for (NcclProcess p : log.processes()) {
@@ -56,16 +59,19 @@ final class LogIndex {
         }
         for (IbDevice d : log.ibDevices()) hcas.computeIfAbsent(hostKey(d.host()), k -> new ArrayList<>()).add(d);
         for (NcclTransport t : log.transports()) {
-            if (t.type() != TransportType.NET || t.via() == null || !t.via().startsWith("NET/Socket/")) continue;
-            String rest = t.via().substring("NET/Socket/".length());
-            int end = 0;
-            while (end < rest.length() && Character.isDigit(rest.charAt(end))) end++;
-            if (end > 0 && end < 4) socketDevUsed.putIfAbsent(hostKey(t.host()), Integer.parseInt(rest.substring(0, end)));
+            Matcher m = t.type() == TransportType.NET && t.via() != null ? SOCKET_DEVICE.matcher(t.via()) : null;
+            if (m != null && m.lookingAt()) socketDevUsed.putIfAbsent(hostKey(t.host()), Integer.valueOf(m.group(1)));
         }
     }
 
     private static String hostKey(String host) {
         return host == null ? "" : host;
+    }
+
+    /** {@return what the log shows of a host, else of its only host} */
+    private static <T> T ofHost(Map<String, T> byHost, String host) {
+        T v = byHost.get(hostKey(host));
+        return v == null && byHost.size() == 1 ? byHost.values().iterator().next() : v;
     }
 
     /** The rank of a process, when an init line named it. */
@@ -88,8 +94,7 @@ final class LogIndex {
 
     /** The one HCA a host uses, when the log lists exactly one. */
     String singleHca(String host) {
-        List<IbDevice> l = hcas.get(hostKey(host));
-        if (l == null && hcas.size() == 1) l = hcas.values().iterator().next();
+        List<IbDevice> l = ofHost(hcas, host);
         if (l == null) return null;
         Set<String> names = new LinkedHashSet<>();
         for (IbDevice d : l) names.add(d.device());
@@ -98,8 +103,7 @@ final class LogIndex {
 
     /** The socket interface the channels of a host go through ({@code via NET/Socket/1} is device 1). */
     NcclInterface socketDeviceUsed(String host) {
-        Integer idx = socketDevUsed.get(hostKey(host));
-        if (idx == null && socketDevUsed.size() == 1) idx = socketDevUsed.values().iterator().next();
+        Integer idx = ofHost(socketDevUsed, host);
         if (idx == null) return null;
         for (NcclInterface i : interfaces(host)) {
             if (i.kind() == InterfaceKind.SOCKET && i.index() != null && i.index().equals(idx)) return i;
@@ -116,7 +120,7 @@ final class LogIndex {
         for (List<NcclInterface> list : ifaces.values()) {
             for (NcclInterface i : list) {
                 if (!address.equals(i.address()) || i.host() == null) continue;
-                java.util.TreeSet<Integer> on = new java.util.TreeSet<>();
+                Set<Integer> on = new TreeSet<>();
                 for (NcclRank r : ranks) {
                     if (i.host().equals(r.host())) on.add(r.rank());
                 }
@@ -137,8 +141,8 @@ final class LogIndex {
         return null;
     }
 
-    /** True when every communicator of the log has one rank (nothing is exchanged, tuning never runs). */
-    boolean singleRankOnly() {
+    /** True when every communicator of a log has one rank (nothing is exchanged, tuning never runs). */
+    static boolean singleRankOnly(List<NcclRank> ranks) {
         if (ranks.isEmpty()) return false;
         for (NcclRank r : ranks) {
             if (r.nranks() == null || r.nranks() != 1) return false;

@@ -172,10 +172,8 @@ final class RankMappingCheck {
     void finish(List<Finding> out) {
         for (GpuSeen g : gpus.values()) {
             CommEntry r0 = g.first;
-            Map<String, String> params = new LinkedHashMap<>();
-            FindingText.putIf(params, "node", r0.host());
-            FindingText.putIf(params, "bdf", r0.busId());
-            FindingText.putIf(params, "rank", String.valueOf(r0.rank()));
+            Map<String, String> params = FindingText.params("node", r0.host(), "bdf", r0.busId(), "rank",
+                    String.valueOf(r0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(r0.host(), r0.rank(), r0.busId(), null, null, null, null),
                     Message.of(ErrorsAnalyzer.class, "duplicate.mapping", "ranks", FindingText.join(g.all),
@@ -194,7 +192,7 @@ final class RankMappingCheck {
                 for (Map.Entry<Integer, int[]> en : sizes.entrySet()) {
                     CommEntry first = sizeFirsts.get(i++);
                     d.append(d.length() > 0 ? "; " : "").append("nranks ").append(en.getKey()).append(": rank ")
-                            .append(FindingText.list(toStrings(sizeRanks.get(en.getKey()))));
+                            .append(FindingText.list(sizeRanks.get(en.getKey())));
                     ev.add(first.quote());
                     // The odd one out is the smaller group.
                     if (en.getValue()[0] < fewest) {
@@ -213,17 +211,8 @@ final class RankMappingCheck {
                 ev.addAll(lines);
             }
         }
-        Map<String, String> params = new LinkedHashMap<>();
-        FindingText.putIf(params, "node", r.host());
-        FindingText.putIf(params, "rank", String.valueOf(r.rank()));
-        FindingText.putIf(params, "bdf", r.busId());
+        Map<String, String> params = FindingText.params("node", r.host(), "rank", String.valueOf(r.rank()), "bdf", r.busId());
         out.add(new Finding(Classifier.MAPPING, FindingSeverity.ERROR, new Subject(r.host(), r.rank(), r.busId(), null, null, null, null),
                 Message.of(ErrorsAnalyzer.class, mapping, args.toArray()), ev, params));
     }
-
-private static Set<String> toStrings(Set<Integer> s) {
-    Set<String> out = new LinkedHashSet<>();
-    for (Integer i : s) out.add(String.valueOf(i));
-    return out;
-}
 }

@@ -5,7 +5,6 @@ import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -68,26 +67,16 @@ final class ReturnedResults {
     }
 
     private static Finding finding(ChainFindings.Draft draft, Finding cause, String code, List<LineRef> reportLines) {
-        List<EvidenceLine> ev = new ArrayList<>(4);
-        Set<String> seen = new LinkedHashSet<>();
-        List<LineRef> lines = new ArrayList<>(draft.returnedLines());
-        lines.addAll(reportLines);
-        for (LineRef l : lines) {
-            if (ev.size() < 3 && seen.add(l.artifact().name() + "\n" + l.line())) ev.add(l.quote());
-        }
+        List<EvidenceLine> ev = new QuotedLines(3).addAll(draft.returnedLines(), Integer.MAX_VALUE)
+                .addAll(reportLines, Integer.MAX_VALUE).lines();
         // The cause's own line last: the result is read with it.
         if (!cause.evidence().isEmpty() && ev.stream().noneMatch(e -> e.equals(cause.evidence().get(0)))) {
             ev.add(cause.evidence().get(0));
         }
-        Map<String, String> params = new LinkedHashMap<>();
-        for (String k : List.of("node", "rank")) FindingText.putIf(params, k, cause.params().get(k));
-        String text = null;
-        Object[] args = draft.args();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if ("text".equals(args[i])) text = String.valueOf(args[i + 1]);
-        }
+        Map<String, String> params = FindingText.params("node", cause.params().get("node"), "rank", cause.params().get("rank"));
+        String text = draft.text();
         Message detail = Message.of(ErrorsAnalyzer.class, "returned." + Classifier.genericKey(code), "who", draft.who(),
-                "result", ChainFindings.resultName(code), "cause", cause.code(), "text", text == null || text.isEmpty() ? "?" : text);
+                "result", Classifier.resultName(code), "cause", cause.code(), "text", text.isEmpty() ? "?" : text);
         return new Finding(code, FindingSeverity.ERROR, cause.subject(), detail, ev, params);
     }
 }

@@ -10,11 +10,12 @@ import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -48,6 +49,8 @@ final class Settings {
             "NCCL_P2P_LEVEL", LEVELS, "NCCL_NET_GDR_LEVEL", LEVELS);
     /** Buffer sizes in bytes below which a setting is a mistake (NCCL's default is 4 MiB; 1 was captured). */
     private static final Pattern TINY_BYTES = Pattern.compile("\\d{1,4}");
+    /** An integer as src/misc/param.cc reads it. */
+    private static final Pattern INTEGER = Pattern.compile("-?\\d+|0x[0-9a-fA-F]+");
 
     private Settings() {
     }
@@ -61,68 +64,60 @@ final class Settings {
      */
     static List<Finding> check(Artifact a, NcclLog log) {
         List<Finding> out = new ArrayList<>();
-        envValues(a, log, new LogIndex(a, 0, log), out);
+        envValues(a, log, out);
         debugFile(a, log, out);
         plugin(a, log, out);
         return out;
     }
 
-    private static void envValues(Artifact a, NcclLog log, LogIndex logIndex, List<Finding> out) {
-        Set<String> done = new java.util.HashSet<>();
+    /** What NCCL cannot accept in a value: the message key and the values it accepts (null where the key says). */
+    private record Invalid(String key, String valid) {
+    }
+
+    private static void envValues(Artifact a, NcclLog log, List<Finding> out) {
+        Set<String> done = new HashSet<>();
         for (EnvSetting s : log.envSettings()) {
             if (!done.add(s.name())) continue;
-            String key = null;
-            String valid = null;
             String v = s.value() == null ? "" : s.value().trim();
             // NCCL ends 'set by environment to X.' with a full stop; the parser drops it after numbers only.
             if ("nccl".equals(s.origin()) && v.endsWith(".")) v = v.substring(0, v.length() - 1);
-            switch (s.name()) {
-                case "NCCL_ALGO" -> {
-                    if (!listValid(v, ALGOS)) {
-                        key = "env.list";
-                        valid = "Ring, Tree, CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT";
-                    }
-                }
-                case "NCCL_PROTO" -> {
-                    if (!listValid(v, PROTOS)) {
-                        key = "env.list";
-                        valid = "LL, LL128, Simple";
-                    }
-                }
-                case "NCCL_DEBUG" -> {
-                    if (!DEBUG_LEVELS.contains(v.toLowerCase(Locale.ROOT))) {
-                        key = "env.debug";
-                        valid = "VERSION, WARN, INFO, ABORT, TRACE";
-                    }
-                }
-                case "NCCL_BUFFSIZE" -> {
-                    if (!v.matches("-?\\d+|0x[0-9a-fA-F]+")) key = "env.int";
-                    else if (TINY_BYTES.matcher(v).matches()) key = "env.small";
-                }
-                default -> {
-                    if (INTEGERS.contains(s.name()) && !v.matches("-?\\d+|0x[0-9a-fA-F]+")) {
-                        key = "env.int";
-                    } else if (NAMES.containsKey(s.name()) && !NAMES.get(s.name()).contains(v) && !levelNumber(s.name(), v)) {
-                        key = "env.names";
-                        valid = String.join(", ", new java.util.TreeSet<>(NAMES.get(s.name())));
-                    }
-                }
-            }
-            if (key == null) continue;
+            Invalid invalid = invalid(s.name(), v);
+            if (invalid == null) continue;
+            String key = invalid.key();
             // A single-rank run never reaches the tuning that parses NCCL_ALGO / NCCL_PROTO, so NCCL said nothing
             // (captured h200-1gpu-variants/nccl/bad-algo.log); with more ranks init fails with ncclInvalidUsage.
-            boolean single = logIndex.singleRankOnly();
-            if (key.equals("env.list") && single) key = "env.list.single";
+            if (key.equals("env.list") && LogIndex.singleRankOnly(log.ranks())) key = "env.list.single";
             FindingSeverity sev = key.equals("env.list.single") ? FindingSeverity.INFO : FindingSeverity.WARNING;
-            String node = s.host() != null ? s.host() : a.node().orElse(null);
-            Map<String, String> params = new LinkedHashMap<>();
-            params.put("env", s.name());
-            FindingText.putIf(params, "node", node);
-            List<EvidenceLine> ev = List.of(a.quote(s.line(), s.name() + "=" + v));
-            out.add(new Finding(Classifier.ENV, sev, Subject.node(node),
-                    Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", valid == null ? "?" : valid),
-                    ev, params));
+            Message detail = Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid",
+                    invalid.valid() == null ? "?" : invalid.valid());
+            out.add(finding(Classifier.ENV, sev, s.host() != null ? s.host() : a.node().orElse(null), s.name(), detail,
+                    List.of(a.quote(s.line(), s.name() + "=" + v))));
         }
+    }
+
+    /** {@return what NCCL cannot accept in value {@code v} of variable {@code name}; null when it can} */
+    private static Invalid invalid(String name, String v) {
+        return switch (name) {
+            case "NCCL_ALGO" -> listValid(v, ALGOS) ? null
+                    : new Invalid("env.list", "Ring, Tree, CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT");
+            case "NCCL_PROTO" -> listValid(v, PROTOS) ? null : new Invalid("env.list", "LL, LL128, Simple");
+            case "NCCL_DEBUG" -> DEBUG_LEVELS.contains(v.toLowerCase(Locale.ROOT)) ? null
+                    : new Invalid("env.debug", "VERSION, WARN, INFO, ABORT, TRACE");
+            case "NCCL_BUFFSIZE" -> !INTEGER.matcher(v).matches() ? new Invalid("env.int", null)
+                    : TINY_BYTES.matcher(v).matches() ? new Invalid("env.small", null) : null;
+            default -> {
+                Set<String> names = NAMES.get(name);
+                if (INTEGERS.contains(name) && !INTEGER.matcher(v).matches()) yield new Invalid("env.int", null);
+                if (names == null || names.contains(v) || levelNumber(name, v)) yield null;
+                yield new Invalid("env.names", String.join(", ", new TreeSet<>(names)));
+            }
+        };
+    }
+
+    /** A finding about variable {@code env} of a log of {@code node}. */
+    private static Finding finding(String code, FindingSeverity severity, String node, String env, Message detail,
+            List<EvidenceLine> evidence) {
+        return new Finding(code, severity, Subject.node(node), detail, evidence, FindingText.params("env", env, "node", node));
     }
 
     /** The old numeric form of a path level ({@code NCCL_P2P_LEVEL=2}), which ncclGetLevel still reads. */
@@ -159,12 +154,8 @@ final class Settings {
             }
         }
         List<EvidenceLine> ev = s == null ? List.of() : List.of(a.quote(s.line(), "NCCL_DEBUG_FILE=" + v));
-        String node = a.node().orElse(null);
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("env", "NCCL_DEBUG_FILE");
-        FindingText.putIf(params, "node", node);
-        out.add(new Finding(Classifier.DEBUG_FILE, FindingSeverity.INFO, Subject.node(node),
-                Message.of(ErrorsAnalyzer.class, "debugfile", "value", v), ev, params));
+        out.add(finding(Classifier.DEBUG_FILE, FindingSeverity.INFO, a.node().orElse(null), "NCCL_DEBUG_FILE",
+                Message.of(ErrorsAnalyzer.class, "debugfile", "value", v), ev));
     }
 
     /** A plugin asked for (NCCL_NET_PLUGIN) or present but unusable, while NCCL fell back to its internal transport. */
@@ -180,12 +171,8 @@ final class Settings {
         else return;
         String network = log.network() == null ? "?" : log.network();
         FindingSeverity sev = "Socket".equalsIgnoreCase(network) ? FindingSeverity.ERROR : FindingSeverity.WARNING;
-        String node = a.node().orElse(null);
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("env", "NCCL_NET_PLUGIN");
-        FindingText.putIf(params, "node", node);
-        out.add(new Finding(Classifier.PLUGIN, sev, Subject.node(node),
+        out.add(finding(Classifier.PLUGIN, sev, a.node().orElse(null), "NCCL_NET_PLUGIN",
                 Message.of(ErrorsAnalyzer.class, key, "value", asked == null ? "?" : asked, "text", p.text() == null ? "" : p.text(),
-                        "network", network), List.of(a.quote(p.line(), p.text())), params));
+                        "network", network), List.of(a.quote(p.line(), p.text()))));
     }
 }

@@ -8,6 +8,7 @@ import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,8 +30,6 @@ final class Signal {
     }
 
     final Artifact artifact;
-    /** The artifact's place in the analysis; set again when a pass merges per-artifact walks ({@link FirstCauses#absorb}). */
-    int order;
     final int line;
     final String host;
     final Long pid;
@@ -58,11 +57,10 @@ final class Signal {
     String direction;
     Integer vendorError;
 
-    Signal(Artifact artifact, int order, int line, String host, Long pid, Long tid, Integer cudaDev, Integer rank,
+    Signal(Artifact artifact, int line, String host, Long pid, Long tid, Integer cudaDev, Integer rank,
            String source, String text, EventKind kind, Integer status, NcclResult result, String peer, long count,
            Origin origin, String fallback, Classifier.Verdict verdict) {
         this.artifact = artifact;
-        this.order = order;
         this.line = line;
         this.host = host;
         this.pid = pid;
@@ -84,9 +82,9 @@ final class Signal {
 
     /** The process this line belongs to, for grouping a failure chain: host and pid, else the rank, else the line. */
     String processKey() {
-        if (pid != null) return order + "|" + host + "|" + pid;
-        if (rank != null) return order + "|rank|" + rank;
-        return order + "|line|" + line;
+        if (pid != null) return FirstCauses.process(host, pid);
+        if (rank != null) return "rank|" + rank;
+        return "line|" + line;
     }
 
     /** {@return the line, to quote when a finding shows it} */
@@ -116,9 +114,9 @@ final class Signal {
 
     private static final Pattern RETCODE = Pattern.compile("\\bretcode (\\d)\\b");
 
-    /** Orders signals by artifact, then line. */
+    /** Orders the signals of one artifact by line. */
     static int compare(Signal a, Signal b) {
-        return a.order != b.order ? Integer.compare(a.order, b.order) : Integer.compare(a.line, b.line);
+        return Integer.compare(a.line, b.line);
     }
 
     /** An RDMA device named in a message ({@code on dev mlx5_0:1}, {@code Unable to open device mlx5_2}). */
@@ -129,7 +127,9 @@ final class Signal {
         IbCompletionError e = byLine.get(s.line);
         if (e != null) return e;
         for (IbCompletionError c : log.ibCompletionErrors()) {
-            if (eq(c.host(), s.host) && eq(c.peer(), s.peer) && eq(c.status(), s.status)) return c;
+            if (Objects.equals(c.host(), s.host) && Objects.equals(c.peer(), s.peer) && Objects.equals(c.status(), s.status)) {
+                return c;
+            }
         }
         return null;
     }
@@ -159,9 +159,5 @@ final class Signal {
         if (s.hca == null && (s.kind == EventKind.IB_COMPLETION_ERROR || s.kind == EventKind.IB_SETUP_FAILED)) {
             s.hca = logIndex.singleHca(s.host);
         }
-    }
-
-    private static boolean eq(Object a, Object b) {
-        return a == null ? b == null : a.equals(b);
     }
 }

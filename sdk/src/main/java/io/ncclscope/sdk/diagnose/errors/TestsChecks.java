@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
+import io.ncclscope.parsers.tests.NcclTestsResult;
 import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
@@ -10,6 +11,7 @@ import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,8 +45,7 @@ final class TestsChecks {
     static List<Finding> check(Artifact a, NcclTestsData t, boolean withCause) {
         List<Finding> out = new ArrayList<>();
         String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
-        Map<String, String> params = new LinkedHashMap<>();
-        FindingText.putIf(params, "node", node);
+        Map<String, String> params = FindingText.params("node", node);
         boolean single = t.ranks() != null && t.ranks() == 1;
         if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
             String min = "?";
@@ -66,22 +67,16 @@ final class TestsChecks {
         boolean explained = withCause;
         for (TestError e : t.errors()) {
             if (e.kind() == TestError.Kind.TIMEOUT && !explained) {
-                out.add(new Finding(Classifier.TESTS, FindingSeverity.CRITICAL, Subject.node(e.host() != null ? e.host() : node),
-                        Message.of(ErrorsAnalyzer.class, "tests.timeout", "text", e.text()),
-                        List.of(a.quote(e.line(), e.text())), params));
+                out.add(errorLine(a, e, hostOr(e, node), FindingSeverity.CRITICAL, "tests.timeout", params));
                 explained = true;
             } else if (e.kind() == TestError.Kind.ARGUMENT) {
-                out.add(new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(node),
-                        Message.of(ErrorsAnalyzer.class, "tests.argument", "text", e.text()),
-                        List.of(a.quote(e.line(), e.text())), params));
+                out.add(errorLine(a, e, node, FindingSeverity.WARNING, "tests.argument", params));
             }
         }
         if (!explained && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
             for (TestError e : t.errors()) {
                 if (e.kind() == TestError.Kind.TEST_FAILURE || e.kind() == TestError.Kind.UNKNOWN) {
-                    out.add(new Finding(Classifier.TESTS, FindingSeverity.ERROR, Subject.node(e.host() != null ? e.host() : node),
-                            Message.of(ErrorsAnalyzer.class, "tests.failure", "text", e.text()),
-                            List.of(a.quote(e.line(), e.text())), params));
+                    out.add(errorLine(a, e, hostOr(e, node), FindingSeverity.ERROR, "tests.failure", params));
                     break;
                 }
             }
@@ -90,6 +85,18 @@ final class TestsChecks {
             if (symptom != null) out.add(symptom);
         }
         return out;
+    }
+
+    /** A finding that quotes one error line of the output, its text the message's. */
+    private static Finding errorLine(Artifact a, TestError e, String node, FindingSeverity severity, String key,
+            Map<String, String> params) {
+        return new Finding(Classifier.TESTS, severity, Subject.node(node), Message.of(ErrorsAnalyzer.class, key, "text", e.text()),
+                List.of(a.quote(e.line(), e.text())), params);
+    }
+
+    /** {@return the host an error line names, else {@code node}} */
+    private static String hostOr(TestError e, String node) {
+        return e.host() != null ? e.host() : node;
     }
 
     /**
@@ -113,7 +120,7 @@ final class TestsChecks {
         if (trace != null && trace != shown) ev.add(a.quote(trace.line(), trace.text()));
         String text = shown.text();
         if (shown.host() != null && text.startsWith(shown.host() + ": ")) text = text.substring(shown.host().length() + 2);
-        return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(shown.host() != null ? shown.host() : node),
+        return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(hostOr(shown, node)),
                 Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", text), ev, params);
     }
 
@@ -141,14 +148,14 @@ final class TestsChecks {
     /** {@code 0}, {@code 12.5}, {@code 0.031}: as short as the value allows. */
     static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.valueOf((long) v);
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
     }
 
     private static boolean wrongRow(NcclTestsRow r) {
         return bad(r.outOfPlace()) || bad(r.inPlace());
     }
 
-    private static boolean bad(io.ncclscope.parsers.tests.NcclTestsResult h) {
+    private static boolean bad(NcclTestsResult h) {
         if (h == null) return false;
         if (h.wrong() != null && h.wrong() > 0) return true;
         // The old layout prints the largest relative error; 1e+00 is a wrong value, 1e-07 rounding.
@@ -191,10 +198,8 @@ final class TestsChecks {
             NcclTestsDevice d0 = g.get(0);
             List<EvidenceLine> ev = new ArrayList<>();
             for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
-            Map<String, String> params = new LinkedHashMap<>();
-            FindingText.putIf(params, "node", d0.host());
-            FindingText.putIf(params, "bdf", d0.pciAddress());
-            FindingText.putIf(params, "rank", String.valueOf(d0.rank()));
+            Map<String, String> params = FindingText.params("node", d0.host(), "bdf", d0.pciAddress(), "rank",
+                    String.valueOf(d0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(d0.host(), d0.rank(), d0.busId(), null, null, null, null),
                     Message.of(ErrorsAnalyzer.class, "duplicate.tests", "ranks", FindingText.join(ranks),

@@ -20,7 +20,7 @@ import java.util.TreeSet;
 /**
  * The NCCL versions of the evidence, gathered artifact by artifact in any order: per version the hosts that printed
  * it and its first line in the whole evidence's order (logs first, then nccl-tests outputs), which is all the
- * comparison reads. One instance may gather one slice and be {@linkplain #merge merged} into another.
+ * comparison reads.
  */
 final class VersionCheck {
 
@@ -56,21 +56,10 @@ final class VersionCheck {
     private void add(ArtifactPlace where, int seq, String version, String host, EvidenceLine quote) {
         Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
         if (host != null) s.hosts.add(host);
-        boolean first = s.where == null || where.compareTo(s.where) < 0 || where.compareTo(s.where) == 0 && seq < s.seq;
-        if (!first) return;
+        if (s.where != null && !where.before(seq, s.where, s.seq)) return;
         s.where = where;
         s.seq = seq;
         s.quote = quote;
-    }
-
-    /** Adds what {@code other} gathered (another slice's versions). */
-    void merge(VersionCheck other) {
-        for (Map.Entry<String, Seen> en : other.byVersion.entrySet()) {
-            Seen o = en.getValue();
-            Seen s = byVersion.computeIfAbsent(en.getKey(), k -> new Seen());
-            s.hosts.addAll(o.hosts);
-            if (o.where != null) add(o.where, o.seq, en.getKey(), null, o.quote);
-        }
     }
 
     /** VersionCheck seen across the evidence that differ; none when a WARN line already said so. */
@@ -97,10 +86,8 @@ final class VersionCheck {
             }
             ev.add(s.quote);
         }
-        Map<String, String> params = new LinkedHashMap<>();
-        FindingText.putIf(params, "node", minority);
         return List.of(new Finding(Classifier.VERSION, FindingSeverity.ERROR, Subject.node(minority),
                 Message.of(ErrorsAnalyzer.class, "version.mismatch", "versions", String.join(", ", versions),
-                        "detail", detail.toString()), ev, params));
+                        "detail", detail.toString()), ev, FindingText.params("node", minority)));
     }
 }

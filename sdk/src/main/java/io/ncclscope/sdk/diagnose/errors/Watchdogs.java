@@ -30,12 +30,87 @@ final class Watchdogs {
     private Watchdogs() {
     }
 
-    static List<Finding> build(List<WatchdogReport> watches) {
-        Map<Integer, List<WatchdogReport>> byLog = new LinkedHashMap<>();
-        for (WatchdogReport w : watches) byLog.computeIfAbsent(w.order(), k -> new ArrayList<>()).add(w);
-        List<Finding> out = new ArrayList<>();
-        for (List<WatchdogReport> ws : byLog.values()) out.add(one(ws));
-        return out;
+    /** What the reports of one log say together. */
+    private static final class Reading {
+        final Map<Integer, TreeSet<Long>> seqByRank = new TreeMap<>();
+        final Set<Long> allSeq = new TreeSet<>();
+        final Set<String> ops = new LinkedHashSet<>();
+        final Set<String> pgs = new LinkedHashSet<>();
+        Long timeout;
+        Long ran;
+        LauncherError firstTimeout;
+
+        Reading(List<WatchdogReport> ws) {
+            for (WatchdogReport w : ws) {
+                LauncherError e = w.error();
+                if (e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) {
+                    if (firstTimeout == null) firstTimeout = e;
+                    if (e.opType() != null) ops.add(e.opType());
+                    if (e.timeoutMs() != null) timeout = timeout == null ? e.timeoutMs() : Math.max(timeout, e.timeoutMs());
+                    if (e.ranForMs() != null) ran = ran == null ? e.ranForMs() : Math.max(ran, e.ranForMs());
+                }
+                if (e.processGroup() != null) pgs.add(e.processGroup());
+                if (e.rank() != null && e.seqNum() != null) {
+                    seqByRank.computeIfAbsent(e.rank(), k -> new TreeSet<>()).add(e.seqNum());
+                    allSeq.add(e.seqNum());
+                }
+            }
+        }
+
+        /** The message key: one rank, one SeqNum on every rank, or ranks out of step; late when it fired long after. */
+        String key() {
+            // 'Some NCCL operations have failed or timed out' alone: the watchdog fired, the line it fired on is not here.
+            if (firstTimeout == null) return seqByRank.isEmpty() ? "watchdog.down" : "watchdog.exception";
+            String key = seqByRank.size() <= 1 ? "watchdog.one" : allSeq.size() <= 1 ? "watchdog.same" : "watchdog.desync";
+            return timeout != null && ran != null && ran > 2 * timeout ? key + ".late" : key;
+        }
+
+        /** The rank that is behind (lowest SeqNum) is the one to chase; with one SeqNum, the lead report's. */
+        Integer subjectRank(LauncherError lead) {
+            if (allSeq.size() <= 1) return lead.rank();
+            Integer behind = null;
+            long lowest = Long.MAX_VALUE;
+            for (Map.Entry<Integer, TreeSet<Long>> en : seqByRank.entrySet()) {
+                if (en.getValue().first() < lowest) {
+                    lowest = en.getValue().first();
+                    behind = en.getKey();
+                }
+            }
+            return behind;
+        }
+
+        /** Per rank its SeqNums: {@code rank 0: 12; rank 3: 10-11}. */
+        String detail() {
+            StringBuilder detail = new StringBuilder();
+            for (Map.Entry<Integer, TreeSet<Long>> en : seqByRank.entrySet()) {
+                TreeSet<Long> s = en.getValue();
+                detail.append(detail.length() > 0 ? "; " : "").append("rank ").append(en.getKey()).append(": ")
+                        .append(s.first()).append(s.size() > 1 ? "-" + s.last() : "");
+            }
+            return detail.length() == 0 ? "?" : detail.toString();
+        }
+    }
+
+    /** {@return the finding of the watchdog reports of one log} */
+    static Finding finding(List<WatchdogReport> ws) {
+        Artifact a = ws.get(0).artifact();
+        Reading r = new Reading(ws);
+        LauncherError lead = r.firstTimeout != null ? r.firstTimeout : ws.get(0).error();
+        Integer subjectRank = r.subjectRank(lead);
+        String pg = r.pgs.size() == 1 ? r.pgs.iterator().next() : null;
+        String who = (pg != null ? "PG " + pg + " " : "") + (subjectRank != null ? "rank " + subjectRank : "NCCL");
+        Object[] args = {"who", who, "count", String.valueOf(r.seqByRank.size()),
+            "ranks", FindingText.join(r.seqByRank.keySet()),
+            "op", r.ops.isEmpty() ? "?" : String.join(", ", r.ops),
+            "seq", r.allSeq.isEmpty() ? "?" : FindingText.join(r.allSeq),
+            "timeout", duration(r.timeout), "ran", duration(r.ran), "detail", r.detail(),
+            "pg", pg == null ? "?" : pg};
+        Map<String, String> params = new LinkedHashMap<>();
+        if (subjectRank != null) params.put("rank", String.valueOf(subjectRank));
+        a.node().ifPresent(n -> params.put("node", n));
+        Subject subject = new Subject(a.node().orElse(null), subjectRank, null, null, null, null, null);
+        return new Finding(Classifier.WATCHDOG, FindingSeverity.CRITICAL, subject,
+                Message.of(ErrorsAnalyzer.class, r.key(), args), quotes(a, lead, ws), params);
     }
 
     /** The lead report's line, then one line per other rank (exceptions all), eight at most. */
@@ -55,76 +130,6 @@ final class Watchdogs {
             quoted.add(e.line());
         }
         return ev;
-    }
-
-    private static Finding one(List<WatchdogReport> ws) {
-        Artifact a = ws.get(0).artifact();
-        Map<Integer, Set<Long>> seqByRank = new TreeMap<>();
-        Set<String> ops = new LinkedHashSet<>();
-        Set<String> pgs = new LinkedHashSet<>();
-        Long timeout = null;
-        Long ran = null;
-        boolean anyTimeout = false;
-        LauncherError firstTimeout = null;
-        for (WatchdogReport w : ws) {
-            LauncherError e = w.error();
-            if (e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) {
-                anyTimeout = true;
-                if (firstTimeout == null) firstTimeout = e;
-                if (e.opType() != null) ops.add(e.opType());
-                if (e.timeoutMs() != null) timeout = timeout == null ? e.timeoutMs() : Math.max(timeout, e.timeoutMs());
-                if (e.ranForMs() != null) ran = ran == null ? e.ranForMs() : Math.max(ran, e.ranForMs());
-            }
-            if (e.processGroup() != null) pgs.add(e.processGroup());
-            if (e.rank() != null && e.seqNum() != null) {
-                seqByRank.computeIfAbsent(e.rank(), k -> new TreeSet<>()).add(e.seqNum());
-            }
-        }
-        Set<Long> allSeq = new TreeSet<>();
-        seqByRank.values().forEach(allSeq::addAll);
-        boolean late = timeout != null && ran != null && ran > 2 * timeout;
-        String key;
-        // 'Some NCCL operations have failed or timed out' alone: the watchdog fired, the line it fired on is not here.
-        if (!anyTimeout) key = seqByRank.isEmpty() ? "watchdog.down" : "watchdog.exception";
-        else if (seqByRank.size() <= 1) key = "watchdog.one";
-        else if (allSeq.size() <= 1) key = "watchdog.same";
-        else key = "watchdog.desync";
-        if (late && anyTimeout) key += ".late";
-
-        // The rank that is behind (lowest SeqNum) is the one to chase; with one SeqNum, the first report.
-        Integer subjectRank = null;
-        long lowest = Long.MAX_VALUE;
-        for (Map.Entry<Integer, Set<Long>> en : seqByRank.entrySet()) {
-            long min = ((TreeSet<Long>) en.getValue()).first();
-            if (min < lowest) {
-                lowest = min;
-                subjectRank = en.getKey();
-            }
-        }
-        LauncherError lead = firstTimeout != null ? firstTimeout : ws.get(0).error();
-        if (allSeq.size() <= 1) subjectRank = lead.rank();
-        String pg = pgs.size() == 1 ? pgs.iterator().next() : null;
-        String who = (pg != null ? "PG " + pg + " " : "") + (subjectRank != null ? "rank " + subjectRank : "NCCL");
-        StringBuilder detail = new StringBuilder();
-        for (Map.Entry<Integer, Set<Long>> en : seqByRank.entrySet()) {
-            TreeSet<Long> s = (TreeSet<Long>) en.getValue();
-            detail.append(detail.length() > 0 ? "; " : "").append("rank ").append(en.getKey()).append(": ")
-                    .append(s.first()).append(s.size() > 1 ? "-" + s.last() : "");
-        }
-        Object[] args = {"who", who, "count", String.valueOf(seqByRank.size()),
-            "ranks", FindingText.join(seqByRank.keySet()),
-            "op", ops.isEmpty() ? "?" : String.join(", ", ops),
-            "seq", allSeq.isEmpty() ? "?" : FindingText.join(allSeq),
-            "timeout", duration(timeout), "ran", duration(ran), "detail", detail.length() == 0 ? "?" : detail.toString(),
-            "pg", pg == null ? "?" : pg};
-
-        List<EvidenceLine> ev = quotes(a, lead, ws);
-        Map<String, String> params = new LinkedHashMap<>();
-        if (subjectRank != null) params.put("rank", String.valueOf(subjectRank));
-        a.node().ifPresent(n -> params.put("node", n));
-        Subject subject = new Subject(a.node().orElse(null), subjectRank, null, null, null, null, null);
-        return new Finding(Classifier.WATCHDOG, FindingSeverity.CRITICAL, subject,
-                Message.of(ErrorsAnalyzer.class, key, args), ev, params);
     }
 
     /** Milliseconds as {@code 600 s}, {@code 30 min}, {@code 7.1 h}. */

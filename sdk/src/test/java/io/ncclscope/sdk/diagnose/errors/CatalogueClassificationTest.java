@@ -62,7 +62,7 @@ class CatalogueClassificationTest {
             String example = MessageCatalogueTest.example(row.format()).strip();
             // The first row that matches the example decides it (a general format may be shadowed by a precise one).
             MessageCatalogue.Entry decides = MessageCatalogue.builtIn().match(example).orElseThrow();
-            Verdict v = Classifier.classify(WarnLineText.guessKind(example), example, null, Map.of());
+            Verdict v = Classifier.classify(WarnLineText.guessKind(example), example, null, Map.of(), null);
             rows++;
             String c = decides.classification();
             boolean ok;
