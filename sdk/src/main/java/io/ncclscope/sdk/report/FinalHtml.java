@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.report;
 
+import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -199,7 +200,7 @@ final class FinalHtml {
     private static void attribution(StringBuilder s, BandwidthAttribution a, Locale l) {
         if (a == null) return;
         // Chinese takes a full-width colon and no space before the full-width bracket.
-        boolean zh = "zh".equals(l.getLanguage());
+        boolean zh = Language.of(l) == Language.SIMPLIFIED_CHINESE;
         s.append("<section id=\"attribution\">\n<h2>").append(Html.escape(Texts.t(l, "heading.attribution"))).append(zh ? "：" : ": ")
                 .append(Html.escape(Texts.t(l, "segment." + Segments.name(a.limiting()))));
         if (a.implied()) s.append(zh ? "" : " ").append(Html.escape(Texts.t(l, "segment.implied")));

@@ -150,7 +150,7 @@ class FinalReportTest {
     void whatTheWorkflowStillMissesIsUnprovenWithTheCommandsThatCollectIt() throws Exception {
         FinalReport r = report(SLOW, Locale.ENGLISH);
         Evidence e = Evidence.builder().addPath(Corpus.root().resolve(SLOW)).build();
-        List<io.ncclscope.sdk.workflow.Need> needs = NcclScope.workflow(e).conclusion().unproven();
+        List<io.ncclscope.sdk.rules.Need> needs = NcclScope.workflow(e).conclusion().unproven();
         assertThat(needs).isNotEmpty();
         List<FinalReport.Unproven> missing = r.unproven().stream().filter(u -> u.statement().startsWith("Not in the evidence yet: ")).toList();
         assertThat(missing).hasSize(needs.size());
