@@ -6,7 +6,9 @@ import io.ncclscope.parsers.Parsers;
 import io.ncclscope.sdk.bandwidth.BandwidthAnalyzer;
 import io.ncclscope.sdk.compare.CompareAnalyzer;
 import io.ncclscope.sdk.compare.Comparison;
+import io.ncclscope.sdk.compare.PlannedRun;
 import io.ncclscope.sdk.compare.Scaling;
+import io.ncclscope.sdk.compare.SideExpectation;
 import io.ncclscope.sdk.delta.CounterDeltaAnalyzer;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Diagnosis;
@@ -21,6 +23,7 @@ import io.ncclscope.sdk.evidence.ReadProgress;
 import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.PairReport;
+import io.ncclscope.sdk.report.CompareReport;
 import io.ncclscope.sdk.report.FinalReport;
 import io.ncclscope.sdk.report.Renderers;
 import io.ncclscope.sdk.report.Report;
@@ -410,6 +413,26 @@ public final class NcclScope {
     }
 
     /**
+     * Writes an A/B comparison as JSON, Markdown, plain text or one self-contained HTML page (both runs on one plot),
+     * with the runs to make next and each side's segment and expectation beside its measured figures: what
+     * {@code ncclscope compare} prints and {@code POST /v1/compare} answers.
+     *
+     * @param comparison   a comparison from {@link #compare}
+     * @param plan         the runs to make next ({@link io.ncclscope.sdk.compare.AbPlanner#plan}); empty for none
+     * @param expectations the segment and expectation of side A then side B ({@link SideExpectation#of}); empty when
+     *                     not judged
+     * @param format       JSON, Markdown, text or HTML
+     * @param locale       Simplified Chinese for any Chinese locale, English for every other one
+     * @return the rendered comparison
+     * @throws IllegalArgumentException for the chat payloads
+     */
+    public static String render(Comparison comparison, List<PlannedRun> plan, List<SideExpectation> expectations, Format format,
+                                Locale locale) {
+        return CompareReport.comparison(Objects.requireNonNull(comparison, "comparison"), List.copyOf(plan),
+                List.copyOf(expectations), Objects.requireNonNull(locale, "locale"), Objects.requireNonNull(format, "format"));
+    }
+
+    /**
      * Follows bus bandwidth over runs of growing node counts (2, 3, ... N nodes) and finds the knee where adding
      * nodes stops paying.
      *
@@ -418,6 +441,21 @@ public final class NcclScope {
      */
     public static Scaling scaling(List<Evidence> runs) {
         return Scaling.of(List.copyOf(runs));
+    }
+
+    /**
+     * Writes a scaling series as JSON, Markdown, plain text or one self-contained HTML page: each node count's plateau
+     * beside the model's, the knee, the findings.
+     *
+     * @param scaling a series from {@link #scaling(List)}
+     * @param format  JSON, Markdown, text or HTML
+     * @param locale  Simplified Chinese for any Chinese locale, English for every other one
+     * @return the rendered series
+     * @throws IllegalArgumentException for the chat payloads
+     */
+    public static String render(Scaling scaling, Format format, Locale locale) {
+        return CompareReport.scaling(Objects.requireNonNull(scaling, "scaling"), Objects.requireNonNull(locale, "locale"),
+                Objects.requireNonNull(format, "format"));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.ncclscope.cli;
 
 import io.ncclscope.sdk.Format;
+import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.compare.AbPlanner;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.PlannedRun;
@@ -9,7 +10,6 @@ import io.ncclscope.sdk.compare.SideExpectation;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
-import io.ncclscope.service.render.CompareViews;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -125,13 +125,13 @@ final class CompareCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             findings = s.findings();
-            out.print(CompareViews.scaling(s, locale, format));
+            out.print(NcclScope.render(s, format, locale));
         } else {
             Comparison c = Comparison.of(paths.get(0), sets.get(0), paths.get(1), sets.get(1));
             List<PlannedRun> plan = AbPlanner.plan(sets, c);
             findings = c.findings();
             List<SideExpectation> expectations = List.of(SideExpectation.of(sets.get(0)), SideExpectation.of(sets.get(1)));
-            out.print(CompareViews.comparison(c, plan, expectations, locale, format));
+            out.print(NcclScope.render(c, plan, expectations, format, locale));
             if (c.reading() == Comparison.Reading.NOT_JUDGED) {
                 // Nothing can be said of the two sides: a usage answer, never "no suspect".
                 out.flush();

@@ -1,5 +1,6 @@
 package io.ncclscope.cli;
 
+import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Launchers;
@@ -206,7 +207,7 @@ final class PlanCommand implements Callable<Integer> {
                 }
                 o.println(summary);
                 o.println(Message.of(PlanBudget.class, "plan.wrote", "count", files.size(),
-                        "fileUnit", "zh".equals(locale.getLanguage()) ? "文件" : files.size() == 1 ? "file" : "files", "dir", out).render(locale));
+                        "fileUnit", Language.of(locale) == Language.SIMPLIFIED_CHINESE ? "文件" : files.size() == 1 ? "file" : "files", "dir", out).render(locale));
             }
             o.flush();
             return Main.OK;

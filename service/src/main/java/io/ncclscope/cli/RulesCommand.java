@@ -2,6 +2,7 @@ package io.ncclscope.cli;
 
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.sdk.Format;
+import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.CommandLanguage;
@@ -62,7 +63,7 @@ final class RulesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Locale locale = Languages.parse(spec.commandLine(), lang);
         // The category of the block (ERROR, TRANSPORT...) and the severity read alike unless labelled.
-        boolean zh = "zh".equals(locale.getLanguage());
+        boolean zh = Language.of(locale) == Language.SIMPLIFIED_CHINESE;
         String category = zh ? "类别" : "category";
         String severity = zh ? "严重程度" : "severity";
         List<Rule> rules = new ArrayList<>();

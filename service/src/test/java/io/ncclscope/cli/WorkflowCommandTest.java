@@ -3,8 +3,8 @@ package io.ncclscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.json.Json;
-import io.ncclscope.sdk.workflow.Situation;
-import io.ncclscope.sdk.workflow.StepId;
+import io.ncclscope.sdk.rules.Situation;
+import io.ncclscope.sdk.rules.StepId;
 import io.ncclscope.sdk.workflow.StepStatus;
 import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowJson;

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.localize;
 
+import io.ncclscope.sdk.internal.Html;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -48,17 +49,17 @@ public final class PairHeatmap {
                 : "median " + Localizer.gb(l.median()) + " GB/s" + (l.threshold() == null ? ", too few pairs to judge"
                 : ", slow below " + Localizer.gb(l.threshold()) + " GB/s");
         s.append("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Pairwise plateau busbw (GB/s)</text>\n");
-        s.append("<text x=\"10\" y=\"38\">").append(esc(sub)).append("</text>\n");
+        s.append("<text x=\"10\" y=\"38\">").append(Html.escape(sub)).append("</text>\n");
         int y0 = top + margin;
         if (labelled) {
             for (int i = 0; i < n; i++) {
                 String fill = slowNodes.contains(nodes.get(i)) ? "#c00000" : "black";
                 s.append("<text x=\"").append(margin - 4).append("\" y=\"").append(y0 + i * cell + cell / 2 + 4)
-                        .append("\" text-anchor=\"end\" fill=\"").append(fill).append("\">").append(esc(nodes.get(i))).append("</text>\n");
+                        .append("\" text-anchor=\"end\" fill=\"").append(fill).append("\">").append(Html.escape(nodes.get(i))).append("</text>\n");
                 int cx = margin + i * cell + cell / 2;
                 s.append("<text x=\"").append(cx).append("\" y=\"").append(y0 - 6).append("\" text-anchor=\"start\" fill=\"")
                         .append(fill).append("\" transform=\"rotate(-45 ").append(cx).append(' ').append(y0 - 6)
-                        .append(")\">").append(esc(nodes.get(i))).append("</text>\n");
+                        .append(")\">").append(Html.escape(nodes.get(i))).append("</text>\n");
             }
         }
         if (!labelled && n > 0) {
@@ -88,7 +89,7 @@ public final class PairHeatmap {
                 if (slowPairs.contains(k)) s.append(" stroke=\"black\" stroke-width=\"2\"");
                 else if (labelled) s.append(" stroke=\"white\"");
                 s.append('>');
-                s.append("<title>").append(esc(nodes.get(i) + " \u2194 " + nodes.get(j) + ": "
+                s.append("<title>").append(Html.escape(nodes.get(i) + " \u2194 " + nodes.get(j) + ": "
                         + (r == null ? "not tested" : Localizer.gb(r.busbw()) + " GB/s"))).append("</title></rect>\n");
                 if (labelled && r != null) {
                     s.append("<text x=\"").append(x + cell / 2).append("\" y=\"").append(y + cell / 2 + 4)
@@ -117,10 +118,6 @@ public final class PairHeatmap {
         if (l.threshold() != null && v < l.threshold()) return "#d73027";
         if (v < l.median() * 0.98) return "#fdae61";
         return "#1a9850";
-    }
-
-    static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     static String fmt(double v) {

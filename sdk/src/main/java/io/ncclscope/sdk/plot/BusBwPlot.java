@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.plot;
 
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.internal.Html;
 import java.util.List;
 
 /**
@@ -94,10 +95,10 @@ public final class BusBwPlot {
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"").append(c.width)
                 .append("\" height=\"").append(c.height).append("\" viewBox=\"0 0 ").append(c.width).append(' ')
                 .append(c.height).append("\" font-family=\"sans-serif\" font-size=\"").append(Chart.FONT).append("\">\n");
-        s.append("<title>").append(esc(c.title)).append("</title>\n");
+        s.append("<title>").append(Html.escape(c.title)).append("</title>\n");
         s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">").append(esc(c.title)).append("</text>\n");
-        if (c.subtitle != null) s.append("<text x=\"10\" y=\"40\" fill=\"#444444\">").append(esc(c.subtitle)).append("</text>\n");
+        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">").append(Html.escape(c.title)).append("</text>\n");
+        if (c.subtitle != null) s.append("<text x=\"10\" y=\"40\" fill=\"#444444\">").append(Html.escape(c.subtitle)).append("</text>\n");
         String l = Chart.fmt(c.left), r = Chart.fmt(c.right), t = Chart.fmt(c.top), b = Chart.fmt(c.bottom);
         // Grid and ticks.
         s.append("<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n");
@@ -129,11 +130,11 @@ public final class BusBwPlot {
         for (Chart.Tick k : c.xTicks) {
             if (k.label() == null) continue;
             s.append("<text x=\"").append(Chart.fmt(k.pos())).append("\" y=\"").append(Chart.fmt(c.bottom + 18))
-                    .append("\" text-anchor=\"middle\">").append(esc(k.label())).append("</text>\n");
+                    .append("\" text-anchor=\"middle\">").append(Html.escape(k.label())).append("</text>\n");
         }
         for (Chart.Tick k : c.yTicks) {
             s.append("<text x=\"").append(Chart.fmt(c.left - 8)).append("\" y=\"").append(Chart.fmt(k.pos() + 4))
-                    .append("\" text-anchor=\"end\">").append(esc(k.label())).append("</text>\n");
+                    .append("\" text-anchor=\"end\">").append(Html.escape(k.label())).append("</text>\n");
         }
         s.append("<text x=\"").append(Chart.fmt((c.left + c.right) / 2)).append("\" y=\"").append(c.height - 10)
                 .append("\" text-anchor=\"middle\">message size (bytes, log scale)</text>\n");
@@ -152,7 +153,7 @@ public final class BusBwPlot {
                     .append("\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\"/>\n");
             s.append("<text x=\"").append(Chart.fmt(c.expectedLabelX)).append("\" y=\"").append(Chart.fmt(c.expectedLabelY))
                     .append("\" fill=\"").append(Chart.EXPECTED_COLOUR).append("\">")
-                    .append(esc(c.expectedLabel)).append("</text>\n");
+                    .append(Html.escape(c.expectedLabel)).append("</text>\n");
         }
         List<Mark> drawn = marks.stream().filter(m -> m.gbs() > 0 && Double.isFinite(m.gbs())).toList();
         for (int i = 0; i < c.markY.size(); i++) {
@@ -164,10 +165,10 @@ public final class BusBwPlot {
                     .append("\" y2=\"").append(y).append("\" stroke=\"").append(colour)
                     .append("\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\"/>\n");
             s.append("<text x=\"").append(r).append("\" y=\"").append(Chart.fmt(c.markY.get(i) + (near ? 15 : -5)))
-                    .append("\" text-anchor=\"end\" fill=\"").append(colour).append("\">").append(esc(m.label())).append("</text>\n");
+                    .append("\" text-anchor=\"end\" fill=\"").append(colour).append("\">").append(Html.escape(m.label())).append("</text>\n");
         }
         for (Chart.Line line : c.paintOrder()) {
-            s.append("<g class=\"series\"><title>").append(esc(line.label())).append("</title>\n");
+            s.append("<g class=\"series\"><title>").append(Html.escape(line.label())).append("</title>\n");
             s.append("<polyline fill=\"none\" stroke=\"").append(line.colour()).append("\" stroke-width=\"2\"");
             if (line.dashed()) s.append(" stroke-dasharray=\"6 4\"");
             s.append(" points=\"");
@@ -180,7 +181,7 @@ public final class BusBwPlot {
             for (Chart.Pt p : line.pts()) {
                 s.append("<circle cx=\"").append(Chart.fmt(p.x())).append("\" cy=\"").append(Chart.fmt(p.y()))
                         .append("\" r=\"").append(Chart.fmt(Chart.radius(line))).append("\" fill=\"").append(line.colour()).append("\"><title>")
-                        .append(esc(line.label() + ": " + p.size() + " B, " + Chart.number(p.busbw()) + " GB/s"))
+                        .append(Html.escape(line.label() + ": " + p.size() + " B, " + Chart.number(p.busbw()) + " GB/s"))
                         .append("</title></circle>\n");
             }
             s.append("</g>\n");
@@ -198,29 +199,8 @@ public final class BusBwPlot {
                     .append(line.colour()).append("\" stroke-width=\"2\"").append(line.dashed() ? " stroke-dasharray=\"6 4\"" : "")
                     .append("/>\n");
             s.append("<text x=\"").append(Chart.fmt(lx + 42)).append("\" y=\"").append(Chart.fmt(y)).append("\">")
-                    .append(esc(line.label())).append("</text>\n");
+                    .append(Html.escape(line.label())).append("</text>\n");
         }
         return s.append("</svg>\n").toString();
-    }
-
-    /** Text escaped for XML character data and attribute values; control characters XML 1.0 forbids are dropped. */
-    static String esc(String s) {
-        if (s == null) return "";
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&apos;");
-                default -> {
-                    if (ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r' || ch == 0xFFFE || ch == 0xFFFF) continue;
-                    b.append(ch);
-                }
-            }
-        }
-        return b.toString();
     }
 }

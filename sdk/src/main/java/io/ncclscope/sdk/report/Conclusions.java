@@ -2,6 +2,7 @@ package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.tests.Collective;
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.Diagnosis;
@@ -47,7 +48,7 @@ final class Conclusions {
 
     static FinalReport build(Evidence evidence, Diagnosis diagnosis, Workflow workflow, Locale locale) {
         Report base = Report.of(evidence, diagnosis, locale);
-        Locale l = "zh-CN".equals(base.language()) ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+        Locale l = Language.ofReport(base.language()).locale();
         List<LocalizedFinding> ordered = chainOrder(base.findings());
         List<ChainLink> chain = new ArrayList<>();
         for (LocalizedFinding f : ordered) {

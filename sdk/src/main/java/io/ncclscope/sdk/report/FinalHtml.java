@@ -1,8 +1,10 @@
 package io.ncclscope.sdk.report;
 
+import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.evidence.EvidenceLine;
+import io.ncclscope.sdk.internal.Html;
 import io.ncclscope.sdk.report.FinalReport.ChainLink;
 import io.ncclscope.sdk.report.FinalReport.FixAction;
 import io.ncclscope.sdk.report.FinalReport.FixGroup;
@@ -74,26 +76,26 @@ final class FinalHtml {
         s.append("<!DOCTYPE html>\n<html lang=\"").append(r.language()).append("\">\n<head>\n<meta charset=\"utf-8\">\n");
         s.append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n");
         s.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-        s.append("<title>").append(esc(Texts.t(l, "report.title"))).append(": ").append(esc(verdict)).append("</title>\n");
+        s.append("<title>").append(Html.escape(Texts.t(l, "report.title"))).append(": ").append(Html.escape(verdict)).append("</title>\n");
         s.append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         s.append("<header id=\"verdict\" class=\"verdict ").append(r.verdict().cssClass()).append("\">\n");
-        s.append("<div class=\"tool\">").append(esc(Texts.t(l, "report.title"))).append("</div>\n");
-        s.append("<div class=\"badge\">").append(esc(verdict)).append("</div>\n");
-        s.append("<p>").append(esc(r.summary())).append("</p>\n</header>\n<main>\n");
+        s.append("<div class=\"tool\">").append(Html.escape(Texts.t(l, "report.title"))).append("</div>\n");
+        s.append("<div class=\"badge\">").append(Html.escape(verdict)).append("</div>\n");
+        s.append("<p>").append(Html.escape(r.summary())).append("</p>\n</header>\n<main>\n");
         attribution(s, r.attribution(), l);
         coverage(s, r.coverage(), l);
 
-        s.append("<section id=\"symptom\">\n<h2>").append(esc(Texts.t(l, "heading.symptom"))).append("</h2>\n");
-        s.append("<p class=\"statement\">").append(esc(r.symptom().statement())).append("</p>\n");
+        s.append("<section id=\"symptom\">\n<h2>").append(Html.escape(Texts.t(l, "heading.symptom"))).append("</h2>\n");
+        s.append("<p class=\"statement\">").append(Html.escape(r.symptom().statement())).append("</p>\n");
         for (Observation o : r.symptom().observations()) quotes(s, o.evidence());
         s.append("</section>\n");
 
         if (!r.plots().isEmpty()) {
-            s.append("<section id=\"plots\">\n<h2>").append(esc(Texts.t(l, "heading.plots"))).append("</h2>\n");
+            s.append("<section id=\"plots\">\n<h2>").append(Html.escape(Texts.t(l, "heading.plots"))).append("</h2>\n");
             for (Plot p : r.plots()) {
-                s.append("<figure>\n").append(inline(p.svg())).append("<figcaption>").append(esc(p.artifact()));
+                s.append("<figure>\n").append(inline(p.svg())).append("<figcaption>").append(Html.escape(p.artifact()));
                 if (p.expectedGBs() != null) {
-                    s.append(" — ").append(esc(Texts.t(l, "label.expected"))).append(' ')
+                    s.append(" — ").append(Html.escape(Texts.t(l, "label.expected"))).append(' ')
                             .append(Conclusions.gbs(p.expectedGBs())).append(" GB/s");
                 }
                 s.append("</figcaption>\n</figure>\n");
@@ -101,30 +103,30 @@ final class FinalHtml {
             s.append("</section>\n");
         }
 
-        s.append("<section id=\"chain\">\n<h2>").append(esc(Texts.t(l, "heading.chain"))).append("</h2>\n");
-        if (r.chain().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.noChain"))).append("</p>\n");
+        s.append("<section id=\"chain\">\n<h2>").append(Html.escape(Texts.t(l, "heading.chain"))).append("</h2>\n");
+        if (r.chain().isEmpty()) s.append("<p>").append(Html.escape(Texts.t(l, "label.noChain"))).append("</p>\n");
         else s.append("<ol>\n");
         for (ChainLink c : r.chain()) {
             s.append("<li><span class=\"sev ").append(c.severity()).append("\">").append(c.severity()).append("</span> ")
-                    .append("<span class=\"code\">").append(esc(c.code())).append("</span> ").append(esc(c.title()));
-            if (!c.subject().isEmpty()) s.append(" <span class=\"subject\">— ").append(esc(c.subject())).append("</span>");
-            s.append("<div>").append(esc(c.detail())).append("</div>\n");
+                    .append("<span class=\"code\">").append(Html.escape(c.code())).append("</span> ").append(Html.escape(c.title()));
+            if (!c.subject().isEmpty()) s.append(" <span class=\"subject\">— ").append(Html.escape(c.subject())).append("</span>");
+            s.append("<div>").append(Html.escape(c.detail())).append("</div>\n");
             quotes(s, c.evidence());
             s.append("</li>\n");
         }
         if (!r.chain().isEmpty()) s.append("</ol>\n");
         s.append("</section>\n");
 
-        s.append("<section id=\"fixes\">\n<h2>").append(esc(Texts.t(l, "heading.fixes"))).append("</h2>\n");
-        if (r.fixes().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.noFixes"))).append("</p>\n");
+        s.append("<section id=\"fixes\">\n<h2>").append(Html.escape(Texts.t(l, "heading.fixes"))).append("</h2>\n");
+        if (r.fixes().isEmpty()) s.append("<p>").append(Html.escape(Texts.t(l, "label.noFixes"))).append("</p>\n");
         for (FixGroup g : r.fixes()) {
-            s.append("<h3 id=\"fix-").append(g.area().name().toLowerCase(Locale.ROOT)).append("\">").append(esc(g.title())).append("</h3>\n<ul>\n");
+            s.append("<h3 id=\"fix-").append(g.area().name().toLowerCase(Locale.ROOT)).append("\">").append(Html.escape(g.title())).append("</h3>\n<ul>\n");
             for (FixAction a : g.actions()) {
                 boolean fix = a.kind() == FixArea.Kind.FIX;
                 s.append("<li><span class=\"kind").append(fix ? " fix" : "").append("\">")
-                        .append(esc(Texts.t(l, fix ? "label.fix" : "label.check"))).append("</span>").append(esc(a.text()))
-                        .append(" <span class=\"refs\">(").append(esc(String.join(", ", a.codes())));
-                if (!a.subjects().isEmpty()) s.append("; ").append(esc(String.join(", ", a.subjects())));
+                        .append(Html.escape(Texts.t(l, fix ? "label.fix" : "label.check"))).append("</span>").append(Html.escape(a.text()))
+                        .append(" <span class=\"refs\">(").append(Html.escape(String.join(", ", a.codes())));
+                if (!a.subjects().isEmpty()) s.append("; ").append(Html.escape(String.join(", ", a.subjects())));
                 s.append(")</span>");
                 if (!a.command().isEmpty()) pre(s, List.of(a.command()));
                 s.append("</li>\n");
@@ -133,11 +135,11 @@ final class FinalHtml {
         }
         s.append("</section>\n");
 
-        s.append("<section id=\"unproven\">\n<h2>").append(esc(Texts.t(l, "heading.unproven"))).append("</h2>\n");
-        if (r.unproven().isEmpty()) s.append("<p>").append(esc(Texts.t(l, "label.nothingUnproven"))).append("</p>\n");
+        s.append("<section id=\"unproven\">\n<h2>").append(Html.escape(Texts.t(l, "heading.unproven"))).append("</h2>\n");
+        if (r.unproven().isEmpty()) s.append("<p>").append(Html.escape(Texts.t(l, "label.nothingUnproven"))).append("</p>\n");
         else s.append("<ul>\n");
         for (Unproven u : r.unproven()) {
-            s.append("<li><strong>").append(esc(FinalText.step(u, l))).append("</strong> — ").append(esc(u.statement()));
+            s.append("<li><strong>").append(Html.escape(FinalText.step(u, l))).append("</strong> — ").append(Html.escape(u.statement()));
             if (!u.commands().isEmpty()) pre(s, u.commands());
             s.append("</li>\n");
         }
@@ -145,27 +147,27 @@ final class FinalHtml {
         s.append("</section>\n");
 
         if (r.segments().stream().anyMatch(v -> v.measuredGBs() != null)) {
-            s.append("<section id=\"segments\">\n<h2>").append(esc(Texts.t(l, "heading.segments"))).append("</h2>\n<table>\n");
-            s.append("<tr><th></th><th>").append(esc(Texts.t(l, "label.verdict"))).append("</th><th>")
-                    .append(esc(Texts.t(l, "label.measured"))).append("</th><th>").append(esc(Texts.t(l, "label.expected")))
-                    .append("</th><th>").append(esc(Texts.t(l, "label.basis"))).append("</th></tr>\n");
+            s.append("<section id=\"segments\">\n<h2>").append(Html.escape(Texts.t(l, "heading.segments"))).append("</h2>\n<table>\n");
+            s.append("<tr><th></th><th>").append(Html.escape(Texts.t(l, "label.verdict"))).append("</th><th>")
+                    .append(Html.escape(Texts.t(l, "label.measured"))).append("</th><th>").append(Html.escape(Texts.t(l, "label.expected")))
+                    .append("</th><th>").append(Html.escape(Texts.t(l, "label.basis"))).append("</th></tr>\n");
             for (SegmentVerdict v : r.segments()) {
-                s.append("<tr><td>").append(esc(Texts.t(l, "segment." + Segments.name(v.segment())))).append("</td><td class=\"")
+                s.append("<tr><td>").append(Html.escape(Texts.t(l, "segment." + Segments.name(v.segment())))).append("</td><td class=\"")
                         .append(SegmentVerdict.SLOW.equals(v.verdict()) ? "slow" : SegmentVerdict.OK.equals(v.verdict()) ? "ok" : "")
-                        .append("\">").append(esc(Texts.t(l, "segment.verdict." + v.verdict()))).append("</td><td>")
+                        .append("\">").append(Html.escape(Texts.t(l, "segment.verdict." + v.verdict()))).append("</td><td>")
                         .append(v.measuredGBs() == null ? "" : Conclusions.gbs(v.measuredGBs()) + " GB/s").append("</td><td>")
                         .append(v.expectedGBs() == null ? "" : Conclusions.gbs(v.expectedGBs()) + " GB/s").append("</td><td>")
-                        .append(esc(v.basis())).append("</td></tr>\n");
+                        .append(Html.escape(v.basis())).append("</td></tr>\n");
             }
             s.append("</table>\n</section>\n");
         }
 
-        s.append("<section id=\"inputs\">\n<h2>").append(esc(Texts.t(l, "heading.inputs"))).append(" (")
+        s.append("<section id=\"inputs\">\n<h2>").append(Html.escape(Texts.t(l, "heading.inputs"))).append(" (")
                 .append(r.inputs().count()).append(")</h2>\n<table>\n");
         for (Report.ArtifactSummary a : r.artifacts()) {
-            s.append("<tr><td><code>").append(esc(a.name())).append("</code></td><td>").append(esc(Renderers.kindLabel(a.kind(), l))).append("</td><td>")
-                    .append(a.node() == null ? "" : esc(a.node())).append("</td><td>")
-                    .append(a.errors() > 0 && !"unknown".equals(a.kind()) ? esc(Texts.t(l, "label.parseErrors")) : "")
+            s.append("<tr><td><code>").append(Html.escape(a.name())).append("</code></td><td>").append(Html.escape(Renderers.kindLabel(a.kind(), l))).append("</td><td>")
+                    .append(a.node() == null ? "" : Html.escape(a.node())).append("</td><td>")
+                    .append(a.errors() > 0 && !"unknown".equals(a.kind()) ? Html.escape(Texts.t(l, "label.parseErrors")) : "")
                     .append("</td></tr>\n");
         }
         if (r.inputs().count() > r.artifacts().size()) {
@@ -176,18 +178,18 @@ final class FinalHtml {
             unlisted.forEach((k, n) -> {
                 if (n > 0) kinds.add(Renderers.kindLabel(k, l) + " " + n);
             });
-            s.append("<tr><td colspan=\"4\">").append(esc(Texts.t(l, surface.key("label.moreInputs"), "count",
+            s.append("<tr><td colspan=\"4\">").append(Html.escape(Texts.t(l, surface.key("label.moreInputs"), "count",
                     r.inputs().count() - r.artifacts().size(), "kinds", kinds))).append("</td></tr>\n");
         }
         s.append("</table>\n");
         if (!r.problems().isEmpty()) {
-            s.append("<h3>").append(esc(Texts.t(l, "heading.unreadable"))).append("</h3>\n<ul>\n");
-            r.problems().forEach(p -> s.append("<li><code>").append(esc(p.name())).append("</code>: ").append(esc(p.message())).append("</li>\n"));
+            s.append("<h3>").append(Html.escape(Texts.t(l, "heading.unreadable"))).append("</h3>\n<ul>\n");
+            r.problems().forEach(p -> s.append("<li><code>").append(Html.escape(p.name())).append("</code>: ").append(Html.escape(p.message())).append("</li>\n"));
             s.append("</ul>\n");
         }
         String generated = r.nodes().isEmpty() ? Texts.t(l, "label.generatedNoNode", "inputs", r.inputs().count())
                 : Texts.t(l, "label.generated", "inputs", r.inputs().count(), "nodes", r.nodes().size());
-        s.append("</section>\n</main>\n<footer>").append(esc(generated)).append("</footer>\n</body>\n</html>\n");
+        s.append("</section>\n</main>\n<footer>").append(Html.escape(generated)).append("</footer>\n</body>\n</html>\n");
         return s.toString();
     }
 
@@ -198,40 +200,40 @@ final class FinalHtml {
     private static void attribution(StringBuilder s, BandwidthAttribution a, Locale l) {
         if (a == null) return;
         // Chinese takes a full-width colon and no space before the full-width bracket.
-        boolean zh = "zh".equals(l.getLanguage());
-        s.append("<section id=\"attribution\">\n<h2>").append(esc(Texts.t(l, "heading.attribution"))).append(zh ? "：" : ": ")
-                .append(esc(Texts.t(l, "segment." + Segments.name(a.limiting()))));
-        if (a.implied()) s.append(zh ? "" : " ").append(esc(Texts.t(l, "segment.implied")));
-        s.append("</h2>\n<p class=\"statement\">").append(esc(a.text())).append("</p>\n");
+        boolean zh = Language.of(l) == Language.SIMPLIFIED_CHINESE;
+        s.append("<section id=\"attribution\">\n<h2>").append(Html.escape(Texts.t(l, "heading.attribution"))).append(zh ? "：" : ": ")
+                .append(Html.escape(Texts.t(l, "segment." + Segments.name(a.limiting()))));
+        if (a.implied()) s.append(zh ? "" : " ").append(Html.escape(Texts.t(l, "segment.implied")));
+        s.append("</h2>\n<p class=\"statement\">").append(Html.escape(a.text())).append("</p>\n");
         // Kept short: the page's first screen still shows the plots. With no cause the sentence says it all.
         if (!a.causes().isEmpty()) {
-            s.append("<table>\n<tr><th>").append(esc(Texts.t(l, "label.cause"))).append("</th><th>")
-                    .append(esc(Texts.t(l, "label.explains"))).append("</th></tr>\n");
+            s.append("<table>\n<tr><th>").append(Html.escape(Texts.t(l, "label.cause"))).append("</th><th>")
+                    .append(Html.escape(Texts.t(l, "label.explains"))).append("</th></tr>\n");
             for (BandwidthAttribution.Cause c : a.causes()) {
-                s.append("<tr><td>").append(esc(c.part())).append("</td><td class=\"ok\">").append(c.explainedPct())
+                s.append("<tr><td>").append(Html.escape(c.part())).append("</td><td class=\"ok\">").append(c.explainedPct())
                         .append(" %</td></tr>\n");
             }
-            s.append("<tr><td>").append(esc(Texts.t(l, "label.unexplained"))).append("</td><td class=\"")
+            s.append("<tr><td>").append(Html.escape(Texts.t(l, "label.unexplained"))).append("</td><td class=\"")
                     .append(a.unexplainedPct() > 0 ? "slow" : "ok").append("\">").append(a.unexplainedPct())
                     .append(" %</td></tr>\n</table>\n");
         }
         if (!a.commands().isEmpty()) {
-            s.append("<details><summary>").append(esc(Texts.t(l, "label.prove"))).append("</summary><pre>")
-                    .append(esc(String.join("\n", a.commands()))).append("</pre></details>\n");
+            s.append("<details><summary>").append(Html.escape(Texts.t(l, "label.prove"))).append("</summary><pre>")
+                    .append(Html.escape(String.join("\n", a.commands()))).append("</pre></details>\n");
         }
         s.append("</section>\n");
     }
 
     /** The coverage section: one row per family of checks, and why the verdict is inconclusive. */
     private static void coverage(StringBuilder s, Coverage c, Locale l) {
-        s.append("<section id=\"coverage\">\n<h2>").append(esc(Texts.t(l, "heading.coverage"))).append("</h2>\n");
+        s.append("<section id=\"coverage\">\n<h2>").append(Html.escape(Texts.t(l, "heading.coverage"))).append("</h2>\n");
         String basis = CoverageText.basis(c, l);
-        if (!basis.isEmpty()) s.append("<p class=\"statement\">").append(esc(basis)).append("</p>\n");
+        if (!basis.isEmpty()) s.append("<p class=\"statement\">").append(Html.escape(basis)).append("</p>\n");
         s.append("<table>\n");
         for (Coverage.Check k : c.checks()) {
-            s.append("<tr><td>").append(esc(k.label())).append("</td><td class=\"")
-                    .append(k.checked() ? "ok" : "gap").append("\">").append(esc(CoverageText.status(k, l)))
-                    .append("</td><td>").append(esc(k.note())).append("</td></tr>\n");
+            s.append("<tr><td>").append(Html.escape(k.label())).append("</td><td class=\"")
+                    .append(k.checked() ? "ok" : "gap").append("\">").append(Html.escape(CoverageText.status(k, l)))
+                    .append("</td><td>").append(Html.escape(k.note())).append("</td></tr>\n");
         }
         s.append("</table>\n</section>\n");
     }
@@ -247,17 +249,17 @@ final class FinalHtml {
                 shell.add(c);
                 continue;
             }
-            if (!shell.isEmpty()) s.append("<pre>").append(esc(String.join("\n", shell))).append("</pre>");
+            if (!shell.isEmpty()) s.append("<pre>").append(Html.escape(String.join("\n", shell))).append("</pre>");
             shell.clear();
-            s.append("<pre class=\"python\"># Python\n").append(esc(c)).append("</pre>");
+            s.append("<pre class=\"python\"># Python\n").append(Html.escape(c)).append("</pre>");
         }
-        if (!shell.isEmpty()) s.append("<pre>").append(esc(String.join("\n", shell))).append("</pre>");
+        if (!shell.isEmpty()) s.append("<pre>").append(Html.escape(String.join("\n", shell))).append("</pre>");
     }
 
     private static void quotes(StringBuilder s, List<EvidenceLine> lines) {
         for (EvidenceLine e : lines) {
-            s.append("<div class=\"quote\"><span class=\"at\">").append(esc(FinalText.where(e))).append("</span>  ")
-                    .append(esc(e.text().strip())).append("</div>\n");
+            s.append("<div class=\"quote\"><span class=\"at\">").append(Html.escape(FinalText.where(e))).append("</span>  ")
+                    .append(Html.escape(e.text().strip())).append("</div>\n");
         }
     }
 
@@ -266,26 +268,5 @@ final class FinalHtml {
         String t = svg.strip();
         if (t.startsWith("<?xml")) t = t.substring(t.indexOf("?>") + 2).strip();
         return t + "\n";
-    }
-
-    /** Text escaped for HTML content and attribute values; control characters other than tab and newline dropped. */
-    static String esc(String s) {
-        if (s == null) return "";
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> {
-                    if (c < 0x20 && c != '\t' && c != '\n') continue;
-                    b.append(c);
-                }
-            }
-        }
-        return b.toString();
     }
 }

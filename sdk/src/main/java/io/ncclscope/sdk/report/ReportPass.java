@@ -2,6 +2,7 @@ package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.Severity;
+import io.ncclscope.sdk.Language;
 import io.ncclscope.sdk.bandwidth.Segments;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
@@ -129,8 +130,8 @@ public final class ReportPass {
         }
 
         Report finish(List<Evidence.Problem> problems, Locale locale) {
-            boolean zh = locale != null && "zh".equals(locale.getLanguage());
-            Locale loc = zh ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+            Language language = Language.of(locale);
+            Locale loc = language.locale();
             // Alike findings of many nodes read once (NodeMerge); the workflow below still sees every finding.
             io.ncclscope.sdk.workflow.Workflow flow = workflow.finish(Workflow.empty());
             // What holds for the whole job fills the commands' placeholders the findings leave open (-g <GPUs per node>).
@@ -147,7 +148,7 @@ public final class ReportPass {
             List<Report.ArtifactSummary> artifacts = new ArrayList<>(listedCount);
             listed.values().forEach(artifacts::addAll);
             return new Report(verdict, worst, summary, covered,
-                    zh ? "zh-CN" : "en", List.copyOf(hosts), artifacts,
+                    language.tag(), List.copyOf(hosts), artifacts,
                     new Report.InputTally(count, kinds, withWarnings, withErrors), findings, judged,
                     BandwidthAttribution.of(judged, loc).orElse(null), problems, flow.view(loc));
         }

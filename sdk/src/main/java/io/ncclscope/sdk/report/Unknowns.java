@@ -4,8 +4,8 @@ import io.ncclscope.sdk.diagnose.LocalizedFinding;
 import io.ncclscope.sdk.report.FinalReport.Unproven;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.Need;
 import io.ncclscope.sdk.rules.RuleCatalog;
-import io.ncclscope.sdk.workflow.Need;
 import io.ncclscope.sdk.workflow.Workflow;
 import io.ncclscope.sdk.workflow.WorkflowView;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ final class Unknowns {
             }
             String subject = f.subject().label().isEmpty() ? "" : " (" + f.subject().label() + ")";
             int step = step(f.code());
-            out.add(new Unproven(step, WorkflowView.title(io.ncclscope.sdk.workflow.StepId.values()[step - 1], l),
+            out.add(new Unproven(step, WorkflowView.title(io.ncclscope.sdk.rules.StepId.values()[step - 1], l),
                     Texts.t(l, "unproven.suspected", "title", f.title(), "subject", subject, "detail", f.detail()), checks));
         }
         out.sort(Comparator.comparingInt(Unproven::step));

@@ -1,8 +1,5 @@
 package io.ncclscope.sdk.rules;
 
-import io.ncclscope.sdk.workflow.Need;
-import io.ncclscope.sdk.workflow.Situation;
-import io.ncclscope.sdk.workflow.StepId;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;

@@ -8,7 +8,7 @@
  *       the report groups it under, its default {@link io.ncclscope.sdk.rules.FindingSeverity}, and the bandwidth
  *       {@link io.ncclscope.sdk.rules.Segment} its evidence bounds;</li>
  *   <li>{@code CODE.workflow}: its {@link io.ncclscope.sdk.rules.WorkflowRole}, what a finding means to the five steps:
- *       the {@link io.ncclscope.sdk.workflow.Situation} it points to and from which severity, its rank when step 5
+ *       the {@link io.ncclscope.sdk.rules.Situation} it points to and from which severity, its rank when step 5
  *       names the cause, the checklist items it proves, whether it blocks step 2 or names a suspect node, and the step
  *       that proves or clears it;</li>
  *   <li>{@code CODE.symptom} (optional): what the final report states for it (a located bandwidth loss, jitter);</li>
@@ -35,5 +35,14 @@
  * {@code CONTRIBUTING.md}. Codes are a public contract: added freely, never renamed or removed
  * ({@code RuleCatalogTest} pins them). {@link io.ncclscope.sdk.rules.RuleCatalog#register} adds the codes of another
  * bundle pair of the same form, for extensions and tests.
+ *
+ * <h2>Dependencies go one way: {@code workflow} reads {@code rules}, never the reverse</h2>
+ * The workflow planner reads the catalogue (the roles, the actions, the texts); the catalogue must not read the
+ * planner. A role names the workflow's vocabulary (a {@link io.ncclscope.sdk.rules.Situation}, the checklist items
+ * ({@link io.ncclscope.sdk.rules.Need}) and the steps ({@link io.ncclscope.sdk.rules.StepId})), so that vocabulary lives
+ * here, beside the other words an entry is written in ({@link io.ncclscope.sdk.rules.Segment},
+ * {@link io.ncclscope.sdk.rules.FindingSeverity}): the catalogue parses and checks a role when it loads without
+ * reaching into {@code io.ncclscope.sdk.workflow}. {@code PackageDependencyTest} fails if a class of this package
+ * refers to one of that package again.
  */
 package io.ncclscope.sdk.rules;

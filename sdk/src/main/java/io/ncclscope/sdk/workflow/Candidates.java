@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.workflow;
 
+import io.ncclscope.sdk.rules.Need;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package io.ncclscope.sdk.workflow;
 
+import io.ncclscope.sdk.rules.Need;
+import io.ncclscope.sdk.rules.Situation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

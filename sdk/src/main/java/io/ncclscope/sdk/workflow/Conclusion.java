@@ -1,6 +1,8 @@
 package io.ncclscope.sdk.workflow;
 
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.rules.Need;
+import io.ncclscope.sdk.rules.Situation;
 import java.util.List;
 import java.util.Objects;
 

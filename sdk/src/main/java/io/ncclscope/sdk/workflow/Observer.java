@@ -33,6 +33,7 @@ import io.ncclscope.sdk.localize.Localizer;
 import io.ncclscope.sdk.localize.PairResult;
 import io.ncclscope.sdk.rules.Category;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.Need;
 import io.ncclscope.sdk.rules.RuleCatalog;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -6,6 +6,7 @@ import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import io.ncclscope.sdk.rules.Need;
 import io.ncclscope.sdk.rules.RuleCatalog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

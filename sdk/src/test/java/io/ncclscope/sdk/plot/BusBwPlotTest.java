@@ -183,7 +183,6 @@ class BusBwPlotTest {
         assertThat(Chart.number(0)).isEqualTo("0");
         assertThat(Chart.niceStep(37)).isEqualTo(50);
         assertThat(Chart.niceStep(0.21)).isEqualTo(0.25);
-        assertThat(BusBwPlot.esc("a<b>&\"c'\u0001")).isEqualTo("a&lt;b&gt;&amp;&quot;c&apos;");
     }
 
     static int colours(BufferedImage img) {

@@ -150,7 +150,7 @@ class FinalReportTest {
     void whatTheWorkflowStillMissesIsUnprovenWithTheCommandsThatCollectIt() throws Exception {
         FinalReport r = report(SLOW, Locale.ENGLISH);
         Evidence e = Evidence.builder().addPath(Corpus.root().resolve(SLOW)).build();
-        List<io.ncclscope.sdk.workflow.Need> needs = NcclScope.workflow(e).conclusion().unproven();
+        List<io.ncclscope.sdk.rules.Need> needs = NcclScope.workflow(e).conclusion().unproven();
         assertThat(needs).isNotEmpty();
         List<FinalReport.Unproven> missing = r.unproven().stream().filter(u -> u.statement().startsWith("Not in the evidence yet: ")).toList();
         assertThat(missing).hasSize(needs.size());
@@ -208,7 +208,7 @@ class FinalReportTest {
         assertThat(md).startsWith("**" + (zh ? "ncclscope 报告: " : "ncclscope report: ") + (r.healthy() ? zh ? "健康" : "HEALTHY"
                 : zh ? "发现问题" : "PROBLEMS FOUND") + "**");
         assertThat(html).contains("<html lang=\"" + (zh ? "zh-CN" : "en") + "\">")
-                .contains(FinalHtml.esc(r.symptom().statement()));
+                .contains(io.ncclscope.sdk.internal.Html.escape(r.symptom().statement()));
         for (ChainLink c : r.chain()) {
             assertThat(text).contains(c.code()).contains(c.evidence().get(0).text().strip());
         }
@@ -234,7 +234,7 @@ class FinalReportTest {
 
     @Test
     void htmlEscapesWhatTheLogsSay() {
-        assertThat(FinalHtml.esc("<script>alert('x') & \"y\"</script>\u0007"))
+        assertThat(io.ncclscope.sdk.internal.Html.escape("<script>alert('x') & \"y\"</script>\u0007"))
                 .isEqualTo("&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
     }
 

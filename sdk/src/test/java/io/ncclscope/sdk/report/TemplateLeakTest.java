@@ -99,7 +99,7 @@ class TemplateLeakTest {
     /** Whether a rendered line carries a line quoted from the inputs (raw, or as HTML or JSON escape it). */
     private static boolean quotes(String line, Set<String> quoted) {
         for (String q : quoted) {
-            if (line.contains(q) || line.contains(FinalHtml.esc(q)) || line.contains(Json.write(q).replace("\"", ""))) {
+            if (line.contains(q) || line.contains(io.ncclscope.sdk.internal.Html.escape(q)) || line.contains(Json.write(q).replace("\"", ""))) {
                 return true;
             }
         }

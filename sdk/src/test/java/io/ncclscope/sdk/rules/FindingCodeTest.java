@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ncclscope.sdk.report.FinalReport.ObservationKind;
-import io.ncclscope.sdk.workflow.Need;
-import io.ncclscope.sdk.workflow.Situation;
-import io.ncclscope.sdk.workflow.StepId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ncclscope.sdk.rules.Need;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

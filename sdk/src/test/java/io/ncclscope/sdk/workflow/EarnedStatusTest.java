@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.Need;
+import io.ncclscope.sdk.rules.StepId;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

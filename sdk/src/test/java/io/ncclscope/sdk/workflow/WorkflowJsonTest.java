@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.rules.Need;
+import io.ncclscope.sdk.rules.Situation;
+import io.ncclscope.sdk.rules.StepId;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.ncclscope.service.api;
 
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.sdk.NcclScope;
 import io.ncclscope.sdk.compare.AbPlanner;
 import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.Scaling;
@@ -13,7 +14,6 @@ import io.ncclscope.service.dto.ArtifactSetDto;
 import io.ncclscope.service.dto.CompareRequest;
 import io.ncclscope.service.problem.Problem;
 import io.ncclscope.service.problem.ProblemException;
-import io.ncclscope.service.render.CompareViews;
 import io.ncclscope.service.render.Format;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -92,7 +92,7 @@ public class CompareResource {
                     throw ProblemException.unprocessable("no multi-rank nccl-tests table with a known node count in the input", null);
                 }
                 suspect = sc.findings().stream().anyMatch(x -> x.severity().atLeast(FindingSeverity.WARNING));
-                body = CompareViews.scaling(sc, locale, f.sdk());
+                body = NcclScope.render(sc, f.sdk(), locale);
             } else {
                 Evidence a = evidence(request.a());
                 Evidence b = evidence(request.b());
@@ -109,8 +109,8 @@ public class CompareResource {
                     throw ProblemException.unprocessable(c.summary().render(locale), null);
                 }
                 suspect = c.findings().stream().anyMatch(x -> x.severity().atLeast(FindingSeverity.WARNING));
-                body = CompareViews.comparison(c, AbPlanner.plan(List.of(a, b), c),
-                        List.of(SideExpectation.of(a), SideExpectation.of(b)), locale, f.sdk());
+                body = NcclScope.render(c, AbPlanner.plan(List.of(a, b), c), List.of(SideExpectation.of(a), SideExpectation.of(b)),
+                        f.sdk(), locale);
             }
             return Response.ok(body, f.mediaType()).header(Reports.VERDICT_HEADER, (suspect ? Verdict.PROBLEMS : Verdict.HEALTHY).jsonValue()).build();
         });

@@ -1,20 +1,24 @@
-package io.ncclscope.service.render;
+package io.ncclscope.sdk.report;
 
 import io.ncclscope.sdk.bandwidth.Segments;
-import io.ncclscope.sdk.compare.Run;
+import io.ncclscope.sdk.compare.Comparison;
+import io.ncclscope.sdk.compare.PlannedRun;
+import io.ncclscope.sdk.compare.Scaling;
+import io.ncclscope.sdk.compare.ScalingPoint;
 import io.ncclscope.sdk.compare.Side;
+import io.ncclscope.sdk.compare.SideExpectation;
+import io.ncclscope.sdk.compare.SwitchDiff;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
+import io.ncclscope.sdk.internal.Html;
 import io.ncclscope.sdk.plot.BusBwPlot;
-import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A comparison or a scaling series as one self-contained HTML page ({@code compare --format html}, {@code POST
- * /v1/compare} with {@code Accept: text/html}), from the same view {@link CompareViews} writes as JSON, Markdown and
- * text. An A/B page draws both runs on one chart, one axis, each side's expectation a dashed line in its run's colour
+ * /v1/compare} with {@code Accept: text/html}), from the comparison model itself, with the figures rounded as
+ * {@link CompareReport}'s JSON, Markdown and text give them. An A/B page draws both runs on one chart, one axis, each side's expectation a dashed line in its run's colour
  * and named with the segment it measures, beside the table of measured figures.
  */
 final class CompareHtml {
@@ -27,18 +31,20 @@ final class CompareHtml {
     private CompareHtml() {
     }
 
-    /** {@return the page of an A/B comparison: {@code view} is {@link CompareViews}' view, {@code sides} A then B} */
-    @SuppressWarnings("unchecked")
-    static String comparison(Map<String, Object> view, List<Side> sides, boolean zh) {
+    /**
+     * {@return the page of an A/B comparison and the runs to make next, each side's segment and expectation beside its
+     * measured figures ({@code expectations} A then B, empty when not judged)}
+     */
+    static String comparison(Comparison c, List<PlannedRun> plan, List<SideExpectation> expectations, Locale locale) {
+        boolean zh = CompareReport.zh(locale);
         StringBuilder sb = head(zh ? "A/B 对比（开关法）" : "A/B comparison (switch method)", zh);
-        sb.append("<p><strong>").append(zh ? "结论：" : "Reading: ").append("</strong>").append(esc(view.get("summary"))).append("</p>\n");
-        List<Object> sw = (List<Object>) view.get("switches");
+        sb.append("<p><strong>").append(zh ? "结论：" : "Reading: ").append("</strong>").append(esc(c.summary().render(locale)))
+                .append("</p>\n");
         sb.append("<ul>\n");
-        if (sw.isEmpty()) sb.append("<li>").append(zh ? "开关：两边没有不同的 NCCL 开关" : "Switch: no NCCL switch differs").append("</li>\n");
-        for (Object o : sw) {
-            Map<String, Object> d = (Map<String, Object>) o;
-            sb.append("<li>").append(zh ? "开关：" : "Switch: ").append("<code>").append(esc(d.get("name"))).append("</code> A=")
-                    .append(esc(d.get("a"))).append(" B=").append(esc(d.get("b"))).append(" (").append(esc(d.get("origin")))
+        if (c.switches().isEmpty()) sb.append("<li>").append(zh ? "开关：两边没有不同的 NCCL 开关" : "Switch: no NCCL switch differs").append("</li>\n");
+        for (SwitchDiff d : c.switches()) {
+            sb.append("<li>").append(zh ? "开关：" : "Switch: ").append("<code>").append(esc(d.name())).append("</code> A=")
+                    .append(esc(d.valueA())).append(" B=").append(esc(d.valueB())).append(" (").append(esc(d.origin()))
                     .append(")</li>\n");
         }
         sb.append("</ul>\n<table>\n<tr>");
@@ -50,20 +56,23 @@ final class CompareHtml {
         List<BusBwPlot.Series> series = new ArrayList<>();
         List<BusBwPlot.Mark> marks = new ArrayList<>();
         String[] names = {"A", "B"};
-        List<Object> views = (List<Object>) view.get("sides");
-        for (int i = 0; i < views.size(); i++) {
-            Map<String, Object> s = (Map<String, Object>) views.get(i);
-            String segment = s.get("segment") == null ? "-" : Segments.name(Segment.valueOf((String) s.get("segment")));
-            sb.append("<tr><td>").append(names[i]).append("</td><td><code>").append(esc(s.get("label"))).append("</code></td>")
-                    .append(cell(s.get("ranks"), null)).append(cell(s.get("nodes"), null)).append(cell(s.get("plateauBusBw"), "%.1f"))
-                    .append("<td class=\"n\">").append(s.get("jitter") instanceof Double j ? String.format(Locale.ROOT, "%.0f%%", j * 100) : "-")
-                    .append("</td><td>").append(esc(segment)).append("</td><td class=\"n\">").append(esc(CompareViews.expected(s, zh)))
-                    .append("</td></tr>\n");
-            List<Run> runs = i < sides.size() ? sides.get(i).runs() : List.of();
-            if (!runs.isEmpty()) series.add(new BusBwPlot.Series(names[i] + " " + s.get("label"), runs.get(0).data()));
-            if (s.get("expectedBusBw") instanceof Double e && e > 0) {
-                marks.add(new BusBwPlot.Mark(String.format(Locale.ROOT, "%s %s %.1f GB/s (%s)", names[i], zh ? "预期" : "expected", e, segment),
-                        e, series.size() - 1));
+        List<Side> sides = List.of(c.a(), c.b());
+        for (int i = 0; i < sides.size(); i++) {
+            Side s = sides.get(i);
+            SideExpectation e = i < expectations.size() ? expectations.get(i) : null;
+            Double plateau = CompareReport.round(s.plateau());
+            Double jitter = CompareReport.round(s.jitter());
+            Double expected = e == null ? null : CompareReport.round(e.expectedGBs());
+            String segment = e == null || e.segment() == null ? "-" : Segments.name(e.segment());
+            sb.append("<tr><td>").append(names[i]).append("</td><td><code>").append(esc(s.label())).append("</code></td>")
+                    .append(cell(s.ranks(), null)).append(cell(s.nodes(), null)).append(cell(plateau, "%.1f"))
+                    .append("<td class=\"n\">").append(jitter != null ? String.format(Locale.ROOT, "%.0f%%", jitter * 100) : "-")
+                    .append("</td><td>").append(esc(segment)).append("</td><td class=\"n\">")
+                    .append(esc(CompareReport.expected(plateau, expected, e == null ? null : e.verdict(), zh))).append("</td></tr>\n");
+            if (!s.runs().isEmpty()) series.add(new BusBwPlot.Series(names[i] + " " + s.label(), s.runs().get(0).data()));
+            if (expected != null && expected > 0) {
+                marks.add(new BusBwPlot.Mark(String.format(Locale.ROOT, "%s %s %.1f GB/s (%s)", names[i], zh ? "预期" : "expected", expected,
+                        segment), expected, series.size() - 1));
             }
         }
         sb.append("</table>\n");
@@ -72,13 +81,11 @@ final class CompareHtml {
                         : "Both runs on one axis (solid out-of-place, dashed in-place); each dashed level line is the busbw its side's"
                                 + " hardware should give in the segment it measures.")
                 .append("</figcaption>\n</figure>\n");
-        findings(sb, (List<LocalizedFinding>) view.get("findings"));
-        Object next = view.get("nextRuns");
-        if (next instanceof List<?> runs && !runs.isEmpty()) {
+        findings(sb, CompareReport.localized(c.findings(), locale));
+        if (!plan.isEmpty()) {
             sb.append("<h2>").append(zh ? "下一步要跑的测试" : "Next runs").append("</h2>\n<ol>\n");
-            for (Object o : runs) {
-                Map<String, Object> r = (Map<String, Object>) o;
-                sb.append("<li>").append(esc(r.get("purpose"))).append("<pre>").append(esc(r.get("command"))).append("</pre></li>\n");
+            for (PlannedRun r : plan) {
+                sb.append("<li>").append(esc(r.purpose().render(locale))).append("<pre>").append(esc(r.command())).append("</pre></li>\n");
             }
             sb.append("</ol>\n");
         }
@@ -86,21 +93,20 @@ final class CompareHtml {
     }
 
     /** {@return the page of a scaling series: each node count's plateau beside the model's, then the findings} */
-    @SuppressWarnings("unchecked")
-    static String scaling(Map<String, Object> view, boolean zh) {
-        StringBuilder sb = head((zh ? "扩展性（" : "Scaling (") + view.get("collective") + (zh ? "）" : ")"), zh);
+    static String scaling(Scaling s, Locale locale) {
+        boolean zh = CompareReport.zh(locale);
+        StringBuilder sb = head((zh ? "扩展性（" : "Scaling (") + s.collective() + (zh ? "）" : ")"), zh);
         sb.append("<table>\n<tr><th>").append(zh ? "节点数" : "nodes").append("</th><th>busbw GB/s</th><th>")
                 .append(zh ? "预期" : "expected").append("</th></tr>\n");
-        for (Object o : (List<Object>) view.get("points")) {
-            Map<String, Object> p = (Map<String, Object>) o;
-            sb.append("<tr>").append(cell(p.get("nodes"), null)).append(cell(p.get("plateauBusBw"), "%.1f"))
-                    .append(cell(p.get("expected"), "%.1f")).append("</tr>\n");
+        for (ScalingPoint p : s.points()) {
+            sb.append("<tr>").append(cell(p.nodes(), null)).append(cell(CompareReport.round(p.plateau()), "%.1f"))
+                    .append(cell(CompareReport.round(p.expected()), "%.1f")).append("</tr>\n");
         }
         sb.append("</table>\n");
-        if (view.get("kneeNodes") == null) {
+        if (s.knee() == null) {
             sb.append("<p>").append(zh ? "没有拐点：busbw 随节点数保持平稳。" : "No knee: busbw holds as nodes are added.").append("</p>\n");
         }
-        findings(sb, (List<LocalizedFinding>) view.get("findings"));
+        findings(sb, CompareReport.localized(s.findings(), locale));
         return sb.append("</body>\n</html>\n").toString();
     }
 
@@ -131,21 +137,8 @@ final class CompareHtml {
         return document.startsWith("<?xml") ? document.substring(document.indexOf('\n') + 1) : document;
     }
 
-    /** Text escaped for HTML character data and attribute values. */
-    static String esc(Object value) {
-        String s = String.valueOf(value);
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(ch);
-            }
-        }
-        return b.toString();
+    /** Text escaped for the page; {@code null} written as the word, as the JSON view's Markdown and text do. */
+    private static String esc(Object value) {
+        return Html.escape(String.valueOf(value));
     }
 }

@@ -1,4 +1,4 @@
-package io.ncclscope.sdk.workflow;
+package io.ncclscope.sdk.rules;
 
 /**
  * One item of a step's checklist: a piece of evidence the method asks for. Texts are in this package's

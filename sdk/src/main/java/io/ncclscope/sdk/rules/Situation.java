@@ -1,4 +1,4 @@
-package io.ncclscope.sdk.workflow;
+package io.ncclscope.sdk.rules;
 
 /**
  * Which of the seed's situations the evidence points to; it decides which steps are needed. Decided from finding

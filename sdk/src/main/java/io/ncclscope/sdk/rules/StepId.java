@@ -1,4 +1,4 @@
-package io.ncclscope.sdk.workflow;
+package io.ncclscope.sdk.rules;
 
 /**
  * The five steps of the troubleshooting method (seed {@code 000_01cf103c809e0dbb.txt}, "一套从报错到闭环的标准排障流程"),

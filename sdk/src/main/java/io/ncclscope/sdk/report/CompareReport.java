@@ -1,4 +1,4 @@
-package io.ncclscope.service.render;
+package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.sdk.Format;
@@ -15,7 +15,6 @@ import io.ncclscope.sdk.compare.SwitchDiff;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.LocalizedFinding;
-import io.ncclscope.sdk.report.Markup;
 import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,15 +23,16 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * An A/B comparison or a scaling series as JSON, Markdown, text or HTML ({@link CompareHtml}): what {@code ncclscope
- * compare} prints and {@code POST /v1/compare} answers, from one view of the result (a map, the JSON's members)
- * rendered four ways.
+ * Renders an A/B comparison ({@link Comparison}) or a scaling series ({@link Scaling}) as JSON, Markdown, plain text or
+ * one self-contained HTML page: what {@code ncclscope compare} prints and {@code POST /v1/compare} answers, both
+ * through these methods. JSON, Markdown and text are written from one view of the result (the JSON's members); the
+ * HTML page from the model itself, with the same rounded figures, and its plot. Stateless and thread-safe.
  */
-public final class CompareViews {
+public final class CompareReport {
 
     private static final Markup MD = Markup.MARKDOWN;
 
-    private CompareViews() {
+    private CompareReport() {
     }
 
     /** Text read from the runs (a setting's value, its origin), escaped in Markdown. */
@@ -48,6 +48,7 @@ public final class CompareViews {
      * @param plan   the runs to make next
      * @param locale the language of the words
      * @param format JSON, Markdown, text or HTML
+     * @throws IllegalArgumentException for the chat payloads ({@link Format#SLACK}, {@link Format#FEISHU})
      */
     public static String comparison(Comparison c, List<PlannedRun> plan, Locale locale, Format format) {
         return comparison(c, plan, List.of(), locale, format);
@@ -63,12 +64,12 @@ public final class CompareViews {
      *                     not judged
      * @param locale       the language of the words
      * @param format       JSON, Markdown, text or HTML
+     * @throws IllegalArgumentException for the chat payloads ({@link Format#SLACK}, {@link Format#FEISHU})
      */
     public static String comparison(Comparison c, List<PlannedRun> plan, List<SideExpectation> expectations, Locale locale,
                                     Format format) {
-        Map<String, Object> view = compareView(c, plan, expectations, locale);
-        if (format == Format.HTML) return CompareHtml.comparison(view, List.of(c.a(), c.b()), zh(locale));
-        return render(view, format, locale);
+        if (format == Format.HTML) return CompareHtml.comparison(c, plan, expectations, locale);
+        return render(compareView(c, plan, expectations, locale), format, locale);
     }
 
     /**
@@ -77,19 +78,19 @@ public final class CompareViews {
      * @param s      the series
      * @param locale the language of the words
      * @param format JSON, Markdown, text or HTML
+     * @throws IllegalArgumentException for the chat payloads ({@link Format#SLACK}, {@link Format#FEISHU})
      */
     public static String scaling(Scaling s, Locale locale, Format format) {
-        Map<String, Object> view = scalingView(s, locale);
-        if (format == Format.HTML) return CompareHtml.scaling(view, zh(locale));
-        return render(view, format, locale);
+        if (format == Format.HTML) return CompareHtml.scaling(s, locale);
+        return render(scalingView(s, locale), format, locale);
     }
 
-    private static boolean zh(Locale locale) {
+    static boolean zh(Locale locale) {
         return Language.of(locale) == Language.SIMPLIFIED_CHINESE;
     }
 
     private static String render(Map<String, Object> view, Format format, Locale locale) {
-        boolean zh = Language.of(locale) == Language.SIMPLIFIED_CHINESE;
+        boolean zh = zh(locale);
         return switch (format) {
             case JSON -> Json.pretty(view) + "\n";
             case MARKDOWN -> render(view, true, zh);
@@ -172,30 +173,37 @@ public final class CompareViews {
         return v;
     }
 
-    private static List<LocalizedFinding> localized(List<Finding> fs, Locale locale) {
+    static List<LocalizedFinding> localized(List<Finding> fs, Locale locale) {
         List<LocalizedFinding> out = new ArrayList<>();
         for (Finding f : fs) out.add(Diagnosis.localize(f, locale));
         return out;
     }
 
-    private static Double round(Double d) {
+    /** {@return {@code d} rounded to three decimals, as the JSON gives it; null for null} */
+    static Double round(Double d) {
         return d == null ? null : Math.round(d * 1000) / 1000.0;
+    }
+
+    /** A side's expectation in the table, from the JSON view's members (see {@link #expected(Double, Double, String, boolean)}). */
+    private static String expected(Map<String, Object> side, boolean zh) {
+        return expected((Double) side.get("plateauBusBw"), (Double) side.get("expectedBusBw"), (String) side.get("segmentVerdict"), zh);
     }
 
     /**
      * A side's expectation in the table: {@code 371.0 (26%, slow)}; {@code -} when the side has no hardware facts to
      * count one (then the basis says so in the JSON).
+     *
+     * @param measured the side's plateau, rounded ({@link #round}); null when none
+     * @param expected its expectation, rounded; null when none
+     * @param verdict  its segment verdict ({@link SegmentVerdict#OK}, {@link SegmentVerdict#SLOW}, ...)
      */
-    static String expected(Map<String, Object> side, boolean zh) {
-        Object e = side.get("expectedBusBw");
-        Object bw = side.get("plateauBusBw");
-        if (!(e instanceof Double exp) || exp <= 0) return "-";
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%.1f", exp));
-        if (bw instanceof Double measured) {
-            String verdict = String.valueOf(side.get("segmentVerdict"));
-            String word = SegmentVerdict.SLOW.equals(verdict) ? (zh ? "偏慢" : "slow")
-                    : SegmentVerdict.OK.equals(verdict) ? (zh ? "正常" : "ok") : verdict;
-            sb.append(String.format(Locale.ROOT, " (%.0f%%, %s)", measured / exp * 100, word));
+    static String expected(Double measured, Double expected, String verdict, boolean zh) {
+        if (expected == null || expected <= 0) return "-";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%.1f", expected));
+        if (measured != null) {
+            String v = String.valueOf(verdict);
+            String word = SegmentVerdict.SLOW.equals(v) ? (zh ? "偏慢" : "slow") : SegmentVerdict.OK.equals(v) ? (zh ? "正常" : "ok") : v;
+            sb.append(String.format(Locale.ROOT, " (%.0f%%, %s)", measured / expected * 100, word));
         }
         return sb.toString();
     }
