@@ -30,12 +30,13 @@ public enum CheckFamily {
     /** Bandwidth segment 3: the end-to-end NCCL collective across nodes. */
     END_TO_END("end-to-end", Segment.END_TO_END, EnumSet.of(Kind.NCCL_TESTS)),
     /**
-     * Hangs: watchdog timeouts and collectives that never finished, from the job's logs and from Flight Recorder dumps
-     * that record progress (a backend that marks entries started or completed). Not NCCL's RAS status alone: a
-     * MISMATCH whose listed ranks are ahead of the others (corpus-more nccl-logs/nccl-1911-1) is not read yet, so RAS
-     * alone cannot vouch for a healthy job.
+     * Hangs: watchdog timeouts and collectives that never finished, from the job's logs, from Flight Recorder dumps
+     * that record progress (a backend that marks entries started or completed), and from NCCL's RAS status when a hang
+     * finding rests on it. A RAS status that finds nothing does not count: it compares the collectives each rank
+     * launched, not whether they completed, and it read RUNNING and OK while examples/hangs/captured-2.11/nccl-stuck
+     * hung ({@link Coverage}).
      */
-    HANGS("hangs", null, EnumSet.of(Kind.NCCL_LOG, Kind.FLIGHT_RECORDER));
+    HANGS("hangs", null, EnumSet.of(Kind.NCCL_LOG, Kind.FLIGHT_RECORDER, Kind.NCCL_RAS));
 
     private final String id;
     private final Segment segment;

@@ -2,8 +2,11 @@ package io.ncclscope.sdk.report;
 
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.sdk.bandwidth.SegmentVerdict;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.hangs.HangPass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -33,6 +36,8 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
 
     /** Bundle nodes named in the gap about missing GPU tools; the rest are counted. */
     static final int NODES_NAMED = 3;
+    /** Most NCCL RAS output names kept to match hang findings against (a job has one RAS report, or one per node). */
+    static final int MAX_RAS_OUTPUTS = 1024;
 
     /**
      * Creates the record: copies lists into unmodifiable ones.
@@ -138,6 +143,16 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
         private final Set<String> blindBundles = new TreeSet<>(Evidence::compareNodes);
         /** Whether a Flight Recorder dump read records progress: only then do the dumps count for the hangs check. */
         private boolean progressDumps;
+        /** The names of the NCCL RAS outputs read (a few per job), to tell whether a hang finding rests on one. */
+        private final Set<String> rasOutputs = new java.util.HashSet<>();
+        /**
+         * Whether a hang finding quotes an NCCL RAS output: only then does RAS count for the hangs check. RAS counts the
+         * collectives each rank launched, not whether they completed: asked while examples/hangs/captured-2.11/nccl-stuck
+         * hung (an all_reduce queued behind a spinning kernel, the watchdog about to fire), it printed {@code RUNNING} and
+         * {@code OK}. A RAS report that finds nothing has not looked for a hang every rank entered, so it cannot vouch
+         * for a job; one whose issues name the hang has looked at it.
+         */
+        private boolean rasNamedHang;
 
         void add(Evidence slice) {
             boolean gpuFacts = false;
@@ -145,10 +160,25 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
                 if (a.kind() == Kind.UNKNOWN) continue;
                 read.add(a.kind());
                 if (a.kind() == Kind.FLIGHT_RECORDER && !progressDumps) progressDumps = tracksProgress(a);
+                if (a.kind() == Kind.NCCL_RAS && rasOutputs.size() < MAX_RAS_OUTPUTS) rasOutputs.add(a.name());
                 if (a.kind() == Kind.TOPO || a.kind() == Kind.NVIDIA_SMI_Q) gpuFacts = true;
             }
             if (!gpuFacts) {
                 for (Evidence.Bundle b : slice.bundles()) blindBundles.add(b.node());
+            }
+        }
+
+        /**
+         * Takes one finding of the report: a hang finding that quotes an NCCL RAS output makes RAS count for the hangs
+         * check. Called after the slices the finding's lines quote.
+         */
+        void finding(Finding f) {
+            if (rasNamedHang || rasOutputs.isEmpty() || !HangPass.isHangCode(f.code())) return;
+            for (EvidenceLine line : f.evidence()) {
+                if (rasOutputs.contains(line.artifact())) {
+                    rasNamedHang = true;
+                    return;
+                }
             }
         }
 
@@ -170,7 +200,8 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
             boolean notJudged = false;
             for (CheckFamily f : CheckFamily.values()) {
                 List<String> from = f.kinds().stream().filter(read::contains)
-                        .filter(k -> k != Kind.FLIGHT_RECORDER || progressDumps).map(Kind::id).sorted().toList();
+                        .filter(k -> k != Kind.FLIGHT_RECORDER || progressDumps).filter(k -> k != Kind.NCCL_RAS || rasNamedHang)
+                        .map(Kind::id).sorted().toList();
                 Status status;
                 if (f.segment() == null) {
                     status = from.isEmpty() ? Status.NOT_CHECKED : Status.CHECKED;

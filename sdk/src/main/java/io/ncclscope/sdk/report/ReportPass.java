@@ -127,6 +127,7 @@ public final class ReportPass {
             if (worst == null || f.severity().compareTo(worst) > 0) worst = f.severity();
             merged.add(f);
             workflow.finding(f);
+            coverage.finding(f);
         }
 
         Report finish(List<Evidence.Problem> problems, Locale locale) {

@@ -93,7 +93,39 @@ final class HangChecks {
             notEntered(group, hang, behind, waiting, ranks);
             return;
         }
-        if (behind.isEmpty() && size > 0 && waiting.size() == size) stuck(group, hang, size, ranks);
+        if (behind.isEmpty() && size > 0 && waiting.size() == size && !lagging(group, hang, ranks)) {
+            stuck(group, hang, size, ranks);
+        }
+    }
+
+    /**
+     * All ranks entered the collective the group hangs in, and some completed it and went on while the others did not:
+     * what holds it is on the side of those that did not (their GPU or their own link). PyTorch's {@code fr_trace}
+     * reports this as a state mismatch with the rank that did not complete as the culprit.
+     * {@return whether it made that finding}
+     */
+    private boolean lagging(String group, long hang, Map<Integer, RankProgress> ranks) {
+        List<RankProgress> open = new ArrayList<>();
+        List<Integer> done = new ArrayList<>();
+        for (RankProgress p : ranks.values()) {
+            if (p.completed(hang)) done.add(p.rank);
+            else open.add(p);
+        }
+        if (done.isEmpty() || open.isEmpty()) return false;
+        RankProgress first = open.get(0);
+        RankProgress finisher = ranks.get(done.get(0));
+        List<EvidenceLine> ev = new ArrayList<>();
+        ev.add(first.timedOutLine);
+        ev.add(first.firstIncompleteLine != null ? first.firstIncompleteLine : first.progressLine);
+        EvidenceLine finished = finisher.fingerprintLines.get(hang);
+        ev.add(finished != null ? finished : finisher.progressLine);
+        RankPlace place = places.get(first.rank);
+        if (place != null && place.host() != null) ev.addAll(hostEvidence.getOrDefault(place.host(), List.of()));
+        String state = first.firstIncompleteState != null ? first.firstIncompleteState : "not completed";
+        made.add(finding(STUCK, first.rank, ev, "detail.lagging", "seq", hang, "op", op(finisher, hang), "pg", group,
+                "ranks", join(open.stream().map(p -> p.rank).toList()), "rank", first.rank, "where", where(first.rank),
+                "state", state, "done", join(done), "count", done.size()));
+        return true;
     }
 
     /**
@@ -207,13 +239,16 @@ final class HangChecks {
         return false;
     }
 
+    /** {@return the group's size from the NCCL logs' rank lines, else from the dumps' pg_config; 0 when unknown} */
     private int groupSize(Map<Integer, RankProgress> ranks) {
         int size = 0;
-        for (Integer r : ranks.keySet()) {
-            RankPlace p = places.get(r);
+        int dumped = 0;
+        for (Map.Entry<Integer, RankProgress> r : ranks.entrySet()) {
+            RankPlace p = places.get(r.getKey());
             if (p != null) size = Math.max(size, p.size());
+            if (r.getValue().dumpedSize != null) dumped = Math.max(dumped, r.getValue().dumpedSize);
         }
-        return size;
+        return size > 0 ? size : dumped;
     }
 
     private static String op(RankProgress p, long seq) {

@@ -50,6 +50,19 @@ public final class HangPass {
     /** The code of a rank whose process died: its peers lost their connections to it, it left no trace of its own. */
     public static final String DIED = HangChecks.DIED;
 
+    /** The codes of the hang analyzer's findings. */
+    private static final java.util.Set<String> CODES = java.util.Set.of(HangChecks.NOT_ENTERED, HangChecks.MISMATCH,
+            HangChecks.STUCK, HangChecks.DIED);
+
+    /**
+     * {@return whether {@code code} is one of the hang analyzer's findings}
+     *
+     * @param code a finding code
+     */
+    public static boolean isHangCode(String code) {
+        return CODES.contains(code);
+    }
+
     /** A Flight Recorder dump's rank: the trailing digits of its file name ({@code nccl_trace_rank_3}). */
     private static final Pattern TRAILING_RANK = Pattern.compile("(\\d+)(?:\\.(?:pkl|pickle|json))?$");
     /** A per-rank file's rank: {@code rank2.log}, {@code logs/rank_12.txt}, {@code nccl_trace_rank_3}. */
@@ -273,6 +286,29 @@ public final class HangPass {
         incomplete.forEach((group, e) -> rank(group, rank).incomplete(e.collectiveSeqId(), e.state(),
                 new EvidenceLine(a.name(), e.index(), entryText(e))));
         for (String group : kept.keySet()) rank(group, rank).statesRecorded = true;
+        // The group's size as the dump's pg_config lists it, for the groups this rank recorded collectives in: with
+        // states recorded, a dump alone can tell a collective all ranks entered from one some ranks never entered.
+        for (ProcessGroupConfig c : dump.processGroups()) {
+            Integer members = rankCount(c.ranks());
+            String group = groupOf(c.name());
+            if (members != null && kept.containsKey(group)) rank(group, rank).dumpedSize = members;
+        }
+    }
+
+    /**
+     * {@return how many ranks a dump's {@code pg_config} list names ({@code [0, 1, 2, 3]}: 4); null when none, or when
+     * the list is elided ({@code ...})}
+     */
+    static Integer rankCount(String list) {
+        if (list == null || list.contains("..")) return null;
+        int count = 0;
+        boolean inNumber = false;
+        for (int i = 0; i < list.length(); i++) {
+            boolean digit = Character.isDigit(list.charAt(i));
+            if (digit && !inNumber) count++;
+            inNumber = digit;
+        }
+        return count == 0 ? null : count;
     }
 
     /** {@code entry 12: collective_seq_id=120 nccl:all_reduce in [[1024]] Float -> [[1024]] Float, started}. */

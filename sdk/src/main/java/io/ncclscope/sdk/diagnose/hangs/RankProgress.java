@@ -32,6 +32,8 @@ final class RankProgress {
     final TreeMap<Long, EvidenceLine> fingerprintLines = new TreeMap<>();
     /** True when this rank's Flight Recorder marks work completed (NCCL does; gloo leaves every entry scheduled). */
     boolean statesRecorded;
+    /** How many ranks the group has by this rank's Flight Recorder dump ({@code pg_config}); null when not dumped. */
+    Integer dumpedSize;
 
     RankProgress(int rank) {
         this.rank = rank;
@@ -70,6 +72,17 @@ final class RankProgress {
             fingerprintLines.remove(fingerprints.firstKey());
             fingerprints.pollFirstEntry();
         }
+    }
+
+    /**
+     * {@return whether this rank's traces say it completed collective {@code seq}: its watchdog or dump status counts it
+     * completed, or its recorder marks states and holds no unfinished collective at or before it}
+     *
+     * @param seq a collective this rank entered
+     */
+    boolean completed(long seq) {
+        if (lastCompleted != null && lastCompleted >= seq) return true;
+        return statesRecorded && (firstIncomplete == null || firstIncomplete > seq);
     }
 
     /** {@return the last collective this rank is known to have enqueued, from any of its traces; null when unknown} */

@@ -188,6 +188,36 @@ class HangAnalyzerTest {
         }
     }
 
+    /** A RAS report whose issues name the hang counts for the hangs check: the report does not say it was not looked at. */
+    @Test
+    void aRasReportThatNamesTheHangCountsForTheHangsCheck() throws Exception {
+        Report r = analyze("hangs/ras", Locale.ENGLISH);
+        io.ncclscope.sdk.report.Coverage.Check hangs = hangsCheck(r);
+        assertThat(hangs.checked()).isTrue();
+        assertThat(hangs.inputs()).containsExactly("nccl-ras");
+        assertThat(Renderers.markdown(r)).contains("Checked: hangs.");
+    }
+
+    /**
+     * The real RAS status asked while examples/hangs/captured-2.11/nccl-stuck hung reads RUNNING and OK: RAS compares
+     * the collectives each rank launched, not whether they completed. Alone, it vouches for nothing: hangs stay not
+     * checked and the verdict inconclusive, never healthy.
+     */
+    @Test
+    void aRasReportThatFindsNothingDoesNotVouchForAHungJob() throws Exception {
+        for (String name : List.of("ras.txt", "ras-verbose.txt", "ras.json")) {
+            Report r = NcclScope.analyze(NcclScope.evidence(EXAMPLES.resolve("hangs/captured-2.11/nccl-stuck/" + name)), Locale.ENGLISH);
+            assertThat(r.inputs().kinds()).as(name).containsOnlyKeys("nccl-ras");
+            assertThat(hangsCheck(r).checked()).as(name).isFalse();
+            assertThat(r.verdict()).as(name).isEqualTo(io.ncclscope.sdk.report.Verdict.INCONCLUSIVE);
+        }
+    }
+
+    private static io.ncclscope.sdk.report.Coverage.Check hangsCheck(Report r) {
+        return r.coverage().checks().stream().filter(c -> c.family() == io.ncclscope.sdk.report.CheckFamily.HANGS)
+                .findFirst().orElseThrow();
+    }
+
     /** PyTorch's DETAIL fingerprint check explains the hang: its own wrapper group's dumps do not add a second one. */
     @Test
     void realTorch211DetailMismatchIsOneFinding() throws Exception {
@@ -282,6 +312,65 @@ class HangAnalyzerTest {
             java.nio.file.Files.writeString(dir.resolve("rank" + rank + ".log"), "starting\n", java.nio.charset.StandardCharsets.UTF_8);
         }
         assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).doesNotContain("HANG_RANK_DIED");
+    }
+
+    /**
+     * PyTorch's fr_trace check "COLLECTIVE_STATE_MISMATCH" (docs/hangs-vs-fr-trace.md): ranks 0-2 completed collective
+     * 88 and started 89, rank 3 is still in 88. fr_trace names rank 3 as the culprit; the dumps alone used to read
+     * HEALTHY here. Rank 3 entered 88, so it is not the CPU side: what holds it is its GPU or its own link.
+     */
+    @Test
+    void aRankThatNeverCompletedWhatItsPeersCompletedIsNamed(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 3; rank++) writeDump(dir, rank, 89, 89);
+        writeDump(dir, 3, 88, 88);
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = NcclScope.analyze(NcclScope.evidence(dir), locale);
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.code()).isEqualTo("HANG_COLLECTIVE_STUCK");
+            assertThat(f.subject().rank()).isEqualTo(3);
+            assertThat(f.detail()).contains(locale == Locale.ENGLISH ? "completed on 3 rank(s) (0, 1, 2)" : "3 个 rank（0, 1, 2）")
+                    .contains("started");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.artifact()).isEqualTo("nccl_trace_rank_3.json"))
+                    .anySatisfy(l -> assertThat(l.text()).contains("collective_seq_id=88").contains("completed"));
+            assertThat(codes(r)).doesNotContain("HANG_RANK_NOT_ENTERED");
+        }
+    }
+
+    /**
+     * NCCL dumps alone where all four ranks started collective 88 and none completed it: the group's size comes from
+     * the dumps' pg_config (no NCCL log gives it), so this is a stuck collective, never HEALTHY. fr_trace prints
+     * nothing here (it does not check states: "the script omits checking the 'status' of collectives").
+     */
+    @Test
+    void dumpsAloneOfACollectiveNoRankCompletedAreAStuckCollective(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88);
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        assertThat(r.verdict()).isNotEqualTo(io.ncclscope.sdk.report.Verdict.HEALTHY);
+        assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_STUCK");
+        assertThat(r.findings().get(0).detail()).startsWith("All 4 ranks of process group 0 entered collective 88");
+    }
+
+    /**
+     * A 4-rank NCCL Flight Recorder dump in JSON: all_reduce collectives 86 up to {@code last}, completed before
+     * {@code open}, {@code open} itself started.
+     */
+    private static void writeDump(Path dir, int rank, long open, long last) throws java.io.IOException {
+        StringBuilder entries = new StringBuilder();
+        for (long seq = 86; seq <= last; seq++) {
+            String state = seq < open ? "completed" : seq == open ? "started" : "scheduled";
+            if (entries.length() > 0) entries.append(", ");
+            entries.append("{\"record_id\": ").append(seq - 86).append(", \"pg_id\": 0, \"process_group\": [\"0\", \"default_pg\"], ")
+                    .append("\"collective_seq_id\": ").append(seq).append(", \"p2p_seq_id\": 0, \"op_id\": ").append(seq)
+                    .append(", \"profiling_name\": \"nccl:all_reduce\", \"time_created_ns\": ").append(seq * 1000)
+                    .append(", \"input_sizes\": [[65536]], \"input_dtypes\": [\"Float\"], \"output_sizes\": [[65536]], ")
+                    .append("\"output_dtypes\": [\"Float\"], \"state\": \"").append(state).append("\", \"retired\": ")
+                    .append(seq < open).append(", \"timeout_ms\": 600000, \"is_p2p\": false}");
+        }
+        String json = "{\"version\": \"2.10\", \"pg_config\": {\"0\": {\"name\": \"0\", \"desc\": \"default_pg\", "
+                + "\"ranks\": \"[0, 1, 2, 3]\"}}, \"pg_status\": {\"0\": {\"last_enqueued_collective\": " + last
+                + ", \"last_started_collective\": " + last + ", \"last_completed_collective\": " + (open - 1) + "}}, "
+                + "\"entries\": [" + entries + "]}\n";
+        java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_" + rank + ".json"), json, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Node logs of an 8-rank job on node-a (10.0.0.1, ranks 0-3) and node-b (10.0.0.2, ranks 4-7); rank 5 goes silent. */
