@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -19,9 +22,11 @@ import java.util.function.Consumer;
  * {@code nvidia-smi -q}) adds its lines to the first; the more severe statement leads, with its subject, detail,
  * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
  * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
- * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
- * finding shows are read again. A recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its
- * lines quoted at once, to hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
+ * first node's lines. With {@link #addListed}, for analyzers whose every detail says where it was seen, the same
+ * statement made on many nodes is one finding whose detail names them all ({@link NodeListing}). Lines are quoted
+ * only when {@link #findings()} builds the findings, so only the artifacts a finding shows are read again. A
+ * recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its lines quoted at once, to
+ * hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
  */
 public final class MergedFindings {
 
@@ -31,14 +36,47 @@ public final class MergedFindings {
     /** Where a recording collector ({@link RecordedFindings}) hands its calls; null for a collector that merges them. */
     private final Consumer<RecordedFindings.RecordedCall> recorder;
 
+    /** How {@link #addListed} names nodes; null for a collector that takes no listed statements. */
+    private final NodeListing listing;
+
+    /**
+     * How a collector's details name the nodes a statement was made on, for analyzers whose every template says where
+     * ({@code NCCL on ${hosts} ...}) instead of having a {@code <key>.nodes} form. A statement made on several nodes
+     * stands for all of them: it quotes lines of each, and keeps only the parameters all agree on, since one that
+     * differs between nodes cannot fill a single command.
+     *
+     * @param argument     the detail argument naming the nodes, put first
+     * @param shown        names it lists before {@code (+N)}
+     * @param linesPerNode new lines each further statement adds while the finding has room
+     * @param union        an argument listing items ({@code "Bootstrap, NET/Socket"}) that is no part of what makes two
+     *                     statements alike: the finding lists the items of all; null for none
+     */
+    public record NodeListing(String argument, int shown, int linesPerNode, String union) {
+    }
+
     /** A collector that merges the findings added to it. */
     public MergedFindings() {
-        this(null);
+        this(null, null);
+    }
+
+    /**
+     * A collector that merges the findings added to it, and statements made on many nodes ({@link #addListed}) as
+     * {@code listing} says.
+     *
+     * @param listing how the details name the nodes
+     */
+    public MergedFindings(NodeListing listing) {
+        this(null, Objects.requireNonNull(listing, "listing"));
     }
 
     /** A collector that merges nothing and hands every call, its lines quoted now, to {@code recorder}. */
     MergedFindings(Consumer<RecordedFindings.RecordedCall> recorder) {
+        this(recorder, null);
+    }
+
+    private MergedFindings(Consumer<RecordedFindings.RecordedCall> recorder, NodeListing listing) {
         this.recorder = recorder;
+        this.listing = listing;
     }
 
     private static final class PendingFinding {
@@ -48,7 +86,12 @@ public final class MergedFindings {
         Message detail;
         final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
-        final List<String> nodes = new ArrayList<>();
+        final Set<String> nodes = new LinkedHashSet<>();
+        /** Of a listed statement ({@link #addListed}): what its detail names when no node made it; else null. */
+        String where;
+        boolean listed;
+        /** Of a listed statement: the items of the union argument of every statement merged into it. */
+        Set<String> unionItems;
 
         PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail) {
             this.code = code;
@@ -94,11 +137,11 @@ public final class MergedFindings {
             a.severity = severity;
             a.subject = subject;
             a.detail = detail;
-            putParams(a, params, true);
+            putParams(a.params, params, true);
             return;
         }
         addEvidence(a, evidence);
-        putParams(a, params, false);
+        putParams(a.params, params, false);
     }
 
     /**
@@ -150,10 +193,66 @@ public final class MergedFindings {
         if (a == null) {
             a = new PendingFinding(code, severity, subject, detail);
             addEvidence(a, evidence);
-            putParams(a, params, false);
+            putParams(a.params, params, false);
             byKey.put(k, a);
         }
-        if (a.nodes.isEmpty() || !a.nodes.get(a.nodes.size() - 1).equals(node)) a.nodes.add(node);
+        a.nodes.add(node);
+    }
+
+    /**
+     * Adds a statement made on one node, or on none, to a collector that {@linkplain NodeListing lists nodes}.
+     * Statements alike in code, severity, subject and detail (but for the union argument) are one finding, made on
+     * the nodes of all: its detail names them in the listing argument (else {@code where}); it quotes the first
+     * statement's lines, then up to {@code linesPerNode} new ones of each further statement; its union argument lists
+     * the items of all. The finding of one node is about that node: its subject and parameter {@code node} name it.
+     * A detail that sets the listing argument itself (a statement about a job's hosts) keeps it, and it is part of
+     * what makes statements alike.
+     *
+     * @param node     the node the statement was made on; null for none
+     * @param where    what the detail names when no node made the statement (a log's name); null for {@code ?}
+     * @param code     the finding code
+     * @param severity its severity
+     * @param subject  what it is about, without the node
+     * @param detail   the sentence saying what was seen
+     * @param evidence the lines, quoted already; null elements are skipped
+     * @param params   alternating names and values; null or blank values are left out
+     */
+    public void addListed(String node, String where, String code, FindingSeverity severity, Subject subject, Message detail,
+                          List<EvidenceLine> evidence, String... params) {
+        NodeListing how = Objects.requireNonNull(listing, "a collector made without a NodeListing");
+        Map<String, String> alike = detail.args();
+        if (how.union() != null && alike.containsKey(how.union())) {
+            alike = new LinkedHashMap<>(alike);
+            alike.remove(how.union());
+        }
+        List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject.toString());
+        // The first lines of the statement, as a finding could show them.
+        Map<Quote.Key, Quote> lines = new LinkedHashMap<>();
+        for (EvidenceLine l : evidence) {
+            if (l != null && lines.size() < Finding.MAX_EVIDENCE) lines.putIfAbsent(new Quote.Key(l.artifact(), l.line(), false), Quote.of(l));
+        }
+        PendingFinding a = byKey.get(k);
+        if (a == null) {
+            a = new PendingFinding(code, severity, subject, detail);
+            a.listed = true;
+            a.where = where;
+            a.unionItems = new LinkedHashSet<>();
+            addEvidence(a, lines.values());
+            putParams(a.params, params, false);
+            byKey.put(k, a);
+        } else {
+            int taken = 0;
+            for (Quote q : lines.values()) {
+                if (taken >= how.linesPerNode() || a.evidence.size() >= Finding.MAX_EVIDENCE) break;
+                if (a.evidence.putIfAbsent(q.key(), q) == null) taken++;
+            }
+            Map<String, String> own = new LinkedHashMap<>();
+            putParams(own, params, false);
+            a.params.entrySet().removeIf(p -> !p.getValue().equals(own.get(p.getKey())));
+        }
+        if (node != null) a.nodes.add(node);
+        String items = how.union() == null ? null : detail.args().get(how.union());
+        if (items != null) a.unionItems.addAll(Arrays.asList(items.split(", ")));
     }
 
     /** The instance key of {@link #addForNode} with a node: what nodes that share one finding have in common. */
@@ -168,12 +267,12 @@ public final class MergedFindings {
         }
     }
 
-    private static void putParams(PendingFinding a, String[] params, boolean replace) {
+    private static void putParams(Map<String, String> into, String[] params, boolean replace) {
         for (int i = 0; i + 1 < params.length; i += 2) {
             String v = params[i + 1];
             if (v == null || v.isBlank()) continue;
-            if (replace) a.params.put(params[i], v);
-            else a.params.putIfAbsent(params[i], v);
+            if (replace) into.put(params[i], v);
+            else into.putIfAbsent(params[i], v);
         }
     }
 
@@ -184,14 +283,27 @@ public final class MergedFindings {
             Subject subject = a.subject;
             Message detail = a.detail;
             Map<String, String> params = a.params;
-            if (a.nodes.size() > 1) {
+            List<String> nodes = new ArrayList<>(a.nodes);
+            if (a.listed) {
+                Map<String, String> args = new LinkedHashMap<>();
+                if (!detail.args().containsKey(listing.argument())) {
+                    args.put(listing.argument(), nodes.isEmpty() ? Objects.requireNonNullElse(a.where, "?") : Names.upTo(nodes, listing.shown()));
+                }
+                args.putAll(detail.args());
+                if (!a.unionItems.isEmpty()) args.put(listing.union(), String.join(", ", a.unionItems));
+                detail = new Message(detail.bundle(), detail.key(), args);
+                if (nodes.size() == 1) {
+                    subject = subject.withNode(nodes.get(0));
+                    params.putIfAbsent("node", nodes.get(0));
+                }
+            } else if (nodes.size() > 1) {
                 Map<String, String> args = new LinkedHashMap<>(detail.args());
-                args.put("nodes", Names.list(a.nodes));
-                args.put("nodeCount", String.valueOf(a.nodes.size()));
+                args.put("nodes", Names.list(nodes));
+                args.put("nodeCount", String.valueOf(nodes.size()));
                 detail = new Message(detail.bundle(), detail.key() + ".nodes", args);
                 subject = subject.withNode(null);
                 params = new LinkedHashMap<>(params);
-                params.put("nodes", Names.csv(a.nodes.subList(0, Math.min(a.nodes.size(), Names.MAX_LISTED))));
+                params.put("nodes", Names.csv(nodes.subList(0, Math.min(nodes.size(), Names.MAX_LISTED))));
             }
             Map<Quote.Key, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {
