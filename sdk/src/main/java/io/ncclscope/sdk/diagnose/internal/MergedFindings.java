@@ -87,11 +87,12 @@ public final class MergedFindings {
         final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
         final Set<String> nodes = new LinkedHashSet<>();
-        /** Of a listed statement ({@link #addListed}): what its detail names when no node made it; else null. */
-        String where;
+        /** Whether it is a statement of {@link #addListed}. */
         boolean listed;
+        /** Of a listed statement: what its detail names when no node made it. */
+        String where;
         /** Of a listed statement: the items of the union argument of every statement merged into it. */
-        Set<String> unionItems;
+        final Set<String> unionItems = new LinkedHashSet<>();
 
         PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail) {
             this.code = code;
@@ -157,11 +158,15 @@ public final class MergedFindings {
      */
     public void addLines(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                          List<EvidenceLine> evidence, String... params) {
+        add(key, code, severity, subject, detail, quotes(evidence), params);
+    }
+
+    private static List<Quote> quotes(List<EvidenceLine> evidence) {
         List<Quote> quotes = new ArrayList<>(evidence.size());
         for (EvidenceLine l : evidence) {
             if (l != null) quotes.add(Quote.of(l));
         }
-        add(key, code, severity, subject, detail, quotes, params);
+        return quotes;
     }
 
     /**
@@ -226,23 +231,18 @@ public final class MergedFindings {
             alike.remove(how.union());
         }
         List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject.toString());
-        // The first lines of the statement, as a finding could show them.
-        Map<Quote.Key, Quote> lines = new LinkedHashMap<>();
-        for (EvidenceLine l : evidence) {
-            if (l != null && lines.size() < Finding.MAX_EVIDENCE) lines.putIfAbsent(new Quote.Key(l.artifact(), l.line(), false), Quote.of(l));
-        }
+        Collection<Quote> lines = firstApart(quotes(evidence));
         PendingFinding a = byKey.get(k);
         if (a == null) {
             a = new PendingFinding(code, severity, subject, detail);
             a.listed = true;
             a.where = where;
-            a.unionItems = new LinkedHashSet<>();
-            addEvidence(a, lines.values());
+            addEvidence(a, lines);
             putParams(a.params, params, false);
             byKey.put(k, a);
         } else {
             int taken = 0;
-            for (Quote q : lines.values()) {
+            for (Quote q : lines) {
                 if (taken >= how.linesPerNode() || a.evidence.size() >= Finding.MAX_EVIDENCE) break;
                 if (a.evidence.putIfAbsent(q.key(), q) == null) taken++;
             }
@@ -258,6 +258,17 @@ public final class MergedFindings {
     /** The instance key of {@link #addForNode} with a node: what nodes that share one finding have in common. */
     static List<Object> nodeKey(String code, FindingSeverity severity, Subject subject, Message detail) {
         return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null).toString());
+    }
+
+    /** {@return the first {@link Finding#MAX_EVIDENCE} lines of {@code evidence} apart: all a finding takes of one call} */
+    static Collection<Quote> firstApart(Collection<Quote> evidence) {
+        Map<Quote.Key, Quote> out = new LinkedHashMap<>();
+        for (Quote q : evidence) {
+            if (q == null) continue;
+            if (out.size() >= Finding.MAX_EVIDENCE) break;
+            out.putIfAbsent(q.key(), q);
+        }
+        return out.values();
     }
 
     private static void addEvidence(PendingFinding a, Collection<Quote> evidence) {

@@ -8,7 +8,6 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -186,14 +185,8 @@ public final class RecordedFindings {
          * collector takes no more of one call).
          */
         private static List<Quote> quoted(Collection<Quote> evidence) {
-            Map<Quote.Key, Quote> out = new LinkedHashMap<>();
-            for (Quote q : evidence) {
-                if (q == null) continue;
-                if (out.size() >= Finding.MAX_EVIDENCE) break;
-                out.putIfAbsent(q.key(), q);
-            }
-            List<Quote> read = new ArrayList<>(out.size());
-            for (Quote q : out.values()) read.add(q.resolved());
+            List<Quote> read = new ArrayList<>();
+            for (Quote q : MergedFindings.firstApart(evidence)) read.add(q.resolved());
             return read;
         }
 

@@ -5,9 +5,9 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -52,21 +52,20 @@ public final class TransportAnalyzer implements Analyzer {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final List<NodeSummary> slices = new ArrayList<>();
+            private final SliceSummaries<NodeSummary> slices = new SliceSummaries<>();
 
             @Override
             public void add(Evidence slice) {
-                slices.add(NodeSummary.of(Objects.requireNonNull(slice, "slice")));
+                slices.put(Objects.requireNonNull(slice, "slice").sliceNode(), NodeSummary.of(slice));
             }
 
             @Override
             public List<Finding> finish() {
                 // Whole-evidence order, so that the findings do not depend on the order slices came in.
-                slices.sort(Comparator.comparing(NodeSummary::node, Evidence.SLICE_NODE_ORDER));
                 List<LogSummary> logs = new ArrayList<>();
                 List<HardwareRecord> hardware = new ArrayList<>();
                 List<String> nodes = new ArrayList<>();
-                for (NodeSummary s : slices) {
+                for (NodeSummary s : slices.inOrder()) {
                     logs.addAll(s.logs());
                     hardware.addAll(s.hardware());
                     nodes.addAll(s.nodes());
