@@ -36,12 +36,9 @@ public final class MergedFindings {
     /** Where a recording collector ({@link RecordedFindings}) hands its calls; null for a collector that merges them. */
     private final Consumer<RecordedFindings.RecordedCall> recorder;
 
-    /** How {@link #addListed} names nodes; null for a collector that takes no listed statements. */
-    private final NodeListing listing;
-
     /**
-     * How a collector's details name the nodes a statement was made on, for analyzers whose every template says where
-     * ({@code NCCL on ${hosts} ...}) instead of having a {@code <key>.nodes} form. A statement made on several nodes
+     * How the details of {@link #addListed} name the nodes a statement was made on, for analyzers whose every template
+     * says where ({@code NCCL on ${hosts} ...}) instead of having a {@code <key>.nodes} form. A statement made on several nodes
      * stands for all of them: it quotes lines of each, and keeps only the parameters all agree on, since one that
      * differs between nodes cannot fill a single command.
      *
@@ -56,27 +53,12 @@ public final class MergedFindings {
 
     /** A collector that merges the findings added to it. */
     public MergedFindings() {
-        this(null, null);
-    }
-
-    /**
-     * A collector that merges the findings added to it, and statements made on many nodes ({@link #addListed}) as
-     * {@code listing} says.
-     *
-     * @param listing how the details name the nodes
-     */
-    public MergedFindings(NodeListing listing) {
-        this(null, Objects.requireNonNull(listing, "listing"));
+        this(null);
     }
 
     /** A collector that merges nothing and hands every call, its lines quoted now, to {@code recorder}. */
     MergedFindings(Consumer<RecordedFindings.RecordedCall> recorder) {
-        this(recorder, null);
-    }
-
-    private MergedFindings(Consumer<RecordedFindings.RecordedCall> recorder, NodeListing listing) {
         this.recorder = recorder;
-        this.listing = listing;
     }
 
     private static final class PendingFinding {
@@ -87,8 +69,8 @@ public final class MergedFindings {
         final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
         final Set<String> nodes = new LinkedHashSet<>();
-        /** Whether it is a statement of {@link #addListed}. */
-        boolean listed;
+        /** Of a statement of {@link #addListed}: how its detail names the nodes; else null. */
+        NodeListing listing;
         /** Of a listed statement: what its detail names when no node made it. */
         String where;
         /** Of a listed statement: the items of the union argument of every statement merged into it. */
@@ -205,14 +187,15 @@ public final class MergedFindings {
     }
 
     /**
-     * Adds a statement made on one node, or on none, to a collector that {@linkplain NodeListing lists nodes}.
-     * Statements alike in code, severity, subject and detail (but for the union argument) are one finding, made on
+     * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says. A
+     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity, subject and detail (but for the union argument) are one finding, made on
      * the nodes of all: its detail names them in the listing argument (else {@code where}); it quotes the first
      * statement's lines, then up to {@code linesPerNode} new ones of each further statement; its union argument lists
      * the items of all. The finding of one node is about that node: its subject and parameter {@code node} name it.
      * A detail that sets the listing argument itself (a statement about a job's hosts) keeps it, and it is part of
      * what makes statements alike.
      *
+     * @param how      how the detail names the nodes
      * @param node     the node the statement was made on; null for none
      * @param where    what the detail names when no node made the statement (a log's name); null for {@code ?}
      * @param code     the finding code
@@ -222,9 +205,9 @@ public final class MergedFindings {
      * @param evidence the lines, quoted already; null elements are skipped
      * @param params   alternating names and values; null or blank values are left out
      */
-    public void addListed(String node, String where, String code, FindingSeverity severity, Subject subject, Message detail,
+    public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject, Message detail,
                           List<EvidenceLine> evidence, String... params) {
-        NodeListing how = Objects.requireNonNull(listing, "a collector made without a NodeListing");
+        if (recorder != null) throw new UnsupportedOperationException("a recording collector takes no listed statements");
         Map<String, String> alike = detail.args();
         if (how.union() != null && alike.containsKey(how.union())) {
             alike = new LinkedHashMap<>(alike);
@@ -235,7 +218,7 @@ public final class MergedFindings {
         PendingFinding a = byKey.get(k);
         if (a == null) {
             a = new PendingFinding(code, severity, subject, detail);
-            a.listed = true;
+            a.listing = how;
             a.where = where;
             addEvidence(a, lines);
             putParams(a.params, params, false);
@@ -295,13 +278,14 @@ public final class MergedFindings {
             Message detail = a.detail;
             Map<String, String> params = a.params;
             List<String> nodes = new ArrayList<>(a.nodes);
-            if (a.listed) {
+            NodeListing how = a.listing;
+            if (how != null) {
                 Map<String, String> args = new LinkedHashMap<>();
-                if (!detail.args().containsKey(listing.argument())) {
-                    args.put(listing.argument(), nodes.isEmpty() ? Objects.requireNonNullElse(a.where, "?") : Names.upTo(nodes, listing.shown()));
+                if (!detail.args().containsKey(how.argument())) {
+                    args.put(how.argument(), nodes.isEmpty() ? Objects.requireNonNullElse(a.where, "?") : Names.upTo(nodes, how.shown()));
                 }
                 args.putAll(detail.args());
-                if (!a.unionItems.isEmpty()) args.put(listing.union(), String.join(", ", a.unionItems));
+                if (!a.unionItems.isEmpty()) args.put(how.union(), String.join(", ", a.unionItems));
                 detail = new Message(detail.bundle(), detail.key(), args);
                 if (nodes.size() == 1) {
                     subject = subject.withNode(nodes.get(0));

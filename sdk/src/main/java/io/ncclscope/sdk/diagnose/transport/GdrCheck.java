@@ -6,10 +6,7 @@ import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
-import io.ncclscope.parsers.topo.MatrixType;
 import io.ncclscope.parsers.topo.PathType;
-import io.ncclscope.parsers.topo.TopoGpu;
-import io.ncclscope.parsers.topo.TopoMatrix;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -57,7 +54,7 @@ final class GdrCheck {
         if (!any && level != null && levelOff(level, null) && usesRdma(job)) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String env = "NCCL_NET_GDR_LEVEL=" + level;
-            out.addListed(null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, Subject.JOB.withNode(job.onlyHost()),
+            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, Subject.JOB.withNode(job.onlyHost()),
                     TransportAnalyzer.detail(single ? "gdr.env.single" : "gdr.env", "hosts", job.where(), "env", env),
                     List.of(levelAt.quote()), "env", env, "node", job.onlyHost());
         }
@@ -76,11 +73,9 @@ final class GdrCheck {
         EvidenceLine topoLine = null;
         if (topo != null && gpu != null && hca != null) {
             TopoNic nic = topo.data().nic(hca).orElse(null);
-            TopoMatrix m = topo.data().matrixOf(MatrixType.TOPOLOGY).orElse(null);
-            if (nic != null && m != null) {
-                path = m.path("GPU" + gpu, nic.name()).or(() -> m.path(nic.name(), "GPU" + gpu)).orElse(null);
-                TopoGpu g = topo.data().gpu("GPU" + gpu).orElse(null);
-                if (g != null) topoLine = topo.record().quote(g.line());
+            if (nic != null && topo.hasMatrix()) {
+                path = topo.path("GPU" + gpu, nic.name());
+                topoLine = topo.gpuLine("GPU" + gpu);
             }
         }
         boolean onPath = path != null && path.type().isPath();
@@ -103,7 +98,7 @@ final class GdrCheck {
         if (dev != null) ev.add(dev.quote());
         ev.add(topoLine);
         if (levelAt != null && env != null) ev.add(levelAt.quote());
-        out.addListed(h.name, job.where(), CODE, sev, Subject.JOB.withDevice(hca), TransportAnalyzer.detail(key, args.toArray()), ev,
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withDevice(hca), TransportAnalyzer.detail(key, args.toArray()), ev,
                 "hca", hca, "env", env);
     }
 
@@ -132,14 +127,14 @@ final class GdrCheck {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String hl = String.join(", ", hcas);
             for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) lines.add(n.quote());
-            out.addListed(h.name, job.where(), CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
                     Subject.JOB.withDevice(hcas.size() == 1 ? hcas.get(0) : null),
                     TransportAnalyzer.detail(single ? "gdr.nic.single" : "gdr.nic", "hcas", hl.isEmpty() ? "?" : hl), lines,
                     "hca", String.join(",", hcas));
             return true;
         }
         if (!far.isEmpty()) {
-            out.addListed(h.name, job.where(), CODE, FindingSeverity.INFO, Subject.JOB, TransportAnalyzer.detail("gdr.distance"), far);
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, FindingSeverity.INFO, Subject.JOB, TransportAnalyzer.detail("gdr.distance"), far);
             return true;
         }
         return false;

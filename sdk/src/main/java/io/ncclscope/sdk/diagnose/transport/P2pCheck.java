@@ -42,7 +42,7 @@ final class P2pCheck {
             String env = TransportJob.setting(envAt);
             boolean several = false;
             for (HostFacts h : job.hosts()) several |= h.severalLocal;
-            out.addListed(null, null, CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO, Subject.JOB.withNode(job.onlyHost()),
+            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO, Subject.JOB.withNode(job.onlyHost()),
                     TransportAnalyzer.detail(several ? "p2p.envonly" : "p2p.envonly.local", "hosts", job.where(), "env", env),
                     List.of(envAt.quote()), "env", env, "node", job.onlyHost());
         }
@@ -72,16 +72,15 @@ final class P2pCheck {
         ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
         TopoPath path = null;
         TopoPath status = null;
-        List<EvidenceLine> topoLines = new ArrayList<>();
+        EvidenceLine topoLine = null;
         if (topo != null && ga != null && gb != null && !ga.equals(gb)) {
             String a = "GPU" + ga, b = "GPU" + gb;
-            TopoMatrix m = topo.data().matrixOf(MatrixType.TOPOLOGY).orElse(null);
-            if (m != null) path = m.path(a, b).or(() -> m.path(b, a)).orElse(null);
+            path = topo.path(a, b);
             for (MatrixType mt : List.of(MatrixType.P2P_READ, MatrixType.P2P_WRITE, MatrixType.P2P)) {
                 TopoMatrix pm = topo.data().matrixOf(mt).orElse(null);
                 if (pm != null && status == null) status = pm.path(a, b).orElse(null);
             }
-            topo.data().gpu(a).ifPresent(g -> topoLines.add(topo.record().quote(g.line())));
+            topoLine = topo.gpuLine(a);
         }
         String level = job.env("NCCL_P2P_LEVEL");
         String env = envAt == null ? null : TransportJob.setting(envAt);
@@ -112,8 +111,8 @@ final class P2pCheck {
         List<EvidenceLine> ev = new ArrayList<>();
         for (LogFact<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) ev.add(t.quote());
         if (envExplains) ev.add(envAt.quote());
-        ev.addAll(topoLines);
-        out.addListed(h.name, job.where(), CODE, sev, Subject.JOB, TransportAnalyzer.detail(key, args.toArray()), ev, "env", env);
+        ev.add(topoLine);
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB, TransportAnalyzer.detail(key, args.toArray()), ev, "env", env);
         return true;
     }
 

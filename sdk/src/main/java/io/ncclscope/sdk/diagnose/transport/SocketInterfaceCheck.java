@@ -113,7 +113,7 @@ final class SocketInterfaceCheck {
         }
         if (specAt != null && (loop || spec != null)) ev.add(specAt.quote());
         if (ipLine != null && (down || mgmt || bond)) ev.add(ipLine);
-        out.addListed(h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name), TransportAnalyzer.detail(key, args.toArray()), ev,
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name), TransportAnalyzer.detail(key, args.toArray()), ev,
                 "iface", better == null || better.equals(e.name) ? null : better, "env", env);
         return true;
     }
@@ -155,7 +155,7 @@ final class SocketInterfaceCheck {
             if (via != null) Collections.addAll(args, "iface", via);
             List<EvidenceLine> ev = new ArrayList<>(List.of(t.quote()));
             for (InterfaceUse e : entries.values()) if (e.name.equals(via)) ev.addAll(e.lines);
-            out.addListed(h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
                     TransportAnalyzer.detail(key, args.toArray()), ev, "iface", better, "peer", bare);
         }
     }
@@ -175,22 +175,26 @@ final class SocketInterfaceCheck {
         for (ClusterHardware.Interface i : ifaces) {
             NetInterface n = i.iface();
             boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
-            if (!up || InterfaceNames.isLoopbackName(n.name()) || InterfaceNames.mgmtName(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
+            if (!up || !candidate(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
             if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;
             for (NetAddress a : n.addresses()) {
                 if (!InterfaceNames.routable(a.address())) continue;
-                if (InterfaceNames.virtualName(n.name()) && !n.name().startsWith("veth")) continue;
                 if ("inet".equals(a.family())) return n.name();
                 if (v6 == null) v6 = n.name();
             }
         }
         if (v6 != null) return v6;
         for (InterfaceUse e : entries.values()) {
-            boolean ok = e.addresses.stream().anyMatch(InterfaceNames::routable) && !InterfaceNames.isLoopbackName(e.name)
-                    && !InterfaceNames.mgmtName(e.name) && !(InterfaceNames.virtualName(e.name) && !e.name.startsWith("veth"))
+            boolean ok = candidate(e.name) && e.addresses.stream().anyMatch(InterfaceNames::routable)
                     && e.addresses.stream().noneMatch(InterfaceNames::dockerDefaultBridge);
             if (ok) return e.name;
         }
         return null;
+    }
+
+    /** {@return whether an interface of this name may carry the node's traffic: no loopback, management or virtual device but veth} */
+    private static boolean candidate(String name) {
+        return !InterfaceNames.isLoopbackName(name) && !InterfaceNames.mgmtName(name)
+                && !(InterfaceNames.virtualName(name) && !name.startsWith("veth"));
     }
 }

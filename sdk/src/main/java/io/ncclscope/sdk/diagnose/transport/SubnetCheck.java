@@ -81,7 +81,7 @@ final class SubnetCheck {
             sev = FindingSeverity.INFO;
             key = "ifname.subnet.guess";
         }
-        out.addListed(null, null, SocketInterfaceCheck.CODE, sev, Subject.JOB,
+        out.addListed(TransportAnalyzer.HOSTS, null, null, SocketInterfaceCheck.CODE, sev, Subject.JOB,
                 TransportAnalyzer.detail(key, "hosts", Names.upTo(hosts, TransportJob.HOSTS_SHOWN), "subnets", list.toString()),
                 lines(job, hw), "iface", names.size() == 1 ? names.iterator().next() : null);
     }

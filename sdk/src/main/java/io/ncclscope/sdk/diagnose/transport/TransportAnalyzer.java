@@ -29,7 +29,7 @@ public final class TransportAnalyzer implements Analyzer {
      * every node of a job on loopback, or from one log per node of a bundle, is one finding listing the hosts, with
      * up to three lines more of each further host or log; the roles of an interface ({@code uses}) are merged.
      */
-    private static final MergedFindings.NodeListing HOSTS =
+    static final MergedFindings.NodeListing HOSTS =
             new MergedFindings.NodeListing("hosts", TransportJob.HOSTS_SHOWN, 3, "uses");
 
     @Override
@@ -77,7 +77,7 @@ public final class TransportAnalyzer implements Analyzer {
 
     /** The checks of every job, in the order their findings are filed. */
     private static List<Finding> check(List<LogSummary> logs, ClusterHardware hw) {
-        MergedFindings d = new MergedFindings(HOSTS);
+        MergedFindings d = new MergedFindings();
         for (List<LogSummary> g : TransportJob.byCommunicator(logs, s -> s.commIds)) {
             TransportJob job = new TransportJob(g);
             IbDisabledByEnvCheck.check(job, hw, d);
