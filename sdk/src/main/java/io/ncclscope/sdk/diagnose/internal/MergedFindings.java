@@ -76,11 +76,15 @@ public final class MergedFindings {
         /** Of a listed statement: the items of the union argument of every statement merged into it. */
         final Set<String> unionItems = new LinkedHashSet<>();
 
-        PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail) {
+        /** A finding with the words, lines and parameters of its first statement. */
+        PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail, Collection<Quote> evidence,
+                       String[] params) {
             this.code = code;
             this.severity = severity;
             this.subject = subject;
             this.detail = detail;
+            addEvidence(this, evidence);
+            putParams(this.params, params, false);
         }
     }
 
@@ -109,9 +113,10 @@ public final class MergedFindings {
                        Collection<Quote> evidence, String... params) {
         PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new PendingFinding(code, severity, subject, detail);
-            byKey.put(k, a);
-        } else if (severity.compareTo(a.severity) > 0) {
+            byKey.put(k, new PendingFinding(code, severity, subject, detail, evidence, params));
+            return;
+        }
+        if (severity.compareTo(a.severity) > 0) {
             // The more severe statement leads, with its lines first.
             Map<Quote.Key, Quote> old = new LinkedHashMap<>(a.evidence);
             a.evidence.clear();
@@ -175,15 +180,8 @@ public final class MergedFindings {
             merge(Arrays.asList(code, scope, detail.key()), code, severity, subject, detail, evidence, params);
             return;
         }
-        List<Object> k = nodeKey(code, severity, subject, detail);
-        PendingFinding a = byKey.get(k);
-        if (a == null) {
-            a = new PendingFinding(code, severity, subject, detail);
-            addEvidence(a, evidence);
-            putParams(a.params, params, false);
-            byKey.put(k, a);
-        }
-        a.nodes.add(node);
+        byKey.computeIfAbsent(nodeKey(code, severity, subject, detail),
+                k -> new PendingFinding(code, severity, subject, detail, evidence, params)).nodes.add(node);
     }
 
     /**
@@ -208,20 +206,15 @@ public final class MergedFindings {
     public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject, Message detail,
                           List<EvidenceLine> evidence, String... params) {
         if (recorder != null) throw new UnsupportedOperationException("a recording collector takes no listed statements");
-        Map<String, String> alike = detail.args();
-        if (how.union() != null && alike.containsKey(how.union())) {
-            alike = new LinkedHashMap<>(alike);
-            alike.remove(how.union());
-        }
+        Map<String, String> alike = new LinkedHashMap<>(detail.args());
+        alike.remove(how.union());
         List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject.toString());
         Collection<Quote> lines = firstApart(quotes(evidence));
         PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new PendingFinding(code, severity, subject, detail);
+            a = new PendingFinding(code, severity, subject, detail, lines, params);
             a.listing = how;
             a.where = where;
-            addEvidence(a, lines);
-            putParams(a.params, params, false);
             byKey.put(k, a);
         } else {
             int taken = 0;
