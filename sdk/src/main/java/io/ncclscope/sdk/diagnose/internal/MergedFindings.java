@@ -186,7 +186,8 @@ public final class MergedFindings {
 
     /**
      * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says. A
-     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity, subject and detail (but for the union argument) are one finding, made on
+     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity,
+     * subject and detail (but for the union argument) are one finding, made on
      * the nodes of all: its detail names them in the listing argument (else {@code where}); it quotes the first
      * statement's lines, then up to {@code linesPerNode} new ones of each further statement; its union argument lists
      * the items of all. The finding of one node is about that node: its subject and parameter {@code node} name it.
@@ -203,7 +204,8 @@ public final class MergedFindings {
      * @param evidence the lines, quoted already; null elements are skipped
      * @param params   alternating names and values; null or blank values are left out
      */
-    public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject, Message detail,
+    public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
+                          Message detail,
                           List<EvidenceLine> evidence, String... params) {
         if (recorder != null) throw new UnsupportedOperationException("a recording collector takes no listed statements");
         Map<String, String> alike = new LinkedHashMap<>(detail.args());
@@ -275,7 +277,8 @@ public final class MergedFindings {
             if (how != null) {
                 Map<String, String> args = new LinkedHashMap<>();
                 if (!detail.args().containsKey(how.argument())) {
-                    args.put(how.argument(), nodes.isEmpty() ? Objects.requireNonNullElse(a.where, "?") : Names.upTo(nodes, how.shown()));
+                    String named = nodes.isEmpty() ? Objects.requireNonNullElse(a.where, "?") : Names.upTo(nodes, how.shown());
+                    args.put(how.argument(), named);
                 }
                 args.putAll(detail.args());
                 if (!a.unionItems.isEmpty()) args.put(how.union(), String.join(", ", a.unionItems));

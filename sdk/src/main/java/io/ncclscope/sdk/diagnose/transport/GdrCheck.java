@@ -54,7 +54,8 @@ final class GdrCheck {
         if (!any && level != null && levelOff(level, null) && usesRdma(job)) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String env = "NCCL_NET_GDR_LEVEL=" + level;
-            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, Subject.JOB.withNode(job.onlyHost()),
+            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
+                    Subject.JOB.withNode(job.onlyHost()),
                     TransportAnalyzer.detail(single ? "gdr.env.single" : "gdr.env", "hosts", job.where(), "env", env),
                     List.of(levelAt.quote()), "env", env, "node", job.onlyHost());
         }
@@ -98,8 +99,8 @@ final class GdrCheck {
         if (dev != null) ev.add(dev.quote());
         ev.add(topoLine);
         if (levelAt != null && env != null) ev.add(levelAt.quote());
-        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withDevice(hca), TransportAnalyzer.detail(key, args.toArray()), ev,
-                "hca", hca, "env", env);
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withDevice(hca),
+                TransportAnalyzer.detail(key, args.toArray()), ev, "hca", hca, "env", env);
     }
 
     /**
@@ -134,7 +135,8 @@ final class GdrCheck {
             return true;
         }
         if (!far.isEmpty()) {
-            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, FindingSeverity.INFO, Subject.JOB, TransportAnalyzer.detail("gdr.distance"), far);
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, FindingSeverity.INFO, Subject.JOB,
+                    TransportAnalyzer.detail("gdr.distance"), far);
             return true;
         }
         return false;

@@ -53,7 +53,8 @@ final class IbDisabledByEnvCheck {
             for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) ev.add(n.quote());
         }
         ev.addAll(r.lines);
-        out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, sev, Subject.JOB.withNode(job.onlyHost()), TransportAnalyzer.detail(key, args.toArray()), ev,
+        out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, sev, Subject.JOB.withNode(job.onlyHost()),
+                TransportAnalyzer.detail(key, args.toArray()), ev,
                 "env", env, "hca", String.join(",", r.devices), "node", job.onlyHost());
     }
 

@@ -42,14 +42,16 @@ final class P2pCheck {
             String env = TransportJob.setting(envAt);
             boolean several = false;
             for (HostFacts h : job.hosts()) several |= h.severalLocal;
-            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO, Subject.JOB.withNode(job.onlyHost()),
+            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
+                    Subject.JOB.withNode(job.onlyHost()),
                     TransportAnalyzer.detail(several ? "p2p.envonly" : "p2p.envonly.local", "hosts", job.where(), "env", env),
                     List.of(envAt.quote()), "env", env, "node", job.onlyHost());
         }
     }
 
     /** The pairs of GPUs of host {@code h} that do not use P2P; true when there are some. */
-    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt, MergedFindings out) {
+    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt,
+                                MergedFindings out) {
         List<LogFact<NcclTransport>> intra = new ArrayList<>();
         boolean net = false;
         for (LogFact<NcclTransport> t : h.connections().intra) {
@@ -106,13 +108,16 @@ final class P2pCheck {
         };
         List<Object> args = new ArrayList<>(Arrays.asList("pairs", pairs(intra), "via", vias(intra)));
         if (path != null) Collections.addAll(args, "gpus", "GPU" + ga + "-GPU" + gb, "path", path.word());
-        if (status != null && key.equals("p2p.unsupported")) Collections.addAll(args, "gpus", "GPU" + ga + "-GPU" + gb, "status", status.word());
+        if (status != null && key.equals("p2p.unsupported")) {
+            Collections.addAll(args, "gpus", "GPU" + ga + "-GPU" + gb, "status", status.word());
+        }
         if (envExplains) Collections.addAll(args, "env", env);
         List<EvidenceLine> ev = new ArrayList<>();
         for (LogFact<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) ev.add(t.quote());
         if (envExplains) ev.add(envAt.quote());
         ev.add(topoLine);
-        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB, TransportAnalyzer.detail(key, args.toArray()), ev, "env", env);
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB,
+                TransportAnalyzer.detail(key, args.toArray()), ev, "env", env);
         return true;
     }
 

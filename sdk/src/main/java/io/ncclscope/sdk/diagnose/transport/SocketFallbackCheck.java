@@ -57,7 +57,8 @@ final class SocketFallbackCheck {
             if (sock != null) ev.add(sock.quote());
             if (h.connections().firstSocket != null) ev.add(h.connections().firstSocket.quote());
             ev.addAll(r.lines());
-            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, severity(key), Subject.JOB, TransportAnalyzer.detail(key, args), ev,
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, severity(key), Subject.JOB,
+                    TransportAnalyzer.detail(key, args), ev,
                     "iface", sock == null ? null : sock.value().name(), "hca", String.join(",", r.active()));
         }
     }

@@ -102,7 +102,9 @@ final class SocketInterfaceCheck {
         List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", String.join(", ", e.uses)));
         if (env != null) Collections.addAll(args, "env", env);
         if (hit != null) Collections.addAll(args, "reason", hit.value().message());
-        if (down && ip != null) Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
+        if (down && ip != null) {
+            Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
+        }
         List<EvidenceLine> ev = new ArrayList<>(e.lines);
         if (hit != null) ev.add(hit.quote());
         for (LogFact<NcclTransport> t : h.connections().socketDevs) {
@@ -113,7 +115,8 @@ final class SocketInterfaceCheck {
         }
         if (specAt != null && (loop || spec != null)) ev.add(specAt.quote());
         if (ipLine != null && (down || mgmt || bond)) ev.add(ipLine);
-        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name), TransportAnalyzer.detail(key, args.toArray()), ev,
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name),
+                TransportAnalyzer.detail(key, args.toArray()), ev,
                 "iface", better == null || better.equals(e.name) ? null : better, "env", env);
         return true;
     }
@@ -192,7 +195,10 @@ final class SocketInterfaceCheck {
         return null;
     }
 
-    /** {@return whether an interface of this name may carry the node's traffic: no loopback, management or virtual device but veth} */
+    /**
+     * {@return whether an interface of this name may carry the node's traffic: no loopback, management or virtual
+     * device but veth}
+     */
     private static boolean candidate(String name) {
         return !InterfaceNames.isLoopbackName(name) && !InterfaceNames.mgmtName(name)
                 && !(InterfaceNames.virtualName(name) && !name.startsWith("veth"));

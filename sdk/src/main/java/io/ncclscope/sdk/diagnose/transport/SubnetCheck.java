@@ -112,7 +112,9 @@ final class SubnetCheck {
             if (e == null) continue;
             for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
                 for (NetAddress a : ip.iface().addresses()) {
-                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) lines.add(ip.record().quote(a.line()));
+                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
+                        lines.add(ip.record().quote(a.line()));
+                    }
                     if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
                 }
             }
