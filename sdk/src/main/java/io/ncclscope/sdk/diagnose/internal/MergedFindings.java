@@ -38,9 +38,9 @@ public final class MergedFindings {
 
     /**
      * How the details of {@link #addListed} name the nodes a statement was made on, for analyzers whose every template
-     * says where ({@code NCCL on ${hosts} ...}) instead of having a {@code <key>.nodes} form. A statement made on several nodes
-     * stands for all of them: it quotes lines of each, and keeps only the parameters all agree on, since one that
-     * differs between nodes cannot fill a single command.
+     * says where ({@code NCCL on ${hosts} ...}) instead of having a {@code <key>.nodes} form. A statement made on
+     * several nodes stands for all of them: it quotes lines of each, and keeps only the parameters all agree on, since
+     * one that differs between nodes cannot fill a single command.
      *
      * @param argument     the detail argument naming the nodes, put first
      * @param shown        names it lists before {@code (+N)}
@@ -68,7 +68,8 @@ public final class MergedFindings {
         Message detail;
         final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
-        final Set<String> nodes = new LinkedHashSet<>();
+        /** The nodes that made it, each once (a list: a finding alike on every node of a big bundle lists them all). */
+        final List<String> nodes = new ArrayList<>();
         /** Of a statement of {@link #addListed}: how its detail names the nodes; else null. */
         NodeListing listing;
         /** Of a listed statement: what its detail names when no node made it. */
@@ -85,6 +86,11 @@ public final class MergedFindings {
             this.detail = detail;
             addEvidence(this, evidence);
             putParams(this.params, params, false);
+        }
+
+        /** Adds a node that made it; one it has already is not listed again. */
+        void addNode(String node) {
+            if (!nodes.contains(node)) nodes.add(node);
         }
     }
 
@@ -181,7 +187,7 @@ public final class MergedFindings {
             return;
         }
         byKey.computeIfAbsent(nodeKey(code, severity, subject, detail),
-                k -> new PendingFinding(code, severity, subject, detail, evidence, params)).nodes.add(node);
+                k -> new PendingFinding(code, severity, subject, detail, evidence, params)).addNode(node);
     }
 
     /**
@@ -228,7 +234,7 @@ public final class MergedFindings {
             putParams(own, params, false);
             a.params.entrySet().removeIf(p -> !p.getValue().equals(own.get(p.getKey())));
         }
-        if (node != null) a.nodes.add(node);
+        if (node != null) a.addNode(node);
         String items = how.union() == null ? null : detail.args().get(how.union());
         if (items != null) a.unionItems.addAll(Arrays.asList(items.split(", ")));
     }
@@ -272,7 +278,7 @@ public final class MergedFindings {
             Subject subject = a.subject;
             Message detail = a.detail;
             Map<String, String> params = a.params;
-            List<String> nodes = new ArrayList<>(a.nodes);
+            List<String> nodes = a.nodes;
             NodeListing how = a.listing;
             if (how != null) {
                 Map<String, String> args = new LinkedHashMap<>();
