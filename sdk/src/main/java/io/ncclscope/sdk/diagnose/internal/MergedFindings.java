@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -19,9 +22,11 @@ import java.util.function.Consumer;
  * {@code nvidia-smi -q}) adds its lines to the first; the more severe statement leads, with its subject, detail,
  * parameters and lines first. With {@link #addForNode}, a node's problem that other nodes share word for word (a
  * cluster of one server model, all with the same GPU-NIC placement) is one finding listing the nodes, with the
- * first node's lines. Lines are quoted only when {@link #findings()} builds the findings, so only the artifacts a
- * finding shows are read again. A recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its
- * lines quoted at once, to hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
+ * first node's lines. With {@link #addListed}, for analyzers whose every detail says where it was seen, the same
+ * statement made on many nodes is one finding whose detail names them all ({@link NodeListing}). Lines are quoted
+ * only when {@link #findings()} builds the findings, so only the artifacts a finding shows are read again. A
+ * recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its lines quoted at once, to
+ * hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
  */
 public final class MergedFindings {
 
@@ -30,6 +35,21 @@ public final class MergedFindings {
 
     /** Where a recording collector ({@link RecordedFindings}) hands its calls; null for a collector that merges them. */
     private final Consumer<RecordedFindings.RecordedCall> recorder;
+
+    /**
+     * How the details of {@link #addListed} name the nodes a statement was made on, for analyzers whose every template
+     * says where ({@code NCCL on ${hosts} ...}) instead of having a {@code <key>.nodes} form. A statement made on
+     * several nodes stands for all of them: it quotes lines of each, and keeps only the parameters all agree on, since
+     * one that differs between nodes cannot fill a single command.
+     *
+     * @param argument     the detail argument naming the nodes, put first
+     * @param shown        names it lists before {@code (+N)}
+     * @param linesPerNode new lines each further statement adds while the finding has room
+     * @param union        an argument listing items ({@code "Bootstrap, NET/Socket"}) that is no part of what makes two
+     *                     statements alike: the finding lists the items of all; null for none
+     */
+    public record NodeListing(String argument, int shown, int linesPerNode, String union) {
+    }
 
     /** A collector that merges the findings added to it. */
     public MergedFindings() {
@@ -48,13 +68,29 @@ public final class MergedFindings {
         Message detail;
         final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
+        /** The nodes that made it, each once (a list: a finding alike on every node of a big bundle lists them all). */
         final List<String> nodes = new ArrayList<>();
+        /** Of a statement of {@link #addListed}: how its detail names the nodes; else null. */
+        NodeListing listing;
+        /** Of a listed statement: what its detail names when no node made it. */
+        String where;
+        /** Of a listed statement: the items of the union argument of every statement merged into it. */
+        final Set<String> unionItems = new LinkedHashSet<>();
 
-        PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail) {
+        /** A finding with the words, lines and parameters of its first statement. */
+        PendingFinding(String code, FindingSeverity severity, Subject subject, Message detail, Collection<Quote> evidence,
+                       String[] params) {
             this.code = code;
             this.severity = severity;
             this.subject = subject;
             this.detail = detail;
+            addEvidence(this, evidence);
+            putParams(this.params, params, false);
+        }
+
+        /** Adds a node that made it; one it has already is not listed again. */
+        void addNode(String node) {
+            if (!nodes.contains(node)) nodes.add(node);
         }
     }
 
@@ -83,9 +119,10 @@ public final class MergedFindings {
                        Collection<Quote> evidence, String... params) {
         PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new PendingFinding(code, severity, subject, detail);
-            byKey.put(k, a);
-        } else if (severity.compareTo(a.severity) > 0) {
+            byKey.put(k, new PendingFinding(code, severity, subject, detail, evidence, params));
+            return;
+        }
+        if (severity.compareTo(a.severity) > 0) {
             // The more severe statement leads, with its lines first.
             Map<Quote.Key, Quote> old = new LinkedHashMap<>(a.evidence);
             a.evidence.clear();
@@ -94,11 +131,11 @@ public final class MergedFindings {
             a.severity = severity;
             a.subject = subject;
             a.detail = detail;
-            putParams(a, params, true);
+            putParams(a.params, params, true);
             return;
         }
         addEvidence(a, evidence);
-        putParams(a, params, false);
+        putParams(a.params, params, false);
     }
 
     /**
@@ -114,11 +151,15 @@ public final class MergedFindings {
      */
     public void addLines(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                          List<EvidenceLine> evidence, String... params) {
+        add(key, code, severity, subject, detail, quotes(evidence), params);
+    }
+
+    private static List<Quote> quotes(List<EvidenceLine> evidence) {
         List<Quote> quotes = new ArrayList<>(evidence.size());
         for (EvidenceLine l : evidence) {
             if (l != null) quotes.add(Quote.of(l));
         }
-        add(key, code, severity, subject, detail, quotes, params);
+        return quotes;
     }
 
     /**
@@ -145,20 +186,73 @@ public final class MergedFindings {
             merge(Arrays.asList(code, scope, detail.key()), code, severity, subject, detail, evidence, params);
             return;
         }
-        List<Object> k = nodeKey(code, severity, subject, detail);
+        byKey.computeIfAbsent(nodeKey(code, severity, subject, detail),
+                k -> new PendingFinding(code, severity, subject, detail, evidence, params)).addNode(node);
+    }
+
+    /**
+     * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says. A
+     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity,
+     * subject and detail (but for the union argument) are one finding, made on
+     * the nodes of all: its detail names them in the listing argument (else {@code where}); it quotes the first
+     * statement's lines, then up to {@code linesPerNode} new ones of each further statement; its union argument lists
+     * the items of all. The finding of one node is about that node: its subject and parameter {@code node} name it.
+     * A detail that sets the listing argument itself (a statement about a job's hosts) keeps it, and it is part of
+     * what makes statements alike.
+     *
+     * @param how      how the detail names the nodes
+     * @param node     the node the statement was made on; null for none
+     * @param where    what the detail names when no node made the statement (a log's name); null for {@code ?}
+     * @param code     the finding code
+     * @param severity its severity
+     * @param subject  what it is about, without the node
+     * @param detail   the sentence saying what was seen
+     * @param evidence the lines, quoted already; null elements are skipped
+     * @param params   alternating names and values; null or blank values are left out
+     */
+    public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
+                          Message detail,
+                          List<EvidenceLine> evidence, String... params) {
+        if (recorder != null) throw new UnsupportedOperationException("a recording collector takes no listed statements");
+        Map<String, String> alike = new LinkedHashMap<>(detail.args());
+        alike.remove(how.union());
+        List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject.toString());
+        Collection<Quote> lines = firstApart(quotes(evidence));
         PendingFinding a = byKey.get(k);
         if (a == null) {
-            a = new PendingFinding(code, severity, subject, detail);
-            addEvidence(a, evidence);
-            putParams(a, params, false);
+            a = new PendingFinding(code, severity, subject, detail, lines, params);
+            a.listing = how;
+            a.where = where;
             byKey.put(k, a);
+        } else {
+            int taken = 0;
+            for (Quote q : lines) {
+                if (taken >= how.linesPerNode() || a.evidence.size() >= Finding.MAX_EVIDENCE) break;
+                if (a.evidence.putIfAbsent(q.key(), q) == null) taken++;
+            }
+            Map<String, String> own = new LinkedHashMap<>();
+            putParams(own, params, false);
+            a.params.entrySet().removeIf(p -> !p.getValue().equals(own.get(p.getKey())));
         }
-        if (a.nodes.isEmpty() || !a.nodes.get(a.nodes.size() - 1).equals(node)) a.nodes.add(node);
+        if (node != null) a.addNode(node);
+        String items = how.union() == null ? null : detail.args().get(how.union());
+        if (items != null) a.unionItems.addAll(Arrays.asList(items.split(", ")));
     }
 
     /** The instance key of {@link #addForNode} with a node: what nodes that share one finding have in common. */
     static List<Object> nodeKey(String code, FindingSeverity severity, Subject subject, Message detail) {
         return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null).toString());
+    }
+
+    /** {@return the first {@link Finding#MAX_EVIDENCE} lines of {@code evidence} apart: all a finding takes of one call} */
+    static Collection<Quote> firstApart(Collection<Quote> evidence) {
+        Map<Quote.Key, Quote> out = new LinkedHashMap<>();
+        for (Quote q : evidence) {
+            if (q == null) continue;
+            if (out.size() >= Finding.MAX_EVIDENCE) break;
+            out.putIfAbsent(q.key(), q);
+        }
+        return out.values();
     }
 
     private static void addEvidence(PendingFinding a, Collection<Quote> evidence) {
@@ -168,12 +262,12 @@ public final class MergedFindings {
         }
     }
 
-    private static void putParams(PendingFinding a, String[] params, boolean replace) {
+    private static void putParams(Map<String, String> into, String[] params, boolean replace) {
         for (int i = 0; i + 1 < params.length; i += 2) {
             String v = params[i + 1];
             if (v == null || v.isBlank()) continue;
-            if (replace) a.params.put(params[i], v);
-            else a.params.putIfAbsent(params[i], v);
+            if (replace) into.put(params[i], v);
+            else into.putIfAbsent(params[i], v);
         }
     }
 
@@ -184,14 +278,29 @@ public final class MergedFindings {
             Subject subject = a.subject;
             Message detail = a.detail;
             Map<String, String> params = a.params;
-            if (a.nodes.size() > 1) {
+            List<String> nodes = a.nodes;
+            NodeListing how = a.listing;
+            if (how != null) {
+                Map<String, String> args = new LinkedHashMap<>();
+                if (!detail.args().containsKey(how.argument())) {
+                    String named = nodes.isEmpty() ? Objects.requireNonNullElse(a.where, "?") : Names.upTo(nodes, how.shown());
+                    args.put(how.argument(), named);
+                }
+                args.putAll(detail.args());
+                if (!a.unionItems.isEmpty()) args.put(how.union(), String.join(", ", a.unionItems));
+                detail = new Message(detail.bundle(), detail.key(), args);
+                if (nodes.size() == 1) {
+                    subject = subject.withNode(nodes.get(0));
+                    params.putIfAbsent("node", nodes.get(0));
+                }
+            } else if (nodes.size() > 1) {
                 Map<String, String> args = new LinkedHashMap<>(detail.args());
-                args.put("nodes", Names.list(a.nodes));
-                args.put("nodeCount", String.valueOf(a.nodes.size()));
+                args.put("nodes", Names.list(nodes));
+                args.put("nodeCount", String.valueOf(nodes.size()));
                 detail = new Message(detail.bundle(), detail.key() + ".nodes", args);
                 subject = subject.withNode(null);
                 params = new LinkedHashMap<>(params);
-                params.put("nodes", Names.csv(a.nodes.subList(0, Math.min(a.nodes.size(), Names.MAX_LISTED))));
+                params.put("nodes", Names.csv(nodes.subList(0, Math.min(nodes.size(), Names.MAX_LISTED))));
             }
             Map<Quote.Key, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {

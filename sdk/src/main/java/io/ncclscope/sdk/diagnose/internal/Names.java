@@ -32,6 +32,18 @@ public final class Names {
     }
 
     /**
+     * At most {@code max} names joined by {@code ", "}, then {@code (+N)}, as they are.
+     *
+     * @param names names, in order
+     * @param max   most names listed
+     * @return the names for a sentence
+     */
+    public static String upTo(List<String> names, int max) {
+        String s = String.join(", ", names.subList(0, Math.min(max, names.size())));
+        return names.size() > max ? s + " (+" + (names.size() - max) + ")" : s;
+    }
+
+    /**
      * Names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7}).
      *
      * @param names names, in order

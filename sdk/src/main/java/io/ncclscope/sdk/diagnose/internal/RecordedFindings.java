@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.internal;
 
-import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.evidence.Evidence;
@@ -8,7 +7,6 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -177,24 +175,10 @@ public final class RecordedFindings {
             this.severity = severity;
             this.subject = subject;
             this.detail = detail;
-            this.evidence = quoted(evidence);
+            // The lines a collector can take from this call, read now: the first Finding.MAX_EVIDENCE apart (a
+            // collector takes no more of one call).
+            this.evidence = MergedFindings.firstApart(evidence).stream().map(Quote::resolved).toList();
             this.params = params;
-        }
-
-        /**
-         * The lines a collector can take from this call, read now: the first {@link Finding#MAX_EVIDENCE} apart (a
-         * collector takes no more of one call).
-         */
-        private static List<Quote> quoted(Collection<Quote> evidence) {
-            Map<Quote.Key, Quote> out = new LinkedHashMap<>();
-            for (Quote q : evidence) {
-                if (q == null) continue;
-                if (out.size() >= Finding.MAX_EVIDENCE) break;
-                out.putIfAbsent(q.key(), q);
-            }
-            List<Quote> read = new ArrayList<>(out.size());
-            for (Quote q : out.values()) read.add(q.resolved());
-            return read;
         }
 
         /** Keeps only the node: the finding's words and lines are those of the group's first call. */

@@ -7,6 +7,9 @@ import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.parsers.topo.MatrixType;
+import io.ncclscope.parsers.topo.TopoMatrix;
+import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
@@ -47,6 +50,22 @@ final class ClusterHardware {
 
     /** The {@code nvidia-smi topo} capture of a node with its record. */
     record TopologyRecord(HardwareRecord record, Topology data) {
+
+        /** {@return whether the capture has the topology matrix ({@code nvidia-smi topo -m})} */
+        boolean hasMatrix() {
+            return data.matrixOf(MatrixType.TOPOLOGY).isPresent();
+        }
+
+        /** {@return the topology matrix's path between devices {@code a} and {@code b}, read either way; null when none} */
+        TopoPath path(String a, String b) {
+            TopoMatrix m = data.matrixOf(MatrixType.TOPOLOGY).orElse(null);
+            return m == null ? null : m.path(a, b).or(() -> m.path(b, a)).orElse(null);
+        }
+
+        /** {@return the matrix line of GPU {@code name} ({@code GPU3}), quoted now; null when the capture has none} */
+        EvidenceLine gpuLine(String name) {
+            return data.gpu(name).map(g -> record.quote(g.line())).orElse(null);
+        }
     }
 
     private final Map<String, List<HardwareRecord>> byNode = new LinkedHashMap<>();

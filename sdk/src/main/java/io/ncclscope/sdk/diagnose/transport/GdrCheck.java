@@ -6,16 +6,17 @@ import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
-import io.ncclscope.parsers.topo.MatrixType;
 import io.ncclscope.parsers.topo.PathType;
-import io.ncclscope.parsers.topo.TopoGpu;
-import io.ncclscope.parsers.topo.TopoMatrix;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -33,7 +34,7 @@ final class GdrCheck {
     private GdrCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+    static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         String level = NcclTerms.strip(job.env("NCCL_NET_GDR_LEVEL"));
         LogFact<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
         boolean any = false;
@@ -44,26 +45,25 @@ final class GdrCheck {
             // (src/transport/net.cu: "Ring %02d : %d -> %d via NET/%s/%d%s%s", /GDRDMA when the NIC takes CUDA pointers).
             if (h.connections().recvLines > 0) {
                 any = true;
-                if (!h.connections().without.isEmpty()) receive(job, hw, h, level, levelAt, d);
+                if (!h.connections().without.isEmpty()) receive(job, hw, h, level, levelAt, out);
                 continue;
             }
-            any |= verdicts(job, h, d);
+            any |= verdicts(job, h, out);
         }
         // NCCL_NET_GDR_LEVEL=LOC turns GDR off everywhere; say so when no channel line showed it.
         if (!any && level != null && levelOff(level, null) && usesRdma(job)) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String env = "NCCL_NET_GDR_LEVEL=" + level;
-            FindingDraft f = d.add(CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, single ? "gdr.env.single" : "gdr.env")
-                    .arg("hosts", job.where()).arg("env", env).param("env", env).param("node", job.onlyHost())
-                    .subject(Subject.JOB.withNode(job.onlyHost()));
-            f.line(levelAt.quote());
-            d.put(f);
+            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
+                    Subject.JOB.withNode(job.onlyHost()),
+                    TransportAnalyzer.detail(single ? "gdr.env.single" : "gdr.env", "hosts", job.where(), "env", env),
+                    List.of(levelAt.quote()), "env", env, "node", job.onlyHost());
         }
     }
 
     /** Receive connections without GDRDMA on host {@code h}, judged by the GPU/NIC path and NCCL_NET_GDR_LEVEL. */
     private static void receive(TransportJob job, ClusterHardware hw, HostFacts h, String level, LogFact<EnvSetting> levelAt,
-                                FindingsByStatement d) {
+                                MergedFindings out) {
         HostConnections c = h.connections();
         LogFact<NcclTransport> t = c.without.get(0);
         LogFact<IbDevice> dev = hca(job, h, NcclTerms.netDev(t.value().via()));
@@ -74,11 +74,9 @@ final class GdrCheck {
         EvidenceLine topoLine = null;
         if (topo != null && gpu != null && hca != null) {
             TopoNic nic = topo.data().nic(hca).orElse(null);
-            TopoMatrix m = topo.data().matrixOf(MatrixType.TOPOLOGY).orElse(null);
-            if (nic != null && m != null) {
-                path = m.path("GPU" + gpu, nic.name()).or(() -> m.path(nic.name(), "GPU" + gpu)).orElse(null);
-                TopoGpu g = topo.data().gpu("GPU" + gpu).orElse(null);
-                if (g != null) topoLine = topo.record().quote(g.line());
+            if (nic != null && topo.hasMatrix()) {
+                path = topo.path("GPU" + gpu, nic.name());
+                topoLine = topo.gpuLine("GPU" + gpu);
             }
         }
         boolean onPath = path != null && path.type().isPath();
@@ -89,18 +87,20 @@ final class GdrCheck {
         else if (c.withoutLines < c.recvLines) key = "gdr.recv.partial";
         else key = "gdr.recv";
         FindingSeverity sev = key.equals("gdr.recv.far") ? FindingSeverity.INFO : FindingSeverity.WARNING;
-        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("vias", InterfaceNames.join(c.withoutVias, 3))
-                .arg("without", c.withoutCount).arg("total", c.recvCount)
-                .param("hca", hca).subject(Subject.JOB.withDevice(hca));
-        if (hca != null) f.arg("hca", hca);
-        if (gpu != null && path != null) f.arg("gpu", "GPU" + gpu).arg("path", path.word());
-        if (key.equals("gdr.recv.env")) f.arg("env", "NCCL_NET_GDR_LEVEL=" + level).param("env", "NCCL_NET_GDR_LEVEL=" + level);
-        for (LogFact<NcclTransport> w : NcclTerms.first(c.without, LINES)) f.line(w.quote());
-        if (c.withoutLines < c.recvLines && c.withGdr != null) f.line(c.withGdr.quote());
-        if (dev != null) f.line(dev.quote());
-        if (topoLine != null) f.line(topoLine);
-        if (levelAt != null && key.equals("gdr.recv.env")) f.line(levelAt.quote());
-        d.put(f);
+        String env = key.equals("gdr.recv.env") ? "NCCL_NET_GDR_LEVEL=" + level : null;
+        List<Object> args = new ArrayList<>(Arrays.asList("vias", Names.upTo(c.withoutVias, 3), "without", c.withoutCount,
+                "total", c.recvCount));
+        if (hca != null) Collections.addAll(args, "hca", hca);
+        if (gpu != null && path != null) Collections.addAll(args, "gpu", "GPU" + gpu, "path", path.word());
+        if (env != null) Collections.addAll(args, "env", env);
+        List<EvidenceLine> ev = new ArrayList<>();
+        for (LogFact<NcclTransport> w : NcclTerms.first(c.without, LINES)) ev.add(w.quote());
+        if (c.withoutLines < c.recvLines && c.withGdr != null) ev.add(c.withGdr.quote());
+        if (dev != null) ev.add(dev.quote());
+        ev.add(topoLine);
+        if (levelAt != null && env != null) ev.add(levelAt.quote());
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withDevice(hca),
+                TransportAnalyzer.detail(key, args.toArray()), ev, "hca", hca, "env", env);
     }
 
     /**
@@ -108,7 +108,7 @@ final class GdrCheck {
      * HCA cannot register GPU memory (no peermem, no DMA-BUF; corpus nccl-1537-1.txt); the 2.4 form with
      * "(distance 4 >= 2)" is NCCL keeping GDR off for a far NIC, a topology matter. True when it made a finding.
      */
-    private static boolean verdicts(TransportJob job, HostFacts h, FindingsByStatement d) {
+    private static boolean verdicts(TransportJob job, HostFacts h, MergedFindings out) {
         List<String> hcas = new ArrayList<>();
         List<EvidenceLine> lines = new ArrayList<>();
         List<EvidenceLine> far = new ArrayList<>();
@@ -127,19 +127,16 @@ final class GdrCheck {
         if (!lines.isEmpty()) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String hl = String.join(", ", hcas);
-            FindingDraft f = d.add(CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING, single ? "gdr.nic.single" : "gdr.nic")
-                    .on(h.name).where(job.where())
-                    .arg("hcas", hl.isEmpty() ? "?" : hl).param("hca", String.join(",", hcas))
-                    .subject(Subject.JOB.withDevice(hcas.size() == 1 ? hcas.get(0) : null));
-            f.lines(lines);
-            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
-            d.put(f);
+            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) lines.add(n.quote());
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
+                    Subject.JOB.withDevice(hcas.size() == 1 ? hcas.get(0) : null),
+                    TransportAnalyzer.detail(single ? "gdr.nic.single" : "gdr.nic", "hcas", hl.isEmpty() ? "?" : hl), lines,
+                    "hca", String.join(",", hcas));
             return true;
         }
         if (!far.isEmpty()) {
-            FindingDraft f = d.add(CODE, FindingSeverity.INFO, "gdr.distance").on(h.name).where(job.where());
-            f.lines(far);
-            d.put(f);
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, FindingSeverity.INFO, Subject.JOB,
+                    TransportAnalyzer.detail("gdr.distance"), far);
             return true;
         }
         return false;

@@ -3,8 +3,12 @@ package io.ncclscope.sdk.diagnose.transport;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -25,7 +29,7 @@ final class IbDisabledByEnvCheck {
         return null;
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+    static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         LogFact<EnvSetting> at = disablingSetting(job);
         if (at == null) return;
         String env = TransportJob.setting(at);
@@ -42,15 +46,16 @@ final class IbDisabledByEnvCheck {
         boolean warn = job.span == TransportJob.Span.MULTI_NODE ? !r.allNone()
                 : job.span != TransportJob.Span.SINGLE_NODE && r.active();
         FindingSeverity sev = warn ? FindingSeverity.WARNING : FindingSeverity.INFO;
-        FindingDraft f = d.add(CODE, sev, key).arg("hosts", job.where()).arg("env", env)
-                .param("env", env).param("hca", String.join(",", r.devices)).param("node", job.onlyHost());
-        if (r.active()) f.arg("hcas", String.join(", ", r.devices)).arg("rdmaNode", r.node);
-        f.line(at.quote());
+        List<Object> args = new ArrayList<>(Arrays.asList("hosts", job.where(), "env", env));
+        if (r.active()) Collections.addAll(args, "hcas", String.join(", ", r.devices), "rdmaNode", r.node);
+        List<EvidenceLine> ev = new ArrayList<>(List.of(at.quote()));
         for (HostFacts h : job.hosts()) {
-            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) f.line(n.quote());
+            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) ev.add(n.quote());
         }
-        f.lines(r.lines);
-        d.put(f.subject(Subject.JOB.withNode(job.onlyHost())));
+        ev.addAll(r.lines);
+        out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, sev, Subject.JOB.withNode(job.onlyHost()),
+                TransportAnalyzer.detail(key, args.toArray()), ev,
+                "env", env, "hca", String.join(",", r.devices), "node", job.onlyHost());
     }
 
     /** The RDMA state of a job's hosts together: the first host with an active port, or whether all have none. */

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.transport;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -111,11 +110,5 @@ final class InterfaceNames {
     /** Whether NCCL_SOCKET_IFNAME is an exclusion list ({@code ^eth,docker}). */
     static boolean exclusion(String spec) {
         return spec != null && spec.strip().startsWith("^");
-    }
-
-    /** At most {@code max} names joined by {@code ", "}, then {@code (+N)}. */
-    static String join(List<String> names, int max) {
-        String s = String.join(", ", names.subList(0, Math.min(max, names.size())));
-        return names.size() > max ? s + " (+" + (names.size() - max) + ")" : s;
     }
 }

@@ -19,12 +19,11 @@ import java.util.List;
  * outputs), with the NCCL settings of the node's environment listings, and of its hardware records, in artifact
  * order.
  *
- * @param node     the slice's node; null for the slice of no node
  * @param nodes    the slice's nodes
  * @param logs     its logs' summaries
  * @param hardware its hardware records
  */
-record NodeSummary(String node, List<String> nodes, List<LogSummary> logs, List<HardwareRecord> hardware) {
+record NodeSummary(List<String> nodes, List<LogSummary> logs, List<HardwareRecord> hardware) {
 
     /** {@return the summary of {@code slice}} */
     static NodeSummary of(Evidence slice) {
@@ -49,7 +48,7 @@ record NodeSummary(String node, List<String> nodes, List<LogSummary> logs, List<
                 hardware.add(HardwareRecord.of(a));
             }
         }
-        return new NodeSummary(slice.sliceNode(), List.copyOf(slice.nodes()), List.copyOf(logs), List.copyOf(hardware));
+        return new NodeSummary(List.copyOf(slice.nodes()), List.copyOf(logs), List.copyOf(hardware));
     }
 
     /** {@return the NCCL debug lines of an nccl-tests output as a log; null when it has none} */

@@ -8,9 +8,13 @@ import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoMatrix;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,27 +31,27 @@ final class P2pCheck {
     private P2pCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+    static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         LogFact<EnvSetting> envAt = null;
         int level = NcclTerms.levelRank(job.env("NCCL_P2P_LEVEL"));
         if (job.envOn("NCCL_P2P_DISABLE")) envAt = job.env.get("NCCL_P2P_DISABLE");
         else if (level >= 0 && level < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
         boolean any = false;
-        for (HostFacts h : job.hosts()) any |= host(job, hw, h, envAt, d);
+        for (HostFacts h : job.hosts()) any |= host(job, hw, h, envAt, out);
         if (!any && envAt != null && (job.envOn("NCCL_P2P_DISABLE") || level == 0)) {
             String env = TransportJob.setting(envAt);
             boolean several = false;
             for (HostFacts h : job.hosts()) several |= h.severalLocal;
-            FindingDraft f = d.add(CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
-                    several ? "p2p.envonly" : "p2p.envonly.local").arg("hosts", job.where()).arg("env", env)
-                    .param("env", env).param("node", job.onlyHost()).subject(Subject.JOB.withNode(job.onlyHost()));
-            f.line(envAt.quote());
-            d.put(f);
+            out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
+                    Subject.JOB.withNode(job.onlyHost()),
+                    TransportAnalyzer.detail(several ? "p2p.envonly" : "p2p.envonly.local", "hosts", job.where(), "env", env),
+                    List.of(envAt.quote()), "env", env, "node", job.onlyHost());
         }
     }
 
     /** The pairs of GPUs of host {@code h} that do not use P2P; true when there are some. */
-    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt, FindingsByStatement d) {
+    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt,
+                                MergedFindings out) {
         List<LogFact<NcclTransport>> intra = new ArrayList<>();
         boolean net = false;
         for (LogFact<NcclTransport> t : h.connections().intra) {
@@ -70,16 +74,15 @@ final class P2pCheck {
         ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
         TopoPath path = null;
         TopoPath status = null;
-        List<EvidenceLine> topoLines = new ArrayList<>();
+        EvidenceLine topoLine = null;
         if (topo != null && ga != null && gb != null && !ga.equals(gb)) {
             String a = "GPU" + ga, b = "GPU" + gb;
-            TopoMatrix m = topo.data().matrixOf(MatrixType.TOPOLOGY).orElse(null);
-            if (m != null) path = m.path(a, b).or(() -> m.path(b, a)).orElse(null);
+            path = topo.path(a, b);
             for (MatrixType mt : List.of(MatrixType.P2P_READ, MatrixType.P2P_WRITE, MatrixType.P2P)) {
                 TopoMatrix pm = topo.data().matrixOf(mt).orElse(null);
                 if (pm != null && status == null) status = pm.path(a, b).orElse(null);
             }
-            topo.data().gpu(a).ifPresent(g -> topoLines.add(topo.record().quote(g.line())));
+            topoLine = topo.gpuLine(a);
         }
         String level = job.env("NCCL_P2P_LEVEL");
         String env = envAt == null ? null : TransportJob.setting(envAt);
@@ -103,15 +106,18 @@ final class P2pCheck {
             case "p2p.net", "p2p.near" -> FindingSeverity.WARNING;
             default -> FindingSeverity.INFO;
         };
-        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("pairs", pairs(intra))
-                .arg("via", vias(intra)).param("env", env);
-        if (path != null) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("path", path.word());
-        if (status != null && key.equals("p2p.unsupported")) f.arg("gpus", "GPU" + ga + "-GPU" + gb).arg("status", status.word());
-        if (envExplains) f.arg("env", env);
-        for (LogFact<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) f.line(t.quote());
-        if (envExplains) f.line(envAt.quote());
-        f.lines(topoLines);
-        d.put(f);
+        List<Object> args = new ArrayList<>(Arrays.asList("pairs", pairs(intra), "via", vias(intra)));
+        if (path != null) Collections.addAll(args, "gpus", "GPU" + ga + "-GPU" + gb, "path", path.word());
+        if (status != null && key.equals("p2p.unsupported")) {
+            Collections.addAll(args, "gpus", "GPU" + ga + "-GPU" + gb, "status", status.word());
+        }
+        if (envExplains) Collections.addAll(args, "env", env);
+        List<EvidenceLine> ev = new ArrayList<>();
+        for (LogFact<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) ev.add(t.quote());
+        if (envExplains) ev.add(envAt.quote());
+        ev.add(topoLine);
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB,
+                TransportAnalyzer.detail(key, args.toArray()), ev, "env", env);
         return true;
     }
 
@@ -129,13 +135,13 @@ final class P2pCheck {
                 pairs.add("rank " + Math.min(v.fromRank(), v.toRank()) + "<->rank " + Math.max(v.fromRank(), v.toRank()));
             }
         }
-        return InterfaceNames.join(new ArrayList<>(pairs), 6);
+        return Names.upTo(new ArrayList<>(pairs), 6);
     }
 
     /** {@return the paths the connections take ({@code SHM/direct/direct}), the first two} */
     private static String vias(List<LogFact<NcclTransport>> intra) {
         Set<String> vias = new LinkedHashSet<>();
         for (LogFact<NcclTransport> t : intra) vias.add(t.value().via());
-        return InterfaceNames.join(new ArrayList<>(vias), 2);
+        return Names.upTo(new ArrayList<>(vias), 2);
     }
 }

@@ -5,7 +5,12 @@ import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code NET_SOCKET_FALLBACK}: does a host carry NCCL's traffic over TCP sockets although it has (or may have) RDMA,
@@ -18,7 +23,7 @@ final class SocketFallbackCheck {
     private SocketFallbackCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+    static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         if (IbDisabledByEnvCheck.disablingSetting(job) != null) return;
         for (HostFacts h : job.hosts()) {
             boolean socket = false;
@@ -44,15 +49,17 @@ final class SocketFallbackCheck {
             String why = reason != null ? reason.value().message() : net != null ? NcclTerms.said(net.quote()) : "";
             LogFact<NcclInterface> sock = h.interfaces.stream().filter(i -> i.value().kind() == InterfaceKind.SOCKET)
                     .findFirst().orElse(null);
-            FindingDraft f = d.add(CODE, severity(key), key).on(h.name).where(job.where()).arg("reason", why)
-                    .param("iface", sock == null ? null : sock.value().name()).param("hca", String.join(",", r.active()));
-            if (r.state() == ClusterHardware.Rdma.ACTIVE) f.arg("hcas", String.join(", ", r.active()));
-            if (reason != null) f.line(reason.quote());
-            if (net != null) f.line(net.quote());
-            if (sock != null) f.line(sock.quote());
-            if (h.connections().firstSocket != null) f.line(h.connections().firstSocket.quote());
-            f.lines(r.lines());
-            d.put(f);
+            Object[] args = r.state() == ClusterHardware.Rdma.ACTIVE
+                    ? new Object[] {"reason", why, "hcas", String.join(", ", r.active())} : new Object[] {"reason", why};
+            List<EvidenceLine> ev = new ArrayList<>();
+            if (reason != null) ev.add(reason.quote());
+            if (net != null) ev.add(net.quote());
+            if (sock != null) ev.add(sock.quote());
+            if (h.connections().firstSocket != null) ev.add(h.connections().firstSocket.quote());
+            ev.addAll(r.lines());
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, severity(key), Subject.JOB,
+                    TransportAnalyzer.detail(key, args), ev,
+                    "iface", sock == null ? null : sock.value().name(), "hca", String.join(",", r.active()));
         }
     }
 

@@ -9,8 +9,12 @@ import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +33,7 @@ final class SocketInterfaceCheck {
     private SocketInterfaceCheck() {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+    static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         for (HostFacts h : job.hosts()) {
             Map<String, InterfaceUse> entries = InterfaceUse.of(h);
             List<LogFact<NcclEvent>> trouble = h.events.stream()
@@ -39,15 +43,15 @@ final class SocketInterfaceCheck {
             String better = better(entries, hw.ifaces(h.name, job.alone()));
             Set<String> flagged = new HashSet<>();
             for (InterfaceUse e : entries.values()) {
-                if (e.used && used(job, hw, h, e, trouble, better, d)) flagged.add(e.name);
+                if (e.used && used(job, hw, h, e, trouble, better, out)) flagged.add(e.name);
             }
-            peers(job, h, entries, trouble, flagged, better, d);
+            peers(job, h, entries, trouble, flagged, better, out);
         }
     }
 
     /** Judges one interface NCCL uses on host {@code h}; true when it made a finding. */
     private static boolean used(TransportJob job, ClusterHardware hw, HostFacts h, InterfaceUse e,
-                                List<LogFact<NcclEvent>> trouble, String better, FindingsByStatement d) {
+                                List<LogFact<NcclEvent>> trouble, String better, MergedFindings out) {
         String spec = NcclTerms.strip(job.env("NCCL_SOCKET_IFNAME"));
         LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
@@ -94,26 +98,26 @@ final class SocketInterfaceCheck {
             return false;
         }
         String shown = addr == null ? e.name : e.name + ":" + addr;
-        FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("iface", shown)
-                .arg(FindingsByStatement.USES, String.join(", ", e.uses))
-                .param("iface", better == null || better.equals(e.name) ? null : better)
-                .subject(Subject.JOB.withIface(e.name));
-        if (key.startsWith("ifname.lo.") && spec != null) {
-            f.arg("env", "NCCL_SOCKET_IFNAME=" + spec).param("env", "NCCL_SOCKET_IFNAME=" + spec);
+        String env = loop && spec != null ? "NCCL_SOCKET_IFNAME=" + spec : null;
+        List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", String.join(", ", e.uses)));
+        if (env != null) Collections.addAll(args, "env", env);
+        if (hit != null) Collections.addAll(args, "reason", hit.value().message());
+        if (down && ip != null) {
+            Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
         }
-        if (hit != null) f.arg("reason", hit.value().message());
-        if (down && ip != null) f.arg("state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
-        f.lines(e.lines);
-        if (hit != null) f.line(hit.quote());
+        List<EvidenceLine> ev = new ArrayList<>(e.lines);
+        if (hit != null) ev.add(hit.quote());
         for (LogFact<NcclTransport> t : h.connections().socketDevs) {
             if (usesSocketDev(t.value(), e)) {
-                f.line(t.quote());
+                ev.add(t.quote());
                 break;
             }
         }
-        if (specAt != null && (loop || spec != null)) f.line(specAt.quote());
-        if (ipLine != null && (down || mgmt || bond)) f.line(ipLine);
-        d.put(f);
+        if (specAt != null && (loop || spec != null)) ev.add(specAt.quote());
+        if (ipLine != null && (down || mgmt || bond)) ev.add(ipLine);
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name),
+                TransportAnalyzer.detail(key, args.toArray()), ev,
+                "iface", better == null || better.equals(e.name) ? null : better, "env", env);
         return true;
     }
 
@@ -128,7 +132,7 @@ final class SocketInterfaceCheck {
 
     /** The address a connection failed to: the peer rank advertised it (corpus nccl-929-1.txt, nccl-975-1.txt). */
     private static void peers(TransportJob job, HostFacts h, Map<String, InterfaceUse> entries, List<LogFact<NcclEvent>> trouble,
-                              Set<String> flagged, String better, FindingsByStatement d) {
+                              Set<String> flagged, String better, MergedFindings out) {
         Set<String> seenPeers = new HashSet<>();
         for (LogFact<NcclEvent> t : trouble) {
             String peer = t.value().peer();
@@ -150,13 +154,12 @@ final class SocketInterfaceCheck {
                 continue;
             }
             String bare = InterfaceNames.bare(peer);
-            FindingDraft f = d.add(CODE, sev, key).on(h.name).where(job.where()).arg("peer", bare).arg("reason", t.value().message())
-                    .param("iface", better).param("peer", bare)
-                    .subject(Subject.JOB.withPeer(bare).withIface(via));
-            if (via != null) f.arg("iface", via);
-            f.line(t.quote());
-            for (InterfaceUse e : entries.values()) if (e.name.equals(via)) f.lines(e.lines);
-            d.put(f);
+            List<Object> args = new ArrayList<>(Arrays.asList("peer", bare, "reason", t.value().message()));
+            if (via != null) Collections.addAll(args, "iface", via);
+            List<EvidenceLine> ev = new ArrayList<>(List.of(t.quote()));
+            for (InterfaceUse e : entries.values()) if (e.name.equals(via)) ev.addAll(e.lines);
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
+                    TransportAnalyzer.detail(key, args.toArray()), ev, "iface", better, "peer", bare);
         }
     }
 
@@ -175,22 +178,29 @@ final class SocketInterfaceCheck {
         for (ClusterHardware.Interface i : ifaces) {
             NetInterface n = i.iface();
             boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
-            if (!up || InterfaceNames.isLoopbackName(n.name()) || InterfaceNames.mgmtName(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
+            if (!up || !candidate(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
             if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;
             for (NetAddress a : n.addresses()) {
                 if (!InterfaceNames.routable(a.address())) continue;
-                if (InterfaceNames.virtualName(n.name()) && !n.name().startsWith("veth")) continue;
                 if ("inet".equals(a.family())) return n.name();
                 if (v6 == null) v6 = n.name();
             }
         }
         if (v6 != null) return v6;
         for (InterfaceUse e : entries.values()) {
-            boolean ok = e.addresses.stream().anyMatch(InterfaceNames::routable) && !InterfaceNames.isLoopbackName(e.name)
-                    && !InterfaceNames.mgmtName(e.name) && !(InterfaceNames.virtualName(e.name) && !e.name.startsWith("veth"))
+            boolean ok = candidate(e.name) && e.addresses.stream().anyMatch(InterfaceNames::routable)
                     && e.addresses.stream().noneMatch(InterfaceNames::dockerDefaultBridge);
             if (ok) return e.name;
         }
         return null;
+    }
+
+    /**
+     * {@return whether an interface of this name may carry the node's traffic: no loopback, management or virtual
+     * device but veth}
+     */
+    private static boolean candidate(String name) {
+        return !InterfaceNames.isLoopbackName(name) && !InterfaceNames.mgmtName(name)
+                && !(InterfaceNames.virtualName(name) && !name.startsWith("veth"));
     }
 }

@@ -3,6 +3,11 @@ package io.ncclscope.sdk.diagnose.transport;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.net.NetAddress;
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.Names;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +30,7 @@ final class SubnetCheck {
     private record Bootstrap(String host, String iface, String address, String subnet) {
     }
 
-    static void check(TransportJob job, ClusterHardware hw, FindingsByStatement d) {
+    static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         if (job.span != TransportJob.Span.MULTI_NODE) return;
         // Each host keeps its name, bootstrap interface, address and subnet here; the lines to quote are read again
         // only when there is a finding, so a job of many hosts does not hold every host's lines.
@@ -61,7 +66,7 @@ final class SubnetCheck {
         StringBuilder list = new StringBuilder();
         for (Map.Entry<String, List<String>> m : byNet.entrySet()) {
             if (list.length() > 0) list.append("; ");
-            list.append(m.getKey()).append(": ").append(InterfaceNames.join(m.getValue(), 4));
+            list.append(m.getKey()).append(": ").append(Names.upTo(m.getValue(), 4));
         }
         FindingSeverity sev;
         String key;
@@ -76,11 +81,9 @@ final class SubnetCheck {
             sev = FindingSeverity.INFO;
             key = "ifname.subnet.guess";
         }
-        FindingDraft f = d.add(SocketInterfaceCheck.CODE, sev, key).arg("hosts", InterfaceNames.join(hosts, TransportJob.HOSTS_SHOWN))
-                .arg("subnets", list.toString());
-        quote(job, hw, f);
-        if (names.size() == 1) f.param("iface", names.iterator().next());
-        d.put(f);
+        out.addListed(TransportAnalyzer.HOSTS, null, null, SocketInterfaceCheck.CODE, sev, Subject.JOB,
+                TransportAnalyzer.detail(key, "hosts", Names.upTo(hosts, TransportJob.HOSTS_SHOWN), "subnets", list.toString()),
+                lines(job, hw), "iface", names.size() == 1 ? names.iterator().next() : null);
     }
 
     private static boolean socketTrouble(TransportJob job) {
@@ -93,21 +96,30 @@ final class SubnetCheck {
         return false;
     }
 
-    /** Each host's bootstrap line, then the ip addr lines of its address. */
-    private static void quote(TransportJob job, ClusterHardware hw, FindingDraft f) {
+    /**
+     * Each host's bootstrap line, then the ip addr lines of its address, up to what a finding shows: a job may have
+     * hundreds of hosts.
+     */
+    private static List<EvidenceLine> lines(TransportJob job, ClusterHardware hw) {
+        Set<EvidenceLine> lines = new LinkedHashSet<>();
         for (HostFacts h : job.hosts()) {
             InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
-            if (e != null && !e.lines.isEmpty()) f.line(e.lines.get(0));
+            if (e != null && !e.lines.isEmpty()) lines.add(e.lines.get(0));
+            if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
         }
         for (HostFacts h : job.hosts()) {
             InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
             if (e == null) continue;
             for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
                 for (NetAddress a : ip.iface().addresses()) {
-                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) f.line(ip.record().quote(a.line()));
+                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
+                        lines.add(ip.record().quote(a.line()));
+                    }
+                    if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
                 }
             }
         }
+        return List.copyOf(lines);
     }
 
     private static String guess24(String address) {

@@ -2,10 +2,12 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,6 +23,14 @@ import java.util.Objects;
  * single-node run does not use the network, so a network choice there is context (INFO) at most.
  */
 public final class TransportAnalyzer implements Analyzer {
+
+    /**
+     * How a detail names the hosts of a statement made on several ({@code NCCL on ${hosts}}): the same statement from
+     * every node of a job on loopback, or from one log per node of a bundle, is one finding listing the hosts, with
+     * up to three lines more of each further host or log; the roles of an interface ({@code uses}) are merged.
+     */
+    static final MergedFindings.NodeListing HOSTS =
+            new MergedFindings.NodeListing("hosts", TransportJob.HOSTS_SHOWN, 3, "uses");
 
     @Override
     public String name() {
@@ -42,21 +52,20 @@ public final class TransportAnalyzer implements Analyzer {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final List<NodeSummary> slices = new ArrayList<>();
+            private final SliceSummaries<NodeSummary> slices = new SliceSummaries<>();
 
             @Override
             public void add(Evidence slice) {
-                slices.add(NodeSummary.of(Objects.requireNonNull(slice, "slice")));
+                slices.put(Objects.requireNonNull(slice, "slice").sliceNode(), NodeSummary.of(slice));
             }
 
             @Override
             public List<Finding> finish() {
                 // Whole-evidence order, so that the findings do not depend on the order slices came in.
-                slices.sort(Comparator.comparing(NodeSummary::node, Evidence.SLICE_NODE_ORDER));
                 List<LogSummary> logs = new ArrayList<>();
                 List<HardwareRecord> hardware = new ArrayList<>();
                 List<String> nodes = new ArrayList<>();
-                for (NodeSummary s : slices) {
+                for (NodeSummary s : slices.inOrder()) {
                     logs.addAll(s.logs());
                     hardware.addAll(s.hardware());
                     nodes.addAll(s.nodes());
@@ -68,7 +77,7 @@ public final class TransportAnalyzer implements Analyzer {
 
     /** The checks of every job, in the order their findings are filed. */
     private static List<Finding> check(List<LogSummary> logs, ClusterHardware hw) {
-        FindingsByStatement d = new FindingsByStatement();
+        MergedFindings d = new MergedFindings();
         for (List<LogSummary> g : TransportJob.byCommunicator(logs, s -> s.commIds)) {
             TransportJob job = new TransportJob(g);
             IbDisabledByEnvCheck.check(job, hw, d);
@@ -78,6 +87,11 @@ public final class TransportAnalyzer implements Analyzer {
             GdrCheck.check(job, hw, d);
             P2pCheck.check(job, hw, d);
         }
-        return d.findings(TransportAnalyzer.class);
+        return d.findings();
+    }
+
+    /** {@return the detail {@code key} of this package's messages, with alternating argument names and values} */
+    static Message detail(String key, Object... nameValues) {
+        return Message.of(TransportAnalyzer.class, key, nameValues);
     }
 }

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.IbDevice;
+import io.ncclscope.sdk.diagnose.internal.Names;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -111,7 +112,7 @@ final class TransportJob {
 
     /** How a detail names where: the hosts, else the log's name. */
     String where() {
-        return names.isEmpty() ? logs.get(0).name : InterfaceNames.join(names, HOSTS_SHOWN);
+        return names.isEmpty() ? logs.get(0).name : Names.upTo(names, HOSTS_SHOWN);
     }
 
     /** {@return the first IB device of NCCL index {@code index} of any host of the job, in host order; null when none} */

@@ -16,8 +16,8 @@
  *       of each host ({@code ClusterHardware}) by one class per check:
  *       {@code IbDisabledByEnvCheck}, {@code SocketFallbackCheck}, {@code SocketInterfaceCheck}, {@code SubnetCheck},
  *       {@code GdrCheck}, {@code P2pCheck}.</li>
- *   <li><b>Findings</b> go to one collector, {@code FindingsByStatement}, which merges
- *       the same statement made on many hosts into one finding naming them.</li>
+ *   <li><b>Findings</b> go to the shared collector, {@code MergedFindings}, which merges the same statement made on
+ *       many hosts into one finding naming them in its {@code ${hosts}} (a {@code NodeListing}).</li>
  * </ul>
  * Unexported: the facade runs {@link io.ncclscope.sdk.diagnose.transport.TransportAnalyzer}.
  */
