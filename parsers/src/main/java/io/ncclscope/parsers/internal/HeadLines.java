@@ -1,0 +1,203 @@
+package io.ncclscope.parsers.internal;
+
+/**
+ * The lines of a detection head, each stripped and looked at where it lies: a sniffer tests every line of a paste,
+ * and most lines are no line of its kind, so a line is copied into a String ({@link #text()}) only when a test needs
+ * one. Line {@code k} is what {@code head.substring(from, Math.min(nl, from + maxChars)).strip()} gives, {@code nl}
+ * being the next line feed (or the end), for each {@code from} after a line feed; a head that ends with a line feed
+ * has no empty line after it. Not thread-safe.
+ */
+public final class HeadLines {
+
+    private final String head;
+    private final int maxChars;
+    private int next;
+    private int rawStart;
+    private int start;
+    private int end;
+
+    /**
+     * The lines of {@code head}, each cut at {@code maxChars} characters before it is stripped.
+     *
+     * @param head     the text
+     * @param maxChars the most characters of a line looked at
+     */
+    public HeadLines(String head, int maxChars) {
+        this.head = head;
+        this.maxChars = maxChars;
+    }
+
+    /**
+     * {@return true when the first character of {@code text} that is not whitespace is {@code c}: {@code
+     * text.stripLeading().startsWith(c)} without the copy}
+     *
+     * @param text a head
+     * @param c    the character looked for
+     */
+    public static boolean opensWith(String text, char c) {
+        for (int i = 0; i < text.length(); i++) {
+            char x = text.charAt(i);
+            if (!Character.isWhitespace(x)) return x == c;
+        }
+        return false;
+    }
+
+    /** {@return true when there is one more line, which becomes the current one} */
+    public boolean next() {
+        int n = head.length();
+        if (next >= n) return false;
+        int nl = head.indexOf('\n', next);
+        if (nl < 0) nl = n;
+        rawStart = next;
+        int e = Math.min(nl, next + maxChars);
+        int s = next;
+        while (s < e && Character.isWhitespace(head.charAt(s))) s++;
+        while (e > s && Character.isWhitespace(head.charAt(e - 1))) e--;
+        start = s;
+        end = e;
+        next = nl + 1;
+        return true;
+    }
+
+    /** {@return true when the current line is blank} */
+    public boolean isEmpty() {
+        return start == end;
+    }
+
+    /** {@return the current line's length, stripped} */
+    public int length() {
+        return end - start;
+    }
+
+    /** {@return true when the current line, not stripped, starts with a whitespace character} */
+    public boolean indented() {
+        return rawStart < head.length() && rawStart < next - 1 && Character.isWhitespace(head.charAt(rawStart));
+    }
+
+    /**
+     * {@return true when the current line starts with {@code prefix}}
+     *
+     * @param prefix the start looked for
+     */
+    public boolean startsWith(String prefix) {
+        return end - start >= prefix.length() && head.startsWith(prefix, start);
+    }
+
+    /**
+     * {@return true when the current line ends with {@code suffix}}
+     *
+     * @param suffix the end looked for
+     */
+    public boolean endsWith(String suffix) {
+        return end - start >= suffix.length() && head.startsWith(suffix, end - suffix.length());
+    }
+
+    /**
+     * {@return true when the current line is {@code s}}
+     *
+     * @param s the whole line looked for
+     */
+    public boolean is(String s) {
+        return end - start == s.length() && head.startsWith(s, start);
+    }
+
+    /**
+     * {@return true when the current line holds {@code part}}
+     *
+     * @param part the text looked for; not empty
+     */
+    public boolean contains(String part) {
+        char first = part.charAt(0);
+        for (int i = start, last = end - part.length(); i <= last; i++) {
+            if (head.charAt(i) == first && head.startsWith(part, i)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * {@return true when the current line holds {@code c}}
+     *
+     * @param c the character looked for
+     */
+    public boolean contains(char c) {
+        for (int i = start; i < end; i++) {
+            if (head.charAt(i) == c) return true;
+        }
+        return false;
+    }
+
+    /** {@return the current line, stripped, as a String of its own} */
+    public String text() {
+        return head.substring(start, end);
+    }
+
+    /**
+     * The bounds of the current line's word {@code index} (0-based; words are parted by whitespace), as
+     * {@code start << 32 | end} in the head, or -1 when the line has fewer words.
+     *
+     * @param index which word
+     * @return the packed bounds, or -1
+     */
+    public long word(int index) {
+        int i = start;
+        for (int k = 0; i < end; k++) {
+            while (i < end && Character.isWhitespace(head.charAt(i))) i++;
+            int s = i;
+            while (i < end && !Character.isWhitespace(head.charAt(i))) i++;
+            if (i == s) break;
+            if (k == index) return (long) s << 32 | i;
+        }
+        return -1;
+    }
+
+    /**
+     * {@return the first character of word {@code index} of the current line; 0 when the line has fewer words}
+     *
+     * @param index which word
+     */
+    public char wordFirst(int index) {
+        long w = word(index);
+        return w < 0 ? 0 : head.charAt((int) (w >>> 32));
+    }
+
+    /**
+     * {@return true when word {@code index} of the current line starts with {@code prefix}}
+     *
+     * @param index  which word
+     * @param prefix the start looked for
+     */
+    public boolean wordStartsWith(int index, String prefix) {
+        long w = word(index);
+        return w >= 0 && (int) w - (int) (w >>> 32) >= prefix.length() && head.startsWith(prefix, (int) (w >>> 32));
+    }
+
+    /**
+     * {@return true when word {@code index} of the current line ends with {@code suffix}}
+     *
+     * @param index  which word
+     * @param suffix the end looked for
+     */
+    public boolean wordEndsWith(int index, String suffix) {
+        long w = word(index);
+        return w >= 0 && (int) w - (int) (w >>> 32) >= suffix.length() && head.startsWith(suffix, (int) w - suffix.length());
+    }
+
+    /**
+     * {@return true when word {@code index} of the current line may be a decimal number as {@link ToolValues#integer}
+     * reads one: digits, a sign or control characters only, a digit among them} False rules the number out; true asks
+     * for the parse.
+     *
+     * @param index which word
+     */
+    public boolean mayBeInteger(int index) {
+        long w = word(index);
+        if (w < 0) return false;
+        boolean digit = false;
+        for (int i = (int) (w >>> 32), e = (int) w; i < e; i++) {
+            char c = head.charAt(i);
+            if (c >= '0' && c <= '9') digit = true;
+            else if (c != '+' && c != '-' && c > ' ') return false;
+        }
+        return digit;
+    }
+}
