@@ -13,6 +13,7 @@ public final class HeadLines {
     private final int maxChars;
     private int next;
     private int rawStart;
+    private int rawEnd;
     private int start;
     private int end;
 
@@ -49,7 +50,8 @@ public final class HeadLines {
         int nl = head.indexOf('\n', next);
         if (nl < 0) nl = n;
         rawStart = next;
-        int e = Math.min(nl, next + maxChars);
+        int e = nl - next > maxChars ? next + maxChars : nl;
+        rawEnd = e;
         int s = next;
         while (s < e && Character.isWhitespace(head.charAt(s))) s++;
         while (e > s && Character.isWhitespace(head.charAt(e - 1))) e--;
@@ -81,6 +83,16 @@ public final class HeadLines {
      */
     public boolean startsWith(String prefix) {
         return end - start >= prefix.length() && head.startsWith(prefix, start);
+    }
+
+    /**
+     * {@return true when the current line holds {@code part} from its character {@code offset} on}
+     *
+     * @param part   the text looked for
+     * @param offset where in the stripped line, from 0
+     */
+    public boolean startsWith(String part, int offset) {
+        return offset >= 0 && end - start - offset >= part.length() && head.startsWith(part, start + offset);
     }
 
     /**
@@ -124,6 +136,25 @@ public final class HeadLines {
             if (head.charAt(i) == c) return true;
         }
         return false;
+    }
+
+    /** {@return the current line as it is written (cut, not stripped), as a String of its own} */
+    public String raw() {
+        return head.substring(rawStart, rawEnd);
+    }
+
+    /** {@return the first character of the current line, stripped; 0 for a blank line} */
+    public char first() {
+        return start < end ? head.charAt(start) : 0;
+    }
+
+    /**
+     * {@return the character {@code index} places into the current line, stripped; 0 past its end}
+     *
+     * @param index a place in the stripped line, from 0
+     */
+    public char charAt(int index) {
+        return index >= 0 && start + index < end ? head.charAt(start + index) : 0;
     }
 
     /** {@return the current line, stripped, as a String of its own} */

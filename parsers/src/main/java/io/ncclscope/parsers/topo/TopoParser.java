@@ -72,6 +72,12 @@ public final class TopoParser implements ToolParser<Topology> {
         while (pos < n && lines < 4000) {
             int end = pos;
             while (end < n && head.charAt(end) != '\n') end++;
+            if (testsNothing(head, pos, Math.min(end, pos + 8192))) {
+                // Most lines of a paste: no GPU name and no legend, with nothing for stripEsc or clean to take out.
+                pos = end + 1;
+                lines++;
+                continue;
+            }
             String line = clean(stripEsc(head.subSequence(pos, Math.min(end, pos + 8192)).toString()));
             pos = end + 1;
             lines++;
@@ -95,6 +101,27 @@ public final class TopoParser implements ToolParser<Topology> {
         if (header != null && legendSelf) return 75;
         if (rowLike) return 55;
         return header != null ? 35 : 0;
+    }
+
+    /**
+     * True when no test of {@link #sniffLines} can hold for the line {@code head[from, to)}: it holds no ESC, CR or
+     * colour code (so stripEsc and clean leave it as it is), no {@code GPU}, and starts with no {@code X} once stripped.
+     */
+    private static boolean testsNothing(CharSequence head, int from, int to) {
+        int i = from;
+        while (i < to && Character.isWhitespace(head.charAt(i))) i++;
+        if (i < to && head.charAt(i) == 'X') return false;
+        for (i = from; i < to; i++) {
+            char c = head.charAt(i);
+            if (c == '\u001b' || c == '\r') return false;
+            if (c == 'G' && i + 2 < to && head.charAt(i + 1) == 'P' && head.charAt(i + 2) == 'U') return false;
+            if (c == '[') {
+                int j = i + 1;
+                while (j < to && j - i <= 8 && (Character.isDigit(head.charAt(j)) && head.charAt(j) < 128 || head.charAt(j) == ';')) j++;
+                if (j < to && head.charAt(j) == 'm') return false;
+            }
+        }
+        return true;
     }
 
     /** Strips ESC sequences the way LineSource does, for sniffing raw heads. */
