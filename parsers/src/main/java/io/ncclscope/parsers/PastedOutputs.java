@@ -266,9 +266,12 @@ public final class PastedOutputs {
             if (t.charAt(end) == ':') return false; // an NCCL log's host:pid:tid, before any copy of the word
             end++;
         }
+        int eq = t.indexOf('=');
+        int slash = t.indexOf('/');
+        if (eq > 0 && eq < end || slash >= 0 && slash < end || t.startsWith("_perf", end - 5)) return true;
+        if (end < 4 || end > 12) return false; // "time" to "ibdev2netdev": the names below, without copying the word
         String first = t.substring(0, end);
-        return first.indexOf('=') > 0 || first.indexOf('/') >= 0 || first.equals("sudo") || first.equals("time")
-                || UNPROMPTED.contains(first) || first.endsWith("_perf");
+        return first.equals("sudo") || first.equals("time") || UNPROMPTED.contains(first);
     }
 
     /** {@code (base) user@host:~$ cmd} without its {@code (base) }. */

@@ -5,7 +5,9 @@ package io.ncclscope.parsers.internal;
  * and most lines are no line of its kind, so a line is copied into a String ({@link #text()}) only when a test needs
  * one. Line {@code k} is what {@code head.substring(from, Math.min(nl, from + maxChars)).strip()} gives, {@code nl}
  * being the next line feed (or the end), for each {@code from} after a line feed; a head that ends with a line feed
- * has no empty line after it. Not thread-safe.
+ * has no empty line after it. A search ({@link #contains}) remembers where it found its text next, so that each
+ * text looked for is searched for once per occurrence in the head (with String.indexOf), not once per line.
+ * Not thread-safe.
  */
 public final class HeadLines {
 
@@ -16,6 +18,11 @@ public final class HeadLines {
     private int rawEnd;
     private int start;
     private int end;
+    /** The texts searched for, their first occurrence at or after {@link #searchedFrom} (MAX_VALUE: none), and where. */
+    private Object[] needles = new Object[8];
+    private int[] found = new int[8];
+    private int[] searchedFrom = new int[8];
+    private int needleCount;
 
     /**
      * The lines of {@code head}, each cut at {@code maxChars} characters before it is stripped.
@@ -119,11 +126,48 @@ public final class HeadLines {
      * @param part the text looked for; not empty
      */
     public boolean contains(String part) {
-        char first = part.charAt(0);
-        for (int i = start, last = end - part.length(); i <= last; i++) {
-            if (head.charAt(i) == first && head.startsWith(part, i)) return true;
+        return next(part, start) <= end - part.length();
+    }
+
+    /**
+     * {@return true when the current line as written (not stripped, cut at the most characters looked at) holds
+     * {@code part}}
+     *
+     * @param part the text looked for; not empty
+     */
+    public boolean rawContains(String part) {
+        return next(part, rawStart) <= rawEnd - part.length();
+    }
+
+    /**
+     * {@return true when the current line as written (not stripped, cut) holds {@code c}}
+     *
+     * @param c the character looked for
+     */
+    public boolean rawContains(char c) {
+        return next(c, rawStart) < rawEnd;
+    }
+
+    /** The first occurrence of {@code needle} (a String or a Character) at or after {@code from}; MAX_VALUE for none. */
+    private int next(Object needle, int from) {
+        int k = 0;
+        while (k < needleCount && needles[k] != needle && !needles[k].equals(needle)) k++;
+        if (k == needleCount) {
+            if (k == needles.length) {
+                needles = java.util.Arrays.copyOf(needles, k * 2);
+                found = java.util.Arrays.copyOf(found, k * 2);
+                searchedFrom = java.util.Arrays.copyOf(searchedFrom, k * 2);
+            }
+            needles[k] = needle;
+            found[k] = -1;
+            needleCount++;
         }
-        return false;
+        if (searchedFrom[k] > from || found[k] < from) {
+            int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
+            found[k] = at < 0 ? Integer.MAX_VALUE : at;
+            searchedFrom[k] = from;
+        }
+        return found[k];
     }
 
     /**
@@ -132,10 +176,17 @@ public final class HeadLines {
      * @param c the character looked for
      */
     public boolean contains(char c) {
-        for (int i = start; i < end; i++) {
-            if (head.charAt(i) == c) return true;
-        }
-        return false;
+        return next(c, start) < end;
+    }
+
+    /** {@return where the current line as written starts in the head} */
+    public int rawFrom() {
+        return rawStart;
+    }
+
+    /** {@return where the current line as written (cut at the most characters looked at) ends in the head} */
+    public int rawTo() {
+        return rawEnd;
     }
 
     /** {@return the current line as it is written (cut, not stripped), as a String of its own} */
