@@ -97,6 +97,11 @@ class LineSourceTest {
                     assertThat(lines.endsWith("x")).isEqualTo(t.endsWith("x"));
                     assertThat(lines.contains("mtu")).isEqualTo(t.contains("mtu"));
                     assertThat(lines.is("a")).isEqualTo(t.equals("a"));
+                    assertThat(lines.contains(':')).isEqualTo(t.indexOf(':') >= 0);
+                    String raw = lines.raw();
+                    assertThat(raw).isEqualTo(head.substring(lines.rawFrom(), lines.rawTo()));
+                    assertThat(lines.rawContains(" b")).isEqualTo(raw.contains(" b"));
+                    assertThat(lines.rawContains('\t')).isEqualTo(raw.indexOf('\t') >= 0);
                     String[] words = Paste.words(t, 3);
                     for (int k = 0; k < 3; k++) {
                         assertThat(lines.wordEndsWith(k, ":")).isEqualTo(k < words.length && words[k].endsWith(":"));
