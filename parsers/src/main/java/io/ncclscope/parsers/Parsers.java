@@ -7,6 +7,7 @@ import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.StringText;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.manifest.CollectManifestParser;
 import io.ncclscope.parsers.nccl.NcclLogParser;
@@ -27,7 +28,6 @@ import java.io.CharArrayReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.CharBuffer;
 import java.nio.file.Path;
@@ -123,7 +123,7 @@ public final class Parsers {
      */
     public static ParseResult<?> parse(String text) {
         try {
-            return parse(new StringReader(text), null, ParseLimits.DEFAULTS);
+            return parse(new StringText(text), null, ParseLimits.DEFAULTS);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -141,6 +141,7 @@ public final class Parsers {
      * @throws IOException only when reading fails
      */
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
+        if (kind == null && in instanceof StringText text && text.remaining() < HEAD_CHARS) return parseWhole(text, limits);
         ReplacementCount counted = new ReplacementCount(in);
         ParseResult<?> r = parseCounted(counted, kind, limits);
         return withReplacements(r, counted.replaced, counted.firstLine);
@@ -171,11 +172,11 @@ public final class Parsers {
      */
     public static List<ParseResult<?>> parseEach(String text) {
         try {
-            List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(new StringReader(text));
+            List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(new StringText(text));
             if (sections.size() < 2) return List.of(parse(text));
-            return PastedOutputs.parse(() -> new StringReader(text), sections, ParseLimits.DEFAULTS);
+            return PastedOutputs.parse(() -> new StringText(text), sections, ParseLimits.DEFAULTS);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringReader does not fail
+            throw new UncheckedIOException(e); // a text in memory does not fail
         }
     }
 
@@ -250,6 +251,28 @@ public final class Parsers {
             return FlightRecorderParser.parsePickle(b, limits);
         }
         return parse(TextDecoding.reader(b, null), kind, limits);
+    }
+
+    /**
+     * What {@link #parseCounted} answers for a text held whole and shorter than {@link #HEAD_CHARS}, without copying
+     * it: the kind detected from the String itself, the parser reading it in place, and the replacement characters
+     * counted over all of it (parseCounted reads a text this short whole into its head, counting every one).
+     */
+    private static ParseResult<?> parseWhole(StringText in, ParseLimits limits) throws IOException {
+        String text = in.text().substring(in.position());
+        ToolParser<?> p = PARSERS.get(detect(text).kind());
+        ParseResult<?> r = p == null ? unknown(in, limits) : p.parse(in, limits);
+        int first = text.indexOf(TextDecoding.REPLACEMENT);
+        if (first < 0) return r;
+        long replaced = 0;
+        for (int i = first; i < text.length(); i++) {
+            if (text.charAt(i) == TextDecoding.REPLACEMENT) replaced++;
+        }
+        int line = 1;
+        for (int i = 0; i < first; i++) {
+            if (text.charAt(i) == '\n') line++;
+        }
+        return withReplacements(r, replaced, line);
     }
 
     private static ParseResult<?> parseCounted(Reader in, Kind kind, ParseLimits limits) throws IOException {
@@ -349,11 +372,11 @@ public final class Parsers {
     public static List<String> lines(String text) {
         List<String> out = new ArrayList<>();
         try {
-            LineSource src = new LineSource(new StringReader(text), new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
+            LineSource src = new LineSource(new StringText(text), new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
             String line;
             while ((line = src.next()) != null) out.add(line);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringReader does not fail
+            throw new UncheckedIOException(e); // a text in memory does not fail
         }
         return out;
     }

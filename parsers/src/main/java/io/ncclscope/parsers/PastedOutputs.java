@@ -2,10 +2,10 @@ package io.ncclscope.parsers;
 
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
+import io.ncclscope.parsers.internal.StringText;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -81,9 +81,9 @@ public final class PastedOutputs {
      */
     public static List<Section> sections(String text) {
         try {
-            return sections(new StringReader(text));
+            return sections(new StringText(text));
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringReader does not fail
+            throw new UncheckedIOException(e); // a text in memory does not fail
         }
     }
 
@@ -170,14 +170,18 @@ public final class PastedOutputs {
         Reader open() throws IOException;
     }
 
-    /** A part being read: where it starts, the kind its prompt names, its family and its first characters. */
+    /**
+     * A part being read: where it starts, the kind its prompt names, its family and its first lines. The lines are kept
+     * as read and joined only when the part's kind is detected: a paste of one tool, the common case, never is.
+     */
     private static final class Part {
         final int first;
         Kind hint;
         String family;
         int last;
         Kind kind;
-        final StringBuilder head = new StringBuilder();
+        final List<String> headLines = new ArrayList<>();
+        int headChars;
 
         Part(int first, Kind hint, String family) {
             this.first = first;
@@ -186,16 +190,25 @@ public final class PastedOutputs {
         }
 
         void add(String line) {
-            if (head.length() < SECTION_HEAD_CHARS) head.append(line).append('\n');
+            if (headChars < SECTION_HEAD_CHARS) {
+                headLines.add(line);
+                headChars += line.length() + 1;
+            }
+        }
+
+        /** The first lines, each ended by a line feed, while they were fewer than {@link #SECTION_HEAD_CHARS}. */
+        String head() {
+            StringBuilder sb = new StringBuilder(headChars);
+            for (String line : headLines) sb.append(line).append('\n');
+            return sb.toString();
         }
 
         Part closed(int lastLine) {
             last = lastLine;
-            Detection d = Parsers.detect(head);
+            Detection d = Parsers.detect(head());
             kind = d.kind();
             if (kind == Kind.UNKNOWN && hint != null && d.scores().stream().anyMatch(s -> s.kind() == hint)) kind = hint;
-            head.setLength(0);
-            head.trimToSize();
+            headLines.clear();
             return this;
         }
     }
@@ -231,7 +244,7 @@ public final class PastedOutputs {
         if (current != null && current.family == null) {
             // Known once, at the first header inside it. A part of no known kind (prose, a launcher's banner) would join
             // the output after it anyway: it becomes that output's part instead of being cut off.
-            Kind k = Parsers.detect(current.head).kind();
+            Kind k = Parsers.detect(current.head()).kind();
             current.family = k == Kind.UNKNOWN ? UNKNOWN_FAMILY : family(k);
         }
         if (current != null && current.family.equals(UNKNOWN_FAMILY)) {
@@ -253,9 +266,12 @@ public final class PastedOutputs {
             if (t.charAt(end) == ':') return false; // an NCCL log's host:pid:tid, before any copy of the word
             end++;
         }
+        int eq = t.indexOf('=');
+        int slash = t.indexOf('/');
+        if (eq > 0 && eq < end || slash >= 0 && slash < end || t.startsWith("_perf", end - 5)) return true;
+        if (end < 4 || end > 12) return false; // "time" to "ibdev2netdev": the names below, without copying the word
         String first = t.substring(0, end);
-        return first.indexOf('=') > 0 || first.indexOf('/') >= 0 || first.equals("sudo") || first.equals("time")
-                || UNPROMPTED.contains(first) || first.endsWith("_perf");
+        return first.equals("sudo") || first.equals("time") || UNPROMPTED.contains(first);
     }
 
     /** {@code (base) user@host:~$ cmd} without its {@code (base) }. */

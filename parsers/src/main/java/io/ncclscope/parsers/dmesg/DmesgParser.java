@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
@@ -50,6 +51,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     private static final Pattern ISO = Pattern.compile(
             "(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?(?:Z|[+-]\\d{2}:?\\d{2})?) (.*)");
     private static final Pattern HOST_PROC = Pattern.compile("(\\S+) ([\\w.@-]{1,64}(?:\\[\\d{1,10}\\])?): ?(.*)");
+    /** The levels {@link #FACILITY} reads after a facility's colon. */
+    private static final List<String> FACILITY_LEVELS = List.of("emerg", "alert", "crit", "err", "warn", "notice", "info", "debug");
     private static final Pattern FACILITY = Pattern.compile(
             "[a-z]{2,8} *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: ?(.*)");
     private static final Pattern DEVICE_LINE = Pattern.compile(
@@ -76,13 +79,19 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         int stamped = 0;
         int relevant = 0;
         int lines = 0;
-        int start = 0;
-        while (start < h.length() && lines < 500) {
-            int end = h.indexOf('\n', start);
-            if (end < 0) end = h.length();
-            String s = stripQuote(h.substring(start, end)).strip();
-            start = end + 1;
+        HeadLines line = new HeadLines(h, Integer.MAX_VALUE);
+        while (lines < 500 && line.next()) {
             lines++;
+            if (line.isEmpty()) continue;
+            if (lines > 3 && unprefixed(line)) {
+                // Most lines of a paste: nothing for prefix() to take off, so they are tested where they lie.
+                if (line.startsWith("NVRM:") || line.startsWith("nvidia-") || line.startsWith("mlx5")
+                        && DEVICE_LINE.matcher(line.text()).matches() || line.contains("AER:") || line.contains("PCIe Bus Error")) {
+                    relevant++;
+                }
+                continue;
+            }
+            String s = stripQuote(line.raw()).strip();
             if (s.isEmpty()) continue;
             if (lines <= 3 && COMMAND.matcher(s).matches()) return 90;
             Prefix p = prefix(s);
@@ -128,6 +137,28 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             if (i < n && s.charAt(i) == ' ') i++;
         }
         return i == 0 ? s : s.substring(i);
+    }
+
+    /**
+     * True when {@link #stripQuote} and {@link #prefix} would leave the current line as it is, stripped, and call it not
+     * stamped: no quote mark to take off, and a first character that starts none of the prefixes prefix() reads (a
+     * syslog priority, a facility, a syslog or ISO time, {@code kernel: }, a bracketed time).
+     */
+    private static boolean unprefixed(HeadLines line) {
+        char c = line.first();
+        if (!line.indented() && (c == '+' || c == '>')) return false;
+        if (c == '<' || c == '[' || Character.isUpperCase(c) || Character.isDigit(c)) return false;
+        // mayBeFacility read in place, then the level FACILITY wants after the colon (a host "vm:946:946" has none).
+        int i = 0;
+        while (i < 9 && line.charAt(i) >= 'a' && line.charAt(i) <= 'z') i++;
+        if (i < 2 || i > 8) return true;
+        if (line.startsWith("kernel: ")) return false;
+        while (line.charAt(i) == ' ') i++;
+        if (line.charAt(i) != ':') return true;
+        for (String level : FACILITY_LEVELS) {
+            if (line.startsWith(level, i + 1)) return false;
+        }
+        return true;
     }
 
     /**

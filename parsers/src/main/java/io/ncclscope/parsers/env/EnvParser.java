@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
@@ -38,18 +39,13 @@ public final class EnvParser implements ToolParser<EnvData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString();
         int lines = 0, assignments = 0, known = 0, nccl = 0;
-        int from = 0;
-        int n = h.length();
-        while (from < n && lines < 400) {
-            int nl = h.indexOf('\n', from);
-            if (nl < 0) nl = n;
-            String t = h.substring(from, Math.min(nl, from + 400)).strip();
-            from = nl + 1;
+        HeadLines t = new HeadLines(head.toString(), 400);
+        while (lines < 400 && t.next()) {
             if (t.isEmpty() || t.startsWith("#")) continue;
             lines++;
-            EnvVariable v = assignment(t, 0);
+            // No '=', no assignment: most lines of a paste are copied for none.
+            EnvVariable v = t.contains('=') ? assignment(t.text(), 0) : null;
             if (v == null) continue;
             assignments++;
             if (v.name().startsWith("NCCL_")) nccl++;

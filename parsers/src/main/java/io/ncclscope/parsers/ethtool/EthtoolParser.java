@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -44,28 +45,21 @@ public final class EthtoolParser implements ToolParser<EthtoolData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString();
         boolean settings = false, stats = false, strong = false, driver = false, driverMate = false, cmd = false;
         int lines = 0, counters = 0, rxtx = 0;
-        int from = 0;
-        int n = h.length();
-        while (from < n) {
-            int nl = h.indexOf('\n', from);
-            if (nl < 0) nl = n;
-            String raw = h.substring(from, Math.min(nl, from + 400));
-            from = nl + 1;
-            String t = raw.strip();
+        HeadLines t = new HeadLines(head.toString(), 400);
+        while (t.next()) {
             if (t.isEmpty()) continue;
             lines++;
             if (t.startsWith("Settings for ") && t.endsWith(":")) settings = true;
-            else if (t.equals("NIC statistics:")) stats = true;
+            else if (t.is("NIC statistics:")) stats = true;
             else if (t.startsWith("Link detected:") || t.startsWith("Supported link modes:")
                     || t.startsWith("Advertised link modes:")) strong = true;
             else if (t.startsWith("driver:")) driver = true;
             else if (t.startsWith("bus-info:") || t.startsWith("firmware-version:") || t.startsWith("supports-statistics:")) driverMate = true;
-            else if (t.contains("ethtool ") && Paste.afterPrompt(t) != null) cmd = true;
-            else if (!raw.isEmpty() && Character.isWhitespace(raw.charAt(0))) {
-                String name = counterName(t);
+            else if (t.contains("ethtool ") && Paste.afterPrompt(t.text()) != null) cmd = true;
+            else if (t.indented() && t.contains(':')) {
+                String name = counterName(t.text());
                 if (name != null) {
                     counters++;
                     if (name.contains("rx") || name.contains("tx") || name.contains("packets") || name.contains("bytes")) rxtx++;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.json.Json;
 import java.io.IOException;
@@ -40,8 +41,7 @@ public final class FlightRecorderParser implements ToolParser<FlightRecorderDump
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = head.length() > 65536 ? head.subSequence(0, 65536).toString() : head.toString();
-        String t = h.stripLeading();
-        if (!t.startsWith("{")) return 0;
+        if (!HeadLines.opensWith(h, '{')) return 0;
         boolean config = h.contains("\"pg_config\"");
         boolean entries = h.contains("\"entries\"") && h.contains("\"collective_seq_id\"");
         boolean status = h.contains("\"pg_status\"");

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -38,22 +39,16 @@ public final class GidsParser implements ToolParser<GidsData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString();
         int header = 0, rows = 0, gidLines = 0, attrs = 0, found = 0, cmd = 0;
-        int from = 0;
-        int n = h.length();
-        while (from < n) {
-            int nl = h.indexOf('\n', from);
-            if (nl < 0) nl = n;
-            String t = h.substring(from, Math.min(nl, from + 400)).strip();
-            from = nl + 1;
+        HeadLines t = new HeadLines(head.toString(), 400);
+        while (t.next()) {
             if (t.isEmpty()) continue;
             if (t.startsWith("GID[")) gidLines++;
-            else if (t.startsWith("DEV") && isHeader(Paste.tokens(t))) header++;
+            else if (t.startsWith("DEV") && isHeader(Paste.tokens(t.text()))) header++;
             else if (t.startsWith("n_gids_found")) found++;
             else if (t.startsWith("hca_id:") || isDevinfoAttribute(t)) attrs++;
             else if (t.contains("show_gids")) cmd++;
-            else if (mayBeRow(t) && row(Paste.tokens(t), 0, null) != null) rows++;
+            else if (mayBeRow(t) && row(Paste.tokens(t.text()), 0, null) != null) rows++;
         }
         if (header > 0) return 95;
         if (gidLines > attrs) return 92; // ibv_devinfo -v pasted for its GID table
@@ -66,15 +61,17 @@ public final class GidsParser implements ToolParser<GidsData> {
 
     /**
      * False when {@link #row} must refuse {@code t}: fewer than four words, or no port and index numbers. Looks at the
-     * first four words only, so that the sniffer does not cut every line of a long paste.
+     * first four words only, and copies them only when the second and third may be numbers, so that the sniffer does
+     * not cut every line of a long paste.
      */
-    private static boolean mayBeRow(String t) {
-        String[] w = Paste.words(t, 4);
-        return w.length == 4 && ToolValues.integer(w[1]) != null && ToolValues.integer(w[2]) != null;
+    private static boolean mayBeRow(HeadLines t) {
+        if (t.word(3) < 0 || !t.mayBeInteger(1) || !t.mayBeInteger(2)) return false;
+        String[] w = Paste.words(t.text(), 4);
+        return ToolValues.integer(w[1]) != null && ToolValues.integer(w[2]) != null;
     }
 
     /** Port attribute lines of {@code ibv_devinfo}; more of them than GID lines means a port listing. */
-    private static boolean isDevinfoAttribute(String t) {
+    private static boolean isDevinfoAttribute(HeadLines t) {
         return t.startsWith("phys_state:") || t.startsWith("link_layer:") || t.startsWith("active_mtu:")
                 || t.startsWith("max_mtu:") || t.startsWith("sm_lid:") || t.startsWith("port_lid:")
                 || t.startsWith("port_lmc:") || t.startsWith("active_width:") || t.startsWith("active_speed:")

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -40,15 +41,9 @@ public final class IbstatParser implements ToolParser<IbstatData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString();
         int ca = 0, caFields = 0, ibstatus = 0, hca = 0, gid = 0, attr = 0, list = 0, ibstatAttr = 0, none = 0;
-        int from = 0;
-        int n = h.length();
-        while (from < n) {
-            int nl = h.indexOf('\n', from);
-            if (nl < 0) nl = n;
-            String t = h.substring(from, Math.min(nl, from + 400)).strip();
-            from = nl + 1;
+        HeadLines t = new HeadLines(head.toString(), 400);
+        while (t.next()) {
             if (t.isEmpty()) continue;
             if (t.startsWith("CA '") || t.startsWith("CA: '")) ca++;
             else if (t.startsWith("CA type:") || t.startsWith("Number of ports:")) caFields++;
@@ -73,7 +68,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
     }
 
     /** Port attribute lines of {@code ibv_devinfo} (shared with the gids sniffer's reasoning). */
-    static boolean isDevinfoAttribute(String t) {
+    static boolean isDevinfoAttribute(HeadLines t) {
         return t.startsWith("phys_state:") || t.startsWith("link_layer:") || t.startsWith("active_mtu:")
                 || t.startsWith("max_mtu:") || t.startsWith("sm_lid:") || t.startsWith("port_lid:")
                 || t.startsWith("port_lmc:") || t.startsWith("active_width:") || t.startsWith("active_speed:")

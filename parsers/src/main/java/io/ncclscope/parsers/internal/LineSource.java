@@ -10,7 +10,8 @@ import java.io.Reader;
  * LF, CRLF and lone CR endings, strips ANSI/VT100 escape sequences (terminal pastes carry them,
  * corpus captured/h200-1gpu/sys/topo-m.txt wraps its header in ESC[4m), replaces NUL and other
  * C0 control characters except tab by a space, cuts over-long lines and stops at the character
- * budget, recording a warning for each. Memory is bounded by {@code maxLineLength}.
+ * budget, recording a warning for each. Memory is bounded by {@code maxLineLength}. A
+ * {@link StringText} is read in place: its lines are cut from its String, with no buffer and no copy of the text.
  * Not thread-safe.
  */
 public final class LineSource implements Lines {
@@ -19,7 +20,10 @@ public final class LineSource implements Lines {
     private final Warnings warnings;
     private final long maxChars;
     private final int maxLineLength;
-    private final char[] buf = new char[1 << 14];
+    /** The reader's characters, in chunks; null when {@link #text} holds them all. */
+    private final char[] buf;
+    /** The text of a {@link StringText}, read in place ({@link #pos} and {@link #end} index it), or null. */
+    private final String text;
     private int pos;
     private int end;
     private long consumed;
@@ -35,6 +39,8 @@ public final class LineSource implements Lines {
         this.warnings = warnings;
         this.maxChars = maxChars;
         this.maxLineLength = maxLineLength;
+        this.text = in instanceof StringText t ? t.text() : null;
+        this.buf = text == null ? new char[1 << 14] : null;
     }
 
     /** A source for a streaming parser: {@link ParseLimits#maxChars()}. */
@@ -82,6 +88,7 @@ public final class LineSource implements Lines {
      * of the input after the first non-Latin-1 character (a tqdm bar), halving throughput. Null when the line is not so.
      */
     private String wholeLineInBuffer() {
+        if (text != null) return wholeLineInText();
         int i = pos;
         int lim = end;
         while (i < lim) {
@@ -91,6 +98,25 @@ public final class LineSource implements Lines {
         }
         if (i < lim && buf[i] == '\n' && i - pos <= maxLineLength) {
             String s = new String(buf, pos, i - pos);
+            consumed += i - pos + 1;
+            pos = i + 1;
+            lineNo++;
+            return s;
+        }
+        return null;
+    }
+
+    /** {@link #wholeLineInBuffer} for a {@link StringText}: the line is a substring of its text. */
+    private String wholeLineInText() {
+        int i = pos;
+        int lim = end;
+        while (i < lim) {
+            char c = text.charAt(i);
+            if (c < 0x20) break;
+            i++;
+        }
+        if (i < lim && text.charAt(i) == '\n' && i - pos <= maxLineLength) {
+            String s = text.substring(pos, i);
             consumed += i - pos + 1;
             pos = i + 1;
             lineNo++;
@@ -115,7 +141,7 @@ public final class LineSource implements Lines {
                     break;
                 }
             }
-            char c = buf[pos++];
+            char c = text != null ? text.charAt(pos++) : buf[pos++];
             consumed++;
             if (pendingCr) {
                 pendingCr = false;
@@ -162,6 +188,14 @@ public final class LineSource implements Lines {
                 warnings.add(ParseWarning.error(lineNo + 1, "input exceeds the limit of " + maxChars + " characters; the rest was not read", ""));
             }
             return false;
+        }
+        if (text != null) {
+            // The rest of the text within the budget at once, read where it lies.
+            int from = ((StringText) in).position();
+            int n = ((StringText) in).take(left);
+            pos = from;
+            end = from + n;
+            return n > 0;
         }
         int n = in.read(buf, 0, (int) Math.min(buf.length, left));
         if (n <= 0) {

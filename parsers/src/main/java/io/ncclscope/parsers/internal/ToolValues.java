@@ -269,7 +269,19 @@ public final class ToolValues {
         if (t.indexOf(':') >= 0) return pciAddress(t);
         Long v = hex(t);
         if (v == null || v < 0) return null;
-        return String.format(Locale.ROOT, "%04x:%02x:%02x.%x", v >>> 20, (v >>> 12) & 0xff, (v >>> 4) & 0xff, v & 0xf);
+        // "%04x:%02x:%02x.%x" without a Formatter (this runs for every rank's bus id of every log).
+        StringBuilder sb = new StringBuilder(12);
+        zeroPaddedHex(sb, v >>> 20, 4).append(':');
+        zeroPaddedHex(sb, (v >>> 12) & 0xff, 2).append(':');
+        zeroPaddedHex(sb, (v >>> 4) & 0xff, 2).append('.');
+        return sb.append(Character.forDigit((int) (v & 0xf), 16)).toString();
+    }
+
+    /** {@code value} (not negative) in lower-case hex, zeros before it up to {@code width} digits, as {@code %0Nx}. */
+    private static StringBuilder zeroPaddedHex(StringBuilder sb, long value, int width) {
+        String hex = Long.toHexString(value);
+        for (int i = hex.length(); i < width; i++) sb.append('0');
+        return sb.append(hex);
     }
     /**
      * A memory size in bytes with binary multiples, as lspci and nvidia-smi print them: {@code 64GB},

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.json.Json;
@@ -35,8 +36,8 @@ public final class CollectManifestParser implements ToolParser<CollectManifest> 
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString().stripLeading();
-        if (!h.startsWith("{")) return 0;
+        String h = head.toString();
+        if (!HeadLines.opensWith(h, '{')) return 0;
         boolean entries = h.contains("\"entries\"");
         boolean outcome = h.contains("\"outcome\"");
         boolean argv = h.contains("\"argv\"");

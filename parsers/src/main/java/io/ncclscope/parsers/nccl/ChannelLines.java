@@ -34,7 +34,7 @@ final class ChannelLines {
     private final LimitNotices limits;
     private final Warnings warnings;
     private final List<TransportEntry> transports = new ArrayList<>();
-    private final LongIntMap transportIndex = new LongIntMap(256);
+    private final LongIntMap transportIndex = new LongIntMap(32);
     private long transportLines;
     private long transportsDropped;
     private final List<String> viaNames = new ArrayList<>();

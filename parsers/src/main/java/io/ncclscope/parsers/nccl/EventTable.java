@@ -23,7 +23,7 @@ final class EventTable {
     private final HostsAndProcesses hostsAndProcesses;
     private final LimitNotices limits;
     private final List<EventEntry> events = new ArrayList<>();
-    private final LongIntMap eventIndex = new LongIntMap(256);
+    private final LongIntMap eventIndex = new LongIntMap(32);
     private long eventsDropped;
     private final long[] kindCounts = new long[EventKind.values().length];
 

@@ -24,11 +24,11 @@ final class HostsAndProcesses {
     private final NcclLinePrefix prefix;
     private final LimitNotices limits;
     private final List<String> hosts = new ArrayList<>();
-    private final LongIntMap hostIndex = new LongIntMap(64);
+    private final LongIntMap hostIndex = new LongIntMap(16);
     private final List<ProcessEntry> processes = new ArrayList<>();
-    private final LongIntMap processIndex = new LongIntMap(64);
+    private final LongIntMap processIndex = new LongIntMap(16);
     private final ProcessEntry[] processCache = new ProcessEntry[PROCESS_CACHE];
-    private final LongIntMap seenLines = new LongIntMap(256);
+    private final LongIntMap seenLines = new LongIntMap(32);
     /** The line being read (for the host of an event when the process cap was reached). */
     String currentLine;
 

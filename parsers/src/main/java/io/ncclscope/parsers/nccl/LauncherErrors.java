@@ -20,9 +20,9 @@ final class LauncherErrors {
     private final LauncherPrefix launcherPrefix;
     private final LimitNotices limits;
     private final List<LauncherErrorEntry> launches = new ArrayList<>();
-    private final LongIntMap launchIndex = new LongIntMap(64);
+    private final LongIntMap launchIndex = new LongIntMap(16);
     /** Report index by the hash of the line it was read from, to count a repeated line without reading it again. */
-    private final LongIntMap launchLineIndex = new LongIntMap(64);
+    private final LongIntMap launchLineIndex = new LongIntMap(16);
     private long launchesDropped;
 
     LauncherErrors(LauncherPrefix launcherPrefix, LimitNotices limits) {

@@ -3,7 +3,8 @@ package io.ncclscope.parsers.nccl;
 /**
  * An open-addressing map from 64-bit fact hashes to list indexes, so that a repeated log line is recognised without
  * allocating a key. Key 0 marks an empty slot (a hash of 0 is stored as 1: one more collision in 2^64). Grows by
- * doubling at half load; callers bound its size by their caps. Not thread-safe.
+ * doubling at half load; callers bound its size by their caps and start it small (a pasted log fills a few
+ * dozen slots; the arrays were a paste's biggest parse allocation at 256 expected). Not thread-safe.
  */
 final class LongIntMap {
     /** What {@link #get} answers for a key not in the map (values are list indexes, never negative). */

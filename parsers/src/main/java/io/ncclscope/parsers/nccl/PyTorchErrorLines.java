@@ -28,7 +28,7 @@ final class PyTorchErrorLines {
     private final IbCompletionLines ibErrors;
     /** Headers already read, by the hash of their line (another rank or run prints the same header). */
     private final List<LauncherErrorEntry> headerCache = new ArrayList<>();
-    private final LongIntMap headerCacheIndex = new LongIntMap(64);
+    private final LongIntMap headerCacheIndex = new LongIntMap(16);
     private final List<OpenErrorBlock> pendings = new ArrayList<>();
 
     PyTorchErrorLines(LauncherPrefix launcherPrefix, LauncherErrors errors, VersionLines versions,

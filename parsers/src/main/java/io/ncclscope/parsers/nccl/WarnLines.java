@@ -28,7 +28,7 @@ final class WarnLines {
     private final List<WarningEntry> warns = new ArrayList<>();
     /** Kept warnings and, past the cap, text-less shadows of further distinct WARN lines. */
     private final List<WarningEntry> warnAll = new ArrayList<>();
-    private final LongIntMap warnIndex = new LongIntMap(64);
+    private final LongIntMap warnIndex = new LongIntMap(16);
     private long warningsDropped;
     private WarningEntry contWarning;
     private EventEntry contEvent;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -49,23 +50,24 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString();
         int ipHeaders = 0, rdma = 0, ifconfig = 0, oneLine = 0, brief = 0, lines = 0;
-        int from = 0;
-        int n = h.length();
-        while (from < n) {
-            int nl = h.indexOf('\n', from);
-            if (nl < 0) nl = n;
-            String raw = h.substring(from, Math.min(nl, from + 400));
-            from = nl + 1;
-            String t = raw.strip();
-            if (t.isEmpty()) continue;
+        HeadLines line = new HeadLines(head.toString(), 400);
+        while (line.next()) {
+            if (line.isEmpty()) continue;
             lines++;
-            if (t.contains("==>") && t.contains(" port ") && (t.contains("(Up)") || t.contains("(Down)"))) {
+            if (line.contains("==>") && line.contains(" port ") && (line.contains("(Up)") || line.contains("(Down)"))) {
                 rdma++;
                 continue;
             }
-            // Only the first three words decide (t is not blank, so there is at least one).
+            // Only the first three words decide (the line is not blank, so there is at least one), and they are copied
+            // only when one of the tests below may hold: a first word ending in ':', a second word of flags=, Link or
+            // a state (all capitals) on a line that is not indented.
+            boolean indented = line.indented();
+            if (!line.wordEndsWith(0, ":") && !line.wordStartsWith(1, "flags=") && !line.wordStartsWith(1, "Link")
+                    && (indented || !mayBeStateWord(line))) {
+                continue;
+            }
+            String t = line.text();
             String[] tok = Paste.words(t, 3);
             if (tok.length >= 3 && tok[0].endsWith(":") && ToolValues.integer(tok[0].substring(0, tok[0].length() - 1)) != null) {
                 if (tok[1].endsWith(":") && tok[2].startsWith("<") && t.contains(" mtu ")) ipHeaders++;
@@ -77,7 +79,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 ifconfig++;
                 continue;
             }
-            if (tok.length >= 2 && !Character.isWhitespace(raw.charAt(0)) && LinkState.isStateWord(tok[1])) brief++;
+            if (tok.length >= 2 && !indented && LinkState.isStateWord(tok[1])) brief++;
         }
         if (ipHeaders > 0 || rdma > 0) return 95;
         if (ifconfig > 0) return 92;
@@ -85,6 +87,12 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         if (brief >= 2 && brief * 2 >= lines) return 60;
         if (brief >= 1 && brief * 2 >= lines) return 35;
         return 0;
+    }
+
+    /** False when the current line's second word is no {@link LinkState#isStateWord state word}: it starts no capital. */
+    private static boolean mayBeStateWord(HeadLines line) {
+        char c = line.wordFirst(1);
+        return c >= 'A' && c <= 'Z';
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -51,16 +52,12 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
         boolean cpus = false;
         boolean numaLine = false;
         int lscpuKeys = 0;
-        int n = head.length();
-        int pos = 0;
+        HeadLines t = new HeadLines(head.toString(), 200);
         int lines = 0;
-        while (pos < n && lines < 2000) {
-            int end = pos;
-            while (end < n && head.charAt(end) != '\n') end++;
-            String t = head.subSequence(pos, Math.min(end, pos + 200)).toString().strip();
+        while (lines < 2000 && t.next()) {
             if (t.startsWith("available:") && t.contains(" node")) {
                 numactl = true;
-            } else if (t.equals("node distances:") || t.startsWith("No NUMA available on this system")) {
+            } else if (t.is("node distances:") || t.startsWith("No NUMA available on this system")) {
                 numactl = true;
             } else if (t.startsWith("node ") && (t.contains(" cpus:") || t.contains(" size:") || t.contains(" free:"))) {
                 numactlNode = true;
@@ -74,7 +71,6 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
                 lscpuKeys++;
             }
             lines++;
-            pos = end + 1;
         }
         if (numactl) return 95;
         if (arch && cpus) return 85;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
@@ -75,15 +76,18 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         int lines = 0;
         boolean listLine = false;
         boolean linkLine = false;
-        String prev = "";
-        int start = 0;
-        while (start <= h.length() && lines < SNIFF_LINES) {
-            int end = h.indexOf('\n', start);
-            if (end < 0) end = h.length();
-            String s = h.substring(start, end).strip();
-            start = end + 1;
+        boolean afterLinkTitle = false;
+        HeadLines line = new HeadLines(h, Integer.MAX_VALUE);
+        while (lines < SNIFF_LINES && line.next()) {
             lines++;
-            if (s.isEmpty()) continue;
+            if (line.isEmpty()) continue;
+            if (lines > 3 && testsNothing(line)) {
+                // Most lines of a paste: none of the tests below can hold, so the line is not copied.
+                afterLinkTitle = line.is("Link Width") || line.is("PCIe Generation");
+                if (score >= 95) break;
+                continue;
+            }
+            String s = line.text();
             if (lines <= 3 && score == 0 && failureStart(s)) score = 75;
             String cmd = commandOf(s);
             if (cmd != null) {
@@ -101,7 +105,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                 score = Math.max(score, 50);
             } else if (s.startsWith("NVML: Unable to retrieve NVLink")) {
                 score = Math.max(score, 80);
-            } else if (isQueryExcerptLine(s) || s.startsWith("Max ") && s.contains(" : ") && isQueryLinkTitle(prev)) {
+            } else if (isQueryExcerptLine(s) || s.startsWith("Max ") && s.contains(" : ") && afterLinkTitle) {
                 // -q cut by grep, with no GPU line (QueryFragmentLines): the field names are -q's own.
                 score = Math.max(score, 60);
             } else if (s.indexOf(',') > 0 || s.startsWith("pci") || s.startsWith("index")) {
@@ -112,11 +116,31 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                     score = Math.max(score, strong ? 90 : 40);
                 }
             }
-            prev = s;
+            afterLinkTitle = isQueryLinkTitle(s);
             if (score >= 95) break;
         }
         if (listLine && linkLine) score = Math.max(score, 95);
         return score;
+    }
+
+    /**
+     * True when no test of {@link #sniff} after the first three lines can hold for the current line: it names no
+     * nvidia-smi, starts no table, GPU, Link or NVML line, holds no {@code " : "}, and is no CSV header (whose first
+     * field is lower-case letters, digits, dots and underscores up to a comma, a space or its end).
+     */
+    private static boolean testsNothing(HeadLines line) {
+        if (line.contains("nvidia-smi") || line.first() == '|' || line.startsWith("GPU ") || line.startsWith("Link ")
+                || line.startsWith("NVML: ") || line.contains(" : ")) {
+            return false;
+        }
+        if (!line.contains(',') && !line.startsWith("pci") && !line.startsWith("index")) return true;
+        char c = line.first();
+        if (c < 'a' || c > 'z') return true;
+        for (int i = 1; i < line.length(); i++) {
+            c = line.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.')) return c != ',' && !Character.isWhitespace(c);
+        }
+        return false;
     }
 
     /** The -q section titles whose first key is {@code Max}. */

@@ -57,6 +57,15 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
             while (end < n && head.charAt(end) != '\n') end++;
             int i = pos;
             while (i < end && (head.charAt(i) == ' ' || head.charAt(i) == '\t')) i++;
+            int first = i;
+            while (first < Math.min(end, i + 200) && Character.isWhitespace(head.charAt(first))) first++;
+            char c = first < Math.min(end, i + 200) ? head.charAt(first) : ' ';
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || "LCKSN".indexOf(c) >= 0)) {
+                // A header starts with a hex digit, the other lines counted with L, C, K, S or N: not copied.
+                lines++;
+                pos = end + 1;
+                continue;
+            }
             String t = head.subSequence(i, Math.min(end, i + 200)).toString().strip();
             if (looksLikeHeader(t)) {
                 headers++;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.json.Json;
@@ -60,7 +61,7 @@ public final class RasParser implements ToolParser<RasStatus> {
         // A job's log with a RAS report pasted in: the log's kind reads more of it (its watchdog and NCCL lines).
         if (score > 0 && (h.contains("Watchdog caught") || h.contains(" NCCL INFO ") || h.contains(" NCCL WARN "))) score = 55;
         // The JSON status (SET FORMAT json): its communicators with their ranks' collective counts.
-        if (score == 0 && h.stripLeading().startsWith("{") && h.contains("\"communicators\"")
+        if (score == 0 && HeadLines.opensWith(h, '{') && h.contains("\"communicators\"")
                 && h.contains("\"nccl_version\"") && (h.contains("\"collective_counts\"") || h.contains("\"missing_ranks\""))) {
             score = 95;
         }

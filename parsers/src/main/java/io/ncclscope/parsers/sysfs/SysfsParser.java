@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
@@ -33,18 +34,12 @@ public final class SysfsParser implements ToolParser<SysfsData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
-        String h = head.toString();
         int lines = 0, values = 0;
-        int from = 0;
-        int n = h.length();
-        while (from < n && lines < 400) {
-            int nl = h.indexOf('\n', from);
-            if (nl < 0) nl = n;
-            String t = h.substring(from, Math.min(nl, from + 400)).strip();
-            from = nl + 1;
+        HeadLines t = new HeadLines(head.toString(), 400);
+        while (lines < 400 && t.next()) {
             if (t.isEmpty() || t.startsWith("#")) continue;
             lines++;
-            if (value(t, 0) != null) values++;
+            if (t.startsWith("/sys/") && value(t.text(), 0) != null) values++;
         }
         if (values == 0 || values * 10 < lines * 9) return 0;
         return values >= 2 ? 85 : 50;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
@@ -85,17 +86,14 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
      */
     private static int headerlessRows(String h) {
         int rows = 0;
-        int start = 0;
-        for (int count = 0; count < 200 && start < h.length(); count++) {
-            int end = h.indexOf('\n', start);
-            if (end < 0) end = h.length();
-            String line = h.substring(start, end);
-            start = end + 1;
-            if (line.indexOf("loat") < 0 && line.indexOf("int") < 0 && line.indexOf("half") < 0 && line.indexOf("double") < 0
-                    && line.indexOf("f8") < 0) {
+        HeadLines line = new HeadLines(h, Integer.MAX_VALUE);
+        for (int count = 0; count < 200 && line.next(); count++) {
+            // Looked for in place (the words hold no whitespace, so the stripped line holds them as the line does).
+            if (!line.contains("loat") && !line.contains("int") && !line.contains("half") && !line.contains("double")
+                    && !line.contains("f8")) {
                 continue;
             }
-            String[] t = io.ncclscope.parsers.internal.Paste.words(TextOutputReader.stripPrefixes(line).strip());
+            String[] t = io.ncclscope.parsers.internal.Paste.words(TextOutputReader.stripPrefixes(line.raw()).strip());
             if (t.length >= 9 && ROW_TYPES.contains(t[2]) && ResultTable.isRowShape(t)) rows++;
         }
         return rows;

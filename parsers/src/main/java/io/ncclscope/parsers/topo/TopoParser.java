@@ -10,6 +10,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
 import java.io.IOException;
@@ -63,18 +64,16 @@ public final class TopoParser implements ToolParser<Topology> {
     }
 
     private static int sniffLines(CharSequence head) {
-        int n = head.length();
-        int pos = 0;
+        String text = head.toString();
         int lines = 0;
         MatrixHeader header = null;
         boolean legendSelf = false;
         boolean rowLike = false;
-        while (pos < n && lines < 4000) {
-            int end = pos;
-            while (end < n && head.charAt(end) != '\n') end++;
-            String line = clean(stripEsc(head.subSequence(pos, Math.min(end, pos + 8192)).toString()));
-            pos = end + 1;
+        HeadLines raw = new HeadLines(text, 8192);
+        while (lines < 4000 && raw.next()) {
             lines++;
+            if (testsNothing(text, raw)) continue; // most lines of a paste: not copied
+            String line = clean(stripEsc(raw.raw()));
             String t = line.strip();
             if (t.isEmpty()) continue;
             if (t.startsWith("X") && t.contains("= Self")) legendSelf = true;
@@ -95,6 +94,23 @@ public final class TopoParser implements ToolParser<Topology> {
         if (header != null && legendSelf) return 75;
         if (rowLike) return 55;
         return header != null ? 35 : 0;
+    }
+
+    /**
+     * True when no test of {@link #sniffLines} can hold for the current line of {@code head}: it holds no ESC, CR or
+     * colour code (so stripEsc and clean leave it as it is), no {@code GPU}, and starts with no {@code X} once stripped.
+     */
+    private static boolean testsNothing(String head, HeadLines line) {
+        if (line.first() == 'X' || line.rawContains('\u001b') || line.rawContains('\r') || line.rawContains("GPU")) return false;
+        if (!line.rawContains('[')) return true;
+        int to = line.rawTo();
+        for (int i = line.rawFrom(); i < to; i++) {
+            if (head.charAt(i) != '[') continue;
+            int j = i + 1;
+            while (j < to && j - i <= 8 && (Character.isDigit(head.charAt(j)) && head.charAt(j) < 128 || head.charAt(j) == ';')) j++;
+            if (j < to && head.charAt(j) == 'm') return false;
+        }
+        return true;
     }
 
     /** Strips ESC sequences the way LineSource does, for sniffing raw heads. */
