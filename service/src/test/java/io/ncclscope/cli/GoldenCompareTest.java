@@ -63,7 +63,10 @@ class GoldenCompareTest {
                 Path dir = root.resolve("nccl-tests");
                 if (!Files.isDirectory(dir)) continue;
                 try (Stream<Path> s = Files.list(dir)) {
-                    s.filter(Files::isRegularFile).map(Path::toString).sorted().forEach(tests::add);
+                    // Relative to the module: a label's length sets the plot legend's width, so an absolute path
+                    // would make the digests depend on where the checkout lies.
+                    Path here = Path.of("").toAbsolutePath();
+                    s.filter(Files::isRegularFile).map(f -> here.relativize(f).toString()).sorted().forEach(tests::add);
                 }
             }
             for (int i = 0; i + 1 < tests.size(); i++) inputs.add(List.of(tests.get(i), tests.get(i + 1)));
