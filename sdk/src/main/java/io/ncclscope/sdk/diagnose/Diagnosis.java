@@ -170,7 +170,7 @@ public record Diagnosis(List<Finding> findings) {
         }
         jobValues.forEach(values::putIfAbsent);
         List<Action> actions = t.actions().stream().map(a -> a.fill(values))
-                .map(a -> a.hasCommand() ? new Action(a.text(), UNFILLED.matcher(a.command())
+                .map(a -> a.command().contains("${") ? new Action(a.text(), UNFILLED.matcher(a.command())
                         .replaceAll(m -> java.util.regex.Matcher.quoteReplacement(Action.unfilled(m.group(1))))) : a)
                 .toList();
         return new LocalizedFinding(f.code(), f.severity(), t.title(), f.subject(), f.detail().render(locale),

@@ -1,11 +1,13 @@
 package io.ncclscope.sdk.diagnose;
 
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.Objects;
 import java.util.ResourceBundle;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +23,18 @@ import java.util.regex.Pattern;
 public record Message(String bundle, String key, Map<String, String> args) {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
+    /** Each anchor class's bundle name, built once per class rather than once per message. */
+    private static final ClassValue<String> BUNDLES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> anchor) {
+            return anchor.getPackageName() + ".Messages";
+        }
+    };
+    /**
+     * Templates read and split once per JVM, by bundle then key: English ([0]) and Chinese ([1]). Bounded by the
+     * bundles' keys; a missing key throws and is not kept.
+     */
+    private static final Map<String, List<Map<String, String[]>>> TEMPLATES = new ConcurrentHashMap<>();
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required, checks the values.
@@ -47,11 +61,7 @@ public record Message(String bundle, String key, Map<String, String> args) {
      */
     public static Message of(Class<?> anchor, String key, Object... nameValues) {
         if (nameValues.length % 2 != 0) throw new IllegalArgumentException("arguments come in name/value pairs");
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < nameValues.length; i += 2) {
-            m.put(String.valueOf(nameValues[i]), nameValues[i + 1] == null ? "?" : String.valueOf(nameValues[i + 1]));
-        }
-        return new Message(anchor.getPackageName() + ".Messages", key, m);
+        return new Message(BUNDLES.get(anchor), key, SmallMap.ofPairs(nameValues));
     }
 
     /**
@@ -62,19 +72,48 @@ public record Message(String bundle, String key, Map<String, String> args) {
      */
     public String render(Locale locale) {
         boolean zh = locale != null && "zh".equals(locale.getLanguage());
+        List<Map<String, String[]>> known = TEMPLATES.get(bundle);
+        String[] pieces = known == null ? null : known.get(zh ? 1 : 0).get(key);
+        if (pieces == null) {
+            pieces = split(bundle, key, zh); // throws before anything is kept when the bundle or the key is missing
+            TEMPLATES.computeIfAbsent(bundle, b -> List.of(new ConcurrentHashMap<>(), new ConcurrentHashMap<>()))
+                    .get(zh ? 1 : 0).put(key, pieces);
+        }
+        if (pieces.length == 1) return pieces[0];
+        StringBuilder sb = new StringBuilder(pieces[0].length() + 16 * pieces.length);
+        for (int i = 0; i < pieces.length; i++) {
+            if (i % 2 == 0) {
+                sb.append(pieces[i]);
+            } else {
+                String v = args.get(pieces[i]);
+                if (v == null) sb.append("${").append(pieces[i]).append('}');
+                else sb.append(v);
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@return the template of {@code key} split at its placeholders: text, name, text, ..., text (an odd count)}
+     *
+     * @throws MissingResourceException when the bundle or the key is missing
+     */
+    private static String[] split(String bundle, String key, boolean zh) {
         // getBundle with a Control is unsupported in a named module (the SDK on the module path); asking for ROOT
         // or zh_CN exactly gives no fallback to the JVM default locale either way.
         ResourceBundle rb = ResourceBundle.getBundle(bundle, zh ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT,
                 Message.class.getModule());
         String template = rb.getString(key);
+        List<String> pieces = new ArrayList<>();
         Matcher m = PLACEHOLDER.matcher(template);
-        StringBuilder sb = new StringBuilder();
+        int from = 0;
         while (m.find()) {
-            String v = args.get(m.group(1));
-            m.appendReplacement(sb, Matcher.quoteReplacement(v == null ? "${" + m.group(1) + "}" : v));
+            pieces.add(template.substring(from, m.start()));
+            pieces.add(m.group(1));
+            from = m.end();
         }
-        m.appendTail(sb);
-        return sb.toString();
+        pieces.add(template.substring(from));
+        return pieces.toArray(String[]::new);
     }
 
     // equals and hashCode by hand, for the AOT cache (see Finding); RecordEqualityTest holds them to the contract.

@@ -2,11 +2,10 @@ package io.ncclscope.sdk.diagnose;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
@@ -41,6 +40,27 @@ final class SmallMap extends AbstractMap<String, String> {
         return new SmallMap(k, v);
     }
 
+    /**
+     * {@return the map of alternating names and values, as a {@code LinkedHashMap} filled in order would hold them: a
+     * name given twice keeps its first place and its last value; a null value reads {@code ?}}
+     */
+    static Map<String, String> ofPairs(Object[] nameValues) {
+        if (nameValues.length == 0) return EMPTY;
+        String[] k = new String[nameValues.length / 2];
+        String[] v = new String[k.length];
+        int n = 0;
+        for (int i = 0; i < nameValues.length; i += 2) {
+            String name = String.valueOf(nameValues[i]);
+            String value = nameValues[i + 1] == null ? "?" : String.valueOf(nameValues[i + 1]);
+            int at = 0;
+            while (at < n && !k[at].equals(name)) at++;
+            k[at] = name;
+            v[at] = value;
+            if (at == n) n++;
+        }
+        return n == k.length ? new SmallMap(k, v) : new SmallMap(Arrays.copyOf(k, n), Arrays.copyOf(v, n));
+    }
+
     @Override
     public int size() {
         return keys.length;
@@ -72,9 +92,22 @@ final class SmallMap extends AbstractMap<String, String> {
 
             @Override
             public Iterator<Map.Entry<String, String>> iterator() {
-                List<Map.Entry<String, String>> entries = new ArrayList<>(keys.length);
-                for (int i = 0; i < keys.length; i++) entries.add(new SimpleImmutableEntry<>(keys[i], values[i]));
-                return Collections.unmodifiableList(entries).iterator();
+                return new Iterator<>() {
+                    private int next;
+
+                    @Override
+                    public boolean hasNext() {
+                        return next < keys.length;
+                    }
+
+                    @Override
+                    public Map.Entry<String, String> next() {
+                        if (next >= keys.length) throw new NoSuchElementException();
+                        Map.Entry<String, String> e = new SimpleImmutableEntry<>(keys[next], values[next]);
+                        next++;
+                        return e;
+                    }
+                };
             }
         };
     }

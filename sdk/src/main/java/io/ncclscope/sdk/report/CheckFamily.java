@@ -41,6 +41,12 @@ public enum CheckFamily {
     private final String id;
     private final Segment segment;
     private final Set<Kind> kinds;
+    /**
+     * The label and the needed input, English [0] then Chinese [1], each rendered when first asked for: the same for
+     * every report. Strings are immutable, so a race only renders one twice.
+     */
+    private final String[] labels = new String[2];
+    private final String[] needs = new String[2];
 
     CheckFamily(String id, Segment segment, Set<Kind> kinds) {
         this.id = id;
@@ -69,7 +75,10 @@ public enum CheckFamily {
      * @param locale Simplified Chinese for any Chinese locale, English for every other one
      */
     public String label(Locale locale) {
-        return Texts.t(locale, "coverage." + id);
+        int language = language(locale);
+        String text = labels[language];
+        if (text == null) labels[language] = text = Texts.t(locale, "coverage." + id);
+        return text;
     }
 
     /**
@@ -79,7 +88,15 @@ public enum CheckFamily {
      * @param locale Simplified Chinese for any Chinese locale, English for every other one
      */
     public String needs(Locale locale) {
-        return Texts.t(locale, "coverage.needs." + id);
+        int language = language(locale);
+        String text = needs[language];
+        if (text == null) needs[language] = text = Texts.t(locale, "coverage.needs." + id);
+        return text;
+    }
+
+    /** {@return 1 for Chinese, 0 for English: the language {@link io.ncclscope.sdk.diagnose.Message} renders in} */
+    private static int language(Locale locale) {
+        return locale != null && "zh".equals(locale.getLanguage()) ? 1 : 0;
     }
 
     @Override

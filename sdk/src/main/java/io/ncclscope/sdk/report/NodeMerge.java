@@ -55,7 +55,10 @@ final class NodeMerge {
     private final List<String> nodeNames = new ArrayList<>();
     /** Findings shown as they are: of no node, or a second alike finding on a node. */
     private final List<Finding> loose = new ArrayList<>();
-    /** The last node's name pattern: findings come node by node, so one is enough to compile each name once. */
+    /**
+     * The last node's name and its pattern, compiled when first needed: findings come node by node, so one is enough
+     * to compile each name once.
+     */
     private String lastNode;
     private Pattern lastPattern;
 
@@ -84,9 +87,9 @@ final class NodeMerge {
         }
         if (!node.equals(lastNode)) {
             lastNode = node;
-            lastPattern = pattern(node);
+            lastPattern = null; // compiled when a text names the node
         }
-        String key = key(f, lastPattern);
+        String key = key(f);
         Integer index = nodeIndex.get(node);
         if (index == null) {
             index = nodeNames.size();
@@ -187,37 +190,40 @@ final class NodeMerge {
     }
 
     /** Everything a reader sees of {@code f} and the values its commands are filled with, its node's name replaced. */
-    private static String key(Finding f, Pattern node) {
+    private String key(Finding f) {
         StringBuilder sb = new StringBuilder(256);
         Subject s = f.subject();
         sb.append(f.code()).append('\0').append(f.severity()).append('\0')
                 .append(s.rank()).append('\0').append(s.gpu()).append('\0').append(s.device()).append('\0')
-                .append(s.port()).append('\0').append(s.iface()).append('\0').append(no(s.peer(), node)).append('\0')
+                .append(s.port()).append('\0').append(s.iface()).append('\0').append(no(s.peer())).append('\0')
                 .append(f.detail().bundle()).append('\0').append(f.detail().key()).append('\0');
         for (Map.Entry<String, String> a : f.detail().args().entrySet()) {
-            sb.append(a.getKey()).append('=').append(no(a.getValue(), node)).append('\0');
+            sb.append(a.getKey()).append('=').append(no(a.getValue())).append('\0');
         }
         sb.append('\0');
         for (EvidenceLine e : f.evidence()) {
-            sb.append(no(e.artifact(), node)).append(':').append(e.line()).append(':').append(no(untimed(e.text()), node)).append('\0');
+            sb.append(no(e.artifact())).append(':').append(e.line()).append(':').append(no(untimed(e.text()))).append('\0');
         }
         sb.append('\0');
         for (Map.Entry<String, String> p : f.params().entrySet()) {
-            sb.append(p.getKey()).append('=').append(no(p.getValue(), node)).append('\0');
+            sb.append(p.getKey()).append('=').append(no(p.getValue())).append('\0');
         }
         return sb.toString();
     }
 
     /** {@code text} with the time NCCL writes before a WARN line ({@code [2026-12-02 09:03:10] }) read as a placeholder. */
     private static String untimed(String text) {
-        if (text == null) return null;
+        if (text == null || !text.startsWith("[")) return text;
         Matcher m = TIME.matcher(text);
         return m.lookingAt() ? NODE + text.substring(m.end()) : text;
     }
 
-    private static String no(String text, Pattern node) {
+    /** {@code text} with the last node's name (and the pid and tid after it) read as a placeholder; "" for null. */
+    private String no(String text) {
         if (text == null) return "";
-        Matcher m = node.matcher(text);
+        if (!text.contains(lastNode)) return text; // the pattern matches the name itself: no name, no match
+        if (lastPattern == null) lastPattern = pattern(lastNode);
+        Matcher m = lastPattern.matcher(text);
         return m.find() ? m.replaceAll(NODE) : text;
     }
 }

@@ -103,7 +103,7 @@ public record Action(String text, String command) {
      */
     public Action fill(Map<String, String> values) {
         Objects.requireNonNull(values, "values");
-        if (values.isEmpty() || command.isEmpty()) {
+        if (values.isEmpty() || !command.contains("${")) {
             return this;
         }
         String filled = PLACEHOLDER.matcher(command).replaceAll(m -> {

@@ -11,6 +11,7 @@ import java.util.MissingResourceException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The finding-code catalogue: every code ncclscope can report, each with everything known about it in one entry
@@ -44,6 +45,9 @@ public final class RuleCatalog {
         private final String path;
         private final LazyTexts english;
         private volatile LazyTexts chinese;
+        /** Each code's text once read, English then Chinese: read once per JVM, not once per finding. */
+        private final Map<String, RuleText> englishTexts = new ConcurrentHashMap<>();
+        private final Map<String, RuleText> chineseTexts = new ConcurrentHashMap<>();
 
         Bundle(Class<?> owner, String baseName) {
             this.owner = owner;
@@ -160,7 +164,18 @@ public final class RuleCatalog {
         if (b == null) {
             throw new IllegalArgumentException("unknown finding code: " + code);
         }
-        LazyTexts bundle = b.texts(isChinese(locale));
+        boolean zh = isChinese(locale);
+        Map<String, RuleText> known = zh ? b.chineseTexts : b.englishTexts;
+        RuleText text = known.get(code);
+        if (text == null) {
+            text = read(code, b.texts(zh)); // throws before anything is kept when a text is missing
+            known.put(code, text);
+        }
+        return text;
+    }
+
+    /** {@return the text of {@code code} read from {@code bundle}} */
+    private static RuleText read(String code, LazyTexts bundle) {
         String title = required(bundle, code + ".title");
         String meaning = required(bundle, code + ".meaning");
         List<String> causes = new ArrayList<>();

@@ -48,7 +48,13 @@ final class NcclTerms {
     /** True when {@code v} is a true integer ({@code 1}, {@code 2}...), NCCL's reading of a boolean variable. */
     static boolean on(String v) {
         String s = v == null ? "" : v.strip();
-        return s.matches("[0-9]+") && !s.matches("0+");
+        boolean nonZero = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') return false;
+            nonZero |= c != '0';
+        }
+        return nonZero; // false for "" too: no digit, none of them non-zero
     }
 
     /** The NCCL net device index of a via string ({@code 3} of {@code NET/IB/3/GDRDMA}, {@code NET/IB/3(1)/GDRDMA}). */

@@ -85,8 +85,10 @@ final class TransportJob {
 
     /** {@return the host named {@code name}: what every log of the job says about it, merged in log order} */
     private HostFacts host(String name) {
+        List<HostFacts> ps = parts.get(name);
+        if (ps.size() == 1) return ps.get(0); // frozen, and the checks only read: merged alone, it would be its copy
         HostFacts h = new HostFacts(name);
-        for (HostFacts p : parts.get(name)) h.merge(p);
+        for (HostFacts p : ps) h.merge(p);
         return h;
     }
 
