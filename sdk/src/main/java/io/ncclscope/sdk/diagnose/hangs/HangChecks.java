@@ -41,12 +41,15 @@ final class HangChecks {
     private final Map<String, List<EvidenceLine>> hostEvidence;
     private final Map<Integer, HangPass.RasFact> ras;
     private final LostConnections lostConnections;
+    private final Map<String, Map<Integer, HangPass.Member>> members;
     private final List<Finding> made = new ArrayList<>();
     private boolean barrierMade;
 
     HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence,
-               Map<Integer, HangPass.RasFact> ras, LostConnections lostConnections) {
+               Map<Integer, HangPass.RasFact> ras, LostConnections lostConnections,
+               Map<String, Map<Integer, HangPass.Member>> members) {
         this.places = places;
+        this.members = members;
         this.lostConnections = lostConnections;
         this.hostEvidence = hostEvidence;
         this.ras = ras;
@@ -69,8 +72,9 @@ final class HangChecks {
     }
 
     void group(String group, Map<Integer, RankProgress> ranks) {
+        if (membersDisagree(group) || mismatch(group, ranks) || ownRule(group, ranks)) return;
         int size = groupSize(ranks);
-        if (ranks.size() < 2 && size != 1 || mismatch(group, ranks)) return;
+        if (ranks.size() < 2 && size != 1) return;
         // The collective the group hangs in: the lowest one a watchdog timed out in or the recorder saw not complete.
         Long hang = null;
         for (RankProgress p : ranks.values()) {
@@ -237,6 +241,47 @@ final class HangChecks {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Ranks whose dumps describe the group differently ({@code pg_config}: another description or other members): it
+     * was created differently on them ({@code new_group} with other ranks, or groups created in another order), so its
+     * collectives wait for ranks that never join. The rank in the minority is named. PyTorch's {@code fr_trace} stops
+     * on this with an assertion. {@return whether it made that finding}
+     */
+    private boolean membersDisagree(String group) {
+        Map<Integer, HangPass.Member> listed = members.get(group);
+        if (listed == null || listed.size() < 2 || made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return false;
+        Map<String, List<Integer>> byList = new LinkedHashMap<>();
+        listed.forEach((rank, m) -> byList.computeIfAbsent(m.members(), k -> new ArrayList<>()).add(rank));
+        if (byList.size() < 2) return false;
+        List<Map.Entry<String, List<Integer>>> sides = new ArrayList<>(byList.entrySet());
+        sides.sort((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()));
+        int rank = sides.get(0).getValue().get(0);
+        int other = sides.get(sides.size() - 1).getValue().get(0);
+        made.add(finding(MISMATCH, other, List.of(listed.get(rank).line(), listed.get(other).line()), "detail.members",
+                "pg", group, "rank", rank, "members", sides.get(0).getKey(), "other", other, "where", where(other),
+                "otherMembers", sides.get(sides.size() - 1).getKey(), "count", sides.get(sides.size() - 1).getValue().size()));
+        return true;
+    }
+
+    /**
+     * A rank that recorded a collective breaking its operation's own rules ({@link OwnRules}): its peers cannot match
+     * it, whether or not their dumps are here to compare with. The lowest such collective of the group.
+     * {@return whether it made that finding}
+     */
+    private boolean ownRule(String group, Map<Integer, RankProgress> ranks) {
+        RankProgress first = null;
+        for (RankProgress p : ranks.values()) {
+            if (p.brokenSeq != null && (first == null || p.brokenSeq < first.brokenSeq)) first = p;
+        }
+        if (first == null || made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return false;
+        OwnRules.Broken b = first.broken;
+        made.add(finding(MISMATCH, first.rank, List.of(first.brokenLine), b.rule().detail, "seq", first.brokenSeq,
+                "pg", group, "rank", first.rank, "where", where(first.rank), "collective", first.brokenPrint,
+                "input", b.input(), "output", b.output(), "size", b.size(),
+                "expected", b.rule() == OwnRules.Rule.ALL_GATHER_SIZES ? b.input() * b.size() : b.output() * b.size()));
+        return true;
     }
 
     /** {@return the group's size from the NCCL logs' rank lines, else from the dumps' pg_config; 0 when unknown} */

@@ -78,6 +78,8 @@ public final class HangPass {
     private final Map<String, List<EvidenceLine>> hostEvidence = new TreeMap<>();
     /** Per rank, what NCCL's RAS says of it: missing, in error, or behind in launched collectives. */
     private final Map<Integer, RasFact> ras = new TreeMap<>();
+    /** Per process group, per rank, the group's description and members as that rank's dump lists them. */
+    private final Map<String, Map<Integer, Member>> members = new TreeMap<>();
     /** Lost connections to peer processes, and the ranks that left traces of their own. */
     private final LostConnections lostConnections = new LostConnections();
 
@@ -99,6 +101,15 @@ public final class HangPass {
             RasFact counted = launched != null ? this : other;
             return new RasFact(grave.kind, grave.line, counted.launched, counted.launchedLine);
         }
+    }
+
+    /**
+     * A process group as one rank's dump describes it ({@code pg_config}).
+     *
+     * @param members its description and member ranks, {@code default_pg [0, 1, 2, 3]}: what the ranks must agree on
+     * @param line    the dump's entry, quoted
+     */
+    record Member(String members, EvidenceLine line) {
     }
 
     /** A report line and what it says. */
@@ -150,7 +161,7 @@ public final class HangPass {
      */
     public List<Finding> finish() {
         List<Finding> out = new ArrayList<>();
-        HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections);
+        HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections, members);
         checks.rasAhead(rasAhead);
         for (Reported r : reports.values()) checks.report(r);
         for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
@@ -252,7 +263,16 @@ public final class HangPass {
         if (!m.find() || m.group(1).length() > 7) return;
         int rank = Integer.parseInt(m.group(1));
         lostConnections.traced(rank);
-        for (ProcessGroupConfig c : dump.processGroups()) lostConnections.rankList(c.ranks());
+        Map<String, Integer> sizes = new java.util.HashMap<>();
+        for (ProcessGroupConfig c : dump.processGroups()) {
+            lostConnections.rankList(c.ranks());
+            Integer count = rankCount(c.ranks());
+            String group = groupOf(c.name());
+            if (count == null || sizes.putIfAbsent(group, count) != null) continue;
+            String listed = (c.desc() == null ? "" : c.desc() + " ") + rankList(c.ranks());
+            members.computeIfAbsent(group, k -> new TreeMap<>()).put(rank, new Member(listed,
+                    new EvidenceLine(a.name(), 0, "pg_config " + c.name() + ": desc=" + c.desc() + ", ranks=" + c.ranks())));
+        }
         for (ProcessGroupStatus s : dump.status()) {
             EvidenceLine line = new EvidenceLine(a.name(), 0, "pg_status " + s.pgId() + ": last_enqueued_collective="
                     + s.lastEnqueued() + ", last_started_collective=" + s.lastStarted() + ", last_completed_collective="
@@ -270,6 +290,8 @@ public final class HangPass {
             if (Boolean.TRUE.equals(e.p2p()) || e.collectiveSeqId() == null || e.collectiveSeqId() <= 0) continue;
             String group = e.pgId() != null ? String.valueOf(e.pgId()) : groupOf(e.processGroup());
             if (!e.completed()) incomplete.put(group, e);
+            OwnRules.Broken broken = OwnRules.check(e, sizes.get(group));
+            if (broken != null) rank(group, rank).broken(e.collectiveSeqId(), broken, fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));
             if (kept.merge(group, 1, Integer::sum) <= RankProgress.FINGERPRINTS) {
                 rank(group, rank).fingerprint(e.collectiveSeqId(), fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));
             }
@@ -309,6 +331,20 @@ public final class HangPass {
             inNumber = digit;
         }
         return count == 0 ? null : count;
+    }
+
+    /** {@return the ranks a {@code pg_config} list names, as {@code [0, 1, 2, 3]} whatever its spacing} */
+    static String rankList(String list) {
+        StringBuilder sb = new StringBuilder("[");
+        boolean inNumber = false;
+        for (int i = 0; i < list.length(); i++) {
+            char ch = list.charAt(i);
+            boolean digit = Character.isDigit(ch);
+            if (digit && !inNumber && sb.length() > 1) sb.append(", ");
+            if (digit) sb.append(ch);
+            inNumber = digit;
+        }
+        return sb.append(']').toString();
     }
 
     /** {@code entry 12: collective_seq_id=120 nccl:all_reduce in [[1024]] Float -> [[1024]] Float, started}. */

@@ -351,23 +351,106 @@ class HangAnalyzerTest {
     }
 
     /**
+     * Rank 3's dump lists process group 0 as ranks 0-2, the others' as 0-3, and rank 3 stands in collective 88 that
+     * the others completed: the group was built differently on rank 3, which explains the hang better than its lagging
+     * (before this check: HANG_COLLECTIVE_STUCK). fr_trace stops here on an assertion.
+     */
+    @Test
+    void ranksWhoseDumpsDisagreeOnTheGroupsMembersAreAMismatch(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 3; rank++) writeDump(dir, rank, 89, 89);
+        writeDump(dir, 3, 88, 88, "[0, 1, 2]", ALL_REDUCE);
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = NcclScope.analyze(NcclScope.evidence(dir), locale);
+            assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.subject().rank()).isEqualTo(3);
+            assertThat(f.detail()).contains("default_pg [0, 1, 2, 3]").contains("default_pg [0, 1, 2]")
+                    .contains(locale == Locale.ENGLISH ? "Not the network" : "不是网络问题");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.artifact()).isEqualTo("nccl_trace_rank_3.json"));
+        }
+    }
+
+    /** Dumps that list the same members with other spacing agree: nothing moves from the stuck collective. */
+    @Test
+    void membersWrittenWithOtherSpacingAgree(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 3; rank++) writeDump(dir, rank, 88, 88);
+        writeDump(dir, 3, 88, 88, "[0,1,2,3]", ALL_REDUCE);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).containsExactly("HANG_COLLECTIVE_STUCK");
+    }
+
+    /**
+     * Only rank 2 left a dump, and its last collective is an all_gather of 1,024 elements into 2,048 in a group of 4
+     * ranks: the operation's own rule (output = input x group size) is broken, so no peer can match it. Before this
+     * check one rank's dump alone said nothing.
+     */
+    @Test
+    void anAllGatherBreakingItsOwnSizeRuleIsAMismatchFromOneDump(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        writeDump(dir, 2, 89, 89, "[0, 1, 2, 3]", "\"profiling_name\": \"nccl:_all_gather_base\", \"input_sizes\": [[1024]], "
+                + "\"input_dtypes\": [\"Float\"], \"output_sizes\": [[2048]], \"output_dtypes\": [\"Float\"]");
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = NcclScope.analyze(NcclScope.evidence(dir), locale);
+            assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.subject().rank()).isEqualTo(2);
+            assertThat(f.detail()).contains("4096").contains("2048").contains("89");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("collective_seq_id=89").contains("_all_gather_base"));
+        }
+    }
+
+    /**
+     * Every rank recorded the same reduce_scatter, whose input is not its output times the group size, and none
+     * completed it: the ranks agree with each other, so only the operation's own rule tells the program is at fault
+     * (before: HANG_COLLECTIVE_STUCK, the GPU or network side). A list all_gather that keeps the rule, and an
+     * all_reduce whose output dtype differs from its input, are checked too.
+     */
+    @Test
+    void ownRulesOfReduceScatterAllGatherListsAndDtypes(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String scatter = "\"profiling_name\": \"nccl:_reduce_scatter_base\", \"input_sizes\": [[4096]], "
+                + "\"input_dtypes\": [\"Float\"], \"output_sizes\": [[2048]], \"output_dtypes\": [\"Float\"]";
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, "[0, 1, 2, 3]", scatter);
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+        assertThat(r.findings().get(0).detail()).contains("reduce_scatter must take 8192 input elements").contains("takes 4096");
+        String list = "\"profiling_name\": \"nccl:all_gather\", \"input_sizes\": [[16]], \"input_dtypes\": [\"Float\"], "
+                + "\"output_sizes\": [[16], [16], [16], [16]], \"output_dtypes\": [\"Float\", \"Float\", \"Float\", \"Float\"]";
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, "[0, 1, 2, 3]", list);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).containsExactly("HANG_COLLECTIVE_STUCK");
+        String dtypes = "\"profiling_name\": \"nccl:all_reduce\", \"input_sizes\": [[16]], \"input_dtypes\": [\"Float\"], "
+                + "\"output_sizes\": [[16]], \"output_dtypes\": [\"BFloat16\"]";
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, "[0, 1, 2, 3]", dtypes);
+        Report zh = NcclScope.analyze(NcclScope.evidence(dir), Locale.SIMPLIFIED_CHINESE);
+        assertThat(codes(zh)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+        assertThat(zh.findings().get(0).detail()).contains("数据类型不同").contains("BFloat16");
+    }
+
+
+    /**
      * A 4-rank NCCL Flight Recorder dump in JSON: all_reduce collectives 86 up to {@code last}, completed before
      * {@code open}, {@code open} itself started.
      */
     private static void writeDump(Path dir, int rank, long open, long last) throws java.io.IOException {
+        writeDump(dir, rank, open, last, "[0, 1, 2, 3]", ALL_REDUCE);
+    }
+
+    /** The all_reduce every written entry records unless told otherwise. */
+    private static final String ALL_REDUCE = "\"profiling_name\": \"nccl:all_reduce\", \"input_sizes\": [[65536]], "
+            + "\"input_dtypes\": [\"Float\"], \"output_sizes\": [[65536]], \"output_dtypes\": [\"Float\"]";
+
+    /** As above, with the group's members as {@code pg_config} lists them and the last entry's operation, sizes and dtypes. */
+    private static void writeDump(Path dir, int rank, long open, long last, String members, String lastOp)
+            throws java.io.IOException {
         StringBuilder entries = new StringBuilder();
         for (long seq = 86; seq <= last; seq++) {
             String state = seq < open ? "completed" : seq == open ? "started" : "scheduled";
             if (entries.length() > 0) entries.append(", ");
             entries.append("{\"record_id\": ").append(seq - 86).append(", \"pg_id\": 0, \"process_group\": [\"0\", \"default_pg\"], ")
                     .append("\"collective_seq_id\": ").append(seq).append(", \"p2p_seq_id\": 0, \"op_id\": ").append(seq)
-                    .append(", \"profiling_name\": \"nccl:all_reduce\", \"time_created_ns\": ").append(seq * 1000)
-                    .append(", \"input_sizes\": [[65536]], \"input_dtypes\": [\"Float\"], \"output_sizes\": [[65536]], ")
-                    .append("\"output_dtypes\": [\"Float\"], \"state\": \"").append(state).append("\", \"retired\": ")
+                    .append(", \"time_created_ns\": ").append(seq * 1000).append(", ").append(seq == last ? lastOp : ALL_REDUCE)
+                    .append(", \"state\": \"").append(state).append("\", \"retired\": ")
                     .append(seq < open).append(", \"timeout_ms\": 600000, \"is_p2p\": false}");
         }
         String json = "{\"version\": \"2.10\", \"pg_config\": {\"0\": {\"name\": \"0\", \"desc\": \"default_pg\", "
-                + "\"ranks\": \"[0, 1, 2, 3]\"}}, \"pg_status\": {\"0\": {\"last_enqueued_collective\": " + last
+                + "\"ranks\": \"" + members + "\"}}, \"pg_status\": {\"0\": {\"last_enqueued_collective\": " + last
                 + ", \"last_started_collective\": " + last + ", \"last_completed_collective\": " + (open - 1) + "}}, "
                 + "\"entries\": [" + entries + "]}\n";
         java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_" + rank + ".json"), json, java.nio.charset.StandardCharsets.UTF_8);
