@@ -350,12 +350,28 @@ final class HangChecks {
         this.rasAhead = ahead;
     }
 
+    private List<EvidenceLine> versions = List.of();
+
+    /** Ranks' dumps written by different builds ({@link DumpVersions}): quoted last in every finding made. */
+    void versions(List<EvidenceLine> disagreements) {
+        this.versions = disagreements;
+    }
+
     void finish(Consumer<Finding> out) {
         if (made.isEmpty()) rasBehind();
         if (made.isEmpty()) rasAhead();
         died();
         if (made.isEmpty()) late();
-        made.forEach(out);
+        for (Finding f : made) {
+            if (versions.isEmpty()) {
+                out.accept(f);
+                continue;
+            }
+            List<EvidenceLine> ev = new ArrayList<>(f.evidence());
+            while (!ev.isEmpty() && ev.size() + versions.size() > Finding.MAX_EVIDENCE) ev.remove(ev.size() - 1);
+            ev.addAll(versions);
+            out.accept(new Finding(f.code(), f.severity(), f.subject(), f.detail(), ev, f.params()));
+        }
     }
 
     /**

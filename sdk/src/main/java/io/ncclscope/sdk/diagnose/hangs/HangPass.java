@@ -80,6 +80,8 @@ public final class HangPass {
     private final Map<Integer, RasFact> ras = new TreeMap<>();
     /** Per process group, per rank, the group's description and members as that rank's dump lists them. */
     private final Map<String, Map<Integer, Member>> members = new TreeMap<>();
+    /** The versions each rank's dump was written with. */
+    private final DumpVersions versions = new DumpVersions();
     /** Lost connections to peer processes, and the ranks that left traces of their own. */
     private final LostConnections lostConnections = new LostConnections();
 
@@ -163,6 +165,7 @@ public final class HangPass {
         List<Finding> out = new ArrayList<>();
         HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections, members);
         checks.rasAhead(rasAhead);
+        checks.versions(versions.disagreements());
         for (Reported r : reports.values()) checks.report(r);
         for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
         checks.finish(out::add);
@@ -263,6 +266,7 @@ public final class HangPass {
         if (!m.find() || m.group(1).length() > 7) return;
         int rank = Integer.parseInt(m.group(1));
         lostConnections.traced(rank);
+        versions.add(rank, dump.version(), dump.commLibVersion(), a.name());
         Map<String, Integer> sizes = new java.util.HashMap<>();
         for (ProcessGroupConfig c : dump.processGroups()) {
             lostConnections.rankList(c.ranks());

@@ -425,6 +425,38 @@ class HangAnalyzerTest {
 
 
     /**
+     * Rank 3's dump was written by another build (format 2.9, NCCL 2.20.3) than the others' (2.10, 2.21.5): no hang by
+     * itself, so the stuck collective stays the finding, and it quotes the disagreement on rank 3's dump.
+     */
+    @Test
+    void dumpsOfDifferentVersionsAreQuotedInTheHangFinding(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88);
+        for (int rank = 0; rank < 4; rank++) {
+            Path file = dir.resolve("nccl_trace_rank_" + rank + ".json");
+            String json = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+            String written = rank == 3 ? "\"version\": \"2.9\", \"comm_lib_version\": \"2.20.3\""
+                    : "\"version\": \"2.10\", \"comm_lib_version\": \"2.21.5\"";
+            java.nio.file.Files.writeString(file, json.replace("\"version\": \"2.10\"", written), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_STUCK");
+        assertThat(r.findings().get(0).evidence()).anySatisfy(l -> {
+            assertThat(l.artifact()).isEqualTo("nccl_trace_rank_3.json");
+            assertThat(l.text()).isEqualTo("version=2.9 on rank(s) 3; version=2.10 on rank(s) 0, 1, 2");
+        }).anySatisfy(l -> assertThat(l.text()).isEqualTo("comm_lib_version=2.20.3 on rank(s) 3; "
+                + "comm_lib_version=2.21.5 on rank(s) 0, 1, 2"));
+        // gloo writes an empty comm_lib_version: it disagrees with nothing.
+        for (int rank = 0; rank < 3; rank++) {
+            Path file = dir.resolve("nccl_trace_rank_" + rank + ".json");
+            String json = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+            java.nio.file.Files.writeString(file, json.replace("\"2.10\", \"comm_lib_version\": \"2.21.5\"",
+                    "\"2.9\", \"comm_lib_version\": \"\""), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH).findings().get(0).evidence())
+                .noneSatisfy(l -> assertThat(l.text()).contains("on rank(s)"));
+    }
+
+    /**
      * A 4-rank NCCL Flight Recorder dump in JSON: all_reduce collectives 86 up to {@code last}, completed before
      * {@code open}, {@code open} itself started.
      */
