@@ -64,27 +64,44 @@ final class OwnRules {
     static Broken check(FlightRecorderEntry e, Integer groupSize) {
         String op = operation(e.profilingName());
         if (op == null || e.inputSizes().isEmpty() || e.outputSizes().isEmpty()) return null;
-        long in = total(e.inputSizes());
-        long out = total(e.outputSizes());
-        if (in < 0 || out < 0) return null;
-        if (ALL_REDUCE.contains(op) && !e.inputSizes().equals(e.outputSizes())) return new Broken(Rule.ALL_REDUCE_SIZES, in, out, 0);
-        if (groupSize != null && groupSize > 0) {
-            if (ALL_GATHER.contains(op) && times(in, groupSize) != out) return new Broken(Rule.ALL_GATHER_SIZES, in, out, groupSize);
-            if (REDUCE_SCATTER.contains(op) && times(out, groupSize) != in) {
-                return new Broken(Rule.REDUCE_SCATTER_SIZES, in, out, groupSize);
+        // Element totals only where a rule needs them: most entries are all_reduces of one dtype.
+        if (ALL_REDUCE.contains(op) && !e.inputSizes().equals(e.outputSizes())) {
+            return new Broken(Rule.ALL_REDUCE_SIZES, total(e.inputSizes()), total(e.outputSizes()), 0);
+        }
+        boolean gather = ALL_GATHER.contains(op);
+        if (groupSize != null && groupSize > 0 && (gather || REDUCE_SCATTER.contains(op))) {
+            long in = total(e.inputSizes());
+            long out = total(e.outputSizes());
+            long expected = gather ? times(in, groupSize) : times(out, groupSize);
+            if (in >= 0 && out >= 0 && expected >= 0) {
+                if (gather && expected != out) return new Broken(Rule.ALL_GATHER_SIZES, in, out, groupSize);
+                if (!gather && expected != in) return new Broken(Rule.REDUCE_SCATTER_SIZES, in, out, groupSize);
             }
         }
-        if (!ANY_DTYPES.contains(op) && in > 0 && out > 0 && !e.inputDtypes().isEmpty() && !e.outputDtypes().isEmpty()
-                && !e.inputDtypes().equals(e.outputDtypes())
-                && !new HashSet<>(e.inputDtypes()).equals(new HashSet<>(e.outputDtypes()))) {
-            return new Broken(Rule.DTYPES, in, out, 0);
+        if (ANY_DTYPES.contains(op) || e.inputDtypes().isEmpty() || e.outputDtypes().isEmpty()
+                || e.inputDtypes().equals(e.outputDtypes())
+                || new HashSet<>(e.inputDtypes()).equals(new HashSet<>(e.outputDtypes()))) {
+            return null;
         }
-        return null;
+        long in = total(e.inputSizes());
+        long out = total(e.outputSizes());
+        return in > 0 && out > 0 ? new Broken(Rule.DTYPES, in, out, 0) : null;
     }
+
+    /** Operation names by profiling name: a dump repeats a few names thousands of times. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, String> OPERATIONS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** {@code nccl:_all_gather_base} and {@code gloo:all_gather}: {@code all_gather_base}, {@code all_gather}. */
     private static String operation(String profilingName) {
         if (profilingName == null) return null;
+        String known = OPERATIONS.get(profilingName);
+        if (known != null) return known.isEmpty() ? null : known;
+        String op = parse(profilingName);
+        if (OPERATIONS.size() < 1024) OPERATIONS.put(profilingName, op == null ? "" : op);
+        return op;
+    }
+
+    private static String parse(String profilingName) {
         String name = profilingName.substring(profilingName.indexOf(':') + 1).strip();
         int space = name.indexOf(' ');
         if (space >= 0) name = name.substring(0, space);
