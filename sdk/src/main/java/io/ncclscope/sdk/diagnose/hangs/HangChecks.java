@@ -244,25 +244,59 @@ final class HangChecks {
     }
 
     /**
-     * Ranks whose dumps describe the group differently ({@code pg_config}: another description or other members): it
-     * was created differently on them ({@code new_group} with other ranks, or groups created in another order), so its
-     * collectives wait for ranks that never join. The rank in the minority is named. PyTorch's {@code fr_trace} stops
-     * on this with an assertion. {@return whether it made that finding}
+     * Ranks whose dumps describe the group differently ({@code pg_config}: another description or other members) while
+     * one of them counts the other a member: the group was created differently on them ({@code new_group} with other
+     * ranks, or groups created in another order), so its collectives wait for ranks that never join. Disjoint member
+     * lists under one name are the subgroups {@code split_group} makes, not a disagreement (as {@code fr_trace} keys
+     * them, by name and members). The rank in the minority is named. {@return whether it made that finding}
      */
     private boolean membersDisagree(String group) {
         Map<Integer, HangPass.Member> listed = members.get(group);
         if (listed == null || listed.size() < 2 || made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return false;
         Map<String, List<Integer>> byList = new LinkedHashMap<>();
-        listed.forEach((rank, m) -> byList.computeIfAbsent(m.members(), k -> new ArrayList<>()).add(rank));
-        if (byList.size() < 2) return false;
+        Map<String, java.util.Set<Integer>> sets = new java.util.HashMap<>();
+        listed.forEach((rank, m) -> {
+            byList.computeIfAbsent(m.members(), k -> new ArrayList<>()).add(rank);
+            sets.computeIfAbsent(m.members(), k -> numbers(m.ranks()));
+        });
         List<Map.Entry<String, List<Integer>>> sides = new ArrayList<>(byList.entrySet());
-        sides.sort((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()));
-        int rank = sides.get(0).getValue().get(0);
-        int other = sides.get(sides.size() - 1).getValue().get(0);
-        made.add(finding(MISMATCH, other, List.of(listed.get(rank).line(), listed.get(other).line()), "detail.members",
-                "pg", group, "rank", rank, "members", sides.get(0).getKey(), "other", other, "where", where(other),
-                "otherMembers", sides.get(sides.size() - 1).getKey(), "count", sides.get(sides.size() - 1).getValue().size()));
-        return true;
+        for (int i = 0; i < sides.size(); i++) {
+            for (int j = i + 1; j < sides.size(); j++) {
+                Map.Entry<String, List<Integer>> a = sides.get(i);
+                Map.Entry<String, List<Integer>> b = sides.get(j);
+                if (!overlaps(sets.get(a.getKey()), b.getValue()) && !overlaps(sets.get(b.getKey()), a.getValue())) continue;
+                Map.Entry<String, List<Integer>> few = b.getValue().size() <= a.getValue().size() ? b : a;
+                Map.Entry<String, List<Integer>> many = few == b ? a : b;
+                int rank = many.getValue().get(0);
+                int other = few.getValue().get(0);
+                made.add(finding(MISMATCH, other, List.of(listed.get(rank).line(), listed.get(other).line()),
+                        "detail.members", "pg", group, "rank", rank, "members", many.getKey(), "other", other,
+                        "where", where(other), "otherMembers", few.getKey(), "count", few.getValue().size()));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean overlaps(java.util.Set<Integer> members, List<Integer> ranks) {
+        for (Integer r : ranks) if (members.contains(r)) return true;
+        return false;
+    }
+
+    /** {@return the ranks of a normalized list, {@code [0, 1, 2, 3]}} */
+    private static java.util.Set<Integer> numbers(String list) {
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        int value = -1;
+        for (int i = 0; i < list.length(); i++) {
+            char ch = list.charAt(i);
+            if (Character.isDigit(ch) && value < 100_000_000) value = (value < 0 ? 0 : value * 10) + (ch - '0');
+            else if (value >= 0) {
+                out.add(value);
+                value = -1;
+            }
+        }
+        if (value >= 0) out.add(value);
+        return out;
     }
 
     /**

@@ -108,10 +108,25 @@ public final class HangPass {
     /**
      * A process group as one rank's dump describes it ({@code pg_config}).
      *
-     * @param members its description and member ranks, {@code default_pg [0, 1, 2, 3]}: what the ranks must agree on
-     * @param line    the dump's entry, quoted
+     * @param members  its description and member ranks, {@code default_pg [0, 1, 2, 3]}: what the ranks must agree on
+     * @param ranks    its member ranks alone, {@code [0, 1, 2, 3]}
+     * @param artifact the dump's name
+     * @param name     the group's name in the dump
      */
-    record Member(String members, EvidenceLine line) {
+    record Member(String members, String ranks, String artifact, String name) {
+
+        /** {@return the dump's entry for the group, quoted} */
+        EvidenceLine line() {
+            return new EvidenceLine(artifact, 0, "pg_config " + name + ": " + members);
+        }
+    }
+
+    /** One instance of each group listing: every rank of a large group writes the same long list. */
+    private final Map<String, String> listings = new java.util.HashMap<>();
+
+    private String pooled(String listing) {
+        String had = listings.putIfAbsent(listing, listing);
+        return had != null ? had : listing;
     }
 
     /** A report line and what it says. */
@@ -273,9 +288,9 @@ public final class HangPass {
             Integer count = rankCount(c.ranks());
             String group = groupOf(c.name());
             if (count == null || sizes.putIfAbsent(group, count) != null) continue;
-            String listed = (c.desc() == null ? "" : c.desc() + " ") + rankList(c.ranks());
-            members.computeIfAbsent(group, k -> new TreeMap<>()).put(rank, new Member(listed,
-                    new EvidenceLine(a.name(), 0, "pg_config " + c.name() + ": desc=" + c.desc() + ", ranks=" + c.ranks())));
+            String ranks = pooled(rankList(c.ranks()));
+            String listed = pooled((c.desc() == null ? "" : c.desc() + " ") + ranks);
+            members.computeIfAbsent(group, k -> new TreeMap<>()).put(rank, new Member(listed, ranks, a.name(), c.name()));
         }
         for (ProcessGroupStatus s : dump.status()) {
             EvidenceLine line = new EvidenceLine(a.name(), 0, "pg_status " + s.pgId() + ": last_enqueued_collective="

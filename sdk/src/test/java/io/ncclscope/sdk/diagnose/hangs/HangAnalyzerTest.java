@@ -379,6 +379,16 @@ class HangAnalyzerTest {
     }
 
     /**
+     * Ranks 0-1 list group 0 as [0, 1], ranks 2-3 as [2, 3]: disjoint subgroups under one name, as split_group makes
+     * them (fr_trace keys them by name and members), not a disagreement.
+     */
+    @Test
+    void disjointSubgroupsUnderOneNameAreNoDisagreement(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, rank < 2 ? "[0, 1]" : "[2, 3]", ALL_REDUCE);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).doesNotContain("HANG_COLLECTIVE_MISMATCH");
+    }
+
+    /**
      * Only rank 2 left a dump, and its last collective is an all_gather of 1,024 elements into 2,048 in a group of 4
      * ranks: the operation's own rule (output = input x group size) is broken, so no peer can match it. Before this
      * check one rank's dump alone said nothing.
