@@ -309,7 +309,8 @@ public final class HangPass {
             if (Boolean.TRUE.equals(e.p2p()) || e.collectiveSeqId() == null || e.collectiveSeqId() <= 0) continue;
             String group = e.pgId() != null ? String.valueOf(e.pgId()) : groupOf(e.processGroup());
             if (!e.completed()) incomplete.put(group, e);
-            OwnRules.Broken broken = OwnRules.check(e, sizes.get(group));
+            // The size by the group's name, as pg_config keys it (pg_id counts only the groups this process is in).
+            OwnRules.Broken broken = OwnRules.check(e, sizes.get(e.processGroup() != null ? groupOf(e.processGroup()) : group));
             if (broken != null) rank(group, rank).broken(e.collectiveSeqId(), broken, fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));
             if (kept.merge(group, 1, Integer::sum) <= RankProgress.FINGERPRINTS) {
                 rank(group, rank).fingerprint(e.collectiveSeqId(), fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));

@@ -389,6 +389,26 @@ class HangAnalyzerTest {
     }
 
     /**
+     * A process's pg_id counts only the groups it is in, the group's name counts every group created: entry pg_id 1 is
+     * group "3" (ranks 0-1) here, while group "1" has 8 ranks. The all_gather of 16 into 32 keeps its rule in group "3";
+     * judged by group "1" it would not.
+     */
+    @Test
+    void anEntrysGroupSizeIsTakenByItsGroupsName(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String json = "{\"version\": \"2.10\", \"pg_config\": {\"1\": {\"name\": \"1\", \"desc\": \"dp\", \"ranks\": "
+                + "\"[0, 1, 2, 3, 4, 5, 6, 7]\"}, \"3\": {\"name\": \"3\", \"desc\": \"tp\", \"ranks\": \"[0, 1]\"}}, "
+                + "\"entries\": [{\"record_id\": 0, \"pg_id\": 1, \"process_group\": [\"3\", \"tp\"], \"collective_seq_id\": 5, "
+                + "\"p2p_seq_id\": 0, \"op_id\": 5, \"profiling_name\": \"nccl:_all_gather_base\", \"time_created_ns\": 1, "
+                + "\"input_sizes\": [[16]], \"input_dtypes\": [\"Float\"], \"output_sizes\": [[32]], \"output_dtypes\": [\"Float\"], "
+                + "\"state\": \"started\", \"retired\": false, \"timeout_ms\": 600000, \"is_p2p\": false}]}\n";
+        java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_0.json"), json, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).doesNotContain("HANG_COLLECTIVE_MISMATCH");
+        java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_0.json"), json.replace("[[32]]", "[[64]]"),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).contains("HANG_COLLECTIVE_MISMATCH");
+    }
+
+    /**
      * Only rank 2 left a dump, and its last collective is an all_gather of 1,024 elements into 2,048 in a group of 4
      * ranks: the operation's own rule (output = input x group size) is broken, so no peer can match it. Before this
      * check one rank's dump alone said nothing.
