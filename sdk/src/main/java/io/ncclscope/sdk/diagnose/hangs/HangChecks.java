@@ -41,12 +41,15 @@ final class HangChecks {
     private final Map<String, List<EvidenceLine>> hostEvidence;
     private final Map<Integer, HangPass.RasFact> ras;
     private final LostConnections lostConnections;
+    private final Map<String, Map<Integer, HangPass.Member>> members;
     private final List<Finding> made = new ArrayList<>();
     private boolean barrierMade;
 
     HangChecks(Map<Integer, RankPlace> places, Map<String, List<EvidenceLine>> hostEvidence,
-               Map<Integer, HangPass.RasFact> ras, LostConnections lostConnections) {
+               Map<Integer, HangPass.RasFact> ras, LostConnections lostConnections,
+               Map<String, Map<Integer, HangPass.Member>> members) {
         this.places = places;
+        this.members = members;
         this.lostConnections = lostConnections;
         this.hostEvidence = hostEvidence;
         this.ras = ras;
@@ -69,8 +72,9 @@ final class HangChecks {
     }
 
     void group(String group, Map<Integer, RankProgress> ranks) {
+        if (membersDisagree(group) || mismatch(group, ranks) || ownRule(group, ranks)) return;
         int size = groupSize(ranks);
-        if (ranks.size() < 2 && size != 1 || mismatch(group, ranks)) return;
+        if (ranks.size() < 2 && size != 1) return;
         // The collective the group hangs in: the lowest one a watchdog timed out in or the recorder saw not complete.
         Long hang = null;
         for (RankProgress p : ranks.values()) {
@@ -239,6 +243,81 @@ final class HangChecks {
         return false;
     }
 
+    /**
+     * Ranks whose dumps describe the group differently ({@code pg_config}: another description or other members) while
+     * one of them counts the other a member: the group was created differently on them ({@code new_group} with other
+     * ranks, or groups created in another order), so its collectives wait for ranks that never join. Disjoint member
+     * lists under one name are the subgroups {@code split_group} makes, not a disagreement (as {@code fr_trace} keys
+     * them, by name and members). The rank in the minority is named. {@return whether it made that finding}
+     */
+    private boolean membersDisagree(String group) {
+        Map<Integer, HangPass.Member> listed = members.get(group);
+        if (listed == null || listed.size() < 2 || made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return false;
+        Map<String, List<Integer>> byList = new LinkedHashMap<>();
+        Map<String, java.util.Set<Integer>> sets = new java.util.HashMap<>();
+        listed.forEach((rank, m) -> {
+            byList.computeIfAbsent(m.members(), k -> new ArrayList<>()).add(rank);
+            sets.computeIfAbsent(m.members(), k -> numbers(m.ranks()));
+        });
+        List<Map.Entry<String, List<Integer>>> sides = new ArrayList<>(byList.entrySet());
+        for (int i = 0; i < sides.size(); i++) {
+            for (int j = i + 1; j < sides.size(); j++) {
+                Map.Entry<String, List<Integer>> a = sides.get(i);
+                Map.Entry<String, List<Integer>> b = sides.get(j);
+                if (!overlaps(sets.get(a.getKey()), b.getValue()) && !overlaps(sets.get(b.getKey()), a.getValue())) continue;
+                Map.Entry<String, List<Integer>> few = b.getValue().size() <= a.getValue().size() ? b : a;
+                Map.Entry<String, List<Integer>> many = few == b ? a : b;
+                int rank = many.getValue().get(0);
+                int other = few.getValue().get(0);
+                made.add(finding(MISMATCH, other, List.of(listed.get(rank).line(), listed.get(other).line()),
+                        "detail.members", "pg", group, "rank", rank, "members", many.getKey(), "other", other,
+                        "where", where(other), "otherMembers", few.getKey(), "count", few.getValue().size()));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean overlaps(java.util.Set<Integer> members, List<Integer> ranks) {
+        for (Integer r : ranks) if (members.contains(r)) return true;
+        return false;
+    }
+
+    /** {@return the ranks of a normalized list, {@code [0, 1, 2, 3]}} */
+    private static java.util.Set<Integer> numbers(String list) {
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        int value = -1;
+        for (int i = 0; i < list.length(); i++) {
+            char ch = list.charAt(i);
+            if (Character.isDigit(ch) && value < 100_000_000) value = (value < 0 ? 0 : value * 10) + (ch - '0');
+            else if (value >= 0) {
+                out.add(value);
+                value = -1;
+            }
+        }
+        if (value >= 0) out.add(value);
+        return out;
+    }
+
+    /**
+     * A rank that recorded a collective breaking its operation's own rules ({@link OwnRules}): its peers cannot match
+     * it, whether or not their dumps are here to compare with. The lowest such collective of the group.
+     * {@return whether it made that finding}
+     */
+    private boolean ownRule(String group, Map<Integer, RankProgress> ranks) {
+        RankProgress first = null;
+        for (RankProgress p : ranks.values()) {
+            if (p.brokenSeq != null && (first == null || p.brokenSeq < first.brokenSeq)) first = p;
+        }
+        if (first == null || made.stream().anyMatch(f -> f.code().equals(MISMATCH))) return false;
+        OwnRules.Broken b = first.broken;
+        made.add(finding(MISMATCH, first.rank, List.of(first.brokenLine), b.rule().detail, "seq", first.brokenSeq,
+                "pg", group, "rank", first.rank, "where", where(first.rank), "collective", first.brokenPrint,
+                "input", b.input(), "output", b.output(), "size", b.size(),
+                "expected", b.rule() == OwnRules.Rule.ALL_GATHER_SIZES ? b.input() * b.size() : b.output() * b.size()));
+        return true;
+    }
+
     /** {@return the group's size from the NCCL logs' rank lines, else from the dumps' pg_config; 0 when unknown} */
     private int groupSize(Map<Integer, RankProgress> ranks) {
         int size = 0;
@@ -305,12 +384,28 @@ final class HangChecks {
         this.rasAhead = ahead;
     }
 
+    private List<EvidenceLine> versions = List.of();
+
+    /** Ranks' dumps written by different builds ({@link DumpVersions}): quoted last in every finding made. */
+    void versions(List<EvidenceLine> disagreements) {
+        this.versions = disagreements;
+    }
+
     void finish(Consumer<Finding> out) {
         if (made.isEmpty()) rasBehind();
         if (made.isEmpty()) rasAhead();
         died();
         if (made.isEmpty()) late();
-        made.forEach(out);
+        for (Finding f : made) {
+            if (versions.isEmpty()) {
+                out.accept(f);
+                continue;
+            }
+            List<EvidenceLine> ev = new ArrayList<>(f.evidence());
+            while (!ev.isEmpty() && ev.size() + versions.size() > Finding.MAX_EVIDENCE) ev.remove(ev.size() - 1);
+            ev.addAll(versions);
+            out.accept(new Finding(f.code(), f.severity(), f.subject(), f.detail(), ev, f.params()));
+        }
     }
 
     /**

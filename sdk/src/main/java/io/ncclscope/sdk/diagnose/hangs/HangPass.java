@@ -78,6 +78,10 @@ public final class HangPass {
     private final Map<String, List<EvidenceLine>> hostEvidence = new TreeMap<>();
     /** Per rank, what NCCL's RAS says of it: missing, in error, or behind in launched collectives. */
     private final Map<Integer, RasFact> ras = new TreeMap<>();
+    /** Per process group, per rank, the group's description and members as that rank's dump lists them. */
+    private final Map<String, Map<Integer, Member>> members = new TreeMap<>();
+    /** The versions each rank's dump was written with. */
+    private final DumpVersions versions = new DumpVersions();
     /** Lost connections to peer processes, and the ranks that left traces of their own. */
     private final LostConnections lostConnections = new LostConnections();
 
@@ -99,6 +103,30 @@ public final class HangPass {
             RasFact counted = launched != null ? this : other;
             return new RasFact(grave.kind, grave.line, counted.launched, counted.launchedLine);
         }
+    }
+
+    /**
+     * A process group as one rank's dump describes it ({@code pg_config}).
+     *
+     * @param members  its description and member ranks, {@code default_pg [0, 1, 2, 3]}: what the ranks must agree on
+     * @param ranks    its member ranks alone, {@code [0, 1, 2, 3]}
+     * @param artifact the dump's name
+     * @param name     the group's name in the dump
+     */
+    record Member(String members, String ranks, String artifact, String name) {
+
+        /** {@return the dump's entry for the group, quoted} */
+        EvidenceLine line() {
+            return new EvidenceLine(artifact, 0, "pg_config " + name + ": " + members);
+        }
+    }
+
+    /** One instance of each group listing: every rank of a large group writes the same long list. */
+    private final Map<String, String> listings = new java.util.HashMap<>();
+
+    private String pooled(String listing) {
+        String had = listings.putIfAbsent(listing, listing);
+        return had != null ? had : listing;
     }
 
     /** A report line and what it says. */
@@ -150,8 +178,9 @@ public final class HangPass {
      */
     public List<Finding> finish() {
         List<Finding> out = new ArrayList<>();
-        HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections);
+        HangChecks checks = new HangChecks(places, hostEvidence, ras, lostConnections, members);
         checks.rasAhead(rasAhead);
+        checks.versions(versions.disagreements());
         for (Reported r : reports.values()) checks.report(r);
         for (Map.Entry<String, Map<Integer, RankProgress>> g : groups.entrySet()) checks.group(g.getKey(), g.getValue());
         checks.finish(out::add);
@@ -252,7 +281,17 @@ public final class HangPass {
         if (!m.find() || m.group(1).length() > 7) return;
         int rank = Integer.parseInt(m.group(1));
         lostConnections.traced(rank);
-        for (ProcessGroupConfig c : dump.processGroups()) lostConnections.rankList(c.ranks());
+        versions.add(rank, dump.version(), dump.commLibVersion(), a.name());
+        Map<String, Integer> sizes = new java.util.HashMap<>();
+        for (ProcessGroupConfig c : dump.processGroups()) {
+            lostConnections.rankList(c.ranks());
+            Integer count = rankCount(c.ranks());
+            String group = groupOf(c.name());
+            if (count == null || sizes.putIfAbsent(group, count) != null) continue;
+            String ranks = pooled(rankList(c.ranks()));
+            String listed = pooled((c.desc() == null ? "" : c.desc() + " ") + ranks);
+            members.computeIfAbsent(group, k -> new TreeMap<>()).put(rank, new Member(listed, ranks, a.name(), c.name()));
+        }
         for (ProcessGroupStatus s : dump.status()) {
             EvidenceLine line = new EvidenceLine(a.name(), 0, "pg_status " + s.pgId() + ": last_enqueued_collective="
                     + s.lastEnqueued() + ", last_started_collective=" + s.lastStarted() + ", last_completed_collective="
@@ -270,6 +309,9 @@ public final class HangPass {
             if (Boolean.TRUE.equals(e.p2p()) || e.collectiveSeqId() == null || e.collectiveSeqId() <= 0) continue;
             String group = e.pgId() != null ? String.valueOf(e.pgId()) : groupOf(e.processGroup());
             if (!e.completed()) incomplete.put(group, e);
+            // The size by the group's name, as pg_config keys it (pg_id counts only the groups this process is in).
+            OwnRules.Broken broken = OwnRules.check(e, sizes.get(e.processGroup() != null ? groupOf(e.processGroup()) : group));
+            if (broken != null) rank(group, rank).broken(e.collectiveSeqId(), broken, fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));
             if (kept.merge(group, 1, Integer::sum) <= RankProgress.FINGERPRINTS) {
                 rank(group, rank).fingerprint(e.collectiveSeqId(), fingerprint(e), new EvidenceLine(a.name(), e.index(), entryText(e)));
             }
@@ -309,6 +351,20 @@ public final class HangPass {
             inNumber = digit;
         }
         return count == 0 ? null : count;
+    }
+
+    /** {@return the ranks a {@code pg_config} list names, as {@code [0, 1, 2, 3]} whatever its spacing} */
+    static String rankList(String list) {
+        StringBuilder sb = new StringBuilder("[");
+        boolean inNumber = false;
+        for (int i = 0; i < list.length(); i++) {
+            char ch = list.charAt(i);
+            boolean digit = Character.isDigit(ch);
+            if (digit && !inNumber && sb.length() > 1) sb.append(", ");
+            if (digit) sb.append(ch);
+            inNumber = digit;
+        }
+        return sb.append(']').toString();
     }
 
     /** {@code entry 12: collective_seq_id=120 nccl:all_reduce in [[1024]] Float -> [[1024]] Float, started}. */

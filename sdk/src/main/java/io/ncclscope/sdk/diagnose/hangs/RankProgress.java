@@ -34,6 +34,11 @@ final class RankProgress {
     boolean statesRecorded;
     /** How many ranks the group has by this rank's Flight Recorder dump ({@code pg_config}); null when not dumped. */
     Integer dumpedSize;
+    /** The first collective this rank recorded that breaks its operation's own rules ({@link OwnRules}); null when none. */
+    Long brokenSeq;
+    OwnRules.Broken broken;
+    String brokenPrint;
+    EvidenceLine brokenLine;
 
     RankProgress(int rank) {
         this.rank = rank;
@@ -62,6 +67,15 @@ final class RankProgress {
             firstIncomplete = seq;
             firstIncompleteState = state;
             firstIncompleteLine = line;
+        }
+    }
+
+    void broken(long seq, OwnRules.Broken rule, String print, EvidenceLine line) {
+        if (brokenSeq == null || seq < brokenSeq) {
+            brokenSeq = seq;
+            broken = rule;
+            brokenPrint = print;
+            brokenLine = line;
         }
     }
 

@@ -351,23 +351,168 @@ class HangAnalyzerTest {
     }
 
     /**
+     * Rank 3's dump lists process group 0 as ranks 0-2, the others' as 0-3, and rank 3 stands in collective 88 that
+     * the others completed: the group was built differently on rank 3, which explains the hang better than its lagging
+     * (before this check: HANG_COLLECTIVE_STUCK). fr_trace stops here on an assertion.
+     */
+    @Test
+    void ranksWhoseDumpsDisagreeOnTheGroupsMembersAreAMismatch(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 3; rank++) writeDump(dir, rank, 89, 89);
+        writeDump(dir, 3, 88, 88, "[0, 1, 2]", ALL_REDUCE);
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = NcclScope.analyze(NcclScope.evidence(dir), locale);
+            assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.subject().rank()).isEqualTo(3);
+            assertThat(f.detail()).contains("default_pg [0, 1, 2, 3]").contains("default_pg [0, 1, 2]")
+                    .contains(locale == Locale.ENGLISH ? "Not the network" : "不是网络问题");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.artifact()).isEqualTo("nccl_trace_rank_3.json"));
+        }
+    }
+
+    /** Dumps that list the same members with other spacing agree: nothing moves from the stuck collective. */
+    @Test
+    void membersWrittenWithOtherSpacingAgree(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 3; rank++) writeDump(dir, rank, 88, 88);
+        writeDump(dir, 3, 88, 88, "[0,1,2,3]", ALL_REDUCE);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).containsExactly("HANG_COLLECTIVE_STUCK");
+    }
+
+    /**
+     * Ranks 0-1 list group 0 as [0, 1], ranks 2-3 as [2, 3]: disjoint subgroups under one name, as split_group makes
+     * them (fr_trace keys them by name and members), not a disagreement.
+     */
+    @Test
+    void disjointSubgroupsUnderOneNameAreNoDisagreement(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, rank < 2 ? "[0, 1]" : "[2, 3]", ALL_REDUCE);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).doesNotContain("HANG_COLLECTIVE_MISMATCH");
+    }
+
+    /**
+     * A process's pg_id counts only the groups it is in, the group's name counts every group created: entry pg_id 1 is
+     * group "3" (ranks 0-1) here, while group "1" has 8 ranks. The all_gather of 16 into 32 keeps its rule in group "3";
+     * judged by group "1" it would not.
+     */
+    @Test
+    void anEntrysGroupSizeIsTakenByItsGroupsName(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String json = "{\"version\": \"2.10\", \"pg_config\": {\"1\": {\"name\": \"1\", \"desc\": \"dp\", \"ranks\": "
+                + "\"[0, 1, 2, 3, 4, 5, 6, 7]\"}, \"3\": {\"name\": \"3\", \"desc\": \"tp\", \"ranks\": \"[0, 1]\"}}, "
+                + "\"entries\": [{\"record_id\": 0, \"pg_id\": 1, \"process_group\": [\"3\", \"tp\"], \"collective_seq_id\": 5, "
+                + "\"p2p_seq_id\": 0, \"op_id\": 5, \"profiling_name\": \"nccl:_all_gather_base\", \"time_created_ns\": 1, "
+                + "\"input_sizes\": [[16]], \"input_dtypes\": [\"Float\"], \"output_sizes\": [[32]], \"output_dtypes\": [\"Float\"], "
+                + "\"state\": \"started\", \"retired\": false, \"timeout_ms\": 600000, \"is_p2p\": false}]}\n";
+        java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_0.json"), json, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).doesNotContain("HANG_COLLECTIVE_MISMATCH");
+        java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_0.json"), json.replace("[[32]]", "[[64]]"),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).contains("HANG_COLLECTIVE_MISMATCH");
+    }
+
+    /**
+     * Only rank 2 left a dump, and its last collective is an all_gather of 1,024 elements into 2,048 in a group of 4
+     * ranks: the operation's own rule (output = input x group size) is broken, so no peer can match it. Before this
+     * check one rank's dump alone said nothing.
+     */
+    @Test
+    void anAllGatherBreakingItsOwnSizeRuleIsAMismatchFromOneDump(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        writeDump(dir, 2, 89, 89, "[0, 1, 2, 3]", "\"profiling_name\": \"nccl:_all_gather_base\", \"input_sizes\": [[1024]], "
+                + "\"input_dtypes\": [\"Float\"], \"output_sizes\": [[2048]], \"output_dtypes\": [\"Float\"]");
+        for (Locale locale : List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE)) {
+            Report r = NcclScope.analyze(NcclScope.evidence(dir), locale);
+            assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+            LocalizedFinding f = r.findings().get(0);
+            assertThat(f.subject().rank()).isEqualTo(2);
+            assertThat(f.detail()).contains("4096").contains("2048").contains("89");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("collective_seq_id=89").contains("_all_gather_base"));
+        }
+    }
+
+    /**
+     * Every rank recorded the same reduce_scatter, whose input is not its output times the group size, and none
+     * completed it: the ranks agree with each other, so only the operation's own rule tells the program is at fault
+     * (before: HANG_COLLECTIVE_STUCK, the GPU or network side). A list all_gather that keeps the rule, and an
+     * all_reduce whose output dtype differs from its input, are checked too.
+     */
+    @Test
+    void ownRulesOfReduceScatterAllGatherListsAndDtypes(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String scatter = "\"profiling_name\": \"nccl:_reduce_scatter_base\", \"input_sizes\": [[4096]], "
+                + "\"input_dtypes\": [\"Float\"], \"output_sizes\": [[2048]], \"output_dtypes\": [\"Float\"]";
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, "[0, 1, 2, 3]", scatter);
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+        assertThat(r.findings().get(0).detail()).contains("reduce_scatter must take 8192 input elements").contains("takes 4096");
+        String list = "\"profiling_name\": \"nccl:all_gather\", \"input_sizes\": [[16]], \"input_dtypes\": [\"Float\"], "
+                + "\"output_sizes\": [[16], [16], [16], [16]], \"output_dtypes\": [\"Float\", \"Float\", \"Float\", \"Float\"]";
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, "[0, 1, 2, 3]", list);
+        assertThat(codes(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH))).containsExactly("HANG_COLLECTIVE_STUCK");
+        String dtypes = "\"profiling_name\": \"nccl:all_reduce\", \"input_sizes\": [[16]], \"input_dtypes\": [\"Float\"], "
+                + "\"output_sizes\": [[16]], \"output_dtypes\": [\"BFloat16\"]";
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88, "[0, 1, 2, 3]", dtypes);
+        Report zh = NcclScope.analyze(NcclScope.evidence(dir), Locale.SIMPLIFIED_CHINESE);
+        assertThat(codes(zh)).containsExactly("HANG_COLLECTIVE_MISMATCH");
+        assertThat(zh.findings().get(0).detail()).contains("数据类型不同").contains("BFloat16");
+    }
+
+
+    /**
+     * Rank 3's dump was written by another build (format 2.9, NCCL 2.20.3) than the others' (2.10, 2.21.5): no hang by
+     * itself, so the stuck collective stays the finding, and it quotes the disagreement on rank 3's dump.
+     */
+    @Test
+    void dumpsOfDifferentVersionsAreQuotedInTheHangFinding(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (int rank = 0; rank < 4; rank++) writeDump(dir, rank, 88, 88);
+        for (int rank = 0; rank < 4; rank++) {
+            Path file = dir.resolve("nccl_trace_rank_" + rank + ".json");
+            String json = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+            String written = rank == 3 ? "\"version\": \"2.9\", \"comm_lib_version\": \"2.20.3\""
+                    : "\"version\": \"2.10\", \"comm_lib_version\": \"2.21.5\"";
+            java.nio.file.Files.writeString(file, json.replace("\"version\": \"2.10\"", written), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Report r = NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH);
+        assertThat(codes(r)).containsExactly("HANG_COLLECTIVE_STUCK");
+        assertThat(r.findings().get(0).evidence()).anySatisfy(l -> {
+            assertThat(l.artifact()).isEqualTo("nccl_trace_rank_3.json");
+            assertThat(l.text()).isEqualTo("version=2.9 on rank(s) 3; version=2.10 on rank(s) 0, 1, 2");
+        }).anySatisfy(l -> assertThat(l.text()).isEqualTo("comm_lib_version=2.20.3 on rank(s) 3; "
+                + "comm_lib_version=2.21.5 on rank(s) 0, 1, 2"));
+        // gloo writes an empty comm_lib_version: it disagrees with nothing.
+        for (int rank = 0; rank < 3; rank++) {
+            Path file = dir.resolve("nccl_trace_rank_" + rank + ".json");
+            String json = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+            java.nio.file.Files.writeString(file, json.replace("\"2.10\", \"comm_lib_version\": \"2.21.5\"",
+                    "\"2.9\", \"comm_lib_version\": \"\""), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(NcclScope.analyze(NcclScope.evidence(dir), Locale.ENGLISH).findings().get(0).evidence())
+                .noneSatisfy(l -> assertThat(l.text()).contains("on rank(s)"));
+    }
+
+    /**
      * A 4-rank NCCL Flight Recorder dump in JSON: all_reduce collectives 86 up to {@code last}, completed before
      * {@code open}, {@code open} itself started.
      */
     private static void writeDump(Path dir, int rank, long open, long last) throws java.io.IOException {
+        writeDump(dir, rank, open, last, "[0, 1, 2, 3]", ALL_REDUCE);
+    }
+
+    /** The all_reduce every written entry records unless told otherwise. */
+    private static final String ALL_REDUCE = "\"profiling_name\": \"nccl:all_reduce\", \"input_sizes\": [[65536]], "
+            + "\"input_dtypes\": [\"Float\"], \"output_sizes\": [[65536]], \"output_dtypes\": [\"Float\"]";
+
+    /** As above, with the group's members as {@code pg_config} lists them and the last entry's operation, sizes and dtypes. */
+    private static void writeDump(Path dir, int rank, long open, long last, String members, String lastOp)
+            throws java.io.IOException {
         StringBuilder entries = new StringBuilder();
         for (long seq = 86; seq <= last; seq++) {
             String state = seq < open ? "completed" : seq == open ? "started" : "scheduled";
             if (entries.length() > 0) entries.append(", ");
             entries.append("{\"record_id\": ").append(seq - 86).append(", \"pg_id\": 0, \"process_group\": [\"0\", \"default_pg\"], ")
                     .append("\"collective_seq_id\": ").append(seq).append(", \"p2p_seq_id\": 0, \"op_id\": ").append(seq)
-                    .append(", \"profiling_name\": \"nccl:all_reduce\", \"time_created_ns\": ").append(seq * 1000)
-                    .append(", \"input_sizes\": [[65536]], \"input_dtypes\": [\"Float\"], \"output_sizes\": [[65536]], ")
-                    .append("\"output_dtypes\": [\"Float\"], \"state\": \"").append(state).append("\", \"retired\": ")
+                    .append(", \"time_created_ns\": ").append(seq * 1000).append(", ").append(seq == last ? lastOp : ALL_REDUCE)
+                    .append(", \"state\": \"").append(state).append("\", \"retired\": ")
                     .append(seq < open).append(", \"timeout_ms\": 600000, \"is_p2p\": false}");
         }
         String json = "{\"version\": \"2.10\", \"pg_config\": {\"0\": {\"name\": \"0\", \"desc\": \"default_pg\", "
-                + "\"ranks\": \"[0, 1, 2, 3]\"}}, \"pg_status\": {\"0\": {\"last_enqueued_collective\": " + last
+                + "\"ranks\": \"" + members + "\"}}, \"pg_status\": {\"0\": {\"last_enqueued_collective\": " + last
                 + ", \"last_started_collective\": " + last + ", \"last_completed_collective\": " + (open - 1) + "}}, "
                 + "\"entries\": [" + entries + "]}\n";
         java.nio.file.Files.writeString(dir.resolve("nccl_trace_rank_" + rank + ".json"), json, java.nio.charset.StandardCharsets.UTF_8);
