@@ -4,17 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -40,8 +33,7 @@ class GoldenCliTest {
 
     @Test
     void everyCliOutputIsByteIdenticalToTheGoldenDigests() throws IOException {
-        Map<String, String> actual = new TreeMap<>();
-        Path dump = dumpDir();
+        GoldenDigests golden = new GoldenDigests(GOLDEN, "# sha256 of each CLI output; GoldenCliTest says how to update");
         List<Path> inputs = new ArrayList<>();
         Path examples = Path.of("../examples");
         try (Stream<Path> s = Files.walk(examples, 3)) {
@@ -69,44 +61,9 @@ class GoldenCliTest {
                 CliTest.Run r = CliTest.run(args.toArray(String[]::new));
                 String out = "exit " + r.code() + "\n" + r.out().replace(in.toString(), "INPUT");
                 String k = key + " " + String.join(" ", run);
-                actual.put(k, sha256(out));
-                if (dump != null) {
-                    Path p = dump.resolve(k.replace('/', '_').replace(' ', '.'));
-                    Files.createDirectories(p.getParent());
-                    Files.writeString(p, out, StandardCharsets.UTF_8);
-                }
+                golden.put(k, k.replace('/', '_').replace(' ', '.'), out);
             }
         }
-        if (Boolean.getBoolean("ncclscope.golden.update")) {
-            StringBuilder sb = new StringBuilder("# sha256 of each CLI output; GoldenCliTest says how to update\n");
-            actual.forEach((k, v) -> sb.append(v).append("  ").append(k).append('\n'));
-            Files.createDirectories(GOLDEN.getParent());
-            Files.writeString(GOLDEN, sb.toString(), StandardCharsets.UTF_8);
-            return;
-        }
-        Map<String, String> expected = new TreeMap<>();
-        for (String line : Files.readAllLines(GOLDEN, StandardCharsets.UTF_8)) {
-            if (line.isBlank() || line.startsWith("#")) continue;
-            int sp = line.indexOf("  ");
-            expected.put(line.substring(sp + 2), line.substring(0, sp));
-        }
-        if (!Corpus.present()) expected.keySet().removeIf(k -> k.startsWith("corpus"));
-        TreeMap<String, String> all = new TreeMap<>(expected);
-        all.putAll(actual);
-        List<String> moved = all.keySet().stream().filter(k -> !Objects.equals(expected.get(k), actual.get(k))).toList();
-        assertThat(moved).as("CLI outputs that moved against %s", GOLDEN).isEmpty();
-    }
-
-    private static Path dumpDir() {
-        String d = System.getProperty("ncclscope.golden.dump");
-        return d == null || d.isBlank() ? null : Path.of(d);
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        assertThat(golden.moved(k -> k.startsWith("corpus"), Corpus.present())).as("CLI outputs that moved against %s", GOLDEN).isEmpty();
     }
 }

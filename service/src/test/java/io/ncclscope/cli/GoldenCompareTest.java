@@ -4,17 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.Corpus;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -75,8 +68,7 @@ class GoldenCompareTest {
             all.addAll(tests);
             inputs.add(all);
         }
-        Map<String, String> actual = new TreeMap<>();
-        Path dump = dumpDir();
+        GoldenDigests golden = new GoldenDigests(GOLDEN, "# sha256 of each compare output; GoldenCompareTest says how to update");
         for (List<String> in : inputs) {
             String key = String.join(" ", in.stream().map(GoldenCompareTest::key).toList());
             for (List<String> format : FORMATS) {
@@ -87,33 +79,11 @@ class GoldenCompareTest {
                 String out = "exit " + r.code() + "\n" + r.out();
                 for (String p : in) out = out.replace(p, key(p));
                 String k = key + " " + String.join(" ", format);
-                actual.put(k, sha256(out));
-                if (dump != null) {
-                    String name = k.replaceAll("[^A-Za-z0-9._-]", "_");
-                    Path p = dump.resolve(name.length() > 200 ? name.substring(0, 120) + "-" + sha256(k).substring(0, 16) : name);
-                    Files.createDirectories(p.getParent());
-                    Files.writeString(p, out, StandardCharsets.UTF_8);
-                }
+                String name = k.replaceAll("[^A-Za-z0-9._-]", "_");
+                golden.put(k, name.length() > 200 ? name.substring(0, 120) + "-" + GoldenDigests.sha256(k).substring(0, 16) : name, out);
             }
         }
-        if (Boolean.getBoolean("ncclscope.golden.update")) {
-            StringBuilder sb = new StringBuilder("# sha256 of each compare output; GoldenCompareTest says how to update\n");
-            actual.forEach((k, v) -> sb.append(v).append("  ").append(k).append('\n'));
-            Files.createDirectories(GOLDEN.getParent());
-            Files.writeString(GOLDEN, sb.toString(), StandardCharsets.UTF_8);
-            return;
-        }
-        Map<String, String> expected = new TreeMap<>();
-        for (String line : Files.readAllLines(GOLDEN, StandardCharsets.UTF_8)) {
-            if (line.isBlank() || line.startsWith("#")) continue;
-            int sp = line.indexOf("  ");
-            expected.put(line.substring(sp + 2), line.substring(0, sp));
-        }
-        if (!Corpus.present()) expected.keySet().removeIf(k -> k.contains("corpus"));
-        TreeMap<String, String> all = new TreeMap<>(expected);
-        all.putAll(actual);
-        List<String> moved = all.keySet().stream().filter(k -> !Objects.equals(expected.get(k), actual.get(k))).toList();
-        assertThat(moved).as("compare outputs that moved against %s", GOLDEN).isEmpty();
+        assertThat(golden.moved(k -> k.contains("corpus"), Corpus.present())).as("compare outputs that moved against %s", GOLDEN).isEmpty();
     }
 
     /** An input as the digests name it: from {@code examples/} or {@code corpus} on, whatever the checkout's path. */
@@ -126,16 +96,5 @@ class GoldenCompareTest {
         return path;
     }
 
-    private static Path dumpDir() {
-        String d = System.getProperty("ncclscope.golden.dump");
-        return d == null || d.isBlank() ? null : Path.of(d);
-    }
 
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }
