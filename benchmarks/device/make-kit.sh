@@ -7,8 +7,14 @@
 #   bash benchmarks/device/make-kit.sh KIT_DIR      # after ./mvnw -B package -pl node-bundle,benchmarks -am -DskipTests
 #   # there (KIT_DIR inside a copy of the repository, two levels down, e.g. .device/speed): OUT=results bash KIT_DIR/run.sh table
 #   #                                                                       then OUT=results bash KIT_DIR/run.sh 300s
+#   bash benchmarks/device/make-kit.sh KIT_DIR BASE_APP   # also packs an older build's own jars for run.sh ab
+#
+# BASE_APP: the app/ folder of an older bundle (or a copy of its lib/io.ncclscope.*.jar, lib/ncclscope-cli.jar and
+# quarkus/). Only our own jars differ between two builds of one dependency set, so they travel (about 2 MB) instead of
+# a second bundle (47 MB; the carry limit is 64 MiB), and run.sh ab rebuilds the older bundle there from the new one.
 set -euo pipefail
 kit="$1"
+base_app="${2:-}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bundle="$(readlink -f "$repo/node-bundle/target/bundle/current")"
 jar="$(ls "$repo"/benchmarks/target/ncclscope-benchmarks-*.jar | head -n 1)"
@@ -41,6 +47,13 @@ chmod 755 "$kit/bin/wrk" "$kit/bin/xz"
 tar --owner=0 --group=0 --numeric-owner --exclude='*/lib/*.aot' -C "$(dirname "$bundle")" -cf - "$(basename "$bundle")" \
   | xz -6 -T0 > "$kit/bundle.tar.xz"
 cp "$jar" "$kit/benchmarks.jar"
+if [ -n "$base_app" ]; then
+  staged="$(mktemp -d)"; mkdir -p "$staged/lib"
+  src_lib="$base_app"; [ -d "$base_app/lib" ] && src_lib="$base_app/lib"
+  cp "$src_lib"/io.ncclscope.*.jar "$src_lib"/ncclscope-cli.jar "$staged/lib/"
+  cp -r "$base_app/quarkus" "$staged/"
+  tar --owner=0 --group=0 --numeric-owner -C "$staged" -cf - . | xz -6 > "$kit/base-app.tar.xz"; rm -rf "$staged"
+fi
 cp "$repo/benchmarks/table.sh" "$kit/wt/benchmarks/"; cp "$repo"/benchmarks/load/* "$kit/wt/benchmarks/load/"
 cp "$repo/benchmarks/device/run.sh" "$repo/benchmarks/device/train.sh" "$kit/"
 echo "make-kit: $kit: $(du -sh "$kit" | cut -f1)"

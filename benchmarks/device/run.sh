@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The device run of issue 23, from a kit that make-kit.sh packed: part "table" runs benchmarks/table.sh (every row);
 # part "300s" (any duration) the service at 8 cores for that long (RSS flat?), flight recordings of the bundle's serve
-# settings and of the old ones (C1 only, serial GC) at 8 cores, and the CLI with C2 against C1 only. Results in $OUT.
+# settings and of the old ones (C1 only, serial GC) at 8 cores, and the CLI with C2 against C1 only; part "ab" (kit
+# made with BASE_APP) every row for the older build and the new one in turn, each row's two runs back to back
+# (AB_ROWS, default start,small,biglog,nodes,serve; the serve row at AB_CORES, default 8). Results in $OUT.
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 part="${1:-table}"
@@ -15,7 +17,27 @@ B="$(ls -d /tmp/b/bundle/ncclscope-*/)"; B="${B%/}"
 mkdir -p /tmp/t && cd "$here/wt"
 { echo "## machine"; nproc; free -g | head -2; uname -r; grep PRETTY /etc/os-release; command -v curl taskset; wrk --version 2>&1 | head -1
   ldconfig -p | grep -c 'libssl.so.3 '; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on "$B/bin/ncclscope" --version; echo "cli cache rc $?"; } > "$OUT/machine-$part.txt" 2>&1
-if [ "$part" = table ]; then
+if [ "$part" = ab ]; then
+  [ -f "$here/base-app.tar.xz" ] || { echo "run.sh ab: the kit has no base-app.tar.xz (make-kit.sh KIT BASE_APP)" >&2; exit 2; }
+  A=/tmp/b/base/"$(basename "$B")"
+  if [ ! -d "$A" ]; then
+    mkdir -p /tmp/b/base && cp -r "$B" "$A" && rm -f "$A"/lib/*.aot
+    "$here/bin/xz" -dc "$here/base-app.tar.xz" | tar -xf - -C "$A/app"
+    bash "$here/train.sh" "$A" "$here/wt/examples/captured" > "$OUT/train-base.txt" 2>&1
+  fi
+  for row in $(echo "${AB_ROWS:-start,small,biglog,nodes,serve}" | tr ',' ' '); do
+    for v in base new; do
+      d="$B"; [ "$v" = base ] && d="$A"
+      bash benchmarks/table.sh --bundle "$d" --bench-jar "$here/benchmarks.jar" --work /tmp/t --rows "$row" \
+        --cores "${AB_CORES:-8}" --duration 20s --warmup-max 60s > "$OUT/ab-$row-$v.txt" 2>&1
+    done
+  done
+  { echo "| row | build | ours |"; echo "| --- | --- | --- |"
+    for f in "$OUT"/ab-*-base.txt "$OUT"/ab-*-new.txt; do
+      v="${f%.txt}"; v="${v##*-}"
+      grep '^ROW' "$f" | awk -F' [|] ' -v v="$v" '{print "| " $2 " | " v " | " $3 " |"}'
+    done | sort; } > "$OUT/ab.md"
+elif [ "$part" = table ]; then
   bash benchmarks/table.sh --bundle "$B" --bench-jar "$here/benchmarks.jar" --work /tmp/t --rows serve,start,small,nodes,biglog \
     --cores 1,2,4,8 --duration 15s --warmup-max 40s > "$OUT/table.txt" 2>&1
 else
