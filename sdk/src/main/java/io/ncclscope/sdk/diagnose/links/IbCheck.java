@@ -169,7 +169,7 @@ final class IbCheck {
                     : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
                     + " " + NodeNetworks.num(railRate) + " Gb/s";
             sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
-                    Message.of(LinkHealthAnalyzer.class, key, "hca", p.dev().name(), "port", p.num(),
+                    LinkHealthAnalyzer.message(key, "hca", p.dev().name(), "port", p.num(),
                             "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
                     portLines(p.artifact(), p.port().line()), "hca", p.dev().name(), "port", Integer.toString(p.num()),
@@ -208,12 +208,12 @@ final class IbCheck {
             if (belowPeers) {
                 s = s.withPeer(b.where());
                 ev.addAll(portLines(b.artifact(), b.line()));
-                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.peers", "hca", p.dev(), "port", p.num(),
+                m = LinkHealthAnalyzer.message("ib.rate.peers", "hca", p.dev(), "port", p.num(),
                         "rate", NodeNetworks.num(rate), "width", p.width() == null ? "" : " " + p.width(),
                         "peer", b.where(), "peerRate", NodeNetworks.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
                         "layer", layer(p.layer()));
             } else {
-                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev(), "port", p.num(),
+                m = LinkHealthAnalyzer.message("ib.rate.width", "hca", p.dev(), "port", p.num(),
                         "rate", NodeNetworks.num(rate), "speed", p.speed() == null ? "?" : p.speed());
             }
             sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
@@ -241,7 +241,7 @@ final class IbCheck {
                         otherNode ? ERROR : WARNING,
                         NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(p.iface())
                                 .withPeer(ref.where()),
-                        Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev(), "port", p.num(),
+                        LinkHealthAnalyzer.message("mtu.rdma", "hca", p.dev(), "port", p.num(),
                                 "mtu", p.mtu(), "peer", ref.where(), "peerMtu", ref.mtu()),
                         ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
                         "iface", p.iface(), "peer", NodeNetworks.node(ref.artifact()));
@@ -267,7 +267,7 @@ final class IbCheck {
                     : List.of(p.artifact().quote(p.port().line())));
             sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
                     NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
-                    Message.of(LinkHealthAnalyzer.class, "mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
+                    LinkHealthAnalyzer.message("mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
                             "iface", netdev, "mtu", f.nif().mtu(),
                             "active", p.port().activeMtu() == null ? "1024" : p.port().activeMtu().toString()),
                     ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "iface", netdev,
@@ -288,7 +288,7 @@ final class IbCheck {
                 if (net.ibPorts.containsKey(NodeNetworks.portKey(r.rdmaDevice(), port))) continue; // ibstat speaks for it
                 Subject s = NodeNetworks.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
                 sink.addLines(NodeNetworks.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
-                        Message.of(LinkHealthAnalyzer.class, "ib.down.state", "hca", r.rdmaDevice(), "port", port,
+                        LinkHealthAnalyzer.message("ib.down.state", "hca", r.rdmaDevice(), "port", port,
                                 "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
                                 "lid", null),
                         List.of(it.artifact().quote(r.line())), "hca", r.rdmaDevice(), "port", Integer.toString(port),
@@ -343,7 +343,7 @@ final class IbCheck {
         Subject s = NodeNetworks.subject(a).withPort(port);
         s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
         sink.addLines(NodeNetworks.key(a) + "/" + NodeNetworks.portKey(dev, port), code, stillDown ? ERROR : WARNING, s,
-                Message.of(LinkHealthAnalyzer.class, stillDown ? "flap.down" : "flap.bounced", "dev", dev,
+                LinkHealthAnalyzer.message(stillDown ? "flap.down" : "flap.bounced", "dev", dev,
                         "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
                 ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", NodeNetworks.node(a),
                 "bdf", ref.device());
