@@ -193,12 +193,9 @@ final class EthCheck {
                 "port", r.port() == null ? null : r.port().toString());
     }
 
+    /** True when ibstat shows a port of RDMA device {@code rdma}: IB_PORT_NOT_ACTIVE speaks for its state. */
     private static boolean coveredByIbstat(NodeNetworks.NodeNetwork net, String rdma) {
-        if (rdma == null) return false;
-        for (String k : net.ibPorts.keySet()) {
-            if (k.startsWith(rdma + "/")) return true;
-        }
-        return false;
+        return rdma != null && net.ibPorts.keySet().stream().anyMatch(k -> k.startsWith(rdma + "/"));
     }
 
     /**
