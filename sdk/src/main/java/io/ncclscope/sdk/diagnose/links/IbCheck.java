@@ -138,31 +138,9 @@ final class IbCheck {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            boolean spareCard = cardActive.containsKey(card(p));
-            String key;
-            FindingSeverity sev = ERROR;
-            if (ph == PhysicalState.DISABLED) {
-                if (spareCard) {
-                    key = "ib.down.spare";
-                    sev = WARNING;
-                } else if (rail != null && !rail.equals(p.cls())) {
-                    key = "ib.down.notRail";
-                    sev = WARNING;
-                } else {
-                    key = "ib.down.disabled";
-                }
-            } else if (st == PortState.INIT || st == PortState.ARMED) {
-                key = "ib.down.init";
-            } else if (ph == PhysicalState.LINK_UP) {
-                key = "ib.down.sm";
-            } else if (ph == PhysicalState.POLLING) {
-                key = "ib.down.polling";
-            } else if (spareCard) {
-                key = "ib.down.spare";
-                sev = WARNING;
-            } else {
-                key = ph == null ? "ib.down.state" : "ib.down.generic";
-            }
+            String key = downKey(st, ph, cardActive.containsKey(card(p)), rail != null && !rail.equals(p.cls()));
+            // A spare port, or one of another model than the rails, is no lost rail.
+            FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
             String iface = networks.netdev(p.artifact(), p.dev().name(), p.num());
             Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
             String railText = railDev == null ? "-"
@@ -176,6 +154,21 @@ final class IbCheck {
                     "node", NodeNetworks.node(p.artifact()),
                     "iface", iface);
         }
+    }
+
+    /**
+     * {@return the detail of a port that is not active, by what its states say it most likely is}
+     *
+     * @param spareCard   another port of its card is active
+     * @param notRailType it is of another model or link layer than the node's fastest active ports
+     */
+    private static String downKey(PortState st, PhysicalState ph, boolean spareCard, boolean notRailType) {
+        if (ph == PhysicalState.DISABLED) return spareCard ? "ib.down.spare" : notRailType ? "ib.down.notRail" : "ib.down.disabled";
+        if (st == PortState.INIT || st == PortState.ARMED) return "ib.down.init";
+        if (ph == PhysicalState.LINK_UP) return "ib.down.sm";
+        if (ph == PhysicalState.POLLING) return "ib.down.polling";
+        if (spareCard) return "ib.down.spare";
+        return ph == null ? "ib.down.state" : "ib.down.generic";
     }
 
     /** Ports of one physical card share the system image GUID; without it a device is its own card. */
