@@ -54,18 +54,17 @@ final class CounterCheck {
      */
     private record InterfaceCounters(Artifact a, EthtoolInterface i, Map<String, Long> c, long rxPk, long txPk) {
 
-        /** Files a finding about this interface: its detail's arguments after {@code iface}. */
-        private void add(MergedFindings sink, String code, FindingSeverity severity, String detail, List<EvidenceLine> ev,
-                         Object... args) {
-            // a grep-filtered paste may name no interface: the artifact names it then
+        /** Files a finding about this interface. */
+        private void add(MergedFindings sink, String code, FindingSeverity severity, Message detail, List<EvidenceLine> ev) {
             String iface = i.name();
-            Object[] all = new Object[args.length + 2];
-            all[0] = "iface";
-            all[1] = iface != null ? iface : a.name();
-            System.arraycopy(args, 0, all, 2, args.length);
             String key = NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
-            sink.addLines(key, code, severity, NodeNetworks.subject(a).withIface(iface),
-                    Message.of(LinkHealthAnalyzer.class, detail, all), ev, "iface", iface, "node", NodeNetworks.node(a));
+            sink.addLines(key, code, severity, NodeNetworks.subject(a).withIface(iface), detail, ev, "iface", iface,
+                    "node", NodeNetworks.node(a));
+        }
+
+        /** How a detail names the interface: a grep-filtered paste may name none, and the artifact names it then. */
+        private String shown() {
+            return i.name() != null ? i.name() : a.name();
         }
 
         /** NIC_ERROR_COUNTERS. */
@@ -99,8 +98,8 @@ final class CounterCheck {
             }
             if (!bad.isEmpty()) {
                 if (ev.isEmpty()) ev.add(a.quote(i.line()));
-                add(sink, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, phyBad ? "counters.phy" : "counters.drops", ev,
-                        "list", String.join(", ", bad.subList(0, Math.min(6, bad.size()))));
+                add(sink, "NIC_ERROR_COUNTERS", severe ? ERROR : WARNING, LinkHealthAnalyzer.message(phyBad ? "counters.phy" : "counters.drops",
+                        "iface", shown(), "list", String.join(", ", bad.subList(0, Math.min(6, bad.size())))), ev);
             }
         }
 
@@ -121,7 +120,7 @@ final class CounterCheck {
                     Integer ln = i.counterLines().get(n);
                     if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
                 }
-                add(sink, "PFC_PAUSE_STORM", ERROR, "pfc.storm", pev, "events", storm);
+                add(sink, "PFC_PAUSE_STORM", ERROR, LinkHealthAnalyzer.message("pfc.storm", "iface", shown(), "events", storm), pev);
                 return pause;
             }
             String dir = null;
@@ -137,9 +136,9 @@ final class CounterCheck {
                 }
             }
             if (dir != null) {
-                add(sink, "PFC_PAUSE_STORM", WARNING, dir.equals("rx") ? "pfc.rx" : "pfc.tx", pev, "frames", frames,
-                        "packets", pk > 0 ? Long.toString(pk) : "?",
-                        "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?");
+                add(sink, "PFC_PAUSE_STORM", WARNING, LinkHealthAnalyzer.message(dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", shown(),
+                        "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
+                        "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"), pev);
             }
             return pause;
         }
@@ -168,8 +167,8 @@ final class CounterCheck {
                     Integer ln = prioLine.get(p);
                     if (ln != null && (p == 0 || p == 3)) rev.add(a.quote(ln));
                 }
-                add(sink, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, "roce.prio0", rev, "bytes", human(prio[0]),
-                        "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total));
+                add(sink, "ROCE_TRAFFIC_NOT_LOSSLESS", WARNING, LinkHealthAnalyzer.message("roce.prio0", "iface", shown(),
+                        "bytes", human(prio[0]), "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)), rev);
             }
         }
     }

@@ -136,24 +136,14 @@ final class EthCheck {
         boolean addr = NodeNetworks.hasAddress(i);
         if (NodeNetworks.ipoib(i) && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
         if (rdma != null && coveredByIbstat(net, rdma)) return; // IB_PORT_NOT_ACTIVE speaks for it
-        String key;
-        FindingSeverity sev;
         String bond = bondOf(i);
-        if (addr) {
-            key = "eth.down.addr";
-            sev = ERROR;
-        } else if (rdma != null) {
-            key = "eth.down.rdma";
-            sev = ERROR;
-        } else if (bond != null) {
-            key = "eth.down.bond";
-            sev = WARNING;
-        } else if (!addrKnown) {
-            unknown.computeIfAbsent(NodeNetworks.key(f.artifact()), k -> new ArrayList<>()).add(f);
+        if (!addr && rdma == null && bond == null) {
+            // No address, no RDMA device, not in a bond: an unused port, when the input shows addresses at all.
+            if (!addrKnown) unknown.computeIfAbsent(NodeNetworks.key(f.artifact()), k -> new ArrayList<>()).add(f);
             return;
-        } else {
-            return; // no address, no RDMA device, not in a bond: an unused port
         }
+        String key = addr ? "eth.down.addr" : rdma != null ? "eth.down.rdma" : "eth.down.bond";
+        FindingSeverity sev = addr || rdma != null ? ERROR : WARNING;
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(f.artifact().quote(i.line()));
         String address = null;
@@ -162,10 +152,9 @@ final class EthCheck {
             if (address == null) address = a.address();
             if (ev.size() >= 3) break;
         }
-        sink.addLines(NodeNetworks.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev, NodeNetworks.subject(f.artifact()).withIface(i.name())
-                        .withDevice(rdma),
-                Message.of(LinkHealthAnalyzer.class, key, "iface", i.name(), "addr", address, "hca", rdma, "bond", bond,
-                        "flags", String.join(",", i.flags())),
+        sink.addLines(NodeNetworks.key(f.artifact()) + "/" + i.name(), "ETH_LINK_DOWN", sev,
+                NodeNetworks.subject(f.artifact()).withIface(i.name()).withDevice(rdma),
+                LinkHealthAnalyzer.message(key, "iface", i.name(), "addr", address, "hca", rdma, "bond", bond, "flags", String.join(",", i.flags())),
                 ev, "iface", i.name(), "node", NodeNetworks.node(f.artifact()), "hca", rdma);
     }
 
@@ -180,7 +169,7 @@ final class EthCheck {
         }
         sink.addLines(NodeNetworks.key(first.artifact()) + "/no-carrier", "ETH_LINK_DOWN", WARNING,
                 NodeNetworks.subject(first.artifact()).withIface(group.size() == 1 ? names.get(0) : null),
-                Message.of(LinkHealthAnalyzer.class, "eth.down.unknown", "count", group.size(), "list", String.join(", ", names)),
+                LinkHealthAnalyzer.message("eth.down.unknown", "count", group.size(), "list", String.join(", ", names)),
                 ev, "iface", names.get(0), "node", NodeNetworks.node(first.artifact()));
     }
 
@@ -199,17 +188,14 @@ final class EthCheck {
         }
         sink.addLines(NodeNetworks.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
                 NodeNetworks.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
-                Message.of(LinkHealthAnalyzer.class, "eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
+                LinkHealthAnalyzer.message("eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
                 List.of(a.quote(r.line())), "iface", r.netdev(), "hca", r.rdmaDevice(), "node", NodeNetworks.node(a),
                 "port", r.port() == null ? null : r.port().toString());
     }
 
+    /** True when ibstat shows a port of RDMA device {@code rdma}: IB_PORT_NOT_ACTIVE speaks for its state. */
     private static boolean coveredByIbstat(NodeNetworks.NodeNetwork net, String rdma) {
-        if (rdma == null) return false;
-        for (String k : net.ibPorts.keySet()) {
-            if (k.startsWith(rdma + "/")) return true;
-        }
-        return false;
+        return rdma != null && net.ibPorts.keySet().stream().anyMatch(k -> k.startsWith(rdma + "/"));
     }
 
     /**
@@ -238,7 +224,7 @@ final class EthCheck {
         if (f != null) ev.add(f.artifact().quote(f.nif().line()));
         sink.addLines(NodeNetworks.key(a) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
                 NodeNetworks.subject(a).withIface(name).withDevice(rdma),
-                Message.of(LinkHealthAnalyzer.class, rdma != null ? "eth.down.ethtool.rdma" : "eth.down.ethtool",
+                LinkHealthAnalyzer.message(rdma != null ? "eth.down.ethtool.rdma" : "eth.down.ethtool",
                         "iface", name, "hca", rdma, "best", modeText(best(i.supportedLinkModes()))),
                 ev, "iface", name, "hca", rdma, "node", NodeNetworks.node(a));
     }
@@ -284,18 +270,18 @@ final class EthCheck {
             Message m;
             List<EvidenceLine> ev = new ArrayList<>();
             if (adv != null && speed < adv) {
-                m = Message.of(LinkHealthAnalyzer.class, e.partner() != null && e.partner() < adv ? "eth.speed.partner" : "eth.speed.adv",
+                m = LinkHealthAnalyzer.message(e.partner() != null && e.partner() < adv ? "eth.speed.partner" : "eth.speed.adv",
                         "iface", name, "speed", modeText(speed), "adv", modeText(adv), "partner", modeText(e.partner()));
             } else if (peer != null && peer != e && speed < 0.95 * peer.speed()) {
                 s = s.withPeer(peer.where());
                 peerNode = NodeNetworks.node(peer.artifact());
-                m = Message.of(LinkHealthAnalyzer.class, "eth.speed.peers", "iface", name, "speed", modeText(speed),
+                m = LinkHealthAnalyzer.message("eth.speed.peers", "iface", name, "speed", modeText(speed),
                         "peer", peer.where(), "peerSpeed", modeText(peer.speed()));
                 ev.addAll(speedLines(peer));
             } else if (e.sup() != null && speed < e.sup()) {
                 // The port offers no faster mode than it runs: a choice (or a proprietary mode such as 56G), not a fault.
                 sev = INFO;
-                m = Message.of(LinkHealthAnalyzer.class, "eth.speed.notAdvertised", "iface", name,
+                m = LinkHealthAnalyzer.message("eth.speed.notAdvertised", "iface", name,
                         "speed", modeText(speed), "sup", modeText(e.sup()));
             } else {
                 continue;
@@ -350,7 +336,7 @@ final class EthCheck {
                 String peer = NodeNetworks.where(ref.artifact());
                 sink.addLines(NodeNetworks.key(f.artifact()) + "/" + f.name() + "/mtu", "MTU_MISMATCH", ERROR,
                         NodeNetworks.subject(f.artifact()).withIface(f.name()).withPeer(peer),
-                        Message.of(LinkHealthAnalyzer.class, "mtu.nodes", "iface", f.name(), "mtu", f.mtu(), "peer", peer,
+                        LinkHealthAnalyzer.message("mtu.nodes", "iface", f.name(), "mtu", f.mtu(), "peer", peer,
                                 "others", byMtu.get(ref.mtu()).size() - 1, "peerMtu", ref.mtu(), "min", Math.min(f.mtu(), ref.mtu())),
                         List.of(f.artifact().quote(f.line()), ref.artifact().quote(ref.line())),
                         "iface", f.name(), "node", NodeNetworks.node(f.artifact()), "peer", NodeNetworks.node(ref.artifact()));
@@ -387,12 +373,8 @@ final class EthCheck {
                 }
                 for (NodeNetworks.IpInterface f : e.getValue()) {
                     if (f.nif().mtu().equals(ref)) continue;
-                    sink.addLines(NodeNetworks.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", ERROR,
-                            NodeNetworks.subject(f.artifact()).withIface(f.nif().name()),
-                            Message.of(LinkHealthAnalyzer.class, "mtu.bond", "iface", f.nif().name(), "mtu", f.nif().mtu(),
-                                    "bond", e.getKey(), "peer", refIf.nif().name(), "peerMtu", ref),
-                            List.of(f.artifact().quote(f.nif().line()), refIf.artifact().quote(refIf.nif().line())),
-                            "iface", f.nif().name(), "node", NodeNetworks.node(f.artifact()));
+                    memberMtu(f, refIf, ERROR, LinkHealthAnalyzer.message("mtu.bond", "iface", f.nif().name(), "mtu", f.nif().mtu(),
+                            "bond", e.getKey(), "peer", refIf.nif().name(), "peerMtu", ref), sink);
                 }
             }
         }
@@ -414,14 +396,19 @@ final class EthCheck {
             Set<String> done = new LinkedHashSet<>();
             for (NodeNetworks.IpInterface f : card) {
                 if (f.nif().mtu() >= high.nif().mtu() || !done.add(f.nif().name())) continue;
-                sink.addLines(NodeNetworks.key(f.artifact()) + "/" + f.nif().name() + "/mtu", "MTU_MISMATCH", WARNING,
-                        NodeNetworks.subject(f.artifact()).withIface(f.nif().name()),
-                        Message.of(LinkHealthAnalyzer.class, "mtu.card", "iface", f.nif().name(), "mtu", f.nif().mtu(),
-                                "peer", high.nif().name(), "peerMtu", high.nif().mtu(),
-                                "bond", f.nif().master() == null ? "-" : f.nif().master()),
-                        List.of(f.artifact().quote(f.nif().line()), high.artifact().quote(high.nif().line())),
-                        "iface", f.nif().name(), "node", NodeNetworks.node(f.artifact()));
+                memberMtu(f, high, WARNING, LinkHealthAnalyzer.message("mtu.card", "iface", f.nif().name(), "mtu", f.nif().mtu(),
+                        "peer", high.nif().name(), "peerMtu", high.nif().mtu(), "bond", f.nif().master() == null ? "-" : f.nif().master()), sink);
             }
         }
+    }
+
+    /** MTU_MISMATCH: interface {@code f} of a bond or card whose MTU is not that of {@code ref}; quotes both. */
+    private static void memberMtu(NodeNetworks.IpInterface f, NodeNetworks.IpInterface ref, FindingSeverity severity, Message detail,
+                                  MergedFindings sink) {
+        String name = f.nif().name();
+        sink.addLines(NodeNetworks.key(f.artifact()) + "/" + name + "/mtu", "MTU_MISMATCH", severity,
+                NodeNetworks.subject(f.artifact()).withIface(name), detail,
+                List.of(f.artifact().quote(f.nif().line()), ref.artifact().quote(ref.nif().line())), "iface", name,
+                "node", NodeNetworks.node(f.artifact()));
     }
 }

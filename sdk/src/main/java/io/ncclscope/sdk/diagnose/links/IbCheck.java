@@ -138,44 +138,37 @@ final class IbCheck {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            boolean spareCard = cardActive.containsKey(card(p));
-            String key;
-            FindingSeverity sev = ERROR;
-            if (ph == PhysicalState.DISABLED) {
-                if (spareCard) {
-                    key = "ib.down.spare";
-                    sev = WARNING;
-                } else if (rail != null && !rail.equals(p.cls())) {
-                    key = "ib.down.notRail";
-                    sev = WARNING;
-                } else {
-                    key = "ib.down.disabled";
-                }
-            } else if (st == PortState.INIT || st == PortState.ARMED) {
-                key = "ib.down.init";
-            } else if (ph == PhysicalState.LINK_UP) {
-                key = "ib.down.sm";
-            } else if (ph == PhysicalState.POLLING) {
-                key = "ib.down.polling";
-            } else if (spareCard) {
-                key = "ib.down.spare";
-                sev = WARNING;
-            } else {
-                key = ph == null ? "ib.down.state" : "ib.down.generic";
-            }
+            String key = downKey(st, ph, cardActive.containsKey(card(p)), rail != null && !rail.equals(p.cls()));
+            // A spare port, or one of another model than the rails, is no lost rail.
+            FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
             String iface = networks.netdev(p.artifact(), p.dev().name(), p.num());
             Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
             String railText = railDev == null ? "-"
                     : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
                     + " " + NodeNetworks.num(railRate) + " Gb/s";
             sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
-                    Message.of(LinkHealthAnalyzer.class, key, "hca", p.dev().name(), "port", p.num(),
+                    LinkHealthAnalyzer.message(key, "hca", p.dev().name(), "port", p.num(),
                             "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
                     portLines(p.artifact(), p.port().line()), "hca", p.dev().name(), "port", Integer.toString(p.num()),
                     "node", NodeNetworks.node(p.artifact()),
                     "iface", iface);
         }
+    }
+
+    /**
+     * {@return the detail of a port that is not active, by what its states say it most likely is}
+     *
+     * @param spareCard   another port of its card is active
+     * @param notRailType it is of another model or link layer than the node's fastest active ports
+     */
+    private static String downKey(PortState st, PhysicalState ph, boolean spareCard, boolean notRailType) {
+        if (ph == PhysicalState.DISABLED) return spareCard ? "ib.down.spare" : notRailType ? "ib.down.notRail" : "ib.down.disabled";
+        if (st == PortState.INIT || st == PortState.ARMED) return "ib.down.init";
+        if (ph == PhysicalState.LINK_UP) return "ib.down.sm";
+        if (ph == PhysicalState.POLLING) return "ib.down.polling";
+        if (spareCard) return "ib.down.spare";
+        return ph == null ? "ib.down.state" : "ib.down.generic";
     }
 
     /** Ports of one physical card share the system image GUID; without it a device is its own card. */
@@ -208,12 +201,12 @@ final class IbCheck {
             if (belowPeers) {
                 s = s.withPeer(b.where());
                 ev.addAll(portLines(b.artifact(), b.line()));
-                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.peers", "hca", p.dev(), "port", p.num(),
+                m = LinkHealthAnalyzer.message("ib.rate.peers", "hca", p.dev(), "port", p.num(),
                         "rate", NodeNetworks.num(rate), "width", p.width() == null ? "" : " " + p.width(),
                         "peer", b.where(), "peerRate", NodeNetworks.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
                         "layer", layer(p.layer()));
             } else {
-                m = Message.of(LinkHealthAnalyzer.class, "ib.rate.width", "hca", p.dev(), "port", p.num(),
+                m = LinkHealthAnalyzer.message("ib.rate.width", "hca", p.dev(), "port", p.num(),
                         "rate", NodeNetworks.num(rate), "speed", p.speed() == null ? "?" : p.speed());
             }
             sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
@@ -241,7 +234,7 @@ final class IbCheck {
                         otherNode ? ERROR : WARNING,
                         NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(p.iface())
                                 .withPeer(ref.where()),
-                        Message.of(LinkHealthAnalyzer.class, "mtu.rdma", "hca", p.dev(), "port", p.num(),
+                        LinkHealthAnalyzer.message("mtu.rdma", "hca", p.dev(), "port", p.num(),
                                 "mtu", p.mtu(), "peer", ref.where(), "peerMtu", ref.mtu()),
                         ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
                         "iface", p.iface(), "peer", NodeNetworks.node(ref.artifact()));
@@ -267,7 +260,7 @@ final class IbCheck {
                     : List.of(p.artifact().quote(p.port().line())));
             sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
                     NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
-                    Message.of(LinkHealthAnalyzer.class, "mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
+                    LinkHealthAnalyzer.message("mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
                             "iface", netdev, "mtu", f.nif().mtu(),
                             "active", p.port().activeMtu() == null ? "1024" : p.port().activeMtu().toString()),
                     ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "iface", netdev,
@@ -288,7 +281,7 @@ final class IbCheck {
                 if (net.ibPorts.containsKey(NodeNetworks.portKey(r.rdmaDevice(), port))) continue; // ibstat speaks for it
                 Subject s = NodeNetworks.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
                 sink.addLines(NodeNetworks.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
-                        Message.of(LinkHealthAnalyzer.class, "ib.down.state", "hca", r.rdmaDevice(), "port", port,
+                        LinkHealthAnalyzer.message("ib.down.state", "hca", r.rdmaDevice(), "port", port,
                                 "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
                                 "lid", null),
                         List.of(it.artifact().quote(r.line())), "hca", r.rdmaDevice(), "port", Integer.toString(port),
@@ -343,7 +336,7 @@ final class IbCheck {
         Subject s = NodeNetworks.subject(a).withPort(port);
         s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
         sink.addLines(NodeNetworks.key(a) + "/" + NodeNetworks.portKey(dev, port), code, stillDown ? ERROR : WARNING, s,
-                Message.of(LinkHealthAnalyzer.class, stillDown ? "flap.down" : "flap.bounced", "dev", dev,
+                LinkHealthAnalyzer.message(stillDown ? "flap.down" : "flap.bounced", "dev", dev,
                         "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
                 ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", NodeNetworks.node(a),
                 "bdf", ref.device());

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.links;
 
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.RecordedFindings;
@@ -36,6 +37,11 @@ public final class LinkHealthAnalyzer implements Analyzer {
     @Override
     public Pass pass() {
         return new LinkPass();
+    }
+
+    /** {@return the sentence of detail {@code key} of this analyzer's texts, with alternating names and values} */
+    static Message message(String key, Object... nameValues) {
+        return Message.of(LinkHealthAnalyzer.class, key, nameValues);
     }
 
     /** The phases of the checks of one node, in the order the whole evidence is checked in. */

@@ -7,7 +7,6 @@ import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.sdk.bandwidth.HardwareModel;
-import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -152,14 +151,14 @@ final class NvlinkCheck {
             var subject = NodeNetworks.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
             if (active == 0 && g.error() && !baseboard(g.model())) {
                 sink.addLines(key, CODE, INFO, subject,
-                        Message.of(LinkHealthAnalyzer.class, "nvlink.unbridged", "gpu", g.label(), "model", g.model(),
+                        LinkHealthAnalyzer.message("nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
                         ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact()), "peer", best.where());
                 continue;
             }
             String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
             sink.addLines(key, CODE, ERROR, subject,
-                    Message.of(LinkHealthAnalyzer.class, detail, "gpu", g.label(), "model", g.model(), "active", active,
+                    LinkHealthAnalyzer.message(detail, "gpu", g.label(), "model", g.model(), "active", active,
                             "peer", best.where(), "peerActive", maxActive,
                             "down", down.isEmpty() ? "-" : String.join(", ", down),
                             "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", NodeNetworks.num(maxSpeed)),
@@ -188,7 +187,7 @@ final class NvlinkCheck {
             }
         }
         sink.addLines(NodeNetworks.key(g.artifact) + "/" + g.label(), CODE, ERROR, NodeNetworks.subject(g.artifact).withGpu(g.label()),
-                Message.of(LinkHealthAnalyzer.class, "nvlink.model", "gpu", g.label(), "model", g.model(), "active", g.active,
+                LinkHealthAnalyzer.message("nvlink.model", "gpu", g.label(), "model", g.model(), "active", g.active,
                         "links", model.nvlinks(), "down", String.join(", ", down)),
                 ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact));
         return true;
@@ -214,8 +213,7 @@ final class NvlinkCheck {
                 }
             }
             sink.addLines(NodeNetworks.key(first.artifact()) + "/all", CODE, ERROR, NodeNetworks.subject(first.artifact()),
-                    Message.of(LinkHealthAnalyzer.class, "nvlink.none", "gpus", n.size(), "links", links,
-                            "model", first.model()),
+                    LinkHealthAnalyzer.message("nvlink.none", "gpus", n.size(), "links", links, "model", first.model()),
                     ev, "node", NodeNetworks.node(first.artifact()));
         }
     }

@@ -15,7 +15,6 @@ import io.ncclscope.parsers.pci.LinkCap;
 import io.ncclscope.parsers.pci.LinkStatus;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
-import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -171,12 +170,12 @@ final class PcieCheck {
             String key = role == Role.GPU ? "pcie.width.gpu" : role == Role.NIC ? "pcie.width.nic" : "pcie.width.other";
             FindingSeverity sev = role == Role.GPU || (role == Role.NIC && fabric(d, cap)) ? ERROR : WARNING;
             sink.addLines(id(a, bdf, d.line()), CODE, sev, s,
-                    Message.of(LinkHealthAnalyzer.class, key, "name", name, "bdf", label(bdf), "width", sta.width(),
+                    LinkHealthAnalyzer.message(key, "name", name, "bdf", label(bdf), "width", sta.width(),
                             "capWidth", cap.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", NodeNetworks.node(a));
         } else if (role == Role.NIC) {
             sink.addLines(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
-                    Message.of(LinkHealthAnalyzer.class, "pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
+                    LinkHealthAnalyzer.message("pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", NodeNetworks.node(a));
         } else if (role == Role.GPU) {
@@ -207,18 +206,19 @@ final class PcieCheck {
         if (narrow) {
             List<EvidenceLine> ev = pcieLines(a, p, true);
             sink.addLines(id(a, bdf, g.line()), CODE, ERROR, s,
-                    Message.of(LinkHealthAnalyzer.class, "pcie.width.gpu", "name", g.name(), "bdf", where,
+                    LinkHealthAnalyzer.message("pcie.width.gpu", "name", g.name(), "bdf", where,
                             "width", p.widthCurrent(), "capWidth", p.widthMax(), "speed", gen(p.genCurrent()),
                             "capSpeed", gen(p.genMax())),
                     ev, "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
         } else if (slow) {
             GpuClocks c = g.clocks();
-            List<EvidenceLine> ev = busy(c) ? pcieLines(a, p, false) : List.of();
             if (busy(c)) {
+                List<EvidenceLine> ev = pcieLines(a, p, false);
+                ev.addAll(NodeNetworks.near(a, c.line(), 1, true, x -> false, x -> true)); // the clocks line
                 sink.addLines(id(a, bdf, g.line()), CODE, WARNING, s,
-                        Message.of(LinkHealthAnalyzer.class, "pcie.gen.busy", "gpu", where, "gen", p.genCurrent(),
-                                "max", p.genMax(), "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
-                        withClock(ev, a, c), "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
+                        LinkHealthAnalyzer.message("pcie.gen.busy", "gpu", where, "gen", p.genCurrent(), "max", p.genMax(),
+                                "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
+                        ev, "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
             } else {
                 idle(sliceNode, 1, NodeNetworks.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
                         () -> pcieLines(a, p, false).get(0));
@@ -226,8 +226,7 @@ final class PcieCheck {
         }
         if (p.genHostMax() != null && p.genDeviceMax() != null && p.genHostMax() < p.genDeviceMax()) {
             sink.addLines(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
-                    Message.of(LinkHealthAnalyzer.class, "pcie.hostMax", "gpu", where, "host", p.genHostMax(),
-                            "device", p.genDeviceMax()),
+                    LinkHealthAnalyzer.message("pcie.hostMax", "gpu", where, "host", p.genHostMax(), "device", p.genDeviceMax()),
                     pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
         }
     }
@@ -235,12 +234,6 @@ final class PcieCheck {
     /** True when the SM clock is at half its maximum or more: the GPU is working, not idling. */
     private static boolean busy(GpuClocks c) {
         return c != null && c.smMhz() != null && c.maxSmMhz() != null && c.maxSmMhz() > 0 && c.smMhz() >= 0.5 * c.maxSmMhz();
-    }
-
-    private static List<EvidenceLine> withClock(List<EvidenceLine> ev, Artifact a, GpuClocks c) {
-        List<EvidenceLine> out = new ArrayList<>(ev);
-        out.addAll(NodeNetworks.near(a, c.line(), 1, true, x -> false, x -> true));
-        return out;
     }
 
     private static final Pattern LIMITED = Pattern.compile(
@@ -254,7 +247,7 @@ final class PcieCheck {
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
         sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, NodeNetworks.subject(a).withDevice(bdf),
-                Message.of(LinkHealthAnalyzer.class, "pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
+                LinkHealthAnalyzer.message("pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
                         "gbps", NodeNetworks.num(e.pcieGbps()), "limit", e.detail()),
                 List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", NodeNetworks.node(a));
     }
@@ -265,7 +258,7 @@ final class PcieCheck {
         String list = String.join(", ", idleLabels.values()) + (idleCount > idleLabels.size() ? ", …" : "");
         Subject s = !idleNodes ? Subject.node(idleNode.isEmpty() ? null : idleNode) : Subject.JOB;
         sink.addLines("idle", CODE, INFO, s,
-                Message.of(LinkHealthAnalyzer.class, "pcie.idle", "count", idleCount, "list", list),
+                LinkHealthAnalyzer.message("pcie.idle", "count", idleCount, "list", list),
                 new ArrayList<>(idleLines.values()), "node", s.node());
     }
 

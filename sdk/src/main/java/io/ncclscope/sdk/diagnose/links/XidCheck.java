@@ -188,8 +188,8 @@ final class XidCheck {
         // nvidia-smi's lost-GPU line pasted with the kernel lines (corpus-more dmesg/returnn-1486-1.txt): no Xid was logged.
         boolean noXid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS && "nvidia-smi".equals(w.driver());
         Message detail = noXid
-                ? Message.of(LinkHealthAnalyzer.class, "xid.lost", "gpu", gpu, "reason", w.detail())
-                : Message.of(LinkHealthAnalyzer.class, g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
+                ? LinkHealthAnalyzer.message("xid.lost", "gpu", gpu, "reason", w.detail())
+                : LinkHealthAnalyzer.message(g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
                         "xid", xid, "name", name == null ? "Xid " + xid : name, "list", list,
                         "cause", g.cause, "causeName", g.cause == null ? null : mnemonic(g.cause),
                         "process", w.process() == null ? "?" : w.process(), "link", link,
