@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.rules;
 
+import io.ncclscope.sdk.internal.LazyTexts;
 import io.ncclscope.sdk.report.FinalReport.ObservationKind;
 import io.ncclscope.sdk.report.FixArea;
 import java.util.ArrayList;
@@ -43,6 +44,11 @@ public final class RuleCatalog {
     private static final class Bundle {
         private final Class<?> owner;
         private final String path;
+        /**
+         * Whether this is the built-in pair, read through {@link LazyTexts#bundle} and so shared with the detail
+         * sentences of findings ({@code Message}), which live in the same files.
+         */
+        private final boolean builtIn;
         private final LazyTexts english;
         private volatile LazyTexts chinese;
         /** Each code's text once read, English then Chinese: read once per JVM, not once per finding. */
@@ -52,14 +58,16 @@ public final class RuleCatalog {
         Bundle(Class<?> owner, String baseName) {
             this.owner = owner;
             this.path = baseName.replace('.', '/');
-            this.english = LazyTexts.load(owner, path + ".properties", null);
+            this.builtIn = owner == RuleCatalog.class && BUNDLE_BASE_NAME.equals(baseName);
+            this.english = builtIn ? LazyTexts.bundle(baseName, false) : LazyTexts.load(owner, path + ".properties", null);
         }
 
         LazyTexts texts(boolean zh) {
             if (!zh) return english;
             LazyTexts c = chinese;
             if (c == null) {
-                c = LazyTexts.load(owner, path + "_zh_CN.properties", english);
+                c = builtIn ? LazyTexts.bundle(BUNDLE_BASE_NAME, true)
+                        : LazyTexts.load(owner, path + "_zh_CN.properties", english);
                 chinese = c;
             }
             return c;
