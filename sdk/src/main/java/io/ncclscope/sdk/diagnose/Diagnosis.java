@@ -4,7 +4,6 @@ import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
 import io.ncclscope.sdk.rules.FindingSeverity;
-import io.ncclscope.sdk.rules.Rule;
 import io.ncclscope.sdk.rules.RuleCatalog;
 import io.ncclscope.sdk.rules.RuleText;
 import java.util.ArrayList;
@@ -84,9 +83,10 @@ public record Diagnosis(List<Finding> findings) {
     };
 
     private static Map<String, Integer> catalogueOrder() {
+        // The codes alone: reading every entry here was a fifth of a one-file analyze.
         Map<String, Integer> order = new HashMap<>();
-        List<Rule> rules = RuleCatalog.all();
-        for (int i = 0; i < rules.size(); i++) order.put(rules.get(i).code(), i);
+        List<String> codes = RuleCatalog.codeNames();
+        for (int i = 0; i < codes.size(); i++) order.put(codes.get(i), i);
         return Map.copyOf(order);
     }
 

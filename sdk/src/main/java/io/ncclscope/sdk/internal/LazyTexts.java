@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.MissingResourceException;
@@ -34,8 +33,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * strict UTF-8, and a malformed sequence fails loudly there (LazyTextsTest reads every key of both files).
  *
  * <p>The catalogue entries' data ({@code CODE.category}, {@code CODE.workflow}, {@code CODE.action.N.area}, ... see
- * {@code FindingCode}) is filed a second time on its own, so that reading every entry ({@link #entryData()}) parses those
- * few lines and none of the texts. Thread-safe.
+ * {@code FindingCode}) is filed a second time on its own, so that reading an entry ({@link #entryData(String)}) parses
+ * those few lines and none of the texts. Thread-safe.
  *
  * <p>{@link #bundle} reads a bundle of the SDK once per JVM for both users, in the one language asked for: the
  * catalogue's own bundle is then read once, not once by the catalogue and again by a finding's detail sentence, and an
@@ -56,11 +55,8 @@ public final class LazyTexts {
     private final Map<String, Properties> parsed = new ConcurrentHashMap<>();
     /** The text keys (not entry data) of each code, in file order. */
     private final Map<String, List<String>> textKeys = new LinkedHashMap<>();
-    /** The codes with entry data, in file order. */
-    private final Set<String> entryCodes = new LinkedHashSet<>();
-    /** The entry-data lines, start and end offsets. */
-    private final List<Integer> entrySpans = new ArrayList<>();
-    private volatile Properties entryData;
+    /** The entry-data lines of each code with entry data, start and end offsets, the codes in file order. */
+    private final Map<String, List<Integer>> entrySpans = new LinkedHashMap<>();
 
     /** The keys after {@code CODE.} that hold a catalogue entry's data rather than a text, besides the numbered ones. */
     private static final Set<String> ENTRY_DATA = Set.of("category", "severity", "segment", "workflow", "symptom");
@@ -151,7 +147,7 @@ public final class LazyTexts {
 
     /** {@return the codes with catalogue entry data in this file, in file order} */
     public Set<String> entryCodes() {
-        return Collections.unmodifiableSet(entryCodes);
+        return Collections.unmodifiableSet(entrySpans.keySet());
     }
 
     /** {@return the text keys of {@code code} in this file (its entry data left out), in file order} */
@@ -159,16 +155,17 @@ public final class LazyTexts {
         return List.copyOf(textKeys.getOrDefault(code, List.of()));
     }
 
-    /** {@return every entry-data key and value of this file (not its parent's), parsed once; the texts are not parsed} */
-    public Properties entryData() {
-        Properties p = entryData;
-        if (p == null) {
-            int[] a = new int[entrySpans.size()];
-            for (int i = 0; i < a.length; i++) a[i] = entrySpans.get(i);
-            p = properties(a);
-            entryData = p;
-        }
-        return p;
+    /**
+     * {@return the entry-data keys and values of {@code code} in this file (not its parent's), parsed now; empty when it
+     * has none} The texts are not parsed.
+     *
+     * @param code a finding code
+     */
+    public Properties entryData(String code) {
+        List<Integer> lines = entrySpans.getOrDefault(code, List.of());
+        int[] a = new int[lines.size()];
+        for (int i = 0; i < a.length; i++) a[i] = lines.get(i);
+        return properties(a);
     }
 
     /** Files each logical line (a line and the lines it continues onto) under the code its key starts with. */
@@ -200,9 +197,9 @@ public final class LazyTexts {
             l.add(start);
             l.add(end);
             if (stop < keyEnd && isEntryData(key.substring(stop - k + 1))) {
-                entryCodes.add(code);
-                entrySpans.add(start);
-                entrySpans.add(end);
+                List<Integer> e = entrySpans.computeIfAbsent(code, c -> new ArrayList<>());
+                e.add(start);
+                e.add(end);
             } else {
                 textKeys.computeIfAbsent(code, c -> new ArrayList<>()).add(key);
             }
