@@ -171,44 +171,48 @@ public final class LazyTexts {
     /** Files each logical line (a line and the lines it continues onto) under the code its key starts with. */
     private void index() {
         Map<String, List<Integer>> byCode = new LinkedHashMap<>();
-        byte[] b = content;
-        int n = b.length;
+        // One call per line, not one loop over the file: the JVM compiles a method called a few hundred times, but
+        // runs the body of a loop entered once in its interpreter, and a short command reads a file of 1,700 lines.
         int pos = 0;
-        while (pos < n) {
-            int start = pos;
-            int end = lineEnd(start);
-            // A line ending in an odd number of backslashes continues on the next one.
-            while (end < n && continues(start, end)) end = lineEnd(end + 1);
-            pos = end + 1;
-            int k = start;
-            while (k < end && isBlank(b[k])) k++;
-            if (k == end || b[k] == '#' || b[k] == '!') continue;
-            // The key runs to '=', ':', a blank or a backslash; the code is its part before the first '.'.
-            int keyEnd = k;
-            int stop = -1;
-            for (byte c; keyEnd < end && (c = b[keyEnd]) != '=' && c != ':' && c != ' ' && c != '\t'
-                    && c != '\f' && c != '\r' && c != '\\'; keyEnd++) {
-                if (c == '.' && stop < 0) stop = keyEnd;
-            }
-            if (stop < 0) stop = keyEnd;
-            String key = new String(b, k, keyEnd - k, StandardCharsets.UTF_8);
-            String code = stop == keyEnd ? key : key.substring(0, stop - k);
-            List<Integer> l = byCode.computeIfAbsent(code, c -> new ArrayList<>());
-            l.add(start);
-            l.add(end);
-            if (stop < keyEnd && isEntryData(key.substring(stop - k + 1))) {
-                List<Integer> e = entrySpans.computeIfAbsent(code, c -> new ArrayList<>());
-                e.add(start);
-                e.add(end);
-            } else {
-                textKeys.computeIfAbsent(code, c -> new ArrayList<>()).add(key);
-            }
-        }
+        while (pos < content.length) pos = indexLine(byCode, pos);
         for (Map.Entry<String, List<Integer>> e : byCode.entrySet()) {
             int[] a = new int[e.getValue().size()];
             for (int i = 0; i < a.length; i++) a[i] = e.getValue().get(i);
             spans.put(e.getKey(), a);
         }
+    }
+
+    /** Files the logical line at {@code start} under its code, if it is no comment or blank; returns where the next starts. */
+    private int indexLine(Map<String, List<Integer>> byCode, int start) {
+        byte[] b = content;
+        int n = b.length;
+        int end = lineEnd(start);
+        // A line ending in an odd number of backslashes continues on the next one.
+        while (end < n && continues(start, end)) end = lineEnd(end + 1);
+        int k = start;
+        while (k < end && isBlank(b[k])) k++;
+        if (k == end || b[k] == '#' || b[k] == '!') return end + 1;
+        // The key runs to '=', ':', a blank or a backslash; the code is its part before the first '.'.
+        int keyEnd = k;
+        int stop = -1;
+        for (byte c; keyEnd < end && (c = b[keyEnd]) != '=' && c != ':' && c != ' ' && c != '\t'
+                && c != '\f' && c != '\r' && c != '\\'; keyEnd++) {
+            if (c == '.' && stop < 0) stop = keyEnd;
+        }
+        if (stop < 0) stop = keyEnd;
+        String key = new String(b, k, keyEnd - k, StandardCharsets.UTF_8);
+        String code = stop == keyEnd ? key : key.substring(0, stop - k);
+        List<Integer> l = byCode.computeIfAbsent(code, c -> new ArrayList<>());
+        l.add(start);
+        l.add(end);
+        if (stop < keyEnd && isEntryData(key.substring(stop - k + 1))) {
+            List<Integer> e = entrySpans.computeIfAbsent(code, c -> new ArrayList<>());
+            e.add(start);
+            e.add(end);
+        } else {
+            textKeys.computeIfAbsent(code, c -> new ArrayList<>()).add(key);
+        }
+        return end + 1;
     }
 
     /**

@@ -126,7 +126,7 @@ final class LogSummary {
             env.variable(name).ifPresent(v -> out.add(new LogFact<>(
                     new EnvSetting(v.name(), v.value(), "environment", null, v.line()), v.line(), a.stub(), true)));
         }
-        out.sort(java.util.Comparator.comparingInt(q -> q.value().line()));
+        out.sort((x, y) -> Integer.compare(x.value().line(), y.value().line())); // not comparingInt: see Diagnosis.ORDER
         return out;
     }
 
