@@ -157,6 +157,10 @@ cp="$root/app/ncclscope.jar"
 # A cache the JVM cannot use (jars re-stamped by an unpacker that drops mtimes) only costs startup time, so its log
 # lines stay quiet; NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=on makes that an error, -Xlog:aot shows why.
 # -Xlog:aot exists from JDK 24 on; a bundle built on 17 has no cache and must not name the tag.
+# $logs: the JVM's own warnings go to stderr, never to stdout, which carries the results (the JVM's default is stdout:
+# Temurin 25 printed '[warning][aot,codecache,stubs] Saved blob's name ...' as the first line of every analyze here).
+# The aot and cds tags are silenced on stderr with all their tag sets (aot*, cds*), that warning's included.
+logs="-Xlog:disable -Xlog:all=warning:stderr:uptime,level,tags"
 # -XX:ArchiveRelocationMode=0: map the cache at the address it was built for, and relocate it only when that is
 # taken. The JDK's default relocates every time (address randomisation of the archive): 60 ms of a 400 ms run here.
 # -XX:-UsePerfData: no hsperfdata file for jps/jstat to find; a short command has no use for it.
@@ -176,7 +180,7 @@ cp="$root/app/ncclscope.jar"
 # shellcheck disable=SC2086
 if [ "${1:-}" = serve ] && [ -f "$root/app/serve.jar" ]; then
   aot=""
-  if [ -f "$root/lib/serve.aot" ]; then aot="-XX:AOTCache=$root/lib/serve.aot -Xlog:aot=off"; fi
+  if [ -f "$root/lib/serve.aot" ]; then aot="-XX:AOTCache=$root/lib/serve.aot -Xlog:aot*=off:stderr"; fi
   heap="${NCCLSCOPE_SERVE_HEAP:-160m}"
   case "$heap" in
     *[mM]) heap_mib="${heap%[mM]}" ;;
@@ -188,15 +192,15 @@ if [ "${1:-}" = serve ] && [ -f "$root/app/serve.jar" ]; then
   exec "$root/runtime/bin/java" -XX:+UseParallelGC "-Xms$heap" "-Xmx$heap" $young -XX:ReservedCodeCacheSize=64m \
     -XX:MetaspaceSize=64m -XX:SweeperThreshold=40 \
     --add-opens java.base/java.lang=ALL-UNNAMED \
-    -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
+    -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $logs $aot -Xlog:cds*=off:stderr \
     ${NCCLSCOPE_JAVA_OPTS:-} \
     -cp "$cp:$root/app/serve.jar" io.ncclscope.cli.Main "$@"
 fi
 aot=""
-if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.aot -Xlog:aot=off"; fi
+if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.aot -Xlog:aot*=off:stderr"; fi
 # shellcheck disable=SC2086
 exec "$root/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
-  -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $aot -Xlog:cds=off \
+  -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $logs $aot -Xlog:cds*=off:stderr \
   ${NCCLSCOPE_JAVA_OPTS:-} \
   -cp "$cp" io.ncclscope.cli.Main "$@"
 LAUNCHER

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.Need;
@@ -54,6 +55,18 @@ class RecordEqualityTest {
                 Arguments.of(Message.class,
                         new Object[] {"bundle", "key", Map.of("a", "1")},
                         new Object[] {"other", "key2", Map.of("a", "2")}),
+                Arguments.of(Quote.Key.class,
+                        new Object[] {"a.log", 3, false},
+                        new Object[] {"b.log", 4, true}),
+                Arguments.of(Quote.Key.class,
+                        new Object[] {null, 3, false},
+                        new Object[] {"b.log", 0, true}),
+                Arguments.of(eventKey(),
+                        new Object[] {"peer", "10.0.0.1<4711>"},
+                        new Object[] {"hca", null}),
+                Arguments.of(eventKey(),
+                        new Object[] {null, null},
+                        new Object[] {"ib", "mlx5_0"}),
                 Arguments.of(Finding.class,
                         new Object[] {"NET_SOCKET_FALLBACK", FindingSeverity.WARNING, s1, m1, List.of(l1), Map.of("p", "1")},
                         new Object[] {"NCCL_DUPLICATE_GPU", FindingSeverity.ERROR, s2, m2, List.of(l2), Map.of()}));
@@ -86,9 +99,28 @@ class RecordEqualityTest {
                 "Subject[node=null, rank=null, gpu=null, device=null, port=null, iface=null, peer=null]");
     }
 
+    @org.junit.jupiter.api.Test
+    void linkPrintsAsTheRecordWould() {
+        // The workflow's canonical order compares links by this text, so it must stay the record's own format.
+        assertThat(new Link("NET_SOCKET_FALLBACK", "a.log", 3, "x, y")).hasToString(
+                "Link[code=NET_SOCKET_FALLBACK, artifact=a.log, line=3, text=x, y]");
+        assertThat(new Link(null, "b.log", 0, null)).hasToString("Link[code=null, artifact=b.log, line=0, text=]");
+    }
+
+    /** The transport analyzer's private key of events kept once per host. */
+    @SuppressWarnings("unchecked")
+    private static Class<? extends Record> eventKey() {
+        try {
+            return (Class<? extends Record>) Class.forName("io.ncclscope.sdk.diagnose.transport.LogSummary$EventKey");
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     private static Record make(Class<? extends Record> type, Object[] args) throws Exception {
         Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new);
         Constructor<? extends Record> c = type.getDeclaredConstructor(types);
+        c.setAccessible(true);
         return c.newInstance(args);
     }
 }

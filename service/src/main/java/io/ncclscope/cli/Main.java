@@ -73,6 +73,11 @@ public final class Main implements Runnable {
      */
     static final Map<String, Class<?>> COMMANDS = commands();
 
+    /** picocli's system property: a comma-separated list of regular expressions of the types not to convert. */
+    static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+    /** The types of picocli's built-in converters that no option of ours has (CliModelTest checks it). */
+    static final String UNUSED_CONVERTERS = "java\\.(sql|time)\\..*";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -136,6 +141,9 @@ public final class Main implements Runnable {
      */
     static CommandLine commandLine(PrintWriter out, PrintWriter err, InputStream stdin, String only,
                                    BooleanSupplier errIsTerminal) {
+        // picocli looks up a converter for each java.sql and java.time type by reflection whenever a command line is
+        // built (Class.forName, then the parse method), a twentieth of a short command; no option here has such a type.
+        if (System.getProperty(CONVERTER_EXCLUDES) == null) System.setProperty(CONVERTER_EXCLUDES, UNUSED_CONVERTERS);
         Factory factory = new Factory(stdin, errIsTerminal);
         // The models come from CliModel, written at build time from the commands' annotations: no annotation is read
         // by reflection here (CliModelTest keeps the two the same).

@@ -52,6 +52,19 @@ class CliModelTest {
         assertSame(reflective, new CommandLine(spec, f));
     }
 
+    @ParameterizedTest
+    @MethodSource("commands")
+    void noOptionHasATypeWhoseConverterIsLeftOut(String name) throws Exception {
+        CommandSpec spec = CliModel.command(name, new Main.Factory(InputStream.nullInputStream()));
+        for (ArgSpec a : spec.args()) {
+            List<Class<?>> types = new ArrayList<>(List.of(a.type()));
+            types.addAll(Arrays.asList(a.auxiliaryTypes()));
+            for (Class<?> t : types) {
+                assertThat(t.getName().matches(Main.UNUSED_CONVERTERS)).as(name + " " + a + ": " + t).isFalse();
+            }
+        }
+    }
+
     @Test
     void sameRootAsTheAnnotations() {
         CommandLine reflective = new CommandLine(new Main());

@@ -40,10 +40,15 @@ final class MeasurementFold {
         FINDINGS
     }
 
-    /** The order of the whole evidence: nccl-tests, nvbandwidth, perftest; then slice order; then place in the slice. */
-    private static final Comparator<Done> ORDER = Comparator.comparingInt(Done::kind)
-            .thenComparing(Done::node, Evidence.SLICE_NODE_ORDER)
-            .thenComparingInt(Done::index);
+    /**
+     * The order of the whole evidence: nccl-tests, nvbandwidth, perftest; then slice order; then place in the slice.
+     * One lambda of ours, not {@code Comparator.comparingInt(...).thenComparing(...)}: see {@link Evidence#SLICE_ORDER}.
+     */
+    private static final Comparator<Done> ORDER = (a, b) -> {
+        int c = Integer.compare(a.kind(), b.kind());
+        if (c == 0) c = Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node());
+        return c != 0 ? c : Integer.compare(a.index(), b.index());
+    };
 
     private final Keep keep;
     /** Every node's hardware summary, for the tables judged at {@code finish} against a node they name. */

@@ -85,8 +85,11 @@ public final class CompareAnalyzer implements Analyzer {
             public List<Finding> finish() {
                 // The order of the whole evidence's runs: groups, comparisons and scaling points follow it.
                 List<Kept> sorted = new ArrayList<>(kept);
-                sorted.sort(java.util.Comparator.comparing(Kept::node, Evidence.SLICE_NODE_ORDER)
-                        .thenComparingInt(Kept::index));
+                // A lambda of ours, not Comparator.comparing(...): see Evidence.SLICE_ORDER.
+                sorted.sort((a, b) -> {
+                    int c = Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node());
+                    return c != 0 ? c : Integer.compare(a.index(), b.index());
+                });
                 List<Run> runs = new ArrayList<>();
                 for (Kept k : sorted) runs.add(k.run());
                 return compare(runs);

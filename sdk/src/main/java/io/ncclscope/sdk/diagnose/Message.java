@@ -1,12 +1,12 @@
 package io.ncclscope.sdk.diagnose;
 
+import io.ncclscope.sdk.internal.LazyTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.Objects;
-import java.util.ResourceBundle;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -99,11 +99,11 @@ public record Message(String bundle, String key, Map<String, String> args) {
      * @throws MissingResourceException when the bundle or the key is missing
      */
     private static String[] split(String bundle, String key, boolean zh) {
-        // getBundle with a Control is unsupported in a named module (the SDK on the module path); asking for ROOT
-        // or zh_CN exactly gives no fallback to the JVM default locale either way.
-        ResourceBundle rb = ResourceBundle.getBundle(bundle, zh ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT,
-                Message.class.getModule());
-        String template = rb.getString(key);
+        // Read as ResourceBundle.getBundle reads ROOT or zh_CN exactly (the zh_CN file, then the base file, and never
+        // the JVM default locale), but code by code and shared with the rule catalogue: getBundle looked for a class
+        // of each name first and parsed every line of each file, a twentieth of a short command's run.
+        String template = LazyTexts.bundle(bundle, zh).get(key);
+        if (template == null) throw new MissingResourceException("no " + key + " in " + bundle, bundle, key);
         List<String> pieces = new ArrayList<>();
         Matcher m = PLACEHOLDER.matcher(template);
         int from = 0;

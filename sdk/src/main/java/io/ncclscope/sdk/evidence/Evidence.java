@@ -192,9 +192,13 @@ public final class Evidence {
     /** Node names in the order of {@link #slices()}: null (the slice of no node) first, then natural order. */
     public static final java.util.Comparator<String> SLICE_NODE_ORDER = java.util.Comparator.nullsFirst(Evidence::compareNodes);
 
-    /** Slices in the order {@link #slices()} gives them: the slice of no node first, then by node in natural order. */
+    /**
+     * Slices in the order {@link #slices()} gives them: the slice of no node first, then by node in natural order.
+     * A lambda of ours rather than {@code Comparator.comparing}: the JDK's own lambdas there are serializable, linked
+     * at their first call in every run (the AOT cache keeps only ours), and this class is set up by every analysis.
+     */
     public static final java.util.Comparator<Evidence> SLICE_ORDER =
-            java.util.Comparator.comparing(Evidence::sliceNode, SLICE_NODE_ORDER);
+            (a, b) -> SLICE_NODE_ORDER.compare(a.sliceNode(), b.sliceNode());
 
     /** {@return the node of a slice of {@link #slices()}: its first node; null for the slice of no node} */
     public String sliceNode() {

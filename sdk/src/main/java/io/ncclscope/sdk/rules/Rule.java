@@ -2,7 +2,6 @@ package io.ncclscope.sdk.rules;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * One entry of the rule catalogue: a stable finding code and what is fixed about it. The texts
@@ -24,7 +23,6 @@ import java.util.regex.Pattern;
 public record Rule(String code, Category category, FindingSeverity defaultSeverity, Segment segment,
                    List<String> sources) {
 
-    private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)*");
 
     /**
      * Checks the components and copies the sources.
@@ -44,11 +42,26 @@ public record Rule(String code, Category category, FindingSeverity defaultSeveri
         Objects.requireNonNull(defaultSeverity, "defaultSeverity");
         Objects.requireNonNull(segment, "segment");
         sources = List.copyOf(sources);
-        if (!CODE.matcher(code).matches()) {
+        if (!upperSnakeCase(code)) {
             throw new IllegalArgumentException("finding code is not UPPER_SNAKE_CASE: " + code);
         }
-        if (sources.isEmpty() || sources.stream().anyMatch(String::isBlank)) {
-            throw new IllegalArgumentException("rule " + code + " needs non-blank sources");
+        boolean blank = sources.isEmpty();
+        for (String s : sources) blank |= s.isBlank();
+        if (blank) throw new IllegalArgumentException("rule " + code + " needs non-blank sources");
+    }
+
+    /**
+     * {@return whether {@code code} is {@code [A-Z][A-Z0-9]*(_[A-Z0-9]+)*}} Read without a regular expression: every
+     * code is checked when the catalogue loads, at the start of every command.
+     */
+    static boolean upperSnakeCase(String code) {
+        int n = code.length();
+        if (n == 0 || code.charAt(0) < 'A' || code.charAt(0) > 'Z' || code.charAt(n - 1) == '_') return false;
+        for (int i = 1; i < n; i++) {
+            char c = code.charAt(i);
+            boolean ok = c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' && code.charAt(i - 1) != '_';
+            if (!ok) return false;
         }
+        return true;
     }
 }

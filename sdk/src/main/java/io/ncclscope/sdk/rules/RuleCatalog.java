@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.rules;
 
+import io.ncclscope.sdk.internal.LazyTexts;
 import io.ncclscope.sdk.report.FinalReport.ObservationKind;
 import io.ncclscope.sdk.report.FixArea;
 import java.util.ArrayList;
@@ -24,8 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * (optional), {@code CODE.source.1..n} and {@code CODE.action.N.area}; its texts {@code CODE.title},
  * {@code CODE.meaning}, {@code CODE.cause.1..n} (most likely first), {@code CODE.action.1..n} (cheapest first) and
  * {@code CODE.action.N.command}. Catalogue order is file order: errors, transport, topology and links, bandwidth. An
- * entry that is incomplete or malformed stops the catalogue from loading, so no code can lack a workflow role or a fix
- * area. The causes and actions are drawn first from the seed troubleshooting method, then from the NCCL documentation
+ * entry is read when first asked for, and one that is incomplete or malformed fails there; the tests read every entry
+ * ({@link #codes()}), so the build fails and no code can lack a workflow role or a fix area. The causes and actions are drawn first from the seed troubleshooting method, then from the NCCL documentation
  * and sources.
  *
  * <p>The language is chosen from the requested locale alone, never from the JVM default locale: English on a Chinese
@@ -43,6 +44,11 @@ public final class RuleCatalog {
     private static final class Bundle {
         private final Class<?> owner;
         private final String path;
+        /**
+         * Whether this is the built-in pair, read through {@link LazyTexts#bundle} and so shared with the detail
+         * sentences of findings ({@code Message}), which live in the same files.
+         */
+        private final boolean builtIn;
         private final LazyTexts english;
         private volatile LazyTexts chinese;
         /** Each code's text once read, English then Chinese: read once per JVM, not once per finding. */
@@ -52,27 +58,38 @@ public final class RuleCatalog {
         Bundle(Class<?> owner, String baseName) {
             this.owner = owner;
             this.path = baseName.replace('.', '/');
-            this.english = LazyTexts.load(owner, path + ".properties", null);
+            this.builtIn = owner == RuleCatalog.class && BUNDLE_BASE_NAME.equals(baseName);
+            this.english = builtIn ? LazyTexts.bundle(baseName, false) : LazyTexts.load(owner, path + ".properties", null);
         }
 
         LazyTexts texts(boolean zh) {
             if (!zh) return english;
             LazyTexts c = chinese;
             if (c == null) {
-                c = LazyTexts.load(owner, path + "_zh_CN.properties", english);
+                c = builtIn ? LazyTexts.bundle(BUNDLE_BASE_NAME, true)
+                        : LazyTexts.load(owner, path + "_zh_CN.properties", english);
                 chinese = c;
             }
             return c;
         }
     }
 
-    /** The catalogue as it stands: replaced whole when codes are registered. */
-    private record State(List<FindingCode> codes, List<Rule> rules, Map<String, FindingCode> byCode,
-                         Map<String, Bundle> bundleOf) {
+    /**
+     * The catalogue as it stands: every code in catalogue order and the bundle pair it comes from; replaced whole when
+     * codes are registered. The entries themselves are read when first asked for ({@link #ENTRIES}).
+     */
+    private record State(List<String> names, Map<String, Bundle> bundleOf) {
     }
 
-    private static volatile State state = add(new State(List.of(), List.of(), Map.of(), Map.of()),
-            new Bundle(RuleCatalog.class, BUNDLE_BASE_NAME));
+    private static volatile State state = add(new State(List.of(), Map.of()), new Bundle(RuleCatalog.class, BUNDLE_BASE_NAME));
+
+    /**
+     * Each code's entry, read from its bundle's lines when first asked for: a short command reads the few codes it
+     * reports, not all sixty (reading them all was a fifth of a one-file analyze). Every entry of the built-in
+     * catalogue is read and checked by the tests ({@code RuleCatalogTest}, {@code FindingCodeTest}); a registered
+     * bundle's entries are all read and checked when it is registered.
+     */
+    private static final Map<String, FindingCode> ENTRIES = new ConcurrentHashMap<>();
 
     private RuleCatalog() {
     }
@@ -83,7 +100,19 @@ public final class RuleCatalog {
      * @return an unmodifiable list
      */
     public static List<Rule> all() {
-        return state.rules();
+        List<Rule> rules = new ArrayList<>();
+        for (FindingCode c : codes()) rules.add(c.rule());
+        return List.copyOf(rules);
+    }
+
+    /**
+     * Every finding code, in catalogue order (as {@link #all()}), without reading the entries: for what needs only the
+     * order, such as sorting findings.
+     *
+     * @return an unmodifiable list
+     */
+    public static List<String> codeNames() {
+        return state.names();
     }
 
     /**
@@ -102,7 +131,10 @@ public final class RuleCatalog {
      * @return an unmodifiable list
      */
     public static List<FindingCode> codes() {
-        return state.codes();
+        State s = state;
+        List<FindingCode> codes = new ArrayList<>(s.names().size());
+        for (String name : s.names()) codes.add(read(name, s.bundleOf().get(name)));
+        return List.copyOf(codes);
     }
 
     /**
@@ -112,7 +144,23 @@ public final class RuleCatalog {
      * @return the entry, or empty when no entry has this code
      */
     public static Optional<FindingCode> code(String code) {
-        return Optional.ofNullable(state.byCode().get(Objects.requireNonNull(code, "code")));
+        Bundle b = state.bundleOf().get(Objects.requireNonNull(code, "code"));
+        return b == null ? Optional.empty() : Optional.of(read(code, b));
+    }
+
+    /**
+     * {@return the entry of {@code code} from {@code bundle}, read once per JVM}
+     *
+     * @throws IllegalStateException when the entry is malformed or incomplete
+     */
+    private static FindingCode read(String code, Bundle bundle) {
+        FindingCode e = ENTRIES.get(code);
+        if (e == null) {
+            e = entry(code, bundle.english.entryData(code), bundle.english.textKeys(code));
+            FindingCode before = ENTRIES.putIfAbsent(code, e);
+            if (before != null) e = before;
+        }
+        return e;
     }
 
     /**
@@ -142,8 +190,15 @@ public final class RuleCatalog {
         Bundle b = new Bundle(Objects.requireNonNull(owner, "owner"), Objects.requireNonNull(baseName, "baseName"));
         b.texts(true);
         State before = state;
-        state = add(before, b);
-        return state.codes().subList(before.codes().size(), state.codes().size());
+        State after = add(before, b);
+        // Every new entry is read and checked before any is published: a malformed bundle adds nothing.
+        List<FindingCode> added = new ArrayList<>();
+        for (String code : b.english.entryCodes()) {
+            added.add(entry(code, b.english.entryData(code), b.english.textKeys(code)));
+        }
+        for (FindingCode c : added) ENTRIES.putIfAbsent(c.rule().code(), c);
+        state = after;
+        return List.copyOf(added);
     }
 
     /**
@@ -226,21 +281,15 @@ public final class RuleCatalog {
         return "zh".equals(locale.getLanguage());
     }
 
-    /** {@code state} with the entries of {@code bundle} after its own. */
+    /** {@code state} with the codes of {@code bundle} after its own; their entries are not read here. */
     private static State add(State state, Bundle bundle) {
-        List<FindingCode> codes = new ArrayList<>(state.codes());
-        List<Rule> rules = new ArrayList<>(state.rules());
-        Map<String, FindingCode> byCode = new LinkedHashMap<>(state.byCode());
+        List<String> names = new ArrayList<>(state.names());
         Map<String, Bundle> bundleOf = new LinkedHashMap<>(state.bundleOf());
-        Properties data = bundle.english.entryData();
         for (String code : bundle.english.entryCodes()) {
-            FindingCode entry = entry(code, data, bundle.english.textKeys(code));
-            if (byCode.put(code, entry) != null) throw new IllegalStateException("duplicate finding code " + code);
-            codes.add(entry);
-            rules.add(entry.rule());
-            bundleOf.put(code, bundle);
+            if (bundleOf.put(code, bundle) != null) throw new IllegalStateException("duplicate finding code " + code);
+            names.add(code);
         }
-        return new State(List.copyOf(codes), List.copyOf(rules), Map.copyOf(byCode), Map.copyOf(bundleOf));
+        return new State(List.copyOf(names), Map.copyOf(bundleOf));
     }
 
     /** Reads one entry; every failure names the code and the key. */

@@ -130,8 +130,7 @@ public final class ActiveHcas {
 
     /** Natural order (mlx5_2 before mlx5_10), without repeats: the same ports in any order of artifacts read alike. */
     private static List<String> sorted(List<String> names) {
-        java.util.TreeSet<String> s = new java.util.TreeSet<>(((java.util.Comparator<String>) Evidence::compareNodes)
-                .thenComparing(java.util.Comparator.naturalOrder()));
+        java.util.TreeSet<String> s = new java.util.TreeSet<>(FactsFold::compareNames);
         s.addAll(names);
         return List.copyOf(s);
     }

@@ -22,20 +22,31 @@ import java.util.Set;
  */
 final class Candidates {
 
-    /** Need, node, value: the canonical order before the links. */
-    private static final Comparator<Observation> KEY = Comparator.comparing(Observation::need)
-            .thenComparing(o -> o.node() == null ? "" : o.node())
-            .thenComparing(o -> o.value() == null ? "" : o.value());
+    /**
+     * Need, node, value: the canonical order before the links. One lambda of ours, not {@code Comparator.comparing}
+     * chains: see {@link io.ncclscope.sdk.evidence.Evidence#SLICE_ORDER}.
+     */
+    private static final Comparator<Observation> KEY = (a, b) -> {
+        int c = a.need().compareTo(b.need());
+        if (c == 0) c = (a.node() == null ? "" : a.node()).compareTo(b.node() == null ? "" : b.node());
+        return c != 0 ? c : (a.value() == null ? "" : a.value()).compareTo(b.value() == null ? "" : b.value());
+    };
 
     /** The canonical order of {@link Workflow}'s observations: need, node, value, then the links. */
-    static final Comparator<Observation> ORDER = KEY.thenComparing(o -> o.links().toString());
+    static final Comparator<Observation> ORDER = (a, b) -> {
+        int c = KEY.compare(a, b);
+        return c != 0 ? c : a.links().toString().compareTo(b.links().toString());
+    };
 
     /** One candidate; {@code run} null for a plain observation. */
     private record Cand(Observation obs, String run, boolean failed, String links) {
     }
 
     /** {@link #ORDER} with each candidate's links written once, not at every comparison. */
-    private static final Comparator<Cand> CAND_ORDER = Comparator.comparing(Cand::obs, KEY).thenComparing(Cand::links);
+    private static final Comparator<Cand> CAND_ORDER = (a, b) -> {
+        int c = KEY.compare(a.obs(), b.obs());
+        return c != 0 ? c : a.links().compareTo(b.links());
+    };
 
     private final int cap;
     private List<Cand> cands = new ArrayList<>();

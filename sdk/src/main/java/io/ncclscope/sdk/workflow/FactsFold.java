@@ -19,7 +19,7 @@ import java.util.TreeSet;
 final class FactsFold {
 
     /** Natural node order, then plain string order, so that names the natural order ties are both kept, in a fixed order. */
-    private static final Comparator<String> NODES = ((Comparator<String>) Evidence::compareNodes).thenComparing(Comparator.naturalOrder());
+    private static final Comparator<String> NODES = FactsFold::compareNames;
 
     /** A value and the slice it came from. */
     private record From(String slice, String value, int place) {
@@ -73,12 +73,23 @@ final class FactsFold {
         }
     }
 
+    /**
+     * {@return natural node order, then plain string order} A method of ours, not {@code Comparator} chains: the
+     * JDK's lambdas there are linked at their first call in every run (see {@code Diagnosis.ORDER}).
+     */
+    static int compareNames(String a, String b) {
+        int c = Evidence.compareNodes(a, b);
+        return c != 0 ? c : a.compareTo(b);
+    }
+
     /** {@return the facts of every slice added} */
     Facts facts() {
         // A variable sits where the first slice that set it put it: that slice's place, then its own place in it.
         List<Map.Entry<String, From>> vars = new ArrayList<>(env.entrySet());
-        vars.sort(Comparator.comparing((Map.Entry<String, From> v) -> v.getValue().slice(), Evidence.SLICE_NODE_ORDER)
-                .thenComparingInt(v -> v.getValue().place()));
+        vars.sort((a, b) -> {
+            int c = Evidence.SLICE_NODE_ORDER.compare(a.getValue().slice(), b.getValue().slice());
+            return c != 0 ? c : Integer.compare(a.getValue().place(), b.getValue().place());
+        });
         Map<String, String> e = new LinkedHashMap<>();
         for (Map.Entry<String, From> v : vars) e.put(v.getKey(), v.getValue().value());
         return new Facts(List.copyOf(nodes), gpusPerNode, gpuModels.list(), interfaces.list(), netdevs.list(), hcas.list(),

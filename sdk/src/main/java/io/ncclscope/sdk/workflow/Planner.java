@@ -52,8 +52,12 @@ final class Planner {
      * rank then code; for a socket fallback, the slow runs it explains after them (group 1).
      */
     private record CauseRank(int group, int cause, String code) implements Comparable<CauseRank> {
-        private static final java.util.Comparator<CauseRank> ORDER = java.util.Comparator.comparingInt(CauseRank::group)
-                .thenComparingInt(CauseRank::cause).thenComparing(CauseRank::code);
+        /** Group, cause, code. One lambda of ours, not {@code Comparator} chains: see {@code Diagnosis.ORDER}. */
+        private static final java.util.Comparator<CauseRank> ORDER = (a, b) -> {
+            int c = Integer.compare(a.group(), b.group());
+            if (c == 0) c = Integer.compare(a.cause(), b.cause());
+            return c != 0 ? c : a.code().compareTo(b.code());
+        };
 
         /** {@return the rank of {@code f} among the causes of {@code s}; null when it is none (always, for SLOW)} */
         static CauseRank of(Situation s, Finding f) {

@@ -114,6 +114,14 @@ class RuleCatalogTest {
     }
 
     @Test
+    void everyEntryReadsAndTheNamesAreTheCataloguesOrder() {
+        // Entries are read when first asked for; this reads every one, so a malformed entry fails the build.
+        assertThat(RuleCatalog.codes()).extracting(c -> c.rule().code()).containsExactlyElementsOf(RuleCatalog.codeNames());
+        assertThat(RuleCatalog.all()).extracting(Rule::code).containsExactlyElementsOf(RuleCatalog.codeNames());
+        assertThat(RuleCatalog.code(RuleCatalog.codeNames().get(0)).orElseThrow()).isSameAs(RuleCatalog.codes().get(0));
+    }
+
+    @Test
     void catalogueKeepsEveryPinnedCodeInOrder() {
         assertThat(RuleCatalog.all()).extracting(Rule::code).containsSubsequence(PINNED_CODES);
     }

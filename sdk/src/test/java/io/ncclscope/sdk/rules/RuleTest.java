@@ -26,6 +26,17 @@ class RuleTest {
     }
 
     @Test
+    void codeCheckAgreesWithTheRegularExpressionItReplaces() {
+        java.util.regex.Pattern regex = java.util.regex.Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)*");
+        List<String> codes = new ArrayList<>(List.of("A", "A1", "A_1", "NCCL_CONNECT_FAILED", "X_Y_Z9", "A__B", "A_",
+                "_A", "a", "Ab", "A-B", "A B", "9A", "", "A_B_", "AB_C1_2"));
+        for (Rule r : RuleCatalog.all()) codes.add(r.code());
+        for (String code : codes) {
+            assertThat(Rule.upperSnakeCase(code)).as(code).isEqualTo(regex.matcher(code).matches());
+        }
+    }
+
+    @Test
     void ruleNeedsSources() {
         assertThatThrownBy(() -> new Rule("X", Category.ERROR, FindingSeverity.ERROR, Segment.NONE, List.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("X");

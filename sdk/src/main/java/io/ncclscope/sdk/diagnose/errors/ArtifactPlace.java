@@ -1,7 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.evidence.Evidence;
-import java.util.Comparator;
 
 /**
  * Where an artifact stands in the whole evidence: NCCL logs before nccl-tests outputs (the chains are joined in that
@@ -14,13 +13,15 @@ import java.util.Comparator;
  */
 record ArtifactPlace(boolean tests, String node, int index) implements Comparable<ArtifactPlace> {
 
-    private static final Comparator<ArtifactPlace> ORDER = Comparator.comparing(ArtifactPlace::tests)
-            .thenComparing(ArtifactPlace::node, Evidence.SLICE_NODE_ORDER)
-            .thenComparingInt(ArtifactPlace::index);
-
+    /**
+     * Logs first, then slice order, then the place in the slice. Written out rather than as {@code Comparator.comparing}
+     * chains: the JDK's lambdas there are linked at their first call in every run (see {@code Diagnosis.ORDER}).
+     */
     @Override
     public int compareTo(ArtifactPlace o) {
-        return ORDER.compare(this, o);
+        int c = Boolean.compare(tests, o.tests);
+        if (c == 0) c = Evidence.SLICE_NODE_ORDER.compare(node, o.node);
+        return c != 0 ? c : Integer.compare(index, o.index);
     }
 
     /** {@return whether the {@code seq}-th item of this artifact comes before the {@code otherSeq}-th of {@code other}} */

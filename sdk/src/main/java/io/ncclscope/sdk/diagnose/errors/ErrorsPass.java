@@ -10,7 +10,6 @@ import io.ncclscope.sdk.diagnose.hangs.HangPass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -182,7 +181,7 @@ final class ErrorsPass implements Pass {
     public void finish(Consumer<Finding> sink) {
         FindingsMade out = new FindingsMade(sink);
         List<ArtifactSummary> ordered = new ArrayList<>(artifacts);
-        ordered.sort(Comparator.comparing(p -> p.place));
+        ordered.sort((a, b) -> a.place.compareTo(b.place)); // not Comparator.comparing: see Diagnosis.ORDER
         Map<String, String> good = new HashMap<>();
         firstInterfaces.forEach((host, f) -> good.put(host, f.name()));
         Set<String> wanted = new HashSet<>();

@@ -86,6 +86,20 @@ public final class Quote {
      * @param numa     whether it stands for the {@code NUMA node:} line of the device block at {@code line}
      */
     public record Key(String artifact, int line, boolean numa) {
+
+        // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+        // invokedynamic at their first call, which the AOT cache cannot keep (see Finding); RecordEqualityTest holds
+        // them to the record contract.
+        @Override
+        public boolean equals(Object other) {
+            return this == other || other instanceof Key o && Objects.equals(artifact, o.artifact) && line == o.line
+                    && numa == o.numa;
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * Objects.hashCode(artifact) + line) * 31 + Boolean.hashCode(numa);
+        }
     }
 
     /** {@return what tells two quotes apart before reading them: artifact name and line} */

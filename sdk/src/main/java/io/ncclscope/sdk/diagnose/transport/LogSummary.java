@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -125,7 +126,7 @@ final class LogSummary {
             env.variable(name).ifPresent(v -> out.add(new LogFact<>(
                     new EnvSetting(v.name(), v.value(), "environment", null, v.line()), v.line(), a.stub(), true)));
         }
-        out.sort(java.util.Comparator.comparingInt(q -> q.value().line()));
+        out.sort((x, y) -> Integer.compare(x.value().line(), y.value().line())); // not comparingInt: see Diagnosis.ORDER
         return out;
     }
 
@@ -210,6 +211,19 @@ final class LogSummary {
 
     /** What makes an event worth keeping once per host: a reason, a peer, an HCA. */
     private record EventKey(String what, String value) {
+
+        // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
+        // invokedynamic at their first call, which the AOT cache cannot keep (see Finding); RecordEqualityTest holds
+        // them to the record contract.
+        @Override
+        public boolean equals(Object other) {
+            return this == other || other instanceof EventKey o && Objects.equals(what, o.what) && Objects.equals(value, o.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(what) + Objects.hashCode(value);
+        }
     }
 
     private void events(NcclLog l, String own) {
