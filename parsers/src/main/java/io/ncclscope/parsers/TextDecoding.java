@@ -68,6 +68,11 @@ public final class TextDecoding {
     public static String decode(byte[] bytes, Charset declared) {
         Bom bom = bom(bytes, bytes.length);
         Charset cs = bom.charset != null ? bom.charset : orUtf8(declared);
+        if (cs.equals(StandardCharsets.UTF_8) || cs.equals(StandardCharsets.ISO_8859_1) || cs.equals(StandardCharsets.US_ASCII)) {
+            // The same text as the replacing decoder (the String constructor replaces each malformed sequence with
+            // U+FFFD alike), without the decoder's char buffer: a service request's body is decoded here.
+            return new String(bytes, bom.length, bytes.length - bom.length, cs);
+        }
         try {
             return decoder(cs).decode(ByteBuffer.wrap(bytes, bom.length, bytes.length - bom.length)).toString();
         } catch (CharacterCodingException e) {

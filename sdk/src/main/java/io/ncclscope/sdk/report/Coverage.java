@@ -199,9 +199,14 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
             List<Gap> gaps = new ArrayList<>();
             boolean notJudged = false;
             for (CheckFamily f : CheckFamily.values()) {
-                List<String> from = f.kinds().stream().filter(read::contains)
-                        .filter(k -> k != Kind.FLIGHT_RECORDER || progressDumps).filter(k -> k != Kind.NCCL_RAS || rasNamedHang)
-                        .map(Kind::id).sorted().toList();
+                List<String> from = List.of(); // the kinds read that count for the family, sorted; a loop, as it runs per report
+                for (Kind k : f.kinds()) {
+                    if (!read.contains(k) || (k == Kind.FLIGHT_RECORDER && !progressDumps) || (k == Kind.NCCL_RAS && !rasNamedHang)) continue;
+                    if (from.isEmpty()) from = new ArrayList<>();
+                    from.add(k.id());
+                }
+                if (from.size() > 1) from.sort(null);
+                from = List.copyOf(from);
                 Status status;
                 if (f.segment() == null) {
                     status = from.isEmpty() ? Status.NOT_CHECKED : Status.CHECKED;

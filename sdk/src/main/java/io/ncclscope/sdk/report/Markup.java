@@ -81,6 +81,7 @@ public enum Markup {
      * @param raw text as read or as the catalogue words it
      */
     public String text(String raw) {
+        if (this == MARKDOWN && plain(raw, "\\`<>[]&")) return raw;
         StringBuilder sb = new StringBuilder(raw.length() + 8);
         for (int i = 0; i < raw.length(); i++) {
             char c = visible(raw.charAt(i));
@@ -159,6 +160,7 @@ public enum Markup {
 
     /** Code as each target needs it: Markdown code is literal; Slack and Feishu read entities in code too. */
     private String inCode(String s) {
+        if (this == MARKDOWN && plain(s, "")) return s;
         StringBuilder sb = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
             char c = visible(s.charAt(i));
@@ -169,6 +171,15 @@ public enum Markup {
             }
         }
         return sb.toString();
+    }
+
+    /** Whether {@code s} is written as it is: every character visible, none of {@code escaped}. */
+    private static boolean plain(String s, String escaped) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (visible(c) != c || escaped.indexOf(c) >= 0) return false;
+        }
+        return true;
     }
 
     /** {@code c}, or U+FFFD for a control character other than newline and tab. */

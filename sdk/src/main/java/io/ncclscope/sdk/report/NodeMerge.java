@@ -48,6 +48,9 @@ final class NodeMerge {
      */
     private static final Pattern TIME = Pattern.compile("\\[\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?] ");
 
+    /** What {@link #withoutNode} reads as the node when a finding's node is empty. */
+    private static final Pattern NO_NAME = Pattern.compile("(?<![A-Za-z0-9_.-])(?::\\d+){0,2}(?![A-Za-z0-9_-])");
+
     /** Alike findings by their key (the finding with its node's name taken out). */
     private final Map<String, Group> groups = new HashMap<>();
     /** Every node a finding was made on, by index: a group names its nodes by index. */
@@ -55,12 +58,8 @@ final class NodeMerge {
     private final List<String> nodeNames = new ArrayList<>();
     /** Findings shown as they are: of no node, or a second alike finding on a node. */
     private final List<Finding> loose = new ArrayList<>();
-    /**
-     * The last node's name and its pattern, compiled when first needed: findings come node by node, so one is enough
-     * to compile each name once.
-     */
+    /** The last finding's node, read as a placeholder in its texts. */
     private String lastNode;
-    private Pattern lastPattern;
 
     /**
      * {@return {@code findings} in report order, alike findings of several nodes shown once}
@@ -85,10 +84,7 @@ final class NodeMerge {
             loose.add(f);
             return;
         }
-        if (!node.equals(lastNode)) {
-            lastNode = node;
-            lastPattern = null; // compiled when a text names the node
-        }
+        lastNode = node;
         String key = key(f);
         Integer index = nodeIndex.get(node);
         if (index == null) {
@@ -182,11 +178,59 @@ final class NodeMerge {
     }
 
     /**
-     * The node's name as a whole word (not inside a longer host name: {@code node1} in {@code node10}), with the
-     * process and thread ids NCCL writes after it ({@code node1:4242:4300}): every node's processes have their own.
+     * {@return {@code text} with each mention of {@code node} read as a placeholder: the name as a whole word (not
+     * inside a longer host name: {@code node1} in {@code node10}), with the process and thread ids NCCL writes after it
+     * ({@code node1:4242:4300}), since every node's processes have their own}
+     *
+     * @param text a text of a finding
+     * @param node the finding's node
      */
-    private static Pattern pattern(String node) {
-        return Pattern.compile("(?<![A-Za-z0-9_.-])" + Pattern.quote(node) + "(?::\\d+){0,2}(?![A-Za-z0-9_-])");
+    static String withoutNode(String text, String node) {
+        if (node.isEmpty()) return NO_NAME.matcher(text).replaceAll(NODE); // an empty name: the ids alone
+        // The matches of (?<![A-Za-z0-9_.-])NODE(?::\d+){0,2}(?![A-Za-z0-9_-]), found by hand (a key is made of every
+        // text of every finding): the longest of two, one or no ":digits" after the name that no name character
+        // follows (a shorter run of digits is followed by a digit).
+        StringBuilder out = null;
+        int copied = 0;
+        for (int at = text.indexOf(node); at >= 0; at = text.indexOf(node, at + 1)) {
+            if (at > 0 && (nameChar(text.charAt(at - 1)) || text.charAt(at - 1) == '.')) continue;
+            int end = idsEnd(text, at + node.length());
+            if (end < 0) continue;
+            if (out == null) out = new StringBuilder(text.length());
+            out.append(text, copied, at).append(NODE);
+            copied = end;
+            at = end - 1;
+        }
+        return out == null ? text : out.append(text, copied, text.length()).toString();
+    }
+
+    /** Where the name ending at {@code name} ends with its pid and tid, or -1 when a name character follows each. */
+    private static int idsEnd(String text, int name) {
+        int pid = numberEnd(text, name);
+        int tid = pid < 0 ? -1 : numberEnd(text, pid);
+        if (tid >= 0 && !followedByNameChar(text, tid)) return tid;
+        if (pid >= 0 && !followedByNameChar(text, pid)) return pid;
+        return followedByNameChar(text, name) ? -1 : name;
+    }
+
+    /** The end of {@code :digits} at {@code at}, or -1 when there is none. */
+    private static int numberEnd(String text, int at) {
+        if (at + 1 >= text.length() || text.charAt(at) != ':' || !digit(text.charAt(at + 1))) return -1;
+        int end = at + 2;
+        while (end < text.length() && digit(text.charAt(end))) end++;
+        return end;
+    }
+
+    private static boolean followedByNameChar(String text, int at) {
+        return at < text.length() && nameChar(text.charAt(at));
+    }
+
+    private static boolean nameChar(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || digit(c) || c == '_' || c == '-';
+    }
+
+    private static boolean digit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** Everything a reader sees of {@code f} and the values its commands are filled with, its node's name replaced. */
@@ -221,9 +265,6 @@ final class NodeMerge {
     /** {@code text} with the last node's name (and the pid and tid after it) read as a placeholder; "" for null. */
     private String no(String text) {
         if (text == null) return "";
-        if (!text.contains(lastNode)) return text; // the pattern matches the name itself: no name, no match
-        if (lastPattern == null) lastPattern = pattern(lastNode);
-        Matcher m = lastPattern.matcher(text);
-        return m.find() ? m.replaceAll(NODE) : text;
+        return withoutNode(text, lastNode);
     }
 }

@@ -58,7 +58,7 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
         interfaces = cap(interfaces);
         netdevs = cap(netdevs);
         hcas = cap(hcas);
-        env = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(env, "env")));
+        env = Objects.requireNonNull(env, "env").isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
     }
 
     /**
@@ -82,6 +82,8 @@ public record Facts(List<String> nodes, Integer gpusPerNode, List<String> gpuMod
     }
 
     private static List<String> cap(List<String> l) {
+        // Facts are made and merged for every artifact: an empty or one-entry list needs no set to drop repeats.
+        if (l.size() <= 1) return List.copyOf(l);
         List<String> c = List.copyOf(new LinkedHashSet<>(l));
         return c.size() > MAX_ENTRIES ? c.subList(0, MAX_ENTRIES) : c;
     }

@@ -54,9 +54,21 @@ public record Link(String code, String artifact, int line, String text) {
                 && Objects.equals(artifact, o.artifact) && line == o.line && Objects.equals(text, o.text);
     }
 
+    // Objects.hash(code, artifact, line, text) without its array and boxed line: observations are hashed by their
+    // links in every analysis (Workflow's canonical order, Candidates' two readings of a run).
     @Override
     public int hashCode() {
-        return Objects.hash(code, artifact, line, text);
+        int h = 31 + Objects.hashCode(code);
+        h = 31 * h + artifact.hashCode();
+        h = 31 * h + line;
+        return 31 * h + text.hashCode();
+    }
+
+    // The record's own form, written here: the generated one goes through String.format, and Candidates writes every
+    // observation's links once as a sort key.
+    @Override
+    public String toString() {
+        return "Link[code=" + code + ", artifact=" + artifact + ", line=" + line + ", text=" + text + "]";
     }
 
     /**

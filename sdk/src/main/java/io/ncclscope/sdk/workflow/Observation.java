@@ -43,8 +43,12 @@ public record Observation(Need need, String node, String value, List<Link> links
                 && Objects.equals(node, o.node) && Objects.equals(value, o.value) && Objects.equals(links, o.links);
     }
 
+    // Objects.hash(need, node, value, links) without its array.
     @Override
     public int hashCode() {
-        return Objects.hash(need, node, value, links);
+        int h = 31 + need.hashCode();
+        h = 31 * h + Objects.hashCode(node);
+        h = 31 * h + Objects.hashCode(value);
+        return 31 * h + links.hashCode();
     }
 }

@@ -146,19 +146,25 @@ final class Planner {
                 for (Check c : cs) {
                     if (c.required() && !c.satisfied()) {
                         for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, suggested, pid)) {
-                            if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
+                            addNew(cmds, nc);
                         }
                     }
                 }
                 if (status == StepStatus.BLOCKED && cs.stream().noneMatch(c -> c.need() == Need.MINIMAL_RUN && c.required())) {
                     for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested, null)) {
-                        if (cmds.stream().noneMatch(x -> x.command().equals(nc.command()))) cmds.add(nc);
+                        addNew(cmds, nc);
                     }
                 }
             }
             out.add(new Step(id, status, cs, blockers, cmds));
         }
         return out;
+    }
+
+    /** Adds {@code nc} unless a command with the same line is there (a loop: it runs for every command of a report). */
+    private static void addNew(List<NextCommand> cmds, NextCommand nc) {
+        for (NextCommand x : cmds) if (x.command().equals(nc.command())) return;
+        cmds.add(nc);
     }
 
     /** Whether the table requires an item of step 4 (name the bad node). */

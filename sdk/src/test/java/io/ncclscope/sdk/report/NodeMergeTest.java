@@ -260,4 +260,27 @@ class NodeMergeTest {
         }
         return root;
     }
+
+    @Test
+    void theNodeIsFoundAsTheRegularExpressionOfItFindsIt() {
+        // The hand-written search against the expression it replaces, on texts built from the characters that matter
+        // around a name (name characters, '.', ':', digits, spaces), for names alike and inside one another.
+        java.util.Random random = new java.util.Random(23);
+        String[] pieces = {"node1", "node1", "node10", "xnode1", ":", ":", "4242", "7", ".", "-", "_", " ", "a", "[", "]", "\n"};
+        for (String node : List.of("node1", "gpu-a.b", "n")) {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_.-])" + java.util.regex.Pattern.quote(node)
+                    + "(?::\\d+){0,2}(?![A-Za-z0-9_-])");
+            for (int i = 0; i < 20_000; i++) {
+                StringBuilder sb = new StringBuilder();
+                int n = random.nextInt(10);
+                for (int k = 0; k < n; k++) sb.append(random.nextInt(4) == 0 ? node : pieces[random.nextInt(pieces.length)]);
+                String text = sb.toString();
+                assertThat(NodeMerge.withoutNode(text, node)).as("%s in %s", node, text).isEqualTo(p.matcher(text).replaceAll("\u0001"));
+            }
+        }
+        assertThat(NodeMerge.withoutNode("gpu01:2231:2232 [0] NCCL WARN gpu01 gpu010 a.gpu01 gpu01:12x", "gpu01"))
+                .isEqualTo("\u0001 [0] NCCL WARN \u0001 gpu010 a.gpu01 \u0001:12x");
+        assertThat(NodeMerge.withoutNode("pid :12 x:3", "")).isEqualTo(java.util.regex.Pattern.compile("(?<![A-Za-z0-9_.-])(?::\\d+){0,2}(?![A-Za-z0-9_-])")
+                        .matcher("pid :12 x:3").replaceAll("\u0001"));
+    }
 }

@@ -110,6 +110,7 @@ public class AnalyzeResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @DecodedBody
     @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
     @Operation(hidden = true) // in the contract as analyzeArtifacts, at /v1/analyze/artifacts
     public CompletionStage<Response> analyzeArtifacts(
@@ -207,6 +208,7 @@ public class AnalyzeResource {
     @POST
     @Path("artifacts")
     @Consumes(MediaType.APPLICATION_JSON)
+    @DecodedBody
     @Produces({MediaType.APPLICATION_JSON, "text/markdown", MediaType.TEXT_PLAIN, MediaType.TEXT_HTML, Problem.MEDIA_TYPE})
     @Operation(operationId = "analyzeArtifacts", summary = "Analyze named tool outputs of one job", description = ARTIFACTS_DESCRIPTION)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalyzeRequest.class),

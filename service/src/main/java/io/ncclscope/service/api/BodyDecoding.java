@@ -12,24 +12,24 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Text and JSON bodies are decoded by {@link TextDecoding}'s one rule before a resource sees them, as the CLI and
- * uploaded files are: a byte order mark first (UTF-16 from PowerShell), then the {@code charset=} of
- * {@code Content-Type}, then UTF-8; invalid bytes become U+FFFD, which the parse reports as a warning, instead of a
- * 400 on one path and silence on another. The body is already bounded by {@link BodyLimit}. A multipart part is
- * decoded by the same rule with its own {@code charset=} ({@link #partToUtf8}).
+ * JSON bodies are decoded by {@link TextDecoding}'s one rule before a resource sees them, as the CLI, uploaded files
+ * and text bodies ({@link TextBody}) are: a byte order mark first (UTF-16 from PowerShell), then the {@code charset=}
+ * of {@code Content-Type}, then UTF-8; invalid bytes become U+FFFD, which the parse reports as a warning, instead of a
+ * 400 on one path and silence on another. It runs for the resources and methods marked {@link DecodedBody}: an
+ * interceptor makes the framework read the method's parameter annotations by reflection at each request, which a
+ * pasted text does without. The body is already bounded by {@link BodyLimit}. A multipart part is decoded by the same
+ * rule with its own {@code charset=} ({@link #partToUtf8}).
  */
 @Provider
+@DecodedBody
 public class BodyDecoding implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
         MediaType type = context.getMediaType();
-        if (type != null && isText(type)) {
+        if (type != null && isJson(type)) {
             String text = TextDecoding.decode(context.getInputStream().readAllBytes(),
                     TextDecoding.declared(type.toString()));
-            // A pasted text is read into a String: this is it, so it is not encoded again for the framework's reader
-            // to decode a second time (two copies of the body fewer per request).
-            if (context.getType() == String.class) return text;
             context.setInputStream(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
             Map<String, String> params = new HashMap<>(type.getParameters());
             params.put(MediaType.CHARSET_PARAMETER, StandardCharsets.UTF_8.name());
@@ -61,9 +61,8 @@ public class BodyDecoding implements ReaderInterceptor {
         java.nio.file.Files.move(utf8, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
-    private static boolean isText(MediaType type) {
+    private static boolean isJson(MediaType type) {
         String sub = type.getSubtype();
-        return (type.getType().equals("text") && sub.equals("plain"))
-                || (type.getType().equals("application") && (sub.equals("json") || sub.endsWith("+json")));
+        return type.getType().equals("application") && (sub.equals("json") || sub.endsWith("+json"));
     }
 }

@@ -43,6 +43,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * is what {@code ncclscope compare} prints ({@code --format json|md|text|html}; HTML draws both runs on one chart
  * with each side's expectation).
  */
+@DecodedBody // its JSON body decoded by the one rule
 @Path("/v1/compare")
 @Tag(name = "compare")
 public class CompareResource {

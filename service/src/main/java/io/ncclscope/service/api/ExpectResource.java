@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code POST /v1/expect}: the busbw each collective should reach on a node's hardware, as {@code ncclscope expect} prints it. */
+@DecodedBody // its JSON body decoded by the one rule
 @Path("/v1/expect")
 @Tag(name = "expect")
 public class ExpectResource {

@@ -38,6 +38,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * {@code POST /v1/localize}: two-node results in, the slow node or slow path out, as {@code ncclscope localize}
  * prints it; {@code Accept: image/svg+xml} gives the node × node heatmap.
  */
+@DecodedBody // its JSON body decoded by the one rule
 @Path("/v1/localize")
 @Tag(name = "localize")
 public class LocalizeResource {

@@ -86,6 +86,7 @@ public class ParseResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @DecodedBody
     @Operation(operationId = "parse", summary = SUMMARY, description = DESCRIPTION)
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ParseRequest.class),
             examples = @ExampleObject(name = "ibstat", value = "{\"text\":\"CA 'mlx5_0'\\n\\tCA type: MT4123\\n\\tPort 1:\\n"

@@ -31,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code POST /v1/plan/pairs}: the pairwise two-node tests that name a bad node, with the files that launch them. */
+@DecodedBody // its JSON body decoded by the one rule
 @Path("/v1/plan/pairs")
 @Tag(name = "plan")
 public class PlanResource {

@@ -33,6 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * the next state out (which step is satisfied, what is missing, the exact commands to run next); the server keeps
  * nothing between calls.
  */
+@DecodedBody // its JSON body decoded by the one rule
 @Path("/v1/workflow")
 @Tag(name = "workflow")
 public class WorkflowResource {
