@@ -64,13 +64,6 @@ public record Link(String code, String artifact, int line, String text) {
         return 31 * h + text.hashCode();
     }
 
-    // The record's own form, written here: the generated one goes through String.format, and Candidates writes every
-    // observation's links once as a sort key.
-    @Override
-    public String toString() {
-        return "Link[code=" + code + ", artifact=" + artifact + ", line=" + line + ", text=" + text + "]";
-    }
-
     /**
      * {@return the record's own format, {@code Link[code=..., artifact=..., line=..., text=...]}} Written by hand for
      * the same reason as {@link #equals}: the workflow's canonical order compares observations by their links' text
