@@ -146,11 +146,13 @@ public final class ReportPass {
                 }
                 own.add(new Report.ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
             }
+            Pass.SliceSummary judged = segments.read(slice);
             Pass.SliceSummary observed = workflow.read(slice);
-            return () -> fold(slice, own, observed);
+            return () -> fold(slice, own, judged, observed);
         }
 
-        private void fold(Evidence slice, List<Report.ArtifactSummary> own, Pass.SliceSummary observed) {
+        private void fold(Evidence slice, List<Report.ArtifactSummary> own, Pass.SliceSummary judged,
+                          Pass.SliceSummary observed) {
             for (Report.ArtifactSummary a : own) {
                 kinds.merge(a.kind(), 1, Integer::sum);
                 if (a.warnings() > 0) withWarnings++;
@@ -170,7 +172,7 @@ public final class ReportPass {
                 listedCount -= drop;
             }
             hosts.addAll(slice.hosts());
-            segments.add(slice);
+            judged.fold();
             observed.fold();
             coverage.add(slice);
             activeHcas.add(slice);
