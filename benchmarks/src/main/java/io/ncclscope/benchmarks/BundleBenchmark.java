@@ -158,7 +158,7 @@ public final class BundleBenchmark {
         ReportPass pass = new ReportPass(NcclScope.analyzers());
         NodeStream stream = new NodeStream(NcclScope.evidenceBuilder(Options.DEFAULTS));
         try {
-            stream.read(List.of(root), pass::add);
+            stream.read(List.of(root), pass::read, pass::add);
         } catch (NodeStream.UnstreamableException ex) {
             throw new IllegalStateException("a generated bundle streams: " + ex.getMessage(), ex);
         }

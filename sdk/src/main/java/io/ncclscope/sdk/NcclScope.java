@@ -315,9 +315,11 @@ public final class NcclScope {
         ReportPass pass = new ReportPass(analyzers(options));
         NodeStream stream = new NodeStream(evidenceBuilder(options).progress(progress));
         try {
-            stream.read(list, progress == null ? pass::add : e -> {
+            // Each node is read into the analyzers' per-node summaries on the thread that parsed it; only their folds
+            // into the cross-node state run in order, on one thread.
+            stream.read(list, pass::read, progress == null ? pass::add : r -> {
                 progress.nodeRead();
-                pass.add(e);
+                pass.add(r);
             });
         } catch (NodeStream.UnstreamableException e) {
             Evidence.Builder b = evidenceBuilder(options).progress(progress);

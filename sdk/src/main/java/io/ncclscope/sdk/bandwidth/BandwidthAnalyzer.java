@@ -43,6 +43,11 @@ public final class BandwidthAnalyzer implements Analyzer {
             }
 
             @Override
+            public SliceSummary summarize(Evidence slice) {
+                return fold.read(java.util.Objects.requireNonNull(slice, "slice"))::run;
+            }
+
+            @Override
             public List<Finding> drain() {
                 return fold.drain();
             }

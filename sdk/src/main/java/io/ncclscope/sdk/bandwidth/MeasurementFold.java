@@ -111,47 +111,78 @@ final class MeasurementFold {
     }
 
     void add(Evidence slice) {
+        read(slice).run();
+    }
+
+    /**
+     * One nccl-tests table read apart: its slim copy and curve findings, and its judgement against its own node's
+     * hardware without and with NCCL over sockets (which the fold picks by the sockets seen so far); {@code alone} is its
+     * judgement when it needs no hardware, and {@code ownNode} whether it names the slice's node.
+     */
+    private record TableRead(Artifact artifact, NcclTestsData slim, List<Finding> curve, Judged alone, boolean ownNode,
+                             Judged withoutSocket, Judged withSocket) {
+    }
+
+    /**
+     * Reads {@code slice} apart from this fold's state (any thread, many slices at once): its hardware and every
+     * judgement that needs only its own node. Running what it returns, on the fold's thread in slice order, is
+     * {@link #add}.
+     */
+    Runnable read(Evidence slice) {
         String node = slice.sliceNode();
         HardwareSummaries own = HardwareSummaries.of(slice);
-        hw.putAll(own.nodes());
-        socket |= own.socket();
-        // The hardware of this slice's node alone, with the sockets seen so far: a table naming this node is judged
-        // against it now, unless NCCL over sockets seen later could still change its judgement.
         String ownNode = node == null ? "" : node;
-        Map<String, Singles> singles = new LinkedHashMap<>();
-        int i = 0;
+        List<TableRead> tables = new ArrayList<>();
         for (Item<NcclTestsData> it : slice.all(NcclTestsData.class)) {
             if (it.data().rows().isEmpty()) continue;
-            int index = i++;
             List<Finding> curve = new ArrayList<>();
             NcclTestsJudge.TableStep step = NcclTestsJudge.table(it.artifact(), it.data(), null, curve);
             NcclTestsData slim = step.slim();
-            Judged now = null;
             if (step.noHardware()) {
-                now = judge(it.artifact(), slim, own, curve);
+                tables.add(new TableRead(it.artifact(), slim, curve, judge(it.artifact(), slim, own, curve), false, null, null));
             } else if (ownNode.equals(NcclTestsJudge.hwNode(it.artifact(), slim))) {
-                now = judge(it.artifact(), slim, own.withSocket(socket), curve);
-                if (!socket && !now.equals(judge(it.artifact(), slim, own.withSocket(true), curve))) now = null;
+                tables.add(new TableRead(it.artifact(), slim, curve, null, true,
+                        judge(it.artifact(), slim, own.withSocket(false), curve), judge(it.artifact(), slim, own.withSocket(true), curve)));
+            } else {
+                tables.add(new TableRead(it.artifact(), slim, curve, null, false, null, null));
+            }
+        }
+        List<Judged> nvbw = new ArrayList<>();
+        for (Item<NvbandwidthData> it : slice.all(NvbandwidthData.class)) {
+            for (NvbwTestcase tc : it.data().testcases()) {
+                Judged j = NvbandwidthJudge.judge(it.artifact(), it.data(), tc);
+                if (j != null) nvbw.add(j);
+            }
+        }
+        // perftest is judged against the ports of its own node, which come in the same slice.
+        List<Judged> perftest = new ArrayList<>();
+        for (Item<PerftestData> it : slice.all(PerftestData.class)) {
+            Judged j = PerftestJudge.judge(it.artifact(), it.data(), own);
+            if (j != null) perftest.add(j);
+        }
+        return () -> fold(node, own, tables, nvbw, perftest);
+    }
+
+    private void fold(String node, HardwareSummaries own, List<TableRead> tables, List<Judged> nvbw, List<Judged> perftest) {
+        hw.putAll(own.nodes());
+        socket |= own.socket();
+        // A table naming this slice's node is judged against its hardware now, unless NCCL over sockets seen later
+        // could still change its judgement.
+        Map<String, Singles> singles = new LinkedHashMap<>();
+        for (int index = 0; index < tables.size(); index++) {
+            TableRead t = tables.get(index);
+            Judged now = t.alone();
+            if (t.ownNode()) {
+                now = socket ? t.withSocket() : t.withoutSocket().equals(t.withSocket()) ? t.withoutSocket() : null;
             }
             if (now != null) {
                 settle(new Done(0, node, index, now), singles);
             } else {
-                pending.add(new Pending(node, index, it.artifact().stub(), slim, keep == Keep.FINDINGS ? curve : List.of()));
+                pending.add(new Pending(node, index, t.artifact().stub(), t.slim(), keep == Keep.FINDINGS ? t.curve() : List.of()));
             }
         }
-        i = 0;
-        for (Item<NvbandwidthData> it : slice.all(NvbandwidthData.class)) {
-            for (NvbwTestcase tc : it.data().testcases()) {
-                Judged j = NvbandwidthJudge.judge(it.artifact(), it.data(), tc);
-                if (j != null) settle(new Done(1, node, i++, j), singles);
-            }
-        }
-        // perftest is judged against the ports of its own node, which come in the same slice.
-        i = 0;
-        for (Item<PerftestData> it : slice.all(PerftestData.class)) {
-            Judged j = PerftestJudge.judge(it.artifact(), it.data(), own);
-            if (j != null) settle(new Done(2, node, i++, j), singles);
-        }
+        for (int i = 0; i < nvbw.size(); i++) settle(new Done(1, node, i, nvbw.get(i)), singles);
+        for (int i = 0; i < perftest.size(); i++) settle(new Done(2, node, i, perftest.get(i)), singles);
         // A host's single-rank runs in this slice are all there are of them here: one finding, settled now.
         for (Singles g : singles.values()) settled.add(g.finding());
     }

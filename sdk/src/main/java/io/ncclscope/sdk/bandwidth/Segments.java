@@ -69,6 +69,17 @@ public final class Segments {
             judge.add(java.util.Objects.requireNonNull(slice, "slice"));
         }
 
+        /**
+         * Reads one slice apart from this fold's state: safe to call from any thread, for many slices at once and while
+         * the fold takes others. Folding what it returns, on the fold's thread in slice order, is {@link #add}.
+         *
+         * @param slice one node's artifacts, or the artifacts of no node
+         * @return what was judged of the slice, to fold once
+         */
+        public io.ncclscope.sdk.diagnose.Pass.SliceSummary read(Evidence slice) {
+            return judge.read(java.util.Objects.requireNonNull(slice, "slice"))::run;
+        }
+
         /** {@return the verdict of each of the three segments over every slice added, in segment order} */
         public List<SegmentVerdict> finish() {
             return verdicts(judge.verdicts());

@@ -25,6 +25,30 @@ public interface Pass {
     void add(Evidence slice);
 
     /**
+     * Reads one slice apart from the pass's state: the part of {@link #add} that needs nothing but the slice (the
+     * per-node checks and the small per-node summary), so that a caller may run it on any thread, for many slices at
+     * once and while the pass takes other slices. What it returns is then {@linkplain SliceSummary#fold() folded}
+     * into the pass on the pass's one thread, in the order {@code add} would have taken the slices; reading and
+     * folding a slice is what {@code add(slice)} does. The default reads nothing apart: its fold adds the slice.
+     *
+     * @param slice one node's artifacts, or the artifacts of no node
+     * @return what the pass read of the slice, to fold into it once
+     */
+    default SliceSummary summarize(Evidence slice) {
+        return () -> add(slice);
+    }
+
+    /**
+     * What a pass read of one slice apart from its state ({@link Pass#summarize(Evidence)}): small per-node
+     * results that the fold adds to the pass's state across slices.
+     */
+    @FunctionalInterface
+    interface SliceSummary {
+        /** Adds what was read to the pass it was read by; on the pass's thread, once, in slice order. */
+        void fold();
+    }
+
+    /**
      * {@return the findings made so far that no later slice can change, each handed over once} The default hands
      * over none, and {@link #finish()} returns them all. A pass that settles a
      * finding while slices still come (a check of one node's own data) hands it over here so that it does not hold it

@@ -10,9 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -32,16 +38,20 @@ import java.util.stream.Stream;
  * that node; then the read cannot be streamed ({@link UnstreamableException}) and the caller reads the whole
  * evidence instead, with the same report.
  *
- * <p>Files of a few folders at a time are parsed in parallel, and while they are, a thread of the stream's own hands
- * the folders read before on to the receiver, in reading order. Not thread-safe; one read per instance.
+ * <p>The files of many folders are parsed at once on a pool of one thread per core, each folder's evidence built and
+ * (with a summarizing function) read into the receiver's per-node summaries there too, while a thread of the
+ * stream's own hands the folders on to the receiver, in reading order: only the receiver's fold of each node runs in
+ * order. Not thread-safe; one read per instance.
  */
 public final class NodeStream {
 
-    /** Parse about this many files at once: enough to keep the cores busy, few enough to hold. */
-    private static final int BATCH_FILES = 256;
+    /** Parse about this many files at once, or hold them parsed until handed on: enough to keep the cores busy, few enough to hold. */
+    private static final int FILES_IN_FLIGHT = 512;
 
     private final Evidence.Builder template;
     private final List<Evidence.Problem> problems = new ArrayList<>();
+    /** The file limit's problem, listed before those of reading (as {@link Evidence.Builder#addPath} lists them). */
+    private final List<Evidence.Problem> takeProblems = new ArrayList<>();
     private final Set<String> fed = new HashSet<>();
     private final Set<String> heldNodes = new HashSet<>();
     private final List<Evidence> held = new ArrayList<>();
@@ -81,18 +91,43 @@ public final class NodeStream {
      * @throws UnstreamableException    when a node handed on turned up again; {@code sink} has had part of the slices
      */
     public void read(List<Path> paths, Consumer<Evidence> sink) throws IOException, UnstreamableException {
+        read(paths, Function.identity(), sink);
+    }
+
+    /**
+     * Reads {@code paths} as {@link #read(List, Consumer)} does, with each slice first read by {@code summarize} on the
+     * thread that parsed its node, for many nodes at once; {@code sink} gets what it returned, from one thread, in the
+     * order the slices come. A slice held to the end (see the class comment) is summarized on that thread, and a
+     * summary made of a slice that turns out to be held is dropped.
+     *
+     * @param <T>       what a slice is read into
+     * @param paths     files or folders
+     * @param summarize reads one slice; called from any thread, for several slices at once
+     * @param sink      receives each slice's summary once, in order
+     * @throws IOException              when a folder cannot be listed
+     * @throws UnstreamableException    when a node handed on turned up again; {@code sink} has had part of the slices
+     */
+    public <T> void read(List<Path> paths, Function<Evidence, T> summarize, Consumer<? super T> sink)
+            throws IOException, UnstreamableException {
         List<Unit> units = new ArrayList<>();
         for (Path p : paths) list(Objects.requireNonNull(p, "path"), units);
         // Two folders that name one node (two collect bundles of it) are held from the start.
         Map<String, Integer> named = new HashMap<>();
         for (Unit u : units) if (u.node() != null) named.merge(u.node(), 1, Integer::sum);
-        Batch first = nextBatch(units, 0);
-        if (first.end() == units.size()) {
-            // One batch: parsed and handed on by this thread (one input without the fork-join pool).
-            hand(first, parse(first), named, sink);
+        Handing<T> handing = new Handing<>(named, summarize, sink);
+        if (units.size() <= 1) {
+            // One input (a pasted log, one node's folder): parsed and handed on by this thread, no pool of its own.
+            for (Unit u : units) {
+                Taken t = take(u);
+                List<Object> outcomes = (t.tasks().size() > 1 ? t.tasks().parallelStream() : t.tasks().stream())
+                        .map(template::read).toList();
+                handing.hand(t, handing.build(t, outcomes));
+            }
         } else {
-            pipeline(units, first, named, sink);
+            pipeline(units, handing);
         }
+        problems.addAll(0, takeProblems);
+        takeProblems.clear();
         Evidence rest = Evidence.of(held);
         held.clear();
         for (String n : rest.nodes()) {
@@ -100,60 +135,73 @@ public final class NodeStream {
         }
         for (Evidence s : rest.slices()) {
             nodes += s.nodes().size();
-            sink.accept(s);
+            sink.accept(summarize.apply(s));
         }
     }
 
     /**
-     * Parses batch after batch on this thread and the fork-join pool while one thread of its own hands the batch before
-     * on to {@code sink} in order: the cross-node passes take a node while the next nodes' files are parsed. At most
-     * two parsed batches wait for it.
+     * Parses units on a pool of one thread per core while this thread lists the next ones and one thread of the
+     * stream's own hands the parsed units on in order: each node's files are parsed apart, then its evidence is built
+     * and summarized on the pool, and only the hand-over is in order. At most {@link #FILES_IN_FLIGHT} files are
+     * parsed or wait to be handed on at once.
      */
-    private void pipeline(List<Unit> units, Batch first, Map<String, Integer> named, Consumer<Evidence> sink)
-            throws IOException, UnstreamableException {
-        BlockingQueue<Object> parsed = new ArrayBlockingQueue<>(2);
+    private <T> void pipeline(List<Unit> units, Handing<T> handing) throws IOException, UnstreamableException {
+        int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        ForkJoinPool pool = new ForkJoinPool(threads, NodeStream::daemonWorker, null, false);
+        Semaphore room = new Semaphore(FILES_IN_FLIGHT);
+        BlockingQueue<Object> parsed = new LinkedBlockingQueue<>();
         Object end = new Object();
         Throwable[] failure = new Throwable[1];
-        Thread handing = new Thread(() -> {
+        Thread handingThread = new Thread(() -> {
             boolean failed = false;
             try {
                 while (true) {
                     Object o = parsed.take();
                     if (o == end) return;
-                    if (failed) continue; // drained, so that the parsing side never waits on a full queue
+                    @SuppressWarnings("unchecked")
+                    Pending<T> p = (Pending<T>) o;
                     try {
-                        ParsedBatch pb = (ParsedBatch) o;
-                        hand(pb.batch(), pb.outcomes(), named, sink);
+                        if (!failed) handing.hand(p.taken(), p.built().join());
                     } catch (UnstreamableException | RuntimeException | Error e) {
                         failed = true;
                         synchronized (failure) {
-                            failure[0] = e;
+                            failure[0] = e instanceof CompletionException c && c.getCause() != null ? c.getCause() : e;
                         }
+                    } finally {
+                        room.release(p.permits()); // also once failed, so that the listing side never waits for room
                     }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }, "ncclscope-nodes");
-        handing.setDaemon(true);
-        handing.start();
+        handingThread.setDaemon(true);
+        handingThread.start();
         try {
-            Batch batch = first;
-            while (true) {
+            for (Unit u : units) {
                 synchronized (failure) {
                     if (failure[0] != null) break;
                 }
-                put(parsed, new ParsedBatch(batch, parse(batch)));
-                if (batch.end() == units.size()) break;
-                batch = nextBatch(units, batch.end());
+                Taken t = take(u);
+                int permits = Math.min(Math.max(1, t.tasks().size()), FILES_IN_FLIGHT);
+                acquire(room, permits);
+                List<CompletableFuture<Object>> reads = new ArrayList<>(t.tasks().size());
+                for (Evidence.Builder.FileTask task : t.tasks()) {
+                    reads.add(CompletableFuture.supplyAsync(() -> template.read(task), pool));
+                }
+                CompletableFuture<Built<T>> built = CompletableFuture.allOf(reads.toArray(new CompletableFuture<?>[0]))
+                        .thenApplyAsync(v -> handing.build(t, reads.stream().map(CompletableFuture::join).toList()), pool);
+                put(parsed, new Pending<>(t, built, permits));
             }
         } finally {
             put(parsed, end);
             try {
-                handing.join();
+                handingThread.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new java.io.InterruptedIOException("interrupted while analyzing nodes");
+            } finally {
+                pool.shutdown();
             }
         }
         Throwable t;
@@ -165,6 +213,13 @@ public final class NodeStream {
         if (t instanceof Error e) throw e;
     }
 
+    private static ForkJoinWorkerThread daemonWorker(ForkJoinPool pool) {
+        ForkJoinWorkerThread w = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+        w.setDaemon(true);
+        w.setName("ncclscope-parse-" + w.getPoolIndex());
+        return w;
+    }
+
     private static void put(BlockingQueue<Object> queue, Object o) throws java.io.InterruptedIOException {
         try {
             queue.put(o);
@@ -174,89 +229,97 @@ public final class NodeStream {
         }
     }
 
-    /**
-     * Units {@code [start, end)} with about {@link #BATCH_FILES} files (at least one unit), their builders, their
-     * files and the problems of taking them (more files than the limit), in reading order.
-     */
-    private record Batch(List<Unit> units, List<Evidence.Builder> builders, List<List<Evidence.Builder.FileTask>> tasks,
-            List<Evidence.Problem> takeProblems, int end) {
-    }
-
-    private record ParsedBatch(Batch batch, List<Object> outcomes) {
-    }
-
-    private Batch nextBatch(List<Unit> units, int start) throws IOException {
-        int i = start;
-        List<Unit> batch = new ArrayList<>();
-        List<List<Evidence.Builder.FileTask>> tasks = new ArrayList<>();
-        List<Evidence.Builder> builders = new ArrayList<>();
-        int files = 0;
-        while (i < units.size() && (batch.isEmpty() || files < BATCH_FILES)) {
-            Unit u = units.get(i++);
-            Evidence.Builder b = template.sibling();
-            List<Evidence.Builder.FileTask> ts = new ArrayList<>();
-            if (u.file() != null) {
-                ts.add(u.file());
-            } else {
-                b.addNodeFolder(u.root(), u.folder(), u.node(), ts);
-            }
-            List<Evidence.Builder.FileTask> taken = template.take(ts);
-            files += taken.size();
-            batch.add(u);
-            tasks.add(taken);
-            builders.add(b);
+    private static void acquire(Semaphore room, int permits) throws java.io.InterruptedIOException {
+        try {
+            room.acquire(permits);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while analyzing nodes");
         }
-        List<Evidence.Problem> takeProblems = new ArrayList<>(template.problems());
+    }
+
+    /** A unit with its builder and the files taken within the file limit, in reading order. */
+    private record Taken(Unit unit, Evidence.Builder builder, List<Evidence.Builder.FileTask> tasks) {
+    }
+
+    /** A unit's evidence and, when it can be handed on at once, its summary (null when it will be held). */
+    private record Built<T>(Evidence evidence, T summary) {
+    }
+
+    /** A unit on its way: parsed, built and summarized on the pool; {@code permits} files of room held. */
+    private record Pending<T>(Taken taken, CompletableFuture<Built<T>> built, int permits) {
+    }
+
+    /** The unit's builder and the files of it within the file limit; the limit's problem kept apart. */
+    private Taken take(Unit u) throws IOException {
+        Evidence.Builder b = template.sibling();
+        List<Evidence.Builder.FileTask> ts = new ArrayList<>();
+        if (u.file() != null) {
+            ts.add(u.file());
+        } else {
+            b.addNodeFolder(u.root(), u.folder(), u.node(), ts);
+        }
+        List<Evidence.Builder.FileTask> taken = template.take(ts);
+        // As Evidence.Builder#addPath lists them: the file limit's problem before those of reading.
+        takeProblems.addAll(template.problems());
         template.problems().clear();
-        return new Batch(batch, builders, tasks, takeProblems, i);
+        return new Taken(u, b, taken);
     }
 
-    /** The batch's files parsed, in order: each a parse result or the reason it could not be read. */
-    private List<Object> parse(Batch batch) {
-        List<Evidence.Builder.FileTask> all = new ArrayList<>();
-        for (List<Evidence.Builder.FileTask> ts : batch.tasks()) all.addAll(ts);
-        return (all.size() > 1 ? all.parallelStream() : all.stream()).map(template::read).toList();
-    }
+    /** Builds units' evidence (any thread) and hands it on in order (one thread). */
+    private final class Handing<T> {
+        private final Map<String, Integer> named;
+        private final Function<Evidence, T> summarize;
+        private final Consumer<? super T> sink;
 
-    /** Adds the parsed files to their units' builders and hands each unit's evidence on, in order. */
-    private void hand(Batch batch, List<Object> outcomes, Map<String, Integer> named, Consumer<Evidence> sink)
-            throws UnstreamableException {
-        int k = 0;
-        for (int u = 0; u < batch.units().size(); u++) {
-            Evidence.Builder b = batch.builders().get(u);
-            for (Evidence.Builder.FileTask t : batch.tasks().get(u)) b.addRead(t, outcomes.get(k++));
-            if (u == 0) problems.addAll(batch.takeProblems());
-            problems.addAll(b.problems());
+        Handing(Map<String, Integer> named, Function<Evidence, T> summarize, Consumer<? super T> sink) {
+            this.named = named;
+            this.summarize = summarize;
+            this.sink = sink;
+        }
+
+        /**
+         * The unit's evidence from its parsed files, summarized when it can be handed on as it is: one node's whole
+         * (whether that node was handed on or held before is known only in order, in {@link #hand}).
+         */
+        Built<T> build(Taken t, List<Object> outcomes) {
+            Evidence.Builder b = t.builder();
+            for (int i = 0; i < outcomes.size(); i++) b.addRead(t.tasks().get(i), outcomes.get(i));
             Evidence e = b.build();
-            String folderNode = batch.units().get(u).node();
-            boolean twice = folderNode != null && named.get(folderNode) > 1;
-            hand(e, folderNode, twice, named.keySet(), sink);
+            return new Built<>(e, whole(e, t.unit().node()) ? summarize.apply(e.slices().get(0)) : null);
         }
-    }
 
-    /**
-     * Hands on a unit's evidence when it is one node's whole, else holds it: also when its content names a node that
-     * another folder is named after (that folder's files join it at the end).
-     *
-     * @param folderNode the node its folder is named after; null for a loose file
-     * @param folders    the nodes the folders read are named after
-     */
-    private void hand(Evidence e, String folderNode, boolean twice, Set<String> folders, Consumer<Evidence> sink)
-            throws UnstreamableException {
-        List<String> ns = e.nodes();
-        for (String n : ns) {
-            if (fed.contains(n)) throw new UnstreamableException(n);
+        /** Whether {@code e} is one node's whole, read from a folder of its own (see the class comment). */
+        private boolean whole(Evidence e, String folderNode) {
+            List<String> ns = e.nodes();
+            if (e.artifacts().isEmpty() || ns.size() != 1 || !e.unassigned().isEmpty()) return false;
+            boolean twice = folderNode != null && named.get(folderNode) > 1;
+            boolean elsewhere = !ns.get(0).equals(folderNode) && named.containsKey(ns.get(0));
+            return !twice && !elsewhere;
         }
-        if (e.artifacts().isEmpty()) return;
-        boolean elsewhere = ns.size() == 1 && !ns.get(0).equals(folderNode) && folders.contains(ns.get(0));
-        if (!twice && !elsewhere && ns.size() == 1 && e.unassigned().isEmpty() && !heldNodes.contains(ns.get(0))) {
-            fed.add(ns.get(0));
-            nodes++;
-            sink.accept(e.slices().get(0));
-            return;
+
+        /**
+         * Hands on a unit's evidence when it is one node's whole and that node was not held before, else holds it:
+         * also when its content names a node that another folder is named after (that folder's files join it at the
+         * end).
+         */
+        void hand(Taken t, Built<T> built) throws UnstreamableException {
+            problems.addAll(t.builder().problems());
+            Evidence e = built.evidence();
+            List<String> ns = e.nodes();
+            for (String n : ns) {
+                if (fed.contains(n)) throw new UnstreamableException(n);
+            }
+            if (e.artifacts().isEmpty()) return;
+            if (built.summary() != null && !heldNodes.contains(ns.get(0))) {
+                fed.add(ns.get(0));
+                nodes++;
+                sink.accept(built.summary());
+                return;
+            }
+            heldNodes.addAll(ns);
+            held.add(e);
         }
-        heldNodes.addAll(ns);
-        held.add(e);
     }
 
     /** {@return the inputs that could not be read, in reading order} */

@@ -25,7 +25,8 @@ import java.util.TreeSet;
  * A {@link Report} built from evidence handed in slices ({@link Evidence#slices()}, or a
  * {@link io.ncclscope.sdk.evidence.NodeStream}): each slice goes through every analyzer's {@link Pass} and the report's
  * own tallies, then it can go. The report equals {@link Report#of(Evidence, Diagnosis, Locale)} of the whole evidence
- * and its diagnosis. Not thread-safe: add slices from one thread, then call {@link #finish} once.
+ * and its diagnosis. Not thread-safe: add slices from one thread, then call {@link #finish} once; only
+ * {@link #read(Evidence)} may run on other threads at the same time.
  */
 public final class ReportPass {
 
@@ -42,16 +43,58 @@ public final class ReportPass {
     }
 
     /**
-     * Reads one slice into every analyzer and the report's tallies.
+     * Reads one slice into every analyzer and the report's tallies: {@code add(read(slice))}.
      *
      * @param slice one node's artifacts, or the artifacts of no node
      */
     public void add(Evidence slice) {
+        add(read(slice));
+    }
+
+    /**
+     * Reads one slice apart from the analyzers' and the tallies' state (every {@link Pass#summarize}): safe to call
+     * from any thread, for many slices at once and while {@link #add(SliceRead)} takes others, so that the per-node
+     * work of a bundle runs on every core and only the small folds run in order.
+     *
+     * @param slice one node's artifacts, or the artifacts of no node
+     * @return what was read, for {@link #add(SliceRead)} once
+     */
+    public SliceRead read(Evidence slice) {
         Objects.requireNonNull(slice, "slice");
-        digest.add(slice);
-        for (Pass p : passes) {
-            p.add(slice);
-            p.drain().forEach(digest::finding);
+        List<Pass.SliceSummary> summaries = new ArrayList<>(passes.size());
+        for (Pass p : passes) summaries.add(p.summarize(slice));
+        return new SliceRead(this, digest.read(slice), summaries);
+    }
+
+    /**
+     * Folds one slice {@linkplain #read read} by this pass into every analyzer and the report's tallies; from one
+     * thread, in the order the slices would be {@linkplain #add(Evidence) added}.
+     *
+     * @param read what {@link #read(Evidence)} of this pass returned, not added before
+     */
+    public void add(SliceRead read) {
+        Objects.requireNonNull(read, "read");
+        if (read.owner != this) throw new IllegalArgumentException("a slice read by another pass");
+        if (read.folded) throw new IllegalStateException("a slice read added twice");
+        read.folded = true;
+        read.digest.fold();
+        for (int i = 0; i < passes.size(); i++) {
+            read.summaries.get(i).fold();
+            passes.get(i).drain().forEach(digest::finding);
+        }
+    }
+
+    /** One slice as every analyzer and the report's tallies read it apart from their state ({@link #read}). */
+    public static final class SliceRead {
+        private final ReportPass owner;
+        private final Pass.SliceSummary digest;
+        private final List<Pass.SliceSummary> summaries;
+        private boolean folded;
+
+        private SliceRead(ReportPass owner, Pass.SliceSummary digest, List<Pass.SliceSummary> summaries) {
+            this.owner = owner;
+            this.digest = digest;
+            this.summaries = summaries;
         }
     }
 
@@ -89,6 +132,11 @@ public final class ReportPass {
         private int withErrors;
 
         void add(Evidence slice) {
+            read(slice).fold();
+        }
+
+        /** The part of {@link #add} that reads only {@code slice}, and the fold of the rest. */
+        Pass.SliceSummary read(Evidence slice) {
             List<Report.ArtifactSummary> own = new ArrayList<>();
             for (Artifact a : slice.artifacts()) {
                 int w = 0, e = 0;
@@ -97,9 +145,18 @@ public final class ReportPass {
                     else if (pw.severity() == Severity.WARNING) w++;
                 }
                 own.add(new Report.ArtifactSummary(a.name(), a.kind().id(), a.node().orElse(null), w, e));
-                kinds.merge(a.kind().id(), 1, Integer::sum);
-                if (w > 0) withWarnings++;
-                if (e > 0) withErrors++;
+            }
+            Pass.SliceSummary judged = segments.read(slice);
+            Pass.SliceSummary observed = workflow.read(slice);
+            return () -> fold(slice, own, judged, observed);
+        }
+
+        private void fold(Evidence slice, List<Report.ArtifactSummary> own, Pass.SliceSummary judged,
+                          Pass.SliceSummary observed) {
+            for (Report.ArtifactSummary a : own) {
+                kinds.merge(a.kind(), 1, Integer::sum);
+                if (a.warnings() > 0) withWarnings++;
+                if (a.errors() > 0) withErrors++;
             }
             count += own.size();
             // A slice is one node's, or the inputs of no node: its key is that node, or null.
@@ -115,8 +172,8 @@ public final class ReportPass {
                 listedCount -= drop;
             }
             hosts.addAll(slice.hosts());
-            segments.add(slice);
-            workflow.add(slice);
+            judged.fold();
+            observed.fold();
             coverage.add(slice);
             activeHcas.add(slice);
         }

@@ -64,8 +64,9 @@ final class Candidates {
 
     /** Adds an observation kept whatever the diagnosis says. */
     void plain(Observation o) {
-        if (o.need() == Need.NODE_LIST) nodeList = true;
-        add(new Cand(o, null, false, o.links().toString()));
+        Made m = new Made();
+        m.plain(o);
+        add(m);
     }
 
     /**
@@ -76,20 +77,52 @@ final class Candidates {
      * @param failed its observations if it failed
      */
     void run(String run, List<Observation> ok, List<Observation> failed) {
-        Set<Observation> both = new HashSet<>(ok);
-        both.retainAll(new HashSet<>(failed));
-        for (Observation o : ok) {
-            if (both.contains(o)) {
-                plain(o);
-            } else {
-                if (o.need() == Need.NODE_LIST) nodeListIfOk.add(run);
-                add(new Cand(o, run, false, o.links().toString()));
-            }
+        Made m = new Made();
+        m.run(run, ok, failed);
+        add(m);
+    }
+
+    /** Adds the candidates {@code made}, in the order they were made. */
+    void add(Made made) {
+        nodeList |= made.nodeList;
+        nodeListIfOk.addAll(made.nodeListIfOk);
+        nodeListIfFailed.addAll(made.nodeListIfFailed);
+        for (Cand c : made.cands) add(c);
+    }
+
+    /**
+     * Observations made into candidates apart from the candidates held ({@link #plain} and {@link #run} of one slice,
+     * on any thread), for {@link #add(Made)} to keep in the order they were made.
+     */
+    static final class Made {
+        private final List<Cand> cands = new ArrayList<>();
+        private boolean nodeList;
+        private final Set<String> nodeListIfOk = new HashSet<>();
+        private final Set<String> nodeListIfFailed = new HashSet<>();
+
+        /** As {@link Candidates#plain}. */
+        void plain(Observation o) {
+            if (o.need() == Need.NODE_LIST) nodeList = true;
+            cands.add(new Cand(o, null, false, o.links().toString()));
         }
-        for (Observation o : failed) {
-            if (both.contains(o)) continue;
-            if (o.need() == Need.NODE_LIST) nodeListIfFailed.add(run);
-            add(new Cand(o, run, true, o.links().toString()));
+
+        /** As {@link Candidates#run}. */
+        void run(String run, List<Observation> ok, List<Observation> failed) {
+            Set<Observation> both = new HashSet<>(ok);
+            both.retainAll(new HashSet<>(failed));
+            for (Observation o : ok) {
+                if (both.contains(o)) {
+                    plain(o);
+                } else {
+                    if (o.need() == Need.NODE_LIST) nodeListIfOk.add(run);
+                    cands.add(new Cand(o, run, false, o.links().toString()));
+                }
+            }
+            for (Observation o : failed) {
+                if (both.contains(o)) continue;
+                if (o.need() == Need.NODE_LIST) nodeListIfFailed.add(run);
+                cands.add(new Cand(o, run, true, o.links().toString()));
+            }
         }
     }
 

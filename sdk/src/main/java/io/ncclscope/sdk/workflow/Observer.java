@@ -98,6 +98,37 @@ final class Observer {
         private static final int FAILED_LIMIT = 1_024;
 
         void add(Evidence slice) {
+            read(slice).fold();
+        }
+
+        /**
+         * Reads every artifact of {@code slice} into observations and facts, apart from this fold's state (any thread);
+         * the fold returned adds them, on the fold's thread in slice order.
+         */
+        io.ncclscope.sdk.diagnose.Pass.SliceSummary read(Evidence slice) {
+            Observer o = new Observer();
+            Candidates.Made made = new Candidates.Made();
+            for (Artifact a : slice.artifacts()) {
+                Object d = a.result().data();
+                if (d instanceof NcclLog || d instanceof NcclTestsData) {
+                    Observer ok = new Observer();
+                    ok.artifact(a);
+                    Observer bad = new Observer();
+                    bad.failed.add(a.name());
+                    bad.artifact(a);
+                    made.run(a.name(), ok.out, bad.out);
+                    o.facts = o.facts.merge(ok.facts);
+                } else {
+                    o.artifact(a);
+                }
+            }
+            for (Observation x : o.out) made.plain(x);
+            List<PairResult> found = Localizer.read(slice);
+            Facts own = o.facts;
+            return () -> fold(slice, made, own, found);
+        }
+
+        private void fold(Evidence slice, Candidates.Made made, Facts own, List<PairResult> found) {
             String node = slice.sliceNode();
             if (node != null) firstArtifact.put(node, slice.artifacts().get(0).name());
             for (String h : slice.hosts()) {
@@ -108,24 +139,8 @@ final class Observer {
                 String min = hosts.first();
                 firstArtifact.keySet().removeIf(n -> Evidence.compareNodes(n, min) > 0);
             }
-            Observer o = new Observer();
-            for (Artifact a : slice.artifacts()) {
-                Object d = a.result().data();
-                if (d instanceof NcclLog || d instanceof NcclTestsData) {
-                    Observer ok = new Observer();
-                    ok.artifact(a);
-                    Observer bad = new Observer();
-                    bad.failed.add(a.name());
-                    bad.artifact(a);
-                    observations.run(a.name(), ok.out, bad.out);
-                    o.facts = o.facts.merge(ok.facts);
-                } else {
-                    o.artifact(a);
-                }
-            }
-            for (Observation x : o.out) observations.plain(x);
-            facts.add(node, o.facts);
-            List<PairResult> found = Localizer.read(slice);
+            observations.add(made);
+            facts.add(node, own);
             if (!found.isEmpty()) {
                 pairCount += found.size();
                 List<EvidenceLine> sources = new ArrayList<>();

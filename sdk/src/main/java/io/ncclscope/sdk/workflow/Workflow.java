@@ -117,7 +117,18 @@ public final class Workflow {
          * @param slice one node's artifacts, or the artifacts of no node
          */
         public void add(Evidence slice) {
-            observer.add(Objects.requireNonNull(slice, "slice"));
+            read(slice).fold();
+        }
+
+        /**
+         * Reads one slice apart from this fold's state: safe to call from any thread, for many slices at once and while
+         * the fold takes others. Folding what it returns, on the fold's thread in slice order, is {@link #add}.
+         *
+         * @param slice one node's artifacts, or the artifacts of no node
+         * @return what was observed of the slice, to fold once
+         */
+        public io.ncclscope.sdk.diagnose.Pass.SliceSummary read(Evidence slice) {
+            return observer.read(Objects.requireNonNull(slice, "slice"));
         }
 
         /**

@@ -37,6 +37,8 @@ public final class PassChecks {
         List<Finding> expected = Diagnosis.of(analyzer.analyze(whole)).findings();
         List<Evidence> slices = new ArrayList<>(whole.slices());
         assertThat(Diagnosis.of(run(analyzer.pass(), slices)).findings()).as("slices in order").isEqualTo(expected);
+        assertThat(Diagnosis.of(runSummarized(analyzer.pass(), slices)).findings())
+                .as("every slice summarized before the first is folded").isEqualTo(expected);
         Collections.reverse(slices);
         assertThat(Diagnosis.of(run(analyzer.pass(), slices)).findings()).as("slices reversed").isEqualTo(expected);
     }
@@ -57,8 +59,30 @@ public final class PassChecks {
             found.addAll(pass.drain());
         });
         found.addAll(pass.finish());
-        assertThat(Diagnosis.of(found).findings())
-                .isEqualTo(Diagnosis.of(analyzer.analyze(io.ncclscope.sdk.NcclScope.evidence(root))).findings());
+        List<Finding> expected = Diagnosis.of(analyzer.analyze(io.ncclscope.sdk.NcclScope.evidence(root))).findings();
+        assertThat(Diagnosis.of(found).findings()).as("slices added").isEqualTo(expected);
+        // Summarized on the stream's parsing threads, many nodes at once, folded in order on one.
+        Pass summarizing = analyzer.pass();
+        List<Finding> folded = new ArrayList<>();
+        new NodeStream(Evidence.builder()).read(List.of(root), summarizing::summarize, s -> {
+            s.fold();
+            folded.addAll(summarizing.drain());
+        });
+        folded.addAll(summarizing.finish());
+        assertThat(Diagnosis.of(folded).findings()).as("slices summarized in parallel").isEqualTo(expected);
+    }
+
+    /** {@return the findings of {@code pass} with every slice summarized first, then each folded and drained in order} */
+    private static List<Finding> runSummarized(Pass pass, List<Evidence> slices) {
+        List<Pass.SliceSummary> summaries = new ArrayList<>();
+        for (Evidence s : slices) summaries.add(pass.summarize(s));
+        List<Finding> found = new ArrayList<>();
+        for (Pass.SliceSummary s : summaries) {
+            s.fold();
+            found.addAll(pass.drain());
+        }
+        found.addAll(pass.finish());
+        return found;
     }
 
     /** {@return the findings of {@code pass} fed {@code slices}, drained after each slice, then finished} */

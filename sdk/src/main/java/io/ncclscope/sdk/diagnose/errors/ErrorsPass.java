@@ -69,16 +69,42 @@ final class ErrorsPass implements Pass {
 
     @Override
     public void add(Evidence slice) {
+        summarize(slice).fold();
+    }
+
+    /**
+     * {@inheritDoc} Apart: each NCCL log's and nccl-tests table's walk to its first causes and own checks. The fold
+     * adds the versions, the first interfaces, the hang analyzer's reading and the summaries.
+     */
+    @Override
+    public SliceSummary summarize(Evidence slice) {
         Objects.requireNonNull(slice, "slice");
         List<Artifact> arts = slice.artifacts();
         String node = slice.sliceNode();
-        hangs.add(slice);
+        List<ArtifactSummary> read = new ArrayList<>();
         for (int i = 0; i < arts.size(); i++) {
             Artifact a = arts.get(i);
             Optional<NcclLog> log = a.data(NcclLog.class);
-            if (log.isPresent()) keep(ofLog(new ArtifactPlace(false, node, i), a, log.get()));
+            if (log.isPresent()) read.add(ofLog(new ArtifactPlace(false, node, i), a, log.get()));
             Optional<NcclTestsData> tests = a.data(NcclTestsData.class);
-            if (tests.isPresent()) keep(ofTests(new ArtifactPlace(true, node, i), a, tests.get()));
+            if (tests.isPresent()) read.add(ofTests(new ArtifactPlace(true, node, i), a, tests.get()));
+        }
+        return () -> fold(slice, read);
+    }
+
+    private void fold(Evidence slice, List<ArtifactSummary> read) {
+        hangs.add(slice);
+        List<Artifact> arts = slice.artifacts();
+        for (ArtifactSummary p : read) {
+            Artifact a = arts.get(p.place.index());
+            if (p.place.tests()) {
+                versions.add(p.place, a, a.data(NcclTestsData.class).orElseThrow());
+            } else {
+                NcclLog log = a.data(NcclLog.class).orElseThrow();
+                versions.add(p.place, a, log);
+                firstInterfaces(p.place, a, log);
+            }
+            keep(p);
         }
     }
 
@@ -144,10 +170,16 @@ final class ErrorsPass implements Pass {
         return p;
     }
 
-    private ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
+    /** A log's summary: what reads only the log ({@link #fold} adds the rest). */
+    private static ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
         ArtifactSummary p = walked(place, a, w -> w.addLog(a, log));
-        versions.add(place, a, log);
         p.placed = List.copyOf(CommEntry.of(a, log));
+        p.settings = List.copyOf(Settings.check(a, log));
+        return p;
+    }
+
+    /** Each host's first usable interface, with those the log at {@code place} prints. */
+    private void firstInterfaces(ArtifactPlace place, Artifact a, NcclLog log) {
         int seq = 0;
         for (NcclInterface i : log.interfaces()) {
             if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
@@ -156,13 +188,11 @@ final class ErrorsPass implements Pass {
             FirstInterface f = new FirstInterface(place, seq++, i.name());
             firstInterfaces.merge(host, f, (had, now) -> now.before(had) ? now : had);
         }
-        p.settings = List.copyOf(Settings.check(a, log));
-        return p;
     }
 
-    private ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
+    /** A table's summary: what reads only the table ({@link #fold} adds the rest). */
+    private static ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
         ArtifactSummary p = walked(place, a, w -> w.addTests(a, t));
-        versions.add(place, a, t);
         p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
         p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));

@@ -213,11 +213,31 @@ public final class MergedFindings {
     public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
                           Message detail,
                           List<EvidenceLine> evidence, String... params) {
+        addListed(how, node, where, code, severity, subject, detail, quotes(evidence), params);
+    }
+
+    /**
+     * As {@link #addListed(NodeListing, String, String, String, FindingSeverity, Subject, Message, List, String...)},
+     * with lines read only if the finding shows them: a statement alike on a thousand nodes reads the files of the few
+     * it quotes.
+     *
+     * @param how      how the detail names the nodes
+     * @param node     the node it was made on; null for a statement about no single node
+     * @param where    what the detail names when no node made it (a job's hosts); null for nothing
+     * @param code     the finding code
+     * @param severity its severity
+     * @param subject  what it is about, without the node
+     * @param detail   the sentence saying what was seen
+     * @param evidence the lines to quote; null elements are skipped
+     * @param params   alternating names and values; null or blank values are left out
+     */
+    public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
+                          Message detail, Collection<Quote> evidence, String... params) {
         if (recorder != null) throw new UnsupportedOperationException("a recording collector takes no listed statements");
         Map<String, String> alike = new LinkedHashMap<>(detail.args());
         alike.remove(how.union());
         List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject.toString());
-        Collection<Quote> lines = firstApart(quotes(evidence));
+        Collection<Quote> lines = firstApart(evidence);
         PendingFinding a = byKey.get(k);
         if (a == null) {
             a = new PendingFinding(code, severity, subject, detail, lines, params);

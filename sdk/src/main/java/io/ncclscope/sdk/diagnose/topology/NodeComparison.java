@@ -77,9 +77,42 @@ final class NodeComparison {
      * @param artifacts its artifacts
      */
     void add(String node, List<Artifact> artifacts) {
-        named++;
+        add(read(node, artifacts));
+    }
+
+    /** What one node shows of every aspect, read apart from the comparison's state (any thread). */
+    static final class NodeAspects {
+        private final String node;
+        private final AspectSeries[] series;
+
+        private NodeAspects(String node, AspectSeries[] series) {
+            this.node = node;
+            this.series = series;
+        }
+    }
+
+    /**
+     * {@return what {@code node} shows of every aspect} Reads only the artifacts: safe on any thread, for many nodes at
+     * once; {@link #add(NodeAspects)} then keeps it.
+     *
+     * @param node      the node
+     * @param artifacts its artifacts
+     */
+    static NodeAspects read(String node, List<Artifact> artifacts) {
         AspectSeries[] s = series();
         nodeFacts(node, artifacts, s);
+        return new NodeAspects(node, s);
+    }
+
+    /**
+     * Keeps what one node shows, read by {@link #read}.
+     *
+     * @param aspects the node's aspects
+     */
+    void add(NodeAspects aspects) {
+        named++;
+        String node = aspects.node;
+        AspectSeries[] s = aspects.series;
         String[] values = new String[s.length];
         boolean any = false;
         for (int i = 0; i < s.length; i++) {

@@ -76,18 +76,29 @@ public final class TopologyAnalyzer implements Analyzer {
 
         @Override
         public void add(Evidence slice) {
+            summarize(slice).fold();
+        }
+
+        /** {@inheritDoc} Apart: the node's own checks (recorded) and what it shows for the comparison of nodes. */
+        @Override
+        public SliceSummary summarize(Evidence slice) {
             RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
             String node = slice.sliceNode();
+            NodeComparison.NodeAspects aspects = null;
             if (node != null) {
                 List<Artifact> as = slice.artifactsOf(node);
                 analyzeNode(node, node, as, s.into(NODES));
-                across.add(node, as);
+                aspects = NodeComparison.read(node, as);
             } else if (!slice.artifacts().isEmpty()) {
                 analyzeLoose(slice.artifacts(), s.into(LOOSE));
             }
             MergedFindings hosts = s.into(HOSTS);
             for (Artifact a : slice.artifacts()) HostComparison.acrossHosts(a, hosts);
-            recorded.keep(s);
+            NodeComparison.NodeAspects shown = aspects;
+            return () -> {
+                if (shown != null) across.add(shown);
+                recorded.keep(s);
+            };
         }
 
         @Override

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -48,11 +49,12 @@ final class IbDisabledByEnvCheck {
         FindingSeverity sev = warn ? FindingSeverity.WARNING : FindingSeverity.INFO;
         List<Object> args = new ArrayList<>(Arrays.asList("hosts", job.where(), "env", env));
         if (r.active()) Collections.addAll(args, "hcas", String.join(", ", r.devices), "rdmaNode", r.node);
-        List<EvidenceLine> ev = new ArrayList<>(List.of(at.quote()));
+        // Quoted only if the finding shows them: it shows a few of a big job's hosts.
+        List<Quote> ev = new ArrayList<>(List.of(at.toQuote()));
         for (HostFacts h : job.hosts()) {
-            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) ev.add(n.quote());
+            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) ev.add(n.toQuote());
         }
-        ev.addAll(r.lines);
+        for (EvidenceLine l : r.lines) ev.add(Quote.of(l));
         out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, sev, Subject.JOB.withNode(job.onlyHost()),
                 TransportAnalyzer.detail(key, args.toArray()), ev,
                 "env", env, "hca", String.join(",", r.devices), "node", job.onlyHost());

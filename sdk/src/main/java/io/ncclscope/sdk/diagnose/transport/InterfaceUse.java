@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,12 +21,32 @@ final class InterfaceUse {
     final String name;
     final Set<String> addresses = new LinkedHashSet<>();
     final Set<String> uses = new LinkedHashSet<>();
-    final List<EvidenceLine> lines = new ArrayList<>();
+    /** The facts of its first lines, quoted only when a finding shows them ({@link #lines()}). */
+    private final List<LogFact<NcclInterface>> firstLines = new ArrayList<>();
     final Set<Integer> socketIndexes = new HashSet<>();
     boolean used;
 
     private InterfaceUse(String name) {
         this.name = name;
+    }
+
+    /** {@return its first lines, read now} */
+    List<EvidenceLine> lines() {
+        List<EvidenceLine> out = new ArrayList<>(firstLines.size());
+        for (LogFact<NcclInterface> f : firstLines) out.add(f.quote());
+        return out;
+    }
+
+    /** {@return its first lines, read only when a finding shows them} */
+    List<Quote> quotes() {
+        List<Quote> out = new ArrayList<>(firstLines.size());
+        for (LogFact<NcclInterface> f : firstLines) out.add(f.toQuote());
+        return out;
+    }
+
+    /** {@return its first line, read now; null when NCCL printed none} */
+    EvidenceLine firstLine() {
+        return firstLines.isEmpty() ? null : firstLines.get(0).quote();
     }
 
     String address() {
@@ -58,7 +79,7 @@ final class InterfaceUse {
                 default -> {
                 }
             }
-            if (e.lines.size() < NcclTerms.LINES) e.lines.add(a.quote());
+            if (e.firstLines.size() < NcclTerms.LINES) e.firstLines.add(a);
         }
         return m;
     }

@@ -6,6 +6,7 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Locale;
@@ -26,6 +27,11 @@ record LogFact<T>(T value, int line, Artifact artifact, boolean quoted) {
     /** {@return the fact's line as a finding shows it, read now} */
     EvidenceLine quote() {
         return quoted ? artifact.quote(line, fallback(value)) : new EvidenceLine(artifact.name(), line, fallback(value));
+    }
+
+    /** {@return the fact's line as a finding shows it, read only when the finding is built} */
+    Quote toQuote() {
+        return quoted ? Quote.of(artifact, line, fallback(value)) : Quote.of(new EvidenceLine(artifact.name(), line, fallback(value)));
     }
 
     /** {@return the text a finding shows of {@code v}'s line when the artifact kept none: the parser's copy of it} */

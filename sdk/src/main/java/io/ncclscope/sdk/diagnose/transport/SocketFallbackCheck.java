@@ -7,6 +7,7 @@ import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -51,12 +52,13 @@ final class SocketFallbackCheck {
                     .findFirst().orElse(null);
             Object[] args = r.state() == ClusterHardware.Rdma.ACTIVE
                     ? new Object[] {"reason", why, "hcas", String.join(", ", r.active())} : new Object[] {"reason", why};
-            List<EvidenceLine> ev = new ArrayList<>();
-            if (reason != null) ev.add(reason.quote());
-            if (net != null) ev.add(net.quote());
-            if (sock != null) ev.add(sock.quote());
-            if (h.connections().firstSocket != null) ev.add(h.connections().firstSocket.quote());
-            ev.addAll(r.lines());
+            // Quoted only if the finding shows them: a fallback alike on every node of a big job shows a few nodes' lines.
+            List<Quote> ev = new ArrayList<>();
+            if (reason != null) ev.add(reason.toQuote());
+            if (net != null) ev.add(net.toQuote());
+            if (sock != null) ev.add(sock.toQuote());
+            if (h.connections().firstSocket != null) ev.add(h.connections().firstSocket.toQuote());
+            for (EvidenceLine l : r.lines()) ev.add(Quote.of(l));
             out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, severity(key), Subject.JOB,
                     TransportAnalyzer.detail(key, args), ev,
                     "iface", sock == null ? null : sock.value().name(), "hca", String.join(",", r.active()));

@@ -10,6 +10,7 @@ import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -105,16 +106,16 @@ final class SocketInterfaceCheck {
         if (down && ip != null) {
             Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
         }
-        List<EvidenceLine> ev = new ArrayList<>(e.lines);
-        if (hit != null) ev.add(hit.quote());
+        List<Quote> ev = new ArrayList<>(e.quotes());
+        if (hit != null) ev.add(hit.toQuote());
         for (LogFact<NcclTransport> t : h.connections().socketDevs) {
             if (usesSocketDev(t.value(), e)) {
-                ev.add(t.quote());
+                ev.add(t.toQuote());
                 break;
             }
         }
-        if (specAt != null && (loop || spec != null)) ev.add(specAt.quote());
-        if (ipLine != null && (down || mgmt || bond)) ev.add(ipLine);
+        if (specAt != null && (loop || spec != null)) ev.add(specAt.toQuote());
+        if (ipLine != null && (down || mgmt || bond)) ev.add(Quote.of(ipLine));
         out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name),
                 TransportAnalyzer.detail(key, args.toArray()), ev,
                 "iface", better == null || better.equals(e.name) ? null : better, "env", env);
@@ -156,8 +157,8 @@ final class SocketInterfaceCheck {
             String bare = InterfaceNames.bare(peer);
             List<Object> args = new ArrayList<>(Arrays.asList("peer", bare, "reason", t.value().message()));
             if (via != null) Collections.addAll(args, "iface", via);
-            List<EvidenceLine> ev = new ArrayList<>(List.of(t.quote()));
-            for (InterfaceUse e : entries.values()) if (e.name.equals(via)) ev.addAll(e.lines);
+            List<Quote> ev = new ArrayList<>(List.of(t.toQuote()));
+            for (InterfaceUse e : entries.values()) if (e.name.equals(via)) ev.addAll(e.quotes());
             out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
                     TransportAnalyzer.detail(key, args.toArray()), ev, "iface", better, "peer", bare);
         }

@@ -104,7 +104,8 @@ final class SubnetCheck {
         Set<EvidenceLine> lines = new LinkedHashSet<>();
         for (HostFacts h : job.hosts()) {
             InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
-            if (e != null && !e.lines.isEmpty()) lines.add(e.lines.get(0));
+            EvidenceLine first = e == null ? null : e.firstLine();
+            if (first != null) lines.add(first);
             if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
         }
         for (HostFacts h : job.hosts()) {

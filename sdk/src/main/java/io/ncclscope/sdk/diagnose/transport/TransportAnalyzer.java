@@ -56,7 +56,13 @@ public final class TransportAnalyzer implements Analyzer {
 
             @Override
             public void add(Evidence slice) {
-                slices.put(Objects.requireNonNull(slice, "slice").sliceNode(), NodeSummary.of(slice));
+                summarize(slice).fold();
+            }
+
+            @Override
+            public SliceSummary summarize(Evidence slice) {
+                NodeSummary own = NodeSummary.of(Objects.requireNonNull(slice, "slice"));
+                return () -> slices.put(slice.sliceNode(), own);
             }
 
             @Override
