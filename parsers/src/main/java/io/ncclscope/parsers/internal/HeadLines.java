@@ -108,9 +108,16 @@ public final class HeadLines {
 
         private static long[] runsOf(String head) {
             long[] bits = new long[1024];
-            for (int i = 2; i < head.length(); i++) {
-                int h = run(head.charAt(i - 2), head.charAt(i - 1), head.charAt(i));
+            int n = head.length();
+            if (n < 3) return bits;
+            char a = head.charAt(0);
+            char b = head.charAt(1);
+            for (int i = 2; i < n; i++) {
+                char c = head.charAt(i);
+                int h = run(a, b, c);
                 bits[h >>> 6 & 1023] |= 1L << h;
+                a = b;
+                b = c;
             }
             return bits;
         }
@@ -322,6 +329,12 @@ public final class HeadLines {
             needles[k] = needle;
             found[k] = -1;
             needleCount++;
+            if (index != null && needle instanceof String part && part.length() >= 3 && !index.mayContain(part)) {
+                // Nowhere in the shared head: never searched for.
+                found[k] = Integer.MAX_VALUE;
+                searchedFrom[k] = 0;
+                return Integer.MAX_VALUE;
+            }
         }
         if (searchedFrom[k] > from || found[k] < from) {
             int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
