@@ -6,6 +6,7 @@ import io.ncclscope.parsers.ethtool.EthtoolParser;
 import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.StringText;
 import io.ncclscope.parsers.internal.Warnings;
@@ -98,14 +99,17 @@ public final class Parsers {
         // One String for every sniffer: most of them read a String, and a CharBuffer's toString() copies each time.
         String h = (head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head).toString();
         List<Detection.Score> scores = new ArrayList<>();
-        for (ToolParser<?> p : PARSERS.values()) {
-            int s;
-            try {
-                s = Math.max(0, Math.min(100, p.sniff(h)));
-            } catch (RuntimeException e) {
-                s = 0; // a sniffer must never break detection
+        // The sniffers that walk the head's lines find them once, not each on its own.
+        try (HeadLines.Share shared = HeadLines.share(h)) {
+            for (ToolParser<?> p : PARSERS.values()) {
+                int s;
+                try {
+                    s = Math.max(0, Math.min(100, p.sniff(h)));
+                } catch (RuntimeException e) {
+                    s = 0; // a sniffer must never break detection
+                }
+                if (s > 0) scores.add(new Detection.Score(p.kind(), s));
             }
-            if (s > 0) scores.add(new Detection.Score(p.kind(), s));
         }
         // Stable: equal scores keep Kind declaration order.
         scores.sort(Comparator.comparingInt(Detection.Score::confidence).reversed());

@@ -75,7 +75,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = (head.length() > SNIFF_CHARS ? head.subSequence(0, SNIFF_CHARS) : head).toString();
-        if (h.contains("NVRM: Xid") || h.contains("SXid (PCI:")) return 100;
+        if (HeadLines.headContains(h, "NVRM: Xid") || HeadLines.headContains(h, "SXid (PCI:")) return 100;
         int stamped = 0;
         int relevant = 0;
         int lines = 0;

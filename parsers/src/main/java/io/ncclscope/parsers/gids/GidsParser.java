@@ -65,7 +65,8 @@ public final class GidsParser implements ToolParser<GidsData> {
      * not cut every line of a long paste.
      */
     private static boolean mayBeRow(HeadLines t) {
-        if (t.word(3) < 0 || !t.mayBeInteger(1) || !t.mayBeInteger(2)) return false;
+        // The cheapest test first: most lines' second word is no number, and word 3 needs the words before it found.
+        if (!t.mayBeInteger(1) || !t.mayBeInteger(2) || t.word(3) < 0) return false;
         String[] w = Paste.words(t.text(), 4);
         return ToolValues.integer(w[1]) != null && ToolValues.integer(w[2]) != null;
     }

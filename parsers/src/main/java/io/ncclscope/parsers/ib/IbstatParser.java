@@ -41,8 +41,16 @@ public final class IbstatParser implements ToolParser<IbstatData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
+        String h = head.toString();
+        // Every score above 0 needs a line that starts (or ends) with one of these: the counts that decide it.
+        if (!HeadLines.headContainsAny(h, "CA '", "CA: '", "Infiniband device '", "hca_id:", "HCAs found:", "HCA found:",
+                "Physical state:", "Link layer:", "SM lid:", "Base lid:", "No IB devices found", "phys_state:", "link_layer:",
+                "active_mtu:", "max_mtu:", "sm_lid:", "port_lid:", "port_lmc:", "active_width:", "active_speed:", "fw_ver:",
+                "node_guid:", "sys_image_guid:", "vendor_part_id:", "phys_port_cnt:", "state:", "port:")) {
+            return 0;
+        }
         int ca = 0, caFields = 0, ibstatus = 0, hca = 0, gid = 0, attr = 0, list = 0, ibstatAttr = 0, none = 0;
-        HeadLines t = new HeadLines(head.toString(), 400);
+        HeadLines t = new HeadLines(h, 400);
         while (t.next()) {
             if (t.isEmpty()) continue;
             if (t.startsWith("CA '") || t.startsWith("CA: '")) ca++;

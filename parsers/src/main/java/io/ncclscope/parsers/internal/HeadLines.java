@@ -8,11 +8,22 @@ package io.ncclscope.parsers.internal;
  * has no empty line after it. A search ({@link #contains}) remembers where it found its text next, so that each
  * text looked for is searched for once per occurrence in the head (with String.indexOf), not once per line.
  * Not thread-safe.
+ *
+ * <p>Detection runs every parser's sniffer over one head, and most of them walk its lines: while {@link #share} holds
+ * a head open on a thread, every HeadLines of that same String on that thread reads the line bounds found once
+ * ({@link LineIndex}) instead of finding each line feed and stripping each line again.
  */
 public final class HeadLines {
 
+    /** The heads shared on each thread, while {@link #share} holds one open; null when none. */
+    private static final ThreadLocal<LineIndex> SHARED = new ThreadLocal<>();
+
     private final String head;
     private final int maxChars;
+    /** The shared bounds of the head's lines; null when this head is not shared. */
+    private final LineIndex index;
+    /** The index of the next line in {@link #index}. */
+    private int lineNo;
     private int next;
     private int rawStart;
     private int rawEnd;
@@ -23,6 +34,11 @@ public final class HeadLines {
     private int[] found = new int[8];
     private int[] searchedFrom = new int[8];
     private int needleCount;
+    /** The bounds of the current line's first {@link #words} words, as {@link #word} gives them. */
+    private long[] wordBounds = new long[8];
+    private int words;
+    /** True when the current line has no word after its first {@link #words}. */
+    private boolean wordsDone;
 
     /**
      * The lines of {@code head}, each cut at {@code maxChars} characters before it is stripped.
@@ -33,6 +49,148 @@ public final class HeadLines {
     public HeadLines(String head, int maxChars) {
         this.head = head;
         this.maxChars = maxChars;
+        LineIndex shared = SHARED.get();
+        this.index = shared != null && shared.head == head ? shared : null;
+    }
+
+    /**
+     * Shares the line bounds of {@code head} with every HeadLines of that same String made on this thread until the
+     * returned handle is closed (one head at a time; a share opened inside another replaces it until closed).
+     *
+     * @param head the head the sniffers will read
+     * @return closes the share
+     */
+    public static Share share(String head) {
+        LineIndex before = SHARED.get();
+        SHARED.set(new LineIndex(head));
+        return () -> {
+            if (before == null) SHARED.remove();
+            else SHARED.set(before);
+        };
+    }
+
+    /** An open {@link #share}: closing it ends the share on this thread. */
+    @FunctionalInterface
+    public interface Share extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * The bounds of a head's lines, found as far as any reader has come: where each starts, its line feed (or the end)
+     * and its stripped bounds when it is not cut.
+     */
+    private static final class LineIndex {
+        final String head;
+        int count;
+        /** Where the line after the last one found starts. */
+        int scanned;
+        /** Four ints a line: where it starts, its line feed (or the end), where it starts and ends stripped. */
+        int[] bounds = new int[256];
+
+        /** One bit per hash of each three-character run of the head: a run whose bit is clear occurs nowhere. */
+        long[] runs;
+
+        LineIndex(String head) {
+            this.head = head;
+        }
+
+        /** {@return false when some three-character run of {@code part} (3 characters or more) occurs nowhere in the head} */
+        boolean mayContain(String part) {
+            if (runs == null) runs = runsOf(head);
+            int h = run(part.charAt(0), part.charAt(1), part.charAt(2));
+            for (int i = 3;; i++) {
+                if ((runs[h >>> 6 & 1023] & 1L << h) == 0) return false;
+                if (i == part.length()) return true;
+                h = run(part.charAt(i - 2), part.charAt(i - 1), part.charAt(i));
+            }
+        }
+
+        private static long[] runsOf(String head) {
+            long[] bits = new long[1024];
+            int n = head.length();
+            if (n < 3) return bits;
+            char a = head.charAt(0);
+            char b = head.charAt(1);
+            // Copied a block at a time: reading a char[] is cheaper than String.charAt, character by character.
+            char[] block = new char[Math.min(n, 4096)];
+            for (int from = 2; from < n; from += block.length) {
+                int len = Math.min(block.length, n - from);
+                head.getChars(from, from + len, block, 0);
+                for (int i = 0; i < len; i++) {
+                    char c = block[i];
+                    int h = run(a, b, c);
+                    bits[h >>> 6 & 1023] |= 1L << h;
+                    a = b;
+                    b = c;
+                }
+            }
+            return bits;
+        }
+
+        /** The hash of a run of three characters, 16 bits. */
+        private static int run(char a, char b, char c) {
+            int h = (a * 31 + b) * 31 + c;
+            return (h ^ h >>> 16) & 0xffff;
+        }
+
+        /** {@return true when line {@code k} (0-based) exists, having found the lines up to it} */
+        boolean find(int k) {
+            int n = head.length();
+            while (count <= k) {
+                if (scanned >= n) return false;
+                int nl = head.indexOf('\n', scanned);
+                if (nl < 0) nl = n;
+                if (4 * count == bounds.length) bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
+                int s = scanned;
+                int e = nl;
+                while (s < e && whitespace(head.charAt(s))) s++;
+                while (e > s && whitespace(head.charAt(e - 1))) e--;
+                int at = 4 * count;
+                bounds[at] = scanned;
+                bounds[at + 1] = nl;
+                bounds[at + 2] = s;
+                bounds[at + 3] = e;
+                count++;
+                scanned = nl + 1;
+            }
+            return true;
+        }
+    }
+
+    /**
+     * {@return {@code head.contains(part)}, answered without a scan of the head when {@code head} is shared
+     * ({@link #share}) and one of the three-character runs of {@code part} occurs nowhere in it}
+     * Sniffers look for dozens of literals in the whole head, and most occur nowhere: each String.contains that finds
+     * nothing reads the whole head, while the runs of the head are found once, in one pass, for all of them.
+     *
+     * @param head a head
+     * @param part the text looked for
+     */
+    public static boolean headContains(String head, String part) {
+        LineIndex shared = SHARED.get();
+        if (shared != null && shared.head == head && part.length() >= 3 && !shared.mayContain(part)) return false;
+        return head.contains(part);
+    }
+
+    /**
+     * {@return true when {@code head} holds at least one of {@code parts}, as {@link #headContains} answers for each}
+     * A sniffer whose every score above 0 needs a line that starts with (or is) one of a few literals asks this first,
+     * and when none occurs anywhere answers 0 without walking the lines.
+     *
+     * @param head  a head
+     * @param parts the texts looked for
+     */
+    public static boolean headContainsAny(String head, String... parts) {
+        for (String part : parts) {
+            if (headContains(head, part)) return true;
+        }
+        return false;
+    }
+
+    /** {@link Character#isWhitespace}, answered without its table for the printable ASCII characters. */
+    private static boolean whitespace(char c) {
+        return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
     }
 
     /**
@@ -52,6 +210,30 @@ public final class HeadLines {
 
     /** {@return true when there is one more line, which becomes the current one} */
     public boolean next() {
+        words = 0;
+        wordsDone = false;
+        LineIndex ix = index;
+        if (ix != null) {
+            int k = lineNo;
+            if (k >= ix.count && !ix.find(k)) return false;
+            int at = 4 * k;
+            int[] b = ix.bounds;
+            lineNo = k + 1;
+            if (b[at + 1] - b[at] <= maxChars) {
+                rawStart = b[at];
+                rawEnd = b[at + 1];
+                start = b[at + 2];
+                end = b[at + 3];
+                next = rawEnd + 1;
+                return true;
+            }
+            next = b[at]; // a line cut at maxChars: bounded and stripped below, as without the index
+        }
+        return nextFound();
+    }
+
+    /** {@link #next} where the line is found here: no shared index, or a line cut at maxChars. */
+    private boolean nextFound() {
         int n = head.length();
         if (next >= n) return false;
         int nl = head.indexOf('\n', next);
@@ -60,8 +242,8 @@ public final class HeadLines {
         int e = nl - next > maxChars ? next + maxChars : nl;
         rawEnd = e;
         int s = next;
-        while (s < e && Character.isWhitespace(head.charAt(s))) s++;
-        while (e > s && Character.isWhitespace(head.charAt(e - 1))) e--;
+        while (s < e && whitespace(head.charAt(s))) s++;
+        while (e > s && whitespace(head.charAt(e - 1))) e--;
         start = s;
         end = e;
         next = nl + 1;
@@ -89,7 +271,9 @@ public final class HeadLines {
      * @param prefix the start looked for
      */
     public boolean startsWith(String prefix) {
-        return end - start >= prefix.length() && head.startsWith(prefix, start);
+        // The first character first: most lines differ there, and the test is cheaper than the call.
+        return end - start >= prefix.length() && (prefix.isEmpty() || head.charAt(start) == prefix.charAt(0))
+                && head.startsWith(prefix, start);
     }
 
     /**
@@ -117,7 +301,7 @@ public final class HeadLines {
      * @param s the whole line looked for
      */
     public boolean is(String s) {
-        return end - start == s.length() && head.startsWith(s, start);
+        return end - start == s.length() && (s.isEmpty() || head.charAt(start) == s.charAt(0)) && head.startsWith(s, start);
     }
 
     /**
@@ -151,7 +335,12 @@ public final class HeadLines {
     /** The first occurrence of {@code needle} (a String or a Character) at or after {@code from}; MAX_VALUE for none. */
     private int next(Object needle, int from) {
         int k = 0;
-        while (k < needleCount && needles[k] != needle && !needles[k].equals(needle)) k++;
+        // Mostly the same literal object each time: identity first, then equality for the rest.
+        while (k < needleCount && needles[k] != needle) k++;
+        if (k == needleCount) {
+            k = 0;
+            while (k < needleCount && !needles[k].equals(needle)) k++;
+        }
         if (k == needleCount) {
             if (k == needles.length) {
                 needles = java.util.Arrays.copyOf(needles, k * 2);
@@ -161,6 +350,12 @@ public final class HeadLines {
             needles[k] = needle;
             found[k] = -1;
             needleCount++;
+            if (index != null && needle instanceof String part && part.length() >= 3 && !index.mayContain(part)) {
+                // Nowhere in the shared head: never searched for.
+                found[k] = Integer.MAX_VALUE;
+                searchedFrom[k] = 0;
+                return Integer.MAX_VALUE;
+            }
         }
         if (searchedFrom[k] > from || found[k] < from) {
             int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
@@ -177,6 +372,20 @@ public final class HeadLines {
      */
     public boolean contains(char c) {
         return next(c, start) < end;
+    }
+
+    /** {@return where the current line, stripped, starts in the head (its end, for a blank line)} */
+    public int from() {
+        return start;
+    }
+
+    /**
+     * {@return true when the current line as written (not stripped, cut) starts with {@code prefix}}
+     *
+     * @param prefix the start looked for
+     */
+    public boolean rawStartsWith(String prefix) {
+        return rawEnd - rawStart >= prefix.length() && head.startsWith(prefix, rawStart);
     }
 
     /** {@return where the current line as written starts in the head} */
@@ -221,15 +430,20 @@ public final class HeadLines {
      * @return the packed bounds, or -1
      */
     public long word(int index) {
-        int i = start;
-        for (int k = 0; i < end; k++) {
-            while (i < end && Character.isWhitespace(head.charAt(i))) i++;
+        // The words found on this line are kept: sniffers ask for words 0, 1, 2... of one line in turn.
+        while (words <= index && !wordsDone) {
+            int i = words == 0 ? start : (int) wordBounds[words - 1];
+            while (i < end && whitespace(head.charAt(i))) i++;
             int s = i;
-            while (i < end && !Character.isWhitespace(head.charAt(i))) i++;
-            if (i == s) break;
-            if (k == index) return (long) s << 32 | i;
+            while (i < end && !whitespace(head.charAt(i))) i++;
+            if (i == s) {
+                wordsDone = true;
+                break;
+            }
+            if (words == wordBounds.length) wordBounds = java.util.Arrays.copyOf(wordBounds, words * 2);
+            wordBounds[words++] = (long) s << 32 | i;
         }
-        return -1;
+        return index >= 0 && index < words ? wordBounds[index] : -1;
     }
 
     /**

@@ -6,6 +6,7 @@ import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.ChunkedLines;
 import io.ncclscope.parsers.internal.FileText;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Lines;
 import io.ncclscope.parsers.internal.Warnings;
@@ -89,28 +90,29 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
     @Override
     public int sniff(CharSequence head) {
         String s = head.toString();
-        int n = s.length();
         int nccl = 0;
         int nonBlank = 0;
         boolean strong = false;
         boolean launcher = false;
         boolean command = false;
-        int pos = 0;
-        for (int count = 0; pos < n && count < SNIFF_LINES; count++) {
-            int e = s.indexOf('\n', pos);
-            if (e < 0) e = n;
-            String line = s.substring(pos, e);
-            pos = e + 1;
-            if (line.isBlank()) continue;
+        // The lines are looked at where they lie: a line is copied only when the literal tests leave it undecided.
+        HeadLines l = new HeadLines(s, Integer.MAX_VALUE);
+        for (int count = 0; count < SNIFF_LINES && l.next(); count++) {
+            if (l.isEmpty()) continue;
             nonBlank++;
-            if (line.contains("NCCL INFO") || line.contains("NCCL WARN") || line.contains("NCCL TRACE") || oldFormat(line)
-                    || NcclLogSignatures.isNcclLine(line)) {
+            String line = null;
+            boolean ncclLine = l.rawContains("NCCL INFO") || l.rawContains("NCCL WARN") || l.rawContains("NCCL TRACE");
+            if (!ncclLine) {
+                line = l.raw();
+                ncclLine = oldFormat(line) || NcclLogSignatures.isNcclLine(line);
+            }
+            if (ncclLine) {
                 nccl++;
                 if (!strong) {
-                    strong = line.contains("NCCL version") || line.contains("Init COMPLETE") || line.contains("Init START")
-                            || line.contains(" via P2P") || line.contains(" via NET/") || line.contains(" via SHM")
-                            || line.contains("Using network") || line.contains("Bootstrap") || line.contains("NET/IB : Using")
-                            || line.contains("NET/Socket : Using") || line.startsWith("NCCL version ");
+                    strong = l.rawContains("NCCL version") || l.rawContains("Init COMPLETE") || l.rawContains("Init START")
+                            || l.rawContains(" via P2P") || l.rawContains(" via NET/") || l.rawContains(" via SHM")
+                            || l.rawContains("Using network") || l.rawContains("Bootstrap") || l.rawContains("NET/IB : Using")
+                            || l.rawContains("NET/Socket : Using") || l.rawStartsWith("NCCL version ");
                 }
             } else if (!launcher) {
                 launcher = line.contains("NCCL error in:") || line.contains("NCCL error:") || line.contains("NCCL Error ")
@@ -129,7 +131,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                                 || line.contains("Broken pipe") || line.contains("enforce fail")
                                 || line.contains("Timed out waiting"));
             }
-            if (!command && line.startsWith("$ ") && line.contains("NCCL_DEBUG")) command = true;
+            if (!command && l.rawStartsWith("$ ") && l.rawContains("NCCL_DEBUG")) command = true;
         }
         if (nccl > 0) {
             double density = nccl / (double) Math.max(1, nonBlank);

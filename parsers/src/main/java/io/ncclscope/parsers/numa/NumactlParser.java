@@ -52,7 +52,13 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
         boolean cpus = false;
         boolean numaLine = false;
         int lscpuKeys = 0;
-        HeadLines t = new HeadLines(head.toString(), 200);
+        String h = head.toString();
+        // Every score above 0 needs a line that starts with one of these (lscpu's CPU(s): only beside its other keys).
+        if (!HeadLines.headContainsAny(h, "available:", "node distances:", "No NUMA available on this system", "node ",
+                "Architecture:", "NUMA node", "Thread(s) per core:", "Core(s) per socket:", "Socket(s):")) {
+            return 0;
+        }
+        HeadLines t = new HeadLines(h, 200);
         int lines = 0;
         while (lines < 2000 && t.next()) {
             if (t.startsWith("available:") && t.contains(" node")) {

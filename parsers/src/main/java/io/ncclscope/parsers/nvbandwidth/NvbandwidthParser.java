@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
@@ -50,11 +51,11 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = (head.length() > SNIFF_CHARS ? head.subSequence(0, SNIFF_CHARS) : head).toString();
-        if (h.contains("nvbandwidth Version:")) return 100;
-        if (h.contains("\"nvbandwidth\"") && h.contains("\"testcases\"")) return 95;
-        if (h.contains("(row)") && h.contains("(column)") && (h.contains("bandwidth (GB/s)") || h.contains("(ns)"))) return 90;
-        if (h.contains("Running ") && (h.contains("_memcpy_") || h.contains("_sm.") || h.contains("_ce."))) return 80;
-        if (h.contains("Waiving ") && h.contains("_memcpy_")) return 80;
+        if (HeadLines.headContains(h, "nvbandwidth Version:")) return 100;
+        if (HeadLines.headContains(h, "\"nvbandwidth\"") && HeadLines.headContains(h, "\"testcases\"")) return 95;
+        if (HeadLines.headContains(h, "(row)") && HeadLines.headContains(h, "(column)") && (HeadLines.headContains(h, "bandwidth (GB/s)") || HeadLines.headContains(h, "(ns)"))) return 90;
+        if (HeadLines.headContains(h, "Running ") && (HeadLines.headContains(h, "_memcpy_") || HeadLines.headContains(h, "_sm.") || HeadLines.headContains(h, "_ce."))) return 80;
+        if (HeadLines.headContains(h, "Waiving ") && HeadLines.headContains(h, "_memcpy_")) return 80;
         int start = 0;
         int lines = 0;
         while (start < h.length() && lines++ < 20) {

@@ -71,7 +71,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = (head.length() > SNIFF_CHARS ? head.subSequence(0, SNIFF_CHARS) : head).toString();
-        if (h.contains("==NVSMI LOG==") || h.contains("<nvidia_smi_log>")) return 100;
+        if (HeadLines.headContains(h, "==NVSMI LOG==") || HeadLines.headContains(h, "<nvidia_smi_log>")) return 100;
         int score = 0;
         int lines = 0;
         boolean listLine = false;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -50,12 +51,11 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
         int rootLabels = 0;
         int branches = 0;
         int lines = 0;
-        int n = head.length();
-        int pos = 0;
-        while (pos < n && lines < 2000) {
-            int end = pos;
-            while (end < n && head.charAt(end) != '\n') end++;
-            int i = pos;
+        // The lines' bounds from HeadLines (found once for every sniffer while detection shares the head).
+        HeadLines line = new HeadLines(head.toString(), Integer.MAX_VALUE);
+        while (lines < 2000 && line.next()) {
+            int end = line.rawTo();
+            int i = line.rawFrom();
             while (i < end && (head.charAt(i) == ' ' || head.charAt(i) == '|')) i++;
             if (i < end) {
                 char c = head.charAt(i);
@@ -75,7 +75,6 @@ public final class LspciTreeParser implements ToolParser<LspciTree> {
                 }
             }
             lines++;
-            pos = end + 1;
         }
         if (rootLabels > 0 && (branches > 0 || rootLabels >= 2)) return 92;
         if (rootLabels > 0) return 75;

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -49,24 +50,23 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         int links = 0;
         int caps = 0;
         int props = 0;
-        int n = head.length();
-        int pos = 0;
+        String h = head.toString();
         int lines = 0;
-        while (pos < n && lines < 3000) {
-            int end = pos;
-            while (end < n && head.charAt(end) != '\n') end++;
-            int i = pos;
-            while (i < end && (head.charAt(i) == ' ' || head.charAt(i) == '\t')) i++;
-            int first = i;
-            while (first < Math.min(end, i + 200) && Character.isWhitespace(head.charAt(first))) first++;
-            char c = first < Math.min(end, i + 200) ? head.charAt(first) : ' ';
+        // The lines' bounds from HeadLines (found once for every sniffer while detection shares the head).
+        HeadLines line = new HeadLines(h, Integer.MAX_VALUE);
+        while (lines < 3000 && line.next()) {
+            int end = line.rawTo();
+            int i = line.rawFrom();
+            while (i < end && (h.charAt(i) == ' ' || h.charAt(i) == '\t')) i++;
+            // The first character that is not whitespace within 200 of i: the stripped line's, when it lies there.
+            int first = line.from();
+            char c = first < Math.min(end, i + 200) ? h.charAt(first) : ' ';
             if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || "LCKSN".indexOf(c) >= 0)) {
                 // A header starts with a hex digit, the other lines counted with L, C, K, S or N: not copied.
                 lines++;
-                pos = end + 1;
                 continue;
             }
-            String t = head.subSequence(i, Math.min(end, i + 200)).toString().strip();
+            String t = h.substring(i, Math.min(end, i + 200)).strip();
             if (looksLikeHeader(t)) {
                 headers++;
             } else if (t.startsWith("LnkCap:") || t.startsWith("LnkSta:")) {
@@ -77,7 +77,6 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
                 props++;
             }
             lines++;
-            pos = end + 1;
         }
         if (headers > 0 && (links > 0 || caps > 0)) return 92;
         if (headers > 0 && props > 0) return 75;

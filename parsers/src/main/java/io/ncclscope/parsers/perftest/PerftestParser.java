@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
@@ -59,17 +60,17 @@ public final class PerftestParser implements ToolParser<PerftestData> {
         if (head == null || head.length() == 0) return 0;
         String h = head.toString();
         // Regexes only where their literal part occurs (see NcclTestsParser.sniff).
-        if (h.contains("Test") && S_TITLE.matcher(h).find()) return 95;
-        if (h.contains("#iterations") && S_TABLE.matcher(h).find()) return 95;
-        if (h.contains("Transport type") && S_BOX.matcher(h).find()) return 90;
+        if (HeadLines.headContains(h, "Test") && S_TITLE.matcher(h).find()) return 95;
+        if (HeadLines.headContains(h, "#iterations") && S_TABLE.matcher(h).find()) return 95;
+        if (HeadLines.headContains(h, "Transport type") && S_BOX.matcher(h).find()) return 90;
         int errors = 0;
         for (String e : S_ERRORS) {
-            if (h.contains(e)) errors++;
+            if (HeadLines.headContains(h, e)) errors++;
         }
-        boolean tool = h.contains("ib_") && TOOL.matcher(h).find();
+        boolean tool = HeadLines.headContains(h, "ib_") && TOOL.matcher(h).find();
         if (errors > 0 && tool) return 88;
         if (errors >= 2) return 82;
-        if (tool && h.contains("Couldn't connect to")) return 85;
+        if (tool && HeadLines.headContains(h, "Couldn't connect to")) return 85;
         if (errors == 1) return 70;
         if (tool) return 40;
         return 0;

@@ -53,16 +53,16 @@ public final class RasParser implements ToolParser<RasStatus> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = head.length() > 65536 ? head.subSequence(0, 65536).toString() : head.toString();
-        boolean comms = h.contains("Communicators... (") || h.contains("Communicators...\n");
-        boolean table = h.contains("Group") && h.contains("Comms") && h.contains("in group");
+        boolean comms = HeadLines.headContains(h, "Communicators... (") || HeadLines.headContains(h, "Communicators...\n");
+        boolean table = HeadLines.headContains(h, "Group") && HeadLines.headContains(h, "Comms") && HeadLines.headContains(h, "in group");
         int score = 0;
-        if (h.contains("Job summary\n===") && (comms || table)) score = 95;
+        if (HeadLines.headContains(h, "Job summary\n===") && (comms || table)) score = 95;
         else if (comms && table) score = 90;
         // A job's log with a RAS report pasted in: the log's kind reads more of it (its watchdog and NCCL lines).
-        if (score > 0 && (h.contains("Watchdog caught") || h.contains(" NCCL INFO ") || h.contains(" NCCL WARN "))) score = 55;
+        if (score > 0 && (HeadLines.headContains(h, "Watchdog caught") || HeadLines.headContains(h, " NCCL INFO ") || HeadLines.headContains(h, " NCCL WARN "))) score = 55;
         // The JSON status (SET FORMAT json): its communicators with their ranks' collective counts.
-        if (score == 0 && HeadLines.opensWith(h, '{') && h.contains("\"communicators\"")
-                && h.contains("\"nccl_version\"") && (h.contains("\"collective_counts\"") || h.contains("\"missing_ranks\""))) {
+        if (score == 0 && HeadLines.opensWith(h, '{') && HeadLines.headContains(h, "\"communicators\"")
+                && HeadLines.headContains(h, "\"nccl_version\"") && (HeadLines.headContains(h, "\"collective_counts\"") || HeadLines.headContains(h, "\"missing_ranks\""))) {
             score = 95;
         }
         return score;

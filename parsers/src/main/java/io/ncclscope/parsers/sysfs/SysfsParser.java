@@ -34,8 +34,11 @@ public final class SysfsParser implements ToolParser<SysfsData> {
     @Override
     public int sniff(CharSequence head) {
         if (head == null) return 0;
+        String h = head.toString();
+        // A value is a line that starts with /sys/, and no score without one.
+        if (!HeadLines.headContains(h, "/sys/")) return 0;
         int lines = 0, values = 0;
-        HeadLines t = new HeadLines(head.toString(), 400);
+        HeadLines t = new HeadLines(h, 400);
         while (lines < 400 && t.next()) {
             if (t.isEmpty() || t.startsWith("#")) continue;
             lines++;

@@ -54,20 +54,20 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
     public int sniff(CharSequence head) {
         if (head == null || head.length() == 0) return 0;
         String h = head.toString();
-        if (h.contains("\"nccl_version\"") && (h.contains("\"results\"") || h.contains("\"minimum_bytes\""))
-                && (firstNonBlank(h) == '{' || h.contains("\n{"))) {
+        if (HeadLines.headContains(h, "\"nccl_version\"") && (HeadLines.headContains(h, "\"results\"") || HeadLines.headContains(h, "\"minimum_bytes\""))
+                && (firstNonBlank(h) == '{' || HeadLines.headContains(h, "\n{"))) {
             return 96;
         }
         // Each pattern runs only where its literal part occurs: String.contains is an intrinsic scan, a regex find()
         // over the whole head is not, and detection runs every parser's sniff on every pasted input.
-        boolean device = h.contains("Pid") && S_DEVICE.matcher(h).find();
-        if (h.contains("nccl-tests version") && S_VERSION.matcher(h).find()) return 98;
-        if (h.contains("nThread") && S_NTHREAD.matcher(h).find()) return 96;
-        if (h.contains("algbw") && S_COLUMNS.matcher(h).find()) return 95;
-        if (h.contains("USAGE") && S_USAGE.matcher(h).find()) return 93;
-        if ((h.contains("Out of bounds values") || h.contains("Avg bus bandwidth")) && S_FOOTER.matcher(h).find()) return 92;
-        if (h.contains("invalid sizes for 'minbytes' and 'maxbytes'")) return 90;
-        if (h.contains(": Test ") && S_FAIL.matcher(h).find()) return device ? 92 : 90;
+        boolean device = HeadLines.headContains(h, "Pid") && S_DEVICE.matcher(h).find();
+        if (HeadLines.headContains(h, "nccl-tests version") && S_VERSION.matcher(h).find()) return 98;
+        if (HeadLines.headContains(h, "nThread") && S_NTHREAD.matcher(h).find()) return 96;
+        if (HeadLines.headContains(h, "algbw") && S_COLUMNS.matcher(h).find()) return 95;
+        if (HeadLines.headContains(h, "USAGE") && S_USAGE.matcher(h).find()) return 93;
+        if ((HeadLines.headContains(h, "Out of bounds values") || HeadLines.headContains(h, "Avg bus bandwidth")) && S_FOOTER.matcher(h).find()) return 92;
+        if (HeadLines.headContains(h, "invalid sizes for 'minbytes' and 'maxbytes'")) return 90;
+        if (HeadLines.headContains(h, ": Test ") && S_FAIL.matcher(h).find()) return device ? 92 : 90;
         // Result rows pasted without the header above them (the table alone, or cut from a longer log).
         if (headerlessRows(h) >= 2) return 75;
         // Device lines alone also open NCCL logs captured from a test run (corpus nccl-logs/nccl-1866-1.txt):

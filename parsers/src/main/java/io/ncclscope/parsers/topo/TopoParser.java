@@ -104,8 +104,7 @@ public final class TopoParser implements ToolParser<Topology> {
         if (line.first() == 'X' || line.rawContains('\u001b') || line.rawContains('\r') || line.rawContains("GPU")) return false;
         if (!line.rawContains('[')) return true;
         int to = line.rawTo();
-        for (int i = line.rawFrom(); i < to; i++) {
-            if (head.charAt(i) != '[') continue;
+        for (int i = head.indexOf('[', line.rawFrom()); i >= 0 && i < to; i = head.indexOf('[', i + 1)) {
             int j = i + 1;
             while (j < to && j - i <= 8 && (Character.isDigit(head.charAt(j)) && head.charAt(j) < 128 || head.charAt(j) == ';')) j++;
             if (j < to && head.charAt(j) == 'm') return false;

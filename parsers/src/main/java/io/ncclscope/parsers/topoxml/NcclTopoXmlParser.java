@@ -4,6 +4,7 @@ import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
+import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
@@ -47,14 +48,14 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         String h = (head.length() > SNIFF_CHARS ? head.subSequence(0, SNIFF_CHARS) : head).toString();
-        if (h.contains("<system version=")) return 98;
-        boolean cpu = h.contains("<cpu ");
-        boolean pci = h.contains("<pci busid=");
-        boolean gpu = h.contains("<gpu dev=");
-        boolean net = h.contains("<net name=");
+        if (HeadLines.headContains(h, "<system version=")) return 98;
+        boolean cpu = HeadLines.headContains(h, "<cpu ");
+        boolean pci = HeadLines.headContains(h, "<pci busid=");
+        boolean gpu = HeadLines.headContains(h, "<gpu dev=");
+        boolean net = HeadLines.headContains(h, "<net name=");
         if (cpu && (pci || gpu || net)) return 90;
         if (pci && gpu) return 85;
-        if (h.contains("<nic>") && net) return 80;
+        if (HeadLines.headContains(h, "<nic>") && net) return 80;
         return 0;
     }
 

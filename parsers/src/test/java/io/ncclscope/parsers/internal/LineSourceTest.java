@@ -75,6 +75,16 @@ class LineSourceTest {
 
     @Test
     void headLinesAreTheStrippedSubstringsOfTheHead() {
+        headLinesAreTheStrippedSubstrings(false);
+    }
+
+    @Test
+    void sharedHeadLinesAreTheStrippedSubstringsOfTheHead() {
+        // Each head shared while its lines are read at each cut, a reader of the whole lines going first.
+        headLinesAreTheStrippedSubstrings(true);
+    }
+
+    private static void headLinesAreTheStrippedSubstrings(boolean shared) {
         List<String> heads = List.of("", "\n", "a", " a \n\n b\t\n", "\u2003x\u2003\ny", "  " + "w".repeat(30) + "  \nlast\n",
                 "2: eth0: <UP> mtu 1500\n    link/ether\nDEV PORT INDEX GID\n");
         for (String head : heads) {
@@ -89,6 +99,11 @@ class LineSourceTest {
                     from = nl + 1;
                 }
                 List<String> actual = new ArrayList<>();
+                HeadLines.Share share = shared ? HeadLines.share(head) : null;
+                if (shared) {
+                    HeadLines first = new HeadLines(head, Integer.MAX_VALUE);
+                    for (int k = 0; k < 2 && first.next(); k++) assertThat(first.raw()).doesNotContain("\n");
+                }
                 HeadLines lines = new HeadLines(head, max);
                 while (lines.next()) {
                     String t = lines.text();
@@ -110,6 +125,7 @@ class LineSourceTest {
                     }
                     actual.add(t + "|" + lines.indented());
                 }
+                if (share != null) share.close();
                 assertThat(actual).as("%s at %d", head, max).isEqualTo(expected);
             }
         }
