@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.sdk.diagnose.internal.Names;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,17 +20,7 @@ final class FindingText {
 
     /** At most three items, then {@code (+N)}. */
     static String list(Collection<?> items) {
-        StringBuilder sb = new StringBuilder();
-        int n = 0;
-        for (Object s : items) {
-            if (n == 3) {
-                sb.append(" (+").append(items.size() - 3).append(')');
-                break;
-            }
-            sb.append(n > 0 ? ", " : "").append(s);
-            n++;
-        }
-        return sb.toString();
+        return Names.upTo(items.stream().map(String::valueOf).toList(), 3);
     }
 
     /** Puts {@code v} under {@code k} unless it is null or blank. */

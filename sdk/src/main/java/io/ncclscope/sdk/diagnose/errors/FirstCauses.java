@@ -40,7 +40,7 @@ import java.util.Set;
 final class FirstCauses {
 
     /** A failure report with no cause text: PyTorch's error block without {@code Last error}, a {@code Test NCCL failure}. */
-    record GenericFailure(Artifact artifact, int line, String text, String code, Integer rank, String host, Long pid,
+    record GenericFailure(Artifact artifact, int line, String text, String code, Integer rank, String host,
                    String reason, String location, TestsInfo tests, String version) {
     }
 
@@ -139,8 +139,8 @@ final class FirstCauses {
             String code = Classifier.codeOf(le.error());
             if (code == null) code = Classifier.codeOf(NcclResult.fromReason(le.reason()));
             if (code != null) {
-                generics.add(new GenericFailure(a, le.line(), le.text(), code, le.rank(), null, le.pid(), le.reason(),
-                        le.source(), null, le.ncclVersion()));
+                generics.add(new GenericFailure(a, le.line(), le.text(), code, le.rank(), null, le.reason(), le.source(),
+                        null, le.ncclVersion()));
             }
             return;
         }
@@ -218,8 +218,8 @@ final class FirstCauses {
                     String code = e.kind() == TestError.Kind.CUDA_FAILURE ? Classifier.CUDA
                             : Classifier.codeOf(NcclResult.fromReason(e.message()));
                     if (code == null) code = Classifier.INTERNAL;
-                    generics.add(new GenericFailure(a, e.line(), e.text(), code, rank, e.host(), pid, e.message(),
-                            e.location(), info, t.ncclVersion()));
+                    generics.add(new GenericFailure(a, e.line(), e.text(), code, rank, e.host(), e.message(), e.location(),
+                            info, t.ncclVersion()));
                 }
                 case NCCL_LAST_ERROR -> {
                     String text = e.message() != null ? e.message() : e.text();
