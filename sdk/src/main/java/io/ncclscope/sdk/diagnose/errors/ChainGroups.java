@@ -245,8 +245,7 @@ final class ChainGroups {
         List<String> returned = new ArrayList<>(reports.codes);
         if (i == 0) returned.addAll(o.traceCodes());
         boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes().isEmpty();
-        Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
-                goodIfaceByHost);
+        Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g, goodIfaceByHost);
         out.accept(cause);
         List<LineRef> returnLines = new ArrayList<>(reports.tailLines());
         if (i == 0) addUpTo(returnLines, o.traceLines(), TAIL + 1);
@@ -332,12 +331,17 @@ final class ChainGroups {
         }
     }
 
-    /** A group of chains: how many, their ranks, the roots of the chains after its first, their consequences. */
-    private static final class Group {
+    /** A group of chains, as its finding reads it. */
+    static final class Group {
+        /** How many chains. */
         int size = 1;
+        /** The ranks and other ranks of every chain. */
         final Set<Integer> ranks = new TreeSet<>();
+        /** The roots of the second to fourth chains. */
         final List<LineRef> roots = new ArrayList<>(0);
+        /** The labels of the consequences of every chain, in order. */
         final LinkedHashSet<String> victims = new LinkedHashSet<>();
+        /** The first three consequence lines of the chains, in order. */
         final List<LineRef> victimLines = new ArrayList<>(0);
 
         void rank(ChainSummary r) {
