@@ -1,7 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.NcclInterface;
-import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -11,9 +10,9 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -37,15 +36,19 @@ final class ChainFindings {
      * The finding a chain makes when it leads its group, as far as its own artifact tells: everything but the group's
      * size, the ranks and consequences of the other chains, the failure reports from other artifacts (they decide the
      * severity of some codes) and an interface seen working on the host in another log. Its {@code params} are names
-     * and values in turn, in the finding's order; with {@code ifaceLater}, the value of {@code iface} is null, decided
-     * at the end from the interfaces of {@code ifaceHost}.
+     * and values in turn, in the finding's order; with an {@code ifaceHost}, the value of {@code iface} is null, decided
+     * at the end from the interfaces of that host ({@code ""} for the log's only host).
      */
-    record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, String who,
-                 Object[] args, int ranksAt, Set<Integer> ranks, String[] params, boolean ifaceLater,
-                 String ifaceHost, String ifaceNot, List<LineRef> head, List<LineRef> tail,
-                 List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
+    record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, Object[] args,
+                 int ranksAt, Set<Integer> ranks, String[] params, String ifaceHost, String ifaceNot, List<LineRef> head,
+                 List<LineRef> tail, List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
 
-        /** {@return the root's message, the {@code text} argument: {@link #args} start with {@code who} and {@code text}} */
+        /** {@return the root's label, the {@code who} argument: {@link #args} start with {@code who} and {@code text}} */
+        String who() {
+            return (String) args[1];
+        }
+
+        /** {@return the root's message, the {@code text} argument} */
         String text() {
             return (String) args[3];
         }
@@ -79,7 +82,7 @@ final class ChainFindings {
             default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code)));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
-        if (d.ifaceLater) d.params.put("iface", null);
+        if (d.ifaceHost != null) d.params.put("iface", null);
         if (d.key == null) d.key = "warn." + Classifier.genericKey(first.code);
 
         FindingText.putIf(d.params, "node", d.node);
@@ -102,15 +105,11 @@ final class ChainFindings {
             flat[at++] = e.getKey();
             flat[at++] = e.getValue();
         }
-        List<String> returned = new ArrayList<>(1);
-        for (NcclResult r : first.results) {
-            String code = Classifier.codeOf(r);
-            if (code != null && !returned.contains(code)) returned.add(code);
-        }
+        List<String> returned = first.results.stream().map(Classifier::codeOf).filter(Objects::nonNull).distinct().toList();
         List<LineRef> returnedLines = new ArrayList<>(2);
         if (!first.traces.isEmpty()) returnedLines.add(first.traces.get(first.traces.size() - 1));
         if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
-        return new Draft(d.key, d.severityFailed, d.severity, d.subject, s.who(), d.args.toArray(), d.ranksAt, d.ranks, flat, d.ifaceLater,
+        return new Draft(d.key, d.severityFailed, d.severity, d.subject, d.args.toArray(), d.ranksAt, d.ranks, flat,
                 d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
                 List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))), List.copyOf(returned),
                 List.copyOf(returnedLines));
@@ -134,7 +133,7 @@ final class ChainFindings {
         FindingSeverity severityFailed = FindingSeverity.CRITICAL;
         int ranksAt = -1;
         Set<Integer> ranks;
-        boolean ifaceLater;
+        /** The host whose interface seen working in any log is recommended at the end; null when the log tells. */
         String ifaceHost;
         String ifaceNot;
 
@@ -148,7 +147,7 @@ final class ChainFindings {
             this.usedIface = usedIface(s, logIndex);
             String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
             this.subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
-            this.args = new ArrayList<>(List.of("who", "", "text", s.text == null ? "" : s.text));
+            this.args = new ArrayList<>(List.of("who", s.who(), "text", s.text == null ? "" : s.text));
             this.key = first.key;
         }
     }
@@ -196,7 +195,6 @@ final class ChainFindings {
         if (local != null) {
             FindingText.putIf(d.params, "iface", local);
         } else {
-            d.ifaceLater = true;
             d.ifaceHost = s.host == null ? "" : s.host;
             d.ifaceNot = d.usedIface;
         }
@@ -232,7 +230,6 @@ final class ChainFindings {
         d.args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
         if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
         d.env = value != null ? var : null;
-        d.ifaceLater = true;
         d.ifaceHost = d.node == null ? "" : d.node;
         d.ifaceNot = value;
     }
@@ -248,9 +245,7 @@ final class ChainFindings {
                 if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) d.ranks.add(r.rank());
             }
         }
-        String gpuName = s.busIdRaw != null && s.busId != null ? s.busIdRaw + " (" + s.busId + ")"
-                : s.busIdRaw != null ? s.busIdRaw : s.busId != null ? s.busId : "?";
-        d.args.addAll(List.of("ranks", "?", "gpu", gpuName, "node", d.node == null ? "?" : d.node));
+        d.args.addAll(List.of("ranks", "?", "gpu", FindingText.gpu(s.busIdRaw, s.busId), "node", d.node == null ? "?" : d.node));
         d.ranksAt = d.args.size() - 5;
         if ("duplicate".equals(d.key) && d.node == null) d.key = "duplicate.nohost";
         d.subject = new Subject(d.node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
@@ -331,24 +326,21 @@ final class ChainFindings {
      * @param first           the group's first chain in the order of the whole evidence
      * @param failed          whether the job failed from it (its own trace or report, or a failure report that joined it)
      * @param genericTail     the failure reports with no cause text that joined it, the first four
-     * @param size            how many chains the group has
-     * @param ranks           the ranks and other ranks of every chain of the group
-     * @param victims         the labels of the consequences of every chain of the group, in order; emptied of the root's
-     * @param roots           the roots of the group's second to fourth chains
-     * @param victimLines     the first three consequence lines of the group's chains, in order
+     * @param group           the group; its consequences are emptied of the root's label
      * @param goodIfaceByHost each host's first usable interface in the whole evidence
      */
-    static Finding rooted(ChainSummary first, boolean failed, List<LineRef> genericTail, int size, Set<Integer> ranks,
-            Set<String> victims, List<LineRef> roots, List<LineRef> victimLines, Map<String, String> goodIfaceByHost) {
+    static Finding rooted(ChainSummary first, boolean failed, List<LineRef> genericTail, ChainGroups.Group group,
+            Map<String, String> goodIfaceByHost) {
         Draft d = first.draft();
         List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
-        args.set(1, d.who() + (size > 1 ? " (+" + (size - 1) + ")" : ""));
+        args.set(1, d.who() + (group.size > 1 ? " (+" + (group.size - 1) + ")" : ""));
         if (d.ranks() != null) {
             Set<Integer> all = new TreeSet<>(d.ranks());
-            all.addAll(ranks);
+            all.addAll(group.ranks);
             args.set(d.ranksAt(), all.isEmpty() ? "?" : FindingText.join(all));
         }
         String key = d.key();
+        Set<String> victims = group.victims;
         victims.remove(d.who());
         if (!victims.isEmpty()) {
             key = key + ".then";
@@ -356,7 +348,7 @@ final class ChainFindings {
         }
         Map<String, String> params = new LinkedHashMap<>();
         for (int i = 0; i < d.params().length; i += 2) params.put(d.params()[i], d.params()[i + 1]);
-        if (d.ifaceLater()) {
+        if (d.ifaceHost() != null) {
             String good = goodIfaceByHost.get(d.ifaceHost());
             String iface = good != null && !good.equals(d.ifaceNot()) ? good : null;
             if (iface == null || iface.isBlank()) params.remove("iface");
@@ -368,8 +360,8 @@ final class ChainFindings {
         List<EvidenceLine> ev = new QuotedLines(Finding.MAX_EVIDENCE)
                 .addAll(d.head(), Integer.MAX_VALUE)
                 .addAll(tail, 4)
-                .addAll(roots, 3)
-                .addAll(victimLines, 3)
+                .addAll(group.roots, 3)
+                .addAll(group.victimLines, 3)
                 .lines();
         FindingSeverity severity = failed ? d.severityFailed() : d.severity();
         return new Finding(first.code(), severity, d.subject(), Message.of(ErrorsAnalyzer.class, key, args.toArray()), ev, params);
@@ -415,9 +407,7 @@ final class ChainFindings {
             if (pct > 0 && pct < s.peer.length() - 1) return s.peer.substring(pct + 1);
         }
         if (logIndex == null) return null;
-        Set<String> names = new LinkedHashSet<>();
-        for (NcclInterface i : logIndex.interfaces(s.host)) names.add(i.name());
-        return names.size() == 1 ? names.iterator().next() : null;
+        return FindingText.onlyOne(logIndex.interfaces(s.host).stream().map(NcclInterface::name));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.diagnose.Finding;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -169,14 +170,8 @@ final class ChainGroups {
             // The chains of the first chain's own artifact are read with it.
             if (orderOf(crossFirst.get(key)) == order) continue;
             Group g = cross.computeIfAbsent(key, k -> new Group());
-            g.size++;
-            g.rank(r);
-            if (g.roots.size() < 3) g.roots.add(r.quote());
-            if (i == 0) {
-                g.victims.addAll(o.looseWho());
-                g.victims.addAll(o.traceWho());
-                addUpTo(g.victimLines, ownLines(o, l), ArtifactChains.KEPT);
-            }
+            g.join(r);
+            if (i == 0) g.consequences(Joining.NONE, o, l, Joining.NONE);
         }
         for (ArtifactChains.UncausedReport g : l.generics()) {
             long s = seq[0]++;
@@ -184,15 +179,6 @@ final class ChainGroups {
             if (orderOf(t) == order) continue;
             reach.computeIfAbsent(t, k -> new ReachingLines()).report(s, g.quote(), g.finding().code());
         }
-    }
-
-    /** The consequence lines of an artifact's first chain from its own artifact, as many as a chain keeps. */
-    private static List<LineRef> ownLines(ChainReading o, ArtifactChains l) {
-        List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
-        addUpTo(lines, o.looseLines(), ArtifactChains.KEPT);
-        addUpTo(lines, o.traceLines(), ArtifactChains.KEPT);
-        addUpTo(lines, l.watchLines(), ArtifactChains.KEPT);
-        return lines;
     }
 
     private void findings(int order, ArtifactChains l, long[] seq, Consumer<Finding> out) {
@@ -238,29 +224,16 @@ final class ChainGroups {
         ReachingLines from = reach.get(at);
         Group g = new Group();
         g.rank(r);
-        List<LineRef> lines = new ArrayList<>(ArtifactChains.KEPT);
         if (i == 0) {
             // The evidence's first chain takes the consequences of the artifacts with no chain, before and after its own.
             Joining before = at == first && from != null ? from.read(true) : Joining.NONE;
             Joining after = at == first && from != null ? from.read(false) : Joining.NONE;
-            g.victims.addAll(before.loose);
-            g.victims.addAll(o.looseWho());
-            g.victims.addAll(after.loose);
-            g.victims.addAll(o.traceWho());
-            for (List<LineRef> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
-                    before.watchLines, l.watchLines(), after.watchLines)) {
-                addUpTo(lines, ls, ArtifactChains.KEPT);
-            }
+            g.consequences(before, o, l, after);
         }
-        g.victimLines.addAll(lines);
         // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
         // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
         for (int j = i + 1; j < cases.size(); j++) {
-            ChainSummary c = cases.get(j);
-            if (!sameGroup(r, c)) continue;
-            g.size++;
-            g.rank(c);
-            if (g.roots.size() < 3) g.roots.add(c.quote());
+            if (sameGroup(r, cases.get(j))) g.join(cases.get(j));
         }
         if (r.crossKey() != null) {
             Group others = cross.get(crossKey(r));
@@ -272,8 +245,7 @@ final class ChainGroups {
         List<String> returned = new ArrayList<>(reports.codes);
         if (i == 0) returned.addAll(o.traceCodes());
         boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes().isEmpty();
-        Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g.size, g.ranks, g.victims, g.roots, g.victimLines,
-                goodIfaceByHost);
+        Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g, goodIfaceByHost);
         out.accept(cause);
         List<LineRef> returnLines = new ArrayList<>(reports.tailLines());
         if (i == 0) addUpTo(returnLines, o.traceLines(), TAIL + 1);
@@ -299,14 +271,17 @@ final class ChainGroups {
         final List<LineRef> watchLines = new ArrayList<>(ArtifactChains.KEPT);
     }
 
+    /** A failure report with no cause text that joins a chain, {@code seq} its place among the reports of the whole evidence. */
+    private record Report(long seq, LineRef quote) {
+    }
+
     /** What reaches one chain from other artifacts (or, for its own reports, from its own). */
     private static final class ReachingLines {
         /** What joins from the artifacts before the chain's own and after it (the evidence's first chain only). */
         private Joining before;
         private Joining after;
-        /** The first {@value #TAIL} failure reports, in the order of the whole evidence, and their places in it. */
-        private final List<LineRef> tail = new ArrayList<>(0);
-        private final List<Long> tailSeq = new ArrayList<>(0);
+        /** The first {@value #TAIL} failure reports, in the order of the whole evidence. */
+        private final List<Report> tail = new ArrayList<>(0);
         /** The codes of the failure reports joined (the results they name), in order, each once. */
         final List<String> codes = new ArrayList<>(0);
         boolean failed;
@@ -330,14 +305,11 @@ final class ChainGroups {
         void report(long seq, LineRef quote, String code) {
             failed = true;
             addCode(code);
-            if (tail.size() < TAIL) {
-                tail.add(quote);
-                tailSeq.add(seq);
-            }
+            if (tail.size() < TAIL) tail.add(new Report(seq, quote));
         }
 
         List<LineRef> tailLines() {
-            return tail;
+            return tail.stream().map(Report::quote).toList();
         }
 
         private void addCode(String code) {
@@ -347,19 +319,11 @@ final class ChainGroups {
         /** {@return the reports of {@code a} and {@code b} (either may be null) in their order, the first {@value #TAIL}} */
         static ReachingLines merged(ReachingLines a, ReachingLines b) {
             ReachingLines m = new ReachingLines();
-            int i = 0;
-            int j = 0;
-            int na = a == null ? 0 : a.tail.size();
-            int nb = b == null ? 0 : b.tail.size();
-            while (i < na || j < nb) {
-                if (j >= nb || i < na && a.tailSeq.get(i) < b.tailSeq.get(j)) {
-                    m.report(a.tailSeq.get(i), a.tail.get(i), null);
-                    i++;
-                } else {
-                    m.report(b.tailSeq.get(j), b.tail.get(j), null);
-                    j++;
-                }
-            }
+            List<Report> both = new ArrayList<>();
+            if (a != null) both.addAll(a.tail);
+            if (b != null) both.addAll(b.tail);
+            both.sort(Comparator.comparingLong(Report::seq));
+            for (Report r : both) m.report(r.seq(), r.quote(), null);
             if (a != null) a.codes.forEach(m::addCode);
             if (b != null) b.codes.forEach(m::addCode);
             m.failed = a != null && a.failed || b != null && b.failed;
@@ -367,17 +331,44 @@ final class ChainGroups {
         }
     }
 
-    /** A group of chains: how many, their ranks, the roots of the chains after its first, their consequences. */
-    private static final class Group {
+    /** A group of chains, as its finding reads it. */
+    static final class Group {
+        /** How many chains. */
         int size = 1;
+        /** The ranks and other ranks of every chain. */
         final Set<Integer> ranks = new TreeSet<>();
+        /** The roots of the second to fourth chains. */
         final List<LineRef> roots = new ArrayList<>(0);
+        /** The labels of the consequences of every chain, in order. */
         final LinkedHashSet<String> victims = new LinkedHashSet<>();
+        /** The first three consequence lines of the chains, in order. */
         final List<LineRef> victimLines = new ArrayList<>(0);
 
         void rank(ChainSummary r) {
             if (r.rank() != null) ranks.add(r.rank());
             if (r.otherRank() != null) ranks.add(r.otherRank());
+        }
+
+        /** Adds a chain after the group's first. */
+        void join(ChainSummary c) {
+            size++;
+            rank(c);
+            if (roots.size() < 3) roots.add(c.quote());
+        }
+
+        /**
+         * Adds the consequences that join an artifact's first chain: its own, and for the evidence's first chain those
+         * of the artifacts with no chain {@code before} and {@code after} its own.
+         */
+        void consequences(Joining before, ChainReading o, ArtifactChains l, Joining after) {
+            victims.addAll(before.loose);
+            victims.addAll(o.looseWho());
+            victims.addAll(after.loose);
+            victims.addAll(o.traceWho());
+            for (List<LineRef> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
+                    before.watchLines, l.watchLines(), after.watchLines)) {
+                addUpTo(victimLines, ls, ArtifactChains.KEPT);
+            }
         }
 
         /** Adds the other chains of a group across artifacts (its {@code size} counts them only). */

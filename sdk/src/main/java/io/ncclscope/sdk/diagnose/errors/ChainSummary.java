@@ -12,17 +12,16 @@ package io.ncclscope.sdk.diagnose.errors;
  * @param rank      the root's rank, for matching failure reports
  * @param otherRank the other rank a duplicate-GPU line names
  * @param host      the root's host, for matching failure reports of the same artifact
- * @param who       the root's label
  * @param quote     the root line, quoted
  * @param failed    whether the artifact shows the job failed from this chain (trace, report)
  * @param artifact  the artifact's name
  * @param draft     the finding this chain makes when it leads its group
  */
-record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, String who,
-               LineRef quote, boolean failed, String artifact, ChainFindings.Draft draft) {
+record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, LineRef quote,
+               boolean failed, String artifact, ChainFindings.Draft draft) {
 
     /** {@return this record without its draft: an earlier chain of its group makes the finding} */
     ChainSummary withoutDraft() {
-        return draft == null ? this : new ChainSummary(code, crossKey, localKey, rank, otherRank, host, who, quote, failed, artifact, null);
+        return draft == null ? this : new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, null);
     }
 }

@@ -1,8 +1,11 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.sdk.diagnose.internal.Names;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** How the errors findings write lists of ranks and labels in their messages, and fill their parameters. */
 final class FindingText {
@@ -19,17 +22,19 @@ final class FindingText {
 
     /** At most three items, then {@code (+N)}. */
     static String list(Collection<?> items) {
-        StringBuilder sb = new StringBuilder();
-        int n = 0;
-        for (Object s : items) {
-            if (n == 3) {
-                sb.append(" (+").append(items.size() - 3).append(')');
-                break;
-            }
-            sb.append(n > 0 ? ", " : "").append(s);
-            n++;
-        }
-        return sb.toString();
+        return Names.upTo(items.stream().map(String::valueOf).toList(), 3);
+    }
+
+    /** {@return a GPU as NCCL printed its bus id and as normalised: {@code 0000:1b:00.0 (1b:00.0)}; {@code ?} with neither} */
+    static String gpu(String busIdRaw, String busId) {
+        if (busIdRaw != null && busId != null) return busIdRaw + " (" + busId + ")";
+        return busIdRaw != null ? busIdRaw : busId != null ? busId : "?";
+    }
+
+    /** {@return the one distinct name among {@code names}; null with none or several} */
+    static String onlyOne(Stream<String> names) {
+        List<String> distinct = names.distinct().limit(2).toList();
+        return distinct.size() == 1 ? distinct.get(0) : null;
     }
 
     /** Puts {@code v} under {@code k} unless it is null or blank. */

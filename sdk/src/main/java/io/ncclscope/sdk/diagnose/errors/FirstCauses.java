@@ -12,6 +12,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.Note;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
@@ -40,20 +41,12 @@ import java.util.Set;
 final class FirstCauses {
 
     /** A failure report with no cause text: PyTorch's error block without {@code Last error}, a {@code Test NCCL failure}. */
-    record GenericFailure(Artifact artifact, int line, String text, String code, Integer rank, String host, Long pid,
+    record GenericFailure(Artifact artifact, int line, String text, String code, Integer rank, String host,
                    String reason, String location, TestsInfo tests, String version) {
     }
 
     /** What an nccl-tests output says about the run, for the messages of its failures. */
     record TestsInfo(int hosts, Integer ranks, boolean geforce) {
-    }
-
-    /** A watchdog report of the log. */
-    record WatchdogReport(Artifact artifact, LauncherError error) {
-    }
-
-    /** A launcher's {@code ChildFailedError} report, and its line. */
-    private record ChildFailure(LauncherError error, LineRef line) {
     }
 
     /** The log's index; null for an nccl-tests output. */
@@ -68,8 +61,9 @@ final class FirstCauses {
     /** The result each launcher report names, by the signal it reports. */
     private final Map<Signal, NcclResult> reportResults = new IdentityHashMap<>();
     private final List<GenericFailure> generics = new ArrayList<>();
-    private final List<WatchdogReport> watches = new ArrayList<>();
-    private final List<ChildFailure> childFailures = new ArrayList<>();
+    /** The log's watchdog reports and launcher's {@code ChildFailedError} reports. */
+    private final List<LauncherError> watches = new ArrayList<>();
+    private final List<LauncherError> childFailures = new ArrayList<>();
 
     /** {@return the key of a process of the artifact} Lines with no pid are one anonymous process per host. */
     static String process(String host, Long pid) {
@@ -105,29 +99,27 @@ final class FirstCauses {
         for (LauncherError le : log.launcherErrors()) {
             switch (le.kind()) {
                 case NCCL_ERROR -> onNcclError(a, le);
-                case CUDA_ERROR -> {
-                    // A CUDA error PyTorch reports (its own allocator running out included) is the application's,
-                    // not a failure of NCCL's buffers: CUDA_ERROR, never NCCL_OUT_OF_MEMORY.
-                    Verdict v = new Verdict(Classifier.CUDA, Role.ROOT, "cuda.launcher");
-                    signals.add(new Signal(a, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
-                            le.reason() != null ? le.reason() : le.text(), EventKind.CUDA_FAILURE, null, null, null,
-                            le.count(), Signal.Origin.LAUNCHER, le.text(), v));
-                }
-                case STORE_LOST -> {
-                    // The c10d store's server went away: the process hosting it (rank 0's, the launcher agent's)
-                    // exited first. A consequence; it names the finding only when no cause is seen anywhere.
-                    Verdict v = new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store");
-                    signals.add(new Signal(a, le.line(), null, le.pid(), null, null, le.rank(), le.source(),
-                            le.text(), EventKind.CONNECTION_LOST, null, null, le.host(), le.count(), Signal.Origin.LAUNCHER,
-                            le.text(), v));
-                }
-                case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(new WatchdogReport(a, le));
-                case CHILD_FAILED -> childFailures.add(new ChildFailure(le, LineRef.of(a, le.line(), le.text())));
+                // A CUDA error PyTorch reports (its own allocator running out included) is the application's,
+                // not a failure of NCCL's buffers: CUDA_ERROR, never NCCL_OUT_OF_MEMORY.
+                case CUDA_ERROR -> signals.add(launcherSignal(a, le, le.reason() != null ? le.reason() : le.text(),
+                        EventKind.CUDA_FAILURE, null, new Verdict(Classifier.CUDA, Role.ROOT, "cuda.launcher")));
+                // The c10d store's server went away: the process hosting it (rank 0's, the launcher agent's) exited
+                // first. A consequence; it names the finding only when no cause is seen anywhere.
+                case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
+                        new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
+                case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
+                case CHILD_FAILED -> childFailures.add(le);
                 default -> {
                     // Other RuntimeErrors are the application's; they name no NCCL cause.
                 }
             }
         }
+    }
+
+    /** A launcher's report of its own, as a signal: {@code text} its message, {@code peer} the address it names. */
+    private static Signal launcherSignal(Artifact a, LauncherError le, String text, EventKind kind, String peer, Verdict v) {
+        return new Signal(a, le.line(), null, le.pid(), null, null, le.rank(), le.source(), text, kind, null, null, peer,
+                le.count(), Signal.Origin.LAUNCHER, le.text(), v);
     }
 
     /**
@@ -139,8 +131,8 @@ final class FirstCauses {
             String code = Classifier.codeOf(le.error());
             if (code == null) code = Classifier.codeOf(NcclResult.fromReason(le.reason()));
             if (code != null) {
-                generics.add(new GenericFailure(a, le.line(), le.text(), code, le.rank(), null, le.pid(), le.reason(),
-                        le.source(), null, le.ncclVersion()));
+                generics.add(new GenericFailure(a, le.line(), le.text(), code, le.rank(), null, le.reason(), le.source(),
+                        null, le.ncclVersion()));
             }
             return;
         }
@@ -201,25 +193,18 @@ final class FirstCauses {
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
         for (TestError e : t.errors()) {
             // A rank only when the line points at exactly one device: one process usually drives every GPU.
-            Integer rank = null;
-            int matches = 0;
-            if (e.host() != null) {
-                for (var d : t.devices()) {
-                    if (e.host().equals(d.host()) && (e.pid() == null || e.pid().equals(d.pid()))) {
-                        rank = d.rank();
-                        matches++;
-                    }
-                }
-            }
-            if (matches != 1) rank = null;
+            List<Integer> ranks = e.host() == null ? List.of() : t.devices().stream()
+                    .filter(d -> e.host().equals(d.host()) && (e.pid() == null || e.pid().equals(d.pid())))
+                    .map(NcclTestsDevice::rank).toList();
+            Integer rank = ranks.size() == 1 ? ranks.get(0) : null;
             Long pid = e.pid() == null ? null : e.pid().longValue();
             switch (e.kind()) {
                 case NCCL_FAILURE, CUDA_FAILURE -> {
                     String code = e.kind() == TestError.Kind.CUDA_FAILURE ? Classifier.CUDA
                             : Classifier.codeOf(NcclResult.fromReason(e.message()));
                     if (code == null) code = Classifier.INTERNAL;
-                    generics.add(new GenericFailure(a, e.line(), e.text(), code, rank, e.host(), pid, e.message(),
-                            e.location(), info, t.ncclVersion()));
+                    generics.add(new GenericFailure(a, e.line(), e.text(), code, rank, e.host(), e.message(), e.location(),
+                            info, t.ncclVersion()));
                 }
                 case NCCL_LAST_ERROR -> {
                     String text = e.message() != null ? e.message() : e.text();
@@ -297,10 +282,10 @@ final class FirstCauses {
                     g.artifact().name(), ChainFindings.generic(g)));
         }
         List<LineRef> watchLines = new ArrayList<>();
-        for (WatchdogReport w : watches.subList(0, Math.min(watches.size(), ArtifactChains.KEPT))) {
-            watchLines.add(LineRef.of(w.artifact(), w.error().line(), w.error().text()));
+        for (LauncherError w : watches.subList(0, Math.min(watches.size(), ArtifactChains.KEPT))) {
+            watchLines.add(LineRef.of(logIndex.artifact, w.line(), w.text()));
         }
-        Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(watches);
+        Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(logIndex.artifact, watches);
         return new ArtifactChains(main, fallback, List.copyOf(gs), List.copyOf(watchLines), watchdog);
     }
 
@@ -353,9 +338,9 @@ final class FirstCauses {
         List<LineRef> traceLines = new ArrayList<>();
         List<String> traceCodes = new ArrayList<>(1);
         if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines, traceCodes);
-        for (ChildFailure cf : childFailures) {
-            Chain c = caseForChild(cases, cf.error());
-            if (c != null) c.childTail.add(cf.line());
+        for (LauncherError le : childFailures) {
+            Chain c = caseForChild(cases, le);
+            if (c != null) c.childTail.add(LineRef.of(logIndex.artifact, le.line(), le.text()));
         }
         List<ChainSummary> recs = new ArrayList<>();
         Set<String> groups = new HashSet<>();
@@ -382,8 +367,8 @@ final class FirstCauses {
             }
         }
         ChainFindings.Draft d = ChainFindings.draft(c, logIndex);
-        // The record and its draft share the root's quote and label.
-        return new ChainSummary(c.code, cross, local, s.rank, s.otherRank, s.host, d.who(), d.head().get(0), c.failed,
+        // The record and its draft share the root's quote.
+        return new ChainSummary(c.code, cross, local, s.rank, s.otherRank, s.host, d.head().get(0), c.failed,
                 s.artifact.name(), d);
     }
 
@@ -450,10 +435,8 @@ final class FirstCauses {
     private NcclResult firstResultAfter(Signal s) {
         List<NcclEvent> t = traces.get(process(s.host, s.pid));
         if (t == null) return null;
-        for (NcclEvent e : t) {
-            if (e.line() > s.line && e.result() != null && e.result() != NcclResult.SUCCESS) return e.result();
-        }
-        return null;
+        return t.stream().filter(e -> e.line() > s.line && e.result() != null && e.result() != NcclResult.SUCCESS)
+                .map(NcclEvent::result).findFirst().orElse(null);
     }
 
     /**

@@ -11,7 +11,6 @@ import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -95,10 +94,7 @@ final class LogIndex {
     /** The one HCA a host uses, when the log lists exactly one. */
     String singleHca(String host) {
         List<IbDevice> l = ofHost(hcas, host);
-        if (l == null) return null;
-        Set<String> names = new LinkedHashSet<>();
-        for (IbDevice d : l) names.add(d.device());
-        return names.size() == 1 ? names.iterator().next() : null;
+        return l == null ? null : FindingText.onlyOne(l.stream().map(IbDevice::device));
     }
 
     /** The socket interface the channels of a host go through ({@code via NET/Socket/1} is device 1). */
@@ -143,11 +139,7 @@ final class LogIndex {
 
     /** True when every communicator of a log has one rank (nothing is exchanged, tuning never runs). */
     static boolean singleRankOnly(List<NcclRank> ranks) {
-        if (ranks.isEmpty()) return false;
-        for (NcclRank r : ranks) {
-            if (r.nranks() == null || r.nranks() != 1) return false;
-        }
-        return true;
+        return !ranks.isEmpty() && ranks.stream().allMatch(r -> r.nranks() != null && r.nranks() == 1);
     }
 
     /**

@@ -7,7 +7,6 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -112,17 +111,11 @@ final class RankMappingCheck {
      */
     boolean settle(Set<String> dupKeys, Set<String> codesFound) {
         seq = 0;
-        boolean again = false;
-        for (Iterator<Map.Entry<String, GpuSeen>> it = gpus.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, GpuSeen> en = it.next();
-            GpuSeen g = en.getValue();
-            if (!g.severalRanks || dupKeys.contains("dup|" + en.getKey()) || g.multiRankAllowed) {
-                it.remove();
-                continue;
-            }
+        gpus.entrySet().removeIf(en -> !en.getValue().severalRanks || en.getValue().multiRankAllowed
+                || dupKeys.contains("dup|" + en.getKey()));
+        for (GpuSeen g : gpus.values()) {
             g.all = new TreeSet<>();
             g.lines = new ArrayList<>();
-            again = true;
         }
         if (!codesFound.contains(Classifier.MAPPING)) {
             if (sizes.size() > 1) {
@@ -142,7 +135,7 @@ final class RankMappingCheck {
             }
         }
         ranks.clear();
-        return again || mapping != null;
+        return !gpus.isEmpty() || mapping != null;
     }
 
     /** Reads an entry of the communicator, the second time (after {@link #settle}). */
@@ -177,7 +170,7 @@ final class RankMappingCheck {
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(r0.host(), r0.rank(), r0.busId(), null, null, null, null),
                     Message.of(ErrorsAnalyzer.class, "duplicate.mapping", "ranks", FindingText.join(g.all),
-                            "gpu", (r0.busIdRaw() != null ? r0.busIdRaw() + " (" + r0.busId() + ")" : r0.busId()),
+                            "gpu", FindingText.gpu(r0.busIdRaw(), r0.busId()),
                             "node", r0.host(), "comm", comm), g.lines, params));
         }
         if (mapping == null) return;

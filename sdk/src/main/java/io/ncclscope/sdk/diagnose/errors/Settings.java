@@ -146,14 +146,8 @@ final class Settings {
     private static void debugFile(Artifact a, NcclLog log, List<Finding> out) {
         String v = log.environment().get("NCCL_DEBUG_FILE");
         if (v == null || log.ncclLines() > 0) return;
-        EnvSetting s = null;
-        for (EnvSetting e : log.envSettings()) {
-            if (e.name().equals("NCCL_DEBUG_FILE")) {
-                s = e;
-                break;
-            }
-        }
-        List<EvidenceLine> ev = s == null ? List.of() : List.of(a.quote(s.line(), "NCCL_DEBUG_FILE=" + v));
+        List<EvidenceLine> ev = log.envSettings().stream().filter(e -> e.name().equals("NCCL_DEBUG_FILE")).limit(1)
+                .map(e -> a.quote(e.line(), "NCCL_DEBUG_FILE=" + v)).toList();
         out.add(finding(Classifier.DEBUG_FILE, FindingSeverity.INFO, a.node().orElse(null), "NCCL_DEBUG_FILE",
                 Message.of(ErrorsAnalyzer.class, "debugfile", "value", v), ev));
     }

@@ -54,7 +54,6 @@ final class Signal {
     Integer otherRank;
     String hca;
     Integer peerPort;
-    String direction;
     Integer vendorError;
 
     Signal(Artifact artifact, int line, String host, Long pid, Long tid, Integer cudaDev, Integer rank,
@@ -149,7 +148,6 @@ final class Signal {
         if (ib != null) {
             s.hca = ib.hca();
             s.peerPort = ib.peerPort();
-            s.direction = ib.direction();
             s.vendorError = ib.vendorError();
         }
         if (s.hca == null && s.text != null) {

@@ -5,11 +5,11 @@ import io.ncclscope.parsers.nccl.LauncherErrorKind;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.errors.FirstCauses.WatchdogReport;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,9 +40,8 @@ final class Watchdogs {
         Long ran;
         LauncherError firstTimeout;
 
-        Reading(List<WatchdogReport> ws) {
-            for (WatchdogReport w : ws) {
-                LauncherError e = w.error();
+        Reading(List<LauncherError> ws) {
+            for (LauncherError e : ws) {
                 if (e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) {
                     if (firstTimeout == null) firstTimeout = e;
                     if (e.opType() != null) ops.add(e.opType());
@@ -68,15 +67,8 @@ final class Watchdogs {
         /** The rank that is behind (lowest SeqNum) is the one to chase; with one SeqNum, the lead report's. */
         Integer subjectRank(LauncherError lead) {
             if (allSeq.size() <= 1) return lead.rank();
-            Integer behind = null;
-            long lowest = Long.MAX_VALUE;
-            for (Map.Entry<Integer, TreeSet<Long>> en : seqByRank.entrySet()) {
-                if (en.getValue().first() < lowest) {
-                    lowest = en.getValue().first();
-                    behind = en.getKey();
-                }
-            }
-            return behind;
+            return seqByRank.entrySet().stream().min(Comparator.comparing(en -> en.getValue().first()))
+                    .map(Map.Entry::getKey).orElse(null);
         }
 
         /** Per rank its SeqNums: {@code rank 0: 12; rank 3: 10-11}. */
@@ -92,10 +84,9 @@ final class Watchdogs {
     }
 
     /** {@return the finding of the watchdog reports of one log} */
-    static Finding finding(List<WatchdogReport> ws) {
-        Artifact a = ws.get(0).artifact();
+    static Finding finding(Artifact a, List<LauncherError> ws) {
         Reading r = new Reading(ws);
-        LauncherError lead = r.firstTimeout != null ? r.firstTimeout : ws.get(0).error();
+        LauncherError lead = r.firstTimeout != null ? r.firstTimeout : ws.get(0);
         Integer subjectRank = r.subjectRank(lead);
         String pg = r.pgs.size() == 1 ? r.pgs.iterator().next() : null;
         String who = (pg != null ? "PG " + pg + " " : "") + (subjectRank != null ? "rank " + subjectRank : "NCCL");
@@ -114,15 +105,14 @@ final class Watchdogs {
     }
 
     /** The lead report's line, then one line per other rank (exceptions all), eight at most. */
-    private static List<EvidenceLine> quotes(Artifact a, LauncherError lead, List<WatchdogReport> ws) {
+    private static List<EvidenceLine> quotes(Artifact a, LauncherError lead, List<LauncherError> ws) {
         List<EvidenceLine> ev = new ArrayList<>();
         Set<Integer> quoted = new LinkedHashSet<>();
         ev.add(a.quote(lead.line(), lead.text()));
         quoted.add(lead.line());
         Set<Integer> ranksQuoted = new LinkedHashSet<>();
         if (lead.rank() != null) ranksQuoted.add(lead.rank());
-        for (WatchdogReport w : ws) {
-            LauncherError e = w.error();
+        for (LauncherError e : ws) {
             if (ev.size() >= 8) break;
             if (quoted.contains(e.line())) continue;
             if (e.rank() != null && !ranksQuoted.add(e.rank()) && e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) continue;
