@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.bandwidth;
 
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ public final class Segments {
          * @param slice one node's artifacts, or the artifacts of no node
          * @return what was judged of the slice, to fold once
          */
-        public io.ncclscope.sdk.diagnose.Pass.SliceSummary read(Evidence slice) {
+        public Pass.SliceSummary read(Evidence slice) {
             return judge.read(java.util.Objects.requireNonNull(slice, "slice"))::run;
         }
 

@@ -26,6 +26,7 @@ import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -105,7 +106,7 @@ final class Observer {
          * Reads every artifact of {@code slice} into observations and facts, apart from this fold's state (any thread);
          * the fold returned adds them, on the fold's thread in slice order.
          */
-        io.ncclscope.sdk.diagnose.Pass.SliceSummary read(Evidence slice) {
+        Pass.SliceSummary read(Evidence slice) {
             Observer o = new Observer();
             Candidates.Made made = new Candidates.Made();
             for (Artifact a : slice.artifacts()) {

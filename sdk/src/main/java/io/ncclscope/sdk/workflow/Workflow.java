@@ -4,6 +4,7 @@ import io.ncclscope.sdk.compare.Comparison;
 import io.ncclscope.sdk.compare.Scaling;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.localize.Localization;
 import io.ncclscope.sdk.localize.PairResult;
@@ -127,7 +128,7 @@ public final class Workflow {
          * @param slice one node's artifacts, or the artifacts of no node
          * @return what was observed of the slice, to fold once
          */
-        public io.ncclscope.sdk.diagnose.Pass.SliceSummary read(Evidence slice) {
+        public Pass.SliceSummary read(Evidence slice) {
             return observer.read(Objects.requireNonNull(slice, "slice"));
         }
 
