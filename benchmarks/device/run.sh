@@ -25,11 +25,13 @@ if [ "$part" = ab ]; then
     "$here/bin/xz" -dc "$here/base-app.tar.xz" | tar -xf - -C "$A/app"
     bash "$here/train.sh" "$A" "$here/wt/examples/captured" > "$OUT/train-base.txt" 2>&1
   fi
+  n=0   # a row named twice in AB_ROWS is measured twice, each round into its own files
   for row in $(echo "${AB_ROWS:-start,small,biglog,nodes,serve}" | tr ',' ' '); do
+    n=$((n + 1))
     for v in base new; do
       d="$B"; [ "$v" = base ] && d="$A"
       bash benchmarks/table.sh --bundle "$d" --bench-jar "$here/benchmarks.jar" --work /tmp/t --rows "$row" \
-        --cores "${AB_CORES:-8}" --duration 20s --warmup-max 60s > "$OUT/ab-$row-$v.txt" 2>&1
+        --cores "${AB_CORES:-8}" --duration 20s --warmup-max 60s > "$OUT/ab-$n-$row-$v.txt" 2>&1
     done
   done
   { echo "| row | build | ours |"; echo "| --- | --- | --- |"
