@@ -259,8 +259,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         int p = 0;
         Assembly slow = null;
         while (p < n) {
-            int i = p;
-            while (i < n && buf[i] >= 0x20) i++; // printable ASCII: bytes 0x20..0x7f (the rest are negative)
+            int i = ByteRuns.printableEnd(buf, p, n); // printable ASCII: bytes 0x20..0x7f
             if (i < n && buf[i] == '\n' && i - p <= maxLineLength) {
                 out.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1), buf, p, i);
                 out.newlines++;

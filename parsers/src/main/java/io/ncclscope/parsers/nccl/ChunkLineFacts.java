@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.ByteRuns;
 import io.ncclscope.parsers.internal.LineMapper;
 
 /**
@@ -76,12 +77,13 @@ final class ChunkLineFacts implements LineMapper {
         long h = LineRegions.SEED;
         int i = from;
         for (; i + 3 < to; i += 4) {
-            int c0 = latin1[i] & 0xff;
-            int c1 = latin1[i + 1] & 0xff;
-            int c2 = latin1[i + 2] & 0xff;
-            int c3 = latin1[i + 3] & 0xff;
-            if (c0 == '?' || c1 == '?' || c2 == '?' || c3 == '?') return 0;
-            long w = c0 | (long) c1 << 16 | (long) c2 << 32 | (long) c3 << 48;
+            int four = ByteRuns.int4(latin1, i);
+            int marks = four ^ 0x3f3f3f3f; // a '?' is a zero byte here
+            if (((marks - 0x01010101) & ~marks & 0x80808080) != 0) return 0;
+            // the four bytes, first lowest, spread to 16 bits each as mix reads four characters
+            long w = four & 0xffffffffL;
+            w = (w | w << 16) & 0x0000ffff0000ffffL;
+            w = (w | w << 8) & 0x00ff00ff00ff00ffL;
             h = LineRegions.step4(h, w);
         }
         for (; i < to; i++) {
@@ -113,12 +115,9 @@ final class ChunkLineFacts implements LineMapper {
         return -1;
     }
 
-    /** True when the line at {@code from} starts with {@link #prefix}; compared from its end, where prefixes differ. */
+    /** True when the line at {@code from} starts with {@link #prefix}. */
     private boolean repeatsPrefix(byte[] latin1, int from) {
-        for (int i = prefixLength - 1; i >= 0; i--) {
-            if (latin1[from + i] != prefix[i]) return false;
-        }
-        return true;
+        return ByteRuns.equal(latin1, from, prefix, 0, prefixLength);
     }
 
     /** The first {@code NCCL INFO } in {@code [from, to)}, or -1. */
