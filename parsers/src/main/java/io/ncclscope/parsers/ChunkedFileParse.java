@@ -24,21 +24,44 @@ import java.util.function.LongConsumer;
 record ChunkedFileParse(long minBytes, int chunkBytes, int maxChunkBytes, int threads) {
 
     /**
-     * The most chunk threads: the scanner, one thread, sets the pace. The chunk threads also do the scanner's per-line
-     * work that needs no earlier line (the NCCL parser's {@code ChunkLineFacts}), yet on a 268 MB generated log (C1, as
-     * the CLI runs) they spent 0.82 s of CPU in all against 0.86 s on the scanning thread: two readers, each busy about
-     * half the time the scanner is, keep it fed. More readers only hold more chunks, and the CLI's serial collector
-     * grows the heap for them: peak RSS for a 1 GiB log was 1,539 MiB with 16 readers on the 16-core H200 node; with 16
-     * cores emulated, 370 MiB with 4 readers and 186 MiB with 2, at the same CPU time.
+     * The most chunk threads by default: the scanner, one thread, sets the pace. The chunk threads also do the scanner's
+     * per-line work that needs no earlier line (the NCCL parser's {@code ChunkLineFacts}); on a 268 MB generated log (C1,
+     * as the CLI runs) they spent about 1.0 s of CPU in all against 0.58 s on the scanning thread, so two readers are
+     * barely enough to keep it fed and four leave a margin. More readers only hold more chunks: what is in flight when
+     * the serial collector's young generation fills is promoted, and the old generation then grows until a full
+     * collection. With 1 MiB chunks and 16 cores emulated, peak RSS for that log was 239 MiB with 2 readers and 444 MiB
+     * with 4; with 256 KiB chunks, 118 and 121 MiB (126 MiB with 8 readers, 276 with 16).
      */
-    static final int MAX_THREADS = 2;
+    static final int MAX_THREADS = 4;
+
+    /** The system property that sets the chunk threads (1 to 64), whatever the cores. */
+    static final String THREADS_PROPERTY = "ncclscope.parse.threads";
+
+    /** The system property that sets the chunk size in KiB (16 to 4096). */
+    static final String CHUNK_PROPERTY = "ncclscope.parse.chunkKiB";
 
     /**
-     * 8 MiB and up, 1 MiB chunks, lines up to 3 MiB, one thread per core up to {@link #MAX_THREADS}: about 3 MiB of
-     * bytes and strings per chunk.
+     * 8 MiB and up, 256 KiB chunks (or as {@link #CHUNK_PROPERTY} says), lines up to 3 MiB, one thread per core up to
+     * {@link #MAX_THREADS} (or as {@link #THREADS_PROPERTY} says): under 1 MiB of bytes and strings per chunk.
      */
-    static final ChunkedFileParse DEFAULT = new ChunkedFileParse(8L << 20, 1 << 20, 4 << 20,
-            Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+    static final ChunkedFileParse DEFAULT = of(chunkBytes(Integer.getInteger(CHUNK_PROPERTY, 0)),
+            threads(Runtime.getRuntime().availableProcessors(), Integer.getInteger(THREADS_PROPERTY, 0)));
+
+    /** Files of 8 MiB and up in chunks of {@code chunkBytes} whose last line may run 3 MiB past them, on {@code threads}. */
+    private static ChunkedFileParse of(int chunkBytes, int threads) {
+        return new ChunkedFileParse(8L << 20, chunkBytes, chunkBytes + (3 << 20), threads);
+    }
+
+    /** The chunk threads for {@code cores} cores: {@code asked} when it is 1 to 64, else one per core up to the most. */
+    static int threads(int cores, int asked) {
+        if (asked >= 1 && asked <= 64) return asked;
+        return Math.max(1, Math.min(MAX_THREADS, cores));
+    }
+
+    /** The bytes of a chunk: {@code askedKiB} KiB when it is 16 to 4096, else 256 KiB. */
+    static int chunkBytes(int askedKiB) {
+        return (askedKiB >= 16 && askedKiB <= 4096 ? askedKiB : 256) << 10;
+    }
 
     ParseResult<?> parse(Path file, ParseLimits limits, LongConsumer bytesRead) throws IOException {
         long size = Files.size(file);

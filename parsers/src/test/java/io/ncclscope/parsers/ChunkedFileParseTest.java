@@ -121,6 +121,18 @@ class ChunkedFileParseTest {
         assertThat(bytes.get()).isEqualTo(Files.size(f));
     }
 
+    @Test
+    void theChunkThreadsFollowTheCoresUpToFourUnlessTheKnobSays() {
+        assertThat(ChunkedFileParse.threads(1, 0)).isEqualTo(1);
+        assertThat(ChunkedFileParse.threads(2, 0)).isEqualTo(2);
+        assertThat(ChunkedFileParse.threads(16, 0)).isEqualTo(ChunkedFileParse.MAX_THREADS).isEqualTo(4);
+        assertThat(ChunkedFileParse.threads(16, 12)).isEqualTo(12);
+        assertThat(ChunkedFileParse.threads(2, 65)).isEqualTo(2);
+        assertThat(ChunkedFileParse.chunkBytes(0)).isEqualTo(256 << 10);
+        assertThat(ChunkedFileParse.chunkBytes(1024)).isEqualTo(1 << 20);
+        assertThat(ChunkedFileParse.chunkBytes(8)).isEqualTo(256 << 10);
+    }
+
     private static ParseResult<?> streamed(Path f, ParseLimits limits) throws IOException {
         try (InputStream in = Files.newInputStream(f)) {
             return Parsers.parse(in, null, limits);

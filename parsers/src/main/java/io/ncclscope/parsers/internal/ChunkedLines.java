@@ -34,8 +34,8 @@ import java.util.function.Supplier;
  * other line is decoded and cleaned character by character exactly as {@link LineSource} does.
  *
  * <p>A parser may also hand its stateless per-line work to the chunk threads ({@link LineMapper}): each line then
- * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read; runs
- * of consecutive lines with the same facts are kept once, so the facts add little to a chunk's memory.
+ * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read and
+ * kept beside its lines ({@code 8 * width} bytes a line).
  *
  * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
  * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
@@ -64,10 +64,11 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     private final long chunkCount;
     private long submitted;
     private Chunk current;
+    /** The index in the current chunk of the line after the one last returned. */
     private int index;
     private int cutIndex;
-    /** The first of the current chunk's runs of mapped lines that does not end before the line last returned. */
-    private int factIndex;
+    /** The index of the current chunk's next cut line; -1 when none is left. */
+    private int nextCut = -1;
     private int lineNo;
     private long newlinesBefore;
 
@@ -92,17 +93,17 @@ public final class ChunkedLines implements Lines, AutoCloseable {
 
     @Override
     public String next() throws IOException {
-        while (current == null || index >= current.lines.size()) {
+        while (current == null || index >= current.count) {
             if (!advance()) return null;
         }
-        String line = current.lines.get(index);
+        String line = current.lines[index];
         lineNo++;
-        if (cutIndex < current.cut.size() && current.cut.get(cutIndex) == index) {
+        if (index == nextCut) {
             cutIndex++;
+            nextCut = cutIndex < current.cut.size() ? current.cut.get(cutIndex) : -1;
             warnings.add(ParseWarning.warning(lineNo, "line longer than " + maxLineLength + " characters was cut", line));
         }
         index++;
-        while (factIndex < current.factCount && current.factEnds[factIndex] < index) factIndex++;
         return line;
     }
 
@@ -118,8 +119,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
      * @param k which fact
      */
     public long fact(int k) {
-        Chunk c = current;
-        return factIndex < c.factCount && c.factStarts[factIndex] < index ? c.facts[factIndex * width + k] : 0;
+        return width == 0 ? 0 : current.facts[(index - 1) * width + k];
     }
 
     /** Takes the next chunk in order, keeping {@link #window} chunks read ahead; false after the last. */
@@ -149,7 +149,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         current = c;
         index = 0;
         cutIndex = 0;
-        factIndex = 0;
+        nextCut = c.cut.isEmpty() ? -1 : c.cut.get(0);
         return true;
     }
 
@@ -160,44 +160,40 @@ public final class ChunkedLines implements Lines, AutoCloseable {
     }
 
     /**
-     * One chunk's lines, the facts of those its mapper wrote any for, the indexes of the lines that were cut, and what
+     * One chunk's lines with the facts its mapper wrote for them, the indexes of the lines that were cut, and what
      * {@code Parsers} counts of its characters.
      */
     private static final class Chunk {
-        final List<String> lines = new ArrayList<>();
+        String[] lines;
+        int count;
         final List<Integer> cut = new ArrayList<>(0);
         final LineMapper mapper;
         final int width;
-        /**
-         * The mapped lines in {@code factCount} runs of consecutive lines with the same facts (most lines of a log
-         * repeat the line before in what a mapper learns of them): run {@code r} holds lines {@code factStarts[r]} to
-         * {@code factEnds[r] - 1}, and their facts are {@code facts[r * width]} and after.
-         */
-        int[] factStarts = new int[0];
-        int[] factEnds = new int[0];
-        long[] facts = new long[0];
-        int factCount;
+        /** Line {@code i}'s facts are {@code facts[i * width]} and after; zeros where the mapper wrote none. */
+        long[] facts;
         long bytes;
         long newlines;
         long replaced;
         long newlinesBeforeReplacement;
 
-        Chunk(LineMapper mapper, int width) {
+        /** A chunk of about {@code expectedLines} lines. */
+        Chunk(LineMapper mapper, int width, int expectedLines) {
             this.mapper = mapper;
-            this.width = width;
+            this.width = mapper == null ? 0 : width;
+            this.lines = new String[Math.max(16, expectedLines)];
+            this.facts = new long[lines.length * this.width];
         }
 
         /** Adds a line, whose Latin-1 bytes are {@code [from, to)} of {@code latin1} (or, when null, the line's). */
         void add(String line, byte[] latin1, int from, int to) {
-            lines.add(line);
-            if (mapper == null) return;
-            if (factCount == factStarts.length) {
-                int more = Math.max(64, factCount);
-                factStarts = Arrays.copyOf(factStarts, factCount + more);
-                factEnds = Arrays.copyOf(factEnds, factCount + more);
-                facts = Arrays.copyOf(facts, (factCount + more) * width);
+            if (count == lines.length) {
+                lines = Arrays.copyOf(lines, count + (count >> 1));
+                facts = Arrays.copyOf(facts, lines.length * width);
             }
-            int at = factCount * width;
+            int i = count++;
+            lines[i] = line;
+            if (mapper == null) return;
+            int at = i * width;
             boolean wrote;
             if (latin1 == null) {
                 byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
@@ -205,20 +201,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             } else {
                 wrote = mapper.map(latin1, from, to, facts, at);
             }
-            if (wrote) addRun(lines.size() - 1);
-        }
-
-        /** Adds line {@code i}, whose facts were written after the last run: to that run when it has the same. */
-        private void addRun(int i) {
-            int at = factCount * width;
-            if (factCount > 0 && factEnds[factCount - 1] == i
-                    && Arrays.equals(facts, at - width, at, facts, at, at + width)) {
-                factEnds[factCount - 1] = i + 1;
-                return;
-            }
-            factStarts[factCount] = i;
-            factEnds[factCount] = i + 1;
-            factCount++;
+            if (!wrote) Arrays.fill(facts, at, at + width, 0L);
         }
     }
 
@@ -228,11 +211,13 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         long end = text.size();
         long from = base + k * text.chunkBytes();
         long to = Math.min(end, from + text.chunkBytes());
-        Chunk out = new Chunk(mappers == null ? null : mappers.get(), width);
+        LineMapper mapper = mappers == null ? null : mappers.get();
         long s = from == base ? from : lineStart(from, to);
-        if (s >= to) return out; // no line starts here: the chunk before holds them
+        if (s >= to) return new Chunk(mapper, width, 0); // no line starts here: the chunk before holds them
         long e = to == end ? end : lineStart(to, s + text.maxChunkBytes() + 1);
         if (e - s > text.maxChunkBytes()) throw new ChunkTooLongException(s);
+        // Most log lines are 40 to 150 bytes: room for lines of 64 bytes on average, grown by half when short.
+        Chunk out = new Chunk(mapper, width, (int) ((e - s) >> 6));
         byte[] buf = new byte[(int) (e - s)];
         readFully(buf, s);
         out.bytes = buf.length;
@@ -274,8 +259,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         int p = 0;
         Assembly slow = null;
         while (p < n) {
-            int i = p;
-            while (i < n && buf[i] >= 0x20) i++; // printable ASCII: bytes 0x20..0x7f (the rest are negative)
+            int i = ByteRuns.printableEnd(buf, p, n); // printable ASCII: bytes 0x20..0x7f
             if (i < n && buf[i] == '\n' && i - p <= maxLineLength) {
                 out.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1), buf, p, i);
                 out.newlines++;
@@ -352,7 +336,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         }
 
         private void emit(Chunk out) {
-            if (cut) out.cut.add(out.lines.size());
+            if (cut) out.cut.add(out.count);
             out.add(sb.toString(), null, 0, 0);
             sb.setLength(0);
             any = false;

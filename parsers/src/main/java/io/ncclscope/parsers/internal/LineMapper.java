@@ -5,8 +5,8 @@ package io.ncclscope.parsers.internal;
  * threads: what it writes for a line comes back with it ({@link ChunkedLines#fact}), so that the parser, which takes
  * the lines in order on one thread, does not compute it there. One instance reads the lines of one chunk, in order:
  * it may use what it saw of the chunk's earlier lines to decide which lines are worth the work (and write nothing for
- * the others: their facts read as zeros), but what it writes for a line must be what the line alone gives. Only the
- * lines it wrote facts for take memory.
+ * the others: their facts read as zeros), but what it writes for a line must be what the line alone gives. Every
+ * line's facts are kept with its chunk, {@code width} longs a line.
  */
 public interface LineMapper {
 

@@ -70,7 +70,7 @@ final class ChannelLines {
         int ve = n;
         while (ve > vs && line.charAt(ve - 1) == ' ') ve--;
         long h = prefix.process != null ? prefix.process.hostHash : prefix.hostStart >= 0 ? mix(SEED, line, prefix.hostStart, prefix.hostEnd) : SEED;
-        h = mix(h, line, prefix.msgStart, n);
+        h = mix(h, hostsAndProcesses.messageHash(line));
         int idx = transportIndex.get(h);
         if (idx >= 0) {
             TransportEntry t = transports.get(idx);

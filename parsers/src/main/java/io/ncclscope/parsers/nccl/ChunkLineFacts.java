@@ -1,30 +1,39 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.ByteRuns;
 import io.ncclscope.parsers.internal.LineMapper;
 
 /**
  * What the chunk threads of a big file learn of each line for {@link NcclLogScanner}, so that its one thread does
- * not, in two facts per line:
+ * not, in three facts per line:
  * <ul>
  * <li>a line that starts with the {@code ... NCCL INFO } prefix of the line before it (most lines of a log): fact 0 is
- * 0 and fact 1 the length of that prefix, the characters the two lines have in common from their start. The scanner
- * then knows the line repeats the INFO prefix it last recognised ({@link RecentInfoPrefixes#matchFront}) without
- * comparing them again;</li>
+ * 0, fact 1 the length of that prefix, the characters the two lines have in common from their start, and fact 2 the
+ * {@link LineRegions#messageHash} of the rest of the line (0 when it holds a {@code ?}, which may stand for a character
+ * beyond Latin-1). The scanner then knows the line repeats the INFO prefix it last recognised
+ * ({@link RecentInfoPrefixes#matchFront}) without comparing them again, and keys the message's facts by its hash
+ * without reading it ({@link HostsAndProcesses#lineKey});</li>
  * <li>another line: its {@link LineBigrams} pairs (fact 0: {@link LineBigrams#low()}, fact 1: {@link LineBigrams#high()}),
  * which the scanner needs for every line without a recent INFO prefix (a new prefix, a launcher's or framework's
- * line) and takes with {@link LineBigrams#set};</li>
- * <li>none (both 0) for a line whose pairs all hash above 63 (its fact 0 would be 0), and for one that starts with
+ * line) and takes with {@link LineBigrams#set}; and fact 2 {@link #INERT} when the line holds none of the words that
+ * {@link NcclLogScanner#onOther} looks for ({@link NcclLogScanner#OTHER_WORDS}), so that the scanner skips those
+ * searches;</li>
+ * <li>none (all 0) for a line whose pairs all hash above 63 (its fact 0 would be 0), and for one that starts with
  * the chunk's last INFO prefix after a line that did not (a traceback between INFO lines): the scanner recognises
  * most of those by their prefix, and reads the pairs of the others itself.</li>
  * </ul>
  * Either way the scanner gets what it would get from the line in one stream. A character beyond Latin-1 reaches
  * {@link #map} as {@code ?}, so a prefix holding a {@code ?} is not remembered: two lines equal in their bytes are then
- * equal in their characters. One instance per chunk.
+ * equal in their characters; and no word looked for holds a {@code ?}, so a word is found in the bytes exactly when it
+ * is in the characters. One instance per chunk.
  */
 final class ChunkLineFacts implements LineMapper {
 
     /** The facts per line. */
-    static final int WIDTH = 2;
+    static final int WIDTH = 3;
+
+    /** Fact 2 of a line with pairs: it holds none of {@link NcclLogScanner#OTHER_WORDS}. */
+    static final long INERT = 1;
 
     private static final LineBigrams.Word INFO_MARKER = new LineBigrams.Word("NCCL INFO ");
     private static final byte[] INFO_BYTES = {'N', 'C', 'C', 'L', ' ', 'I', 'N', 'F', 'O', ' '};
@@ -42,6 +51,7 @@ final class ChunkLineFacts implements LineMapper {
             if (previousHasPrefix) {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
+                out[at + 2] = messageHash(latin1, from + prefixLength, to);
                 return true;
             }
             previousHasPrefix = true;
@@ -55,27 +65,64 @@ final class ChunkLineFacts implements LineMapper {
         }
         out[at] = bigrams.low();
         out[at + 1] = bigrams.high();
+        out[at + 2] = holdsAny(latin1, from, to, NcclLogScanner.OTHER_WORDS) ? 0 : INERT;
         return out[at] != 0;
     }
 
-    /** True when the line at {@code from} starts with {@link #prefix}; compared from its end, where prefixes differ. */
-    private boolean repeatsPrefix(byte[] latin1, int from) {
-        for (int i = prefixLength - 1; i >= 0; i--) {
-            if (latin1[from + i] != prefix[i]) return false;
+    /**
+     * {@link LineRegions#messageHash} of the Latin-1 bytes {@code [from, to)}, as {@link LineRegions#mix} reads the same
+     * characters; 0 when they hold a {@code ?} (a character beyond Latin-1 may have become one).
+     */
+    static long messageHash(byte[] latin1, int from, int to) {
+        long h = LineRegions.SEED;
+        int i = from;
+        for (; i + 3 < to; i += 4) {
+            int four = ByteRuns.int4(latin1, i);
+            int marks = four ^ 0x3f3f3f3f; // a '?' is a zero byte here
+            if (((marks - 0x01010101) & ~marks & 0x80808080) != 0) return 0;
+            // the four bytes, first lowest, spread to 16 bits each as mix reads four characters
+            long w = four & 0xffffffffL;
+            w = (w | w << 16) & 0x0000ffff0000ffffL;
+            w = (w | w << 8) & 0x00ff00ff00ff00ffL;
+            h = LineRegions.step4(h, w);
         }
-        return true;
+        for (; i < to; i++) {
+            int c = latin1[i] & 0xff;
+            if (c == '?') return 0;
+            h = LineRegions.step1(h, c);
+        }
+        return h;
+    }
+
+    /** True when the Latin-1 bytes {@code [from, to)}, whose pairs {@link #bigrams} read, hold any of {@code words}. */
+    private boolean holdsAny(byte[] latin1, int from, int to, LineBigrams.Word[] words) {
+        for (LineBigrams.Word w : words) {
+            if (bigrams.mayHold(w) && indexOf(latin1, from, to, w.bytes()) >= 0) return true;
+        }
+        return false;
+    }
+
+    /** The first {@code word} in {@code [from, to)}, or -1. */
+    private static int indexOf(byte[] latin1, int from, int to, byte[] word) {
+        int last = to - word.length;
+        byte first = word[0];
+        for (int i = from; i <= last; i++) {
+            if (latin1[i] != first) continue;
+            int j = 1;
+            while (j < word.length && latin1[i + j] == word[j]) j++;
+            if (j == word.length) return i;
+        }
+        return -1;
+    }
+
+    /** True when the line at {@code from} starts with {@link #prefix}. */
+    private boolean repeatsPrefix(byte[] latin1, int from) {
+        return ByteRuns.equal(latin1, from, prefix, 0, prefixLength);
     }
 
     /** The first {@code NCCL INFO } in {@code [from, to)}, or -1. */
     private static int indexOfMarker(byte[] latin1, int from, int to) {
-        int last = to - INFO_BYTES.length;
-        for (int i = from; i <= last; i++) {
-            if (latin1[i] != 'N') continue;
-            int j = 1;
-            while (j < INFO_BYTES.length && latin1[i + j] == INFO_BYTES[j]) j++;
-            if (j == INFO_BYTES.length) return i;
-        }
-        return -1;
+        return indexOf(latin1, from, to, INFO_BYTES);
     }
 
     /** Remembers the prefix {@code [from, to)} of the current line, unless it holds a {@code ?}. */

@@ -61,6 +61,9 @@ final class HangLines {
     private static final LineBigrams.Word TIMED_OUT_WAITING = new LineBigrams.Word("Timed out waiting ");
     private static final LineBigrams.Word TERMINATE = new LineBigrams.Word("terminate called after throwing");
     private static final LineBigrams.Word ENFORCE = new LineBigrams.Word("enforce fail at ");
+    /** A line that {@link #mentions} a message holds one of these (keep them in step). */
+    static final LineBigrams.Word[] WORDS = {MONITORED_BARRIER, MISMATCH, DUMP_SIGNAL, HEARTBEAT, CLOSED, BY_PEER, BROKEN_PIPE,
+        TIMEOUT_BRACKET, TIMED_OUT_WAITING, TERMINATE, ENFORCE};
 
     /**
      * Cheap test before the patterns: the line names one of the messages. Each word is looked for through

@@ -31,6 +31,10 @@ final class HostsAndProcesses {
     private final LongIntMap seenLines = new LongIntMap(32);
     /** The line being read (for the host of an event when the process cap was reached). */
     String currentLine;
+    /** Where the message starts whose hash {@link #knownMessageHash} is, in the line being read; -1 when none is known. */
+    int knownMessageStart = -1;
+    /** The {@link LineRegions#messageHash} of the line being read from {@link #knownMessageStart}, a chunk thread's. */
+    long knownMessageHash;
 
     HostsAndProcesses(NcclLinePrefix prefix, LimitNotices limits) {
         this.prefix = prefix;
@@ -112,7 +116,13 @@ final class HostsAndProcesses {
             if (prefix.hostStart >= 0) h = mix(h, line, prefix.hostStart, prefix.hostEnd);
             h = mix(h, prefix.pid);
         }
-        return mix(h, line, prefix.msgStart, line.length());
+        return mix(h, messageHash(line));
+    }
+
+    /** The {@link LineRegions#messageHash} of the current NCCL line's message. */
+    long messageHash(String line) {
+        int m = prefix.msgStart;
+        return m == knownMessageStart ? knownMessageHash : LineRegions.messageHash(line, m, line.length());
     }
 
     List<String> hosts() {

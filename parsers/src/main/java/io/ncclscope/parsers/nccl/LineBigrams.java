@@ -19,6 +19,7 @@ final class LineBigrams {
     /** A word to look for, with the bits its character pairs set. */
     static final class Word {
         private final String text;
+        private final byte[] bytes;
         private final long low;
         private final long high;
 
@@ -43,6 +44,7 @@ final class LineBigrams {
                 }
             }
             this.text = text;
+            this.bytes = text.getBytes(StandardCharsets.ISO_8859_1);
             this.low = lo;
             this.high = hi;
         }
@@ -50,6 +52,11 @@ final class LineBigrams {
         /** {@return the word} */
         String text() {
             return text;
+        }
+
+        /** {@return the word's Latin-1 bytes} (not a copy: do not change them) */
+        byte[] bytes() {
+            return bytes;
         }
     }
 

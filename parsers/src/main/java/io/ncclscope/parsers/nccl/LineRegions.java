@@ -80,13 +80,32 @@ final class LineRegions {
         int i = from;
         for (; i + 3 < to; i += 4) {
             long w = s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32 | (long) s.charAt(i + 3) << 48;
-            h = (h ^ w) * PRIME;
-            h ^= h >>> 31;
+            h = step4(h, w);
         }
         for (; i < to; i++) {
-            h = (h ^ s.charAt(i)) * PRIME;
+            h = step1(h, s.charAt(i));
         }
         return h;
+    }
+
+    /** {@link #mix}'s step for four characters packed 16 bits each, the first lowest. */
+    static long step4(long h, long chars) {
+        h = (h ^ chars) * PRIME;
+        return h ^ (h >>> 31);
+    }
+
+    /** {@link #mix}'s step for one of the last characters. */
+    static long step1(long h, int c) {
+        return (h ^ c) * PRIME;
+    }
+
+    /**
+     * The hash of a message, {@code line[from, to)}, by which the scanner keys what a process said
+     * ({@link HostsAndProcesses#lineKey}) and a host's channel lines: a chunk thread may have computed it already
+     * ({@link ChunkLineFacts#messageHash}).
+     */
+    static long messageHash(String line, int from, int to) {
+        return mix(SEED, line, from, to);
     }
 
     static long mix(long h, long v) {

@@ -178,7 +178,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             try (ChunkedLines src = text.lines(w, limits.maxLineLength(), ChunkLineFacts::new, ChunkLineFacts.WIDTH)) {
                 String line;
                 while ((line = src.next()) != null) {
-                    scanner.accept(line, src.lineNumber(), src.fact(0), src.fact(1));
+                    scanner.accept(line, src.lineNumber(), src.fact(0), src.fact(1), src.fact(2));
                 }
                 return result(scanner, w);
             } catch (ChunkedLines.ChunkTooLongException e) {

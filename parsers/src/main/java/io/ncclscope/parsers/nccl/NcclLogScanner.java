@@ -2,6 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +59,8 @@ final class NcclLogScanner {
     private final TorchrunFailureLines torchrunFailures;
     /** The words a line without a recent INFO prefix cannot hold: most such lines hold none of those looked for. */
     private final LineBigrams bigrams = new LineBigrams();
+    /** The line being read holds none of {@link #OTHER_WORDS} (a chunk thread found so); false when not known. */
+    private boolean inert;
 
     NcclLogScanner(Warnings warnings) {
         this.warnings = warnings;
@@ -77,7 +80,7 @@ final class NcclLogScanner {
     }
 
     void accept(String line, int no) {
-        accept(line, no, 0, 0);
+        accept(line, no, 0, 0, 0);
     }
 
     /**
@@ -89,13 +92,18 @@ final class NcclLogScanner {
      * @param fact0 its {@link ChunkLineFacts} fact 0: its {@link LineBigrams#low()}, or 0
      * @param fact1 its fact 1: with a fact 0, its {@link LineBigrams#high()}; without, the characters it shares with
      *              the line before, or 0 when neither was learnt
+     * @param fact2 its fact 2: with a fact 0, {@link ChunkLineFacts#INERT} when it holds none of {@link #OTHER_WORDS};
+     *              with a fact 1 only, the {@link LineRegions#messageHash} of the line from that character on; else 0
      */
-    void accept(String line, int no, long fact0, long fact1) {
+    void accept(String line, int no, long fact0, long fact1, long fact2) {
         lines++;
         hostsAndProcesses.currentLine = line;
         try {
             // Every recent prefix ends in "NCCL INFO ": a line whose pairs are known not to hold it matches none.
             boolean paired = fact0 != 0;
+            inert = paired && fact2 == ChunkLineFacts.INERT;
+            hostsAndProcesses.knownMessageStart = !paired && fact1 > 0 && fact2 != 0 ? (int) fact1 : -1;
+            hostsAndProcesses.knownMessageHash = fact2;
             if (paired) bigrams.set(fact0, fact1);
             if (fact0 == 0 && fact1 > 0 && recentPrefixes.matchFront(no, (int) fact1)
                     || (!paired || bigrams.mayHold(INFO_MARKER)) && recentPrefixes.match(line, no)) {
@@ -250,6 +258,23 @@ final class NcclLogScanner {
     private static final LineBigrams.Word NCCL_ = new LineBigrams.Word("NCCL_");
 
     /**
+     * A line without an NCCL prefix that holds none of these words is read by none of {@link #onOther}'s handlers but
+     * the stateful ones before them and the torchrun table's (keep them in step with {@link #onOther}): every word it
+     * looks for holds one ({@code NCCL} stands for {@code NCCL error}, {@code ProcessGroupNCCL}, {@code NCCL_} and the
+     * rest; {@code rror} for {@code DistBackendError}, {@code ChildFailedError}, {@code CUDA error}), and so do the lines
+     * that {@link HangLines#mentions} and {@link NcclLogSignatures#storeLost} look for. The chunk threads look for them
+     * ({@link ChunkLineFacts#INERT}).
+     */
+    static final LineBigrams.Word[] OTHER_WORDS = otherWords();
+
+    private static LineBigrams.Word[] otherWords() {
+        List<LineBigrams.Word> words = new ArrayList<>(List.of(NCCL, RROR, ATCHDOG, OUT_OF_MEMORY, DUPLICATE_GPU));
+        words.addAll(List.of(HangLines.WORDS));
+        words.addAll(List.of(NcclLogSignatures.STORE_PLACE_WORDS));
+        return words.toArray(new LineBigrams.Word[0]);
+    }
+
+    /**
      * A line without an NCCL prefix: a WARN continuation, or what launchers and frameworks print. The words are looked
      * for through {@link #bigrams}, which has read the line.
      */
@@ -260,6 +285,10 @@ final class NcclLogScanner {
         int s = launcherPrefix.end(line);
         if (s >= n) return;
         if (pyTorchErrors.hasOpenBlocks() && pyTorchErrors.onPending(line, no, s)) return;
+        if (inert) {
+            if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
+            return;
+        }
         if (NcclLogSignatures.mayBeFrameworkError(bigrams) && NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;

@@ -59,7 +59,8 @@ final class NcclLogSignatures {
     private static final String[] LOST_PHRASES = {"Connection reset by peer", "Broken pipe", "got 0 bytes",
         "Connection was likely closed", "Connection closed by peer"};
 
-    private static final LineBigrams.Word[] STORE_PLACE_WORDS = words(STORE_PLACES);
+    /** A line for which {@link #storeLost} is not null holds one of these. */
+    static final LineBigrams.Word[] STORE_PLACE_WORDS = words(STORE_PLACES);
 
     /** {@return false when {@link #storeLost} is null for the line {@code bigrams} read; true when it may not be} */
     static boolean mayBeStoreLost(LineBigrams bigrams) {
