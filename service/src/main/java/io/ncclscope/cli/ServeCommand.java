@@ -63,6 +63,8 @@ public final class ServeCommand implements Callable<Integer> {
         if (host != null) System.setProperty("quarkus.http.host", host);
         // The service checks request URIs itself and answers a bad one with a problem, not Quarkus's bare 400.
         System.setProperty(io.ncclscope.service.api.BodyLimit.VERTX_URI_VALIDATION, "true");
+        // Hibernate Validator's reading of the service's annotations, on another core while Quarkus sets up.
+        ServeWarmup.start();
         Quarkus.run(ServeApplication.class, (code, failure) -> {
             if (failure != null) {
                 spec.commandLine().getErr().println("ncclscope: the server could not start: " + failure.getMessage());

@@ -1,0 +1,127 @@
+package io.ncclscope.cli;
+
+import io.ncclscope.service.api.AnalyzeResource;
+import io.ncclscope.service.api.CompareResource;
+import io.ncclscope.service.api.ExpectResource;
+import io.ncclscope.service.api.LocalizeResource;
+import io.ncclscope.service.api.ParseResource;
+import io.ncclscope.service.api.PlanResource;
+import io.ncclscope.service.api.RulesResource;
+import io.ncclscope.service.api.WorkflowResource;
+import io.ncclscope.service.dto.AnalyzeRequest;
+import io.ncclscope.service.dto.ArtifactDto;
+import io.ncclscope.service.dto.ArtifactSetDto;
+import io.ncclscope.service.dto.CompareRequest;
+import io.ncclscope.service.dto.ExpectRequest;
+import io.ncclscope.service.dto.LocalizeRequest;
+import io.ncclscope.service.dto.ParseRequest;
+import io.ncclscope.service.dto.PlanPairsRequest;
+import io.ncclscope.service.dto.WorkflowRequest;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedArrayType;
+import java.lang.reflect.AnnotatedParameterizedType;
+import java.lang.reflect.AnnotatedType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * Work that {@code serve}'s start does on its main thread, begun beforehand on a thread of its own, so that a machine
+ * with idle cores reaches the first ready answer sooner. Quarkus starts on one thread; on the JVM (not in a native
+ * image, which does this at build time) Hibernate Validator's bootstrap was its largest step, about half of it
+ * (Quarkus' {@code -Dquarkus.debug.print-startup-times=true}): it reads every annotation of the classes below by
+ * reflection, which parses the annotations, generates a proxy class per annotation type and a method handle per
+ * attribute it reads, and one {@code @DecimalMin} initializes {@link BigDecimal}, whose static initializer squares
+ * large numbers. The JDK keeps all of that per class, per member and per method: what this thread reads first, the
+ * main thread finds ready. Nothing here changes what the start builds, only who pays for the first reading; when
+ * this thread is late or fails, the main thread does the same work itself.
+ */
+final class ServeWarmup {
+
+    /**
+     * Every class of the service that Hibernate Validator reads at start: those with a Bean Validation annotation on
+     * the class, a field, a method, a constructor, a parameter or a record component (ServeWarmupTest keeps the list
+     * complete).
+     */
+    static final List<Class<?>> VALIDATED = List.of(
+            AnalyzeResource.class, CompareResource.class, ExpectResource.class, LocalizeResource.class,
+            ParseResource.class, PlanResource.class, RulesResource.class, WorkflowResource.class,
+            AnalyzeRequest.class, ArtifactDto.class, ArtifactSetDto.class, CompareRequest.class, ExpectRequest.class,
+            LocalizeRequest.class, ParseRequest.class, PlanPairsRequest.class, WorkflowRequest.class);
+
+    private ServeWarmup() {
+    }
+
+    /** Starts the warm-up on a daemon thread; does nothing in a native image, whose start has none of this work. */
+    static void start() {
+        if (System.getProperty("org.graalvm.nativeimage.imagecode") != null) return;
+        Thread t = new Thread(ServeWarmup::run, "ncclscope-serve-warmup");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Reads what the start will read; any failure is left for the start to meet and report itself. */
+    static void run() {
+        try {
+            if (BigDecimal.ONE.signum() != 1) throw new IllegalStateException("BigDecimal.ONE");
+            for (Class<?> c : VALIDATED) read(c);
+        } catch (RuntimeException | LinkageError e) {
+            // Nothing to report: the main thread reads the same classes and fails there, in its own words.
+        }
+    }
+
+    /** Reads every annotation of {@code c} and of its members, parameters and record components, with their values. */
+    static void read(Class<?> c) {
+        values(c.getDeclaredAnnotations());
+        for (Field f : c.getDeclaredFields()) {
+            values(f.getDeclaredAnnotations());
+            types(f.getAnnotatedType());
+        }
+        for (Method m : c.getDeclaredMethods()) {
+            executable(m);
+            types(m.getAnnotatedReturnType());
+        }
+        for (Constructor<?> k : c.getDeclaredConstructors()) executable(k);
+        if (c.isRecord()) {
+            for (RecordComponent r : c.getRecordComponents()) values(r.getDeclaredAnnotations());
+        }
+    }
+
+    private static void executable(Executable e) {
+        values(e.getDeclaredAnnotations());
+        for (Annotation[] p : e.getParameterAnnotations()) values(p);
+        e.getParameters();
+        types(e.getAnnotatedParameterTypes());
+    }
+
+    /** Reads the type-use annotations of {@code types}, of their type arguments and of their element types. */
+    private static void types(AnnotatedType... types) {
+        for (AnnotatedType t : types) {
+            values(t.getDeclaredAnnotations());
+            if (t instanceof AnnotatedParameterizedType p) {
+                types(p.getAnnotatedActualTypeArguments());
+            } else if (t instanceof AnnotatedArrayType a) {
+                types(a.getAnnotatedGenericComponentType());
+            }
+        }
+    }
+
+    /** Reads each attribute of each annotation through reflection, as the validator reads them. */
+    private static void values(Annotation[] annotations) {
+        for (Annotation a : annotations) {
+            for (Method m : a.annotationType().getDeclaredMethods()) {
+                if (m.getParameterCount() != 0) continue;
+                try {
+                    m.invoke(a);
+                } catch (IllegalAccessException | InvocationTargetException e) {
+                    // An attribute this thread may not read: the validator meets it as it would have.
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.ncclscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedArrayType;
+import java.lang.reflect.AnnotatedParameterizedType;
+import java.lang.reflect.AnnotatedType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class ServeWarmupTest {
+
+    @Test
+    void warmsUpEveryServiceClassThatCarriesBeanValidationAnnotations() throws Exception {
+        List<Class<?>> validated = new ArrayList<>();
+        for (Class<?> c : serviceClasses()) {
+            if (hasValidation(c)) validated.add(c);
+        }
+        assertThat(validated).as("classes of io.ncclscope.service with a jakarta.validation annotation").isNotEmpty();
+        assertThat(ServeWarmup.VALIDATED).containsExactlyInAnyOrderElementsOf(validated);
+    }
+
+    @Test
+    void readsEveryAnnotationOfTheValidatedClassesWithoutFailing() {
+        for (Class<?> c : ServeWarmup.VALIDATED) {
+            assertThatCode(() -> ServeWarmup.read(c)).as(c.getName()).doesNotThrowAnyException();
+        }
+    }
+
+    /** Every class compiled from the service's {@code io.ncclscope.service} packages. */
+    private static List<Class<?>> serviceClasses() throws IOException, URISyntaxException, ClassNotFoundException {
+        Path root = Path.of(ServeWarmup.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path service = root.resolve("io/ncclscope/service");
+        List<Class<?>> classes = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(service)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class")).sorted()::iterator) {
+                String rel = root.relativize(f).toString();
+                String name = rel.substring(0, rel.length() - ".class".length()).replace('/', '.');
+                classes.add(Class.forName(name, false, ServeWarmup.class.getClassLoader()));
+            }
+        }
+        return classes;
+    }
+
+    private static boolean hasValidation(Class<?> c) {
+        List<Annotation> all = new ArrayList<>(Arrays.asList(c.getDeclaredAnnotations()));
+        for (Field f : c.getDeclaredFields()) {
+            all.addAll(Arrays.asList(f.getDeclaredAnnotations()));
+            typeAnnotations(f.getAnnotatedType(), all);
+        }
+        for (Method m : c.getDeclaredMethods()) {
+            executable(m, all);
+            typeAnnotations(m.getAnnotatedReturnType(), all);
+        }
+        for (Constructor<?> k : c.getDeclaredConstructors()) executable(k, all);
+        if (c.isRecord()) {
+            for (RecordComponent r : c.getRecordComponents()) all.addAll(Arrays.asList(r.getDeclaredAnnotations()));
+        }
+        return all.stream().anyMatch(a -> a.annotationType().getName().startsWith("jakarta.validation."));
+    }
+
+    private static void executable(Executable e, List<Annotation> into) {
+        into.addAll(Arrays.asList(e.getDeclaredAnnotations()));
+        for (Annotation[] p : e.getParameterAnnotations()) into.addAll(Arrays.asList(p));
+        for (AnnotatedType t : e.getAnnotatedParameterTypes()) typeAnnotations(t, into);
+    }
+
+    /** The type-use annotations of {@code t} and of its type arguments and element types, at any depth. */
+    private static void typeAnnotations(AnnotatedType t, List<Annotation> into) {
+        into.addAll(Arrays.asList(t.getDeclaredAnnotations()));
+        if (t instanceof AnnotatedParameterizedType p) {
+            for (AnnotatedType a : p.getAnnotatedActualTypeArguments()) typeAnnotations(a, into);
+        } else if (t instanceof AnnotatedArrayType a) {
+            typeAnnotations(a.getAnnotatedGenericComponentType(), into);
+        }
+    }
+}
