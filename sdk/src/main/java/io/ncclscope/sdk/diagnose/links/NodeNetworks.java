@@ -10,6 +10,7 @@ import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.VirtualInterfaces;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -200,10 +201,7 @@ final class NodeNetworks {
         String kind = i.kind() == null ? "" : i.kind().toLowerCase(Locale.ROOT);
         if ("loopback".equals(i.linkType()) || n.equals("lo")) return true;
         if (kind.matches("bridge|veth|vxlan|geneve|tun|tap|dummy|vrf|macvlan|ipvlan|wireguard|gre|ipip|sit|openvswitch")) return true;
-        for (String p : new String[] {"docker", "veth", "virbr", "br-", "cni", "flannel", "cali", "tunl", "vxlan", "kube-",
-                "tap", "tun", "dummy", "ovs-", "genev", "weave", "cilium", "lxc", "wg", "nodelocaldns", "podman"}) {
-            if (n.startsWith(p)) return true;
-        }
+        if (VirtualInterfaces.virtualName(n)) return true;
         return i.flags().contains("NOARP") && i.flags().contains("MASTER"); // a VRF device
     }
 
