@@ -293,14 +293,14 @@ final class EthCheck {
 
     /** MTU_MISMATCH: an interface whose MTU differs from the one most nodes give the interface of its name. */
     void mtuAcrossNodes(MergedFindings sink) {
-        Map<String, Map<String, InterfaceMtu>> byName = new LinkedHashMap<>();
+        // Each slice is one node and names each interface once: a name's readings are one per node.
+        Map<String, Map<Integer, List<InterfaceMtu>>> byName = new LinkedHashMap<>();
         for (List<InterfaceMtu> ms : mtus.inOrder()) {
-            for (InterfaceMtu f : ms) byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).putIfAbsent(LinkText.key(f.artifact()), f);
+            for (InterfaceMtu f : ms) {
+                byName.computeIfAbsent(f.name(), k -> new LinkedHashMap<>()).computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
+            }
         }
-        for (Map<String, InterfaceMtu> perNode : byName.values()) {
-            if (perNode.size() < 2) continue;
-            Map<Integer, List<InterfaceMtu>> byMtu = new LinkedHashMap<>();
-            for (InterfaceMtu f : perNode.values()) byMtu.computeIfAbsent(f.mtu(), k -> new ArrayList<>()).add(f);
+        for (Map<Integer, List<InterfaceMtu>> byMtu : byName.values()) {
             NodePorts.differentMtus(byMtu, (f, ref) -> {
                 String peer = LinkText.where(ref.artifact());
                 sink.addLines(LinkText.key(f.artifact()) + "/" + f.name() + "/mtu", "MTU_MISMATCH", ERROR,
