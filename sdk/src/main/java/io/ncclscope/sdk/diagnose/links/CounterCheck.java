@@ -3,12 +3,10 @@ package io.ncclscope.sdk.diagnose.links;
 import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
 import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
-import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
-import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -31,18 +29,15 @@ final class CounterCheck {
     private static final long DROP_MIN = 1_000;
     private static final long PAUSE_MIN = 1_000;
 
-    void run(Evidence evidence, MergedFindings sink) {
-        for (Evidence.Item<EthtoolData> it : evidence.all(EthtoolData.class)) {
-            for (EthtoolInterface i : it.data().interfaces()) {
-                if (!i.counters().isEmpty()) iface(it.artifact(), i, sink);
-            }
+    /** Checks the counters of every interface of the node that {@code ethtool -S} shows. */
+    static void run(NodePorts ports, MergedFindings sink) {
+        for (NodePorts.EthtoolPort p : ports.ethtoolPorts) {
+            Map<String, Long> c = p.eth().counters();
+            if (c.isEmpty()) continue;
+            InterfaceCounters ic = new InterfaceCounters(p.artifact(), p.eth(), c, packets(c, "rx"), packets(c, "tx"));
+            ic.errorCounters(sink);
+            ic.notLossless(ic.pauseStorm(sink), sink);
         }
-    }
-
-    private void iface(Artifact a, EthtoolInterface i, MergedFindings sink) {
-        InterfaceCounters ic = new InterfaceCounters(a, i, i.counters(), packets(i.counters(), "rx"), packets(i.counters(), "tx"));
-        ic.errorCounters(sink);
-        ic.notLossless(ic.pauseStorm(sink), sink);
     }
 
     /**
@@ -57,9 +52,9 @@ final class CounterCheck {
         /** Files a finding about this interface. */
         private void add(MergedFindings sink, String code, FindingSeverity severity, Message detail, List<EvidenceLine> ev) {
             String iface = i.name();
-            String key = NodeNetworks.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
-            sink.addLines(key, code, severity, NodeNetworks.subject(a).withIface(iface), detail, ev, "iface", iface,
-                    "node", NodeNetworks.node(a));
+            String key = LinkText.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
+            sink.addLines(key, code, severity, LinkText.subject(a).withIface(iface), detail, ev, "iface", iface,
+                    "node", LinkText.node(a));
         }
 
         /** How a detail names the interface: a grep-filtered paste may name none, and the artifact names it then. */

@@ -8,7 +8,6 @@ import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
-import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.LinkLayer;
 import io.ncclscope.parsers.ib.PhysicalState;
 import io.ncclscope.parsers.ib.PortState;
@@ -40,9 +39,6 @@ import java.util.Map;
  */
 final class IbCheck {
 
-    /** The network facts of the slice being read. */
-    private NodeNetworks networks;
-
     /**
      * An active port as the checks across nodes (rates, MTUs) compare it, its artifact kept as a
      * {@link Artifact#stub() stub} to quote it should it differ from its peers or be the peer others differ from.
@@ -54,59 +50,33 @@ final class IbCheck {
         }
 
         String where() {
-            return NodeNetworks.where(artifact, dev + ":" + num);
+            return LinkText.where(artifact, dev + ":" + num);
         }
     }
 
     /** The active ports of each slice, with a rate or an MTU. */
     private final SliceSummaries<List<ActivePort>> active = new SliceSummaries<>();
 
-    private record DevicePort(Artifact artifact, IbDevice dev, IbPort port) {
-        int num() {
-            return port.port() == null ? 1 : port.port();
-        }
-
-        String cls() {
-            return (dev.type() == null ? "?" : dev.type()) + "/" + port.linkLayer();
-        }
-
-        boolean active() {
-            return port.state() == PortState.ACTIVE || port.state() == PortState.ACTIVE_DEFER;
-        }
-    }
-
     /**
      * Checks one slice's ports into {@code down} (not active), {@code roce} (RoCE MTU below its netdev's),
      * {@code ibdev} (ibdev2netdev states) and {@code flaps} (kernel port events), and keeps its active ports for
      * {@link #rates} and {@link #activeMtu}.
      */
-    void add(Evidence slice, NodeNetworks networks, MergedFindings down, MergedFindings roce, MergedFindings ibdev,
+    void add(Evidence slice, NodePorts ports, MergedFindings down, MergedFindings roce, MergedFindings ibdev,
              MergedFindings flaps) {
-        this.networks = networks;
-        List<DevicePort> all = new ArrayList<>();
         List<ActivePort> up = new ArrayList<>();
-        for (Evidence.Item<IbstatData> it : slice.all(IbstatData.class)) {
-            Artifact stub = null;
-            for (IbDevice d : it.data().devices()) {
-                if (d.name() == null) continue;
-                for (IbPort p : d.ports()) {
-                    DevicePort x = new DevicePort(it.artifact(), d, p);
-                    all.add(x);
-                    if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
-                    if (stub == null) stub = it.artifact().stub();
-                    up.add(new ActivePort(stub, d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(), p.activeWidth(),
-                            p.activeSpeed(), p.activeMtu(), p.line(), networks.netdev(it.artifact(), d.name(), x.num())));
-                }
-            }
+        for (NodePorts.RdmaPort x : ports.rdmaPorts) {
+            IbPort p = x.port();
+            if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
+            IbDevice d = x.device();
+            up.add(new ActivePort(x.artifact().stub(), d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(),
+                    p.activeWidth(), p.activeSpeed(), p.activeMtu(), p.line(), ports.netdev(d.name(), x.num())));
         }
         if (!up.isEmpty()) active.put(slice.sliceNode(), up);
-        Map<String, List<DevicePort>> byNode = new LinkedHashMap<>();
-        for (DevicePort p : all) byNode.computeIfAbsent(NodeNetworks.key(p.artifact()), k -> new ArrayList<>()).add(p);
-        for (List<DevicePort> node : byNode.values()) notActive(node, down);
-        roceNetdevMtu(all, roce);
-        ibdev2netdev(slice, ibdev);
-        flaps(slice, flaps);
-        this.networks = null; // it holds the slice's parsed records
+        notActive(ports, down);
+        roceNetdevMtu(ports, roce);
+        ibdev2netdev(slice, ports, ibdev);
+        flaps(slice, ports, flaps);
     }
 
     /** Every slice's active ports, in slice order. */
@@ -118,13 +88,13 @@ final class IbCheck {
 
     // ---- IB_PORT_NOT_ACTIVE --------------------------------------------------------------------------------
 
-    private void notActive(List<DevicePort> node, MergedFindings sink) {
+    private static void notActive(NodePorts ports, MergedFindings sink) {
         // The node's rails: the model and link layer of its fastest active ports.
         String rail = null;
-        DevicePort railDev = null;
+        NodePorts.RdmaPort railDev = null;
         double railRate = -1;
         Map<String, Boolean> cardActive = new HashMap<>();
-        for (DevicePort p : node) {
+        for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             if (!p.active()) continue;
             double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
             if (r > railRate) {
@@ -132,26 +102,26 @@ final class IbCheck {
                 rail = p.cls();
                 railDev = p;
             }
-            cardActive.put(card(p), true);
+            cardActive.put(p.card(), true);
         }
-        for (DevicePort p : node) {
+        for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            String key = downKey(st, ph, cardActive.containsKey(card(p)), rail != null && !rail.equals(p.cls()));
+            String key = downKey(st, ph, cardActive.containsKey(p.card()), rail != null && !rail.equals(p.cls()));
             // A spare port, or one of another model than the rails, is no lost rail.
             FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
-            String iface = networks.netdev(p.artifact(), p.dev().name(), p.num());
-            Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(iface);
+            String iface = ports.netdev(p.device().name(), p.num());
+            Subject s = LinkText.subject(p.artifact()).withDevice(p.device().name()).withPort(p.num()).withIface(iface);
             String railText = railDev == null ? "-"
-                    : (railDev.dev().type() == null ? "" : railDev.dev().type() + " ") + layer(railDev.port().linkLayer())
-                    + " " + NodeNetworks.num(railRate) + " Gb/s";
-            sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
-                    LinkHealthAnalyzer.message(key, "hca", p.dev().name(), "port", p.num(),
-                            "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.dev().type(),
+                    : (railDev.device().type() == null ? "" : railDev.device().type() + " ") + layer(railDev.port().linkLayer())
+                    + " " + LinkText.num(railRate) + " Gb/s";
+            sink.addLines(LinkText.key(p.artifact()) + "/" + p.device().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
+                    LinkHealthAnalyzer.message(key, "hca", p.device().name(), "port", p.num(),
+                            "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.device().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
-                    portLines(p.artifact(), p.port().line()), "hca", p.dev().name(), "port", Integer.toString(p.num()),
-                    "node", NodeNetworks.node(p.artifact()),
+                    portLines(p.artifact(), p.port().line()), "hca", p.device().name(), "port", Integer.toString(p.num()),
+                    "node", LinkText.node(p.artifact()),
                     "iface", iface);
         }
     }
@@ -169,11 +139,6 @@ final class IbCheck {
         if (ph == PhysicalState.POLLING) return "ib.down.polling";
         if (spareCard) return "ib.down.spare";
         return ph == null ? "ib.down.state" : "ib.down.generic";
-    }
-
-    /** Ports of one physical card share the system image GUID; without it a device is its own card. */
-    private static String card(DevicePort p) {
-        return p.dev().systemImageGuid() != null ? "g:" + p.dev().systemImageGuid() : "d:" + p.dev().name();
     }
 
     // ---- IB_RATE_DEGRADED ----------------------------------------------------------------------------------
@@ -195,23 +160,23 @@ final class IbCheck {
             boolean oneLane = p.layer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.width());
             if (!belowPeers && !oneLane) continue;
             String iface = p.iface();
-            Subject s = NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
+            Subject s = LinkText.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
             List<EvidenceLine> ev = new ArrayList<>(portLines(p.artifact(), p.line()));
             Message m;
             if (belowPeers) {
                 s = s.withPeer(b.where());
                 ev.addAll(portLines(b.artifact(), b.line()));
                 m = LinkHealthAnalyzer.message("ib.rate.peers", "hca", p.dev(), "port", p.num(),
-                        "rate", NodeNetworks.num(rate), "width", p.width() == null ? "" : " " + p.width(),
-                        "peer", b.where(), "peerRate", NodeNetworks.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
+                        "rate", LinkText.num(rate), "width", p.width() == null ? "" : " " + p.width(),
+                        "peer", b.where(), "peerRate", LinkText.num(b.rate()), "type", p.type() == null ? "?" : p.type(),
                         "layer", layer(p.layer()));
             } else {
                 m = LinkHealthAnalyzer.message("ib.rate.width", "hca", p.dev(), "port", p.num(),
-                        "rate", NodeNetworks.num(rate), "speed", p.speed() == null ? "?" : p.speed());
+                        "rate", LinkText.num(rate), "speed", p.speed() == null ? "?" : p.speed());
             }
-            sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
-                    "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
-                    "iface", iface, "peer", belowPeers ? NodeNetworks.node(b.artifact()) : null);
+            sink.addLines(LinkText.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
+                    "hca", p.dev(), "port", Integer.toString(p.num()), "node", LinkText.node(p.artifact()),
+                    "iface", iface, "peer", belowPeers ? LinkText.node(b.artifact()) : null);
         }
     }
 
@@ -226,18 +191,18 @@ final class IbCheck {
                     .computeIfAbsent(p.mtu(), k -> new ArrayList<>()).add(p);
         }
         for (Map<Integer, List<ActivePort>> byMtu : byLayer.values()) {
-            NodeNetworks.differentMtus(byMtu, (p, ref) -> {
-                boolean otherNode = !NodeNetworks.key(p.artifact()).equals(NodeNetworks.key(ref.artifact()));
+            NodePorts.differentMtus(byMtu, (p, ref) -> {
+                boolean otherNode = !LinkText.key(p.artifact()).equals(LinkText.key(ref.artifact()));
                 List<EvidenceLine> ev = new ArrayList<>(mtuLines(p.artifact(), p.line()));
                 ev.addAll(mtuLines(ref.artifact(), ref.line()));
-                sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
+                sink.addLines(LinkText.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
                         otherNode ? ERROR : WARNING,
-                        NodeNetworks.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(p.iface())
+                        LinkText.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(p.iface())
                                 .withPeer(ref.where()),
                         LinkHealthAnalyzer.message("mtu.rdma", "hca", p.dev(), "port", p.num(),
                                 "mtu", p.mtu(), "peer", ref.where(), "peerMtu", ref.mtu()),
-                        ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", NodeNetworks.node(p.artifact()),
-                        "iface", p.iface(), "peer", NodeNetworks.node(ref.artifact()));
+                        ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", LinkText.node(p.artifact()),
+                        "iface", p.iface(), "peer", LinkText.node(ref.artifact()));
             });
         }
     }
@@ -246,53 +211,51 @@ final class IbCheck {
      * A RoCE port takes its MTU from its netdev: at 1500 the RDMA MTU can only be 1024, whatever the HCA
      * supports. Needs the port (ibstat/ibv_devinfo), its netdev (ibdev2netdev/show_gids) and the netdev's MTU (ip).
      */
-    private void roceNetdevMtu(List<DevicePort> all, MergedFindings sink) {
-        for (DevicePort p : all) {
+    private static void roceNetdevMtu(NodePorts ports, MergedFindings sink) {
+        for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             if (!p.active() || p.port().linkLayer() != LinkLayer.ETHERNET) continue;
             if (p.port().activeMtu() != null && p.port().activeMtu() >= 4096) continue;
-            NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(p.artifact()));
-            String netdev = net.netdevOf.get(NodeNetworks.portKey(p.dev().name(), p.num()));
-            NodeNetworks.IpInterface f = netdev == null ? null : net.ifaces.get(netdev);
+            String netdev = ports.netdev(p.device().name(), p.num());
+            NodePorts.IpInterface f = ports.ipInterface(netdev);
             if (f == null || f.nif().mtu() == null || f.nif().mtu() >= 4200) continue;
             List<EvidenceLine> ev = new ArrayList<>();
             ev.add(f.artifact().quote(f.nif().line()));
             ev.addAll(p.port().activeMtu() != null ? mtuLines(p.artifact(), p.port().line())
                     : List.of(p.artifact().quote(p.port().line())));
-            sink.addLines(NodeNetworks.key(p.artifact()) + "/" + p.dev().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
-                    NodeNetworks.subject(p.artifact()).withDevice(p.dev().name()).withPort(p.num()).withIface(netdev),
-                    LinkHealthAnalyzer.message("mtu.roceNetdev", "hca", p.dev().name(), "port", p.num(),
+            sink.addLines(LinkText.key(p.artifact()) + "/" + p.device().name() + "/" + p.num() + "/mtu", "MTU_MISMATCH", WARNING,
+                    LinkText.subject(p.artifact()).withDevice(p.device().name()).withPort(p.num()).withIface(netdev),
+                    LinkHealthAnalyzer.message("mtu.roceNetdev", "hca", p.device().name(), "port", p.num(),
                             "iface", netdev, "mtu", f.nif().mtu(),
                             "active", p.port().activeMtu() == null ? "1024" : p.port().activeMtu().toString()),
-                    ev, "hca", p.dev().name(), "port", Integer.toString(p.num()), "iface", netdev,
-                    "node", NodeNetworks.node(p.artifact()));
+                    ev, "hca", p.device().name(), "port", Integer.toString(p.num()), "iface", netdev,
+                    "node", LinkText.node(p.artifact()));
         }
     }
 
     // ---- ibdev2netdev -v ----------------------------------------------------------------------------------
 
-    private void ibdev2netdev(Evidence evidence, MergedFindings sink) {
+    private static void ibdev2netdev(Evidence evidence, NodePorts ports, MergedFindings sink) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
-            NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(it.artifact()));
             for (RdmaLink r : it.data().rdmaMap()) {
                 if (r.portState() == null || r.rdmaDevice() == null) continue;
                 String st = r.portState().toUpperCase(Locale.ROOT);
                 if (st.contains("ACTIVE")) continue;
                 int port = r.port() == null ? 1 : r.port();
-                if (net.ibPorts.containsKey(NodeNetworks.portKey(r.rdmaDevice(), port))) continue; // ibstat speaks for it
-                Subject s = NodeNetworks.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
-                sink.addLines(NodeNetworks.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
+                if (ports.rdmaPort(r.rdmaDevice(), port) != null) continue; // ibstat speaks for it
+                Subject s = LinkText.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
+                sink.addLines(LinkText.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
                         LinkHealthAnalyzer.message("ib.down.state", "hca", r.rdmaDevice(), "port", port,
                                 "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
                                 "lid", null),
                         List.of(it.artifact().quote(r.line())), "hca", r.rdmaDevice(), "port", Integer.toString(port),
-                        "node", NodeNetworks.node(it.artifact()), "iface", r.netdev());
+                        "node", LinkText.node(it.artifact()), "iface", r.netdev());
             }
         }
     }
 
     // ---- mlx5 port events in the kernel log ---------------------------------------------------------------
 
-    private void flaps(Evidence evidence, MergedFindings sink) {
+    private static void flaps(Evidence evidence, NodePorts ports, MergedFindings sink) {
         for (Evidence.Item<DmesgData> it : evidence.all(DmesgData.class)) {
             Map<String, List<DmesgEvent>> byPort = new LinkedHashMap<>();
             for (DmesgEvent e : it.data().events()) {
@@ -301,11 +264,11 @@ final class IbCheck {
                 String k = who + "/" + (e.port() != null ? e.port() : e.module() != null ? "m" + e.module() : "");
                 byPort.computeIfAbsent(k, x -> new ArrayList<>()).add(e);
             }
-            for (List<DmesgEvent> evs : byPort.values()) flap(it.artifact(), evs, sink);
+            for (List<DmesgEvent> evs : byPort.values()) flap(it.artifact(), evs, ports, sink);
         }
     }
 
-    private void flap(Artifact a, List<DmesgEvent> evs, MergedFindings sink) {
+    private static void flap(Artifact a, List<DmesgEvent> evs, NodePorts ports, MergedFindings sink) {
         int downs = 0;
         DmesgEvent firstDown = null;
         DmesgEvent last = evs.get(evs.size() - 1);
@@ -320,10 +283,9 @@ final class IbCheck {
         DmesgEvent ref = firstDown;
         boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
-        NodeNetworks.NodeNetwork net = networks.netOf(NodeNetworks.key(a));
         Integer port = ref.port();
         if (stillDown && rdma && dev != null) {
-            NodeNetworks.Port now = net.ibPorts.get(NodeNetworks.portKey(dev, port));
+            NodePorts.RdmaPort now = ports.rdmaPort(dev, port);
             if (now != null && now.port().state() == PortState.ACTIVE) stillDown = false; // came back after the log ended
         }
         List<EvidenceLine> ev = new ArrayList<>();
@@ -333,12 +295,12 @@ final class IbCheck {
             if (e != ref) ev.add(a.quote(e.line(), e.message()));
         }
         String code = rdma ? "IB_PORT_NOT_ACTIVE" : "ETH_LINK_DOWN";
-        Subject s = NodeNetworks.subject(a).withPort(port);
+        Subject s = LinkText.subject(a).withPort(port);
         s = rdma ? s.withDevice(dev) : s.withIface(dev).withDevice(ref.device());
-        sink.addLines(NodeNetworks.key(a) + "/" + NodeNetworks.portKey(dev, port), code, stillDown ? ERROR : WARNING, s,
+        sink.addLines(LinkText.key(a) + "/" + NodePorts.portKey(dev, port), code, stillDown ? ERROR : WARNING, s,
                 LinkHealthAnalyzer.message(stillDown ? "flap.down" : "flap.bounced", "dev", dev,
                         "port", port == null ? "" : " port " + port, "downs", downs, "first", stamp(ref), "last", stamp(last)),
-                ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", NodeNetworks.node(a),
+                ev, rdma ? "hca" : "iface", dev, "port", port == null ? null : Integer.toString(port), "node", LinkText.node(a),
                 "bdf", ref.device());
     }
 
@@ -355,7 +317,7 @@ final class IbCheck {
 
     /** The port header and its state, physical state and rate lines. */
     private static List<EvidenceLine> portLines(Artifact a, int line) {
-        return NodeNetworks.near(a, line, 14, true, s -> {
+        return LinkText.near(a, line, 14, true, s -> {
             String l = s.toLowerCase(Locale.ROOT);
             return l.startsWith("state") || l.startsWith("physical state") || l.startsWith("phys state")
                     || l.startsWith("phys_state") || l.startsWith("rate") || l.startsWith("active_width")
@@ -365,7 +327,7 @@ final class IbCheck {
     }
 
     private static List<EvidenceLine> mtuLines(Artifact a, int line) {
-        List<EvidenceLine> ev = NodeNetworks.near(a, line, 14, false,
+        List<EvidenceLine> ev = LinkText.near(a, line, 14, false,
                 s -> s.startsWith("active_mtu"), s -> s.startsWith("port:") || s.startsWith("hca_id"));
         if (ev.isEmpty()) ev.add(a.quote(line));
         return ev;

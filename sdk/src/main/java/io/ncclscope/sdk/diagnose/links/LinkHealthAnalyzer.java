@@ -59,12 +59,12 @@ public final class LinkHealthAnalyzer implements Analyzer {
         @Override
         public void add(Evidence slice) {
             RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
-            NodeNetworks networks = new NodeNetworks(slice);
+            NodePorts ports = new NodePorts(slice);
             pcie.add(slice, s.into(LSPCI), s.into(NVSMI), s.into(KERNEL));
             nvlink.add(slice);
-            ib.add(slice, networks, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
-            eth.add(slice, networks, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
-            new CounterCheck().run(slice, s.into(COUNTERS));
+            ib.add(slice, ports, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
+            eth.add(slice, ports, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
+            CounterCheck.run(ports, s.into(COUNTERS));
             new XidCheck().run(slice, s.into(XID));
             recorded.keep(s);
         }

@@ -71,7 +71,7 @@ final class NvlinkCheck {
         }
 
         String where() {
-            return NodeNetworks.where(artifact, label());
+            return LinkText.where(artifact, label());
         }
     }
 
@@ -135,7 +135,7 @@ final class NvlinkCheck {
                     down.add(Integer.toString(l.link()));
                     ev.add(g.artifact().quote(l.line()));
                 } else if (l.speedGBs() != null && maxSpeed > 0 && l.speedGBs() < 0.9 * maxSpeed) {
-                    slow.add(l.link() + " (" + NodeNetworks.num(l.speedGBs()) + " GB/s)");
+                    slow.add(l.link() + " (" + LinkText.num(l.speedGBs()) + " GB/s)");
                     ev.add(g.artifact().quote(l.line()));
                 }
             }
@@ -144,16 +144,16 @@ final class NvlinkCheck {
             boolean cutShort = active < maxActive && down.isEmpty() && !g.error();
             if ((active >= maxActive || cutShort) && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
             if (g.line() > 0) ev.add(0, g.artifact().quote(g.line()));
-            if (g.error()) ev.addAll(NodeNetworks.near(g.artifact(), g.line(), 2, false,
+            if (g.error()) ev.addAll(LinkText.near(g.artifact(), g.line(), 2, false,
                     s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
             ev.addAll(bestLines(best));
-            String key = NodeNetworks.key(g.artifact()) + "/" + g.label();
-            var subject = NodeNetworks.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
+            String key = LinkText.key(g.artifact()) + "/" + g.label();
+            var subject = LinkText.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
             if (active == 0 && g.error() && !baseboard(g.model())) {
                 sink.addLines(key, CODE, INFO, subject,
                         LinkHealthAnalyzer.message("nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
-                        ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact()), "peer", best.where());
+                        ev, "gpu", g.label(), "node", LinkText.node(g.artifact()), "peer", best.where());
                 continue;
             }
             String detail = active < maxActive ? "nvlink.fewer" : "nvlink.slow";
@@ -161,8 +161,8 @@ final class NvlinkCheck {
                     LinkHealthAnalyzer.message(detail, "gpu", g.label(), "model", g.model(), "active", active,
                             "peer", best.where(), "peerActive", maxActive,
                             "down", down.isEmpty() ? "-" : String.join(", ", down),
-                            "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", NodeNetworks.num(maxSpeed)),
-                    ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact()), "peer", best.where());
+                            "slow", slow.isEmpty() ? "-" : String.join(", ", slow), "speed", LinkText.num(maxSpeed)),
+                    ev, "gpu", g.label(), "node", LinkText.node(g.artifact()), "peer", best.where());
         }
     }
 
@@ -186,10 +186,10 @@ final class NvlinkCheck {
                 ev.add(g.artifact.quote(l.line()));
             }
         }
-        sink.addLines(NodeNetworks.key(g.artifact) + "/" + g.label(), CODE, ERROR, NodeNetworks.subject(g.artifact).withGpu(g.label()),
+        sink.addLines(LinkText.key(g.artifact) + "/" + g.label(), CODE, ERROR, LinkText.subject(g.artifact).withGpu(g.label()),
                 LinkHealthAnalyzer.message("nvlink.model", "gpu", g.label(), "model", g.model(), "active", g.active,
                         "links", model.nvlinks(), "down", String.join(", ", down)),
-                ev, "gpu", g.label(), "node", NodeNetworks.node(g.artifact));
+                ev, "gpu", g.label(), "node", LinkText.node(g.artifact));
         return true;
     }
 
@@ -198,7 +198,7 @@ final class NvlinkCheck {
         Map<String, List<GpuLinks>> byNode = new LinkedHashMap<>();
         for (GpuLinks g : gs) {
             if (!g.nvlinks().isEmpty() && baseboard(g.model())) {
-                byNode.computeIfAbsent(NodeNetworks.key(g.artifact()), k -> new ArrayList<>()).add(g);
+                byNode.computeIfAbsent(LinkText.key(g.artifact()), k -> new ArrayList<>()).add(g);
             }
         }
         for (List<GpuLinks> n : byNode.values()) {
@@ -212,9 +212,9 @@ final class NvlinkCheck {
                     ev.add(g.artifact().quote(g.nvlinks().get(0).line()));
                 }
             }
-            sink.addLines(NodeNetworks.key(first.artifact()) + "/all", CODE, ERROR, NodeNetworks.subject(first.artifact()),
+            sink.addLines(LinkText.key(first.artifact()) + "/all", CODE, ERROR, LinkText.subject(first.artifact()),
                     LinkHealthAnalyzer.message("nvlink.none", "gpus", n.size(), "links", links, "model", first.model()),
-                    ev, "node", NodeNetworks.node(first.artifact()));
+                    ev, "node", LinkText.node(first.artifact()));
         }
     }
 

@@ -162,7 +162,7 @@ final class PcieCheck {
         Role role = role(d);
         String bdf = d.bdf();
         String name = d.description() == null ? (d.deviceClass() == null ? "PCI device" : d.deviceClass()) : d.description();
-        Subject s = NodeNetworks.subject(a);
+        Subject s = LinkText.subject(a);
         s = role == Role.GPU ? s.withGpu(bdf) : s.withDevice(bdf);
         String speed = gts(sta.speedGTs());
         String capSpeed = gts(cap.speedGTs());
@@ -172,14 +172,14 @@ final class PcieCheck {
             sink.addLines(id(a, bdf, d.line()), CODE, sev, s,
                     LinkHealthAnalyzer.message(key, "name", name, "bdf", label(bdf), "width", sta.width(),
                             "capWidth", cap.width(), "speed", speed, "capSpeed", capSpeed),
-                    lspciLines(a, d), "bdf", bdf, "node", NodeNetworks.node(a));
+                    lspciLines(a, d), "bdf", bdf, "node", LinkText.node(a));
         } else if (role == Role.NIC) {
             sink.addLines(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
                     LinkHealthAnalyzer.message("pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
-                    lspciLines(a, d), "bdf", bdf, "node", NodeNetworks.node(a));
+                    lspciLines(a, d), "bdf", bdf, "node", LinkText.node(a));
         } else if (role == Role.GPU) {
-            idle(sliceNode, 0, NodeNetworks.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
+            idle(sliceNode, 0, LinkText.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
         }
         // Other devices (NVMe, RAID, USB) at a lower speed with full width: not on NCCL's path, and often a slot of
         // an older generation; not worth a finding.
@@ -199,7 +199,7 @@ final class PcieCheck {
         if (p == null) return;
         String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
         String bdf = g.busId();
-        Subject s = NodeNetworks.subject(a).withGpu(gpu == null ? bdf : gpu);
+        Subject s = LinkText.subject(a).withGpu(gpu == null ? bdf : gpu);
         String where = gpu != null && bdf != null && !gpu.equals(bdf) ? gpu + " (" + bdf + ")" : (gpu == null ? "?" : gpu);
         boolean narrow = p.widthCurrent() != null && p.widthMax() != null && p.widthCurrent() > 0 && p.widthCurrent() < p.widthMax();
         boolean slow = p.genCurrent() != null && p.genMax() != null && p.genCurrent() < p.genMax();
@@ -209,25 +209,25 @@ final class PcieCheck {
                     LinkHealthAnalyzer.message("pcie.width.gpu", "name", g.name(), "bdf", where,
                             "width", p.widthCurrent(), "capWidth", p.widthMax(), "speed", gen(p.genCurrent()),
                             "capSpeed", gen(p.genMax())),
-                    ev, "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
+                    ev, "bdf", bdf, "gpu", gpu, "node", LinkText.node(a));
         } else if (slow) {
             GpuClocks c = g.clocks();
             if (busy(c)) {
                 List<EvidenceLine> ev = pcieLines(a, p, false);
-                ev.addAll(NodeNetworks.near(a, c.line(), 1, true, x -> false, x -> true)); // the clocks line
+                ev.addAll(LinkText.near(a, c.line(), 1, true, x -> false, x -> true)); // the clocks line
                 sink.addLines(id(a, bdf, g.line()), CODE, WARNING, s,
                         LinkHealthAnalyzer.message("pcie.gen.busy", "gpu", where, "gen", p.genCurrent(), "max", p.genMax(),
                                 "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
-                        ev, "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
+                        ev, "bdf", bdf, "gpu", gpu, "node", LinkText.node(a));
             } else {
-                idle(sliceNode, 1, NodeNetworks.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
+                idle(sliceNode, 1, LinkText.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
                         () -> pcieLines(a, p, false).get(0));
             }
         }
         if (p.genHostMax() != null && p.genDeviceMax() != null && p.genHostMax() < p.genDeviceMax()) {
             sink.addLines(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
                     LinkHealthAnalyzer.message("pcie.hostMax", "gpu", where, "host", p.genHostMax(), "device", p.genDeviceMax()),
-                    pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", NodeNetworks.node(a));
+                    pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", LinkText.node(a));
         }
     }
 
@@ -246,10 +246,10 @@ final class PcieCheck {
         boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
-        sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, NodeNetworks.subject(a).withDevice(bdf),
+        sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, LinkText.subject(a).withDevice(bdf),
                 LinkHealthAnalyzer.message("pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
-                        "gbps", NodeNetworks.num(e.pcieGbps()), "limit", e.detail()),
-                List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", NodeNetworks.node(a));
+                        "gbps", LinkText.num(e.pcieGbps()), "limit", e.detail()),
+                List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", LinkText.node(a));
     }
 
     /** PCIE_LINK_DEGRADED (INFO): the GPU links at an idle speed of every node, in one finding. */
@@ -307,7 +307,7 @@ final class PcieCheck {
     }
 
     private static String id(Artifact a, String bdf, int line) {
-        return NodeNetworks.key(a) + "/" + (bdf != null ? bdf : a.name() + ":" + line);
+        return LinkText.key(a) + "/" + (bdf != null ? bdf : a.name() + ":" + line);
     }
 
     private static String label(String bdf) {
@@ -315,7 +315,7 @@ final class PcieCheck {
     }
 
     private static String gts(Double v) {
-        return v == null ? "?" : NodeNetworks.num(v) + "GT/s";
+        return v == null ? "?" : LinkText.num(v) + "GT/s";
     }
 
     private static String gen(Integer g) {

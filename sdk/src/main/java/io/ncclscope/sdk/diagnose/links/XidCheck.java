@@ -194,7 +194,7 @@ final class XidCheck {
                         "cause", g.cause, "causeName", g.cause == null ? null : mnemonic(g.cause),
                         "process", w.process() == null ? "?" : w.process(), "link", link,
                         "severity", w.xidSeverity() == null ? "-" : w.xidSeverity());
-        sink.addLines(NodeNetworks.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(), NodeNetworks.subject(a).withGpu(g.device),
-                detail, ev, "gpu", g.device, "bdf", g.device, "node", NodeNetworks.node(a));
+        sink.addLines(LinkText.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(), LinkText.subject(a).withGpu(g.device),
+                detail, ev, "gpu", g.device, "bdf", g.device, "node", LinkText.node(a));
     }
 }

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.transport;
 
+import io.ncclscope.sdk.diagnose.internal.VirtualInterfaces;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -9,14 +10,6 @@ import java.util.regex.Pattern;
  * what is loopback, link-local, a container or virtual device, a management port, and which subnet an address is in.
  */
 final class InterfaceNames {
-
-    /**
-     * Container bridges, veth pairs, tunnels and other virtual devices that never carry a node's training traffic:
-     * corpus nccl-logs/oneflow-3586-1.txt (veth), nccl-529-1.txt (ip6tnl0).
-     */
-    private static final Pattern VIRTUAL = Pattern.compile(
-            "^(docker|virbr|veth|br-|cni|flannel|cali|tunl|ip6tnl|ip6gre|ip_vti|gre|gretap|sit\\d|tun\\d|tap\\d|kube-|vxlan"
-                    + "|lxcbr|lxdbr|podman|vnet\\d|weave|cilium|genev|ifb\\d|dummy|nerdctl)");
 
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
@@ -72,8 +65,9 @@ final class InterfaceNames {
         return v != null && v[0] == 172 && v[1] == 17;
     }
 
+    /** A container bridge, veth, tunnel or other virtual device ({@link VirtualInterfaces}). */
     static boolean virtualName(String name) {
-        return name != null && VIRTUAL.matcher(name.toLowerCase(Locale.ROOT)).find();
+        return VirtualInterfaces.virtualName(name);
     }
 
     static boolean mgmtName(String name) {

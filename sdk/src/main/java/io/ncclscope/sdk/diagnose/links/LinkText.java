@@ -1,0 +1,72 @@
+package io.ncclscope.sdk.diagnose.links;
+
+import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/** How the link checks name an artifact's node, quote the lines around a fact and write a number. */
+final class LinkText {
+
+    private LinkText() {
+    }
+
+    /** The node an artifact belongs to; null when it could not be told. */
+    static String node(Artifact a) {
+        return a.node().orElse(null);
+    }
+
+    /**
+     * The grouping key of an artifact's node. Artifacts with no node share one anonymous node: a session
+     * of pasted outputs without host names is most likely one machine.
+     */
+    static String key(Artifact a) {
+        return a.node().orElse("");
+    }
+
+    /** A subject naming the artifact's node, if known. */
+    static Subject subject(Artifact a) {
+        return Subject.node(node(a));
+    }
+
+    /** The node name for messages: the node, else the artifact name. */
+    static String where(Artifact a) {
+        return a.node().orElse(a.name());
+    }
+
+    /** {@return {@code label} after the artifact's node, if known: how a message names a peer} */
+    static String where(Artifact a, String label) {
+        String n = node(a);
+        return n == null ? label : n + " " + label;
+    }
+
+    /**
+     * Evidence lines near {@code from}: lines {@code from..from+span} that {@code want} accepts, stopping at the
+     * first line after {@code from} that {@code stop} accepts. The line {@code from} itself is kept when
+     * {@code keepFrom}.
+     */
+    static List<EvidenceLine> near(Artifact a, int from, int span, boolean keepFrom, Predicate<String> want,
+                                   Predicate<String> stop) {
+        List<EvidenceLine> out = new ArrayList<>();
+        if (from <= 0) return out;
+        if (keepFrom) out.add(a.quote(from));
+        for (int n = from + 1; n <= from + span; n++) {
+            var t = a.line(n);
+            if (t.isEmpty()) break;
+            String s = t.get().strip();
+            if (stop.test(s)) break;
+            if (want.test(s)) out.add(a.quote(n));
+        }
+        return out;
+    }
+
+    /** Formats a number without a useless ".0". */
+    static String num(Double d) {
+        if (d == null) return "?";
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString(d.longValue());
+        return String.format(Locale.ROOT, "%.3f", d).replaceFirst("0+$", "").replaceFirst("\\.$", "");
+    }
+}
