@@ -41,15 +41,17 @@ public final class TextDecoding {
     }
 
     /**
-     * {@return a reader over {@code in} by the rule above} The stream is read through a buffer; closing the reader
-     * closes it.
+     * {@return a reader over {@code in} by the rule above} The stream is read through a buffer (its own, when it is a
+     * {@link BufferedInputStream} already); closing the reader closes it.
      *
      * @param in       the bytes
      * @param declared the charset the sender declared, or null
      * @throws IOException when the first bytes cannot be read
      */
     public static Reader reader(InputStream in, Charset declared) throws IOException {
-        BufferedInputStream buffered = new BufferedInputStream(in, 1 << 16);
+        // A second buffer in front of a buffered stream only copies: 64 KiB zeroed for each small file of a bundle was
+        // 5% of the CPU of analyzing it.
+        BufferedInputStream buffered = in instanceof BufferedInputStream b ? b : new BufferedInputStream(in, 1 << 16);
         buffered.mark(4);
         byte[] head = buffered.readNBytes(4);
         buffered.reset();

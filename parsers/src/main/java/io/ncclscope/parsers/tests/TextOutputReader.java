@@ -120,7 +120,7 @@ final class TextOutputReader {
 
     /** NCCL_DEBUG lines between the table's lines and a bare {@code NCCL version} line. */
     private boolean readNcclLine(String c, int no) {
-        if (NCCL_LOG.matcher(c).find()) {
+        if (c.indexOf(':') > 0 && NCCL_LOG.matcher(c).lookingAt()) {
             ncclLogLines++;
             Matcher v = NCCL_VERSION_LINE.matcher(c);
             if (logNcclVersion == null && v.find()) logNcclVersion = v.group(1);
@@ -330,8 +330,10 @@ final class TextOutputReader {
     static String stripPrefixes(String line) {
         String s = line;
         for (int k = 0; k < 4; k++) {
+            // Every prefix holds a colon; most lines of a table hold none.
+            if (s.indexOf(':') < 0) break;
             Matcher m = PREFIX.matcher(s);
-            if (!m.find()) break;
+            if (!m.lookingAt()) break;
             s = s.substring(m.end());
         }
         return s;

@@ -59,9 +59,6 @@ final class NcclTestsJudge {
         boolean reached = !big.isEmpty();
         List<NcclTestsRow> top = (reached ? big : rows).subList(Math.max(0, (reached ? big : rows).size() - 3), (reached ? big : rows).size());
         double plateau = median(top.stream().map(r -> r.outOfPlace().busbw()).toList());
-        List<EvidenceLine> rowLines = new ArrayList<>();
-        for (int i = top.size() - 1; i >= 0; i--) rowLines.add(a.quote(top.get(i).line()));
-
         if (hw == null) {
             // Curve health needs every row; the judgement below needs only these rows (and the devices).
             CurveChecks.curve(a, t, rows, reached, plateau, s.multi(), s.subject(), withSegment(s.params(), s.seg()), s.test(), out);
@@ -70,6 +67,8 @@ final class NcclTestsJudge {
             if (!keep.contains(s.largest())) keep.add(s.largest());
             return new TableStep(slim(t, keep), null);
         }
+        List<EvidenceLine> rowLines = new ArrayList<>();
+        for (int i = top.size() - 1; i >= 0; i--) rowLines.add(a.quote(top.get(i).line()));
         return judge(a, t, s, hw, top.size(), reached, plateau, rowLines, out);
     }
 
@@ -118,10 +117,10 @@ final class NcclTestsJudge {
 
     /** A table run on one rank: context, not a problem ({@link Judge#SINGLE}). */
     private static TableStep singleRank(Artifact a, NcclTestsData t, Shape s, HardwareSummaries hw, List<Finding> out) {
+        if (hw == null) return new TableStep(slim(t, s.largest() == null ? List.of() : List.of(s.largest())), null, true);
         List<EvidenceLine> ev = new ArrayList<>();
         if (!t.devices().isEmpty()) ev.add(a.quote(t.devices().get(0).line()));
         if (s.largest() != null) ev.add(a.quote(s.largest().line()));
-        if (hw == null) return new TableStep(slim(t, s.largest() == null ? List.of() : List.of(s.largest())), null, true);
         out.add(new Finding("SINGLE_RANK_RUN", FindingSeverity.INFO, s.subject(),
                 Message.of(BandwidthAnalyzer.class, "single", "test", s.test()), ev, s.params()));
         return new TableStep(null, new Judged(new SegmentVerdict(Segment.INTRA_NODE, null, null, SegmentVerdict.NOT_MEASURED,

@@ -258,10 +258,15 @@ public final class Evidence {
                 int si = i, sj = j;
                 while (i < a.length() && Character.isDigit(a.charAt(i))) i++;
                 while (j < b.length() && Character.isDigit(b.charAt(j))) j++;
-                String na = withoutLeadingZeros(a.substring(si, i));
-                String nb = withoutLeadingZeros(b.substring(sj, j));
-                int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
-                if (c != 0) return c;
+                // Without leading zeros (007 is 7, 000 is 0), the longer run is the larger number, else the first digit
+                // that differs decides. Read in place: this comparator orders every sorted set of hosts and slices.
+                while (si < i - 1 && a.charAt(si) == '0') si++;
+                while (sj < j - 1 && b.charAt(sj) == '0') sj++;
+                if (i - si != j - sj) return Integer.compare(i - si, j - sj);
+                for (int k = 0; k < i - si; k++) {
+                    int c = Character.compare(a.charAt(si + k), b.charAt(sj + k));
+                    if (c != 0) return c;
+                }
             } else {
                 if (x != y) return Character.compare(x, y);
                 i++;
@@ -269,13 +274,6 @@ public final class Evidence {
             }
         }
         return Integer.compare(a.length() - i, b.length() - j);
-    }
-
-    /** {@code 007} to {@code 7}, {@code 000} to {@code 0}: what {@code replaceFirst("^0+(?=.)", "")} gives, with no regex. */
-    private static String withoutLeadingZeros(String digits) {
-        int k = 0;
-        while (k < digits.length() - 1 && digits.charAt(k) == '0') k++;
-        return digits.substring(k);
     }
 
     /**

@@ -52,8 +52,10 @@ import java.util.regex.Pattern;
  */
 final class Observer {
 
-    /** Launchers recognised on a command line, first match wins. */
+    /** Launchers recognised on a command line, first match wins: each name as a word of the line, compiled once. */
     private static final List<String> LAUNCHERS = List.of("torchrun", "deepspeed", "srun", "mpirun", "mpiexec", "accelerate");
+    private static final List<Pattern> LAUNCHER_WORDS =
+            LAUNCHERS.stream().map(l -> Pattern.compile(".*(^|[\\s/$])" + l + "(\\s.*|$)")).toList();
 
     private static final Pattern IB_OFF = Pattern.compile("NCCL_IB_DISABLE=1\\b");
     private static final Pattern IB_OFF_NAME = Pattern.compile("(?i)ib[-_]?(disable|off)|no[-_]?ib");
@@ -254,7 +256,10 @@ final class Observer {
     static String launcher(String command) {
         if (command == null) return null;
         String c = command.toLowerCase(Locale.ROOT);
-        for (String l : LAUNCHERS) if (c.matches(".*(^|[\\s/$])" + l + "(\\s.*|$)")) return l;
+        for (int i = 0; i < LAUNCHERS.size(); i++) {
+            String l = LAUNCHERS.get(i);
+            if (c.contains(l) && LAUNCHER_WORDS.get(i).matcher(c).matches()) return l;
+        }
         if (c.contains("torch.distributed.run") || c.contains("torch.distributed.launch")) return "torchrun";
         return null;
     }

@@ -428,7 +428,7 @@ final class FirstCauses {
             c.addResult(e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
-            if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i).line(), WarnLineText.eventText(chain.get(i))));
+            if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i)));
         }
     }
 
@@ -461,7 +461,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
             whos.add(who.toString());
-            if (lines.size() < ArtifactChains.KEPT) lines.add(LineRef.of(logIndex.artifact, e.line(), WarnLineText.eventText(e)));
+            if (lines.size() < ArtifactChains.KEPT) lines.add(LineRef.of(logIndex.artifact, e));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 
@@ -23,6 +24,15 @@ record LineRef(Artifact artifact, int line, String fallback) {
      */
     static LineRef of(Artifact a, int line, String fallback) {
         return new LineRef(a.stub(), line, a.line(line).isPresent() ? null : fallback);
+    }
+
+    /**
+     * {@return the line of event {@code e} of {@code a}, to quote later} As {@link #of(Artifact, int, String)}, with the
+     * event as NCCL printed it for the fallback, written only when the artifact has no text of the line.
+     */
+    static LineRef of(Artifact a, NcclEvent e) {
+        boolean kept = a.line(e.line()).isPresent();
+        return new LineRef(a.stub(), e.line(), kept ? null : WarnLineText.eventText(e));
     }
 
     /** {@return the line quoted now} */

@@ -8,6 +8,7 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -70,6 +71,8 @@ public final class MergedFindings {
         final Map<String, String> params = new LinkedHashMap<>();
         /** The nodes that made it, each once (a list: a finding alike on every node of a big bundle lists them all). */
         final List<String> nodes = new ArrayList<>();
+        /** {@link #nodes} as a set, to tell a node listed already without walking the list. */
+        private final Set<String> nodeSet = new HashSet<>();
         /** Of a statement of {@link #addListed}: how its detail names the nodes; else null. */
         NodeListing listing;
         /** Of a listed statement: what its detail names when no node made it. */
@@ -90,7 +93,7 @@ public final class MergedFindings {
 
         /** Adds a node that made it; one it has already is not listed again. */
         void addNode(String node) {
-            if (!nodes.contains(node)) nodes.add(node);
+            if (nodeSet.add(node)) nodes.add(node);
         }
     }
 

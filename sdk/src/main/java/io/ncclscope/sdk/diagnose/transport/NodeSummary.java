@@ -56,11 +56,7 @@ record NodeSummary(List<String> nodes, List<LogSummary> logs, List<HardwareRecor
         // The nccl-tests parser counts the NCCL debug lines it skips; read them as a log (line numbers kept).
         if (t.ncclLogLines() == 0 || !a.hasText()) return null;
         StringBuilder sb = new StringBuilder();
-        for (int i = 1; ; i++) {
-            var l = a.line(i);
-            if (l.isEmpty()) break;
-            sb.append(l.get()).append('\n');
-        }
+        for (String line : a.text()) sb.append(line).append('\n');
         try {
             return new NcclLogParser().parse(new StringReader(sb.toString()), ParseLimits.DEFAULTS).data();
         } catch (IOException e) {
