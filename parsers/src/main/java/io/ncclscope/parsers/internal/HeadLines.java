@@ -349,8 +349,6 @@ public final class HeadLines {
         }
         int slot = slots[k];
         if (slot >= 0) {
-            // Asked of the current line only: none in it, none from its start to its end.
-            if (!index.literals().mayStartIn(slot, lineNo - 1)) return Integer.MAX_VALUE;
             // Found in the shared head's one pass: step through its occurrences (the lines come in order; a line's
             // stripped start may be asked after its raw start, so the cursor also steps back).
             HeadLiterals all = index.literals();
