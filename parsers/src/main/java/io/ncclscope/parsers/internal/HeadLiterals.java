@@ -24,7 +24,10 @@ final class HeadLiterals {
 
     private static final int PAIR_BUCKETS = 4096;
 
-    /** The characters of the head being scanned, per thread; grows to the longest head scanned on it (256 KiB). */
+    /**
+     * The characters of the head being scanned, per thread, for heads up to its 16 Ki characters (most tool outputs);
+     * a longer head gets an array of its own, so that no thread keeps 512 KiB for the longest head it once read.
+     */
     private static final ThreadLocal<char[]> BUFFER = ThreadLocal.withInitial(() -> new char[16 * 1024]);
 
     /** The texts every head is scanned for; replaced by a bigger one as texts are learnt. */
@@ -96,7 +99,7 @@ final class HeadLiterals {
         // The head's characters in an array, a buffer kept per thread: reading a char[] is cheaper than String.charAt,
         // and a text is compared where its pair is without a call.
         char[] a = BUFFER.get();
-        if (a.length < n) BUFFER.set(a = new char[Math.max(n, 2 * a.length)]);
+        if (a.length < n) a = new char[n];
         head.getChars(0, n, a, 0);
         char prev = a[0];
         for (int i = 1; i < n; i++) {
