@@ -217,10 +217,15 @@ public final class PastedOutputs {
     private static Part boundary(String line, int n, Part current) {
         String t = line.strip();
         if (t.isEmpty()) return null;
-        String command = Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
+        // The characters the tests below need, found in one pass: most lines hold none of them, and each test would
+        // otherwise read the line again (Paste.afterPrompt needs a '$' or a '#', a zsh prompt a '%').
+        int marks = marks(t);
+        String command = (marks & PROMPT_MARKS) == 0 ? null : Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
         // A prompt whose user@host the paster cut off: ":~/nccl-tests$ ./build/all_reduce_perf" (nccl-tests issue 217).
-        if (command == null && (t.startsWith(":~") || t.startsWith(":/"))) command = Paste.afterPrompt("user@host" + t);
-        if (command == null && t.indexOf(" % ") > 0) {
+        if (command == null && (marks & PROMPT_MARKS) != 0 && (t.startsWith(":~") || t.startsWith(":/"))) {
+            command = Paste.afterPrompt("user@host" + t);
+        }
+        if (command == null && (marks & PERCENT) != 0 && t.indexOf(" % ") > 0) {
             java.util.regex.Matcher zsh = ZSH_PROMPT.matcher(t); // "zeyer@cn-234 ~ % nvidia-smi" (corpus-more dmesg/returnn-1486-1)
             if (zsh.matches()) command = zsh.group(1);
         }
@@ -238,7 +243,7 @@ public final class PastedOutputs {
             String family = hint == null ? (JOB_COMMANDS.contains(tool) || tool.endsWith("_perf") ? "nccl" : null) : family(hint);
             return new Part(n, hint, family);
         }
-        Kind header = header(t, line);
+        Kind header = header(t, line, marks);
         if (header == null) return null;
         String family = family(header);
         if (current != null && current.family == null) {
@@ -262,13 +267,17 @@ public final class PastedOutputs {
      */
     private static boolean mayBeCommand(String t) {
         int end = 0;
+        // The first '=' and '/' of the line, when they lie in its first word: the rest of the line is not read.
+        int eq = -1;
+        int slash = -1;
         while (end < t.length() && !Character.isWhitespace(t.charAt(end))) {
-            if (t.charAt(end) == ':') return false; // an NCCL log's host:pid:tid, before any copy of the word
+            char c = t.charAt(end);
+            if (c == ':') return false; // an NCCL log's host:pid:tid, before any copy of the word
+            if (c == '=' && eq < 0) eq = end;
+            else if (c == '/' && slash < 0) slash = end;
             end++;
         }
-        int eq = t.indexOf('=');
-        int slash = t.indexOf('/');
-        if (eq > 0 && eq < end || slash >= 0 && slash < end || t.startsWith("_perf", end - 5)) return true;
+        if (eq > 0 || slash >= 0 || t.startsWith("_perf", end - 5)) return true;
         if (end < 4 || end > 12) return false; // "time" to "ibdev2netdev": the names below, without copying the word
         String first = t.substring(0, end);
         return first.equals("sudo") || first.equals("time") || UNPROMPTED.contains(first);
@@ -280,9 +289,28 @@ public final class PastedOutputs {
         return close > 0 && close < 48 ? t.substring(close + 2) : t;
     }
 
+    /** A '$' or a '#' in the line: {@link #marks}. */
+    private static final int PROMPT_MARKS = 1;
+    /** A '%' in the line. */
+    private static final int PERCENT = 2;
+    /** An '=' in the line. */
+    private static final int EQUALS = 4;
+
+    /** {@return which of the characters the boundary tests need {@code t} holds: {@link #PROMPT_MARKS}, {@link #PERCENT}, {@link #EQUALS}} */
+    private static int marks(String t) {
+        int marks = 0;
+        for (int i = 0, n = t.length(); i < n; i++) {
+            char c = t.charAt(i);
+            if (c == '$' || c == '#') marks |= PROMPT_MARKS;
+            else if (c == '%') marks |= PERCENT;
+            else if (c == '=') marks |= EQUALS;
+        }
+        return marks;
+    }
+
     /** The kind a line that only starts a tool's output starts, or null. */
-    private static Kind header(String t, String line) {
-        if (t.contains("==NVSMI LOG==")) return Kind.NVIDIA_SMI_Q;
+    private static Kind header(String t, String line, int marks) {
+        if ((marks & EQUALS) != 0 && t.contains("==NVSMI LOG==")) return Kind.NVIDIA_SMI_Q;
         if (t.startsWith("CA '") && t.endsWith("'")) return Kind.IBSTAT;
         if (t.startsWith("# nThread ")) return Kind.NCCL_TESTS;
         if (t.startsWith("GPU0") && line.contains("CPU Affinity")) return Kind.TOPO;

@@ -33,7 +33,15 @@ public final class HeadLines {
     private Object[] needles = new Object[8];
     private int[] found = new int[8];
     private int[] searchedFrom = new int[8];
+    /**
+     * Per text searched for, its slot in the shared head's {@link HeadLiterals} (-1: searched here), and the index of its
+     * first occurrence at or after {@link #searchedFrom} among the occurrences found there.
+     */
+    private int[] slots = new int[8];
+    private int[] cursors = new int[8];
     private int needleCount;
+    /** Where each text searched for is in {@link #needles}, plus one, at a place its hash gives (0: no text). */
+    private int[] needleTable = new int[32];
     /** The bounds of the current line's first {@link #words} words, as {@link #word} gives them. */
     private long[] wordBounds = new long[8];
     private int words;
@@ -88,50 +96,16 @@ public final class HeadLines {
         /** Four ints a line: where it starts, its line feed (or the end), where it starts and ends stripped. */
         int[] bounds = new int[256];
 
-        /** One bit per hash of each three-character run of the head: a run whose bit is clear occurs nowhere. */
-        long[] runs;
+        /** Where each text the sniffers look for occurs in the head; found at the first question. */
+        private HeadLiterals literals;
 
         LineIndex(String head) {
             this.head = head;
         }
 
-        /** {@return false when some three-character run of {@code part} (3 characters or more) occurs nowhere in the head} */
-        boolean mayContain(String part) {
-            if (runs == null) runs = runsOf(head);
-            int h = run(part.charAt(0), part.charAt(1), part.charAt(2));
-            for (int i = 3;; i++) {
-                if ((runs[h >>> 6 & 1023] & 1L << h) == 0) return false;
-                if (i == part.length()) return true;
-                h = run(part.charAt(i - 2), part.charAt(i - 1), part.charAt(i));
-            }
-        }
-
-        private static long[] runsOf(String head) {
-            long[] bits = new long[1024];
-            int n = head.length();
-            if (n < 3) return bits;
-            char a = head.charAt(0);
-            char b = head.charAt(1);
-            // Copied a block at a time: reading a char[] is cheaper than String.charAt, character by character.
-            char[] block = new char[Math.min(n, 4096)];
-            for (int from = 2; from < n; from += block.length) {
-                int len = Math.min(block.length, n - from);
-                head.getChars(from, from + len, block, 0);
-                for (int i = 0; i < len; i++) {
-                    char c = block[i];
-                    int h = run(a, b, c);
-                    bits[h >>> 6 & 1023] |= 1L << h;
-                    a = b;
-                    b = c;
-                }
-            }
-            return bits;
-        }
-
-        /** The hash of a run of three characters, 16 bits. */
-        private static int run(char a, char b, char c) {
-            int h = (a * 31 + b) * 31 + c;
-            return (h ^ h >>> 16) & 0xffff;
+        HeadLiterals literals() {
+            if (literals == null) literals = HeadLiterals.of(head);
+            return literals;
         }
 
         /** {@return true when line {@code k} (0-based) exists, having found the lines up to it} */
@@ -159,17 +133,20 @@ public final class HeadLines {
     }
 
     /**
-     * {@return {@code head.contains(part)}, answered without a scan of the head when {@code head} is shared
-     * ({@link #share}) and one of the three-character runs of {@code part} occurs nowhere in it}
-     * Sniffers look for dozens of literals in the whole head, and most occur nowhere: each String.contains that finds
-     * nothing reads the whole head, while the runs of the head are found once, in one pass, for all of them.
+     * {@return {@code head.contains(part)}, answered from the one pass over the head ({@link HeadLiterals}) when
+     * {@code head} is shared ({@link #share})} Sniffers look for dozens of literals in the whole head, and most occur
+     * nowhere: each String.contains that finds nothing reads the whole head, while the pass reads it once for all.
      *
      * @param head a head
      * @param part the text looked for
      */
     public static boolean headContains(String head, String part) {
         LineIndex shared = SHARED.get();
-        if (shared != null && shared.head == head && part.length() >= 3 && !shared.mayContain(part)) return false;
+        if (shared != null && shared.head == head) {
+            HeadLiterals found = shared.literals();
+            int slot = found.slot(part);
+            if (slot >= 0) return found.count(slot) > 0;
+        }
         return head.contains(part);
     }
 
@@ -332,30 +309,55 @@ public final class HeadLines {
         return next(c, rawStart) < rawEnd;
     }
 
+    /** Doubles {@link #needleTable}, placing each text again. */
+    private void growNeedleTable() {
+        int[] table = new int[needleTable.length * 2];
+        int mask = table.length - 1;
+        for (int k = 0; k < needleCount; k++) {
+            Object needle = needles[k];
+            int i = needle.hashCode() * 0x9E3779B9 >>> 16 & mask;
+            while (table[i] != 0) i = i + 1 & mask;
+            table[i] = k + 1;
+        }
+        needleTable = table;
+    }
+
     /** The first occurrence of {@code needle} (a String or a Character) at or after {@code from}; MAX_VALUE for none. */
     private int next(Object needle, int from) {
-        int k = 0;
-        // Mostly the same literal object each time: identity first, then equality for the rest.
-        while (k < needleCount && needles[k] != needle) k++;
-        if (k == needleCount) {
-            k = 0;
-            while (k < needleCount && !needles[k].equals(needle)) k++;
-        }
-        if (k == needleCount) {
+        // Found by its hash (a String's is kept in it): a sniffer asks a line about dozens of texts.
+        int mask = needleTable.length - 1;
+        int i = needle.hashCode() * 0x9E3779B9 >>> 16 & mask;
+        int k;
+        while ((k = needleTable[i] - 1) >= 0 && needles[k] != needle && !needles[k].equals(needle)) i = i + 1 & mask;
+        if (k < 0) {
+            k = needleCount;
             if (k == needles.length) {
                 needles = java.util.Arrays.copyOf(needles, k * 2);
                 found = java.util.Arrays.copyOf(found, k * 2);
                 searchedFrom = java.util.Arrays.copyOf(searchedFrom, k * 2);
+                slots = java.util.Arrays.copyOf(slots, k * 2);
+                cursors = java.util.Arrays.copyOf(cursors, k * 2);
             }
             needles[k] = needle;
             found[k] = -1;
+            searchedFrom[k] = 0;
+            slots[k] = index == null ? -1 : index.literals().slot(needle);
+            cursors[k] = 0;
             needleCount++;
-            if (index != null && needle instanceof String part && part.length() >= 3 && !index.mayContain(part)) {
-                // Nowhere in the shared head: never searched for.
-                found[k] = Integer.MAX_VALUE;
-                searchedFrom[k] = 0;
-                return Integer.MAX_VALUE;
-            }
+            needleTable[i] = k + 1;
+            if (4 * needleCount > 3 * needleTable.length) growNeedleTable();
+        }
+        int slot = slots[k];
+        if (slot >= 0) {
+            // Found in the shared head's one pass: step through its occurrences (the lines come in order; a line's
+            // stripped start may be asked after its raw start, so the cursor also steps back).
+            HeadLiterals all = index.literals();
+            int c = cursors[k];
+            while (c > 0 && all.at(slot, c - 1) >= from) c--;
+            int n = all.count(slot);
+            while (c < n && all.at(slot, c) < from) c++;
+            cursors[k] = c;
+            return c < n ? all.at(slot, c) : Integer.MAX_VALUE;
         }
         if (searchedFrom[k] > from || found[k] < from) {
             int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);

@@ -100,10 +100,12 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         for (int count = 0; count < SNIFF_LINES && l.next(); count++) {
             if (l.isEmpty()) continue;
             nonBlank++;
-            String line = null;
             boolean ncclLine = l.rawContains("NCCL INFO") || l.rawContains("NCCL WARN") || l.rawContains("NCCL TRACE");
-            if (!ncclLine) {
-                line = l.raw();
+            // The other layouts all hold one of these (oldFormat: "] INFO " or " WARN "; isNcclLine: the banner at the
+            // start, ": Function: " or " WARN "): a line with none is not copied to be looked at.
+            if (!ncclLine && (l.rawContains("] INFO ") || l.rawContains(" WARN ") || l.rawContains(": Function: ")
+                    || l.rawStartsWith("NCCL version "))) {
+                String line = l.raw();
                 ncclLine = oldFormat(line) || NcclLogSignatures.isNcclLine(line);
             }
             if (ncclLine) {
@@ -115,21 +117,25 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                             || l.rawContains("NET/Socket : Using") || l.rawStartsWith("NCCL version ");
                 }
             } else if (!launcher) {
-                launcher = line.contains("NCCL error in:") || line.contains("NCCL error:") || line.contains("NCCL Error ")
-                        || line.contains("Watchdog caught collective operation timeout")
-                        || line.contains("ncclSystemError:") || line.contains("ncclInternalError:")
-                        || line.contains("ncclInvalidUsage:") || line.contains("ncclUnhandledCudaError:")
-                        || line.contains("ncclRemoteError:") || NcclLogSignatures.isFrameworkError(line)
-                        || line.contains("failed to pass monitoredBarrier")
-                        || line.contains("successfully reached monitoredBarrier")
-                        || line.contains("Detected mismatch between collectives")
-                        || line.contains("Received a dump signal")
+                // Looked for where the line lies (each text found once in the head, not once per line); the framework
+                // errors are NcclLogSignatures.isFrameworkError's, keep them in step.
+                launcher = l.rawContains("NCCL error in:") || l.rawContains("NCCL error:") || l.rawContains("NCCL Error ")
+                        || l.rawContains("Watchdog caught collective operation timeout")
+                        || l.rawContains("ncclSystemError:") || l.rawContains("ncclInternalError:")
+                        || l.rawContains("ncclInvalidUsage:") || l.rawContains("ncclUnhandledCudaError:")
+                        || l.rawContains("ncclRemoteError:") || l.rawContains("ProcessGroupNCCL.cpp:")
+                        || l.rawContains("ProcessGroupNCCL::") || l.rawContains("DistBackendError")
+                        || l.rawContains("NCCL failure ") && NcclLogSignatures.isNcclFailure(l.raw())
+                        || l.rawContains("failed to pass monitoredBarrier")
+                        || l.rawContains("successfully reached monitoredBarrier")
+                        || l.rawContains("Detected mismatch between collectives")
+                        || l.rawContains("Received a dump signal")
                         // gloo's errors carry their source file ([../third_party/gloo/gloo/transport/tcp/pair.cc:547]):
                         // a lost peer, an abort, or a rank that timed out waiting for its peers (the hang analyzer
                         // names the late rank from those: examples/hangs/captured-2.11/gloo-sleep)
-                        || line.contains("gloo/transport/") && (line.contains("by peer") || line.contains("closed")
-                                || line.contains("Broken pipe") || line.contains("enforce fail")
-                                || line.contains("Timed out waiting"));
+                        || l.rawContains("gloo/transport/") && (l.rawContains("by peer") || l.rawContains("closed")
+                                || l.rawContains("Broken pipe") || l.rawContains("enforce fail")
+                                || l.rawContains("Timed out waiting"));
             }
             if (!command && l.rawStartsWith("$ ") && l.rawContains("NCCL_DEBUG")) command = true;
         }

@@ -1,0 +1,66 @@
+package io.ncclscope.parsers.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one pass over a shared head answers as String.indexOf does: every occurrence of every text, overlapping ones
+ * included, whether the text was learnt before the head was read or is learnt on it.
+ */
+class HeadLiteralsTest {
+
+    private static final List<String> HEADS = List.of("", "a", "aa", "aaaa", "NCCL INFO x\nNCCL WARN y NCCL INFO\n",
+            "xx:yy::zz\n  GID[  0]: fe80\n", "\u00e9\u00e9t\u00e9\n\u2003NCCL\u2003INFO\n", "abab" + "a".repeat(40));
+
+    private static final List<String> TEXTS = List.of("aa", "aaa", "NCCL INFO", "NCCL WARN", "::", "GID[", "ab", "ba",
+            "\u00e9t", "NCCL\u2003INFO", "INFO\n", "absent text");
+
+    @Test
+    void everyOccurrenceOfEveryTextIsTheOneIndexOfFinds() {
+        // Twice: the first round learns the texts (searched with indexOf), the second finds them in the pass.
+        for (int round = 0; round < 2; round++) {
+            for (String head : HEADS) {
+                HeadLiterals found = HeadLiterals.of(head);
+                for (String text : TEXTS) {
+                    int slot = found.slot(text);
+                    if (slot < 0) {
+                        assertThat(round).as("%s learnt after the first round", text).isZero();
+                        continue;
+                    }
+                    List<Integer> actual = new ArrayList<>();
+                    for (int i = 0; i < found.count(slot); i++) actual.add(found.at(slot, i));
+                    assertThat(actual).as("%s in %s", text, head).isEqualTo(indexOfAll(head, text));
+                }
+            }
+        }
+    }
+
+    @Test
+    void sharedHeadLinesAnswerAsTheLinesDo() {
+        String head = "gpu1:1:1 [0] NCCL INFO Bootstrap : Using eth0\nNCCL WARN x\n  a : b \n";
+        for (int round = 0; round < 2; round++) {
+            try (HeadLines.Share share = HeadLines.share(head)) {
+                assertThat(HeadLines.headContains(head, "NCCL WARN")).isTrue();
+                assertThat(HeadLines.headContains(head, "NCCL TRACE")).isFalse();
+                HeadLines lines = new HeadLines(head, 400);
+                while (lines.next()) {
+                    String raw = lines.raw();
+                    String t = lines.text();
+                    for (String text : List.of("NCCL INFO", "NCCL WARN", " : ", "a :", "b ")) {
+                        assertThat(lines.rawContains(text)).as("%s in %s", text, raw).isEqualTo(raw.contains(text));
+                        assertThat(lines.contains(text)).as("%s in %s", text, t).isEqualTo(t.contains(text));
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<Integer> indexOfAll(String head, String text) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = head.indexOf(text); i >= 0; i = head.indexOf(text, i + 1)) out.add(i);
+        return out;
+    }
+}
