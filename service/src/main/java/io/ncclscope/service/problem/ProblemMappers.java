@@ -8,7 +8,6 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
-import java.util.Comparator;
 import java.util.List;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -36,18 +35,13 @@ public final class ProblemMappers {
 
     @ServerExceptionMapper
     public Response problem(ProblemException e, HttpServerRequest req) {
-        return response(e.status(), e.type(), e.getMessage(), req.path(), e.warnings(), null);
+        return response(e.status(), e.type(), e.getMessage(), req.path(), e.warnings(), e.violations());
     }
 
     @ServerExceptionMapper
     public Response validation(ConstraintViolationException e, HttpServerRequest req) {
-        List<Problem.Violation> vs = e.getConstraintViolations().stream()
-                .map(v -> new Problem.Violation(field(v), v.getMessage()))
-                .sorted(Comparator.comparing(Problem.Violation::field).thenComparing(Problem.Violation::message))
-                .toList();
-        String detail = vs.size() == 1 ? vs.get(0).field() + ": " + vs.get(0).message()
-                : vs.size() + " fields are invalid";
-        return response(400, ProblemException.TYPE_BASE + "invalid-request", detail, req.path(), null, vs);
+        return problem(ProblemException.invalid(e.getConstraintViolations().stream()
+                .map(v -> new Problem.Violation(field(v), v.getMessage())).toList()), req);
     }
 
     /** Whether {@code e} is the multipart parser's refusal of a body (a client's error, not ours). */

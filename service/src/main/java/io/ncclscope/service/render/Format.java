@@ -37,6 +37,9 @@ public enum Format {
     /** The media types of {@link #BY_ACCEPT}, parsed once on first use instead of on every request. */
     private static final class Parsed {
         static final MediaType[] TYPES = BY_ACCEPT.stream().map(f -> MediaType.valueOf(f.mediaType)).toArray(MediaType[]::new);
+        /** An Accept header of exactly one of these words picks its format, as the full negotiation would. */
+        static final java.util.Map<String, Format> EXACT = java.util.Map.of("*/*", JSON, MediaType.APPLICATION_JSON, JSON,
+                "text/markdown", MARKDOWN, MediaType.TEXT_PLAIN, TEXT, MediaType.TEXT_HTML, HTML);
     }
 
     private final String mediaType;
@@ -77,6 +80,12 @@ public enum Format {
             if (!offered.contains(f)) throw ProblemException.badRequest("render=" + render + " is not offered by this operation");
             return f;
         }
+        // What clients send nearly always (none, */*, or one type as it is spelled here) needs no parsing; anything
+        // else, or a format not offered, is negotiated in full below.
+        String raw = headers.getHeaderString(HttpHeaders.ACCEPT);
+        if (raw == null) return JSON;
+        Format exact = Parsed.EXACT.get(raw);
+        if (exact != null && offered.contains(exact)) return exact;
         List<MediaType> accept = headers.getAcceptableMediaTypes(); // sorted by q, then specificity
         if (accept.isEmpty()) return JSON;
         for (MediaType m : accept) {
