@@ -117,15 +117,12 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                             || l.rawContains("NET/Socket : Using") || l.rawStartsWith("NCCL version ");
                 }
             } else if (!launcher) {
-                // Looked for where the line lies (each text found once in the head, not once per line); the framework
-                // errors are NcclLogSignatures.isFrameworkError's, keep them in step.
+                // Looked for where the line lies (each text found once in the head, not once per line).
                 launcher = l.rawContains("NCCL error in:") || l.rawContains("NCCL error:") || l.rawContains("NCCL Error ")
                         || l.rawContains("Watchdog caught collective operation timeout")
                         || l.rawContains("ncclSystemError:") || l.rawContains("ncclInternalError:")
                         || l.rawContains("ncclInvalidUsage:") || l.rawContains("ncclUnhandledCudaError:")
-                        || l.rawContains("ncclRemoteError:") || l.rawContains("ProcessGroupNCCL.cpp:")
-                        || l.rawContains("ProcessGroupNCCL::") || l.rawContains("DistBackendError")
-                        || l.rawContains("NCCL failure ") && NcclLogSignatures.isNcclFailure(l.raw())
+                        || l.rawContains("ncclRemoteError:") || frameworkError(l)
                         || l.rawContains("failed to pass monitoredBarrier")
                         || l.rawContains("successfully reached monitoredBarrier")
                         || l.rawContains("Detected mismatch between collectives")
@@ -148,6 +145,14 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         if (launcher) return 60;
         if (command) return 40;
         return 0;
+    }
+
+    /** {@link NcclLogSignatures#isFrameworkError}, asked of the line where it lies. */
+    private static boolean frameworkError(HeadLines l) {
+        for (String text : NcclLogSignatures.FRAMEWORK_TEXTS) {
+            if (l.rawContains(text)) return true;
+        }
+        return l.rawContains(NcclLogSignatures.NCCL_FAILURE) && NcclLogSignatures.isNcclFailure(l.raw());
     }
 
     /** NCCL 2.2/2.3 lines without the word NCCL: {@code host:pid:tid [0] INFO msg}, {@code ... [0] file.cu:61 WARN msg}. */

@@ -40,13 +40,25 @@ final class NcclLogSignatures {
      * @param line one line
      */
     static boolean isFrameworkError(String line) {
-        return line.contains("ProcessGroupNCCL.cpp:") || line.contains("ProcessGroupNCCL::") || line.contains("DistBackendError")
-                || isNcclFailure(line);
+        for (String text : FRAMEWORK_TEXTS) {
+            if (line.contains(text)) return true;
+        }
+        return isNcclFailure(line);
     }
 
-    /** The words {@link #isFrameworkError} looks for (keep them in step). */
-    private static final LineBigrams.Word[] FRAMEWORK_WORDS = {new LineBigrams.Word("ProcessGroupNCCL.cpp:"),
-        new LineBigrams.Word("ProcessGroupNCCL::"), new LineBigrams.Word("DistBackendError"), new LineBigrams.Word("NCCL failure ")};
+    /** The texts that make a line {@link #isFrameworkError an error line} alone; the NCCLCHECK line is {@link #isNcclFailure}'s. */
+    static final String[] FRAMEWORK_TEXTS = {"ProcessGroupNCCL.cpp:", "ProcessGroupNCCL::", "DistBackendError"};
+    /** What {@link #isNcclFailure} looks for first. */
+    static final String NCCL_FAILURE = "NCCL failure ";
+
+    /** The words {@link #isFrameworkError} looks for. */
+    private static final LineBigrams.Word[] FRAMEWORK_WORDS = words(frameworkWords());
+
+    private static String[] frameworkWords() {
+        String[] all = java.util.Arrays.copyOf(FRAMEWORK_TEXTS, FRAMEWORK_TEXTS.length + 1);
+        all[FRAMEWORK_TEXTS.length] = NCCL_FAILURE;
+        return all;
+    }
 
     /** {@return false when the line {@code bigrams} read is not {@link #isFrameworkError an error line}; true when it may be} */
     static boolean mayBeFrameworkError(LineBigrams bigrams) {
@@ -107,7 +119,7 @@ final class NcclLogSignatures {
 
     /** {@return true for {@code NCCL failure file.cu:110 'reason'}, the NCCLCHECK macro's report} */
     static boolean isNcclFailure(String line) {
-        int k = line.indexOf("NCCL failure ");
+        int k = line.indexOf(NCCL_FAILURE);
         return k >= 0 && line.indexOf('\'', k) > 0;
     }
 
