@@ -34,6 +34,10 @@ import java.util.regex.Pattern;
  */
 final class NodePorts {
 
+    /** The {@code ip -d link} kinds of software devices ({@link IpInterface#virtual}). */
+    private static final Pattern VIRTUAL_KINDS =
+            Pattern.compile("bridge|veth|vxlan|geneve|tun|tap|dummy|vrf|macvlan|ipvlan|wireguard|gre|ipip|sit|openvswitch");
+
     /** An interface as {@code ip link} or {@code ip addr} shows it: state, flags, MTU, addresses, bond. */
     record IpInterface(Artifact artifact, NetInterface nif) {
 
@@ -77,9 +81,7 @@ final class NodePorts {
             String n = nif.name().toLowerCase(Locale.ROOT);
             String kind = nif.kind() == null ? "" : nif.kind().toLowerCase(Locale.ROOT);
             if ("loopback".equals(nif.linkType()) || n.equals("lo")) return true;
-            if (kind.matches("bridge|veth|vxlan|geneve|tun|tap|dummy|vrf|macvlan|ipvlan|wireguard|gre|ipip|sit|openvswitch")) {
-                return true;
-            }
+            if (VIRTUAL_KINDS.matcher(kind).matches()) return true;
             if (VirtualInterfaces.virtualName(n)) return true;
             return nif.flags().contains("NOARP") && nif.flags().contains("MASTER"); // a VRF device
         }
