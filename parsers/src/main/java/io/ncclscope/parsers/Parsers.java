@@ -198,6 +198,7 @@ public final class Parsers {
     public static List<ParseResult<?>> parseEach(Path file, ParseLimits limits, LongConsumer bytesRead) throws IOException {
         long size = java.nio.file.Files.size(file);
         if (size >= SPLIT_MAX_BYTES || size < 2) return List.of(parse(file, limits, bytesRead));
+        if (size < HEAD_CHARS) return parseEachWhole(file, limits, bytesRead);
         byte[] head = new byte[2];
         int n;
         try (InputStream in = java.nio.file.Files.newInputStream(file)) {
@@ -212,6 +213,27 @@ public final class Parsers {
         if (sections.size() < 2) return List.of(parse(file, limits, bytesRead));
         List<ParseResult<?>> out = PastedOutputs.parse(opener, sections, limits);
         bytesRead.accept(size);
+        return out;
+    }
+
+    /**
+     * {@link #parseEach(Path, ParseLimits, LongConsumer)} for a file shorter than {@link #HEAD_CHARS}: its bytes read
+     * once, decoded once, split and parsed from the one String (each part's parse reads it again in place). The stream
+     * path would hold as much (its head of text) and open the file twice more; a bundle of a thousand nodes is tens of
+     * thousands of such files.
+     */
+    private static List<ParseResult<?>> parseEachWhole(Path file, ParseLimits limits, LongConsumer bytesRead) throws IOException {
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        if (FlightRecorderParser.looksPickled(bytes, Math.min(2, bytes.length))) {
+            ParseResult<?> r = parse(new java.io.ByteArrayInputStream(bytes), null, limits);
+            bytesRead.accept(bytes.length);
+            return List.of(r);
+        }
+        String text = TextDecoding.decode(bytes, null);
+        List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(new StringText(text));
+        List<ParseResult<?>> out = sections.size() < 2 ? List.of(parse(new StringText(text), null, limits))
+                : PastedOutputs.parse(() -> new StringText(text), sections, limits);
+        bytesRead.accept(bytes.length);
         return out;
     }
 
