@@ -175,19 +175,68 @@ public final class Parsers {
      * @return the results, in the order their kinds first appear; never empty
      */
     public static List<ParseResult<?>> parseEach(String text) {
+        return parseEach(text, ParseLimits.DEFAULTS);
+    }
+
+    /**
+     * Parses a text as {@link #parseEach(String)} does, within {@code limits}: what
+     * {@link #parseEach(Path, ParseLimits, LongConsumer)} gives for a file of this text.
+     *
+     * @param text   the whole input
+     * @param limits the bounds of each parse
+     * @return the results, in the order their kinds first appear; never empty
+     */
+    public static List<ParseResult<?>> parseEach(String text, ParseLimits limits) {
         try {
             List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(new StringText(text));
-            if (sections.size() < 2) return List.of(parse(text));
-            return PastedOutputs.parse(() -> new StringText(text), sections, ParseLimits.DEFAULTS);
+            if (sections.size() < 2) return List.of(parse(new StringText(text), null, limits));
+            return PastedOutputs.parse(() -> new StringText(text), sections, limits);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a text in memory does not fail
         }
     }
 
     /**
+     * Detects the kind of {@code text} and parses it within {@code limits}: what
+     * {@link #parse(Path, ParseLimits, LongConsumer)} gives for a file of this text.
+     *
+     * @param text   the whole output
+     * @param limits the bounds of the parse
+     * @return the kind, the typed data and the warnings
+     */
+    public static ParseResult<?> parse(String text, ParseLimits limits) {
+        try {
+            return parse(new StringText(text), null, limits);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a text in memory does not fail
+        }
+    }
+
+    /**
+     * {@return the text of a file shorter than {@link #HEAD_CHARS} bytes, read whole and decoded as
+     * {@link #parse(Path, ParseLimits, LongConsumer)} decodes it, {@code bytesRead} told of its bytes; null for a file
+     * of that size or more, of fewer than 2 bytes, or a pickled Flight Recorder dump (no text)} Parsing the text
+     * ({@link #parse(String, ParseLimits)}, {@link #parseEach(String, ParseLimits)}) gives the file's results, and the
+     * caller keeps the text to quote from: a file of a bundle is then opened once.
+     *
+     * @param file      the file
+     * @param bytesRead told of the bytes read, for a progress display
+     * @throws IOException when reading fails
+     */
+    public static String smallText(Path file, LongConsumer bytesRead) throws IOException {
+        long size = java.nio.file.Files.size(file);
+        if (size < 2 || size >= HEAD_CHARS) return null;
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        if (bytes.length < 2 || bytes.length >= HEAD_CHARS || FlightRecorderParser.looksPickled(bytes, 2)) return null;
+        bytesRead.accept(bytes.length);
+        return TextDecoding.decode(bytes, null);
+    }
+
+    /**
      * Parses one file as {@link #parse(Path, ParseLimits, LongConsumer)} does, or, when it holds several tools' outputs
      * pasted together ({@link PastedOutputs}), one result per kind found, each fact with its line number in the file.
-     * Files of {@link #SPLIT_MAX_BYTES} or more, and pickled Flight Recorder dumps, are one output.
+     * Files of {@link #SPLIT_MAX_BYTES} or more, and pickled Flight Recorder dumps, are one output. A file shorter than
+     * {@link #HEAD_CHARS} is read once, whole ({@link #smallText}), and split and parsed from that String.
      *
      * @param file      the file
      * @param limits    the bounds of each parse
@@ -196,6 +245,8 @@ public final class Parsers {
      * @throws IOException only when reading fails
      */
     public static List<ParseResult<?>> parseEach(Path file, ParseLimits limits, LongConsumer bytesRead) throws IOException {
+        String text = smallText(file, bytesRead);
+        if (text != null) return parseEach(text, limits);
         long size = java.nio.file.Files.size(file);
         if (size >= SPLIT_MAX_BYTES || size < 2) return List.of(parse(file, limits, bytesRead));
         byte[] head = new byte[2];

@@ -514,9 +514,14 @@ public final class Evidence {
         Object read(FileTask t) {
             java.util.function.LongConsumer bytes = progress == null ? b -> { } : progress::bytesRead;
             try {
-                if (t.folderKey() != null && Files.isRegularFile(Path.of(t.folderKey()).resolve(MANIFEST))) {
-                    return List.of(Parsers.parse(t.file(), limits, bytes));
+                boolean bundle = t.folderKey() != null && Files.isRegularFile(Path.of(t.folderKey()).resolve(MANIFEST));
+                // A small file is read once: its text, parsed here, is what the findings on it quote soon after.
+                String text = Parsers.smallText(t.file(), bytes);
+                if (text != null) {
+                    if (text.length() <= keepText) texts.offer(t.file(), text);
+                    return bundle ? List.of(Parsers.parse(text, limits)) : Parsers.parseEach(text, limits);
                 }
+                if (bundle) return List.of(Parsers.parse(t.file(), limits, bytes));
                 return Parsers.parseEach(t.file(), limits, bytes);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();

@@ -14,7 +14,9 @@ import java.util.Map;
  * The lines of the files that findings quote, read on demand and held for the few files being quoted now:
  * the least recently quoted files go first once the held lines pass a character budget. One cache serves all
  * the artifacts of one {@link Evidence}, so quoting thousands of nodes' files holds a bounded amount of text
- * (a cache per artifact, even a soft one, kept every quoted file until the heap filled up). Thread-safe.
+ * (a cache per artifact, even a soft one, kept every quoted file until the heap filled up). A small file's text, read
+ * once to be parsed, is {@linkplain #offer offered} as it is read and cut into lines when first quoted: the findings
+ * of a node are made right after its files are parsed, and quote them without reading them again. Thread-safe.
  */
 final class TextCache {
 
@@ -27,7 +29,8 @@ final class TextCache {
 
     private final long budget;
     private long held;
-    private final LinkedHashMap<Path, List<String>> files = new LinkedHashMap<>(64, 0.75f, true);
+    /** Each file's lines, or its whole text ({@link #offer}) until first quoted. */
+    private final LinkedHashMap<Path, Object> files = new LinkedHashMap<>(64, 0.75f, true);
     private final Map<Path, Long> sizes = new LinkedHashMap<>();
 
     TextCache(long budgetChars) {
@@ -35,35 +38,48 @@ final class TextCache {
     }
 
     /** The lines of {@code file}, exactly as the parser saw them; empty when it can no longer be read. */
+    @SuppressWarnings("unchecked")
     List<String> lines(Path file) {
+        Object cached;
         synchronized (this) {
-            List<String> cached = files.get(file);
-            if (cached != null) return cached;
+            cached = files.get(file);
         }
-        List<String> read;
-        long chars;
-        try {
-            String text = TextDecoding.decode(Files.readAllBytes(file), null);
-            chars = text.length();
-            read = List.copyOf(Parsers.lines(text));
-        } catch (IOException e) {
-            return List.of();
-        }
-        synchronized (this) {
-            if (files.put(file, read) == null) {
-                held += chars;
-                sizes.put(file, chars);
-            }
-            // Oldest first; the file just read stays even when it alone passes the budget.
-            Iterator<Map.Entry<Path, List<String>>> it = files.entrySet().iterator();
-            while (held > budget && it.hasNext()) {
-                Path p = it.next().getKey();
-                if (p.equals(file)) continue;
-                it.remove();
-                held -= sizes.remove(p);
+        if (cached instanceof List<?> lines) return (List<String>) lines;
+        String text;
+        if (cached instanceof String offered) {
+            text = offered;
+        } else {
+            try {
+                text = TextDecoding.decode(Files.readAllBytes(file), null);
+            } catch (IOException e) {
+                return List.of();
             }
         }
+        List<String> read = List.copyOf(Parsers.lines(text));
+        put(file, read, text.length());
         return read;
+    }
+
+    /**
+     * Holds {@code text}, the whole text of {@code file} as its parser read it, for its lines to be quoted; the files
+     * quoted longest ago go first, as for files read to be quoted.
+     */
+    void offer(Path file, String text) {
+        put(file, text, text.length());
+    }
+
+    private synchronized void put(Path file, Object text, long chars) {
+        Long before = sizes.put(file, chars);
+        files.put(file, text);
+        held += chars - (before == null ? 0 : before);
+        // Oldest first; the file just put stays even when it alone passes the budget.
+        Iterator<Map.Entry<Path, Object>> it = files.entrySet().iterator();
+        while (held > budget && it.hasNext()) {
+            Path p = it.next().getKey();
+            if (p.equals(file)) continue;
+            it.remove();
+            held -= sizes.remove(p);
+        }
     }
 
     /** Files held now (for tests). */

@@ -57,6 +57,40 @@ class TextCacheTest {
     }
 
     @Test
+    void anOfferedTextIsQuotedWithoutReadingTheFileAgain(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("offered.txt");
+        Files.writeString(f, "written later\n");
+        TextCache cache = new TextCache(1_000);
+        // The text as the parser read it, cut into lines as every parser sees them (CRLF, ANSI escapes).
+        cache.offer(f, "first\r\n\u001b[1msecond\u001b[0m\n");
+        assertThat(cache.held()).isEqualTo(22);
+        assertThat(cache.lines(f)).containsExactly("first", "second");
+        assertThat(cache.lines(f)).isSameAs(cache.lines(f));
+    }
+
+    @Test
+    void offeredTextsShareTheBudgetWithQuotedFiles(@TempDir Path dir) throws Exception {
+        TextCache cache = new TextCache(1_000);
+        for (int i = 0; i < 20; i++) cache.offer(dir.resolve("f" + i), "x".repeat(99) + "\n");
+        assertThat(cache.held()).isEqualTo(1_000);
+        assertThat(cache.size()).isEqualTo(10);
+        // The oldest went: its file (never written) is read when quoted, and cannot be.
+        assertThat(cache.lines(dir.resolve("f0"))).isEmpty();
+        assertThat(cache.lines(dir.resolve("f19"))).containsExactly("x".repeat(99));
+    }
+
+    @Test
+    void aFileOfABundleIsQuotedAsParsedAfterItChanges(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("node1/topo.txt");
+        Files.createDirectories(f.getParent());
+        Files.copy(EvidenceTest.H200.resolve("sys/topo-m.txt"), f);
+        Evidence e = Evidence.builder().addPath(dir).build();
+        Files.writeString(f, "changed\n");
+        // Read once, to be parsed: the quote is the line the parser saw, not the file as it is now.
+        assertThat(e.artifacts().get(0).quote(1).text()).isEqualTo("$ nvidia-smi topo -m");
+    }
+
+    @Test
     void aFileGoneAfterParsingQuotesNothing(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("gone.txt");
         Files.writeString(f, "a\n");
