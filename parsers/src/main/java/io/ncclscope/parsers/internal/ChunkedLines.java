@@ -96,6 +96,11 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         while (current == null || index >= current.count) {
             if (!advance()) return null;
         }
+        return take();
+    }
+
+    /** Returns the current chunk's next line, counting it and warning when it was cut. */
+    private String take() {
         String line = current.lines[index];
         lineNo++;
         if (index == nextCut) {
@@ -120,6 +125,31 @@ public final class ChunkedLines implements Lines, AutoCloseable {
      */
     public long fact(int k) {
         return width == 0 ? 0 : current.facts[(index - 1) * width + k];
+    }
+
+    /**
+     * {@return how many of the lines after the one last returned by {@link #next} are in its chunk} A parser that knows
+     * from their facts what those lines would tell it may {@link #skip} them.
+     */
+    public int leftInChunk() {
+        return current == null ? 0 : current.count - index;
+    }
+
+    /**
+     * Passes over the next {@code n} lines as if {@link #next} had returned them, with their cut-line warnings.
+     *
+     * @param n how many lines, at most {@link #leftInChunk}
+     * @throws IllegalArgumentException when fewer lines are left in the chunk
+     */
+    public void skip(int n) {
+        if (n < 0 || n > leftInChunk()) throw new IllegalArgumentException("cannot skip " + n + " lines");
+        if (n == 0) return;
+        if (nextCut < 0 || nextCut >= index + n) {
+            index += n;
+            lineNo += n;
+            return;
+        }
+        for (int i = 0; i < n; i++) take();
     }
 
     /** Takes the next chunk in order, keeping {@link #window} chunks read ahead; false after the last. */
@@ -222,6 +252,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         readFully(buf, s);
         out.bytes = buf.length;
         clean(buf, out, e == end);
+        if (mapper != null) mapper.finish(out.facts, out.count);
         return out;
     }
 

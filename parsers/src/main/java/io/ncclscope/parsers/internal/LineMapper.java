@@ -22,4 +22,14 @@ public interface LineMapper {
      *         zeros)
      */
     boolean map(byte[] latin1, int from, int to, long[] out, int at);
+
+    /**
+     * Called once after the chunk's last line, with the facts of all its lines: a mapper may rewrite them from what it
+     * saw of the whole chunk (runs of like lines, counted from their end). Does nothing unless overridden.
+     *
+     * @param facts the chunk's facts, line {@code i}'s at {@code facts[i * width]} and after
+     * @param count how many lines the chunk holds
+     */
+    default void finish(long[] facts, int count) {
+    }
 }

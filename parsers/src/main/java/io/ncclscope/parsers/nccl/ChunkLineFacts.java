@@ -5,14 +5,17 @@ import io.ncclscope.parsers.internal.LineMapper;
 
 /**
  * What the chunk threads of a big file learn of each line for {@link NcclLogScanner}, so that its one thread does
- * not, in three facts per line:
+ * not, in four facts per line:
  * <ul>
  * <li>a line that starts with the {@code ... NCCL INFO } prefix of the line before it (most lines of a log): fact 0 is
  * 0, fact 1 the length of that prefix, the characters the two lines have in common from their start, and fact 2 the
  * {@link LineRegions#messageHash} of the rest of the line (0 when it holds a {@code ?}, which may stand for a character
  * beyond Latin-1). The scanner then knows the line repeats the INFO prefix it last recognised
  * ({@link RecentInfoPrefixes#matchFront}) without comparing them again, and keys the message's facts by its hash
- * without reading it ({@link HostsAndProcesses#lineKey});</li>
+ * without reading it ({@link HostsAndProcesses#lineKey}); and fact 3, when the message is one that
+ * {@link InfoFolds} finds the scanner only counts, tells of the run of such lines from this one on (its length in
+ * {@link #RUN_LENGTH}, {@link #RUN_RINGS}, {@link #RUN_CHANNELS}), which the scanner may then count at once
+ * ({@link NcclLogScanner#fold}), else 0;</li>
  * <li>another line: its {@link LineBigrams} pairs (fact 0: {@link LineBigrams#low()}, fact 1: {@link LineBigrams#high()}),
  * which the scanner needs for every line without a recent INFO prefix (a new prefix, a launcher's or framework's
  * line) and takes with {@link LineBigrams#set}; and fact 2 {@link #INERT} when the line holds none of the words that
@@ -30,7 +33,14 @@ import io.ncclscope.parsers.internal.LineMapper;
 final class ChunkLineFacts implements LineMapper {
 
     /** The facts per line. */
-    static final int WIDTH = 3;
+    static final int WIDTH = 4;
+
+    /** Fact 3's bits that hold the run's length (lines). */
+    static final long RUN_LENGTH = 0xffffffL;
+    /** Fact 3's bit set when the run holds a ring listing ({@link InfoFolds#RING}). */
+    static final long RUN_RINGS = 1L << 24;
+    /** Fact 3's bit set when a ring listing of the run has a channel count, the largest in bits 32 to 63. */
+    static final long RUN_CHANNELS = 1L << 25;
 
     /** Fact 2 of a line with pairs: it holds none of {@link NcclLogScanner#OTHER_WORDS}. */
     static final long INERT = 1;
@@ -39,6 +49,7 @@ final class ChunkLineFacts implements LineMapper {
     private static final byte[] INFO_BYTES = {'N', 'C', 'C', 'L', ' ', 'I', 'N', 'F', 'O', ' '};
 
     private final LineBigrams bigrams = new LineBigrams();
+    private final InfoFolds folds = new InfoFolds();
     /** The last INFO prefix of the chunk, up to and with {@code NCCL INFO }: its first {@link #prefixLength} bytes. */
     private byte[] prefix = new byte[128];
     private int prefixLength;
@@ -52,6 +63,7 @@ final class ChunkLineFacts implements LineMapper {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
                 out[at + 2] = messageHash(latin1, from + prefixLength, to);
+                out[at + 3] = fold(latin1, from + prefixLength, to);
                 return true;
             }
             previousHasPrefix = true;
@@ -66,7 +78,48 @@ final class ChunkLineFacts implements LineMapper {
         out[at] = bigrams.low();
         out[at + 1] = bigrams.high();
         out[at + 2] = holdsAny(latin1, from, to, NcclLogScanner.OTHER_WORDS) ? 0 : INERT;
+        out[at + 3] = 0;
         return out[at] != 0;
+    }
+
+    /** Fact 3 of one repeated-prefix line, a run of one: what {@link InfoFolds} makes of its message {@code [m, to)}. */
+    private long fold(byte[] latin1, int m, int to) {
+        int kind = folds.classify(latin1, m, to);
+        if (kind == InfoFolds.NONE) return 0;
+        if (kind == InfoFolds.IGNORED) return 1;
+        int channels = folds.channels();
+        return channels < 0 ? 1 | RUN_RINGS : 1 | RUN_RINGS | RUN_CHANNELS | (long) channels << 32;
+    }
+
+    /**
+     * Makes fact 3 of each line that {@link #fold} found foldable tell of the run of such lines from it to the last
+     * one in a row: their count, whether any is a ring listing, and the largest channel count among them.
+     */
+    @Override
+    public void finish(long[] facts, int count) {
+        long next = 0;
+        for (int i = count - 1; i >= 0; i--) {
+            int at = i * WIDTH + 3;
+            long own = facts[at];
+            if (own == 0) {
+                next = 0;
+                continue;
+            }
+            long run = own;
+            if (next != 0) {
+                long length = Math.min(RUN_LENGTH, (next & RUN_LENGTH) + 1);
+                long rings = (own | next) & RUN_RINGS;
+                long channels = 0;
+                if (((own | next) & RUN_CHANNELS) != 0) {
+                    int c = (own & RUN_CHANNELS) == 0 ? (int) (next >>> 32)
+                            : (next & RUN_CHANNELS) == 0 ? (int) (own >>> 32) : Math.max((int) (own >>> 32), (int) (next >>> 32));
+                    channels = RUN_CHANNELS | (long) c << 32;
+                }
+                run = length | rings | channels;
+            }
+            facts[at] = run;
+            next = run;
+        }
     }
 
     /**

@@ -1,0 +1,126 @@
+package io.ncclscope.parsers.nccl;
+
+/**
+ * Which {@code NCCL INFO} messages {@link NcclLogScanner#onInfo} reads as counts only, so that a chunk thread can tell
+ * the scanner to count a run of them instead of reading each (a big log is mostly such lines: ring listings
+ * {@code Channel 05/64 :    0   1}, graph lines {@code Ring 00 : 0 -> 1 -> 0}, {@code Tree 3 : -1 -> 0 -> -1/-1/-1},
+ * topology dumps, timings). Keep it in step with {@code onInfo} and {@link ChannelLines#onRingListing}:
+ * <ul>
+ * <li>{@link #IGNORED}: a message {@code onInfo} routes to no reader, or to one that returns before it reads any
+ * state (a {@code Channel }/{@code Ring } line without {@code  via } that is no ring listing);</li>
+ * <li>{@link #RING}: a ring listing ({@code onRingListing} gets past its {@code " :"} and {@code ->} checks), whose only
+ * effect once the ring list is full and that was announced is to widen the channel count to its {@code /N};</li>
+ * <li>{@link #NONE}: any other message, read line by line.</li>
+ * </ul>
+ * It reads the message's Latin-1 bytes, where a character beyond Latin-1 is a {@code ?}: every byte it compares is
+ * ASCII other than {@code ?}, so it answers for the bytes what {@code onInfo} answers for the characters.
+ */
+final class InfoFolds {
+
+    /** Read line by line. */
+    static final int NONE = 0;
+    /** Counted only. */
+    static final int IGNORED = 1;
+    /** A ring listing: counted, and its channel count taken, once the ring list is full. */
+    static final int RING = 2;
+
+    /** {@link #RING}'s channel count ({@code /N}) of the message last classified; -1 when it has none. */
+    private int channels = -1;
+
+    /**
+     * {@return {@link #NONE}, {@link #IGNORED} or {@link #RING} for the message in {@code [m, to)} of {@code latin1}}
+     *
+     * @param latin1 the line's characters as Latin-1 bytes
+     * @param m      where its message starts (just after {@code NCCL INFO })
+     * @param to     where the line ends
+     */
+    int classify(byte[] latin1, int m, int to) {
+        if (m >= to) return IGNORED;
+        int c = latin1[m];
+        switch (c) {
+            case 'C' -> {
+                if (starts(latin1, m, to, "Channel ")) return channel(latin1, m + 8, to);
+                return starts(latin1, m, to, "Call to connect returned")
+                        || starts(latin1, m, to, "Could not open XML topology file ") ? NONE : IGNORED;
+            }
+            case 'R' -> {
+                return starts(latin1, m, to, "Ring ") ? channel(latin1, m + 5, to) : IGNORED;
+            }
+            case 'T' -> {
+                return starts(latin1, m, to, "Trees ") ? NONE : IGNORED;
+            }
+            case 'B' -> {
+                return starts(latin1, m, to, "Bootstrap") ? NONE : IGNORED;
+            }
+            case 'U' -> {
+                return starts(latin1, m, to, "Using network ") || starts(latin1, m, to, "Using internal Network ") ? NONE : IGNORED;
+            }
+            case 'F' -> {
+                return starts(latin1, m, to, "Failed to initialize NET plugin") ? NONE : IGNORED;
+            }
+            case 'N', 'P', '[' -> {
+                return NONE;
+            }
+            default -> {
+                if (c >= 'a' && c <= 'z') return NONE;
+                if (c >= '0' && c <= '9') return indexOf(latin1, m, to, " coll channels") >= 0 ? NONE : IGNORED;
+                return IGNORED;
+            }
+        }
+    }
+
+    /**
+     * {@return the channel count of the last message {@link #classify} found {@link #RING}, or -1 when it has none}
+     */
+    int channels() {
+        return channels;
+    }
+
+    /** After {@code Channel } or {@code Ring } at {@code p}: a transport ({@link #NONE}), a ring listing, or neither. */
+    private int channel(byte[] latin1, int p, int to) {
+        if (indexOf(latin1, p, to, " via ") >= 0) return NONE;
+        // ChannelLines.onRingListing: digits, an optional "/digits", then " :" and no "->"
+        int e = digitsEnd(latin1, p, to);
+        if (e == p) return IGNORED;
+        int cur = e;
+        long nch = -1;
+        if (cur < to && latin1[cur] == '/') {
+            cur++;
+            int e2 = digitsEnd(latin1, cur, to);
+            if (e2 > cur) {
+                nch = 0;
+                for (int i = cur; i < e2; i++) nch = nch * 10 + (latin1[i] - '0');
+                cur = e2;
+            }
+        }
+        if (!starts(latin1, cur, to, " :") || indexOf(latin1, cur, to, "->") >= 0) return IGNORED;
+        if (nch > Integer.MAX_VALUE) return NONE; // onRingListing would narrow it: left to it
+        channels = (int) nch;
+        return RING;
+    }
+
+    /** The end of the run of at most 18 ASCII digits at {@code p} ({@code ChannelLines.readNum}). */
+    private static int digitsEnd(byte[] latin1, int p, int to) {
+        int e = p;
+        while (e < to && e - p < 18 && latin1[e] >= '0' && latin1[e] <= '9') e++;
+        return e;
+    }
+
+    private static boolean starts(byte[] latin1, int at, int to, String word) {
+        if (to - at < word.length()) return false;
+        for (int i = 0; i < word.length(); i++) {
+            if (latin1[at + i] != word.charAt(i)) return false;
+        }
+        return true;
+    }
+
+    /** The first {@code word} in {@code [from, to)}, or -1. */
+    private static int indexOf(byte[] latin1, int from, int to, String word) {
+        int last = to - word.length();
+        char first = word.charAt(0);
+        for (int i = from; i <= last; i++) {
+            if (latin1[i] == first && starts(latin1, i, to, word)) return i;
+        }
+        return -1;
+    }
+}
