@@ -101,7 +101,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
 
     /** Returns the current chunk's next line, counting it and warning when it was cut. */
     private String take() {
-        String line = current.lines[index];
+        String line = current.text(index);
         lineNo++;
         if (index == nextCut) {
             cutIndex++;
@@ -201,6 +201,10 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         final int width;
         /** Line {@code i}'s facts are {@code facts[i * width]} and after; zeros where the mapper wrote none. */
         long[] facts;
+        /** Where a line whose string was left for later lies in {@link #bytesOfLines}: its first byte, then its end. */
+        long[] spans;
+        /** The chunk's bytes, kept when a line's string was left for later. */
+        byte[] bytesOfLines;
         long bytes;
         long newlines;
         long replaced;
@@ -212,26 +216,55 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             this.width = mapper == null ? 0 : width;
             this.lines = new String[Math.max(16, expectedLines)];
             this.facts = new long[lines.length * this.width];
+            this.spans = new long[mapper == null ? 0 : lines.length];
         }
 
-        /** Adds a line, whose Latin-1 bytes are {@code [from, to)} of {@code latin1} (or, when null, the line's). */
-        void add(String line, byte[] latin1, int from, int to) {
-            if (count == lines.length) {
-                lines = Arrays.copyOf(lines, count + (count >> 1));
-                facts = Arrays.copyOf(facts, lines.length * width);
-            }
-            int i = count++;
+        /** Adds a line that was decoded and cleaned. */
+        void add(String line) {
+            int i = slot();
             lines[i] = line;
             if (mapper == null) return;
+            byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
             int at = i * width;
-            boolean wrote;
-            if (latin1 == null) {
-                byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
-                wrote = mapper.map(b, 0, b.length, facts, at);
-            } else {
-                wrote = mapper.map(latin1, from, to, facts, at);
+            if (!mapper.map(b, 0, b.length, facts, at)) Arrays.fill(facts, at, at + width, 0L);
+        }
+
+        /**
+         * Adds a line of plain printable ASCII, bytes {@code [from, to)} of {@code buf}: its string is made now, or,
+         * when the mapper says its text may wait, when it is first asked for ({@link #text}).
+         */
+        void add(byte[] buf, int from, int to) {
+            int i = slot();
+            if (mapper != null) {
+                int at = i * width;
+                if (!mapper.map(buf, from, to, facts, at)) {
+                    Arrays.fill(facts, at, at + width, 0L);
+                } else if (mapper.textMayWait()) {
+                    bytesOfLines = buf;
+                    spans[i] = (long) from << 32 | to;
+                    return;
+                }
             }
-            if (!wrote) Arrays.fill(facts, at, at + width, 0L);
+            lines[i] = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
+        }
+
+        /** The text of line {@code i}, made from its bytes if it was left for later. */
+        String text(int i) {
+            String line = lines[i];
+            if (line != null) return line;
+            long span = spans[i];
+            int from = (int) (span >>> 32);
+            return new String(bytesOfLines, from, (int) span - from, StandardCharsets.ISO_8859_1);
+        }
+
+        /** The index of a new line, the arrays grown by half when full. */
+        private int slot() {
+            if (count == lines.length) {
+                lines = Arrays.copyOf(lines, count + (count >> 1));
+                if (mapper != null) spans = Arrays.copyOf(spans, lines.length);
+                facts = Arrays.copyOf(facts, lines.length * width);
+            }
+            return count++;
         }
     }
 
@@ -292,7 +325,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         while (p < n) {
             int i = ByteRuns.printableEnd(buf, p, n); // printable ASCII: bytes 0x20..0x7f
             if (i < n && buf[i] == '\n' && i - p <= maxLineLength) {
-                out.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1), buf, p, i);
+                out.add(buf, p, i);
                 out.newlines++;
                 p = i + 1;
                 continue;
@@ -368,7 +401,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
 
         private void emit(Chunk out) {
             if (cut) out.cut.add(out.count);
-            out.add(sb.toString(), null, 0, 0);
+            out.add(sb.toString());
             sb.setLength(0);
             any = false;
             cut = false;

@@ -55,15 +55,35 @@ final class ChunkLineFacts implements LineMapper {
     private int prefixLength;
     /** The line before started with {@link #prefix}. */
     private boolean previousHasPrefix;
+    /** The line before is one the scanner may count without reading it ({@link #fold}). */
+    private boolean previousFolds;
+    /** The line last mapped is in a run of such lines, not its first: the scanner reads it only if it reads the run. */
+    private boolean textMayWait;
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>True for a line inside a run of lines the scanner may count without reading ({@link NcclLogScanner#fold}),
+     * not its first: the scanner counts the run at its first line, or reads each line when it cannot.
+     */
+    @Override
+    public boolean textMayWait() {
+        return textMayWait;
+    }
 
     @Override
     public boolean map(byte[] latin1, int from, int to, long[] out, int at) {
+        boolean afterFold = previousFolds;
+        textMayWait = false;
+        previousFolds = false;
         if (prefixLength > 0 && to - from >= prefixLength && repeatsPrefix(latin1, from)) {
             if (previousHasPrefix) {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
                 out[at + 2] = messageHash(latin1, from + prefixLength, to);
                 out[at + 3] = fold(latin1, from + prefixLength, to);
+                previousFolds = out[at + 3] != 0;
+                textMayWait = previousFolds && afterFold;
                 return true;
             }
             previousHasPrefix = true;

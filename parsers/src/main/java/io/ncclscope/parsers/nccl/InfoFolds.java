@@ -1,5 +1,8 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.ByteRuns;
+import java.nio.charset.StandardCharsets;
+
 /**
  * Which {@code NCCL INFO} messages {@link NcclLogScanner#onInfo} reads as counts only, so that a chunk thread can tell
  * the scanner to count a run of them instead of reading each (a big log is mostly such lines: ring listings
@@ -24,6 +27,20 @@ final class InfoFolds {
     /** A ring listing: counted, and its channel count taken, once the ring list is full. */
     static final int RING = 2;
 
+    private static final byte[] CHANNEL = bytes("Channel ");
+    private static final byte[] CALL_TO_CONNECT_RETURNED = bytes("Call to connect returned");
+    private static final byte[] COULD_NOT_OPEN_XML_TOPOLOGY_FILE = bytes("Could not open XML topology file ");
+    private static final byte[] RING_WORD = bytes("Ring ");
+    private static final byte[] TREES = bytes("Trees ");
+    private static final byte[] BOOTSTRAP = bytes("Bootstrap");
+    private static final byte[] USING_NETWORK = bytes("Using network ");
+    private static final byte[] USING_INTERNAL_NETWORK = bytes("Using internal Network ");
+    private static final byte[] FAILED_TO_INITIALIZE_NET_PLUGIN = bytes("Failed to initialize NET plugin");
+    private static final byte[] COLL_CHANNELS = bytes(" coll channels");
+    private static final byte[] VIA = bytes(" via ");
+    private static final byte[] SPACE_COLON = bytes(" :");
+    private static final byte[] ARROW = bytes("->");
+
     /** {@link #RING}'s channel count ({@code /N}) of the message last classified; -1 when it has none. */
     private int channels = -1;
 
@@ -39,31 +56,31 @@ final class InfoFolds {
         int c = latin1[m];
         switch (c) {
             case 'C' -> {
-                if (starts(latin1, m, to, "Channel ")) return channel(latin1, m + 8, to);
-                return starts(latin1, m, to, "Call to connect returned")
-                        || starts(latin1, m, to, "Could not open XML topology file ") ? NONE : IGNORED;
+                if (starts(latin1, m, to, CHANNEL)) return channel(latin1, m + 8, to);
+                return starts(latin1, m, to, CALL_TO_CONNECT_RETURNED)
+                        || starts(latin1, m, to, COULD_NOT_OPEN_XML_TOPOLOGY_FILE) ? NONE : IGNORED;
             }
             case 'R' -> {
-                return starts(latin1, m, to, "Ring ") ? channel(latin1, m + 5, to) : IGNORED;
+                return starts(latin1, m, to, RING_WORD) ? channel(latin1, m + 5, to) : IGNORED;
             }
             case 'T' -> {
-                return starts(latin1, m, to, "Trees ") ? NONE : IGNORED;
+                return starts(latin1, m, to, TREES) ? NONE : IGNORED;
             }
             case 'B' -> {
-                return starts(latin1, m, to, "Bootstrap") ? NONE : IGNORED;
+                return starts(latin1, m, to, BOOTSTRAP) ? NONE : IGNORED;
             }
             case 'U' -> {
-                return starts(latin1, m, to, "Using network ") || starts(latin1, m, to, "Using internal Network ") ? NONE : IGNORED;
+                return starts(latin1, m, to, USING_NETWORK) || starts(latin1, m, to, USING_INTERNAL_NETWORK) ? NONE : IGNORED;
             }
             case 'F' -> {
-                return starts(latin1, m, to, "Failed to initialize NET plugin") ? NONE : IGNORED;
+                return starts(latin1, m, to, FAILED_TO_INITIALIZE_NET_PLUGIN) ? NONE : IGNORED;
             }
             case 'N', 'P', '[' -> {
                 return NONE;
             }
             default -> {
                 if (c >= 'a' && c <= 'z') return NONE;
-                if (c >= '0' && c <= '9') return indexOf(latin1, m, to, " coll channels") >= 0 ? NONE : IGNORED;
+                if (c >= '0' && c <= '9') return indexOf(latin1, m, to, COLL_CHANNELS) >= 0 ? NONE : IGNORED;
                 return IGNORED;
             }
         }
@@ -78,7 +95,7 @@ final class InfoFolds {
 
     /** After {@code Channel } or {@code Ring } at {@code p}: a transport ({@link #NONE}), a ring listing, or neither. */
     private int channel(byte[] latin1, int p, int to) {
-        if (indexOf(latin1, p, to, " via ") >= 0) return NONE;
+        if (indexOf(latin1, p, to, VIA) >= 0) return NONE;
         // ChannelLines.onRingListing: digits, an optional "/digits", then " :" and no "->"
         int e = digitsEnd(latin1, p, to);
         if (e == p) return IGNORED;
@@ -93,7 +110,7 @@ final class InfoFolds {
                 cur = e2;
             }
         }
-        if (!starts(latin1, cur, to, " :") || indexOf(latin1, cur, to, "->") >= 0) return IGNORED;
+        if (!starts(latin1, cur, to, SPACE_COLON) || indexOf(latin1, cur, to, ARROW) >= 0) return IGNORED;
         if (nch > Integer.MAX_VALUE) return NONE; // onRingListing would narrow it: left to it
         channels = (int) nch;
         return RING;
@@ -106,21 +123,21 @@ final class InfoFolds {
         return e;
     }
 
-    private static boolean starts(byte[] latin1, int at, int to, String word) {
-        if (to - at < word.length()) return false;
-        for (int i = 0; i < word.length(); i++) {
-            if (latin1[at + i] != word.charAt(i)) return false;
-        }
-        return true;
+    private static boolean starts(byte[] latin1, int at, int to, byte[] word) {
+        return to - at >= word.length && ByteRuns.equal(latin1, at, word, 0, word.length);
     }
 
     /** The first {@code word} in {@code [from, to)}, or -1. */
-    private static int indexOf(byte[] latin1, int from, int to, String word) {
-        int last = to - word.length();
-        char first = word.charAt(0);
+    private static int indexOf(byte[] latin1, int from, int to, byte[] word) {
+        int last = to - word.length;
+        byte first = word[0];
         for (int i = from; i <= last; i++) {
-            if (latin1[i] == first && starts(latin1, i, to, word)) return i;
+            if (latin1[i] == first && ByteRuns.equal(latin1, i, word, 0, word.length)) return i;
         }
         return -1;
+    }
+
+    private static byte[] bytes(String word) {
+        return word.getBytes(StandardCharsets.ISO_8859_1);
     }
 }
