@@ -127,6 +127,11 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         return width == 0 ? 0 : current.facts[(index - 1) * width + k];
     }
 
+    /** {@return the text of the line last returned by {@link #next} or passed over by {@link #skip}} */
+    public String text() {
+        return current.text(index - 1);
+    }
+
     /**
      * {@return how many of the lines after the one last returned by {@link #next} are in its chunk} A parser that knows
      * from their facts what those lines would tell it may {@link #skip} them.

@@ -20,7 +20,8 @@ import io.ncclscope.parsers.internal.LineMapper;
  * which the scanner needs for every line without a recent INFO prefix (a new prefix, a launcher's or framework's
  * line) and takes with {@link LineBigrams#set}; and fact 2 {@link #INERT} when the line holds none of the words that
  * {@link NcclLogScanner#onOther} looks for ({@link NcclLogScanner#OTHER_WORDS}), so that the scanner skips those
- * searches;</li>
+ * searches; and fact 3, when it is inert and holds no level marker either, {@link #RUN_INERT} with the length of the
+ * run of such lines from it on;</li>
  * <li>none (all 0) for a line whose pairs all hash above 63 (its fact 0 would be 0), and for one that starts with
  * the chunk's last INFO prefix after a line that did not (a traceback between INFO lines): the scanner recognises
  * most of those by their prefix, and reads the pairs of the others itself.</li>
@@ -41,6 +42,12 @@ final class ChunkLineFacts implements LineMapper {
     static final long RUN_RINGS = 1L << 24;
     /** Fact 3's bit set when a ring listing of the run has a channel count, the largest in bits 32 to 63. */
     static final long RUN_CHANNELS = 1L << 25;
+    /**
+     * Fact 3's bit set for a run of lines with pairs that are {@link #INERT} and hold no level marker either
+     * ({@link NcclLinePrefix#MARKER_WORDS}): tracebacks and launcher chatter, which the scanner only counts while no
+     * WARN, PyTorch error block or torchrun table is open.
+     */
+    static final long RUN_INERT = 1L << 26;
 
     /** Fact 2 of a line with pairs: it holds none of {@link NcclLogScanner#OTHER_WORDS}. */
     static final long INERT = 1;
@@ -55,8 +62,11 @@ final class ChunkLineFacts implements LineMapper {
     private int prefixLength;
     /** The line before started with {@link #prefix}. */
     private boolean previousHasPrefix;
-    /** The line before is one the scanner may count without reading it ({@link #fold}). */
-    private boolean previousFolds;
+    /**
+     * What kind of line the line before is: 1 when the scanner may count it among INFO lines without reading it
+     * ({@link #fold}), {@link #RUN_INERT} {@code | 1} when among inert lines, 0 when neither.
+     */
+    private long previousFold;
     /** The line last mapped is in a run of such lines, not its first: the scanner reads it only if it reads the run. */
     private boolean textMayWait;
 
@@ -73,17 +83,17 @@ final class ChunkLineFacts implements LineMapper {
 
     @Override
     public boolean map(byte[] latin1, int from, int to, long[] out, int at) {
-        boolean afterFold = previousFolds;
+        long afterFold = previousFold;
         textMayWait = false;
-        previousFolds = false;
+        previousFold = 0;
         if (prefixLength > 0 && to - from >= prefixLength && repeatsPrefix(latin1, from)) {
             if (previousHasPrefix) {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
                 out[at + 2] = messageHash(latin1, from + prefixLength, to);
                 out[at + 3] = fold(latin1, from + prefixLength, to);
-                previousFolds = out[at + 3] != 0;
-                textMayWait = previousFolds && afterFold;
+                previousFold = out[at + 3] == 0 ? 0 : 1;
+                textMayWait = previousFold != 0 && afterFold == 1;
                 return true;
             }
             previousHasPrefix = true;
@@ -98,7 +108,10 @@ final class ChunkLineFacts implements LineMapper {
         out[at] = bigrams.low();
         out[at + 1] = bigrams.high();
         out[at + 2] = holdsAny(latin1, from, to, NcclLogScanner.OTHER_WORDS) ? 0 : INERT;
-        out[at + 3] = 0;
+        out[at + 3] = out[at] != 0 && out[at + 2] == INERT && !holdsAny(latin1, from, to, NcclLinePrefix.MARKER_WORDS)
+                ? RUN_INERT | 1 : 0;
+        textMayWait = out[at + 3] != 0 && afterFold == out[at + 3];
+        previousFold = out[at + 3];
         return out[at] != 0;
     }
 
@@ -126,16 +139,16 @@ final class ChunkLineFacts implements LineMapper {
                 continue;
             }
             long run = own;
-            if (next != 0) {
+            if (next != 0 && (next & RUN_INERT) == (own & RUN_INERT)) {
                 long length = Math.min(RUN_LENGTH, (next & RUN_LENGTH) + 1);
-                long rings = (own | next) & RUN_RINGS;
+                long flags = (own | next) & (RUN_RINGS | RUN_INERT);
                 long channels = 0;
                 if (((own | next) & RUN_CHANNELS) != 0) {
                     int c = (own & RUN_CHANNELS) == 0 ? (int) (next >>> 32)
                             : (next & RUN_CHANNELS) == 0 ? (int) (own >>> 32) : Math.max((int) (own >>> 32), (int) (next >>> 32));
                     channels = RUN_CHANNELS | (long) c << 32;
                 }
-                run = length | rings | channels;
+                run = length | flags | channels;
             }
             facts[at] = run;
             next = run;

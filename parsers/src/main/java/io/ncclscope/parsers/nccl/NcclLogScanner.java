@@ -132,7 +132,9 @@ final class NcclLogScanner {
      * messages that {@link #onInfo} only counts ({@link InfoFolds}), when this scanner's state lets it: their prefix is
      * the one it recognised last, exactly as long as the chunk thread's, and, when the run holds a ring listing, the
      * ring list is full and that was announced. The lines then leave what they would one by one: the counts, the first
-     * prefix's header fields, and the channel count of the ring listings.
+     * prefix's header fields, and the channel count of the ring listings. Or a run of inert lines without a level marker
+     * ({@link ChunkLineFacts#RUN_INERT}), when no WARN, PyTorch error block or torchrun table is open: they are counted,
+     * and the caller hands the last one to {@link #afterInertRun}.
      *
      * @param no         the number of the run's first line
      * @param samePrefix its {@link ChunkLineFacts} fact 1: the length of the INFO prefix it repeats
@@ -141,7 +143,14 @@ final class NcclLogScanner {
      */
     int fold(int no, long samePrefix, long run) {
         int count = (int) (run & ChunkLineFacts.RUN_LENGTH);
-        if (count == 0 || samePrefix <= 0 || samePrefix > Integer.MAX_VALUE) return 0;
+        if (count == 0) return 0;
+        if ((run & ChunkLineFacts.RUN_INERT) != 0) {
+            // onOther reads such a line only to continue a WARN, a PyTorch error block or a torchrun table
+            if (warns.continuationPending() || pyTorchErrors.hasOpenBlocks() || torchrunFailures.readingTable()) return 0;
+            lines += count;
+            return count;
+        }
+        if (samePrefix <= 0 || samePrefix > Integer.MAX_VALUE) return 0;
         boolean rings = (run & ChunkLineFacts.RUN_RINGS) != 0;
         if (rings && !(channels.ringsFull() && limits.announced(LimitNotices.CappedList.RINGS))) return 0;
         if (!recentPrefixes.matchFrontRun(no, (int) samePrefix, count)) return 0;
@@ -151,6 +160,16 @@ final class NcclLogScanner {
         warns.endContinuation();
         if ((run & ChunkLineFacts.RUN_CHANNELS) != 0) channels.ringListingsPastCap((int) (run >>> 32));
         return count;
+    }
+
+    /**
+     * After {@link #fold} counted a run of inert lines ({@link ChunkLineFacts#RUN_INERT}): reads the launcher prefix of
+     * its last line, as reading the lines one by one would have left it.
+     *
+     * @param line the run's last line
+     */
+    void afterInertRun(String line) {
+        launcherPrefix.end(line);
     }
 
     void onNccl(String line, int no, int k) {
