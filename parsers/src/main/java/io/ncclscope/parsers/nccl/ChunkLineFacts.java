@@ -10,7 +10,7 @@ import io.ncclscope.parsers.internal.LineMapper;
  * <li>a line that starts with the {@code ... NCCL INFO } prefix of the line before it (most lines of a log): fact 0 is
  * 0, fact 1 the length of that prefix, the characters the two lines have in common from their start, and fact 2 the
  * {@link LineRegions#messageHash} of the rest of the line (0 when it holds a {@code ?}, which may stand for a character
- * beyond Latin-1). The scanner then knows the line repeats the INFO prefix it last recognised
+ * beyond Latin-1, or when fact 3 is not 0). The scanner then knows the line repeats the INFO prefix it last recognised
  * ({@link RecentInfoPrefixes#matchFront}) without comparing them again, and keys the message's facts by its hash
  * without reading it ({@link HostsAndProcesses#lineKey}); and fact 3, when the message is one that
  * {@link InfoFolds} finds the scanner only counts, tells of the run of such lines from this one on (its length in
@@ -90,8 +90,9 @@ final class ChunkLineFacts implements LineMapper {
             if (previousHasPrefix) {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
-                out[at + 2] = messageHash(latin1, from + prefixLength, to);
                 out[at + 3] = fold(latin1, from + prefixLength, to);
+                // a line the scanner counts without reading needs no hash (one it reads after all hashes itself)
+                out[at + 2] = out[at + 3] == 0 ? messageHash(latin1, from + prefixLength, to) : 0;
                 previousFold = out[at + 3] == 0 ? 0 : 1;
                 textMayWait = previousFold != 0 && afterFold == 1;
                 return true;
