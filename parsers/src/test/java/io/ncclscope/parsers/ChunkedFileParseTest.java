@@ -109,7 +109,11 @@ class ChunkedFileParseTest {
             "24 coll channels, 0 nvls channels, 32 p2p channels, 32 p2p channels per peer", "", "+ PCI[5000.0] - NIC/0-0",
             "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC", "group.cc:76 -> 3", "Channel 7 :", "Channel 9/ : 4 5",
             "Channel 12/4294967297 : 0 1", "Init timings - ncclCommInitRankConfig: rank 0 nranks 2 total 0.26 " + "x".repeat(60),
-            "Channel 01/02 : 0 1 ->", "Channel x/2 : 0", "Could not open XML topology file /tmp/x.xml"};
+            "Channel 01/02 : 0 1 ->", "Channel x/2 : 0", "Could not open XML topology file /tmp/x.xml",
+            "[Proxy Service] Device 0 CPU core 7", "[Service thread] Connection closed by localRank 1",
+            "[Rank 0] comm 0x5a rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE", "ncclTopoGetCpuAffinity: empty",
+            "init.cc:1350 -> 2", "misc/socket.cc:504 -> 2 (Operation now in progress)", "x ->", "cudaDriverVersion 12040",
+            "ncclMaxSharedMem 1 exceeds device/fn maxSharedMem 2", "rank 1 nranks 2 cudaDev 0 busId 1000", "allocated ->"};
         StringBuilder sb = new StringBuilder(new String(ncclLines(), StandardCharsets.UTF_8));
         for (int i = 0; i < 90; i++) {
             String start = starts[i % 7 == 0 ? 2 : i % 3 == 0 ? 1 : 0];

@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * topology dumps, timings). Keep it in step with {@code onInfo} and {@link ChannelLines#onRingListing}:
  * <ul>
  * <li>{@link #IGNORED}: a message {@code onInfo} routes to no reader, or to one that returns before it reads any
- * state (a {@code Channel }/{@code Ring } line without {@code  via } that is no ring listing);</li>
+ * state (a {@code Channel }/{@code Ring } line without {@code  via } that is no ring listing, a lower-case message
+ * without a return code's {@code  ->});</li>
  * <li>{@link #RING}: a ring listing ({@code onRingListing} gets past its {@code " :"} and {@code ->} checks), whose only
  * effect once the ring list is full and that was announced is to widen the channel count to its {@code /N};</li>
  * <li>{@link #NONE}: any other message, read line by line.</li>
@@ -40,6 +41,14 @@ final class InfoFolds {
     private static final byte[] VIA = bytes(" via ");
     private static final byte[] SPACE_COLON = bytes(" :");
     private static final byte[] ARROW = bytes("->");
+    private static final byte[] RANK_BRACKET = bytes("[Rank ");
+    private static final byte[] CONNECTION_CLOSED = bytes("[Service thread] Connection closed");
+    private static final byte[] SPACE = bytes(" ");
+    private static final byte[] COMM = bytes("comm ");
+    private static final byte[] CUDA_DRIVER_VERSION = bytes("cudaDriverVersion ");
+    private static final byte[] NCCL_COMM = bytes("ncclComm");
+    private static final byte[] NCCL_MAX_SHARED_MEM = bytes("ncclMaxSharedMem ");
+    private static final byte[] RANK_WORD = bytes("rank ");
 
     /** {@link #RING}'s channel count ({@code /N}) of the message last classified; -1 when it has none. */
     private int channels = -1;
@@ -75,15 +84,34 @@ final class InfoFolds {
             case 'F' -> {
                 return starts(latin1, m, to, FAILED_TO_INITIALIZE_NET_PLUGIN) ? NONE : IGNORED;
             }
-            case 'N', 'P', '[' -> {
+            case 'N', 'P' -> {
                 return NONE;
             }
+            case '[' -> {
+                return starts(latin1, m, to, RANK_BRACKET) || starts(latin1, m, to, CONNECTION_CLOSED) ? NONE : IGNORED;
+            }
             default -> {
-                if (c >= 'a' && c <= 'z') return NONE;
+                if (c >= 'a' && c <= 'z') return lowercase(latin1, m, to, c);
                 if (c >= '0' && c <= '9') return indexOf(latin1, m, to, COLL_CHANNELS) >= 0 ? NONE : IGNORED;
                 return IGNORED;
             }
         }
+    }
+
+    /**
+     * A message in lower case: {@code onInfo} reads {@code comm }, {@code cudaDriverVersion }, {@code ncclComm...},
+     * {@code ncclMaxSharedMem } and {@code rank } lines, and {@code EventTable.tryReturnCode} any whose first word is
+     * followed by {@code  ->} (it returns at once for the others).
+     */
+    private static int lowercase(byte[] latin1, int m, int to, int c) {
+        int sp = indexOf(latin1, m, to, SPACE);
+        if (sp >= 0 && sp + 2 < to && latin1[sp + 1] == '-' && latin1[sp + 2] == '>') return NONE;
+        return switch (c) {
+            case 'c' -> starts(latin1, m, to, COMM) || starts(latin1, m, to, CUDA_DRIVER_VERSION) ? NONE : IGNORED;
+            case 'n' -> starts(latin1, m, to, NCCL_COMM) || starts(latin1, m, to, NCCL_MAX_SHARED_MEM) ? NONE : IGNORED;
+            case 'r' -> starts(latin1, m, to, RANK_WORD) ? NONE : IGNORED;
+            default -> IGNORED;
+        };
     }
 
     /**

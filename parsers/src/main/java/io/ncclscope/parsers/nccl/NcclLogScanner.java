@@ -195,7 +195,10 @@ final class NcclLogScanner {
         }
     }
 
-    /** An {@code NCCL INFO} line: routed by the first character of its message to the reader of its section. */
+    /**
+     * An {@code NCCL INFO} line: routed by the first character of its message to the reader of its section. Which
+     * messages it only counts, {@link InfoFolds} tells the chunk threads: keep it in step.
+     */
     void onInfo(String line, int no) {
         int m = prefix.msgStart;
         int n = line.length();
