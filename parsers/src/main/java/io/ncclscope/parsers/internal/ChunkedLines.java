@@ -35,7 +35,9 @@ import java.util.function.Supplier;
  *
  * <p>A parser may also hand its stateless per-line work to the chunk threads ({@link LineMapper}): each line then
  * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read and
- * kept beside its lines ({@code 8 * width} bytes a line).
+ * kept beside its lines ({@code 8 * width} bytes a line). A parser that learns from the facts all that the next lines
+ * would tell it passes over them ({@link #skip}); a line the mapper expects to be passed over
+ * ({@link LineMapper#textMayWait}) keeps only its place in the chunk's bytes, and becomes a string if it is read.
  *
  * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
  * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
