@@ -96,6 +96,48 @@ class ChunkedFileParseTest {
         }
     }
 
+    /**
+     * The chunk threads tell the scanner of runs of INFO lines it only counts (ring listings once the ring list is full,
+     * graph lines, messages no reader takes): runs that start before the list is full, a wider channel count only after
+     * it, transports and return codes between them, lines cut in a run, a prefix beyond Latin-1, a count too big for an
+     * int, a launcher line, another process's lines, all parse as in one stream.
+     */
+    @Test
+    void runsOfCountedLinesAtEveryCutParseAsInOneStream() throws IOException {
+        String[] starts = {"vm-n0:550:550 [0] NCCL INFO ", "vm-n1:551:551 [1] NCCL INFO ", "节点-a:10:10 [0] NCCL INFO "};
+        String[] messages = {"Ring 00 : 0 -> 1 -> 0", "Tree 3 : -1 -> 0 -> -1/-1/-1", "Connected all rings", " 6 : GPU/0-60",
+            "24 coll channels, 0 nvls channels, 32 p2p channels, 32 p2p channels per peer", "", "+ PCI[5000.0] - NIC/0-0",
+            "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC", "group.cc:76 -> 3", "Channel 7 :", "Channel 9/ : 4 5",
+            "Channel 12/4294967297 : 0 1", "Init timings - ncclCommInitRankConfig: rank 0 nranks 2 total 0.26 " + "x".repeat(60),
+            "Channel 01/02 : 0 1 ->", "Channel x/2 : 0", "Could not open XML topology file /tmp/x.xml",
+            "[Proxy Service] Device 0 CPU core 7", "[Service thread] Connection closed by localRank 1",
+            "[Rank 0] comm 0x5a rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE", "ncclTopoGetCpuAffinity: empty",
+            "init.cc:1350 -> 2", "misc/socket.cc:504 -> 2 (Operation now in progress)", "x ->", "cudaDriverVersion 12040",
+            "ncclMaxSharedMem 1 exceeds device/fn maxSharedMem 2", "rank 1 nranks 2 cudaDev 0 busId 1000", "allocated ->"};
+        StringBuilder sb = new StringBuilder(new String(ncclLines(), StandardCharsets.UTF_8));
+        for (int i = 0; i < 90; i++) {
+            String start = starts[i % 7 == 0 ? 2 : i % 3 == 0 ? 1 : 0];
+            for (int j = 0; j < 1 + i % 4; j++) {
+                int channels = i < 80 ? 64 : 96 + i + j; // wider in the middle of a run, once the ring list is full
+                sb.append(start).append(String.format(java.util.Locale.ROOT, "Channel %02d/%d :    %d   %d", i, channels, j, i))
+                        .append('\n');
+                sb.append(start).append(messages[(i + j) % messages.length]).append('\n');
+            }
+            if (i % 11 == 0) sb.append("[rank0]: some launcher line ").append(i).append('\n');
+        }
+        Path f = Files.write(dir.resolve("runs.log"), sb.toString().getBytes(StandardCharsets.UTF_8));
+        ParseLimits tight = ParseLimits.builder().maxLineLength(80).maxWarnings(64).build();
+        for (ParseLimits limits : List.of(ParseLimits.DEFAULTS, tight)) {
+            ParseResult<?> stream = streamed(f, limits);
+            assertThat(stream.kind()).isEqualTo(Kind.NCCL_LOG);
+            assertThat(stream.toString()).contains("channels=186").contains("more than 64 ring listings");
+            for (int chunk : new int[] {1, 2, 3, 5, 8, 13, 40, 64, 100, 150, 256, 700, 1024, 4096, 1 << 16}) {
+                assertThat(chunked(f, limits, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
+                        .isEqualTo(stream.toString());
+            }
+        }
+    }
+
     @Test
     void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();

@@ -35,7 +35,9 @@ import java.util.function.Supplier;
  *
  * <p>A parser may also hand its stateless per-line work to the chunk threads ({@link LineMapper}): each line then
  * comes with {@code width} longs that the mapper wrote for it ({@link #fact}), computed while the chunk was read and
- * kept beside its lines ({@code 8 * width} bytes a line).
+ * kept beside its lines ({@code 8 * width} bytes a line). A parser that learns from the facts all that the next lines
+ * would tell it passes over them ({@link #skip}); a line the mapper expects to be passed over
+ * ({@link LineMapper#textMayWait}) keeps only its place in the chunk's bytes, and becomes a string if it is read.
  *
  * <p>Memory: at most {@code threads + 2} chunks are read ahead, each at most {@code maxChunkBytes}; a chunk that would
  * be longer (a line of more than {@code maxChunkBytes - chunkBytes} bytes) stops the read with
@@ -96,7 +98,12 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         while (current == null || index >= current.count) {
             if (!advance()) return null;
         }
-        String line = current.lines[index];
+        return take();
+    }
+
+    /** Returns the current chunk's next line, counting it and warning when it was cut. */
+    private String take() {
+        String line = current.text(index);
         lineNo++;
         if (index == nextCut) {
             cutIndex++;
@@ -120,6 +127,36 @@ public final class ChunkedLines implements Lines, AutoCloseable {
      */
     public long fact(int k) {
         return width == 0 ? 0 : current.facts[(index - 1) * width + k];
+    }
+
+    /** {@return the text of the line last returned by {@link #next} or passed over by {@link #skip}} */
+    public String text() {
+        return current.text(index - 1);
+    }
+
+    /**
+     * {@return how many of the lines after the one last returned by {@link #next} are in its chunk} A parser that knows
+     * from their facts what those lines would tell it may {@link #skip} them.
+     */
+    public int leftInChunk() {
+        return current == null ? 0 : current.count - index;
+    }
+
+    /**
+     * Passes over the next {@code n} lines as if {@link #next} had returned them, with their cut-line warnings.
+     *
+     * @param n how many lines, at most {@link #leftInChunk}
+     * @throws IllegalArgumentException when fewer lines are left in the chunk
+     */
+    public void skip(int n) {
+        if (n < 0 || n > leftInChunk()) throw new IllegalArgumentException("cannot skip " + n + " lines");
+        if (n == 0) return;
+        if (nextCut < 0 || nextCut >= index + n) {
+            index += n;
+            lineNo += n;
+            return;
+        }
+        for (int i = 0; i < n; i++) take();
     }
 
     /** Takes the next chunk in order, keeping {@link #window} chunks read ahead; false after the last. */
@@ -171,6 +208,10 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         final int width;
         /** Line {@code i}'s facts are {@code facts[i * width]} and after; zeros where the mapper wrote none. */
         long[] facts;
+        /** Where a line whose string was left for later lies in {@link #bytesOfLines}: its first byte, then its end. */
+        long[] spans;
+        /** The chunk's bytes, kept when a line's string was left for later. */
+        byte[] bytesOfLines;
         long bytes;
         long newlines;
         long replaced;
@@ -182,26 +223,55 @@ public final class ChunkedLines implements Lines, AutoCloseable {
             this.width = mapper == null ? 0 : width;
             this.lines = new String[Math.max(16, expectedLines)];
             this.facts = new long[lines.length * this.width];
+            this.spans = new long[mapper == null ? 0 : lines.length];
         }
 
-        /** Adds a line, whose Latin-1 bytes are {@code [from, to)} of {@code latin1} (or, when null, the line's). */
-        void add(String line, byte[] latin1, int from, int to) {
-            if (count == lines.length) {
-                lines = Arrays.copyOf(lines, count + (count >> 1));
-                facts = Arrays.copyOf(facts, lines.length * width);
-            }
-            int i = count++;
+        /** Adds a line that was decoded and cleaned. */
+        void add(String line) {
+            int i = slot();
             lines[i] = line;
             if (mapper == null) return;
+            byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
             int at = i * width;
-            boolean wrote;
-            if (latin1 == null) {
-                byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
-                wrote = mapper.map(b, 0, b.length, facts, at);
-            } else {
-                wrote = mapper.map(latin1, from, to, facts, at);
+            if (!mapper.map(b, 0, b.length, facts, at)) Arrays.fill(facts, at, at + width, 0L);
+        }
+
+        /**
+         * Adds a line of plain printable ASCII, bytes {@code [from, to)} of {@code buf}: its string is made now, or,
+         * when the mapper says its text may wait, when it is first asked for ({@link #text}).
+         */
+        void add(byte[] buf, int from, int to) {
+            int i = slot();
+            if (mapper != null) {
+                int at = i * width;
+                if (!mapper.map(buf, from, to, facts, at)) {
+                    Arrays.fill(facts, at, at + width, 0L);
+                } else if (mapper.textMayWait()) {
+                    bytesOfLines = buf;
+                    spans[i] = (long) from << 32 | to;
+                    return;
+                }
             }
-            if (!wrote) Arrays.fill(facts, at, at + width, 0L);
+            lines[i] = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
+        }
+
+        /** The text of line {@code i}, made from its bytes if it was left for later. */
+        String text(int i) {
+            String line = lines[i];
+            if (line != null) return line;
+            long span = spans[i];
+            int from = (int) (span >>> 32);
+            return new String(bytesOfLines, from, (int) span - from, StandardCharsets.ISO_8859_1);
+        }
+
+        /** The index of a new line, the arrays grown by half when full. */
+        private int slot() {
+            if (count == lines.length) {
+                lines = Arrays.copyOf(lines, count + (count >> 1));
+                if (mapper != null) spans = Arrays.copyOf(spans, lines.length);
+                facts = Arrays.copyOf(facts, lines.length * width);
+            }
+            return count++;
         }
     }
 
@@ -222,6 +292,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         readFully(buf, s);
         out.bytes = buf.length;
         clean(buf, out, e == end);
+        if (mapper != null) mapper.finish(out.facts, out.count);
         return out;
     }
 
@@ -261,7 +332,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         while (p < n) {
             int i = ByteRuns.printableEnd(buf, p, n); // printable ASCII: bytes 0x20..0x7f
             if (i < n && buf[i] == '\n' && i - p <= maxLineLength) {
-                out.add(new String(buf, p, i - p, StandardCharsets.ISO_8859_1), buf, p, i);
+                out.add(buf, p, i);
                 out.newlines++;
                 p = i + 1;
                 continue;
@@ -337,7 +408,7 @@ public final class ChunkedLines implements Lines, AutoCloseable {
 
         private void emit(Chunk out) {
             if (cut) out.cut.add(out.count);
-            out.add(sb.toString(), null, 0, 0);
+            out.add(sb.toString());
             sb.setLength(0);
             any = false;
             cut = false;

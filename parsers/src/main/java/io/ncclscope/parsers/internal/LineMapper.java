@@ -22,4 +22,23 @@ public interface LineMapper {
      *         zeros)
      */
     boolean map(byte[] latin1, int from, int to, long[] out, int at);
+
+    /**
+     * {@return true when the parser will most likely not read the text of the line {@link #map} just wrote facts for
+     * (it can tell from the facts what the line holds): its string is then made only if asked for} False unless
+     * overridden.
+     */
+    default boolean textMayWait() {
+        return false;
+    }
+
+    /**
+     * Called once after the chunk's last line, with the facts of all its lines: a mapper may rewrite them from what it
+     * saw of the whole chunk (runs of like lines, counted from their end). Does nothing unless overridden.
+     *
+     * @param facts the chunk's facts, line {@code i}'s at {@code facts[i * width]} and after
+     * @param count how many lines the chunk holds
+     */
+    default void finish(long[] facts, int count) {
+    }
 }

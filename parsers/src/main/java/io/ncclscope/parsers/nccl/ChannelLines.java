@@ -240,6 +240,21 @@ final class ChannelLines {
         rings.add(new NcclRing((int) ch, nch, order, hostsAndProcesses.host(line), no));
     }
 
+    /**
+     * A run of ring listings read once the ring list is full and that was announced ({@link NcclLogScanner#fold}): what
+     * {@link #onRingListing} does with them, the channel count widened to their largest {@code /N}.
+     *
+     * @param largest the largest channel count among them, or null when none has one
+     */
+    void ringListingsPastCap(Integer largest) {
+        if (largest != null && (channels == null || largest > channels)) channels = largest;
+    }
+
+    /** {@return true when the ring list is full (then {@link #onRingListing} keeps no more)} */
+    boolean ringsFull() {
+        return rings.size() >= MAX_RINGS;
+    }
+
     boolean hasChannelCounts() {
         return channelCounts != null;
     }

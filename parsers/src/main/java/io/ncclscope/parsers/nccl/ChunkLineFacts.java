@@ -5,19 +5,23 @@ import io.ncclscope.parsers.internal.LineMapper;
 
 /**
  * What the chunk threads of a big file learn of each line for {@link NcclLogScanner}, so that its one thread does
- * not, in three facts per line:
+ * not, in four facts per line:
  * <ul>
  * <li>a line that starts with the {@code ... NCCL INFO } prefix of the line before it (most lines of a log): fact 0 is
  * 0, fact 1 the length of that prefix, the characters the two lines have in common from their start, and fact 2 the
  * {@link LineRegions#messageHash} of the rest of the line (0 when it holds a {@code ?}, which may stand for a character
- * beyond Latin-1). The scanner then knows the line repeats the INFO prefix it last recognised
+ * beyond Latin-1, or when fact 3 is not 0). The scanner then knows the line repeats the INFO prefix it last recognised
  * ({@link RecentInfoPrefixes#matchFront}) without comparing them again, and keys the message's facts by its hash
- * without reading it ({@link HostsAndProcesses#lineKey});</li>
+ * without reading it ({@link HostsAndProcesses#lineKey}); and fact 3, when the message is one that
+ * {@link InfoFolds} finds the scanner only counts, tells of the run of such lines from this one on (its length in
+ * {@link #RUN_LENGTH}, {@link #RUN_RINGS}, {@link #RUN_CHANNELS}), which the scanner may then count at once
+ * ({@link NcclLogScanner#fold}), else 0;</li>
  * <li>another line: its {@link LineBigrams} pairs (fact 0: {@link LineBigrams#low()}, fact 1: {@link LineBigrams#high()}),
  * which the scanner needs for every line without a recent INFO prefix (a new prefix, a launcher's or framework's
  * line) and takes with {@link LineBigrams#set}; and fact 2 {@link #INERT} when the line holds none of the words that
  * {@link NcclLogScanner#onOther} looks for ({@link NcclLogScanner#OTHER_WORDS}), so that the scanner skips those
- * searches;</li>
+ * searches; and fact 3, when it is inert and holds no level marker either, {@link #RUN_INERT} with the length of the
+ * run of such lines from it on;</li>
  * <li>none (all 0) for a line whose pairs all hash above 63 (its fact 0 would be 0), and for one that starts with
  * the chunk's last INFO prefix after a line that did not (a traceback between INFO lines): the scanner recognises
  * most of those by their prefix, and reads the pairs of the others itself.</li>
@@ -30,7 +34,20 @@ import io.ncclscope.parsers.internal.LineMapper;
 final class ChunkLineFacts implements LineMapper {
 
     /** The facts per line. */
-    static final int WIDTH = 3;
+    static final int WIDTH = 4;
+
+    /** Fact 3's bits that hold the run's length (lines). */
+    static final long RUN_LENGTH = 0xffffffL;
+    /** Fact 3's bit set when the run holds a ring listing ({@link InfoFolds#RING}). */
+    static final long RUN_RINGS = 1L << 24;
+    /** Fact 3's bit set when a ring listing of the run has a channel count, the largest in bits 32 to 63. */
+    static final long RUN_CHANNELS = 1L << 25;
+    /**
+     * Fact 3's bit set for a run of lines with pairs that are {@link #INERT} and hold no level marker either
+     * ({@link NcclLinePrefix#MARKER_WORDS}): tracebacks and launcher chatter, which the scanner only counts while no
+     * WARN, PyTorch error block or torchrun table is open.
+     */
+    static final long RUN_INERT = 1L << 26;
 
     /** Fact 2 of a line with pairs: it holds none of {@link NcclLogScanner#OTHER_WORDS}. */
     static final long INERT = 1;
@@ -39,19 +56,45 @@ final class ChunkLineFacts implements LineMapper {
     private static final byte[] INFO_BYTES = {'N', 'C', 'C', 'L', ' ', 'I', 'N', 'F', 'O', ' '};
 
     private final LineBigrams bigrams = new LineBigrams();
+    private final InfoFolds folds = new InfoFolds();
     /** The last INFO prefix of the chunk, up to and with {@code NCCL INFO }: its first {@link #prefixLength} bytes. */
     private byte[] prefix = new byte[128];
     private int prefixLength;
     /** The line before started with {@link #prefix}. */
     private boolean previousHasPrefix;
+    /**
+     * What kind of line the line before is: 1 when the scanner may count it among INFO lines without reading it
+     * ({@link #fold}), {@link #RUN_INERT} {@code | 1} when among inert lines, 0 when neither.
+     */
+    private long previousFold;
+    /** The line last mapped is in a run of such lines, not its first: the scanner reads it only if it reads the run. */
+    private boolean textMayWait;
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>True for a line inside a run of lines the scanner may count without reading ({@link NcclLogScanner#fold}),
+     * not its first: the scanner counts the run at its first line, or reads each line when it cannot.
+     */
+    @Override
+    public boolean textMayWait() {
+        return textMayWait;
+    }
 
     @Override
     public boolean map(byte[] latin1, int from, int to, long[] out, int at) {
+        long afterFold = previousFold;
+        textMayWait = false;
+        previousFold = 0;
         if (prefixLength > 0 && to - from >= prefixLength && repeatsPrefix(latin1, from)) {
             if (previousHasPrefix) {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
-                out[at + 2] = messageHash(latin1, from + prefixLength, to);
+                out[at + 3] = fold(latin1, from + prefixLength, to);
+                // a line the scanner counts without reading needs no hash (one it reads after all hashes itself)
+                out[at + 2] = out[at + 3] == 0 ? messageHash(latin1, from + prefixLength, to) : 0;
+                previousFold = out[at + 3] == 0 ? 0 : 1;
+                textMayWait = previousFold != 0 && afterFold == 1;
                 return true;
             }
             previousHasPrefix = true;
@@ -66,7 +109,51 @@ final class ChunkLineFacts implements LineMapper {
         out[at] = bigrams.low();
         out[at + 1] = bigrams.high();
         out[at + 2] = holdsAny(latin1, from, to, NcclLogScanner.OTHER_WORDS) ? 0 : INERT;
+        out[at + 3] = out[at] != 0 && out[at + 2] == INERT && !holdsAny(latin1, from, to, NcclLinePrefix.MARKER_WORDS)
+                ? RUN_INERT | 1 : 0;
+        textMayWait = out[at + 3] != 0 && afterFold == out[at + 3];
+        previousFold = out[at + 3];
         return out[at] != 0;
+    }
+
+    /** Fact 3 of one repeated-prefix line, a run of one: what {@link InfoFolds} makes of its message {@code [m, to)}. */
+    private long fold(byte[] latin1, int m, int to) {
+        int kind = folds.classify(latin1, m, to);
+        if (kind == InfoFolds.NONE) return 0;
+        if (kind == InfoFolds.IGNORED) return 1;
+        int channels = folds.channels();
+        return channels < 0 ? 1 | RUN_RINGS : 1 | RUN_RINGS | RUN_CHANNELS | (long) channels << 32;
+    }
+
+    /**
+     * Makes fact 3 of each line that {@link #fold} found foldable tell of the run of such lines from it to the last
+     * one in a row: their count, whether any is a ring listing, and the largest channel count among them.
+     */
+    @Override
+    public void finish(long[] facts, int count) {
+        long next = 0;
+        for (int i = count - 1; i >= 0; i--) {
+            int at = i * WIDTH + 3;
+            long own = facts[at];
+            if (own == 0) {
+                next = 0;
+                continue;
+            }
+            long run = own;
+            if (next != 0 && (next & RUN_INERT) == (own & RUN_INERT)) {
+                long length = Math.min(RUN_LENGTH, (next & RUN_LENGTH) + 1);
+                long flags = (own | next) & (RUN_RINGS | RUN_INERT);
+                long channels = 0;
+                if (((own | next) & RUN_CHANNELS) != 0) {
+                    int c = (own & RUN_CHANNELS) == 0 ? (int) (next >>> 32)
+                            : (next & RUN_CHANNELS) == 0 ? (int) (own >>> 32) : Math.max((int) (own >>> 32), (int) (next >>> 32));
+                    channels = RUN_CHANNELS | (long) c << 32;
+                }
+                run = length | flags | channels;
+            }
+            facts[at] = run;
+            next = run;
+        }
     }
 
     /**

@@ -17,6 +17,15 @@ final class LimitNotices {
         this.warnings = warnings;
     }
 
+    /**
+     * {@return true when {@link #reached} was told of {@code list}}
+     *
+     * @param list the list
+     */
+    boolean announced(CappedList list) {
+        return reached.contains(list);
+    }
+
     /** Records that {@code list} is full at line {@code no}; the first time only, warns with {@code message}. */
     void reached(CappedList list, int no, String message) {
         if (reached.add(list)) warnings.info(no, message, "");

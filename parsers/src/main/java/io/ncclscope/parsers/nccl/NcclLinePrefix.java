@@ -47,8 +47,11 @@ final class NcclLinePrefix {
     private static final LineBigrams.Word FUNCTION_WORD = new LineBigrams.Word(": Function: ");
     private static final LineBigrams.Word OLD_INFO_WORD = new LineBigrams.Word("] INFO ");
     private static final LineBigrams.Word OLD_WARN_WORD = new LineBigrams.Word(" WARN ");
-    /** What {@link #findMarker} looks for: a line that can hold none of them has no marker. */
-    private static final LineBigrams.Word[] MARKER_WORDS = {NCCL_WORD, FUNCTION_WORD, OLD_INFO_WORD, OLD_WARN_WORD};
+    /**
+     * What {@link #findMarker} looks for: a line that can hold none of them has no marker (the chunk threads look for
+     * them too: {@link ChunkLineFacts}).
+     */
+    static final LineBigrams.Word[] MARKER_WORDS = {NCCL_WORD, FUNCTION_WORD, OLD_INFO_WORD, OLD_WARN_WORD};
 
     /**
      * {@return false when {@link #findMarker} would find no marker in the line {@code bigrams} read (it then sets no

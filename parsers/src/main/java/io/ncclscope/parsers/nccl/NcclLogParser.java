@@ -178,8 +178,8 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
      *
      * <p>The text of a big file ({@link FileText}, from {@code Parsers.parse(Path, ...)}) is read in chunks on several
      * threads, which also learn what the scanner would of each line alone ({@link ChunkLineFacts}), and scanned here in
-     * order, with the result of a read in one stream; a file with a line too long for a chunk is read again in one
-     * stream.
+     * order, with the result of a read in one stream; a run of lines that the scanner would only count is counted at
+     * once ({@link NcclLogScanner#fold}). A file with a line too long for a chunk is read again in one stream.
      */
     @Override
     public ParseResult<NcclLog> parse(Reader in, ParseLimits limits) throws IOException {
@@ -189,7 +189,17 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             try (ChunkedLines src = text.lines(w, limits.maxLineLength(), ChunkLineFacts::new, ChunkLineFacts.WIDTH)) {
                 String line;
                 while ((line = src.next()) != null) {
-                    scanner.accept(line, src.lineNumber(), src.fact(0), src.fact(1), src.fact(2));
+                    int no = src.lineNumber();
+                    long run = src.fact(3);
+                    if (run != 0) {
+                        int folded = scanner.fold(no, src.fact(1), run);
+                        if (folded > 0) {
+                            src.skip(folded - 1);
+                            if ((run & ChunkLineFacts.RUN_INERT) != 0) scanner.afterInertRun(src.text());
+                            continue;
+                        }
+                    }
+                    scanner.accept(line, no, src.fact(0), src.fact(1), src.fact(2));
                 }
                 return result(scanner, w);
             } catch (ChunkedLines.ChunkTooLongException e) {

@@ -127,6 +127,51 @@ final class NcclLogScanner {
         }
     }
 
+    /**
+     * Reads at once a run of lines that a chunk thread found to repeat the INFO prefix of the line before and to hold
+     * messages that {@link #onInfo} only counts ({@link InfoFolds}), when this scanner's state lets it: their prefix is
+     * the one it recognised last, exactly as long as the chunk thread's, and, when the run holds a ring listing, the
+     * ring list is full and that was announced. The lines then leave what they would one by one: the counts, the first
+     * prefix's header fields, and the channel count of the ring listings. Or a run of inert lines without a level marker
+     * ({@link ChunkLineFacts#RUN_INERT}), when no WARN, PyTorch error block or torchrun table is open: they are counted,
+     * and the caller hands the last one to {@link #afterInertRun}.
+     *
+     * @param no         the number of the run's first line
+     * @param samePrefix its {@link ChunkLineFacts} fact 1: the length of the INFO prefix it repeats
+     * @param run        its fact 3: the run's length and ring listings ({@link ChunkLineFacts#RUN_LENGTH} and after)
+     * @return the lines read (the run's length), or 0 when they are to be read one by one
+     */
+    int fold(int no, long samePrefix, long run) {
+        int count = (int) (run & ChunkLineFacts.RUN_LENGTH);
+        if (count == 0) return 0;
+        if ((run & ChunkLineFacts.RUN_INERT) != 0) {
+            // onOther reads such a line only to continue a WARN, a PyTorch error block or a torchrun table
+            if (warns.continuationPending() || pyTorchErrors.hasOpenBlocks() || torchrunFailures.readingTable()) return 0;
+            lines += count;
+            return count;
+        }
+        if (samePrefix <= 0 || samePrefix > Integer.MAX_VALUE) return 0;
+        boolean rings = (run & ChunkLineFacts.RUN_RINGS) != 0;
+        if (rings && !(channels.ringsFull() && limits.announced(LimitNotices.CappedList.RINGS))) return 0;
+        if (!recentPrefixes.matchFrontRun(no, (int) samePrefix, count)) return 0;
+        lines += count;
+        ncclLines += count;
+        infoLines += count;
+        warns.endContinuation();
+        if ((run & ChunkLineFacts.RUN_CHANNELS) != 0) channels.ringListingsPastCap((int) (run >>> 32));
+        return count;
+    }
+
+    /**
+     * After {@link #fold} counted a run of inert lines ({@link ChunkLineFacts#RUN_INERT}): reads the launcher prefix of
+     * its last line, as reading the lines one by one would have left it.
+     *
+     * @param line the run's last line
+     */
+    void afterInertRun(String line) {
+        launcherPrefix.end(line);
+    }
+
     void onNccl(String line, int no, int k) {
         ncclLines++;
         warns.endContinuation();
@@ -150,7 +195,10 @@ final class NcclLogScanner {
         }
     }
 
-    /** An {@code NCCL INFO} line: routed by the first character of its message to the reader of its section. */
+    /**
+     * An {@code NCCL INFO} line: routed by the first character of its message to the reader of its section. Which
+     * messages it only counts, {@link InfoFolds} tells the chunk threads: keep it in step.
+     */
     void onInfo(String line, int no) {
         int m = prefix.msgStart;
         int n = line.length();

@@ -64,6 +64,23 @@ final class RecentInfoPrefixes {
         return true;
     }
 
+    /**
+     * {@link #matchFront} for a run of {@code count} lines from line {@code no} on, each known to start with the same
+     * {@code samePrefix} characters as the line before it: true, with the first prefix's fields set as the run's last
+     * line leaves them, when that prefix is exactly those characters (then every line of the run matches it, and its
+     * message starts where the chunk thread read it).
+     *
+     * @param no         the number of the run's first line
+     * @param samePrefix how many characters each line has in common with the line before from its start
+     * @param count      the lines in the run
+     */
+    boolean matchFrontRun(int no, int samePrefix, int count) {
+        if (frontLine != no - 1 || frontLine == 0 || prefixText[0].length() != samePrefix) return false;
+        use(0);
+        frontLine = no + count - 1;
+        return true;
+    }
+
     /** Sets the header fields of the current line to those of prefix {@code i}. */
     private void use(int i) {
         int[] f = prefixFields[i];

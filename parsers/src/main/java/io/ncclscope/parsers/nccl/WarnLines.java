@@ -129,6 +129,11 @@ final class WarnLines {
      * Joins {@code line} to the WARN message before it when that one ended in {@code :} (NCCL splits a few messages over
      * two lines); true when the line was consumed so.
      */
+    /** {@return true when the next line may continue the last WARN message ({@link #continues} then reads it)} */
+    boolean continuationPending() {
+        return contPending;
+    }
+
     boolean continues(String line) {
         if (!contPending) return false;
         contPending = false;

@@ -38,13 +38,14 @@ class ChunkLineFactsTest {
         long inert = 0;
         long repeats = 0;
         long hashed = 0;
+        long counted = 0;
         for (List<String> lines : texts) {
             ChunkLineFacts facts = new ChunkLineFacts();
             long[] out = new long[ChunkLineFacts.WIDTH];
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
                 byte[] latin1 = line.getBytes(StandardCharsets.ISO_8859_1);
-                out[0] = out[1] = out[2] = 0;
+                out[0] = out[1] = out[2] = out[3] = 0;
                 if (!facts.map(latin1, 0, latin1.length, out, 0)) continue;
                 if (out[0] != 0) {
                     bigrams.read(line);
@@ -52,6 +53,9 @@ class ChunkLineFactsTest {
                     boolean holds = false;
                     for (LineBigrams.Word w : NcclLogScanner.OTHER_WORDS) holds |= line.contains(w.text());
                     assertThat(out[2]).as(line).isEqualTo(holds ? 0 : ChunkLineFacts.INERT);
+                    boolean marker = false;
+                    for (LineBigrams.Word w : NcclLinePrefix.MARKER_WORDS) marker |= line.contains(w.text());
+                    assertThat(out[3]).as(line).isEqualTo(holds || marker ? 0 : ChunkLineFacts.RUN_INERT | 1);
                     paired++;
                     if (!holds) inert++;
                 } else {
@@ -59,9 +63,11 @@ class ChunkLineFactsTest {
                     String before = lines.get(i - 1);
                     assertThat(line.regionMatches(0, before, 0, same)).as(line).isTrue();
                     assertThat(before.substring(0, same)).as(before).endsWith("NCCL INFO ");
-                    long hash = line.indexOf('?', same) >= 0 ? 0 : LineRegions.messageHash(line, same, line.length());
+                    long hash = line.indexOf('?', same) >= 0 || out[3] != 0 ? 0 : LineRegions.messageHash(line, same, line.length());
                     assertThat(out[2]).as(line).isEqualTo(hash);
+                    assertThat(out[3] & ChunkLineFacts.RUN_LENGTH).as(line).isIn(0L, 1L);
                     repeats++;
+                    if (out[3] != 0) counted++;
                     if (hash != 0) hashed++;
                 }
             }
@@ -70,5 +76,34 @@ class ChunkLineFactsTest {
         assertThat(repeats).isPositive();
         assertThat(inert).isPositive().isLessThan(paired);
         assertThat(hashed).isPositive().isLessThan(repeats);
+        assertThat(counted).isPositive().isLessThan(repeats);
+    }
+
+    /**
+     * After the chunk's last line, each line the scanner may count without reading tells of the run of such lines from
+     * it on: their count, whether a ring listing is among them and their largest channel count; INFO and inert lines
+     * make separate runs.
+     */
+    @Test
+    void eachCountedLineTellsOfItsRunFromItOn() {
+        String p = "vm:1:1 [0] NCCL INFO ";
+        List<String> lines = List.of(p + "comm 0x1 rank 0 nranks 2", p + "Connected all rings", p + "Channel 00/24 :    0   1",
+                p + "Channel 01/32 :    0   1", p + "Ring 00 : 0 -> 1 -> 0", p + "NET/IB : No device found.",
+                p + "Tree 0 : -1 -> 0 -> 1/-1/-1", "  File \"ddp.py\", line 6", "    main()", p + "Init timings", "oops NCCL error");
+        ChunkLineFacts facts = new ChunkLineFacts();
+        long[] out = new long[lines.size() * ChunkLineFacts.WIDTH];
+        for (int i = 0; i < lines.size(); i++) {
+            byte[] b = lines.get(i).getBytes(StandardCharsets.ISO_8859_1);
+            if (!facts.map(b, 0, b.length, out, i * ChunkLineFacts.WIDTH)) {
+                java.util.Arrays.fill(out, i * ChunkLineFacts.WIDTH, (i + 1) * ChunkLineFacts.WIDTH, 0L);
+            }
+        }
+        facts.finish(out, lines.size());
+        long rings = ChunkLineFacts.RUN_RINGS | ChunkLineFacts.RUN_CHANNELS;
+        long inert = ChunkLineFacts.RUN_INERT;
+        long[] runs = new long[lines.size()];
+        for (int i = 0; i < runs.length; i++) runs[i] = out[i * ChunkLineFacts.WIDTH + 3];
+        assertThat(runs).containsExactly(0, 4 | rings | 32L << 32, 3 | rings | 32L << 32, 2 | rings | 32L << 32, 1, 0, 1,
+                2 | inert, 1 | inert, 0, 0);
     }
 }
