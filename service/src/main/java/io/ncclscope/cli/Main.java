@@ -103,6 +103,7 @@ public final class Main implements Runnable {
 
     @SuppressForbidden("the process ends here with the command's exit code; halt skips booting a log manager")
     public static void main(String[] args) {
+        CatalogueWarmup.start(args);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = run(args, out, err, System.in);

@@ -22,7 +22,7 @@ import java.util.regex.PatternSyntaxException;
  * A row with the wrong column count or a classification that is neither a code of {@link RuleCatalog} nor benign nor
  * context stops the catalogue from loading; a row's regular expression is compiled when the row is first needed, and
  * an invalid one fails there ({@link #entries} compiles them all, and MessageCatalogueTest reads them). Thread-safe:
- * the rows never change, and what is worked out on first use is published once.
+ * the rows never change, and a row's entry, built on first use, is published once.
  */
 public final class MessageCatalogue {
 
@@ -42,16 +42,16 @@ public final class MessageCatalogue {
     /** Per row, its line number in the file. */
     private final int[] lines;
     /**
-     * Per row, the run of literal characters every match of its pattern contains ({@link RequiredLiteral}), or "";
-     * null until the row is first tried. A text without it is refused before the pattern runs: most lines hold none
-     * of a row's words, and a {@code contains} costs far less than a matcher.
+     * Per row, the run of literal characters every match of its pattern contains ({@link RequiredLiteral}), or "".
+     * A text without it is refused before the pattern runs: most lines hold none of a row's words, and a
+     * {@code contains} costs far less than a matcher.
      */
     private final String[] requiredLiterals;
     /**
      * Per row, its entry with the compiled pattern, built the first time a text holds the row's literal (or
      * {@link #entries} asks for every row). A short command reads a handful of messages: compiling the 1,100 patterns
-     * and working out their literals at load was about two fifths of a one-log analyze (the JVM still interprets that
-     * code). One instance per row wins ({@code compareAndSet}), so a row's entry is the same object for every caller.
+     * at load was a fifth of a one-log analyze (the JVM still interprets that code). One instance per row wins
+     * ({@code compareAndSet}), so a row's entry is the same object for every caller.
      */
     private final AtomicReferenceArray<Entry> built;
 
@@ -59,18 +59,16 @@ public final class MessageCatalogue {
         this.name = name;
         this.cells = cells.toArray(new String[0][]);
         this.lines = new int[this.cells.length];
-        for (int row = 0; row < this.lines.length; row++) this.lines[row] = lines.get(row);
         this.requiredLiterals = new String[this.cells.length];
+        for (int row = 0; row < this.cells.length; row++) {
+            this.lines[row] = lines.get(row);
+            this.requiredLiterals[row] = RequiredLiteral.of(this.cells[row][2]);
+        }
         this.built = new AtomicReferenceArray<>(this.cells.length);
     }
 
     private boolean finds(int row, String text) {
         String literal = requiredLiterals[row];
-        if (literal == null) {
-            // Racing threads may both work it out; they get equal strings.
-            literal = RequiredLiteral.of(cells[row][2]);
-            requiredLiterals[row] = literal;
-        }
         return (literal.isEmpty() || text.contains(literal)) && entry(row).pattern().matcher(text).find();
     }
 
