@@ -26,6 +26,8 @@ final class AotTraining {
         for (int i = 0; i <= args.length; i++) {
             if (i == args.length || args[i].equals(";")) {
                 if (!cmd.isEmpty()) {
+                    // As Main starts it, so that the cache holds its classes too.
+                    CatalogueWarmup.start(cmd.toArray(String[]::new));
                     int code = Main.run(cmd.toArray(String[]::new), out, err, new ByteArrayInputStream(new byte[0]));
                     err.println("aot-training: exit " + code + ": " + String.join(" ", cmd));
                     if (code > 1) worst = 3;

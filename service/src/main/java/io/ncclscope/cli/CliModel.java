@@ -17,9 +17,12 @@ final class CliModel {
     private CliModel() {
     }
 
-    /** {@return the model of the root command over {@code c}} */
-    static CommandSpec root(Main c) {
-        return rootSpec(c);
+    /**
+     * {@return the model of the root command over {@code c}, with {@code f} making the objects it needs} Not
+     * picocli's default factory: making one looks up Groovy's Closure class on the whole class path.
+     */
+    static CommandSpec root(Main c, CommandLine.IFactory f) {
+        return rootSpec(c, f);
     }
 
     /**
@@ -67,8 +70,8 @@ final class CliModel {
         }
     }
 
-    private static CommandSpec rootSpec(Main c) {
-        CommandSpec s = CommandSpec.wrapWithoutInspection(c);
+    private static CommandSpec rootSpec(Main c, CommandLine.IFactory f) {
+        CommandSpec s = CommandSpec.wrapWithoutInspection(c, f);
         s.name("ncclscope");
         s.usageMessage().description(new String[] {"Turns the outputs engineers collect when multi-node NCCL training is slow or fails (nvidia-smi topo -m, lspci, ibstat, ethtool, NCCL_DEBUG logs, nccl-tests tables...) into typed facts and an evidence chain: what is wrong, where, the lines that prove it, and what to run next.", ""});
         s.usageMessage().footerHeading("%nExamples:%n");

@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.BooleanSupplier;
@@ -101,6 +103,7 @@ public final class Main implements Runnable {
 
     @SuppressForbidden("the process ends here with the command's exit code; halt skips booting a log manager")
     public static void main(String[] args) {
+        CatalogueWarmup.start(args);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = run(args, out, err, System.in);
@@ -147,7 +150,7 @@ public final class Main implements Runnable {
         Factory factory = new Factory(stdin, errIsTerminal);
         // The models come from CliModel, written at build time from the commands' annotations: no annotation is read
         // by reflection here (CliModelTest keeps the two the same).
-        CommandLine cl = new CommandLine(CliModel.root(new Main()), factory);
+        CommandLine cl = new CommandLine(CliModel.root(new Main(), factory), factory);
         for (Map.Entry<String, Class<?>> c : COMMANDS.entrySet()) {
             if (only != null && !only.equals(c.getKey())) continue;
             CommandSpec spec;
@@ -209,7 +212,12 @@ public final class Main implements Runnable {
     static final class Factory implements CommandLine.IFactory {
         private final InputStream stdin;
         private final BooleanSupplier errIsTerminal;
-        private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
+        /**
+         * picocli's own factory, for the classes this one does not make; made when first needed: making it looks up
+         * Groovy's Closure class on the whole class path (every jar opened and searched, then a ClassNotFoundException),
+         * which a short command such as analyze of one log never needs.
+         */
+        private CommandLine.IFactory fallback;
 
         Factory(InputStream stdin) {
             this(stdin, Progress::stderrIsTerminal);
@@ -237,6 +245,12 @@ public final class Main implements Runnable {
             if (cls == WorkflowCommand.class) {
                 return cls.cast(new WorkflowCommand(stdin));
             }
+            if (cls == List.class) {
+                // The value of a multi-value option or parameter (every one of ours is a List): what picocli's own
+                // factory makes for it.
+                return cls.cast(new ArrayList<>());
+            }
+            if (fallback == null) fallback = CommandLine.defaultFactory();
             return fallback.create(cls);
         }
     }

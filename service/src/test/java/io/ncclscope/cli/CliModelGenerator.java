@@ -74,9 +74,12 @@ final class CliModelGenerator {
                     private CliModel() {
                     }
 
-                    /** {@return the model of the root command over {@code c}} */
-                    static CommandSpec root(Main c) {
-                        return rootSpec(c);
+                    /**
+                     * {@return the model of the root command over {@code c}, with {@code f} making the objects it needs} Not
+                     * picocli's default factory: making one looks up Groovy's Closure class on the whole class path.
+                     */
+                    static CommandSpec root(Main c, CommandLine.IFactory f) {
+                        return rootSpec(c, f);
                     }
 
                     /**
@@ -131,12 +134,12 @@ final class CliModelGenerator {
         String t = typeName(type);
         StringBuilder m = new StringBuilder();
         if (name.equals("root")) {
-            m.append("    private static CommandSpec rootSpec(").append(t).append(" c) {\n");
+            m.append("    private static CommandSpec rootSpec(").append(t).append(" c, CommandLine.IFactory f) {\n");
         } else {
             m.append("    private static CommandSpec ").append(method).append("(CommandLine.IFactory f) throws Exception {\n");
             m.append("        ").append(t).append(" c = f.create(").append(t).append(".class);\n");
         }
-        m.append("        CommandSpec s = CommandSpec.wrapWithoutInspection(c").append(name.equals("root") ? "" : ", f").append(");\n");
+        m.append("        CommandSpec s = CommandSpec.wrapWithoutInspection(c, f);\n");
         m.append("        s.name(").append(lit(cmd.name())).append(");\n");
         if (cmd.description().length > 0) m.append("        s.usageMessage().description(").append(lits(cmd.description())).append(");\n");
         if (!cmd.footerHeading().isEmpty()) m.append("        s.usageMessage().footerHeading(").append(lit(cmd.footerHeading())).append(");\n");

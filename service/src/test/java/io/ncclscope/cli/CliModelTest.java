@@ -68,7 +68,7 @@ class CliModelTest {
     @Test
     void sameRootAsTheAnnotations() {
         CommandLine reflective = new CommandLine(new Main());
-        CommandLine generated = new CommandLine(CliModel.root(new Main()));
+        CommandLine generated = new CommandLine(CliModel.root(new Main(), CommandLine.defaultFactory()));
         assertSame(reflective, generated);
     }
 

@@ -2,7 +2,9 @@ package io.ncclscope.parsers.internal;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where each text that the sniffers look for occurs in one detection head, found in one pass over the head's characters
@@ -32,6 +34,15 @@ final class HeadLiterals {
 
     /** The texts every head is scanned for; replaced by a bigger one as texts are learnt. */
     private static volatile Catalogue catalogue = new Catalogue(new String[0]);
+    /**
+     * Texts learnt since {@link #catalogue} was built, added to it when the next head is scanned: one build per head
+     * rather than one per text. The first head of a run learns all of the sniffers' hundred texts, and building a
+     * catalogue for each was a sixth of a one-log analyze in the one-shot CLI (it still runs interpreted there).
+     * Guarded by the class's lock; {@link #learnt} says without the lock whether it holds any.
+     */
+    private static final Set<String> PENDING = new LinkedHashSet<>();
+
+    private static volatile boolean learnt;
 
     private final Catalogue texts;
     /** Per slot of {@link #texts}: where the text starts in the head, in order (null: nowhere), and how many times. */
@@ -50,7 +61,7 @@ final class HeadLiterals {
      * @param head the detection head
      */
     static HeadLiterals of(String head) {
-        HeadLiterals found = new HeadLiterals(catalogue);
+        HeadLiterals found = new HeadLiterals(learnt ? withLearnt() : catalogue);
         found.scan(head);
         return found;
     }
@@ -134,10 +145,21 @@ final class HeadLiterals {
     /** Adds {@code text} to the catalogue that later heads are scanned with. */
     private static synchronized void learn(String text) {
         Catalogue c = catalogue;
-        if (c.slots.containsKey(text) || c.strings.length >= MAX_TEXTS) return;
-        String[] strings = Arrays.copyOf(c.strings, c.strings.length + 1);
-        strings[strings.length - 1] = text;
-        catalogue = new Catalogue(strings);
+        if (c.slots.containsKey(text) || c.strings.length + PENDING.size() >= MAX_TEXTS) return;
+        if (PENDING.add(text)) learnt = true;
+    }
+
+    /** The catalogue with the texts learnt since it was built, which it then replaces. */
+    private static synchronized Catalogue withLearnt() {
+        Catalogue c = catalogue;
+        if (PENDING.isEmpty()) return c;
+        String[] strings = Arrays.copyOf(c.strings, c.strings.length + PENDING.size());
+        int i = c.strings.length;
+        for (String text : PENDING) strings[i++] = text;
+        PENDING.clear();
+        learnt = false;
+        catalogue = c = new Catalogue(strings);
+        return c;
     }
 
     /** The texts a head is scanned for (two characters or more), by the pair of their first two characters. */

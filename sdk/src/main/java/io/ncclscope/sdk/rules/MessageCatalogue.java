@@ -1,14 +1,13 @@
 package io.ncclscope.sdk.rules;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -20,8 +19,10 @@ import java.util.regex.PatternSyntaxException;
  * <p>{@link #match} takes a message's text after the log prefix ("NCCL WARN ", "NCCL INFO ", a PyTorch log prefix)
  * and returns the first row, in file order, whose regular expression finds it. The file puts the NCCL rows first, the
  * one with the most literal text first, so a general format cannot shadow a precise one; the other sources follow.
- * A row that does not load (wrong column count, an invalid regular expression, a classification that is neither a
- * code of {@link RuleCatalog} nor benign nor context) stops the catalogue from loading. Thread-safe: immutable.
+ * A row with the wrong column count or a classification that is neither a code of {@link RuleCatalog} nor benign nor
+ * context stops the catalogue from loading; a row's regular expression is compiled when the row is first needed, and
+ * an invalid one fails there ({@link #entries} compiles them all, and MessageCatalogueTest reads them). Thread-safe:
+ * the rows never change, and a row's entry, built on first use, is published once.
  */
 public final class MessageCatalogue {
 
@@ -34,22 +35,56 @@ public final class MessageCatalogue {
 
     private static final MessageCatalogue BUILT_IN = load(RESOURCE);
 
-    private final List<Entry> entries;
+    /** Where the rows come from, for errors: the resource name. */
+    private final String name;
+    /** Per row, its eight cells as the file holds them. */
+    private final String[][] cells;
+    /** Per row, its line number in the file. */
+    private final int[] lines;
     /**
      * Per row, the run of literal characters every match of its pattern contains ({@link RequiredLiteral}), or "".
      * A text without it is refused before the pattern runs: most lines hold none of a row's words, and a
      * {@code contains} costs far less than a matcher.
      */
     private final String[] requiredLiterals;
+    /**
+     * Per row, its entry with the compiled pattern, built the first time a text holds the row's literal (or
+     * {@link #entries} asks for every row). A short command reads a handful of messages: compiling the 1,100 patterns
+     * at load was a fifth of a one-log analyze (the JVM still interprets that code). One instance per row wins
+     * ({@code compareAndSet}), so a row's entry is the same object for every caller.
+     */
+    private final AtomicReferenceArray<Entry> built;
 
-    private MessageCatalogue(List<Entry> entries) {
-        this.entries = List.copyOf(entries);
-        this.requiredLiterals = this.entries.stream().map(e -> RequiredLiteral.of(e.pattern().pattern())).toArray(String[]::new);
+    private MessageCatalogue(String name, List<String[]> cells, List<Integer> lines) {
+        this.name = name;
+        this.cells = cells.toArray(new String[0][]);
+        this.lines = new int[this.cells.length];
+        this.requiredLiterals = new String[this.cells.length];
+        for (int row = 0; row < this.cells.length; row++) {
+            this.lines[row] = lines.get(row);
+            this.requiredLiterals[row] = RequiredLiteral.of(this.cells[row][2]);
+        }
+        this.built = new AtomicReferenceArray<>(this.cells.length);
     }
 
     private boolean finds(int row, String text) {
         String literal = requiredLiterals[row];
-        return (literal.isEmpty() || text.contains(literal)) && entries.get(row).pattern().matcher(text).find();
+        return (literal.isEmpty() || text.contains(literal)) && entry(row).pattern().matcher(text).find();
+    }
+
+    /** Row {@code row}'s entry, its pattern compiled on the first call. */
+    private Entry entry(int row) {
+        Entry entry = built.get(row);
+        if (entry != null) return entry;
+        String[] cell = cells[row];
+        Pattern pattern;
+        try {
+            pattern = Pattern.compile(cell[2]);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalStateException(name + ":" + lines[row] + ": invalid regular expression: " + e.getDescription(), e);
+        }
+        entry = new Entry(cell[0], cell[1], pattern, cell[3], cell[4], cell[5], cell[6], cell[7], lines[row]);
+        return built.compareAndSet(row, null, entry) ? entry : built.get(row);
     }
 
     /**
@@ -62,12 +97,15 @@ public final class MessageCatalogue {
     }
 
     /**
-     * Every row, in file order.
+     * Every row, in file order. The first call compiles every row's pattern.
      *
      * @return the rows, unmodifiable
+     * @throws IllegalStateException when a row's regular expression is invalid
      */
     public List<Entry> entries() {
-        return entries;
+        Entry[] all = new Entry[cells.length];
+        for (int row = 0; row < all.length; row++) all[row] = entry(row);
+        return List.of(all);
     }
 
     /**
@@ -78,9 +116,9 @@ public final class MessageCatalogue {
      */
     public Optional<Entry> match(String message) {
         String text = message.strip();
-        for (int row = 0; row < entries.size(); row++) {
+        for (int row = 0; row < cells.length; row++) {
             if (finds(row, text)) {
-                return Optional.of(entries.get(row));
+                return Optional.of(entry(row));
             }
         }
         return Optional.empty();
@@ -101,9 +139,9 @@ public final class MessageCatalogue {
         if (minor == null) return match(message);
         String text = message.strip();
         Entry first = null;
-        for (int row = 0; row < entries.size(); row++) {
+        for (int row = 0; row < cells.length; row++) {
             if (!finds(row, text)) continue;
-            Entry entry = entries.get(row);
+            Entry entry = entry(row);
             if (first == null) first = entry;
             if (!"nccl".equals(entry.source()) || entry.printedBy(minor)) return Optional.of(entry);
         }
@@ -173,19 +211,37 @@ public final class MessageCatalogue {
     }
 
     static MessageCatalogue load(String resource) {
-        InputStream in = MessageCatalogue.class.getResourceAsStream(resource);
-        if (in == null) {
-            throw new IllegalStateException("message catalogue " + resource + " is missing");
-        }
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return parse(reader.lines().toList(), resource);
+        byte[] content;
+        try (InputStream in = MessageCatalogue.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("message catalogue " + resource + " is missing");
+            }
+            content = in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read message catalogue " + resource, e);
         }
+        // One decoding of the whole file and a split at its line ends (\n or \r\n): a BufferedReader's line loop
+        // was a tenth of the catalogue's load in a short command, where the JVM still interprets it.
+        String text = new String(content, StandardCharsets.UTF_8);
+        List<String> lines = new ArrayList<>();
+        for (int start = 0; start < text.length(); ) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) end = text.length();
+            int next = end + 1;
+            if (end > start && text.charAt(end - 1) == '\r') end--;
+            lines.add(text.substring(start, end));
+            start = next;
+        }
+        return parse(lines, resource);
     }
 
+    /**
+     * The catalogue of {@code lines}, a file's lines: the column count and the classification of every row are
+     * checked here, each row's regular expression when the row is first needed ({@link #entries} checks them all).
+     */
     static MessageCatalogue parse(List<String> lines, String name) {
-        List<Entry> entries = new ArrayList<>();
+        List<String[]> rows = new ArrayList<>();
+        List<Integer> lineNumbers = new ArrayList<>();
         boolean header = false;
         for (int index = 0; index < lines.size(); index++) {
             String line = lines.get(index);
@@ -196,28 +252,23 @@ public final class MessageCatalogue {
                 header = true;
                 continue;
             }
-            entries.add(row(line.split("\t", -1), name, index + 1));
+            rows.add(row(line.split("\t", -1), name, index + 1));
+            lineNumbers.add(index + 1);
         }
-        return new MessageCatalogue(entries);
+        return new MessageCatalogue(name, rows, lineNumbers);
     }
 
-    private static Entry row(String[] cells, String name, int line) {
+    private static String[] row(String[] cells, String name, int line) {
         String where = name + ":" + line;
         if (cells.length != 8) {
             throw new IllegalStateException(where + ": " + cells.length + " columns, 8 expected");
         }
         String classification = cells[3];
-        if (!BENIGN.equals(classification) && !CONTEXT.equals(classification)
-                && RuleCatalog.code(classification).isEmpty()) {
+        // The name alone: reading each code's catalogue entry here was a fifth of the catalogue's load.
+        if (!BENIGN.equals(classification) && !CONTEXT.equals(classification) && !RuleCatalog.isCode(classification)) {
             throw new IllegalStateException(where + ": classification " + classification
                     + " is neither benign, context nor a code of the finding-code catalogue");
         }
-        Pattern pattern;
-        try {
-            pattern = Pattern.compile(cells[2]);
-        } catch (PatternSyntaxException e) {
-            throw new IllegalStateException(where + ": invalid regular expression: " + e.getDescription(), e);
-        }
-        return new Entry(cells[0], cells[1], pattern, classification, cells[4], cells[5], cells[6], cells[7], line);
+        return cells;
     }
 }

@@ -164,6 +164,14 @@ public final class RuleCatalog {
     }
 
     /**
+     * Whether {@code code} names a finding code of the catalogue, without reading its entry (the message catalogue
+     * checks each of its rows' classification so at every start).
+     */
+    static boolean isCode(String code) {
+        return state.bundleOf().containsKey(code);
+    }
+
+    /**
      * The catalogue entry of a code that must exist, for code that holds a finding (whose code the catalogue checked).
      *
      * @param code a finding code

@@ -146,14 +146,15 @@ public class MessageCatalogueTest {
     }
 
     @Test
-    void aRowWithAnUnknownCodeOrABadRegexStopsTheLoad() {
+    void aRowWithAnUnknownCodeStopsTheLoadAndABadRegexFailsWhenTheRowIsRead() {
         String header = "source\tformat\tregex\tclassification\tversions\tfile\tresult\tnote";
         assertThatThrownBy(() -> MessageCatalogue.parse(
                 List.of(header, "nccl\tx %s\t^x .*$\tNO_SUCH_CODE\t2.4\tsrc/x.cc\t\tWARN"), "test.tsv"))
                 .hasMessageContaining("test.tsv:2").hasMessageContaining("NO_SUCH_CODE");
-        assertThatThrownBy(() -> MessageCatalogue.parse(
-                List.of(header, "nccl\tx %s\t^x (.*$\tcontext\t2.4\tsrc/x.cc\t\tWARN"), "test.tsv"))
-                .hasMessageContaining("invalid regular expression");
+        MessageCatalogue badRegex = MessageCatalogue.parse(
+                List.of(header, "nccl\tx %s\t^x (.*$\tcontext\t2.4\tsrc/x.cc\t\tWARN"), "test.tsv");
+        assertThatThrownBy(badRegex::entries).hasMessageContaining("test.tsv:2").hasMessageContaining("invalid regular expression");
+        assertThatThrownBy(() -> badRegex.match("x (")).hasMessageContaining("invalid regular expression");
         assertThatThrownBy(() -> MessageCatalogue.parse(List.of(header, "nccl\tx\t^x$\tcontext"), "test.tsv"))
                 .hasMessageContaining("4 columns");
     }
