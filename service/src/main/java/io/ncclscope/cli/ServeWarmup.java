@@ -1,5 +1,14 @@
 package io.ncclscope.cli;
 
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheus.PrometheusConfig;
+import io.micrometer.prometheus.PrometheusMeterRegistry;
 import io.ncclscope.service.api.AnalyzeResource;
 import io.ncclscope.service.api.CompareResource;
 import io.ncclscope.service.api.ExpectResource;
@@ -51,11 +60,11 @@ import org.hibernate.validator.PredefinedScopeHibernateValidatorConfiguration;
  * attribute it reads, and one {@code @DecimalMin} initializes {@link BigDecimal}, whose static initializer squares
  * large numbers. The JDK keeps all of that per class, per member and per method: what this thread reads first, the
  * main thread finds ready. Then, once Quarkus has chosen its logging, this thread boots a validator of its own over
- * the same classes, and reads the build's OpenAPI document and writes it as JSON and YAML (the start's next largest
- * step, done with SmallRye OpenAPI, Jackson and SnakeYAML), each on a copy that it throws away: the code of both runs
- * for the first time here, so the main thread runs it with its classes initialized and, by then, partly compiled.
- * Nothing here changes what the start builds, only who pays for the first run of that code; when this thread is late
- * or fails, the main thread does the same work itself.
+ * the same classes, reads the build's OpenAPI document and writes it as JSON and YAML (the start's next largest
+ * step, done with SmallRye OpenAPI, Jackson and SnakeYAML), and binds the JVM's meters to a Prometheus registry, each
+ * on a copy that it throws away: that code runs for the first time here, so the main thread runs it with its classes
+ * initialized and, by then, partly compiled. Nothing here changes what the start builds, only who pays for the first
+ * run of that code; when this thread is late or fails, the main thread does the same work itself.
  */
 final class ServeWarmup {
 
@@ -110,6 +119,7 @@ final class ServeWarmup {
             if (!quarkusLoggingChosen()) return;
             validator();
             openApi(ServeWarmup.class.getClassLoader());
+            metrics();
         } catch (RuntimeException | LinkageError e) {
             // Nothing to report: the main thread reads the same classes and fails there, in its own words.
         }
@@ -146,6 +156,28 @@ final class ServeWarmup {
         configuration.builtinConstraints(BUILTIN_CONSTRAINTS).initializeBeanMetaData(new HashSet<>(VALIDATED));
         try (ValidatorFactory factory = configuration.buildValidatorFactory()) {
             factory.getValidator();
+        }
+    }
+
+    /**
+     * Binds the JVM's and the system's meters to a Prometheus registry of its own, then closes it: Quarkus binds the
+     * same kinds to the service's registry at start, each reading the JVM's management beans for the first time.
+     * Returns the meters bound.
+     */
+    @SuppressWarnings("deprecation") // the simpleclient registry is the one quarkus-micrometer-registry-prometheus uses
+    static int metrics() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try (JvmGcMetrics gc = new JvmGcMetrics()) {
+            new ClassLoaderMetrics().bindTo(registry);
+            new JvmMemoryMetrics().bindTo(registry);
+            new JvmThreadMetrics().bindTo(registry);
+            gc.bindTo(registry);
+            new ProcessorMetrics().bindTo(registry);
+            new UptimeMetrics().bindTo(registry);
+            new FileDescriptorMetrics().bindTo(registry);
+            return registry.getMeters().size();
+        } finally {
+            registry.close();
         }
     }
 

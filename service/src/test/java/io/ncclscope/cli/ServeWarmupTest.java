@@ -67,6 +67,11 @@ class ServeWarmupTest {
     }
 
     @Test
+    void bindsTheJvmsMetersToARegistryOfItsOwn() {
+        assertThat(ServeWarmup.metrics()).isGreaterThan(10);
+    }
+
+    @Test
     void readsAndWritesTheBuildsOpenApiDocument(@TempDir Path dir) throws IOException {
         Path doc = dir.resolve(ServeWarmup.BUILD_DOCUMENT);
         Files.createDirectories(doc.getParent());
