@@ -127,9 +127,10 @@ final class ServeWarmup {
 
     /**
      * Waits until Quarkus has chosen its logging, at the start of its static initialization: the validator and SmallRye
-     * OpenAPI log through JBoss Logging, whose first use fixes the log manager for the whole process (one used before
-     * Quarkus sets {@value #LOGGING_PROVIDER} sends every later line through {@code java.util.logging}'s own format).
-     * False when that has not happened within {@link #LOGGING_WAIT_MS} (a Quarkus that chooses it otherwise).
+     * OpenAPI log through JBoss Logging and Micrometer through SLF4J, and the first use of either fixes the log manager
+     * for the whole process (one used before Quarkus sets {@value #LOGGING_PROVIDER} sent every later line through
+     * {@code java.util.logging}'s own format, and the validator's version line with them). False when that has not
+     * happened within {@link #LOGGING_WAIT_MS} (a Quarkus that chooses it otherwise).
      */
     private static boolean quarkusLoggingChosen() {
         long deadline = System.nanoTime() + LOGGING_WAIT_MS * 1_000_000L;
