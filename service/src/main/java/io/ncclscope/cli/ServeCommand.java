@@ -63,7 +63,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (host != null) System.setProperty("quarkus.http.host", host);
         // The service checks request URIs itself and answers a bad one with a problem, not Quarkus's bare 400.
         System.setProperty(io.ncclscope.service.api.BodyLimit.VERTX_URI_VALIDATION, "true");
-        // Hibernate Validator's reading of the service's annotations, on another core while Quarkus sets up.
+        // The start's first runs of the validator's, OpenAPI's and Micrometer's code, on another core (ServeWarmup).
         ServeWarmup.start();
         Quarkus.run(ServeApplication.class, (code, failure) -> {
             if (failure != null) {

@@ -1,5 +1,14 @@
 package io.ncclscope.cli;
 
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheus.PrometheusConfig;
+import io.micrometer.prometheus.PrometheusMeterRegistry;
 import io.ncclscope.service.api.AnalyzeResource;
 import io.ncclscope.service.api.CompareResource;
 import io.ncclscope.service.api.ExpectResource;
@@ -17,6 +26,14 @@ import io.ncclscope.service.dto.LocalizeRequest;
 import io.ncclscope.service.dto.ParseRequest;
 import io.ncclscope.service.dto.PlanPairsRequest;
 import io.ncclscope.service.dto.WorkflowRequest;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import io.smallrye.openapi.api.SmallRyeOpenAPI;
+import jakarta.validation.Validation;
+import jakarta.validation.ValidatorFactory;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedArrayType;
 import java.lang.reflect.AnnotatedParameterizedType;
@@ -28,7 +45,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.hibernate.validator.PredefinedScopeHibernateValidator;
+import org.hibernate.validator.PredefinedScopeHibernateValidatorConfiguration;
 
 /**
  * Work that {@code serve}'s start does on its main thread, begun beforehand on a thread of its own, so that a machine
@@ -38,8 +59,12 @@ import java.util.List;
  * reflection, which parses the annotations, generates a proxy class per annotation type and a method handle per
  * attribute it reads, and one {@code @DecimalMin} initializes {@link BigDecimal}, whose static initializer squares
  * large numbers. The JDK keeps all of that per class, per member and per method: what this thread reads first, the
- * main thread finds ready. Nothing here changes what the start builds, only who pays for the first reading; when
- * this thread is late or fails, the main thread does the same work itself.
+ * main thread finds ready. Then, once Quarkus has chosen its logging, this thread boots a validator of its own over
+ * the same classes, reads the build's OpenAPI document and writes it as JSON and YAML (the start's next largest
+ * step, done with SmallRye OpenAPI, Jackson and SnakeYAML), and binds the JVM's meters to a Prometheus registry, each
+ * on a copy that it throws away: that code runs for the first time here, so the main thread runs it with its classes
+ * initialized and, by then, partly compiled. Nothing here changes what the start builds, only who pays for the first
+ * run of that code; when this thread is late or fails, the main thread does the same work itself.
  */
 final class ServeWarmup {
 
@@ -53,6 +78,27 @@ final class ServeWarmup {
             ParseResource.class, PlanResource.class, RulesResource.class, WorkflowResource.class,
             AnalyzeRequest.class, ArtifactDto.class, ArtifactSetDto.class, CompareRequest.class, ExpectRequest.class,
             LocalizeRequest.class, ParseRequest.class, PlanPairsRequest.class, WorkflowRequest.class);
+
+    /**
+     * The OpenAPI document as the build wrote it, which Quarkus reads at start (OpenApiDocumentService, the default
+     * document).
+     */
+    static final String BUILD_DOCUMENT = "META-INF/quarkus-generated-openapi-doc.JSON";
+
+    /** The built-in constraints that the service's classes use. */
+    static final Set<String> BUILTIN_CONSTRAINTS = Set.of(
+            "jakarta.validation.constraints.AssertTrue", "jakarta.validation.constraints.DecimalMax",
+            "jakarta.validation.constraints.DecimalMin", "jakarta.validation.constraints.Max",
+            "jakarta.validation.constraints.Min", "jakarta.validation.constraints.NotBlank",
+            "jakarta.validation.constraints.NotEmpty", "jakarta.validation.constraints.NotNull",
+            "jakarta.validation.constraints.Pattern", "jakarta.validation.constraints.Positive",
+            "jakarta.validation.constraints.Size");
+
+    /** The system property that Quarkus' generated application sets first in its static initialization. */
+    static final String LOGGING_PROVIDER = "org.jboss.logging.provider";
+
+    /** How long the warm-up waits for Quarkus to choose its logging before it leaves the rest to the main thread. */
+    static final long LOGGING_WAIT_MS = 10_000;
 
     private ServeWarmup() {
     }
@@ -70,9 +116,97 @@ final class ServeWarmup {
         try {
             if (BigDecimal.ONE.signum() != 1) throw new IllegalStateException("BigDecimal.ONE");
             for (Class<?> c : VALIDATED) read(c);
+            if (!quarkusLoggingChosen()) return;
+            validator();
+            openApi(ServeWarmup.class.getClassLoader());
+            metrics();
         } catch (RuntimeException | LinkageError e) {
             // Nothing to report: the main thread reads the same classes and fails there, in its own words.
         }
+    }
+
+    /**
+     * Waits until Quarkus has chosen its logging, at the start of its static initialization: the validator and SmallRye
+     * OpenAPI log through JBoss Logging and Micrometer through SLF4J, and the first use of either fixes the log manager
+     * for the whole process (one used before Quarkus sets {@value #LOGGING_PROVIDER} sent every later line through
+     * {@code java.util.logging}'s own format, and the validator's version line with them). False when that has not
+     * happened within {@link #LOGGING_WAIT_MS} (a Quarkus that chooses it otherwise).
+     */
+    private static boolean quarkusLoggingChosen() {
+        long deadline = System.nanoTime() + LOGGING_WAIT_MS * 1_000_000L;
+        while (System.getProperty(LOGGING_PROVIDER) == null) {
+            if (System.nanoTime() > deadline) return false;
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Boots a validator of its own over the same classes and built-in constraints as Quarkus' (a predefined scope, whose
+     * bootstrap builds the metadata of every class up front), then closes it.
+     */
+    static void validator() {
+        PredefinedScopeHibernateValidatorConfiguration configuration =
+                Validation.byProvider(PredefinedScopeHibernateValidator.class).configure();
+        configuration.ignoreXmlConfiguration();
+        configuration.builtinConstraints(BUILTIN_CONSTRAINTS).initializeBeanMetaData(new HashSet<>(VALIDATED));
+        try (ValidatorFactory factory = configuration.buildValidatorFactory()) {
+            factory.getValidator();
+        }
+    }
+
+    /**
+     * Binds the JVM's and the system's meters to a Prometheus registry of its own, then closes it: Quarkus binds the
+     * same kinds to the service's registry at start, each reading the JVM's management beans for the first time.
+     * Returns the meters bound.
+     */
+    @SuppressWarnings("deprecation") // the simpleclient registry is the one quarkus-micrometer-registry-prometheus uses
+    static int metrics() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try (JvmGcMetrics gc = new JvmGcMetrics()) {
+            new ClassLoaderMetrics().bindTo(registry);
+            new JvmMemoryMetrics().bindTo(registry);
+            new JvmThreadMetrics().bindTo(registry);
+            gc.bindTo(registry);
+            new ProcessorMetrics().bindTo(registry);
+            new UptimeMetrics().bindTo(registry);
+            new FileDescriptorMetrics().bindTo(registry);
+            return registry.getMeters().size();
+        } finally {
+            registry.close();
+        }
+    }
+
+    /**
+     * Reads the build's OpenAPI document as Quarkus does at start and writes it as JSON and YAML; returns the JSON, or
+     * null when {@code loader} has no such document. Its own configuration, empty: the application's is Quarkus' to
+     * set up, and nothing here registers one.
+     */
+    static String openApi(ClassLoader loader) {
+        byte[] built;
+        try (InputStream in = loader.getResourceAsStream(BUILD_DOCUMENT)) {
+            if (in == null) return null;
+            built = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        SmallRyeOpenAPI document = SmallRyeOpenAPI.builder()
+                .withConfig(new SmallRyeConfigBuilder().build())
+                .withApplicationClassLoader(loader)
+                .enableModelReader(false)
+                .enableStandardStaticFiles(false)
+                .enableAnnotationScan(false)
+                .enableStandardFilter(false)
+                .withCustomStaticFile(() -> new ByteArrayInputStream(built))
+                .build();
+        String json = document.toJSON();
+        document.toYAML();
+        return json;
     }
 
     /** Reads every annotation of {@code c} and of its members, parameters and record components, with their values. */

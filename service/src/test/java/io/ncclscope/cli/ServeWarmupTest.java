@@ -14,13 +14,19 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ServeWarmupTest {
 
@@ -41,6 +47,46 @@ class ServeWarmupTest {
         }
     }
 
+    @Test
+    void namesEveryBuiltInConstraintThatTheValidatedClassesUse() throws Exception {
+        Set<String> used = new TreeSet<>();
+        for (Class<?> c : ServeWarmup.VALIDATED) {
+            for (Annotation a : annotations(c)) {
+                String name = a.annotationType().getName();
+                if (name.startsWith("jakarta.validation.constraints.") || name.startsWith("org.hibernate.validator.constraints.")) {
+                    used.add(name);
+                }
+            }
+        }
+        assertThat(ServeWarmup.BUILTIN_CONSTRAINTS).containsExactlyInAnyOrderElementsOf(used);
+    }
+
+    @Test
+    void bootsAValidatorOverTheValidatedClasses() {
+        assertThatCode(ServeWarmup::validator).doesNotThrowAnyException();
+    }
+
+    @Test
+    void bindsTheJvmsMetersToARegistryOfItsOwn() {
+        assertThat(ServeWarmup.metrics()).isGreaterThan(10);
+    }
+
+    @Test
+    void readsAndWritesTheBuildsOpenApiDocument(@TempDir Path dir) throws IOException {
+        Path doc = dir.resolve(ServeWarmup.BUILD_DOCUMENT);
+        Files.createDirectories(doc.getParent());
+        Files.writeString(doc, "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"warm-up\", \"version\": \"7\"}, "
+                + "\"paths\": {\"/v1/rules\": {\"get\": {\"responses\": {\"200\": {\"description\": \"OK\"}}}}}}",
+                StandardCharsets.UTF_8);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
+            String json = ServeWarmup.openApi(loader);
+            assertThat(json).contains("\"title\" : \"warm-up\"").contains("\"/v1/rules\"");
+        }
+        try (URLClassLoader empty = new URLClassLoader(new URL[0], null)) {
+            assertThat(ServeWarmup.openApi(empty)).isNull();
+        }
+    }
+
     /** Every class compiled from the service's {@code io.ncclscope.service} packages. */
     private static List<Class<?>> serviceClasses() throws IOException, URISyntaxException, ClassNotFoundException {
         Path root = Path.of(ServeWarmup.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -57,6 +103,11 @@ class ServeWarmupTest {
     }
 
     private static boolean hasValidation(Class<?> c) {
+        return annotations(c).stream().anyMatch(a -> a.annotationType().getName().startsWith("jakarta.validation."));
+    }
+
+    /** The annotations of {@code c}, of its members, parameters and record components, type uses included. */
+    private static List<Annotation> annotations(Class<?> c) {
         List<Annotation> all = new ArrayList<>(Arrays.asList(c.getDeclaredAnnotations()));
         for (Field f : c.getDeclaredFields()) {
             all.addAll(Arrays.asList(f.getDeclaredAnnotations()));
@@ -70,7 +121,7 @@ class ServeWarmupTest {
         if (c.isRecord()) {
             for (RecordComponent r : c.getRecordComponents()) all.addAll(Arrays.asList(r.getDeclaredAnnotations()));
         }
-        return all.stream().anyMatch(a -> a.annotationType().getName().startsWith("jakarta.validation."));
+        return all;
     }
 
     private static void executable(Executable e, List<Annotation> into) {
