@@ -39,6 +39,9 @@ public final class HeadLines {
      */
     private int[] slots = new int[8];
     private int[] cursors = new int[8];
+    /** Per text found in the shared head's pass, where it occurs there (in order) and how many times. */
+    private int[][] occurrences = new int[8][];
+    private int[] occurrenceCounts = new int[8];
     private int needleCount;
     /** Where in {@link #needles} the text asked for last is; -1 before the first. */
     private int lastNeedle = -1;
@@ -332,17 +335,16 @@ public final class HeadLines {
         if (k >= needleCount) k = 0;
         if (k >= needleCount || needles[k] != needle) k = find(needle);
         lastNeedle = k;
-        int slot = slots[k];
-        if (slot >= 0) {
+        if (slots[k] >= 0) {
             // Found in the shared head's one pass: step through its occurrences (the lines come in order; a line's
             // stripped start may be asked after its raw start, so the cursor also steps back).
-            HeadLiterals all = index.literals();
+            int[] at = occurrences[k];
+            int n = occurrenceCounts[k];
             int c = cursors[k];
-            while (c > 0 && all.at(slot, c - 1) >= from) c--;
-            int n = all.count(slot);
-            while (c < n && all.at(slot, c) < from) c++;
+            while (c > 0 && at[c - 1] >= from) c--;
+            while (c < n && at[c] < from) c++;
             cursors[k] = c;
-            return c < n ? all.at(slot, c) : Integer.MAX_VALUE;
+            return c < n ? at[c] : Integer.MAX_VALUE;
         }
         if (searchedFrom[k] > from || found[k] < from) {
             int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
@@ -366,12 +368,19 @@ public final class HeadLines {
                 searchedFrom = java.util.Arrays.copyOf(searchedFrom, k * 2);
                 slots = java.util.Arrays.copyOf(slots, k * 2);
                 cursors = java.util.Arrays.copyOf(cursors, k * 2);
+                occurrences = java.util.Arrays.copyOf(occurrences, k * 2);
+                occurrenceCounts = java.util.Arrays.copyOf(occurrenceCounts, k * 2);
             }
             needles[k] = needle;
             found[k] = -1;
             searchedFrom[k] = 0;
-            slots[k] = index == null ? -1 : index.literals().slot(needle);
+            int slot = index == null ? -1 : index.literals().slot(needle);
+            slots[k] = slot;
             cursors[k] = 0;
+            if (slot >= 0) {
+                occurrences[k] = index.literals().positions(slot);
+                occurrenceCounts[k] = index.literals().count(slot);
+            }
             needleCount++;
             needleTable[i] = k + 1;
             if (4 * needleCount > 3 * needleTable.length) growNeedleTable();

@@ -86,6 +86,14 @@ final class HeadLiterals {
         return at[slot][i];
     }
 
+    /** {@return where the text of {@code slot} starts in the head, in order, in the first {@link #count} elements} */
+    int[] positions(int slot) {
+        int[] a = at[slot];
+        return a == null ? NONE : a;
+    }
+
+    private static final int[] NONE = new int[0];
+
     private void add(int slot, int position) {
         int[] a = at[slot];
         int n = count[slot];
@@ -100,26 +108,35 @@ final class HeadLiterals {
         int n = head.length();
         if (n < MIN_CHARS || c.strings.length == 0) return;
         long[] triples = c.triples;
-        int[] bucketStart = c.bucketStart;
-        int[] bucketSlots = c.bucketSlots;
-        char[][] strings = c.chars;
         // The head's characters in an array, a buffer kept per thread: reading a char[] is cheaper than String.charAt,
         // and a text is compared where its triple is without a call.
         char[] a = BUFFER.get();
         if (a.length < n) a = new char[n];
         head.getChars(0, n, a, 0);
         int key = key(0, a[0], a[1]);
-        for (int i = 2; i < n; i++) {
-            // The key of a[i - 2], a[i - 1], a[i], rolled on from the one before: the oldest character shifts out.
-            key = (key << 5 ^ a[i]) & KEY_MASK;
-            if ((triples[key >>> 6] & 1L << key) != 0) {
-                int from = i - 2;
-                int b = bucket(key);
-                for (int j = bucketStart[b], e = bucketStart[b + 1]; j < e; j++) {
-                    int s = bucketSlots[j];
-                    if (matches(a, n, from, strings[s])) add(s, from);
-                }
+        int i = 2;
+        // Two places a step, tested with one branch: most steps find no text start at either.
+        for (; i + 1 < n; i += 2) {
+            int first = (key << 5 ^ a[i]) & KEY_MASK;
+            key = (first << 5 ^ a[i + 1]) & KEY_MASK;
+            if (((triples[first >>> 6] >>> first | triples[key >>> 6] >>> key) & 1L) != 0) {
+                if ((triples[first >>> 6] >>> first & 1L) != 0) candidates(a, n, first, i - 2);
+                if ((triples[key >>> 6] >>> key & 1L) != 0) candidates(a, n, key, i - 1);
             }
+        }
+        if (i < n) {
+            key = (key << 5 ^ a[i]) & KEY_MASK;
+            if ((triples[key >>> 6] >>> key & 1L) != 0) candidates(a, n, key, i - 2);
+        }
+    }
+
+    /** Notes each text of the bucket of {@code key} that occurs in {@code a} at {@code from}. */
+    private void candidates(char[] a, int n, int key, int from) {
+        Catalogue c = texts;
+        int b = bucket(key);
+        for (int j = c.bucketStart[b], e = c.bucketStart[b + 1]; j < e; j++) {
+            int s = c.bucketSlots[j];
+            if (matches(a, n, from, c.chars[s])) add(s, from);
         }
     }
 
