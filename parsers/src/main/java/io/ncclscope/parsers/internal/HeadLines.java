@@ -29,19 +29,20 @@ public final class HeadLines {
     private int rawEnd;
     private int start;
     private int end;
-    /** The texts searched for, their first occurrence at or after {@link #searchedFrom} (MAX_VALUE: none), and where. */
+    /**
+     * The texts searched for here, their first occurrence at or after {@link #searchedFrom} (MAX_VALUE: none), and
+     * where; for a text found in the shared head's pass ({@link HeadLiterals}), {@link #found} holds how many times it
+     * occurs instead.
+     */
     private Object[] needles = new Object[8];
     private int[] found = new int[8];
     private int[] searchedFrom = new int[8];
     /**
-     * Per text searched for, its slot in the shared head's {@link HeadLiterals} (-1: searched here), and the index of its
-     * first occurrence at or after {@link #searchedFrom} among the occurrences found there.
+     * Per text found in the shared head's pass, where it occurs there, in order (null: a text searched for here), and
+     * the index of its first occurrence at or after the place last asked about.
      */
-    private int[] slots = new int[8];
-    private int[] cursors = new int[8];
-    /** Per text found in the shared head's pass, where it occurs there (in order) and how many times. */
     private int[][] occurrences = new int[8][];
-    private int[] occurrenceCounts = new int[8];
+    private int[] cursors = new int[8];
     private int needleCount;
     /** Where in {@link #needles} the text asked for last is; -1 before the first. */
     private int lastNeedle = -1;
@@ -335,11 +336,11 @@ public final class HeadLines {
         if (k >= needleCount) k = 0;
         if (k >= needleCount || needles[k] != needle) k = find(needle);
         lastNeedle = k;
-        if (slots[k] >= 0) {
+        int[] at = occurrences[k];
+        if (at != null) {
             // Found in the shared head's one pass: step through its occurrences (the lines come in order; a line's
             // stripped start may be asked after its raw start, so the cursor also steps back).
-            int[] at = occurrences[k];
-            int n = occurrenceCounts[k];
+            int n = found[k];
             int c = cursors[k];
             while (c > 0 && at[c - 1] >= from) c--;
             while (c < n && at[c] < from) c++;
@@ -347,8 +348,8 @@ public final class HeadLines {
             return c < n ? at[c] : Integer.MAX_VALUE;
         }
         if (searchedFrom[k] > from || found[k] < from) {
-            int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
-            found[k] = at < 0 ? Integer.MAX_VALUE : at;
+            int i = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
+            found[k] = i < 0 ? Integer.MAX_VALUE : i;
             searchedFrom[k] = from;
         }
         return found[k];
@@ -366,20 +367,18 @@ public final class HeadLines {
                 needles = java.util.Arrays.copyOf(needles, k * 2);
                 found = java.util.Arrays.copyOf(found, k * 2);
                 searchedFrom = java.util.Arrays.copyOf(searchedFrom, k * 2);
-                slots = java.util.Arrays.copyOf(slots, k * 2);
                 cursors = java.util.Arrays.copyOf(cursors, k * 2);
                 occurrences = java.util.Arrays.copyOf(occurrences, k * 2);
-                occurrenceCounts = java.util.Arrays.copyOf(occurrenceCounts, k * 2);
             }
             needles[k] = needle;
             found[k] = -1;
             searchedFrom[k] = 0;
             int slot = index == null ? -1 : index.literals().slot(needle);
-            slots[k] = slot;
             cursors[k] = 0;
+            occurrences[k] = null;
             if (slot >= 0) {
                 occurrences[k] = index.literals().positions(slot);
-                occurrenceCounts[k] = index.literals().count(slot);
+                found[k] = index.literals().count(slot);
             }
             needleCount++;
             needleTable[i] = k + 1;
