@@ -29,17 +29,23 @@ public final class HeadLines {
     private int rawEnd;
     private int start;
     private int end;
-    /** The texts searched for, their first occurrence at or after {@link #searchedFrom} (MAX_VALUE: none), and where. */
+    /**
+     * The texts searched for here, their first occurrence at or after {@link #searchedFrom} (MAX_VALUE: none), and
+     * where; for a text found in the shared head's pass ({@link HeadLiterals}), {@link #found} holds how many times it
+     * occurs instead.
+     */
     private Object[] needles = new Object[8];
     private int[] found = new int[8];
     private int[] searchedFrom = new int[8];
     /**
-     * Per text searched for, its slot in the shared head's {@link HeadLiterals} (-1: searched here), and the index of its
-     * first occurrence at or after {@link #searchedFrom} among the occurrences found there.
+     * Per text found in the shared head's pass, where it occurs there, in order (null: a text searched for here), and
+     * the index of its first occurrence at or after the place last asked about.
      */
-    private int[] slots = new int[8];
+    private int[][] occurrences = new int[8][];
     private int[] cursors = new int[8];
     private int needleCount;
+    /** Where in {@link #needles} the text asked for last is; -1 before the first. */
+    private int lastNeedle = -1;
     /** Where each text searched for is in {@link #needles}, plus one, at a place its hash gives (0: no text). */
     private int[] needleTable = new int[32];
     /** The bounds of the current line's first {@link #words} words, as {@link #word} gives them. */
@@ -324,7 +330,33 @@ public final class HeadLines {
 
     /** The first occurrence of {@code needle} (a String or a Character) at or after {@code from}; MAX_VALUE for none. */
     private int next(Object needle, int from) {
-        // Found by its hash (a String's is kept in it): a sniffer asks a line about dozens of texts.
+        // A sniffer asks each line about the same texts in the same order: the text after the last one asked (the first
+        // after the last) is tried first, by identity (the texts are constants); else it is found by its hash.
+        int k = lastNeedle + 1;
+        if (k >= needleCount) k = 0;
+        if (k >= needleCount || needles[k] != needle) k = find(needle);
+        lastNeedle = k;
+        int[] at = occurrences[k];
+        if (at != null) {
+            // Found in the shared head's one pass: step through its occurrences (the lines come in order; a line's
+            // stripped start may be asked after its raw start, so the cursor also steps back).
+            int n = found[k];
+            int c = cursors[k];
+            while (c > 0 && at[c - 1] >= from) c--;
+            while (c < n && at[c] < from) c++;
+            cursors[k] = c;
+            return c < n ? at[c] : Integer.MAX_VALUE;
+        }
+        if (searchedFrom[k] > from || found[k] < from) {
+            int i = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
+            found[k] = i < 0 ? Integer.MAX_VALUE : i;
+            searchedFrom[k] = from;
+        }
+        return found[k];
+    }
+
+    /** {@return where the text {@code needle} is in {@link #needles}, added there when it is asked for the first time} */
+    private int find(Object needle) {
         int mask = needleTable.length - 1;
         int i = needle.hashCode() * 0x9E3779B9 >>> 16 & mask;
         int k;
@@ -335,36 +367,24 @@ public final class HeadLines {
                 needles = java.util.Arrays.copyOf(needles, k * 2);
                 found = java.util.Arrays.copyOf(found, k * 2);
                 searchedFrom = java.util.Arrays.copyOf(searchedFrom, k * 2);
-                slots = java.util.Arrays.copyOf(slots, k * 2);
                 cursors = java.util.Arrays.copyOf(cursors, k * 2);
+                occurrences = java.util.Arrays.copyOf(occurrences, k * 2);
             }
             needles[k] = needle;
             found[k] = -1;
             searchedFrom[k] = 0;
-            slots[k] = index == null ? -1 : index.literals().slot(needle);
+            int slot = index == null ? -1 : index.literals().slot(needle);
             cursors[k] = 0;
+            occurrences[k] = null;
+            if (slot >= 0) {
+                occurrences[k] = index.literals().positions(slot);
+                found[k] = index.literals().count(slot);
+            }
             needleCount++;
             needleTable[i] = k + 1;
             if (4 * needleCount > 3 * needleTable.length) growNeedleTable();
         }
-        int slot = slots[k];
-        if (slot >= 0) {
-            // Found in the shared head's one pass: step through its occurrences (the lines come in order; a line's
-            // stripped start may be asked after its raw start, so the cursor also steps back).
-            HeadLiterals all = index.literals();
-            int c = cursors[k];
-            while (c > 0 && all.at(slot, c - 1) >= from) c--;
-            int n = all.count(slot);
-            while (c < n && all.at(slot, c) < from) c++;
-            cursors[k] = c;
-            return c < n ? all.at(slot, c) : Integer.MAX_VALUE;
-        }
-        if (searchedFrom[k] > from || found[k] < from) {
-            int at = needle instanceof String s ? head.indexOf(s, from) : head.indexOf((Character) needle, from);
-            found[k] = at < 0 ? Integer.MAX_VALUE : at;
-            searchedFrom[k] = from;
-        }
-        return found[k];
+        return k;
     }
 
     /**

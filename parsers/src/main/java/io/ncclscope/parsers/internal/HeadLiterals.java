@@ -10,21 +10,28 @@ import java.util.Set;
  * Where each text that the sniffers look for occurs in one detection head, found in one pass over the head's characters
  * for all of them. Detection asks a head about a hundred texts ({@code NCCL INFO}, {@code " : "}, {@code GID[}...):
  * searched one at a time, each String.indexOf reads the head again (and under C1, the one-shot CLI's compiler, indexOf
- * is a plain loop), while this pass reads each character once and looks the pair it ends up in a bit set of the texts'
- * first two characters; only where a text may start are the texts of that pair compared.
+ * is a plain loop), while this pass reads each character once and looks the three characters it ends up in a bit set
+ * of the texts' first three characters; only where a text may start are the texts of that bucket compared. Three
+ * characters, not two: a paste's common pairs ({@code "NC"}, {@code " :"}, {@code "in"}) start a text at one place in
+ * ten, and each such place costs the bucket's compare and a branch the processor cannot foresee (under C2 the pass
+ * with pairs cost more than the indexOf calls it replaced); a triple starts one at one place in a hundred.
  *
  * <p>The texts are learnt: a text asked about that the catalogue lacks is searched for with String.indexOf on this head
  * and added to the catalogue, so the heads read after it find it in the pass. The answers are those of String.indexOf
- * either way; only the cost differs. Single characters are left to String.indexOf: the ones asked about ({@code ':'},
- * {@code ','}, {@code '['}) fill every line, and noting each of their places costs more than a search. Thread-safe:
- * the catalogue is immutable and replaced whole.
+ * either way; only the cost differs. Texts of one or two characters are left to String.indexOf: the characters asked
+ * about ({@code ':'}, {@code ','}, {@code '['}) fill every line, and noting each of their places costs more than a
+ * search; the one two-character text ({@code "f8"}) is searched for once per occurrence. Thread-safe: the catalogue is
+ * immutable and replaced whole.
  */
 final class HeadLiterals {
 
     /** The most texts the catalogue learns (the sniffers' literals number about 110); more are searched one by one. */
     static final int MAX_TEXTS = 1024;
 
-    private static final int PAIR_BUCKETS = 4096;
+    /** The shortest text the pass finds; shorter ones are searched for with String.indexOf. */
+    static final int MIN_CHARS = 3;
+
+    private static final int BUCKETS = 4096;
 
     /**
      * The characters of the head being scanned, per thread, for heads up to its 16 Ki characters (most tool outputs);
@@ -73,7 +80,7 @@ final class HeadLiterals {
      * @param needle the text or character looked for
      */
     int slot(Object needle) {
-        if (!(needle instanceof String text) || text.length() < 2) return -1;
+        if (!(needle instanceof String text) || text.length() < MIN_CHARS) return -1;
         Integer s = texts.slots.get(text);
         if (s != null) return s;
         learn(text);
@@ -90,6 +97,14 @@ final class HeadLiterals {
         return at[slot][i];
     }
 
+    /** {@return where the text of {@code slot} starts in the head, in order, in the first {@link #count} elements} */
+    int[] positions(int slot) {
+        int[] a = at[slot];
+        return a == null ? NONE : a;
+    }
+
+    private static final int[] NONE = new int[0];
+
     private void add(int slot, int position) {
         int[] a = at[slot];
         int n = count[slot];
@@ -102,44 +117,64 @@ final class HeadLiterals {
     private void scan(String head) {
         Catalogue c = texts;
         int n = head.length();
-        if (n < 2 || c.strings.length == 0) return;
-        long[] pairs = c.pairs;
-        int[] bucketStart = c.bucketStart;
-        int[] bucketSlots = c.bucketSlots;
-        char[][] strings = c.chars;
+        if (n < MIN_CHARS || c.strings.length == 0) return;
+        long[] triples = c.triples;
         // The head's characters in an array, a buffer kept per thread: reading a char[] is cheaper than String.charAt,
-        // and a text is compared where its pair is without a call.
+        // and a text is compared where its triple is without a call.
         char[] a = BUFFER.get();
         if (a.length < n) a = new char[n];
         head.getChars(0, n, a, 0);
-        char prev = a[0];
-        for (int i = 1; i < n; i++) {
-            char ch = a[i];
-            int key = (prev << 8 ^ ch) & 0xffff;
-            if ((pairs[key >>> 6] & 1L << key) != 0) {
-                int b = bucket(prev, ch);
-                for (int j = bucketStart[b], e = bucketStart[b + 1]; j < e; j++) {
-                    int s = bucketSlots[j];
-                    char[] t = strings[s];
-                    if (t[0] == prev && t[1] == ch && matches(a, n, i - 1, t)) add(s, i - 1);
-                }
+        int key = key(0, a[0], a[1]);
+        int i = 2;
+        // Two places a step, tested with one branch: most steps find no text start at either.
+        for (; i + 1 < n; i += 2) {
+            int first = (key << 5 ^ a[i]) & KEY_MASK;
+            key = (first << 5 ^ a[i + 1]) & KEY_MASK;
+            if (((triples[first >>> 6] >>> first | triples[key >>> 6] >>> key) & 1L) != 0) {
+                if ((triples[first >>> 6] >>> first & 1L) != 0) candidates(a, n, first, i - 2);
+                if ((triples[key >>> 6] >>> key & 1L) != 0) candidates(a, n, key, i - 1);
             }
-            prev = ch;
+        }
+        if (i < n) {
+            key = (key << 5 ^ a[i]) & KEY_MASK;
+            if ((triples[key >>> 6] >>> key & 1L) != 0) candidates(a, n, key, i - 2);
         }
     }
 
-    /** {@return true when {@code t} (two characters or more, the first two matched) occurs in {@code a} at {@code at}} */
+    /** Notes each text of the bucket of {@code key} that occurs in {@code a} at {@code from}. */
+    private void candidates(char[] a, int n, int key, int from) {
+        Catalogue c = texts;
+        int b = bucket(key);
+        for (int j = c.bucketStart[b], e = c.bucketStart[b + 1]; j < e; j++) {
+            int s = c.bucketSlots[j];
+            if (matches(a, n, from, c.chars[s])) add(s, from);
+        }
+    }
+
+    /** The bits of a key ({@link #key}): 15, a bit set of 4 KiB. */
+    private static final int KEY_MASK = 0x7fff;
+
+    /**
+     * {@return the key of the characters {@code x}, {@code y}, {@code z}, as {@link #scan} rolls it on from one place
+     * to the next: the key so far shifted five places, the next character xor'ed in, cut to {@link #KEY_MASK}} The
+     * cut drops all of the character three places back, so the key is a function of the three characters alone;
+     * different triples may share a key, and the compare tells them apart.
+     */
+    private static int key(int x, int y, int z) {
+        return ((x << 5 ^ y) << 5 ^ z) & KEY_MASK;
+    }
+
+    /** {@return true when {@code t} (three characters or more) occurs in {@code a} at {@code at}} */
     private static boolean matches(char[] a, int n, int at, char[] t) {
         if (at + t.length > n) return false;
-        for (int k = 2; k < t.length; k++) {
+        for (int k = 0; k < t.length; k++) {
             if (a[at + k] != t[k]) return false;
         }
         return true;
     }
 
-    private static int bucket(char a, char b) {
-        int h = a * 31 + b;
-        return (h ^ h >>> 12) & (PAIR_BUCKETS - 1);
+    private static int bucket(int key) {
+        return (key ^ key >>> 12) & (BUCKETS - 1);
     }
 
     /** Adds {@code text} to the catalogue that later heads are scanned with. */
@@ -162,31 +197,33 @@ final class HeadLiterals {
         return c;
     }
 
-    /** The texts a head is scanned for (two characters or more), by the pair of their first two characters. */
+    /** The texts a head is scanned for (three characters or more), by the key of their first three characters. */
     private static final class Catalogue {
         final String[] strings;
         final char[][] chars;
-        /** One bit per pair of characters (folded to 16 bits) that starts a text: most pairs of a head start none. */
-        final long[] pairs = new long[1024];
-        /** The slots of the texts of each bucket of pairs: bucketSlots[bucketStart[b]] up to bucketStart[b + 1]. */
-        final int[] bucketStart = new int[PAIR_BUCKETS + 1];
+        /** One bit per key ({@link #key}) that starts a text: most places of a head start none. */
+        final long[] triples = new long[(KEY_MASK + 1) / 64];
+        /** The slots of the texts of each bucket of keys: bucketSlots[bucketStart[b]] up to bucketStart[b + 1]. */
+        final int[] bucketStart = new int[BUCKETS + 1];
         final int[] bucketSlots;
         final Map<String, Integer> slots = new HashMap<>();
 
         Catalogue(String[] strings) {
             this.strings = strings;
             this.chars = new char[strings.length][];
+            int[] keys = new int[strings.length];
             for (int i = 0; i < strings.length; i++) {
-                chars[i] = strings[i].toCharArray();
+                char[] t = strings[i].toCharArray();
+                chars[i] = t;
                 slots.put(strings[i], i);
-                int key = (chars[i][0] << 8 ^ chars[i][1]) & 0xffff;
-                pairs[key >>> 6] |= 1L << key;
-                bucketStart[bucket(chars[i][0], chars[i][1]) + 1]++;
+                keys[i] = key(t[0], t[1], t[2]);
+                triples[keys[i] >>> 6] |= 1L << keys[i];
+                bucketStart[bucket(keys[i]) + 1]++;
             }
-            for (int b = 0; b < PAIR_BUCKETS; b++) bucketStart[b + 1] += bucketStart[b];
+            for (int b = 0; b < BUCKETS; b++) bucketStart[b + 1] += bucketStart[b];
             bucketSlots = new int[strings.length];
-            int[] fill = Arrays.copyOf(bucketStart, PAIR_BUCKETS);
-            for (int i = 0; i < strings.length; i++) bucketSlots[fill[bucket(chars[i][0], chars[i][1])]++] = i;
+            int[] fill = Arrays.copyOf(bucketStart, BUCKETS);
+            for (int i = 0; i < strings.length; i++) bucketSlots[fill[bucket(keys[i])]++] = i;
         }
     }
 }
