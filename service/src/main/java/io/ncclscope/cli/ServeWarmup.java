@@ -103,9 +103,20 @@ final class ServeWarmup {
     private ServeWarmup() {
     }
 
-    /** Starts the warm-up on a daemon thread; does nothing in a native image, whose start has none of this work. */
+    /**
+     * The system property that turns the warm-up off ({@code -Dncclscope.serve.warmup=false} in
+     * {@code NCCLSCOPE_JAVA_OPTS}): it runs libraries' first initialization on a second thread while Quarkus runs the same
+     * on its main thread, and an operator who suspects that of a stuck start can rule it out.
+     */
+    static final String SWITCH = "ncclscope.serve.warmup";
+
+    /**
+     * Starts the warm-up on a daemon thread; does nothing in a native image, whose start has none of this work, or when
+     * {@link #SWITCH} is {@code false}.
+     */
     static void start() {
         if (System.getProperty("org.graalvm.nativeimage.imagecode") != null) return;
+        if ("false".equals(System.getProperty(SWITCH))) return;
         Thread t = new Thread(ServeWarmup::run, "ncclscope-serve-warmup");
         t.setDaemon(true);
         t.start();
