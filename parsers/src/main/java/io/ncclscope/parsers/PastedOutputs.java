@@ -228,9 +228,15 @@ public final class PastedOutputs {
         if (t.isEmpty()) return null;
         // The characters the tests below need, found in one pass: most lines hold none of them, and each test would
         // otherwise read the line again (Paste.afterPrompt needs a '$' or a '#', a zsh prompt a '%').
-        int from = at < 0 ? -1 : at + (t == line ? 0 : leadingSpace(line));
+        int from = at < 0 ? -1 : t == line ? at : at + leadingSpace(line, bytes, at);
         int marks = from < 0 ? marks(t) : marks(bytes, from, from + t.length());
-        String command = (marks & PROMPT_MARKS) == 0 ? null : Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
+        String command;
+        if ((marks & PROMPT_MARKS) == 0) command = null;
+        else if (from >= 0 && (marks & ODD) == 0 && t.length() <= 400 && (t.charAt(0) == '#' || t.charAt(0) == '$')) {
+            command = afterBarePrompt(t); // nccl-tests' "# ..." lines, the most common prompt-marked lines, with no regex
+        } else {
+            command = Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
+        }
         // A prompt whose user@host the paster cut off: ":~/nccl-tests$ ./build/all_reduce_perf" (nccl-tests issue 217).
         if (command == null && (marks & PROMPT_MARKS) != 0 && (t.startsWith(":~") || t.startsWith(":/"))) {
             command = Paste.afterPrompt("user@host" + t);
@@ -328,11 +334,29 @@ public final class PastedOutputs {
         return false;
     }
 
-    /** How many whitespace characters {@code line}, which holds others, starts with: as {@link String#strip()} counts. */
-    private static int leadingSpace(String line) {
-        int i = 0;
+    /**
+     * How many whitespace characters {@code line}, which holds others and lies verbatim at {@code at} in {@code bytes},
+     * starts with, as {@link String#strip()} counts: its spaces, read from the bytes, unless a {@code '?'} that may
+     * stand for a wide space follows them.
+     */
+    private static int leadingSpace(String line, byte[] bytes, int at) {
+        int i = at;
+        while (bytes[i] == ' ') i++;
+        if (bytes[i] != '?') return i - at;
+        i = 0;
         while (Character.isWhitespace(line.charAt(i))) i++;
         return i;
+    }
+
+    /**
+     * {@link Paste#afterPrompt} of a line of at most 400 characters that starts with {@code '$'} or {@code '#'} and holds
+     * no line terminator of the regex's {@code .} ({@link #ODD}): the prompt character and the spaces after it are
+     * {@code [$#]\s*}, the rest the command. The line is verbatim text, so it holds no tab or other control character.
+     */
+    private static String afterBarePrompt(String t) {
+        int i = 1;
+        while (i < t.length() && t.charAt(i) == ' ') i++;
+        return t.substring(i);
     }
 
     /** {@code (base) user@host:~$ cmd} without its {@code (base) }. */
@@ -349,6 +373,11 @@ public final class PastedOutputs {
     private static final int EQUALS = 4;
     /** An NCCL log line's {@code " NCCL INFO "} or {@code " NCCL WARN "} in the line. */
     private static final int NCCL_LINE = 8;
+    /**
+     * A byte {@code '?'} (it may stand for a character beyond Latin-1) or {@code 0x85} (NEL): set by
+     * {@link #marks(byte[], int, int)} only; such a line's prompt is read by the regex.
+     */
+    private static final int ODD = 16;
 
     /**
      * {@return which of the characters the boundary tests need {@code t} holds: {@link #PROMPT_MARKS}, {@link #PERCENT},
@@ -368,7 +397,8 @@ public final class PastedOutputs {
 
     /**
      * The mark of each byte for {@link #marks(byte[], int, int)}: {@link #PROMPT_MARKS} for {@code '$'} and {@code '#'},
-     * {@link #PERCENT}, {@link #EQUALS}, and {@link #NCCL_LINE} for an {@code 'N'} that may start {@code "NCCL INFO "}.
+     * {@link #PERCENT}, {@link #EQUALS}, {@link #NCCL_LINE} for an {@code 'N'} that may start {@code "NCCL INFO "}, and
+     * {@link #ODD}.
      */
     private static final byte[] BYTE_MARKS = byteMarks();
 
@@ -379,6 +409,8 @@ public final class PastedOutputs {
         m['%'] = PERCENT;
         m['='] = EQUALS;
         m['N'] = NCCL_LINE;
+        m['?'] = ODD;
+        m[0x85] = ODD;
         return m;
     }
 
@@ -431,11 +463,23 @@ public final class PastedOutputs {
      * a path are skipped ({@code sudo NCCL_DEBUG=INFO ./build/all_reduce_perf -g 8} runs {@code all_reduce_perf}).
      */
     private static String toolName(String command) {
-        String[] words = Paste.words(command, 8);
-        for (String w : words) {
-            if (w == null) return null;
-            if (w.equals("sudo") || w.equals("time") || w.indexOf('=') > 0) continue;
-            String name = w.substring(w.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+        // The first 8 words, as Paste.words(command, 8) splits them, found in place: only the tool's name is copied.
+        int n = command.length();
+        int i = 0;
+        for (int k = 0; k < 8 && i < n; k++) {
+            while (i < n && Character.isWhitespace(command.charAt(i))) i++;
+            int s = i;
+            int eq = -1;
+            int slash = -1;
+            while (i < n && !Character.isWhitespace(command.charAt(i))) {
+                char c = command.charAt(i);
+                if (c == '=' && eq < 0) eq = i;
+                else if (c == '/') slash = i;
+                i++;
+            }
+            if (i == s) return null; // only spaces were left
+            if (eq > s || i - s == 4 && (command.startsWith("sudo", s) || command.startsWith("time", s))) continue;
+            String name = command.substring(slash < 0 ? s : slash + 1, i).toLowerCase(Locale.ROOT);
             if (COMMANDS.containsKey(name) || name.endsWith("_perf") || name.startsWith("ib_") && (name.endsWith("_bw")
                     || name.endsWith("_lat"))) {
                 return name;
