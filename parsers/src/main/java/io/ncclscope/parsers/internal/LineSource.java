@@ -152,7 +152,7 @@ public final class LineSource implements Lines {
             // A byte below 0x20 is such a character; the others (and '?' for one beyond Latin-1) are not.
             while (i < lim) {
                 int c = b[i];
-                if (c >= 0 && c < 0x20) break;
+                if ((c & 0xE0) == 0) break; // 0x00 to 0x1F: one test (a byte above 0x7F is negative and has those bits)
                 i++;
             }
         } else {
