@@ -100,8 +100,9 @@ public final class PastedOutputs {
     }
 
     /**
-     * The sections of a text of two parts or more; empty for a text of one part (whose kind is then not detected: a
-     * paste of one tool, the most common input, costs the line scan only).
+     * The sections of a text of two parts or more; empty, or one section, when the text is one tool's output. Its last
+     * part's kind is not detected when no part before it is of a known kind (they all join it), nor any kind in a text
+     * of one part: a paste of one tool, the most common input, costs the line scan only.
      */
     static List<Section> ofPaste(Reader in) throws IOException {
         return scan(in, false);
@@ -111,21 +112,25 @@ public final class PastedOutputs {
         LineSource src = new LineSource(in, new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
         List<Part> parts = new ArrayList<>();
         Part current = null;
+        byte[] bytes = src.latin1Text();
         String line;
         while ((line = src.next()) != null) {
             int n = src.lineNumber();
-            Part start = boundary(line, n, current);
+            Part start = boundary(line, n, current, bytes, src.verbatimStart());
             if (start != null && (current == null || n > current.first)) {
                 if (current != null) parts.add(current.closed(n - 1));
                 current = start;
-                if (parts.size() >= MAX_PARTS) return List.of(new Section(1, lastLine(src), joined(parts).get(0).kind()));
+                if (parts.size() >= MAX_PARTS) {
+                    return kindOfOne ? List.of(new Section(1, lastLine(src), joined(parts).get(0).kind())) : List.of();
+                }
             } else if (current == null) {
                 current = new Part(n, null, null);
             }
             current.add(line);
         }
         if (current == null) return List.of();
-        if (parts.isEmpty() && !kindOfOne) return List.of();
+        // Parts of no known kind join the last one: whatever its kind, the text is one section.
+        if (!kindOfOne && parts.stream().allMatch(p -> p.kind == Kind.UNKNOWN)) return List.of();
         parts.add(current.closed(src.lineNumber()));
         return joined(parts);
     }
@@ -213,14 +218,25 @@ public final class PastedOutputs {
         }
     }
 
-    /** The part that {@code line} starts, or null when it continues the current one. */
-    private static Part boundary(String line, int n, Part current) {
+    /**
+     * The part that {@code line} starts, or null when it continues the current one. {@code at} is where the line lies
+     * verbatim in {@code bytes} (the text's {@link LineSource#latin1Text()}), or -1: a byte array is read many times
+     * faster than the String's characters under C1, which the CLI runs with, and this runs on every line of every file.
+     */
+    private static Part boundary(String line, int n, Part current, byte[] bytes, int at) {
         String t = line.strip();
         if (t.isEmpty()) return null;
         // The characters the tests below need, found in one pass: most lines hold none of them, and each test would
         // otherwise read the line again (Paste.afterPrompt needs a '$' or a '#', a zsh prompt a '%').
-        int marks = marks(t);
-        String command = (marks & PROMPT_MARKS) == 0 ? null : Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
+        int from = at < 0 ? -1 : t == line ? at : at + leadingSpace(line, bytes, at);
+        int marks = from < 0 ? marks(t) : marks(bytes, from, from + t.length());
+        String command;
+        if ((marks & PROMPT_MARKS) == 0) command = null;
+        else if (from >= 0 && (marks & ODD) == 0 && t.length() <= 400 && (t.charAt(0) == '#' || t.charAt(0) == '$')) {
+            command = afterBarePrompt(t); // nccl-tests' "# ..." lines, the most common prompt-marked lines, with no regex
+        } else {
+            command = Paste.afterPrompt(t.startsWith("(") ? withoutEnvName(t) : t);
+        }
         // A prompt whose user@host the paster cut off: ":~/nccl-tests$ ./build/all_reduce_perf" (nccl-tests issue 217).
         if (command == null && (marks & PROMPT_MARKS) != 0 && (t.startsWith(":~") || t.startsWith(":/"))) {
             command = Paste.afterPrompt("user@host" + t);
@@ -230,7 +246,7 @@ public final class PastedOutputs {
             if (zsh.matches()) command = zsh.group(1);
         }
         String tool = command == null ? null : toolName(command);
-        if (tool == null && command == null && t.length() < 400 && mayBeCommand(t)) {
+        if (tool == null && command == null && t.length() < 400 && (from < 0 ? mayBeCommand(t) : mayBeCommand(t, bytes, from))) {
             // A command echoed with no prompt ("nvidia-smi topo -m", "NCCL_DEBUG=INFO ./all_reduce_perf -g 8"), only
             // for the names no sentence starts with (corpus-more topo/deepep-137-1, nccl-logs/nccl-tests-324-1).
             tool = toolName(t);
@@ -277,10 +293,70 @@ public final class PastedOutputs {
             else if (c == '/' && slash < 0) slash = end;
             end++;
         }
-        if (eq > 0 || slash >= 0 || t.startsWith("_perf", end - 5)) return true;
-        if (end < 4 || end > 12) return false; // "time" to "ibdev2netdev": the names below, without copying the word
-        String first = t.substring(0, end);
-        return first.equals("sudo") || first.equals("time") || UNPROMPTED.contains(first);
+        return eq > 0 || slash >= 0 || t.startsWith("_perf", end - 5) || startsUnprompted(t, end);
+    }
+
+    /**
+     * {@link #mayBeCommand(String)} read from {@code t}'s bytes, which start at {@code from} in {@code bytes}. A
+     * {@code '?'} may stand for a character beyond Latin-1 (a wide space ends a word): the String is read then.
+     */
+    private static boolean mayBeCommand(String t, byte[] bytes, int from) {
+        int end = 0;
+        int eq = -1;
+        boolean slash = false;
+        for (int n = t.length(); end < n; end++) {
+            byte c = bytes[from + end];
+            if (c == ' ') break;
+            if (c == ':') return false; // an NCCL log's host:pid:tid
+            if (c == '?') return mayBeCommand(t);
+            if (c == '=' && eq < 0) eq = end;
+            else if (c == '/') slash = true;
+        }
+        return eq > 0 || slash || t.startsWith("_perf", end - 5) || startsUnprompted(t, end);
+    }
+
+    /** The names a command may start with and no sentence does: {@link #UNPROMPTED}, {@code sudo} and {@code time}. */
+    private static final String[] FIRST_WORDS = firstWords();
+
+    private static String[] firstWords() {
+        List<String> words = new ArrayList<>(UNPROMPTED);
+        words.add("sudo");
+        words.add("time");
+        return words.toArray(new String[0]);
+    }
+
+    /** Whether the first word of {@code t}, its first {@code end} characters, is one of {@link #FIRST_WORDS}; no copy. */
+    private static boolean startsUnprompted(String t, int end) {
+        if (end < 4 || end > 12) return false; // "time" to "ibdev2netdev"
+        for (String w : FIRST_WORDS) {
+            if (w.length() == end && t.startsWith(w)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * How many whitespace characters {@code line}, which holds others and lies verbatim at {@code at} in {@code bytes},
+     * starts with, as {@link String#strip()} counts: its spaces, read from the bytes, unless a {@code '?'} that may
+     * stand for a wide space follows them.
+     */
+    private static int leadingSpace(String line, byte[] bytes, int at) {
+        int i = at;
+        while (bytes[i] == ' ') i++;
+        if (bytes[i] != '?') return i - at;
+        i = 0;
+        while (Character.isWhitespace(line.charAt(i))) i++;
+        return i;
+    }
+
+    /**
+     * {@link Paste#afterPrompt} of a line of at most 400 characters that starts with {@code '$'} or {@code '#'} and holds
+     * no line terminator of the regex's {@code .} ({@link #ODD}): the prompt character and the spaces after it are
+     * {@code [$#]\s*}, the rest the command. The line is verbatim text, so it holds no tab or other control character.
+     */
+    private static String afterBarePrompt(String t) {
+        int i = 1;
+        while (i < t.length() && t.charAt(i) == ' ') i++;
+        return t.substring(i);
     }
 
     /** {@code (base) user@host:~$ cmd} without its {@code (base) }. */
@@ -295,8 +371,18 @@ public final class PastedOutputs {
     private static final int PERCENT = 2;
     /** An '=' in the line. */
     private static final int EQUALS = 4;
+    /** An NCCL log line's {@code " NCCL INFO "} or {@code " NCCL WARN "} in the line. */
+    private static final int NCCL_LINE = 8;
+    /**
+     * A byte {@code '?'} (it may stand for a character beyond Latin-1) or {@code 0x85} (NEL): set by
+     * {@link #marks(byte[], int, int)} only; such a line's prompt is read by the regex.
+     */
+    private static final int ODD = 16;
 
-    /** {@return which of the characters the boundary tests need {@code t} holds: {@link #PROMPT_MARKS}, {@link #PERCENT}, {@link #EQUALS}} */
+    /**
+     * {@return which of the characters the boundary tests need {@code t} holds: {@link #PROMPT_MARKS}, {@link #PERCENT},
+     * {@link #EQUALS}, and {@link #NCCL_LINE}}
+     */
     private static int marks(String t) {
         int marks = 0;
         for (int i = 0, n = t.length(); i < n; i++) {
@@ -305,7 +391,56 @@ public final class PastedOutputs {
             else if (c == '%') marks |= PERCENT;
             else if (c == '=') marks |= EQUALS;
         }
+        if (t.contains(" NCCL INFO ") || t.contains(" NCCL WARN ")) marks |= NCCL_LINE;
         return marks;
+    }
+
+    /**
+     * The mark of each byte for {@link #marks(byte[], int, int)}: {@link #PROMPT_MARKS} for {@code '$'} and {@code '#'},
+     * {@link #PERCENT}, {@link #EQUALS}, {@link #NCCL_LINE} for an {@code 'N'} that may start {@code "NCCL INFO "}, and
+     * {@link #ODD}.
+     */
+    private static final byte[] BYTE_MARKS = byteMarks();
+
+    private static byte[] byteMarks() {
+        byte[] m = new byte[256];
+        m['$'] = PROMPT_MARKS;
+        m['#'] = PROMPT_MARKS;
+        m['%'] = PERCENT;
+        m['='] = EQUALS;
+        m['N'] = NCCL_LINE;
+        m['?'] = ODD;
+        m[0x85] = ODD;
+        return m;
+    }
+
+    /**
+     * {@link #marks(String)} of the characters {@code [from, to)} of {@code bytes}, one byte each, read in one pass with
+     * one test for most bytes (under C1 a chain of comparisons per byte costs more than the table's look-up).
+     */
+    private static int marks(byte[] bytes, int from, int to) {
+        byte[] table = BYTE_MARKS;
+        int marks = 0;
+        for (int i = from; i < to; i++) {
+            int m = table[bytes[i] & 0xFF];
+            if (m == 0) continue;
+            if (m != NCCL_LINE) marks |= m;
+            else if (i > from && bytes[i - 1] == ' ' && to - i >= 10 && isNcclLevel(bytes, i)) marks |= NCCL_LINE;
+        }
+        return marks;
+    }
+
+    /** Whether {@code bytes} hold {@code "NCCL INFO "} or {@code "NCCL WARN "} at {@code i}; the caller checked that 10 are there. */
+    private static boolean isNcclLevel(byte[] bytes, int i) {
+        if (bytes[i] != 'N' || bytes[i + 1] != 'C' || bytes[i + 2] != 'C' || bytes[i + 3] != 'L' || bytes[i + 4] != ' '
+                || bytes[i + 9] != ' ') {
+            return false;
+        }
+        byte a = bytes[i + 5];
+        byte b = bytes[i + 6];
+        byte c = bytes[i + 7];
+        byte d = bytes[i + 8];
+        return a == 'I' && b == 'N' && c == 'F' && d == 'O' || a == 'W' && b == 'A' && c == 'R' && d == 'N';
     }
 
     /** The kind a line that only starts a tool's output starts, or null. */
@@ -314,7 +449,7 @@ public final class PastedOutputs {
         if (t.startsWith("CA '") && t.endsWith("'")) return Kind.IBSTAT;
         if (t.startsWith("# nThread ")) return Kind.NCCL_TESTS;
         if (t.startsWith("GPU0") && line.contains("CPU Affinity")) return Kind.TOPO;
-        if ((t.contains(" NCCL INFO ") || t.contains(" NCCL WARN ")) && t.length() < 4096) return Kind.NCCL_LOG;
+        if ((marks & NCCL_LINE) != 0 && t.length() < 4096) return Kind.NCCL_LOG;
         return null;
     }
 
@@ -328,11 +463,23 @@ public final class PastedOutputs {
      * a path are skipped ({@code sudo NCCL_DEBUG=INFO ./build/all_reduce_perf -g 8} runs {@code all_reduce_perf}).
      */
     private static String toolName(String command) {
-        String[] words = Paste.words(command, 8);
-        for (String w : words) {
-            if (w == null) return null;
-            if (w.equals("sudo") || w.equals("time") || w.indexOf('=') > 0) continue;
-            String name = w.substring(w.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+        // The first 8 words, as Paste.words(command, 8) splits them, found in place: only the tool's name is copied.
+        int n = command.length();
+        int i = 0;
+        for (int k = 0; k < 8 && i < n; k++) {
+            while (i < n && Character.isWhitespace(command.charAt(i))) i++;
+            int s = i;
+            int eq = -1;
+            int slash = -1;
+            while (i < n && !Character.isWhitespace(command.charAt(i))) {
+                char c = command.charAt(i);
+                if (c == '=' && eq < 0) eq = i;
+                else if (c == '/') slash = i;
+                i++;
+            }
+            if (i == s) return null; // only spaces were left
+            if (eq > s || i - s == 4 && (command.startsWith("sudo", s) || command.startsWith("time", s))) continue;
+            String name = command.substring(slash < 0 ? s : slash + 1, i).toLowerCase(Locale.ROOT);
             if (COMMANDS.containsKey(name) || name.endsWith("_perf") || name.startsWith("ib_") && (name.endsWith("_bw")
                     || name.endsWith("_lat"))) {
                 return name;

@@ -34,6 +34,8 @@ public final class LineSource implements Lines {
     private final byte[] textBytes;
     private int pos;
     private int end;
+    /** Where in {@link #text} the line last returned starts, when it was cut from it verbatim; -1 otherwise. */
+    private int verbatimStart = -1;
     private long consumed;
     private int lineNo;
     private boolean eof;
@@ -85,9 +87,28 @@ public final class LineSource implements Lines {
         return budgetHit;
     }
 
+    /**
+     * {@return the text of a {@link StringText} as one byte per character (a character beyond Latin-1 is one
+     * {@code '?'}), for scans of the lines that {@link #verbatimStart()} places in it; null when there is none} The
+     * caller must not change it.
+     */
+    public byte[] latin1Text() {
+        return textBytes;
+    }
+
+    /**
+     * {@return where in {@link #latin1Text()} the line last returned by {@link #next()} starts, when it is those
+     * characters verbatim (no control character or escape was cleaned out of it); -1 when it is not, or there is no
+     * such text}
+     */
+    public int verbatimStart() {
+        return textBytes == null ? -1 : verbatimStart;
+    }
+
     /** The next line without its terminator, cleaned as the class comment says; null at the end. */
     @Override
     public String next() throws IOException {
+        verbatimStart = -1;
         if (eof) {
             return null;
         }
@@ -131,7 +152,7 @@ public final class LineSource implements Lines {
             // A byte below 0x20 is such a character; the others (and '?' for one beyond Latin-1) are not.
             while (i < lim) {
                 int c = b[i];
-                if (c >= 0 && c < 0x20) break;
+                if ((c & 0xE0) == 0) break; // 0x00 to 0x1F: one test (a byte above 0x7F is negative and has those bits)
                 i++;
             }
         } else {
@@ -143,6 +164,7 @@ public final class LineSource implements Lines {
         }
         if (i < lim && text.charAt(i) == '\n' && i - pos <= maxLineLength) {
             String s = text.substring(pos, i);
+            verbatimStart = pos;
             consumed += i - pos + 1;
             pos = i + 1;
             lineNo++;
