@@ -65,6 +65,8 @@ public final class TopoParser implements ToolParser<Topology> {
 
     private static int sniffLines(CharSequence head) {
         String text = head.toString();
+        boolean plain = text.indexOf('\u001b') < 0 && !HeadLines.headContainsAny(text, GPU_JOINS);
+        if (plain && !HeadLines.headContains(text, "GPU")) return 0;
         int lines = 0;
         MatrixHeader header = null;
         boolean legendSelf = false;
@@ -72,7 +74,7 @@ public final class TopoParser implements ToolParser<Topology> {
         HeadLines raw = new HeadLines(text, 8192);
         while (lines < 4000 && raw.next()) {
             lines++;
-            if (testsNothing(text, raw)) continue; // most lines of a paste: not copied
+            if (plain && cannotMatter(raw) || testsNothing(text, raw)) continue; // most lines of a paste: not copied
             String line = clean(stripEsc(raw.raw()));
             String t = line.strip();
             if (t.isEmpty()) continue;
@@ -94,6 +96,26 @@ public final class TopoParser implements ToolParser<Topology> {
         if (header != null && legendSelf) return 75;
         if (rowLike) return 55;
         return header != null ? 35 : 0;
+    }
+
+    /**
+     * The texts a head without ESC holds wherever removing a CR ({@link #stripEsc}) or a colour code ({@link #clean})
+     * would join {@code G}, {@code P} and {@code U} into a {@code GPU} that the head does not hold: the char after a
+     * kept {@code P} (or {@code GP}) is removed, so a removal starts there ({@code \r}, {@code [}, {@code ^} or
+     * {@code \}), or the char before {@code P} is, so one ends there ({@code \r} or {@code m}).
+     */
+    private static final String[] GPU_JOINS = {
+        "GP\r", "GP[", "GP^", "GP\\", "\rPU", "mPU",
+        "\rP\r", "\rP[", "\rP^", "\rP\\", "mP\r", "mP[", "mP^", "mP\\"};
+
+    /**
+     * True when the current line of a head with no ESC and no {@link #GPU_JOINS} can change no answer of
+     * {@link #sniffLines}: it holds no {@code GPU}, which stripEsc and clean then cannot make either, and starts with
+     * neither {@code X} nor a char a colour code starts with (what clean leaves of it then starts with no {@code X}).
+     */
+    private static boolean cannotMatter(HeadLines line) {
+        char c = line.first();
+        return c != 'X' && c != '[' && c != '^' && c != '\\' && !line.rawContains("GPU");
     }
 
     /**
