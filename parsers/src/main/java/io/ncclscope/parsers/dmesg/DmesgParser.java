@@ -174,6 +174,21 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         return i < n && s.charAt(i) == ':';
     }
 
+    /**
+     * False when {@link #SYSLOG} cannot match {@code s} (longer than 15 characters): it needs a month name's two lower
+     * case letters, one or two spaces and a digit. Most lines that start upper case ({@code GPU UUID  : GPU-...} of
+     * nvidia-smi -q) fail there without the regex.
+     */
+    private static boolean mayBeSyslog(String s) {
+        if (!lowerAscii(s.charAt(1)) || !lowerAscii(s.charAt(2)) || s.charAt(3) != ' ') return false;
+        char c = s.charAt(4) == ' ' ? s.charAt(5) : s.charAt(4);
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean lowerAscii(char c) {
+        return c >= 'a' && c <= 'z';
+    }
+
     static Prefix prefix(String s) {
         String ts = null;
         Double up = null;
@@ -190,7 +205,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             stamped = true;
         }
         Matcher sm;
-        if (rest.length() > 15 && Character.isUpperCase(rest.charAt(0)) && (sm = SYSLOG.matcher(rest)).matches()) {
+        if (rest.length() > 15 && Character.isUpperCase(rest.charAt(0)) && mayBeSyslog(rest) && (sm = SYSLOG.matcher(rest)).matches()) {
             String proc = sm.group(3);
             ts = sm.group(1);
             host = sm.group(2);

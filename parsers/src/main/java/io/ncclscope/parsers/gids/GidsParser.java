@@ -40,7 +40,16 @@ public final class GidsParser implements ToolParser<GidsData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         int header = 0, rows = 0, gidLines = 0, attrs = 0, found = 0, cmd = 0;
-        HeadLines t = new HeadLines(head.toString(), 400);
+        String text = head.toString();
+        HeadLines t = new HeadLines(text, 400);
+        if (!HeadLines.headContainsAny(text, KEY_TEXTS)) {
+            // No header, GID line, count or command: only rows can score (attribute lines count against GID lines
+            // alone), and a row test that holds is rare, so it goes first.
+            while (t.next()) {
+                if (mayBeRow(t) && !t.startsWith("hca_id:") && !isDevinfoAttribute(t) && row(Paste.tokens(t.text()), 0, null) != null) rows++;
+            }
+            return rows >= 2 ? 85 : rows == 1 ? 60 : 0;
+        }
         while (t.next()) {
             if (t.isEmpty()) continue;
             if (t.startsWith("GID[")) gidLines++;
@@ -58,6 +67,9 @@ public final class GidsParser implements ToolParser<GidsData> {
         if (gidLines > 0) return 45; // a full ibv_devinfo -v listing: ibstat's
         return cmd > 0 ? 15 : 0; // prose that names the command is not a table
     }
+
+    /** The texts a header, a GID line, a count or the command starts with or holds: with none, only rows can score. */
+    private static final String[] KEY_TEXTS = {"GID[", "DEV", "n_gids_found", "show_gids"};
 
     /**
      * False when {@link #row} must refuse {@code t}: fewer than four words, or no port and index numbers. Looks at the

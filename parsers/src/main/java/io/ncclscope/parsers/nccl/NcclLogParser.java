@@ -96,14 +96,21 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         boolean launcher = false;
         boolean command = false;
         // The lines are looked at where they lie: a line is copied only when the literal tests leave it undecided.
+        // A test whose texts the head holds nowhere holds for no line: asked of the head once (its one pass), not of
+        // each line; a head with none of them is no NCCL log.
+        boolean mayNccl = HeadLines.headContainsAny(s, NCCL_LINE_TEXTS);
+        boolean mayLaunch = HeadLines.headContainsAny(s, LAUNCHER_TEXTS) || HeadLines.headContainsAny(s, NcclLogSignatures.FRAMEWORK_TEXTS)
+                || HeadLines.headContains(s, NcclLogSignatures.NCCL_FAILURE) || HeadLines.headContains(s, "gloo/transport/");
+        boolean mayCommand = HeadLines.headContains(s, "NCCL_DEBUG");
+        if (!mayNccl && !mayLaunch && !mayCommand) return 0;
         HeadLines l = new HeadLines(s, Integer.MAX_VALUE);
         for (int count = 0; count < SNIFF_LINES && l.next(); count++) {
             if (l.isEmpty()) continue;
             nonBlank++;
-            boolean ncclLine = l.rawContains("NCCL INFO") || l.rawContains("NCCL WARN") || l.rawContains("NCCL TRACE");
+            boolean ncclLine = mayNccl && (l.rawContains("NCCL INFO") || l.rawContains("NCCL WARN") || l.rawContains("NCCL TRACE"));
             // The other layouts all hold one of these (oldFormat: "] INFO " or " WARN "; isNcclLine: the banner at the
             // start, ": Function: " or " WARN "): a line with none is not copied to be looked at.
-            if (!ncclLine && (l.rawContains("] INFO ") || l.rawContains(" WARN ") || l.rawContains(": Function: ")
+            if (mayNccl && !ncclLine && (l.rawContains("] INFO ") || l.rawContains(" WARN ") || l.rawContains(": Function: ")
                     || l.rawStartsWith("NCCL version "))) {
                 String line = l.raw();
                 ncclLine = oldFormat(line) || NcclLogSignatures.isNcclLine(line);
@@ -116,17 +123,9 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                             || l.rawContains("Using network") || l.rawContains("Bootstrap") || l.rawContains("NET/IB : Using")
                             || l.rawContains("NET/Socket : Using") || l.rawStartsWith("NCCL version ");
                 }
-            } else if (!launcher) {
+            } else if (!launcher && mayLaunch) {
                 // Looked for where the line lies (each text found once in the head, not once per line).
-                launcher = l.rawContains("NCCL error in:") || l.rawContains("NCCL error:") || l.rawContains("NCCL Error ")
-                        || l.rawContains("Watchdog caught collective operation timeout")
-                        || l.rawContains("ncclSystemError:") || l.rawContains("ncclInternalError:")
-                        || l.rawContains("ncclInvalidUsage:") || l.rawContains("ncclUnhandledCudaError:")
-                        || l.rawContains("ncclRemoteError:") || frameworkError(l)
-                        || l.rawContains("failed to pass monitoredBarrier")
-                        || l.rawContains("successfully reached monitoredBarrier")
-                        || l.rawContains("Detected mismatch between collectives")
-                        || l.rawContains("Received a dump signal")
+                launcher = rawContainsAny(l, LAUNCHER_TEXTS) || frameworkError(l)
                         // gloo's errors carry their source file ([../third_party/gloo/gloo/transport/tcp/pair.cc:547]):
                         // a lost peer, an abort, or a rank that timed out waiting for its peers (the hang analyzer
                         // names the late rank from those: examples/hangs/captured-2.11/gloo-sleep)
@@ -134,7 +133,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                                 || l.rawContains("Broken pipe") || l.rawContains("enforce fail")
                                 || l.rawContains("Timed out waiting"));
             }
-            if (!command && l.rawStartsWith("$ ") && l.rawContains("NCCL_DEBUG")) command = true;
+            if (!command && mayCommand && l.rawStartsWith("$ ") && l.rawContains("NCCL_DEBUG")) command = true;
         }
         if (nccl > 0) {
             double density = nccl / (double) Math.max(1, nonBlank);
@@ -145,6 +144,25 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         if (launcher) return 60;
         if (command) return 40;
         return 0;
+    }
+
+    /** The texts that make a line an NCCL line, or may ({@link #oldFormat}, {@link NcclLogSignatures#isNcclLine}). */
+    private static final String[] NCCL_LINE_TEXTS = {
+        "NCCL INFO", "NCCL WARN", "NCCL TRACE", "] INFO ", " WARN ", ": Function: ", "NCCL version "};
+
+    /** The texts that make a line that is no NCCL line a launcher's or framework's NCCL error (with {@link #frameworkError}). */
+    private static final String[] LAUNCHER_TEXTS = {
+        "NCCL error in:", "NCCL error:", "NCCL Error ", "Watchdog caught collective operation timeout", "ncclSystemError:",
+        "ncclInternalError:", "ncclInvalidUsage:", "ncclUnhandledCudaError:", "ncclRemoteError:",
+        "failed to pass monitoredBarrier", "successfully reached monitoredBarrier", "Detected mismatch between collectives",
+        "Received a dump signal"};
+
+    /** {@return true when the current line of {@code l}, as written, holds one of {@code texts}} */
+    private static boolean rawContainsAny(HeadLines l, String[] texts) {
+        for (String text : texts) {
+            if (l.rawContains(text)) return true;
+        }
+        return false;
     }
 
     /** {@link NcclLogSignatures#isFrameworkError}, asked of the line where it lies. */

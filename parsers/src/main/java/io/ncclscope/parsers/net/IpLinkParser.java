@@ -51,7 +51,17 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
     public int sniff(CharSequence head) {
         if (head == null) return 0;
         int ipHeaders = 0, rdma = 0, ifconfig = 0, oneLine = 0, brief = 0, lines = 0;
-        HeadLines line = new HeadLines(head.toString(), 400);
+        String text = head.toString();
+        HeadLines line = new HeadLines(text, 400);
+        if (!HeadLines.headContainsAny(text, TABLE_TEXTS)) {
+            // No RDMA link line, no header or line with an mtu, an address or an encap: only the brief form can score.
+            while (line.next()) {
+                if (line.isEmpty()) continue;
+                lines++;
+                if (!line.indented() && mayBeStateWord(line) && briefStateLine(line.text())) brief++;
+            }
+            return briefScore(brief, lines);
+        }
         while (line.next()) {
             if (line.isEmpty()) continue;
             lines++;
@@ -84,6 +94,23 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
         if (ipHeaders > 0 || rdma > 0) return 95;
         if (ifconfig > 0) return 92;
         if (oneLine > 0) return 90;
+        return briefScore(brief, lines);
+    }
+
+    /** The texts that every line but a brief one that scores holds: with none in the head, only brief lines can score. */
+    private static final String[] TABLE_TEXTS = {"==>", "mtu", "inet", "encap:"};
+
+    /**
+     * {@return true when {@code t}, a line that is not indented, is a brief line ({@code ib0  UP  ...}): its second word
+     * is a state, and it is no numbered header or address line ({@code 2: ib0: ...})}
+     */
+    private static boolean briefStateLine(String t) {
+        String[] tok = Paste.words(t, 3);
+        if (tok.length >= 3 && tok[0].endsWith(":") && ToolValues.integer(tok[0].substring(0, tok[0].length() - 1)) != null) return false;
+        return tok.length >= 2 && LinkState.isStateWord(tok[1]);
+    }
+
+    private static int briefScore(int brief, int lines) {
         if (brief >= 2 && brief * 2 >= lines) return 60;
         if (brief >= 1 && brief * 2 >= lines) return 35;
         return 0;

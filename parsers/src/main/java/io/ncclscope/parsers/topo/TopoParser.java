@@ -65,6 +65,8 @@ public final class TopoParser implements ToolParser<Topology> {
 
     private static int sniffLines(CharSequence head) {
         String text = head.toString();
+        boolean plain = text.indexOf('\u001b') < 0 && !HeadLines.headContainsAny(text, GPU_JOINS);
+        if (plain && !HeadLines.headContains(text, "GPU")) return 0;
         int lines = 0;
         MatrixHeader header = null;
         boolean legendSelf = false;
@@ -72,7 +74,7 @@ public final class TopoParser implements ToolParser<Topology> {
         HeadLines raw = new HeadLines(text, 8192);
         while (lines < 4000 && raw.next()) {
             lines++;
-            if (testsNothing(text, raw)) continue; // most lines of a paste: not copied
+            if (plain && cannotMatter(text, raw) || testsNothing(text, raw)) continue; // most lines of a paste: not copied
             String line = clean(stripEsc(raw.raw()));
             String t = line.strip();
             if (t.isEmpty()) continue;
@@ -94,6 +96,41 @@ public final class TopoParser implements ToolParser<Topology> {
         if (header != null && legendSelf) return 75;
         if (rowLike) return 55;
         return header != null ? 35 : 0;
+    }
+
+    /**
+     * The texts a head without ESC holds wherever removing a CR ({@link #stripEsc}) or a colour code ({@link #clean})
+     * would join {@code G}, {@code P} and {@code U} into a {@code GPU} that the head does not hold: the char after a
+     * kept {@code P} (or {@code GP}) is removed, so a removal starts there ({@code \r}, {@code [}, {@code ^} or
+     * {@code \}), or the char before {@code P} is, so one ends there ({@code \r} or {@code m}).
+     */
+    private static final String[] GPU_JOINS = {
+        "GP\r", "GP[", "GP^", "GP\\", "\rPU", "mPU",
+        "\rP\r", "\rP[", "\rP^", "\rP\\", "mP\r", "mP[", "mP^", "mP\\"};
+
+    /**
+     * True when the current line of a head with no ESC and no {@link #GPU_JOINS} can change no answer of
+     * {@link #sniffLines}: it starts with neither {@code X} nor a colour code (nor {@code ^} or {@code \}, which may
+     * start one), so what clean leaves of it starts with no {@code X}, and no {@code GPU} in it is followed by a digit (a header's or a row's
+     * {@code GPU0}) or by a char that stripEsc or clean may remove; stripEsc and clean make no other {@code GPU}.
+     */
+    private static boolean cannotMatter(String head, HeadLines line) {
+        char c = line.first();
+        if (c == 'X' || c == '^' || c == '\\' || c == '[' && colourCodeAt(head, line.from(), line.rawTo())) return false;
+        if (!line.rawContains("GPU")) return true;
+        int to = line.rawTo();
+        for (int i = head.indexOf("GPU", line.rawFrom()); i >= 0 && i + 3 < to; i = head.indexOf("GPU", i + 3)) {
+            char after = head.charAt(i + 3);
+            if (Character.isDigit(after) || after == '\r' || after == '[' || after == '^' || after == '\\') return false;
+        }
+        return true;
+    }
+
+    /** {@return true when {@code head} holds a colour code ({@link #hasColourCode}) at {@code i}, ending before {@code to}} */
+    private static boolean colourCodeAt(String head, int i, int to) {
+        int j = i + 1;
+        while (j < to && j - i <= 8 && (Character.isDigit(head.charAt(j)) && head.charAt(j) < 128 || head.charAt(j) == ';')) j++;
+        return j < to && head.charAt(j) == 'm';
     }
 
     /**
