@@ -126,11 +126,15 @@ public final class TopoParser implements ToolParser<Topology> {
         return true;
     }
 
-    /** {@return true when {@code head} holds a colour code ({@link #hasColourCode}) at {@code i}, ending before {@code to}} */
-    private static boolean colourCodeAt(String head, int i, int to) {
+    /**
+     * {@return true when {@code text} holds a colour code's core at {@code i} (a {@code [} there), ending before
+     * {@code to}: up to 8 ASCII digits or semicolons, then {@code m}} The one test behind {@link #hasColourCode},
+     * {@link #testsNothing} and {@link #cannotMatter}.
+     */
+    private static boolean colourCodeAt(String text, int i, int to) {
         int j = i + 1;
-        while (j < to && j - i <= 8 && (Character.isDigit(head.charAt(j)) && head.charAt(j) < 128 || head.charAt(j) == ';')) j++;
-        return j < to && head.charAt(j) == 'm';
+        while (j < to && j - i <= 8 && (Character.isDigit(text.charAt(j)) && text.charAt(j) < 128 || text.charAt(j) == ';')) j++;
+        return j < to && text.charAt(j) == 'm';
     }
 
     /**
@@ -142,9 +146,7 @@ public final class TopoParser implements ToolParser<Topology> {
         if (!line.rawContains('[')) return true;
         int to = line.rawTo();
         for (int i = head.indexOf('[', line.rawFrom()); i >= 0 && i < to; i = head.indexOf('[', i + 1)) {
-            int j = i + 1;
-            while (j < to && j - i <= 8 && (Character.isDigit(head.charAt(j)) && head.charAt(j) < 128 || head.charAt(j) == ';')) j++;
-            if (j < to && head.charAt(j) == 'm') return false;
+            if (colourCodeAt(head, i, to)) return false;
         }
         return true;
     }
@@ -200,11 +202,8 @@ public final class TopoParser implements ToolParser<Topology> {
      * log lines ({@code [0] NCCL INFO comm ...}) have brackets and an m but no colour code: they skip the regex.
      */
     private static boolean hasColourCode(String line) {
-        int n = line.length();
         for (int i = line.indexOf('['); i >= 0; i = line.indexOf('[', i + 1)) {
-            int j = i + 1;
-            while (j < n && j - i <= 8 && (Character.isDigit(line.charAt(j)) && line.charAt(j) < 128 || line.charAt(j) == ';')) j++;
-            if (j < n && line.charAt(j) == 'm') return true;
+            if (colourCodeAt(line, i, line.length())) return true;
         }
         return false;
     }
