@@ -167,10 +167,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
 
     /** {@link NcclLogSignatures#isFrameworkError}, asked of the line where it lies. */
     private static boolean frameworkError(HeadLines l) {
-        for (String text : NcclLogSignatures.FRAMEWORK_TEXTS) {
-            if (l.rawContains(text)) return true;
-        }
-        return l.rawContains(NcclLogSignatures.NCCL_FAILURE) && NcclLogSignatures.isNcclFailure(l.raw());
+        return rawContainsAny(l, NcclLogSignatures.FRAMEWORK_TEXTS) || l.rawContains(NcclLogSignatures.NCCL_FAILURE) && NcclLogSignatures.isNcclFailure(l.raw());
     }
 
     /** NCCL 2.2/2.3 lines without the word NCCL: {@code host:pid:tid [0] INFO msg}, {@code ... [0] file.cu:61 WARN msg}. */
