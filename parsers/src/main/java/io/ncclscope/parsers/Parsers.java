@@ -188,9 +188,11 @@ public final class Parsers {
      */
     public static List<ParseResult<?>> parseEach(String text, ParseLimits limits) {
         try {
-            List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(new StringText(text));
-            if (sections.size() < 2) return List.of(parse(new StringText(text), null, limits));
-            return PastedOutputs.parse(() -> new StringText(text), sections, limits);
+            // One reader of the text and the others made from it share its Latin-1 copy (StringText.again).
+            StringText whole = new StringText(text);
+            List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(whole);
+            if (sections.size() < 2) return List.of(parse(whole.again(), null, limits));
+            return PastedOutputs.parse(whole::again, sections, limits);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a text in memory does not fail
         }

@@ -4,7 +4,6 @@ import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseWarning;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads text one line at a time within {@link ParseLimits}: counts 1-based line numbers, accepts
@@ -49,16 +48,10 @@ public final class LineSource implements Lines {
         this.warnings = warnings;
         this.maxChars = maxChars;
         this.maxLineLength = maxLineLength;
-        this.text = in instanceof StringText t ? t.text() : null;
+        StringText whole = in instanceof StringText t ? t : null;
+        this.text = whole == null ? null : whole.text();
         this.buf = text == null ? new char[1 << 14] : null;
-        this.textBytes = text == null ? null : latin1(text);
-    }
-
-    /** {@return {@code text} as one byte per character (see {@link #textBytes}), or null} */
-    private static byte[] latin1(String text) {
-        // A Latin-1 String (every tool output we have read) gives its own bytes, copied at once.
-        byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
-        return b.length == text.length() ? b : null;
+        this.textBytes = whole == null ? null : whole.latin1();
     }
 
     /** A source for a streaming parser: {@link ParseLimits#maxChars()}. */

@@ -1,6 +1,7 @@
 package io.ncclscope.parsers.internal;
 
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A whole text already held as one String (a paste, a request body), read as a {@link Reader}. {@link LineSource}
@@ -9,7 +10,16 @@ import java.io.Reader;
  */
 public final class StringText extends Reader {
 
+    /** {@link #latin1}'s answer for a text with a character beyond Latin-1. */
+    private static final byte[] NOT_LATIN1 = new byte[0];
+
     private final String text;
+    /**
+     * One cell, shared by this reader and those {@link #again()} makes of it: the text's Latin-1 bytes once asked for,
+     * {@link #NOT_LATIN1}, or null before. Each {@link LineSource} over a text scans those bytes; a file split into
+     * sections and parsed is read by several, which then share one copy.
+     */
+    private final byte[][] latin1;
     private int next;
 
     /**
@@ -18,7 +28,36 @@ public final class StringText extends Reader {
      * @param text the whole text
      */
     public StringText(String text) {
+        this(text, new byte[1][]);
+    }
+
+    private StringText(String text, byte[][] latin1) {
         this.text = text;
+        this.latin1 = latin1;
+    }
+
+    /**
+     * {@return another reader of the same text from its first character, sharing this one's {@link #latin1()} copy}
+     * Readers made so are read one at a time, on one thread, as this one is.
+     */
+    public StringText again() {
+        return new StringText(text, latin1);
+    }
+
+    /**
+     * {@return the text as one byte per character, made once for this reader and those {@link #again()} makes; null
+     * when it holds a character pair that would make one byte (each character beyond Latin-1 is one {@code '?'})}
+     * The caller must not change it.
+     */
+    public byte[] latin1() {
+        byte[] b = latin1[0];
+        if (b == null) {
+            // A Latin-1 String (every tool output we have read) gives its own bytes, copied at once.
+            b = text.getBytes(StandardCharsets.ISO_8859_1);
+            if (b.length != text.length()) b = NOT_LATIN1;
+            latin1[0] = b;
+        }
+        return b == NOT_LATIN1 ? null : b;
     }
 
     /** {@return the whole text, read or not} */
