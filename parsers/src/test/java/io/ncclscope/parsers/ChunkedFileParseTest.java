@@ -138,6 +138,59 @@ class ChunkedFileParseTest {
         }
     }
 
+    /**
+     * The chunk threads tell the scanner of lines it counts when it keeps their fact already (seen fact lines, events,
+     * return codes, transports, trees, the CUDA driver and channel counts once known): each kind first met and then
+     * again, from three processes (one beyond Latin-1), between ring listings past the cap, with a fact new in the middle
+     * of a run, the trees list filled, lines cut in a run, all parse as in one stream at every cut.
+     */
+    @Test
+    void runsOfLinesToLookUpAtEveryCutParseAsInOneStream() throws IOException {
+        String[] starts = {"vm-n0:550:550 [0] NCCL INFO ", "vm-n1:551:551 [1] NCCL INFO ", "节点-a:10:10 [0] NCCL INFO "};
+        String[] messages = {"Bootstrap : Using eth0:10.0.0.1<0>", "Using network IB", "Using internal Network Socket",
+            "NCCL_SOCKET_IFNAME set by environment to eth0", "NCCL version 2.21.5+cuda12.4", "NET/IB : No device found.",
+            "NET/IB : Using [0]mlx5_0:1/IB ; OOB eth0:10.0.0.1<0>", "NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'",
+            "NET/IB : GPU Direct RDMA Enabled for HCA 1 'mlx5_1'", "NET/Socket : Using [0]eth0:10.0.0.1<0>",
+            "NET : Using interface eth0:10.0.0.1<0>", "NET/Plugin: Could not find: libnccl-net.so", "NET/OFI Using aws-ofi-nccl 1.7.4",
+            "comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init START", "ncclCommInitRank comm 0x2 rank 1 nranks 2 cudaDev 1",
+            "[Rank 1] comm 0x3 rank 1 nranks 2 cudaDev 1 busId 2000 - Init COMPLETE", "rank 0 nranks 4", "rank 0 of 4",
+            "cudaDriverVersion 12040", "24 coll channels, 0 nvls channels, 32 p2p channels, 32 p2p channels per peer",
+            "Trees [0] 1/-1/-1->0->-1 [1] -1/-1/-1->0->1", "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC",
+            "Channel 01/0 : 1[1] -> 0[0] via NET/IB/0", "Ring 00/0 : 0[0] -> 1[1] via SHM/direct/direct",
+            "Call to connect returned Connection refused, retrying", "Could not open XML topology file /tmp/x.xml",
+            "Failed to initialize NET plugin IB", "[Service thread] Connection closed by localRank 1", "init.cc:1350 -> 2",
+            "group.cc:76 -> 3 [Async thread]", "proxy.cc:1 -> x", "ab:1 -> 2", "a:1 ->", "comm.cc:1 -> 2", "Plugin Path : /usr/lib/x.so",
+            "P2P plugin IBext_v8", "PROFILER/Plugin: Could not find", "ncclMaxSharedMem 1 exceeds device/fn maxSharedMem 2",
+            "Channel 02/0 : 1[1] -> 0[0] via P2P/IPC ü", "NCCL version 2.21 节", "NCCL_P2P_LEVEL set by environment to NVL 节"};
+        StringBuilder sb = new StringBuilder(new String(ncclLines(), StandardCharsets.UTF_8));
+        for (int i = 0; i < 160; i++) {
+            String start = starts[i % 7 == 0 ? 2 : i % 3 == 0 ? 1 : 0];
+            for (int j = 0; j < 1 + i % 5; j++) {
+                if ((i + j) % 3 == 0) {
+                    sb.append(start).append(String.format(java.util.Locale.ROOT, "Channel %02d/%d :    %d   %d", i, 64 + i / 40, j, i))
+                            .append('\n');
+                }
+                String message = messages[(i * 3 + j) % messages.length];
+                // a new fact now and then (an event, a seen line or a transport not kept yet), and more trees than kept
+                if (i % 13 == 5) message += " " + i;
+                if (message.startsWith("Trees ")) message += " " + i;
+                sb.append(start).append(message).append('\n');
+            }
+            if (i % 17 == 0) sb.append("[rank0]: some launcher line ").append(i).append('\n');
+        }
+        Path f = Files.write(dir.resolve("keyed.log"), sb.toString().getBytes(StandardCharsets.UTF_8));
+        ParseLimits tight = ParseLimits.builder().maxLineLength(80).maxWarnings(64).build();
+        for (ParseLimits limits : List.of(ParseLimits.DEFAULTS, tight)) {
+            ParseResult<?> stream = streamed(f, limits);
+            assertThat(stream.kind()).isEqualTo(Kind.NCCL_LOG);
+            assertThat(stream.toString()).contains("more than 64 ring listings").contains("count=");
+            for (int chunk : new int[] {1, 2, 3, 5, 8, 13, 40, 64, 100, 150, 256, 700, 1024, 4096, 1 << 16}) {
+                assertThat(chunked(f, limits, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
+                        .isEqualTo(stream.toString());
+            }
+        }
+    }
+
     @Test
     void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();

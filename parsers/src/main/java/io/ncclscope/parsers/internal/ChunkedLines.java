@@ -129,6 +129,17 @@ public final class ChunkedLines implements Lines, AutoCloseable {
         return width == 0 ? 0 : current.facts[(index - 1) * width + k];
     }
 
+    /**
+     * {@return fact {@code k} of the line {@code i} lines after the one last returned by {@link #next} (0: that line)}
+     *
+     * @param i how many lines after it, at most {@link #leftInChunk}
+     * @param k which fact
+     */
+    public long factAhead(int i, int k) {
+        if (i < 0 || i > leftInChunk()) throw new IllegalArgumentException("no line " + i + " ahead in the chunk");
+        return width == 0 ? 0 : current.facts[(index - 1 + i) * width + k];
+    }
+
     /** {@return the text of the line last returned by {@link #next} or passed over by {@link #skip}} */
     public String text() {
         return current.text(index - 1);

@@ -73,10 +73,7 @@ final class ChannelLines {
         h = mix(h, hostsAndProcesses.messageHash(line));
         int idx = transportIndex.get(h);
         if (idx >= 0) {
-            TransportEntry t = transports.get(idx);
-            t.count++;
-            if (t.viaSlot >= 0) viaCounts[t.viaSlot]++;
-            else viaOther++;
+            countTransport(transports.get(idx));
             return;
         }
         int slot = countVia(line, vs, ve);
@@ -253,6 +250,32 @@ final class ChannelLines {
     /** {@return true when the ring list is full (then {@link #onRingListing} keeps no more)} */
     boolean ringsFull() {
         return rings.size() >= MAX_RINGS;
+    }
+
+    /** {@return true when the trees list is full (then {@link #onTrees} keeps no more)} */
+    boolean treesFull() {
+        return trees.size() >= MAX_TREES;
+    }
+
+    /**
+     * {@return true, with the line counted as {@link #onChannel} counts it, when the transport line of {@code process}
+     * whose message has {@code messageHash} is a connection kept; false (and nothing counted) when not}
+     *
+     * @param process     the line's process
+     * @param messageHash its message's {@link LineRegions#messageHash}
+     */
+    boolean countKeptTransport(ProcessEntry process, long messageHash) {
+        int idx = transportIndex.get(mix(process.hostHash, messageHash));
+        if (idx < 0) return false;
+        transportLines++;
+        countTransport(transports.get(idx));
+        return true;
+    }
+
+    private void countTransport(TransportEntry t) {
+        t.count++;
+        if (t.viaSlot >= 0) viaCounts[t.viaSlot]++;
+        else viaOther++;
     }
 
     boolean hasChannelCounts() {

@@ -48,6 +48,15 @@ final class ChunkLineFacts implements LineMapper {
      * WARN, PyTorch error block or torchrun table is open.
      */
     static final long RUN_INERT = 1L << 26;
+    /**
+     * Fact 3's bits of a line's own {@link InfoFolds#KEYED} kind ({@link InfoFolds#key()}; 0 for a line of another kind),
+     * kept per line when runs are joined; its fact 2 then holds its message's {@link LineRegions#messageHash}.
+     */
+    static final long KEY_BITS = 0xfL << 27;
+    /** Where {@link #KEY_BITS} start. */
+    static final int KEY_SHIFT = 27;
+    /** Fact 3's bit set when the run holds a {@link InfoFolds#KEYED} line: the scanner looks each up before it counts it. */
+    static final long RUN_KEYED = 1L << 31;
 
     /** Fact 2 of a line with pairs: it holds none of {@link NcclLogScanner#OTHER_WORDS}. */
     static final long INERT = 1;
@@ -90,9 +99,12 @@ final class ChunkLineFacts implements LineMapper {
             if (previousHasPrefix) {
                 out[at] = 0;
                 out[at + 1] = prefixLength;
-                out[at + 3] = fold(latin1, from + prefixLength, to);
-                // a line the scanner counts without reading needs no hash (one it reads after all hashes itself)
-                out[at + 2] = out[at + 3] == 0 ? messageHash(latin1, from + prefixLength, to) : 0;
+                long run = fold(latin1, from + prefixLength, to);
+                // a line the scanner counts without reading needs no hash, but one it looks up does (as one it reads)
+                long hash = run == 0 || (run & RUN_KEYED) != 0 ? messageHash(latin1, from + prefixLength, to) : 0;
+                if (hash == 0 && (run & RUN_KEYED) != 0) run = 0; // a message beyond Latin-1 is not looked up: read
+                out[at + 2] = hash;
+                out[at + 3] = run;
                 previousFold = out[at + 3] == 0 ? 0 : 1;
                 textMayWait = previousFold != 0 && afterFold == 1;
                 return true;
@@ -121,13 +133,15 @@ final class ChunkLineFacts implements LineMapper {
         int kind = folds.classify(latin1, m, to);
         if (kind == InfoFolds.NONE) return 0;
         if (kind == InfoFolds.IGNORED) return 1;
+        if (kind == InfoFolds.KEYED) return 1 | RUN_KEYED | (long) folds.key() << KEY_SHIFT;
         int channels = folds.channels();
         return channels < 0 ? 1 | RUN_RINGS : 1 | RUN_RINGS | RUN_CHANNELS | (long) channels << 32;
     }
 
     /**
      * Makes fact 3 of each line that {@link #fold} found foldable tell of the run of such lines from it to the last
-     * one in a row: their count, whether any is a ring listing, and the largest channel count among them.
+     * one in a row: their count, whether any is a ring listing or a {@link InfoFolds#KEYED} line, and the largest
+     * channel count among them; the line's own {@link #KEY_BITS} stay.
      */
     @Override
     public void finish(long[] facts, int count) {
@@ -142,7 +156,7 @@ final class ChunkLineFacts implements LineMapper {
             long run = own;
             if (next != 0 && (next & RUN_INERT) == (own & RUN_INERT)) {
                 long length = Math.min(RUN_LENGTH, (next & RUN_LENGTH) + 1);
-                long flags = (own | next) & (RUN_RINGS | RUN_INERT);
+                long flags = (own | next) & (RUN_RINGS | RUN_INERT | RUN_KEYED) | own & KEY_BITS;
                 long channels = 0;
                 if (((own | next) & RUN_CHANNELS) != 0) {
                     int c = (own & RUN_CHANNELS) == 0 ? (int) (next >>> 32)

@@ -19,6 +19,11 @@ import java.util.Map;
  */
 final class EventTable {
 
+    /** What a return code's line key is xored with to make its event's key. */
+    private static final long RETURN_CODE_KEY = 0x1234567L;
+    /** What an INFO event's line key is xored with to make its event's key. */
+    private static final long INFO_EVENT_KEY = 0x77L;
+
     private final NcclLinePrefix prefix;
     private final HostsAndProcesses hostsAndProcesses;
     private final LimitNotices limits;
@@ -44,7 +49,7 @@ final class EventTable {
         int ce = cs;
         while (ce < n && ce - cs < 9 && isDigit(line.charAt(ce))) ce++;
         if (ce == cs) return;
-        long key = hostsAndProcesses.lineKey(line) ^ 0x1234567L;
+        long key = hostsAndProcesses.lineKey(line) ^ RETURN_CODE_KEY;
         EventEntry e = eventSlot(key, EventKind.RETURN_CODE, no);
         if (e == null) return;
         e.level = NcclLevel.INFO;
@@ -55,8 +60,40 @@ final class EventTable {
         e.message = rest.isEmpty() ? null : cut(rest);
     }
 
+    /**
+     * {@return true, with the return code counted as {@link #tryReturnCode} counts it, when a line of {@code process}
+     * whose message has {@code messageHash} is a return code whose event is kept; false (and nothing counted) when not}
+     *
+     * @param process     the line's process
+     * @param messageHash its message's {@link LineRegions#messageHash}
+     */
+    boolean countKeptReturnCode(ProcessEntry process, long messageHash) {
+        return countKept(HostsAndProcesses.lineKey(process, messageHash) ^ RETURN_CODE_KEY, EventKind.RETURN_CODE);
+    }
+
+    /**
+     * {@return true, with the line counted as {@link #infoEvent} counts it, when the event of {@code kind} of a line of
+     * {@code process} whose message has {@code messageHash} is kept; false (and nothing counted) when not}
+     *
+     * @param process     the line's process
+     * @param messageHash its message's {@link LineRegions#messageHash}
+     * @param kind        the event's kind
+     */
+    boolean countKeptInfoEvent(ProcessEntry process, long messageHash, EventKind kind) {
+        return countKept(HostsAndProcesses.lineKey(process, messageHash) ^ INFO_EVENT_KEY, kind);
+    }
+
+    /** {@link #eventSlot} of an event that is kept; false when it is not. */
+    private boolean countKept(long key, EventKind kind) {
+        int idx = eventIndex.get(key);
+        if (idx < 0) return false;
+        kindCounts[kind.ordinal()]++;
+        events.get(idx).count++;
+        return true;
+    }
+
     void infoEvent(String line, int no, EventKind kind) {
-        EventEntry e = eventSlot(hostsAndProcesses.lineKey(line) ^ 0x77L, kind, no);
+        EventEntry e = eventSlot(hostsAndProcesses.lineKey(line) ^ INFO_EVENT_KEY, kind, no);
         if (e == null) return;
         e.level = NcclLevel.INFO;
         e.message = cut(line.substring(prefix.msgStart).trim());

@@ -106,16 +106,28 @@ final class HostsAndProcesses {
         return false;
     }
 
+    /**
+     * {@return {@link #seenBefore}'s answer for a line of {@code process} whose message has {@code messageHash}, when that
+     * line is seen before; false (and nothing remembered) when not}
+     *
+     * @param process     the line's process
+     * @param messageHash its message's {@link LineRegions#messageHash}
+     */
+    boolean seen(ProcessEntry process, long messageHash) {
+        return seenLines.get(lineKey(process, messageHash) ^ 0x5bd1e995L) >= 0;
+    }
+
+    /** {@link #lineKey} of a line of {@code process} whose message has {@code messageHash}. */
+    static long lineKey(ProcessEntry process, long messageHash) {
+        return mix(process.hash, messageHash);
+    }
+
     /** Hash of host, pid and message of the current NCCL line. */
     long lineKey(String line) {
-        long h;
-        if (prefix.process != null) {
-            h = prefix.process.hash;
-        } else {
-            h = SEED;
-            if (prefix.hostStart >= 0) h = mix(h, line, prefix.hostStart, prefix.hostEnd);
-            h = mix(h, prefix.pid);
-        }
+        if (prefix.process != null) return lineKey(prefix.process, messageHash(line));
+        long h = SEED;
+        if (prefix.hostStart >= 0) h = mix(h, line, prefix.hostStart, prefix.hostEnd);
+        h = mix(h, prefix.pid);
         return mix(h, messageHash(line));
     }
 

@@ -203,11 +203,12 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             NcclLogScanner scanner = new NcclLogScanner(w);
             try (ChunkedLines src = text.lines(w, limits.maxLineLength(), ChunkLineFacts::new, ChunkLineFacts.WIDTH)) {
                 String line;
+                NcclLogScanner.FactsAhead ahead = src::factAhead;
                 while ((line = src.next()) != null) {
                     int no = src.lineNumber();
                     long run = src.fact(3);
                     if (run != 0) {
-                        int folded = scanner.fold(no, src.fact(1), run);
+                        int folded = scanner.fold(no, src.fact(1), run, ahead);
                         if (folded > 0) {
                             src.skip(folded - 1);
                             if ((run & ChunkLineFacts.RUN_INERT) != 0) scanner.afterInertRun(src.text());

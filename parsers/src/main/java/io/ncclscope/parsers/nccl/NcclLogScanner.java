@@ -132,16 +132,21 @@ final class NcclLogScanner {
      * messages that {@link #onInfo} only counts ({@link InfoFolds}), when this scanner's state lets it: their prefix is
      * the one it recognised last, exactly as long as the chunk thread's, and, when the run holds a ring listing, the
      * ring list is full and that was announced. The lines then leave what they would one by one: the counts, the first
-     * prefix's header fields, and the channel count of the ring listings. Or a run of inert lines without a level marker
-     * ({@link ChunkLineFacts#RUN_INERT}), when no WARN, PyTorch error block or torchrun table is open: they are counted,
-     * and the caller hands the last one to {@link #afterInertRun}.
+     * prefix's header fields, and the channel count of the ring listings. A line whose reader keeps a fact of it
+     * ({@link InfoFolds#KEYED}) is counted so only when the fact is kept already (its connection, event or seen line by
+     * the process's key and the chunk thread's hash, or the state its reader asks for): the run then ends before the
+     * first line that is not. Or a run of inert lines without a level marker ({@link ChunkLineFacts#RUN_INERT}), when no
+     * WARN, PyTorch error block or torchrun table is open: they are counted, and the caller hands the last one to
+     * {@link #afterInertRun}.
      *
      * @param no         the number of the run's first line
      * @param samePrefix its {@link ChunkLineFacts} fact 1: the length of the INFO prefix it repeats
      * @param run        its fact 3: the run's length and ring listings ({@link ChunkLineFacts#RUN_LENGTH} and after)
-     * @return the lines read (the run's length), or 0 when they are to be read one by one
+     * @param facts      the facts of the lines from the run's first on ({@code facts.fact(i, k)}: fact {@code k} of
+     *                   the {@code i}-th)
+     * @return the lines read from the run's first on (at most the run's length), or 0 when they are to be read one by one
      */
-    int fold(int no, long samePrefix, long run) {
+    int fold(int no, long samePrefix, long run, FactsAhead facts) {
         int count = (int) (run & ChunkLineFacts.RUN_LENGTH);
         if (count == 0) return 0;
         if ((run & ChunkLineFacts.RUN_INERT) != 0) {
@@ -153,13 +158,56 @@ final class NcclLogScanner {
         if (samePrefix <= 0 || samePrefix > Integer.MAX_VALUE) return 0;
         boolean rings = (run & ChunkLineFacts.RUN_RINGS) != 0;
         if (rings && !(channels.ringsFull() && limits.announced(LimitNotices.CappedList.RINGS))) return 0;
-        if (!recentPrefixes.matchFrontRun(no, (int) samePrefix, count)) return 0;
+        ProcessEntry process = recentPrefixes.frontRunProcess(no, (int) samePrefix);
+        if (process == null) return 0;
+        if ((run & ChunkLineFacts.RUN_KEYED) != 0) count = countKept(process, count, facts);
+        if (count == 0) return 0;
+        recentPrefixes.matchFrontRun(no, (int) samePrefix, count);
         lines += count;
         ncclLines += count;
         infoLines += count;
         warns.endContinuation();
+        // the largest channel count of the whole run: a max, so taken once whether the run's rest is folded or read
         if ((run & ChunkLineFacts.RUN_CHANNELS) != 0) channels.ringListingsPastCap((int) (run >>> 32));
         return count;
+    }
+
+    /** The facts of the lines of a run ({@link #fold}). */
+    @FunctionalInterface
+    interface FactsAhead {
+        /**
+         * {@return fact {@code k} of the {@code i}-th line of the run (0: its first)}
+         *
+         * @param i the line
+         * @param k the fact
+         */
+        long fact(int i, int k);
+    }
+
+    /**
+     * The lines of a run of {@code count} that come before the first {@link InfoFolds#KEYED} one whose fact is not kept
+     * (all {@code count} when every such line's is), each kept fact counted as its reader counts it.
+     */
+    private int countKept(ProcessEntry process, int count, FactsAhead facts) {
+        for (int i = 0; i < count; i++) {
+            long own = facts.fact(i, 3);
+            int key = (int) ((own & ChunkLineFacts.KEY_BITS) >>> ChunkLineFacts.KEY_SHIFT);
+            if (key != 0 && !countIfKept(process, key, facts.fact(i, 2))) return i;
+        }
+        return count;
+    }
+
+    /** {@link InfoFolds#KEYED} line of kind {@code key}: counted as its reader would count it when its fact is kept. */
+    private boolean countIfKept(ProcessEntry process, int key, long messageHash) {
+        return switch (key) {
+            case InfoFolds.KEY_SEEN -> hostsAndProcesses.seen(process, messageHash);
+            case InfoFolds.KEY_TREES -> channels.treesFull() || hostsAndProcesses.seen(process, messageHash);
+            case InfoFolds.KEY_CUDA_DRIVER -> versions.hasCudaDriverVersion();
+            case InfoFolds.KEY_CHANNEL_COUNTS -> channels.hasChannelCounts();
+            case InfoFolds.KEY_TRANSPORT -> channels.countKeptTransport(process, messageHash);
+            case InfoFolds.KEY_RETURN_CODE -> events.countKeptReturnCode(process, messageHash);
+            default -> events.countKeptInfoEvent(process, messageHash, InfoFolds.EVENT_KINDS[key - InfoFolds.KEY_EVENT]);
+        };
     }
 
     /**

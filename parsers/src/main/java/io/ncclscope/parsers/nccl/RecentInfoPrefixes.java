@@ -81,6 +81,18 @@ final class RecentInfoPrefixes {
         return true;
     }
 
+    /**
+     * {@return the process of the first prefix when {@link #matchFrontRun} would answer true for a run from line
+     * {@code no} on (it changes nothing), else null}
+     *
+     * @param no         the number of the run's first line
+     * @param samePrefix how many characters each line has in common with the line before from its start
+     */
+    ProcessEntry frontRunProcess(int no, int samePrefix) {
+        if (frontLine != no - 1 || frontLine == 0 || prefixText[0].length() != samePrefix) return null;
+        return prefixProc[0];
+    }
+
     /** Sets the header fields of the current line to those of prefix {@code i}. */
     private void use(int i) {
         int[] f = prefixFields[i];

@@ -63,7 +63,9 @@ class ChunkLineFactsTest {
                     String before = lines.get(i - 1);
                     assertThat(line.regionMatches(0, before, 0, same)).as(line).isTrue();
                     assertThat(before.substring(0, same)).as(before).endsWith("NCCL INFO ");
-                    long hash = line.indexOf('?', same) >= 0 || out[3] != 0 ? 0 : LineRegions.messageHash(line, same, line.length());
+                    boolean keyed = (out[3] & ChunkLineFacts.RUN_KEYED) != 0;
+                    long hash = line.indexOf('?', same) >= 0 || out[3] != 0 && !keyed ? 0 : LineRegions.messageHash(line, same, line.length());
+                    if (keyed) assertThat(out[3] & ChunkLineFacts.KEY_BITS).as(line).isNotZero();
                     assertThat(out[2]).as(line).isEqualTo(hash);
                     assertThat(out[3] & ChunkLineFacts.RUN_LENGTH).as(line).isIn(0L, 1L);
                     repeats++;
@@ -81,13 +83,13 @@ class ChunkLineFactsTest {
 
     /**
      * After the chunk's last line, each line the scanner may count without reading tells of the run of such lines from
-     * it on: their count, whether a ring listing is among them and their largest channel count; INFO and inert lines
-     * make separate runs.
+     * it on: their count, whether a ring listing or a line to look up is among them and their largest channel count,
+     * and its own kind of look-up; INFO and inert lines make separate runs.
      */
     @Test
     void eachCountedLineTellsOfItsRunFromItOn() {
         String p = "vm:1:1 [0] NCCL INFO ";
-        List<String> lines = List.of(p + "comm 0x1 rank 0 nranks 2", p + "Connected all rings", p + "Channel 00/24 :    0   1",
+        List<String> lines = List.of(p + "comm 0x1 rank 0 nranks 2", p + "NCCL_P2P_LEVEL set by environment to NVL", p + "Channel 00/24 :    0   1",
                 p + "Channel 01/32 :    0   1", p + "Ring 00 : 0 -> 1 -> 0", p + "NET/IB : No device found.",
                 p + "Tree 0 : -1 -> 0 -> 1/-1/-1", "  File \"ddp.py\", line 6", "    main()", p + "Init timings", "oops NCCL error");
         ChunkLineFacts facts = new ChunkLineFacts();
@@ -101,9 +103,14 @@ class ChunkLineFactsTest {
         facts.finish(out, lines.size());
         long rings = ChunkLineFacts.RUN_RINGS | ChunkLineFacts.RUN_CHANNELS;
         long inert = ChunkLineFacts.RUN_INERT;
+        long keyed = ChunkLineFacts.RUN_KEYED;
+        long seen = (long) InfoFolds.KEY_SEEN << ChunkLineFacts.KEY_SHIFT;
+        long noDevice = (long) (InfoFolds.KEY_EVENT + 4) << ChunkLineFacts.KEY_SHIFT;
+        assertThat(InfoFolds.EVENT_KINDS[4]).isEqualTo(EventKind.NET_IB_NO_DEVICE);
         long[] runs = new long[lines.size()];
         for (int i = 0; i < runs.length; i++) runs[i] = out[i * ChunkLineFacts.WIDTH + 3];
-        assertThat(runs).containsExactly(0, 4 | rings | 32L << 32, 3 | rings | 32L << 32, 2 | rings | 32L << 32, 1, 0, 1,
+        assertThat(runs).containsExactly(0, 6 | rings | keyed | seen | 32L << 32,
+                5 | rings | keyed | 32L << 32, 4 | rings | keyed | 32L << 32, 3 | keyed, 2 | keyed | noDevice, 1,
                 2 | inert, 1 | inert, 0, 0);
     }
 }
