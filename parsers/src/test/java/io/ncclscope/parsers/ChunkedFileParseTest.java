@@ -191,6 +191,29 @@ class ChunkedFileParseTest {
         }
     }
 
+    /**
+     * Past the events' cap, a return code or INFO event not kept is counted as dropped without being read: runs of them
+     * before and after the cap is announced, between kept ones, parse as in one stream at cuts all over.
+     */
+    @Test
+    void eventsPastTheirCapParseAsInOneStream() throws IOException {
+        String p = "vm-n0:550:550 [0] NCCL INFO ";
+        StringBuilder sb = new StringBuilder(new String(ncclLines(), StandardCharsets.UTF_8));
+        for (int i = 0; i < 2300; i++) {
+            sb.append(p).append("init.cc:").append(i).append(" -> 2\n");
+            if (i % 3 == 0) sb.append(p).append("Failed to initialize NET plugin IB ").append(i % 2100).append('\n');
+            if (i % 5 == 0) sb.append(p).append("init.cc:").append(i / 5).append(" -> 2\n");
+            if (i % 7 == 0) sb.append(p).append("Connected all rings\n");
+        }
+        Path f = Files.write(dir.resolve("events.log"), sb.toString().getBytes(StandardCharsets.UTF_8));
+        ParseResult<?> stream = streamed(f, ParseLimits.DEFAULTS);
+        assertThat(stream.toString()).contains("more than 2000 distinct events").contains("eventsDropped=");
+        for (int chunk : new int[] {3, 64, 1000, 4096, 1 << 16}) {
+            assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
+                    .isEqualTo(stream.toString());
+        }
+    }
+
     @Test
     void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();

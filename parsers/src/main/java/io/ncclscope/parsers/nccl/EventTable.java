@@ -62,7 +62,8 @@ final class EventTable {
 
     /**
      * {@return true, with the return code counted as {@link #tryReturnCode} counts it, when a line of {@code process}
-     * whose message has {@code messageHash} is a return code whose event is kept; false (and nothing counted) when not}
+     * whose message has {@code messageHash} is a return code whose event is kept, or when the list is full; false (and
+     * nothing counted) when not}
      *
      * @param process     the line's process
      * @param messageHash its message's {@link LineRegions#messageHash}
@@ -73,7 +74,8 @@ final class EventTable {
 
     /**
      * {@return true, with the line counted as {@link #infoEvent} counts it, when the event of {@code kind} of a line of
-     * {@code process} whose message has {@code messageHash} is kept; false (and nothing counted) when not}
+     * {@code process} whose message has {@code messageHash} is kept, or when the list is full; false (and nothing
+     * counted) when not}
      *
      * @param process     the line's process
      * @param messageHash its message's {@link LineRegions#messageHash}
@@ -83,10 +85,18 @@ final class EventTable {
         return countKept(HostsAndProcesses.lineKey(process, messageHash) ^ INFO_EVENT_KEY, kind);
     }
 
-    /** {@link #eventSlot} of an event that is kept; false when it is not. */
+    /**
+     * {@link #eventSlot} of an event that is kept, or of any once the list is full and that was announced (then it is
+     * counted as dropped); false when a new event would be kept or the cap announced.
+     */
     private boolean countKept(long key, EventKind kind) {
         int idx = eventIndex.get(key);
-        if (idx < 0) return false;
+        if (idx < 0) {
+            if (!limits.announced(CappedList.EVENTS) || events.size() < MAX_EVENTS) return false;
+            kindCounts[kind.ordinal()]++;
+            eventsDropped++;
+            return true;
+        }
         kindCounts[kind.ordinal()]++;
         events.get(idx).count++;
         return true;
