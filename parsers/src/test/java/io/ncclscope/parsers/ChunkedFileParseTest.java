@@ -166,10 +166,12 @@ class ChunkedFileParseTest {
         for (int i = 0; i < 160; i++) {
             String start = starts[i % 7 == 0 ? 2 : i % 3 == 0 ? 1 : 0];
             for (int j = 0; j < 1 + i % 5; j++) {
-                if ((i + j) % 3 == 0) {
-                    sb.append(start).append(String.format(java.util.Locale.ROOT, "Channel %02d/%d :    %d   %d", i, 64 + i / 40, j, i))
-                            .append('\n');
+                if ((i + j) % 3 == 0 || i == 122) {
+                    sb.append(start).append(String.format(java.util.Locale.ROOT, "Channel %02d/%d :    %d   %d", i,
+                            i == 122 && j == 1 ? 500 : 64 + i / 40, j, i)).append('\n');
                 }
+                // the widest channel count in a run folded up to a line whose fact is new
+                if (i == 122 && j == 1) sb.append(start).append("NCCL_NEW_VARIABLE set by environment to 1\n");
                 String message = messages[(i * 3 + j) % messages.length];
                 // a new fact now and then (an event, a seen line or a transport not kept yet), and more trees than kept
                 if (i % 13 == 5) message += " " + i;
@@ -183,7 +185,7 @@ class ChunkedFileParseTest {
         for (ParseLimits limits : List.of(ParseLimits.DEFAULTS, tight)) {
             ParseResult<?> stream = streamed(f, limits);
             assertThat(stream.kind()).isEqualTo(Kind.NCCL_LOG);
-            assertThat(stream.toString()).contains("more than 64 ring listings").contains("count=");
+            assertThat(stream.toString()).contains("more than 64 ring listings").contains("count=").contains("channels=500");
             for (int chunk : new int[] {1, 2, 3, 5, 8, 13, 40, 64, 100, 150, 256, 700, 1024, 4096, 1 << 16}) {
                 assertThat(chunked(f, limits, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
                         .isEqualTo(stream.toString());
@@ -198,12 +200,18 @@ class ChunkedFileParseTest {
     @Test
     void eventsPastTheirCapParseAsInOneStream() throws IOException {
         String p = "vm-n0:550:550 [0] NCCL INFO ";
+        // events of every kind, and lines that are none though they look alike
+        String[] pastCap = {"Call to connect returned Connection refused", "Could not open XML topology file /x.xml",
+            "[Service thread] Connection closed by localRank 1", "NET/IB : No device found.",
+            "NET/IB : GPU Direct RDMA Disabled for HCA 0", "NET/IB : GPU Direct RDMA Enabled for HCA 0", "ab:1 -> x", "ab -> 2",
+            "ab:x -> 2", "a:1 ->", "b: -> 2", "NET/IB : Using [0]mlx5_0:1/IB", "Connected all trees", "group.cc:76 -> 3 [Async]"};
         StringBuilder sb = new StringBuilder(new String(ncclLines(), StandardCharsets.UTF_8));
         for (int i = 0; i < 2300; i++) {
             sb.append(p).append("init.cc:").append(i).append(" -> 2\n");
             if (i % 3 == 0) sb.append(p).append("Failed to initialize NET plugin IB ").append(i % 2100).append('\n');
             if (i % 5 == 0) sb.append(p).append("init.cc:").append(i / 5).append(" -> 2\n");
             if (i % 7 == 0) sb.append(p).append("Connected all rings\n");
+            if (i > 2050 && i % 3 == 0) sb.append(p).append(pastCap[i % pastCap.length]).append(i % 2 == 0 ? "" : " " + i).append('\n');
         }
         Path f = Files.write(dir.resolve("events.log"), sb.toString().getBytes(StandardCharsets.UTF_8));
         ParseResult<?> stream = streamed(f, ParseLimits.DEFAULTS);
@@ -211,6 +219,35 @@ class ChunkedFileParseTest {
         for (int chunk : new int[] {3, 64, 1000, 4096, 1 << 16}) {
             assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("chunks of %d", chunk)
                     .isEqualTo(stream.toString());
+        }
+    }
+
+    /**
+     * A message a reader takes for its text is read even in the middle of a run of lines the scanner counts: each such
+     * message alone between counted lines parses as in one stream, and unlike a counted line in its place.
+     */
+    @Test
+    void messagesReadForTheirTextAreReadInsideRuns() throws IOException {
+        String p = "vm-n0:550:550 [0] NCCL INFO ";
+        String[] read = {"Plugin Path : /usr/lib/libnccl-net.so", "P2P plugin IBext_v8", "NET/OFI Using aws-ofi-nccl 1.7.4",
+            "ncclMaxSharedMem 1 exceeds device/fn maxSharedMem 2", "cudaDriverVersion 12040", "NCCL version 2.21.5+cuda12.4",
+            "24 coll channels, 0 nvls channels, 32 p2p channels, 32 p2p channels per peer", "Trees [0] 1/-1/-1->0->-1",
+            "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC", "Ring 01/0 : 0[0] -> 1[1] via SHM/direct", "NET/IB : No device found.",
+            "NET/IB : GPU Direct RDMA Disabled for HCA 0", "NET/IB : Using [0]mlx5_0:1/IB", "Using network IB",
+            "comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init START", "rank 0 nranks 4", "init.cc:1350 -> 2",
+            "Failed to initialize NET plugin IB", "[Service thread] Connection closed by localRank 1", "Bootstrap : Using eth0:1<0>"};
+        String counted = p + "Connected all rings\n";
+        Path without = Files.write(dir.resolve("without.log"), (counted + counted + counted).getBytes(StandardCharsets.UTF_8));
+        String none = streamed(without, ParseLimits.DEFAULTS).toString();
+        for (String message : read) {
+            String text = counted + p + message + "\n" + counted;
+            Path f = Files.write(dir.resolve("read.log"), text.getBytes(StandardCharsets.UTF_8));
+            String stream = streamed(f, ParseLimits.DEFAULTS).toString();
+            assertThat(stream).as(message).isNotEqualTo(none);
+            for (int chunk : new int[] {64, 1 << 16}) {
+                assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("%s in chunks of %d", message, chunk)
+                        .isEqualTo(stream);
+            }
         }
     }
 
