@@ -10,11 +10,12 @@ import io.ncclscope.parsers.internal.LineMapper;
  * <li>a line that starts with the {@code ... NCCL INFO } prefix of the line before it (most lines of a log): fact 0 is
  * 0, fact 1 the length of that prefix, the characters the two lines have in common from their start, and fact 2 the
  * {@link LineRegions#messageHash} of the rest of the line (0 when it holds a {@code ?}, which may stand for a character
- * beyond Latin-1, or when fact 3 is not 0). The scanner then knows the line repeats the INFO prefix it last recognised
- * ({@link RecentInfoPrefixes#matchFront}) without comparing them again, and keys the message's facts by its hash
- * without reading it ({@link HostsAndProcesses#lineKey}); and fact 3, when the message is one that
- * {@link InfoFolds} finds the scanner only counts, tells of the run of such lines from this one on (its length in
- * {@link #RUN_LENGTH}, {@link #RUN_RINGS}, {@link #RUN_CHANNELS}), which the scanner may then count at once
+ * beyond Latin-1, or when fact 3 is not 0 and the line is no {@link InfoFolds#KEYED} one). The scanner then knows the
+ * line repeats the INFO prefix it last recognised ({@link RecentInfoPrefixes#matchFront}) without comparing them again,
+ * and keys the message's facts by its hash without reading it ({@link HostsAndProcesses#lineKey}); and fact 3, when
+ * the message is one that {@link InfoFolds} finds the scanner only counts, or counts once it keeps the message's fact
+ * ({@link #KEY_BITS}), tells of the run of such lines from this one on (its length in {@link #RUN_LENGTH},
+ * {@link #RUN_RINGS}, {@link #RUN_CHANNELS}, {@link #RUN_KEYED}), which the scanner may then count at once
  * ({@link NcclLogScanner#fold}), else 0;</li>
  * <li>another line: its {@link LineBigrams} pairs (fact 0: {@link LineBigrams#low()}, fact 1: {@link LineBigrams#high()}),
  * which the scanner needs for every line without a recent INFO prefix (a new prefix, a launcher's or framework's
