@@ -150,7 +150,7 @@ final class ErrorsPass implements Pass {
         for (int i = 0; i < o.cases().size(); i++) {
             ChainSummary r = o.cases().get(i);
             if (r.crossKey() == null || r.draft() == null) continue;
-            String key = reading + ChainReading.groupOf(r);
+            String key = reading + r.group();
             ArtifactPlace had = leaders.get(key);
             if (had != null && had.compareTo(place) < 0) {
                 o.follows(i);

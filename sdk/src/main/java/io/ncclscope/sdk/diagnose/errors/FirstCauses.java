@@ -347,7 +347,7 @@ final class FirstCauses {
         for (Chain c : cases) {
             ChainSummary r = record(c);
             // Only the first chain of a group in this artifact can lead it.
-            recs.add(groups.add(ChainReading.groupOf(r)) ? r : r.withoutDraft());
+            recs.add(groups.add(r.group()) ? r : r.withoutDraft());
         }
         return new ChainReading(recs, looseWho, looseLines, traceWho, traceLines, traceCodes);
     }
