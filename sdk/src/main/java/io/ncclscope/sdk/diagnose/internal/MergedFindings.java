@@ -87,7 +87,7 @@ public final class MergedFindings {
             this.severity = severity;
             this.subject = subject;
             this.detail = detail;
-            addEvidence(this, evidence);
+            putUpTo(this.evidence, evidence, Finding.MAX_EVIDENCE);
             putParams(this.params, params, false);
         }
 
@@ -129,7 +129,7 @@ public final class MergedFindings {
             // The more severe statement leads, with its lines first.
             Map<Quote.Key, Quote> old = new LinkedHashMap<>(a.evidence);
             a.evidence.clear();
-            addEvidence(a, evidence);
+            putUpTo(a.evidence, evidence, Finding.MAX_EVIDENCE);
             old.forEach(a.evidence::putIfAbsent);
             a.severity = severity;
             a.subject = subject;
@@ -137,7 +137,7 @@ public final class MergedFindings {
             putParams(a.params, params, true);
             return;
         }
-        addEvidence(a, evidence);
+        putUpTo(a.evidence, evidence, Finding.MAX_EVIDENCE);
         putParams(a.params, params, false);
     }
 
@@ -248,11 +248,7 @@ public final class MergedFindings {
             a.where = where;
             byKey.put(k, a);
         } else {
-            int taken = 0;
-            for (Quote q : lines) {
-                if (taken >= how.linesPerNode() || a.evidence.size() >= Finding.MAX_EVIDENCE) break;
-                if (a.evidence.putIfAbsent(q.key(), q) == null) taken++;
-            }
+            putUpTo(a.evidence, lines, Math.min(Finding.MAX_EVIDENCE, a.evidence.size() + how.linesPerNode()));
             Map<String, String> own = new LinkedHashMap<>();
             putParams(own, params, false);
             a.params.entrySet().removeIf(p -> !p.getValue().equals(own.get(p.getKey())));
@@ -270,18 +266,15 @@ public final class MergedFindings {
     /** {@return the first {@link Finding#MAX_EVIDENCE} lines of {@code evidence} apart: all a finding takes of one call} */
     static Collection<Quote> firstApart(Collection<Quote> evidence) {
         Map<Quote.Key, Quote> out = new LinkedHashMap<>();
-        for (Quote q : evidence) {
-            if (q == null) continue;
-            if (out.size() >= Finding.MAX_EVIDENCE) break;
-            out.putIfAbsent(q.key(), q);
-        }
+        putUpTo(out, evidence, Finding.MAX_EVIDENCE);
         return out.values();
     }
 
-    private static void addEvidence(PendingFinding a, Collection<Quote> evidence) {
+    /** Adds the quotes of {@code evidence} not held already, null ones skipped, until {@code into} holds {@code most}. */
+    private static void putUpTo(Map<Quote.Key, Quote> into, Collection<Quote> evidence, int most) {
         for (Quote q : evidence) {
-            if (q == null || a.evidence.size() >= Finding.MAX_EVIDENCE) continue;
-            a.evidence.putIfAbsent(q.key(), q);
+            if (into.size() >= most) return;
+            if (q != null) into.putIfAbsent(q.key(), q);
         }
     }
 
