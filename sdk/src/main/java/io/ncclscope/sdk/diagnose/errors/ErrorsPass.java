@@ -21,19 +21,11 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The errors pass, in the shape of every analyzer: checks per artifact as its slice comes in, a small summary per
- * artifact ({@link ArtifactSummary}), checks across artifacts at {@link #finish()}, findings to one sink.
- *
- * <p>Per artifact, {@link #add} walks the NCCL log or nccl-tests output back to its first causes ({@link FirstCauses}), runs
- * the settings and nccl-tests checks, and keeps the chains, the communicator entries and the findings that wait for
- * other artifacts. Across artifacts it gathers as they come the NCCL versions printed ({@link VersionCheck})
- * and each host's first usable interface. A finding no other artifact can change (a settings finding but an unusable
- * variable, the nccl-tests checks once it is known whether the walk explains the failure) is handed over by
- * {@link #drain()} right after its slice.
- *
- * <p>At {@link #finish()}, in the order of the whole evidence ({@link ArtifactPlace}): the chains joined across
- * artifacts into findings ({@link ChainGroups}), the versions compared, the waiting checks filtered by what the chains found,
- * and last the rank mapping of every communicator ({@link RankMappingCheck}).
+ * The errors pass, in the shape of every analyzer, as the package notes lay out: per artifact ({@link #summarize}) its
+ * walk to its first causes and own checks, kept as an {@link ArtifactSummary}; across artifacts as they come the NCCL
+ * versions and each host's first usable interface; at {@link #finish()}, in the order of the whole evidence, the chains
+ * joined ({@link ChainGroups}), the versions compared, the waiting checks and the rank mapping. A finding no other
+ * artifact can change is handed over by {@link #drain()} right after its slice.
  */
 final class ErrorsPass implements Pass {
 
