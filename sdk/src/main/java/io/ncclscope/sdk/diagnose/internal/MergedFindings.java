@@ -194,18 +194,12 @@ public final class MergedFindings {
     }
 
     /**
-     * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says. A
-     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity,
-     * subject and detail (but for the union argument) are one finding, made on
-     * the nodes of all: its detail names them in the listing argument (else {@code where}); it quotes the first
-     * statement's lines, then up to {@code linesPerNode} new ones of each further statement; its union argument lists
-     * the items of all. The finding of one node is about that node: its subject and parameter {@code node} name it.
-     * A detail that sets the listing argument itself (a statement about a job's hosts) keeps it, and it is part of
-     * what makes statements alike.
+     * As {@link #addListed(NodeListing, String, String, String, FindingSeverity, Subject, Message, Collection, String...)},
+     * with the lines quoted already.
      *
      * @param how      how the detail names the nodes
      * @param node     the node the statement was made on; null for none
-     * @param where    what the detail names when no node made the statement (a log's name); null for {@code ?}
+     * @param where    what the detail names when no node made the statement; null for {@code ?}
      * @param code     the finding code
      * @param severity its severity
      * @param subject  what it is about, without the node
@@ -214,19 +208,23 @@ public final class MergedFindings {
      * @param params   alternating names and values; null or blank values are left out
      */
     public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
-                          Message detail,
-                          List<EvidenceLine> evidence, String... params) {
+                          Message detail, List<EvidenceLine> evidence, String... params) {
         addListed(how, node, where, code, severity, subject, detail, quotes(evidence), params);
     }
 
     /**
-     * As {@link #addListed(NodeListing, String, String, String, FindingSeverity, Subject, Message, List, String...)},
-     * with lines read only if the finding shows them: a statement alike on a thousand nodes reads the files of the few
-     * it quotes.
+     * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says, its lines
+     * read only if the finding shows them: a statement alike on a thousand nodes reads the files of the few it quotes. A
+     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity,
+     * subject and detail (but for the union argument) are one finding, made on the nodes of all: its detail names them
+     * in the listing argument (else {@code where}); it quotes the first statement's lines, then up to
+     * {@code linesPerNode} new ones of each further statement; its union argument lists the items of all. The finding
+     * of one node is about that node: its subject and parameter {@code node} name it. A detail that sets the listing
+     * argument itself (a statement about a job's hosts) keeps it, and it is part of what makes statements alike.
      *
      * @param how      how the detail names the nodes
      * @param node     the node it was made on; null for a statement about no single node
-     * @param where    what the detail names when no node made it (a job's hosts); null for nothing
+     * @param where    what the detail names when no node made it (a job's hosts, a log's name); null for {@code ?}
      * @param code     the finding code
      * @param severity its severity
      * @param subject  what it is about, without the node
