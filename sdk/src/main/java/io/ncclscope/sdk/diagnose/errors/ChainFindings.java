@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Turns the walk's cases into findings: one per distinct problem (one per shared GPU, per unreachable peer, per RDMA
@@ -92,28 +93,19 @@ final class ChainFindings {
         if (!d.params.containsKey("bdf")) FindingText.putIf(d.params, "bdf", s.busId);
         if (s.hca != null && !d.params.containsKey("hca")) d.params.put("hca", s.hca);
 
-        List<Signal> same = new ArrayList<>();
-        List<Signal> other = new ArrayList<>();
-        for (Signal f : first.followers) (first.completesRoot(f) ? same : other).add(f);
-        List<LineRef> head = new ArrayList<>();
-        head.add(s.ref());
-        for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).ref());
-        head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
-        for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).ref());
-        String[] flat = new String[d.params.size() * 2];
-        int at = 0;
-        for (Map.Entry<String, String> e : d.params.entrySet()) {
-            flat[at++] = e.getKey();
-            flat[at++] = e.getValue();
-        }
+        // The root, the lines that complete its message, its trace, then the other lines that followed it.
+        List<LineRef> head = new ArrayList<>(List.of(s.ref()));
+        first.followers.stream().filter(first::completesRoot).limit(2).forEach(f -> head.add(f.ref()));
+        head.addAll(FindingText.first(first.traces, 4));
+        first.followers.stream().filter(f -> !first.completesRoot(f)).limit(3).forEach(f -> head.add(f.ref()));
+        String[] flat = d.params.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
         List<String> returned = first.results.stream().map(Classifier::codeOf).filter(Objects::nonNull).distinct().toList();
         List<LineRef> returnedLines = new ArrayList<>(2);
         if (!first.traces.isEmpty()) returnedLines.add(first.traces.get(first.traces.size() - 1));
         if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
         return new Draft(d.key, d.severityFailed, d.severity, d.subject, d.args.toArray(), d.ranksAt, d.ranks, flat,
-                d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
-                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))), List.copyOf(returned),
-                List.copyOf(returnedLines));
+                d.ifaceHost, d.ifaceNot, List.copyOf(head), FindingText.first(first.tail, 4),
+                FindingText.first(first.childTail, 4), returned, List.copyOf(returnedLines));
     }
 
 
