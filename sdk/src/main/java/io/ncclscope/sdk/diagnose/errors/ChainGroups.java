@@ -58,8 +58,11 @@ final class ChainGroups {
 
     // -- what reaches a chain from another artifact (second reading) --------------------------------------------------
 
-    /** Per chain that something of another artifact or a failure report reaches. */
-    private final Map<Long, ReachingLines> reach = new HashMap<>();
+    /** What joins the evidence's first chain from the artifacts with no chain before its own, and after it. */
+    private final Joining joinBefore = new Joining();
+    private final Joining joinAfter = new Joining();
+    /** Per chain that failure reports with no cause text join, from any artifact. */
+    private final Map<Long, JoinedReports> joined = new HashMap<>();
     /** Per group across artifacts with more than one chain: what its other chains add. */
     private final Map<String, Group> cross = new HashMap<>();
 
@@ -151,7 +154,7 @@ final class ChainGroups {
         List<ChainSummary> cases = o.cases();
         if (cases.isEmpty()) {
             // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
-            Joining f = reach.computeIfAbsent(first, k -> new ReachingLines()).side(order < orderOf(first));
+            Joining f = order < orderOf(first) ? joinBefore : joinAfter;
             f.loose.addAll(o.looseWho());
             addUpTo(f.looseLines, o.looseLines(), ArtifactChains.KEPT);
             addUpTo(f.watchLines, l.watchLines(), ArtifactChains.KEPT);
@@ -168,7 +171,7 @@ final class ChainGroups {
         }
         // Failure reports join a chain of any artifact, their own included, in the order of the whole evidence.
         for (ArtifactChains.UncausedReport g : l.generics()) {
-            reach.computeIfAbsent(target(g, order, cases), k -> new ReachingLines()).report(g.quote(), g.finding().code());
+            joined.computeIfAbsent(target(g, order, cases), k -> new JoinedReports()).report(g.quote(), g.finding().code());
         }
     }
 
@@ -206,14 +209,13 @@ final class ChainGroups {
         List<ChainSummary> cases = o.cases();
         ChainSummary r = cases.get(i);
         long at = pos(order, i);
-        ReachingLines reports = reach.getOrDefault(at, ReachingLines.NONE);
+        JoinedReports reports = joined.getOrDefault(at, JoinedReports.NONE);
         Group g = new Group();
         g.rank(r);
         if (i == 0) {
             // The evidence's first chain takes the consequences of the artifacts with no chain, before and after its own.
-            Joining before = at == first ? reports.read(true) : Joining.NONE;
-            Joining after = at == first ? reports.read(false) : Joining.NONE;
-            g.consequences(before, o, l, after);
+            if (at == first) g.consequences(joinBefore, o, l, joinAfter);
+            else g.consequences(Joining.NONE, o, l, Joining.NONE);
         }
         // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
         // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
@@ -228,7 +230,7 @@ final class ChainGroups {
         // Processes of this artifact that only returned error codes failed from the artifact's first chain.
         List<String> returned = new ArrayList<>(reports.codes);
         if (i == 0) returned.addAll(o.traceCodes());
-        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes().isEmpty();
+        boolean failed = r.failed() || !reports.tail.isEmpty() || i == 0 && !o.traceCodes().isEmpty();
         Finding cause = ChainFindings.rooted(r, failed, reports.tail, g, goodIfaceByHost);
         out.accept(cause);
         List<LineRef> returnLines = new ArrayList<>(reports.tail);
@@ -249,34 +251,17 @@ final class ChainGroups {
         final List<LineRef> watchLines = new ArrayList<>(ArtifactChains.KEPT);
     }
 
-    /** What reaches one chain from other artifacts, and the failure reports that join it from any artifact. */
-    private static final class ReachingLines {
-        /** Reaches nothing; never written. */
-        static final ReachingLines NONE = new ReachingLines();
-        /** What joins from the artifacts before the chain's own and after it (the evidence's first chain only). */
-        private Joining before;
-        private Joining after;
+    /** The failure reports with no cause text that join one chain, from any artifact. */
+    private static final class JoinedReports {
+        /** Joins nothing; never written. */
+        static final JoinedReports NONE = new JoinedReports();
         /** The first {@value #TAIL} failure reports, in the order of the whole evidence. */
         final List<LineRef> tail = new ArrayList<>(0);
         /** The codes of the failure reports joined (the results they name), in order, each once. */
         final List<String> codes = new ArrayList<>(0);
-        boolean failed;
-
-        /** {@return what joins from the artifacts before the chain's own ({@code before}) or after it, to add to} */
-        Joining side(boolean before) {
-            if (before) return this.before == null ? this.before = new Joining() : this.before;
-            return after == null ? after = new Joining() : after;
-        }
-
-        /** {@return what joins from one side, to read} */
-        Joining read(boolean before) {
-            Joining j = before ? this.before : after;
-            return j == null ? Joining.NONE : j;
-        }
 
         /** A failure report joined (added in the order of the whole evidence), {@code code} the code of the result it names. */
         void report(LineRef quote, String code) {
-            failed = true;
             if (!codes.contains(code)) codes.add(code);
             if (tail.size() < TAIL) tail.add(quote);
         }
