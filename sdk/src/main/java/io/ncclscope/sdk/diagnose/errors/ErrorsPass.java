@@ -215,19 +215,16 @@ final class ErrorsPass implements Pass {
         ChainGroups join = new ChainGroups(anyRooted, good, wanted);
         // Watchdog findings wait: a hang the hang analyzer explains is one finding of its own, not one per log.
         List<Finding> watchdogs = new ArrayList<>();
-        boolean[] chained = {false};
         join.run(walks, f -> {
-            if (f.code().equals(Classifier.WATCHDOG)) {
-                watchdogs.add(f);
-            } else {
-                chained[0] = true;
-                out.add(f);
-            }
+            if (f.code().equals(Classifier.WATCHDOG)) watchdogs.add(f);
+            else out.add(f);
         });
         List<Finding> hung = hangs.finish();
         // With errors of their own and no watchdog, the hang analyzer only adds a rank that died silently: the
         // peers' lost connections (NCCL_REMOTE_ERROR) follow from it.
-        if (chained[0] && watchdogs.isEmpty()) hung = hung.stream().filter(f -> f.code().equals(HangPass.DIED)).toList();
+        if (!out.codes.isEmpty() && watchdogs.isEmpty()) {
+            hung = hung.stream().filter(f -> f.code().equals(HangPass.DIED)).toList();
+        }
         (hung.isEmpty() ? watchdogs : hung).forEach(out::add);
         // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
         Set<String> codes = new HashSet<>(out.codes);
