@@ -33,7 +33,8 @@ import java.util.function.Consumer;
  * of the artifact's first chain, else the evidence's first, and their own findings only when nothing else failed.
  *
  * <p>Holds a few numbers per rank and per group across artifacts, and at most a few quoted lines per chain that
- * something from another artifact or a failure report reaches (the labels of consequences joining a chain, all of them, to count them).
+ * something from another artifact or a failure report reaches (the labels of consequences joining a chain, all of
+ * them, to count them).
  * One instance per analysis; not thread-safe.
  */
 final class ChainGroups {

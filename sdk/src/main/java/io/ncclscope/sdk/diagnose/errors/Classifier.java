@@ -79,10 +79,12 @@ final class Classifier {
     }
 
     /** The codes named after an ncclResult_t alone. */
-    private static final List<GenericCode> GENERIC = List.of(new GenericCode(CUDA, NcclResult.UNHANDLED_CUDA_ERROR, "cuda"),
+    private static final List<GenericCode> GENERIC = List.of(
+            new GenericCode(CUDA, NcclResult.UNHANDLED_CUDA_ERROR, "cuda"),
             new GenericCode(SYSTEM, NcclResult.SYSTEM_ERROR, "system"),
             new GenericCode(INTERNAL, NcclResult.INTERNAL_ERROR, "internal"),
-            new GenericCode(USAGE, NcclResult.INVALID_USAGE, "usage"), new GenericCode(REMOTE, NcclResult.REMOTE_ERROR, "remote"));
+            new GenericCode(USAGE, NcclResult.INVALID_USAGE, "usage"),
+            new GenericCode(REMOTE, NcclResult.REMOTE_ERROR, "remote"));
 
     /** The note of a catalogue row classified by the ncclResult_t its source returns, not by what the text says. */
     private static final String BY_RESULT = "classified by its return code";
