@@ -295,9 +295,7 @@ final class ErrorsPass implements Pass {
                 if (checks.containsKey(e.commId())) checks.get(e.commId()).again(e);
             });
         }
-        List<Finding> found = new ArrayList<>();
-        for (RankMappingCheck c : checks.values()) c.finish(found);
-        out.addAll(found);
+        for (RankMappingCheck c : checks.values()) c.finish(out::add);
     }
 
     /** Reads the communicator entries of every artifact, in the order of the whole evidence. */

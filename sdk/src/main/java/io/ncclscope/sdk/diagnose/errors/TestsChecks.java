@@ -129,10 +129,7 @@ final class TestsChecks {
      */
     private static Finding wrong(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
         boolean oldLayout = t.layout() != null && "error".equals(t.layout().wrongColumn());
-        List<NcclTestsRow> bad = new ArrayList<>();
-        for (NcclTestsRow r : t.rows()) {
-            if (wrongRow(r)) bad.add(r);
-        }
+        List<NcclTestsRow> bad = t.rows().stream().filter(TestsChecks::wrongRow).toList();
         boolean allHuge = !bad.isEmpty() && bad.stream().allMatch(r -> r.size() >= FOUR_GIB);
         String key = oldLayout && allHuge ? "tests.wrong.oldbug" : "tests.wrong";
         List<EvidenceLine> ev = new ArrayList<>();
@@ -195,8 +192,7 @@ final class TestsChecks {
             }
             if (ranks.size() < 2 || contradicts) continue;
             NcclTestsDevice d0 = g.get(0);
-            List<EvidenceLine> ev = new ArrayList<>();
-            for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
+            List<EvidenceLine> ev = g.stream().limit(8).map(d -> a.quote(d.line())).toList();
             Map<String, String> params = FindingText.params("node", d0.host(), "bdf", d0.pciAddress(), "rank",
                     String.valueOf(d0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
