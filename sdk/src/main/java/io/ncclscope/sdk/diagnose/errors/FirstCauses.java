@@ -285,10 +285,7 @@ final class FirstCauses {
     }
 
     private static Signal firstOf(List<Signal> proc, Role role) {
-        for (Signal s : proc) {
-            if (s.verdict.role() == role) return s;
-        }
-        return null;
+        return proc.stream().filter(s -> s.verdict.role() == role).findFirst().orElse(null);
     }
 
     /**
