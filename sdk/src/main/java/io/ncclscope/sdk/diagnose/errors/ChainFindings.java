@@ -9,6 +9,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Turns the walk's cases into findings: one per distinct problem (one per shared GPU, per unreachable peer, per RDMA
@@ -79,7 +81,7 @@ final class ChainFindings {
                 d.env = "NCCL_COLLNET_ENABLE";
             }
             case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
-            default -> d.args.addAll(List.of("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code)));
+            default -> d.args("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
         if (d.ifaceHost != null) d.params.put("iface", null);
@@ -91,28 +93,19 @@ final class ChainFindings {
         if (!d.params.containsKey("bdf")) FindingText.putIf(d.params, "bdf", s.busId);
         if (s.hca != null && !d.params.containsKey("hca")) d.params.put("hca", s.hca);
 
-        List<Signal> same = new ArrayList<>();
-        List<Signal> other = new ArrayList<>();
-        for (Signal f : first.followers) (first.completesRoot(f) ? same : other).add(f);
-        List<LineRef> head = new ArrayList<>();
-        head.add(s.ref());
-        for (int i = 0; i < same.size() && i < 2; i++) head.add(same.get(i).ref());
-        head.addAll(first.traces.subList(0, Math.min(4, first.traces.size())));
-        for (int i = 0; i < other.size() && i < 3; i++) head.add(other.get(i).ref());
-        String[] flat = new String[d.params.size() * 2];
-        int at = 0;
-        for (Map.Entry<String, String> e : d.params.entrySet()) {
-            flat[at++] = e.getKey();
-            flat[at++] = e.getValue();
-        }
+        // The root, the lines that complete its message, its trace, then the other lines that followed it.
+        List<LineRef> head = new ArrayList<>(List.of(s.ref()));
+        first.followers.stream().filter(first::completesRoot).limit(2).forEach(f -> head.add(f.ref()));
+        head.addAll(FindingText.first(first.traces, 4));
+        first.followers.stream().filter(f -> !first.completesRoot(f)).limit(3).forEach(f -> head.add(f.ref()));
+        String[] flat = d.params.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
         List<String> returned = first.results.stream().map(Classifier::codeOf).filter(Objects::nonNull).distinct().toList();
         List<LineRef> returnedLines = new ArrayList<>(2);
         if (!first.traces.isEmpty()) returnedLines.add(first.traces.get(first.traces.size() - 1));
         if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
         return new Draft(d.key, d.severityFailed, d.severity, d.subject, d.args.toArray(), d.ranksAt, d.ranks, flat,
-                d.ifaceHost, d.ifaceNot, List.copyOf(head), List.copyOf(first.tail.subList(0, Math.min(4, first.tail.size()))),
-                List.copyOf(first.childTail.subList(0, Math.min(4, first.childTail.size()))), List.copyOf(returned),
-                List.copyOf(returnedLines));
+                d.ifaceHost, d.ifaceNot, List.copyOf(head), FindingText.first(first.tail, 4),
+                FindingText.first(first.childTail, 4), returned, List.copyOf(returnedLines));
     }
 
 
@@ -150,15 +143,19 @@ final class ChainFindings {
             this.args = new ArrayList<>(List.of("who", s.who(), "text", s.text == null ? "" : s.text));
             this.key = first.key;
         }
+
+        /** Adds names and values in turn to the message's arguments; a null value reads {@code ?} ({@link Message#of}). */
+        void args(Object... namesAndValues) {
+            Collections.addAll(args, namesAndValues);
+        }
     }
 
     private static void connect(DraftParts d) {
         Signal s = d.first.root;
         String reason = reason(s.text);
         String root = bootstrapRoot(d);
-        d.args.addAll(List.of("reason", reason, "target", s.peer == null ? "?" : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
-                "address", s.peer == null ? "?" : s.peer, "iface", d.usedIface == null ? "?" : d.usedIface,
-                "count", String.valueOf(d.first.count())));
+        d.args("reason", reason, "target", s.peer == null ? null : s.peer + (d.port != null ? "<" + d.port + ">" : ""),
+                "address", s.peer, "iface", d.usedIface, "count", d.first.count());
         if (s.peer == null && s.text != null && s.text.contains("[Proxy Service")) {
             // A proxy's Connect that failed with a system error and no WARN of its own (a weak cause, not a retry).
             d.key = "connect.proxy";
@@ -169,8 +166,7 @@ final class ChainFindings {
             if (dev != null && LogIndex.suspicious(dev.name(), dev.address())) {
                 d.key = "connect.retry.iface";
                 d.usedIface = dev.name();
-                d.args.addAll(List.of("index", String.valueOf(dev.index()), "device", dev.name(),
-                        "deviceAddress", dev.address() == null ? "?" : dev.address()));
+                d.args("index", dev.index(), "device", dev.name(), "deviceAddress", dev.address());
             } else {
                 d.key = "connect.retry";
             }
@@ -178,7 +174,7 @@ final class ChainFindings {
             // Every rank but the root connects to the bootstrap root at init: a refused or timed-out connection there
             // is a connect failure to the root, not an error of a remote rank.
             d.key = root.isEmpty() ? "connect.bootstrap.noaddr" : "connect.bootstrap";
-            d.args.addAll(List.of("root", root.isEmpty() ? "?" : root));
+            d.args("root", root.isEmpty() ? null : root);
         } else if (s.peer == null) {
             d.key = "connect.nopeer";
         } else if (LogIndex.linkLocal(s.peer) && d.usedIface != null) {
@@ -227,7 +223,7 @@ final class ChainFindings {
         String var = commId ? "NCCL_COMM_ID" : envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
         if (value != null && !commId && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
-        d.args.addAll(List.of("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value == null ? "?" : value));
+        d.args("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value);
         if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
         d.env = value != null ? var : null;
         d.ifaceHost = d.node == null ? "" : d.node;
@@ -245,7 +241,7 @@ final class ChainFindings {
                 if (s.busId.equals(r.busId()) && (s.host == null || s.host.equals(r.host()))) d.ranks.add(r.rank());
             }
         }
-        d.args.addAll(List.of("ranks", "?", "gpu", FindingText.gpu(s.busIdRaw, s.busId), "node", d.node == null ? "?" : d.node));
+        d.args("ranks", "?", "gpu", FindingText.gpu(s.busIdRaw, s.busId), "node", d.node);
         d.ranksAt = d.args.size() - 5;
         if ("duplicate".equals(d.key) && d.node == null) d.key = "duplicate.nohost";
         d.subject = new Subject(d.node, s.rank, s.busId != null ? s.busId : s.busIdRaw, null, null, null, null);
@@ -254,10 +250,8 @@ final class ChainFindings {
 
     private static void ibCompletion(DraftParts d) {
         Signal s = d.first.root;
-        d.args.addAll(List.of("status", s.status == null ? "?" : String.valueOf(s.status),
-                "statusName", Classifier.wcStatusName(s.status),
-                "vendor", s.vendorError == null ? "?" : String.valueOf(s.vendorError),
-                "peer", s.peer == null ? "?" : s.peer, "count", String.valueOf(d.first.count())));
+        d.args("status", s.status, "statusName", Classifier.wcStatusName(s.status), "vendor", s.vendorError, "peer", s.peer,
+                "count", d.first.count());
         if (s.peer == null) d.key = d.key + ".nopeer";
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
@@ -275,7 +269,7 @@ final class ChainFindings {
 
     private static void topoFile(DraftParts d) {
         String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
-        d.args.addAll(List.of("path", path == null ? "?" : path));
+        d.args("path", path);
         if (path == null && "topo.file".equals(d.key)) d.key = "topo.file.nopath";
         // A file NCCL could not open is ignored: the job goes on with the detected topology.
         d.severity = "topo.file.open".equals(d.key) ? FindingSeverity.WARNING : FindingSeverity.ERROR;
@@ -287,14 +281,14 @@ final class ChainFindings {
         String rc = "?";
         Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
         if (m.find()) rc = m.group(1);
-        d.args.addAll(List.of("peer", s.peer == null ? "?" : s.peer, "rc", rc, "errno", errnoName(rc),
-                "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString()));
+        d.args("peer", s.peer, "rc", rc, "errno", errnoName(rc),
+                "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString());
         if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
         if (peerHost != null) {
             // The cause is in the peer's log: name the host and ranks whose log to read.
             d.key = "remote.lost.host";
-            d.args.addAll(List.of("peerHost", peerHost));
+            d.args("peerHost", peerHost);
         }
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
@@ -307,7 +301,7 @@ final class ChainFindings {
         String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : "env.net".equals(d.key) ? "NCCL_NET"
                 : envVar(s.text, d.logIndex, null);
         String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
-        d.args.addAll(List.of("env", var == null ? "NCCL_*" : var, "value", value == null ? "?" : value));
+        d.args("env", var == null ? "NCCL_*" : var, "value", value);
         d.env = var;
         d.severity = FindingSeverity.WARNING;
     }
@@ -315,7 +309,7 @@ final class ChainFindings {
     private static void plugin(DraftParts d) {
         String var = d.logIndex != null && d.logIndex.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
         String value = d.logIndex == null ? null : d.logIndex.env.get(var);
-        d.args.addAll(List.of("env", var, "value", value == null ? "?" : value));
+        d.args("env", var, "value", value);
         d.env = var;
         d.severity = FindingSeverity.WARNING;
     }
@@ -382,15 +376,13 @@ final class ChainFindings {
             if (Classifier.CUDA.equals(g.code()) && g.tests().geforce() && g.tests().ranks() != null && g.tests().ranks() > 1) {
                 key = "tests.cuda.geforce";
             }
-            args.addAll(List.of("node", node == null ? "?" : node, "location", g.location() == null ? "?" : g.location(),
-                    "reason", g.reason() == null ? "?" : g.reason(),
-                    "ranks", g.tests().ranks() == null ? "?" : String.valueOf(g.tests().ranks()),
-                    "hosts", String.valueOf(g.tests().hosts())));
+            Collections.addAll(args, "node", node, "location", g.location(), "reason", g.reason(), "ranks", g.tests().ranks(),
+                    "hosts", g.tests().hosts());
         } else {
             key = "report." + gk;
             String who = g.rank() != null ? "rank " + g.rank() : "NCCL";
-            args.addAll(List.of("who", who, "text", g.text() == null ? "" : g.text(), "reason", g.reason() == null ? "?" : g.reason(),
-                    "result", Classifier.resultName(g.code()), "version", g.version() == null ? "?" : g.version()));
+            Collections.addAll(args, "who", who, "text", g.text() == null ? "" : g.text(), "reason", g.reason(),
+                    "result", Classifier.resultName(g.code()), "version", g.version());
         }
         Map<String, String> params = FindingText.params("node", node, "rank", g.rank() == null ? null : String.valueOf(g.rank()));
         Subject subject = new Subject(node, g.rank(), null, null, null, null, null);

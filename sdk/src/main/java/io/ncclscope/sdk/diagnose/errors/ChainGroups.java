@@ -2,7 +2,6 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.diagnose.Finding;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -22,8 +21,8 @@ import java.util.function.Consumer;
  * times in the order of the whole evidence, and only one artifact's walk is held at a time:
  * <ol>
  *   <li>the facts: how many chains, the first one, the first chain of each rank and of each group across artifacts;</li>
- *   <li>what reaches a chain from another artifact: consequences and watchdog lines that join the first chain, failure
- *       reports with no cause text that join a chain elsewhere, the other chains of a group across artifacts;</li>
+ *   <li>what reaches a chain from another artifact: consequences and watchdog lines that join the first chain, the
+ *       other chains of a group across artifacts; and the failure reports with no cause text each chain takes;</li>
  *   <li>the findings, one per group, made when its first chain is read, with what its own artifact adds to it.</li>
  * </ol>
  * What the third reading makes is what joining every walk at once makes: the chains in the order of the whole evidence
@@ -34,7 +33,8 @@ import java.util.function.Consumer;
  * of the artifact's first chain, else the evidence's first, and their own findings only when nothing else failed.
  *
  * <p>Holds a few numbers per rank and per group across artifacts, and at most a few quoted lines per chain that
- * something from another artifact reaches (the labels of consequences joining a chain, all of them, to count them).
+ * something from another artifact or a failure report reaches (the labels of consequences joining a chain, all of
+ * them, to count them).
  * One instance per analysis; not thread-safe.
  */
 final class ChainGroups {
@@ -59,8 +59,11 @@ final class ChainGroups {
 
     // -- what reaches a chain from another artifact (second reading) --------------------------------------------------
 
-    /** Per chain that something of another artifact reaches. */
-    private final Map<Long, ReachingLines> reach = new HashMap<>();
+    /** What joins the evidence's first chain from the artifacts with no chain before its own, and after it. */
+    private final Joining joinBefore = new Joining();
+    private final Joining joinAfter = new Joining();
+    /** Per chain that failure reports with no cause text join, from any artifact. */
+    private final Map<Long, JoinedReports> joined = new HashMap<>();
     /** Per group across artifacts with more than one chain: what its other chains add. */
     private final Map<String, Group> cross = new HashMap<>();
 
@@ -95,11 +98,9 @@ final class ChainGroups {
     void run(List<ArtifactChains> walks, Consumer<Finding> out) {
         for (int order = 0; order < walks.size(); order++) facts(order, walks.get(order));
         if (chains > 0) {
-            long[] seq = {0};
-            for (int order = 0; order < walks.size(); order++) reaches(order, walks.get(order), seq);
+            for (int order = 0; order < walks.size(); order++) reaches(order, walks.get(order));
         }
-        long[] seq = {0};
-        for (int order = 0; order < walks.size(); order++) findings(order, walks.get(order), seq, out);
+        for (int order = 0; order < walks.size(); order++) findings(order, walks.get(order), out);
     }
 
     private static long pos(int order, int index) {
@@ -114,10 +115,6 @@ final class ChainGroups {
         return anyRooted || l.fallback() == null ? l.rooted() : l.fallback();
     }
 
-    private static String crossKey(ChainSummary r) {
-        return r.code() + "|" + r.crossKey();
-    }
-
     private void facts(int order, ArtifactChains l) {
         List<ChainSummary> cases = outcome(l).cases();
         for (int i = 0; i < cases.size(); i++) {
@@ -126,7 +123,7 @@ final class ChainGroups {
             chains++;
             if (first < 0) first = at;
             if (r.rank() != null) rankFirst.putIfAbsent(r.rank(), at);
-            if (r.crossKey() != null) crossFirst.putIfAbsent(crossKey(r), at);
+            if (r.crossKey() != null) crossFirst.putIfAbsent(r.group(), at);
         }
         generics += l.generics().size();
     }
@@ -153,12 +150,12 @@ final class ChainGroups {
         return cases.isEmpty() ? first : pos(order, 0);
     }
 
-    private void reaches(int order, ArtifactChains l, long[] seq) {
+    private void reaches(int order, ArtifactChains l) {
         ChainReading o = outcome(l);
         List<ChainSummary> cases = o.cases();
         if (cases.isEmpty()) {
             // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
-            Joining f = reach.computeIfAbsent(first, k -> new ReachingLines()).side(order < orderOf(first));
+            Joining f = order < orderOf(first) ? joinBefore : joinAfter;
             f.loose.addAll(o.looseWho());
             addUpTo(f.looseLines, o.looseLines(), ArtifactChains.KEPT);
             addUpTo(f.watchLines, l.watchLines(), ArtifactChains.KEPT);
@@ -166,22 +163,20 @@ final class ChainGroups {
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
             if (r.crossKey() == null) continue;
-            String key = crossKey(r);
+            String key = r.group();
             // The chains of the first chain's own artifact are read with it.
             if (orderOf(crossFirst.get(key)) == order) continue;
             Group g = cross.computeIfAbsent(key, k -> new Group());
             g.join(r);
             if (i == 0) g.consequences(Joining.NONE, o, l, Joining.NONE);
         }
+        // Failure reports join a chain of any artifact, their own included, in the order of the whole evidence.
         for (ArtifactChains.UncausedReport g : l.generics()) {
-            long s = seq[0]++;
-            long t = target(g, order, cases);
-            if (orderOf(t) == order) continue;
-            reach.computeIfAbsent(t, k -> new ReachingLines()).report(s, g.quote(), g.finding().code());
+            joined.computeIfAbsent(target(g, order, cases), k -> new JoinedReports()).report(g.quote(), g.finding().code());
         }
     }
 
-    private void findings(int order, ArtifactChains l, long[] seq, Consumer<Finding> out) {
+    private void findings(int order, ArtifactChains l, Consumer<Finding> out) {
         ChainReading o = outcome(l);
         List<ChainSummary> cases = o.cases();
         if (chains == 0) {
@@ -194,22 +189,16 @@ final class ChainGroups {
             if (generics == 0 && l.watchdog() != null) out.accept(l.watchdog());
             return;
         }
-        // This artifact's failure reports that join one of its own chains, in the order of the whole evidence.
-        Map<Integer, ReachingLines> own = new HashMap<>();
-        for (ArtifactChains.UncausedReport g : l.generics()) {
-            long s = seq[0]++;
-            long t = target(g, order, cases);
-            if (orderOf(t) == order) own.computeIfAbsent((int) t, k -> new ReachingLines()).report(s, g.quote(), g.finding().code());
-        }
         Set<String> local = new HashSet<>();
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
             if (wanted.contains(r.artifact())) withCause.add(r.artifact());
             long at = pos(order, i);
-            boolean leads = r.crossKey() != null ? crossFirst.get(crossKey(r)) == at : local.add(r.code() + "|" + r.localKey());
+            boolean leads = r.crossKey() != null ? crossFirst.get(r.group()) == at : local.add(r.group());
             if (!leads) continue;
-            if (r.code().equals(Classifier.DUPLICATE)) dupKeys.add(r.crossKey() != null ? r.crossKey() : order + r.localKey());
-            findings(order, i, l, o, own.get(i), out);
+            // A duplicate GPU's chains always have a key across artifacts: the host and bus id.
+            if (r.code().equals(Classifier.DUPLICATE)) dupKeys.add(r.crossKey());
+            findings(order, i, l, o, out);
         }
     }
 
@@ -217,45 +206,37 @@ final class ChainGroups {
      * The finding of the group chain {@code i} of this artifact leads, and the results it returned to the application
      * ({@link ReturnedResults}).
      */
-    private void findings(int order, int i, ArtifactChains l, ChainReading o, ReachingLines mine, Consumer<Finding> out) {
+    private void findings(int order, int i, ArtifactChains l, ChainReading o, Consumer<Finding> out) {
         List<ChainSummary> cases = o.cases();
         ChainSummary r = cases.get(i);
         long at = pos(order, i);
-        ReachingLines from = reach.get(at);
+        JoinedReports reports = joined.getOrDefault(at, JoinedReports.NONE);
         Group g = new Group();
         g.rank(r);
         if (i == 0) {
             // The evidence's first chain takes the consequences of the artifacts with no chain, before and after its own.
-            Joining before = at == first && from != null ? from.read(true) : Joining.NONE;
-            Joining after = at == first && from != null ? from.read(false) : Joining.NONE;
-            g.consequences(before, o, l, after);
+            if (at == first) g.consequences(joinBefore, o, l, joinAfter);
+            else g.consequences(Joining.NONE, o, l, Joining.NONE);
         }
         // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
         // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
+        String group = r.group();
         for (int j = i + 1; j < cases.size(); j++) {
-            if (sameGroup(r, cases.get(j))) g.join(cases.get(j));
+            if (group.equals(cases.get(j).group())) g.join(cases.get(j));
         }
         if (r.crossKey() != null) {
-            Group others = cross.get(crossKey(r));
+            Group others = cross.get(group);
             if (others != null) g.add(others);
         }
-        // The failure reports that joined it, from any artifact, in the order of the whole evidence.
-        ReachingLines reports = ReachingLines.merged(mine, from);
         // Processes of this artifact that only returned error codes failed from the artifact's first chain.
         List<String> returned = new ArrayList<>(reports.codes);
         if (i == 0) returned.addAll(o.traceCodes());
-        boolean failed = r.failed() || reports.failed || i == 0 && !o.traceCodes().isEmpty();
-        Finding cause = ChainFindings.rooted(r, failed, reports.tailLines(), g, goodIfaceByHost);
+        boolean failed = r.failed() || !reports.tail.isEmpty() || i == 0 && !o.traceCodes().isEmpty();
+        Finding cause = ChainFindings.rooted(r, failed, reports.tail, g, goodIfaceByHost);
         out.accept(cause);
-        List<LineRef> returnLines = new ArrayList<>(reports.tailLines());
+        List<LineRef> returnLines = new ArrayList<>(reports.tail);
         if (i == 0) addUpTo(returnLines, o.traceLines(), TAIL + 1);
         ReturnedResults.of(r.draft(), cause, returned, returnLines).forEach(out);
-    }
-
-    /** Whether two chains of one artifact are of one group. */
-    private static boolean sameGroup(ChainSummary a, ChainSummary b) {
-        if (!a.code().equals(b.code())) return false;
-        return a.crossKey() != null ? a.crossKey().equals(b.crossKey()) : b.crossKey() == null && a.localKey().equals(b.localKey());
     }
 
     private static <T> void addUpTo(List<T> to, List<T> from, int max) {
@@ -271,63 +252,19 @@ final class ChainGroups {
         final List<LineRef> watchLines = new ArrayList<>(ArtifactChains.KEPT);
     }
 
-    /** A failure report with no cause text that joins a chain, {@code seq} its place among the reports of the whole evidence. */
-    private record Report(long seq, LineRef quote) {
-    }
-
-    /** What reaches one chain from other artifacts (or, for its own reports, from its own). */
-    private static final class ReachingLines {
-        /** What joins from the artifacts before the chain's own and after it (the evidence's first chain only). */
-        private Joining before;
-        private Joining after;
+    /** The failure reports with no cause text that join one chain, from any artifact. */
+    private static final class JoinedReports {
+        /** Joins nothing; never written. */
+        static final JoinedReports NONE = new JoinedReports();
         /** The first {@value #TAIL} failure reports, in the order of the whole evidence. */
-        private final List<Report> tail = new ArrayList<>(0);
+        final List<LineRef> tail = new ArrayList<>(0);
         /** The codes of the failure reports joined (the results they name), in order, each once. */
         final List<String> codes = new ArrayList<>(0);
-        boolean failed;
 
-        /** {@return what joins from the artifacts before the chain's own ({@code before}) or after it, to add to} */
-        Joining side(boolean before) {
-            if (before) return this.before == null ? this.before = new Joining() : this.before;
-            return after == null ? after = new Joining() : after;
-        }
-
-        /** {@return what joins from one side, to read} */
-        Joining read(boolean before) {
-            Joining j = before ? this.before : after;
-            return j == null ? Joining.NONE : j;
-        }
-
-        /**
-         * A failure report joined, {@code seq} its place among the reports of the whole evidence (added in order),
-         * {@code code} the code of the result it names.
-         */
-        void report(long seq, LineRef quote, String code) {
-            failed = true;
-            addCode(code);
-            if (tail.size() < TAIL) tail.add(new Report(seq, quote));
-        }
-
-        List<LineRef> tailLines() {
-            return tail.stream().map(Report::quote).toList();
-        }
-
-        private void addCode(String code) {
-            if (code != null && !codes.contains(code)) codes.add(code);
-        }
-
-        /** {@return the reports of {@code a} and {@code b} (either may be null) in their order, the first {@value #TAIL}} */
-        static ReachingLines merged(ReachingLines a, ReachingLines b) {
-            ReachingLines m = new ReachingLines();
-            List<Report> both = new ArrayList<>();
-            if (a != null) both.addAll(a.tail);
-            if (b != null) both.addAll(b.tail);
-            both.sort(Comparator.comparingLong(Report::seq));
-            for (Report r : both) m.report(r.seq(), r.quote(), null);
-            if (a != null) a.codes.forEach(m::addCode);
-            if (b != null) b.codes.forEach(m::addCode);
-            m.failed = a != null && a.failed || b != null && b.failed;
-            return m;
+        /** A failure report joined (added in the order of the whole evidence), {@code code} the code of the result it names. */
+        void report(LineRef quote, String code) {
+            if (!codes.contains(code)) codes.add(code);
+            if (tail.size() < TAIL) tail.add(quote);
         }
     }
 

@@ -26,11 +26,6 @@ record ChainReading(List<ChainSummary> cases, List<String> looseWho, List<LineRe
         traceCodes = List.copyOf(traceCodes);
     }
 
-    /** {@return the group of a chain as its artifact sees it: its code and cross-artifact or local key} */
-    static String groupOf(ChainSummary r) {
-        return r.code() + "|" + (r.crossKey() != null ? r.crossKey() : "@" + r.localKey());
-    }
-
     /** Lets chain {@code i} go of its draft: it follows an earlier chain of its group. */
     void follows(int i) {
         cases.set(i, cases.get(i).withoutDraft());

@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.errors;
 
-
 /**
  * A chain as the pass keeps it once its artifact is let go: what grouping chains across artifacts, attaching other
  * artifacts' failure reports and the finding need.
@@ -19,6 +18,11 @@ package io.ncclscope.sdk.diagnose.errors;
  */
 record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, LineRef quote,
                boolean failed, String artifact, ChainFindings.Draft draft) {
+
+    /** {@return the group of this chain: its code and its key across artifacts, or its key within its artifact} */
+    String group() {
+        return code + "|" + (crossKey != null ? crossKey : "@" + localKey);
+    }
 
     /** {@return this record without its draft: an earlier chain of its group makes the finding} */
     ChainSummary withoutDraft() {

@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.errors;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.rules.MessageCatalogue;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -73,10 +74,17 @@ final class Classifier {
             PLUGIN, IB_COMPLETION, IB_SETUP, CUDA, VERSION, MAPPING, OOM, TOPO_FILE, SHM, ENV, COLLNET, OFI_PROVIDER,
             P2P_NVLINK);
 
-    /** The codes named after an ncclResult_t alone, and that result. */
-    private static final Map<String, NcclResult> GENERIC = Map.of(SYSTEM, NcclResult.SYSTEM_ERROR, INTERNAL,
-            NcclResult.INTERNAL_ERROR, USAGE, NcclResult.INVALID_USAGE, REMOTE, NcclResult.REMOTE_ERROR, CUDA,
-            NcclResult.UNHANDLED_CUDA_ERROR);
+    /** A code named after an ncclResult_t alone: that result, and the suffix of its message keys ({@code warn.system}). */
+    private record GenericCode(String code, NcclResult result, String key) {
+    }
+
+    /** The codes named after an ncclResult_t alone. */
+    private static final List<GenericCode> GENERIC = List.of(
+            new GenericCode(CUDA, NcclResult.UNHANDLED_CUDA_ERROR, "cuda"),
+            new GenericCode(SYSTEM, NcclResult.SYSTEM_ERROR, "system"),
+            new GenericCode(INTERNAL, NcclResult.INTERNAL_ERROR, "internal"),
+            new GenericCode(USAGE, NcclResult.INVALID_USAGE, "usage"),
+            new GenericCode(REMOTE, NcclResult.REMOTE_ERROR, "remote"));
 
     /** The note of a catalogue row classified by the ncclResult_t its source returns, not by what the text says. */
     private static final String BY_RESULT = "classified by its return code";
@@ -129,7 +137,7 @@ final class Classifier {
             // The row knows only the result its source returns: it corrects a generic guess of the text rules (any
             // NET/OFI line a system error), a precise reading of the text stands, and an unknown message is named by
             // the return code that follows it, only when one does (NCCL often warns and goes on).
-            return byText.code() != null && GENERIC.containsKey(byText.code()) ? new Verdict(code, byText.role(), null) : byText;
+            return generic(byText.code()) != null ? new Verdict(code, byText.role(), null) : byText;
         }
         return switch (code) {
             case IB_COMPLETION -> ibCompletion(status);
@@ -268,35 +276,30 @@ final class Classifier {
         return new Verdict(null, Role.UNKNOWN, "warn");
     }
 
-    /** The catalogue code for an NCCL result with no better explanation; null for success, in progress and unknown. */
-    static String codeOf(NcclResult r) {
-        if (r == null) return null;
-        return switch (r) {
-            case UNHANDLED_CUDA_ERROR -> CUDA;
-            case SYSTEM_ERROR -> SYSTEM;
-            case INTERNAL_ERROR -> INTERNAL;
-            case INVALID_ARGUMENT, INVALID_USAGE -> USAGE;
-            case REMOTE_ERROR -> REMOTE;
-            default -> null;
-        };
+    /** {@return the generic code {@code code}; null for a code not named after a result alone} */
+    private static GenericCode generic(String code) {
+        for (GenericCode g : GENERIC) if (g.code().equals(code)) return g;
+        return null;
     }
 
-    /** The message key suffix of a generic code ({@code system}, {@code internal}...). */
+    /** The catalogue code for an NCCL result with no better explanation; null for success, in progress and unknown. */
+    static String codeOf(NcclResult r) {
+        // An invalid argument is the caller's mistake, as an invalid usage is.
+        NcclResult named = r == NcclResult.INVALID_ARGUMENT ? NcclResult.INVALID_USAGE : r;
+        for (GenericCode g : GENERIC) if (g.result() == named) return g.code();
+        return null;
+    }
+
+    /** The message key suffix of a generic code ({@code system}, {@code internal}...); {@code system} for other codes. */
     static String genericKey(String code) {
-        return switch (code) {
-            case CUDA -> "cuda";
-            case SYSTEM -> "system";
-            case INTERNAL -> "internal";
-            case USAGE -> "usage";
-            case REMOTE -> "remote";
-            default -> "system";
-        };
+        GenericCode g = generic(code);
+        return g == null ? "system" : g.key();
     }
 
     /** {@return the name of the result a generic code is named after ({@code ncclSystemError}); {@code ?} for other codes} */
     static String resultName(String code) {
-        NcclResult r = GENERIC.get(code);
-        return r == null ? "?" : r.toString();
+        GenericCode g = generic(code);
+        return g == null ? "?" : g.result().toString();
     }
 
     /** The name of an {@code ibv_wc_status} value (verbs.h). */

@@ -41,9 +41,7 @@ public final class ErrorsAnalyzer implements Analyzer {
 
     /**
      * {@return a pass that walks each NCCL log and nccl-tests output as its slice comes in and keeps only what the checks
-     * across artifacts need} ({@link ErrorsPass}): per artifact the chains its walk settled, its communicator entries and
-     * the findings that wait for other artifacts; across artifacts the NCCL versions and each host's first usable
-     * interface. The parsed data goes with the slice.
+     * across artifacts need} ({@link ErrorsPass}); the parsed data goes with the slice.
      */
     @Override
     public Pass pass() {

@@ -21,19 +21,11 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The errors pass, in the shape of every analyzer: checks per artifact as its slice comes in, a small summary per
- * artifact ({@link ArtifactSummary}), checks across artifacts at {@link #finish()}, findings to one sink.
- *
- * <p>Per artifact, {@link #add} walks the NCCL log or nccl-tests output back to its first causes ({@link FirstCauses}), runs
- * the settings and nccl-tests checks, and keeps the chains, the communicator entries and the findings that wait for
- * other artifacts. Across artifacts it gathers as they come the NCCL versions printed ({@link VersionCheck})
- * and each host's first usable interface. A finding no other artifact can change (a settings finding but an unusable
- * variable, the nccl-tests checks once it is known whether the walk explains the failure) is handed over by
- * {@link #drain()} right after its slice.
- *
- * <p>At {@link #finish()}, in the order of the whole evidence ({@link ArtifactPlace}): the chains joined across
- * artifacts into findings ({@link ChainGroups}), the versions compared, the waiting checks filtered by what the chains found,
- * and last the rank mapping of every communicator ({@link RankMappingCheck}).
+ * The errors pass, in the shape of every analyzer, as the package notes lay out: per artifact ({@link #summarize}) its
+ * walk to its first causes and own checks, kept as an {@link ArtifactSummary}; across artifacts as they come the NCCL
+ * versions and each host's first usable interface; at {@link #finish()}, in the order of the whole evidence, the chains
+ * joined ({@link ChainGroups}), the versions compared, the waiting checks and the rank mapping. A finding no other
+ * artifact can change is handed over by {@link #drain()} right after its slice.
  */
 final class ErrorsPass implements Pass {
 
@@ -150,7 +142,7 @@ final class ErrorsPass implements Pass {
         for (int i = 0; i < o.cases().size(); i++) {
             ChainSummary r = o.cases().get(i);
             if (r.crossKey() == null || r.draft() == null) continue;
-            String key = reading + ChainReading.groupOf(r);
+            String key = reading + r.group();
             ArtifactPlace had = leaders.get(key);
             if (had != null && had.compareTo(place) < 0) {
                 o.follows(i);
@@ -223,19 +215,16 @@ final class ErrorsPass implements Pass {
         ChainGroups join = new ChainGroups(anyRooted, good, wanted);
         // Watchdog findings wait: a hang the hang analyzer explains is one finding of its own, not one per log.
         List<Finding> watchdogs = new ArrayList<>();
-        boolean[] chained = {false};
         join.run(walks, f -> {
-            if (f.code().equals(Classifier.WATCHDOG)) {
-                watchdogs.add(f);
-            } else {
-                chained[0] = true;
-                out.add(f);
-            }
+            if (f.code().equals(Classifier.WATCHDOG)) watchdogs.add(f);
+            else out.add(f);
         });
         List<Finding> hung = hangs.finish();
         // With errors of their own and no watchdog, the hang analyzer only adds a rank that died silently: the
         // peers' lost connections (NCCL_REMOTE_ERROR) follow from it.
-        if (chained[0] && watchdogs.isEmpty()) hung = hung.stream().filter(f -> f.code().equals(HangPass.DIED)).toList();
+        if (!out.codes.isEmpty() && watchdogs.isEmpty()) {
+            hung = hung.stream().filter(f -> f.code().equals(HangPass.DIED)).toList();
+        }
         (hung.isEmpty() ? watchdogs : hung).forEach(out::add);
         // What the later checks read of the walk's findings (and of the watchdogs' when nothing else failed).
         Set<String> codes = new HashSet<>(out.codes);
@@ -306,9 +295,7 @@ final class ErrorsPass implements Pass {
                 if (checks.containsKey(e.commId())) checks.get(e.commId()).again(e);
             });
         }
-        List<Finding> found = new ArrayList<>();
-        for (RankMappingCheck c : checks.values()) c.finish(found);
-        out.addAll(found);
+        for (RankMappingCheck c : checks.values()) c.finish(out::add);
     }
 
     /** Reads the communicator entries of every artifact, in the order of the whole evidence. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** How the errors findings write lists of ranks and labels in their messages, and fill their parameters. */
+/** How the errors findings write lists of ranks and labels in their messages, fill their parameters and cut their lists. */
 final class FindingText {
 
     private FindingText() {
@@ -29,6 +29,11 @@ final class FindingText {
     static String gpu(String busIdRaw, String busId) {
         if (busIdRaw != null && busId != null) return busIdRaw + " (" + busId + ")";
         return busIdRaw != null ? busIdRaw : busId != null ? busId : "?";
+    }
+
+    /** {@return the first {@code n} of {@code items}, unmodifiable} */
+    static <T> List<T> first(List<T> items, int n) {
+        return List.copyOf(items.subList(0, Math.min(n, items.size())));
     }
 
     /** {@return the one distinct name among {@code names}; null with none or several} */

@@ -276,24 +276,16 @@ final class FirstCauses {
         }
         ChainReading fallback = rooted.isEmpty() ? fallback(loose) : null;
         ChainReading main = outcome(rooted, loose);
-        List<ArtifactChains.UncausedReport> gs = new ArrayList<>();
-        for (GenericFailure g : generics) {
-            gs.add(new ArtifactChains.UncausedReport(g.rank(), g.host(), LineRef.of(g.artifact(), g.line(), g.text()),
-                    g.artifact().name(), ChainFindings.generic(g)));
-        }
-        List<LineRef> watchLines = new ArrayList<>();
-        for (LauncherError w : watches.subList(0, Math.min(watches.size(), ArtifactChains.KEPT))) {
-            watchLines.add(LineRef.of(logIndex.artifact, w.line(), w.text()));
-        }
+        List<ArtifactChains.UncausedReport> gs = generics.stream().map(g -> new ArtifactChains.UncausedReport(g.rank(),
+                g.host(), LineRef.of(g.artifact(), g.line(), g.text()), g.artifact().name(), ChainFindings.generic(g))).toList();
+        List<LineRef> watchLines = watches.stream().limit(ArtifactChains.KEPT)
+                .map(w -> LineRef.of(logIndex.artifact, w.line(), w.text())).toList();
         Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(logIndex.artifact, watches);
-        return new ArtifactChains(main, fallback, List.copyOf(gs), List.copyOf(watchLines), watchdog);
+        return new ArtifactChains(main, fallback, gs, watchLines, watchdog);
     }
 
     private static Signal firstOf(List<Signal> proc, Role role) {
-        for (Signal s : proc) {
-            if (s.verdict.role() == role) return s;
-        }
-        return null;
+        return proc.stream().filter(s -> s.verdict.role() == role).findFirst().orElse(null);
     }
 
     /**
@@ -347,7 +339,7 @@ final class FirstCauses {
         for (Chain c : cases) {
             ChainSummary r = record(c);
             // Only the first chain of a group in this artifact can lead it.
-            recs.add(groups.add(ChainReading.groupOf(r)) ? r : r.withoutDraft());
+            recs.add(groups.add(r.group()) ? r : r.withoutDraft());
         }
         return new ChainReading(recs, looseWho, looseLines, traceWho, traceLines, traceCodes);
     }
@@ -407,21 +399,14 @@ final class FirstCauses {
         Signal r = c.root;
         List<NcclEvent> t = traces.get(process(r.host, r.pid));
         if (t == null) return;
-        int bound = Integer.MAX_VALUE;
-        for (Signal f : c.followers) {
-            // A follower saying the same thing ('Failed to CUDA calloc' after 'Cuda failure out of memory') is part of
-            // the root's message; the trace runs on past it.
-            if (f.line > r.line && !c.completesRoot(f)) bound = Math.min(bound, f.line);
-        }
-        List<NcclEvent> chain = new ArrayList<>();
-        for (NcclEvent e : t) {
-            if (e.line() > r.line && e.line() < bound && (r.tid == null || r.tid.equals(e.tid()))) chain.add(e);
-        }
-        if (chain.isEmpty()) {
-            for (NcclEvent e : t) {
-                if (e.line() > r.line && e.line() < bound) chain.add(e);
-            }
-        }
+        // A follower saying the same thing ('Failed to CUDA calloc' after 'Cuda failure out of memory') is part of the
+        // root's message; the trace runs on past it.
+        int bound = c.followers.stream().filter(f -> f.line > r.line && !c.completesRoot(f)).mapToInt(f -> f.line).min()
+                .orElse(Integer.MAX_VALUE);
+        List<NcclEvent> after = t.stream().filter(e -> e.line() > r.line && e.line() < bound).toList();
+        // The root's own thread's trace, else its process's.
+        List<NcclEvent> chain = after.stream().filter(e -> r.tid == null || r.tid.equals(e.tid())).toList();
+        if (chain.isEmpty()) chain = after;
         if (!chain.isEmpty()) c.failed = true;
         for (NcclEvent e : chain) {
             if (e.source() != null && e.source().contains("bootstrap")) c.viaBootstrap = true;

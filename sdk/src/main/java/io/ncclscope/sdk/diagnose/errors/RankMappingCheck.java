@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * The rank mapping of one communicator, its entries read in the order of the whole evidence, twice: the first
@@ -162,12 +163,12 @@ final class RankMappingCheck {
     }
 
     /** Adds the findings to {@code out}, after the second reading (or after {@link #settle} when it needed none). */
-    void finish(List<Finding> out) {
+    void finish(Consumer<Finding> out) {
         for (GpuSeen g : gpus.values()) {
             CommEntry r0 = g.first;
             Map<String, String> params = FindingText.params("node", r0.host(), "bdf", r0.busId(), "rank",
                     String.valueOf(r0.rank()));
-            out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
+            out.accept(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,
                     new Subject(r0.host(), r0.rank(), r0.busId(), null, null, null, null),
                     Message.of(ErrorsAnalyzer.class, "duplicate.mapping", "ranks", FindingText.join(g.all),
                             "gpu", FindingText.gpu(r0.busIdRaw(), r0.busId()),
@@ -205,7 +206,8 @@ final class RankMappingCheck {
             }
         }
         Map<String, String> params = FindingText.params("node", r.host(), "rank", String.valueOf(r.rank()), "bdf", r.busId());
-        out.add(new Finding(Classifier.MAPPING, FindingSeverity.ERROR, new Subject(r.host(), r.rank(), r.busId(), null, null, null, null),
-                Message.of(ErrorsAnalyzer.class, mapping, args.toArray()), ev, params));
+        Subject subject = new Subject(r.host(), r.rank(), r.busId(), null, null, null, null);
+        Message detail = Message.of(ErrorsAnalyzer.class, mapping, args.toArray());
+        out.accept(new Finding(Classifier.MAPPING, FindingSeverity.ERROR, subject, detail, ev, params));
     }
 }

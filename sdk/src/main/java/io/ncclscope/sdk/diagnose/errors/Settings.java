@@ -88,8 +88,7 @@ final class Settings {
             // (captured h200-1gpu-variants/nccl/bad-algo.log); with more ranks init fails with ncclInvalidUsage.
             if (key.equals("env.list") && LogIndex.singleRankOnly(log.ranks())) key = "env.list.single";
             FindingSeverity sev = key.equals("env.list.single") ? FindingSeverity.INFO : FindingSeverity.WARNING;
-            Message detail = Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid",
-                    invalid.valid() == null ? "?" : invalid.valid());
+            Message detail = Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", invalid.valid());
             out.add(finding(Classifier.ENV, sev, s.host() != null ? s.host() : a.node().orElse(null), s.name(), detail,
                     List.of(a.quote(s.line(), s.name() + "=" + v))));
         }
@@ -166,7 +165,7 @@ final class Settings {
         String network = log.network() == null ? "?" : log.network();
         FindingSeverity sev = "Socket".equalsIgnoreCase(network) ? FindingSeverity.ERROR : FindingSeverity.WARNING;
         out.add(finding(Classifier.PLUGIN, sev, a.node().orElse(null), "NCCL_NET_PLUGIN",
-                Message.of(ErrorsAnalyzer.class, key, "value", asked == null ? "?" : asked, "text", p.text() == null ? "" : p.text(),
+                Message.of(ErrorsAnalyzer.class, key, "value", asked, "text", p.text() == null ? "" : p.text(),
                         "network", network), List.of(a.quote(p.line(), p.text()))));
     }
 }

@@ -47,7 +47,8 @@ final class TestsChecks {
         String node = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
         Map<String, String> params = FindingText.params("node", node);
         boolean single = t.ranks() != null && t.ranks() == 1;
-        if (Boolean.TRUE.equals(t.avgBusBwFailed())) {
+        boolean bwFailed = Boolean.TRUE.equals(t.avgBusBwFailed());
+        if (bwFailed) {
             String min = "?";
             if (t.command() != null) {
                 Matcher m = MIN_BW.matcher(t.command());
@@ -73,14 +74,12 @@ final class TestsChecks {
                 out.add(errorLine(a, e, node, FindingSeverity.WARNING, "tests.argument", params));
             }
         }
-        if (!explained && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
-            for (TestError e : t.errors()) {
-                if (e.kind() == TestError.Kind.TEST_FAILURE || e.kind() == TestError.Kind.UNKNOWN) {
-                    out.add(errorLine(a, e, hostOr(e, node), FindingSeverity.ERROR, "tests.failure", params));
-                    break;
-                }
+        if (!explained && !bwFailed) {
+            TestError failure = first(t, TestError.Kind.TEST_FAILURE, TestError.Kind.UNKNOWN);
+            if (failure != null) {
+                out.add(errorLine(a, failure, hostOr(failure, node), FindingSeverity.ERROR, "tests.failure", params));
             }
-        } else if (withCause && !Boolean.TRUE.equals(t.avgBusBwFailed())) {
+        } else if (withCause && !bwFailed) {
             Finding symptom = explainedFailure(a, t, node, params);
             if (symptom != null) out.add(symptom);
         }
@@ -92,6 +91,11 @@ final class TestsChecks {
             Map<String, String> params) {
         return new Finding(Classifier.TESTS, severity, Subject.node(node), Message.of(ErrorsAnalyzer.class, key, "text", e.text()),
                 List.of(a.quote(e.line(), e.text())), params);
+    }
+
+    /** {@return the first error line of kind {@code a} or {@code b}; null with none} */
+    private static TestError first(NcclTestsData t, TestError.Kind a, TestError.Kind b) {
+        return t.errors().stream().filter(e -> e.kind() == a || e.kind() == b).findFirst().orElse(null);
     }
 
     /** {@return the host an error line names, else {@code node}} */
@@ -106,13 +110,8 @@ final class TestsChecks {
      * output printed neither.
      */
     private static Finding explainedFailure(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
-        TestError first = null;
-        TestError trace = null;
-        for (TestError e : t.errors()) {
-            TestError.Kind k = e.kind();
-            if (first == null && (k == TestError.Kind.NCCL_FAILURE || k == TestError.Kind.CUDA_FAILURE)) first = e;
-            if (trace == null && (k == TestError.Kind.TEST_FAILURE || k == TestError.Kind.UNKNOWN)) trace = e;
-        }
+        TestError first = first(t, TestError.Kind.NCCL_FAILURE, TestError.Kind.CUDA_FAILURE);
+        TestError trace = first(t, TestError.Kind.TEST_FAILURE, TestError.Kind.UNKNOWN);
         TestError shown = first != null ? first : trace;
         if (shown == null) return null;
         List<EvidenceLine> ev = new ArrayList<>();
@@ -130,10 +129,7 @@ final class TestsChecks {
      */
     private static Finding wrong(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
         boolean oldLayout = t.layout() != null && "error".equals(t.layout().wrongColumn());
-        List<NcclTestsRow> bad = new ArrayList<>();
-        for (NcclTestsRow r : t.rows()) {
-            if (wrongRow(r)) bad.add(r);
-        }
+        List<NcclTestsRow> bad = t.rows().stream().filter(TestsChecks::wrongRow).toList();
         boolean allHuge = !bad.isEmpty() && bad.stream().allMatch(r -> r.size() >= FOUR_GIB);
         String key = oldLayout && allHuge ? "tests.wrong.oldbug" : "tests.wrong";
         List<EvidenceLine> ev = new ArrayList<>();
@@ -196,8 +192,7 @@ final class TestsChecks {
             }
             if (ranks.size() < 2 || contradicts) continue;
             NcclTestsDevice d0 = g.get(0);
-            List<EvidenceLine> ev = new ArrayList<>();
-            for (NcclTestsDevice d : g) if (ev.size() < 8) ev.add(a.quote(d.line()));
+            List<EvidenceLine> ev = g.stream().limit(8).map(d -> a.quote(d.line())).toList();
             Map<String, String> params = FindingText.params("node", d0.host(), "bdf", d0.pciAddress(), "rank",
                     String.valueOf(d0.rank()));
             out.add(new Finding(Classifier.DUPLICATE, FindingSeverity.CRITICAL,

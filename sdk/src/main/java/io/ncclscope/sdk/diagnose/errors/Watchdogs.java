@@ -95,7 +95,7 @@ final class Watchdogs {
             "op", r.ops.isEmpty() ? "?" : String.join(", ", r.ops),
             "seq", r.allSeq.isEmpty() ? "?" : FindingText.join(r.allSeq),
             "timeout", duration(r.timeout), "ran", duration(r.ran), "detail", r.detail(),
-            "pg", pg == null ? "?" : pg};
+            "pg", pg};
         Map<String, String> params = new LinkedHashMap<>();
         if (subjectRank != null) params.put("rank", String.valueOf(subjectRank));
         a.node().ifPresent(n -> params.put("node", n));

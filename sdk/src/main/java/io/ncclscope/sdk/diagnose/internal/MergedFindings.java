@@ -87,7 +87,7 @@ public final class MergedFindings {
             this.severity = severity;
             this.subject = subject;
             this.detail = detail;
-            addEvidence(this, evidence);
+            putUpTo(this.evidence, evidence, Finding.MAX_EVIDENCE);
             putParams(this.params, params, false);
         }
 
@@ -129,7 +129,7 @@ public final class MergedFindings {
             // The more severe statement leads, with its lines first.
             Map<Quote.Key, Quote> old = new LinkedHashMap<>(a.evidence);
             a.evidence.clear();
-            addEvidence(a, evidence);
+            putUpTo(a.evidence, evidence, Finding.MAX_EVIDENCE);
             old.forEach(a.evidence::putIfAbsent);
             a.severity = severity;
             a.subject = subject;
@@ -137,7 +137,7 @@ public final class MergedFindings {
             putParams(a.params, params, true);
             return;
         }
-        addEvidence(a, evidence);
+        putUpTo(a.evidence, evidence, Finding.MAX_EVIDENCE);
         putParams(a.params, params, false);
     }
 
@@ -194,18 +194,12 @@ public final class MergedFindings {
     }
 
     /**
-     * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says. A
-     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity,
-     * subject and detail (but for the union argument) are one finding, made on
-     * the nodes of all: its detail names them in the listing argument (else {@code where}); it quotes the first
-     * statement's lines, then up to {@code linesPerNode} new ones of each further statement; its union argument lists
-     * the items of all. The finding of one node is about that node: its subject and parameter {@code node} name it.
-     * A detail that sets the listing argument itself (a statement about a job's hosts) keeps it, and it is part of
-     * what makes statements alike.
+     * As {@link #addListed(NodeListing, String, String, String, FindingSeverity, Subject, Message, Collection, String...)},
+     * with the lines quoted already.
      *
      * @param how      how the detail names the nodes
      * @param node     the node the statement was made on; null for none
-     * @param where    what the detail names when no node made the statement (a log's name); null for {@code ?}
+     * @param where    what the detail names when no node made the statement; null for {@code ?}
      * @param code     the finding code
      * @param severity its severity
      * @param subject  what it is about, without the node
@@ -214,19 +208,23 @@ public final class MergedFindings {
      * @param params   alternating names and values; null or blank values are left out
      */
     public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
-                          Message detail,
-                          List<EvidenceLine> evidence, String... params) {
+                          Message detail, List<EvidenceLine> evidence, String... params) {
         addListed(how, node, where, code, severity, subject, detail, quotes(evidence), params);
     }
 
     /**
-     * As {@link #addListed(NodeListing, String, String, String, FindingSeverity, Subject, Message, List, String...)},
-     * with lines read only if the finding shows them: a statement alike on a thousand nodes reads the files of the few
-     * it quotes.
+     * Adds a statement made on one node, or on none, whose detail names where it was seen as {@code how} says, its lines
+     * read only if the finding shows them: a statement alike on a thousand nodes reads the files of the few it quotes. A
+     * collector that {@linkplain #MergedFindings(Consumer) records} takes none. Statements alike in code, severity,
+     * subject and detail (but for the union argument) are one finding, made on the nodes of all: its detail names them
+     * in the listing argument (else {@code where}); it quotes the first statement's lines, then up to
+     * {@code linesPerNode} new ones of each further statement; its union argument lists the items of all. The finding
+     * of one node is about that node: its subject and parameter {@code node} name it. A detail that sets the listing
+     * argument itself (a statement about a job's hosts) keeps it, and it is part of what makes statements alike.
      *
      * @param how      how the detail names the nodes
      * @param node     the node it was made on; null for a statement about no single node
-     * @param where    what the detail names when no node made it (a job's hosts); null for nothing
+     * @param where    what the detail names when no node made it (a job's hosts, a log's name); null for {@code ?}
      * @param code     the finding code
      * @param severity its severity
      * @param subject  what it is about, without the node
@@ -248,11 +246,7 @@ public final class MergedFindings {
             a.where = where;
             byKey.put(k, a);
         } else {
-            int taken = 0;
-            for (Quote q : lines) {
-                if (taken >= how.linesPerNode() || a.evidence.size() >= Finding.MAX_EVIDENCE) break;
-                if (a.evidence.putIfAbsent(q.key(), q) == null) taken++;
-            }
+            putUpTo(a.evidence, lines, Math.min(Finding.MAX_EVIDENCE, a.evidence.size() + how.linesPerNode()));
             Map<String, String> own = new LinkedHashMap<>();
             putParams(own, params, false);
             a.params.entrySet().removeIf(p -> !p.getValue().equals(own.get(p.getKey())));
@@ -270,18 +264,15 @@ public final class MergedFindings {
     /** {@return the first {@link Finding#MAX_EVIDENCE} lines of {@code evidence} apart: all a finding takes of one call} */
     static Collection<Quote> firstApart(Collection<Quote> evidence) {
         Map<Quote.Key, Quote> out = new LinkedHashMap<>();
-        for (Quote q : evidence) {
-            if (q == null) continue;
-            if (out.size() >= Finding.MAX_EVIDENCE) break;
-            out.putIfAbsent(q.key(), q);
-        }
+        putUpTo(out, evidence, Finding.MAX_EVIDENCE);
         return out.values();
     }
 
-    private static void addEvidence(PendingFinding a, Collection<Quote> evidence) {
+    /** Adds the quotes of {@code evidence} not held already, null ones skipped, until {@code into} holds {@code most}. */
+    private static void putUpTo(Map<Quote.Key, Quote> into, Collection<Quote> evidence, int most) {
         for (Quote q : evidence) {
-            if (q == null || a.evidence.size() >= Finding.MAX_EVIDENCE) continue;
-            a.evidence.putIfAbsent(q.key(), q);
+            if (into.size() >= most) return;
+            if (q != null) into.putIfAbsent(q.key(), q);
         }
     }
 

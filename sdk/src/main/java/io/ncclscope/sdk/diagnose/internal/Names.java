@@ -21,14 +21,8 @@ public final class Names {
      */
     public static String list(List<String> names) {
         List<String> items = fold(names);
-        StringBuilder sb = new StringBuilder();
-        int shown = Math.min(items.size(), MAX_LISTED);
-        for (int i = 0; i < shown; i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(items.get(i));
-        }
-        if (items.size() > shown) sb.append(", +").append(items.size() - shown);
-        return sb.toString();
+        String shown = String.join(", ", items.subList(0, Math.min(items.size(), MAX_LISTED)));
+        return items.size() > MAX_LISTED ? shown + ", +" + (items.size() - MAX_LISTED) : shown;
     }
 
     /**

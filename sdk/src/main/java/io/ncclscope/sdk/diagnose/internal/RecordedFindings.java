@@ -24,9 +24,8 @@ import java.util.function.Consumer;
 public final class RecordedFindings {
 
     private final int phases;
-    private final List<SliceRecord> slices = new ArrayList<>();
+    private final SliceSummaries<SliceRecord> slices = new SliceSummaries<>();
     private final Map<List<Object>, RecordedCall> holders = new HashMap<>();
-    private boolean sorted;
 
     /**
      * A replay of {@code phases} phases.
@@ -65,10 +64,7 @@ public final class RecordedFindings {
                 if (o instanceof RecordedCall c && c.forNode && c.node != null) share(c, p, s.node);
             }
         }
-        if (any) {
-            slices.add(s);
-            sorted = false;
-        }
+        if (any) slices.put(s.node, s);
     }
 
     /** The first call of a shared finding, in replay order, keeps its lines; the others join it. */
@@ -102,11 +98,7 @@ public final class RecordedFindings {
      * @param out   the collector
      */
     public void replay(int phase, MergedFindings out) {
-        if (!sorted) {
-            slices.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.node, b.node));
-            sorted = true;
-        }
-        for (SliceRecord s : slices) {
+        for (SliceRecord s : slices.inOrder()) {
             List<Consumer<MergedFindings>> calls = s.calls[phase];
             if (calls != null) calls.forEach(c -> c.accept(out));
         }
