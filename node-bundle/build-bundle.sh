@@ -284,7 +284,12 @@ if [ "$feature" -ge 25 ]; then
   # 10% of its time, while collect itself waits seconds on nvidia-smi and lspci.
   # The same flags as the launcher: the cache refuses a JVM whose module options differ.
   # --version and --help too: a run that names no command builds every command's model.
+  # -XX:-AOTRecordTraining: the cache holds the classes, linked, and no method profiles (JEP 515). The commands run C1
+  # alone, which uses no profile; with them, every run replayed the training's compilations (every method the training's
+  # commands had compiled, folders and JSON included): a one-log analyze cost 0.85x the CPU without them, with the same
+  # time on its main thread, and a 64-node folder 0.93x (2026-12-05, on 2 cores).
   (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
+      -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining \
       -XX:AOTCacheOutput="$stage/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
       -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
       --version \; --help \; \
