@@ -287,7 +287,7 @@ if [ "$feature" -ge 25 ]; then
   # -XX:-AOTRecordTraining: the cache holds the classes, linked, and no method profiles (JEP 515). The commands run C1
   # alone, which uses no profile; with them, every run replayed the training's compilations (every method the training's
   # commands had compiled, folders and JSON included): a one-log analyze cost 0.85x the CPU without them, with the same
-  # time on its main thread, and a 64-node folder 0.93x (2026-12-05, on 2 cores).
+  # CPU time on its main thread; a 64-node folder and a 64 MB log were not slower (2026-12-05, on 2 busy cores).
   (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
       -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining \
       -XX:AOTCacheOutput="$stage/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
