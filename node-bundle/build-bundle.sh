@@ -140,8 +140,10 @@ cat > "$stage/bin/ncclscope" <<'LAUNCHER'
 #!/bin/sh
 # ncclscope node bundle launcher: the bundled Java runtime, the app, and the AOT cache when present.
 # POSIX sh with builtins only, so it runs on minimal images. Extra JVM flags: NCCLSCOPE_JAVA_OPTS.
+# Only a launcher reached through a link of its own (/usr/local/bin/ncclscope -> the bundle's) needs readlink to find
+# its bundle; every other run is spared starting it (a process, a millisecond or two of a short command).
 self="$0"
-if command -v readlink >/dev/null 2>&1; then
+if [ -L "$0" ] && command -v readlink >/dev/null 2>&1; then
   r="$(readlink -f -- "$0" 2>/dev/null)" && [ -n "$r" ] && self="$r"
 fi
 case "$self" in */*) dir="${self%/*}" ;; *) dir=. ;; esac
@@ -214,17 +216,19 @@ if [ -f "$root/lib/ncclscope.aot" ]; then aot="-XX:AOTCache=$root/lib/ncclscope.
 # young generation of 256 MiB took a 1,024-node folder from 2.3-3.3 s to 1.7-1.9 s on the 16-core device, RSS 335 ->
 # 352 MiB (2026-12-05). Smaller machines and single files keep the one-core set-up (on 2 cores the parallel collector
 # cost as much CPU and twice the RSS). The cache serves either collector.
+# The folder is looked for first, with the shell's own test: nproc (a process) runs only when there is one.
 gc="-XX:+UseSerialGC -Xmn64m"
 case "${1:-}" in
   analyze|report|workflow|localize)
-    cores="$(nproc 2>/dev/null || echo 1)"
-    case "$cores" in ''|*[!0-9]*) cores=1 ;; esac
-    if [ "$cores" -ge 8 ]; then
-      first=1
-      for a in "$@"; do
-        if [ "$first" = 1 ]; then first=0; continue; fi
-        if [ -d "$a" ]; then gc="-XX:+UseParallelGC -Xmn256m"; break; fi
-      done
+    first=1 folder=""
+    for a in "$@"; do
+      if [ "$first" = 1 ]; then first=0; continue; fi
+      if [ -d "$a" ]; then folder=1; break; fi
+    done
+    if [ -n "$folder" ]; then
+      cores="$(nproc 2>/dev/null || echo 1)"
+      case "$cores" in ''|*[!0-9]*) cores=1 ;; esac
+      if [ "$cores" -ge 8 ]; then gc="-XX:+UseParallelGC -Xmn256m"; fi
     fi ;;
 esac
 # shellcheck disable=SC2086
@@ -280,7 +284,12 @@ if [ "$feature" -ge 25 ]; then
   # 10% of its time, while collect itself waits seconds on nvidia-smi and lspci.
   # The same flags as the launcher: the cache refuses a JVM whose module options differ.
   # --version and --help too: a run that names no command builds every command's model.
+  # -XX:-AOTRecordTraining: the cache holds the classes, linked, and no method profiles (JEP 515). The commands run C1
+  # alone, which uses no profile; with them, every run replayed the training's compilations (every method the training's
+  # commands had compiled, folders and JSON included): a one-log analyze cost 0.85x the CPU without them, with the same
+  # CPU time on its main thread; a 64-node folder and a 64 MB log were not slower (2026-12-05, on 2 busy cores).
   (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
+      -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining \
       -XX:AOTCacheOutput="$stage/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
       -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
       --version \; --help \; \

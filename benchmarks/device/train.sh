@@ -6,6 +6,7 @@ B="$1" ex="$2" here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$B/lib" /tmp/train && cd /tmp/train
 t0=$(date +%s%N)
 "$B/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
+  -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining \
   -XX:AOTCacheOutput="$B/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
   -cp "$B/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
   --version \; --help \; analyze --format md "$ex/h200-1gpu" \; analyze --format json "$ex/h200-1gpu" \; \

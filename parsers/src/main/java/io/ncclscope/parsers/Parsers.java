@@ -34,7 +34,6 @@ import java.nio.CharBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -111,8 +110,9 @@ public final class Parsers {
                 if (s > 0) scores.add(new Detection.Score(p.kind(), s));
             }
         }
-        // Stable: equal scores keep Kind declaration order.
-        scores.sort(Comparator.comparingInt(Detection.Score::confidence).reversed());
+        // Stable: equal scores keep Kind declaration order. A lambda of ours, not Comparator.comparingInt: the JDK's
+        // lambdas there are serializable, spun at their first call in every run (the AOT cache keeps only ours).
+        scores.sort((a, b) -> Integer.compare(b.confidence(), a.confidence()));
         if (scores.isEmpty() || scores.get(0).confidence() < MIN_CONFIDENCE) {
             return new Detection(Kind.UNKNOWN, scores.isEmpty() ? 0 : scores.get(0).confidence(), scores);
         }

@@ -47,29 +47,6 @@ final class CliModel {
         }
     }
 
-    /** Both ends of a field: picocli reads and sets a value through it, as it does an annotated field. */
-    private static final class Binding implements CommandLine.Model.IGetter, CommandLine.Model.ISetter {
-        private final java.util.function.Supplier<Object> get;
-        private final java.util.function.Consumer<Object> set;
-
-        Binding(java.util.function.Supplier<Object> get, java.util.function.Consumer<Object> set) {
-            this.get = get;
-            this.set = set;
-        }
-
-        @Override
-        public <T> T get() {
-            return (T) get.get();
-        }
-
-        @Override
-        public <T> T set(T value) {
-            T old = (T) get.get();
-            set.accept(value);
-            return old;
-        }
-    }
-
     private static CommandSpec rootSpec(Main c, CommandLine.IFactory f) {
         CommandSpec s = CommandSpec.wrapWithoutInspection(c, f);
         s.name("ncclscope");
@@ -102,43 +79,43 @@ final class CliModel {
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Analyze(c, m1, m2, 0)).setter(new CliFields.Analyze(c, m1, m2, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(m1.lang)
-                .getter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).setter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Analyze(c, m1, m2, 1)).setter(new CliFields.Analyze(c, m1, m2, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"-q", "--quiet"}).paramLabel("<quiet>")
                 .description(new String[] {"No progress line on stderr (it shows only when stderr is a terminal and the work takes over a second)."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.quiet)
-                .getter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).setter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).build());
+                .getter(new CliFields.Analyze(c, m1, m2, 2)).setter(new CliFields.Analyze(c, m1, m2, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-unpacked-size"}).paramLabel("BYTES")
                 .description(new String[] {"Most bytes an archive argument may unpack to (default 4 GiB, ${DEFAULT-VALUE})."})
                 .defaultValue("4294967296")
                 .type(long.class).auxiliaryTypes(long.class)
                 .initialValue(m2.bytes)
-                .getter(new Binding(() -> m2.bytes, v -> m2.bytes = (Long) v)).setter(new Binding(() -> m2.bytes, v -> m2.bytes = (Long) v)).build());
+                .getter(new CliFields.Analyze(c, m1, m2, 3)).setter(new CliFields.Analyze(c, m1, m2, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-archive-entries"}).paramLabel("N")
                 .description(new String[] {"Most files and folders an archive argument may hold (default ${DEFAULT-VALUE})."})
                 .defaultValue("200000")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(m2.entries)
-                .getter(new Binding(() -> m2.entries, v -> m2.entries = (Integer) v)).setter(new Binding(() -> m2.entries, v -> m2.entries = (Integer) v)).build());
+                .getter(new CliFields.Analyze(c, m1, m2, 4)).setter(new CliFields.Analyze(c, m1, m2, 4)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-archive-depth"}).paramLabel("N")
                 .description(new String[] {"Most folders an archive entry may be nested in (default ${DEFAULT-VALUE})."})
                 .defaultValue("32")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(m2.depth)
-                .getter(new Binding(() -> m2.depth, v -> m2.depth = (Integer) v)).setter(new Binding(() -> m2.depth, v -> m2.depth = (Integer) v)).build());
+                .getter(new CliFields.Analyze(c, m1, m2, 5)).setter(new CliFields.Analyze(c, m1, m2, 5)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
                 .description(new String[] {"Files, folders or collect bundles (.tar.gz, .tgz, .tar, .zip) to analyze; '-' reads standard input."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
-                .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v))
+                .getter(new CliFields.Analyze(c, m1, m2, 6)).setter(new CliFields.Analyze(c, m1, m2, 6))
                 .required(true).build());
         return s;
     }
@@ -156,33 +133,33 @@ final class CliModel {
                 .description(new String[] {"Where the bundle goes: a new or empty folder; '-' for a tar on stdout; a file ending in .tar or .tar.gz. Default: ./ncclscope-NODE-TIME/."})
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.out)
-                .getter(new Binding(() -> c.out, v -> c.out = (java.lang.String) v)).setter(new Binding(() -> c.out, v -> c.out = (java.lang.String) v)).build());
+                .getter(new CliFields.Collect(c, 0)).setter(new CliFields.Collect(c, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"--timeout"}).paramLabel("S")
                 .description(new String[] {"Seconds each command may run before it is killed (default: ${DEFAULT-VALUE})."})
                 .defaultValue("10")
                 .type(double.class).auxiliaryTypes(double.class)
                 .initialValue(c.timeout)
-                .getter(new Binding(() -> c.timeout, v -> c.timeout = (Double) v)).setter(new Binding(() -> c.timeout, v -> c.timeout = (Double) v)).build());
+                .getter(new CliFields.Collect(c, 1)).setter(new CliFields.Collect(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--node"}).paramLabel("NAME")
                 .description(new String[] {"The node name the bundle is filed under (default: the host name). In a Kubernetes pod, pass the node's name (spec.nodeName)."})
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.node)
-                .getter(new Binding(() -> c.node, v -> c.node = (java.lang.String) v)).setter(new Binding(() -> c.node, v -> c.node = (java.lang.String) v)).build());
+                .getter(new CliFields.Collect(c, 2)).setter(new CliFields.Collect(c, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--sys-root"}).paramLabel("DIR")
                 .description(new String[] {"Where the host's /sys is mounted, as a root folder (default: /). A container with the host's /sys at /host/sys passes /host."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.sysRoot)
-                .getter(new Binding(() -> c.sysRoot, v -> c.sysRoot = (java.nio.file.Path) v)).setter(new Binding(() -> c.sysRoot, v -> c.sysRoot = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Collect(c, 3)).setter(new CliFields.Collect(c, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"--list"}).paramLabel("<list>")
                 .description(new String[] {"Print the commands that would run on this node, and run none."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.list)
-                .getter(new Binding(() -> c.list, v -> c.list = (Boolean) v)).setter(new Binding(() -> c.list, v -> c.list = (Boolean) v)).build());
+                .getter(new CliFields.Collect(c, 4)).setter(new CliFields.Collect(c, 4)).build());
         s.addOption(OptionSpec.builder(new String[] {"-q", "--quiet"}).paramLabel("<quiet>")
                 .description(new String[] {"No progress lines on stderr."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.quiet)
-                .getter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).setter(new Binding(() -> c.quiet, v -> c.quiet = (Boolean) v)).build());
+                .getter(new CliFields.Collect(c, 5)).setter(new CliFields.Collect(c, 5)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         return s;
@@ -203,25 +180,25 @@ final class CliModel {
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.TextMdJsonHtml())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Compare(c, 0)).setter(new CliFields.Compare(c, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.lang)
-                .getter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).setter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Compare(c, 1)).setter(new CliFields.Compare(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--scaling"}).paramLabel("<scaling>")
                 .description(new String[] {"Scaling mode: every PATH holds nccl-tests tables of some node count (2, 3, ... N nodes); finds the knee where busbw drops below the model."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.scaling)
-                .getter(new Binding(() -> c.scaling, v -> c.scaling = (Boolean) v)).setter(new Binding(() -> c.scaling, v -> c.scaling = (Boolean) v)).build());
+                .getter(new CliFields.Compare(c, 2)).setter(new CliFields.Compare(c, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
                 .description(new String[] {"A and B (files or folders); with --scaling, any number of files or folders."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
-                .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v))
+                .getter(new CliFields.Compare(c, 3)).setter(new CliFields.Compare(c, 3))
                 .required(true).build());
         return s;
     }
@@ -243,26 +220,26 @@ final class CliModel {
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Expect(c, m1, 0)).setter(new CliFields.Expect(c, m1, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(m1.lang)
-                .getter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).setter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Expect(c, m1, 1)).setter(new CliFields.Expect(c, m1, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"-n", "--nodes"}).paramLabel("N")
                 .description(new String[] {"Node count of the multi-node figures (default 2; 1 gives the one-node figures alone)."})
                 .defaultValue("2")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.nodes)
-                .getter(new Binding(() -> c.nodes, v -> c.nodes = (Integer) v)).setter(new Binding(() -> c.nodes, v -> c.nodes = (Integer) v)).build());
+                .getter(new CliFields.Expect(c, m1, 2)).setter(new CliFields.Expect(c, m1, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH|SYSTEM")
                 .description(new String[] {"A node's outputs (files or folders), or one named system or spec."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.inputs)
-                .getter(new Binding(() -> c.inputs, v -> c.inputs = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.inputs, v -> c.inputs = (java.util.List<java.lang.String>) v))
+                .getter(new CliFields.Expect(c, m1, 3)).setter(new CliFields.Expect(c, m1, 3))
                 .required(true).build());
         return s;
     }
@@ -284,71 +261,71 @@ final class CliModel {
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Localize(c, m1, 0)).setter(new CliFields.Localize(c, m1, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(m1.lang)
-                .getter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).setter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Localize(c, m1, 1)).setter(new CliFields.Localize(c, m1, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--svg"}).paramLabel("FILE")
                 .description(new String[] {"Also write the pairwise heatmap to FILE (SVG)."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.svg)
-                .getter(new Binding(() -> c.svg, v -> c.svg = (java.nio.file.Path) v)).setter(new Binding(() -> c.svg, v -> c.svg = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Localize(c, m1, 2)).setter(new CliFields.Localize(c, m1, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--expect"}).paramLabel("GBPS")
                 .description(new String[] {"Expected pair busbw in GB/s; slow is then below --fraction of it, not of the median."})
                 .type(java.lang.Double.class).auxiliaryTypes(java.lang.Double.class)
                 .initialValue(c.expect)
-                .getter(new Binding(() -> c.expect, v -> c.expect = (java.lang.Double) v)).setter(new Binding(() -> c.expect, v -> c.expect = (java.lang.Double) v)).build());
+                .getter(new CliFields.Localize(c, m1, 3)).setter(new CliFields.Localize(c, m1, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"--fraction"}).paramLabel("F")
                 .description(new String[] {"Share of the median (or of --expect) below which a pair is slow (default 0.8)."})
                 .defaultValue("0.8")
                 .type(double.class).auxiliaryTypes(double.class)
                 .initialValue(c.fraction)
-                .getter(new Binding(() -> c.fraction, v -> c.fraction = (Double) v)).setter(new Binding(() -> c.fraction, v -> c.fraction = (Double) v)).build());
+                .getter(new CliFields.Localize(c, m1, 4)).setter(new CliFields.Localize(c, m1, 4)).build());
         s.addOption(OptionSpec.builder(new String[] {"--plan-next"}).paramLabel("DIR")
                 .description(new String[] {"Also write the next pass's launcher files to DIR: each unresolved suspect against known-good nodes (as 'ncclscope plan pairs --retest PATH... --out DIR NODES')."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.planNext)
-                .getter(new Binding(() -> c.planNext, v -> c.planNext = (java.nio.file.Path) v)).setter(new Binding(() -> c.planNext, v -> c.planNext = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Localize(c, m1, 5)).setter(new CliFields.Localize(c, m1, 5)).build());
         s.addOption(OptionSpec.builder(new String[] {"--launcher"}).paramLabel("KIND")
                 .description(new String[] {"Launcher of the next pass: slurm (default), mpirun or k8s."})
                 .defaultValue("slurm")
                 .type(io.ncclscope.sdk.localize.Launchers.Kind.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.Kind.class)
                 .initialValue(c.launcher)
-                .getter(new Binding(() -> c.launcher, v -> c.launcher = (io.ncclscope.sdk.localize.Launchers.Kind) v)).setter(new Binding(() -> c.launcher, v -> c.launcher = (io.ncclscope.sdk.localize.Launchers.Kind) v)).build());
+                .getter(new CliFields.Localize(c, m1, 6)).setter(new CliFields.Localize(c, m1, 6)).build());
         s.addOption(OptionSpec.builder(new String[] {"-g", "--gpus-per-node"}).paramLabel("G")
                 .description(new String[] {"GPUs per node in the next pass (default 8)."})
                 .defaultValue("8")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.gpus)
-                .getter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).setter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).build());
+                .getter(new CliFields.Localize(c, m1, 7)).setter(new CliFields.Localize(c, m1, 7)).build());
         s.addOption(OptionSpec.builder(new String[] {"--gpu-request"}).paramLabel("HOW")
                 .description(new String[] {"How the next pass's Slurm script asks for GPUs: gpus (--gpus-per-node, default), gres or none."})
                 .defaultValue("gpus")
                 .type(io.ncclscope.sdk.localize.Launchers.GpuRequest.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.GpuRequest.class)
                 .initialValue(c.gpuRequest)
-                .getter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).setter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).build());
+                .getter(new CliFields.Localize(c, m1, 8)).setter(new CliFields.Localize(c, m1, 8)).build());
         s.addOption(OptionSpec.builder(new String[] {"--minutes-per-test"}).paramLabel("M")
                 .description(new String[] {"Time limit of one test of the next pass in minutes (default ${DEFAULT-VALUE})."})
                 .defaultValue("10")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.minutesPerTest)
-                .getter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).setter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).build());
+                .getter(new CliFields.Localize(c, m1, 9)).setter(new CliFields.Localize(c, m1, 9)).build());
         s.addOption(OptionSpec.builder(new String[] {"--partners"}).paramLabel("K")
                 .description(new String[] {"Known-good partners per suspect in the next pass (default 2)."})
                 .defaultValue("2")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.partners)
-                .getter(new Binding(() -> c.partners, v -> c.partners = (Integer) v)).setter(new Binding(() -> c.partners, v -> c.partners = (Integer) v)).build());
+                .getter(new CliFields.Localize(c, m1, 10)).setter(new CliFields.Localize(c, m1, 10)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
                 .description(new String[] {"Result files or folders (searched recursively)."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.paths)
-                .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.nio.file.Path>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.nio.file.Path>) v))
+                .getter(new CliFields.Localize(c, m1, 11)).setter(new CliFields.Localize(c, m1, 11))
                 .required(true).build());
         return s;
     }
@@ -367,71 +344,71 @@ final class CliModel {
                 .defaultValue("slurm")
                 .type(io.ncclscope.sdk.localize.Launchers.Kind.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.Kind.class)
                 .initialValue(c.launcher)
-                .getter(new Binding(() -> c.launcher, v -> c.launcher = (io.ncclscope.sdk.localize.Launchers.Kind) v)).setter(new Binding(() -> c.launcher, v -> c.launcher = (io.ncclscope.sdk.localize.Launchers.Kind) v)).build());
+                .getter(new CliFields.PlanPairs(c, 0)).setter(new CliFields.PlanPairs(c, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-g", "--gpus-per-node"}).paramLabel("G")
                 .description(new String[] {"Processes (one GPU each) per node (default 8)."})
                 .defaultValue("8")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.gpus)
-                .getter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).setter(new Binding(() -> c.gpus, v -> c.gpus = (Integer) v)).build());
+                .getter(new CliFields.PlanPairs(c, 1)).setter(new CliFields.PlanPairs(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--gpu-request"}).paramLabel("HOW")
                 .description(new String[] {"How the Slurm script asks for each node's GPUs: gpus (default: --gpus-per-node=G), gres (--gres=gpu:G) or none (the partition gives whole nodes). Kubernetes always sets the nvidia.com/gpu limit."})
                 .defaultValue("gpus")
                 .type(io.ncclscope.sdk.localize.Launchers.GpuRequest.class).auxiliaryTypes(io.ncclscope.sdk.localize.Launchers.GpuRequest.class)
                 .initialValue(c.gpuRequest)
-                .getter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).setter(new Binding(() -> c.gpuRequest, v -> c.gpuRequest = (io.ncclscope.sdk.localize.Launchers.GpuRequest) v)).build());
+                .getter(new CliFields.PlanPairs(c, 2)).setter(new CliFields.PlanPairs(c, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--minutes-per-test"}).paramLabel("M")
                 .description(new String[] {"Time limit of one two-node test in minutes (default ${DEFAULT-VALUE}); the scripts enforce it and the budget printed (rounds, wall time, GPU-hours) counts with it."})
                 .defaultValue("10")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.minutesPerTest)
-                .getter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).setter(new Binding(() -> c.minutesPerTest, v -> c.minutesPerTest = (Integer) v)).build());
+                .getter(new CliFields.PlanPairs(c, 3)).setter(new CliFields.PlanPairs(c, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"--payload"}).paramLabel("CMD")
                 .description(new String[] {"What each process runs (default: '${DEFAULT-VALUE}', with NCCL_DEBUG=INFO)."})
                 .defaultValue("all_reduce_perf -b 8 -e 8G -f 2 -g 1")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.payload)
-                .getter(new Binding(() -> c.payload, v -> c.payload = (java.lang.String) v)).setter(new Binding(() -> c.payload, v -> c.payload = (java.lang.String) v)).build());
+                .getter(new CliFields.PlanPairs(c, 4)).setter(new CliFields.PlanPairs(c, 4)).build());
         s.addOption(OptionSpec.builder(new String[] {"--image"}).paramLabel("IMAGE")
                 .description(new String[] {"Container image for --launcher k8s (default ${DEFAULT-VALUE})."})
                 .defaultValue("nvcr.io/nvidia/pytorch:24.07-py3")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.image)
-                .getter(new Binding(() -> c.image, v -> c.image = (java.lang.String) v)).setter(new Binding(() -> c.image, v -> c.image = (java.lang.String) v)).build());
+                .getter(new CliFields.PlanPairs(c, 5)).setter(new CliFields.PlanPairs(c, 5)).build());
         s.addOption(OptionSpec.builder(new String[] {"-o", "--out"}).paramLabel("DIR")
                 .description(new String[] {"Folder to write the files to."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.out)
-                .getter(new Binding(() -> c.out, v -> c.out = (java.nio.file.Path) v)).setter(new Binding(() -> c.out, v -> c.out = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.PlanPairs(c, 6)).setter(new CliFields.PlanPairs(c, 6)).build());
         s.addOption(OptionSpec.builder(new String[] {"--screen"}).paramLabel("<screen>")
                 .description(new String[] {"Only the first round: every node once, N/2 tests."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.screen)
-                .getter(new Binding(() -> c.screen, v -> c.screen = (Boolean) v)).setter(new Binding(() -> c.screen, v -> c.screen = (Boolean) v)).build());
+                .getter(new CliFields.PlanPairs(c, 7)).setter(new CliFields.PlanPairs(c, 7)).build());
         s.addOption(OptionSpec.builder(new String[] {"--retest"}).paramLabel("RESULTS")
                 .description(new String[] {"Plan the second pass from these results: suspects against known-good nodes."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.retest)
-                .getter(new Binding(() -> c.retest, v -> c.retest = (java.nio.file.Path) v)).setter(new Binding(() -> c.retest, v -> c.retest = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.PlanPairs(c, 8)).setter(new CliFields.PlanPairs(c, 8)).build());
         s.addOption(OptionSpec.builder(new String[] {"--partners"}).paramLabel("K")
                 .description(new String[] {"Known-good partners per suspect in --retest (default 2)."})
                 .defaultValue("2")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.partners)
-                .getter(new Binding(() -> c.partners, v -> c.partners = (Integer) v)).setter(new Binding(() -> c.partners, v -> c.partners = (Integer) v)).build());
+                .getter(new CliFields.PlanPairs(c, 9)).setter(new CliFields.PlanPairs(c, 9)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the summary (size and budget): en (default) or zh-CN. The scripts' own comments stay in English."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.lang)
-                .getter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).setter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.PlanPairs(c, 10)).setter(new CliFields.PlanPairs(c, 10)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("NODES")
                 .description(new String[] {"A file with one host per line (a hostfile), a Slurm expression like 'gpu[01-04,07]', or a comma list."}).arity("1")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.nodes)
-                .getter(new Binding(() -> c.nodes, v -> c.nodes = (java.lang.String) v)).setter(new Binding(() -> c.nodes, v -> c.nodes = (java.lang.String) v))
+                .getter(new CliFields.PlanPairs(c, 11)).setter(new CliFields.PlanPairs(c, 11))
                 .required(true).build());
         return s;
     }
@@ -464,25 +441,25 @@ final class CliModel {
                 .description(new String[] {"Where to write the chart: .svg (default) or .png."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.out)
-                .getter(new Binding(() -> c.out, v -> c.out = (java.nio.file.Path) v)).setter(new Binding(() -> c.out, v -> c.out = (java.nio.file.Path) v))
+                .getter(new CliFields.Plot(c, 0)).setter(new CliFields.Plot(c, 0))
                 .required(true).build());
         s.addOption(OptionSpec.builder(new String[] {"--expected"}).paramLabel("GB/s")
                 .description(new String[] {"The expected busbw plateau, drawn as a dashed line."})
                 .type(java.lang.Double.class).auxiliaryTypes(java.lang.Double.class)
                 .initialValue(c.expected)
-                .getter(new Binding(() -> c.expected, v -> c.expected = (java.lang.Double) v)).setter(new Binding(() -> c.expected, v -> c.expected = (java.lang.Double) v)).build());
+                .getter(new CliFields.Plot(c, 1)).setter(new CliFields.Plot(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--title"}).paramLabel("TEXT")
                 .description(new String[] {"Chart title (default: the test and 'busbw vs message size')."})
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.title)
-                .getter(new Binding(() -> c.title, v -> c.title = (java.lang.String) v)).setter(new Binding(() -> c.title, v -> c.title = (java.lang.String) v)).build());
+                .getter(new CliFields.Plot(c, 2)).setter(new CliFields.Plot(c, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
                 .description(new String[] {"nccl-tests outputs: files or folders."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.paths)
-                .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.nio.file.Path>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.nio.file.Path>) v))
+                .getter(new CliFields.Plot(c, 3)).setter(new CliFields.Plot(c, 3))
                 .required(true).build());
         return s;
     }
@@ -502,32 +479,32 @@ final class CliModel {
                 .converters(new ParseCommand.KindConverter())
                 .completionCandidates(new ParseCommand.KindIds())
                 .initialValue(c.kind)
-                .getter(new Binding(() -> c.kind, v -> c.kind = (io.ncclscope.parsers.Kind) v)).setter(new Binding(() -> c.kind, v -> c.kind = (io.ncclscope.parsers.Kind) v)).build());
+                .getter(new CliFields.Parse(c, 0)).setter(new CliFields.Parse(c, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"Output format: json (default) or text."})
                 .defaultValue("json")
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.JsonText())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Parse(c, 1)).setter(new CliFields.Parse(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--list-kinds"}).paramLabel("<listKinds>")
                 .description(new String[] {"List the kinds read, with the command that produces each, and exit."})
                 .type(boolean.class).auxiliaryTypes(boolean.class)
                 .initialValue(c.listKinds)
-                .getter(new Binding(() -> c.listKinds, v -> c.listKinds = (Boolean) v)).setter(new Binding(() -> c.listKinds, v -> c.listKinds = (Boolean) v)).build());
+                .getter(new CliFields.Parse(c, 2)).setter(new CliFields.Parse(c, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-line-length"}).paramLabel("CHARS")
                 .description(new String[] {"Characters kept of one line (default: ${DEFAULT-VALUE})."})
                 .defaultValue("65536")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(c.maxLineLength)
-                .getter(new Binding(() -> c.maxLineLength, v -> c.maxLineLength = (Integer) v)).setter(new Binding(() -> c.maxLineLength, v -> c.maxLineLength = (Integer) v)).build());
+                .getter(new CliFields.Parse(c, 3)).setter(new CliFields.Parse(c, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("FILE")
                 .description(new String[] {"Files to parse; '-' reads standard input."}).arity("0..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.files)
-                .getter(new Binding(() -> c.files, v -> c.files = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.files, v -> c.files = (java.util.List<java.lang.String>) v)).build());
+                .getter(new CliFields.Parse(c, 4)).setter(new CliFields.Parse(c, 4)).build());
         return s;
     }
 
@@ -545,21 +522,21 @@ final class CliModel {
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.lang)
-                .getter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).setter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Rules(c, 0)).setter(new CliFields.Rules(c, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-f", "--format"}).paramLabel("FORMAT")
                 .description(new String[] {"text (default), md or json."})
                 .defaultValue("text")
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.TextMdJson())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Rules(c, 1)).setter(new CliFields.Rules(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("CODE")
                 .description(new String[] {"Codes to show in full; all when omitted."}).arity("0..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.codes)
-                .getter(new Binding(() -> c.codes, v -> c.codes = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.codes, v -> c.codes = (java.util.List<java.lang.String>) v)).build());
+                .getter(new CliFields.Rules(c, 2)).setter(new CliFields.Rules(c, 2)).build());
         return s;
     }
 
@@ -579,48 +556,48 @@ final class CliModel {
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.HtmlMdJsonText())
                 .initialValue(c.format)
-                .getter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> c.format, v -> c.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Report(c, m1, 0)).setter(new CliFields.Report(c, m1, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.lang)
-                .getter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).setter(new Binding(() -> c.lang, v -> c.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Report(c, m1, 1)).setter(new CliFields.Report(c, m1, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"-o", "--out"}).paramLabel("FILE")
                 .description(new String[] {"Write the report to FILE (folders are created) instead of standard output."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.out)
-                .getter(new Binding(() -> c.out, v -> c.out = (java.nio.file.Path) v)).setter(new Binding(() -> c.out, v -> c.out = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Report(c, m1, 2)).setter(new CliFields.Report(c, m1, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--state"}).paramLabel("FILE")
                 .description(new String[] {"A workflow state (JSON, from 'ncclscope workflow' or a bot): evidence given earlier counts toward what remains unproven."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.stateFile)
-                .getter(new Binding(() -> c.stateFile, v -> c.stateFile = (java.nio.file.Path) v)).setter(new Binding(() -> c.stateFile, v -> c.stateFile = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Report(c, m1, 3)).setter(new CliFields.Report(c, m1, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-unpacked-size"}).paramLabel("BYTES")
                 .description(new String[] {"Most bytes an archive argument may unpack to (default 4 GiB, ${DEFAULT-VALUE})."})
                 .defaultValue("4294967296")
                 .type(long.class).auxiliaryTypes(long.class)
                 .initialValue(m1.bytes)
-                .getter(new Binding(() -> m1.bytes, v -> m1.bytes = (Long) v)).setter(new Binding(() -> m1.bytes, v -> m1.bytes = (Long) v)).build());
+                .getter(new CliFields.Report(c, m1, 4)).setter(new CliFields.Report(c, m1, 4)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-archive-entries"}).paramLabel("N")
                 .description(new String[] {"Most files and folders an archive argument may hold (default ${DEFAULT-VALUE})."})
                 .defaultValue("200000")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(m1.entries)
-                .getter(new Binding(() -> m1.entries, v -> m1.entries = (Integer) v)).setter(new Binding(() -> m1.entries, v -> m1.entries = (Integer) v)).build());
+                .getter(new CliFields.Report(c, m1, 5)).setter(new CliFields.Report(c, m1, 5)).build());
         s.addOption(OptionSpec.builder(new String[] {"--max-archive-depth"}).paramLabel("N")
                 .description(new String[] {"Most folders an archive entry may be nested in (default ${DEFAULT-VALUE})."})
                 .defaultValue("32")
                 .type(int.class).auxiliaryTypes(int.class)
                 .initialValue(m1.depth)
-                .getter(new Binding(() -> m1.depth, v -> m1.depth = (Integer) v)).setter(new Binding(() -> m1.depth, v -> m1.depth = (Integer) v)).build());
+                .getter(new CliFields.Report(c, m1, 6)).setter(new CliFields.Report(c, m1, 6)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
                 .description(new String[] {"Files, folders (one sub-folder per node) or bundle archives (.tar.gz, .zip...) to report on; '-' reads standard input."}).arity("1..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
-                .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v))
+                .getter(new CliFields.Report(c, m1, 7)).setter(new CliFields.Report(c, m1, 7))
                 .required(true).build());
         return s;
     }
@@ -638,12 +615,12 @@ final class CliModel {
                 .description(new String[] {"TCP port to listen on (default 8080, or -Dquarkus.http.port; 0 picks a free one)."})
                 .type(java.lang.Integer.class).auxiliaryTypes(java.lang.Integer.class)
                 .initialValue(c.port)
-                .getter(new Binding(() -> c.port, v -> c.port = (java.lang.Integer) v)).setter(new Binding(() -> c.port, v -> c.port = (java.lang.Integer) v)).build());
+                .getter(new CliFields.Serve(c, 0)).setter(new CliFields.Serve(c, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"--host"}).paramLabel("H")
                 .description(new String[] {"Address to bind (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)."})
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.host)
-                .getter(new Binding(() -> c.host, v -> c.host = (java.lang.String) v)).setter(new Binding(() -> c.host, v -> c.host = (java.lang.String) v)).build());
+                .getter(new CliFields.Serve(c, 1)).setter(new CliFields.Serve(c, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         return s;
@@ -666,30 +643,30 @@ final class CliModel {
                 .type(io.ncclscope.sdk.Format.class).auxiliaryTypes(io.ncclscope.sdk.Format.class)
                 .converters(new FormatNames.TextMdJson())
                 .initialValue(m1.format)
-                .getter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).setter(new Binding(() -> m1.format, v -> m1.format = (io.ncclscope.sdk.Format) v)).build());
+                .getter(new CliFields.Workflow(c, m1, 0)).setter(new CliFields.Workflow(c, m1, 0)).build());
         s.addOption(OptionSpec.builder(new String[] {"-l", "--lang"}).paramLabel("LANG")
                 .description(new String[] {"Language of the report: en (default) or zh-CN."})
                 .defaultValue("en")
                 .type(java.lang.String.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(m1.lang)
-                .getter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).setter(new Binding(() -> m1.lang, v -> m1.lang = (java.lang.String) v)).build());
+                .getter(new CliFields.Workflow(c, m1, 1)).setter(new CliFields.Workflow(c, m1, 1)).build());
         s.addOption(OptionSpec.builder(new String[] {"--state"}).paramLabel("FILE")
                 .description(new String[] {"Read the state of an investigation from FILE (JSON written by --write-state or by 'analyze --format json' as its 'workflow' member); it must exist. Without it, the investigation starts empty."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.state)
-                .getter(new Binding(() -> c.state, v -> c.state = (java.nio.file.Path) v)).setter(new Binding(() -> c.state, v -> c.state = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Workflow(c, m1, 2)).setter(new CliFields.Workflow(c, m1, 2)).build());
         s.addOption(OptionSpec.builder(new String[] {"--write-state"}).paramLabel("FILE")
                 .description(new String[] {"Write the new state to FILE (JSON, texts in --lang). May be the --state FILE: then it is updated in place."})
                 .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
                 .initialValue(c.writeState)
-                .getter(new Binding(() -> c.writeState, v -> c.writeState = (java.nio.file.Path) v)).setter(new Binding(() -> c.writeState, v -> c.writeState = (java.nio.file.Path) v)).build());
+                .getter(new CliFields.Workflow(c, m1, 3)).setter(new CliFields.Workflow(c, m1, 3)).build());
         s.addOption(OptionSpec.builder(new String[] {"-h", "--help"}).usageHelp(true).description(new String[] {"Show this help message and exit."}).arity("0").paramLabel("<helpRequested>").initialValue(false).type(boolean.class).build());
         s.addOption(OptionSpec.builder(new String[] {"-V", "--version"}).versionHelp(true).description(new String[] {"Print version information and exit."}).arity("0").paramLabel("<versionRequested>").initialValue(false).type(boolean.class).build());
         s.addPositional(PositionalParamSpec.builder().paramLabel("PATH")
                 .description(new String[] {"Outputs to add: files or folders (one sub-folder per node); '-' reads standard input. None: only show the state."}).arity("0..*")
                 .type(java.util.List.class).auxiliaryTypes(java.lang.String.class)
                 .initialValue(c.paths)
-                .getter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).setter(new Binding(() -> c.paths, v -> c.paths = (java.util.List<java.lang.String>) v)).build());
+                .getter(new CliFields.Workflow(c, m1, 4)).setter(new CliFields.Workflow(c, m1, 4)).build());
         return s;
     }
 }

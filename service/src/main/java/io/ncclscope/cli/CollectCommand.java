@@ -58,7 +58,6 @@ import picocli.CommandLine.Option;
         })
 final class CollectCommand implements Callable<Integer> {
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR|-|FILE.tar[.gz]",
             description = "Where the bundle goes: a new or empty folder; '-' for a tar on stdout; a file ending in "
@@ -128,7 +127,7 @@ final class CollectCommand implements Callable<Integer> {
         if (toStdout || toTar) {
             dir = Files.createTempDirectory("ncclscope-collect-");
         } else {
-            dir = Path.of(out != null ? out : "ncclscope-" + safe(node != null ? node : hostname()) + "-" + STAMP.format(Instant.now()));
+            dir = Path.of(out != null ? out : "ncclscope-" + safe(node != null ? node : hostname()) + "-" + stamp(Instant.now()));
             if (Files.isSymbolicLink(dir)) {
                 err.println("ncclscope: " + dir + " is a symbolic link; collect does not follow links for --out");
                 return Main.BAD_INPUT;
@@ -237,5 +236,15 @@ final class CollectCommand implements Callable<Integer> {
         } catch (IOException e) {
             // a temp folder left behind is not worth failing the command
         }
+    }
+
+    /**
+     * {@return {@code now} as the default bundle folder names it: 20261205T180102Z} Made when a bundle is named, not in
+     * this class's initializer: every run that lists the commands (--help, help, a typo) builds this command, so the
+     * AOT cache's training run took the formatter's 49 classes (java.time's) into the cache, which every command loads
+     * at its start.
+     */
+    private static String stamp(Instant now) {
+        return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC).format(now);
     }
 }

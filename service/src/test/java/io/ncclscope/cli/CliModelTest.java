@@ -27,15 +27,17 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  */
 class CliModelTest {
 
-    private static final Path SOURCE = Path.of("src/main/java/io/ncclscope/cli/CliModel.java");
+    private static final Path SOURCES = Path.of("src/main/java/io/ncclscope/cli");
 
     @Test
     void committedModelIsWhatTheAnnotationsGive() throws Exception {
-        String generated = CliModelGenerator.generate(Main.COMMANDS);
-        if (Boolean.getBoolean("ncclscope.golden.update")) Files.writeString(SOURCE, generated, StandardCharsets.UTF_8);
-        assertThat(Files.readString(SOURCE, StandardCharsets.UTF_8))
-                .as("CliModel.java is out of date: regenerate it with -Dtest=CliModelTest -Dncclscope.golden.update=true")
-                .isEqualTo(generated);
+        for (Map.Entry<String, String> file : CliModelGenerator.generate(Main.COMMANDS).entrySet()) {
+            Path source = SOURCES.resolve(file.getKey());
+            if (Boolean.getBoolean("ncclscope.golden.update")) Files.writeString(source, file.getValue(), StandardCharsets.UTF_8);
+            assertThat(Files.readString(source, StandardCharsets.UTF_8))
+                    .as(file.getKey() + " is out of date: regenerate it with -Dtest=CliModelTest -Dncclscope.golden.update=true")
+                    .isEqualTo(file.getValue());
+        }
     }
 
     static Stream<String> commands() {

@@ -5,7 +5,6 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_DUPLICATE_GPUS;
 
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +61,8 @@ final class DuplicateGpuLines {
             dups.add(new DuplicateGpu(d.rank, d.other, d.raw == null ? null : ToolValues.ncclInt64BusId(d.raw), d.raw, d.host, d.line,
                     d.count));
         }
-        dups.sort(Comparator.comparingInt(DuplicateGpu::line));
+        // Not Comparator.comparingInt: the JDK's lambda there is serializable, spun at its first call in every run.
+        dups.sort((a, b) -> Integer.compare(a.line(), b.line()));
         return dups;
     }
 }

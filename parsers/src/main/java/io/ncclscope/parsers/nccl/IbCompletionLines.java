@@ -6,7 +6,6 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_IB_COMPLETION_ERRORS;
 
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +131,8 @@ final class IbCompletionLines {
             ibs.add(new IbCompletionError(b.host, b.pid, b.dev, b.peer, b.port, b.status, b.statusText, b.opcode, b.len,
                     b.vendor, b.dir, b.lgid, b.rgid, b.hca, b.line, b.count));
         }
-        ibs.sort(Comparator.comparingInt(IbCompletionError::line));
+        // Not Comparator.comparingInt: the JDK's lambda there is serializable, spun at its first call in every run.
+        ibs.sort((a, b) -> Integer.compare(a.line(), b.line()));
         return ibs;
     }
 }

@@ -8,7 +8,6 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_LAUNCHER_ERRORS;
 
 import io.ncclscope.parsers.nccl.LimitNotices.CappedList;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -145,7 +144,8 @@ final class LauncherErrors {
     List<LauncherError> errors() {
         List<LauncherError> ls = new ArrayList<>(launches.size());
         for (LauncherErrorEntry e : launches) ls.add(e.toRecord());
-        ls.sort(Comparator.comparingInt(LauncherError::line));
+        // Not Comparator.comparingInt: the JDK's lambda there is serializable, spun at its first call in every run.
+        ls.sort((a, b) -> Integer.compare(a.line(), b.line()));
         return ls;
     }
 

@@ -186,7 +186,9 @@ final class NvidiaSmiReader {
             w.warn(0, out.droppedGpus + " GPUs beyond the limit of " + MAX_GPUS + " were dropped", "");
         }
         List<Map.Entry<NvsmiSource, Integer>> order = new ArrayList<>(out.sources.entrySet());
-        order.sort(Map.Entry.comparingByValue());
+        // A lambda of ours, not Map.Entry.comparingByValue(): the JDK's is serializable, spun at its first call in every
+        // run (the AOT cache keeps only ours).
+        order.sort((a, b) -> a.getValue().compareTo(b.getValue()));
         List<NvsmiSource> srcs = order.stream().map(Map.Entry::getKey).toList();
         List<NvsmiGpu> gpuList = out.gpus.stream().map(GpuFacts::build).toList();
         boolean any = !srcs.isEmpty() || !gpuList.isEmpty() || out.driver != null || !out.toolErrors.isEmpty();

@@ -17,7 +17,6 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -83,7 +82,8 @@ final class NcclTestsJudge {
             for (NcclTestsRow r : t.rows()) {
                 if (r.outOfPlace() != null && r.outOfPlace().busbw() != null) rows.add(r);
             }
-            rows.sort(Comparator.comparingLong(NcclTestsRow::size));
+            // A lambda of ours, not Comparator.comparingLong: see Evidence.SLICE_ORDER.
+            rows.sort((x, y) -> Long.compare(x.size(), y.size()));
             List<String> hosts = NcclTestsJudge.hosts(t);
             Integer ranks = t.ranks();
             if (ranks == null && !t.devices().isEmpty()) ranks = t.devices().size();

@@ -98,7 +98,8 @@ public final class Localizer implements Analyzer {
             public List<Finding> finish() {
                 // In the whole evidence's slice order: the most common series and the localization follow it.
                 List<SliceResults> sorted = new ArrayList<>(kept);
-                sorted.sort(java.util.Comparator.comparing(SliceResults::node, Evidence.SLICE_NODE_ORDER));
+                // A lambda of ours, not Comparator.comparing: see Evidence.SLICE_ORDER (this runs in every analysis).
+                sorted.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node()));
                 List<PairResult> all = new ArrayList<>();
                 for (SliceResults r : sorted) all.addAll(r.results());
                 return judge(all);

@@ -72,6 +72,25 @@ public record Action(String text, String command) {
     }
 
     /**
+     * {@return whether {@code o} is an action with the same text and command} Written out, with {@link #hashCode()},
+     * rather than left to the record: the record's own are linked through {@code ObjectMethods} at their first call in
+     * every run, several method-handle classes spun while the JVM still interprets (the AOT cache keeps none of them),
+     * and the workflow compares actions in every analysis.
+     *
+     * @param o another object
+     */
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof Action a && text.equals(a.text) && command.equals(a.command);
+    }
+
+    /** {@return the record's hash: {@code 31 * text.hashCode() + command.hashCode()}, as the record's own gives it} */
+    @Override
+    public int hashCode() {
+        return 31 * text.hashCode() + command.hashCode();
+    }
+
+    /**
      * Whether this step comes with a command.
      *
      * @return {@code true} when {@link #command()} is not empty

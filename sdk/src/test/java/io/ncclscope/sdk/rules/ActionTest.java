@@ -8,6 +8,22 @@ import org.junit.jupiter.api.Test;
 
 class ActionTest {
 
+    /** A record of the same components, whose equals and hashCode are the JDK's own. */
+    private record Same(String text, String command) {
+    }
+
+    @Test
+    void equalsAndHashCodeAreTheRecordsOwn() {
+        Action a = new Action("Check the port.", "nc -vz ${peer} ${port}");
+        assertThat(a).isEqualTo(new Action("Check the port.", " nc -vz ${peer} ${port} "));
+        assertThat(a).isNotEqualTo(new Action("Check the port.", "nc -vz ${peer}"));
+        assertThat(a).isNotEqualTo(new Action("Check the link.", "nc -vz ${peer} ${port}"));
+        assertThat(a).isNotEqualTo(new Same(a.text(), a.command()));
+        for (Action x : new Action[] {a, new Action("Reseat the cable.", ""), new Action("\u91cd\u542f", "x=1")}) {
+            assertThat(x.hashCode()).as(x.toString()).isEqualTo(new Same(x.text(), x.command()).hashCode());
+        }
+    }
+
     @Test
     void placeholdersAreListedInOrderOfFirstAppearance() {
         Action a = new Action("Check the port.", "nc -vz ${peer} ${port} # ${peer}");

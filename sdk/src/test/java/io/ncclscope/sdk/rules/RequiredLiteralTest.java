@@ -34,6 +34,67 @@ class RequiredLiteralTest {
     }
 
     /**
+     * The array reading gives, for every catalogue row and for expressions at the edges (a trailing backslash, an
+     * unclosed class or repetition, escapes in and out of groups), what the first reading, character by character with
+     * {@code charAt}, gave: the rows' filters are those the tests of the catalogue were written against.
+     */
+    @Test
+    void theArrayReadingIsTheCharacterByCharacterOne() {
+        List<String> expressions = new java.util.ArrayList<>(List.of("abc\\", "[abc", "ab{2", "a\\.b+c", "(a\\.b)c\\|d",
+                "x\\Qy\\E", "\\(nil\\) at \\d+", "a(?:b|c)d+e?f{1,2}g*h", "\u00e9t\u00e9 \\p{L}", "a]b}c", "(?<n>x)yz", ""));
+        for (MessageCatalogue.Entry entry : MessageCatalogue.builtIn().entries()) expressions.add(entry.pattern().pattern());
+        for (String regex : expressions) {
+            assertThat(RequiredLiteral.of(regex)).as(regex).isEqualTo(charAtReading(regex));
+        }
+    }
+
+    /** The first {@link RequiredLiteral#of}, which read the expression with {@code charAt} and {@code indexOf}. */
+    private static String charAtReading(String regex) {
+        for (int at = regex.indexOf("(?"); at >= 0 && at + 2 < regex.length(); at = regex.indexOf("(?", at + 1)) {
+            char c = regex.charAt(at + 2);
+            if (c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return "";
+        }
+        String longest = "";
+        StringBuilder run = new StringBuilder();
+        int depth = 0;
+        for (int i = 0; i < regex.length(); i++) {
+            char c = regex.charAt(i);
+            char literal = 0;
+            if (c == '\\' && i + 1 < regex.length()) {
+                char next = regex.charAt(++i);
+                if (depth == 0 && !Character.isLetterOrDigit(next)) literal = next;
+                if ("QExu0pPkNc".indexOf(next) >= 0) return "";
+            } else if (c == '[') {
+                i++;
+                if (i < regex.length() && regex.charAt(i) == '^') i++;
+                if (i < regex.length() && regex.charAt(i) == ']') i++;
+                while (i < regex.length() && regex.charAt(i) != ']') i += regex.charAt(i) == '\\' ? 2 : 1;
+                i = Math.min(i, regex.length());
+            } else if (c == '{') {
+                i = regex.indexOf('}', i);
+                if (i < 0) return "";
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == '|') {
+                if (depth == 0) return "";
+            } else if (depth == 0 && ".^$*+?{}".indexOf(c) < 0) {
+                literal = c;
+            }
+            boolean quantified = i + 1 < regex.length() && "*+?{".indexOf(regex.charAt(i + 1)) >= 0;
+            if (literal != 0 && !quantified) {
+                run.append(literal);
+                continue;
+            }
+            if (literal != 0 && regex.charAt(i + 1) == '+') run.append(literal);
+            if (run.length() > longest.length()) longest = run.toString();
+            run.setLength(0);
+        }
+        return run.length() > longest.length() ? run.toString() : longest;
+    }
+
+    /**
      * Every catalogue row and every NCCL WARN text of the corpus: whenever a row's pattern finds the text, the text
      * holds the row's literal (the filter can never hide a match), and the filtered match equals the plain one.
      */
