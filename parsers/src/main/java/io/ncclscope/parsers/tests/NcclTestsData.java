@@ -42,7 +42,9 @@ import java.util.List;
  * @param ncclLogLines     number of NCCL debug lines ({@code host:pid:tid [dev] NCCL INFO ...}) skipped
  * @param ncclLog          the output read as an NCCL log (its NCCL debug lines among its other lines, line numbers the
  *                         output's), as {@link io.ncclscope.parsers.nccl.NcclLogParser} reads it; null when no NCCL
- *                         debug line was printed. Not written in the record's JSON form ({@link Json.NotWritten})
+ *                         debug line was printed (or the first came after 4 Mi characters of other lines), and in a
+ *                         record made by its reader rather than parsed. Not written in the record's JSON form
+ *                         ({@link Json.NotWritten})
  * @param started          {@code # Collective test starting} was printed
  * @param concluded        {@code # Collective test concluded} was printed (newer versions print both)
  */
