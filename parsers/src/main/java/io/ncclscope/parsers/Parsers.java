@@ -96,10 +96,14 @@ public final class Parsers {
      */
     public static Detection detect(CharSequence head) {
         // One String for every sniffer: most of them read a String, and a CharBuffer's toString() copies each time.
-        String h = (head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head).toString();
+        return detect((head.length() > HEAD_CHARS ? head.subSequence(0, HEAD_CHARS) : head).toString(), null);
+    }
+
+    /** {@link #detect(CharSequence)} of a head of at most {@link #HEAD_CHARS}, with its Latin-1 bytes when known. */
+    private static Detection detect(String h, byte[] latin1) {
         List<Detection.Score> scores = new ArrayList<>();
         // The sniffers that walk the head's lines find them once, not each on its own.
-        try (HeadLines.Share shared = HeadLines.share(h)) {
+        try (HeadLines.Share shared = HeadLines.share(h, latin1)) {
             for (ToolParser<?> p : PARSERS.values()) {
                 int s;
                 try {
@@ -317,7 +321,8 @@ public final class Parsers {
      */
     private static ParseResult<?> parseWhole(StringText in, ParseLimits limits) throws IOException {
         String text = in.text().substring(in.position());
-        ToolParser<?> p = PARSERS.get(detect(text).kind());
+        // The text's bytes, made once for its line reads (StringText.latin1), serve detection's pass over the head too.
+        ToolParser<?> p = PARSERS.get(detect(text, in.position() == 0 ? in.latin1() : null).kind());
         ParseResult<?> r = p == null ? unknown(in, limits) : p.parse(in, limits);
         int first = text.indexOf(TextDecoding.REPLACEMENT);
         if (first < 0) return r;

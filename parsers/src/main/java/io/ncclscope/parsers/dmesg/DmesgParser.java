@@ -142,12 +142,21 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     /**
      * True when {@link #stripQuote} and {@link #prefix} would leave the current line as it is, stripped, and call it not
      * stamped: no quote mark to take off, and a first character that starts none of the prefixes prefix() reads (a
-     * syslog priority, a facility, a syslog or ISO time, {@code kernel: }, a bracketed time).
+     * syslog priority, a facility, a syslog or ISO time, {@code kernel: }, a bracketed time). An upper-case start can
+     * only start a syslog time, which {@link #mayBeSyslog} rules out for most such lines ({@code Product Name : ...} of
+     * nvidia-smi -q, {@code Architecture: ...} of lscpu) without copying them.
      */
     private static boolean unprefixed(HeadLines line) {
         char c = line.first();
         if (!line.indented() && (c == '+' || c == '>')) return false;
-        if (c == '<' || c == '[' || Character.isUpperCase(c) || Character.isDigit(c)) return false;
+        if (c == '<' || c == '[' || Character.isDigit(c)) return false;
+        if (Character.isUpperCase(c)) {
+            if (line.length() <= 15 || !lowerAscii(line.charAt(1)) || !lowerAscii(line.charAt(2)) || line.charAt(3) != ' ') {
+                return true;
+            }
+            char d = line.charAt(4) == ' ' ? line.charAt(5) : line.charAt(4);
+            return d < '0' || d > '9';
+        }
         // mayBeFacility read in place, then the level FACILITY wants after the colon (a host "vm:946:946" has none).
         int i = 0;
         while (i < 9 && line.charAt(i) >= 'a' && line.charAt(i) <= 'z') i++;

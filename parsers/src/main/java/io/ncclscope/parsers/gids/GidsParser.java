@@ -83,14 +83,24 @@ public final class GidsParser implements ToolParser<GidsData> {
         return ToolValues.integer(w[1]) != null && ToolValues.integer(w[2]) != null;
     }
 
-    /** Port attribute lines of {@code ibv_devinfo}; more of them than GID lines means a port listing. */
+    /**
+     * Port attribute lines of {@code ibv_devinfo}; more of them than GID lines means a port listing. Asked of every line
+     * of a head that holds one of {@link #KEY_TEXTS} (an NCCL log's {@code CUDA_VISIBLE_DEVICES}), so the first
+     * character picks the few names to compare.
+     */
     private static boolean isDevinfoAttribute(HeadLines t) {
-        return t.startsWith("phys_state:") || t.startsWith("link_layer:") || t.startsWith("active_mtu:")
-                || t.startsWith("max_mtu:") || t.startsWith("sm_lid:") || t.startsWith("port_lid:")
-                || t.startsWith("port_lmc:") || t.startsWith("active_width:") || t.startsWith("active_speed:")
-                || t.startsWith("fw_ver:") || t.startsWith("node_guid:") || t.startsWith("sys_image_guid:")
-                || t.startsWith("vendor_part_id:") || t.startsWith("phys_port_cnt:") || t.startsWith("state:")
-                || t.startsWith("port:");
+        return switch (t.first()) {
+            case 'a' -> t.startsWith("active_mtu:") || t.startsWith("active_width:") || t.startsWith("active_speed:");
+            case 'f' -> t.startsWith("fw_ver:");
+            case 'l' -> t.startsWith("link_layer:");
+            case 'm' -> t.startsWith("max_mtu:");
+            case 'n' -> t.startsWith("node_guid:");
+            case 'p' -> t.startsWith("phys_state:") || t.startsWith("port_lid:") || t.startsWith("port_lmc:")
+                    || t.startsWith("phys_port_cnt:") || t.startsWith("port:");
+            case 's' -> t.startsWith("sm_lid:") || t.startsWith("sys_image_guid:") || t.startsWith("state:");
+            case 'v' -> t.startsWith("vendor_part_id:");
+            default -> false;
+        };
     }
 
     private static boolean isHeader(String[] tok) {

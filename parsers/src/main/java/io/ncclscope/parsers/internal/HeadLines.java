@@ -75,8 +75,19 @@ public final class HeadLines {
      * @return closes the share
      */
     public static Share share(String head) {
+        return share(head, null);
+    }
+
+    /**
+     * {@link #share(String)}, with the head's characters as one byte each for the one pass over it ({@link HeadLiterals}).
+     *
+     * @param head   the head the sniffers will read
+     * @param latin1 {@code head} as {@link StringText#latin1()} gives it, or null
+     * @return closes the share
+     */
+    public static Share share(String head, byte[] latin1) {
         LineIndex before = SHARED.get();
-        SHARED.set(new LineIndex(head));
+        SHARED.set(new LineIndex(head, latin1));
         return () -> {
             if (before == null) SHARED.remove();
             else SHARED.set(before);
@@ -102,15 +113,19 @@ public final class HeadLines {
         /** Four ints a line: where it starts, its line feed (or the end), where it starts and ends stripped. */
         int[] bounds = new int[256];
 
+        /** The head's characters as one byte each, or null. */
+        final byte[] latin1;
+
         /** Where each text the sniffers look for occurs in the head; found at the first question. */
         private HeadLiterals literals;
 
-        LineIndex(String head) {
+        LineIndex(String head, byte[] latin1) {
             this.head = head;
+            this.latin1 = latin1;
         }
 
         HeadLiterals literals() {
-            if (literals == null) literals = HeadLiterals.of(head);
+            if (literals == null) literals = HeadLiterals.of(head, latin1);
             return literals;
         }
 

@@ -55,6 +55,7 @@ final class HeadLiterals {
     /** Per slot of {@link #texts}: where the text starts in the head, in order (null: nowhere), and how many times. */
     private final int[][] at;
     private final int[] count;
+    private boolean readBytes;
 
     private HeadLiterals(Catalogue texts) {
         this.texts = texts;
@@ -68,9 +69,48 @@ final class HeadLiterals {
      * @param head the detection head
      */
     static HeadLiterals of(String head) {
-        HeadLiterals found = new HeadLiterals(learnt ? withLearnt() : catalogue);
-        found.scan(head);
-        return found;
+        return of(head, null);
+    }
+
+    /**
+     * {@return every occurrence in {@code head} of every text of the current catalogue, found in one pass over
+     * {@code latin1}, the head's characters as one byte each, when it is given} A file's text has its bytes made once
+     * ({@link StringText#latin1()}) for its line reads; scanning them spares the copy of the head into characters.
+     * The answers are those of the characters: each character beyond Latin-1 is a {@code '?'} there, and no text of a
+     * catalogue scanned so holds a {@code '?'} or a character beyond Latin-1 (else the characters are scanned).
+     *
+     * @param head   the detection head
+     * @param latin1 the head's characters as {@link StringText#latin1()} gives them, or null
+     */
+    static HeadLiterals of(String head, byte[] latin1) {
+        return new HeadLiterals(learnt ? withLearnt() : catalogue).scan(head, latin1);
+    }
+
+    /**
+     * {@return the occurrences of {@code texts} alone in {@code head}, found as {@link #of(String, byte[])} finds them}
+     * For tests: the shared catalogue holds whatever the heads read before taught it.
+     *
+     * @param head   the head
+     * @param latin1 its Latin-1 bytes, or null
+     * @param texts  the texts looked for, three characters or more each
+     */
+    static HeadLiterals of(String head, byte[] latin1, java.util.List<String> texts) {
+        return new HeadLiterals(new Catalogue(texts.toArray(new String[0]))).scan(head, latin1);
+    }
+
+    /** {@return true when the head was read as bytes} */
+    boolean readBytes() {
+        return readBytes;
+    }
+
+    private HeadLiterals scan(String head, byte[] latin1) {
+        if (latin1 != null && latin1.length == head.length() && texts.bytesExact) {
+            readBytes = true;
+            scan(latin1);
+        } else {
+            scan(head);
+        }
+        return this;
     }
 
     /**
@@ -141,6 +181,47 @@ final class HeadLiterals {
         }
     }
 
+    /** {@link #scan(String)} over the head's characters as one byte each. */
+    private void scan(byte[] a) {
+        Catalogue c = texts;
+        int n = a.length;
+        if (n < MIN_CHARS || c.strings.length == 0) return;
+        long[] triples = c.triples;
+        int key = key(0, a[0] & 0xff, a[1] & 0xff);
+        int i = 2;
+        for (; i + 1 < n; i += 2) {
+            int first = (key << 5 ^ (a[i] & 0xff)) & KEY_MASK;
+            key = (first << 5 ^ (a[i + 1] & 0xff)) & KEY_MASK;
+            if (((triples[first >>> 6] >>> first | triples[key >>> 6] >>> key) & 1L) != 0) {
+                if ((triples[first >>> 6] >>> first & 1L) != 0) candidates(a, n, first, i - 2);
+                if ((triples[key >>> 6] >>> key & 1L) != 0) candidates(a, n, key, i - 1);
+            }
+        }
+        if (i < n) {
+            key = (key << 5 ^ (a[i] & 0xff)) & KEY_MASK;
+            if ((triples[key >>> 6] >>> key & 1L) != 0) candidates(a, n, key, i - 2);
+        }
+    }
+
+    /** {@link #candidates(char[], int, int, int)} over bytes. */
+    private void candidates(byte[] a, int n, int key, int from) {
+        Catalogue c = texts;
+        int b = bucket(key);
+        for (int j = c.bucketStart[b], e = c.bucketStart[b + 1]; j < e; j++) {
+            int s = c.bucketSlots[j];
+            if (matches(a, n, from, c.chars[s])) add(s, from);
+        }
+    }
+
+    /** {@return true when {@code t} occurs in {@code a} at {@code at}} */
+    private static boolean matches(byte[] a, int n, int at, char[] t) {
+        if (at + t.length > n) return false;
+        for (int k = 0; k < t.length; k++) {
+            if ((a[at + k] & 0xff) != t[k]) return false;
+        }
+        return true;
+    }
+
     /** Notes each text of the bucket of {@code key} that occurs in {@code a} at {@code from}. */
     private void candidates(char[] a, int n, int key, int from) {
         Catalogue c = texts;
@@ -207,6 +288,11 @@ final class HeadLiterals {
         final int[] bucketStart = new int[BUCKETS + 1];
         final int[] bucketSlots;
         final Map<String, Integer> slots = new HashMap<>();
+        /**
+         * True when no text holds a {@code '?'} or a character beyond Latin-1: then a head's Latin-1 bytes, in which
+         * each character beyond Latin-1 is a {@code '?'}, give the answers its characters give.
+         */
+        final boolean bytesExact;
 
         Catalogue(String[] strings) {
             this.strings = strings;
@@ -224,6 +310,11 @@ final class HeadLiterals {
             bucketSlots = new int[strings.length];
             int[] fill = Arrays.copyOf(bucketStart, BUCKETS);
             for (int i = 0; i < strings.length; i++) bucketSlots[fill[bucket(keys[i])]++] = i;
+            boolean exact = true;
+            for (char[] t : chars) {
+                for (char ch : t) exact &= ch != '?' && ch <= 0xff;
+            }
+            this.bytesExact = exact;
         }
     }
 }

@@ -1,7 +1,13 @@
 package io.ncclscope.parsers.json;
 
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,7 +21,7 @@ import java.util.Optional;
  * A small JSON writer and reader with no dependencies, so that {@code ncclscope-parsers} stays
  * JDK-only. The writer turns records (component order), maps, collections, arrays, enums (their
  * {@code toString()}), strings, numbers, booleans and {@link Optional}s into JSON; {@code null}
- * record components and empty optionals are left out. A component named with a trailing underscore
+ * record components, empty optionals and components marked {@link NotWritten} are left out. A component named with a trailing underscore
  * (a Java keyword such as {@code interface_}) is written without it. The reader turns JSON text into
  * {@code Map<String,Object>} (insertion-ordered), {@code List<Object>}, {@code String}, {@code Long},
  * {@code Double}, {@code Boolean} and {@code null}. Thread-safe (stateless).
@@ -24,6 +30,41 @@ public final class Json {
 
     /** Deepest nesting the reader accepts. */
     public static final int MAX_DEPTH = 256;
+
+    /**
+     * Marks a record component the writer leaves out: facts the record carries for the code that reads it, derived
+     * from the same input as its other components, that its JSON form does not show.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.RECORD_COMPONENT)
+    public @interface NotWritten {
+    }
+
+    /** A record component the writer writes: its key and its accessor. */
+    private record Component(String key, Method accessor) {
+    }
+
+    /** Each record type's written components, in order, looked up once per type. */
+    private static final ClassValue<List<Component>> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected List<Component> computeValue(Class<?> type) {
+            List<Component> out = new ArrayList<>();
+            for (RecordComponent c : type.getRecordComponents()) {
+                if (c.isAnnotationPresent(NotWritten.class)) continue;
+                Method acc = c.getAccessor();
+                try {
+                    acc.setAccessible(true);
+                } catch (RuntimeException e) {
+                    throw new IllegalStateException("cannot read " + type.getSimpleName() + "." + c.getName(), e);
+                }
+                String key = c.getName();
+                if (key.length() > 1 && key.endsWith("_")) key = key.substring(0, key.length() - 1);
+                out.add(new Component(key, acc));
+            }
+            return List.copyOf(out);
+        }
+    };
 
     private Json() {
     }
@@ -82,19 +123,15 @@ public final class Json {
             string(sb, v.toString());
         } else if (v instanceof Record r) {
             Map<String, Object> m = new LinkedHashMap<>();
-            for (RecordComponent c : r.getClass().getRecordComponents()) {
+            for (Component c : COMPONENTS.get(r.getClass())) {
                 Object cv;
                 try {
-                    var acc = c.getAccessor();
-                    acc.setAccessible(true);
-                    cv = acc.invoke(r);
+                    cv = c.accessor().invoke(r);
                 } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
-                    throw new IllegalStateException("cannot read " + r.getClass().getSimpleName() + "." + c.getName(), e);
+                    throw new IllegalStateException("cannot read " + r.getClass().getSimpleName() + "." + c.key(), e);
                 }
                 if (cv instanceof Optional<?> o) cv = o.orElse(null);
-                String key = c.getName();
-                if (key.length() > 1 && key.endsWith("_")) key = key.substring(0, key.length() - 1);
-                if (cv != null) m.put(key, cv);
+                if (cv != null) m.put(c.key(), cv);
             }
             object(sb, m, indent, depth);
         } else if (v instanceof Map<?, ?> m) {

@@ -133,14 +133,18 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
                 || line.startsWith("NVML: ") || line.contains(" : ")) {
             return false;
         }
-        if (!line.contains(',') && !line.startsWith("pci") && !line.startsWith("index")) return true;
+        // A CSV header's first field first: it ends within a few characters on most lines (an NCCL log's host:pid), where
+        // the search for a comma would read the whole line.
         char c = line.first();
         if (c < 'a' || c > 'z') return true;
         for (int i = 1; i < line.length(); i++) {
             c = line.charAt(i);
-            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.')) return c != ',' && !Character.isWhitespace(c);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.')) {
+                if (c != ',' && !Character.isWhitespace(c)) return true;
+                break;
+            }
         }
-        return false;
+        return !line.contains(',') && !line.startsWith("pci") && !line.startsWith("index");
     }
 
     /** The -q section titles whose first key is {@code Max}. */

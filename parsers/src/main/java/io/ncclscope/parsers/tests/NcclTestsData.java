@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.tests;
 
+import io.ncclscope.parsers.json.Json;
+import io.ncclscope.parsers.nccl.NcclLog;
 import java.util.List;
 
 /**
@@ -38,6 +40,11 @@ import java.util.List;
  * @param notes            option and memory notes printed with the header
  * @param ncclWarnings     NCCL WARN lines interleaved with the output (NCCL_DEBUG)
  * @param ncclLogLines     number of NCCL debug lines ({@code host:pid:tid [dev] NCCL INFO ...}) skipped
+ * @param ncclLog          the output read as an NCCL log (its NCCL debug lines among its other lines, line numbers the
+ *                         output's), as {@link io.ncclscope.parsers.nccl.NcclLogParser} reads it; null when no NCCL
+ *                         debug line was printed (or the first came after 4 Mi characters of other lines), and in a
+ *                         record made by its reader rather than parsed. Not written in the record's JSON form
+ *                         ({@link Json.NotWritten})
  * @param started          {@code # Collective test starting} was printed
  * @param concluded        {@code # Collective test concluded} was printed (newer versions print both)
  */
@@ -47,8 +54,8 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
                             List<NcclTestsDevice> devices, Integer ranks, List<String> hosts, Boolean multiNode,
                             TableLayout layout, List<NcclTestsRow> rows, OutOfBounds outOfBounds, Double avgBusBw,
                             Boolean avgBusBwFailed, Integer avgBusBwLine, List<TestError> errors, Usage usage,
-                            List<Note> notes, List<Note> ncclWarnings, int ncclLogLines, boolean started,
-                            boolean concluded) {
+                            List<Note> notes, List<Note> ncclWarnings, int ncclLogLines,
+                            @Json.NotWritten NcclLog ncclLog, boolean started, boolean concluded) {
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
      *
@@ -84,6 +91,7 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
      * @param notes            option and memory notes printed with the header
      * @param ncclWarnings     NCCL WARN lines interleaved with the output (NCCL_DEBUG)
      * @param ncclLogLines     number of NCCL debug lines ({@code host:pid:tid [dev] NCCL INFO ...}) skipped
+     * @param ncclLog          the output read as an NCCL log; null when no NCCL debug line was printed
      * @param started          {@code # Collective test starting} was printed
      * @param concluded        {@code # Collective test concluded} was printed (newer versions print both)
      */
@@ -95,6 +103,65 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
         errors = List.copyOf(errors);
         notes = List.copyOf(notes);
         ncclWarnings = List.copyOf(ncclWarnings);
+    }
+
+    /**
+     * A record without the output's NCCL log ({@code ncclLog} null): a table made or trimmed by its reader, not parsed.
+     *
+     * @param format           text table or JSON
+     * @param test             the binary; null when not shown
+     * @param collective       the collective measured
+     * @param command          the command line seen before the output; null if none
+     * @param version          nccl-tests version; null when not printed
+     * @param ncclVersion      NCCL library version; null when not shown
+     * @param ncclHeaders      the {@code nccl-headers=} code
+     * @param ncclLibrary      the {@code nccl-library=} code
+     * @param jsonVersion      the JSON file format version (JSON only)
+     * @param startTime        JSON {@code start_time}
+     * @param endTime          JSON {@code end_time}
+     * @param env              JSON {@code env} entries; null for the text table
+     * @param params           the {@code # nThread ...} parameters; null when not printed
+     * @param devices          the {@code # Using devices} lines, in order
+     * @param ranks            number of ranks; null when no device line was printed
+     * @param hosts            distinct hosts of the device lines
+     * @param multiNode        true when the devices span more than one host; null when no device line was printed
+     * @param layout           the column header of the table; null when no header was printed
+     * @param rows             result rows, in order
+     * @param outOfBounds      the {@code # Out of bounds values} footer; null when not printed
+     * @param avgBusBw         {@code # Avg bus bandwidth} in GB/s; null when not printed
+     * @param avgBusBwFailed   true when the footer says {@code FAILED}, false for {@code OK}, null when unchecked
+     * @param avgBusBwLine     1-based line of the average; null when not printed
+     * @param errors           errors the binary reported, in order
+     * @param usage            the usage text, when the binary printed it
+     * @param notes            option and memory notes printed with the header
+     * @param ncclWarnings     NCCL WARN lines interleaved with the output
+     * @param ncclLogLines     number of NCCL debug lines skipped
+     * @param started          {@code # Collective test starting} was printed
+     * @param concluded        {@code # Collective test concluded} was printed
+     */
+    public NcclTestsData(SourceFormat format, String test, Collective collective, String command, String version,
+                         String ncclVersion, Integer ncclHeaders, Integer ncclLibrary, Integer jsonVersion,
+                         String startTime, String endTime, List<String> env, NcclTestsParams params,
+                         List<NcclTestsDevice> devices, Integer ranks, List<String> hosts, Boolean multiNode,
+                         TableLayout layout, List<NcclTestsRow> rows, OutOfBounds outOfBounds, Double avgBusBw,
+                         Boolean avgBusBwFailed, Integer avgBusBwLine, List<TestError> errors, Usage usage,
+                         List<Note> notes, List<Note> ncclWarnings, int ncclLogLines, boolean started,
+                         boolean concluded) {
+        this(format, test, collective, command, version, ncclVersion, ncclHeaders, ncclLibrary, jsonVersion, startTime,
+                endTime, env, params, devices, ranks, hosts, multiNode, layout, rows, outOfBounds, avgBusBw,
+                avgBusBwFailed, avgBusBwLine, errors, usage, notes, ncclWarnings, ncclLogLines, null, started, concluded);
+    }
+
+    /**
+     * {@return this record with {@code log} as its output's NCCL log}
+     *
+     * @param log the output read as an NCCL log, or null
+     */
+    NcclTestsData withNcclLog(NcclLog log) {
+        return new NcclTestsData(format, test, collective, command, version, ncclVersion, ncclHeaders, ncclLibrary,
+                jsonVersion, startTime, endTime, env, params, devices, ranks, hosts, multiNode, layout, rows, outOfBounds,
+                avgBusBw, avgBusBwFailed, avgBusBwLine, errors, usage, notes, ncclWarnings, ncclLogLines, log, started,
+                concluded);
     }
 
     /** {@return the row of the largest size (the last one of that size), if any} */

@@ -7,8 +7,12 @@ import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.nccl.InterleavedNcclLog;
+import io.ncclscope.parsers.nccl.NcclLog;
 import java.io.IOException;
 import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -174,6 +178,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
         Warnings w = new Warnings(limits.maxWarnings());
         LineSource src = LineSource.table(in, w, limits);
         TextOutputReader st = new TextOutputReader(w);
+        NcclLines nccl = new NcclLines(limits);
         String line;
         while ((line = src.next()) != null) {
             int no = src.lineNumber();
@@ -183,9 +188,10 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
             }
             if (st.json != null) {
                 st.json.append(line).append('\n');
-                continue;
+            } else {
+                st.line(line, no);
             }
-            st.line(line, no);
+            nccl.accept(line, no, st.ncclLogLines > 0);
         }
         NcclTestsData data;
         if (st.json != null) {
@@ -194,6 +200,57 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
         } else {
             data = st.finish();
         }
-        return new ParseResult<>(Kind.NCCL_TESTS, data, w.toList());
+        NcclLog log = nccl.finish();
+        return new ParseResult<>(Kind.NCCL_TESTS, log == null ? data : data.withNcclLog(log), w.toList());
+    }
+
+    /**
+     * The output read as an NCCL log as it is read, once it shows an NCCL debug line: every line goes to the log,
+     * nccl-tests' own too, as {@link io.ncclscope.parsers.nccl.NcclLogParser} would read the whole output. The lines
+     * before the first NCCL line are held (up to {@link #MAX_HELD_CHARS}) and given to the log when that line comes, so
+     * that an output without NCCL lines, the common case, sets up no log.
+     */
+    private static final class NcclLines {
+        /** Characters of lines held before the first NCCL line; past them the output is not read as a log. */
+        static final long MAX_HELD_CHARS = 4L << 20;
+
+        private final ParseLimits limits;
+        private List<String> held = new ArrayList<>();
+        private int firstHeld;
+        private long heldChars;
+        private InterleavedNcclLog log;
+
+        NcclLines(ParseLimits limits) {
+            this.limits = limits;
+        }
+
+        /** Reads the next line; {@code ncclSeen} once the output has shown an NCCL debug line, this one included. */
+        void accept(String line, int no, boolean ncclSeen) {
+            if (log != null) {
+                log.accept(line, no);
+                return;
+            }
+            if (held == null) return;
+            if (!ncclSeen) {
+                heldChars += line.length();
+                if (heldChars > MAX_HELD_CHARS) {
+                    held = null;
+                } else {
+                    if (held.isEmpty()) firstHeld = no;
+                    held.add(line);
+                }
+                return;
+            }
+            log = new InterleavedNcclLog(limits);
+            // Line numbers run without a gap (from the first line of the part of a paste this output is).
+            for (int i = 0; i < held.size(); i++) log.accept(held.get(i), firstHeld + i);
+            held = null;
+            log.accept(line, no);
+        }
+
+        /** {@return the log read; null when no NCCL line came (or came too late)} */
+        NcclLog finish() {
+            return log == null ? null : log.finish();
+        }
     }
 }

@@ -63,6 +63,33 @@ class HeadLiteralsTest {
         }
     }
 
+    @Test
+    void aHeadReadAsItsLatin1BytesGivesTheAnswersOfItsCharacters() {
+        // Beyond Latin-1 each character is a '?' in the bytes (StringText.latin1): it must match no text there.
+        List<String> heads = List.of("NCCL INFO x\nNCCL WARN y NCCL INFO\n", "\u00e9\u00e9t\u00e9 caf\u00e9\n",
+                "a\u2003INFO b?INFO \u20acNCCL ?NCCL \u0100\u0101t\u00e9", "abab" + "a".repeat(40), "ab", "");
+        List<String> texts = List.of("NCCL INFO", "NCCL WARN", "\u00e9t\u00e9", "INFO", "NCCL", "aaa", "bab", "caf\u00e9");
+        for (String head : heads) {
+            byte[] latin1 = head.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            HeadLiterals found = HeadLiterals.of(head, latin1, texts);
+            assertThat(found.readBytes()).as("read as bytes: %s", head).isTrue();
+            for (String text : texts) {
+                int slot = found.slot(text);
+                List<Integer> actual = new ArrayList<>();
+                for (int i = 0; i < found.count(slot); i++) actual.add(found.at(slot, i));
+                assertThat(actual).as("%s in %s", text, head).isEqualTo(indexOfAll(head, text));
+            }
+        }
+        // A text with a '?' or a character beyond Latin-1 could match a '?' of the bytes: such a catalogue reads chars.
+        for (String odd : List.of("b?INFO", "\u2003INFO")) {
+            String head = "a\u2003INFO b?INFO";
+            HeadLiterals found = HeadLiterals.of(head, head.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                    List.of("INFO", odd));
+            assertThat(found.readBytes()).as(odd).isFalse();
+            assertThat(found.count(found.slot(odd))).as(odd).isEqualTo(1);
+        }
+    }
+
     private static List<Integer> indexOfAll(String head, String text) {
         List<Integer> out = new ArrayList<>();
         for (int i = head.indexOf(text); i >= 0; i = head.indexOf(text, i + 1)) out.add(i);

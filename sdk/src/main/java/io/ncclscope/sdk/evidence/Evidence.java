@@ -440,7 +440,7 @@ public final class Evidence {
          * @return this builder
          */
         public Builder addFile(String name, Path file) {
-            for (FileTask t : take(List.of(new FileTask(file, name, null, null, null)))) addRead(t, read(t));
+            for (FileTask t : take(List.of(new FileTask(file, name)))) addRead(t, read(t));
             return this;
         }
 
@@ -467,7 +467,7 @@ public final class Evidence {
             if (Files.isDirectory(path)) {
                 addFolder(path, tasks);
             } else {
-                tasks.add(new FileTask(path, path.toString(), null, null, null));
+                tasks.add(new FileTask(path, path.toString()));
             }
             return tasks;
         }
@@ -487,9 +487,9 @@ public final class Evidence {
 
         /** Adds what {@link #read(FileTask)} gave for {@code t}: its artifact, or a problem. */
         void addRead(FileTask t, Object outcome) {
-            if (outcome instanceof List<?> results) {
-                Path kept = keptFile(t.file());
-                for (Object r : results) {
+            if (outcome instanceof FileRead read) {
+                Path kept = read.kept() ? t.file() : keptFile(t.file());
+                for (Object r : read.results()) {
                     add(t.name(), (ParseResult<?>) r, null, kept, null, NodeSource.NONE,
                             new String[] {t.folderKey(), t.folderNode(), t.rel()});
                 }
@@ -503,8 +503,19 @@ public final class Evidence {
             return problems;
         }
 
-        /** A file to read: its path, artifact name, node folder, that folder's node name, and its path inside it. */
-        record FileTask(Path file, String name, String folderKey, String folderNode, String rel) {
+        /**
+         * A file to read: its path, artifact name, node folder, that folder's node name, its path inside it, and whether
+         * that folder is a collect bundle (holds a {@code manifest.json}: its files are one tool's output each).
+         */
+        record FileTask(Path file, String name, String folderKey, String folderNode, String rel, boolean bundle) {
+            /** A file of no node folder. */
+            FileTask(Path file, String name) {
+                this(file, name, null, null, null, false);
+            }
+        }
+
+        /** A file's results, and whether it is known to be small enough to quote (else its size is asked). */
+        private record FileRead(List<ParseResult<?>> results, boolean kept) {
         }
 
         /**
@@ -514,15 +525,16 @@ public final class Evidence {
         Object read(FileTask t) {
             java.util.function.LongConsumer bytes = progress == null ? b -> { } : progress::bytesRead;
             try {
-                boolean bundle = t.folderKey() != null && Files.isRegularFile(Path.of(t.folderKey()).resolve(MANIFEST));
                 // A small file is read once: its text, parsed here, is what the findings on it quote soon after.
                 String text = Parsers.smallText(t.file(), bytes);
                 if (text != null) {
                     if (text.length() <= keepText) texts.offer(t.file(), text);
-                    return bundle ? List.of(Parsers.parse(text, limits)) : Parsers.parseEach(text, limits);
+                    // Shorter than HEAD_CHARS bytes: within the usual keepText, so no second look at its size.
+                    boolean kept = keepText >= Parsers.HEAD_CHARS;
+                    return new FileRead(t.bundle() ? List.of(Parsers.parse(text, limits)) : Parsers.parseEach(text, limits), kept);
                 }
-                if (bundle) return List.of(Parsers.parse(t.file(), limits, bytes));
-                return Parsers.parseEach(t.file(), limits, bytes);
+                if (t.bundle()) return new FileRead(List.of(Parsers.parse(t.file(), limits, bytes)), false);
+                return new FileRead(Parsers.parseEach(t.file(), limits, bytes), false);
             } catch (IOException | UncheckedIOException e) {
                 return "cannot read: " + e.getMessage();
             }
@@ -550,7 +562,7 @@ public final class Evidence {
                 if (Files.isDirectory(c)) {
                     addNodeFolder(root, c, nodeName(c), tasks);
                 } else {
-                    tasks.add(new FileTask(c, root.relativize(c).toString(), null, null, null));
+                    tasks.add(new FileTask(c, root.relativize(c).toString()));
                 }
             }
         }
@@ -562,11 +574,12 @@ public final class Evidence {
             }
             String base = root.equals(folder) && root.getFileName() != null ? root.getFileName().toString() : null;
             java.time.Instant time = bundleTime(folder);
-            if (time != null || Files.isRegularFile(folder.resolve("manifest.json"))) bundleTimes.put(folder.toString(), time);
+            boolean bundle = Files.isRegularFile(folder.resolve(MANIFEST));
+            if (time != null || bundle) bundleTimes.put(folder.toString(), time);
             for (Path f : all) {
                 String rel = root.relativize(f).toString();
                 tasks.add(new FileTask(f, base != null ? base + "/" + rel : rel, folder.toString(), node,
-                        folder.relativize(f).toString().replace('\\', '/')));
+                        folder.relativize(f).toString().replace('\\', '/'), bundle));
             }
         }
 

@@ -335,7 +335,7 @@ public final class NodeStream {
     /** The units under {@code path}, in the order {@link Evidence.Builder#addPath(Path)} reads their files. */
     private static void list(Path path, List<Unit> units) throws IOException {
         if (!Files.isDirectory(path)) {
-            units.add(new Unit(null, null, null, new Evidence.Builder.FileTask(path, path.toString(), null, null, null)));
+            units.add(new Unit(null, null, null, new Evidence.Builder.FileTask(path, path.toString())));
             return;
         }
         if (Evidence.Builder.isNodeFolder(path)) {
@@ -352,7 +352,7 @@ public final class NodeStream {
                 units.add(new Unit(path, c, Evidence.Builder.nodeName(c), null));
             } else {
                 units.add(new Unit(null, null, null,
-                        new Evidence.Builder.FileTask(c, path.relativize(c).toString(), null, null, null)));
+                        new Evidence.Builder.FileTask(c, path.relativize(c).toString())));
             }
         }
     }

@@ -1,16 +1,11 @@
 package io.ncclscope.sdk.diagnose.transport;
 
-import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.env.EnvData;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclLog;
-import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,14 +48,7 @@ record NodeSummary(List<String> nodes, List<LogSummary> logs, List<HardwareRecor
 
     /** {@return the NCCL debug lines of an nccl-tests output as a log; null when it has none} */
     private static NcclLog ncclLines(Artifact a, NcclTestsData t) {
-        // The nccl-tests parser counts the NCCL debug lines it skips; read them as a log (line numbers kept).
-        if (t.ncclLogLines() == 0 || !a.hasText()) return null;
-        StringBuilder sb = new StringBuilder();
-        for (String line : a.text()) sb.append(line).append('\n');
-        try {
-            return new NcclLogParser().parse(new StringReader(sb.toString()), ParseLimits.DEFAULTS).data();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        // The nccl-tests parser read the output as a log too (line numbers kept); quoted from the artifact's text.
+        return a.hasText() ? t.ncclLog() : null;
     }
 }
