@@ -11,6 +11,7 @@ import io.ncclscope.parsers.topo.MatrixType;
 import io.ncclscope.parsers.topo.TopoMatrix;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,12 +45,12 @@ final class ClusterHardware {
     record RdmaState(Rdma state, List<String> active, List<EvidenceLine> lines) {
     }
 
-    /** An interface of {@code ip addr} / {@code ifconfig} with its record. */
-    record Interface(HardwareRecord record, NetInterface iface) {
+    /** An interface of {@code ip addr} / {@code ifconfig} with its artifact. */
+    record Interface(Artifact artifact, NetInterface iface) {
     }
 
-    /** The {@code nvidia-smi topo} capture of a node with its record. */
-    record TopologyRecord(HardwareRecord record, Topology data) {
+    /** The {@code nvidia-smi topo} capture of a node with its artifact. */
+    record TopologyRecord(Artifact artifact, Topology data) {
 
         /** {@return whether the capture has the topology matrix ({@code nvidia-smi topo -m})} */
         boolean hasMatrix() {
@@ -64,13 +65,13 @@ final class ClusterHardware {
 
         /** {@return the matrix line of GPU {@code name} ({@code GPU3}), quoted now; null when the capture has none} */
         EvidenceLine gpuLine(String name) {
-            return data.gpu(name).map(g -> record.quote(g.line())).orElse(null);
+            return data.gpu(name).map(g -> artifact.quote(g.line())).orElse(null);
         }
     }
 
-    private final Map<String, List<HardwareRecord>> byNode = new LinkedHashMap<>();
-    private final List<HardwareRecord> unassigned = new ArrayList<>();
-    /** Every node of the evidence, in natural order, whether or not it has hardware records. */
+    private final Map<String, List<Artifact>> byNode = new LinkedHashMap<>();
+    private final List<Artifact> unassigned = new ArrayList<>();
+    /** Every node of the evidence, in natural order, whether or not it has hardware artifacts. */
     private final List<String> nodes;
     /**
      * Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form;
@@ -79,13 +80,13 @@ final class ClusterHardware {
     private Map<String, String> nodesByShortName;
 
     /**
-     * @param records the hardware records of every node and of none, in evidence order
+     * @param records the hardware artifacts of every node and of none, in evidence order
      * @param nodes   every node of the evidence, in natural order
      */
-    ClusterHardware(List<HardwareRecord> records, List<String> nodes) {
-        for (HardwareRecord r : records) {
-            if (r.node() == null) unassigned.add(r);
-            else byNode.computeIfAbsent(r.node(), k -> new ArrayList<>()).add(r);
+    ClusterHardware(List<Artifact> records, List<String> nodes) {
+        for (Artifact r : records) {
+            if (r.node().isEmpty()) unassigned.add(r);
+            else byNode.computeIfAbsent(r.node().get(), k -> new ArrayList<>()).add(r);
         }
         this.nodes = List.copyOf(nodes);
     }
@@ -98,9 +99,9 @@ final class ClusterHardware {
         return nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
     }
 
-    /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
-    private List<HardwareRecord> records(String host, boolean alone) {
-        List<HardwareRecord> out = new ArrayList<>();
+    /** The hardware artifacts of the node named {@code host}; a job without host names takes the evidence's single node. */
+    private List<Artifact> records(String host, boolean alone) {
+        List<Artifact> out = new ArrayList<>();
         if (host != null) {
             out.addAll(byNode.getOrDefault(host, List.of()));
             if (out.isEmpty() && !nodes.contains(host)) {
@@ -126,7 +127,7 @@ final class ClusterHardware {
         boolean ibstat = false;
         boolean devices = false;
         boolean mapped = false;
-        for (HardwareRecord a : records(host, alone)) {
+        for (Artifact a : records(host, alone)) {
             IbstatData d = a.data(IbstatData.class).orElse(null);
             if (d != null) {
                 ibstat = true;
@@ -172,16 +173,16 @@ final class ClusterHardware {
     /** Every interface of the node. */
     List<Interface> ifaces(String host, boolean alone) {
         List<Interface> out = new ArrayList<>();
-        for (HardwareRecord a : records(host, alone)) {
+        for (Artifact a : records(host, alone)) {
             IpLinkData ip = a.data(IpLinkData.class).orElse(null);
             if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Interface(a, i));
         }
         return out;
     }
 
-    /** The node's {@code nvidia-smi topo} capture with its record; null when none. */
+    /** The node's {@code nvidia-smi topo} capture with its artifact; null when none. */
     TopologyRecord topology(String host, boolean alone) {
-        for (HardwareRecord a : records(host, alone)) {
+        for (Artifact a : records(host, alone)) {
             Topology t = a.data(Topology.class).orElse(null);
             if (t != null && t.line() > 0) return new TopologyRecord(a, t);
         }

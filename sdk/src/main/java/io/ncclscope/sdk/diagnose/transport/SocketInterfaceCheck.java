@@ -59,7 +59,7 @@ final class SocketInterfaceCheck {
         String addr = e.address();
         List<ClusterHardware.Interface> named = hw.iface(h.name, job.alone(), e.name);
         NetInterface ip = named.isEmpty() ? null : named.get(0).iface();
-        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).record().quote(ip.line());
+        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).artifact().quote(ip.line());
         boolean multi = span == TransportJob.Span.MULTI_NODE;
         boolean loop = InterfaceNames.isLoopbackName(e.name) || InterfaceNames.loopback(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(InterfaceNames::linkLocal);

@@ -114,7 +114,7 @@ final class SubnetCheck {
             for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
                 for (NetAddress a : ip.iface().addresses()) {
                     if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        lines.add(ip.record().quote(a.line()));
+                        lines.add(ip.artifact().quote(a.line()));
                     }
                     if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
                 }
