@@ -70,25 +70,8 @@ final class NodeComparison {
     private final Map<Bucket, TreeMap<String, List<Quote>>> lines = new HashMap<>();
     private int named;
 
-    /**
-     * Reads what one node shows.
-     *
-     * @param node      the node
-     * @param artifacts its artifacts
-     */
-    void add(String node, List<Artifact> artifacts) {
-        add(read(node, artifacts));
-    }
-
     /** What one node shows of every aspect, read apart from the comparison's state (any thread). */
-    static final class NodeAspects {
-        private final String node;
-        private final AspectSeries[] series;
-
-        private NodeAspects(String node, AspectSeries[] series) {
-            this.node = node;
-            this.series = series;
-        }
+    record NodeAspects(String node, AspectSeries[] series) {
     }
 
     /**
@@ -310,11 +293,8 @@ final class NodeComparison {
         lines.add(Quote.of(a, d.gpus().get(0).line()));
         if (d.gpus().size() > 1) lines.add(Quote.of(a, d.gpus().get(d.gpus().size() - 1).line()));
         gpus.byNode.put(node, new Fact(String.valueOf(d.gpus().size()), (long) d.gpus().size(), lines));
-        Map<String, Integer> names = new TreeMap<>();
-        for (NvsmiGpu g : d.gpus()) {
-            if (g.name() != null) names.merge(g.name(), 1, Integer::sum);
-        }
-        if (!names.isEmpty()) models.byNode.put(node, new Fact(AspectSeries.modelProfile(names), null, lines.subList(0, 1)));
+        String profile = AspectSeries.modelProfile(d.gpus().stream().map(NvsmiGpu::name));
+        if (profile != null) models.byNode.put(node, new Fact(profile, null, lines.subList(0, 1)));
     }
 
     private static void treeFacts(String node, Artifact a, LspciTree tree, AspectSeries gpus, AspectSeries nics) {
