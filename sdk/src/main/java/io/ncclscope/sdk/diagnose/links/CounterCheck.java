@@ -52,9 +52,8 @@ final class CounterCheck {
         /** Files a finding about this interface. */
         private void add(MergedFindings sink, String code, FindingSeverity severity, Message detail, List<EvidenceLine> ev) {
             String iface = i.name();
-            String key = LinkText.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
-            sink.addLines(key, code, severity, LinkText.subject(a).withIface(iface), detail, ev, "iface", iface,
-                    "node", LinkText.node(a));
+            sink.addLines(LinkText.key(a, iface, i.line()), code, severity, LinkText.subject(a).withIface(iface), detail, ev,
+                    "iface", iface, "node", LinkText.node(a));
         }
 
         /** How a detail names the interface: a grep-filtered paste may name none, and the artifact names it then. */
