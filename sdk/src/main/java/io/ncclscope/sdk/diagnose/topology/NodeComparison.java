@@ -185,10 +185,10 @@ final class NodeComparison {
         // Counts first: a node that is odd by count is not reported again for its paths or NVLink layout.
         Set<String> oddByCount = new HashSet<>();
         for (int i = 0; i < COUNTS; i++) oddByCount.addAll(AspectSeries.compare(s[i], out));
-        s[TOPO_PATHS].byNode.keySet().removeAll(oddByCount);
-        s[TOPO_NVLINK].byNode.keySet().removeAll(oddByCount);
-        s[SMI_MODELS].byNode.keySet().removeAll(oddByCount);
-        for (int i : new int[] {SMI_MODELS, TOPO_PATHS, TOPO_NVLINK}) AspectSeries.compare(s[i], out);
+        for (int i = COUNTS; i < s.length; i++) {
+            s[i].byNode.keySet().removeAll(oddByCount);
+            AspectSeries.compare(s[i], out);
+        }
     }
 
     /** A line a tool printed instead of data. */
