@@ -70,8 +70,8 @@ final class EthCheck {
         }
         List<EthernetLink> eths = new ArrayList<>();
         MergedFindings down = slice.into(ethtool);
-        for (NodePorts.EthtoolPort p : ports.ethtoolPorts) {
-            EthtoolInterface i = p.eth();
+        for (Evidence.Item<EthtoolInterface> p : ports.ethtoolPorts) {
+            EthtoolInterface i = p.data();
             ethtoolDown(p.artifact(), i, ports, down);
             if (i.speedMbps() == null || Boolean.FALSE.equals(i.linkDetected())) continue;
             eths.add(new EthernetLink(p.artifact().stub(), i.name(), i.speedMbps(), i.line(), best(i.advertisedLinkModes()),

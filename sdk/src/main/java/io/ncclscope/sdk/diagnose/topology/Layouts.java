@@ -18,6 +18,7 @@ import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.Layout.Device;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
 import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -284,11 +285,11 @@ final class Layouts {
      * The NUMA placement of GPUs and NICs from {@code lspci -vvv} alone ({@code NUMA node:} lines), without
      * paths: enough to tell GPUs of one NUMA node without a NIC. Empty when either side is missing.
      */
-    static Optional<Layout> fromVerbose(List<LspciVerboseArtifact> verbose) {
+    static Optional<Layout> fromVerbose(List<Evidence.Item<LspciVerbose>> verbose) {
         List<Device> gpus = new ArrayList<>();
         List<Device> nics = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (LspciVerboseArtifact it : verbose) {
+        for (Evidence.Item<LspciVerbose> it : verbose) {
             for (LspciDevice d : it.data().devices()) {
                 if (d.bdf() == null || d.numaNode() == null || !seen.add(d.bdf())) continue;
                 boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
@@ -303,10 +304,6 @@ final class Layouts {
         }
         if (gpus.isEmpty() || nics.isEmpty()) return Optional.empty();
         return Optional.of(new Layout(VERBOSE, gpus, nics, null, null, true, List.of()));
-    }
-
-    /** One {@code lspci -vvv} artifact. */
-    record LspciVerboseArtifact(Artifact artifact, LspciVerbose data) {
     }
 
     private static boolean isGpuClass(LspciDevice d) {
@@ -329,9 +326,9 @@ final class Layouts {
             return byBdf.get(bdf);
         }
 
-        static PciNuma of(List<LspciVerboseArtifact> verbose) {
+        static PciNuma of(List<Evidence.Item<LspciVerbose>> verbose) {
             Map<String, Entry> m = new java.util.HashMap<>();
-            for (LspciVerboseArtifact it : verbose) {
+            for (Evidence.Item<LspciVerbose> it : verbose) {
                 for (LspciDevice d : it.data().devices()) {
                     if (d.bdf() == null || d.numaNode() == null || m.containsKey(d.bdf())) continue;
                     m.put(d.bdf(), new Entry(d.numaNode(), Quote.numa(it.artifact(), d.line())));

@@ -16,6 +16,7 @@ import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.AspectSeries.Fact;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.Evidence.Item;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -145,10 +146,13 @@ final class NodeComparison {
 
     /** What one node shows of every aspect, put into {@code s}. */
     private static void nodeFacts(String node, List<Artifact> artifacts, AspectSeries[] s) {
-        Found<Topology> topo = pick(artifacts, Topology.class, (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
-        Found<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class, (d, now) -> now == null || d.gpus().size() > now.gpus().size());
-        Found<IbstatData> ib = pick(artifacts, IbstatData.class, (d, now) -> now == null || d.devices().size() > now.devices().size());
-        Found<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
+        Item<Topology> topo = pick(artifacts, Topology.class,
+                (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
+        Item<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class,
+                (d, now) -> now == null || d.gpus().size() > now.gpus().size());
+        Item<IbstatData> ib = pick(artifacts, IbstatData.class,
+                (d, now) -> now == null || d.devices().size() > now.devices().size());
+        Item<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
         if (topo != null) topoFacts(node, topo.artifact(), topo.data(), s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
         if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(node, smi.artifact(), smi.data(), s[SMI_GPUS], s[SMI_MODELS]);
         else if (smi != null) {
@@ -167,16 +171,12 @@ final class NodeComparison {
         if (tree != null) treeFacts(node, tree.artifact(), tree.data(), s[TREE_GPUS], s[TREE_NICS]);
     }
 
-    /** One tool's data with the artifact it came from. */
-    private record Found<T>(Artifact artifact, T data) {
-    }
-
     /** The data of {@code type} that {@code better(data, found so far)} prefers, over the artifacts in order; null when none. */
-    private static <T> Found<T> pick(List<Artifact> artifacts, Class<T> type, BiPredicate<T, T> better) {
-        Found<T> found = null;
+    private static <T> Item<T> pick(List<Artifact> artifacts, Class<T> type, BiPredicate<T, T> better) {
+        Item<T> found = null;
         for (Artifact a : artifacts) {
             Optional<T> d = a.data(type);
-            if (d.isPresent() && better.test(d.get(), found == null ? null : found.data())) found = new Found<>(a, d.get());
+            if (d.isPresent() && better.test(d.get(), found == null ? null : found.data())) found = new Item<>(a, d.get());
         }
         return found;
     }

@@ -146,11 +146,11 @@ public final class TopologyAnalyzer implements Analyzer {
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
     private static void placement(String node, String scope, List<Artifact> as, MergedFindings out) {
         NumaTopology numa = null;
-        List<Layouts.LspciVerboseArtifact> verbose = new ArrayList<>();
+        List<Evidence.Item<LspciVerbose>> verbose = new ArrayList<>();
         for (Artifact a : as) {
             Optional<NumaTopology> n = a.data(NumaTopology.class);
             if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
-            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.LspciVerboseArtifact(a, v)));
+            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Evidence.Item<>(a, v)));
         }
         List<NumaNode> withCpus = numa == null ? List.of() : numa.nodes().stream().filter(NumaNode::hasCpus).toList();
         Map<Integer, Integer> cpuNuma = new HashMap<>();

@@ -12,6 +12,7 @@ import io.ncclscope.parsers.topo.TopoMatrix;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,10 +44,6 @@ final class ClusterHardware {
 
     /** The RDMA state of one node, its active devices and the lines that show them. */
     record RdmaState(Rdma state, List<String> active, List<EvidenceLine> lines) {
-    }
-
-    /** An interface of {@code ip addr} / {@code ifconfig} with its artifact. */
-    record Interface(Artifact artifact, NetInterface iface) {
     }
 
     /** The {@code nvidia-smi topo} capture of a node with its artifact. */
@@ -166,16 +163,16 @@ final class ClusterHardware {
     }
 
     /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
-    List<Interface> iface(String host, boolean alone, String name) {
-        return ifaces(host, alone).stream().filter(i -> i.iface().name().equals(name)).toList();
+    List<Evidence.Item<NetInterface>> iface(String host, boolean alone, String name) {
+        return ifaces(host, alone).stream().filter(i -> i.data().name().equals(name)).toList();
     }
 
-    /** Every interface of the node. */
-    List<Interface> ifaces(String host, boolean alone) {
-        List<Interface> out = new ArrayList<>();
+    /** Every interface of the node, as {@code ip addr} / {@code ifconfig} shows it, with its artifact. */
+    List<Evidence.Item<NetInterface>> ifaces(String host, boolean alone) {
+        List<Evidence.Item<NetInterface>> out = new ArrayList<>();
         for (Artifact a : records(host, alone)) {
             IpLinkData ip = a.data(IpLinkData.class).orElse(null);
-            if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Interface(a, i));
+            if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Evidence.Item<>(a, i));
         }
         return out;
     }
