@@ -7,6 +7,7 @@ import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -31,10 +32,10 @@ final class CounterCheck {
 
     /** Checks the counters of every interface of the node that {@code ethtool -S} shows. */
     static void run(NodePorts ports, MergedFindings sink) {
-        for (NodePorts.EthtoolPort p : ports.ethtoolPorts) {
-            Map<String, Long> c = p.eth().counters();
+        for (Evidence.Item<EthtoolInterface> p : ports.ethtoolPorts) {
+            Map<String, Long> c = p.data().counters();
             if (c.isEmpty()) continue;
-            InterfaceCounters ic = new InterfaceCounters(p.artifact(), p.eth(), c, packets(c, "rx"), packets(c, "tx"));
+            InterfaceCounters ic = new InterfaceCounters(p.artifact(), p.data(), c, packets(c, "rx"), packets(c, "tx"));
             ic.errorCounters(sink);
             ic.notLossless(ic.pauseStorm(sink), sink);
         }
@@ -52,9 +53,8 @@ final class CounterCheck {
         /** Files a finding about this interface. */
         private void add(MergedFindings sink, String code, FindingSeverity severity, Message detail, List<EvidenceLine> ev) {
             String iface = i.name();
-            String key = LinkText.key(a) + "/" + (iface == null ? a.name() + ":" + i.line() : iface);
-            sink.addLines(key, code, severity, LinkText.subject(a).withIface(iface), detail, ev, "iface", iface,
-                    "node", LinkText.node(a));
+            sink.addLines(LinkText.key(a, iface, i.line()), code, severity, LinkText.subject(a).withIface(iface), detail, ev,
+                    "iface", iface, "node", LinkText.node(a));
         }
 
         /** How a detail names the interface: a grep-filtered paste may name none, and the artifact names it then. */

@@ -70,8 +70,8 @@ final class EthCheck {
         }
         List<EthernetLink> eths = new ArrayList<>();
         MergedFindings down = slice.into(ethtool);
-        for (NodePorts.EthtoolPort p : ports.ethtoolPorts) {
-            EthtoolInterface i = p.eth();
+        for (Evidence.Item<EthtoolInterface> p : ports.ethtoolPorts) {
+            EthtoolInterface i = p.data();
             ethtoolDown(p.artifact(), i, ports, down);
             if (i.speedMbps() == null || Boolean.FALSE.equals(i.linkDetected())) continue;
             eths.add(new EthernetLink(p.artifact().stub(), i.name(), i.speedMbps(), i.line(), best(i.advertisedLinkModes()),
@@ -323,18 +323,15 @@ final class EthCheck {
             if (b != null && f.nif().mtu() != null) members.computeIfAbsent(b, k -> new ArrayList<>()).add(f);
         }
         for (var e : members.entrySet()) {
+            Map<Integer, List<NodePorts.IpInterface>> byMtu = new LinkedHashMap<>();
+            for (NodePorts.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
             NodePorts.IpInterface master = byName.get(e.getKey());
-            Integer ref = master != null && master.nif().mtu() != null ? master.nif().mtu() : null;
-            NodePorts.IpInterface refIf = master;
-            if (ref == null) {
-                Map<Integer, List<NodePorts.IpInterface>> byMtu = new LinkedHashMap<>();
-                for (NodePorts.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
-                if (byMtu.size() < 2) continue;
-                ref = NodePorts.commonMtu(byMtu);
-                refIf = byMtu.get(ref).get(0);
-            }
+            NodePorts.IpInterface refIf = master != null && master.nif().mtu() != null ? master
+                    : byMtu.size() < 2 ? null : byMtu.get(NodePorts.commonMtu(byMtu)).get(0);
+            if (refIf == null) continue;
+            int ref = refIf.nif().mtu();
             for (NodePorts.IpInterface f : e.getValue()) {
-                if (f.nif().mtu().equals(ref)) continue;
+                if (f.nif().mtu() == ref) continue;
                 memberMtu(f, refIf, ERROR, LinkHealthAnalyzer.message("mtu.bond", "iface", f.nif().name(), "mtu", f.nif().mtu(),
                         "bond", e.getKey(), "peer", refIf.nif().name(), "peerMtu", ref), sink);
             }

@@ -345,18 +345,12 @@ final class IbCheck {
         };
     }
 
-    /** The physical state as ibstat words it. */
+    /** The physical state as ibstat words it: its name in camel case ({@code LINK_UP} is {@code LinkUp}). */
     private static String word(PhysicalState ph) {
-        return switch (ph) {
-            case SLEEP -> "Sleep";
-            case POLLING -> "Polling";
-            case DISABLED -> "Disabled";
-            case PORT_CONFIGURATION_TRAINING -> "PortConfigurationTraining";
-            case LINK_UP -> "LinkUp";
-            case LINK_ERROR_RECOVERY -> "LinkErrorRecovery";
-            case PHY_TEST -> "PhyTest";
-            default -> "?";
-        };
+        if (ph == PhysicalState.UNKNOWN) return "?";
+        StringBuilder w = new StringBuilder();
+        for (String part : ph.name().split("_")) w.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
+        return w.toString();
     }
 
     private static String layer(LinkLayer l) {

@@ -27,6 +27,11 @@ final class LinkText {
         return a.node().orElse("");
     }
 
+    /** {@return the key of {@code what} (a PCI address, an interface) on the artifact's node; by its line if unnamed} */
+    static String key(Artifact a, String what, int line) {
+        return key(a) + "/" + (what != null ? what : a.name() + ":" + line);
+    }
+
     /** A subject naming the artifact's node, if known. */
     static Subject subject(Artifact a) {
         return Subject.node(node(a));

@@ -92,10 +92,6 @@ final class NodePorts {
         }
     }
 
-    /** An interface as {@code ethtool} shows it: carrier, speed, link modes, driver, counters. */
-    record EthtoolPort(Artifact artifact, EthtoolInterface eth) {
-    }
-
     /** An RDMA port as {@code ibstat} shows it: state, physical state, rate, active MTU; with its device (card). */
     record RdmaPort(Artifact artifact, IbDevice device, IbPort port) {
 
@@ -123,8 +119,8 @@ final class NodePorts {
 
     /** Every {@code ip} reading of an interface, in file order: {@code ip link} and {@code ip addr} may both show one. */
     final List<IpInterface> ipReadings = new ArrayList<>();
-    /** Every {@code ethtool} reading of an interface, in file order. */
-    final List<EthtoolPort> ethtoolPorts = new ArrayList<>();
+    /** Every {@code ethtool} reading of an interface (carrier, speed, link modes, driver, counters), in file order. */
+    final List<Evidence.Item<EthtoolInterface>> ethtoolPorts = new ArrayList<>();
     /** Every reading of an RDMA port, in file order: {@code ibstat} and {@code ibv_devinfo} may both show one. */
     final List<RdmaPort> rdmaPorts = new ArrayList<>();
 
@@ -160,7 +156,7 @@ final class NodePorts {
             }
         }
         for (Evidence.Item<EthtoolData> it : slice.all(EthtoolData.class)) {
-            for (EthtoolInterface i : it.data().interfaces()) ethtoolPorts.add(new EthtoolPort(it.artifact(), i));
+            for (EthtoolInterface i : it.data().interfaces()) ethtoolPorts.add(new Evidence.Item<>(it.artifact(), i));
         }
         for (Evidence.Item<IbstatData> it : slice.all(IbstatData.class)) {
             for (IbDevice d : it.data().devices()) {

@@ -169,12 +169,12 @@ final class PcieCheck {
         if (narrow) {
             String key = role == Role.GPU ? "pcie.width.gpu" : role == Role.NIC ? "pcie.width.nic" : "pcie.width.other";
             FindingSeverity sev = role == Role.GPU || (role == Role.NIC && fabric(d, cap)) ? ERROR : WARNING;
-            sink.addLines(id(a, bdf, d.line()), CODE, sev, s,
+            sink.addLines(LinkText.key(a, bdf, d.line()), CODE, sev, s,
                     LinkHealthAnalyzer.message(key, "name", name, "bdf", label(bdf), "width", sta.width(),
                             "capWidth", cap.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", LinkText.node(a));
         } else if (role == Role.NIC) {
-            sink.addLines(id(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
+            sink.addLines(LinkText.key(a, bdf, d.line()), CODE, fabric(d, cap) ? ERROR : WARNING, s,
                     LinkHealthAnalyzer.message("pcie.speed.nic", "name", name, "bdf", label(bdf), "width",
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", LinkText.node(a));
@@ -205,7 +205,7 @@ final class PcieCheck {
         boolean slow = p.genCurrent() != null && p.genMax() != null && p.genCurrent() < p.genMax();
         if (narrow) {
             List<EvidenceLine> ev = pcieLines(a, p, true);
-            sink.addLines(id(a, bdf, g.line()), CODE, ERROR, s,
+            sink.addLines(LinkText.key(a, bdf, g.line()), CODE, ERROR, s,
                     LinkHealthAnalyzer.message("pcie.width.gpu", "name", g.name(), "bdf", where,
                             "width", p.widthCurrent(), "capWidth", p.widthMax(), "speed", gen(p.genCurrent()),
                             "capSpeed", gen(p.genMax())),
@@ -215,7 +215,7 @@ final class PcieCheck {
             if (busy(c)) {
                 List<EvidenceLine> ev = pcieLines(a, p, false);
                 ev.addAll(LinkText.near(a, c.line(), 1, true, x -> false, x -> true)); // the clocks line
-                sink.addLines(id(a, bdf, g.line()), CODE, WARNING, s,
+                sink.addLines(LinkText.key(a, bdf, g.line()), CODE, WARNING, s,
                         LinkHealthAnalyzer.message("pcie.gen.busy", "gpu", where, "gen", p.genCurrent(), "max", p.genMax(),
                                 "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
                         ev, "bdf", bdf, "gpu", gpu, "node", LinkText.node(a));
@@ -225,7 +225,7 @@ final class PcieCheck {
             }
         }
         if (p.genHostMax() != null && p.genDeviceMax() != null && p.genHostMax() < p.genDeviceMax()) {
-            sink.addLines(id(a, bdf, g.line()) + "/host", CODE, WARNING, s,
+            sink.addLines(LinkText.key(a, bdf, g.line()) + "/host", CODE, WARNING, s,
                     LinkHealthAnalyzer.message("pcie.hostMax", "gpu", where, "host", p.genHostMax(), "device", p.genDeviceMax()),
                     pcieLines(a, p, false), "bdf", bdf, "gpu", gpu, "node", LinkText.node(a));
         }
@@ -246,7 +246,7 @@ final class PcieCheck {
         boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
-        sink.addLines(id(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, LinkText.subject(a).withDevice(bdf),
+        sink.addLines(LinkText.key(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, LinkText.subject(a).withDevice(bdf),
                 LinkHealthAnalyzer.message("pcie.kernel", "driver", e.driver(), "bdf", label(bdf),
                         "gbps", LinkText.num(e.pcieGbps()), "limit", e.detail()),
                 List.of(a.quote(e.line(), e.message())), "bdf", bdf, "node", LinkText.node(a));
@@ -304,10 +304,6 @@ final class PcieCheck {
         out.addAll(other);
         if (out.isEmpty()) out.add(a.quote(p.line()));
         return out;
-    }
-
-    private static String id(Artifact a, String bdf, int line) {
-        return LinkText.key(a) + "/" + (bdf != null ? bdf : a.name() + ":" + line);
     }
 
     private static String label(String bdf) {

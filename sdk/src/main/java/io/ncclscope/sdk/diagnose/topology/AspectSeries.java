@@ -11,7 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * One aspect of a node (GPU or NIC count, GPU models, GPU-NIC paths, NVLink layout, ranks) read from one source, node
@@ -114,10 +117,12 @@ final class AspectSeries {
         out.add("mixed|" + s.aspect, CODE, FindingSeverity.WARNING, Subject.JOB, detail, ev);
     }
 
-    /** {@code "8× NVIDIA H100 80GB HBM3"}. */
-    static String modelProfile(Map<String, Integer> names) {
+    /** {@return how many GPUs of each model, in name order ({@code "8× NVIDIA H100 80GB HBM3"}); null when none is named} */
+    static String modelProfile(Stream<String> names) {
+        Map<String, Integer> counts = new TreeMap<>();
+        names.filter(Objects::nonNull).forEach(n -> counts.merge(n, 1, Integer::sum));
         List<String> parts = new ArrayList<>();
-        names.forEach((n, c) -> parts.add(c + "× " + n));
-        return String.join(", ", parts);
+        counts.forEach((n, c) -> parts.add(c + "× " + n));
+        return parts.isEmpty() ? null : String.join(", ", parts);
     }
 }

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * TOPOLOGY_ASYMMETRIC across the hosts inside one multi-host artifact: ranks and GPU models per host of the nccl-tests
@@ -52,11 +51,8 @@ final class HostComparison {
         byHost.forEach((host, ds) -> {
             List<Quote> lines = List.of(Quote.of(a, ds.get(0).line()));
             ranks.byNode.put(host, new AspectSeries.Fact(String.valueOf(ds.size()), (long) ds.size(), lines));
-            Map<String, Integer> names = new TreeMap<>();
-            for (NcclTestsDevice d : ds) {
-                if (d.name() != null) names.merge(d.name(), 1, Integer::sum);
-            }
-            if (!names.isEmpty()) models.byNode.put(host, new AspectSeries.Fact(AspectSeries.modelProfile(names), null, lines));
+            String profile = AspectSeries.modelProfile(ds.stream().map(NcclTestsDevice::name));
+            if (profile != null) models.byNode.put(host, new AspectSeries.Fact(profile, null, lines));
         });
         Set<String> odd = AspectSeries.compare(ranks, out);
         models.byNode.keySet().removeAll(odd);

@@ -20,6 +20,7 @@ import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -284,29 +285,18 @@ final class Layouts {
      * The NUMA placement of GPUs and NICs from {@code lspci -vvv} alone ({@code NUMA node:} lines), without
      * paths: enough to tell GPUs of one NUMA node without a NIC. Empty when either side is missing.
      */
-    static Optional<Layout> fromVerbose(List<LspciVerboseArtifact> verbose) {
+    static Optional<Layout> fromVerbose(PciNuma numa) {
         List<Device> gpus = new ArrayList<>();
         List<Device> nics = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (LspciVerboseArtifact it : verbose) {
-            for (LspciDevice d : it.data().devices()) {
-                if (d.bdf() == null || d.numaNode() == null || !seen.add(d.bdf())) continue;
-                boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
-                boolean nic = !gpu && isNicClass(d);
-                if (!gpu && !nic) continue;
-                List<Quote> lines = new ArrayList<>();
-                lines.add(Quote.of(it.artifact(), d.line()));
-                lines.add(Quote.numa(it.artifact(), d.line()));
-                Device dev = new Device(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines);
-                (gpu ? gpus : nics).add(dev);
-            }
+        for (PciNuma.Entry e : numa.byBdf().values()) {
+            LspciDevice d = e.device();
+            boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
+            if (!gpu && !isNicClass(d)) continue;
+            List<Quote> lines = List.of(Quote.of(e.artifact(), d.line()), e.line());
+            (gpu ? gpus : nics).add(new Device(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines));
         }
         if (gpus.isEmpty() || nics.isEmpty()) return Optional.empty();
         return Optional.of(new Layout(VERBOSE, gpus, nics, null, null, true, List.of()));
-    }
-
-    /** One {@code lspci -vvv} artifact. */
-    record LspciVerboseArtifact(Artifact artifact, LspciVerbose data) {
     }
 
     private static boolean isGpuClass(LspciDevice d) {
@@ -320,21 +310,30 @@ final class Layouts {
         return (c.contains("infiniband") || c.contains("ethernet") || c.contains("network")) && isNic(d.description());
     }
 
-    /** NUMA nodes by PCI address from the {@code lspci -vvv} artifacts of one node. */
+    /** The first {@code lspci -vvv} reading of each PCI address that prints a NUMA node, in file order. */
     record PciNuma(Map<String, Entry> byBdf) {
-        record Entry(int node, Quote line) {
+
+        /** A device as lspci -vvv shows it, with the artifact that does. */
+        record Entry(Artifact artifact, LspciDevice device) {
+            int node() {
+                return device.numaNode();
+            }
+
+            /** {@return the device's {@code NUMA node:} line} */
+            Quote line() {
+                return Quote.numa(artifact, device.line());
+            }
         }
 
         Entry get(String bdf) {
             return byBdf.get(bdf);
         }
 
-        static PciNuma of(List<LspciVerboseArtifact> verbose) {
-            Map<String, Entry> m = new java.util.HashMap<>();
-            for (LspciVerboseArtifact it : verbose) {
-                for (LspciDevice d : it.data().devices()) {
-                    if (d.bdf() == null || d.numaNode() == null || m.containsKey(d.bdf())) continue;
-                    m.put(d.bdf(), new Entry(d.numaNode(), Quote.numa(it.artifact(), d.line())));
+        static PciNuma of(List<Artifact> artifacts) {
+            Map<String, Entry> m = new LinkedHashMap<>();
+            for (Artifact a : artifacts) {
+                for (LspciDevice d : a.data(LspciVerbose.class).map(LspciVerbose::devices).orElse(List.of())) {
+                    if (d.bdf() != null && d.numaNode() != null) m.putIfAbsent(d.bdf(), new Entry(a, d));
                 }
             }
             return new PciNuma(m);

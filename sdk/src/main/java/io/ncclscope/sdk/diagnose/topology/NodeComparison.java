@@ -16,6 +16,7 @@ import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.AspectSeries.Fact;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
+import io.ncclscope.sdk.evidence.Evidence.Item;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -70,25 +71,8 @@ final class NodeComparison {
     private final Map<Bucket, TreeMap<String, List<Quote>>> lines = new HashMap<>();
     private int named;
 
-    /**
-     * Reads what one node shows.
-     *
-     * @param node      the node
-     * @param artifacts its artifacts
-     */
-    void add(String node, List<Artifact> artifacts) {
-        add(read(node, artifacts));
-    }
-
     /** What one node shows of every aspect, read apart from the comparison's state (any thread). */
-    static final class NodeAspects {
-        private final String node;
-        private final AspectSeries[] series;
-
-        private NodeAspects(String node, AspectSeries[] series) {
-            this.node = node;
-            this.series = series;
-        }
+    record NodeAspects(String node, AspectSeries[] series) {
     }
 
     /**
@@ -162,10 +146,13 @@ final class NodeComparison {
 
     /** What one node shows of every aspect, put into {@code s}. */
     private static void nodeFacts(String node, List<Artifact> artifacts, AspectSeries[] s) {
-        Found<Topology> topo = pick(artifacts, Topology.class, (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
-        Found<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class, (d, now) -> now == null || d.gpus().size() > now.gpus().size());
-        Found<IbstatData> ib = pick(artifacts, IbstatData.class, (d, now) -> now == null || d.devices().size() > now.devices().size());
-        Found<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
+        Item<Topology> topo = pick(artifacts, Topology.class,
+                (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
+        Item<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class,
+                (d, now) -> now == null || d.gpus().size() > now.gpus().size());
+        Item<IbstatData> ib = pick(artifacts, IbstatData.class,
+                (d, now) -> now == null || d.devices().size() > now.devices().size());
+        Item<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
         if (topo != null) topoFacts(node, topo.artifact(), topo.data(), s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
         if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(node, smi.artifact(), smi.data(), s[SMI_GPUS], s[SMI_MODELS]);
         else if (smi != null) {
@@ -184,16 +171,12 @@ final class NodeComparison {
         if (tree != null) treeFacts(node, tree.artifact(), tree.data(), s[TREE_GPUS], s[TREE_NICS]);
     }
 
-    /** One tool's data with the artifact it came from. */
-    private record Found<T>(Artifact artifact, T data) {
-    }
-
     /** The data of {@code type} that {@code better(data, found so far)} prefers, over the artifacts in order; null when none. */
-    private static <T> Found<T> pick(List<Artifact> artifacts, Class<T> type, BiPredicate<T, T> better) {
-        Found<T> found = null;
+    private static <T> Item<T> pick(List<Artifact> artifacts, Class<T> type, BiPredicate<T, T> better) {
+        Item<T> found = null;
         for (Artifact a : artifacts) {
             Optional<T> d = a.data(type);
-            if (d.isPresent() && better.test(d.get(), found == null ? null : found.data())) found = new Found<>(a, d.get());
+            if (d.isPresent() && better.test(d.get(), found == null ? null : found.data())) found = new Item<>(a, d.get());
         }
         return found;
     }
@@ -202,10 +185,10 @@ final class NodeComparison {
         // Counts first: a node that is odd by count is not reported again for its paths or NVLink layout.
         Set<String> oddByCount = new HashSet<>();
         for (int i = 0; i < COUNTS; i++) oddByCount.addAll(AspectSeries.compare(s[i], out));
-        s[TOPO_PATHS].byNode.keySet().removeAll(oddByCount);
-        s[TOPO_NVLINK].byNode.keySet().removeAll(oddByCount);
-        s[SMI_MODELS].byNode.keySet().removeAll(oddByCount);
-        for (int i : new int[] {SMI_MODELS, TOPO_PATHS, TOPO_NVLINK}) AspectSeries.compare(s[i], out);
+        for (int i = COUNTS; i < s.length; i++) {
+            s[i].byNode.keySet().removeAll(oddByCount);
+            AspectSeries.compare(s[i], out);
+        }
     }
 
     /** A line a tool printed instead of data. */
@@ -310,11 +293,8 @@ final class NodeComparison {
         lines.add(Quote.of(a, d.gpus().get(0).line()));
         if (d.gpus().size() > 1) lines.add(Quote.of(a, d.gpus().get(d.gpus().size() - 1).line()));
         gpus.byNode.put(node, new Fact(String.valueOf(d.gpus().size()), (long) d.gpus().size(), lines));
-        Map<String, Integer> names = new TreeMap<>();
-        for (NvsmiGpu g : d.gpus()) {
-            if (g.name() != null) names.merge(g.name(), 1, Integer::sum);
-        }
-        if (!names.isEmpty()) models.byNode.put(node, new Fact(AspectSeries.modelProfile(names), null, lines.subList(0, 1)));
+        String profile = AspectSeries.modelProfile(d.gpus().stream().map(NvsmiGpu::name));
+        if (profile != null) models.byNode.put(node, new Fact(profile, null, lines.subList(0, 1)));
     }
 
     private static void treeFacts(String node, Artifact a, LspciTree tree, AspectSeries gpus, AspectSeries nics) {

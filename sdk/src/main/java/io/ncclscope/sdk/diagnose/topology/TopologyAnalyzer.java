@@ -3,7 +3,6 @@ package io.ncclscope.sdk.diagnose.topology;
 import io.ncclscope.parsers.numa.NumaNode;
 import io.ncclscope.parsers.numa.NumaTopology;
 import io.ncclscope.parsers.pci.LspciTree;
-import io.ncclscope.parsers.pci.LspciVerbose;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
 import io.ncclscope.sdk.diagnose.Analyzer;
@@ -146,11 +145,9 @@ public final class TopologyAnalyzer implements Analyzer {
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
     private static void placement(String node, String scope, List<Artifact> as, MergedFindings out) {
         NumaTopology numa = null;
-        List<Layouts.LspciVerboseArtifact> verbose = new ArrayList<>();
         for (Artifact a : as) {
             Optional<NumaTopology> n = a.data(NumaTopology.class);
             if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
-            a.data(LspciVerbose.class).ifPresent(v -> verbose.add(new Layouts.LspciVerboseArtifact(a, v)));
         }
         List<NumaNode> withCpus = numa == null ? List.of() : numa.nodes().stream().filter(NumaNode::hasCpus).toList();
         Map<Integer, Integer> cpuNuma = new HashMap<>();
@@ -158,7 +155,7 @@ public final class TopologyAnalyzer implements Analyzer {
             for (int cpu : n.cpus()) cpuNuma.putIfAbsent(cpu, n.id());
         }
         // The first source that shows GPUs and NICs: topo matrices, else NCCL's dumps, else lspci trees.
-        Layouts.PciNuma pciNuma = Layouts.PciNuma.of(verbose);
+        Layouts.PciNuma pciNuma = Layouts.PciNuma.of(as);
         List<Function<Artifact, Optional<Layout>>> sources = List.of(
                 a -> a.data(Topology.class).filter(t -> !t.matrixType().isP2p()).map(t -> Layouts.fromTopo(a, t, cpuNuma)),
                 a -> a.data(NcclTopoXmlData.class).map(x -> Layouts.fromXml(a, x)),
@@ -171,7 +168,7 @@ public final class TopologyAnalyzer implements Analyzer {
                 if (l != null && !l.gpus().isEmpty() && !l.nics().isEmpty() && seen.add(signature(l))) layouts.add(l);
             }
         }
-        if (layouts.isEmpty() && hasNoGpuSource(as)) Layouts.fromVerbose(verbose).ifPresent(layouts::add);
+        if (layouts.isEmpty() && hasNoGpuSource(as)) Layouts.fromVerbose(pciNuma).ifPresent(layouts::add);
         for (Layout l : layouts) AffinityChecks.check(l, node, scope, out);
     }
 

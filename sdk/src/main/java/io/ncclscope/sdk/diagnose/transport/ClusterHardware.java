@@ -11,6 +11,8 @@ import io.ncclscope.parsers.topo.MatrixType;
 import io.ncclscope.parsers.topo.TopoMatrix;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,12 +46,8 @@ final class ClusterHardware {
     record RdmaState(Rdma state, List<String> active, List<EvidenceLine> lines) {
     }
 
-    /** An interface of {@code ip addr} / {@code ifconfig} with its record. */
-    record Interface(HardwareRecord record, NetInterface iface) {
-    }
-
-    /** The {@code nvidia-smi topo} capture of a node with its record. */
-    record TopologyRecord(HardwareRecord record, Topology data) {
+    /** The {@code nvidia-smi topo} capture of a node with its artifact. */
+    record TopologyRecord(Artifact artifact, Topology data) {
 
         /** {@return whether the capture has the topology matrix ({@code nvidia-smi topo -m})} */
         boolean hasMatrix() {
@@ -64,13 +62,13 @@ final class ClusterHardware {
 
         /** {@return the matrix line of GPU {@code name} ({@code GPU3}), quoted now; null when the capture has none} */
         EvidenceLine gpuLine(String name) {
-            return data.gpu(name).map(g -> record.quote(g.line())).orElse(null);
+            return data.gpu(name).map(g -> artifact.quote(g.line())).orElse(null);
         }
     }
 
-    private final Map<String, List<HardwareRecord>> byNode = new LinkedHashMap<>();
-    private final List<HardwareRecord> unassigned = new ArrayList<>();
-    /** Every node of the evidence, in natural order, whether or not it has hardware records. */
+    private final Map<String, List<Artifact>> byNode = new LinkedHashMap<>();
+    private final List<Artifact> unassigned = new ArrayList<>();
+    /** Every node of the evidence, in natural order, whether or not it has hardware artifacts. */
     private final List<String> nodes;
     /**
      * Node names by lower-case short name ({@code gpu01} for {@code GPU01.cluster}), for logs that print another form;
@@ -79,13 +77,13 @@ final class ClusterHardware {
     private Map<String, String> nodesByShortName;
 
     /**
-     * @param records the hardware records of every node and of none, in evidence order
+     * @param records the hardware artifacts of every node and of none, in evidence order
      * @param nodes   every node of the evidence, in natural order
      */
-    ClusterHardware(List<HardwareRecord> records, List<String> nodes) {
-        for (HardwareRecord r : records) {
-            if (r.node() == null) unassigned.add(r);
-            else byNode.computeIfAbsent(r.node(), k -> new ArrayList<>()).add(r);
+    ClusterHardware(List<Artifact> records, List<String> nodes) {
+        for (Artifact r : records) {
+            if (r.node().isEmpty()) unassigned.add(r);
+            else byNode.computeIfAbsent(r.node().get(), k -> new ArrayList<>()).add(r);
         }
         this.nodes = List.copyOf(nodes);
     }
@@ -98,9 +96,9 @@ final class ClusterHardware {
         return nodesByShortName.get(shortName(host).toLowerCase(Locale.ROOT));
     }
 
-    /** The records of the node named {@code host}; a job without host names takes the evidence's single node. */
-    private List<HardwareRecord> records(String host, boolean alone) {
-        List<HardwareRecord> out = new ArrayList<>();
+    /** The hardware artifacts of the node named {@code host}; a job without host names takes the evidence's single node. */
+    private List<Artifact> records(String host, boolean alone) {
+        List<Artifact> out = new ArrayList<>();
         if (host != null) {
             out.addAll(byNode.getOrDefault(host, List.of()));
             if (out.isEmpty() && !nodes.contains(host)) {
@@ -126,7 +124,7 @@ final class ClusterHardware {
         boolean ibstat = false;
         boolean devices = false;
         boolean mapped = false;
-        for (HardwareRecord a : records(host, alone)) {
+        for (Artifact a : records(host, alone)) {
             IbstatData d = a.data(IbstatData.class).orElse(null);
             if (d != null) {
                 ibstat = true;
@@ -165,23 +163,23 @@ final class ClusterHardware {
     }
 
     /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
-    List<Interface> iface(String host, boolean alone, String name) {
-        return ifaces(host, alone).stream().filter(i -> i.iface().name().equals(name)).toList();
+    List<Evidence.Item<NetInterface>> iface(String host, boolean alone, String name) {
+        return ifaces(host, alone).stream().filter(i -> i.data().name().equals(name)).toList();
     }
 
-    /** Every interface of the node. */
-    List<Interface> ifaces(String host, boolean alone) {
-        List<Interface> out = new ArrayList<>();
-        for (HardwareRecord a : records(host, alone)) {
+    /** Every interface of the node, as {@code ip addr} / {@code ifconfig} shows it, with its artifact. */
+    List<Evidence.Item<NetInterface>> ifaces(String host, boolean alone) {
+        List<Evidence.Item<NetInterface>> out = new ArrayList<>();
+        for (Artifact a : records(host, alone)) {
             IpLinkData ip = a.data(IpLinkData.class).orElse(null);
-            if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Interface(a, i));
+            if (ip != null) for (NetInterface i : ip.interfaces()) out.add(new Evidence.Item<>(a, i));
         }
         return out;
     }
 
-    /** The node's {@code nvidia-smi topo} capture with its record; null when none. */
+    /** The node's {@code nvidia-smi topo} capture with its artifact; null when none. */
     TopologyRecord topology(String host, boolean alone) {
-        for (HardwareRecord a : records(host, alone)) {
+        for (Artifact a : records(host, alone)) {
             Topology t = a.data(Topology.class).orElse(null);
             if (t != null && t.line() > 0) return new TopologyRecord(a, t);
         }

@@ -21,20 +21,13 @@ final class InterfaceUse {
     final String name;
     final Set<String> addresses = new LinkedHashSet<>();
     final Set<String> uses = new LinkedHashSet<>();
-    /** The facts of its first lines, quoted only when a finding shows them ({@link #lines()}). */
+    /** The facts of its first lines, quoted only when a finding shows them ({@link #quotes()}). */
     private final List<LogFact<NcclInterface>> firstLines = new ArrayList<>();
     final Set<Integer> socketIndexes = new HashSet<>();
     boolean used;
 
     private InterfaceUse(String name) {
         this.name = name;
-    }
-
-    /** {@return its first lines, read now} */
-    List<EvidenceLine> lines() {
-        List<EvidenceLine> out = new ArrayList<>(firstLines.size());
-        for (LogFact<NcclInterface> f : firstLines) out.add(f.quote());
-        return out;
     }
 
     /** {@return its first lines, read only when a finding shows them} */

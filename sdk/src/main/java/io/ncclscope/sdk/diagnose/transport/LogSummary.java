@@ -251,8 +251,8 @@ final class LogSummary {
                     int[] n = gdrLines.computeIfAbsent(h, x -> new int[2]);
                     int form = m.contains("distance") ? 1 : 0;
                     quote = n[form]++ < LINES;
-                    keep = quote || (form == 0 && s.add(new EventKey("hca", NcclTerms.hcaOf(m))));
-                    if (form == 0) s.add(new EventKey("hca", NcclTerms.hcaOf(m)));
+                    boolean newHca = form == 0 && s.add(new EventKey("hca", NcclTerms.hcaOf(m)));
+                    keep = quote || newHca;
                 }
                 default -> keep = false;
             }

@@ -1,9 +1,12 @@
 package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.env.EnvData;
+import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.tests.NcclTestsData;
+import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -16,14 +19,15 @@ import java.util.List;
  *
  * @param nodes    the slice's nodes
  * @param logs     its logs' summaries
- * @param hardware its hardware records
+ * @param hardware its {@code ibstat}, {@code ip addr} / {@code ibdev2netdev} and {@code nvidia-smi topo -m} artifacts,
+ *                 kept whole: the checks across nodes read their records and quote their lines
  */
-record NodeSummary(List<String> nodes, List<LogSummary> logs, List<HardwareRecord> hardware) {
+record NodeSummary(List<String> nodes, List<LogSummary> logs, List<Artifact> hardware) {
 
     /** {@return the summary of {@code slice}} */
     static NodeSummary of(Evidence slice) {
         List<LogSummary> logs = new ArrayList<>();
-        List<HardwareRecord> hardware = new ArrayList<>();
+        List<Artifact> hardware = new ArrayList<>();
         // A node's environment listing (a collect bundle's env.txt) holds settings its logs may not print: they
         // count for the node's logs where a log says nothing of them, and never for another node's.
         List<LogFact<EnvSetting>> nodeEnv = new ArrayList<>();
@@ -39,8 +43,8 @@ record NodeSummary(List<String> nodes, List<LogSummary> logs, List<HardwareRecor
             } else if (d instanceof NcclTestsData t) {
                 NcclLog l = ncclLines(a, t);
                 if (l != null) logs.add(LogSummary.of(a, l, t.multiNode(), nodeEnv));
-            } else if (HardwareRecord.read(d)) {
-                hardware.add(HardwareRecord.of(a));
+            } else if (d instanceof IbstatData || d instanceof IpLinkData || d instanceof Topology) {
+                hardware.add(a);
             }
         }
         return new NodeSummary(List.copyOf(slice.nodes()), List.copyOf(logs), List.copyOf(hardware));

@@ -59,7 +59,7 @@ final class SocketFallbackCheck {
             if (sock != null) ev.add(sock.toQuote());
             if (h.connections().firstSocket != null) ev.add(h.connections().firstSocket.toQuote());
             for (EvidenceLine l : r.lines()) ev.add(Quote.of(l));
-            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, severity(key), Subject.JOB,
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, severity(job.span, r.state()), Subject.JOB,
                     TransportAnalyzer.detail(key, args), ev,
                     "iface", sock == null ? null : sock.value().name(), "hca", String.join(",", r.active()));
         }
@@ -80,12 +80,12 @@ final class SocketFallbackCheck {
         return span == TransportJob.Span.SINGLE_NODE ? "fallback.single" : "fallback.unknown";
     }
 
-    private static FindingSeverity severity(String key) {
-        return switch (key) {
-            case "fallback.multi.active" -> FindingSeverity.ERROR;
-            case "fallback.multi.present", "fallback.multi.inactive", "fallback.multi.unknown", "fallback.local.active" ->
-                    FindingSeverity.WARNING;
-            default -> FindingSeverity.INFO;
-        };
+    /** How much the job loses: RDMA that works, across nodes, most; none where no node has RDMA or none is needed. */
+    private static FindingSeverity severity(TransportJob.Span span, ClusterHardware.Rdma rdma) {
+        if (span == TransportJob.Span.MULTI_NODE) {
+            return rdma == ClusterHardware.Rdma.ACTIVE ? FindingSeverity.ERROR
+                    : rdma == ClusterHardware.Rdma.NONE ? FindingSeverity.INFO : FindingSeverity.WARNING;
+        }
+        return rdma == ClusterHardware.Rdma.ACTIVE ? FindingSeverity.WARNING : FindingSeverity.INFO;
     }
 }

@@ -11,6 +11,7 @@ import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
+import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -57,9 +58,9 @@ final class SocketInterfaceCheck {
         LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
         String addr = e.address();
-        List<ClusterHardware.Interface> named = hw.iface(h.name, job.alone(), e.name);
-        NetInterface ip = named.isEmpty() ? null : named.get(0).iface();
-        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).record().quote(ip.line());
+        List<Evidence.Item<NetInterface>> named = hw.iface(h.name, job.alone(), e.name);
+        NetInterface ip = named.isEmpty() ? null : named.get(0).data();
+        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).artifact().quote(ip.line());
         boolean multi = span == TransportJob.Span.MULTI_NODE;
         boolean loop = InterfaceNames.isLoopbackName(e.name) || InterfaceNames.loopback(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(InterfaceNames::linkLocal);
@@ -70,34 +71,17 @@ final class SocketInterfaceCheck {
         boolean mgmt = InterfaceNames.mgmtName(e.name) || (ip != null && InterfaceNames.mgmtName(ip.master()));
         boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (InterfaceNames.bondName(e.name) || (ip != null && "bond".equals(ip.kind())));
         LogFact<NcclEvent> hit = failure(e, ll, trouble);
-        FindingSeverity sev;
-        String key;
-        if (loop) {
-            String how = spec == null ? "auto" : InterfaceNames.exclusion(spec) ? "exclude" : "set";
-            String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
-            sev = multi ? FindingSeverity.ERROR : span == TransportJob.Span.SINGLE_NODE ? FindingSeverity.INFO : FindingSeverity.WARNING;
-            key = "ifname.lo." + how + "." + scope;
-        } else if (ll) {
-            sev = hit != null ? FindingSeverity.ERROR : multi ? FindingSeverity.WARNING : FindingSeverity.INFO;
-            key = hit != null ? "ifname.linklocal.failed" : multi ? "ifname.linklocal.multi" : "ifname.linklocal.local";
-        } else if (down) {
-            sev = multi ? FindingSeverity.ERROR : span == TransportJob.Span.SINGLE_NODE ? FindingSeverity.INFO : FindingSeverity.WARNING;
-            key = multi ? "ifname.down.multi" : "ifname.down.local";
-        } else if (virt) {
-            sev = hit != null ? FindingSeverity.ERROR : multi ? FindingSeverity.WARNING : FindingSeverity.INFO;
-            key = hit != null ? "ifname.virtual.failed" : multi ? "ifname.virtual.multi" : "ifname.virtual.local";
-        } else if (nat && multi) {
-            sev = hit != null ? FindingSeverity.ERROR : FindingSeverity.WARNING;
-            key = hit != null ? "ifname.nat.failed" : "ifname.nat.multi";
-        } else if (mgmt) {
-            sev = multi ? FindingSeverity.WARNING : FindingSeverity.INFO;
-            key = multi ? "ifname.mgmt.multi" : "ifname.mgmt.local";
-        } else if (bond && multi) {
-            sev = FindingSeverity.INFO;
-            key = "ifname.bond";
-        } else {
-            return false;
-        }
+        String how = spec == null ? "auto" : InterfaceNames.exclusion(spec) ? "exclude" : "set";
+        String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
+        // The first of these the interface is: loopback and a down interface weigh by the job's span alone.
+        Verdict v = loop ? new Verdict("ifname.lo." + how + "." + scope, bySpan(span))
+                : ll ? Verdict.of("ifname.linklocal", hit != null, multi)
+                : down ? new Verdict(multi ? "ifname.down.multi" : "ifname.down.local", bySpan(span))
+                : virt ? Verdict.of("ifname.virtual", hit != null, multi)
+                : nat && multi ? Verdict.of("ifname.nat", hit != null, true)
+                : mgmt ? Verdict.of("ifname.mgmt", false, multi)
+                : bond && multi ? new Verdict("ifname.bond", FindingSeverity.INFO) : null;
+        if (v == null) return false;
         String shown = addr == null ? e.name : e.name + ":" + addr;
         String env = loop && spec != null ? "NCCL_SOCKET_IFNAME=" + spec : null;
         List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", String.join(", ", e.uses)));
@@ -116,10 +100,27 @@ final class SocketInterfaceCheck {
         }
         if (specAt != null && (loop || spec != null)) ev.add(specAt.toQuote());
         if (ipLine != null && (down || mgmt || bond)) ev.add(Quote.of(ipLine));
-        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withIface(e.name),
-                TransportAnalyzer.detail(key, args.toArray()), ev,
+        out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, v.severity(), Subject.JOB.withIface(e.name),
+                TransportAnalyzer.detail(v.key(), args.toArray()), ev,
                 "iface", better == null || better.equals(e.name) ? null : better, "env", env);
         return true;
+    }
+
+    /** The detail and severity of a suspicious interface. */
+    private record Verdict(String key, FindingSeverity severity) {
+
+        /** {@return an interface that costs the job when a connection through it failed (an error) or across nodes} */
+        static Verdict of(String stem, boolean failed, boolean multi) {
+            if (failed) return new Verdict(stem + ".failed", FindingSeverity.ERROR);
+            return multi ? new Verdict(stem + ".multi", FindingSeverity.WARNING)
+                    : new Verdict(stem + ".local", FindingSeverity.INFO);
+        }
+    }
+
+    /** {@return an error across nodes, context on one node, a warning where the span is unknown} */
+    private static FindingSeverity bySpan(TransportJob.Span span) {
+        return span == TransportJob.Span.MULTI_NODE ? FindingSeverity.ERROR
+                : span == TransportJob.Span.SINGLE_NODE ? FindingSeverity.INFO : FindingSeverity.WARNING;
     }
 
     /** {@return the first socket trouble of interface {@code e}: to no peer, to one through it, or link-local to link-local} */
@@ -174,10 +175,10 @@ final class SocketInterfaceCheck {
      * A usable interface of the host: from {@code ip addr} an UP interface with a routable address that is no
      * loopback, container or management device (IPv4 first); else one NCCL itself listed. Null when none can be told.
      */
-    private static String better(Map<String, InterfaceUse> entries, List<ClusterHardware.Interface> ifaces) {
+    private static String better(Map<String, InterfaceUse> entries, List<Evidence.Item<NetInterface>> ifaces) {
         String v6 = null;
-        for (ClusterHardware.Interface i : ifaces) {
-            NetInterface n = i.iface();
+        for (Evidence.Item<NetInterface> i : ifaces) {
+            NetInterface n = i.data();
             boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
             if (!up || !candidate(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
             if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;

@@ -3,10 +3,12 @@ package io.ncclscope.sdk.diagnose.transport;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.net.NetAddress;
+import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Names;
+import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
@@ -42,8 +44,8 @@ final class SubnetCheck {
             InterfaceUse e = InterfaceUse.bootstrap(h);
             if (e == null) continue;
             String net = null;
-            for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
-                for (NetAddress a : ip.iface().addresses()) {
+            for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
+                for (NetAddress a : ip.data().addresses()) {
                     if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
                         net = InterfaceNames.subnet(a.address(), a.prefixLength());
                     }
@@ -111,10 +113,10 @@ final class SubnetCheck {
         for (HostFacts h : job.hosts()) {
             InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
             if (e == null) continue;
-            for (ClusterHardware.Interface ip : hw.iface(h.name, false, e.name)) {
-                for (NetAddress a : ip.iface().addresses()) {
+            for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
+                for (NetAddress a : ip.data().addresses()) {
                     if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        lines.add(ip.record().quote(a.line()));
+                        lines.add(ip.artifact().quote(a.line()));
                     }
                     if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
                 }

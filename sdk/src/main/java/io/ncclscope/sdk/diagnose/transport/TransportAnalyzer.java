@@ -6,6 +6,7 @@ import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
+import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ public final class TransportAnalyzer implements Analyzer {
             public List<Finding> finish() {
                 // Whole-evidence order, so that the findings do not depend on the order slices came in.
                 List<LogSummary> logs = new ArrayList<>();
-                List<HardwareRecord> hardware = new ArrayList<>();
+                List<Artifact> hardware = new ArrayList<>();
                 List<String> nodes = new ArrayList<>();
                 for (NodeSummary s : slices.inOrder()) {
                     logs.addAll(s.logs());
