@@ -191,9 +191,48 @@ public final class Parsers {
      * @return the results, in the order their kinds first appear; never empty
      */
     public static List<ParseResult<?>> parseEach(String text, ParseLimits limits) {
+        StringText whole = new StringText(text);
+        // A text read whole by its parser (parseWhole) is cut into lines once, for the split and the parse.
+        if (text.length() < HEAD_CHARS) whole.cutLines();
+        return parseEach(whole, limits);
+    }
+
+    /**
+     * A text's lines and its results, read by {@link #parseEachWithLines(String, ParseLimits)}.
+     *
+     * @param lines   the lines as {@link #lines(String)} gives them
+     * @param results the results as {@link #parseEach(String, ParseLimits)} gives them
+     */
+    public record ParsedText(List<String> lines, List<ParseResult<?>> results) {
+        /**
+         * Copies the lists.
+         *
+         * @param lines   the lines as {@link #lines(String)} gives them
+         * @param results the results as {@link #parseEach(String, ParseLimits)} gives them
+         */
+        public ParsedText {
+            lines = List.copyOf(lines);
+            results = List.copyOf(results);
+        }
+    }
+
+    /**
+     * {@return the lines of {@code text}, as {@link #lines(String)} gives them, and its results, as
+     * {@link #parseEach(String, ParseLimits)} gives them} The lines are cut once, for the quotes, the split and the
+     * parse: what a pasted text that is kept to quote from costs.
+     *
+     * @param text   the whole input
+     * @param limits the bounds of each parse
+     */
+    public static ParsedText parseEachWithLines(String text, ParseLimits limits) {
+        StringText whole = new StringText(text);
+        List<String> lines = whole.cutLines().lines();
+        return new ParsedText(lines, parseEach(whole, limits));
+    }
+
+    private static List<ParseResult<?>> parseEach(StringText whole, ParseLimits limits) {
         try {
-            // One reader of the text and the others made from it share its Latin-1 copy (StringText.again).
-            StringText whole = new StringText(text);
+            // One reader of the text and the others made from it share its Latin-1 copy and its lines (StringText.again).
             List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(whole);
             if (sections.size() < 2) return List.of(parse(whole.again(), null, limits));
             return PastedOutputs.parse(whole::again, sections, limits);
@@ -427,20 +466,12 @@ public final class Parsers {
     /**
      * {@return the lines of {@code text} exactly as every parser numbers and sees them: LF, CRLF and lone CR
      * endings, ANSI escapes removed, control characters as spaces} Line {@code n} is element {@code n - 1}.
-     * For quoting the evidence behind a fact's line number.
+     * For quoting the evidence behind a fact's line number; unmodifiable.
      *
      * @param text an input, whole
      */
     public static List<String> lines(String text) {
-        List<String> out = new ArrayList<>();
-        try {
-            LineSource src = new LineSource(new StringText(text), new Warnings(1), Long.MAX_VALUE, Integer.MAX_VALUE);
-            String line;
-            while ((line = src.next()) != null) out.add(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a text in memory does not fail
-        }
-        return out;
+        return new StringText(text).cutLines().lines();
     }
 
     /** Data of a {@link Kind#UNKNOWN} result: how many lines there were. */

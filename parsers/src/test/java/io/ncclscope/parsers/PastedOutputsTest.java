@@ -111,6 +111,29 @@ class PastedOutputsTest {
     }
 
     @Test
+    void linesCutOnceGiveTheLinesAndResultsOfTheTextReadAsAStream() throws IOException {
+        String prose = "Setting OMP_NUM_THREADS " + "x".repeat(100) + "\r\n\u001b[1mhost=vm rank=0\u001b[0m\n";
+        List<String> texts = List.of(FOUR_TOOLS, FOUR_TOOLS.replace("\n", "\r\n"), prose + NCCL_LOG, TOPO, "", "one line");
+        List<ParseLimits> limits = List.of(ParseLimits.DEFAULTS, ParseLimits.builder().maxLineLength(80).build(),
+                ParseLimits.builder().maxChars(300).maxTableChars(300).build());
+        for (String text : texts) {
+            for (ParseLimits l : limits) {
+                Parsers.ParsedText read = Parsers.parseEachWithLines(text, l);
+                assertThat(read.lines()).isEqualTo(Parsers.lines(text)).hasSize((int) text.lines().count());
+                assertThat(read.results()).as("%s %s", text.length(), l).isEqualTo(Parsers.parseEach(text, l))
+                        .isEqualTo(streamed(text, l));
+            }
+        }
+    }
+
+    /** The results of {@code text} read through plain readers: no String read in place, no lines cut before. */
+    private static List<ParseResult<?>> streamed(String text, ParseLimits limits) throws IOException {
+        List<Section> sections = PastedOutputs.ofPaste(new java.io.StringReader(text));
+        if (sections.size() < 2) return List.of(Parsers.parse(new java.io.StringReader(text), null, limits));
+        return PastedOutputs.parse(() -> new java.io.StringReader(text), sections, limits);
+    }
+
+    @Test
     void promptsCutAFourToolPasteIntoItsOutputs() {
         List<Section> s = PastedOutputs.sections(FOUR_TOOLS);
         assertThat(kinds(s)).containsExactly(Kind.TOPO, Kind.IBSTAT, Kind.NCCL_LOG, Kind.NCCL_TESTS);

@@ -11,7 +11,8 @@ import java.io.Reader;
  * corpus captured/h200-1gpu/sys/topo-m.txt wraps its header in ESC[4m), replaces NUL and other
  * C0 control characters except tab by a space, cuts over-long lines and stops at the character
  * budget, recording a warning for each. Memory is bounded by {@code maxLineLength}. A
- * {@link StringText} is read in place: its lines are cut from its String, with no buffer and no copy of the text.
+ * {@link StringText} is read in place: its lines are cut from its String, with no buffer and no copy of the text, or,
+ * once they were cut ({@link StringText#cutLines()}), taken from its {@link LineTable} when these limits hold the text.
  * Not thread-safe.
  */
 public final class LineSource implements Lines {
@@ -31,6 +32,8 @@ public final class LineSource implements Lines {
      * thousand nodes' files are read line by line two to three times each.
      */
     private final byte[] textBytes;
+    /** The lines of {@link #text} as already cut, read in place of cutting them again; null when there are none. */
+    private final LineTable table;
     private int pos;
     private int end;
     /** Where in {@link #text} the line last returned starts, when it was cut from it verbatim; -1 otherwise. */
@@ -52,6 +55,9 @@ public final class LineSource implements Lines {
         this.text = whole == null ? null : whole.text();
         this.buf = text == null ? new char[1 << 14] : null;
         this.textBytes = whole == null ? null : whole.latin1();
+        LineTable cut = whole == null ? null : whole.lineTable();
+        // Within these limits the table's lines, numbers and verbatim starts are those cut here, and no warning arises.
+        this.table = cut != null && whole.position() == 0 && cut.fits(text.length(), maxChars, maxLineLength) ? cut : null;
     }
 
     /** A source for a streaming parser: {@link ParseLimits#maxChars()}. */
@@ -105,11 +111,25 @@ public final class LineSource implements Lines {
         if (eof) {
             return null;
         }
+        if (table != null) return tableLine();
         if (!pendingCr) {
             String s = wholeLineInBuffer();
             if (s != null) return s;
         }
         return assembledLine();
+    }
+
+    /** The next line of {@link #table}, as the paths below would cut it; null at the end. */
+    private String tableLine() {
+        if (lineNo == 0) ((StringText) in).take(maxChars); // the whole text read, as fill() takes it
+        if (lineNo == table.size()) {
+            eof = true;
+            consumed = text.length();
+            return null;
+        }
+        verbatimStart = table.verbatimStart(lineNo);
+        consumed = table.consumedAfter(lineNo);
+        return table.line(lineNo++);
     }
 
     /**

@@ -20,6 +20,8 @@ public final class StringText extends Reader {
      * sections and parsed is read by several, which then share one copy.
      */
     private final byte[][] latin1;
+    /** One cell, shared as {@link #latin1} is: the text's lines once {@link #cutLines()} cut them, or null before. */
+    private final LineTable[] lineTable;
     private int next;
 
     /**
@@ -28,20 +30,39 @@ public final class StringText extends Reader {
      * @param text the whole text
      */
     public StringText(String text) {
-        this(text, new byte[1][]);
+        this(text, new byte[1][], new LineTable[1]);
     }
 
-    private StringText(String text, byte[][] latin1) {
+    private StringText(String text, byte[][] latin1, LineTable[] lineTable) {
         this.text = text;
         this.latin1 = latin1;
+        this.lineTable = lineTable;
     }
 
     /**
      * {@return another reader of the same text from its first character, sharing this one's {@link #latin1()} copy}
-     * Readers made so are read one at a time, on one thread, as this one is.
+     * Readers made so are read one at a time, on one thread, as this one is, and share its {@link #cutLines()} too.
      */
     public StringText again() {
-        return new StringText(text, latin1);
+        return new StringText(text, latin1, lineTable);
+    }
+
+    /**
+     * {@return the text's lines, cut once for this reader and those {@link #again()} makes} From then on, each
+     * {@link LineSource} over one of them from its first character reads this table when its limits hold the text.
+     */
+    public LineTable cutLines() {
+        LineTable t = lineTable[0];
+        if (t == null) {
+            t = LineTable.of(again());
+            lineTable[0] = t;
+        }
+        return t;
+    }
+
+    /** {@return the lines {@link #cutLines()} cut, or null when they were not cut} */
+    LineTable lineTable() {
+        return lineTable[0];
     }
 
     /**

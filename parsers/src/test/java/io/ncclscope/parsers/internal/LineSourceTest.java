@@ -61,6 +61,37 @@ class LineSourceTest {
         }
     }
 
+    @Test
+    void aStringTextWhoseLinesWereCutGivesTheLinesWarningsAndBudgetOfAReader() throws IOException {
+        List<String> texts = List.of("a\nb\r\nc\rd", "a\n\n", "", "\r\n\r\n", "x\r", "\u001b[4m\tGPU0\u001b[0m\u0000x\n",
+                "x".repeat(500) + "\nshort\n", "aaaa\nbbbb\ncccc\n", "caf\u00e9 \u4e2d\u6587\nline\r\nlast", "ab\r\n",
+                "y".repeat(40_000) + "\n" + "z\n".repeat(20_000), "\ud83d\ude00 pair\nnext\n");
+        for (String text : texts) {
+            for (long maxChars : new long[] {Long.MAX_VALUE, 7, 9, 50_000, text.length(), text.length() - 1L}) {
+                for (int maxLine : new int[] {Integer.MAX_VALUE, 100, 3, 1, 40_000, 40_001}) {
+                    StringText cut = new StringText(text);
+                    assertThat(cut.cutLines().lines()).isEqualTo(lines(text, new Warnings(10), Long.MAX_VALUE, Integer.MAX_VALUE));
+                    for (StringText in : List.of(cut, cut.again())) {
+                        assertThat(readWithStarts(in, maxChars, maxLine)).as("%s %d %d", text.length(), maxChars, maxLine)
+                                .isEqualTo(readWithStarts(new StringText(text), maxChars, maxLine));
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@link #read} with each line's verbatim start, and what the reader left unread. */
+    private static List<String> readWithStarts(StringText in, long maxChars, int maxLine) throws IOException {
+        Warnings w = new Warnings(100);
+        LineSource src = new LineSource(in, w, maxChars, maxLine);
+        List<String> out = new ArrayList<>();
+        String l;
+        while ((l = src.next()) != null) out.add(src.lineNumber() + ":" + src.verbatimStart() + ":" + l);
+        out.add(w.toList().toString());
+        out.add(src.consumed() + " " + src.truncated() + " " + src.lineNumber() + " " + in.remaining());
+        return out;
+    }
+
     /** Every line with its number, then the warnings, the characters consumed and whether the budget stopped it. */
     private static List<String> read(java.io.Reader in, long maxChars, int maxLine) throws IOException {
         Warnings w = new Warnings(100);

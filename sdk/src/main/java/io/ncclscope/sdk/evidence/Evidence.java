@@ -366,9 +366,10 @@ public final class Evidence {
          * @return this builder
          */
         public Builder addText(String name, String text, String node) {
-            List<String> lines = List.copyOf(Parsers.lines(text));
-            for (ParseResult<?> r : Parsers.parseEach(text)) {
-                add(name, r, lines, null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
+            // The lines kept to quote from are cut once, also for the split and the parse.
+            Parsers.ParsedText read = Parsers.parseEachWithLines(text, ParseLimits.DEFAULTS);
+            for (ParseResult<?> r : read.results()) {
+                add(name, r, read.lines(), null, node, node == null ? NodeSource.NONE : NodeSource.GIVEN, null);
             }
             return this;
         }
@@ -388,12 +389,12 @@ public final class Evidence {
          */
         public Builder addTextOfNode(String name, String text, String node) {
             if (node == null) return addText(name, text, null);
-            List<ParseResult<?>> results = Parsers.parseEach(text);
+            Parsers.ParsedText read = Parsers.parseEachWithLines(text, ParseLimits.DEFAULTS);
+            List<ParseResult<?>> results = read.results();
             Set<String> hosts = new LinkedHashSet<>();
             for (ParseResult<?> r : results) hosts.addAll(contentHosts(r.data()));
             if (hosts.size() == 1 && !hosts.contains(node)) results = Parsers.parseEach(renamed(text, hosts.iterator().next(), node));
-            List<String> lines = List.copyOf(Parsers.lines(text));
-            for (ParseResult<?> r : results) add(name, r, lines, null, node, NodeSource.GIVEN, null);
+            for (ParseResult<?> r : results) add(name, r, read.lines(), null, node, NodeSource.GIVEN, null);
             return this;
         }
 
