@@ -275,7 +275,8 @@ class ChunkedFileParseTest {
             "Broken pipe [", "Timed out waiting forever", "Write timeout [ ]", "NCCL failure without a quote",
             "[PG 7 Rank 99999999999999] Heartbeat monitor timed out! Process will be terminated"};
         String nccl = new String(ncclLines(), StandardCharsets.UTF_8);
-        Path without = Files.write(dir.resolve("without.log"), (nccl + nccl).getBytes(StandardCharsets.UTF_8));
+        // the same line count with a line that says nothing: each line read must change more than the count
+        Path without = Files.write(dir.resolve("without.log"), (nccl + "a plain line\n" + nccl).getBytes(StandardCharsets.UTF_8));
         String none = streamed(without, ParseLimits.DEFAULTS).toString();
         for (String line : read) {
             Path f = Files.write(dir.resolve("hang.log"), (nccl + line + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
