@@ -251,6 +251,50 @@ class ChunkedFileParseTest {
         }
     }
 
+    /**
+     * The scanner tries a hang report's pattern or the NCCLCHECK failure test only on a line that holds a text the
+     * pattern needs: each such line is read (it changes the parse) as in one stream, cut anywhere, and so are look-alikes
+     * that hold the texts but match nothing.
+     */
+    @Test
+    void hangReportsAndNcclFailuresBehindTheirTextsParseAsInOneStream() throws IOException {
+        String[] read = {"[E ProcessGroupGloo.cpp:138] Rank 1 failed to pass monitoredBarrier in 30000 ms",
+            "[E ProcessGroupGloo.cpp:2805] [PG 0 Rank 0] Ranks 1, 3 failed to pass monitoredBarrier in 5000 ms",
+            "Rank 0 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 2",
+            "[rank1]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 1] Received a dump signal from this local rank and will stop.",
+            "[rank0]:[E ProcessGroupNCCL.cpp:1316] Received a dump signal due to a collective timeout from  rank 3 and we will"
+                + " try our best to dump the debug info. Last enqueued NCCL work: 12, last completed NCCL work: 11.",
+            "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:598] Connection closed by peer [10.0.0.2]:29500",
+            "RuntimeError: [gloo/transport/tcp/pair.cc:534] Read error [10.0.0.3]:61442: Connection reset by peer",
+            "RuntimeError: [gloo/transport/tcp/pair.cc:575] writev [10.0.0.4]:4000: Broken pipe",
+            "RuntimeError: [/opt/gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting 1800000ms for recv operation to"
+                + " complete",
+            "RuntimeError: [gloo/transport/tcp/pair.cc:211] Read timeout [10.1.1.1]:1234",
+            "ddp.py:10 NCCL failure common.cu:110 'unhandled system error'"};
+        String[] alike = {"Rank 4 said monitoredBarrier and no more", "Received a dump signal later", "closed [x] by nobody",
+            "Broken pipe [", "Timed out waiting forever", "Write timeout [ ]", "NCCL failure without a quote",
+            "[PG 7 Rank 99999999999999] Heartbeat monitor timed out! Process will be terminated"};
+        String nccl = new String(ncclLines(), StandardCharsets.UTF_8);
+        // the same line count with a line that says nothing: each line read must change more than the count
+        Path without = Files.write(dir.resolve("without.log"), (nccl + "a plain line\n" + nccl).getBytes(StandardCharsets.UTF_8));
+        String none = streamed(without, ParseLimits.DEFAULTS).toString();
+        for (String line : read) {
+            Path f = Files.write(dir.resolve("hang.log"), (nccl + line + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
+            String stream = streamed(f, ParseLimits.DEFAULTS).toString();
+            assertThat(stream).as(line).isNotEqualTo(none);
+            for (int cut : new int[] {nccl.length() + 9, nccl.length() + line.length() / 2}) {
+                assertThat(chunked(f, ParseLimits.DEFAULTS, cut, 1 << 20).toString()).as("%s cut at %d", line, cut)
+                        .isEqualTo(stream);
+            }
+        }
+        Path f = Files.write(dir.resolve("alike.log"), (nccl + String.join("\n", alike) + "\n" + String.join("\n", read)
+                + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
+        String stream = streamed(f, ParseLimits.DEFAULTS).toString();
+        for (int chunk = 16; chunk <= 256; chunk += 16) {
+            assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("chunks of %d", chunk).isEqualTo(stream);
+        }
+    }
+
     @Test
     void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();

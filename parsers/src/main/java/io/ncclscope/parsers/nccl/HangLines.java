@@ -96,19 +96,21 @@ final class HangLines {
         }
         Integer prefixRank = launcherPrefix.rank >= 0 ? launcherPrefix.rank : null;
         String group = null;
-        Matcher p = PREFIX_RANK.matcher(line);
-        if (p.find(s)) {
+        // Each pattern is tried only where the line holds a text it cannot match without: a regex's find() is costly.
+        Matcher p;
+        if (line.indexOf("Rank ", s) >= 0 && (p = PREFIX_RANK.matcher(line)).find(s)) {
             prefixRank = Integer.valueOf(p.group(3));
             group = p.group(2) != null ? p.group(2) : p.group(1);
         }
-        if ((m = FAILED_BARRIER.matcher(line)).find(s)) {
+        boolean barrier = line.indexOf("monitoredBarrier", s) >= 0;
+        if (barrier && (m = FAILED_BARRIER.matcher(line)).find(s)) {
             List<Integer> ranks = new ArrayList<>();
             for (String r : m.group(1).split(",")) {
                 if (!r.isBlank() && ranks.size() < 4096) ranks.add(Integer.valueOf(r.trim()));
             }
             add(no, HangReportKind.MONITORED_BARRIER_FAILED, prefixRank, group, ranks, null, null, number(m.group(2)),
                     null, null, line, s);
-        } else if ((m = REACHED_BARRIER.matcher(line)).find(s)) {
+        } else if (barrier && (m = REACHED_BARRIER.matcher(line)).find(s)) {
             add(no, HangReportKind.MONITORED_BARRIER_REACHED, Integer.valueOf(m.group(1)), group,
                     List.of(Integer.valueOf(m.group(2))), null, null, null, null, null, line, s);
         } else if (line.indexOf("Detected mismatch between collectives", s) >= 0
@@ -118,23 +120,33 @@ final class HangLines {
             if (!m.find(m.end() + mine.length())) return;
             add(no, HangReportKind.COLLECTIVE_MISMATCH, mineRank, group, List.of(Integer.valueOf(m.group(1))), null,
                     null, null, LineRegions.cut(mine), LineRegions.cut(fingerprint(line.substring(m.end()))), line, s);
-        } else if ((m = DUMP.matcher(line)).find(s)) {
+        } else if (line.indexOf("Received a dump signal ", s) >= 0 && (m = DUMP.matcher(line)).find(s)) {
             List<Integer> from = m.group(2) != null ? List.of(Integer.valueOf(m.group(2))) : List.of();
             add(no, HangReportKind.DUMP_SIGNAL, prefixRank, group, from, number(m.group(3)), number(m.group(4)), null,
                     null, null, line, s);
         } else if (line.indexOf("Heartbeat monitor timed out", s) >= 0) {
             add(no, HangReportKind.HEARTBEAT_TIMEOUT, prefixRank, group, List.of(), null, null, null, null, null, line, s);
-        } else if ((m = PEER_LOST.matcher(line)).find(s)) {
+        } else if (mayBePeerLost(line, s) && (m = PEER_LOST.matcher(line)).find(s)) {
             peer = m.group(1) != null ? m.group(1) : m.group(2);
             add(no, HangReportKind.PEER_CONNECTION_LOST, prefixRank, group, List.of(), null, null, null, null, null, line, s);
         } else if (line.indexOf("terminate called after throwing an instance of", s) >= 0
                 || line.indexOf("[enforce fail at ", s) >= 0) {
             add(no, HangReportKind.PROCESS_ABORTED, prefixRank, group, List.of(), null, null, null, null, null, line, s);
-        } else if ((m = GLOO_TIMEOUT.matcher(line)).find(s)) {
+        } else if ((line.indexOf("Timed out waiting ", s) >= 0 || line.indexOf(" timeout [", s) >= 0)
+                && (m = GLOO_TIMEOUT.matcher(line)).find(s)) {
             peer = m.group(2);
             add(no, HangReportKind.PEER_TIMEOUT, prefixRank, group, List.of(), null, null, number(m.group(1)), null, null,
                     line, s);
         }
+    }
+
+    /**
+     * False when {@link #PEER_LOST} cannot match from {@code s}: each of its forms holds {@code " ["} and
+     * {@code closed}, {@code by peer} or {@code Broken pipe}.
+     */
+    private static boolean mayBePeerLost(String line, int s) {
+        return line.indexOf(" [", s) >= 0 && (line.indexOf("closed", s) >= 0 || line.indexOf("by peer", s) >= 0
+                || line.indexOf("Broken pipe", s) >= 0);
     }
 
     /** The fingerprint up to its closing parenthesis (the line goes on with {@code ), ...} or ends). */

@@ -352,6 +352,8 @@ final class NcclLogScanner {
     private static final LineBigrams.Word RUNTIME_ERROR = new LineBigrams.Word("RuntimeError: ");
     private static final LineBigrams.Word DUPLICATE_GPU = new LineBigrams.Word("Duplicate GPU detected");
     private static final LineBigrams.Word NCCL_ = new LineBigrams.Word("NCCL_");
+    /** What {@link NcclLogSignatures#isNcclFailure} looks for first: a line without its pairs is passed over unsearched. */
+    private static final LineBigrams.Word NCCL_FAILURE = new LineBigrams.Word(NcclLogSignatures.NCCL_FAILURE);
 
     /**
      * A line without an NCCL prefix that holds none of these words is read by none of {@link #onOther}'s handlers but
@@ -408,7 +410,7 @@ final class NcclLogScanner {
                 pyTorchErrors.onNcclError(line, no, s, k);
                 return;
             }
-            if (NcclLogSignatures.isNcclFailure(line)) {
+            if (bigrams.mayHold(NCCL_FAILURE) && NcclLogSignatures.isNcclFailure(line)) {
                 launcherErrors.textError(LauncherErrorKind.NCCL_ERROR, line, no, s);
                 return;
             }

@@ -14,6 +14,8 @@ final class RecentInfoPrefixes {
     private final NcclLinePrefix prefix;
     private final String[] prefixText = new String[PREFIXES];
     private final int[] prefixProbe = new int[PREFIXES];
+    /** The prefix's characters at its probe and just before it, as {@link #probeChars} packs them. */
+    private final int[] prefixProbeChars = new int[PREFIXES];
     private final int[][] prefixFields = new int[PREFIXES][];
     private final long[][] prefixIds = new long[PREFIXES][];
     private final ProcessEntry[] prefixProc = new ProcessEntry[PREFIXES];
@@ -37,8 +39,7 @@ final class RecentInfoPrefixes {
             if (p == null) return false;
             // Probe the two characters before " [dev]" (the end of the tid) first: prefixes of one host differ there.
             int probe = prefixProbe[i];
-            if (n >= p.length() && line.charAt(probe) == p.charAt(probe) && line.charAt(probe - 1) == p.charAt(probe - 1)
-                    && line.startsWith(p)) {
+            if (n >= p.length() && probeChars(line, probe) == prefixProbeChars[i] && line.startsWith(p)) {
                 use(i);
                 if (i > 0) promote(i);
                 frontLine = no;
@@ -134,26 +135,38 @@ final class RecentInfoPrefixes {
         int last = PREFIXES - 1;
         prefixText[last] = line.substring(0, prefix.msgStart);
         prefixProbe[last] = Math.max(1, line.lastIndexOf(" [", prefix.msgStart) - 1);
+        prefixProbeChars[last] = probeChars(line, prefixProbe[last]);
         prefixFields[last] = new int[] {prefix.hostStart, prefix.hostEnd, prefix.cudaDev, prefix.msgStart};
         prefixIds[last] = new long[] {prefix.pid, prefix.tid};
         prefixProc[last] = prefix.process;
         promote(last);
     }
 
+    /**
+     * The characters of {@code line} at {@code probe} and just before it, in one int: a line is compared with each
+     * remembered prefix there with one {@code charAt} pair, the prefix's own pair read once when it was remembered.
+     */
+    private static int probeChars(String line, int probe) {
+        return line.charAt(probe) << 16 | line.charAt(probe - 1);
+    }
+
     /** Moves entry {@code i} to the front. */
     private void promote(int i) {
         String t = prefixText[i];
         int probe = prefixProbe[i];
+        int probeChars = prefixProbeChars[i];
         int[] f = prefixFields[i];
         long[] d = prefixIds[i];
         ProcessEntry p = prefixProc[i];
         System.arraycopy(prefixText, 0, prefixText, 1, i);
         System.arraycopy(prefixProbe, 0, prefixProbe, 1, i);
+        System.arraycopy(prefixProbeChars, 0, prefixProbeChars, 1, i);
         System.arraycopy(prefixFields, 0, prefixFields, 1, i);
         System.arraycopy(prefixIds, 0, prefixIds, 1, i);
         System.arraycopy(prefixProc, 0, prefixProc, 1, i);
         prefixText[0] = t;
         prefixProbe[0] = probe;
+        prefixProbeChars[0] = probeChars;
         prefixFields[0] = f;
         prefixIds[0] = d;
         prefixProc[0] = p;
