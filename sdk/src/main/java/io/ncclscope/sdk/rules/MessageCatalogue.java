@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -54,6 +55,17 @@ public final class MessageCatalogue {
      * ({@code compareAndSet}), so a row's entry is the same object for every caller.
      */
     private final AtomicReferenceArray<Entry> built;
+    /**
+     * Per bucket of {@link #pairBucket}, the rows whose required literal starts with a pair of characters hashed there,
+     * ascending; null when none. A text can hold a row's literal only where it holds the literal's first two characters
+     * side by side: {@link #candidates} reads the text's pairs once instead of looking for each of the 1,100 literals.
+     */
+    private final int[][] rowsByFirstPair;
+    /** The rows whose required literal is shorter than two characters (none, mostly): candidates for every text. */
+    private final int[] rowsOfEveryText;
+
+    /** Buckets of the first-pair index: a power of two, several times the rows, so that few pairs share one. */
+    private static final int PAIR_BUCKETS = 1 << 12;
 
     private MessageCatalogue(String name, List<String[]> cells, List<Integer> lines) {
         this.name = name;
@@ -65,6 +77,43 @@ public final class MessageCatalogue {
             this.requiredLiterals[row] = RequiredLiteral.of(this.cells[row][2]);
         }
         this.built = new AtomicReferenceArray<>(this.cells.length);
+        List<List<Integer>> byPair = new ArrayList<>(PAIR_BUCKETS);
+        for (int b = 0; b < PAIR_BUCKETS; b++) byPair.add(null);
+        List<Integer> everyText = new ArrayList<>();
+        for (int row = 0; row < this.cells.length; row++) {
+            String literal = requiredLiterals[row];
+            if (literal.length() < 2) {
+                everyText.add(row);
+                continue;
+            }
+            int b = pairBucket(literal.charAt(0), literal.charAt(1));
+            if (byPair.get(b) == null) byPair.set(b, new ArrayList<>());
+            byPair.get(b).add(row);
+        }
+        this.rowsByFirstPair = new int[PAIR_BUCKETS][];
+        for (int b = 0; b < PAIR_BUCKETS; b++) {
+            if (byPair.get(b) != null) rowsByFirstPair[b] = byPair.get(b).stream().mapToInt(Integer::intValue).toArray();
+        }
+        this.rowsOfEveryText = everyText.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int pairBucket(char first, char second) {
+        return (first * 31 + second) & (PAIR_BUCKETS - 1);
+    }
+
+    /**
+     * The rows {@code text} may match, as set bits: every row whose literal's first two characters lie side by side in
+     * the text (or whose literal is shorter). A superset of the rows {@link #finds} accepts; {@link #finds} still checks
+     * the whole literal, so the rows matched, and their order, are those of a walk over every row.
+     */
+    private BitSet candidates(String text) {
+        BitSet rows = new BitSet(cells.length);
+        for (int row : rowsOfEveryText) rows.set(row);
+        for (int i = 0; i + 1 < text.length(); i++) {
+            int[] bucket = rowsByFirstPair[pairBucket(text.charAt(i), text.charAt(i + 1))];
+            if (bucket != null) for (int row : bucket) rows.set(row);
+        }
+        return rows;
     }
 
     private boolean finds(int row, String text) {
@@ -116,7 +165,8 @@ public final class MessageCatalogue {
      */
     public Optional<Entry> match(String message) {
         String text = message.strip();
-        for (int row = 0; row < cells.length; row++) {
+        BitSet rows = candidates(text);
+        for (int row = rows.nextSetBit(0); row >= 0; row = rows.nextSetBit(row + 1)) {
             if (finds(row, text)) {
                 return Optional.of(entry(row));
             }
@@ -139,7 +189,8 @@ public final class MessageCatalogue {
         if (minor == null) return match(message);
         String text = message.strip();
         Entry first = null;
-        for (int row = 0; row < cells.length; row++) {
+        BitSet rows = candidates(text);
+        for (int row = rows.nextSetBit(0); row >= 0; row = rows.nextSetBit(row + 1)) {
             if (!finds(row, text)) continue;
             Entry entry = entry(row);
             if (first == null) first = entry;

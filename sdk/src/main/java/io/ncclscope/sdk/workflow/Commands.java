@@ -4,7 +4,6 @@ import io.ncclscope.sdk.rules.Need;
 import io.ncclscope.sdk.rules.Situation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -33,11 +32,14 @@ final class Commands {
     /** The Flight Recorder settings that make every rank dump its last collectives when its watchdog fires. */
     static final String FLIGHT_RECORDER = "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1";
 
+    /**
+     * The commands that produce {@code need}'s item. {@code iface} is the interface to bind NCCL to, null when none is
+     * known: the one a finding suggests, else {@link #trainingIface} (found once per plan, not once per item).
+     */
     static List<NextCommand> of(Need need, Facts f, Situation situation, String suspect, List<String> badIfaces,
-                                String suggested, String pid) {
+                                String iface, String pid) {
         String n1 = f.nodes().size() >= 1 ? f.nodes().get(0) : "<node1>";
         String n2 = f.nodes().size() >= 2 ? f.nodes().get(1) : "<node2>";
-        String iface = suggested != null ? suggested : trainingIface(f, badIfaces);
         String ifSet = iface != null ? iface : "<iface>";
         int gpnKnown = f.gpusPerNode() == null ? 0 : f.gpusPerNode();
         String gpn = gpnKnown > 0 ? String.valueOf(gpnKnown) : "<gpus_per_node>";
@@ -159,6 +161,6 @@ final class Commands {
     }
 
     private static NextCommand c(Need need, String node, String command) {
-        return new NextCommand(need, node, command.strip().toLowerCase(Locale.ROOT).isEmpty() ? "-" : command.strip());
+        return new NextCommand(need, node, command.isBlank() ? "-" : command.strip());
     }
 }

@@ -63,6 +63,8 @@ final class Observer {
     private final List<Observation> out = new ArrayList<>();
     private final Set<String> failed = new HashSet<>();
     private Facts facts = Facts.NONE;
+    /** False for the reading of a run as failed ({@link Fold#read}): only its observations are kept, its facts equal the other's. */
+    private boolean factsKept = true;
 
     private Observer() {
     }
@@ -118,6 +120,7 @@ final class Observer {
                     ok.artifact(a);
                     Observer bad = new Observer();
                     bad.failed.add(a.name());
+                    bad.factsKept = false;
                     bad.artifact(a);
                     made.run(a.name(), ok.out, bad.out);
                     o.facts = o.facts.merge(ok.facts);
@@ -221,6 +224,7 @@ final class Observer {
         else if (d instanceof DmesgData m) dmesg(a, m);
         else if (d instanceof IpLinkData ip) iplink(a, ip);
         else if (d instanceof NvidiaSmiData s) nvsmi(a, s);
+        if (!factsKept) return;
         List<String> healthy = ActiveHcas.healthy(d);
         if (!healthy.isEmpty()) facts = facts.merge(new Facts(List.of(), null, List.of(), List.of(), List.of(), List.of(), null, null,
                 Map.of(), null, healthy));
@@ -301,6 +305,7 @@ final class Observer {
             if (ibOff) addJob(Need.AB_IB_DISABLED, a, bad ? "failed" : complete != null ? "completed" : null, envLines.toArray(EvidenceLine[]::new));
             else if (l.network() != null || bad) addJob(Need.AB_DEFAULT, a, bad ? "failed" : l.network(), first);
         }
+        if (!factsKept) return;
         List<String> ifs = new ArrayList<>();
         for (NcclInterface i : l.interfaces()) ifs.add(i.name());
         List<String> hcas = new ArrayList<>();
@@ -326,6 +331,7 @@ final class Observer {
             addJob(Need.MINIMAL_RUN, a, null, a.quote(last.line()));
             addJob(ibOff ? Need.AB_IB_DISABLED : Need.AB_DEFAULT, a, "measured", a.quote(last.line()));
         }
+        if (!factsKept) return;
         Integer gpn = t.ranks();
         if (multi && gpn != null) gpn = Math.max(1, gpn / t.hosts().size());
         List<String> gpus = new ArrayList<>();

@@ -106,6 +106,9 @@ final class Planner {
         String t = table(s, facts.nodes().size());
         List<String> suspects = suspects(findings);
         Need[] needs = Need.values();
+        // Pure functions of the findings and facts, the same for every item and command: read once.
+        List<String> badIfaces = badIfaces(findings);
+        String suggested = suggestedIface(findings);
         Map<StepId, List<Check>> checks = new EnumMap<>(StepId.class);
         for (StepId id : StepId.values()) checks.put(id, new ArrayList<>());
         for (int i = 0; i < needs.length; i++) {
@@ -118,12 +121,12 @@ final class Planner {
             if (n == Need.PAIRWISE && mark == O && suspects.isEmpty() && facts.nodes().size() < 2 && namesNode(t, needs)) {
                 mark = R;
             }
-            List<Link> links = links(n, obs, findings, suspects, s, badIfaces(findings));
+            List<Link> links = links(n, obs, findings, suspects, s, badIfaces);
             String node = n.perNode() && suspects.size() == 1 ? suspects.get(0) : null;
             checks.get(n.step()).add(new Check(n, mark == R, !links.isEmpty(), node, links));
         }
-        List<String> badIfaces = badIfaces(findings);
-        String suggested = suggestedIface(findings);
+        // The interface the commands bind NCCL to: the one a finding suggests, else the first fit for training.
+        String iface = suggested != null ? suggested : Commands.trainingIface(facts, badIfaces);
         List<Step> out = new ArrayList<>();
         for (StepId id : StepId.values()) {
             List<Check> cs = new ArrayList<>(checks.get(id));
@@ -145,13 +148,13 @@ final class Planner {
                 String pid = suspect == null ? null : pid(findings, suspect);
                 for (Check c : cs) {
                     if (c.required() && !c.satisfied()) {
-                        for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, suggested, pid)) {
+                        for (NextCommand nc : Commands.of(c.need(), facts, s, c.need().perNode() ? suspect : null, badIfaces, iface, pid)) {
                             addNew(cmds, nc);
                         }
                     }
                 }
                 if (status == StepStatus.BLOCKED && cs.stream().noneMatch(c -> c.need() == Need.MINIMAL_RUN && c.required())) {
-                    for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, suggested, null)) {
+                    for (NextCommand nc : Commands.of(Need.MINIMAL_RUN, facts, s, null, badIfaces, iface, null)) {
                         addNew(cmds, nc);
                     }
                 }

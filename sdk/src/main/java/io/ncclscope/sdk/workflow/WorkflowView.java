@@ -188,13 +188,32 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
     }
 
     /**
+     * Each item's, step's and status's text, by language (English, Chinese) and ordinal, rendered on first use: every
+     * report names them all, and a text of no arguments is the same each time. A race renders one twice, equal.
+     */
+    private static final String[][] NEED_TEXTS = new String[2][Need.values().length];
+    private static final String[][] STEP_TITLES = new String[2][StepId.values().length];
+    private static final String[][] STATUS_TEXTS = new String[2][StepStatus.values().length];
+
+    /** The text of {@code key} in {@code l}, kept in {@code texts} at {@code ordinal}: one per language, as Message picks it. */
+    private static String kept(String[][] texts, int ordinal, Locale l, String prefix, String name) {
+        String[] ofLanguage = texts[l != null && "zh".equals(l.getLanguage()) ? 1 : 0];
+        String text = ofLanguage[ordinal];
+        if (text == null) {
+            text = t(l, prefix + name);
+            ofLanguage[ordinal] = text;
+        }
+        return text;
+    }
+
+    /**
      * {@return the text of a checklist item}
      *
      * @param n a checklist item
      * @param l en or zh-CN
      */
     public static String text(Need n, Locale l) {
-        return t(l, "need." + n.name());
+        return kept(NEED_TEXTS, n.ordinal(), l, "need.", n.name());
     }
 
     /**
@@ -204,7 +223,7 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
      * @param l  en or zh-CN
      */
     public static String title(StepId id, Locale l) {
-        return t(l, "step." + id.name());
+        return kept(STEP_TITLES, id.ordinal(), l, "step.", id.name());
     }
 
     /**
@@ -214,7 +233,7 @@ public record WorkflowView(String schemaVersion, String language, Situation situ
      * @param l en or zh-CN
      */
     public static String status(StepStatus s, Locale l) {
-        return t(l, "status." + s.name());
+        return kept(STATUS_TEXTS, s.ordinal(), l, "status.", s.name());
     }
 
     static WorkflowView of(Workflow w, Locale locale) {

@@ -121,6 +121,17 @@ final class Signal {
     /** An RDMA device named in a message ({@code on dev mlx5_0:1}, {@code Unable to open device mlx5_2}). */
     private static final Pattern HCA = Pattern.compile("\\b((?:mlx[45]|bnxt_re|irdma|erdma|hns|qedr|ionic|efa|rxe)_?\\d+)\\b");
 
+    /**
+     * Literals one of which every {@link #HCA} match holds (irdma and erdma both hold rdma): a text with none of them,
+     * most messages, is not searched with the pattern, which tries its ten names at every character.
+     */
+    private static final String[] HCA_LITERALS = {"mlx4", "mlx5", "bnxt_re", "rdma", "hns", "qedr", "ionic", "efa", "rxe"};
+
+    private static boolean mayNameHca(String text) {
+        for (String literal : HCA_LITERALS) if (text.contains(literal)) return true;
+        return false;
+    }
+
     static IbCompletionError ibFor(NcclLog log, Map<Integer, IbCompletionError> byLine, Signal s) {
         if (s.kind != EventKind.IB_COMPLETION_ERROR) return null;
         IbCompletionError e = byLine.get(s.line);
@@ -150,7 +161,7 @@ final class Signal {
             s.peerPort = ib.peerPort();
             s.vendorError = ib.vendorError();
         }
-        if (s.hca == null && s.text != null) {
+        if (s.hca == null && s.text != null && mayNameHca(s.text)) {
             Matcher m = HCA.matcher(s.text);
             if (m.find()) s.hca = m.group(1);
         }
