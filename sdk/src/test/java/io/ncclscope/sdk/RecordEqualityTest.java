@@ -67,6 +67,12 @@ class RecordEqualityTest {
                 Arguments.of(eventKey(),
                         new Object[] {null, null},
                         new Object[] {"ib", "mlx5_0"}),
+                Arguments.of(nodeBucket(),
+                        new Object[] {3, "8", List.of("8", "4")},
+                        new Object[] {4, "9", null}),
+                Arguments.of(nodeBucket(),
+                        new Object[] {0, null, null},
+                        new Object[] {1, "x", List.of()}),
                 Arguments.of(Finding.class,
                         new Object[] {"NET_SOCKET_FALLBACK", FindingSeverity.WARNING, s1, m1, List.of(l1), Map.of("p", "1")},
                         new Object[] {"NCCL_DUPLICATE_GPU", FindingSeverity.ERROR, s2, m2, List.of(l2), Map.of()}));
@@ -112,6 +118,16 @@ class RecordEqualityTest {
     private static Class<? extends Record> eventKey() {
         try {
             return (Class<? extends Record>) Class.forName("io.ncclscope.sdk.diagnose.transport.LogSummary$EventKey");
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The topology comparison's private key of the lines kept per aspect and value. */
+    @SuppressWarnings("unchecked")
+    private static Class<? extends Record> nodeBucket() {
+        try {
+            return (Class<? extends Record>) Class.forName("io.ncclscope.sdk.diagnose.topology.NodeComparison$Bucket");
         } catch (ClassNotFoundException e) {
             throw new AssertionError(e);
         }

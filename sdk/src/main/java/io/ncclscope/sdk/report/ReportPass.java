@@ -148,11 +148,12 @@ public final class ReportPass {
             }
             Pass.SliceSummary judged = segments.read(slice);
             Pass.SliceSummary observed = workflow.read(slice);
-            return () -> fold(slice, own, judged, observed);
+            List<String> sliceHosts = slice.hosts();
+            return () -> fold(slice, own, sliceHosts, judged, observed);
         }
 
-        private void fold(Evidence slice, List<Report.ArtifactSummary> own, Pass.SliceSummary judged,
-                          Pass.SliceSummary observed) {
+        private void fold(Evidence slice, List<Report.ArtifactSummary> own, List<String> sliceHosts,
+                          Pass.SliceSummary judged, Pass.SliceSummary observed) {
             for (Report.ArtifactSummary a : own) {
                 kinds.merge(a.kind(), 1, Integer::sum);
                 if (a.warnings() > 0) withWarnings++;
@@ -171,7 +172,7 @@ public final class ReportPass {
                 else l.subList(l.size() - drop, l.size()).clear();
                 listedCount -= drop;
             }
-            hosts.addAll(slice.hosts());
+            hosts.addAll(sliceHosts);
             judged.fold();
             observed.fold();
             coverage.add(slice);

@@ -51,6 +51,13 @@ final class Candidates {
     private final int cap;
     private List<Cand> cands = new ArrayList<>();
     private int limit;
+    /**
+     * Since the last prune, the first candidate of the {@code cap}-th plain group held, when there are that many: a
+     * candidate ranked after it has at least {@code cap} plain observations before it until the next prune, which
+     * lets it go, so it is let go as it comes (counted in {@link #skipped}, so that prunes come when they would).
+     */
+    private Cand bound;
+    private int skipped;
     /** Whether a node list was observed, plainly or in one reading of a run: asked before the cap applies. */
     private boolean nodeList;
     private final Set<String> nodeListIfOk = new HashSet<>();
@@ -161,8 +168,9 @@ final class Candidates {
     }
 
     private void add(Cand c) {
-        cands.add(c);
-        if (cands.size() >= limit) {
+        if (bound != null && CAND_ORDER.compare(c, bound) > 0) skipped++;
+        else cands.add(c);
+        if (cands.size() + skipped >= limit) {
             prune();
             limit = Math.max(4 * cap, 2 * cands.size());
         }
@@ -206,5 +214,29 @@ final class Candidates {
             i = j;
         }
         if (i < cands.size()) cands = new ArrayList<>(cands.subList(0, i));
+        skipped = 0;
+        bound = capthPlain();
+    }
+
+    /** {@return the first candidate of the {@code cap}-th plain group of the sorted candidates; null when fewer} */
+    private Cand capthPlain() {
+        int plainGroups = 0;
+        for (int i = 0, j; i < cands.size(); i = j) {
+            j = i + 1;
+            while (j < cands.size() && CAND_ORDER.compare(cands.get(i), cands.get(j)) == 0) j++;
+            if (plain(i, j) && ++plainGroups == cap) return cands.get(i);
+        }
+        return null;
+    }
+
+    /** Whether the group {@code from..to} of sorted candidates holds a plain observation, or both readings of a run. */
+    private boolean plain(int from, int to) {
+        Map<String, Integer> readings = new HashMap<>();
+        for (int k = from; k < to; k++) {
+            Cand c = cands.get(k);
+            if (c.run() == null) return true;
+            if (readings.merge(c.run(), c.failed() ? 2 : 1, (a, b) -> a | b) == 3) return true;
+        }
+        return false;
     }
 }

@@ -131,13 +131,14 @@ final class Observer {
             for (Observation x : o.out) made.plain(x);
             List<PairResult> found = Localizer.read(slice);
             Facts own = o.facts;
-            return () -> fold(slice, made, own, found);
+            List<String> sliceHosts = slice.hosts();
+            return () -> fold(slice, sliceHosts, made, own, found);
         }
 
-        private void fold(Evidence slice, Candidates.Made made, Facts own, List<PairResult> found) {
+        private void fold(Evidence slice, List<String> sliceHosts, Candidates.Made made, Facts own, List<PairResult> found) {
             String node = slice.sliceNode();
             if (node != null) firstArtifact.put(node, slice.artifacts().get(0).name());
-            for (String h : slice.hosts()) {
+            for (String h : sliceHosts) {
                 hosts.add(h);
                 if (hosts.size() > Facts.MAX_ENTRIES) hosts.pollLast();
             }

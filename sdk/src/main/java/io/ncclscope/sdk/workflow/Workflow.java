@@ -154,6 +154,9 @@ public final class Workflow {
         public void finding(Finding finding) {
             Objects.requireNonNull(finding, "finding");
             observer.finding(finding);
+            // Full, a finding ranked at or after the last kept would go again at once (or equals one kept): one
+            // comparison instead of a put and a poll, for the thousands of findings of a bundle's nodes.
+            if (findings.size() >= MAX_ENTRIES && Diagnosis.ORDER.compare(finding, findings.last()) >= 0) return;
             findings.add(finding);
             if (findings.size() > MAX_ENTRIES) findings.pollLast();
         }

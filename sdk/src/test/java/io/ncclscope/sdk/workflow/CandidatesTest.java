@@ -77,6 +77,17 @@ class CandidatesTest {
         assertThat(c.hasNodeList(Set.of())).isTrue();
     }
 
+    @Test
+    void observationsRankedAfterCapPlainOnesAreLetGoAsTheyCome() {
+        Candidates c = new Candidates(10);
+        Need first = NEEDS[0], last = NEEDS[NEEDS.length - 1];
+        for (int i = 0; i < 40; i++) c.plain(new Observation(first, "n" + (100 + i), null, List.of(new Link(null, "a" + i, 1, "x"))));
+        assertThat(c.held()).isEqualTo(10); // the prune at 4 * cap kept the first ten
+        for (int i = 0; i < 1000; i++) c.plain(new Observation(last, "n" + (100 + i), null, List.of(new Link(null, "b" + i, 1, "x"))));
+        assertThat(c.held()).isEqualTo(10);
+        assertThat(c.choose(Set.of())).extracting(Observation::need).containsOnly(first).hasSize(10);
+    }
+
     private static Observation random(Random rnd, String artifact) {
         Need need = NEEDS[rnd.nextInt(6)];
         String node = rnd.nextInt(3) == 0 ? null : "n" + rnd.nextInt(4);

@@ -23,6 +23,15 @@ final class ArtifactSummary {
     List<Finding> testsIfExplained = List.of();
     List<Finding> testsIfNot = List.of();
 
+    /** The NCCL versions it printed, until its fold adds them to the comparison. */
+    List<VersionCheck.Printed> versions = List.of();
+    /** The usable interfaces its log prints, until its fold keeps each host's first. */
+    List<UsableInterface> interfaces = List.of();
+
+    /** A usable interface a log prints ({@code Bootstrap} or socket, not a suspicious one), with its host. */
+    record UsableInterface(String host, String name) {
+    }
+
     ArtifactSummary(ArtifactPlace place, String name) {
         this.place = place;
         this.name = name;

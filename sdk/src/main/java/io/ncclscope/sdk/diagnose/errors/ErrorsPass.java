@@ -86,16 +86,15 @@ final class ErrorsPass implements Pass {
 
     private void fold(Evidence slice, List<ArtifactSummary> read) {
         hangs.add(slice);
-        List<Artifact> arts = slice.artifacts();
         for (ArtifactSummary p : read) {
-            Artifact a = arts.get(p.place.index());
-            if (p.place.tests()) {
-                versions.add(p.place, a, a.data(NcclTestsData.class).orElseThrow());
-            } else {
-                NcclLog log = a.data(NcclLog.class).orElseThrow();
-                versions.add(p.place, a, log);
-                firstInterfaces(p.place, a, log);
+            versions.add(p.place, p.versions);
+            for (int seq = 0; seq < p.interfaces.size(); seq++) {
+                ArtifactSummary.UsableInterface i = p.interfaces.get(seq);
+                firstInterfaces.merge(i.host(), new FirstInterface(p.place, seq, i.name()),
+                        (had, now) -> now.before(had) ? now : had);
             }
+            p.versions = List.of();
+            p.interfaces = List.of();
             keep(p);
         }
     }
@@ -166,26 +165,28 @@ final class ErrorsPass implements Pass {
     private static ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
         ArtifactSummary p = walked(place, a, w -> w.addLog(a, log));
         p.placed = List.copyOf(CommEntry.of(a, log));
+        p.versions = VersionCheck.printed(a, log);
+        p.interfaces = usableInterfaces(a, log);
         p.settings = List.copyOf(Settings.check(a, log));
         return p;
     }
 
-    /** Each host's first usable interface, with those the log at {@code place} prints. */
-    private void firstInterfaces(ArtifactPlace place, Artifact a, NcclLog log) {
-        int seq = 0;
+    /** The usable interfaces a log prints, in its order, each with its host: {@link #fold} keeps each host's first. */
+    private static List<ArtifactSummary.UsableInterface> usableInterfaces(Artifact a, NcclLog log) {
+        List<ArtifactSummary.UsableInterface> out = new ArrayList<>(0);
         for (NcclInterface i : log.interfaces()) {
             if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
             if (LogIndex.suspicious(i.name(), i.address())) continue;
-            String host = i.host() != null ? i.host() : a.node().orElse("");
-            FirstInterface f = new FirstInterface(place, seq++, i.name());
-            firstInterfaces.merge(host, f, (had, now) -> now.before(had) ? now : had);
+            out.add(new ArtifactSummary.UsableInterface(i.host() != null ? i.host() : a.node().orElse(""), i.name()));
         }
+        return out;
     }
 
     /** A table's summary: what reads only the table ({@link #fold} adds the rest). */
     private static ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
         ArtifactSummary p = walked(place, a, w -> w.addTests(a, t));
         p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
+        p.versions = VersionCheck.printed(a, t);
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));
         p.testsIfNot = t.errors().isEmpty() ? p.testsIfExplained : List.copyOf(TestsChecks.check(a, t, false));
         return p;

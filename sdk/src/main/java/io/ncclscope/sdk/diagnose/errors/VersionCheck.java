@@ -35,22 +35,35 @@ final class VersionCheck {
     /** Per version, in the order first added. */
     final Map<String, Seen> byVersion = new LinkedHashMap<>();
 
-    /** Adds the versions a log printed; their lines are quoted from {@code a} now. */
-    void add(ArtifactPlace where, Artifact a, NcclLog log) {
-        int seq = 0;
+    /** One version an artifact printed: its order among the artifact's, its host and its line, quoted. */
+    record Printed(int seq, String version, String host, EvidenceLine quote) {
+    }
+
+    /**
+     * {@return the versions a log printed, its lines quoted now} Apart from the check's state: a node's logs are read on
+     * any thread while their text is at hand, and only {@link #add} runs in order.
+     */
+    static List<Printed> printed(Artifact a, NcclLog log) {
+        List<Printed> out = new ArrayList<>(0);
         for (VersionSeen v : log.versions()) {
             if (v.version() == null) continue;
             String host = v.host() != null ? v.host() : a.node().orElse(null);
-            add(where, seq++, v.version(), host, a.quote(v.line(), "NCCL version " + v.printed()));
+            out.add(new Printed(out.size(), v.version(), host, a.quote(v.line(), "NCCL version " + v.printed())));
         }
+        return out;
     }
 
-    /** Adds the version an nccl-tests output printed, if any. */
-    void add(ArtifactPlace where, Artifact a, NcclTestsData t) {
+    /** {@return the version an nccl-tests output printed, if any, as {@link #printed(Artifact, NcclLog)}} */
+    static List<Printed> printed(Artifact a, NcclTestsData t) {
         String v = t.ncclVersion();
-        if (v == null) return;
+        if (v == null) return List.of();
         String host = t.hosts().size() == 1 ? t.hosts().get(0) : a.node().orElse(null);
-        add(where, 0, v, host, a.quote(0, "nccl-library " + v));
+        return List.of(new Printed(0, v, host, a.quote(0, "nccl-library " + v)));
+    }
+
+    /** Adds the versions one artifact printed ({@link #printed}), the artifact being at {@code where}. */
+    void add(ArtifactPlace where, List<Printed> printed) {
+        for (Printed p : printed) add(where, p.seq(), p.version(), p.host(), p.quote());
     }
 
     private void add(ArtifactPlace where, int seq, String version, String host, EvidenceLine quote) {

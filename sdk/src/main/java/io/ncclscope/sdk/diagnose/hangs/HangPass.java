@@ -164,7 +164,7 @@ public final class HangPass {
         for (Artifact a : slice.artifacts()) {
             Integer fileRank = fileRank(a);
             if (fileRank != null) lostConnections.known(fileRank);
-            a.data(NcclLog.class).ifPresent(log -> addLog(a, log));
+            a.data(NcclLog.class).ifPresent(log -> addLog(a, log, fileRank));
             a.data(FlightRecorderDump.class).ifPresent(dump -> addDump(a, dump));
             a.data(DmesgData.class).ifPresent(d -> addDmesg(a, d));
             a.data(IbstatData.class).ifPresent(d -> addIbstat(a, d));
@@ -206,11 +206,21 @@ public final class HangPass {
 
     /** {@return the rank a per-rank file's name ends with; null when it names none} */
     private static Integer fileRank(Artifact a) {
+        // Most names hold no "rank" at all: the pattern runs on those that do (it ran on every file of a bundle).
+        if (!containsRank(a.name())) return null;
         Matcher m = FILE_RANK.matcher(a.name());
         return m.find() ? Integer.valueOf(m.group(1)) : null;
     }
 
-    private void addLog(Artifact a, NcclLog log) {
+    /** {@return whether {@code name} holds "rank" in any case, as {@link #FILE_RANK} needs} */
+    private static boolean containsRank(String name) {
+        for (int i = name.length() - 4; i >= 0; i--) {
+            if (name.regionMatches(true, i, "rank", 0, 4)) return true;
+        }
+        return false;
+    }
+
+    private void addLog(Artifact a, NcclLog log, Integer fileRank) {
         int size = 0;
         for (NcclRank r : log.ranks()) if (r.nranks() != null) size = Math.max(size, r.nranks());
         for (NcclRank r : log.ranks()) {
@@ -220,7 +230,7 @@ public final class HangPass {
                     (had, now) -> now.size() > had.size() ? now : had);
             lostConnections.known(r.rank());
         }
-        addConnections(a, log, fileRank(a));
+        addConnections(a, log, fileRank);
         for (LauncherError e : log.launcherErrors()) {
             if (e.rank() == null || e.seqNum() == null) continue;
             EvidenceLine line = a.quote(e.line(), e.text());
@@ -232,7 +242,6 @@ public final class HangPass {
             }
             p.progress(e.lastEnqueued(), e.lastCompleted(), line);
         }
-        Integer fileRank = fileRank(a);
         for (HangReport h : log.hangReports()) {
             EvidenceLine line = a.quote(h.line(), h.text());
             Integer who = h.rank() != null ? h.rank() : fileRank;

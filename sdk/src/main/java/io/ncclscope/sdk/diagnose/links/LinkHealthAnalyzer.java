@@ -58,15 +58,26 @@ public final class LinkHealthAnalyzer implements Analyzer {
 
         @Override
         public void add(Evidence slice) {
+            summarize(slice).fold();
+        }
+
+        /**
+         * {@inheritDoc} Apart: the node's ports, and the checks of one node alone (counters, Xids), each recording
+         * into phases of its own; the fold runs the checks that compare nodes, in order.
+         */
+        @Override
+        public SliceSummary summarize(Evidence slice) {
             RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
             NodePorts ports = new NodePorts(slice);
-            pcie.add(slice, s.into(LSPCI), s.into(NVSMI), s.into(KERNEL));
-            nvlink.add(slice);
-            ib.add(slice, ports, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
-            eth.add(slice, ports, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
             CounterCheck.run(ports, s.into(COUNTERS));
             new XidCheck().run(slice, s.into(XID));
-            recorded.keep(s);
+            return () -> {
+                pcie.add(slice, s.into(LSPCI), s.into(NVSMI), s.into(KERNEL));
+                nvlink.add(slice);
+                ib.add(slice, ports, s.into(IB_DOWN), s.into(ROCE_MTU), s.into(IBDEV), s.into(FLAPS));
+                eth.add(slice, ports, s, IP, ETHTOOL, SPEEDS, BONDS, SIBLINGS);
+                recorded.keep(s);
+            };
         }
 
         @Override

@@ -62,6 +62,21 @@ final class NodeComparison {
      * after the counts the node's counts (null for a count).
      */
     private record Bucket(int aspect, String value, List<String> counts) {
+
+        // equals and hashCode by hand, as the record's own would be: the generated ones go through invokedynamic
+        // (java.lang.runtime.ObjectMethods), slow without C2, and every aspect of every node looks its bucket up on the
+        // thread that folds a bundle's nodes in order. RecordEqualityTest holds them to the record contract.
+        @Override
+        public boolean equals(Object other) {
+            return this == other || other instanceof Bucket o && aspect == o.aspect
+                    && java.util.Objects.equals(value, o.value) && java.util.Objects.equals(counts, o.counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * Integer.hashCode(aspect) + java.util.Objects.hashCode(value)) * 31
+                    + java.util.Objects.hashCode(counts);
+        }
     }
 
     /** The nodes read, in the order they came; sorted in node order at finish. */
