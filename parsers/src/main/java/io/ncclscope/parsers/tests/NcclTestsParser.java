@@ -208,17 +208,19 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
      * The output read as an NCCL log as it is read, once it shows an NCCL debug line: every line goes to the log,
      * nccl-tests' own too, as {@link io.ncclscope.parsers.nccl.NcclLogParser} would read the whole output. The lines
      * before the first NCCL line are held (up to {@link #MAX_HELD_CHARS}) and given to the log when that line comes, so
-     * that an output without NCCL lines, the common case, sets up no log.
+     * that an output without NCCL lines, the common case, sets up no log; past that bound the log takes them at once and
+     * reads on, so that an NCCL line however late is still read.
      */
     private static final class NcclLines {
-        /** Characters of lines held before the first NCCL line; past them the output is not read as a log. */
+        /** Characters of lines held before the first NCCL line; past them the log is read from then on regardless. */
         static final long MAX_HELD_CHARS = 4L << 20;
 
         private final ParseLimits limits;
-        private List<String> held = new ArrayList<>();
+        private final List<String> held = new ArrayList<>();
         private int firstHeld;
         private long heldChars;
         private InterleavedNcclLog log;
+        private boolean ncclSeen;
 
         NcclLines(ParseLimits limits) {
             this.limits = limits;
@@ -226,31 +228,28 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
 
         /** Reads the next line; {@code ncclSeen} once the output has shown an NCCL debug line, this one included. */
         void accept(String line, int no, boolean ncclSeen) {
+            this.ncclSeen = ncclSeen;
             if (log != null) {
                 log.accept(line, no);
                 return;
             }
-            if (held == null) return;
-            if (!ncclSeen) {
-                heldChars += line.length();
-                if (heldChars > MAX_HELD_CHARS) {
-                    held = null;
-                } else {
-                    if (held.isEmpty()) firstHeld = no;
-                    held.add(line);
-                }
+            heldChars += line.length();
+            if (!ncclSeen && heldChars <= MAX_HELD_CHARS) {
+                if (held.isEmpty()) firstHeld = no;
+                held.add(line);
                 return;
             }
+            // The first NCCL line, or more held than the bound: the log reads what was held, then every line as it comes.
             log = new InterleavedNcclLog(limits);
             // Line numbers run without a gap (from the first line of the part of a paste this output is).
             for (int i = 0; i < held.size(); i++) log.accept(held.get(i), firstHeld + i);
-            held = null;
+            held.clear();
             log.accept(line, no);
         }
 
-        /** {@return the log read; null when no NCCL line came (or came too late)} */
+        /** {@return the log read; null when no NCCL line came} */
         NcclLog finish() {
-            return log == null ? null : log.finish();
+            return log == null || !ncclSeen ? null : log.finish();
         }
     }
 }

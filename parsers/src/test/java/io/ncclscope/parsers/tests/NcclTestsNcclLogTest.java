@@ -76,6 +76,19 @@ class NcclTestsNcclLogTest {
     }
 
     @Test
+    void anNcclLineAfterMoreThanTheHeldBoundIsStillRead() {
+        // Past 4 Mi characters before the first NCCL line the log stops holding lines and reads them as they come.
+        StringBuilder sb = new StringBuilder("# nccl-tests version 2.17.1 nccl-headers=22809 nccl-library=22809\n");
+        String filler = "# " + "x".repeat(98) + "\n";
+        while (sb.length() < (5 << 20)) sb.append(filler);
+        sb.append("node7:100:100 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth0\n");
+        String text = sb.toString();
+        NcclTestsData d = TESTS.parse(text).data();
+        assertThat(d.ncclLogLines()).isEqualTo(1);
+        assertThat(d.ncclLog()).isEqualTo(NCCL.parse(text).data());
+    }
+
+    @Test
     void anOutputWithoutNcclLinesHasNoLog() {
         NcclTestsData d = TESTS.parse(NcclTestsCorpusTest.capturedText("captured/h200-1gpu/tests/all_reduce.txt")).data();
         assertThat(d.ncclLogLines()).isZero();
