@@ -9,7 +9,7 @@
 # The bundle puts the jars on the plain class path (app/lib/) through manifest-only jars whose Class-Path lists
 # them (app/ncclscope.jar for the CLI, app/serve.jar added for 'serve'): the CLI's main class runs with no Quarkus
 # class loader in between (only 'serve' boots Quarkus), and the AOT cache can hold the app's classes (it cannot for
-# a custom loader).
+# a custom loader). Every command but serve loads the CLI's jars (app/cli-jars lists them) from the boot class path.
 #
 # The JDK: --jdk, else $NCCLSCOPE_BUNDLE_JDK, else Temurin 25 at /usr/lib/jvm/temurin-25-jdk-amd64 when present,
 # else $JAVA_HOME, else the JDK of 'javac' on PATH. Below 25 the bundle has no AOT cache (it says so), and the
@@ -55,13 +55,18 @@ t0=$SECONDS
 echo "build-bundle: JDK $feature at $jdk; app $app" >&2
 
 # The app, on two class paths of plain jars, each named by a manifest-only jar (its Class-Path):
-# - app/ncclscope.jar: what every command but serve runs on, and what the AOT cache is trained on: the CLI's own
-#   classes (alone in lib/ncclscope-cli.jar), the parsers, the SDK, collect and picocli. Five jars: the JVM opens
-#   every class-path jar at start, and the 79 of the whole service took a tenth of a short command's run.
+# - app/ncclscope.jar: what every command but serve runs on, and what the AOT cache is trained on: the SDK, the CLI's
+#   own classes (alone in lib/ncclscope-cli.jar), collect, the parsers and picocli. Five jars: the JVM opens every
+#   class-path jar at start, and the 79 of the whole service took a tenth of a short command's run. The SDK's first:
+#   it holds every resource a command reads as it runs (the catalogues, the texts), and a resource lookup opens the
+#   jars in Java, in order, until one has it (each one's central directory parsed by code the JVM still interprets);
+#   the CLI's catalogue warm-up thread took about 3 ms less CPU with it first (2026-12-05, build machine).
 # - app/serve.jar, appended for 'serve' only: Quarkus' transformed and generated classes first, as its own runner
 #   puts them (they replace or add to the classes of the jars after them; none is a CLI, parser or SDK class), then
 #   the service jar and its dependencies. The AOT cache still applies: the JVM accepts a class path that extends the
 #   one the cache was made with.
+# - app/cli-jars: the CLI's jars of app/ncclscope.jar again, one line, relative to app/: every command but serve
+#   appends them to the boot class path (the launcher says why), and the AOT training reads the same line.
 cli_cp=() serve_cp=()
 copy() { cp "$1" "$stage/app/lib/"; echo "lib/$(basename "$1")"; }
 if [ -d "$app" ]; then
@@ -69,8 +74,12 @@ if [ -d "$app" ]; then
   rm -rf "$out/cli-classes" && mkdir -p "$out/cli-classes"
   (cd "$out/cli-classes" && unzip -q "$appjar" 'io/ncclscope/cli/*')
   "$jdk/bin/jar" --create --file "$stage/app/lib/ncclscope-cli.jar" -C "$out/cli-classes" io
+  for f in "$app"/lib/main/io.ncclscope.ncclscope-sdk-*.jar; do [ -f "$f" ] && cli_cp+=("$(copy "$f")"); done
   cli_cp+=(lib/ncclscope-cli.jar)
-  for f in "$app"/lib/main/io.ncclscope.*.jar "$app"/lib/main/info.picocli.*.jar; do [ -f "$f" ] && cli_cp+=("$(copy "$f")"); done
+  for f in "$app"/lib/main/io.ncclscope.*.jar "$app"/lib/main/info.picocli.*.jar; do
+    case " ${cli_cp[*]} " in *" lib/$(basename "$f") "*) continue ;; esac
+    [ -f "$f" ] && cli_cp+=("$(copy "$f")")
+  done
   for f in "$app"/quarkus/transformed-bytecode.jar "$app"/quarkus/generated-bytecode.jar "$appjar" \
       "$app"/lib/main/*.jar "$app"/lib/boot/*.jar; do
     [ -f "$f" ] || continue
@@ -92,6 +101,7 @@ manifest_jar() {
   "$jdk/bin/jar" --create --file "$jar" --manifest "$out/manifest/MANIFEST.txt" -C "$out/manifest" MANIFEST.txt
 }
 manifest_jar "$stage/app/ncclscope.jar" "${cli_cp[@]}"
+echo "${cli_cp[*]}" > "$stage/app/cli-jars"
 [ "${#serve_cp[@]}" -eq 0 ] || manifest_jar "$stage/app/serve.jar" "${serve_cp[@]}"
 [ -n "$version" ] || version="$(for j in "$stage"/app/lib/*.jar; do unzip -p "$j" io/ncclscope/cli/version.properties 2>/dev/null; done \
   | sed -n 's/^version=//p' | head -n 1)"
@@ -150,6 +160,17 @@ case "$self" in */*) dir="${self%/*}" ;; *) dir=. ;; esac
 root="$(cd -- "$dir/.." && pwd)" || exit 3
 # Every command runs on the CLI's class path; serve adds the service's (see build-bundle.sh).
 cp="$root/app/ncclscope.jar"
+# Every command but serve takes the CLI's jars from the boot class path ($boot, from app/cli-jars), the class path
+# naming them again. The boot loader defines a class of its own path in the JVM alone, where the class path's loader
+# calls into Java for each jar's URL and manifest and each package of a class the AOT cache preloads, and checks the
+# verification constraints the cache recorded: of a one-log analyze's main thread on the build machine, 58 against
+# 68 ms of CPU (2026-12-05). Like the runtime's own modules, the boot path's classes are not verified when they load
+# (the JVM verifies them in every test run). serve keeps the class path alone: the service's classes, on the class
+# path, must see the CLI's (a boot class sees boot classes only). A bundle without app/cli-jars (an older build's
+# app in benchmarks/device's A/B) runs every command from the class path.
+boot="" jars=""
+if [ -f "$root/app/cli-jars" ]; then read -r jars < "$root/app/cli-jars" || exit 3; fi
+for j in $jars; do boot="${boot:+$boot:}$root/app/$j"; done
 # Two JVM set-ups from one bundle. Every command but serve is one short run on one or two cores: Serial GC and C1
 # only, least memory and least compiling. serve is a long-running service under load: C2 too (C1 has none of the
 # string intrinsics: String.indexOf alone was 14% of a C1-only service's samples, and a paste request cost 2.35 ms of
@@ -244,7 +265,7 @@ esac
 exec "$root/runtime/bin/java" $gc -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
   -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 $logs $aot -Xlog:cds*=off:stderr \
   ${NCCLSCOPE_JAVA_OPTS:-} \
-  -cp "$cp" io.ncclscope.cli.Main "$@"
+  ${boot:+"-Xbootclasspath/a:$boot"} -cp "$cp" io.ncclscope.cli.Main "$@"
 LAUNCHER
 chmod 755 "$stage/bin/ncclscope"
 
@@ -297,10 +318,13 @@ if [ "$feature" -ge 25 ]; then
   # alone, which uses no profile; with them, every run replayed the training's compilations (every method the training's
   # commands had compiled, folders and JSON included): a one-log analyze cost 0.85x the CPU without them, with the same
   # CPU time on its main thread; a 64-node folder and a 64 MB log were not slower (2026-12-05, on 2 busy cores).
+  # The boot class path of app/cli-jars, as the launcher builds it.
+  boot=""
+  for j in $(cat "$stage/app/cli-jars"); do boot="${boot:+$boot:}$stage/app/$j"; done
   (cd "$train" && "$stage/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
       -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining \
       -XX:AOTCacheOutput="$stage/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
-      -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
+      "-Xbootclasspath/a:$boot" -cp "$stage/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
       --version \; --help \; \
       analyze --format md "$repo/examples/captured/h200-1gpu" \; \
       analyze --format json "$repo/examples/captured/h200-1gpu" \; \

@@ -51,6 +51,8 @@ if [ -n "$base_app" ]; then
   staged="$(mktemp -d)"; mkdir -p "$staged/lib"
   src_lib="$base_app"; [ -d "$base_app/lib" ] && src_lib="$base_app/lib"
   cp "$src_lib"/io.ncclscope.*.jar "$src_lib"/ncclscope-cli.jar "$staged/lib/"
+  # Its boot class path list, where it has one (the launcher runs a bundle without it from the class path alone).
+  [ -f "$base_app/cli-jars" ] && cp "$base_app/cli-jars" "$staged/"
   cp -r "$base_app/quarkus" "$staged/"
   tar --owner=0 --group=0 --numeric-owner -C "$staged" -cf - . | xz -6 > "$kit/base-app.tar.xz"; rm -rf "$staged"
 fi

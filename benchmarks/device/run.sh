@@ -21,7 +21,7 @@ if [ "$part" = ab ]; then
   [ -f "$here/base-app.tar.xz" ] || { echo "run.sh ab: the kit has no base-app.tar.xz (make-kit.sh KIT BASE_APP)" >&2; exit 2; }
   A=/tmp/b/base/"$(basename "$B")"
   if [ ! -d "$A" ]; then
-    mkdir -p /tmp/b/base && cp -r "$B" "$A" && rm -f "$A"/lib/*.aot
+    mkdir -p /tmp/b/base && cp -r "$B" "$A" && rm -f "$A"/lib/*.aot "$A"/app/cli-jars
     "$here/bin/xz" -dc "$here/base-app.tar.xz" | tar -xf - -C "$A/app"
     bash "$here/train.sh" "$A" "$here/wt/examples/captured" > "$OUT/train-base.txt" 2>&1
   fi

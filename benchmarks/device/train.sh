@@ -5,10 +5,13 @@ set -u
 B="$1" ex="$2" here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$B/lib" /tmp/train && cd /tmp/train
 t0=$(date +%s%N)
+# The CLI's jars on the boot class path, as the launcher puts them (app/cli-jars; a bundle without it has none).
+boot=""
+[ -f "$B/app/cli-jars" ] && for j in $(cat "$B/app/cli-jars"); do boot="${boot:+$boot:}$B/app/$j"; done
 "$B/runtime/bin/java" -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -Xss2m -XX:-UsePerfData \
   -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining \
   -XX:AOTCacheOutput="$B/lib/ncclscope.aot" -Xlog:aot=error -Xlog:cds=error \
-  -cp "$B/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
+  ${boot:+"-Xbootclasspath/a:$boot"} -cp "$B/app/ncclscope.jar" io.ncclscope.cli.AotTraining \
   --version \; --help \; analyze --format md "$ex/h200-1gpu" \; analyze --format json "$ex/h200-1gpu" \; \
   analyze "$ex/h200-1gpu/nccl/info-1rank.log" \; parse "$ex/h200-1gpu/sys/topo-m.txt" >/tmp/train/cli.out 2>/tmp/train/cli.err
 echo "train: cli cache $(ls -la "$B/lib/ncclscope.aot" 2>&1) in $(( ($(date +%s%N) - t0) / 1000000 )) ms"
