@@ -48,6 +48,7 @@ import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.hibernate.validator.PredefinedScopeHibernateValidator;
 import org.hibernate.validator.PredefinedScopeHibernateValidatorConfiguration;
 
@@ -60,8 +61,8 @@ import org.hibernate.validator.PredefinedScopeHibernateValidatorConfiguration;
  * attribute it reads, and one {@code @DecimalMin} initializes {@link BigDecimal}, whose static initializer squares
  * large numbers. The JDK keeps all of that per class, per member and per method: what this thread reads first, the
  * main thread finds ready. Then, once Quarkus has chosen its logging, this thread boots a validator of its own over
- * the same classes, reads the build's OpenAPI document and writes it as JSON and YAML (the start's next largest
- * step, done with SmallRye OpenAPI, Jackson and SnakeYAML), and binds the JVM's meters to a Prometheus registry, each
+ * the same classes, reads the build's OpenAPI document into a model (the start's next largest step, done with
+ * SmallRye OpenAPI and Jackson's YAML parser), and binds the JVM's meters to a Prometheus registry, each
  * on a copy that it throws away: that code runs for the first time here, so the main thread runs it with its classes
  * initialized and, by then, partly compiled. Nothing here changes what the start builds, only who pays for the first
  * run of that code; when this thread is late or fails, the main thread does the same work itself.
@@ -194,11 +195,12 @@ final class ServeWarmup {
     }
 
     /**
-     * Reads the build's OpenAPI document as Quarkus does at start and writes it as JSON and YAML; returns the JSON, or
-     * null when {@code loader} has no such document. Its own configuration, empty: the application's is Quarkus' to
-     * set up, and nothing here registers one.
+     * Reads the build's OpenAPI document into a model as Quarkus does at start; returns the model, or null when
+     * {@code loader} has no such document. Its own configuration, empty: the application's is Quarkus' to set up, and
+     * nothing here registers one. Quarkus writes the model as YAML or JSON only when {@code /q/openapi} is asked for
+     * ({@code quarkus.smallrye-openapi.always-run-filter} in application.properties), so neither is written here.
      */
-    static String openApi(ClassLoader loader) {
+    static OpenAPI openApi(ClassLoader loader) {
         byte[] built;
         try (InputStream in = loader.getResourceAsStream(BUILD_DOCUMENT)) {
             if (in == null) return null;
@@ -215,9 +217,7 @@ final class ServeWarmup {
                 .enableStandardFilter(false)
                 .withCustomStaticFile(() -> new ByteArrayInputStream(built))
                 .build();
-        String json = document.toJSON();
-        document.toYAML();
-        return json;
+        return document.model();
     }
 
     /** Reads every annotation of {@code c} and of its members, parameters and record components, with their values. */
