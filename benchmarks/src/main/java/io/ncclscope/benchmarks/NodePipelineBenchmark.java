@@ -18,6 +18,8 @@ import java.util.Locale;
  * the whole process, the thread that folds the nodes into the analyzers in order (it runs beside the parsing, and
  * bounds the wall once the cores parse faster than it folds), and the finish and JSON rendering after the read
  * (serial). With T(n) = max((cpu - in_order - finish) / n, in_order) + finish, these predict the wall on n cores.
+ * The bytes allocated by every thread and the collections (count and time) follow: allocation barely moves with the
+ * machine's load, so it shows a cut in garbage where the CPU time of one run is too noisy to.
  *
  * <pre>
  * java -XX:+UseSerialGC -Xmn64m -XX:TieredStopAtLevel=1 -cp benchmarks/target/classes:sdk/target/classes:parsers/target/classes \
@@ -55,8 +57,26 @@ public final class NodePipelineBenchmark {
         String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(json.getBytes(StandardCharsets.UTF_8)));
         System.out.printf(Locale.ROOT, "nodes %d wall %.2f s cpu %.2f s read_wall %.2f s in_order_cpu %.2f s (folds %.2f s)"
-                + " finish_render_cpu %.2f s json_sha256 %s%n", stream.nodes(), (t2 - t0) / 1e9, (c2 - c0) / 1e9,
-                (t1 - t0) / 1e9, inOrderCpu / 1e9, foldCpu / 1e9, (m2 - m1) / 1e9, sha);
+                + " finish_render_cpu %.2f s json_sha256 %s allocated %d MB gc %d (%.2f s)%n", stream.nodes(),
+                (t2 - t0) / 1e9, (c2 - c0) / 1e9, (t1 - t0) / 1e9, inOrderCpu / 1e9, foldCpu / 1e9, (m2 - m1) / 1e9, sha,
+                allocated() >> 20, collections(), collectionMillis() / 1e3);
+    }
+
+    /** Bytes allocated by every thread so far, ended ones included (the pool's); -1 when the JVM does not say. */
+    private static long allocated() {
+        return threadsBean() instanceof com.sun.management.ThreadMXBean t ? t.getTotalThreadAllocatedBytes() : -1;
+    }
+
+    private static ThreadMXBean threadsBean() {
+        return ManagementFactory.getThreadMXBean();
+    }
+
+    private static long collections() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> b.getCollectionCount()).sum();
+    }
+
+    private static long collectionMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> b.getCollectionTime()).sum();
     }
 
     private static long processCpu() {

@@ -142,14 +142,17 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     /**
      * True when {@link #stripQuote} and {@link #prefix} would leave the current line as it is, stripped, and call it not
      * stamped: no quote mark to take off, and a first character that starts none of the prefixes prefix() reads (a
-     * syslog priority, a facility, a syslog or ISO time, {@code kernel: }, a bracketed time). An upper-case start can
-     * only start a syslog time, which {@link #mayBeSyslog} rules out for most such lines ({@code Product Name : ...} of
-     * nvidia-smi -q, {@code Architecture: ...} of lscpu) without copying them.
+     * syslog priority, a facility, a syslog or ISO time, {@code kernel: }, a bracketed time), or a digit that starts no
+     * ISO time. An upper-case start can only start a syslog time, which {@link #mayBeSyslog} rules out for most such
+     * lines ({@code Product Name : ...} of nvidia-smi -q, {@code Architecture: ...} of lscpu) without copying them.
      */
     private static boolean unprefixed(HeadLines line) {
         char c = line.first();
         if (!line.indented() && (c == '+' || c == '>')) return false;
-        if (c == '<' || c == '[' || Character.isDigit(c)) return false;
+        if (c == '<' || c == '[') return false;
+        // A digit starts only an ISO time (2024-05-01T10:00:00 ...): four ASCII digits and a '-', in a line longer than
+        // 19 characters. nccl-tests' result rows, which start with their size, are not copied.
+        if (Character.isDigit(c)) return !(line.length() > 19 && asciiDigits(line, 4) && line.charAt(4) == '-');
         if (Character.isUpperCase(c)) {
             if (line.length() <= 15 || !lowerAscii(line.charAt(1)) || !lowerAscii(line.charAt(2)) || line.charAt(3) != ' ') {
                 return true;
@@ -166,6 +169,15 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         if (line.charAt(i) != ':') return true;
         for (String level : FACILITY_LEVELS) {
             if (line.startsWith(level, i + 1)) return false;
+        }
+        return true;
+    }
+
+    /** {@return true when the current line's first {@code n} characters are 0 to 9} */
+    private static boolean asciiDigits(HeadLines line, int n) {
+        for (int i = 0; i < n; i++) {
+            char d = line.charAt(i);
+            if (d < '0' || d > '9') return false;
         }
         return true;
     }

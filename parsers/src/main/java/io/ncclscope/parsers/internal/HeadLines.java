@@ -15,6 +15,13 @@ package io.ncclscope.parsers.internal;
  */
 public final class HeadLines {
 
+    /**
+     * The arrays of a HeadLines that has searched for no text and cut no word yet: detection makes one per sniffer per
+     * input (20 a file), and many sniffers answer before either, so the arrays are made at the first search or word.
+     */
+    private static final Object[] NO_NEEDLES = {};
+    private static final long[] NO_WORDS = {};
+
     /** The heads shared on each thread, while {@link #share} holds one open; null when none. */
     private static final ThreadLocal<LineIndex> SHARED = new ThreadLocal<>();
 
@@ -34,22 +41,22 @@ public final class HeadLines {
      * where; for a text found in the shared head's pass ({@link HeadLiterals}), {@link #found} holds how many times it
      * occurs instead.
      */
-    private Object[] needles = new Object[8];
-    private int[] found = new int[8];
-    private int[] searchedFrom = new int[8];
+    private Object[] needles = NO_NEEDLES;
+    private int[] found;
+    private int[] searchedFrom;
     /**
      * Per text found in the shared head's pass, where it occurs there, in order (null: a text searched for here), and
      * the index of its first occurrence at or after the place last asked about.
      */
-    private int[][] occurrences = new int[8][];
-    private int[] cursors = new int[8];
+    private int[][] occurrences;
+    private int[] cursors;
     private int needleCount;
     /** Where in {@link #needles} the text asked for last is; -1 before the first. */
     private int lastNeedle = -1;
     /** Where each text searched for is in {@link #needles}, plus one, at a place its hash gives (0: no text). */
-    private int[] needleTable = new int[32];
+    private int[] needleTable;
     /** The bounds of the current line's first {@link #words} words, as {@link #word} gives them. */
-    private long[] wordBounds = new long[8];
+    private long[] wordBounds = NO_WORDS;
     private int words;
     /** True when the current line has no word after its first {@link #words}. */
     private boolean wordsDone;
@@ -372,6 +379,14 @@ public final class HeadLines {
 
     /** {@return where the text {@code needle} is in {@link #needles}, added there when it is asked for the first time} */
     private int find(Object needle) {
+        if (needles == NO_NEEDLES) {
+            needles = new Object[8];
+            found = new int[8];
+            searchedFrom = new int[8];
+            occurrences = new int[8][];
+            cursors = new int[8];
+            needleTable = new int[32];
+        }
         int mask = needleTable.length - 1;
         int i = needle.hashCode() * 0x9E3779B9 >>> 16 & mask;
         int k;
@@ -477,7 +492,7 @@ public final class HeadLines {
                 wordsDone = true;
                 break;
             }
-            if (words == wordBounds.length) wordBounds = java.util.Arrays.copyOf(wordBounds, words * 2);
+            if (words == wordBounds.length) wordBounds = java.util.Arrays.copyOf(wordBounds, Math.max(8, words * 2));
             wordBounds[words++] = (long) s << 32 | i;
         }
         return index >= 0 && index < words ? wordBounds[index] : -1;

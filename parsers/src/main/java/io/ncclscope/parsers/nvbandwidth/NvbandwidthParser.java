@@ -56,6 +56,9 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
         if (HeadLines.headContains(h, "(row)") && HeadLines.headContains(h, "(column)") && (HeadLines.headContains(h, "bandwidth (GB/s)") || HeadLines.headContains(h, "(ns)"))) return 90;
         if (HeadLines.headContains(h, "Running ") && (HeadLines.headContains(h, "_memcpy_") || HeadLines.headContains(h, "_sm.") || HeadLines.headContains(h, "_ce."))) return 80;
         if (HeadLines.headContains(h, "Waiving ") && HeadLines.headContains(h, "_memcpy_")) return 80;
+        // An echoed command names the program (commandOf): a head that nowhere holds its name has none, and its first
+        // lines are not cut (this runs on every input, and most are no nvbandwidth output).
+        if (!HeadLines.headContains(h, "nvbandwidth")) return 0;
         int start = 0;
         int lines = 0;
         while (start < h.length() && lines++ < 20) {

@@ -529,10 +529,18 @@ public final class Evidence {
                 // A small file is read once: its text, parsed here, is what the findings on it quote soon after.
                 String text = Parsers.smallText(t.file(), bytes);
                 if (text != null) {
-                    if (text.length() <= keepText) texts.offer(t.file(), text);
+                    boolean offered = text.length() <= keepText;
                     // Shorter than HEAD_CHARS bytes: within the usual keepText, so no second look at its size.
                     boolean kept = keepText >= Parsers.HEAD_CHARS;
-                    return new FileRead(t.bundle() ? List.of(Parsers.parse(text, limits)) : Parsers.parseEach(text, limits), kept);
+                    if (t.bundle()) {
+                        if (offered) texts.offer(t.file(), text);
+                        return new FileRead(List.of(Parsers.parse(text, limits)), kept);
+                    }
+                    // The split and the parse cut the text into lines: the quotes read those lines instead of cutting
+                    // the text again (a collect bundle's file, parsed whole, is cut only when quoted).
+                    Parsers.ParsedText read = Parsers.parseEachWithLines(text, limits);
+                    if (offered) texts.offer(t.file(), read.lines(), text.length());
+                    return new FileRead(read.results(), kept);
                 }
                 if (t.bundle()) return new FileRead(List.of(Parsers.parse(t.file(), limits, bytes)), false);
                 return new FileRead(Parsers.parseEach(t.file(), limits, bytes), false);

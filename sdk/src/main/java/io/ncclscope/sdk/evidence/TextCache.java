@@ -15,8 +15,9 @@ import java.util.Map;
  * the least recently quoted files go first once the held lines pass a character budget. One cache serves all
  * the artifacts of one {@link Evidence}, so quoting thousands of nodes' files holds a bounded amount of text
  * (a cache per artifact, even a soft one, kept every quoted file until the heap filled up). A small file's text, read
- * once to be parsed, is {@linkplain #offer offered} as it is read and cut into lines when first quoted: the findings
- * of a node are made right after its files are parsed, and quote them without reading them again. Thread-safe.
+ * once to be parsed, is {@linkplain #offer offered} as it is read, as the lines its parse cut or as text cut into lines
+ * when first quoted: the findings of a node are made right after its files are parsed, and quote them without reading
+ * them again. Thread-safe.
  */
 final class TextCache {
 
@@ -66,6 +67,14 @@ final class TextCache {
      */
     void offer(Path file, String text) {
         put(file, text, text.length());
+    }
+
+    /**
+     * Holds {@code lines}, the lines of {@code file} as {@link Parsers#lines(String)} cuts its text of {@code chars}
+     * characters, already cut for its parse: quoting them cuts nothing again. They count as that text does.
+     */
+    void offer(Path file, List<String> lines, int chars) {
+        put(file, lines, chars);
     }
 
     private synchronized void put(Path file, Object text, long chars) {
