@@ -43,7 +43,12 @@ final class HostsAndProcesses {
 
     void noteProcess(String line, int no) {
         prefix.process = null;
-        if (prefix.pid < 0 || prefix.hostStart < 0) return;
+        if (prefix.pid < 0 || prefix.hostStart < 0) {
+            // A libfabric line names its pid only: it is the process of the NCCL line before it when the pids match.
+            ProcessEntry lp = prefix.lastProcess;
+            if (prefix.libfabricAt >= 0 && lp != null && lp.pid == prefix.pid) prefix.process = lp;
+            return;
+        }
         ProcessEntry lp = prefix.lastProcess;
         int hl = prefix.hostEnd - prefix.hostStart;
         if (lp != null && lp.pid == prefix.pid && lp.host.length() == hl && line.regionMatches(prefix.hostStart, lp.host, 0, hl)) {

@@ -6,8 +6,8 @@ import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 
 /**
  * The prefixes launchers put in front of a process's output: mpirun {@code [1,0]<stdout>:}, torchrun {@code [rank3]:}
- * and {@code [default0]:}, srun {@code 52: }, Ray {@code (RayWorker pid=123) }, a {@code [80746] } counter and
- * timestamps; and the global rank the last one read names.
+ * and {@code [default0]:}, srun {@code 52: }, Ray {@code (RayWorker pid=123) }, a {@code [80746] } counter,
+ * timestamps and a CloudWatch row's time cell; and the global rank the last one read names.
  */
 final class LauncherPrefix {
 
@@ -26,6 +26,10 @@ final class LauncherPrefix {
         int n = s.length();
         int i = 0;
         rank = NO_RANK;
+        // A CloudWatch console row: "  | 2025-05-16T16:39:51.208-07:00 | message" (corpus-more aws-ofi-nccl-889-1).
+        int bar = 0;
+        while (bar < n && s.charAt(bar) == ' ') bar++;
+        if (bar + 2 < n && s.charAt(bar) == '|' && s.charAt(bar + 1) == ' ' && isDigit(s.charAt(bar + 2))) i = bar + 2;
         for (int guard = 0; guard < 6 && i < n; guard++) {
             char c = s.charAt(i);
             if (c == '[') {
@@ -72,6 +76,8 @@ final class LauncherPrefix {
                         e = e2 < 0 ? n : e2;
                     }
                     i = Math.min(n, e + 1);
+                    // the time cell of a CloudWatch row ends in " | "
+                    if (s.startsWith("| ", i)) i += 2;
                 } else {
                     break;
                 }

@@ -121,4 +121,20 @@ final class LineRegions {
     static String cut(String s) {
         return s == null || s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT);
     }
+
+    /**
+     * The end of a line's text without the repeated half of a CloudWatch console row: rows are {@code  | TIME | MESSAGE},
+     * and where the time cell merged with the message, {@code  | TIMEMESSAGE | MESSAGE} (corpus-more
+     * aws-ofi-nccl-889-1); the second copy is cut. {@code s.length()} for any other line.
+     */
+    static int withoutRepeatedCell(String s) {
+        int n = s.length();
+        int i = 0;
+        while (i < n && s.charAt(i) == ' ') i++;
+        if (i >= n || s.charAt(i) != '|') return n;
+        int bar = s.lastIndexOf(" | ");
+        int len = n - (bar + 3);
+        if (bar <= i || len <= 0 || bar - len <= i) return n;
+        return s.regionMatches(bar - len, s, bar + 3, len) ? bar : n;
+    }
 }

@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.nccl;
 
+import static io.ncclscope.parsers.nccl.LineRegions.allDigits;
+import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
 import static io.ncclscope.parsers.nccl.LineRegions.word;
 
@@ -34,6 +36,11 @@ final class NcclLinePrefix {
     int srcEnd;
     int funcStart;
     int funcEnd;
+    /**
+     * Where the {@code libfabric:} header of the current line starts when its marker is libfabric's own ({@link
+     * #libfabricMarker}); {@link #NONE} for every other line.
+     */
+    int libfabricAt = NONE;
     /** The process the current line comes from; null when the line names none or the process cap was reached. */
     ProcessEntry process;
     /** The process of the last line that named one (most lines come from the same process as the line before). */
@@ -47,11 +54,12 @@ final class NcclLinePrefix {
     private static final LineBigrams.Word FUNCTION_WORD = new LineBigrams.Word(": Function: ");
     private static final LineBigrams.Word OLD_INFO_WORD = new LineBigrams.Word("] INFO ");
     private static final LineBigrams.Word OLD_WARN_WORD = new LineBigrams.Word(" WARN ");
+    private static final LineBigrams.Word LIBFABRIC_WORD = new LineBigrams.Word("libfabric:");
     /**
      * What {@link #findMarker} looks for: a line that can hold none of them has no marker (the chunk threads look for
      * them too: {@link ChunkLineFacts}).
      */
-    static final LineBigrams.Word[] MARKER_WORDS = {NCCL_WORD, FUNCTION_WORD, OLD_INFO_WORD, OLD_WARN_WORD};
+    static final LineBigrams.Word[] MARKER_WORDS = {NCCL_WORD, FUNCTION_WORD, OLD_INFO_WORD, OLD_WARN_WORD, LIBFABRIC_WORD};
 
     /**
      * {@return false when {@link #findMarker} would find no marker in the line {@code bigrams} read (it then sets no
@@ -71,6 +79,7 @@ final class NcclLinePrefix {
      * through {@code bigrams}, which has read the line.
      */
     int findMarker(String s, LineBigrams bigrams) {
+        libfabricAt = NONE;
         int n = s.length();
         int from = 0;
         for (int guard = 0; guard < 6; guard++) {
@@ -108,6 +117,8 @@ final class NcclLinePrefix {
             from = a;
         }
         int k = bigrams.mayHold(FUNCTION_WORD) ? pluginMarker(s) : NONE;
+        if (k >= 0) return k;
+        k = bigrams.mayHold(LIBFABRIC_WORD) ? libfabricMarker(s) : NONE;
         if (k >= 0) return k;
         // NCCL 2.2 / 2.3: "host:pid:tid [0] INFO msg", "host:pid:tid [0] include/socket.h:360 WARN msg".
         k = bigrams.indexOf(s, OLD_INFO_WORD, 0);
@@ -155,6 +166,46 @@ final class NcclLinePrefix {
     }
 
     /**
+     * libfabric's own log line (FI_LOG_LEVEL), which the NET plugin's process writes into the same output:
+     * {@code libfabric:PID:TIME:PREFIX:PROV:SUBSYS:FUNC():LINE<LEVEL> MSG} (libfabric src/log.c, ofi_log; releases
+     * before the time field write {@code libfabric:PID:PROV:SUBSYS:FUNC():LINE<LEVEL> MSG}). Only {@code <warn>} lines
+     * are a marker, read as a WARN: libfabric's info, trace and debug levels say what it does, not what failed. Sets
+     * {@link #level}, {@link #msgStart} and {@link #libfabricAt}; returns the header's index or {@link #NONE}.
+     */
+    private int libfabricMarker(String s) {
+        int k = s.indexOf("libfabric:");
+        if (k < 0) return NONE;
+        int lt = s.indexOf("<warn> ", k);
+        int close = s.lastIndexOf("():", lt);
+        if (lt < 0 || close < k || !allDigits(s, close + 3, lt) || lt == close + 3) return NONE;
+        int pidEnd = s.indexOf(':', k + 10);
+        if (pidEnd <= k + 10 || !allDigits(s, k + 10, pidEnd)) return NONE;
+        int funcColon = s.lastIndexOf(':', close);
+        int subsysColon = s.lastIndexOf(':', funcColon - 1);
+        if (subsysColon <= pidEnd) return NONE;
+        level = WARN;
+        msgStart = lt + 7;
+        libfabricAt = k;
+        return k;
+    }
+
+    /**
+     * The header of a libfabric line ({@link #libfabricMarker}): its pid, its source {@code PROV:SUBSYS:FUNC():LINE}
+     * and function; libfabric names no host and no GPU.
+     */
+    private void readLibfabricHeader(String s, int k) {
+        int pidEnd = s.indexOf(':', k + 10);
+        pid = LineRegions.digits(s, k + 10, pidEnd);
+        int lt = s.indexOf("<warn> ", k);
+        int close = s.lastIndexOf("():", lt);
+        funcEnd = close;
+        funcStart = s.lastIndexOf(':', close) + 1;
+        int subsysColon = s.lastIndexOf(':', funcStart - 2);
+        srcStart = s.lastIndexOf(':', subsysColon - 1) + 1;
+        srcEnd = lt;
+    }
+
+    /**
      * Reads the NCCL prefix backwards from the level marker at {@code k}: {@code [ts] host:pid:tid [dev] } for INFO,
      * {@code host:pid:tid [dev] file.cc:123 (func) } for WARN, {@code host:pid:tid [dev] 12.345 func:123 } for TRACE.
      * Whatever precedes the host token (launcher prefixes, timestamps) is ignored. Fields that are not there stay {@link #NONE}.
@@ -163,6 +214,10 @@ final class NcclLinePrefix {
         hostStart = hostEnd = srcStart = srcEnd = funcStart = funcEnd = NONE;
         pid = tid = NONE;
         cudaDev = NONE;
+        if (k == libfabricAt) {
+            readLibfabricHeader(s, k);
+            return;
+        }
         int j = k - 1;
         if (j < 0 || s.charAt(j) != ' ') return;
         j--;
@@ -251,9 +306,36 @@ final class NcclLinePrefix {
         }
         int st = i + 1;
         while (st < hEnd && s.charAt(st) == ':') st++;
+        st = afterGluedTimestamp(s, st, hEnd);
         if (st < hEnd) {
             hostStart = st;
             hostEnd = hEnd;
         }
+    }
+
+    /**
+     * Where a host name starts that an ISO-8601 time is glued to ({@code 2025-05-16T16:39:51.208-07:00ip-10-36-29-253}:
+     * a CloudWatch console copy whose time cell lost its separator, corpus-more aws-ofi-nccl-889-1); {@code st} when
+     * the token does not start with such a time. A time is {@code YYYY-MM-DDThh:mm:ss}, optional fraction, optional
+     * {@code Z} or {@code +hh:mm}.
+     */
+    static int afterGluedTimestamp(String s, int st, int end) {
+        if (end - st < 20 || !isDigit(s.charAt(st)) || s.charAt(st + 4) != '-' || s.charAt(st + 7) != '-'
+                || s.charAt(st + 10) != 'T' || s.charAt(st + 13) != ':' || s.charAt(st + 16) != ':'
+                || !allDigits(s, st, st + 4) || !allDigits(s, st + 17, st + 19)) {
+            return st;
+        }
+        int i = st + 19;
+        if (i < end && s.charAt(i) == '.') {
+            i++;
+            while (i < end && isDigit(s.charAt(i))) i++;
+        }
+        if (i < end && s.charAt(i) == 'Z') {
+            i++;
+        } else if (i + 6 <= end && (s.charAt(i) == '+' || s.charAt(i) == '-') && s.charAt(i + 3) == ':'
+                && allDigits(s, i + 1, i + 3) && allDigits(s, i + 4, i + 6)) {
+            i += 6;
+        }
+        return i < end ? i : st;
     }
 }

@@ -45,7 +45,7 @@ final class WarnLines {
     }
 
     void onWarn(String line, int no) {
-        int n = line.length();
+        int n = LineRegions.withoutRepeatedCell(line);
         int m = prefix.msgStart;
         long key = SEED;
         if (prefix.hostStart >= 0) key = mix(key, line, prefix.hostStart, prefix.hostEnd);
@@ -69,7 +69,7 @@ final class WarnLines {
         String text = null;
         WarningEntry wNew = null;
         if (warns.size() < MAX_WARNINGS) {
-            text = cut(line.substring(Math.min(m, n)).trim());
+            text = cut(line.substring(Math.min(m, n), n).trim());
             wNew = new WarningEntry();
             wNew.line = no;
             wNew.text = text;
@@ -92,7 +92,7 @@ final class WarnLines {
         EventKind kind = MessageKinds.classify(line, m);
         EventEntry e = events.eventSlot(key ^ 0x3c6ef372L, kind, no);
         if (e != null) {
-            if (text == null) text = cut(line.substring(Math.min(m, n)).trim());
+            if (text == null) text = cut(line.substring(Math.min(m, n), n).trim());
             e.level = NcclLevel.WARN;
             e.source = prefix.srcStart >= 0 ? line.substring(prefix.srcStart, prefix.srcEnd) : null;
             e.function = prefix.funcStart >= 0 ? line.substring(prefix.funcStart, prefix.funcEnd) : null;

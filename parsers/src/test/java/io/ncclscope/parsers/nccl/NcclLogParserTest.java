@@ -429,4 +429,53 @@ class NcclLogParserTest {
         NcclLog log = parse("h:1:1 [1] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856\n");
         assertThat(log.events()).singleElement().satisfies(e -> assertThat(e.kind()).isEqualTo(EventKind.CUDA_FAILURE));
     }
+
+    /**
+     * A log copied out of the CloudWatch console (corpus-more aws-ofi-nccl-889-1): rows {@code  | TIME | MESSAGE}, and
+     * where the time cell merged with the message, {@code  | TIMEMESSAGE | MESSAGE}. The time glued to the host is no
+     * part of the host, the version row is read, and a WARN's repeated half is no part of its message.
+     */
+    @Test
+    void cloudWatchRowsKeepTheHostTheVersionAndOneCopyOfTheMessage() {
+        String ts = "2025-05-16T16:39:51.208-07:00";
+        String glued = "ip-10-36-29-253:79:79 [0] NCCL INFO Bootstrap : Using eth0:10.36.29.253<0>";
+        String warn = "ip-10-36-29-253:79:80 [0] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer x<1>";
+        NcclLog d = parse("\n  | " + ts + " | ip-10-36-29-253:79:79 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth0\n"
+                + "  | " + ts + glued + " | " + glued + "\n"
+                + "  | " + ts + " | NCCL version 2.21.5+cuda12.8\n"
+                + "  | " + ts + warn + " | " + warn + "\n");
+        assertThat(d.hosts()).containsExactly("ip-10-36-29-253");
+        assertThat(d.ncclVersion()).isEqualTo("2.21.5");
+        assertThat(d.warnings()).singleElement().satisfies(w -> {
+            assertThat(w.text()).isEqualTo("socketProgress: Connection closed by remote peer x<1>");
+            assertThat(w.host()).isEqualTo("ip-10-36-29-253");
+        });
+        // Z and no fraction: the same shape
+        assertThat(parse("2024-12-04T05:27:45Zh1:10:11 [0] NCCL INFO Using network IB\n").hosts()).containsExactly("h1");
+        // a host that merely starts with digits keeps them
+        assertThat(parse("2024-node:10:11 [0] NCCL INFO Using network IB\n").hosts()).containsExactly("2024-node");
+    }
+
+    /**
+     * libfabric's own log lines ({@code libfabric:PID:TIME:PREFIX:PROV:SUBSYS:FUNC():LINE<LEVEL> MSG}, src/log.c; no
+     * time field before libfabric 1.10 or so): a {@code <warn>} line is a WARN of the process, its source the provider,
+     * subsystem, function and line; the info, trace and debug levels are not.
+     */
+    @Test
+    void libfabricWarnLinesAreWarningsOfTheirProcess() {
+        NcclLog d = parse("h1:85:85 [0] NCCL INFO cudaDriverVersion 12040\n"
+                + "libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list\n"
+                + "libfabric:85:efa:domain:efa_domain_open():210<warn> ibv_open_device failed\n"
+                + "libfabric:85:1747438790::efa:core:efa_device_list_initialize():130<info> found 0 devices\n");
+        assertThat(d.warnings()).extracting(NcclWarning::text, NcclWarning::source).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("fi_getinfo: provider efa output empty list", "core:core:fi_getinfo_():1392"),
+                org.assertj.core.groups.Tuple.tuple("ibv_open_device failed", "efa:domain:efa_domain_open():210"));
+        // the NCCL line before names the host of pid 85
+        assertThat(d.warnings()).extracting(NcclWarning::host).containsOnly("h1");
+        assertThat(d.events()).filteredOn(e -> e.level() == NcclLevel.WARN).extracting(NcclEvent::function, NcclEvent::pid)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("fi_getinfo_", 85L),
+                        org.assertj.core.groups.Tuple.tuple("efa_domain_open", 85L));
+        // a line that only names libfabric is no libfabric line
+        assertThat(parse("h1:1:1 [0] NCCL INFO Using network IB\nloading libfabric:85 from /opt/amazon/efa <warn> nothing\n").warnings()).isEmpty();
+    }
 }

@@ -134,7 +134,7 @@ final class MeasurementFold {
         String ownNode = node == null ? "" : node;
         List<TableRead> tables = new ArrayList<>();
         for (Item<NcclTestsData> it : slice.all(NcclTestsData.class)) {
-            if (it.data().rows().isEmpty()) continue;
+            if (it.data().rows().isEmpty() && !NcclTestsJudge.rowlessSingleRank(it.data())) continue;
             List<Finding> curve = new ArrayList<>();
             NcclTestsJudge.TableStep step = NcclTestsJudge.table(it.artifact(), it.data(), null, curve);
             NcclTestsData slim = step.slim();

@@ -2,9 +2,11 @@ package io.ncclscope.sdk.bandwidth;
 
 import static io.ncclscope.sdk.bandwidth.Judge.*;
 
+import io.ncclscope.parsers.nccl.NcclProcess;
 import io.ncclscope.parsers.tests.Collective;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
+import io.ncclscope.parsers.tests.NcclTestsParams;
 import io.ncclscope.parsers.tests.NcclTestsParser;
 import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.sdk.bandwidth.HardwareModel.Expectation;
@@ -17,6 +19,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import io.ncclscope.sdk.rules.Segment;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -113,6 +116,23 @@ final class NcclTestsJudge {
             }
             return new Shape(rows, hosts, ranks, largest, params, test, multi, seg, subject, split, commHosts);
         }
+    }
+
+    /**
+     * A table without rows (its output cut, or the run stopped before its first size) that still shows a one-rank run:
+     * one device line, one thread of one GPU ({@code nThread 1 nGpus 1}), and NCCL lines of one process only. A
+     * listing cut after its first line is told apart by the NCCL lines: those of a run of several ranks come from
+     * several processes, and a log with none proves nothing.
+     */
+    static boolean rowlessSingleRank(NcclTestsData t) {
+        NcclTestsParams p = t.params();
+        if (!t.rows().isEmpty() || t.devices().size() != 1 || p == null || !Integer.valueOf(1).equals(p.nThread())
+                || !Integer.valueOf(1).equals(p.nGpus()) || t.ncclLog() == null) {
+            return false;
+        }
+        Set<Long> pids = new HashSet<>();
+        for (NcclProcess proc : t.ncclLog().processes()) pids.add(proc.pid());
+        return pids.size() == 1;
     }
 
     /** A table run on one rank: context, not a problem ({@link Judge#SINGLE}). */

@@ -211,7 +211,7 @@ public final class MessageCatalogue {
     /**
      * One catalogue row.
      *
-     * @param source         who prints it: nccl, pytorch, nccl-tests, aws-ofi-nccl, nccl-rdma-sharp-plugins
+     * @param source         who prints it: nccl, pytorch, nccl-tests, aws-ofi-nccl, libfabric, nccl-rdma-sharp-plugins
      * @param format         the printf format string in its source
      * @param pattern        the regular expression recognising the message text
      * @param classification a finding code, {@value #BENIGN} or {@value #CONTEXT}

@@ -285,7 +285,10 @@ final class ChainFindings {
                 "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString());
         if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
-        if (peerHost != null) {
+        if ("remote.lost".equals(d.key) && loopback(s.peer)) {
+            // A socket to this node itself (corpus-more nccl-tests-217-1, a one-rank run): no peer node holds the cause.
+            d.key = "remote.lost.local";
+        } else if (peerHost != null) {
             // The cause is in the peer's log: name the host and ranks whose log to read.
             d.key = "remote.lost.host";
             d.args("peerHost", peerHost);
@@ -293,6 +296,14 @@ final class ChainFindings {
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
         FindingText.putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
+    }
+
+    /** {@return true when {@code peer} names this node: localhost, 127.0.0.0/8 or ::1, with or without a port} */
+    static boolean loopback(String peer) {
+        if (peer == null) return false;
+        String p = peer.startsWith("[") ? peer.substring(1) : peer;
+        return p.equals("localhost") || p.startsWith("localhost<") || p.startsWith("localhost:") || p.startsWith("127.")
+                || p.equals("::1") || p.startsWith("::1]") || p.startsWith("::1<");
     }
 
     private static void environment(DraftParts d) {

@@ -173,7 +173,8 @@ final class Classifier {
             case SYSTEM -> "system.warn";
             case CUDA -> l.contains("maxsharedmem") ? "cuda.arch" : null;
             case COLLNET -> "collnet";
-            case OFI_PROVIDER -> "ofi.provider";
+            // libfabric's own warning that a provider answered fi_getinfo with nothing (src/fabric.c)
+            case OFI_PROVIDER -> l.startsWith("fi_getinfo: provider ") ? "ofi.provider.libfabric" : "ofi.provider";
             case P2P_NVLINK -> "p2p.disabled";
             default -> null;
         };

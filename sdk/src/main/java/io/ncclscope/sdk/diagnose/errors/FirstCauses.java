@@ -11,6 +11,7 @@ import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclResult;
+import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.Note;
@@ -88,7 +89,7 @@ final class FirstCauses {
                     || e.kind() == EventKind.TOPOLOGY_ERROR;
             if (!telling) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
-            if (v.role() == Role.BENIGN) continue;
+            if (v.role() == Role.BENIGN || probeOnly(v, log)) continue;
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
@@ -114,6 +115,19 @@ final class FirstCauses {
                 }
             }
         }
+    }
+
+    /**
+     * A libfabric provider that answered one fi_getinfo with nothing, in a log that shows NCCL using the libfabric
+     * plugin's network ({@code Using network Libfabric}, {@code AWS Libfabric}): the plugin asks with several sets of
+     * hints (its rdma and sendrecv protocols, aws-ofi-nccl src/nccl_ofi_net.cpp) and one of them was answered.
+     */
+    private static boolean probeOnly(Verdict v, NcclLog log) {
+        if (v.role() != Role.WEAK || !Classifier.OFI_PROVIDER.equals(v.code())) return false;
+        for (NetworkChoice n : log.networks()) {
+            if (n.name() != null && n.name().contains("Libfabric")) return true;
+        }
+        return false;
     }
 
     /** A launcher's report of its own, as a signal: {@code text} its message, {@code peer} the address it names. */

@@ -161,6 +161,36 @@ class CatalogueClassificationTest {
         assertThat(f.detail().key()).isEqualTo("ofi.provider");
     }
 
+    /**
+     * libfabric's core warns 'provider X output empty list' when a provider answers fi_getinfo with nothing (src/fabric.c;
+     * efa_getinfo answers so when no EFA device matches the hints): the lower-level form of 'no provider', a cause only
+     * when nothing better is seen, and no cause once NCCL uses the plugin's network (the plugin tries several hints).
+     */
+    @Test
+    void aLibfabricProviderWithNothingToOfferIsNoProviderUnlessThePluginNetworkCameUp() throws IOException {
+        String head = "ip-10-0-0-1:79:79 [0] NCCL INFO NET/Plugin: Failed to find ncclCollNetPlugin_v8 symbol.\n"
+                + "libfabric:79:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list\n";
+        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(head), "OFI_NO_PROVIDER");
+        assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
+        assertThat(f.detail().key()).isEqualTo("ofi.provider.libfabric");
+        assertThat(f.subject().node()).isEqualTo("ip-10-0-0-1");
+        assertThat(ErrorsAnalyzerTest.text(head + "ip-10-0-0-1:79:79 [0] NCCL INFO Using network Libfabric\n")).isEmpty();
+        // libfabric's 'returned -N' is a warning only when the hints named that provider (FI_PROVIDER=efa)
+        String named = "ip-10-0-0-1:79:79 [0] NCCL INFO NET/OFI Using aws-ofi-nccl 1.14.0\n"
+                + "libfabric:79:1747438790::core:core:fi_getinfo_():1400<warn> fi_getinfo: provider efa returned -61 (No data available)\n";
+        assertThat(ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(named), "OFI_NO_PROVIDER").detail().key())
+                .isEqualTo("ofi.provider.libfabric");
+        // The plugin's own conclusion, when it follows, is the cause.
+        String plugin = head + "ip-10-0-0-1:79:79 [0] nccl_net_ofi.c:543 NCCL WARN NET/OFI Couldn't find any optimal provider\n";
+        Finding g = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(plugin), "OFI_NO_PROVIDER");
+        assertThat(g.detail().key()).as(en(g)).startsWith("ofi.provider").doesNotContain("libfabric");
+        assertThat(ErrorsAnalyzerTest.lines(g)).as(en(g)).first().isEqualTo(3);
+        // corpus-more aws-ofi-nccl-889-1: the CloudWatch copy of such a log, one node.
+        List<Finding> more = more("nccl-logs/aws-ofi-nccl-889-1.txt");
+        assertThat(problems(more)).containsExactly("OFI_NO_PROVIDER");
+        assertThat(more.get(0).subject().node()).isEqualTo("ip-10-36-29-253");
+    }
+
     @Test
     void nvlinkGpusWithoutPeerAccessAreTheirOwnFindingNotAGenericCudaError() {
         // src/graph/paths.cc (NCCL 2.12+): the WARN, then ncclUnhandledCudaError (-> 1) up the init chain.
@@ -222,5 +252,19 @@ class CatalogueClassificationTest {
         Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "NCCL_REMOTE_ERROR");
         assertThat(f.detail().key()).isEqualTo("remote.lost.host");
         assertThat(en(f)).contains("read the log of nodeB (rank 1)");
+    }
+
+    /** A peer at a loopback address is this node (corpus-more nccl-tests-217-1: one rank, 'closed by remote peer localhost'). */
+    @Test
+    void aClosedConnectionToThisNodeNamesNoOtherNode() {
+        String log = "NAME:70918:70918 [0] NCCL INFO Bootstrap : Using lo:127.0.0.1<0>\n"
+                + "NAME:70918:70927 [0] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer localhost<56086>\n"
+                + "NAME:70918:70927 [0] NCCL INFO misc/socket.cc:752 -> 6\n";
+        Finding f = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(log), "NCCL_REMOTE_ERROR");
+        assertThat(f.detail().key()).isEqualTo("remote.lost.local");
+        assertThat(en(f)).contains("localhost is this node itself", "no other node is involved").doesNotContain("peer's own log");
+        assertThat(ChainFindings.loopback("127.0.0.1<41234>")).isTrue();
+        assertThat(ChainFindings.loopback("10.0.0.2<41234>")).isFalse();
+        assertThat(ChainFindings.loopback("localhost.example.com")).isFalse();
     }
 }
