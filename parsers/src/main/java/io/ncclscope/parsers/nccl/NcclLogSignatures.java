@@ -52,7 +52,7 @@ final class NcclLogSignatures {
     static final String NCCL_FAILURE = "NCCL failure ";
 
     /** The words {@link #isFrameworkError} looks for. */
-    private static final LineBigrams.Word[] FRAMEWORK_WORDS = words(frameworkWords());
+    static final LineBigrams.Word[] FRAMEWORK_WORDS = words(frameworkWords());
 
     private static String[] frameworkWords() {
         String[] all = java.util.Arrays.copyOf(FRAMEWORK_TEXTS, FRAMEWORK_TEXTS.length + 1);
