@@ -408,7 +408,7 @@ final class NcclLogScanner {
             if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
             return;
         }
-        if (NcclLogSignatures.mayBeFrameworkError(bigrams) && NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
+        if (NcclLogSignatures.isFrameworkError(bigrams, line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;
         if (HangLines.mentions(bigrams, line, s)) hangLines.on(line, no, s);
