@@ -295,6 +295,47 @@ class ChunkedFileParseTest {
         }
     }
 
+    /**
+     * The chunk threads tell the scanner which of the words it looks for each line without a recent INFO prefix holds,
+     * and it searches for those only: lines whose words start or end the line, follow a launcher prefix or a character
+     * beyond Latin-1, or fall one character short, each read (it changes the parse) as in one stream, cut anywhere.
+     */
+    @Test
+    void linesHoldingTheWordsLookedForAtTheirEdgesParseAsInOneStream() throws IOException {
+        String[] read = {"Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=1,"
+                + " NumelOut=1, Timeout(ms)=600000) ran for 600021 milliseconds before timing out.",
+            "[rank0]:[E ProcessGroupNCCL.cpp:577] [Rank 0] Some NCCL operations have failed or timed out",
+            "NCCL error in: /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3135, invalid usage, NCCL version 2.28.9",
+            "[rank3]: torch.distributed.DistBackendError: NCCL error in: x.cpp:1, unhandled system error, NCCL version 2.19.3",
+            "RuntimeError: CUDA error: out of memory", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 MiB",
+            "中 Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60",
+            "$ env NCCL_DEBUG=INFO NCCL_ALGO=Bogus torchrun --standalone --nproc_per_node=1 ddp.py",
+            "vm:1:2 [0] include/socket.h:360 WARN Call to connect failed : Connection timed out",
+            "INFO: Function: ofi_init Line: 686: NET/OFI Selected Provider is efa",
+            "[c10d] recvValue failed on SocketImpl(fd=5, remote=[vm]:29500): Connection reset by peer",
+            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError"};
+        String[] alike = {"NCCL erro", "atchdo", "RuntimeError:", "ChildFailedErro", "Duplicate GPU detecte", "x WARN", "] INF",
+            "中NCCL_", "NCCL failure", "rro"};
+        String nccl = new String(ncclLines(), StandardCharsets.UTF_8);
+        Path without = Files.write(dir.resolve("without.log"), (nccl + "a plain line\n" + nccl).getBytes(StandardCharsets.UTF_8));
+        String none = streamed(without, ParseLimits.DEFAULTS).toString();
+        for (String line : read) {
+            Path f = Files.write(dir.resolve("words.log"), (nccl + line + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
+            String stream = streamed(f, ParseLimits.DEFAULTS).toString();
+            assertThat(stream).as(line).isNotEqualTo(none);
+            for (int cut : new int[] {nccl.length() + 9, nccl.length() + line.length() / 2}) {
+                assertThat(chunked(f, ParseLimits.DEFAULTS, cut, 1 << 20).toString()).as("%s cut at %d", line, cut)
+                        .isEqualTo(stream);
+            }
+        }
+        Path f = Files.write(dir.resolve("alike.log"), (nccl + String.join("\n", alike) + "\n" + String.join("\n", read)
+                + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
+        String stream = streamed(f, ParseLimits.DEFAULTS).toString();
+        for (int chunk = 16; chunk <= 256; chunk += 16) {
+            assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("chunks of %d", chunk).isEqualTo(stream);
+        }
+    }
+
     @Test
     void aLineTooLongForAChunkIsReadAsOneStream() throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();

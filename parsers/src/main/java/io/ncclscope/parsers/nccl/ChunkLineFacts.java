@@ -19,10 +19,11 @@ import io.ncclscope.parsers.internal.LineMapper;
  * ({@link NcclLogScanner#fold}), else 0;</li>
  * <li>another line: its {@link LineBigrams} pairs (fact 0: {@link LineBigrams#low()}, fact 1: {@link LineBigrams#high()}),
  * which the scanner needs for every line without a recent INFO prefix (a new prefix, a launcher's or framework's
- * line) and takes with {@link LineBigrams#set}; and fact 2 {@link #INERT} when the line holds none of the words that
- * {@link NcclLogScanner#onOther} looks for ({@link NcclLogScanner#OTHER_WORDS}), so that the scanner skips those
- * searches; and fact 3, when it is inert and holds no level marker either, {@link #RUN_INERT} with the length of the
- * run of such lines from it on;</li>
+ * line) and takes with {@link LineBigrams#set}; and fact 2, the words of {@link NcclLogScanner#SOUGHT} that the line
+ * holds ({@link LineBigrams#held()}), so that the scanner searches it only for those: the line is {@link #inert}
+ * when it holds none of the words that {@link NcclLogScanner#onOther} looks for ({@link NcclLogScanner#OTHER_WORDS}),
+ * and the scanner skips those handlers; and fact 3, when it is inert and holds no level marker either,
+ * {@link #RUN_INERT} with the length of the run of such lines from it on;</li>
  * <li>none (all 0) for a line whose pairs all hash above 63 (its fact 0 would be 0), and for one that starts with
  * the chunk's last INFO prefix after a line that did not (a traceback between INFO lines): the scanner recognises
  * most of those by their prefix, and reads the pairs of the others itself.</li>
@@ -44,7 +45,7 @@ final class ChunkLineFacts implements LineMapper {
     /** Fact 3's bit set when a ring listing of the run has a channel count, the largest in bits 32 to 63. */
     static final long RUN_CHANNELS = 1L << 25;
     /**
-     * Fact 3's bit set for a run of lines with pairs that are {@link #INERT} and hold no level marker either
+     * Fact 3's bit set for a run of lines with pairs that are {@link #inert} and hold no level marker either
      * ({@link NcclLinePrefix#MARKER_WORDS}): tracebacks and launcher chatter, which the scanner only counts while no
      * WARN, PyTorch error block or torchrun table is open.
      */
@@ -59,8 +60,17 @@ final class ChunkLineFacts implements LineMapper {
     /** Fact 3's bit set when the run holds a {@link InfoFolds#KEYED} line: the scanner looks each up before it counts it. */
     static final long RUN_KEYED = 1L << 31;
 
-    /** Fact 2 of a line with pairs: it holds none of {@link NcclLogScanner#OTHER_WORDS}. */
-    static final long INERT = 1;
+    /** {@link NcclLogScanner#SOUGHT}'s bits of the level markers ({@link NcclLinePrefix#MARKER_WORDS}). */
+    private static final long MARKER_BITS = NcclLogScanner.SOUGHT.bits(NcclLinePrefix.MARKER_WORDS);
+
+    /**
+     * {@return true when fact 2 of a line with pairs says it holds none of {@link NcclLogScanner#OTHER_WORDS}}
+     *
+     * @param fact2 the line's fact 2 ({@link LineBigrams#held()}), or 0 when not known
+     */
+    static boolean inert(long fact2) {
+        return fact2 != 0 && (fact2 & NcclLogScanner.OTHER_BITS) == 0;
+    }
 
     private static final LineBigrams.Word INFO_MARKER = new LineBigrams.Word("NCCL INFO ");
     private static final byte[] INFO_BYTES = {'N', 'C', 'C', 'L', ' ', 'I', 'N', 'F', 'O', ' '};
@@ -114,19 +124,20 @@ final class ChunkLineFacts implements LineMapper {
             return false;
         }
         previousHasPrefix = false;
-        bigrams.read(latin1, from, to);
+        NcclLogScanner.SOUGHT.read(bigrams, latin1, from, to);
         if (bigrams.mayHold(INFO_MARKER)) {
             int k = indexOfMarker(latin1, from, to);
             if (k >= 0) remember(latin1, from, k + INFO_BYTES.length);
         }
         out[at] = bigrams.low();
+        if (out[at] == 0) return false; // the scanner reads the pairs of such a line itself
         out[at + 1] = bigrams.high();
-        out[at + 2] = holdsAny(latin1, from, to, NcclLogScanner.OTHER_WORDS) ? 0 : INERT;
-        out[at + 3] = out[at] != 0 && out[at + 2] == INERT && !holdsAny(latin1, from, to, NcclLinePrefix.MARKER_WORDS)
-                ? RUN_INERT | 1 : 0;
+        long held = bigrams.held();
+        out[at + 2] = held;
+        out[at + 3] = (held & (NcclLogScanner.OTHER_BITS | MARKER_BITS)) == 0 ? RUN_INERT | 1 : 0;
         textMayWait = out[at + 3] != 0 && afterFold == out[at + 3];
         previousFold = out[at + 3];
-        return out[at] != 0;
+        return true;
     }
 
     /** Fact 3 of one repeated-prefix line, a run of one: what {@link InfoFolds} makes of its message {@code [m, to)}. */
@@ -194,14 +205,6 @@ final class ChunkLineFacts implements LineMapper {
             h = LineRegions.step1(h, c);
         }
         return h;
-    }
-
-    /** True when the Latin-1 bytes {@code [from, to)}, whose pairs {@link #bigrams} read, hold any of {@code words}. */
-    private boolean holdsAny(byte[] latin1, int from, int to, LineBigrams.Word[] words) {
-        for (LineBigrams.Word w : words) {
-            if (bigrams.mayHold(w) && indexOf(latin1, from, to, w.bytes()) >= 0) return true;
-        }
-        return false;
     }
 
     /** The first {@code word} in {@code [from, to)}, or -1. */

@@ -64,6 +64,9 @@ final class HangLines {
     /** A line that {@link #mentions} a message holds one of these (keep them in step). */
     static final LineBigrams.Word[] WORDS = {MONITORED_BARRIER, MISMATCH, DUMP_SIGNAL, HEARTBEAT, CLOSED, BY_PEER, BROKEN_PIPE,
         TIMEOUT_BRACKET, TIMED_OUT_WAITING, TERMINATE, ENFORCE};
+    /** Every word {@link #mentions} looks for: {@link #WORDS} and the one it asks with them. */
+    static final LineBigrams.Word[] SEARCHED_WORDS = {MONITORED_BARRIER, MISMATCH, DUMP_SIGNAL, HEARTBEAT, BRACKET, CLOSED, BY_PEER,
+        BROKEN_PIPE, TIMEOUT_BRACKET, TIMED_OUT_WAITING, TERMINATE, ENFORCE};
 
     /**
      * Cheap test before the patterns: the line names one of the messages. Each word is looked for through

@@ -106,7 +106,7 @@ final class HostsAndProcesses {
     /** True when this exact message was already seen from this host and pid (for idempotent fact lines). */
     boolean seenBefore(String line) {
         long h = lineKey(line) ^ 0x5bd1e995L;
-        if (seenLines.get(h) >= 0) return true;
+        if (seenLines.contains(h)) return true;
         if (seenLines.size() < MAX_SEEN_LINES) seenLines.put(h, 0);
         return false;
     }
@@ -119,7 +119,7 @@ final class HostsAndProcesses {
      * @param messageHash its message's {@link LineRegions#messageHash}
      */
     boolean seen(ProcessEntry process, long messageHash) {
-        return seenLines.get(lineKey(process, messageHash) ^ 0x5bd1e995L) >= 0;
+        return seenLines.contains(lineKey(process, messageHash) ^ 0x5bd1e995L);
     }
 
     /** {@link #lineKey} of a line of {@code process} whose message has {@code messageHash}. */

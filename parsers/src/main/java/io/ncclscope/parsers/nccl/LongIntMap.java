@@ -38,6 +38,24 @@ final class LongIntMap {
         return ABSENT;
     }
 
+    /**
+     * {@return true when {@code key} is in the map} Unlike {@link #get}, it reads no value: in a map of many keys
+     * (the seen lines, up to 64 Ki), each array read at a random slot is a likely cache miss, and the scanning thread
+     * asks this of most lines of a big log (2026-12-05: {@code get} was 6 to 8 % of its samples).
+     */
+    boolean contains(long key) {
+        if (key == 0) key = 1;
+        long[] k = keys;
+        int mask = k.length - 1;
+        int i = spread(key) & mask;
+        long x;
+        while ((x = k[i]) != 0) {
+            if (x == key) return true;
+            i = (i + 1) & mask;
+        }
+        return false;
+    }
+
     void put(long key, int value) {
         if (key == 0) key = 1;
         if ((size + 1) * 2 > keys.length) grow();

@@ -92,7 +92,7 @@ final class NcclLogScanner {
      * @param fact0 its {@link ChunkLineFacts} fact 0: its {@link LineBigrams#low()}, or 0
      * @param fact1 its fact 1: with a fact 0, its {@link LineBigrams#high()}; without, the characters it shares with
      *              the line before, or 0 when neither was learnt
-     * @param fact2 its fact 2: with a fact 0, {@link ChunkLineFacts#INERT} when it holds none of {@link #OTHER_WORDS};
+     * @param fact2 its fact 2: with a fact 0, the {@link #SOUGHT} words it holds ({@link LineBigrams#held()});
      *              with a fact 1 only, the {@link LineRegions#messageHash} of the line from that character on; else 0
      */
     void accept(String line, int no, long fact0, long fact1, long fact2) {
@@ -101,10 +101,10 @@ final class NcclLogScanner {
         try {
             // Every recent prefix ends in "NCCL INFO ": a line whose pairs are known not to hold it matches none.
             boolean paired = fact0 != 0;
-            inert = paired && fact2 == ChunkLineFacts.INERT;
+            inert = paired && ChunkLineFacts.inert(fact2);
             hostsAndProcesses.knownMessageStart = !paired && fact1 > 0 && fact2 != 0 ? (int) fact1 : -1;
             hostsAndProcesses.knownMessageHash = fact2;
-            if (paired) bigrams.set(fact0, fact1);
+            if (paired) bigrams.set(fact0, fact1, fact2);
             if (fact0 == 0 && fact1 > 0 && recentPrefixes.matchFront(no, (int) fact1)
                     || (!paired || bigrams.mayHold(INFO_MARKER)) && recentPrefixes.match(line, no)) {
                 // Same "host:pid:tid [dev] NCCL INFO " as a recent line: its header and process are known.
@@ -361,7 +361,7 @@ final class NcclLogScanner {
      * looks for holds one ({@code NCCL} stands for {@code NCCL error}, {@code ProcessGroupNCCL}, {@code NCCL_} and the
      * rest; {@code rror} for {@code DistBackendError}, {@code ChildFailedError}, {@code CUDA error}), and so do the lines
      * that {@link HangLines#mentions} and {@link NcclLogSignatures#storeLost} look for. The chunk threads look for them
-     * ({@link ChunkLineFacts#INERT}).
+     * ({@link ChunkLineFacts#inert}).
      */
     static final LineBigrams.Word[] OTHER_WORDS = otherWords();
 
@@ -369,6 +369,27 @@ final class NcclLogScanner {
         List<LineBigrams.Word> words = new ArrayList<>(List.of(NCCL, RROR, ATCHDOG, OUT_OF_MEMORY, DUPLICATE_GPU));
         words.addAll(List.of(HangLines.WORDS));
         words.addAll(List.of(NcclLogSignatures.STORE_PLACE_WORDS));
+        return words.toArray(new LineBigrams.Word[0]);
+    }
+
+    /**
+     * Every word that {@link #accept} and {@link #onOther}, and the readers they ask, look for through {@link #bigrams}:
+     * a chunk thread learns exactly which of them a line with pairs holds ({@link ChunkLineFacts}), and a word it does
+     * not hold is not searched for. A word left out of it is looked for through the pairs only (as in one stream).
+     */
+    static final LineBigrams.Sought SOUGHT = new LineBigrams.Sought(soughtWords());
+
+    /** {@link #SOUGHT}'s bits of {@link #OTHER_WORDS}: a line with pairs that holds none of them is inert. */
+    static final long OTHER_BITS = SOUGHT.bits(OTHER_WORDS);
+
+    private static LineBigrams.Word[] soughtWords() {
+        List<LineBigrams.Word> words = new ArrayList<>(List.of(OTHER_WORDS));
+        words.addAll(List.of(NcclLinePrefix.MARKER_WORDS));
+        words.addAll(List.of(HangLines.SEARCHED_WORDS));
+        words.addAll(List.of(NcclLogSignatures.FRAMEWORK_WORDS));
+        words.addAll(List.of(INFO_MARKER, WATCHDOG_TIMEOUT, WATCHDOG_WORK, TIMEOUT_WORK, NCCL_ERROR, NCCL_ERROR_CAPS,
+                OPERATIONS_FAILED, CHILD_FAILED, CUDA_ERROR, CUDA_OUT_OF_MEMORY, OUT_OF_MEMORY_ERROR, RUNTIME_ERROR, NCCL_,
+                NCCL_FAILURE));
         return words.toArray(new LineBigrams.Word[0]);
     }
 
@@ -387,7 +408,7 @@ final class NcclLogScanner {
             if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
             return;
         }
-        if (NcclLogSignatures.mayBeFrameworkError(bigrams) && NcclLogSignatures.isFrameworkError(line)) frameworkLines++;
+        if (NcclLogSignatures.isFrameworkError(bigrams, line)) frameworkLines++;
         if (torchrunFailures.readingTable()) torchrunFailures.onChildTable(line, no, s);
         int k;
         if (HangLines.mentions(bigrams, line, s)) hangLines.on(line, no, s);

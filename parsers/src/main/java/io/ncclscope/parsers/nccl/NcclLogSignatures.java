@@ -52,7 +52,7 @@ final class NcclLogSignatures {
     static final String NCCL_FAILURE = "NCCL failure ";
 
     /** The words {@link #isFrameworkError} looks for. */
-    private static final LineBigrams.Word[] FRAMEWORK_WORDS = words(frameworkWords());
+    static final LineBigrams.Word[] FRAMEWORK_WORDS = words(frameworkWords());
 
     private static String[] frameworkWords() {
         String[] all = java.util.Arrays.copyOf(FRAMEWORK_TEXTS, FRAMEWORK_TEXTS.length + 1);
@@ -60,9 +60,15 @@ final class NcclLogSignatures {
         return all;
     }
 
-    /** {@return false when the line {@code bigrams} read is not {@link #isFrameworkError an error line}; true when it may be} */
-    static boolean mayBeFrameworkError(LineBigrams bigrams) {
-        return mayHoldAny(bigrams, FRAMEWORK_WORDS);
+    /**
+     * {@return {@link #isFrameworkError(String)} of the line {@code bigrams} read} Each text is looked for through the
+     * pairs: on a line whose pairs rule out every one, or with a chunk thread's word mask, most searches are skipped.
+     */
+    static boolean isFrameworkError(LineBigrams bigrams, String line) {
+        for (int i = 0; i < FRAMEWORK_TEXTS.length; i++) {
+            if (bigrams.indexOf(line, FRAMEWORK_WORDS[i], 0) >= 0) return true;
+        }
+        return bigrams.mayHold(FRAMEWORK_WORDS[FRAMEWORK_TEXTS.length]) && isNcclFailure(line);
     }
 
     /** What PyTorch's c10d key-value store (TCPStore) says when its connection to the store's host breaks. */

@@ -14,11 +14,14 @@ import org.junit.jupiter.api.Test;
 /**
  * What {@link ChunkLineFacts} writes for a line is what the line gives: over every line of every corpus NCCL log and
  * of lines that start alike in bytes only, the pairs it writes are those {@link LineBigrams#read(String)} learns, with
- * {@link ChunkLineFacts#INERT} exactly when the line holds none of {@link NcclLogScanner#OTHER_WORDS}; and a line it
+ * exactly the {@link NcclLogScanner#SOUGHT} words the line holds (so {@link ChunkLineFacts#inert} exactly when it holds
+ * none of {@link NcclLogScanner#OTHER_WORDS}); and a line it
  * calls a repeat shares that many characters with the line before, which end in {@code NCCL INFO }, and comes with the
  * {@link LineRegions#messageHash} of the rest (0 when that holds a {@code ?}).
  */
 class ChunkLineFactsTest {
+
+    private static final List<LineBigrams.Word> SOUGHT = NcclLogScanner.SOUGHT.words();
 
     @Test
     void factsAreWhatEachLineGives() throws IOException {
@@ -32,7 +35,11 @@ class ChunkLineFactsTest {
                 "vm:1:1 [0] NCCL INFO a", "vm:1:1 [0] NCCL INFO b", "vm:1:2 [0] NCCL INFO c", "", "vm:1:2 [0] NCCL INFO d",
                 "vm:1:2 [0] NCCL INFO e", "vm:1:2 [0] NCCL INFO ", "vm:1:2 [0] NCCL INF", "vm:1:2 [0] NCCL INFO 1",
                 "vm:1:2 [0] NCCL INFO abc?", "vm:1:2 [0] NCCL INFO abcde?fghi", "vm:1:2 [0] NCCL INFO 12345678",
-                "Traceback (most recent call last):", "RuntimeError: x", "[rank0]: NCCL error", "ok"));
+                "Traceback (most recent call last):", "RuntimeError: x", "[rank0]: NCCL error", "ok",
+                "[W1205 02:19:44.8 ProcessGroupNCCL.cpp:1575] Warning: x", "a Broken pip", "a Broken pipe", "Broken pipe [",
+                "x.cc:12 WARN y", "INFO: Function: f Line: 1: x", "h:1:1 [0] INFO x", "NCCL failure a.cu:1 'b'",
+                "torch.distributed.DistBackendError: NCCL error in: x, NCCL version 2.28.9", "CUDA error: out of memory",
+                "Watchdog caught collective operation timeout", "节 NCCL_DEBUG=INFO ChildFailedError", "?NCCL ?rror"));
         LineBigrams bigrams = new LineBigrams();
         long paired = 0;
         long inert = 0;
@@ -50,9 +57,14 @@ class ChunkLineFactsTest {
                 if (out[0] != 0) {
                     bigrams.read(line);
                     assertThat(new long[] {bigrams.low(), bigrams.high()}).as(line).containsExactly(out[0], out[1]);
+                    long held = LineBigrams.HELD_KNOWN;
+                    for (LineBigrams.Word w : SOUGHT) {
+                        if (line.contains(w.text())) held |= NcclLogScanner.SOUGHT.bits(w);
+                    }
+                    assertThat(out[2]).as(line).isEqualTo(held);
                     boolean holds = false;
                     for (LineBigrams.Word w : NcclLogScanner.OTHER_WORDS) holds |= line.contains(w.text());
-                    assertThat(out[2]).as(line).isEqualTo(holds ? 0 : ChunkLineFacts.INERT);
+                    assertThat(ChunkLineFacts.inert(out[2])).as(line).isEqualTo(!holds);
                     boolean marker = false;
                     for (LineBigrams.Word w : NcclLinePrefix.MARKER_WORDS) marker |= line.contains(w.text());
                     assertThat(out[3]).as(line).isEqualTo(holds || marker ? 0 : ChunkLineFacts.RUN_INERT | 1);

@@ -45,6 +45,17 @@ class NcclLogParserTest {
         assertThat(parser.sniff(text)).isZero();
     }
 
+    /** A line of PyTorch's NCCL process group alone is an NCCL log's content, whichever of its texts it holds. */
+    @Test
+    void aFrameworkErrorLineAloneIsNcclLogContent() {
+        for (String line : new String[] {"[W1205 02:19:44.8 ProcessGroupNCCL.cpp:1575] Warning: destroy_process_group() was not called",
+            "frame #3: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout() + 0x1d6 (0x7f in libtorch_cuda.so)",
+            "[rank3]: torch.distributed.DistBackendError: the group is gone"}) {
+            assertThat(parser.parse(line + "\n").hasErrors()).as(line).isFalse();
+            assertThat(parser.parse("a plain line\n" + line.replace("NCCL", "NCCl").replace("Error", "Err0r") + "\n").hasErrors()).as(line).isTrue();
+        }
+    }
+
     @Test
     void crlfAndTabsReadLikeLf() {
         String lf = "h1:10:11 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"
