@@ -129,6 +129,8 @@ public record Diagnosis(List<Finding> findings) {
             Map.Entry<String, String> p = x.next(), q = y.next();
             int c = p.getKey().compareTo(q.getKey());
             if (c == 0) c = String.valueOf(p.getValue()).compareTo(String.valueOf(q.getValue()));
+            // A null value and the text "null" read alike above; they differ here, so that ORDER ties equal maps only.
+            if (c == 0) c = Boolean.compare(p.getValue() != null, q.getValue() != null);
             if (c != 0) return c;
         }
         return Boolean.compare(x.hasNext(), y.hasNext());

@@ -60,6 +60,17 @@ final class NodeMerge {
     private final List<Finding> loose = new ArrayList<>();
     /** The last finding's node, read as a placeholder in its texts. */
     private String lastNode;
+    /**
+     * The findings with a node taken while they all had the same node, in order, not grouped yet: findings of one
+     * node never merge, so their keys (the costliest part of a one-node report, a chat paste's) are built only once a
+     * second node shows, and then for these too, in the order they came. Shown as they are, they are the findings the
+     * groups would show: with one node a group holds one finding, shown as it is, and an alike finding of the same
+     * node is loose; and where the groups' order (a HashMap's) and this list's differ, {@link Diagnosis#ORDER} ties
+     * only findings equal in every component, which show the same.
+     */
+    private final List<Finding> ofOneNode = new ArrayList<>();
+    /** True once findings of two nodes were taken: from then on each finding is grouped by its key. */
+    private boolean keyed;
 
     /**
      * {@return {@code findings} in report order, alike findings of several nodes shown once}
@@ -84,6 +95,21 @@ final class NodeMerge {
             loose.add(f);
             return;
         }
+        if (!keyed) {
+            if (ofOneNode.isEmpty() || ofOneNode.get(0).subject().node().equals(node)) {
+                ofOneNode.add(f);
+                return;
+            }
+            keyed = true;
+            ofOneNode.forEach(this::group);
+            ofOneNode.clear();
+        }
+        group(f);
+    }
+
+    /** Takes {@code f}, a finding with a node, into its group of alike findings. */
+    private void group(Finding f) {
+        String node = f.subject().node();
         lastNode = node;
         String key = key(f);
         Integer index = nodeIndex.get(node);
@@ -113,10 +139,11 @@ final class NodeMerge {
      * @param jobValues values of the whole job for the commands' placeholders ({@code gpus_per_node})
      */
     List<LocalizedFinding> finish(Locale locale, Map<String, String> jobValues) {
-        List<Object[]> entries = new ArrayList<>(loose.size() + groups.size());
+        List<Object[]> entries = new ArrayList<>(loose.size() + groups.size() + ofOneNode.size());
         // Groups before loose findings: a second alike finding on a node equals its group's, and shows after it.
         for (Group g : groups.values()) entries.add(new Object[] {g.first, g});
         for (Finding f : loose) entries.add(new Object[] {f, null});
+        for (Finding f : ofOneNode) entries.add(new Object[] {f, null});
         entries.sort((a, b) -> Diagnosis.ORDER.compare((Finding) a[0], (Finding) b[0]));
         List<LocalizedFinding> out = new ArrayList<>(entries.size());
         for (Object[] e : entries) {
@@ -128,7 +155,7 @@ final class NodeMerge {
 
     /** {@return how many findings are held (for tests): loose ones, and per group its first nodes' and its first} */
     int held() {
-        int n = loose.size();
+        int n = loose.size() + ofOneNode.size();
         for (Group g : groups.values()) n += g.firsts.size() + (g.firsts.contains(g.first) ? 0 : 1);
         return n;
     }

@@ -200,6 +200,33 @@ class NodeMergeTest {
     }
 
     @Test
+    void findingsOfOneNodeShowAsTheyAreInReportOrderWhateverOrderTheyCome() {
+        Finding a = finding("n1", "n1:100:100 [0] NCCL WARN x");
+        Finding b = finding("n1", "n1:100:100 [1] NCCL WARN x");
+        Finding again = finding("n1", "n1:100:100 [0] NCCL WARN x");
+        Finding job = new Finding("NCCL_REMOTE_ERROR", FindingSeverity.CRITICAL, Subject.JOB,
+                Message.of(Texts.class, "summary.empty"), List.of(), Map.of());
+        for (List<Finding> in : List.of(List.of(a, b, again, job), List.of(job, again, b, a), List.of(b, job, a, again))) {
+            assertThat(NodeMerge.merge(in, Locale.ENGLISH)).isEqualTo(Diagnosis.of(in).localized(Locale.ENGLISH));
+        }
+    }
+
+    @Test
+    void reportOrderTiesOnlyEqualFindings() {
+        // NodeMerge shows one node's findings in report order without grouping them: it relies on this.
+        Map<String, String> none = new java.util.HashMap<>();
+        none.put("inputs", null);
+        Finding nullValue = new Finding("NCCL_SYSTEM_ERROR", FindingSeverity.ERROR, Subject.JOB,
+                new Message("io.ncclscope.sdk.report.Messages", "summary.healthy", none), List.of(), Map.of());
+        Finding nullText = new Finding("NCCL_SYSTEM_ERROR", FindingSeverity.ERROR, Subject.JOB,
+                new Message("io.ncclscope.sdk.report.Messages", "summary.healthy", Map.of("inputs", "null")), List.of(),
+                Map.of());
+        assertThat(nullValue).isNotEqualTo(nullText);
+        assertThat(Diagnosis.ORDER.compare(nullValue, nullText)).isNotZero();
+        assertThat(Diagnosis.ORDER.compare(nullText, nullValue)).isEqualTo(-Diagnosis.ORDER.compare(nullValue, nullText));
+    }
+
+    @Test
     void aGroupCarriesTheEvidenceOfItsFirstThreeNodesWhateverOrderTheyCome() {
         List<Finding> in = new ArrayList<>();
         for (int i = 12; i >= 1; i--) in.add(finding("n" + i, "peer refused"));

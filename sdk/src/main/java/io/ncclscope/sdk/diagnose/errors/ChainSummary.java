@@ -15,17 +15,22 @@ package io.ncclscope.sdk.diagnose.errors;
  * @param failed    whether the artifact shows the job failed from this chain (trace, report)
  * @param artifact  the artifact's name
  * @param draft     the finding this chain makes when it leads its group
+ * @param group     the group of this chain: its code and its key across artifacts, or its key within its artifact; made
+ *                  once by {@link #of}, since the groups are compared chain against chain
  */
 record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, LineRef quote,
-               boolean failed, String artifact, ChainFindings.Draft draft) {
+               boolean failed, String artifact, ChainFindings.Draft draft, String group) {
 
-    /** {@return the group of this chain: its code and its key across artifacts, or its key within its artifact} */
-    String group() {
-        return code + "|" + (crossKey != null ? crossKey : "@" + localKey);
+    /** {@return the summary of a chain, its {@link #group} made from {@code code}, {@code crossKey} and {@code localKey}} */
+    static ChainSummary of(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host,
+                           LineRef quote, boolean failed, String artifact, ChainFindings.Draft draft) {
+        return new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, draft,
+                code + "|" + (crossKey != null ? crossKey : "@" + localKey));
     }
 
     /** {@return this record without its draft: an earlier chain of its group makes the finding} */
     ChainSummary withoutDraft() {
-        return draft == null ? this : new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, null);
+        return draft == null ? this
+                : new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, null, group);
     }
 }

@@ -374,7 +374,7 @@ final class FirstCauses {
         }
         ChainFindings.Draft d = ChainFindings.draft(c, logIndex);
         // The record and its draft share the root's quote.
-        return new ChainSummary(c.code, cross, local, s.rank, s.otherRank, s.host, d.head().get(0), c.failed,
+        return ChainSummary.of(c.code, cross, local, s.rank, s.otherRank, s.host, d.head().get(0), c.failed,
                 s.artifact.name(), d);
     }
 

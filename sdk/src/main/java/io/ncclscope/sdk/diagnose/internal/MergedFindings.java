@@ -237,7 +237,9 @@ public final class MergedFindings {
         if (recorder != null) throw new UnsupportedOperationException("a recording collector takes no listed statements");
         Map<String, String> alike = new LinkedHashMap<>(detail.args());
         alike.remove(how.union());
-        List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject.toString());
+        // The subject itself, not its toString() (seven fields joined for every statement, only to be compared):
+        // statements alike have equal subjects, as nodeKey asks too.
+        List<Object> k = Arrays.asList(code, "listed", severity, detail.key(), alike.toString(), subject);
         Collection<Quote> lines = firstApart(evidence);
         PendingFinding a = byKey.get(k);
         if (a == null) {
@@ -258,7 +260,7 @@ public final class MergedFindings {
 
     /** The instance key of {@link #addForNode} with a node: what nodes that share one finding have in common. */
     static List<Object> nodeKey(String code, FindingSeverity severity, Subject subject, Message detail) {
-        return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null).toString());
+        return Arrays.asList(code, "nodes", severity, detail.key(), detail.args().toString(), subject.withNode(null));
     }
 
     /** {@return the first {@link Finding#MAX_EVIDENCE} lines of {@code evidence} apart: all a finding takes of one call} */
