@@ -289,11 +289,21 @@ final class NcclLinePrefix {
             i--;
         }
         int hEnd;
+        boolean spaced = false;
         if (nd2 > 0 && i >= 1 && s.charAt(i) == ':') {
             pid = mid;
             tid = last;
             hEnd = i;
             i--;
+            // A host field with one stray space before its colon, "NAME :70918:70918 [0]" (corpus-more
+            // nccl-tests-217-1, whose last line writes "NAME:70918"; nccl-914-1): only in the full host:pid:tid shape,
+            // so that prose such as "Error : 12 [0]" names no host. Such a host is the word after the last colon:
+            // nccl-914-1's first line is "1:host :22337:22453 [6]", its others "host:22337:22453 [6]".
+            if (i >= 1 && s.charAt(i) == ' ' && isHostChar(s.charAt(i - 1))) {
+                hEnd = i;
+                i--;
+                spaced = true;
+            }
         } else {
             pid = last;
             hEnd = c2;
@@ -301,7 +311,7 @@ final class NcclLinePrefix {
         }
         while (i >= 0) {
             char c = s.charAt(i);
-            if (c == ' ' || c == '\t' || c == '>' || c == ']' || c == ')') break;
+            if (c == ' ' || c == '\t' || c == '>' || c == ']' || c == ')' || (spaced && c == ':')) break;
             i--;
         }
         int st = i + 1;
@@ -311,6 +321,11 @@ final class NcclLinePrefix {
             hostStart = st;
             hostEnd = hEnd;
         }
+    }
+
+    /** {@return whether {@code c} can end a host name: not a separator the host token is read up to} */
+    private static boolean isHostChar(char c) {
+        return c != ' ' && c != '\t' && c != ':' && c != '>' && c != ']' && c != ')';
     }
 
     /**

@@ -468,6 +468,30 @@ class NcclLogParserTest {
     }
 
     /**
+     * A host field with a stray space before its colon, {@code NAME :70918:70918 [0]} (corpus-more nccl-tests-217-1,
+     * whose last line writes {@code NAME:70918:70927}): the host is read by the {@code host :pid:tid [dev]} shape, and
+     * both spellings are one host and one process. Prose with a colon after a word names no host.
+     */
+    @Test
+    void aHostFieldWithATrailingSpaceIsTheHost() {
+        NcclLog d = parse(String.join("\n",
+                "NAME :70918:70918 [0] NCCL INFO Bootstrap : Using lo:127.0.0.1<0>",
+                "NAME :70918:70927 [0] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer localhost<56086>",
+                "NAME:70918:70927 [0] NCCL INFO misc/socket.cc:428 -> 6"));
+        assertThat(d.hosts()).containsExactly("NAME");
+        assertThat(d.processes()).extracting(NcclProcess::host, NcclProcess::pid).containsExactly(tuple("NAME", 70918L));
+        assertThat(d.warnings()).singleElement().satisfies(w -> assertThat(w.host()).isEqualTo("NAME"));
+        // after a launcher prefix, and after a stray "1:" (corpus-more nccl-914-1's first line), the host is the word
+        assertThat(parse("[rank1]:host :22337:22453 [6] NCCL INFO misc/socket.cc:373 -> 2\n").hosts()).containsExactly("host");
+        assertThat(parse("1:host :22337:22453 [6] NCCL INFO misc/socket.cc:373 -> 2\n").hosts()).containsExactly("host");
+        // only host:pid:tid takes the space: "word : 12 [0]" and a dev that is no number name no host
+        assertThat(parse("Error : 12 [0] NCCL INFO Using network IB\n").hosts()).isEmpty();
+        assertThat(parse("Error : 12:34 [x] NCCL INFO Using network IB\n").hosts()).isEmpty();
+        // two spaces are no stray space
+        assertThat(parse("Error  :12:34 [0] NCCL INFO Using network IB\n").hosts()).isEmpty();
+    }
+
+    /**
      * libfabric's own log lines ({@code libfabric:PID:TIME:PREFIX:PROV:SUBSYS:FUNC():LINE<LEVEL> MSG}, src/log.c; no
      * time field before libfabric 1.10 or so): a {@code <warn>} line is a WARN of the process, its source the provider,
      * subsystem, function and line; the info, trace and debug levels are not.

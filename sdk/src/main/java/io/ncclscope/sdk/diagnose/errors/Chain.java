@@ -3,7 +3,9 @@ package io.ncclscope.sdk.diagnose.errors;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A failure chain of one artifact while {@link FirstCauses} walks it: its first cause, the lines after it in that
@@ -26,12 +28,18 @@ final class Chain {
     boolean viaBootstrap;
     /** The results the process returned after the root, in order, each once: its trace's, its launcher's reports'. */
     final List<NcclResult> results = new ArrayList<>(1);
+    /**
+     * The labels of the lines of the root's own process ({@link Signal#who}): a line that names no GPU or rank, such as
+     * libfabric's, has a shorter label than the root's. None of them is a process whose errors follow from the root.
+     */
+    final Set<String> ownWho = new LinkedHashSet<>(2);
 
     Chain(Signal root, String code, String key, boolean weak) {
         this.root = root;
         this.code = code;
         this.key = key;
         this.weak = weak;
+        ownWho.add(root.who());
     }
 
     /** Adds a result the process returned, unless it is no failure or was returned before. */

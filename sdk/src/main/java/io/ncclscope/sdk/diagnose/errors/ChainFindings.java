@@ -39,11 +39,13 @@ final class ChainFindings {
      * size, the ranks and consequences of the other chains, the failure reports from other artifacts (they decide the
      * severity of some codes) and an interface seen working on the host in another log. Its {@code params} are names
      * and values in turn, in the finding's order; with an {@code ifaceHost}, the value of {@code iface} is null, decided
-     * at the end from the interfaces of that host ({@code ""} for the log's only host).
+     * at the end from the interfaces of that host ({@code ""} for the log's only host). Its {@code ownWho} are the
+     * labels of the lines of the root's own process ({@link Chain#ownWho}).
      */
     record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, Object[] args,
                  int ranksAt, Set<Integer> ranks, String[] params, String ifaceHost, String ifaceNot, List<LineRef> head,
-                 List<LineRef> tail, List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines) {
+                 List<LineRef> tail, List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines,
+                 Set<String> ownWho) {
 
         /** {@return the root's label, the {@code who} argument: {@link #args} start with {@code who} and {@code text}} */
         String who() {
@@ -105,7 +107,7 @@ final class ChainFindings {
         if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
         return new Draft(d.key, d.severityFailed, d.severity, d.subject, d.args.toArray(), d.ranksAt, d.ranks, flat,
                 d.ifaceHost, d.ifaceNot, List.copyOf(head), FindingText.first(first.tail, 4),
-                FindingText.first(first.childTail, 4), returned, List.copyOf(returnedLines));
+                FindingText.first(first.childTail, 4), returned, List.copyOf(returnedLines), Set.copyOf(first.ownWho));
     }
 
 
@@ -346,7 +348,9 @@ final class ChainFindings {
         }
         String key = d.key();
         Set<String> victims = group.victims;
+        // The root's own process does not follow from the root: neither its label nor any label its other lines carry.
         victims.remove(d.who());
+        victims.removeAll(d.ownWho());
         if (!victims.isEmpty()) {
             key = key + ".then";
             args.addAll(List.of("victims", FindingText.list(victims)));

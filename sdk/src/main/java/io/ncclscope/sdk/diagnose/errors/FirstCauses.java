@@ -282,6 +282,7 @@ final class FirstCauses {
             }
             Chain c = new Chain(root, root.verdict.code(), root.verdict.key(), root.verdict.role() == Role.WEAK);
             for (Signal s : proc) {
+                c.ownWho.add(s.who());
                 if (s == root) continue;
                 if (s.line > root.line) c.followers.add(s);
                 else loose.add(s);
@@ -313,6 +314,7 @@ final class FirstCauses {
             Chain c = opened.get(s.processKey());
             if (c != null) {
                 c.followers.add(s);
+                c.ownWho.add(s.who());
                 continue;
             }
             String code = s.verdict.code();
@@ -325,6 +327,10 @@ final class FirstCauses {
             }
             if (code == null) still.add(s);
             else opened.put(s.processKey(), new Chain(s, code, key, false));
+        }
+        for (Signal s : still) {
+            Chain c = opened.get(s.processKey());
+            if (c != null) c.ownWho.add(s.who());
         }
         return outcome(new ArrayList<>(opened.values()), still);
     }

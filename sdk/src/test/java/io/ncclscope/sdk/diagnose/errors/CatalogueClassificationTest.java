@@ -185,6 +185,9 @@ class CatalogueClassificationTest {
         Finding g = ErrorsAnalyzerTest.only(ErrorsAnalyzerTest.text(plugin), "OFI_NO_PROVIDER");
         assertThat(g.detail().key()).as(en(g)).startsWith("ofi.provider").doesNotContain("libfabric");
         assertThat(ErrorsAnalyzerTest.lines(g)).as(en(g)).first().isEqualTo(3);
+        // libfabric's line names the same process without its GPU: that process does not follow from itself.
+        assertThat(g.detail().key()).as(en(g)).doesNotEndWith(".then");
+        assertThat(en(g)).doesNotContain("follow from it");
         // corpus-more aws-ofi-nccl-889-1: the CloudWatch copy of such a log, one node.
         List<Finding> more = more("nccl-logs/aws-ofi-nccl-889-1.txt");
         assertThat(problems(more)).containsExactly("OFI_NO_PROVIDER");
