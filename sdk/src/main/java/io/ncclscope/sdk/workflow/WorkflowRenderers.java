@@ -62,7 +62,10 @@ public final class WorkflowRenderers {
      */
     public static String stepsMarkdown(WorkflowView v, Markup m) {
         Locale l = locale(v);
-        StringBuilder sb = new StringBuilder(m.bold(m.text(WorkflowView.t(l, "heading.workflow")))).append(" — ")
+        // Sized for the heading and each step's line at about 96 characters: grown from a title's length, the builder
+        // was copied several times for every report rendered.
+        StringBuilder sb = new StringBuilder(96 * (v.steps().size() + 1))
+                .append(m.bold(m.text(WorkflowView.t(l, "heading.workflow")))).append(" — ")
                 .append(m.text(v.summary())).append("\n");
         for (WorkflowView.StepView s : v.steps()) {
             sb.append(icon(s.status())).append(' ').append(s.step()).append(". ").append(m.text(s.title())).append(" — ")

@@ -10,7 +10,11 @@ import java.util.Set;
 final class QuotedLines {
     private final int most;
     private final List<EvidenceLine> lines = new ArrayList<>();
-    private final Set<String> seen = new HashSet<>();
+    private final Set<Quoted> seen = new HashSet<>();
+
+    /** A line quoted: its artifact's name and its number, compared without joining them into a text. */
+    private record Quoted(String artifact, int line) {
+    }
 
     /** Lines, up to {@code most} of them. */
     QuotedLines(int most) {
@@ -20,7 +24,7 @@ final class QuotedLines {
     /** Quotes the first {@code max} of {@code refs} that the finding shows: within its first lines, not shown already. */
     QuotedLines addAll(List<LineRef> refs, int max) {
         for (LineRef l : refs.subList(0, Math.min(max, refs.size()))) {
-            if (lines.size() < most && seen.add(l.artifact().name() + "\n" + l.line())) lines.add(l.quote());
+            if (lines.size() < most && seen.add(new Quoted(l.artifact().name(), l.line()))) lines.add(l.quote());
         }
         return this;
     }
