@@ -274,25 +274,7 @@ class ChunkedFileParseTest {
         String[] alike = {"Rank 4 said monitoredBarrier and no more", "Received a dump signal later", "closed [x] by nobody",
             "Broken pipe [", "Timed out waiting forever", "Write timeout [ ]", "NCCL failure without a quote",
             "[PG 7 Rank 99999999999999] Heartbeat monitor timed out! Process will be terminated"};
-        String nccl = new String(ncclLines(), StandardCharsets.UTF_8);
-        // the same line count with a line that says nothing: each line read must change more than the count
-        Path without = Files.write(dir.resolve("without.log"), (nccl + "a plain line\n" + nccl).getBytes(StandardCharsets.UTF_8));
-        String none = streamed(without, ParseLimits.DEFAULTS).toString();
-        for (String line : read) {
-            Path f = Files.write(dir.resolve("hang.log"), (nccl + line + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
-            String stream = streamed(f, ParseLimits.DEFAULTS).toString();
-            assertThat(stream).as(line).isNotEqualTo(none);
-            for (int cut : new int[] {nccl.length() + 9, nccl.length() + line.length() / 2}) {
-                assertThat(chunked(f, ParseLimits.DEFAULTS, cut, 1 << 20).toString()).as("%s cut at %d", line, cut)
-                        .isEqualTo(stream);
-            }
-        }
-        Path f = Files.write(dir.resolve("alike.log"), (nccl + String.join("\n", alike) + "\n" + String.join("\n", read)
-                + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
-        String stream = streamed(f, ParseLimits.DEFAULTS).toString();
-        for (int chunk = 16; chunk <= 256; chunk += 16) {
-            assertThat(chunked(f, ParseLimits.DEFAULTS, chunk, 1 << 20).toString()).as("chunks of %d", chunk).isEqualTo(stream);
-        }
+        assertEachLineChangesTheParseAndCutsAsOneStream(read, alike);
     }
 
     /**
@@ -316,11 +298,21 @@ class ChunkedFileParseTest {
             "torch.distributed.elastic.multiprocessing.errors.ChildFailedError"};
         String[] alike = {"NCCL erro", "atchdo", "RuntimeError:", "ChildFailedErro", "Duplicate GPU detecte", "x WARN", "] INF",
             "中NCCL_", "NCCL failure", "rro"};
+        assertEachLineChangesTheParseAndCutsAsOneStream(read, alike);
+    }
+
+    /**
+     * Each of {@code read} between NCCL lines changes the parse (more than a plain line of the same count does) and
+     * parses the same cut inside it as in one stream; then {@code alike} and {@code read} together, cut in chunks of 16
+     * to 256 bytes.
+     */
+    private void assertEachLineChangesTheParseAndCutsAsOneStream(String[] read, String[] alike) throws IOException {
         String nccl = new String(ncclLines(), StandardCharsets.UTF_8);
+        // the same line count with a line that says nothing: each line read must change more than the count
         Path without = Files.write(dir.resolve("without.log"), (nccl + "a plain line\n" + nccl).getBytes(StandardCharsets.UTF_8));
         String none = streamed(without, ParseLimits.DEFAULTS).toString();
         for (String line : read) {
-            Path f = Files.write(dir.resolve("words.log"), (nccl + line + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
+            Path f = Files.write(dir.resolve("line.log"), (nccl + line + "\n" + nccl).getBytes(StandardCharsets.UTF_8));
             String stream = streamed(f, ParseLimits.DEFAULTS).toString();
             assertThat(stream).as(line).isNotEqualTo(none);
             for (int cut : new int[] {nccl.length() + 9, nccl.length() + line.length() / 2}) {
