@@ -63,7 +63,8 @@ public final class ServeCommand implements Callable<Integer> {
         if (host != null) System.setProperty("quarkus.http.host", host);
         // The service checks request URIs itself and answers a bad one with a problem, not Quarkus's bare 400.
         System.setProperty(io.ncclscope.service.api.BodyLimit.VERTX_URI_VALIDATION, "true");
-        // The start's first runs of the validator's, OpenAPI's and Micrometer's code, on another core (ServeWarmup).
+        // The start's first runs of OpenAPI's and Micrometer's code, and the validated classes' annotations read, on
+        // another core (ServeWarmup); the validator itself is built on a thread of its own (BackgroundValidatorFactory).
         ServeWarmup.start();
         Quarkus.run(ServeApplication.class, (code, failure) -> {
             if (failure != null) {

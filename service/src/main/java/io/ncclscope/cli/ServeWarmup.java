@@ -28,8 +28,6 @@ import io.ncclscope.service.dto.PlanPairsRequest;
 import io.ncclscope.service.dto.WorkflowRequest;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import io.smallrye.openapi.api.SmallRyeOpenAPI;
-import jakarta.validation.Validation;
-import jakarta.validation.ValidatorFactory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,34 +43,29 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
-import org.hibernate.validator.PredefinedScopeHibernateValidator;
-import org.hibernate.validator.PredefinedScopeHibernateValidatorConfiguration;
 
 /**
  * Work that {@code serve}'s start does on its main thread, begun beforehand on a thread of its own, so that a machine
- * with idle cores reaches the first ready answer sooner. Quarkus starts on one thread; on the JVM (not in a native
- * image, which does this at build time) Hibernate Validator's bootstrap was its largest step, about half of it
- * (Quarkus' {@code -Dquarkus.debug.print-startup-times=true}): it reads every annotation of the classes below by
- * reflection, which parses the annotations, generates a proxy class per annotation type and a method handle per
- * attribute it reads, and one {@code @DecimalMin} initializes {@link BigDecimal}, whose static initializer squares
- * large numbers. The JDK keeps all of that per class, per member and per method: what this thread reads first, the
- * main thread finds ready. Then, once Quarkus has chosen its logging, this thread boots a validator of its own over
- * the same classes, reads the build's OpenAPI document into a model (the start's next largest step, done with
- * SmallRye OpenAPI and Jackson's YAML parser), and binds the JVM's meters to a Prometheus registry, each
- * on a copy that it throws away: that code runs for the first time here, so the main thread runs it with its classes
- * initialized and, by then, partly compiled. Nothing here changes what the start builds, only who pays for the first
- * run of that code; when this thread is late or fails, the main thread does the same work itself.
+ * with idle cores reaches the first ready answer sooner. Quarkus starts on one thread. Hibernate Validator's bootstrap
+ * was its largest step on the JVM (not in a native image, which does it at build time); it now runs on a thread of its
+ * own ({@code BackgroundValidatorFactory}), and it reads every annotation of the classes below by reflection, which
+ * parses the annotations, generates a proxy class per annotation type and a method handle per attribute it reads, and
+ * one {@code @DecimalMin} initializes {@link BigDecimal}, whose static initializer squares large numbers. The JDK keeps
+ * all of that per class, per member and per method: what this thread reads first, that build finds ready. Then, once
+ * Quarkus has chosen its logging, this thread reads the build's OpenAPI document into a model (done with SmallRye
+ * OpenAPI and Jackson's YAML parser), and binds the JVM's meters to a Prometheus registry, each on a copy that it
+ * throws away: that code runs for the first time here, so the main thread runs it with its classes initialized and,
+ * by then, partly compiled. Nothing here changes what the start builds, only who pays for the first run of that code;
+ * when this thread is late or fails, the main thread does the same work itself.
  */
 final class ServeWarmup {
 
     /**
-     * Every class of the service that Hibernate Validator reads at start: those with a Bean Validation annotation on
-     * the class, a field, a method, a constructor, a parameter or a record component (ServeWarmupTest keeps the list
-     * complete).
+     * Every class of the service that Hibernate Validator reads when its factory is built: those with a Bean Validation
+     * annotation on the class, a field, a method, a constructor, a parameter or a record component (ServeWarmupTest keeps
+     * the list complete).
      */
     static final List<Class<?>> VALIDATED = List.of(
             AnalyzeResource.class, CompareResource.class, ExpectResource.class, LocalizeResource.class,
@@ -85,15 +78,6 @@ final class ServeWarmup {
      * document).
      */
     static final String BUILD_DOCUMENT = "META-INF/quarkus-generated-openapi-doc.JSON";
-
-    /** The built-in constraints that the service's classes use. */
-    static final Set<String> BUILTIN_CONSTRAINTS = Set.of(
-            "jakarta.validation.constraints.AssertTrue", "jakarta.validation.constraints.DecimalMax",
-            "jakarta.validation.constraints.DecimalMin", "jakarta.validation.constraints.Max",
-            "jakarta.validation.constraints.Min", "jakarta.validation.constraints.NotBlank",
-            "jakarta.validation.constraints.NotEmpty", "jakarta.validation.constraints.NotNull",
-            "jakarta.validation.constraints.Pattern", "jakarta.validation.constraints.Positive",
-            "jakarta.validation.constraints.Size");
 
     /** The system property that Quarkus' generated application sets first in its static initialization. */
     static final String LOGGING_PROVIDER = "org.jboss.logging.provider";
@@ -129,7 +113,6 @@ final class ServeWarmup {
             if (BigDecimal.ONE.signum() != 1) throw new IllegalStateException("BigDecimal.ONE");
             for (Class<?> c : VALIDATED) read(c);
             if (!quarkusLoggingChosen()) return;
-            validator();
             openApi(ServeWarmup.class.getClassLoader());
             metrics();
         } catch (RuntimeException | LinkageError e) {
@@ -138,10 +121,10 @@ final class ServeWarmup {
     }
 
     /**
-     * Waits until Quarkus has chosen its logging, at the start of its static initialization: the validator and SmallRye
-     * OpenAPI log through JBoss Logging and Micrometer through SLF4J, and the first use of either fixes the log manager
+     * Waits until Quarkus has chosen its logging, at the start of its static initialization: SmallRye OpenAPI logs
+     * through JBoss Logging and Micrometer through SLF4J, and the first use of either fixes the log manager
      * for the whole process (one used before Quarkus sets {@value #LOGGING_PROVIDER} sent every later line through
-     * {@code java.util.logging}'s own format, and the validator's version line with them). False when that has not
+     * {@code java.util.logging}'s own format, and Hibernate Validator's version line with them). False when that has not
      * happened within {@link #LOGGING_WAIT_MS} (a Quarkus that chooses it otherwise).
      */
     private static boolean quarkusLoggingChosen() {
@@ -156,20 +139,6 @@ final class ServeWarmup {
             }
         }
         return true;
-    }
-
-    /**
-     * Boots a validator of its own over the same classes and built-in constraints as Quarkus' (a predefined scope, whose
-     * bootstrap builds the metadata of every class up front), then closes it.
-     */
-    static void validator() {
-        PredefinedScopeHibernateValidatorConfiguration configuration =
-                Validation.byProvider(PredefinedScopeHibernateValidator.class).configure();
-        configuration.ignoreXmlConfiguration();
-        configuration.builtinConstraints(BUILTIN_CONSTRAINTS).initializeBeanMetaData(new HashSet<>(VALIDATED));
-        try (ValidatorFactory factory = configuration.buildValidatorFactory()) {
-            factory.getValidator();
-        }
     }
 
     /**

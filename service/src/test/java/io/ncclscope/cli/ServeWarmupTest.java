@@ -22,8 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.junit.jupiter.api.Test;
@@ -46,25 +44,6 @@ class ServeWarmupTest {
         for (Class<?> c : ServeWarmup.VALIDATED) {
             assertThatCode(() -> ServeWarmup.read(c)).as(c.getName()).doesNotThrowAnyException();
         }
-    }
-
-    @Test
-    void namesEveryBuiltInConstraintThatTheValidatedClassesUse() throws Exception {
-        Set<String> used = new TreeSet<>();
-        for (Class<?> c : ServeWarmup.VALIDATED) {
-            for (Annotation a : annotations(c)) {
-                String name = a.annotationType().getName();
-                if (name.startsWith("jakarta.validation.constraints.") || name.startsWith("org.hibernate.validator.constraints.")) {
-                    used.add(name);
-                }
-            }
-        }
-        assertThat(ServeWarmup.BUILTIN_CONSTRAINTS).containsExactlyInAnyOrderElementsOf(used);
-    }
-
-    @Test
-    void bootsAValidatorOverTheValidatedClasses() {
-        assertThatCode(ServeWarmup::validator).doesNotThrowAnyException();
     }
 
     @Test
