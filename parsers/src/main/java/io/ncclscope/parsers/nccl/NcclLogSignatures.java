@@ -123,6 +123,38 @@ final class NcclLogSignatures {
         return null;
     }
 
+    /**
+     * What PyTorch's c10d store prints when it cannot open its connections (torch/csrc/distributed/c10d/socket.cpp,
+     * TCPStore.cpp): a client socket that timed out or failed to connect, a server socket that failed to bind or
+     * listen, the store client giving up or retrying, the store's server waiting in vain for its clients.
+     */
+    static final String[] STORE_SOCKET_TEXTS = {"The client socket has ", "The server socket has ",
+        "TCP client failed to connect", "seconds waiting for clients"};
+
+    /** A line for which {@link #isStoreSocket} is true holds one of these. */
+    static final LineBigrams.Word[] STORE_SOCKET_WORDS = words(STORE_SOCKET_TEXTS);
+
+    /** {@return false when {@link #isStoreSocket} is false for the line {@code bigrams} read; true when it may not be} */
+    static boolean mayBeStoreSocket(LineBigrams bigrams) {
+        return mayHoldAny(bigrams, STORE_SOCKET_WORDS);
+    }
+
+    /**
+     * {@return true when {@code line} is PyTorch's c10d store failing to connect or listen} ({@code [c10d] The client
+     * socket has timed out after 1800s while trying to connect to (node0, 29500).}, {@code DistNetworkError: The
+     * server socket has failed to listen on any local network address. ...}); what the message means is the message
+     * catalogue's to say.
+     *
+     * @param line one line
+     * @param from where the message starts
+     */
+    static boolean isStoreSocket(String line, int from) {
+        for (String t : STORE_SOCKET_TEXTS) {
+            if (line.indexOf(t, from) >= 0) return true;
+        }
+        return false;
+    }
+
     /** {@return true for {@code NCCL failure file.cu:110 'reason'}, the NCCLCHECK macro's report} */
     static boolean isNcclFailure(String line) {
         int k = line.indexOf(NCCL_FAILURE);
