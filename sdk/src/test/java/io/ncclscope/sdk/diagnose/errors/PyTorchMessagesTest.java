@@ -73,6 +73,18 @@ class PyTorchMessagesTest {
     }
 
     @Test
+    void aRetryIsReadAsARetryThoughItRepeatsTheSocketsTimeout() {
+        // Its row comes before the socket's rows in the catalogue: the timeout it repeats is the socket line's finding.
+        String retry = "[W1205 09:14:02.1 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
+                + " trainer-0:29500 - retrying (try=1, timeout=900000ms, delay=1000ms): The client socket has timed out"
+                + " after 900000ms while trying to connect to (trainer-0, 29500).";
+        assertThat(PyTorchMessages.classify(retry)).hasValueSatisfying(v -> assertThat(v.code()).isNull());
+        assertThat(PyTorchMessages.classify(retry.replace("retrying (try=1, timeout=900000ms, delay=1000ms)",
+                "timed out (try=3, timeout=900000ms)"))).hasValueSatisfying(v -> assertThat(v.code())
+                .isEqualTo("C10D_STORE_UNREACHABLE"));
+    }
+
+    @Test
     void aPortInUseNamesThePortAndNoPeer() {
         String log = "[default0]:torch.distributed.DistNetworkError: The server socket has failed to listen on any local"
                 + " network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in"
