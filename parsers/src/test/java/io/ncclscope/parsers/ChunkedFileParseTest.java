@@ -299,7 +299,8 @@ class ChunkedFileParseTest {
             "[c10d] The client socket has timed out after 60s while trying to connect to (h0, 29500).",
             "The server socket has failed to listen on any local network address.",
             "[W TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host h0:29500 - retrying (try=0): x",
-            "DistStoreError: Timed out after 61 seconds waiting for clients. 1/2 clients joined."};
+            "DistStoreError: Timed out after 61 seconds waiting for clients. 1/2 clients joined.",
+            "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: k (x)"};
         String[] alike = {"NCCL erro", "atchdo", "RuntimeError:", "ChildFailedErro", "Duplicate GPU detecte", "x WARN", "] INF",
             "中NCCL_", "NCCL failure", "rro", "The client socket ha", "TCP client failed to connec", "waiting for client"};
         assertEachLineChangesTheParseAndCutsAsOneStream(read, alike);

@@ -21,12 +21,13 @@ public enum LauncherErrorKind {
      */
     STORE_LOST,
     /**
-     * PyTorch's c10d key-value store (TCPStore) could not open its connections: a client that timed out or failed to
-     * connect to the store ({@code The client socket has timed out after 600000ms while trying to connect to (node0,
-     * 29500).}, {@code TCP client failed to connect/validate to host ...}), a server that could not listen on its port
-     * ({@code The server socket has failed to listen on any local network address.}), a server that waited in vain
-     * for its clients ({@code Timed out after 900 seconds waiting for clients. 1/2 clients joined.}). What each means
-     * is the message catalogue's to say (torch/csrc/distributed/c10d/socket.cpp and TCPStore.cpp).
+     * PyTorch's c10d key-value store (TCPStore) could not be set up: a client that timed out or failed to connect to
+     * the store ({@code The client socket has timed out after 600000ms while trying to connect to (node0, 29500).},
+     * {@code TCP client failed to connect/validate to host ...}), a server that could not listen on its port ({@code
+     * The server socket has failed to listen on any local network address.}), a store that waited in vain for its
+     * ranks ({@code Timed out after 900 seconds waiting for clients. 1/2 clients joined.}, {@code Timed out
+     * initializing process group in store based barrier on rank 0, ...}). What each means is the message catalogue's
+     * to say (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp, torch/distributed/distributed_c10d.py).
      */
-    STORE_SOCKET
+    STORE_SETUP
 }

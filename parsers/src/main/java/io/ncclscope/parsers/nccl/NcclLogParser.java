@@ -101,7 +101,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         // each line; a head with none of them is no NCCL log.
         boolean mayNccl = HeadLines.headContainsAny(s, NCCL_LINE_TEXTS);
         boolean mayLaunch = HeadLines.headContainsAny(s, LAUNCHER_TEXTS) || HeadLines.headContainsAny(s, NcclLogSignatures.FRAMEWORK_TEXTS)
-                || HeadLines.headContainsAny(s, NcclLogSignatures.STORE_SOCKET_TEXTS)
+                || HeadLines.headContainsAny(s, NcclLogSignatures.STORE_SETUP_TEXTS)
                 || HeadLines.headContains(s, NcclLogSignatures.NCCL_FAILURE) || HeadLines.headContains(s, "gloo/transport/");
         boolean mayCommand = HeadLines.headContains(s, "NCCL_DEBUG");
         if (!mayNccl && !mayLaunch && !mayCommand) return 0;
@@ -128,7 +128,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             } else if (!launcher && mayLaunch) {
                 // Looked for where the line lies (each text found once in the head, not once per line).
                 // PyTorch's c10d store failing to connect or listen, before any NCCL line: a job that failed to start
-                launcher = rawContainsAny(l, LAUNCHER_TEXTS) || frameworkError(l) || rawContainsAny(l, NcclLogSignatures.STORE_SOCKET_TEXTS)
+                launcher = rawContainsAny(l, LAUNCHER_TEXTS) || frameworkError(l) || rawContainsAny(l, NcclLogSignatures.STORE_SETUP_TEXTS)
                         // gloo's errors carry their source file ([../third_party/gloo/gloo/transport/tcp/pair.cc:547]):
                         // a lost peer, an abort, or a rank that timed out waiting for its peers (the hang analyzer
                         // names the late rank from those: examples/hangs/captured-2.11/gloo-sleep)

@@ -426,7 +426,7 @@ class NcclLogParserTest {
     }
 
     @Test
-    void pyTorchsStoreFailingToConnectOrListenIsAStoreSocketReport() {
+    void pyTorchsStoreFailingToConnectOrListenIsAStoreSetupReport() {
         // Lines written from torch/csrc/distributed/c10d/socket.cpp and TCPStore.cpp, with torchrun's prefixes.
         String text = "[rank2]:[E1205 09:14:02.118 socket.cpp:1011] [c10d] The client socket has timed out after 900000ms"
                 + " while trying to connect to (trainer-0, 29500).\n"
@@ -436,7 +436,7 @@ class NcclLogParserTest {
                 + " The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).\n"
                 + "[rank0]: torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 3/4 clients joined.\n";
         assertThat(parser.sniff(text)).isEqualTo(60);
-        List<LauncherError> store = parse(text).launcherErrors(LauncherErrorKind.STORE_SOCKET);
+        List<LauncherError> store = parse(text).launcherErrors(LauncherErrorKind.STORE_SETUP);
         assertThat(store).extracting(LauncherError::line).containsExactly(1, 2, 3, 4);
         assertThat(store).extracting(LauncherError::rank).containsExactly(2, null, null, 0);
         assertThat(store).extracting(LauncherError::exception)

@@ -109,7 +109,7 @@ final class FirstCauses {
                 case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
                         new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
                 // PyTorch's c10d store could not connect or listen: the catalogue's row says what the line means.
-                case STORE_SOCKET -> PyTorchMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
+                case STORE_SETUP -> PyTorchMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
                 case CHILD_FAILED -> childFailures.add(le);
                 default -> {

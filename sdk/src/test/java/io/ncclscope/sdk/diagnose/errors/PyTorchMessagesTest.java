@@ -62,6 +62,19 @@ class PyTorchMessagesTest {
     }
 
     @Test
+    void aStoreBasedBarrierThatTimedOutIsTheSameFamilyInBothWordings() {
+        // torch/distributed/distributed_c10d.py: a RuntimeError in 1.x, a DistStoreError later.
+        String old = "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key:"
+                + " store_based_barrier_key:1 (world_size=16, worker_count=8, timeout=0:30:00)\n";
+        String later = "[rank0]: torch.distributed.DistStoreError: Timed out initializing process group in store based"
+                + " barrier on rank 0, for key: store_based_barrier_key:1 (world_size=16, num_workers_joined=8,"
+                + " timeout=0:30:00 error=Socket Timeout)\n";
+        for (String log : List.of(old, later)) {
+            assertThat(only(text(log), "C10D_STORE_UNREACHABLE").detail().key()).as(log).isEqualTo("store.unreachable.nopeer");
+        }
+    }
+
+    @Test
     void retriesAndRefusedConnectsAloneAreNoFinding() {
         // The client retries while the store's server starts: nothing has failed yet.
         String log = "[W1205 09:00:01.1 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
