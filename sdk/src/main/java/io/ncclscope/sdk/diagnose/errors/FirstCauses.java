@@ -108,7 +108,7 @@ final class FirstCauses {
                 // first. A consequence; it names the finding only when no cause is seen anywhere.
                 case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
                         new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
-                // PyTorch's c10d store could not connect or listen: the catalogue's row says what the line means.
+                // PyTorch's c10d store could not be set up: the catalogue's row says what the line means.
                 case STORE_SETUP -> PyTorchMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
                 case CHILD_FAILED -> childFailures.add(le);
@@ -128,7 +128,7 @@ final class FirstCauses {
         }
     }
 
-    /** A c10d store's socket message as a signal, with the store's address it names. */
+    /** A c10d store's setup message as a signal, with the store's address it names. */
     private static Signal storeSignal(Artifact a, LauncherError le, Verdict v) {
         Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, PyTorchMessages.storeHost(le.text()), v);
         s.peerPort = PyTorchMessages.storePort(le.text());

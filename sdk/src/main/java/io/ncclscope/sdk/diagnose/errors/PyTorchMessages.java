@@ -19,9 +19,12 @@ final class PyTorchMessages {
     static final String STORE_PORT_IN_USE = "C10D_STORE_PORT_IN_USE";
     static final String KILLED_BY_SIGNAL = "RANK_KILLED_BY_SIGNAL";
 
-    /** socket.cpp's {@code (host, port)}; TCPStore.cpp's {@code to host node0:29500 -}; a bound address {@code [::]:29500}. */
+    /**
+     * socket.cpp's {@code (host, port)}; TCPStore.cpp's {@code to host node0:29500 -}; one address's error, {@code
+     * connect to 10.0.0.1:29500 (errno: ...}, {@code bind to [::]:29500 (errno: ...}, {@code listen on ...}.
+     */
     private static final Pattern STORE_ADDRESS = Pattern.compile(
-            "\\(([^,()\\s]+), (\\d{1,5})\\)|to host (\\S+):(\\d{1,5}) -|to (\\[[^\\]]*\\]|\\S+):(\\d{1,5}) \\(errno");
+            "\\(([^,()\\s]+), (\\d{1,5})\\)|to host (\\S+):(\\d{1,5}) -|(?:to|on) (\\[[^\\]]*\\]|\\S+):(\\d{1,5}) \\(errno");
 
     private PyTorchMessages() {
     }

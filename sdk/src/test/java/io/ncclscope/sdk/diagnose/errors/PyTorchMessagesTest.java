@@ -110,6 +110,14 @@ class PyTorchMessagesTest {
     }
 
     @Test
+    void theStoresAddressIsReadFromEachLayoutThatPrintsOne() {
+        assertThat(PyTorchMessages.storeHost("trying to connect to (trainer-0, 29500).")).isEqualTo("trainer-0");
+        assertThat(PyTorchMessages.storePort("to host 10.0.0.1:29400 - timed out (try=3)")).isEqualTo(29400);
+        assertThat(PyTorchMessages.storePort("failed to listen on [::]:29501 (errno: 98 - Address already in use).")).isEqualTo(29501);
+        assertThat(PyTorchMessages.storeHost("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
+    }
+
+    @Test
     void aListenFailureOfAnotherErrnoIsNoPortInUse() {
         String log = "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network"
                 + " address. The server socket has failed to bind to [::]:29500 (errno: 99 - Cannot assign requested"
