@@ -163,7 +163,9 @@ HEADER='''# ncclscope message catalogue: the messages NCCL, PyTorch c10d, nccl-t
 # Order: first match wins. Two instantiations of a general NCCL format that mean more come first (Cuda failure
 # 'out of memory'); then the NCCL rows, then aws-ofi-nccl rows, each most literal text first, so that a
 # general format ("Call to %s failed") cannot shadow a precise one; then the hand-written rows: NCCL's
-# ncclGetErrorString strings, PyTorch c10d, nccl-tests, the SHARP plugin.
+# ncclGetErrorString strings, PyTorch c10d, nccl-tests, the SHARP plugin. A PyTorch format that starts with %s takes
+# what comes before the message: the logger's "[c10d] " or "[PG 0 Rank 3] ", an exception's name ("DistNetworkError: ");
+# fmt's and Python's {} are written %s. A retry whose text repeats a socket error comes before the socket's rows.
 # Adding a row: copy the format from the source, derive the regex by the rules above, pick the classification (a new
 # code goes into Rules.properties first, see CONTRIBUTING.md), and run MessageCatalogueTest: it checks that the regex
 # compiles and matches an example built from the format, and that every corpus WARN line still matches a row.

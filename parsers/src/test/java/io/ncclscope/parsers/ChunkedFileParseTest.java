@@ -295,9 +295,14 @@ class ChunkedFileParseTest {
             "vm:1:2 [0] include/socket.h:360 WARN Call to connect failed : Connection timed out",
             "INFO: Function: ofi_init Line: 686: NET/OFI Selected Provider is efa",
             "[c10d] recvValue failed on SocketImpl(fd=5, remote=[vm]:29500): Connection reset by peer",
-            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError"};
+            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError",
+            "[c10d] The client socket has timed out after 60s while trying to connect to (h0, 29500).",
+            "The server socket has failed to listen on any local network address.",
+            "[W TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host h0:29500 - retrying (try=0): x",
+            "DistStoreError: Timed out after 61 seconds waiting for clients. 1/2 clients joined.",
+            "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: k (x)"};
         String[] alike = {"NCCL erro", "atchdo", "RuntimeError:", "ChildFailedErro", "Duplicate GPU detecte", "x WARN", "] INF",
-            "中NCCL_", "NCCL failure", "rro"};
+            "中NCCL_", "NCCL failure", "rro", "The client socket ha", "TCP client failed to connec", "waiting for client"};
         assertEachLineChangesTheParseAndCutsAsOneStream(read, alike);
     }
 

@@ -10,7 +10,8 @@ package io.ncclscope.parsers.nccl;
  * @param rank               the rank it concerns ({@code [Rank 3]}, {@code [rank3]:}, srun {@code 3: }); nullable
  * @param exception          the exception type before the message ({@code torch.distributed.DistBackendError}); nullable
  * @param source             PyTorch's source location ({@code ProcessGroupNCCL.cpp:1727}); nullable
- * @param reason             the reason phrase ({@code unhandled system error}; store lost: {@code Connection reset by peer}); nullable
+ * @param reason             the reason phrase ({@code unhandled system error}; store lost: {@code Connection reset by peer};
+ *                           child failure: the signal, {@code Signal 9 (SIGKILL) received by PID 4711}); nullable
  * @param error              the NCCL result, from the {@code ncclSystemError: ...} line or the reason; nullable
  * @param ncclVersion        the NCCL version PyTorch reported, normalised ({@code 21.1.4} becomes {@code 2.11.4}); nullable
  * @param ncclVersionPrinted the version as printed; nullable

@@ -19,5 +19,15 @@ public enum LauncherErrorKind {
      * Connection reset by peer}, {@code store->get('0') got error: Connection reset by peer}. The process hosting the
      * store (rank 0's, or the launcher agent's) exited: this rank is a victim.
      */
-    STORE_LOST
+    STORE_LOST,
+    /**
+     * PyTorch's c10d key-value store (TCPStore) could not be set up: a client that timed out or failed to connect to
+     * the store ({@code The client socket has timed out after 600000ms while trying to connect to (node0, 29500).},
+     * {@code TCP client failed to connect/validate to host ...}), a server that could not listen on its port ({@code
+     * The server socket has failed to listen on any local network address.}), a store that waited in vain for its
+     * ranks ({@code Timed out after 900 seconds waiting for clients. 1/2 clients joined.}, {@code Timed out
+     * initializing process group in store based barrier on rank 0, ...}). What each means is the message catalogue's
+     * to say (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp, torch/distributed/distributed_c10d.py).
+     */
+    STORE_SETUP
 }

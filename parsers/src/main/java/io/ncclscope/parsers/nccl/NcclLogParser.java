@@ -83,7 +83,8 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
 
     /**
      * 60..85 for NCCL debug lines, depending on their density, +5 with a strong signature (version, init, transport or
-     * network line) or a PyTorch NCCL error; 60 for a PyTorch NCCL error report, watchdog timeout, lost gloo peer or gloo abort without NCCL lines
+     * network line) or a PyTorch NCCL error; 60 for a PyTorch NCCL error report, watchdog timeout, lost gloo peer or gloo abort, or a
+     * c10d store that could not connect or listen, without NCCL lines
      * ({@code NCCL_DEBUG} unset); 40 for a captured command line that sets {@code NCCL_DEBUG} and nothing else. Never
      * above 85: nccl-tests output is full of NCCL INFO lines and its parser claims it with its perf table.
      */
@@ -100,6 +101,7 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         // each line; a head with none of them is no NCCL log.
         boolean mayNccl = HeadLines.headContainsAny(s, NCCL_LINE_TEXTS);
         boolean mayLaunch = HeadLines.headContainsAny(s, LAUNCHER_TEXTS) || HeadLines.headContainsAny(s, NcclLogSignatures.FRAMEWORK_TEXTS)
+                || HeadLines.headContainsAny(s, NcclLogSignatures.STORE_SETUP_TEXTS)
                 || HeadLines.headContains(s, NcclLogSignatures.NCCL_FAILURE) || HeadLines.headContains(s, "gloo/transport/");
         boolean mayCommand = HeadLines.headContains(s, "NCCL_DEBUG");
         if (!mayNccl && !mayLaunch && !mayCommand) return 0;
@@ -125,7 +127,8 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                 }
             } else if (!launcher && mayLaunch) {
                 // Looked for where the line lies (each text found once in the head, not once per line).
-                launcher = rawContainsAny(l, LAUNCHER_TEXTS) || frameworkError(l)
+                // PyTorch's c10d store failing to connect or listen, before any NCCL line: a job that failed to start
+                launcher = rawContainsAny(l, LAUNCHER_TEXTS) || frameworkError(l) || rawContainsAny(l, NcclLogSignatures.STORE_SETUP_TEXTS)
                         // gloo's errors carry their source file ([../third_party/gloo/gloo/transport/tcp/pair.cc:547]):
                         // a lost peer, an abort, or a rank that timed out waiting for its peers (the hang analyzer
                         // names the late rank from those: examples/hangs/captured-2.11/gloo-sleep)
@@ -155,7 +158,9 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         "NCCL error in:", "NCCL error:", "NCCL Error ", "Watchdog caught collective operation timeout", "ncclSystemError:",
         "ncclInternalError:", "ncclInvalidUsage:", "ncclUnhandledCudaError:", "ncclRemoteError:",
         "failed to pass monitoredBarrier", "successfully reached monitoredBarrier", "Detected mismatch between collectives",
-        "Received a dump signal"};
+        "Received a dump signal",
+        // torchrun's failure summary and a c10d store that lost its server: what a failed job's paste often is alone
+        "ChildFailedError", "[c10d] recvValue failed"};
 
     /** {@return true when the current line of {@code l}, as written, holds one of {@code texts}} */
     private static boolean rawContainsAny(HeadLines l, String[] texts) {

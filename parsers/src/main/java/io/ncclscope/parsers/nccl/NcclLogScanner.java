@@ -360,7 +360,8 @@ final class NcclLogScanner {
      * the stateful ones before them and the torchrun table's (keep them in step with {@link #onOther}): every word it
      * looks for holds one ({@code NCCL} stands for {@code NCCL error}, {@code ProcessGroupNCCL}, {@code NCCL_} and the
      * rest; {@code rror} for {@code DistBackendError}, {@code ChildFailedError}, {@code CUDA error}), and so do the lines
-     * that {@link HangLines#mentions} and {@link NcclLogSignatures#storeLost} look for. The chunk threads look for them
+     * that {@link HangLines#mentions}, {@link NcclLogSignatures#storeLost} and {@link NcclLogSignatures#isStoreSetup}
+     * look for. The chunk threads look for them
      * ({@link ChunkLineFacts#inert}).
      */
     static final LineBigrams.Word[] OTHER_WORDS = otherWords();
@@ -369,6 +370,7 @@ final class NcclLogScanner {
         List<LineBigrams.Word> words = new ArrayList<>(List.of(NCCL, RROR, ATCHDOG, OUT_OF_MEMORY, DUPLICATE_GPU));
         words.addAll(List.of(HangLines.WORDS));
         words.addAll(List.of(NcclLogSignatures.STORE_PLACE_WORDS));
+        words.addAll(List.of(NcclLogSignatures.STORE_SETUP_WORDS));
         return words.toArray(new LineBigrams.Word[0]);
     }
 
@@ -439,6 +441,12 @@ final class NcclLogScanner {
                 watchdogs.onProcessDown(line, no, s, k);
                 return;
             }
+        }
+        // Before the store-lost check: a connect retry repeats the socket's error ('Connection reset by peer') and
+        // the glog prefix of TCPStore.cpp names the store.
+        if (NcclLogSignatures.mayBeStoreSetup(bigrams) && NcclLogSignatures.isStoreSetup(line, s)) {
+            launcherErrors.textError(LauncherErrorKind.STORE_SETUP, line, no, s);
+            return;
         }
         if (NcclLogSignatures.mayBeStoreLost(bigrams) && NcclLogSignatures.storeLost(line, s) != null) {
             launcherErrors.textError(LauncherErrorKind.STORE_LOST, line, no, s);

@@ -123,6 +123,38 @@ final class NcclLogSignatures {
         return null;
     }
 
+    /**
+     * What PyTorch's c10d store prints when it cannot be set up (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp,
+     * torch/distributed/distributed_c10d.py): a client socket that timed out or failed to connect, a server socket
+     * that failed to bind or listen, the store client giving up or retrying, the store waiting in vain for its ranks.
+     */
+    static final String[] STORE_SETUP_TEXTS = {"The client socket has ", "The server socket has ",
+        "TCP client failed to connect", "seconds waiting for clients", "in store based barrier"};
+
+    /** A line for which {@link #isStoreSetup} is true holds one of these. */
+    static final LineBigrams.Word[] STORE_SETUP_WORDS = words(STORE_SETUP_TEXTS);
+
+    /** {@return false when {@link #isStoreSetup} is false for the line {@code bigrams} read; true when it may not be} */
+    static boolean mayBeStoreSetup(LineBigrams bigrams) {
+        return mayHoldAny(bigrams, STORE_SETUP_WORDS);
+    }
+
+    /**
+     * {@return true when {@code line} is PyTorch's c10d store failing to be set up} ({@code [c10d] The client
+     * socket has timed out after 1800s while trying to connect to (node0, 29500).}, {@code DistNetworkError: The
+     * server socket has failed to listen on any local network address. ...}); what the message means is the message
+     * catalogue's to say.
+     *
+     * @param line one line
+     * @param from where the message starts
+     */
+    static boolean isStoreSetup(String line, int from) {
+        for (String t : STORE_SETUP_TEXTS) {
+            if (line.indexOf(t, from) >= 0) return true;
+        }
+        return false;
+    }
+
     /** {@return true for {@code NCCL failure file.cu:110 'reason'}, the NCCLCHECK macro's report} */
     static boolean isNcclFailure(String line) {
         int k = line.indexOf(NCCL_FAILURE);

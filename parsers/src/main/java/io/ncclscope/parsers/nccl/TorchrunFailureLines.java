@@ -7,7 +7,8 @@ import io.ncclscope.parsers.internal.ToolValues;
 
 /**
  * torchrun's {@code ChildFailedError} and the failure table after it: {@code Root Cause (first observed failure):} then
- * {@code host :}, {@code rank :}, {@code exitcode :}, read for up to {@value #CHILD_LINES} lines.
+ * {@code host :}, {@code rank :}, {@code exitcode :} and a signal's {@code traceback : Signal 9 (SIGKILL) received by PID
+ * N}, read for up to {@value #CHILD_LINES} lines.
  */
 final class TorchrunFailureLines {
 
@@ -40,7 +41,7 @@ final class TorchrunFailureLines {
         childRootSeen = false;
     }
 
-    /** torchrun's failure table: {@code Root Cause (first observed failure):} then {@code host :}, {@code rank :}, {@code exitcode :}. */
+    /** torchrun's failure table: {@code Root Cause (first observed failure):} then {@code host :}, {@code rank :}, {@code exitcode :}, {@code traceback :}. */
     void onChildTable(String line, int no, int s) {
         LauncherErrorEntry e = child;
         if (no > childDeadline) {
@@ -77,6 +78,11 @@ final class TorchrunFailureLines {
                     int p = v.indexOf("pid: ");
                     if (p >= 0) e.pid = ToolValues.longValue(numberAt(v, p + 5));
                 }
+            }
+            case "traceback" -> {
+                // A worker that ended on a signal: 'Signal 9 (SIGKILL) received by PID 4711'
+                // (torch/distributed/elastic/multiprocessing/errors/__init__.py); otherwise a hint, not kept.
+                if (e.reason == null && v.startsWith("Signal ")) e.reason = cut(v);
             }
             default -> {
             }

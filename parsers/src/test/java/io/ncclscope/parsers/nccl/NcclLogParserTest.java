@@ -426,6 +426,49 @@ class NcclLogParserTest {
     }
 
     @Test
+    void pyTorchsStoreFailingToConnectOrListenIsAStoreSetupReport() {
+        // Lines written from torch/csrc/distributed/c10d/socket.cpp and TCPStore.cpp, with torchrun's prefixes.
+        String text = "[rank2]:[E1205 09:14:02.118 socket.cpp:1011] [c10d] The client socket has timed out after 900000ms"
+                + " while trying to connect to (trainer-0, 29500).\n"
+                + "[default1]:[W1205 09:14:02.120 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
+                + " trainer-0:29500 - retrying (try=0, timeout=900000ms, delay=41234ms): Connection reset by peer\n"
+                + "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address."
+                + " The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).\n"
+                + "[rank0]: torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 3/4 clients joined.\n";
+        assertThat(parser.sniff(text)).isEqualTo(60);
+        List<LauncherError> store = parse(text).launcherErrors(LauncherErrorKind.STORE_SETUP);
+        assertThat(store).extracting(LauncherError::line).containsExactly(1, 2, 3, 4);
+        assertThat(store).extracting(LauncherError::rank).containsExactly(2, null, null, 0);
+        assertThat(store).extracting(LauncherError::exception)
+                .containsExactly(null, null, "torch.distributed.DistNetworkError", "torch.distributed.DistStoreError");
+        // The retry names the store's file in its prefix and the socket's error: still no lost store.
+        assertThat(parse(text).launcherErrors(LauncherErrorKind.STORE_LOST)).isEmpty();
+    }
+
+    @Test
+    void torchrunsFailureTableKeepsTheSignalTheRootCauseEndedOn() {
+        String table = "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+                + "Root Cause (first observed failure):\n"
+                + "[0]:\n"
+                + "  host      : gpu-node-7\n"
+                + "  rank      : 3 (local_rank: 3)\n"
+                + "  exitcode  : -9 (pid: 4711)\n"
+                + "  traceback : Signal 9 (SIGKILL) received by PID 4711\n"
+                + "============================================================\n";
+        assertThat(parser.sniff(table)).isEqualTo(60);
+        assertThat(parse(table).launcherErrors(LauncherErrorKind.CHILD_FAILED)).singleElement().satisfies(e -> {
+            assertThat(e.exitCode()).isEqualTo(-9);
+            assertThat(e.reason()).isEqualTo("Signal 9 (SIGKILL) received by PID 4711");
+            assertThat(e.host()).isEqualTo("gpu-node-7");
+        });
+        // The hint torchrun prints when the worker exited with an error is not kept.
+        String exited = table.replace("-9 (pid", "1 (pid").replace("Signal 9 (SIGKILL) received by PID 4711",
+                "To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html");
+        assertThat(parse(exited).launcherErrors(LauncherErrorKind.CHILD_FAILED)).singleElement()
+                .satisfies(e -> assertThat(e.reason()).isNull());
+    }
+
+    @Test
     void theWatchdogTakingTheProcessDownIsAWatchdogReportOfItsRank() {
         NcclLog log = parse("[rank4]:[E602 11:18:52.5 ProcessGroupNCCL.cpp:684] [PG 1 Rank 4] Some NCCL operations have failed "
                 + "or timed out. Due to the asynchronous nature of CUDA kernels\n");

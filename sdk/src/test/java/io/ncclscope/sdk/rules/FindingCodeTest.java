@@ -85,14 +85,15 @@ class FindingCodeTest {
         assertThat(codes(r -> r.situation() == Situation.RANK_MAPPING))
                 .containsExactlyInAnyOrder("NCCL_DUPLICATE_GPU", "RANK_MAPPING_INCONSISTENT");
         assertThat(codes(r -> r.situation() == Situation.CONNECT_FAILURE))
-                .containsExactlyInAnyOrder("NCCL_CONNECT_FAILED", "NCCL_NO_SOCKET_INTERFACE", "SOCKET_IFNAME_SUSPICIOUS");
+                .containsExactlyInAnyOrder("NCCL_CONNECT_FAILED", "NCCL_NO_SOCKET_INTERFACE", "SOCKET_IFNAME_SUSPICIOUS",
+                        "C10D_STORE_UNREACHABLE");
         assertThat(codes(r -> r.situation() == Situation.RDMA_ERROR)).containsExactlyInAnyOrder("NCCL_SYSTEM_ERROR",
                 "IB_COMPLETION_ERROR", "IB_SETUP_FAILED", "NCCL_REMOTE_ERROR", "NCCL_NET_PLUGIN_MISSING", "OFI_NO_PROVIDER");
         assertThat(codes(r -> r.situation() == Situation.OTHER_ERROR)).containsExactlyInAnyOrder("CUDA_ERROR",
                 "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE",
                 "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED", "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID",
                 "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
-                "P2P_DISABLED_ON_NVLINK");
+                "P2P_DISABLED_ON_NVLINK", "C10D_STORE_PORT_IN_USE", "RANK_KILLED_BY_SIGNAL");
         assertThat(codes(r -> r.situation() == Situation.HANG)).containsExactlyInAnyOrder("NCCL_WATCHDOG_TIMEOUT",
                 "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.proves().contains(Need.HANG_RANK)))
@@ -107,12 +108,12 @@ class FindingCodeTest {
         assertThat(codes(WorkflowRole::slowRun)).containsExactlyInAnyOrder("BUSBW_BELOW_EXPECTED", "BW_CURVE_ANOMALY");
         assertThat(codes(WorkflowRole::blocksConnectivity)).containsExactlyInAnyOrder("NCCL_CONNECT_FAILED",
                 "NCCL_NO_SOCKET_INTERFACE", "SOCKET_IFNAME_SUSPICIOUS", "NCCL_DUPLICATE_GPU",
-                "RANK_MAPPING_INCONSISTENT", "MTU_MISMATCH");
+                "RANK_MAPPING_INCONSISTENT", "MTU_MISMATCH", "C10D_STORE_UNREACHABLE");
         assertThat(codes(r -> r.proves().contains(Need.NODE_NIC_RATE))).containsExactlyInAnyOrder("IB_RATE_DEGRADED",
                 "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN");
         assertThat(codes(r -> r.suspect() == 1)).containsExactlyInAnyOrder("SLOW_NODE", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
                 "P2P_DISABLED_ON_NVLINK",
-                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH");
+                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "RANK_KILLED_BY_SIGNAL");
         assertThat(codes(r -> r.suspect() == 2)).containsExactlyInAnyOrder("SCALING_KNEE", "IB_COMPLETION_ERROR", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.checkedAt() == StepId.AB_SWITCH))
                 .containsExactlyInAnyOrder("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT");

@@ -52,6 +52,9 @@ class RuleCatalogTest {
             "HANG_COLLECTIVE_MISMATCH",
             "HANG_COLLECTIVE_STUCK",
             "CUDA_ERROR",
+            "C10D_STORE_UNREACHABLE",
+            "C10D_STORE_PORT_IN_USE",
+            "RANK_KILLED_BY_SIGNAL",
             "P2P_DISABLED_ON_NVLINK",
             "NCCL_VERSION_MISMATCH",
             "RANK_MAPPING_INCONSISTENT",
@@ -128,10 +131,10 @@ class RuleCatalogTest {
 
     @Test
     void categoriesFollowTheDesignGroups() {
-        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 26).toArray(String[]::new));
-        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(26, 31).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(31, 51).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(51, 61).toArray(String[]::new));
+        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 29).toArray(String[]::new));
+        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(29, 34).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(34, 54).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(54, 64).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

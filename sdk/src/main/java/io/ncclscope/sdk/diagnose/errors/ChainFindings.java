@@ -83,6 +83,7 @@ final class ChainFindings {
                 d.env = "NCCL_COLLNET_ENABLE";
             }
             case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
+            case PyTorchMessages.STORE_UNREACHABLE, PyTorchMessages.STORE_PORT_IN_USE -> store(d);
             default -> d.args("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
@@ -217,6 +218,20 @@ final class ChainFindings {
         String commId = logIndex.env.get("NCCL_COMM_ID");
         if (commId != null && !commId.isBlank()) return commId.strip();
         return logIndex.bootstrapAddressOfRank(0);
+    }
+
+    /**
+     * PyTorch's c10d store: the address a rank could not reach, or the port its server could not listen on (the
+     * address it printed there is a local wildcard, no peer).
+     */
+    private static void store(DraftParts d) {
+        boolean listening = PyTorchMessages.STORE_PORT_IN_USE.equals(d.first.code);
+        String peer = listening ? null : d.peer;
+        d.args("peer", peer, "port", d.port);
+        if (!listening && peer == null) d.key = d.key + ".nopeer";
+        d.subject = d.subject.withPeer(peer);
+        FindingText.putIf(d.params, "peer", peer);
+        FindingText.putIf(d.params, "port", d.port == null ? null : String.valueOf(d.port));
     }
 
     private static void noInterface(DraftParts d) {

@@ -108,6 +108,8 @@ final class FirstCauses {
                 // first. A consequence; it names the finding only when no cause is seen anywhere.
                 case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
                         new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
+                // PyTorch's c10d store could not be set up: the catalogue's row says what the line means.
+                case STORE_SETUP -> PyTorchMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
                 case CHILD_FAILED -> childFailures.add(le);
                 default -> {
@@ -115,6 +117,22 @@ final class FirstCauses {
                 }
             }
         }
+        // A worker that ended on a signal (torchrun's table) is a weak cause, and none beside a first cause or a
+        // watchdog report of this log: a rank taken down after an error or a timeout ends on a signal too.
+        if (watches.isEmpty() && signals.stream().noneMatch(s -> s.verdict.role() == Role.ROOT)) {
+            for (LauncherError le : childFailures) {
+                PyTorchMessages.classify(le.reason()).filter(v -> v.code() != null).ifPresent(v -> signals.add(
+                        new Signal(a, le.line(), le.host(), le.pid(), null, null, le.rank(), null, le.reason(),
+                                EventKind.OTHER, null, null, null, le.count(), Signal.Origin.LAUNCHER, le.text(), v)));
+            }
+        }
+    }
+
+    /** A c10d store's setup message as a signal, with the store's address it names. */
+    private static Signal storeSignal(Artifact a, LauncherError le, Verdict v) {
+        Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, PyTorchMessages.storeHost(le.text()), v);
+        s.peerPort = PyTorchMessages.storePort(le.text());
+        return s;
     }
 
     /**

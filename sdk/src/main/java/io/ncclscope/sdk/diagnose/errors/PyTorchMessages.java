@@ -1,0 +1,69 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
+import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
+import io.ncclscope.sdk.rules.MessageCatalogue;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a PyTorch c10d or torchrun line means, by its row of the message catalogue (the formats of
+ * torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp and torch/distributed/elastic, {@code messages.tsv}): the
+ * catalogue's code names the finding, {@code context} makes a consequence, {@code benign} or no row nothing. The
+ * store's address is read from the text the same way for every format that prints one. Stateless.
+ */
+final class PyTorchMessages {
+
+    static final String STORE_UNREACHABLE = "C10D_STORE_UNREACHABLE";
+    static final String STORE_PORT_IN_USE = "C10D_STORE_PORT_IN_USE";
+    static final String KILLED_BY_SIGNAL = "RANK_KILLED_BY_SIGNAL";
+
+    /**
+     * socket.cpp's {@code (host, port)}; TCPStore.cpp's {@code to host node0:29500 -}; one address's error, {@code
+     * connect to 10.0.0.1:29500 (errno: ...}, {@code bind to [::]:29500 (errno: ...}, {@code listen on ...}.
+     */
+    private static final Pattern STORE_ADDRESS = Pattern.compile(
+            "\\(([^,()\\s]+), (\\d{1,5})\\)|to host (\\S+):(\\d{1,5}) -|(?:to|on) (\\[[^\\]]*\\]|\\S+):(\\d{1,5}) \\(errno");
+
+    private PyTorchMessages() {
+    }
+
+    /**
+     * The verdict of a c10d store's socket message or of a signal in torchrun's failure table; empty when the catalogue
+     * has no row for it or the row says it is harmless.
+     *
+     * @param text the line after the launcher's prefix
+     */
+    static Optional<Verdict> classify(String text) {
+        if (text == null || text.isBlank()) return Optional.empty();
+        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(text);
+        if (row.isEmpty() || MessageCatalogue.BENIGN.equals(row.get().classification())) return Optional.empty();
+        String code = row.get().classification();
+        return Optional.of(switch (code) {
+            // A rank that cannot reach the store, or a store that cannot listen, stops the job before NCCL starts.
+            case STORE_UNREACHABLE -> new Verdict(code, Role.ROOT, "store.unreachable");
+            case STORE_PORT_IN_USE -> new Verdict(code, Role.ROOT, "store.port");
+            // The first failed worker ended on a signal: a cause, weaker than an error of its own; the peers that
+            // lost it (a store that went away, a closed connection) are its consequences.
+            case KILLED_BY_SIGNAL -> new Verdict(code, Role.WEAK, "signal.killed");
+            // A retry, a per-address error before the one thrown, the launcher stopping the other workers.
+            default -> new Verdict(null, Role.SECONDARY, "warn");
+        });
+    }
+
+    /** {@return the store's host the text names; null when it names none} */
+    static String storeHost(String text) {
+        Matcher m = STORE_ADDRESS.matcher(text == null ? "" : text);
+        if (!m.find()) return null;
+        return m.group(1) != null ? m.group(1) : m.group(3) != null ? m.group(3) : m.group(5);
+    }
+
+    /** {@return the store's port the text names; null when it names none} */
+    static Integer storePort(String text) {
+        Matcher m = STORE_ADDRESS.matcher(text == null ? "" : text);
+        if (!m.find()) return null;
+        String port = m.group(2) != null ? m.group(2) : m.group(4) != null ? m.group(4) : m.group(6);
+        return Integer.valueOf(port);
+    }
+}

@@ -1,0 +1,178 @@
+package io.ncclscope.sdk.diagnose.errors;
+
+import static io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzerTest.en;
+import static io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzerTest.lines;
+import static io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzerTest.only;
+import static io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzerTest.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.rules.FindingSeverity;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PyTorch's c10d store and torchrun's failure summary, read by the message catalogue's rows of their formats
+ * (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp, torch/distributed/elastic): a rank that cannot reach the
+ * store, a store that cannot listen on its port, a worker that ended on a signal; the retries and the launcher's own
+ * reactions are consequences. The lines are written here from the formats, with the prefixes torchrun puts on them.
+ */
+class PyTorchMessagesTest {
+
+    /** A worker node's log: the store's client timed out, then the exception that ended the rank. */
+    private static final String CLIENT_TIMED_OUT =
+            "[rank5]:[E1205 09:14:02.118220431 socket.cpp:1011] [c10d] The client socket has timed out after 900000ms"
+                    + " while trying to connect to (trainer-0, 29500).\n"
+                    + "[rank5]:[W1205 09:14:02.120034502 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to"
+                    + " host trainer-0:29500 - retrying (try=0, timeout=900000ms, delay=41234ms): The client socket has"
+                    + " timed out after 900000ms while trying to connect to (trainer-0, 29500).\n"
+                    + "[rank5]: torch.distributed.DistNetworkError: The client socket has timed out after 900000ms while"
+                    + " trying to connect to (trainer-0, 29500).\n";
+
+    @Test
+    void aClientThatCouldNotReachTheStoreNamesItsAddressAndPort() {
+        Finding f = only(text(CLIENT_TIMED_OUT), "C10D_STORE_UNREACHABLE");
+        assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
+        assertThat(f.detail().key()).isEqualTo("store.unreachable");
+        assertThat(f.subject().peer()).isEqualTo("trainer-0");
+        assertThat(f.subject().rank()).isEqualTo(5);
+        assertThat(f.params()).containsEntry("peer", "trainer-0").containsEntry("port", "29500");
+        assertThat(en(f)).contains("trainer-0 port 29500", "MASTER_ADDR");
+        assertThat(f.detail().render(Locale.SIMPLIFIED_CHINESE)).contains("trainer-0", "29500");
+        assertThat(lines(f)).startsWith(1);
+    }
+
+    @Test
+    void anOlderRuntimeErrorThatNoAddressAnsweredIsTheSameFinding() {
+        // Before DistNetworkError the same throw was a RuntimeError; the per-address error rides on the line.
+        String log = "RuntimeError: The client socket has failed to connect to any network address of (10.1.2.3, 29400)."
+                + " The client socket has failed to connect to 10.1.2.3:29400 (errno: 113 - No route to host).\n";
+        Finding f = only(text(log), "C10D_STORE_UNREACHABLE");
+        assertThat(f.params()).containsEntry("peer", "10.1.2.3").containsEntry("port", "29400");
+    }
+
+    @Test
+    void theStoresServerThatWaitedForItsClientsNamesNoPeer() {
+        String log = "[rank0]: torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients."
+                + " 3/4 clients joined.\n";
+        Finding f = only(text(log), "C10D_STORE_UNREACHABLE");
+        assertThat(f.detail().key()).isEqualTo("store.unreachable.nopeer");
+        assertThat(en(f)).contains("3/4 clients joined");
+    }
+
+    @Test
+    void aStoreBasedBarrierThatTimedOutIsTheSameFamilyInBothWordings() {
+        // torch/distributed/distributed_c10d.py: a RuntimeError in 1.x, a DistStoreError later.
+        String old = "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key:"
+                + " store_based_barrier_key:1 (world_size=16, worker_count=8, timeout=0:30:00)\n";
+        String later = "[rank0]: torch.distributed.DistStoreError: Timed out initializing process group in store based"
+                + " barrier on rank 0, for key: store_based_barrier_key:1 (world_size=16, num_workers_joined=8,"
+                + " timeout=0:30:00 error=Socket Timeout)\n";
+        for (String log : List.of(old, later)) {
+            assertThat(only(text(log), "C10D_STORE_UNREACHABLE").detail().key()).as(log).isEqualTo("store.unreachable.nopeer");
+        }
+    }
+
+    @Test
+    void retriesAndRefusedConnectsAloneAreNoFinding() {
+        // The client retries while the store's server starts: nothing has failed yet.
+        String log = "[W1205 09:00:01.1 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
+                + " trainer-0:29500 - retrying (try=0, timeout=900000ms, delay=1000ms): Connection reset by peer\n"
+                + "[W socket.cpp:663] [c10d] The client socket has failed to connect to [trainer-0]:29500"
+                + " (errno: 111 - Connection refused).\n"
+                + "[I socket.cpp:800] [c10d] No socket on (trainer-0, 29500) is listening yet, will retry.\n";
+        assertThat(text(log)).isEmpty();
+    }
+
+    @Test
+    void aRetryIsReadAsARetryThoughItRepeatsTheSocketsTimeout() {
+        // Its row comes before the socket's rows in the catalogue: the timeout it repeats is the socket line's finding.
+        String retry = "[W1205 09:14:02.1 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
+                + " trainer-0:29500 - retrying (try=1, timeout=900000ms, delay=1000ms): The client socket has timed out"
+                + " after 900000ms while trying to connect to (trainer-0, 29500).";
+        assertThat(PyTorchMessages.classify(retry)).hasValueSatisfying(v -> assertThat(v.code()).isNull());
+        assertThat(PyTorchMessages.classify(retry.replace("retrying (try=1, timeout=900000ms, delay=1000ms)",
+                "timed out (try=3, timeout=900000ms)"))).hasValueSatisfying(v -> assertThat(v.code())
+                .isEqualTo("C10D_STORE_UNREACHABLE"));
+    }
+
+    @Test
+    void aPortInUseNamesThePortAndNoPeer() {
+        String log = "[default0]:torch.distributed.DistNetworkError: The server socket has failed to listen on any local"
+                + " network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in"
+                + " use). The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).\n";
+        Finding f = only(text(log), "C10D_STORE_PORT_IN_USE");
+        assertThat(f.detail().key()).isEqualTo("store.port");
+        assertThat(f.params()).containsEntry("port", "29500").doesNotContainKey("peer");
+        assertThat(f.subject().peer()).isNull();
+        assertThat(en(f)).contains("port 29500", "another process");
+    }
+
+    @Test
+    void theStoresAddressIsReadFromEachLayoutThatPrintsOne() {
+        assertThat(PyTorchMessages.storeHost("trying to connect to (trainer-0, 29500).")).isEqualTo("trainer-0");
+        assertThat(PyTorchMessages.storePort("to host 10.0.0.1:29400 - timed out (try=3)")).isEqualTo(29400);
+        assertThat(PyTorchMessages.storePort("failed to listen on [::]:29501 (errno: 98 - Address already in use).")).isEqualTo(29501);
+        assertThat(PyTorchMessages.storeHost("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
+    }
+
+    @Test
+    void aListenFailureOfAnotherErrnoIsNoPortInUse() {
+        String log = "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network"
+                + " address. The server socket has failed to bind to [::]:29500 (errno: 99 - Cannot assign requested"
+                + " address).\n";
+        assertThat(text(log)).extracting(Finding::code).doesNotContain("C10D_STORE_PORT_IN_USE");
+    }
+
+    /** torchrun's failure summary, its root cause ended by signal {@code signal}. */
+    private static String childFailed(int signal, String name) {
+        return "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+                + "============================================================\n"
+                + "train.py FAILED\n"
+                + "------------------------------------------------------------\n"
+                + "Failures:\n"
+                + "  <NO_OTHER_FAILURES>\n"
+                + "------------------------------------------------------------\n"
+                + "Root Cause (first observed failure):\n"
+                + "[0]:\n"
+                + "  time      : 2026-12-05_09:20:11\n"
+                + "  host      : gpu-node-7\n"
+                + "  rank      : 3 (local_rank: 3)\n"
+                + "  exitcode  : -" + signal + " (pid: 4711)\n"
+                + "  error_file: <N/A>\n"
+                + "  traceback : Signal " + signal + " (" + name + ") received by PID 4711\n"
+                + "============================================================\n";
+    }
+
+    @Test
+    void aWorkerKilledBySigkillIsTheCauseItsPeersLostTheStoreTo() {
+        // Another rank lost the store after the kill: a consequence, not a second cause.
+        String peer = "[rank1]:[W1205 09:20:10.9 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=9,"
+                + " addr=[gpu-node-2]:40112, remote=[gpu-node-7]:29500): Connection reset by peer\n";
+        List<Finding> fs = text(peer + childFailed(9, "SIGKILL"));
+        Finding f = only(fs, "RANK_KILLED_BY_SIGNAL");
+        assertThat(f.subject().node()).isEqualTo("gpu-node-7");
+        assertThat(f.subject().rank()).isEqualTo(3);
+        assertThat(en(f)).contains("Signal 9 (SIGKILL) received by PID 4711", "out-of-memory killer");
+        assertThat(lines(f)).contains(1, 2);
+    }
+
+    @Test
+    void aWorkerThatAbortedItselfIsNoSignalFinding() {
+        // SIGABRT: PyTorch's watchdog or an uncaught C++ exception took the process down; the error before it counts.
+        assertThat(text(childFailed(6, "SIGABRT"))).extracting(Finding::code).doesNotContain("RANK_KILLED_BY_SIGNAL");
+    }
+
+    @Test
+    void anNcclCauseOutranksTheSignalAndAWatchdogReportKeepsItsFinding() {
+        String nccl = "n1:10:20 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'\n";
+        assertThat(text(nccl + childFailed(9, "SIGKILL"))).extracting(Finding::code)
+                .contains("NCCL_OUT_OF_MEMORY").doesNotContain("RANK_KILLED_BY_SIGNAL");
+        String watchdog = "[rank3]:[E1205 09:20:01.5 ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation"
+                + " timeout: WorkNCCL(SeqNum=12, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for"
+                + " 600123 milliseconds before timing out.\n";
+        assertThat(text(watchdog + childFailed(15, "SIGTERM"))).extracting(Finding::code)
+                .containsExactly("NCCL_WATCHDOG_TIMEOUT");
+    }
+}
