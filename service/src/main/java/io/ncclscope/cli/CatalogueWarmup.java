@@ -13,7 +13,9 @@ import java.util.Set;
  * for the reading: each catalogue is read once per JVM by its class's static initializer, under the JVM's lock for
  * it, so the main thread finds it ready, waits for this thread to finish it, or reads it itself when this thread has
  * not begun. Neither initializer needs a class whose initializer needs the other, so the two threads cannot wait on
- * each other.
+ * each other. A one-log analyze's main thread first needs the rule catalogue when it sorts its first finding, after the
+ * parse ({@code Diagnosis} reads the catalogue's order then, not when its class is initialized): by then this thread
+ * has read it.
  */
 final class CatalogueWarmup {
 

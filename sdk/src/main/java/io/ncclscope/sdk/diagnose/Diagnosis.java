@@ -62,8 +62,16 @@ public record Diagnosis(List<Finding> findings) {
 
     private static final Comparator<String> NULLS = Comparator.nullsFirst(Comparator.<String>naturalOrder());
 
-    /** Catalogue position of each code, for {@link #ORDER}. */
-    private static final Map<String, Integer> CATALOGUE_ORDER = catalogueOrder();
+    /**
+     * Catalogue position of each code, for {@link #ORDER}: read at the first comparison, not when this class is
+     * initialized. A workflow's fold makes its set of findings sorted by {@link #ORDER} as an analysis begins, before
+     * anything is parsed, and the node bundle's CLI reads the rule catalogue on a warm-up thread meanwhile
+     * ({@code CatalogueWarmup}): with the order read here, the main thread of every one-log analyze waited for that
+     * thread to finish the catalogue at that point (the JVM's lock on the catalogue's class initialization).
+     */
+    private static final class CatalogueOrder {
+        static final Map<String, Integer> POSITION = catalogueOrder();
+    }
 
     /**
      * Report order: worst first, then catalogue order, then subject label, then the finding's own content (detail,
@@ -75,8 +83,9 @@ public record Diagnosis(List<Finding> findings) {
     public static final Comparator<Finding> ORDER = (a, b) -> {
         int c = b.severity().compareTo(a.severity());
         if (c == 0) {
-            c = Integer.compare(CATALOGUE_ORDER.getOrDefault(a.code(), Integer.MAX_VALUE),
-                    CATALOGUE_ORDER.getOrDefault(b.code(), Integer.MAX_VALUE));
+            Map<String, Integer> position = CatalogueOrder.POSITION;
+            c = Integer.compare(position.getOrDefault(a.code(), Integer.MAX_VALUE),
+                    position.getOrDefault(b.code(), Integer.MAX_VALUE));
         }
         if (c == 0) c = a.subject().label().compareTo(b.subject().label());
         return c != 0 ? c : compareContent(a, b);
