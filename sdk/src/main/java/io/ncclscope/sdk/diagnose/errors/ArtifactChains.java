@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.List;
 
 /**
@@ -8,7 +9,7 @@ import java.util.List;
  * and, when this one has none, when no artifact has ({@code fallback}, else null); its failure reports with no
  * cause text, its watchdog report lines and the watchdog finding it makes when nothing else failed.
  */
-record ArtifactChains(ChainReading rooted, ChainReading fallback, List<UncausedReport> generics, List<LineRef> watchLines,
+record ArtifactChains(ChainReading rooted, ChainReading fallback, List<UncausedReport> generics, List<EvidenceLine> watchLines,
              Finding watchdog) {
 
     /** True when nothing of the artifact can take part in a finding. */
@@ -24,6 +25,6 @@ record ArtifactChains(ChainReading rooted, ChainReading fallback, List<UncausedR
      * A failure report with no cause text, as the pass keeps it: it joins the chain of its rank or artifact, else it
      * makes its own {@code finding}.
      */
-    record UncausedReport(Integer rank, String host, LineRef quote, String artifact, Finding finding) {
+    record UncausedReport(Integer rank, String host, EvidenceLine quote, String artifact, Finding finding) {
     }
 }

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,11 +19,11 @@ final class Chain {
     final String key;
     final boolean weak;
     final List<Signal> followers = new ArrayList<>();
-    final List<LineRef> traces = new ArrayList<>();
+    final List<EvidenceLine> traces = new ArrayList<>();
     /** The launcher's reports of the root and its followers (other artifacts' failure reports join later). */
-    final List<LineRef> tail = new ArrayList<>();
+    final List<EvidenceLine> tail = new ArrayList<>();
     /** The launcher's {@code ChildFailedError} lines of the failed process. */
-    final List<LineRef> childTail = new ArrayList<>();
+    final List<EvidenceLine> childTail = new ArrayList<>();
     boolean failed;
     /** Whether the root or its return-code trace is in bootstrap.cc: the connection to the bootstrap root. */
     boolean viaBootstrap;

@@ -43,8 +43,8 @@ final class ChainFindings {
      * labels of the lines of the root's own process ({@link Chain#ownWho}).
      */
     record Draft(String key, FindingSeverity severityFailed, FindingSeverity severity, Subject subject, Object[] args,
-                 int ranksAt, Set<Integer> ranks, String[] params, String ifaceHost, String ifaceNot, List<LineRef> head,
-                 List<LineRef> tail, List<LineRef> childTail, List<String> returned, List<LineRef> returnedLines,
+                 int ranksAt, Set<Integer> ranks, String[] params, String ifaceHost, String ifaceNot, List<EvidenceLine> head,
+                 List<EvidenceLine> tail, List<EvidenceLine> childTail, List<String> returned, List<EvidenceLine> returnedLines,
                  Set<String> ownWho) {
 
         /** {@return the root's label, the {@code who} argument: {@link #args} start with {@code who} and {@code text}} */
@@ -97,13 +97,13 @@ final class ChainFindings {
         if (s.hca != null && !d.params.containsKey("hca")) d.params.put("hca", s.hca);
 
         // The root, the lines that complete its message, its trace, then the other lines that followed it.
-        List<LineRef> head = new ArrayList<>(List.of(s.ref()));
-        first.followers.stream().filter(first::completesRoot).limit(2).forEach(f -> head.add(f.ref()));
+        List<EvidenceLine> head = new ArrayList<>(List.of(s.quote()));
+        first.followers.stream().filter(first::completesRoot).limit(2).forEach(f -> head.add(f.quote()));
         head.addAll(FindingText.first(first.traces, 4));
-        first.followers.stream().filter(f -> !first.completesRoot(f)).limit(3).forEach(f -> head.add(f.ref()));
+        first.followers.stream().filter(f -> !first.completesRoot(f)).limit(3).forEach(f -> head.add(f.quote()));
         String[] flat = d.params.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
         List<String> returned = first.results.stream().map(Classifier::codeOf).filter(Objects::nonNull).distinct().toList();
-        List<LineRef> returnedLines = new ArrayList<>(2);
+        List<EvidenceLine> returnedLines = new ArrayList<>(2);
         if (!first.traces.isEmpty()) returnedLines.add(first.traces.get(first.traces.size() - 1));
         if (!first.tail.isEmpty()) returnedLines.add(first.tail.get(0));
         return new Draft(d.key, d.severityFailed, d.severity, d.subject, d.args.toArray(), d.ranksAt, d.ranks, flat,
@@ -351,7 +351,7 @@ final class ChainFindings {
      * @param group           the group; its consequences are emptied of the root's label
      * @param goodIfaceByHost each host's first usable interface in the whole evidence
      */
-    static Finding rooted(ChainSummary first, boolean failed, List<LineRef> genericTail, ChainGroups.Group group,
+    static Finding rooted(ChainSummary first, boolean failed, List<EvidenceLine> genericTail, ChainGroups.Group group,
             Map<String, String> goodIfaceByHost) {
         Draft d = first.draft();
         List<Object> args = new ArrayList<>(Arrays.asList(d.args()));
@@ -378,7 +378,7 @@ final class ChainFindings {
             if (iface == null || iface.isBlank()) params.remove("iface");
             else params.put("iface", iface);
         }
-        List<LineRef> tail = new ArrayList<>(d.tail());
+        List<EvidenceLine> tail = new ArrayList<>(d.tail());
         tail.addAll(genericTail);
         tail.addAll(d.childTail());
         List<EvidenceLine> ev = new QuotedLines(Finding.MAX_EVIDENCE)

@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.diagnose.Finding;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -234,7 +235,7 @@ final class ChainGroups {
         boolean failed = r.failed() || !reports.tail.isEmpty() || i == 0 && !o.traceCodes().isEmpty();
         Finding cause = ChainFindings.rooted(r, failed, reports.tail, g, goodIfaceByHost);
         out.accept(cause);
-        List<LineRef> returnLines = new ArrayList<>(reports.tail);
+        List<EvidenceLine> returnLines = new ArrayList<>(reports.tail);
         if (i == 0) addUpTo(returnLines, o.traceLines(), TAIL + 1);
         ReturnedResults.of(r.draft(), cause, returned, returnLines).forEach(out);
     }
@@ -248,8 +249,8 @@ final class ChainGroups {
         /** Joins nothing; never written. */
         static final Joining NONE = new Joining();
         final List<String> loose = new ArrayList<>();
-        final List<LineRef> looseLines = new ArrayList<>(ArtifactChains.KEPT);
-        final List<LineRef> watchLines = new ArrayList<>(ArtifactChains.KEPT);
+        final List<EvidenceLine> looseLines = new ArrayList<>(ArtifactChains.KEPT);
+        final List<EvidenceLine> watchLines = new ArrayList<>(ArtifactChains.KEPT);
     }
 
     /** The failure reports with no cause text that join one chain, from any artifact. */
@@ -257,12 +258,12 @@ final class ChainGroups {
         /** Joins nothing; never written. */
         static final JoinedReports NONE = new JoinedReports();
         /** The first {@value #TAIL} failure reports, in the order of the whole evidence. */
-        final List<LineRef> tail = new ArrayList<>(0);
+        final List<EvidenceLine> tail = new ArrayList<>(0);
         /** The codes of the failure reports joined (the results they name), in order, each once. */
         final List<String> codes = new ArrayList<>(0);
 
         /** A failure report joined (added in the order of the whole evidence), {@code code} the code of the result it names. */
-        void report(LineRef quote, String code) {
+        void report(EvidenceLine quote, String code) {
             if (!codes.contains(code)) codes.add(code);
             if (tail.size() < TAIL) tail.add(quote);
         }
@@ -275,11 +276,11 @@ final class ChainGroups {
         /** The ranks and other ranks of every chain. */
         final Set<Integer> ranks = new TreeSet<>();
         /** The roots of the second to fourth chains. */
-        final List<LineRef> roots = new ArrayList<>(0);
+        final List<EvidenceLine> roots = new ArrayList<>(0);
         /** The labels of the consequences of every chain, in order. */
         final LinkedHashSet<String> victims = new LinkedHashSet<>();
         /** The first three consequence lines of the chains, in order. */
-        final List<LineRef> victimLines = new ArrayList<>(0);
+        final List<EvidenceLine> victimLines = new ArrayList<>(0);
 
         void rank(ChainSummary r) {
             if (r.rank() != null) ranks.add(r.rank());
@@ -302,7 +303,7 @@ final class ChainGroups {
             victims.addAll(o.looseWho());
             victims.addAll(after.loose);
             victims.addAll(o.traceWho());
-            for (List<LineRef> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
+            for (List<EvidenceLine> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
                     before.watchLines, l.watchLines(), after.watchLines)) {
                 addUpTo(victimLines, ls, ArtifactChains.KEPT);
             }

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,8 +15,8 @@ import java.util.List;
  * @param traceLines their first lines (the first {@value ArtifactChains#KEPT} only)
  * @param traceCodes the codes of the results those processes returned, in order, each once
  */
-record ChainReading(List<ChainSummary> cases, List<String> looseWho, List<LineRef> looseLines, List<String> traceWho,
-        List<LineRef> traceLines, List<String> traceCodes) {
+record ChainReading(List<ChainSummary> cases, List<String> looseWho, List<EvidenceLine> looseLines, List<String> traceWho,
+        List<EvidenceLine> traceLines, List<String> traceCodes) {
 
     ChainReading {
         cases = new ArrayList<>(cases);

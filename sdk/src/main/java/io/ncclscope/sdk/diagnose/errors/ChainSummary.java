@@ -1,5 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.sdk.evidence.EvidenceLine;
+
 /**
  * A chain as the pass keeps it once its artifact is let go: what grouping chains across artifacts, attaching other
  * artifacts' failure reports and the finding need.
@@ -18,12 +20,12 @@ package io.ncclscope.sdk.diagnose.errors;
  * @param group     the group of this chain: its code and its key across artifacts, or its key within its artifact; made
  *                  once by {@link #of}, since the groups are compared chain against chain
  */
-record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, LineRef quote,
+record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, EvidenceLine quote,
                boolean failed, String artifact, ChainFindings.Draft draft, String group) {
 
     /** {@return the summary of a chain, its {@link #group} made from {@code code}, {@code crossKey} and {@code localKey}} */
     static ChainSummary of(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host,
-                           LineRef quote, boolean failed, String artifact, ChainFindings.Draft draft) {
+                           EvidenceLine quote, boolean failed, String artifact, ChainFindings.Draft draft) {
         return new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, draft,
                 code + "|" + (crossKey != null ? crossKey : "@" + localKey));
     }

@@ -20,6 +20,7 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
 import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ final class FirstCauses {
     private final List<Signal> signals = new ArrayList<>();
     /** The {@code -> N} return-code lines per process ({@link #process}). */
     private final Map<String, List<NcclEvent>> traces = new LinkedHashMap<>();
-    private final Map<Signal, List<LineRef>> reports = new IdentityHashMap<>();
+    private final Map<Signal, List<EvidenceLine>> reports = new IdentityHashMap<>();
     /** The result each launcher report names, by the signal it reports. */
     private final Map<Signal, NcclResult> reportResults = new IdentityHashMap<>();
     private final List<GenericFailure> generics = new ArrayList<>();
@@ -168,10 +169,10 @@ final class FirstCauses {
             }
             return;
         }
-        List<LineRef> lines = new ArrayList<>();
-        lines.add(LineRef.of(a, le.line(), le.text()));
+        List<EvidenceLine> lines = new ArrayList<>();
+        lines.add(a.quote(le.line(), le.text()));
         if (le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
-            lines.add(LineRef.of(a, le.lastErrorLine(), le.lastError()));
+            lines.add(a.quote(le.lastErrorLine(), le.lastError()));
         }
         Signal reported = repeatedBy(WarnLineText.norm(le.lastError()));
         if (reported == null) {
@@ -310,9 +311,9 @@ final class FirstCauses {
         ChainReading fallback = rooted.isEmpty() ? fallback(loose) : null;
         ChainReading main = outcome(rooted, loose);
         List<ArtifactChains.UncausedReport> gs = generics.stream().map(g -> new ArtifactChains.UncausedReport(g.rank(),
-                g.host(), LineRef.of(g.artifact(), g.line(), g.text()), g.artifact().name(), ChainFindings.generic(g))).toList();
-        List<LineRef> watchLines = watches.stream().limit(ArtifactChains.KEPT)
-                .map(w -> LineRef.of(logIndex.artifact, w.line(), w.text())).toList();
+                g.host(), g.artifact().quote(g.line(), g.text()), g.artifact().name(), ChainFindings.generic(g))).toList();
+        List<EvidenceLine> watchLines = watches.stream().limit(ArtifactChains.KEPT)
+                .map(w -> logIndex.artifact.quote(w.line(), w.text())).toList();
         Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(logIndex.artifact, watches);
         return new ArtifactChains(main, fallback, gs, watchLines, watchdog);
     }
@@ -358,19 +359,19 @@ final class FirstCauses {
         cases.sort((x, y) -> Signal.compare(x.root, y.root));
         for (Chain c : cases) fillChain(c);
         List<String> looseWho = new ArrayList<>();
-        List<LineRef> looseLines = new ArrayList<>();
+        List<EvidenceLine> looseLines = new ArrayList<>();
         for (Signal s : loose) {
             looseWho.add(s.who());
-            if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(s.ref());
-            for (LineRef l : reports.getOrDefault(s, List.of())) if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(l);
+            if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(s.quote());
+            for (EvidenceLine l : reports.getOrDefault(s, List.of())) if (looseLines.size() < ArtifactChains.KEPT) looseLines.add(l);
         }
         List<String> traceWho = new ArrayList<>();
-        List<LineRef> traceLines = new ArrayList<>();
+        List<EvidenceLine> traceLines = new ArrayList<>();
         List<String> traceCodes = new ArrayList<>(1);
         if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines, traceCodes);
         for (LauncherError le : childFailures) {
             Chain c = caseForChild(cases, le);
-            if (c != null) c.childTail.add(LineRef.of(logIndex.artifact, le.line(), le.text()));
+            if (c != null) c.childTail.add(logIndex.artifact.quote(le.line(), le.text()));
         }
         List<ChainSummary> recs = new ArrayList<>();
         Set<String> groups = new HashSet<>();
@@ -419,7 +420,7 @@ final class FirstCauses {
         List<Signal> reported = new ArrayList<>(List.of(r));
         reported.addAll(c.followers);
         for (Signal s : reported) {
-            List<LineRef> lines = reports.get(s);
+            List<EvidenceLine> lines = reports.get(s);
             if (lines != null) {
                 c.tail.addAll(lines);
                 c.failed = true;
@@ -451,7 +452,7 @@ final class FirstCauses {
             c.addResult(e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
-            if (i < 3 || i == chain.size() - 1) c.traces.add(LineRef.of(logIndex.artifact, chain.get(i)));
+            if (i < 3 || i == chain.size() - 1) c.traces.add(WarnLineText.quote(logIndex.artifact, chain.get(i)));
         }
     }
 
@@ -466,7 +467,7 @@ final class FirstCauses {
      * Processes that only returned error codes (their WARN line was cut or went elsewhere) failed too: their labels,
      * first lines and the codes of the results they returned.
      */
-    private void traceOnlyVictims(List<String> whos, List<LineRef> lines, List<String> codes) {
+    private void traceOnlyVictims(List<String> whos, List<EvidenceLine> lines, List<String> codes) {
         if (logIndex == null) return;
         Set<String> seen = new HashSet<>();
         for (Signal s : signals) seen.add(process(s.host, s.pid));
@@ -484,7 +485,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
             whos.add(who.toString());
-            if (lines.size() < ArtifactChains.KEPT) lines.add(LineRef.of(logIndex.artifact, e));
+            if (lines.size() < ArtifactChains.KEPT) lines.add(WarnLineText.quote(logIndex.artifact, e));
         }
     }
 }

@@ -6,13 +6,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** A finding's evidence lines, quoted as they are added, each line once, in the order added, up to a number. */
+/** A finding's evidence lines, each line once, in the order added, up to a number. */
 final class QuotedLines {
     private final int most;
     private final List<EvidenceLine> lines = new ArrayList<>();
     private final Set<Quoted> seen = new HashSet<>();
 
-    /** A line quoted: its artifact's name and its number, compared without joining them into a text. */
+    /** A line shown: its artifact's name and its number, compared without joining them into a text. */
     private record Quoted(String artifact, int line) {
     }
 
@@ -21,10 +21,10 @@ final class QuotedLines {
         this.most = most;
     }
 
-    /** Quotes the first {@code max} of {@code refs} that the finding shows: within its first lines, not shown already. */
-    QuotedLines addAll(List<LineRef> refs, int max) {
-        for (LineRef l : refs.subList(0, Math.min(max, refs.size()))) {
-            if (lines.size() < most && seen.add(new Quoted(l.artifact().name(), l.line()))) lines.add(l.quote());
+    /** Adds the first {@code max} of {@code quoted} that the finding shows: within its first lines, not shown already. */
+    QuotedLines addAll(List<EvidenceLine> quoted, int max) {
+        for (EvidenceLine l : quoted.subList(0, Math.min(max, quoted.size()))) {
+            if (lines.size() < most && seen.add(new Quoted(l.artifact(), l.line()))) lines.add(l);
         }
         return this;
     }

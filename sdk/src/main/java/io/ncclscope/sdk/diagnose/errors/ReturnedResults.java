@@ -38,7 +38,7 @@ final class ReturnedResults {
      *                    {@code Test NCCL failure}, a program's {@code NCCL failure ... 'unhandled system error'})
      * @param reportLines those reports' lines, the first few
      */
-    static List<Finding> of(ChainFindings.Draft draft, Finding cause, List<String> reportCodes, List<LineRef> reportLines) {
+    static List<Finding> of(ChainFindings.Draft draft, Finding cause, List<String> reportCodes, List<EvidenceLine> reportLines) {
         if (draft == null || !cause.severity().atLeast(FindingSeverity.ERROR)) return List.of();
         Set<String> codes = new LinkedHashSet<>(draft.returned());
         codes.addAll(reportCodes);
@@ -66,7 +66,7 @@ final class ReturnedResults {
         };
     }
 
-    private static Finding finding(ChainFindings.Draft draft, Finding cause, String code, List<LineRef> reportLines) {
+    private static Finding finding(ChainFindings.Draft draft, Finding cause, String code, List<EvidenceLine> reportLines) {
         List<EvidenceLine> ev = new QuotedLines(3).addAll(draft.returnedLines(), Integer.MAX_VALUE)
                 .addAll(reportLines, Integer.MAX_VALUE).lines();
         // The cause's own line last: the result is read with it.

@@ -7,6 +7,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -86,9 +87,9 @@ final class Signal {
         return "line|" + line;
     }
 
-    /** {@return the line, to quote when a finding shows it} */
-    LineRef ref() {
-        return LineRef.of(artifact, line, fallback);
+    /** {@return the line, quoted now: a finding may show it once the artifact is let go} */
+    EvidenceLine quote() {
+        return artifact.quote(line, fallback);
     }
 
     /** A language-neutral label in NCCL's own prefix style: {@code host:pid [dev] rank 3}; {@code NCCL} when nothing is known. */

@@ -3,6 +3,8 @@ package io.ncclscope.sdk.diagnose.errors;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLevel;
+import io.ncclscope.sdk.evidence.Artifact;
+import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Locale;
 
 /** The text of NCCL WARN and INFO lines: rebuilt from a parsed event, compared, read for the kind of error it names. */
@@ -27,6 +29,14 @@ final class WarnLineText {
         sb.append(e.level() == NcclLevel.WARN ? " NCCL WARN " : " NCCL INFO ");
         if (e.message() != null) sb.append(e.message());
         return sb.toString().trim();
+    }
+
+    /**
+     * {@return the line of event {@code e} of {@code a}, read now} Its text is the artifact's, else the event as NCCL
+     * printed it (rebuilt only when the artifact kept no text of the line).
+     */
+    static EvidenceLine quote(Artifact a, NcclEvent e) {
+        return a.line(e.line()).isPresent() ? a.quote(e.line()) : a.quote(e.line(), eventText(e));
     }
 
     /** The event kind of a bare error text (nccl-tests {@code # error:} lines); the parser's rules, abridged. */

@@ -1,5 +1,6 @@
 /**
  * NCCL and launcher errors, classified and walked back to their first cause. Not exported: the facade builds
+
  * {@link io.ncclscope.sdk.diagnose.errors.ErrorsAnalyzer}; everything else is package-private.
  *
  * <p>The analyzer has the shape every analyzer has: checks per artifact, a small summary per artifact, checks across
@@ -24,8 +25,8 @@
  *       {@code VersionCheck} compares the versions; the waiting checks are filtered by what the chains found; and
  *       {@code RankMappingCheck} checks each communicator's rank to host and GPU mapping.</li>
  * </ul>
- * The summaries are plain records of small numbers, labels and the places of the lines a finding may quote
- * ({@code LineRef}: the artifact's stub and a line number, quoted when the finding is made, as {@code CommEntry} is);
- * slices may come in any order.
+ * The summaries are plain records of small numbers, labels and the few lines a finding may quote (each an
+ * {@code EvidenceLine} read while its slice is at hand, so that no node's files are read again; a {@code CommEntry}
+ * keeps its artifact's stub and a line number, quoted when the finding is made); slices may come in any order.
  */
 package io.ncclscope.sdk.diagnose.errors;

@@ -28,6 +28,11 @@ import java.util.function.Consumer;
  * only when {@link #findings()} builds the findings, so only the artifacts a finding shows are read again. A
  * recording collector of a {@link RecordedFindings} merges nothing: it keeps each call, its lines quoted at once, to
  * hand to a merging collector at finish. Not thread-safe; one per {@code analyze} call.
+ *
+ * <p>Every {@code add} method takes the statement the same way: {@code code} the finding code, {@code severity},
+ * {@code subject} what it is about, {@code detail} the sentence saying what was seen, {@code evidence} the lines to
+ * quote ({@link Quote}s, or {@link EvidenceLine}s quoted already; null elements are skipped), and {@code params}
+ * alternating names and values (null or blank values are left out).
  */
 public final class MergedFindings {
 
@@ -97,17 +102,7 @@ public final class MergedFindings {
         }
     }
 
-    /**
-     * Adds a finding for the problem instance {@code key} of {@code code}.
-     *
-     * @param key      the instance key: findings of one code and key merge
-     * @param code     the finding code
-     * @param severity its severity
-     * @param subject  what it is about
-     * @param detail   the sentence saying what was seen
-     * @param evidence lines to quote; null elements are skipped
-     * @param params   alternating names and values; null or blank values are left out
-     */
+    /** Adds a finding for the problem instance {@code key} of {@code code}: findings of one code and key merge. */
     public void add(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                     Collection<Quote> evidence, String... params) {
         if (recorder != null) {
@@ -141,17 +136,7 @@ public final class MergedFindings {
         putParams(a.params, params, false);
     }
 
-    /**
-     * {@link #add} with lines quoted already.
-     *
-     * @param key      the instance key
-     * @param code     the finding code
-     * @param severity its severity
-     * @param subject  what it is about
-     * @param detail   the sentence saying what was seen
-     * @param evidence the lines, quoted already
-     * @param params   alternating names and values
-     */
+    /** {@link #add} with lines quoted already. */
     public void addLines(String key, String code, FindingSeverity severity, Subject subject, Message detail,
                          List<EvidenceLine> evidence, String... params) {
         add(key, code, severity, subject, detail, quotes(evidence), params);
@@ -168,16 +153,8 @@ public final class MergedFindings {
     /**
      * Adds a finding about one node's own state. Nodes that show the same problem in the same words share one
      * finding: its subject names no node, its detail uses the {@code <key>.nodes} template with the node list
-     * ({@code ${nodes}}, {@code ${nodeCount}}), its parameter {@code node} is the first node.
-     *
-     * @param node     the node, or null
-     * @param code     the finding code
-     * @param severity its severity
-     * @param subject  what it is about
-     * @param detail   the sentence saying what was seen
-     * @param evidence lines to quote
-     * @param params   alternating names and values
-     * @param scope the instance key when {@code node} is null (findings of artifacts that name no node stay apart)
+     * ({@code ${nodes}}, {@code ${nodeCount}}), its parameter {@code node} is the first node. With no {@code node},
+     * {@code scope} is the instance key (findings of artifacts that name no node stay apart).
      */
     public void addForNode(String node, String scope, String code, FindingSeverity severity, Subject subject,
                            Message detail, Collection<Quote> evidence, String... params) {
@@ -196,16 +173,6 @@ public final class MergedFindings {
     /**
      * As {@link #addListed(NodeListing, String, String, String, FindingSeverity, Subject, Message, Collection, String...)},
      * with the lines quoted already.
-     *
-     * @param how      how the detail names the nodes
-     * @param node     the node the statement was made on; null for none
-     * @param where    what the detail names when no node made the statement; null for {@code ?}
-     * @param code     the finding code
-     * @param severity its severity
-     * @param subject  what it is about, without the node
-     * @param detail   the sentence saying what was seen
-     * @param evidence the lines, quoted already; null elements are skipped
-     * @param params   alternating names and values; null or blank values are left out
      */
     public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
                           Message detail, List<EvidenceLine> evidence, String... params) {
@@ -221,16 +188,8 @@ public final class MergedFindings {
      * {@code linesPerNode} new ones of each further statement; its union argument lists the items of all. The finding
      * of one node is about that node: its subject and parameter {@code node} name it. A detail that sets the listing
      * argument itself (a statement about a job's hosts) keeps it, and it is part of what makes statements alike.
-     *
-     * @param how      how the detail names the nodes
-     * @param node     the node it was made on; null for a statement about no single node
-     * @param where    what the detail names when no node made it (a job's hosts, a log's name); null for {@code ?}
-     * @param code     the finding code
-     * @param severity its severity
-     * @param subject  what it is about, without the node
-     * @param detail   the sentence saying what was seen
-     * @param evidence the lines to quote; null elements are skipped
-     * @param params   alternating names and values; null or blank values are left out
+     * {@code node} is the node it was made on (null for a statement about no single node), {@code where} what the detail
+     * names when no node made it (a job's hosts, a log's name; null for {@code ?}), {@code subject} names no node.
      */
     public void addListed(NodeListing how, String node, String where, String code, FindingSeverity severity, Subject subject,
                           Message detail, Collection<Quote> evidence, String... params) {

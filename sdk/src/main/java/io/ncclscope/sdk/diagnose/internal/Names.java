@@ -13,11 +13,8 @@ public final class Names {
     }
 
     /**
-     * Names joined by {@code ", "}, runs of consecutive {@code GPUn} folded ({@code GPU0-GPU3, GPU6}), at most
-     * {@link #MAX_LISTED} items followed by {@code +N}.
-     *
-     * @param names names, in order
-     * @return the names for a sentence
+     * {@return names joined by {@code ", "}, runs of consecutive {@code GPUn} folded ({@code GPU0-GPU3, GPU6}), at most
+     * {@link #MAX_LISTED} items followed by {@code +N}: for a sentence}
      */
     public static String list(List<String> names) {
         List<String> items = fold(names);
@@ -25,34 +22,18 @@ public final class Names {
         return items.size() > MAX_LISTED ? shown + ", +" + (items.size() - MAX_LISTED) : shown;
     }
 
-    /**
-     * At most {@code max} names joined by {@code ", "}, then {@code (+N)}, as they are.
-     *
-     * @param names names, in order
-     * @param max   most names listed
-     * @return the names for a sentence
-     */
+    /** {@return at most {@code max} names joined by {@code ", "}, then {@code (+N)}, as they are: for a sentence} */
     public static String upTo(List<String> names, int max) {
         String s = String.join(", ", names.subList(0, Math.min(max, names.size())));
         return names.size() > max ? s + " (+" + (names.size() - max) + ")" : s;
     }
 
-    /**
-     * Names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7}).
-     *
-     * @param names names, in order
-     * @return the joined names
-     */
+    /** {@return names joined by {@code ","} with GPU runs folded, for a subject or a parameter ({@code GPU4-GPU7})} */
     public static String compact(List<String> names) {
         return String.join(",", fold(names));
     }
 
-    /**
-     * Names joined by {@code ","} as they are, for {@code NCCL_IB_HCA=mlx5_0,mlx5_1}.
-     *
-     * @param names names, in order
-     * @return the joined names
-     */
+    /** {@return names joined by {@code ","} as they are, for {@code NCCL_IB_HCA=mlx5_0,mlx5_1}} */
     public static String csv(List<String> names) {
         return String.join(",", names);
     }

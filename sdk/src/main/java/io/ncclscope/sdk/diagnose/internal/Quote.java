@@ -30,42 +30,25 @@ public final class Quote {
         this.read = read;
     }
 
-    /**
-     * {@return line {@code line} (1-based) of {@code a}, quoted when the finding is built}
-     *
-     * @param a    the artifact
-     * @param line 1-based line
-     */
+    /** {@return line {@code line} (1-based) of {@code a}, quoted when the finding is built} */
     public static Quote of(Artifact a, int line) {
         return new Quote(Objects.requireNonNull(a, "artifact"), line, null, false, null);
     }
 
-    /**
-     * {@return line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone}
-     *
-     * @param a        the artifact
-     * @param line     1-based line
-     * @param fallback the parser's copy of the line
-     */
+    /** {@return line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone} */
     public static Quote of(Artifact a, int line, String fallback) {
         return new Quote(Objects.requireNonNull(a, "artifact"), line, fallback, false, null);
     }
 
     /**
-     * {@return the {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the header}
-     *
-     * @param a      an lspci -vvv artifact
-     * @param header 1-based line of the device block's header
+     * {@return the {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the
+     * header}
      */
     public static Quote numa(Artifact a, int header) {
         return new Quote(Objects.requireNonNull(a, "artifact"), header, null, true, null);
     }
 
-    /**
-     * {@return a line quoted already}
-     *
-     * @param line the quoted line
-     */
+    /** {@return a line quoted already} */
     public static Quote of(EvidenceLine line) {
         return new Quote(null, line.line(), null, false, Objects.requireNonNull(line, "line"));
     }
@@ -79,11 +62,8 @@ public final class Quote {
     }
 
     /**
-     * What tells two quotes apart before reading them.
-     *
-     * @param artifact the artifact's name
-     * @param line     the line
-     * @param numa     whether it stands for the {@code NUMA node:} line of the device block at {@code line}
+     * What tells two quotes apart before reading them: the artifact's name, the line, and whether it stands for the
+     * {@code NUMA node:} line of the device block at {@code line}.
      */
     public record Key(String artifact, int line, boolean numa) {
 

@@ -27,29 +27,17 @@ public final class RecordedFindings {
     private final SliceSummaries<SliceRecord> slices = new SliceSummaries<>();
     private final Map<List<Object>, RecordedCall> holders = new HashMap<>();
 
-    /**
-     * A replay of {@code phases} phases.
-     *
-     * @param phases how many phases the checks run in
-     */
+    /** A replay of the findings of checks that run in {@code phases} phases. */
     public RecordedFindings(int phases) {
         this.phases = phases;
     }
 
-    /**
-     * {@return the record of one slice's findings} Call {@link #keep} once its checks have run.
-     *
-     * @param slice the slice read
-     */
+    /** {@return the record of the findings of one slice read} Call {@link #keep} once its checks have run. */
     public SliceRecord slice(Evidence slice) {
         return new SliceRecord(slice.sliceNode());
     }
 
-    /**
-     * Keeps what {@code s} recorded, to be replayed at finish; of a finding an earlier node shares, keeps the node only.
-     *
-     * @param s a slice's record
-     */
+    /** Keeps what {@code s} recorded, to be replayed at finish; of a finding an earlier node shares, keeps the node only. */
     public void keep(SliceRecord s) {
         boolean any = false;
         for (int p = 0; p < phases; p++) {
@@ -93,9 +81,6 @@ public final class RecordedFindings {
     /**
      * Hands the findings of phase {@code phase} of every slice to {@code out}, slice by slice in
      * {@link Evidence#SLICE_NODE_ORDER}.
-     *
-     * @param phase a phase
-     * @param out   the collector
      */
     public void replay(int phase, MergedFindings out) {
         for (SliceRecord s : slices.inOrder()) {
@@ -116,11 +101,7 @@ public final class RecordedFindings {
             this.calls = new List[phases];
         }
 
-        /**
-         * {@return a collector that records the findings of phase {@code phase}, their lines quoted now}
-         *
-         * @param phase a phase
-         */
+        /** {@return a collector that records the findings of phase {@code phase}, their lines quoted now} */
         public MergedFindings into(int phase) {
             return new MergedFindings(list(phase)::add);
         }
@@ -128,9 +109,6 @@ public final class RecordedFindings {
         /**
          * Runs {@code step} at finish, in this slice's turn of phase {@code phase}: for findings of this node that
          * need what every node showed (the fastest peer, the common MTU).
-         *
-         * @param phase a phase
-         * @param step  what to add to the collector then
          */
         public void later(int phase, Consumer<MergedFindings> step) {
             list(phase).add(step);

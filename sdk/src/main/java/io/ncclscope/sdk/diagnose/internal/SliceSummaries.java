@@ -18,12 +18,7 @@ public final class SliceSummaries<T> {
     private final List<Entry<T>> entries = new ArrayList<>();
     private boolean sorted = true;
 
-    /**
-     * Keeps the summary of a slice.
-     *
-     * @param node  the slice's node ({@link Evidence#sliceNode()}); null for the slice of no node
-     * @param value its summary
-     */
+    /** Keeps the summary {@code value} of the slice of {@code node} ({@link Evidence#sliceNode()}: null for no node). */
     public void put(String node, T value) {
         entries.add(new Entry<>(node, value));
         sorted = false;

@@ -26,13 +26,7 @@ final class HostComparison {
     private HostComparison() {
     }
 
-    /**
-     * Compares the hosts inside one multi-host artifact: ranks and GPU models per host of nccl-tests device lines,
-     * ranks per host of each communicator an NCCL log shows whole.
-     *
-     * @param a   an artifact
-     * @param out where findings go
-     */
+    /** Compares the hosts inside artifact {@code a}, when it shows several. */
     static void acrossHosts(Artifact a, MergedFindings out) {
         a.data(NcclTestsData.class).ifPresent(t -> acrossTestHosts(a, t, out));
         a.data(NcclLog.class).ifPresent(l -> acrossLogHosts(a, l, out));

@@ -93,9 +93,6 @@ final class NodeComparison {
     /**
      * {@return what {@code node} shows of every aspect} Reads only the artifacts: safe on any thread, for many nodes at
      * once; {@link #add(NodeAspects)} then keeps it.
-     *
-     * @param node      the node
-     * @param artifacts its artifacts
      */
     static NodeAspects read(String node, List<Artifact> artifacts) {
         AspectSeries[] s = series();
@@ -103,11 +100,7 @@ final class NodeComparison {
         return new NodeAspects(node, s);
     }
 
-    /**
-     * Keeps what one node shows, read by {@link #read}.
-     *
-     * @param aspects the node's aspects
-     */
+    /** Keeps what one node shows, read by {@link #read}. */
     void add(NodeAspects aspects) {
         named++;
         String node = aspects.node;
@@ -138,11 +131,7 @@ final class NodeComparison {
         return new Bucket(aspect, values[aspect], aspect < COUNTS ? null : Arrays.asList(Arrays.copyOf(values, COUNTS)));
     }
 
-    /**
-     * Compares the nodes read, when there were two or more.
-     *
-     * @param out where findings go
-     */
+    /** Compares the nodes read, when there were two or more. */
     void finish(MergedFindings out) {
         if (named < 2) return;
         AspectSeries[] s = series();

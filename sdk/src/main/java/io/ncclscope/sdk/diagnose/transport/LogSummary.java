@@ -114,11 +114,8 @@ final class LogSummary {
     }
 
     /**
-     * {@return the variables the checks read of an environment listing, each with its line quoted; origin
-     * {@code environment}}
-     *
-     * @param a   the listing's artifact
-     * @param env the listing
+     * {@return the variables the checks read of environment listing {@code env} of artifact {@code a}, each with its
+     * line quoted; origin {@code environment}}
      */
     static List<LogFact<EnvSetting>> environment(Artifact a, EnvData env) {
         List<LogFact<EnvSetting>> out = new java.util.ArrayList<>();
