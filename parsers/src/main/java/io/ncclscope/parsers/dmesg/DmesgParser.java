@@ -8,6 +8,7 @@ import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -318,7 +319,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         if (i < 0) return null;
         int st = i + key.length();
         int e = st;
-        while (e < s.length() && !Character.isWhitespace(s.charAt(e)) && s.charAt(e) != ',' && s.charAt(e) != ')') e++;
+        while (e < s.length() && !Whitespace.is(s.charAt(e)) && s.charAt(e) != ',' && s.charAt(e) != ')') e++;
         return e == st ? null : s.substring(st, e);
     }
 
@@ -397,7 +398,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
                 flush();
                 return;
             }
-            boolean indented = Character.isWhitespace(raw.charAt(0));
+            boolean indented = Whitespace.is(raw.charAt(0));
             String s = stripQuote(raw).strip();
             if (s.isEmpty()) {
                 flush();
@@ -548,7 +549,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
 
         private static String driverOf(String m) {
             int e = 0;
-            while (e < m.length() && e < 64 && !Character.isWhitespace(m.charAt(e)) && m.charAt(e) != ':') e++;
+            while (e < m.length() && e < 64 && !Whitespace.is(m.charAt(e)) && m.charAt(e) != ':') e++;
             return e == 0 ? null : m.substring(0, e);
         }
 

@@ -64,9 +64,9 @@ public final class Paste {
         int n = t.length();
         int i = 0;
         while (i < n) {
-            while (i < n && Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && Whitespace.is(t.charAt(i))) i++;
             int s = i;
-            while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && !Whitespace.is(t.charAt(i))) i++;
             if (i > s) out.add(t.substring(s, i));
         }
         return out.toArray(new String[0]);
@@ -82,9 +82,9 @@ public final class Paste {
         int n = t.length();
         int i = 0;
         while (i < n && k < max) {
-            while (i < n && Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && Whitespace.is(t.charAt(i))) i++;
             int s = i;
-            while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && !Whitespace.is(t.charAt(i))) i++;
             if (i > s) out[k++] = t.substring(s, i);
         }
         return k == max ? out : Arrays.copyOf(out, k);

@@ -4,6 +4,7 @@ import static io.ncclscope.parsers.nvsmi.NvsmiValues.isNa;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingLong;
 
 import io.ncclscope.parsers.internal.ToolValues;
+import io.ncclscope.parsers.internal.Whitespace;
 
 /**
  * The plain {@code nvidia-smi} summary table: its {@code NVIDIA-SMI 535.161 Driver Version: ... CUDA Version: ...} title,
@@ -107,7 +108,7 @@ final class SummaryTableLines {
         if (i < 0) return null;
         String rest = s.substring(i + key.length()).strip();
         int sp = 0;
-        while (sp < rest.length() && !Character.isWhitespace(rest.charAt(sp)) && rest.charAt(sp) != '|') sp++;
+        while (sp < rest.length() && !Whitespace.is(rest.charAt(sp)) && rest.charAt(sp) != '|') sp++;
         String v = rest.substring(0, sp);
         return isNa(v) ? null : v;
     }

@@ -9,6 +9,7 @@ import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -150,7 +151,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
             int ln = src.lineNumber();
             String t = raw.strip();
             if (t.isEmpty() || full) continue;
-            boolean indented = Character.isWhitespace(raw.charAt(0));
+            boolean indented = Whitespace.is(raw.charAt(0));
             Matcher hm = maybeHeader(t) && !Paste.isNoise(t) ? HEADER.matcher(t) : null;
             if (hm != null && hm.matches()) {
                 if (cur != null) out.add(cur.build());
