@@ -58,6 +58,19 @@ public final class Paste {
         return t.indexOf('@') > 0 && t.length() < 600 && HOST_PROMPT.matcher(t).matches();
     }
 
+    /** Runs of the regex's whitespace ({@code \\s}: space, tab, line feed, vertical tab, form feed, carriage return). */
+    private static final Pattern WHITESPACE_RUN = Pattern.compile("\\s+");
+
+    /**
+     * {@return {@code s.split("\\s+")}} String.split compiles a regex of more than one character at every call; this
+     * one is compiled once.
+     *
+     * @param s the text
+     */
+    public static String[] splitAtWhitespaceRuns(String s) {
+        return WHITESPACE_RUN.split(s);
+    }
+
     /** {@code t} split at runs of whitespace, without a regex (this runs on every line); empty for a blank line. */
     public static String[] words(String t) {
         ArrayList<String> out = new ArrayList<>();

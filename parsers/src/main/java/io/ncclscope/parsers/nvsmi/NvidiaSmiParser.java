@@ -6,6 +6,7 @@ import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
@@ -201,7 +202,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
 
     /** The form an nvidia-smi command line prints. */
     static NvsmiSource formOf(String cmd) {
-        String[] t = cmd.split("\\s+");
+        String[] t = Paste.splitAtWhitespaceRuns(cmd);
         boolean nvlink = false;
         boolean status = false;
         NvsmiSource form = NvsmiSource.SUMMARY;

@@ -343,7 +343,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
     /** {@code SrcValid+ TransBlk- ReqRedir- ...} by name. */
     private static Map<String, Boolean> flags(String value) {
         Map<String, Boolean> m = new LinkedHashMap<>();
-        for (String tok : value.split("\\s+")) {
+        for (String tok : Paste.splitAtWhitespaceRuns(value)) {
             if (tok.length() < 2 || m.size() >= 64) continue;
             char last = tok.charAt(tok.length() - 1);
             if (last == '+' || last == '-') m.put(tok.substring(0, tok.length() - 1), last == '+');
