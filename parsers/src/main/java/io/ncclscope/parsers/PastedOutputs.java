@@ -4,6 +4,7 @@ import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.StringText;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -286,7 +287,7 @@ public final class PastedOutputs {
         // The first '=' and '/' of the line, when they lie in its first word: the rest of the line is not read.
         int eq = -1;
         int slash = -1;
-        while (end < t.length() && !Character.isWhitespace(t.charAt(end))) {
+        while (end < t.length() && !Whitespace.is(t.charAt(end))) {
             char c = t.charAt(end);
             if (c == ':') return false; // an NCCL log's host:pid:tid, before any copy of the word
             if (c == '=' && eq < 0) eq = end;
@@ -344,7 +345,7 @@ public final class PastedOutputs {
         while (bytes[i] == ' ') i++;
         if (bytes[i] != '?') return i - at;
         i = 0;
-        while (Character.isWhitespace(line.charAt(i))) i++;
+        while (Whitespace.is(line.charAt(i))) i++;
         return i;
     }
 
@@ -467,11 +468,11 @@ public final class PastedOutputs {
         int n = command.length();
         int i = 0;
         for (int k = 0; k < 8 && i < n; k++) {
-            while (i < n && Character.isWhitespace(command.charAt(i))) i++;
+            while (i < n && Whitespace.is(command.charAt(i))) i++;
             int s = i;
             int eq = -1;
             int slash = -1;
-            while (i < n && !Character.isWhitespace(command.charAt(i))) {
+            while (i < n && !Whitespace.is(command.charAt(i))) {
                 char c = command.charAt(i);
                 if (c == '=' && eq < 0) eq = i;
                 else if (c == '/') slash = i;

@@ -6,8 +6,10 @@ import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -44,6 +46,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
 
     private static final int SNIFF_CHARS = 64 * 1024;
 
+    /** A driver version token ({@code 570.158.01}); compiled once, not by String.matches at every token. */
+    private static final Pattern DRIVER_VERSION = Pattern.compile("\\d{2,4}\\.\\d{1,4}(?:\\.\\d{1,4})?");
     private static final Pattern UPTIME = Pattern.compile("\\d{1,10}\\.\\d{1,9}");
     private static final Pattern RELATIVE = Pattern.compile("[+-]?\\d{1,10}\\.\\d{1,9}");
     private static final Pattern CTIME = Pattern.compile("[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\d{4}");
@@ -93,7 +97,8 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             }
             String s = stripQuote(line.raw()).strip();
             if (s.isEmpty()) continue;
-            if (lines <= 3 && COMMAND.matcher(s).matches()) return 90;
+            // COMMAND holds "dmesg" or "journalctl": a line of neither skips the regex, whose \S* backtracks over the line.
+            if (lines <= 3 && (s.contains("dmesg") || s.contains("journalctl")) && COMMAND.matcher(s).matches()) return 90;
             Prefix p = prefix(s);
             if (p.stamped) stamped++;
             String m = p.rest;
@@ -318,7 +323,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         if (i < 0) return null;
         int st = i + key.length();
         int e = st;
-        while (e < s.length() && !Character.isWhitespace(s.charAt(e)) && s.charAt(e) != ',' && s.charAt(e) != ')') e++;
+        while (e < s.length() && !Whitespace.is(s.charAt(e)) && s.charAt(e) != ',' && s.charAt(e) != ')') e++;
         return e == st ? null : s.substring(st, e);
     }
 
@@ -397,7 +402,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
                 flush();
                 return;
             }
-            boolean indented = Character.isWhitespace(raw.charAt(0));
+            boolean indented = Whitespace.is(raw.charAt(0));
             String s = stripQuote(raw).strip();
             if (s.isEmpty()) {
                 flush();
@@ -548,7 +553,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
 
         private static String driverOf(String m) {
             int e = 0;
-            while (e < m.length() && e < 64 && !Character.isWhitespace(m.charAt(e)) && m.charAt(e) != ':') e++;
+            while (e < m.length() && e < 64 && !Whitespace.is(m.charAt(e)) && m.charAt(e) != ':') e++;
             return e == 0 ? null : m.substring(0, e);
         }
 
@@ -592,9 +597,9 @@ public final class DmesgParser implements ToolParser<DmesgData> {
 
         /** The first {@code 570.158.01}-like token after {@code from}, or null. */
         private static String versionAfter(String s, int from) {
-            String[] t = s.substring(from, Math.min(s.length(), from + 200)).split("\\s+");
+            String[] t = Paste.splitAtWhitespaceRuns(s.substring(from, Math.min(s.length(), from + 200)));
             for (String x : t) {
-                if (x.matches("\\d{2,4}\\.\\d{1,4}(?:\\.\\d{1,4})?")) return x;
+                if (DRIVER_VERSION.matcher(x).matches()) return x;
             }
             return null;
         }

@@ -9,6 +9,7 @@ import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -413,7 +414,7 @@ public final class IbstatParser implements ToolParser<IbstatData> {
     private static String firstToken(String s) {
         String t = s.strip();
         int i = 0;
-        while (i < t.length() && !Character.isWhitespace(t.charAt(i))) i++;
+        while (i < t.length() && !Whitespace.is(t.charAt(i))) i++;
         return t.substring(0, i);
     }
 

@@ -151,8 +151,8 @@ public final class HeadLines {
                 if (4 * count == bounds.length) bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
                 int s = scanned;
                 int e = nl;
-                while (s < e && whitespace(head.charAt(s))) s++;
-                while (e > s && whitespace(head.charAt(e - 1))) e--;
+                while (s < e && Whitespace.is(head.charAt(s))) s++;
+                while (e > s && Whitespace.is(head.charAt(e - 1))) e--;
                 int at = 4 * count;
                 bounds[at] = scanned;
                 bounds[at + 1] = nl;
@@ -198,11 +198,6 @@ public final class HeadLines {
         return false;
     }
 
-    /** {@link Character#isWhitespace}, answered without its table for the printable ASCII characters. */
-    private static boolean whitespace(char c) {
-        return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
-    }
-
     /**
      * {@return true when the first character of {@code text} that is not whitespace is {@code c}: {@code
      * text.stripLeading().startsWith(c)} without the copy}
@@ -213,7 +208,7 @@ public final class HeadLines {
     public static boolean opensWith(String text, char c) {
         for (int i = 0; i < text.length(); i++) {
             char x = text.charAt(i);
-            if (!Character.isWhitespace(x)) return x == c;
+            if (!Whitespace.is(x)) return x == c;
         }
         return false;
     }
@@ -252,8 +247,8 @@ public final class HeadLines {
         int e = nl - next > maxChars ? next + maxChars : nl;
         rawEnd = e;
         int s = next;
-        while (s < e && whitespace(head.charAt(s))) s++;
-        while (e > s && whitespace(head.charAt(e - 1))) e--;
+        while (s < e && Whitespace.is(head.charAt(s))) s++;
+        while (e > s && Whitespace.is(head.charAt(e - 1))) e--;
         start = s;
         end = e;
         next = nl + 1;
@@ -272,7 +267,7 @@ public final class HeadLines {
 
     /** {@return true when the current line, not stripped, starts with a whitespace character} */
     public boolean indented() {
-        return rawStart < head.length() && rawStart < next - 1 && Character.isWhitespace(head.charAt(rawStart));
+        return rawStart < head.length() && rawStart < next - 1 && Whitespace.is(head.charAt(rawStart));
     }
 
     /**
@@ -490,9 +485,9 @@ public final class HeadLines {
         // The words found on this line are kept: sniffers ask for words 0, 1, 2... of one line in turn.
         while (words <= index && !wordsDone) {
             int i = words == 0 ? start : (int) wordBounds[words - 1];
-            while (i < end && whitespace(head.charAt(i))) i++;
+            while (i < end && Whitespace.is(head.charAt(i))) i++;
             int s = i;
-            while (i < end && !whitespace(head.charAt(i))) i++;
+            while (i < end && !Whitespace.is(head.charAt(i))) i++;
             if (i == s) {
                 wordsDone = true;
                 break;

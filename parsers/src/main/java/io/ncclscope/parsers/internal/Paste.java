@@ -58,15 +58,28 @@ public final class Paste {
         return t.indexOf('@') > 0 && t.length() < 600 && HOST_PROMPT.matcher(t).matches();
     }
 
+    /** Runs of the regex's whitespace ({@code \\s}: space, tab, line feed, vertical tab, form feed, carriage return). */
+    private static final Pattern WHITESPACE_RUN = Pattern.compile("\\s+");
+
+    /**
+     * {@return {@code s.split("\\s+")}} String.split compiles a regex of more than one character at every call; this
+     * one is compiled once.
+     *
+     * @param s the text
+     */
+    public static String[] splitAtWhitespaceRuns(String s) {
+        return WHITESPACE_RUN.split(s);
+    }
+
     /** {@code t} split at runs of whitespace, without a regex (this runs on every line); empty for a blank line. */
     public static String[] words(String t) {
         ArrayList<String> out = new ArrayList<>();
         int n = t.length();
         int i = 0;
         while (i < n) {
-            while (i < n && Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && Whitespace.is(t.charAt(i))) i++;
             int s = i;
-            while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && !Whitespace.is(t.charAt(i))) i++;
             if (i > s) out.add(t.substring(s, i));
         }
         return out.toArray(new String[0]);
@@ -82,9 +95,9 @@ public final class Paste {
         int n = t.length();
         int i = 0;
         while (i < n && k < max) {
-            while (i < n && Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && Whitespace.is(t.charAt(i))) i++;
             int s = i;
-            while (i < n && !Character.isWhitespace(t.charAt(i))) i++;
+            while (i < n && !Whitespace.is(t.charAt(i))) i++;
             if (i > s) out[k++] = t.substring(s, i);
         }
         return k == max ? out : Arrays.copyOf(out, k);

@@ -71,7 +71,7 @@ public final class ToolValues {
         String s = cs.toString().trim();
         if (s.isEmpty() || s.length() > 40) return null;
         if (s.indexOf(',') >= 0) {
-            if (!s.matches("[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?")) return null;
+            if (!THOUSANDS.matcher(s).matches()) return null;
             s = s.replace(",", "");
         }
         for (int i = 0; i < s.length(); i++) {
@@ -86,6 +86,10 @@ public final class ToolValues {
         }
     }
 
+    // Compiled once: String.matches and a split at a regex of more than one character compile theirs at every call.
+    private static final Pattern THOUSANDS = Pattern.compile("[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?");
+    private static final Pattern CPU_LIST_SEPARATORS = Pattern.compile("[,\\s]+");
+    private static final Pattern CPU_LIST = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
     private static final Pattern GTS = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*GT/s", Pattern.CASE_INSENSITIVE);
 
     /** A PCIe transfer rate in GT/s from text such as {@code Speed 16GT/s} or {@code 2.5GT/s (downgraded)}. */
@@ -157,7 +161,7 @@ public final class ToolValues {
         if (cs == null) return out;
         String s = cs.toString().trim();
         if (s.isEmpty()) return out;
-        for (String part : s.split("[,\\s]+")) {
+        for (String part : CPU_LIST_SEPARATORS.split(s)) {
             if (part.isEmpty()) continue;
             int dash = part.indexOf('-');
             if (dash > 0) {
@@ -178,7 +182,7 @@ public final class ToolValues {
 
     /** True when {@code s} reads as a CPU list ({@code 0-47,96-143}, {@code 3}, {@code 0,2,4}). */
     public static boolean isCpuList(CharSequence s) {
-        return s != null && s.toString().trim().matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*") && !cpuList(s).isEmpty();
+        return s != null && CPU_LIST.matcher(s.toString().trim()).matches() && !cpuList(s).isEmpty();
     }
 
     /**

@@ -9,6 +9,7 @@ import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -195,7 +196,7 @@ public final class IpLinkParser implements ToolParser<IpLinkData> {
                 rdma(t, ln);
                 return;
             }
-            boolean indented = Character.isWhitespace(raw.charAt(0));
+            boolean indented = Whitespace.is(raw.charAt(0));
             if (!indented && t.indexOf('\\') >= 0 && startsWithIndex(t)) {
                 // ip -o: one line per interface or address, parts separated by a backslash
                 String[] parts = t.split("\\\\");

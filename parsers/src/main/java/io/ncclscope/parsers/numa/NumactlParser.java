@@ -9,6 +9,7 @@ import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -204,7 +205,7 @@ public final class NumactlParser implements ToolParser<NumaTopology> {
 
     /** {@code node   0   1} and {@code   0:  10  32}; false when the line is neither. */
     private static boolean distanceLine(NumactlReader st, String t, int ln) {
-        if (t.startsWith("node") && (t.length() == 4 || Character.isWhitespace(t.charAt(4)))) {
+        if (t.startsWith("node") && (t.length() == 4 || Whitespace.is(t.charAt(4)))) {
             List<Integer> ids = ints(t.substring(4));
             if (ids == null) return false;
             st.distanceNodes.clear();

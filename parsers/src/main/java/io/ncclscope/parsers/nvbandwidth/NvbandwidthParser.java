@@ -6,6 +6,7 @@ import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.json.Json;
@@ -275,7 +276,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
                 sum(s, n);
                 return;
             }
-            String[] tok = s.split("\\s+");
+            String[] tok = Paste.splitAtWhitespaceRuns(s);
             if (phase == Phase.TITLE && allInts(tok)) {
                 cur.cols = new ArrayList<>(List.of(tok).subList(0, Math.min(tok.length, MAX_MATRIX)));
                 phase = Phase.ROWS;
@@ -372,7 +373,7 @@ public final class NvbandwidthParser implements ToolParser<NvbandwidthData> {
 
         private void sum(String s, int n) {
             anything = true;
-            String[] tok = s.split("\\s+");
+            String[] tok = Paste.splitAtWhitespaceRuns(s);
             Double v = tok.length >= 3 ? ToolValues.decimal(tok[tok.length - 1]) : null;
             String name = tok.length >= 3 ? tok[1] : null;
             if (v == null) {

@@ -6,7 +6,9 @@ import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -140,7 +142,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         for (int i = 1; i < line.length(); i++) {
             c = line.charAt(i);
             if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.')) {
-                if (c != ',' && !Character.isWhitespace(c)) return true;
+                if (c != ',' && !Whitespace.is(c)) return true;
                 break;
             }
         }
@@ -188,7 +190,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         int idx = s.indexOf("nvidia-smi");
         if (idx < 0) return null;
         int after = idx + "nvidia-smi".length();
-        if (after < s.length() && !Character.isWhitespace(s.charAt(after))) return null;
+        if (after < s.length() && !Whitespace.is(s.charAt(after))) return null;
         String prefix = s.substring(0, idx).strip();
         if (prefix.endsWith("sudo")) prefix = prefix.substring(0, prefix.length() - 4).strip();
         if (!prefix.isEmpty()) {
@@ -200,7 +202,7 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
 
     /** The form an nvidia-smi command line prints. */
     static NvsmiSource formOf(String cmd) {
-        String[] t = cmd.split("\\s+");
+        String[] t = Paste.splitAtWhitespaceRuns(cmd);
         boolean nvlink = false;
         boolean status = false;
         NvsmiSource form = NvsmiSource.SUMMARY;

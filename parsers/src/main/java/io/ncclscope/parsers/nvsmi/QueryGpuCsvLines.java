@@ -5,6 +5,7 @@ import static io.ncclscope.parsers.nvsmi.NvsmiValues.isNa;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingInt;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.text;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ final class QueryGpuCsvLines {
     /** An echoed {@code --query-gpu} command: its columns, which a {@code noheader} table's rows have. */
     void command(String cmd, int n) {
         csvQuery = null;
-        for (String t : cmd.split("\\s+")) {
+        for (String t : Paste.splitAtWhitespaceRuns(cmd)) {
             if (t.startsWith("--query-gpu=")) {
                 List<String> q = new ArrayList<>();
                 for (String c : t.substring("--query-gpu=".length()).split(",")) {

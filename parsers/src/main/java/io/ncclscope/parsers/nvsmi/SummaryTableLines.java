@@ -3,7 +3,9 @@ package io.ncclscope.parsers.nvsmi;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.isNa;
 import static io.ncclscope.parsers.nvsmi.NvsmiValues.leadingLong;
 
+import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
+import io.ncclscope.parsers.internal.Whitespace;
 
 /**
  * The plain {@code nvidia-smi} summary table: its {@code NVIDIA-SMI 535.161 Driver Version: ... CUDA Version: ...} title,
@@ -65,8 +67,8 @@ final class SummaryTableLines {
         if (summaryIgnore || s.startsWith("|=")) return;
         String[] cells = s.split("\\|", -1);
         if (cells.length < 3) return;
-        String[] c1 = cells[1].strip().split("\\s+");
-        String[] c2 = cells[2].strip().split("\\s+");
+        String[] c1 = Paste.splitAtWhitespaceRuns(cells[1].strip());
+        String[] c2 = Paste.splitAtWhitespaceRuns(cells[2].strip());
         Integer idx = c1.length >= 2 ? ToolValues.integer(c1[0]) : null;
         String bus = c2.length >= 1 && c2[0].indexOf(':') > 0 && c2[0].indexOf('.') > 0 ? ToolValues.pciAddress(c2[0]) : null;
         if (idx != null && bus != null) {
@@ -92,7 +94,7 @@ final class SummaryTableLines {
                     sumGpu.memAt(n);
                 }
             }
-            for (String t : cells[1].strip().split("\\s+")) {
+            for (String t : Paste.splitAtWhitespaceRuns(cells[1].strip())) {
                 if (t.length() >= 2 && t.length() <= 3 && t.charAt(0) == 'P' && Character.isDigit(t.charAt(1))) {
                     if (sumGpu.pstate == null) sumGpu.pstate = t;
                 }
@@ -107,7 +109,7 @@ final class SummaryTableLines {
         if (i < 0) return null;
         String rest = s.substring(i + key.length()).strip();
         int sp = 0;
-        while (sp < rest.length() && !Character.isWhitespace(rest.charAt(sp)) && rest.charAt(sp) != '|') sp++;
+        while (sp < rest.length() && !Whitespace.is(rest.charAt(sp)) && rest.charAt(sp) != '|') sp++;
         String v = rest.substring(0, sp);
         return isNa(v) ? null : v;
     }

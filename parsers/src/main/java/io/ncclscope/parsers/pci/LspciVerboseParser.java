@@ -9,6 +9,7 @@ import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -150,7 +151,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
             int ln = src.lineNumber();
             String t = raw.strip();
             if (t.isEmpty() || full) continue;
-            boolean indented = Character.isWhitespace(raw.charAt(0));
+            boolean indented = Whitespace.is(raw.charAt(0));
             Matcher hm = maybeHeader(t) && !Paste.isNoise(t) ? HEADER.matcher(t) : null;
             if (hm != null && hm.matches()) {
                 if (cur != null) out.add(cur.build());
@@ -342,7 +343,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
     /** {@code SrcValid+ TransBlk- ReqRedir- ...} by name. */
     private static Map<String, Boolean> flags(String value) {
         Map<String, Boolean> m = new LinkedHashMap<>();
-        for (String tok : value.split("\\s+")) {
+        for (String tok : Paste.splitAtWhitespaceRuns(value)) {
             if (tok.length() < 2 || m.size() >= 64) continue;
             char last = tok.charAt(tok.length() - 1);
             if (last == '+' || last == '-') m.put(tok.substring(0, tok.length() - 1), last == '+');

@@ -7,6 +7,7 @@ import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import io.ncclscope.parsers.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -115,7 +116,7 @@ public final class RasParser implements ToolParser<RasStatus> {
                             m.group(6), m.group(7), m.group(8), no));
                 }
             } else if (section.equals("Errors") || section.equals("Warnings")) {
-                if (!Character.isWhitespace(line.charAt(0))) {
+                if (!Whitespace.is(line.charAt(0))) {
                     if (draft != null) draft = finish(draft, issues);
                     if (issues.size() >= MAX_ROWS) continue;
                     m = HEADLINE.matcher(line);

@@ -7,6 +7,7 @@ import io.ncclscope.parsers.ToolParser;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import io.ncclscope.parsers.nccl.InterleavedNcclLog;
 import io.ncclscope.parsers.nccl.NcclLog;
 import java.io.IOException;
@@ -106,7 +107,7 @@ public final class NcclTestsParser implements ToolParser<NcclTestsData> {
     private static char firstNonBlank(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!Character.isWhitespace(c)) return c;
+            if (!Whitespace.is(c)) return c;
         }
         return 0;
     }

@@ -3,6 +3,7 @@ package io.ncclscope.parsers.tests;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -83,7 +84,7 @@ final class TextOutputReader {
 
     void line(String raw, int no) {
         String body = stripPrefixes(raw);
-        boolean indented = !body.isEmpty() && Character.isWhitespace(body.charAt(0));
+        boolean indented = !body.isEmpty() && Whitespace.is(body.charAt(0));
         String trimmed = body.strip();
         if (inUsage) {
             if (indented && !trimmed.isEmpty()) {

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.topo;
 
+import io.ncclscope.parsers.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +11,7 @@ final class TopoTokens {
     }
 
     static boolean isSep(char c) {
-        return c == ' ' || c == '\t' || c == '|' || c == '\u00a0' || Character.isWhitespace(c);
+        return c == ' ' || c == '\t' || c == '|' || c == '\u00a0' || Whitespace.is(c);
     }
 
     static List<LineToken> tokenize(String line) {

@@ -8,6 +8,7 @@ import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
+import io.ncclscope.parsers.internal.Whitespace;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -123,7 +124,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                             tag.setLength(0);
                             tagLine = n;
                             quote = 0;
-                        } else if (!Character.isWhitespace(c)) {
+                        } else if (!Whitespace.is(c)) {
                             if (outside == null) outside = new StringBuilder();
                             if (outside.length() < 200) outside.append(c);
                         } else if (outside != null && outside.length() < 200) {
@@ -203,7 +204,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
             boolean selfClose = t.endsWith("/");
             String body = selfClose ? t.substring(0, t.length() - 1) : t;
             int i = 0;
-            while (i < body.length() && !Character.isWhitespace(body.charAt(i))) i++;
+            while (i < body.length() && !Whitespace.is(body.charAt(i))) i++;
             String name = body.substring(0, i);
             if (!validName(name)) {
                 w.warn(n, "not a tag: <" + ToolValues.excerpt(t) + ">", ToolValues.excerpt(t));
@@ -255,18 +256,18 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
             int i = from;
             int len = s.length();
             while (i < len && out.size() < 256) {
-                while (i < len && Character.isWhitespace(s.charAt(i))) i++;
+                while (i < len && Whitespace.is(s.charAt(i))) i++;
                 if (i >= len) break;
                 int ks = i;
-                while (i < len && !Character.isWhitespace(s.charAt(i)) && s.charAt(i) != '=') i++;
+                while (i < len && !Whitespace.is(s.charAt(i)) && s.charAt(i) != '=') i++;
                 String key = s.substring(ks, i);
-                while (i < len && Character.isWhitespace(s.charAt(i))) i++;
+                while (i < len && Whitespace.is(s.charAt(i))) i++;
                 if (i >= len || s.charAt(i) != '=') {
                     w.warn(n, "attribute " + ToolValues.excerpt(key) + " has no value", ToolValues.excerpt(s));
                     continue;
                 }
                 i++;
-                while (i < len && Character.isWhitespace(s.charAt(i))) i++;
+                while (i < len && Whitespace.is(s.charAt(i))) i++;
                 String value;
                 if (i < len && (s.charAt(i) == '"' || s.charAt(i) == '\'')) {
                     char q = s.charAt(i);
@@ -280,7 +281,7 @@ public final class NcclTopoXmlParser implements ToolParser<NcclTopoXmlData> {
                     i = Math.min(len, ve + 1);
                 } else {
                     int vs = i;
-                    while (i < len && !Character.isWhitespace(s.charAt(i))) i++;
+                    while (i < len && !Whitespace.is(s.charAt(i))) i++;
                     value = s.substring(vs, i);
                     w.warn(n, "attribute " + ToolValues.excerpt(key) + " is not quoted", ToolValues.excerpt(s));
                 }
