@@ -53,6 +53,13 @@ public final class Evidence {
     private final List<Problem> problems;
     private final Map<String, List<Artifact>> byNode;
     private final List<Bundle> bundles;
+    /**
+     * {@link #slices()} and {@link #hosts()}, made at their first call: every analyzer's pass, the report's tallies and
+     * the workflow's observer ask for them again (a chat paste's analysis cut the same slices a dozen times). Racy
+     * single-check, as {@code String}'s hash: both are immutable lists, so a second thread at worst makes an equal one.
+     */
+    private List<Evidence> slices;
+    private List<String> hosts;
 
     /** An input that could not be read at all (a parse never fails; reading can). */
     public record Problem(String name, String message) {
@@ -170,10 +177,14 @@ public final class Evidence {
 
     /** {@return every host named anywhere: node names and hosts inside multi-host artifacts, in natural order} */
     public List<String> hosts() {
-        Set<String> s = new java.util.TreeSet<>(Evidence::compareNodes);
-        s.addAll(byNode.keySet());
-        for (Artifact a : artifacts) s.addAll(a.hosts());
-        return List.copyOf(s);
+        List<String> h = hosts;
+        if (h == null) {
+            Set<String> s = new java.util.TreeSet<>(Evidence::compareNodes);
+            s.addAll(byNode.keySet());
+            for (Artifact a : artifacts) s.addAll(a.hosts());
+            hosts = h = List.copyOf(s);
+        }
+        return h;
     }
 
     /**
@@ -182,11 +193,15 @@ public final class Evidence {
      * and the bundles whose files are its artifacts; problems stay with the whole.
      */
     public List<Evidence> slices() {
-        List<Evidence> out = new ArrayList<>(byNode.size() + 1);
-        List<Artifact> none = unassigned();
-        if (!none.isEmpty()) out.add(new Evidence(none, List.of(), bundlesOf(null)));
-        byNode.forEach((node, arts) -> out.add(new Evidence(arts, List.of(), bundlesOf(node))));
-        return out;
+        List<Evidence> s = slices;
+        if (s == null) {
+            List<Evidence> out = new ArrayList<>(byNode.size() + 1);
+            List<Artifact> none = unassigned();
+            if (!none.isEmpty()) out.add(new Evidence(none, List.of(), bundlesOf(null)));
+            byNode.forEach((node, arts) -> out.add(new Evidence(arts, List.of(), bundlesOf(node))));
+            slices = s = List.copyOf(out);
+        }
+        return s;
     }
 
     /** Node names in the order of {@link #slices()}: null (the slice of no node) first, then natural order. */

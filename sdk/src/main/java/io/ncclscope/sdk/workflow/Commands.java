@@ -44,13 +44,10 @@ final class Commands {
         int gpnKnown = f.gpusPerNode() == null ? 0 : f.gpusPerNode();
         String gpn = gpnKnown > 0 ? String.valueOf(gpnKnown) : "<gpus_per_node>";
         String np = gpnKnown > 0 ? String.valueOf(2 * gpnKnown) : "<2*gpus_per_node>";
-        // The healthy ports the nodes listed, else a placeholder that says where to look: never a guess from the device list.
-        String hca = f.activeHcas().isEmpty() ? ActiveHcas.PLACEHOLDER : String.join(",", f.activeHcas());
         String on = suspect == null ? "" : "ssh " + suspect + " ";
         String at = suspect;
-        String dbg = "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET NCCL_SOCKET_IFNAME=" + ifSet;
-        String mpi = "mpirun -np " + np + " -H " + n1 + ":" + gpn + "," + n2 + ":" + gpn
-                + " -x NCCL_DEBUG=INFO -x NCCL_DEBUG_SUBSYS=INIT,NET -x NCCL_SOCKET_IFNAME=" + ifSet;
+        // The debug settings and the two-node mpirun line are written by the needs that use them, not for every need:
+        // a plan asks for the commands of each step's needs in every analysis.
         List<NextCommand> out = new ArrayList<>();
         switch (need) {
             case NODE_LIST -> out.add(c(need, null, "scontrol show hostnames \"$SLURM_JOB_NODELIST\""));
@@ -75,13 +72,14 @@ final class Commands {
                             + "os.environ.get('LOCAL_RANK'), os.environ.get('CUDA_VISIBLE_DEVICES'), torch.cuda.current_device())"));
                 }
             }
-            case ERROR_LOG -> out.add(c(need, null, dbg + " " + torchrun(f, n1, gpn, "0") + " 2>&1 | tee nccl-$(hostname).log"));
+            case ERROR_LOG -> out.add(c(need, null, debugSettings(ifSet) + " " + torchrun(f, n1, gpn, "0") + " 2>&1 | tee nccl-$(hostname).log"));
             case IFACE_LIST -> {
                 out.add(c(need, null, "ip -br addr"));
                 out.add(c(need, null, "ip -d link show"));
                 if (!f.hcas().isEmpty() || situation == Situation.RDMA_ERROR) out.add(c(need, null, "ibdev2netdev"));
             }
             case NET_CHOICE, MINIMAL_RUN -> {
+                String dbg = debugSettings(ifSet);
                 out.add(c(need, n1, dbg + " torchrun --nnodes=2 --nproc_per_node=1 --node_rank=0 --master_addr=" + n1
                         + " --master_port=29500 <script.py>"));
                 out.add(c(need, n2, dbg + " torchrun --nnodes=2 --nproc_per_node=1 --node_rank=1 --master_addr=" + n1
@@ -98,9 +96,9 @@ final class Commands {
                 out.add(c(need, n1, "nc -vz " + n2 + " 29500"));
                 out.add(c(need, null, "ip link show " + ifSet + " | grep mtu"));
             }
-            case AB_DEFAULT -> out.add(c(need, null, mpi + " " + TEST + " 2>&1 | tee ab-default.txt"));
+            case AB_DEFAULT -> out.add(c(need, null, mpirun(np, n1, n2, gpn, ifSet) + " " + TEST + " 2>&1 | tee ab-default.txt"));
             case AB_IB_DISABLED -> {
-                out.add(c(need, null, mpi + " -x NCCL_IB_DISABLE=1 " + TEST + " 2>&1 | tee ab-ib-disable.txt"));
+                out.add(c(need, null, mpirun(np, n1, n2, gpn, ifSet) + " -x NCCL_IB_DISABLE=1 " + TEST + " 2>&1 | tee ab-ib-disable.txt"));
                 out.add(c(need, null, "ncclscope compare ab-default.txt ab-ib-disable.txt"));
             }
             case RDMA_DEVICES -> {
@@ -143,8 +141,12 @@ final class Commands {
                     out.add(c(need, null, "mpirun -np 2 -H " + n1 + ":1," + n2 + ":1 -x NCCL_DEBUG=INFO -x NCCL_DEBUG_SUBSYS=INIT,NET"
                             + " -x NCCL_SOCKET_IFNAME=" + ifSet + " ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 1"));
                 } else {
+                    String mpi = mpirun(np, n1, n2, gpn, ifSet);
                     out.add(c(need, null, mpi + " " + TEST + " 2>&1 | tee after-fix.txt"));
                     if (situation == Situation.RDMA_PATH || situation == Situation.RDMA_ERROR) {
+                        // The healthy ports the nodes listed, else a placeholder that says where to look: never a guess
+                        // from the device list.
+                        String hca = f.activeHcas().isEmpty() ? ActiveHcas.PLACEHOLDER : String.join(",", f.activeHcas());
                         out.add(c(need, null, mpi + " -x NCCL_IB_HCA=" + hca + " " + TEST));
                     }
                 }
@@ -152,6 +154,17 @@ final class Commands {
             default -> throw new IllegalStateException("no command for " + need);
         }
         return out;
+    }
+
+    /** The settings that make NCCL say which network it chose, bound to {@code ifSet}. */
+    private static String debugSettings(String ifSet) {
+        return "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET NCCL_SOCKET_IFNAME=" + ifSet;
+    }
+
+    /** mpirun of {@code np} ranks on the first two nodes, {@code gpn} each, with {@link #debugSettings} passed on. */
+    private static String mpirun(String np, String n1, String n2, String gpn, String ifSet) {
+        return "mpirun -np " + np + " -H " + n1 + ":" + gpn + "," + n2 + ":" + gpn
+                + " -x NCCL_DEBUG=INFO -x NCCL_DEBUG_SUBSYS=INIT,NET -x NCCL_SOCKET_IFNAME=" + ifSet;
     }
 
     private static String torchrun(Facts f, String n1, String gpn, String rank) {
