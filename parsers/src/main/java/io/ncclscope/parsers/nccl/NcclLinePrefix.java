@@ -5,6 +5,8 @@ import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
 import static io.ncclscope.parsers.nccl.LineRegions.word;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
+
 /**
  * The NCCL prefix of the line being read: its level marker ({@code NCCL INFO}, {@code NCCL WARN}...), where its message
  * starts, and the {@code host:pid:tid [dev]} (plus {@code file.cc:123 (func)} for WARN and TRACE) in front of the
@@ -150,12 +152,13 @@ final class NcclLinePrefix {
      * {@code Line: N: }) and the function; returns the marker's index or {@link #NONE}.
      */
     private int pluginMarker(String s) {
+        // after a space, or right after a launcher's prefix ("     1\tINFO: Function: ...", cat -n)
         int k = s.indexOf(": Function: ");
         if (k < 4) return NONE;
         int start = k - 4;
         boolean warn = s.startsWith("WARN", start);
         if (!warn && !s.startsWith("INFO", start)) return NONE;
-        if (start > 0 && s.charAt(start - 1) != ' ') return NONE;
+        if (start > 0 && s.charAt(start - 1) != ' ' && start != launcherPrefix.end(s)) return NONE;
         int line = s.indexOf(" Line: ", k + 12);
         if (line < 0) return NONE;
         int colon = s.indexOf(':', line + 7);

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.tests;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
@@ -330,11 +331,16 @@ final class TextOutputReader {
     static String stripPrefixes(String line) {
         String s = line;
         for (int k = 0; k < 4; k++) {
-            // Every prefix holds a colon; most lines of a table hold none.
-            if (s.indexOf(':') < 0) break;
-            Matcher m = PREFIX.matcher(s);
-            if (!m.lookingAt()) break;
-            s = s.substring(m.end());
+            // Every prefix of PREFIX holds a colon; most lines of a table hold none. The shapes it does not know
+            // (torchrun, Ray, journald, docker compose, cat -n...) are the NCCL log's: one reader for both.
+            Matcher m = s.indexOf(':') < 0 ? null : PREFIX.matcher(s);
+            if (m != null && m.lookingAt()) {
+                s = s.substring(m.end());
+                continue;
+            }
+            int launcher = new LauncherPrefix().end(s);
+            if (launcher == 0) break;
+            s = s.substring(launcher);
         }
         return s;
     }
