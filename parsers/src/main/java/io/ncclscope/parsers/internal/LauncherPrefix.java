@@ -20,7 +20,8 @@ package io.ncclscope.parsers.internal;
  *   <li>{@code docker compose logs}: the service name padded to the longest, then {@code "| "}: {@code worker-1  | };</li>
  *   <li>systemd-journald's short format and syslog: {@code Dec 04 12:00:00 node1 python[1234]: };</li>
  *   <li>a CloudWatch console row {@code   | 2025-05-16T16:39:51.208-07:00 | } (corpus-more aws-ofi-nccl-889-1);</li>
- *   <li>line counters: {@code [80746] } and {@code cat -n}'s {@code "%6d\t"}.</li>
+ *   <li>line counters: {@code [80746] } and {@code cat -n}'s {@code "%6d\t"};</li>
+ *   <li>ANSI colour codes around any of them.</li>
  * </ul>
  *
  * <p>It never reads into what NCCL or a tool prints itself: NCCL's {@code host:pid:tid [dev]} header has no space
@@ -39,6 +40,13 @@ public final class LauncherPrefix {
     public int rank = NO_RANK;
 
     /**
+     * Which process the prefix last read by {@link #end} names: a hash of the prefixes that name one (a rank label, an
+     * mpirun tag, a host, Ray's worker, a journal's host and process), not of those that change from line to line
+     * (timestamps, line counters). 0 when none names a process. Lines of one process's output have one value.
+     */
+    public long process;
+
+    /**
      * Skips the launcher prefixes at the start of {@code s}. Sets {@link #rank} ({@link #NO_RANK} when none names one)
      * and returns where the message starts (0 when there is no prefix).
      *
@@ -49,6 +57,7 @@ public final class LauncherPrefix {
         int n = s.length();
         int i = 0;
         rank = NO_RANK;
+        process = 0;
         for (int guard = 0; guard < MAX_PREFIXES && i < n; guard++) {
             int next = next(s, i, n);
             if (next <= i) break;
@@ -57,9 +66,18 @@ public final class LauncherPrefix {
         return i;
     }
 
+    /** Adds {@code s[from, to)}, a prefix that names the process, to {@link #process}; returns {@code end}. */
+    private int identify(String s, int from, int to, int end) {
+        long h = process * 0x100000001B3L + 1;
+        for (int k = from; k < to; k++) h = (h ^ s.charAt(k)) * 0x100000001B3L;
+        process = h;
+        return end;
+    }
+
     /** Where the one prefix starting at {@code i} ends (its trailing blanks skipped), or {@code i} when none does. */
     private int next(String s, int i, int n) {
         char c = s.charAt(i);
+        if (c == '\u001b') return colour(s, i, n);
         if (c == ' ') return padded(s, i, n);
         if (c == '|') return s.startsWith("| ", i) && i + 2 < n && isDigit(s.charAt(i + 2)) ? i + 2 : i;
         if (c == '[') return bracket(s, i, n);
@@ -67,6 +85,18 @@ public final class LauncherPrefix {
         if (isDigit(c)) return number(s, i, i, n);
         if (isLetter(c)) return named(s, i, n);
         return i;
+    }
+
+    /**
+     * An ANSI colour code around a prefix, {@code ESC[36m(pid=123)ESC[0m } (Ray, docker compose, in a terminal): its
+     * blanks after it too. Readers that take lines through {@link LineSource} never see one; a detection head does.
+     */
+    private static int colour(String s, int i, int n) {
+        if (i + 2 >= n || s.charAt(i + 1) != '[') return i;
+        int j = i + 2;
+        while (j < n && (isDigit(s.charAt(j)) || s.charAt(j) == ';')) j++;
+        if (j >= n || s.charAt(j) != 'm') return i;
+        return j + 1 < n && s.charAt(j + 1) == '\u001b' ? j + 1 : blanks(s, j + 1, n);
     }
 
     /**
@@ -92,16 +122,23 @@ public final class LauncherPrefix {
             boolean colon = j < n && s.charAt(j) == ':';
             if (digitsFrom == i + 1) {
                 // "[3]:" names the global rank (torchrun's [${rank}]:); "[80746] " is a line counter
-                if (colon) rank = (int) digits(s, digitsFrom, e);
+                if (colon) {
+                    rank = (int) digits(s, digitsFrom, e);
+                    identify(s, i, e, e);
+                }
             } else if (s.startsWith("rank", i + 1) && digitsFrom == i + 5) {
                 rank = (int) digits(s, digitsFrom, e);
-            } else if (!colon && !s.startsWith("default", i + 1)) {
+                identify(s, i, e, e);
+            } else if (colon || s.startsWith("default", i + 1)) {
+                identify(s, i, e, e);
+            } else {
                 return i; // "[GPU0]" and the like: torchrun writes its role and local rank with a colon
             }
         } else if (!mpiTag(s, i, e)) {
             if (!(e > i + 5 && isDigit(s.charAt(i + 1)) && s.charAt(i + 5) == '-')) return i; // not "[2026-12-02 ...] "
-        } else if (s.startsWith("<stdout>", j) || s.startsWith("<stderr>", j)) {
-            j += 8;
+        } else {
+            identify(s, i, e, e);
+            if (s.startsWith("<stdout>", j) || s.startsWith("<stderr>", j)) j += 8;
         }
         if (j < n && s.charAt(j) == ':') j++;
         return blanks(s, j, n);
@@ -126,11 +163,13 @@ public final class LauncherPrefix {
     }
 
     /** Ray's {@code (RayTrainWorker pid=123, ip=10.0.0.1) } or {@code (pid=123) }. */
-    private static int rayWorker(String s, int i, int n) {
-        int e = s.indexOf(") ", i);
+    private int rayWorker(String s, int i, int n) {
+        int e = s.indexOf(')', i);
         int p = s.indexOf("pid=", i);
-        if (e < 0 || p < 0 || p > e || e - i > 120) return i;
-        return e + 2;
+        if (e < 0 || e + 1 >= n || p < 0 || p > e || e - i > 120) return i;
+        char after = s.charAt(e + 1);
+        if (after != ' ' && after != '\u001b') return i;
+        return identify(s, i, e, after == ' ' ? e + 2 : e + 1);
     }
 
     /**
@@ -143,7 +182,7 @@ public final class LauncherPrefix {
         while (j < n && isDigit(s.charAt(j))) j++;
         if (j - d <= 6 && j + 1 < n && s.charAt(j) == ':' && s.charAt(j + 1) == ' ') {
             rank = (int) digits(s, d, j);
-            return j + 2;
+            return identify(s, d, j, j + 2);
         }
         if (j < n && s.charAt(j) == '\t' && (j - i == 6 || j - i > 6 && d == i)) return j + 1;
         if (d != i || j - d != 4 || j >= n || s.charAt(j) != '-') return i;
@@ -163,9 +202,9 @@ public final class LauncherPrefix {
      * A prefix starting with a letter: journald's {@code Dec 04 12:00:00 node1 python[1234]: }, docker compose's
      * {@code worker-1  | }, pdsh's {@code node12: }.
      */
-    private static int named(String s, int i, int n) {
+    private int named(String s, int i, int n) {
         int journal = journald(s, i, n);
-        if (journal > i) return journal;
+        if (journal > i) return identify(s, i + 16, journal, journal);
         int j = i;
         boolean digit = false;
         while (j < n && isHostChar(s.charAt(j))) {
@@ -176,10 +215,16 @@ public final class LauncherPrefix {
         if (s.charAt(j) == ' ') {
             int k = j;
             while (k < n && s.charAt(k) == ' ') k++;
-            if (k < n && s.charAt(k) == '|' && (k + 1 == n || s.charAt(k + 1) == ' ')) return blanks(s, k + 1, n);
+            if (k < n && s.charAt(k) == '|' && (k + 1 == n || s.charAt(k + 1) == ' ' || s.charAt(k + 1) == '\u001b')) {
+                return identify(s, i, j, blanks(s, k + 1, n));
+            }
             return i;
         }
-        if (digit && s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' ') return j + 2;
+        // pdsh's "node12: ": a host has a digit, or is the host of the NCCL header after it ("vm: vm:947:947 [0]")
+        if (s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' '
+                && (digit || s.startsWith(":", j + 2 + j - i) && s.regionMatches(j + 2, s, i, j - i))) {
+            return identify(s, i, j, j + 2);
+        }
         return i;
     }
 

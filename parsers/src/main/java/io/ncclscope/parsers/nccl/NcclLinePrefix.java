@@ -142,6 +142,13 @@ final class NcclLinePrefix {
                     && (cudaDev >= 0 || srcStart == launcherPrefix.end(s))) {
                 return k + 1;
             }
+            // The same right after a launcher's prefix that ends in no space: "[1,0]<stdout>:include/socket.h:344 WARN".
+            int p = launcherPrefix.end(s);
+            if (p > 0 && p < k && p != srcStart && NcclLogSignatures.isSourceFileToken(s, p, k)) {
+                srcStart = p;
+                srcEnd = k;
+                return k + 1;
+            }
         }
         return NONE;
     }
