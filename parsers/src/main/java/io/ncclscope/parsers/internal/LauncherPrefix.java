@@ -220,8 +220,10 @@ public final class LauncherPrefix {
             }
             return i;
         }
-        // pdsh's "node12: ": a host has a digit, or is the host of the NCCL header after it ("vm: vm:947:947 [0]")
-        if (s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' '
+        // pdsh's "node12: ": a host has a digit, or is the host of the NCCL header after it ("vm: vm:947:947 [0]");
+        // nccl-tests names the host of its own failures so ("node12: Test NCCL failure common.cu:777 ..."), which is
+        // the tool's line, not a prefix
+        if (s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' ' && !s.startsWith("Test ", j + 2)
                 && (digit || s.startsWith(":", j + 2 + j - i) && s.regionMatches(j + 2, s, i, j - i))) {
             return identify(s, i, j, j + 2);
         }

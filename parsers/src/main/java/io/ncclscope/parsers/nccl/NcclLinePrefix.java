@@ -300,6 +300,7 @@ final class NcclLinePrefix {
         }
         int hEnd;
         boolean spaced = false;
+        boolean twoFields = false;
         if (nd2 > 0 && i >= 1 && s.charAt(i) == ':') {
             pid = mid;
             tid = last;
@@ -318,6 +319,7 @@ final class NcclLinePrefix {
             pid = last;
             hEnd = c2;
             i = c2 - 1;
+            twoFields = true;
         }
         while (i >= 0) {
             char c = s.charAt(i);
@@ -327,10 +329,31 @@ final class NcclLinePrefix {
         int st = i + 1;
         while (st < hEnd && s.charAt(st) == ':') st++;
         st = afterGluedTimestamp(s, st, hEnd);
+        if (twoFields) hEnd = beforeGluedPid(s, st, hEnd);
         if (st < hEnd) {
             hostStart = st;
             hostEnd = hEnd;
         }
+    }
+
+    /**
+     * Where the host ends of a {@code host:pid}-shaped field that is the last process's {@code host:pid:tid} with its
+     * first colon lost, {@code host22337:22400} after {@code host:22337:22400} (a hand-redacted paste, corpus-more
+     * nccl-914-1): then {@link #pid} and {@link #tid} are the process's, and the host is not another host. Else
+     * {@code hEnd}. Only the two-field shape asks, which NCCL has not printed since 2.3.
+     */
+    private int beforeGluedPid(String s, int st, int hEnd) {
+        ProcessEntry lp = lastProcess;
+        if (lp == null || hEnd <= st || !isDigit(s.charAt(hEnd - 1))) return hEnd;
+        String pidText = Long.toString(lp.pid);
+        int hostLength = lp.host.length();
+        if (hEnd - st != hostLength + pidText.length() || !s.startsWith(lp.host, st)
+                || !s.startsWith(pidText, st + hostLength)) {
+            return hEnd;
+        }
+        tid = pid;
+        pid = lp.pid;
+        return st + hostLength;
     }
 
     /** {@return whether {@code c} can end a host name: not a separator the host token is read up to} */

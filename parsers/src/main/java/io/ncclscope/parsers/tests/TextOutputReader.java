@@ -20,12 +20,14 @@ final class TextOutputReader {
     /**
      * What launchers and wrappers put in front of each line: mpirun {@code [1,0]<stdout>:}, srun {@code 0: }, pdsh
      * {@code host: }, and a log timestamp with an optional level and logger name ({@code kubectl logs --timestamps}'s
-     * {@code 2024-05-01T10:00:01.123456789Z }, a Python runner's {@code 2024-05-01 10:00:01,123 INFO launcher: }).
+     * {@code 2024-05-01T10:00:01.123456789Z }, a Python runner's {@code 2024-05-01 10:00:01,123 INFO launcher: }); a
+     * logger name is not the host nccl-tests names its failures with ({@code fastmoe: Test NCCL failure}, corpus
+     * nccl-tests/nccl-473-1). The other launchers' prefixes are read by {@link LauncherPrefix}.
      */
     private static final Pattern PREFIX = Pattern.compile(
             "^\\s*(?:\\[\\d+,\\d+\\]<std(?:out|err)>:|\\d{1,6}: |[\\w.-]{1,253}: (?=\\s*[#\\d])"
                     + "|\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?"
-                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:)? )");
+                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:(?! Test ))? )");
     /**
      * An NCCL_DEBUG line: {@code host:pid:tid [dev] }, after NCCL 2.28's time stamp ({@code [2025-06-20 02:14:03] }, the
      * default of NCCL_DEBUG_TIMESTAMP_FORMAT on its WARN lines; corpus-more nccl-logs/nccl-tests-324-1.txt).
@@ -339,7 +341,8 @@ final class TextOutputReader {
                 continue;
             }
             int launcher = new LauncherPrefix().end(s);
-            if (launcher == 0) break;
+            // NCCL 2.28's own "[2025-06-20 02:14:03] " before its header is its line's (NCCL_LOG reads it)
+            if (launcher == 0 || NCCL_LOG.matcher(s).lookingAt()) break;
             s = s.substring(launcher);
         }
         return s;
