@@ -6,6 +6,7 @@ import io.ncclscope.parsers.Corpus;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.report.Report;
 import io.ncclscope.sdk.testing.LauncherWraps;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,9 +18,11 @@ import org.junit.jupiter.api.Test;
  * and corpus-more, with every line wrapped in each launcher's prefix ({@link LauncherWraps}), is detected as the same
  * kinds and gets the same finding codes at the same severities and the same verdict as the file itself.
  *
- * <p>What a wrap may change: which node a finding names, and the nodes of the report, when the prefix names a host
- * (pdsh, journald, SageMaker's tag, Ray's ip) and the log named none; the texts and quoted lines (they quote the
- * wrapped line). Nothing else.
+ * <p>What a wrap may change: the texts and quoted lines (they quote the wrapped line), which node or rank a finding
+ * names (a prefix that names a host or rank may name one the log did not), and how many findings of one code and
+ * severity there are (a rank label may tell two processes' errors apart). Not the kinds, the set of codes with their
+ * severities, or the verdict. Files no launcher prints line by line are left out: an NCCL RAS report (the
+ * {@code ncclras} client prints it to the terminal that asks) and nccl-tests' {@code -J} JSON file.
  */
 class WrappedLogsVerdictTest {
 
@@ -45,6 +48,7 @@ class WrappedLogsVerdictTest {
     @Test
     void everyLauncherWrapGivesTheVerdictOfTheUnwrappedLog() {
         Corpus.assumePresent();
+        long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         List<String> moved = new ArrayList<>();
         int checked = 0;
         for (Corpus.Entry entry : Corpus.allEntries()) {
@@ -59,7 +63,8 @@ class WrappedLogsVerdictTest {
             }
         }
         moved.forEach(System.out::println);
-        System.out.println("wrapped answers moved: " + moved.size() + " of " + checked);
+        System.out.printf("wrapped answers moved: %d of %d (%.1f s of CPU)%n", moved.size(), checked,
+                (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu) / 1e9);
         assertThat(moved).as("answers that moved when the lines were wrapped").isEmpty();
     }
 }

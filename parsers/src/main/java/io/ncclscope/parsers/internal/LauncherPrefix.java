@@ -220,14 +220,25 @@ public final class LauncherPrefix {
             }
             return i;
         }
-        // pdsh's "node12: ": a host has a digit, or is the host of the NCCL header after it ("vm: vm:947:947 [0]");
-        // nccl-tests names the host of its own failures so ("node12: Test NCCL failure common.cu:777 ..."), which is
-        // the tool's line, not a prefix
+        // pdsh's "node12: ": a host has a digit, or is the host of the NCCL header after it ("vm: vm:947:947 [0]",
+        // "vm: [2025-06-20 02:14:03] vm:947:947 [0]"); nccl-tests names the host of its own failures so ("node12: Test
+        // NCCL failure common.cu:777 ..."), which is the tool's line, not a prefix
         if (s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' ' && !s.startsWith("Test ", j + 2)
-                && (digit || s.startsWith(":", j + 2 + j - i) && s.regionMatches(j + 2, s, i, j - i))) {
+                && (digit || namedAgain(s, i, j, n))) {
             return identify(s, i, j, j + 2);
         }
         return i;
+    }
+
+    /** Whether the word {@code s[i, j)} starts a {@code word:} field again within a few words after {@code j + 2}. */
+    private static boolean namedAgain(String s, int i, int j, int n) {
+        int length = j - i;
+        for (int k = j + 2, last = Math.min(n - length - 1, j + 2 + 48); k <= last; k++) {
+            if ((k == j + 2 || s.charAt(k - 1) == ' ') && s.charAt(k + length) == ':' && s.regionMatches(k, s, i, length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** journald's short format, {@code Mmm dd hh:mm:ss host ident[pid]: } (syslog writes the day {@code " 4"}). */
