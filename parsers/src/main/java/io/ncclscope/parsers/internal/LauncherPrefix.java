@@ -203,16 +203,18 @@ public final class LauncherPrefix {
      * {@code worker-1  | }, pdsh's {@code node12: }.
      */
     private int named(String s, int i, int n) {
-        int journal = journald(s, i, n);
-        if (journal > i) return identify(s, i + 16, journal, journal);
         int j = i;
         boolean digit = false;
         while (j < n && isHostChar(s.charAt(j))) {
             digit |= isDigit(s.charAt(j));
             j++;
         }
-        if (j == i || j >= n) return i;
+        if (j >= n) return i;
         if (s.charAt(j) == ' ') {
+            if (j - i == 3) {
+                int journal = journald(s, i, n);
+                if (journal > i) return identify(s, i + 16, journal, journal);
+            }
             int k = j;
             while (k < n && s.charAt(k) == ' ') k++;
             if (k < n && s.charAt(k) == '|' && (k + 1 == n || s.charAt(k + 1) == ' ' || s.charAt(k + 1) == '\u001b')) {
