@@ -100,7 +100,9 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             // COMMAND holds "dmesg" or "journalctl": a line of neither skips the regex, whose \S* backtracks over the line.
             if (lines <= 3 && (s.contains("dmesg") || s.contains("journalctl")) && COMMAND.matcher(s).matches()) return 90;
             Prefix p = prefix(s);
-            if (p.stamped) stamped++;
+            // A journal line of another process than the kernel (python[1234]: an NCCL job's output that journald
+            // kept), or a line a container runtime stamped, is no kernel log line.
+            if (p.stamped && !p.foreign && !(p.host == null && containerTime(s))) stamped++;
             String m = p.rest;
             // The literal test first: the regex is the dear part, and only mlx5 lines need it.
             if (m.startsWith("NVRM:") || m.startsWith("nvidia-") || m.startsWith("mlx5") && DEVICE_LINE.matcher(m).matches()
@@ -124,6 +126,18 @@ public final class DmesgParser implements ToolParser<DmesgData> {
             st.accept(line, src.lineNumber());
         }
         return new ParseResult<>(kind(), st.finish(src.lineNumber()), w.toList());
+    }
+
+    /**
+     * Whether {@code s} starts with the RFC 3339 time a container runtime stamps its output with, a fraction after a
+     * dot and {@code Z} ({@code kubectl logs --timestamps}, {@code docker logs -t}: {@code 2024-05-01T10:00:00.123456789Z }):
+     * a job's output. {@code dmesg --time-format iso} writes {@code 2024-11-15T05:39:15,491363+00:00} (corpus dmesg).
+     */
+    static boolean containerTime(String s) {
+        if (s.length() < 22 || s.charAt(10) != 'T' || s.charAt(19) != '.') return false;
+        int i = 20;
+        while (i < s.length() && Character.isDigit(s.charAt(i))) i++;
+        return i > 20 && i < s.length() && s.charAt(i) == 'Z';
     }
 
     // ---------------------------------------------------------------- prefixes

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -6,6 +6,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.LineRegions.mixNullable;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_LAUNCHER_ERRORS;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import io.ncclscope.parsers.nccl.LimitNotices.CappedList;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,8 @@ import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
 import static io.ncclscope.parsers.nccl.LineRegions.word;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
+
 /**
  * The NCCL prefix of the line being read: its level marker ({@code NCCL INFO}, {@code NCCL WARN}...), where its message
  * starts, and the {@code host:pid:tid [dev]} (plus {@code file.cc:123 (func)} for WARN and TRACE) in front of the
@@ -140,6 +142,13 @@ final class NcclLinePrefix {
                     && (cudaDev >= 0 || srcStart == launcherPrefix.end(s))) {
                 return k + 1;
             }
+            // The same right after a launcher's prefix that ends in no space: "[1,0]<stdout>:include/socket.h:344 WARN".
+            int p = launcherPrefix.end(s);
+            if (p > 0 && p < k && p != srcStart && NcclLogSignatures.isSourceFileToken(s, p, k)) {
+                srcStart = p;
+                srcEnd = k;
+                return k + 1;
+            }
         }
         return NONE;
     }
@@ -150,12 +159,13 @@ final class NcclLinePrefix {
      * {@code Line: N: }) and the function; returns the marker's index or {@link #NONE}.
      */
     private int pluginMarker(String s) {
+        // after a space, or right after a launcher's prefix ("     1\tINFO: Function: ...", cat -n)
         int k = s.indexOf(": Function: ");
         if (k < 4) return NONE;
         int start = k - 4;
         boolean warn = s.startsWith("WARN", start);
         if (!warn && !s.startsWith("INFO", start)) return NONE;
-        if (start > 0 && s.charAt(start - 1) != ' ') return NONE;
+        if (start > 0 && s.charAt(start - 1) != ' ' && start != launcherPrefix.end(s)) return NONE;
         int line = s.indexOf(" Line: ", k + 12);
         if (line < 0) return NONE;
         int colon = s.indexOf(':', line + 7);
@@ -290,6 +300,7 @@ final class NcclLinePrefix {
         }
         int hEnd;
         boolean spaced = false;
+        boolean twoFields = false;
         if (nd2 > 0 && i >= 1 && s.charAt(i) == ':') {
             pid = mid;
             tid = last;
@@ -308,6 +319,7 @@ final class NcclLinePrefix {
             pid = last;
             hEnd = c2;
             i = c2 - 1;
+            twoFields = true;
         }
         while (i >= 0) {
             char c = s.charAt(i);
@@ -317,10 +329,31 @@ final class NcclLinePrefix {
         int st = i + 1;
         while (st < hEnd && s.charAt(st) == ':') st++;
         st = afterGluedTimestamp(s, st, hEnd);
+        if (twoFields) hEnd = beforeGluedPid(s, st, hEnd);
         if (st < hEnd) {
             hostStart = st;
             hostEnd = hEnd;
         }
+    }
+
+    /**
+     * Where the host ends of a {@code host:pid}-shaped field that is the last process's {@code host:pid:tid} with its
+     * first colon lost, {@code host22337:22400} after {@code host:22337:22400} (a hand-redacted paste, corpus-more
+     * nccl-914-1): then {@link #pid} and {@link #tid} are the process's, and the host is not another host. Else
+     * {@code hEnd}. Only the two-field shape asks, which NCCL has not printed since 2.3.
+     */
+    private int beforeGluedPid(String s, int st, int hEnd) {
+        ProcessEntry lp = lastProcess;
+        if (lp == null || hEnd <= st || !isDigit(s.charAt(hEnd - 1))) return hEnd;
+        String pidText = Long.toString(lp.pid);
+        int hostLength = lp.host.length();
+        if (hEnd - st != hostLength + pidText.length() || !s.startsWith(lp.host, st)
+                || !s.startsWith(pidText, st + hostLength)) {
+            return hEnd;
+        }
+        tid = pid;
+        pid = lp.pid;
+        return st + hostLength;
     }
 
     /** {@return whether {@code c} can end a host name: not a separator the host token is read up to} */

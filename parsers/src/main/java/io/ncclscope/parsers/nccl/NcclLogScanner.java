@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
+
 /**
  * Lines that make a text an NCCL log although they carry no {@code NCCL INFO}/{@code NCCL WARN} marker: what detection
  * and the scanner both recognise. Each layout cites the corpus file that pins it.
@@ -18,16 +20,18 @@ final class NcclLogSignatures {
      * @param line one line
      */
     static boolean isNcclLine(String line) {
-        if (line.startsWith("NCCL version ")) return true;
+        // read after a launcher's prefix: "[1,0]<stdout>:include/socket.h:344 WARN msg", srun's " 0: NCCL version"
+        int p = new LauncherPrefix().end(line);
+        if (line.startsWith("NCCL version ", p)) return true;
         int f = line.indexOf(": Function: ");
         if (f >= 4 && line.indexOf(" Line: ", f) > 0 && (line.startsWith("INFO", f - 4) || line.startsWith("WARN", f - 4))) {
             return true;
         }
         int k = line.indexOf(" WARN ");
         if (k <= 0) return false;
-        int t = line.lastIndexOf(' ', k - 1) + 1;
+        int t = Math.max(p, line.lastIndexOf(' ', k - 1) + 1);
         if (!isSourceFileToken(line, t, k)) return false;
-        String before = line.substring(0, t).strip();
+        String before = line.substring(p, t).strip();
         return before.isEmpty() || before.endsWith("]");
     }
 

@@ -5,6 +5,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.cut;
 import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_LAUNCHER_ERRORS;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,10 +124,11 @@ final class PyTorchErrorLines {
                 return;
             }
         }
-        // Wait for the "ncclXxx: ..." and "Last error:" lines of this block (same launcher prefix).
-        String key = line.substring(0, s);
+        // Wait for the "ncclXxx: ..." and "Last error:" lines of this block: the same process's (its launcher prefix
+        // names the same rank, host or worker; a timestamp or line counter that changes from line to line does not count).
+        long key = launcherPrefix.process;
         for (int i = 0; i < pendings.size(); i++) {
-            if (pendings.get(i).key.equals(key)) {
+            if (pendings.get(i).key == key) {
                 errors.finishLaunch(pendings.remove(i).error);
                 break;
             }
@@ -182,7 +184,7 @@ final class PyTorchErrorLines {
         }
         OpenErrorBlock p = null;
         for (OpenErrorBlock q : pendings) {
-            if (q.key.length() == s && line.regionMatches(0, q.key, 0, s)) {
+            if (q.key == launcherPrefix.process) {
                 p = q;
                 break;
             }
@@ -238,8 +240,8 @@ final class PyTorchErrorLines {
 
     /** An error header whose later lines are still awaited. */
     private static final class OpenErrorBlock {
-        /** The launcher prefix of the header line: the block's lines start with it. */
-        String key;
+        /** The {@link LauncherPrefix#process} of the header line: the block's lines come from the same process. */
+        long key;
         LauncherErrorEntry error;
         /** The last line number the block may reach. */
         int deadline;

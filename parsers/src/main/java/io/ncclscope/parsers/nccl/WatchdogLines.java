@@ -5,6 +5,7 @@ import static io.ncclscope.parsers.nccl.LineRegions.cut;
 import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.LineRegions.numberAt;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.HashMap;
 import java.util.Map;

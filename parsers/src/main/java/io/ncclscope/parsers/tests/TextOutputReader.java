@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.tests;
 
+import io.ncclscope.parsers.internal.LauncherPrefix;
 import io.ncclscope.parsers.internal.Paste;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
@@ -20,12 +21,14 @@ final class TextOutputReader {
     /**
      * What launchers and wrappers put in front of each line: mpirun {@code [1,0]<stdout>:}, srun {@code 0: }, pdsh
      * {@code host: }, and a log timestamp with an optional level and logger name ({@code kubectl logs --timestamps}'s
-     * {@code 2024-05-01T10:00:01.123456789Z }, a Python runner's {@code 2024-05-01 10:00:01,123 INFO launcher: }).
+     * {@code 2024-05-01T10:00:01.123456789Z }, a Python runner's {@code 2024-05-01 10:00:01,123 INFO launcher: }); a
+     * logger name is not the host nccl-tests names its failures with ({@code fastmoe: Test NCCL failure}, corpus
+     * nccl-tests/nccl-473-1). The other launchers' prefixes are read by {@link LauncherPrefix}.
      */
     private static final Pattern PREFIX = Pattern.compile(
             "^\\s*(?:\\[\\d+,\\d+\\]<std(?:out|err)>:|\\d{1,6}: |[\\w.-]{1,253}: (?=\\s*[#\\d])"
                     + "|\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?"
-                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:)? )");
+                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:(?! Test ))? )");
     /**
      * An NCCL_DEBUG line: {@code host:pid:tid [dev] }, after NCCL 2.28's time stamp ({@code [2025-06-20 02:14:03] }, the
      * default of NCCL_DEBUG_TIMESTAMP_FORMAT on its WARN lines; corpus-more nccl-logs/nccl-tests-324-1.txt).
@@ -331,11 +334,17 @@ final class TextOutputReader {
     static String stripPrefixes(String line) {
         String s = line;
         for (int k = 0; k < 4; k++) {
-            // Every prefix holds a colon; most lines of a table hold none.
-            if (s.indexOf(':') < 0) break;
-            Matcher m = PREFIX.matcher(s);
-            if (!m.lookingAt()) break;
-            s = s.substring(m.end());
+            // Every prefix of PREFIX holds a colon; most lines of a table hold none. The shapes it does not know
+            // (torchrun, Ray, journald, docker compose, cat -n...) are the NCCL log's: one reader for both.
+            Matcher m = s.indexOf(':') < 0 ? null : PREFIX.matcher(s);
+            if (m != null && m.lookingAt()) {
+                s = s.substring(m.end());
+                continue;
+            }
+            int launcher = new LauncherPrefix().end(s);
+            // NCCL 2.28's own "[2025-06-20 02:14:03] " before its header is its line's (NCCL_LOG reads it)
+            if (launcher == 0 || NCCL_LOG.matcher(s).lookingAt()) break;
+            s = s.substring(launcher);
         }
         return s;
     }
