@@ -131,8 +131,9 @@ final class FirstCauses {
 
     /** A c10d store's setup message as a signal, with the store's address it names. */
     private static Signal storeSignal(Artifact a, LauncherError le, Verdict v) {
-        Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, PyTorchMessages.storeHost(le.text()), v);
-        s.peerPort = PyTorchMessages.storePort(le.text());
+        PyTorchMessages.StoreAddress at = PyTorchMessages.storeAddress(le.text());
+        Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, at == null ? null : at.host(), v);
+        s.peerPort = at == null ? null : at.port();
         return s;
     }
 

@@ -52,18 +52,16 @@ final class PyTorchMessages {
         });
     }
 
-    /** {@return the store's host the text names; null when it names none} */
-    static String storeHost(String text) {
-        Matcher m = STORE_ADDRESS.matcher(text == null ? "" : text);
-        if (!m.find()) return null;
-        return m.group(1) != null ? m.group(1) : m.group(3) != null ? m.group(3) : m.group(5);
+    /** A c10d store's address, as a message names it. */
+    record StoreAddress(String host, int port) {
     }
 
-    /** {@return the store's port the text names; null when it names none} */
-    static Integer storePort(String text) {
+    /** {@return the store's address the text names; null when it names none} */
+    static StoreAddress storeAddress(String text) {
         Matcher m = STORE_ADDRESS.matcher(text == null ? "" : text);
         if (!m.find()) return null;
-        String port = m.group(2) != null ? m.group(2) : m.group(4) != null ? m.group(4) : m.group(6);
-        return Integer.valueOf(port);
+        // Each layout of STORE_ADDRESS has its host and port as a pair of groups: 1-2, 3-4 or 5-6.
+        int host = m.group(1) != null ? 1 : m.group(3) != null ? 3 : 5;
+        return new StoreAddress(m.group(host), Integer.parseInt(m.group(host + 1)));
     }
 }

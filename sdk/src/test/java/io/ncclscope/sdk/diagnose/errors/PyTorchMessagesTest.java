@@ -111,10 +111,10 @@ class PyTorchMessagesTest {
 
     @Test
     void theStoresAddressIsReadFromEachLayoutThatPrintsOne() {
-        assertThat(PyTorchMessages.storeHost("trying to connect to (trainer-0, 29500).")).isEqualTo("trainer-0");
-        assertThat(PyTorchMessages.storePort("to host 10.0.0.1:29400 - timed out (try=3)")).isEqualTo(29400);
-        assertThat(PyTorchMessages.storePort("failed to listen on [::]:29501 (errno: 98 - Address already in use).")).isEqualTo(29501);
-        assertThat(PyTorchMessages.storeHost("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
+        assertThat(PyTorchMessages.storeAddress("trying to connect to (trainer-0, 29500).").host()).isEqualTo("trainer-0");
+        assertThat(PyTorchMessages.storeAddress("to host 10.0.0.1:29400 - timed out (try=3)").port()).isEqualTo(29400);
+        assertThat(PyTorchMessages.storeAddress("failed to listen on [::]:29501 (errno: 98 - Address already in use).").port()).isEqualTo(29501);
+        assertThat(PyTorchMessages.storeAddress("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
     }
 
     @Test
