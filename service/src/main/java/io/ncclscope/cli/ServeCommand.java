@@ -2,6 +2,9 @@ package io.ncclscope.cli;
 
 import io.ncclscope.service.ServeApplication;
 import io.quarkus.runtime.Quarkus;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -68,12 +71,33 @@ public final class ServeCommand implements Callable<Integer> {
         ServeWarmup.start();
         Quarkus.run(ServeApplication.class, (code, failure) -> {
             if (failure != null) {
-                spec.commandLine().getErr().println("ncclscope: the server could not start: " + failure.getMessage());
+                spec.commandLine().getErr().println("ncclscope: the server could not start: " + causes(failure));
                 spec.commandLine().getErr().flush();
                 System.exit(Main.INTERNAL);
             }
             System.exit(code);
         });
         return Main.OK;
+    }
+
+    /**
+     * What made the start fail, for an operator: Quarkus wraps the cause (a port in use, a misspelled
+     * {@code ncclscope.service.*} setting) in "Failed to start quarkus", so each distinct message of the cause chain is
+     * named, outermost first, joined by "; caused by: ".
+     */
+    static String causes(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        String last = null;
+        for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
+            String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage().strip();
+            // new X(cause) takes cause.toString() for its message: the cause says it itself, without its class name.
+            if (t.getCause() != null && message.equals(t.getCause().toString())) continue;
+            if (message.equals(last) || (last != null && last.contains(message))) continue;
+            if (text.length() > 0) text.append("; caused by: ");
+            text.append(message);
+            last = message;
+        }
+        return text.toString();
     }
 }
