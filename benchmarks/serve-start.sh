@@ -8,7 +8,11 @@
 #   benchmarks/serve-start.sh [--runs N] [--port P] BUNDLE [BUNDLE2]
 #
 # BUNDLE: an unpacked bundle folder (node-bundle/target/bundle/current). With two, the last line gives BUNDLE2's
-# medians as ratios of BUNDLE's.
+# medians as ratios of BUNDLE's. Keep a bundle aside with its files' times (cp -a, or its tar.gz unpacked): the AOT
+# cache records each jar's time and the JVM refuses it for a copy whose jars were re-stamped (cp -r), and a start
+# without it took 2.5 to 3 times the main thread's CPU (940 against 330 to 370 ms, build machine, 2026-12-06). A bundle
+# with a serve cache runs with -XX:AOTMode=on here, so such a copy stops with "Unable to use AOT cache" instead of
+# being measured without it (NCCLSCOPE_JAVA_OPTS=-XX:AOTMode=auto, which comes after, measures it anyway).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs=7 port=18391
@@ -23,7 +27,11 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "${#bundles[@]}" -ge 1 ] && [ "${#bundles[@]}" -le 2 ] || { echo "serve-start: give one or two bundle folders" >&2; exit 2; }
-for b in "${bundles[@]}"; do [ -x "$b/bin/ncclscope" ] || { echo "serve-start: no bin/ncclscope in $b" >&2; exit 2; }; done
+aot_on=()
+for b in "${bundles[@]}"; do
+  [ -x "$b/bin/ncclscope" ] || { echo "serve-start: no bin/ncclscope in $b" >&2; exit 2; }
+  if [ -f "$b/lib/serve.aot" ]; then aot_on+=("-XX:AOTMode=on"); else aot_on+=(""); fi
+done
 # shellcheck source=load/http-ok.sh
 source "$repo/benchmarks/load/http-ok.sh"
 tmp="$(mktemp -d)"
@@ -44,11 +52,18 @@ main_cpu_ms() {
 for i in $(seq 1 "$runs"); do
   for v in "${!bundles[@]}"; do
     s=$(date +%s%N)
-    NCCLSCOPE_JAVA_OPTS="-Dquarkus.debug.print-startup-times=true ${NCCLSCOPE_JAVA_OPTS:-}" \
+    NCCLSCOPE_JAVA_OPTS="-Dquarkus.debug.print-startup-times=true ${aot_on[$v]} ${NCCLSCOPE_JAVA_OPTS:-}" \
       "${bundles[$v]}/bin/ncclscope" serve --port "$port" >"$tmp/log" 2>&1 &
     pid=$!
     until http_ok "$port" /q/health/ready; do
-      kill -0 "$pid" 2>/dev/null || { cat "$tmp/log" >&2; echo "serve-start: serve exited" >&2; exit 1; }
+      if ! kill -0 "$pid" 2>/dev/null; then
+        cat "$tmp/log" >&2
+        if grep -q "Unable to use AOT cache" "$tmp/log"; then
+          echo "serve-start: the JVM refused ${bundles[$v]}/lib/serve.aot (jars re-stamped by a copy? cp -a keeps their times)" >&2
+        fi
+        echo "serve-start: serve exited" >&2
+        exit 1
+      fi
       sleep 0.005
     done
     e=$(date +%s%N)
