@@ -216,7 +216,6 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                         int folded = scanner.fold(no, src.fact(1), run, ahead);
                         if (folded > 0) {
                             src.skip(folded - 1);
-                            if ((run & ChunkLineFacts.RUN_INERT) != 0) scanner.afterInertRun(src.text());
                             continue;
                         }
                     }
