@@ -226,19 +226,23 @@ public final class LauncherPrefix {
         // "vm: [2025-06-20 02:14:03] vm:947:947 [0]"); nccl-tests names the host of its own failures so ("node12: Test
         // NCCL failure common.cu:777 ..."), which is the tool's line, not a prefix
         if (s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' ' && !s.startsWith("Test ", j + 2)
-                && (digit || namedAgain(s, i, j, n))) {
+                && (digit || namedAgain(s, i, j))) {
             return identify(s, i, j, j + 2);
         }
         return i;
     }
 
-    /** Whether the word {@code s[i, j)} starts a {@code word:} field again within a few words after {@code j + 2}. */
-    private static boolean namedAgain(String s, int i, int j, int n) {
+    /**
+     * Whether the word {@code s[i, j)} starts a {@code word:} field again, at {@code j + 2} or after a space, within 48
+     * characters after {@code j + 2}. Only the colons there are tried: most lines that reach here are an exception's
+     * {@code Name: message}, with few colons or none.
+     */
+    private static boolean namedAgain(String s, int i, int j) {
         int length = j - i;
-        for (int k = j + 2, last = Math.min(n - length - 1, j + 2 + 48); k <= last; k++) {
-            if ((k == j + 2 || s.charAt(k - 1) == ' ') && s.charAt(k + length) == ':' && s.regionMatches(k, s, i, length)) {
-                return true;
-            }
+        int first = j + 2;
+        for (int c = s.indexOf(':', first + length); c >= 0 && c - length <= first + 48; c = s.indexOf(':', c + 1)) {
+            int k = c - length;
+            if ((k == first || s.charAt(k - 1) == ' ') && s.regionMatches(k, s, i, length)) return true;
         }
         return false;
     }
