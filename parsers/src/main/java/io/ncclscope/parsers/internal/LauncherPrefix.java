@@ -47,6 +47,14 @@ public final class LauncherPrefix {
     public long process;
 
     /**
+     * The line {@link #end} read last (the same object, not an equal text), and where its prefixes end: the NCCL log
+     * scanner asks twice of a line whose {@code NCCL version} is no marker (the marker's check, then the line's
+     * handlers), and {@link #rank} and {@link #process} still hold what that read set.
+     */
+    private String lastLine;
+    private int lastEnd;
+
+    /**
      * Skips the launcher prefixes at the start of {@code s}. Sets {@link #rank} ({@link #NO_RANK} when none names one)
      * and returns where the message starts (0 when there is no prefix).
      *
@@ -54,6 +62,7 @@ public final class LauncherPrefix {
      * @return the index of the first character after the prefixes
      */
     public int end(String s) {
+        if (s == lastLine) return lastEnd;
         int n = s.length();
         int i = 0;
         rank = NO_RANK;
@@ -63,6 +72,8 @@ public final class LauncherPrefix {
             if (next <= i) break;
             i = next;
         }
+        lastLine = s;
+        lastEnd = i;
         return i;
     }
 
