@@ -1,5 +1,8 @@
 package io.ncclscope.parsers.internal;
 
+import static io.ncclscope.parsers.internal.Digits.allDigits;
+import static io.ncclscope.parsers.internal.Digits.isDigit;
+
 /**
  * The prefixes launchers and log stores put in front of a process's output, read by one walk over the line's first
  * characters (no regular expression: the NCCL log scanner asks it of most lines), and the global rank the last one
@@ -134,11 +137,11 @@ public final class LauncherPrefix {
             if (digitsFrom == i + 1) {
                 // "[3]:" names the global rank (torchrun's [${rank}]:); "[80746] " is a line counter
                 if (colon) {
-                    rank = (int) digits(s, digitsFrom, e);
+                    rank = rank(s, digitsFrom, e);
                     identify(s, i, e, e);
                 }
             } else if (s.startsWith("rank", i + 1) && digitsFrom == i + 5) {
-                rank = (int) digits(s, digitsFrom, e);
+                rank = rank(s, digitsFrom, e);
                 identify(s, i, e, e);
             } else if (colon || s.startsWith("default", i + 1)) {
                 identify(s, i, e, e);
@@ -165,11 +168,11 @@ public final class LauncherPrefix {
             int to = from;
             while (to < e && isDigit(s.charAt(to))) to++;
             if (to == from || to < e && s.charAt(to) != ',') return false;
-            rank = (int) digits(s, from, to);
+            rank = rank(s, from, to);
             return true;
         }
         if (!allDigits(s, from, e)) return false;
-        rank = (int) digits(s, from, e);
+        rank = rank(s, from, e);
         return true;
     }
 
@@ -192,7 +195,7 @@ public final class LauncherPrefix {
         int j = d;
         while (j < n && isDigit(s.charAt(j))) j++;
         if (j - d <= 6 && j + 1 < n && s.charAt(j) == ':' && s.charAt(j + 1) == ' ') {
-            rank = (int) digits(s, d, j);
+            rank = rank(s, d, j);
             return identify(s, d, j, j + 2);
         }
         if (j < n && s.charAt(j) == '\t' && (j - i == 6 || j - i > 6 && d == i)) return j + 1;
@@ -309,21 +312,13 @@ public final class LauncherPrefix {
         return c >= 'a' && c <= 'z';
     }
 
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private static boolean allDigits(String s, int from, int to) {
-        if (from >= to) return false;
-        for (int k = from; k < to; k++) {
-            if (!isDigit(s.charAt(k))) return false;
-        }
-        return true;
-    }
-
-    private static long digits(String s, int from, int to) {
-        long v = 0;
-        for (int k = from; k < to && k - from < 9; k++) v = v * 10 + (s.charAt(k) - '0');
-        return v;
+    /**
+     * The rank a label's digits {@code s[from, to)} name: {@link #NO_RANK} when the number does not fit an {@code int}
+     * (no launcher numbers ranks so; the label is still the launcher's prefix, but its number is not read as a rank,
+     * cut or wrapped).
+     */
+    private static int rank(String s, int from, int to) {
+        long v = Digits.value(s, from, to);
+        return v >= 0 && v <= Integer.MAX_VALUE ? (int) v : NO_RANK;
     }
 }

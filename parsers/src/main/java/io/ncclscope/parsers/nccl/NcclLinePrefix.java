@@ -1,10 +1,11 @@
 package io.ncclscope.parsers.nccl;
 
-import static io.ncclscope.parsers.nccl.LineRegions.allDigits;
-import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
+import static io.ncclscope.parsers.internal.Digits.allDigits;
+import static io.ncclscope.parsers.internal.Digits.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
 import static io.ncclscope.parsers.nccl.LineRegions.word;
 
+import io.ncclscope.parsers.internal.Digits;
 import io.ncclscope.parsers.internal.LauncherPrefix;
 
 /**
@@ -205,7 +206,7 @@ final class NcclLinePrefix {
      */
     private void readLibfabricHeader(String s, int k) {
         int pidEnd = s.indexOf(':', k + 10);
-        pid = LineRegions.digits(s, k + 10, pidEnd);
+        pid = Digits.value(s, k + 10, pidEnd);
         int lt = s.indexOf("<warn> ", k);
         int close = s.lastIndexOf("():", lt);
         funcEnd = close;

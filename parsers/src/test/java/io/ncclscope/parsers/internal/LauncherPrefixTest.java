@@ -82,6 +82,26 @@ class LauncherPrefixTest {
         assertThat(new LauncherPrefix().end(line)).isEqualTo(end);
     }
 
+    /**
+     * A rank label's number too large for an {@code int} names no rank (it was cut to its first nine digits): the label
+     * is still read off as the launcher's.
+     */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "\"[1,2147483647]<stdout>:\"        | 2147483647",
+        "\"[1,2147483648]<stdout>:\"        | -1",
+        "\"[1,12345678901]<stdout>:\"       | -1",
+        "\"[1,mpirank:12345678901,a]<stdout>:\" | -1",
+        "\"[rank1234567890]: \"             | 1234567890",
+        "\"[rank12345678901]: \"            | -1",
+        "\"[12345678901234567890]:\"        | -1",
+    })
+    void readsARankLabelTooLargeForAnIntAsNoRank(String prefix, int rank) {
+        LauncherPrefix p = new LauncherPrefix();
+        assertThat(p.end(prefix + HEADER)).isEqualTo(prefix.length());
+        assertThat(p.rank).isEqualTo(rank);
+    }
+
     /** Lines of one process share its identity whatever their timestamps; another rank's lines do not. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
