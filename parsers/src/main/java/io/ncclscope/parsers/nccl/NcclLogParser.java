@@ -111,9 +111,9 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             nonBlank++;
             boolean ncclLine = mayNccl && (l.rawContains("NCCL INFO") || l.rawContains("NCCL WARN") || l.rawContains("NCCL TRACE"));
             // The other layouts all hold one of these (oldFormat: "] INFO " or " WARN "; isNcclLine: the banner at the
-            // start, ": Function: " or " WARN "): a line with none is not copied to be looked at.
+            // start or after a launcher's prefix, ": Function: " or " WARN "): a line with none is not copied to be looked at.
             if (mayNccl && !ncclLine && (l.rawContains("] INFO ") || l.rawContains(" WARN ") || l.rawContains(": Function: ")
-                    || l.rawStartsWith("NCCL version "))) {
+                    || l.rawContains("NCCL version "))) {
                 String line = l.raw();
                 ncclLine = oldFormat(line) || NcclLogSignatures.isNcclLine(line);
             }
