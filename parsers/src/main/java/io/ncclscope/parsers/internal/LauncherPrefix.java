@@ -219,10 +219,7 @@ public final class LauncherPrefix {
     private int named(String s, int i, int n) {
         int j = i;
         boolean digit = false;
-        while (j < n && isHostChar(s.charAt(j))) {
-            digit |= isDigit(s.charAt(j));
-            j++;
-        }
+        for (char c; j < n && isHostChar(c = s.charAt(j)); j++) digit |= isDigit(c);
         if (j >= n) return i;
         if (s.charAt(j) == ' ') {
             if (j - i == 3) {
@@ -248,13 +245,14 @@ public final class LauncherPrefix {
 
     /**
      * Whether the word {@code s[i, j)} starts a {@code word:} field again, at {@code j + 2} or after a space, within 48
-     * characters after {@code j + 2}. Only the colons there are tried: most lines that reach here are an exception's
-     * {@code Name: message}, with few colons or none.
+     * characters after {@code j + 2}. Only the colons there are tried, last first (most lines that reach here are an
+     * exception's {@code Name: message}, with few colons or none): the search back stops at the word's own, {@code j}.
      */
     private static boolean namedAgain(String s, int i, int j) {
         int length = j - i;
         int first = j + 2;
-        for (int c = s.indexOf(':', first + length); c >= 0 && c - length <= first + 48; c = s.indexOf(':', c + 1)) {
+        int last = Math.min(s.length() - 1, first + 48 + length);
+        for (int c = s.lastIndexOf(':', last); c >= first + length; c = s.lastIndexOf(':', c - 1)) {
             int k = c - length;
             if ((k == first || s.charAt(k - 1) == ' ') && s.regionMatches(k, s, i, length)) return true;
         }
