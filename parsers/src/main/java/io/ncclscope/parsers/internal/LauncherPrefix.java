@@ -1,5 +1,8 @@
 package io.ncclscope.parsers.internal;
 
+import static io.ncclscope.parsers.internal.Digits.allDigits;
+import static io.ncclscope.parsers.internal.Digits.isDigit;
+
 /**
  * The prefixes launchers and log stores put in front of a process's output, read by one walk over the line's first
  * characters (no regular expression: the NCCL log scanner asks it of most lines), and the global rank the last one
@@ -47,6 +50,14 @@ public final class LauncherPrefix {
     public long process;
 
     /**
+     * The line {@link #end} read last (the same object, not an equal text), and where its prefixes end: the NCCL log
+     * scanner asks twice of a line whose {@code NCCL version} is no marker (the marker's check, then the line's
+     * handlers), and {@link #rank} and {@link #process} still hold what that read set.
+     */
+    private String lastLine;
+    private int lastEnd;
+
+    /**
      * Skips the launcher prefixes at the start of {@code s}. Sets {@link #rank} ({@link #NO_RANK} when none names one)
      * and returns where the message starts (0 when there is no prefix).
      *
@@ -54,6 +65,7 @@ public final class LauncherPrefix {
      * @return the index of the first character after the prefixes
      */
     public int end(String s) {
+        if (s == lastLine) return lastEnd;
         int n = s.length();
         int i = 0;
         rank = NO_RANK;
@@ -63,6 +75,8 @@ public final class LauncherPrefix {
             if (next <= i) break;
             i = next;
         }
+        lastLine = s;
+        lastEnd = i;
         return i;
     }
 
@@ -123,11 +137,11 @@ public final class LauncherPrefix {
             if (digitsFrom == i + 1) {
                 // "[3]:" names the global rank (torchrun's [${rank}]:); "[80746] " is a line counter
                 if (colon) {
-                    rank = (int) digits(s, digitsFrom, e);
+                    rank = rank(s, digitsFrom, e);
                     identify(s, i, e, e);
                 }
             } else if (s.startsWith("rank", i + 1) && digitsFrom == i + 5) {
-                rank = (int) digits(s, digitsFrom, e);
+                rank = rank(s, digitsFrom, e);
                 identify(s, i, e, e);
             } else if (colon || s.startsWith("default", i + 1)) {
                 identify(s, i, e, e);
@@ -154,11 +168,11 @@ public final class LauncherPrefix {
             int to = from;
             while (to < e && isDigit(s.charAt(to))) to++;
             if (to == from || to < e && s.charAt(to) != ',') return false;
-            rank = (int) digits(s, from, to);
+            rank = rank(s, from, to);
             return true;
         }
         if (!allDigits(s, from, e)) return false;
-        rank = (int) digits(s, from, e);
+        rank = rank(s, from, e);
         return true;
     }
 
@@ -181,7 +195,7 @@ public final class LauncherPrefix {
         int j = d;
         while (j < n && isDigit(s.charAt(j))) j++;
         if (j - d <= 6 && j + 1 < n && s.charAt(j) == ':' && s.charAt(j + 1) == ' ') {
-            rank = (int) digits(s, d, j);
+            rank = rank(s, d, j);
             return identify(s, d, j, j + 2);
         }
         if (j < n && s.charAt(j) == '\t' && (j - i == 6 || j - i > 6 && d == i)) return j + 1;
@@ -205,10 +219,7 @@ public final class LauncherPrefix {
     private int named(String s, int i, int n) {
         int j = i;
         boolean digit = false;
-        while (j < n && isHostChar(s.charAt(j))) {
-            digit |= isDigit(s.charAt(j));
-            j++;
-        }
+        for (char c; j < n && isHostChar(c = s.charAt(j)); j++) digit |= isDigit(c);
         if (j >= n) return i;
         if (s.charAt(j) == ' ') {
             if (j - i == 3) {
@@ -226,19 +237,24 @@ public final class LauncherPrefix {
         // "vm: [2025-06-20 02:14:03] vm:947:947 [0]"); nccl-tests names the host of its own failures so ("node12: Test
         // NCCL failure common.cu:777 ..."), which is the tool's line, not a prefix
         if (s.charAt(j) == ':' && j + 1 < n && s.charAt(j + 1) == ' ' && !s.startsWith("Test ", j + 2)
-                && (digit || namedAgain(s, i, j, n))) {
+                && (digit || namedAgain(s, i, j))) {
             return identify(s, i, j, j + 2);
         }
         return i;
     }
 
-    /** Whether the word {@code s[i, j)} starts a {@code word:} field again within a few words after {@code j + 2}. */
-    private static boolean namedAgain(String s, int i, int j, int n) {
+    /**
+     * Whether the word {@code s[i, j)} starts a {@code word:} field again, at {@code j + 2} or after a space, within 48
+     * characters after {@code j + 2}. Only the colons there are tried, last first (most lines that reach here are an
+     * exception's {@code Name: message}, with few colons or none): the search back stops at the word's own, {@code j}.
+     */
+    private static boolean namedAgain(String s, int i, int j) {
         int length = j - i;
-        for (int k = j + 2, last = Math.min(n - length - 1, j + 2 + 48); k <= last; k++) {
-            if ((k == j + 2 || s.charAt(k - 1) == ' ') && s.charAt(k + length) == ':' && s.regionMatches(k, s, i, length)) {
-                return true;
-            }
+        int first = j + 2;
+        int last = Math.min(s.length() - 1, first + 48 + length);
+        for (int c = s.lastIndexOf(':', last); c >= first + length; c = s.lastIndexOf(':', c - 1)) {
+            int k = c - length;
+            if ((k == first || s.charAt(k - 1) == ' ') && s.regionMatches(k, s, i, length)) return true;
         }
         return false;
     }
@@ -294,21 +310,13 @@ public final class LauncherPrefix {
         return c >= 'a' && c <= 'z';
     }
 
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private static boolean allDigits(String s, int from, int to) {
-        if (from >= to) return false;
-        for (int k = from; k < to; k++) {
-            if (!isDigit(s.charAt(k))) return false;
-        }
-        return true;
-    }
-
-    private static long digits(String s, int from, int to) {
-        long v = 0;
-        for (int k = from; k < to && k - from < 9; k++) v = v * 10 + (s.charAt(k) - '0');
-        return v;
+    /**
+     * The rank a label's digits {@code s[from, to)} name: {@link #NO_RANK} when the number does not fit an {@code int}
+     * (no launcher numbers ranks so; the label is still the launcher's prefix, but its number is not read as a rank,
+     * cut or wrapped).
+     */
+    private static int rank(String s, int from, int to) {
+        long v = Digits.value(s, from, to);
+        return v >= 0 && v <= Integer.MAX_VALUE ? (int) v : NO_RANK;
     }
 }

@@ -1,8 +1,7 @@
 package io.ncclscope.parsers.nccl;
 
+import static io.ncclscope.parsers.internal.Digits.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.SEED;
-import static io.ncclscope.parsers.nccl.LineRegions.digits;
-import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.mix;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_RINGS;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_RING_RANKS;
@@ -10,6 +9,7 @@ import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TRANSPORTS;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TRANSPORT_VIAS;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TREES;
 
+import io.ncclscope.parsers.internal.Digits;
 import io.ncclscope.parsers.internal.ToolValues;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.nccl.LimitNotices.CappedList;
@@ -314,12 +314,12 @@ final class ChannelLines {
         trees.add(new NcclTrees(spec.length() > 512 ? spec.substring(0, 512) : spec, hostsAndProcesses.host(line), no));
     }
 
-    /** Reads digits at {@link #cur} (before {@code limit}), advancing it; {@link LineRegions#NO_NUMBER} when there are none. */
+    /** Reads digits at {@link #cur} (before {@code limit}), advancing it; {@link Digits#NO_NUMBER} when there are none. */
     private long readNum(String s, int limit) {
         int e = cur;
         while (e < limit && e - cur < 18 && isDigit(s.charAt(e))) e++;
-        if (e == cur) return LineRegions.NO_NUMBER;
-        long v = digits(s, cur, e);
+        if (e == cur) return Digits.NO_NUMBER;
+        long v = Digits.value(s, cur, e);
         cur = e;
         return v;
     }

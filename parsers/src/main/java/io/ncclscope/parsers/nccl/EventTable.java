@@ -1,11 +1,11 @@
 package io.ncclscope.parsers.nccl;
 
+import static io.ncclscope.parsers.internal.Digits.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.cut;
-import static io.ncclscope.parsers.nccl.LineRegions.digits;
-import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_EVENTS;
 
+import io.ncclscope.parsers.internal.Digits;
 import io.ncclscope.parsers.nccl.LimitNotices.CappedList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,7 +54,7 @@ final class EventTable {
         if (e == null) return;
         e.level = NcclLevel.INFO;
         e.source = line.substring(m, sp);
-        e.code = (int) digits(line, cs, ce);
+        e.code = (int) Digits.value(line, cs, ce);
         e.result = NcclResult.fromCode(e.code);
         String rest = line.substring(ce).trim();
         e.message = rest.isEmpty() ? null : cut(rest);

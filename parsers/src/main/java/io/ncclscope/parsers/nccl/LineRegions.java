@@ -1,49 +1,20 @@
 package io.ncclscope.parsers.nccl;
 
+import static io.ncclscope.parsers.internal.Digits.isDigit;
 import static io.ncclscope.parsers.nccl.NcclLogParser.MAX_TEXT;
 
-import io.ncclscope.parsers.internal.ToolValues;
-
 /**
- * Reading regions of a log line without allocating: digit runs, words at a position, and the 64-bit hashes by which
- * the scanner recognises a fact it already kept. Shared by every section reader of {@link NcclLogScanner}.
+ * Reading regions of a log line without allocating: words at a position, and the 64-bit hashes by which the scanner
+ * recognises a fact it already kept (digit runs: {@link io.ncclscope.parsers.internal.Digits}). Shared by every section
+ * reader of {@link NcclLogScanner}.
  */
 final class LineRegions {
 
     /** Start value of every region hash (FNV-1a's offset basis). */
     static final long SEED = 0xcbf29ce484222325L;
     private static final long PRIME = 0x100000001b3L;
-    /** What {@link #digits} answers when the region holds no number. */
-    static final long NO_NUMBER = -1;
 
     private LineRegions() {
-    }
-
-    static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /**
-     * The value of a run of ASCII digits already delimited by the scanner (at most 18), or {@link #NO_NUMBER}. This is the hot-path
-     * form of {@link ToolValues#longValue}, which would allocate a substring per line.
-     */
-    static long digits(String s, int from, int to) {
-        if (from >= to || to - from > 18) return NO_NUMBER;
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') return NO_NUMBER;
-            v = v * 10 + (c - '0');
-        }
-        return v;
-    }
-
-    static boolean allDigits(String s, int from, int to) {
-        if (from >= to) return false;
-        for (int i = from; i < to; i++) {
-            if (!isDigit(s.charAt(i))) return false;
-        }
-        return true;
     }
 
     static String numberAt(String s, int i) {

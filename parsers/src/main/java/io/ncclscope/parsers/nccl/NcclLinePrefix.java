@@ -1,10 +1,11 @@
 package io.ncclscope.parsers.nccl;
 
-import static io.ncclscope.parsers.nccl.LineRegions.allDigits;
-import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
+import static io.ncclscope.parsers.internal.Digits.allDigits;
+import static io.ncclscope.parsers.internal.Digits.isDigit;
 import static io.ncclscope.parsers.nccl.LineRegions.isSourceToken;
 import static io.ncclscope.parsers.nccl.LineRegions.word;
 
+import io.ncclscope.parsers.internal.Digits;
 import io.ncclscope.parsers.internal.LauncherPrefix;
 
 /**
@@ -180,7 +181,9 @@ final class NcclLinePrefix {
      * {@code libfabric:PID:TIME:PREFIX:PROV:SUBSYS:FUNC():LINE<LEVEL> MSG} (libfabric src/log.c, ofi_log; releases
      * before the time field write {@code libfabric:PID:PROV:SUBSYS:FUNC():LINE<LEVEL> MSG}). Only {@code <warn>} lines
      * are a marker, read as a WARN: libfabric's info, trace and debug levels say what it does, not what failed. Sets
-     * {@link #level}, {@link #msgStart} and {@link #libfabricAt}; returns the header's index or {@link #NONE}.
+     * {@link #level}, {@link #msgStart}, {@link #libfabricAt} and the header's fields from the positions it checked (its
+     * pid, its source {@code PROV:SUBSYS:FUNC():LINE} and function; libfabric names no host and no GPU), which
+     * {@link #readHeader} keeps; returns the header's index or {@link #NONE}.
      */
     private int libfabricMarker(String s) {
         int k = s.indexOf("libfabric:");
@@ -196,23 +199,15 @@ final class NcclLinePrefix {
         level = WARN;
         msgStart = lt + 7;
         libfabricAt = k;
-        return k;
-    }
-
-    /**
-     * The header of a libfabric line ({@link #libfabricMarker}): its pid, its source {@code PROV:SUBSYS:FUNC():LINE}
-     * and function; libfabric names no host and no GPU.
-     */
-    private void readLibfabricHeader(String s, int k) {
-        int pidEnd = s.indexOf(':', k + 10);
-        pid = LineRegions.digits(s, k + 10, pidEnd);
-        int lt = s.indexOf("<warn> ", k);
-        int close = s.lastIndexOf("():", lt);
-        funcEnd = close;
-        funcStart = s.lastIndexOf(':', close) + 1;
-        int subsysColon = s.lastIndexOf(':', funcStart - 2);
+        hostStart = hostEnd = NONE;
+        tid = NONE;
+        cudaDev = NONE;
+        pid = Digits.value(s, k + 10, pidEnd);
         srcStart = s.lastIndexOf(':', subsysColon - 1) + 1;
         srcEnd = lt;
+        funcStart = funcColon + 1;
+        funcEnd = close;
+        return k;
     }
 
     /**
@@ -221,13 +216,10 @@ final class NcclLinePrefix {
      * Whatever precedes the host token (launcher prefixes, timestamps) is ignored. Fields that are not there stay {@link #NONE}.
      */
     void readHeader(String s, int k) {
+        if (k == libfabricAt) return; // libfabricMarker read it
         hostStart = hostEnd = srcStart = srcEnd = funcStart = funcEnd = NONE;
         pid = tid = NONE;
         cudaDev = NONE;
-        if (k == libfabricAt) {
-            readLibfabricHeader(s, k);
-            return;
-        }
         int j = k - 1;
         if (j < 0 || s.charAt(j) != ' ') return;
         j--;

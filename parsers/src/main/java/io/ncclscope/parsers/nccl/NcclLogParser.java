@@ -111,9 +111,9 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
             nonBlank++;
             boolean ncclLine = mayNccl && (l.rawContains("NCCL INFO") || l.rawContains("NCCL WARN") || l.rawContains("NCCL TRACE"));
             // The other layouts all hold one of these (oldFormat: "] INFO " or " WARN "; isNcclLine: the banner at the
-            // start, ": Function: " or " WARN "): a line with none is not copied to be looked at.
+            // start or after a launcher's prefix, ": Function: " or " WARN "): a line with none is not copied to be looked at.
             if (mayNccl && !ncclLine && (l.rawContains("] INFO ") || l.rawContains(" WARN ") || l.rawContains(": Function: ")
-                    || l.rawStartsWith("NCCL version "))) {
+                    || l.rawContains("NCCL version "))) {
                 String line = l.raw();
                 ncclLine = oldFormat(line) || NcclLogSignatures.isNcclLine(line);
             }
@@ -216,7 +216,6 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
                         int folded = scanner.fold(no, src.fact(1), run, ahead);
                         if (folded > 0) {
                             src.skip(folded - 1);
-                            if ((run & ChunkLineFacts.RUN_INERT) != 0) scanner.afterInertRun(src.text());
                             continue;
                         }
                     }

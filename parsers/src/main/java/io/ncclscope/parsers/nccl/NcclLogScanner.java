@@ -137,8 +137,8 @@ final class NcclLogScanner {
      * ({@link InfoFolds#KEYED}) is counted so only when the fact is kept already (its connection, event or seen line by
      * the process's key and the chunk thread's hash, or the state its reader asks for): the run then ends before the
      * first line that is not. Or a run of inert lines without a level marker ({@link ChunkLineFacts#RUN_INERT}), when no
-     * WARN, PyTorch error block or torchrun table is open: they are counted, and the caller hands the last one to
-     * {@link #afterInertRun}.
+     * WARN, PyTorch error block or torchrun table is open: they are counted (one by one, {@link #onOther} would read none
+     * of them, not even its launcher prefix).
      *
      * @param no         the number of the run's first line
      * @param samePrefix its {@link ChunkLineFacts} fact 1: the length of the INFO prefix it repeats
@@ -209,16 +209,6 @@ final class NcclLogScanner {
             case InfoFolds.KEY_RETURN_CODE -> events.countKeptReturnCode(process, messageHash);
             default -> events.countKeptInfoEvent(process, messageHash, InfoFolds.EVENT_KINDS[key - InfoFolds.KEY_EVENT]);
         };
-    }
-
-    /**
-     * After {@link #fold} counted a run of inert lines ({@link ChunkLineFacts#RUN_INERT}): reads the launcher prefix of
-     * its last line, as reading the lines one by one would have left it.
-     *
-     * @param line the run's last line
-     */
-    void afterInertRun(String line) {
-        launcherPrefix.end(line);
     }
 
     void onNccl(String line, int no, int k) {
@@ -404,6 +394,9 @@ final class NcclLogScanner {
         if (warns.continues(line)) return;
         int n = line.length();
         if (n == 0) return;
+        // An inert line is read only by an open PyTorch error block or torchrun table: without one, its launcher prefix
+        // is not read either (the prefix's rank and process are read only right after it is read, for the same line).
+        if (inert && !pyTorchErrors.hasOpenBlocks() && !torchrunFailures.readingTable()) return;
         int s = launcherPrefix.end(line);
         if (s >= n) return;
         if (pyTorchErrors.hasOpenBlocks() && pyTorchErrors.onPending(line, no, s)) return;

@@ -1,6 +1,6 @@
 package io.ncclscope.parsers.nccl;
 
-import static io.ncclscope.parsers.nccl.LineRegions.isDigit;
+import static io.ncclscope.parsers.internal.Digits.isDigit;
 
 /**
  * The last few {@code host:pid:tid [dev] NCCL INFO } prefixes, most recent first, with their parsed fields: most INFO

@@ -59,6 +59,49 @@ class LauncherPrefixTest {
         assertThat(new LauncherPrefix().end(line)).isZero();
     }
 
+    /**
+     * pdsh's {@code host: } with a host without a digit is a prefix only when the NCCL header after it names the host
+     * again, at once or after a timestamp, as a {@code host:} field starting within 48 characters of the message.
+     */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "vm: vm:947:947 [0] NCCL INFO Bootstrap : Using eth0                              | 4",
+        "vm: [2025-06-20 02:14:03] vm:947:947 [0] NCCL INFO Bootstrap : Using eth0        | 26",
+        "vm: 2025-06-20T02:14:03.123456789Z vm:947:947 [0] NCCL INFO Bootstrap            | 35",
+        // the field starting 48 characters after the message start, then 49: too far for a header
+        "vm: 12345678901234567890123456789012345678901234567 vm: x                        | 4",
+        "vm: 123456789012345678901234567890123456789012345678 vm: x                       | 0",
+        // the word again, but inside another word, or not as a field
+        "vm: xvm:947:947 [0] NCCL INFO Bootstrap                                          | 0",
+        "vm: the vm is down                                                               | 0",
+        "Error: Error: twice                                                              | 7",
+        "ncclInvalidUsage: invalid usage (run with NCCL_DEBUG=WARN for details)           | 0",
+        "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970     | 0",
+    })
+    void readsAHostWithoutADigitOnlyWhenTheHeaderNamesItAgain(String line, int end) {
+        assertThat(new LauncherPrefix().end(line)).isEqualTo(end);
+    }
+
+    /**
+     * A rank label's number too large for an {@code int} names no rank (it was cut to its first nine digits): the label
+     * is still read off as the launcher's.
+     */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "\"[1,2147483647]<stdout>:\"        | 2147483647",
+        "\"[1,2147483648]<stdout>:\"        | -1",
+        "\"[1,12345678901]<stdout>:\"       | -1",
+        "\"[1,mpirank:12345678901,a]<stdout>:\" | -1",
+        "\"[rank1234567890]: \"             | 1234567890",
+        "\"[rank12345678901]: \"            | -1",
+        "\"[12345678901234567890]:\"        | -1",
+    })
+    void readsARankLabelTooLargeForAnIntAsNoRank(String prefix, int rank) {
+        LauncherPrefix p = new LauncherPrefix();
+        assertThat(p.end(prefix + HEADER)).isEqualTo(prefix.length());
+        assertThat(p.rank).isEqualTo(rank);
+    }
+
     /** Lines of one process share its identity whatever their timestamps; another rank's lines do not. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {

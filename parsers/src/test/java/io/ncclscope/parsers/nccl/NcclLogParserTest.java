@@ -13,7 +13,10 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Synthetic edge cases: launcher prefixes, CRLF, truncation, interleaving, newest and oldest line forms, caps. */
 class NcclLogParserTest {
@@ -54,6 +57,24 @@ class NcclLogParserTest {
             assertThat(parser.parse(line + "\n").hasErrors()).as(line).isFalse();
             assertThat(parser.parse("a plain line\n" + line.replace("NCCL", "NCCl").replace("Error", "Err0r") + "\n").hasErrors()).as(line).isTrue();
         }
+    }
+
+    /**
+     * NCCL's banner, {@code NCCL version 2.19.3+cuda12.2} (all that {@code NCCL_DEBUG=VERSION} prints), behind each
+     * launcher's prefix ({@code LauncherPrefix}): detected and read as the plain banner is.
+     */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @ValueSource(strings = {"[1,3]<stdout>:", "[1,mpirank:3,algo-2]<stdout>:", " 3: ", "12: ", "[default0]:", "[3]:",
+        "[rank3]: ", "\u001b[36m(RayTrainWorker pid=123, ip=10.0.0.1)\u001b[0m ", "(pid=123) ", "node12: ",
+        "2024-05-01T10:00:00.123456789Z ", "2024-05-11 14:10:52.224 ", "[2026-12-02 09:02:20] ",
+        "\u001b[32mworker-1  |\u001b[0m ", "worker-1  | ", "Dec 04 12:00:00 node1 python[1234]: ",
+        "  | 2025-05-16T16:39:51.208-07:00 | ", "[80746] ", "     7\t", "2024-05-01T10:00:00.123456789Z [rank3]: "})
+    void aBannerBehindALaunchersPrefixIsSeenAsThePlainOne(String prefix) {
+        String plain = "NCCL version 2.19.3+cuda12.2\nTraceback (most recent call last):\n";
+        String wrapped = plain.lines().map(l -> prefix + l + "\n").collect(Collectors.joining());
+        assertThat(parser.sniff(wrapped)).isEqualTo(parser.sniff(plain)).isPositive();
+        assertThat(Parsers.detect(wrapped).kind()).isEqualTo(Kind.NCCL_LOG);
+        assertThat(parse(wrapped).ncclVersion()).isEqualTo(parse(plain).ncclVersion()).isEqualTo("2.19.3");
     }
 
     @Test
