@@ -34,7 +34,12 @@ final class CommunicatorLines {
      */
     void onComm(String line, int no, int p) {
         if (hostsAndProcesses.seenBefore(line)) return;
-        String[] t = line.substring(p).trim().split(" ");
+        // The words of line.substring(p).trim().split(" "), read where they lie: a word is copied only as the value
+        // of a key read here, not every word of every communicator line (a paste's biggest parse allocation after its lines).
+        int from = p;
+        int to = line.length();
+        while (from < to && line.charAt(from) <= ' ') from++;
+        while (to > from && line.charAt(to - 1) <= ' ') to--;
         String comm = null;
         Integer rank = null;
         Integer nranks = null;
@@ -47,25 +52,29 @@ final class CommunicatorLines {
         Integer localRanks = null;
         Boolean complete = null;
         boolean destroyed = false;
-        for (int i = 0; i < t.length; i++) {
-            String k = t[i];
-            String v = i + 1 < t.length ? t[i + 1] : null;
-            switch (k) {
-                case "comm" -> comm = v;
-                case "rank" -> rank = ToolValues.integer(v);
-                case "nranks", "nRanks" -> nranks = ToolValues.integer(v);
-                case "cudaDev" -> cdev = ToolValues.integer(v);
-                case "nvmlDev" -> nvml = ToolValues.integer(v);
-                case "busId" -> bus = v;
-                case "commId" -> commId = v;
-                case "nNodes" -> nNodes = ToolValues.integer(v);
-                case "localRank" -> localRank = ToolValues.integer(v);
-                case "localRanks" -> localRanks = ToolValues.integer(v);
-                case "Init" -> complete = "COMPLETE".equals(v) ? Boolean.TRUE : "START".equals(v) ? Boolean.FALSE : complete;
-                case "Destroy" -> destroyed = true;
-                default -> {
+        for (int k = from; k <= to; ) {
+            int kEnd = wordEnd(line, k, to);
+            String key = key(line, k, kEnd);
+            if (key != null) {
+                // The value is the next word (empty between two spaces), or none after the last word.
+                String v = kEnd < to ? line.substring(kEnd + 1, wordEnd(line, kEnd + 1, to)) : null;
+                switch (key) {
+                    case "comm" -> comm = v;
+                    case "rank" -> rank = ToolValues.integer(v);
+                    case "nranks", "nRanks" -> nranks = ToolValues.integer(v);
+                    case "cudaDev" -> cdev = ToolValues.integer(v);
+                    case "nvmlDev" -> nvml = ToolValues.integer(v);
+                    case "busId" -> bus = v;
+                    case "commId" -> commId = v;
+                    case "nNodes" -> nNodes = ToolValues.integer(v);
+                    case "localRank" -> localRank = ToolValues.integer(v);
+                    case "localRanks" -> localRanks = ToolValues.integer(v);
+                    case "Init" -> complete = "COMPLETE".equals(v) ? Boolean.TRUE : "START".equals(v) ? Boolean.FALSE : complete;
+                    case "Destroy" -> destroyed = true;
+                    default -> throw new IllegalStateException(key); // KEYS and the cases name the same words
                 }
             }
+            k = kEnd + 1;
         }
         if (rank == null) return;
         String host = hostsAndProcesses.host(line);
@@ -96,6 +105,24 @@ final class CommunicatorLines {
         if (r.localRanks == null) r.localRanks = localRanks;
         if (complete != null && !Boolean.TRUE.equals(r.initComplete)) r.initComplete = complete;
         r.destroyed |= destroyed;
+    }
+
+    /** The words {@link #onComm} reads the value after. */
+    private static final String[] KEYS = {"comm", "rank", "nranks", "nRanks", "cudaDev", "nvmlDev", "busId", "commId",
+        "nNodes", "localRank", "localRanks", "Init", "Destroy"};
+
+    /** {@return the one of {@link #KEYS} that {@code line} holds from {@code from} to {@code to}, or null} */
+    private static String key(String line, int from, int to) {
+        for (String k : KEYS) {
+            if (k.length() == to - from && line.startsWith(k, from)) return k;
+        }
+        return null;
+    }
+
+    /** {@return where the word of {@code line} that starts at {@code from} ends: the next space, or {@code to}} */
+    private static int wordEnd(String line, int from, int to) {
+        int sp = line.indexOf(' ', from);
+        return sp < 0 || sp > to ? to : sp;
     }
 
     /** The ranks as records; fills {@code rankOfProcess} ({@code host|pid}: rank and size of its largest communicator). */

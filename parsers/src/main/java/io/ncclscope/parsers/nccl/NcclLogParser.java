@@ -234,8 +234,12 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
 
     private static void scan(Lines src, NcclLogScanner scanner) throws IOException {
         String line;
+        // A text read in place (a paste) has its Latin-1 bytes made once: a line that lies there verbatim is read there.
+        LineSource inPlace = src instanceof LineSource s && s.latin1Text() != null ? s : null;
         while ((line = src.next()) != null) {
-            scanner.accept(line, src.lineNumber());
+            int at = inPlace == null ? -1 : inPlace.verbatimStart();
+            if (at >= 0) scanner.accept(line, src.lineNumber(), inPlace.latin1Text(), at);
+            else scanner.accept(line, src.lineNumber());
         }
     }
 

@@ -60,6 +60,9 @@ final class NcclLogScanner {
     private final TorchrunFailureLines torchrunFailures;
     /** The words a line without a recent INFO prefix cannot hold: most such lines hold none of those looked for. */
     private final LineBigrams bigrams = new LineBigrams();
+    /** The Latin-1 bytes the line being read lies in verbatim, from {@link #lineAt}; null when it is not known so. */
+    private byte[] lineBytes;
+    private int lineAt;
     /** The line being read holds none of {@link #OTHER_WORDS} (a chunk thread found so); false when not known. */
     private boolean inert;
 
@@ -82,6 +85,26 @@ final class NcclLogScanner {
 
     void accept(String line, int no) {
         accept(line, no, 0, 0, 0);
+    }
+
+    /**
+     * Reads one line that lies verbatim at {@code at} in {@code latin1}, a text's Latin-1 bytes
+     * ({@link io.ncclscope.parsers.internal.LineSource#latin1Text()}): its pairs are learnt from those bytes, not from
+     * a copy of the line's own (a paste's lines were copied once more here, a fifth of its parse's allocation).
+     *
+     * @param line   the line
+     * @param no     its number
+     * @param latin1 the text's Latin-1 bytes
+     * @param at     where the line starts in them
+     */
+    void accept(String line, int no, byte[] latin1, int at) {
+        lineBytes = latin1;
+        lineAt = at;
+        try {
+            accept(line, no, 0, 0, 0);
+        } finally {
+            lineBytes = null;
+        }
     }
 
     /**
@@ -115,7 +138,8 @@ final class NcclLogScanner {
                 onInfo(line, no);
                 return;
             }
-            if (!paired) bigrams.read(line);
+            if (!paired && lineBytes != null) bigrams.read(lineBytes, lineAt, lineAt + line.length());
+            else if (!paired) bigrams.read(line);
             int k = prefix.mayHoldMarker(bigrams) ? prefix.findMarker(line, bigrams) : NcclLinePrefix.NONE;
             if (k >= 0) {
                 onNccl(line, no, k);

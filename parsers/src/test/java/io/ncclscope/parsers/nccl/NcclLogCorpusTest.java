@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.ncclscope.parsers.Corpus;
+import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Severity;
+import io.ncclscope.parsers.internal.StringText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -82,6 +84,23 @@ class NcclLogCorpusTest {
         for (Corpus.Entry e : Corpus.entries("nccl-log")) {
             ParseResult<NcclLog> r = PARSER.parse(e.text());
             assertThat(r.warnings()).as("warnings of %s", e.file()).noneMatch(w -> w.severity() == Severity.ERROR);
+        }
+    }
+
+    /**
+     * A paste is read in place (a {@link StringText}, its lines cut once and scanned in its Latin-1 bytes), the tests
+     * here through a StringReader: both give one result, for every NCCL log of the manifest.
+     */
+    @Test
+    void aTextReadInPlaceParsesAsAStreamOfItDoes() throws IOException {
+        Corpus.assumePresent();
+        for (Corpus.Entry e : Corpus.entries("nccl-log")) {
+            ParseResult<NcclLog> streamed = PARSER.parse(e.text());
+            assertThat(PARSER.parse(new StringText(e.text()), ParseLimits.DEFAULTS)).as("in place: %s", e.file())
+                    .isEqualTo(streamed);
+            StringText cut = new StringText(e.text());
+            cut.cutLines();
+            assertThat(PARSER.parse(cut, ParseLimits.DEFAULTS)).as("lines cut first: %s", e.file()).isEqualTo(streamed);
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * The chat-sized message of a {@link Report} in one markup, before it is laid out: the title ({@code ncclscope:
@@ -92,7 +93,11 @@ record ReportMessage(Verdict verdict, String title, String lead, List<String> pa
 
     /** {@return the whole message as one text: the title and lead on the first line, the paragraphs after} */
     String joined(Markup m) {
-        return m.bold(m.text(title)) + " — " + lead + "\n\n" + String.join("\n\n", paragraphs) + "\n";
+        // A joiner writes the message once, at its exact size: String.join and a concatenation copied the body twice.
+        StringJoiner message = new StringJoiner("\n\n", "", "\n");
+        message.add(m.bold(m.text(title)) + " — " + lead);
+        for (String p : paragraphs) message.add(p);
+        return message.toString();
     }
 
     static String icon(FindingSeverity s) {

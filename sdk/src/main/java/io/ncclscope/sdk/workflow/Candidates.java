@@ -38,8 +38,39 @@ final class Candidates {
         return c != 0 ? c : a.links().toString().compareTo(b.links().toString());
     };
 
-    /** One candidate; {@code run} null for a plain observation. */
-    private record Cand(Observation obs, String run, boolean failed, String links) {
+    /**
+     * One candidate; {@code run} null for a plain observation. Its links are written when a comparison first needs
+     * them (candidates alike in need, node and value), then kept: most candidates never tie, and writing every
+     * candidate's links up front was a tenth of a chat paste's workflow allocation.
+     */
+    private static final class Cand {
+        private final Observation obs;
+        private final String run;
+        private final boolean failed;
+        private String links;
+
+        Cand(Observation obs, String run, boolean failed) {
+            this.obs = obs;
+            this.run = run;
+            this.failed = failed;
+        }
+
+        Observation obs() {
+            return obs;
+        }
+
+        String run() {
+            return run;
+        }
+
+        boolean failed() {
+            return failed;
+        }
+
+        String links() {
+            if (links == null) links = obs.links().toString();
+            return links;
+        }
     }
 
     /** {@link #ORDER} with each candidate's links written once, not at every comparison. */
@@ -110,7 +141,7 @@ final class Candidates {
         /** As {@link Candidates#plain}. */
         void plain(Observation o) {
             if (o.need() == Need.NODE_LIST) nodeList = true;
-            cands.add(new Cand(o, null, false, o.links().toString()));
+            cands.add(new Cand(o, null, false));
         }
 
         /** As {@link Candidates#run}. */
@@ -122,13 +153,13 @@ final class Candidates {
                     plain(o);
                 } else {
                     if (o.need() == Need.NODE_LIST) nodeListIfOk.add(run);
-                    cands.add(new Cand(o, run, false, o.links().toString()));
+                    cands.add(new Cand(o, run, false));
                 }
             }
             for (Observation o : failed) {
                 if (both.contains(o)) continue;
                 if (o.need() == Need.NODE_LIST) nodeListIfFailed.add(run);
-                cands.add(new Cand(o, run, true, o.links().toString()));
+                cands.add(new Cand(o, run, true));
             }
         }
     }
