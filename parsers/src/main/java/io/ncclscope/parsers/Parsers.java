@@ -6,8 +6,10 @@ import io.ncclscope.parsers.ethtool.EthtoolParser;
 import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
+import io.ncclscope.parsers.internal.EscapeFilter;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.PasteMargin;
 import io.ncclscope.parsers.internal.StringText;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.manifest.CollectManifestParser;
@@ -100,7 +102,10 @@ public final class Parsers {
     }
 
     /** {@link #detect(CharSequence)} of a head of at most {@link #HEAD_CHARS}, with its Latin-1 bytes when known. */
-    private static Detection detect(String h, byte[] latin1) {
+    private static Detection detect(String head, byte[] headBytes) {
+        // The sniffers read the lines as the parsers will: without the colours a terminal paste carries.
+        String h = EscapeFilter.withoutEscapes(head);
+        byte[] latin1 = h == head ? headBytes : null;
         List<Detection.Score> scores = new ArrayList<>();
         // The sniffers that walk the head's lines find them once, not each on its own.
         try (HeadLines.Share shared = HeadLines.share(h, latin1)) {
@@ -231,6 +236,11 @@ public final class Parsers {
     }
 
     private static List<ParseResult<?>> parseEach(StringText whole, ParseLimits limits) {
+        StringText unmargined = withoutMargin(whole);
+        if (unmargined != whole) {
+            whole = unmargined;
+            if (whole.remaining() < HEAD_CHARS) whole.cutLines();
+        }
         try {
             // One reader of the text and the others made from it share its Latin-1 copy and its lines (StringText.again).
             List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(whole);
@@ -359,6 +369,7 @@ public final class Parsers {
      * counted over all of it (parseCounted reads a text this short whole into its head, counting every one).
      */
     private static ParseResult<?> parseWhole(StringText in, ParseLimits limits) throws IOException {
+        in = withoutMargin(in);
         String text = in.text().substring(in.position());
         // The text's bytes, made once for its line reads (StringText.latin1), serve detection's pass over the head too.
         ToolParser<?> p = PARSERS.get(detect(text, in.position() == 0 ? in.latin1() : null).kind());
@@ -374,6 +385,22 @@ public final class Parsers {
             if (text.charAt(i) == '\n') line++;
         }
         return withReplacements(r, replaced, line);
+    }
+
+    /**
+     * {@code in} without the margin a paste put in front of every line ({@link PasteMargin}: a quote's {@code "> "}, an
+     * indented code block, pdsh's {@code node1: }), or {@code in} itself when it has none, is not read from its start,
+     * is {@link #HEAD_CHARS} long or longer (a job's log: a file that long is streamed, and read with no margin), or is
+     * an NCCL log or nccl-tests output without it: their reader reads each line's launcher prefix itself, and the host
+     * or rank it names. Lines keep their numbers.
+     */
+    private static StringText withoutMargin(StringText in) {
+        if (in.position() != 0 || in.remaining() >= HEAD_CHARS) return in;
+        String text = in.text();
+        String stripped = PasteMargin.strip(text);
+        if (stripped == text) return in;
+        Kind kind = detect(stripped, null).kind();
+        return kind == Kind.NCCL_LOG || kind == Kind.NCCL_TESTS ? in : new StringText(stripped);
     }
 
     private static ParseResult<?> parseCounted(Reader in, Kind kind, ParseLimits limits) throws IOException {
