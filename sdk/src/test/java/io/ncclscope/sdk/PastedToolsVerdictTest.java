@@ -54,6 +54,7 @@ class PastedToolsVerdictTest {
         long start = System.nanoTime();
         List<String> moved = new ArrayList<>();
         Map<String, int[]> byShape = new TreeMap<>();
+        Map<String, int[]> byTool = new TreeMap<>();
         int checked = 0;
         for (Corpus.Entry entry : Corpus.allEntries()) {
             if (LEFT_OUT.contains(entry.kind())) continue;
@@ -62,16 +63,20 @@ class PastedToolsVerdictTest {
             for (PasteWraps wrap : PasteWraps.applying(text, entry.kind())) {
                 String pasted = WrappedLogsVerdictTest.answer(entry.name(), wrap.wrap(text, command(entry.kind(), text)));
                 checked++;
-                int[] count = byShape.computeIfAbsent(wrap + " " + entry.kind(), k -> new int[2]);
-                count[1]++;
+                int[] shape = byShape.computeIfAbsent(wrap.name(), k -> new int[2]);
+                int[] tool = byTool.computeIfAbsent(wrap + " " + entry.kind(), k -> new int[2]);
+                shape[1]++;
+                tool[1]++;
                 if (!pasted.equals(plain)) {
-                    count[0]++;
+                    shape[0]++;
+                    tool[0]++;
                     moved.add(entry.name() + " " + wrap + "\n    plain:  " + plain + "\n    pasted: " + pasted);
                 }
             }
         }
         moved.forEach(System.out::println);
-        byShape.forEach((k, v) -> {
+        byShape.forEach((k, v) -> System.out.printf("  %-45s %3d of %3d moved%n", k, v[0], v[1]));
+        byTool.forEach((k, v) -> {
             if (v[0] > 0) System.out.printf("  %-45s %3d of %3d moved%n", k, v[0], v[1]);
         });
         System.out.printf("pasted answers moved: %d of %d (%.1f s)%n", moved.size(), checked, (System.nanoTime() - start) / 1e9);

@@ -57,13 +57,13 @@ public final class PasteMargin {
             int end = nl < 0 ? n : nl;
             if (end > from && text.charAt(end - 1) == '\r') end--;
             if (!isBlank(text, from, end)) {
-                if (margin == null) margin = candidate(text.substring(from, end), launcher);
-                if (margin == null) {
-                    if (!isAddedLine(text.substring(from, end))) return null;
-                } else if (carries(text, from, end, margin)) {
+                if (margin != null && carries(text, from, end, margin)) {
                     carried++;
                 } else if (!isAddedLine(text.substring(from, end))) {
-                    return null;
+                    if (margin != null) return null;
+                    margin = candidate(text.substring(from, end), launcher);
+                    if (margin == null) return null;
+                    carried++;
                 }
             }
             from = nl < 0 ? n : nl + 1;
@@ -72,11 +72,10 @@ public final class PasteMargin {
         return carried > (margin == null || margin.equals(QUOTE) || margin.equals(INDENT) ? 0 : 1) ? margin : null;
     }
 
-    /** The margin that {@code line}, the first of the output, opens with, or null. */
+    /** The margin that {@code line}, the output's first (no line a person or tool added), opens with, or null. */
     private static String candidate(String line, LauncherPrefix launcher) {
         if (line.startsWith(QUOTE) || line.equals(">")) return QUOTE;
         if (line.startsWith(INDENT)) return INDENT;
-        if (isAddedLine(line)) return null;
         int end = launcher.firstEnd(line);
         // one process's prefix that ends in ": " (pdsh's host, srun's task, torchrun's and mpirun's tags); a timestamp
         // changes from line to line and is no margin

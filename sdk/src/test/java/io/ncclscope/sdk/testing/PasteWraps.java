@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>A shell prompt's line in the file ({@code $ ibstat}) is what the user typed: the line-prefixing wraps leave it as it
- * is, and a fleet tool's wrap puts its own command before the file's ({@code $ pdsh -w node1 ibstat}).
+ * is, a prompt wrap shows its own prompt before the file's command, and a fleet tool's wrap puts its own command before
+ * the file's ({@code $ pdsh -w node1 ibstat}).
  *
  * <p>Left out: runs of spaces turned into a tab (no terminal, browser or wiki copy does it: {@code unexpand} would, and
  * nobody pastes through it), and {@code dmesg -T} or {@code journalctl} where the file is not plain {@code dmesg} (a
@@ -113,9 +114,9 @@ public enum PasteWraps {
         return (text.endsWith("\n") ? "" : "\n") + "```\n";
     }
 
-    /** The text with {@code prompt + command} as its first line, unless it opens with a prompt of its own. */
+    /** The text with {@code prompt + command} as its first line; where it opens with a prompt, its command after this one. */
     private static String withPrompt(String text, String prompt, String command) {
-        return firstLineIsPrompt(text) ? text : prompt + command + "\n" + text;
+        return firstLineIsPrompt(text) ? prompt + text.substring(promptEnd(text)) : prompt + command + "\n" + text;
     }
 
     /**
