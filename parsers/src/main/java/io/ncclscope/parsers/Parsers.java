@@ -154,7 +154,7 @@ public final class Parsers {
      * @throws IOException only when reading fails
      */
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
-        if (kind == null && in instanceof StringText text && text.remaining() < HEAD_CHARS) return parseWhole(text, limits);
+        if (kind == null && in instanceof StringText text && text.remaining() < HEAD_CHARS) return parseWhole(withoutMargin(text), limits);
         ReplacementCount counted = new ReplacementCount(in);
         ParseResult<?> r = parseCounted(counted, kind, limits);
         return withReplacements(r, counted.replaced, counted.firstLine);
@@ -244,7 +244,10 @@ public final class Parsers {
         try {
             // One reader of the text and the others made from it share its Latin-1 copy and its lines (StringText.again).
             List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(whole);
-            if (sections.size() < 2) return List.of(parse(whole.again(), null, limits));
+            if (sections.size() < 2) {
+                StringText again = whole.again(); // its margin, if any, was cut above
+                return List.of(again.remaining() < HEAD_CHARS ? parseWhole(again, limits) : parse(again, null, limits));
+            }
             return PastedOutputs.parse(whole::again, sections, limits);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a text in memory does not fail
@@ -369,7 +372,6 @@ public final class Parsers {
      * counted over all of it (parseCounted reads a text this short whole into its head, counting every one).
      */
     private static ParseResult<?> parseWhole(StringText in, ParseLimits limits) throws IOException {
-        in = withoutMargin(in);
         String text = in.text().substring(in.position());
         // The text's bytes, made once for its line reads (StringText.latin1), serve detection's pass over the head too.
         ToolParser<?> p = PARSERS.get(detect(text, in.position() == 0 ? in.latin1() : null).kind());

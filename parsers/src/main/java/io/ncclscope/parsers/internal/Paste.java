@@ -117,6 +117,14 @@ public final class Paste {
         char c = t.charAt(0);
         if (c == '#' || c == '$' || c == '>') return true;
         if (t.startsWith("[sudo]") || t.startsWith("```") || t.startsWith("Password:")) return true;
+        return isHostPrompt(t);
+    }
+
+    /**
+     * True for a {@code user@host} prompt's line: {@code user@host:dir$ cmd}, {@code [user@host dir]# cmd},
+     * {@code (env) user@host:~$ cmd}. {@code t} is the stripped line.
+     */
+    public static boolean isHostPrompt(String t) {
         return t.indexOf('@') > 0 && t.length() < 600 && HOST_PROMPT.matcher(t).matches();
     }
 

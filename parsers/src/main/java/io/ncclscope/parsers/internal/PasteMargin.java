@@ -110,7 +110,7 @@ public final class PasteMargin {
         String t = line.strip();
         if (t.startsWith("```") || t.startsWith("~~~")) return true;
         if (t.startsWith("$ ") || t.startsWith("# ") && Paste.afterPrompt(t) != null) return true;
-        if (t.indexOf('@') > 0 && Paste.isNoise(t)) return true;
+        if (Paste.isHostPrompt(t)) return true;
         if (t.length() == 15 && t.chars().allMatch(c -> c == '-')) return true;
         return t.endsWith(" >>") && t.contains(" | rc=");
     }

@@ -58,9 +58,9 @@ public enum PasteWraps {
     CLUSH_GATHERED(null),
     ANSIBLE_AD_HOC(null),
     SRUN_LABEL(t -> eachLine(t, l -> isPrompt(l) ? l : "0: " + l)),
-    DMESG_T(t -> eachLine(t, l -> kernelTime(l, Format.CTIME))),
-    JOURNALCTL_K(t -> eachLine(t, l -> kernelTime(l, Format.SHORT))),
-    JOURNALCTL_K_SHORT_ISO(t -> eachLine(t, l -> kernelTime(l, Format.SHORT_ISO)));
+    DMESG_T(t -> kernelLog(t, Format.CTIME)),
+    JOURNALCTL_K(t -> kernelLog(t, Format.SHORT)),
+    JOURNALCTL_K_SHORT_ISO(t -> kernelLog(t, Format.SHORT_ISO));
 
     /** The host that a host-naming wrap (pdsh, clush, ansible, journalctl) names. */
     public static final String HOST = "node1";
@@ -204,8 +204,35 @@ public enum PasteWraps {
     /** {@code [  123.456789] }: plain dmesg's timestamp (seconds since boot). */
     private static final Pattern KERNEL_TIME = Pattern.compile("^\\[ *(\\d+)\\.(\\d{6})\\] ");
 
+    /**
+     * Whether {@code text} is plain dmesg: a line that opens with its {@code [seconds.micros] } timestamp, and every other
+     * line one it prints so too, a continuation of the message before (indented to the width of its timestamp), or a
+     * line the person added (a prompt, {@code # [cut]}, {@code ...}).
+     */
     private static boolean isPlainDmesg(String text) {
-        return text.lines().filter(l -> !l.isBlank()).allMatch(l -> KERNEL_TIME.matcher(l).lookingAt());
+        boolean stamped = false;
+        int width = -1;
+        for (String l : text.lines().toList()) {
+            if (l.isBlank()) continue;
+            Matcher m = KERNEL_TIME.matcher(l);
+            if (m.lookingAt()) {
+                stamped = true;
+                width = m.end();
+            } else if (!(isAddedLine(l) || width > 0 && continues(l, width))) {
+                return false;
+            }
+        }
+        return stamped;
+    }
+
+    private static boolean isAddedLine(String line) {
+        String t = line.strip();
+        return isPrompt(line) || t.equals("...") || t.startsWith("# [cut") || t.startsWith("```");
+    }
+
+    /** A continuation line of a multi-line kernel message: blanks to the width of the timestamp, then text. */
+    private static boolean continues(String line, int width) {
+        return line.length() > width && line.substring(0, width).isBlank() && line.charAt(width) != ' ';
     }
 
     /** util-linux dmesg's colours: the time green, the subsystem prefix (to its {@code ": "}) brown. */
@@ -257,17 +284,28 @@ public enum PasteWraps {
     private static final DateTimeFormatter SHORT_FORMAT = DateTimeFormatter.ofPattern("MMM dd HH:mm:ss", Locale.ROOT);
     private static final DateTimeFormatter ISO_FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssxxx", Locale.ROOT);
 
-    /** A plain dmesg line read as {@code dmesg -T} or {@code journalctl -k} prints it. */
-    private static String kernelTime(String line, Format format) {
-        Matcher m = KERNEL_TIME.matcher(line);
-        if (!m.lookingAt()) return line;
-        var at = BOOT.plusSeconds(Long.parseLong(m.group(1))).atOffset(ZoneOffset.UTC);
-        String message = line.substring(m.end());
-        return switch (format) {
-            case CTIME -> "[" + CTIME_FORMAT.format(at) + "] " + message;
-            case SHORT -> SHORT_FORMAT.format(at) + " " + HOST + " kernel: " + message;
-            case SHORT_ISO -> ISO_FORMAT.format(at) + " " + HOST + " kernel: " + message;
-        };
+    /**
+     * A plain dmesg text read as {@code dmesg -T} or {@code journalctl -k} prints it: each timestamp in the format's own
+     * form, and a continuation line indented to the width of the new one (both tools align it with the message).
+     */
+    private static String kernelLog(String text, Format format) {
+        int[] widths = {0, 0}; // the last timestamp's width in the file, and its width now
+        return eachLine(text, line -> {
+            Matcher m = KERNEL_TIME.matcher(line);
+            if (m.lookingAt()) {
+                var at = BOOT.plusSeconds(Long.parseLong(m.group(1))).atOffset(ZoneOffset.UTC);
+                String prefix = switch (format) {
+                    case CTIME -> "[" + CTIME_FORMAT.format(at) + "] ";
+                    case SHORT -> SHORT_FORMAT.format(at) + " " + HOST + " kernel: ";
+                    case SHORT_ISO -> ISO_FORMAT.format(at) + " " + HOST + " kernel: ";
+                };
+                widths[0] = m.end();
+                widths[1] = prefix.length();
+                return prefix + line.substring(m.end());
+            }
+            if (widths[0] > 0 && continues(line, widths[0])) return " ".repeat(widths[1]) + line.substring(widths[0]);
+            return line;
+        });
     }
 
     /** {@return the wraps that apply to {@code text}} */
