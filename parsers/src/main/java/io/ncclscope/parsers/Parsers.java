@@ -107,10 +107,18 @@ public final class Parsers {
     }
 
     /** {@link #detect(CharSequence)} of a head of at most {@link #HEAD_CHARS}, with its Latin-1 bytes when known. */
-    private static Detection detect(String head, byte[] headBytes) {
-        // The sniffers read the lines as the parsers will: without the colours a terminal paste carries.
-        String h = EscapeFilter.withoutEscapes(head);
-        byte[] latin1 = h == head ? headBytes : null;
+    private static Detection detect(String h, byte[] latin1) {
+        Detection d = scored(h, latin1);
+        // A terminal paste's colours (dmesg --color=always, ip -c link) can hide its kind from the sniffers, which read
+        // the head as it is, while the parsers read its lines without them: read it again without them, only then. A
+        // head of a known kind with colours (corpus captured/h200-1gpu/sys/topo-m.txt, ESC[4m) is not copied.
+        if (d.kind() != Kind.UNKNOWN) return d;
+        String plain = EscapeFilter.withoutEscapes(h);
+        return plain == h ? d : scored(plain, null);
+    }
+
+    /** Every sniffer's score of the head, as {@link #detect(String, byte[])} gives them. */
+    private static Detection scored(String h, byte[] latin1) {
         List<Detection.Score> scores = new ArrayList<>();
         // The sniffers that walk the head's lines find them once, not each on its own.
         try (HeadLines.Share shared = HeadLines.share(h, latin1)) {
