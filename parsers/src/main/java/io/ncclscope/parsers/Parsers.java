@@ -6,8 +6,10 @@ import io.ncclscope.parsers.ethtool.EthtoolParser;
 import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
+import io.ncclscope.parsers.internal.EscapeFilter;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
+import io.ncclscope.parsers.internal.PasteMargin;
 import io.ncclscope.parsers.internal.StringText;
 import io.ncclscope.parsers.internal.Warnings;
 import io.ncclscope.parsers.manifest.CollectManifestParser;
@@ -48,6 +50,11 @@ import java.util.function.LongConsumer;
  * ParseResult<?> r = Parsers.parse(Files.readString(Path.of("topo.txt")));
  * if (r.data() instanceof Topology t) { ... }
  * }</pre>
+ *
+ * <p>A text shorter than {@link #HEAD_CHARS}, detected (no kind given), is read without the margin a paste put before
+ * every line: a quote's {@code "> "}, an indented code block's four spaces, one node's or task's prefix
+ * ({@code pdsh}'s {@code node1: }, {@code srun --label}'s {@code 0: }), except from an NCCL log or nccl-tests output,
+ * whose reader reads those prefixes and the host or rank they name. Lines keep their numbers.
  */
 public final class Parsers {
 
@@ -101,6 +108,17 @@ public final class Parsers {
 
     /** {@link #detect(CharSequence)} of a head of at most {@link #HEAD_CHARS}, with its Latin-1 bytes when known. */
     private static Detection detect(String h, byte[] latin1) {
+        Detection d = scored(h, latin1);
+        // A terminal paste's colours (dmesg --color=always, ip -c link) can hide its kind from the sniffers, which read
+        // the head as it is, while the parsers read its lines without them: read it again without them, only then. A
+        // head of a known kind with colours (corpus captured/h200-1gpu/sys/topo-m.txt, ESC[4m) is not copied.
+        if (d.kind() != Kind.UNKNOWN) return d;
+        String plain = EscapeFilter.withoutEscapes(h);
+        return plain == h ? d : scored(plain, null);
+    }
+
+    /** Every sniffer's score of the head, as {@link #detect(String, byte[])} gives them. */
+    private static Detection scored(String h, byte[] latin1) {
         List<Detection.Score> scores = new ArrayList<>();
         // The sniffers that walk the head's lines find them once, not each on its own.
         try (HeadLines.Share shared = HeadLines.share(h, latin1)) {
@@ -149,7 +167,7 @@ public final class Parsers {
      * @throws IOException only when reading fails
      */
     public static ParseResult<?> parse(Reader in, Kind kind, ParseLimits limits) throws IOException {
-        if (kind == null && in instanceof StringText text && text.remaining() < HEAD_CHARS) return parseWhole(text, limits);
+        if (kind == null && in instanceof StringText text && text.remaining() < HEAD_CHARS) return parseWhole(withoutMargin(text), limits);
         ReplacementCount counted = new ReplacementCount(in);
         ParseResult<?> r = parseCounted(counted, kind, limits);
         return withReplacements(r, counted.replaced, counted.firstLine);
@@ -231,10 +249,18 @@ public final class Parsers {
     }
 
     private static List<ParseResult<?>> parseEach(StringText whole, ParseLimits limits) {
+        StringText unmargined = withoutMargin(whole);
+        if (unmargined != whole) {
+            whole = unmargined;
+            if (whole.remaining() < HEAD_CHARS) whole.cutLines();
+        }
         try {
             // One reader of the text and the others made from it share its Latin-1 copy and its lines (StringText.again).
             List<PastedOutputs.Section> sections = PastedOutputs.ofPaste(whole);
-            if (sections.size() < 2) return List.of(parse(whole.again(), null, limits));
+            if (sections.size() < 2) {
+                StringText again = whole.again(); // its margin, if any, was cut above
+                return List.of(again.remaining() < HEAD_CHARS ? parseWhole(again, limits) : parse(again, null, limits));
+            }
             return PastedOutputs.parse(whole::again, sections, limits);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a text in memory does not fail
@@ -374,6 +400,22 @@ public final class Parsers {
             if (text.charAt(i) == '\n') line++;
         }
         return withReplacements(r, replaced, line);
+    }
+
+    /**
+     * {@code in} without the margin a paste put in front of every line ({@link PasteMargin}: a quote's {@code "> "}, an
+     * indented code block, pdsh's {@code node1: }), or {@code in} itself when it has none, is not read from its start,
+     * is {@link #HEAD_CHARS} long or longer (a job's log: a file that long is streamed, and read with no margin), or is
+     * an NCCL log or nccl-tests output without it: their reader reads each line's launcher prefix itself, and the host
+     * or rank it names. Lines keep their numbers.
+     */
+    private static StringText withoutMargin(StringText in) {
+        if (in.position() != 0 || in.remaining() >= HEAD_CHARS) return in;
+        String text = in.text();
+        String stripped = PasteMargin.strip(text);
+        if (stripped == text) return in;
+        Kind kind = detect(stripped, null).kind();
+        return kind == Kind.NCCL_LOG || kind == Kind.NCCL_TESTS ? in : new StringText(stripped);
     }
 
     private static ParseResult<?> parseCounted(Reader in, Kind kind, ParseLimits limits) throws IOException {

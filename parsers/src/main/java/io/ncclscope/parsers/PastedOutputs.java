@@ -461,9 +461,11 @@ public final class PastedOutputs {
 
     /**
      * The tool a command runs, when it is one whose prompt starts a part: {@code sudo}, {@code VAR=value} settings and
-     * a path are skipped ({@code sudo NCCL_DEBUG=INFO ./build/all_reduce_perf -g 8} runs {@code all_reduce_perf}).
+     * a path are skipped ({@code sudo NCCL_DEBUG=INFO ./build/all_reduce_perf -g 8} runs {@code all_reduce_perf}), and
+     * a fleet runner ({@link Paste#runCommand}: {@code pdsh -w node1 ibstat} runs {@code ibstat}).
      */
-    private static String toolName(String command) {
+    private static String toolName(String fullCommand) {
+        String command = Paste.runCommand(fullCommand); // "pdsh -w node1 ibstat" runs ibstat
         // The first 8 words, as Paste.words(command, 8) splits them, found in place: only the tool's name is copied.
         int n = command.length();
         int i = 0;

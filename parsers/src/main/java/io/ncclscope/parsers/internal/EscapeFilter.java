@@ -6,7 +6,7 @@ package io.ncclscope.parsers.internal;
  * character but tab becomes a space. One filter per line being assembled; {@link #reset()} at each line end, since
  * an escape never spans lines. Not thread-safe.
  */
-final class EscapeFilter {
+public final class EscapeFilter {
 
     private static final int NONE = 0;
     private static final int SEEN = 1;
@@ -14,6 +14,9 @@ final class EscapeFilter {
     private static final int IN_OSC = 3;
 
     private int state = NONE;
+
+    EscapeFilter() {
+    }
 
     /**
      * {@return the character to keep for {@code c}, or -1 when it belongs to an escape sequence}
@@ -42,6 +45,33 @@ final class EscapeFilter {
                 return c < 0x20 && c != '\t' ? ' ' : c;
             }
         }
+    }
+
+    /**
+     * {@return {@code text} without its escape sequences, its line ends and every other character kept; {@code text}
+     * itself when it holds no ESC} For a detection head: the sniffers read the lines the parsers will read, which
+     * {@link LineSource} cleans of escapes ({@code dmesg --color=always}, {@code ip -c link}).
+     *
+     * @param text a head of lines
+     */
+    public static String withoutEscapes(String text) {
+        int first = text.indexOf('\u001b');
+        if (first < 0) return text;
+        StringBuilder out = new StringBuilder(text.length());
+        out.append(text, 0, first);
+        EscapeFilter f = new EscapeFilter();
+        for (int i = first; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r') {
+                f.reset();
+                out.append(c);
+            } else if (c == '\u001b' || f.state != NONE) {
+                f.filter(c);
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /** Forgets an escape sequence left open at a line end. */

@@ -80,6 +80,19 @@ public final class LauncherPrefix {
         return i;
     }
 
+    /**
+     * Reads the first prefix at the start of {@code s} only, as {@link #end} reads each of them: a paste's margin is one
+     * prefix ({@code node1: } of pdsh), and what follows it may read as another ({@code 2: eth0:} of {@code ip link}).
+     *
+     * @param s the line
+     * @return the index of the first character after the first prefix, 0 when there is none
+     */
+    public int firstEnd(String s) {
+        rank = NO_RANK;
+        process = 0;
+        return s.isEmpty() ? 0 : next(s, 0, s.length());
+    }
+
     /** Adds {@code s[from, to)}, a prefix that names the process, to {@link #process}; returns {@code end}. */
     private int identify(String s, int from, int to, int end) {
         long h = process * 0x100000001B3L + 1;

@@ -31,6 +31,68 @@ public final class Paste {
     }
 
     /**
+     * The command a fleet runner runs on other nodes: {@code pdsh -w node[1-4] ibstat} and {@code clush -b -w node1
+     * ibstat} run {@code ibstat}, {@code ssh node1 nvidia-smi topo -m} runs {@code nvidia-smi topo -m}, {@code ansible
+     * all -a 'ibstat'} (or {@code -m shell -a "..."}) runs what its {@code -a} quotes. {@code command} itself when it
+     * starts with no runner; empty when the runner's command is missing (the line was cut after it).
+     *
+     * @param command a command line, its prompt cut off ({@link #afterPrompt})
+     */
+    public static String runCommand(String command) {
+        String c = command.stripLeading();
+        if (!(c.startsWith("pdsh") || c.startsWith("clush") || c.startsWith("ssh") || c.startsWith("ansible"))) return command;
+        String[] w = words(command, 2);
+        if (w.length == 0) return command;
+        int at;
+        switch (w[0]) {
+            case "pdsh", "clush" -> at = afterOptions(command, w[0].length(), "wxgXRlftuoOe", false);
+            case "ssh" -> at = afterOptions(command, 3, "pilJoFEcmbDLRW", true);
+            case "ansible" -> {
+                int a = command.indexOf(" -a ");
+                if (a < 0) a = command.indexOf(" --args ");
+                if (a < 0) return "";
+                String quoted = command.substring(command.indexOf(' ', a + 1) + 1).strip();
+                if (quoted.length() >= 1 && (quoted.charAt(0) == '\'' || quoted.charAt(0) == '"')) {
+                    char q = quoted.charAt(0);
+                    int close = quoted.indexOf(q, 1);
+                    return close < 0 ? quoted.substring(1) : quoted.substring(1, close);
+                }
+                return quoted;
+            }
+            default -> {
+                return command;
+            }
+        }
+        return at < 0 ? "" : command.substring(at);
+    }
+
+    /**
+     * Where the command after a runner's options starts in {@code s}, from {@code i}: words that start with {@code '-'}
+     * are options, and a one-letter option of {@code withArgument} takes the next word; with {@code host}, the first
+     * other word is the host and the command follows it. -1 when nothing follows.
+     */
+    private static int afterOptions(String s, int i, String withArgument, boolean host) {
+        int n = s.length();
+        boolean argumentNext = false;
+        boolean hostNext = host;
+        while (true) {
+            while (i < n && Whitespace.is(s.charAt(i))) i++;
+            if (i >= n) return -1;
+            int start = i;
+            while (i < n && !Whitespace.is(s.charAt(i))) i++;
+            if (argumentNext) {
+                argumentNext = false;
+            } else if (s.charAt(start) == '-') {
+                argumentNext = i - start == 2 && withArgument.indexOf(s.charAt(start + 1)) >= 0;
+            } else if (hostNext) {
+                hostNext = false;
+            } else {
+                return start;
+            }
+        }
+    }
+
+    /**
      * True, after noting it as an INFO warning, when {@code t} (a stripped line) is a cut marker or an
      * elision that a parser skips.
      */
@@ -55,6 +117,14 @@ public final class Paste {
         char c = t.charAt(0);
         if (c == '#' || c == '$' || c == '>') return true;
         if (t.startsWith("[sudo]") || t.startsWith("```") || t.startsWith("Password:")) return true;
+        return isHostPrompt(t);
+    }
+
+    /**
+     * True for a {@code user@host} prompt's line: {@code user@host:dir$ cmd}, {@code [user@host dir]# cmd},
+     * {@code (env) user@host:~$ cmd}. {@code t} is the stripped line.
+     */
+    public static boolean isHostPrompt(String t) {
         return t.indexOf('@') > 0 && t.length() < 600 && HOST_PROMPT.matcher(t).matches();
     }
 

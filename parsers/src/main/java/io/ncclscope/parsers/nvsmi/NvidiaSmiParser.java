@@ -193,11 +193,23 @@ public final class NvidiaSmiParser implements ToolParser<NvidiaSmiData> {
         if (after < s.length() && !Whitespace.is(s.charAt(after))) return null;
         String prefix = s.substring(0, idx).strip();
         if (prefix.endsWith("sudo")) prefix = prefix.substring(0, prefix.length() - 4).strip();
+        String command = s.substring(idx).strip();
         if (!prefix.isEmpty()) {
             char c = prefix.charAt(prefix.length() - 1);
-            if (c != '$' && c != '#' && c != '>') return null;
+            if (c == '\'' || c == '"') {
+                // ansible's -a 'nvidia-smi -q': the quote closes after the command
+                int close = command.indexOf(c);
+                if (close > 0) command = command.substring(0, close).strip();
+            }
+            if (c != '$' && c != '#' && c != '>' && !runsOnNodes(prefix)) return null;
         }
-        return s.substring(idx).strip();
+        return command;
+    }
+
+    /** Whether {@code prefix} is a prompt and a fleet runner with nothing after it: {@code $ pdsh -w node1}. */
+    private static boolean runsOnNodes(String prefix) {
+        String command = Paste.afterPrompt(prefix);
+        return command != null && !command.isEmpty() && Paste.runCommand(command + " ").isBlank();
     }
 
     /** The form an nvidia-smi command line prints. */
