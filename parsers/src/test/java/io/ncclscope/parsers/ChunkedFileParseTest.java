@@ -300,9 +300,19 @@ class ChunkedFileParseTest {
             "The server socket has failed to listen on any local network address.",
             "[W TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host h0:29500 - retrying (try=0): x",
             "DistStoreError: Timed out after 61 seconds waiting for clients. 1/2 clients joined.",
-            "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: k (x)"};
+            "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: k (x)",
+            "mpirun noticed that process rank 3 with PID 4711 on node n1 exited on signal 9 (Killed).",
+            "srun: error: n1: task 3: Out Of Memory",
+            "slurmstepd: error: *** STEP 12.0 ON n1 CANCELLED AT 2024-01-01T00:00:00 ***",
+            "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=12.0. Some of your processes may have been killed",
+            "[2024-01-01 00:00:00,000] [ERROR] [launch.py:321:sigkill_handler] ['python', '-u', 't.py', '--local_rank=1']"
+                + " exits with return code = -9",
+            "[2024-01-01 00:00:00,000] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4711",
+            "  Reason:       OOMKilled"};
         String[] alike = {"NCCL erro", "atchdo", "RuntimeError:", "ChildFailedErro", "Duplicate GPU detecte", "x WARN", "] INF",
-            "中NCCL_", "NCCL failure", "rro", "The client socket ha", "TCP client failed to connec", "waiting for client"};
+            "中NCCL_", "NCCL failure", "rro", "The client socket ha", "TCP client failed to connec", "waiting for client",
+            "noticed that process ran", "srun: error", "CANCELLED A", "oom-kill even", "exits with return code", "Killing subproces",
+            "OOMKille"};
         assertEachLineChangesTheParseAndCutsAsOneStream(read, alike);
     }
 

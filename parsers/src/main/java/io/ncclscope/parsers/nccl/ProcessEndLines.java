@@ -1,0 +1,110 @@
+package io.ncclscope.parsers.nccl;
+
+import static io.ncclscope.parsers.nccl.LineRegions.cut;
+
+import io.ncclscope.parsers.internal.ToolValues;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What launchers and schedulers print when one of their processes ends badly, read as one family: the process, where
+ * it ran and how it ended, from the line's own words. Each layout is its source's format:
+ *
+ * <ul>
+ *   <li>Open MPI and PRRTE ({@code orte/tools/orterun/help-orterun.txt}, {@code help-prun.txt},
+ *       {@code proc-aborted-strsignal}): {@code mpirun noticed that process rank 3 with PID 4711 on node n1 exited on
+ *       signal 9 (Killed).}, and {@code Primary job  terminated normally, but 1 process returned} ({@code
+ *       help-errmgr-base.txt}, {@code help-state-base.txt}: {@code normal-termination-but});</li>
+ *   <li>Slurm's srun ({@code _task_finish}): {@code srun: error: n1: task 3: Killed}, {@code ...: Out Of Memory},
+ *       {@code ...: Exited with exit code 1}; slurmstepd: {@code *** STEP 12.0 ON n1 CANCELLED AT 2024-01-01T00:00:00
+ *       ***} (with {@code DUE TO TIME LIMIT} and the like), {@code Detected 1 oom-kill event(s) in StepId=12.0. ...};</li>
+ *   <li>DeepSpeed's launcher ({@code deepspeed/launcher/launch.py}): {@code [...] exits with return code = -9} (a
+ *       negative code is the signal that ended the process), {@code Killing subprocess 4711};</li>
+ *   <li>Kubernetes: a container's {@code OOMKilled} reason.</li>
+ * </ul>
+ *
+ * Each line becomes one {@link LauncherErrorKind#PROCESS_ENDED} report with the rank, host, pid and signal or exit code
+ * the line prints; what the line means for the diagnosis is the message catalogue's to say.
+ */
+final class ProcessEndLines {
+
+    /** A line of the family holds one of these. */
+    static final String[] TEXTS = {" noticed that process rank ", "srun: error: ", "CANCELLED AT ", "oom-kill event",
+        " exits with return code = ", "Killing subprocess ", "OOMKilled", " terminated normally, but "};
+
+    /** {@link #TEXTS} as words of the line's pairs. */
+    static final LineBigrams.Word[] WORDS = NcclLogSignatures.words(TEXTS);
+
+    /** mpirun's and prterun's {@code %s noticed that process rank %lu with PID %lu on node %s exited on signal %d (%s).} */
+    private static final Pattern MPI = Pattern.compile(
+            "noticed that process rank (\\d+) with PID (\\d+) on node \"?([^\\s\"]+)\"? exited on signal (\\d+)(?: \\(([^)]*)\\))?");
+    /** srun's {@code %s: %s %s: %s%s}: hosts, {@code task} or {@code tasks}, the task ids, how they ended. */
+    private static final Pattern SRUN = Pattern.compile("srun: error: (\\S+): tasks? (\\d+)[-,\\d]*: (.+?)\\s*$");
+    /** slurmstepd's {@code *** STEP 12.0 ON n1 CANCELLED AT ... ***}, {@code *** JOB 12 ON n1 CANCELLED AT ... ***}. */
+    private static final Pattern CANCELLED = Pattern.compile("\\*\\*\\* (?:STEP|JOB) \\S+ ON (\\S+) CANCELLED AT (.+?)\\s*\\*\\*\\*");
+    /** DeepSpeed's {@code %s exits with return code = %d}; the command names the local rank. */
+    private static final Pattern RETURN_CODE = Pattern.compile(" exits with return code = (-?\\d+)");
+    private static final Pattern LOCAL_RANK = Pattern.compile("--local_rank=(\\d+)");
+    private static final Pattern SUBPROCESS = Pattern.compile("Killing subprocess (\\d+)");
+
+    private final LauncherErrors errors;
+
+    ProcessEndLines(LauncherErrors errors) {
+        this.errors = errors;
+    }
+
+    /** {@return false when no line of the family is in the line {@code bigrams} read; true when one may be} */
+    static boolean mayHold(LineBigrams bigrams) {
+        for (LineBigrams.Word w : WORDS) {
+            if (bigrams.mayHold(w)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Reads the line when it is one of the family.
+     *
+     * @param line one line
+     * @param no   its 1-based number
+     * @param s    where the message starts, after the launcher's prefix
+     * @param rank the rank the launcher's prefix names, or null
+     * @return true when the line was one of the family
+     */
+    boolean on(String line, int no, int s, Integer rank) {
+        String t = line.substring(s).trim();
+        LauncherErrorEntry e = new LauncherErrorEntry(LauncherErrorKind.PROCESS_ENDED, no);
+        e.rank = rank;
+        Matcher m;
+        if ((m = MPI.matcher(t)).find()) {
+            e.rank = ToolValues.integer(m.group(1));
+            e.pid = ToolValues.longValue(m.group(2));
+            e.host = cut(m.group(3));
+            e.exitCode = negative(m.group(4));
+            e.reason = cut("signal " + m.group(4) + (m.group(5) != null ? " (" + m.group(5) + ")" : ""));
+        } else if ((m = SRUN.matcher(t)).find()) {
+            e.host = cut(m.group(1));
+            e.rank = ToolValues.integer(m.group(2));
+            e.reason = cut(m.group(3));
+        } else if ((m = CANCELLED.matcher(t)).find()) {
+            e.host = cut(m.group(1));
+            e.reason = cut(t.substring(t.indexOf("CANCELLED"), m.end(2)));
+        } else if ((m = RETURN_CODE.matcher(t)).find()) {
+            e.exitCode = ToolValues.integer(m.group(1));
+            e.reason = cut("return code = " + m.group(1));
+            Matcher local = LOCAL_RANK.matcher(t);
+            if (e.rank == null && local.find()) e.rank = ToolValues.integer(local.group(1));
+        } else if ((m = SUBPROCESS.matcher(t)).find()) {
+            e.pid = ToolValues.longValue(m.group(1));
+        } else if (!t.contains("oom-kill event") && !t.contains("OOMKilled") && !t.contains(" terminated normally, but ")) {
+            return false;
+        }
+        e.text = cut(t);
+        errors.finishLaunch(e);
+        return true;
+    }
+
+    private static Integer negative(String signal) {
+        Integer n = ToolValues.integer(signal);
+        return n == null ? null : -n;
+    }
+}
