@@ -44,7 +44,7 @@ public class MessageCatalogueTest {
                     || RuleCatalog.code(entry.classification()).isPresent())
                     .as("line %d classification %s", entry.line(), entry.classification()).isTrue();
             assertThat(entry.source()).isIn("nccl", "pytorch", "nccl-tests", "aws-ofi-nccl", "libfabric", "nccl-rdma-sharp-plugins",
-                    "openmpi", "slurm", "deepspeed", "kubernetes");
+                    "openmpi", "slurm", "deepspeed", "kubernetes", "linux");
             assertThat(entry.versions()).as("line %d versions", entry.line()).isNotBlank();
             assertThat(entry.file()).as("line %d file", entry.line()).isNotBlank();
             String example = example(entry.format()).strip();

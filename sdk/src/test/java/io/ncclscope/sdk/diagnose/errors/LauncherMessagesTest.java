@@ -241,7 +241,9 @@ class LauncherMessagesTest {
         assertThat(en(f)).contains("out-of-memory killer", "task 3: Out Of Memory");
         assertThat(f.detail().render(Locale.SIMPLIFIED_CHINESE)).contains("OOM killer");
         for (String oom : List.of("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes"
-                + " may have been killed by the cgroup out-of-memory handler.", "      Reason:       OOMKilled")) {
+                + " may have been killed by the cgroup out-of-memory handler.", "      Reason:       OOMKilled",
+                "[  812.204467] Out of memory: Killed process 5001 (python) total-vm:98765432kB, anon-rss:87654321kB,"
+                        + " file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:180000kB oom_score_adj:0")) {
             only(text(ncclInit("n1") + oom + "\n"), "RANK_KILLED_BY_OOM");
         }
     }
