@@ -457,7 +457,7 @@ final class NcclLogScanner {
             return;
         }
         // A launcher's or scheduler's word on how a process ended: mpirun's 'exited on signal', srun's 'task 3: Killed'.
-        if (ProcessEndLines.mayHold(bigrams) && processEnds.on(line, no, s, launcherPrefix.rank >= 0 ? launcherPrefix.rank : null)) {
+        if (ProcessEndLines.holds(bigrams, line, s) && processEnds.on(line, no, s, launcherPrefix.rank >= 0 ? launcherPrefix.rank : null)) {
             return;
         }
         if (bigrams.indexOf(line, RROR, s) >= 0 || bigrams.indexOf(line, OUT_OF_MEMORY, s) >= 0) {

@@ -54,10 +54,14 @@ final class ProcessEndLines {
         this.errors = errors;
     }
 
-    /** {@return false when no line of the family is in the line {@code bigrams} read; true when one may be} */
-    static boolean mayHold(LineBigrams bigrams) {
+    /**
+     * {@return whether the line {@code bigrams} read holds one of {@link #WORDS} after {@code from}} Searched, not only
+     * guessed from the line's pairs: the words are made of common pairs, and a line that only may hold one would be
+     * matched against every pattern of {@link #on}.
+     */
+    static boolean holds(LineBigrams bigrams, String line, int from) {
         for (LineBigrams.Word w : WORDS) {
-            if (bigrams.mayHold(w)) return true;
+            if (bigrams.indexOf(line, w, from) >= 0) return true;
         }
         return false;
     }
