@@ -300,9 +300,17 @@ class ChunkedFileParseTest {
             "The server socket has failed to listen on any local network address.",
             "[W TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host h0:29500 - retrying (try=0): x",
             "DistStoreError: Timed out after 61 seconds waiting for clients. 1/2 clients joined.",
-            "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: k (x)"};
+            "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: k (x)",
+            "mpirun noticed that process rank 3 with PID 4711 on node n1 exited on signal 9 (Killed).",
+            "srun: error: n1: task 3: Out Of Memory",
+            "[12345.678901] Out of memory: Killed process 4711 (python) total-vm:1000kB, anon-rss:900kB, file-rss:0kB",
+            "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=12.0. Some of your processes may have been killed",
+            "[2024-01-01 00:00:00,000] [ERROR] [launch.py:321:sigkill_handler] ['python', '-u', 't.py', '--local_rank=1']"
+                + " exits with return code = -9",
+            "  Reason:       OOMKilled"};
         String[] alike = {"NCCL erro", "atchdo", "RuntimeError:", "ChildFailedErro", "Duplicate GPU detecte", "x WARN", "] INF",
-            "中NCCL_", "NCCL failure", "rro", "The client socket ha", "TCP client failed to connec", "waiting for client"};
+            "中NCCL_", "NCCL failure", "rro", "The client socket ha", "TCP client failed to connec", "waiting for client",
+            "noticed that process ran", "srun: error", "oom-kill even", "exits with return code", "Killed proces", "OOMKille"};
         assertEachLineChangesTheParseAndCutsAsOneStream(read, alike);
     }
 

@@ -29,5 +29,15 @@ public enum LauncherErrorKind {
      * initializing process group in store based barrier on rank 0, ...}). What each means is the message catalogue's
      * to say (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp, torch/distributed/distributed_c10d.py).
      */
-    STORE_SETUP
+    STORE_SETUP,
+    /**
+     * A launcher, scheduler or the kernel saying how a process of the job ended: on a signal ({@code mpirun noticed that
+     * process rank 3 with PID 4711 on node n1 exited on signal 9 (Killed).}, {@code srun: error: n1: task 3: Killed},
+     * DeepSpeed's {@code exits with return code = -9}), or killed for its memory ({@code srun: error: n1: task 3: Out Of
+     * Memory}, slurmstepd's {@code oom-kill event(s)}, the kernel's {@code Killed process 4711 (python) total-vm:...},
+     * Kubernetes' {@code OOMKilled}); also srun's {@code Exited with exit code N}. The rank, host, pid, the signal or
+     * reason, and a signal's negative exit code where the line prints them; what each means is the message catalogue's
+     * to say.
+     */
+    PROCESS_ENDED
 }

@@ -54,6 +54,7 @@ final class NcclLogScanner {
     private final IbCompletionLines ibErrors = new IbCompletionLines();
     private final WarnLines warns;
     private final LauncherErrors launcherErrors;
+    private final ProcessEndLines processEnds;
     private final PyTorchErrorLines pyTorchErrors;
     private final WatchdogLines watchdogs;
     private final HangLines hangLines;
@@ -81,6 +82,7 @@ final class NcclLogScanner {
         this.watchdogs = new WatchdogLines(launcherPrefix, launcherErrors);
         this.hangLines = new HangLines(launcherPrefix);
         this.torchrunFailures = new TorchrunFailureLines(launcherErrors);
+        this.processEnds = new ProcessEndLines(launcherErrors);
     }
 
     void accept(String line, int no) {
@@ -386,6 +388,7 @@ final class NcclLogScanner {
         words.addAll(List.of(HangLines.WORDS));
         words.addAll(List.of(NcclLogSignatures.STORE_PLACE_WORDS));
         words.addAll(List.of(NcclLogSignatures.STORE_SETUP_WORDS));
+        words.addAll(List.of(ProcessEndLines.WORDS));
         return words.toArray(new LineBigrams.Word[0]);
     }
 
@@ -468,6 +471,10 @@ final class NcclLogScanner {
         }
         if (NcclLogSignatures.mayBeStoreLost(bigrams) && NcclLogSignatures.storeLost(line, s) != null) {
             launcherErrors.textError(LauncherErrorKind.STORE_LOST, line, no, s);
+            return;
+        }
+        // A launcher's or scheduler's word on how a process ended: mpirun's 'exited on signal', srun's 'task 3: Killed'.
+        if (ProcessEndLines.holds(bigrams, line, s) && processEnds.on(line, no, s, launcherPrefix.rank >= 0 ? launcherPrefix.rank : null)) {
             return;
         }
         if (bigrams.indexOf(line, RROR, s) >= 0 || bigrams.indexOf(line, OUT_OF_MEMORY, s) >= 0) {

@@ -89,7 +89,7 @@ final class NcclLogSignatures {
         return mayHoldAny(bigrams, STORE_PLACE_WORDS);
     }
 
-    private static LineBigrams.Word[] words(String[] texts) {
+    static LineBigrams.Word[] words(String[] texts) {
         LineBigrams.Word[] out = new LineBigrams.Word[texts.length];
         for (int i = 0; i < texts.length; i++) out[i] = new LineBigrams.Word(texts[i]);
         return out;

@@ -490,6 +490,44 @@ class NcclLogParserTest {
     }
 
     @Test
+    void launchersAndSchedulersSayingHowAProcessEndedAreOneFamilyNamingRankHostPidAndSignal() {
+        // Lines written from the sources' formats: Open MPI's help-orterun.txt (proc-aborted-strsignal), Slurm's srun
+        // (_task_finish) and slurmstepd, DeepSpeed's launch.py (sigkill_handler), the kernel's mm/oom_kill.c, a
+        // Kubernetes pod's status.
+        String text = "n1:10:20 [0] NCCL INFO Init COMPLETE\n"
+                + "mpirun noticed that process rank 3 with PID 4711 on node gpu-node-7 exited on signal 9 (Killed).\n"
+                + "srun: error: gpu-node-2: tasks 4-7: Out Of Memory\n"
+                + "srun: error: gpu-node-2: task 5: Segmentation fault (core dumped)\n"
+                + "[  812.204467] Out of memory: Killed process 5123 (python) total-vm:98765432kB, anon-rss:87654321kB,"
+                + " file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:180000kB oom_score_adj:0\n"
+                + "slurmstepd: error: Detected 2 oom-kill event(s) in StepId=1234.0. Some of your processes may have been"
+                + " killed by the cgroup out-of-memory handler.\n"
+                + "[2024-05-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', 'train.py',"
+                + " '--local_rank=6'] exits with return code = -9\n"
+                + "      Reason:       OOMKilled\n"
+                + "srun: error: Unable to allocate resources: Requested node configuration is not available\n"
+                + "slurmstepd: error: *** STEP 1234.0 ON gpu-node-2 CANCELLED AT 2024-05-01T10:00:00 DUE TO TIME LIMIT ***\n"
+                + "[2024-05-01 10:00:00,120] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 5123\n";
+        List<LauncherError> ends = parse(text).launcherErrors(LauncherErrorKind.PROCESS_ENDED);
+        assertThat(ends).extracting(LauncherError::line).containsExactly(2, 3, 4, 5, 6, 7, 8);
+        assertThat(ends).extracting(LauncherError::rank).containsExactly(3, 4, 5, null, null, 6, null);
+        assertThat(ends).extracting(LauncherError::host)
+                .containsExactly("gpu-node-7", "gpu-node-2", "gpu-node-2", null, null, null, null);
+        assertThat(ends).extracting(LauncherError::pid).containsExactly(4711L, null, null, 5123L, null, null, null);
+        assertThat(ends).extracting(LauncherError::exitCode).containsExactly(-9, null, null, null, null, -9, null);
+        assertThat(ends).extracting(LauncherError::reason).containsExactly("signal 9 (Killed)", "Out Of Memory",
+                "Segmentation fault (core dumped)", "Killed process 5123 (python)", null, "return code = -9", null);
+        assertThat(ends.get(0).text()).startsWith("mpirun noticed that process rank 3");
+        // A paste of a failed job whose only telling line is the launcher's kill is an NCCL log to read.
+        assertThat(parser.sniff("mpirun noticed that process rank 3 with PID 4711 on node n7 exited on signal 9 (Killed).\n"))
+                .isEqualTo(60);
+        assertThat(parser.sniff("[2024-05-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler] ['python', 't.py']"
+                + " exits with return code = -9\n")).isEqualTo(60);
+        assertThat(parser.sniff("srun: error: Unable to allocate resources: Requested node configuration is not available\n"))
+                .isZero();
+    }
+
+    @Test
     void theWatchdogTakingTheProcessDownIsAWatchdogReportOfItsRank() {
         NcclLog log = parse("[rank4]:[E602 11:18:52.5 ProcessGroupNCCL.cpp:684] [PG 1 Rank 4] Some NCCL operations have failed "
                 + "or timed out. Due to the asynchronous nature of CUDA kernels\n");

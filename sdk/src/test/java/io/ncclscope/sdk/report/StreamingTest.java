@@ -87,6 +87,21 @@ class StreamingTest {
     }
 
     @Test
+    void aKillOnOneNodeYieldingToAnotherNodesCauseReadsTheSameStreamed() throws Exception {
+        // Node b's rank was killed by a signal (mpirun's line, help-orterun.txt); node a's NCCL error is the cause.
+        Path root = tmp.resolve("k");
+        Files.createDirectories(root.resolve("node-a"));
+        Files.createDirectories(root.resolve("node-b"));
+        Files.writeString(root.resolve("node-b/train.log"), "node-b:5001:5001 [1] NCCL INFO Init COMPLETE\n"
+                + "mpirun noticed that process rank 3 with PID 5001 on node node-b exited on signal 9 (Killed).\n");
+        Files.writeString(root.resolve("node-a/train.log"),
+                "node-a:10:20 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'\n");
+        assertSame(root);
+        assertThat(NcclScope.diagnose(NcclScope.evidence(root)).findings())
+                .extracting(io.ncclscope.sdk.diagnose.Finding::code).doesNotContain("RANK_KILLED_BY_SIGNAL");
+    }
+
+    @Test
     void twoCollectBundlesOfOneNodeAreHeldTogetherAndReadTheSame() throws Exception {
         Path root = tmp.resolve("b");
         TestBundles.cluster(root, "gpu-a", "gpu-b");

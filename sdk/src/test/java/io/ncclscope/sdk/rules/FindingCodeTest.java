@@ -93,7 +93,7 @@ class FindingCodeTest {
                 "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE",
                 "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED", "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID",
                 "NCCL_TESTS_FAILED", "RESULTS_WRONG", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
-                "P2P_DISABLED_ON_NVLINK", "C10D_STORE_PORT_IN_USE", "RANK_KILLED_BY_SIGNAL");
+                "P2P_DISABLED_ON_NVLINK", "C10D_STORE_PORT_IN_USE", "RANK_KILLED_BY_SIGNAL", "RANK_KILLED_BY_OOM");
         assertThat(codes(r -> r.situation() == Situation.HANG)).containsExactlyInAnyOrder("NCCL_WATCHDOG_TIMEOUT",
                 "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.proves().contains(Need.HANG_RANK)))
@@ -113,7 +113,8 @@ class FindingCodeTest {
                 "ETH_SPEED_DEGRADED", "IB_PORT_NOT_ACTIVE", "ETH_LINK_DOWN");
         assertThat(codes(r -> r.suspect() == 1)).containsExactlyInAnyOrder("SLOW_NODE", "GPU_DRIVER_UNREACHABLE", "GPU_NOT_FOUND", "GPU_LOST",
                 "P2P_DISABLED_ON_NVLINK",
-                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "RANK_KILLED_BY_SIGNAL");
+                "HANG_RANK_DIED", "HANG_RANK_NOT_ENTERED", "HANG_COLLECTIVE_MISMATCH", "RANK_KILLED_BY_SIGNAL",
+                "RANK_KILLED_BY_OOM");
         assertThat(codes(r -> r.suspect() == 2)).containsExactlyInAnyOrder("SCALING_KNEE", "IB_COMPLETION_ERROR", "HANG_COLLECTIVE_STUCK");
         assertThat(codes(r -> r.checkedAt() == StepId.AB_SWITCH))
                 .containsExactlyInAnyOrder("AB_RDMA_SUSPECT", "AB_CONGESTION_SUSPECT");

@@ -43,7 +43,8 @@ public class MessageCatalogueTest {
                     || entry.classification().equals(MessageCatalogue.CONTEXT)
                     || RuleCatalog.code(entry.classification()).isPresent())
                     .as("line %d classification %s", entry.line(), entry.classification()).isTrue();
-            assertThat(entry.source()).isIn("nccl", "pytorch", "nccl-tests", "aws-ofi-nccl", "libfabric", "nccl-rdma-sharp-plugins");
+            assertThat(entry.source()).isIn("nccl", "pytorch", "nccl-tests", "aws-ofi-nccl", "libfabric", "nccl-rdma-sharp-plugins",
+                    "openmpi", "slurm", "deepspeed", "kubernetes", "linux");
             assertThat(entry.versions()).as("line %d versions", entry.line()).isNotBlank();
             assertThat(entry.file()).as("line %d file", entry.line()).isNotBlank();
             String example = example(entry.format()).strip();

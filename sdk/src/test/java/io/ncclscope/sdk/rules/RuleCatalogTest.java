@@ -55,6 +55,7 @@ class RuleCatalogTest {
             "C10D_STORE_UNREACHABLE",
             "C10D_STORE_PORT_IN_USE",
             "RANK_KILLED_BY_SIGNAL",
+            "RANK_KILLED_BY_OOM",
             "P2P_DISABLED_ON_NVLINK",
             "NCCL_VERSION_MISMATCH",
             "RANK_MAPPING_INCONSISTENT",
@@ -131,10 +132,10 @@ class RuleCatalogTest {
 
     @Test
     void categoriesFollowTheDesignGroups() {
-        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 29).toArray(String[]::new));
-        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(29, 34).toArray(String[]::new));
-        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(34, 54).toArray(String[]::new));
-        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(54, 64).toArray(String[]::new));
+        assertThat(codesOf(Category.ERROR)).containsExactly(PINNED_CODES.subList(0, 30).toArray(String[]::new));
+        assertThat(codesOf(Category.TRANSPORT)).containsExactly(PINNED_CODES.subList(30, 35).toArray(String[]::new));
+        assertThat(codesOf(Category.TOPOLOGY)).containsExactly(PINNED_CODES.subList(35, 55).toArray(String[]::new));
+        assertThat(codesOf(Category.BANDWIDTH)).containsExactly(PINNED_CODES.subList(55, 65).toArray(String[]::new));
     }
 
     private static List<String> codesOf(Category category) {

@@ -43,6 +43,14 @@ final class Chain {
         ownWho.add(root.who());
     }
 
+    /**
+     * Whether the chain gives way to a first cause in another log of the job: a process ended on a signal (a weak
+     * cause) is most often one the launcher took down after another rank failed.
+     */
+    boolean yields() {
+        return weak && LauncherMessages.KILLED_BY_SIGNAL.equals(code);
+    }
+
     /** Adds a result the process returned, unless it is no failure or was returned before. */
     void addResult(NcclResult r) {
         if (r != null && r != NcclResult.SUCCESS && r != NcclResult.UNKNOWN && r != NcclResult.IN_PROGRESS && !results.contains(r)) {

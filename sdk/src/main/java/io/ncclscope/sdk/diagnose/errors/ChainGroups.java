@@ -31,7 +31,9 @@ import java.util.function.Consumer;
  * else the evidence's first; processes that only returned error codes on the artifact's first chain; a failure report
  * with no cause text on the first chain of its rank or of its host in its artifact, else the artifact's first chain,
  * else the evidence's first, and its own finding only when there is no chain at all; watchdog reports as consequences
- * of the artifact's first chain, else the evidence's first, and their own findings only when nothing else failed.
+ * of the artifact's first chain, else the evidence's first, and their own findings only when nothing else failed. A
+ * kill by a signal (a weak cause) is read as a consequence when some artifact has a first cause that is not weak: the
+ * launcher takes the other ranks down after one failed, whichever node's log says so ({@link ArtifactChains#yielded}).
  *
  * <p>Holds a few numbers per rank and per group across artifacts, and at most a few quoted lines per chain that
  * something from another artifact or a failure report reaches (the labels of consequences joining a chain, all of
@@ -44,6 +46,7 @@ final class ChainGroups {
     private static final int TAIL = 4;
 
     private final boolean anyRooted;
+    private final boolean anyFirstCause;
     private final Map<String, String> goodIfaceByHost;
     private final Set<String> wanted;
 
@@ -76,11 +79,14 @@ final class ChainGroups {
     /**
      * @param anyRooted       whether some artifact has a first cause: then every artifact's first-cause reading is
      *                        joined, else each one's fallback
+     * @param anyFirstCause   whether some artifact has a first cause that is not a weak one: then an artifact whose
+     *                        chain is a kill by a signal joins its reading where the kill yields (a consequence)
      * @param goodIfaceByHost each host's first usable interface in the whole evidence, to recommend
      * @param wanted          the artifacts whose {@link #withCause()} is asked
      */
-    ChainGroups(boolean anyRooted, Map<String, String> goodIfaceByHost, Set<String> wanted) {
+    ChainGroups(boolean anyRooted, boolean anyFirstCause, Map<String, String> goodIfaceByHost, Set<String> wanted) {
         this.anyRooted = anyRooted;
+        this.anyFirstCause = anyFirstCause;
         this.goodIfaceByHost = goodIfaceByHost;
         this.wanted = wanted;
     }
@@ -113,6 +119,7 @@ final class ChainGroups {
     }
 
     private ChainReading outcome(ArtifactChains l) {
+        if (anyFirstCause && l.yielded() != null) return l.yielded();
         return anyRooted || l.fallback() == null ? l.rooted() : l.fallback();
     }
 

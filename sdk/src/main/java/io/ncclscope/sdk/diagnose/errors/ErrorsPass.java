@@ -48,6 +48,8 @@ final class ErrorsPass implements Pass {
     private final List<Finding> settled = new ArrayList<>();
     /** Whether some artifact has a first cause: then every artifact's first-cause reading is joined. */
     private boolean anyRooted;
+    /** Whether some artifact has a first cause that is not a weak one: then a kill by a signal elsewhere yields to it. */
+    private boolean anyFirstCause;
     /** The hang analyzer: its findings replace the watchdog findings of the hang they explain. */
     private final HangPass hangs = new HangPass();
 
@@ -103,8 +105,10 @@ final class ErrorsPass implements Pass {
         settle(p);
         if (p.walk != null) {
             anyRooted |= !p.walk.rooted().cases().isEmpty();
+            anyFirstCause |= p.walk.firstCause();
             lead(p.place, p.walk.rooted(), "rooted|");
             if (p.walk.fallback() != null) lead(p.place, p.walk.fallback(), "fallback|");
+            if (p.walk.yielded() != null) lead(p.place, p.walk.yielded(), "yielded|");
         }
         if (!p.empty()) artifacts.add(p);
     }
@@ -213,7 +217,7 @@ final class ErrorsPass implements Pass {
             if (p.testsDependOnCause()) wanted.add(p.name);
             if (p.walk != null) walks.add(p.walk);
         }
-        ChainGroups join = new ChainGroups(anyRooted, good, wanted);
+        ChainGroups join = new ChainGroups(anyRooted, anyFirstCause, good, wanted);
         // Watchdog findings wait: a hang the hang analyzer explains is one finding of its own, not one per log.
         List<Finding> watchdogs = new ArrayList<>();
         join.run(walks, f -> {

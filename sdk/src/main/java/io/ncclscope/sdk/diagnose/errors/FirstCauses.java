@@ -66,6 +66,8 @@ final class FirstCauses {
     /** The log's watchdog reports and launcher's {@code ChildFailedError} reports. */
     private final List<LauncherError> watches = new ArrayList<>();
     private final List<LauncherError> childFailures = new ArrayList<>();
+    /** The launchers' and schedulers' lines on how a process ended (mpirun, srun, slurmstepd, DeepSpeed, Kubernetes). */
+    private final List<LauncherError> processEnds = new ArrayList<>();
 
     /** {@return the key of a process of the artifact} Lines with no pid are one anonymous process per host. */
     static String process(String host, Long pid) {
@@ -110,28 +112,44 @@ final class FirstCauses {
                 case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
                         new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
                 // PyTorch's c10d store could not be set up: the catalogue's row says what the line means.
-                case STORE_SETUP -> PyTorchMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
+                case STORE_SETUP -> LauncherMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
                 case CHILD_FAILED -> childFailures.add(le);
+                case PROCESS_ENDED -> processEnds.add(le);
                 default -> {
                     // Other RuntimeErrors are the application's; they name no NCCL cause.
                 }
             }
         }
-        // A worker that ended on a signal (torchrun's table) is a weak cause, and none beside a first cause or a
-        // watchdog report of this log: a rank taken down after an error or a timeout ends on a signal too.
-        if (watches.isEmpty() && signals.stream().noneMatch(s -> s.verdict.role() == Role.ROOT)) {
-            for (LauncherError le : childFailures) {
-                PyTorchMessages.classify(le.reason()).filter(v -> v.code() != null).ifPresent(v -> signals.add(
-                        new Signal(a, le.line(), le.host(), le.pid(), null, null, le.rank(), null, le.reason(),
-                                EventKind.OTHER, null, null, null, le.count(), Signal.Origin.LAUNCHER, le.text(), v)));
-            }
-        }
+        processesEnded(a);
+    }
+
+    /**
+     * How processes ended, in the launchers' own words (torchrun's failure table, mpirun, srun and slurmstepd, DeepSpeed,
+     * Kubernetes), one family read by the catalogue's rows: a kill by the OOM killer is a first cause of its own; a
+     * process that ended on a signal is a weak cause, and none beside a first cause or a watchdog report of this log (a
+     * rank taken down after an error or a timeout ends on a signal too); a launcher stopping its other processes, an
+     * exit with an error, an abort and a cancelled step name nothing ({@code context}).
+     */
+    private void processesEnded(Artifact a) {
+        List<Signal> weak = new ArrayList<>(0);
+        for (LauncherError le : childFailures) ended(a, le, le.reason(), weak);
+        for (LauncherError le : processEnds) ended(a, le, le.text(), weak);
+        if (watches.isEmpty() && signals.stream().noneMatch(s -> s.verdict.role() == Role.ROOT)) signals.addAll(weak);
+    }
+
+    /** A line of how a process ended as a signal: a first cause to {@link #signals}, a weak one to {@code weak}. */
+    private void ended(Artifact a, LauncherError le, String text, List<Signal> weak) {
+        Verdict v = LauncherMessages.classify(text).orElse(null);
+        if (v == null || v.code() == null) return;
+        Signal s = new Signal(a, le.line(), le.host(), le.pid(), null, null, le.rank(), null, text, EventKind.OTHER, null,
+                null, null, le.count(), Signal.Origin.LAUNCHER, le.text(), v);
+        (v.role() == Role.ROOT ? signals : weak).add(s);
     }
 
     /** A c10d store's setup message as a signal, with the store's address it names. */
     private static Signal storeSignal(Artifact a, LauncherError le, Verdict v) {
-        PyTorchMessages.StoreAddress at = PyTorchMessages.storeAddress(le.text());
+        LauncherMessages.StoreAddress at = LauncherMessages.storeAddress(le.text());
         Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, at == null ? null : at.host(), v);
         s.peerPort = at == null ? null : at.port();
         return s;
@@ -291,16 +309,41 @@ final class FirstCauses {
         signals.sort(Signal::compare);
         Map<String, List<Signal>> byProcess = new LinkedHashMap<>();
         for (Signal s : signals) byProcess.computeIfAbsent(s.processKey(), k -> new ArrayList<>()).add(s);
-        List<Chain> rooted = new ArrayList<>();
         List<Signal> loose = new ArrayList<>();
+        List<Chain> rooted = open(byProcess, loose, false);
+        ChainReading fallback = rooted.isEmpty() ? fallback(loose) : null;
+        ChainReading main = outcome(rooted, loose);
+        // A kill by a signal is a consequence of a first cause in another log of the job (the launcher ends the other
+        // ranks after one failed): the reading where it yields, for when one is seen anywhere.
+        ChainReading yielded = null;
+        if (rooted.stream().anyMatch(Chain::yields)) {
+            List<Signal> victims = new ArrayList<>();
+            yielded = outcome(open(byProcess, victims, true), victims);
+        }
+        boolean firstCause = rooted.stream().anyMatch(c -> !c.weak);
+        List<ArtifactChains.UncausedReport> gs = generics.stream().map(g -> new ArtifactChains.UncausedReport(g.rank(),
+                g.host(), g.artifact().quote(g.line(), g.text()), g.artifact().name(), ChainFindings.generic(g))).toList();
+        List<EvidenceLine> watchLines = watches.stream().limit(ArtifactChains.KEPT)
+                .map(w -> logIndex.artifact.quote(w.line(), w.text())).toList();
+        Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(logIndex.artifact, watches);
+        return new ArtifactChains(main, fallback, yielded, firstCause, gs, watchLines, watchdog);
+    }
+
+    /**
+     * Opens a chain per process at its first cause, else its first weak cause; the lines of a process with none, and
+     * those before its cause, go to {@code loose}. With {@code yieldKills}, a process whose cause would be a kill by a
+     * signal ({@link Chain#yields}) opens none.
+     */
+    private static List<Chain> open(Map<String, List<Signal>> byProcess, List<Signal> loose, boolean yieldKills) {
+        List<Chain> rooted = new ArrayList<>();
         for (List<Signal> proc : byProcess.values()) {
             Signal root = firstOf(proc, Role.ROOT);
             if (root == null) root = firstOf(proc, Role.WEAK);
-            if (root == null) {
+            Chain c = root == null ? null : new Chain(root, root.verdict.code(), root.verdict.key(), root.verdict.role() == Role.WEAK);
+            if (c == null || yieldKills && c.yields()) {
                 loose.addAll(proc);
                 continue;
             }
-            Chain c = new Chain(root, root.verdict.code(), root.verdict.key(), root.verdict.role() == Role.WEAK);
             for (Signal s : proc) {
                 c.ownWho.add(s.who());
                 if (s == root) continue;
@@ -309,14 +352,7 @@ final class FirstCauses {
             }
             rooted.add(c);
         }
-        ChainReading fallback = rooted.isEmpty() ? fallback(loose) : null;
-        ChainReading main = outcome(rooted, loose);
-        List<ArtifactChains.UncausedReport> gs = generics.stream().map(g -> new ArtifactChains.UncausedReport(g.rank(),
-                g.host(), g.artifact().quote(g.line(), g.text()), g.artifact().name(), ChainFindings.generic(g))).toList();
-        List<EvidenceLine> watchLines = watches.stream().limit(ArtifactChains.KEPT)
-                .map(w -> logIndex.artifact.quote(w.line(), w.text())).toList();
-        Finding watchdog = watches.isEmpty() ? null : Watchdogs.finding(logIndex.artifact, watches);
-        return new ArtifactChains(main, fallback, gs, watchLines, watchdog);
+        return rooted;
     }
 
     private static Signal firstOf(List<Signal> proc, Role role) {
@@ -370,9 +406,11 @@ final class FirstCauses {
         List<EvidenceLine> traceLines = new ArrayList<>();
         List<String> traceCodes = new ArrayList<>(1);
         if (!cases.isEmpty()) traceOnlyVictims(traceWho, traceLines, traceCodes);
-        for (LauncherError le : childFailures) {
-            Chain c = caseForChild(cases, le);
-            if (c != null) c.childTail.add(logIndex.artifact.quote(le.line(), le.text()));
+        for (List<LauncherError> ends : List.of(childFailures, processEnds)) {
+            for (LauncherError le : ends) {
+                Chain c = caseForChild(cases, le);
+                if (c != null) c.childTail.add(logIndex.artifact.quote(le.line(), le.text()));
+            }
         }
         List<ChainSummary> recs = new ArrayList<>();
         Set<String> groups = new HashSet<>();

@@ -8,8 +8,8 @@
  * <ul>
  *   <li><b>Per artifact</b> (an NCCL log or an nccl-tests output, as its node's slice comes in): {@code FirstCauses}
  *       turns every WARN line and launcher report into a {@code Signal} ({@code Classifier} reads it by the message
- *       catalogue, {@code io.ncclscope.sdk.rules.MessageCatalogue}; {@code PyTorchMessages} the c10d store's and torchrun's
- *       lines by the same catalogue), opens a chain ({@code Chain}) at each process's
+ *       catalogue, {@code io.ncclscope.sdk.rules.MessageCatalogue}; {@code LauncherMessages} the c10d store's, torchrun's and the
+ *       launchers' and schedulers' lines on how a process ended by the same catalogue), opens a chain ({@code Chain}) at each process's
  *       first cause and settles it (followers, the {@code -> N} trace, the launcher's reports); {@code ChainFindings}
  *       drafts the finding each chain makes if it leads its group, its evidence quoted by {@code QuotedLines}. {@code Settings} checks the NCCL variables and
  *       {@code NCCL_DEBUG_FILE}, {@code TestsChecks} the nccl-tests failures and devices.</li>
@@ -21,7 +21,8 @@
  *       over right after their slice.</li>
  *   <li><b>Across artifacts</b>, at the end, in the order of the whole evidence: {@code ChainGroups} joins the chains
  *       (consequences of an artifact with no cause of its own join the evidence's first chain, a failure report joins
- *       the chain of its rank, one shared GPU or unreachable peer is one finding) and makes one finding per group;
+ *       the chain of its rank, one shared GPU or unreachable peer is one finding, a kill by a signal yields to a first
+ *       cause in any artifact) and makes one finding per group;
  *       {@code VersionCheck} compares the versions; the waiting checks are filtered by what the chains found; and
  *       {@code RankMappingCheck} checks each communicator's rank to host and GPU mapping.</li>
  * </ul>

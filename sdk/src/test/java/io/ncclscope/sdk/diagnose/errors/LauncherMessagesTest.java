@@ -13,12 +13,15 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * PyTorch's c10d store and torchrun's failure summary, read by the message catalogue's rows of their formats
- * (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp, torch/distributed/elastic): a rank that cannot reach the
- * store, a store that cannot listen on its port, a worker that ended on a signal; the retries and the launcher's own
- * reactions are consequences. The lines are written here from the formats, with the prefixes torchrun puts on them.
+ * The launchers' own lines, read by the message catalogue's rows of their formats: PyTorch's c10d store and torchrun's
+ * failure summary (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp, torch/distributed/elastic): a rank that cannot
+ * reach the store, a store that cannot listen on its port, a worker that ended on a signal; and the family of lines on
+ * how a process ended (Open MPI's help-orterun.txt, Slurm's srun and slurmstepd, DeepSpeed's launch.py, Kubernetes): a
+ * kill by the OOM killer is a first cause, a kill by a signal a weak one that yields to a first cause in any log of the
+ * job, and the launchers' own reactions are consequences. The lines are written here from the formats, with the
+ * prefixes the launchers put on them.
  */
-class PyTorchMessagesTest {
+class LauncherMessagesTest {
 
     /** A worker node's log: the store's client timed out, then the exception that ended the rank. */
     private static final String CLIENT_TIMED_OUT =
@@ -91,8 +94,8 @@ class PyTorchMessagesTest {
         String retry = "[W1205 09:14:02.1 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
                 + " trainer-0:29500 - retrying (try=1, timeout=900000ms, delay=1000ms): The client socket has timed out"
                 + " after 900000ms while trying to connect to (trainer-0, 29500).";
-        assertThat(PyTorchMessages.classify(retry)).hasValueSatisfying(v -> assertThat(v.code()).isNull());
-        assertThat(PyTorchMessages.classify(retry.replace("retrying (try=1, timeout=900000ms, delay=1000ms)",
+        assertThat(LauncherMessages.classify(retry)).hasValueSatisfying(v -> assertThat(v.code()).isNull());
+        assertThat(LauncherMessages.classify(retry.replace("retrying (try=1, timeout=900000ms, delay=1000ms)",
                 "timed out (try=3, timeout=900000ms)"))).hasValueSatisfying(v -> assertThat(v.code())
                 .isEqualTo("C10D_STORE_UNREACHABLE"));
     }
@@ -111,10 +114,10 @@ class PyTorchMessagesTest {
 
     @Test
     void theStoresAddressIsReadFromEachLayoutThatPrintsOne() {
-        assertThat(PyTorchMessages.storeAddress("trying to connect to (trainer-0, 29500).").host()).isEqualTo("trainer-0");
-        assertThat(PyTorchMessages.storeAddress("to host 10.0.0.1:29400 - timed out (try=3)").port()).isEqualTo(29400);
-        assertThat(PyTorchMessages.storeAddress("failed to listen on [::]:29501 (errno: 98 - Address already in use).").port()).isEqualTo(29501);
-        assertThat(PyTorchMessages.storeAddress("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
+        assertThat(LauncherMessages.storeAddress("trying to connect to (trainer-0, 29500).").host()).isEqualTo("trainer-0");
+        assertThat(LauncherMessages.storeAddress("to host 10.0.0.1:29400 - timed out (try=3)").port()).isEqualTo(29400);
+        assertThat(LauncherMessages.storeAddress("failed to listen on [::]:29501 (errno: 98 - Address already in use).").port()).isEqualTo(29501);
+        assertThat(LauncherMessages.storeAddress("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
     }
 
     @Test
@@ -174,5 +177,96 @@ class PyTorchMessagesTest {
                 + " 600123 milliseconds before timing out.\n";
         assertThat(text(watchdog + childFailed(15, "SIGTERM"))).extracting(Finding::code)
                 .containsExactly("NCCL_WATCHDOG_TIMEOUT");
+    }
+
+    // -- how a process ended, by the launchers' and schedulers' own words --------------------------------------------
+
+    /** NCCL lines of a rank on {@code host}, so that the text is read as an NCCL log. */
+    private static String ncclInit(String host) {
+        return host + ":5001:5001 [1] NCCL INFO Init COMPLETE\n";
+    }
+
+    /** A peer on {@code host} that lost its connection to the killed rank: a consequence. */
+    private static String peerLost(String host) {
+        return host + ":5001:5090 [1] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer"
+                + " gpu-node-7<34567>\n";
+    }
+
+    private static final String MPIRUN_KILLED =
+            "mpirun noticed that process rank 3 with PID 4711 on node gpu-node-7 exited on signal 9 (Killed).\n";
+
+    private static final String NCCL_CAUSE = "gpu-node-1:10:20 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'\n";
+
+    @Test
+    void mpirunsKilledRankIsTheCauseNamingItsRankNodeAndPidAndThePeersThatLostItFollow() {
+        Finding f = only(text(peerLost("gpu-node-2") + MPIRUN_KILLED), "RANK_KILLED_BY_SIGNAL");
+        assertThat(f.subject().node()).isEqualTo("gpu-node-7");
+        assertThat(f.subject().rank()).isEqualTo(3);
+        assertThat(en(f)).contains("exited on signal 9 (Killed)", "gpu-node-7:4711 rank 3", "gpu-node-2");
+        assertThat(lines(f)).contains(1, 2);
+    }
+
+    @Test
+    void srunsAndDeepSpeedsKillsAreTheSameFinding() {
+        Finding srun = only(text(ncclInit("gpu-node-2") + "srun: error: gpu-node-7: task 3: Killed\n"), "RANK_KILLED_BY_SIGNAL");
+        assertThat(srun.subject().node()).isEqualTo("gpu-node-7");
+        assertThat(srun.subject().rank()).isEqualTo(3);
+        Finding ds = only(text(ncclInit("gpu-node-2") + "[2024-05-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler]"
+                + " ['/usr/bin/python', '-u', 'train.py', '--local_rank=6'] exits with return code = -9\n"), "RANK_KILLED_BY_SIGNAL");
+        assertThat(en(ds)).contains("exits with return code = -9");
+    }
+
+    @Test
+    void theLaunchersOwnReactionsAnExitWithAnErrorAnAbortAndACancelledStepNameNothing() {
+        for (String line : List.of(
+                "mpirun noticed that process rank 0 with PID 11 on node n1 exited on signal 6 (Aborted).",
+                "srun: error: n1: task 0: Aborted (core dumped)",
+                "srun: error: n1: tasks 0-7: Exited with exit code 1",
+                "[2024-05-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler] ['python', 't.py'] exits with return code = 1",
+                "[2024-05-01 10:00:00,120] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 5123",
+                "slurmstepd: error: *** STEP 1234.0 ON n1 CANCELLED AT 2024-05-01T10:00:00 DUE TO TIME LIMIT ***")) {
+            assertThat(text(ncclInit("n1") + line + "\n")).as(line).isEmpty();
+        }
+    }
+
+    @Test
+    void aKillByTheOomKillerIsAFirstCauseOfItsOwnAndTheKillsBesideItFollow() {
+        String log = ncclInit("gpu-node-7") + peerLost("gpu-node-2")
+                + "srun: error: gpu-node-7: task 3: Out Of Memory\n"
+                + "srun: error: gpu-node-2: task 1: Killed\n";
+        Finding f = only(text(log), "RANK_KILLED_BY_OOM");
+        assertThat(f.severity()).isEqualTo(FindingSeverity.CRITICAL);
+        assertThat(f.subject().node()).isEqualTo("gpu-node-7");
+        assertThat(f.subject().rank()).isEqualTo(3);
+        assertThat(en(f)).contains("out-of-memory killer", "task 3: Out Of Memory");
+        assertThat(f.detail().render(Locale.SIMPLIFIED_CHINESE)).contains("OOM killer");
+        for (String oom : List.of("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes"
+                + " may have been killed by the cgroup out-of-memory handler.", "      Reason:       OOMKilled",
+                "[  812.204467] Out of memory: Killed process 5001 (python) total-vm:98765432kB, anon-rss:87654321kB,"
+                        + " file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:180000kB oom_score_adj:0")) {
+            only(text(ncclInit("n1") + oom + "\n"), "RANK_KILLED_BY_OOM");
+        }
+    }
+
+    @Test
+    void aKillBesideAnNcclCauseOfItsOwnLogFollowsIt() {
+        assertThat(text(NCCL_CAUSE + MPIRUN_KILLED)).extracting(Finding::code)
+                .contains("NCCL_OUT_OF_MEMORY").doesNotContain("RANK_KILLED_BY_SIGNAL");
+    }
+
+    @Test
+    void aKillInOneNodesLogYieldsToAFirstCauseInAnotherNodesLogOfTheJob() {
+        // Two nodes of one job, in either order: node 1's NCCL error is the cause; node 7's rank was killed after it.
+        String killed = ncclInit("gpu-node-7") + MPIRUN_KILLED;
+        for (List<Finding> fs : List.of(text(NCCL_CAUSE, killed), text(killed, NCCL_CAUSE))) {
+            Finding f = only(fs, "NCCL_OUT_OF_MEMORY");
+            assertThat(en(f)).contains("gpu-node-7:4711 rank 3");
+            assertThat(f.evidence()).anySatisfy(l -> assertThat(l.text()).contains("exited on signal 9"));
+        }
+        // A kill by the OOM killer on one node is that cause: another node's kill follows it.
+        String oom = ncclInit("gpu-node-1") + "srun: error: gpu-node-1: task 0: Out Of Memory\n";
+        only(text(killed, oom), "RANK_KILLED_BY_OOM");
+        // With no first cause anywhere, the kill stays the cause, whichever log it is in.
+        only(text(ncclInit("gpu-node-1"), killed), "RANK_KILLED_BY_SIGNAL");
     }
 }

@@ -8,16 +8,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a PyTorch c10d or torchrun line means, by its row of the message catalogue (the formats of
- * torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp and torch/distributed/elastic, {@code messages.tsv}): the
- * catalogue's code names the finding, {@code context} makes a consequence, {@code benign} or no row nothing. The
- * store's address is read from the text the same way for every format that prints one. Stateless.
+ * What a launcher's line means, by its row of the message catalogue ({@code messages.tsv}): PyTorch's c10d store
+ * (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp), torchrun's failure table (torch/distributed/elastic), and the
+ * launchers' and schedulers' word on how a process ended (Open MPI's help-orterun.txt, Slurm's srun and slurmstepd,
+ * DeepSpeed's launch.py, Kubernetes). The catalogue's code names the finding, {@code context} makes a consequence,
+ * {@code benign} or no row nothing. The store's address is read from the text the same way for every format that
+ * prints one. Stateless.
  */
-final class PyTorchMessages {
+final class LauncherMessages {
 
     static final String STORE_UNREACHABLE = "C10D_STORE_UNREACHABLE";
     static final String STORE_PORT_IN_USE = "C10D_STORE_PORT_IN_USE";
     static final String KILLED_BY_SIGNAL = "RANK_KILLED_BY_SIGNAL";
+    static final String KILLED_BY_OOM = "RANK_KILLED_BY_OOM";
 
     /**
      * socket.cpp's {@code (host, port)}; TCPStore.cpp's {@code to host node0:29500 -}; one address's error, {@code
@@ -26,12 +29,12 @@ final class PyTorchMessages {
     private static final Pattern STORE_ADDRESS = Pattern.compile(
             "\\(([^,()\\s]+), (\\d{1,5})\\)|to host (\\S+):(\\d{1,5}) -|(?:to|on) (\\[[^\\]]*\\]|\\S+):(\\d{1,5}) \\(errno");
 
-    private PyTorchMessages() {
+    private LauncherMessages() {
     }
 
     /**
-     * The verdict of a c10d store's socket message or of a signal in torchrun's failure table; empty when the catalogue
-     * has no row for it or the row says it is harmless.
+     * The verdict of a c10d store's socket message, of a signal in torchrun's failure table or of a launcher's line on
+     * how a process ended; empty when the catalogue has no row for it or the row says it is harmless.
      *
      * @param text the line after the launcher's prefix
      */
@@ -47,7 +50,11 @@ final class PyTorchMessages {
             // The first failed worker ended on a signal: a cause, weaker than an error of its own; the peers that
             // lost it (a store that went away, a closed connection) are its consequences.
             case KILLED_BY_SIGNAL -> new Verdict(code, Role.WEAK, "signal.killed");
-            // A retry, a per-address error before the one thrown, the launcher stopping the other workers.
+            // The OOM killer ended a process for the host memory of its step or container: nothing before it in the
+            // job made it happen, so it is a first cause of its own.
+            case KILLED_BY_OOM -> new Verdict(code, Role.ROOT, "oom.killed");
+            // A retry, a per-address error before the one thrown, the launcher stopping the other workers, a process
+            // that exited with an error or aborted itself, a cancelled step.
             default -> new Verdict(null, Role.SECONDARY, "warn");
         });
     }
