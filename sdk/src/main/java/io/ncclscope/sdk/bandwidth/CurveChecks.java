@@ -26,19 +26,8 @@ final class CurveChecks {
 
     static void curve(Artifact a, NcclTestsData t, List<NcclTestsRow> rows, boolean reached, double plateau,
                               boolean multi, Subject subject, Map<String, String> params, String test, List<Finding> out) {
-        // A dip: a large-size row more than 30% below both neighbours.
-        for (int i = 1; i + 1 < rows.size(); i++) {
-            NcclTestsRow r = rows.get(i);
-            if (r.size() < DIP_MIN) continue;
-            double b = r.outOfPlace().busbw(), p = rows.get(i - 1).outOfPlace().busbw(), n = rows.get(i + 1).outOfPlace().busbw();
-            if (b < 0.7 * p && b < 0.7 * n) {
-                out.add(new Finding("BW_CURVE_ANOMALY", FindingSeverity.WARNING, subject,
-                        Message.of(BandwidthAnalyzer.class, "curve.dip", "test", test, "size", size(r.size()),
-                                "busbw", fmt(b), "prev", fmt(p), "next", fmt(n)),
-                        List.of(a.quote(r.line()), a.quote(rows.get(i - 1).line()), a.quote(rows.get(i + 1).line())), params));
-                break;
-            }
-        }
+        // A dip: a large-size row more than 30% below both neighbours of its own sweep.
+        dip(a, sweeps(t), subject, params, test, out);
         // In-place vs out-of-place at large sizes.
         for (NcclTestsRow r : rows) {
             if (r.size() < PLATEAU_MIN || r.inPlace() == null || r.inPlace().busbw() == null) continue;
@@ -93,6 +82,46 @@ final class CurveChecks {
             out.add(new Finding("RESULTS_WRONG", FindingSeverity.CRITICAL, subject,
                     Message.of(BandwidthAnalyzer.class, "wrong", "test", test, "rows", ev.size(), "count", total), ev, params));
         }
+    }
+
+    /** The first dip of any sweep: a large-size row more than 30% below both neighbours. */
+    private static void dip(Artifact a, List<List<NcclTestsRow>> sweeps, Subject subject, Map<String, String> params, String test,
+                            List<Finding> out) {
+        for (List<NcclTestsRow> rows : sweeps) {
+            for (int i = 1; i + 1 < rows.size(); i++) {
+                NcclTestsRow r = rows.get(i);
+                if (r.size() < DIP_MIN) continue;
+                double b = r.outOfPlace().busbw(), p = rows.get(i - 1).outOfPlace().busbw(), n = rows.get(i + 1).outOfPlace().busbw();
+                if (b < 0.7 * p && b < 0.7 * n) {
+                    out.add(new Finding("BW_CURVE_ANOMALY", FindingSeverity.WARNING, subject,
+                            Message.of(BandwidthAnalyzer.class, "curve.dip", "test", test, "size", size(r.size()),
+                                    "busbw", fmt(b), "prev", fmt(p), "next", fmt(n)),
+                            List.of(a.quote(r.line()), a.quote(rows.get(i - 1).line()), a.quote(rows.get(i + 1).line())), params));
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * The table's rows with a busbw, in the order printed, cut into sweeps where the size stops growing: one binary's
+     * run prints its sizes growing, so a size no larger than the row before starts another sweep (a second table pasted
+     * below the first, another collective's, or a run cycle of {@code -N}). A row is compared with its neighbours in its
+     * own sweep only: merged by size, two collectives' rows of one size read as a dip.
+     */
+    static List<List<NcclTestsRow>> sweeps(NcclTestsData t) {
+        List<List<NcclTestsRow>> sweeps = new ArrayList<>();
+        List<NcclTestsRow> sweep = new ArrayList<>();
+        for (NcclTestsRow r : t.rows()) {
+            if (r.outOfPlace() == null || r.outOfPlace().busbw() == null) continue;
+            if (!sweep.isEmpty() && r.size() <= sweep.get(sweep.size() - 1).size()) {
+                sweeps.add(sweep);
+                sweep = new ArrayList<>();
+            }
+            sweep.add(r);
+        }
+        if (!sweep.isEmpty()) sweeps.add(sweep);
+        return sweeps;
     }
 
     private static long wrong(NcclTestsResult r) {

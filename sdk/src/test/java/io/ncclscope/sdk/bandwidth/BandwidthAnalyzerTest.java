@@ -231,4 +231,30 @@ class BandwidthAnalyzerTest {
         // A figure, not a limit (timed assertions fail on a loaded machine); BundleBenchmark measures for real.
         System.out.println("bandwidth: 1024 tables in " + s + " s");
     }
+    /** An nccl-tests table written in the text format nccl-tests prints: a header, then one row per size. */
+    private static String table(String title, String redop, double... busbw) {
+        StringBuilder t = new StringBuilder(title).append("\n#\n");
+        t.append("#                                                       out-of-place                       in-place\n");
+        t.append("#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n");
+        t.append("#        (B)    (elements)                       (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n");
+        long size = 67108864;
+        for (double b : busbw) {
+            t.append(String.format(Locale.ROOT, "%12d  %12d     float  %6s   100000  %6.2f  %6.2f  0e+00   100000  %6.2f  %6.2f  0e+00%n",
+                    size, size / 4, redop, b / 2, b, b / 2, b));
+            size *= 2;
+        }
+        return t.append("# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 1.0\n\n").toString();
+    }
+
+    @Test
+    void twoTablesPastedOneBelowTheOtherAreTwoCurvesNotOneWithADip() {
+        // all_reduce at 4.3 GB/s, then alltoall at 0.5 GB/s over the same sizes (nccl-tests issue 78 shows such a
+        // paste): merged by size, the second table's rows sat between the first's and read as a dip.
+        String text = table("all_reduce result", "sum", 4.3, 4.33, 4.32) + table("alltoall result", "", 0.5, 0.51, 0.51);
+        Evidence e = Evidence.builder().addText("two-tables.txt", text).build();
+        assertThat(of(e, "BW_CURVE_ANOMALY")).extracting(f -> f.detail().key()).doesNotContain("curve.dip");
+        // A dip inside one table is still one.
+        Evidence dip = Evidence.builder().addText("dip.txt", table("all_reduce result", "sum", 4.3, 1.2, 4.32)).build();
+        assertThat(of(dip, "BW_CURVE_ANOMALY")).extracting(f -> f.detail().key()).contains("curve.dip");
+    }
 }
