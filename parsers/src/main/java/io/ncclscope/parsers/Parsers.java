@@ -405,9 +405,9 @@ public final class Parsers {
     /**
      * {@code in} without the margin a paste put in front of every line ({@link PasteMargin}: a quote's {@code "> "}, an
      * indented code block, pdsh's {@code node1: }), or {@code in} itself when it has none, is not read from its start,
-     * is {@link #HEAD_CHARS} long or longer (a job's log: a file that long is streamed, and read with no margin), or is
-     * an NCCL log or nccl-tests output without it: their reader reads each line's launcher prefix itself, and the host
-     * or rank it names. Lines keep their numbers.
+     * is {@link #HEAD_CHARS} long or longer (a job's log: a file that long is streamed, and read with no margin). From an
+     * NCCL log or nccl-tests output only a quote's or an indented block's margin is cut: their reader reads each line's
+     * launcher prefix itself, and the host or rank it names. Lines keep their numbers.
      */
     private static StringText withoutMargin(StringText in) {
         if (in.position() != 0 || in.remaining() >= HEAD_CHARS) return in;
@@ -415,7 +415,9 @@ public final class Parsers {
         String stripped = PasteMargin.strip(text);
         if (stripped == text) return in;
         Kind kind = detect(stripped, null).kind();
-        return kind == Kind.NCCL_LOG || kind == Kind.NCCL_TESTS ? in : new StringText(stripped);
+        if (kind != Kind.NCCL_LOG && kind != Kind.NCCL_TESTS) return new StringText(stripped);
+        String unquoted = PasteMargin.stripQuotes(text);
+        return unquoted == text ? in : new StringText(unquoted);
     }
 
     private static ParseResult<?> parseCounted(Reader in, Kind kind, ParseLimits limits) throws IOException {

@@ -46,6 +46,23 @@ public final class PasteMargin {
         return out;
     }
 
+    /**
+     * {@return {@code text} without the quotes and indented-block margins a person's paste put around it, or
+     * {@code text} itself (the same String) when it has none}: a launcher's prefix under them stays, for a reader that
+     * reads each line's prefix itself (the NCCL log's and nccl-tests', which take the host or rank it names).
+     *
+     * @param text a whole input
+     */
+    public static String stripQuotes(String text) {
+        String out = text;
+        for (int depth = 0; depth < MAX_DEPTH; depth++) {
+            String margin = of(out);
+            if (!QUOTE.equals(margin) && !INDENT.equals(margin)) break;
+            out = cut(out, margin);
+        }
+        return out;
+    }
+
     /** {@return the margin every line of {@code text} carries, or null when there is none} */
     static String of(String text) {
         LauncherPrefix launcher = new LauncherPrefix();
@@ -75,7 +92,7 @@ public final class PasteMargin {
     /** The margin that {@code line}, the output's first (no line a person or tool added), opens with, or null. */
     private static String candidate(String line, LauncherPrefix launcher) {
         if (line.startsWith(QUOTE) || line.equals(">")) return QUOTE;
-        if (line.startsWith(INDENT)) return INDENT;
+        if (line.startsWith(INDENT)) return isLineCounter(line) ? null : INDENT;
         int end = launcher.firstEnd(line);
         // one process's prefix that ends in ": " (pdsh's host, srun's task, torchrun's and mpirun's tags); a timestamp
         // changes from line to line and is no margin
@@ -83,6 +100,19 @@ public final class PasteMargin {
         // "2: eth0    inet 10.0.0.1/24": ip -o addr's interface index, the same on each of an interface's lines
         if (launcher.rank != LauncherPrefix.NO_RANK && isIpOneLine(line, end)) return null;
         return line.substring(0, end);
+    }
+
+    /**
+     * Whether {@code line} opens with {@code cat -n}'s counter (blanks, the line's number, a tab): right-justified in six
+     * columns, it starts every line with blanks, but it is the launcher reader's to read, not an indented block.
+     */
+    private static boolean isLineCounter(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && line.charAt(i) == ' ') i++;
+        int digits = i;
+        while (i < n && line.charAt(i) >= '0' && line.charAt(i) <= '9') i++;
+        return i > digits && i < n && line.charAt(i) == '\t';
     }
 
     /** Whether {@code line} from {@code i} is the rest of an {@code ip -o} line: an interface name, blanks, {@code inet} or {@code link/}. */

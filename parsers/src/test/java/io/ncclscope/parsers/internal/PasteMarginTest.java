@@ -51,6 +51,25 @@ class PasteMarginTest {
         assertThat(PasteMargin.strip(text)).isSameAs(text);
     }
 
+    /** {@code cat -n}'s right-justified counter starts every line with blanks, but it is no indented block. */
+    @Test
+    void aLineCounterIsNoIndent() {
+        String catN = "     1\t# nThread 1 nGpus 1 minBytes 8 maxBytes 128\n     2\t#  Rank  0 Group  0 Pid 1 on node1 device  0\n";
+        assertThat(PasteMargin.strip(catN)).isSameAs(catN);
+        assertThat(PasteMargin.stripQuotes(catN)).isSameAs(catN);
+    }
+
+    /** For a log's reader only a person's quote or indented block is cut; a launcher's prefix under it stays. */
+    @Test
+    void stripQuotesLeavesALaunchersPrefixForTheLogsReader() {
+        String quoted = "> [1,0]<stdout>:node1:12:12 [0] NCCL INFO Bootstrap\n> [1,0]<stdout>:node1:12:12 [0] NCCL INFO init\n";
+        assertThat(PasteMargin.stripQuotes(quoted))
+                .isEqualTo("[1,0]<stdout>:node1:12:12 [0] NCCL INFO Bootstrap\n[1,0]<stdout>:node1:12:12 [0] NCCL INFO init\n");
+        String indented = "    node1:12:12 [0] NCCL INFO Bootstrap\n    node1:12:12 [0] NCCL WARN Duplicate GPU detected\n";
+        assertThat(PasteMargin.stripQuotes(indented))
+                .isEqualTo("node1:12:12 [0] NCCL INFO Bootstrap\nnode1:12:12 [0] NCCL WARN Duplicate GPU detected\n");
+    }
+
     /** The command a fleet runner runs on the nodes, for the part boundaries and the sniffers that read a command line. */
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource(delimiter = '|', value = {

@@ -157,7 +157,7 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
         void add(Evidence slice) {
             boolean gpuFacts = false;
             for (Artifact a : slice.artifacts()) {
-                if (a.kind() == Kind.UNKNOWN) continue;
+                if (a.kind() == Kind.UNKNOWN || isEmptyTable(a)) continue;
                 read.add(a.kind());
                 if (a.kind() == Kind.FLIGHT_RECORDER && !progressDumps) progressDumps = tracksProgress(a);
                 if (a.kind() == Kind.NCCL_RAS && rasOutputs.size() < MAX_RAS_OUTPUTS) rasOutputs.add(a.name());
@@ -166,6 +166,19 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
             if (!gpuFacts) {
                 for (Evidence.Bundle b : slice.bundles()) blindBundles.add(b.node());
             }
+        }
+
+        /**
+         * Whether {@code a} is an nccl-tests output detected from its look but from which nothing was read: no row, no
+         * average, no error, no device or parameter line, no usage text. Such an input has not been looked at, so it
+         * must not make a report healthy (a table in a form the reader does not know would otherwise read as a run
+         * with no error).
+         */
+        private static boolean isEmptyTable(Artifact a) {
+            if (a.kind() != Kind.NCCL_TESTS) return false;
+            return a.data(io.ncclscope.parsers.tests.NcclTestsData.class).map(t -> t.rows().isEmpty() && t.avgBusBw() == null
+                    && t.errors().isEmpty() && t.devices().isEmpty() && t.params() == null && t.usage() == null
+                    && t.ncclWarnings().isEmpty() && !t.started()).orElse(false);
         }
 
         /**
