@@ -23,12 +23,13 @@ final class TextOutputReader {
      * {@code host: }, and a log timestamp with an optional level and logger name ({@code kubectl logs --timestamps}'s
      * {@code 2024-05-01T10:00:01.123456789Z }, a Python runner's {@code 2024-05-01 10:00:01,123 INFO launcher: }); a
      * logger name is not the host nccl-tests names its failures with ({@code fastmoe: Test NCCL failure}, corpus
-     * nccl-tests/nccl-473-1). The other launchers' prefixes are read by {@link LauncherPrefix}.
+     * nccl-tests/nccl-473-1), nor the {@code USAGE:} that heads nccl-tests' usage text. The other launchers' prefixes
+     * are read by {@link LauncherPrefix}.
      */
     private static final Pattern PREFIX = Pattern.compile(
             "^\\s*(?:\\[\\d+,\\d+\\]<std(?:out|err)>:|\\d{1,6}: |[\\w.-]{1,253}: (?=\\s*[#\\d])"
                     + "|\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?"
-                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*[\\w.\\[\\]-]{1,64}:(?! Test ))? )");
+                    + "(?: +-?(?:INFO|DEBUG|WARNING|WARN|ERROR)\\b)?(?: +-?\\s*(?!USAGE:)[\\w.\\[\\]-]{1,64}:(?! Test ))? )");
     /**
      * An NCCL_DEBUG line: {@code host:pid:tid [dev] }, after NCCL 2.28's time stamp ({@code [2025-06-20 02:14:03] }, the
      * default of NCCL_DEBUG_TIMESTAMP_FORMAT on its WARN lines; corpus-more nccl-logs/nccl-tests-324-1.txt).

@@ -257,6 +257,20 @@ class NcclTestsParserTest {
     }
 
     @Test
+    void usageUnderKubectlTimestampsIsTheUsage() {
+        // kubectl logs --timestamps puts its RFC 3339 time before each line; "USAGE:" after it is no logger's name.
+        String text = """
+                2024-05-01T10:00:01.123456789Z USAGE: all_reduce_perf\s
+                2024-05-01T10:00:01.123456789Z \t[-t,--nthreads <num threads>]\s
+                2024-05-01T10:00:01.123456789Z \t[-h,--help]
+                """;
+        ParseResult<NcclTestsData> r = P.parse(text);
+        assertThat(r.data().usage()).isNotNull();
+        assertThat(r.data().usage().program()).isEqualTo("all_reduce_perf");
+        assertThat(r.data().usage().options()).containsExactly("[-t,--nthreads <num threads>]", "[-h,--help]");
+    }
+
+    @Test
     void invalidOptionPrintsUsageAndIsNotAnError() {
         String text = """
                 invalid option 'q'
