@@ -110,4 +110,13 @@ class WrappedLogsVerdictTest {
         Report r = NcclScope.analyze(e, Locale.ENGLISH);
         assertThat(r.verdict().toString()).isEqualTo("inconclusive");
     }
+    /** The same for an NCCL log of which no line was read (read as an NCCL log, as a caller who knows the file asks). */
+    @Test
+    void aLogOfWhichNothingIsReadIsNotHealthy() throws java.io.IOException {
+        String unreadable = "<pre>training started</pre>\n<pre>epoch 1 done</pre>\n";
+        Evidence e = Evidence.builder()
+                .addReader("job.html", new java.io.StringReader(unreadable), io.ncclscope.parsers.Kind.NCCL_LOG, null).build();
+        assertThat(e.artifacts()).extracting(a -> a.kind().id()).containsExactly("nccl-log");
+        assertThat(NcclScope.analyze(e, Locale.ENGLISH).verdict().toString()).isEqualTo("inconclusive");
+    }
 }

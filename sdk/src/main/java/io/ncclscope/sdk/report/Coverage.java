@@ -169,12 +169,18 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
         }
 
         /**
-         * Whether {@code a} is an nccl-tests output detected from its look but from which nothing was read: no row, no
-         * average, no error, no device or parameter line, no usage text. Such an input has not been looked at, so it
-         * must not make a report healthy (a table in a form the reader does not know would otherwise read as a run
-         * with no error).
+         * Whether {@code a} is an input of the NCCL family detected from its look but from which nothing was read: an
+         * nccl-tests output with no row, average, error, device or parameter line or usage text; an NCCL log with no
+         * NCCL line, version, warning, launcher or PyTorch error, hang report, event or setting. Such an input has not
+         * been looked at, so it must not make a report healthy (a form the reader does not know would otherwise read as
+         * a run with no error).
          */
         private static boolean isEmptyTable(Artifact a) {
+            if (a.kind() == Kind.NCCL_LOG) {
+                return a.data(io.ncclscope.parsers.nccl.NcclLog.class).map(g -> g.ncclLines() == 0 && g.ncclVersion() == null
+                        && g.warnings().isEmpty() && g.launcherErrors().isEmpty() && g.hangReports().isEmpty()
+                        && g.events().isEmpty() && g.envSettings().isEmpty()).orElse(false);
+            }
             if (a.kind() != Kind.NCCL_TESTS) return false;
             return a.data(io.ncclscope.parsers.tests.NcclTestsData.class).map(t -> t.rows().isEmpty() && t.avgBusBw() == null
                     && t.errors().isEmpty() && t.devices().isEmpty() && t.params() == null && t.usage() == null
