@@ -68,7 +68,9 @@ class HtmlReportBrowserTest {
         List<String> cmd = List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--hide-scrollbars", "--user-data-dir=" + tmp.resolve("profile"), "--enable-logging=stderr",
-                "--screenshot=" + png, "--window-size=" + WIDTH + "," + HEIGHT, page.toUri().toString());
+                // the screenshot once every compositor stage has drawn and the page's tasks have run: without them
+                // chromium at times shot a page painted down to the plot's top only (1 run in 5 under load)
+                "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000", "--screenshot=" + png, "--window-size=" + WIDTH + "," + HEIGHT, page.toUri().toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
