@@ -53,8 +53,9 @@ import java.util.function.LongConsumer;
  *
  * <p>A text shorter than {@link #HEAD_CHARS}, detected (no kind given), is read without the margin a paste put before
  * every line: a quote's {@code "> "}, an indented code block's four spaces, one node's or task's prefix
- * ({@code pdsh}'s {@code node1: }, {@code srun --label}'s {@code 0: }), except from an NCCL log or nccl-tests output,
- * whose reader reads those prefixes and the host or rank they name. Lines keep their numbers.
+ * ({@code pdsh}'s {@code node1: }, {@code srun --label}'s {@code 0: }). From an NCCL log or nccl-tests output only a
+ * quote or an indent is cut: their reader reads launcher prefixes itself, and the host or rank they name. Lines keep
+ * their numbers.
  */
 public final class Parsers {
 

@@ -37,13 +37,7 @@ public final class PasteMargin {
      * @param text a whole input
      */
     public static String strip(String text) {
-        String out = text;
-        for (int depth = 0; depth < MAX_DEPTH; depth++) {
-            String margin = of(out);
-            if (margin == null) break;
-            out = cut(out, margin);
-        }
-        return out;
+        return strip(text, false);
     }
 
     /**
@@ -54,10 +48,15 @@ public final class PasteMargin {
      * @param text a whole input
      */
     public static String stripQuotes(String text) {
+        return strip(text, true);
+    }
+
+    /** Cuts margin after margin, outermost first, up to {@link #MAX_DEPTH}; with {@code quotesOnly} a quote or an indent only. */
+    private static String strip(String text, boolean quotesOnly) {
         String out = text;
         for (int depth = 0; depth < MAX_DEPTH; depth++) {
             String margin = of(out);
-            if (!QUOTE.equals(margin) && !INDENT.equals(margin)) break;
+            if (margin == null || quotesOnly && !margin.equals(QUOTE) && !margin.equals(INDENT)) break;
             out = cut(out, margin);
         }
         return out;
@@ -111,7 +110,7 @@ public final class PasteMargin {
         int n = line.length();
         while (i < n && line.charAt(i) == ' ') i++;
         int digits = i;
-        while (i < n && line.charAt(i) >= '0' && line.charAt(i) <= '9') i++;
+        while (i < n && Digits.isDigit(line.charAt(i))) i++;
         return i > digits && i < n && line.charAt(i) == '\t';
     }
 

@@ -109,7 +109,7 @@ final class CurveChecks {
      * below the first, another collective's, or a run cycle of {@code -N}). A row is compared with its neighbours in its
      * own sweep only: merged by size, two collectives' rows of one size read as a dip.
      */
-    static List<List<NcclTestsRow>> sweeps(NcclTestsData t) {
+    private static List<List<NcclTestsRow>> sweeps(NcclTestsData t) {
         List<List<NcclTestsRow>> sweeps = new ArrayList<>();
         List<NcclTestsRow> sweep = new ArrayList<>();
         for (NcclTestsRow r : t.rows()) {

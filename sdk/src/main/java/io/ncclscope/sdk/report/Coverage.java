@@ -157,7 +157,7 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
         void add(Evidence slice) {
             boolean gpuFacts = false;
             for (Artifact a : slice.artifacts()) {
-                if (a.kind() == Kind.UNKNOWN || isEmptyTable(a)) continue;
+                if (a.kind() == Kind.UNKNOWN || readNothing(a)) continue;
                 read.add(a.kind());
                 if (a.kind() == Kind.FLIGHT_RECORDER && !progressDumps) progressDumps = tracksProgress(a);
                 if (a.kind() == Kind.NCCL_RAS && rasOutputs.size() < MAX_RAS_OUTPUTS) rasOutputs.add(a.name());
@@ -175,7 +175,7 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
          * been looked at, so it must not make a report healthy (a form the reader does not know would otherwise read as
          * a run with no error).
          */
-        private static boolean isEmptyTable(Artifact a) {
+        private static boolean readNothing(Artifact a) {
             if (a.kind() == Kind.NCCL_LOG) {
                 return a.data(io.ncclscope.parsers.nccl.NcclLog.class).map(g -> g.ncclLines() == 0 && g.ncclVersion() == null
                         && g.warnings().isEmpty() && g.launcherErrors().isEmpty() && g.hangReports().isEmpty()
