@@ -655,7 +655,8 @@ public final class Evidence {
 
         private void add(String name, ParseResult<?> r, List<String> lines, Path file, String node, NodeSource src,
                          String[] folder) {
-            List<String> hosts = contentHosts(r.data());
+            // A node's part of a fleet tool's output (pdsh, clush, ansible) names its node as the content does.
+            List<String> hosts = r.host() != null ? List.of(r.host()) : contentHosts(r.data());
             String n = node;
             NodeSource s = src;
             if (n == null && hosts.size() == 1) {
