@@ -10,13 +10,9 @@ import java.util.Objects;
  * @param kind     the kind parsed
  * @param data     the typed, immutable data (never null; empty collections when nothing was found)
  * @param warnings warnings in input order
- * @param host     the node a fleet tool named for this output (pdsh's {@code node1: } before its lines, clush's and
- *                 dshbak's node set, ansible's header), when the text was one command's output on several nodes and
- *                 this is one node's part of it ({@link Parsers#parseEach(String)}); null otherwise. Hosts that a
- *                 tool's output names itself (an NCCL log's {@code host:pid:tid}) are in the data
  * @param <T>      the data type, a record of the kind's package
  */
-public record ParseResult<T>(Kind kind, T data, List<ParseWarning> warnings, String host) {
+public record ParseResult<T>(Kind kind, T data, List<ParseWarning> warnings) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
@@ -24,34 +20,12 @@ public record ParseResult<T>(Kind kind, T data, List<ParseWarning> warnings, Str
      * @param kind     the kind parsed
      * @param data     the typed, immutable data (never null; empty collections when nothing was found)
      * @param warnings warnings in input order
-     * @param host     the node a fleet tool named for this output; nullable
      * @throws NullPointerException when a required component is null
      */
     public ParseResult {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(data, "data");
         warnings = List.copyOf(warnings);
-    }
-
-    /**
-     * Creates a result of no fleet tool's node.
-     *
-     * @param kind     the kind parsed
-     * @param data     the typed, immutable data (never null; empty collections when nothing was found)
-     * @param warnings warnings in input order
-     * @throws NullPointerException when a required component is null
-     */
-    public ParseResult(Kind kind, T data, List<ParseWarning> warnings) {
-        this(kind, data, warnings, null);
-    }
-
-    /**
-     * {@return this result as the output of node {@code host} of a fleet tool's run}
-     *
-     * @param host the node
-     */
-    public ParseResult<T> onHost(String host) {
-        return new ParseResult<>(kind, data, warnings, host);
     }
 
     /** {@return true when any warning has {@link Severity#ERROR}} */

@@ -7,7 +7,6 @@ import io.ncclscope.parsers.flightrec.FlightRecorderParser;
 import io.ncclscope.parsers.gids.GidsParser;
 import io.ncclscope.parsers.ib.IbstatParser;
 import io.ncclscope.parsers.internal.EscapeFilter;
-import io.ncclscope.parsers.internal.FleetOutput;
 import io.ncclscope.parsers.internal.HeadLines;
 import io.ncclscope.parsers.internal.LineSource;
 import io.ncclscope.parsers.internal.PasteMargin;
@@ -251,36 +250,6 @@ public final class Parsers {
     }
 
     private static List<ParseResult<?>> parseEach(StringText whole, ParseLimits limits) {
-        if (whole.position() == 0 && whole.remaining() < HEAD_CHARS) {
-            List<ParseResult<?>> byNode = parseEachNode(FleetOutput.split(whole.text()), limits);
-            if (byNode != null) return byNode;
-        }
-        return parseEachOutput(whole, limits);
-    }
-
-    /**
-     * The results of each node's part of a fleet tool's output ({@link FleetOutput}: pdsh, clush, dshbak, ansible),
-     * each naming its node ({@link ParseResult#host()}); null when there are no parts, when no part is a known output,
-     * or when a part is an NCCL log or nccl-tests output (their readers read pdsh's prefix, and the hosts the job's
-     * lines name, themselves).
-     */
-    private static List<ParseResult<?>> parseEachNode(List<FleetOutput.Part> parts, ParseLimits limits) {
-        if (parts.isEmpty()) return null;
-        List<ParseResult<?>> out = new ArrayList<>();
-        boolean known = false;
-        for (FleetOutput.Part part : parts) {
-            StringText text = new StringText(part.text());
-            text.cutLines();
-            for (ParseResult<?> r : parseEachOutput(text, limits)) {
-                if (r.kind() == Kind.NCCL_LOG || r.kind() == Kind.NCCL_TESTS) return null;
-                known |= r.kind() != Kind.UNKNOWN;
-                out.add(r.onHost(part.host()));
-            }
-        }
-        return known ? out : null;
-    }
-
-    private static List<ParseResult<?>> parseEachOutput(StringText whole, ParseLimits limits) {
         StringText unmargined = withoutMargin(whole);
         if (unmargined != whole) {
             whole = unmargined;

@@ -1,6 +1,9 @@
-package io.ncclscope.parsers.internal;
+package io.ncclscope.parsers;
 
+import io.ncclscope.parsers.internal.Digits;
+import io.ncclscope.parsers.internal.Paste;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,10 +36,14 @@ import java.util.Set;
  * those at the start of its lines. pdsh's prefix must name at least two lines per host on average, so a tool's own
  * {@code key: value} lines (lscpu's, /proc/meminfo's, each key once) are not read as hosts.
  *
- * <p>Each part keeps the text's line numbers: the other nodes' lines, the fleet tool's headers and pdsh's prefix are
- * left out of it (a part's line is empty there), so a fact parsed from a part quotes the pasted text's own line.
+ * <p>A part is the node's lines alone, one after the other as the node printed them (pdsh interleaves the nodes' lines
+ * as they arrive; a dmesg continuation line or an nvbandwidth matrix row must follow the line before it), without
+ * pdsh's prefix, with the shell prompt's and fence lines around them. {@link Part#lineNumber(int)} tells which line of
+ * the pasted text each of its lines is, so a finding on a part quotes the pasted text's own line. Parse a part's
+ * {@link Part#text()} as a tool's output ({@link Parsers#parseEach(String)}); the NCCL family's readers read pdsh's
+ * prefix and the hosts a job's lines name themselves, so a caller reads an NCCL log or nccl-tests output whole.
  */
-public final class FleetOutput {
+public final class FleetOutputs {
 
     /** Most nodes one text is cut for; a node set larger than this reads as no fleet output. */
     static final int MAX_HOSTS = 1024;
@@ -45,27 +52,56 @@ public final class FleetOutput {
     private static final List<String> KERNEL_NAMES = List.of("nvidia", "nvrm", "mlx4", "mlx5", "pcieport", "ib_", "rdma",
             "bnxt", "irdma", "efa", "ixgbe", "i40e", "ice", "nvme", "xhci", "ahci", "usb");
 
-    private FleetOutput() {
+    private FleetOutputs() {
     }
 
-    /**
-     * One node's part of a fleet output.
-     *
-     * @param host  the node, as the fleet tool named it
-     * @param lines the line of each of the text's lines in this part ({@code null} where the line is not the node's)
-     */
-    public record Part(String host, List<String> lines) {
+    /** One node's part of a fleet output: its lines, and where each is in the pasted text. */
+    public static final class Part {
+        private final String host;
+        private final List<String> lines;
+        private final int[] lineNumbers;
 
-        /** {@return the part's text: its lines, each other line of the whole text empty, so line numbers stay} */
+        Part(String host, List<String> lines, int[] lineNumbers) {
+            this.host = host;
+            this.lines = List.copyOf(lines);
+            this.lineNumbers = lineNumbers.clone();
+        }
+
+        /** {@return the node, as the fleet tool named it} */
+        public String host() {
+            return host;
+        }
+
+        /** {@return the node's lines (pdsh's prefix cut), with the prompt and fence lines around them, in order} */
+        public List<String> lines() {
+            return lines;
+        }
+
+        /** {@return the part's lines as one text, each ended by a newline} */
         public String text() {
             StringBuilder sb = new StringBuilder();
-            for (String l : lines) {
-                if (l != null) sb.append(l);
-                sb.append('\n');
-            }
+            for (String l : lines) sb.append(l).append('\n');
             return sb.toString();
         }
+
+        /**
+         * {@return the 1-based line of the pasted text that is line {@code n} of this part; {@code n} itself when it is
+         * not a line of the part}
+         *
+         * @param n a 1-based line of {@link #text()}
+         */
+        public int lineNumber(int n) {
+            return n >= 1 && n <= lineNumbers.length ? lineNumbers[n - 1] : n;
+        }
+
+        @Override
+        public String toString() {
+            return host + " (" + lines.size() + " lines)";
+        }
     }
+
+    /** A line that is in every part: a prompt's command line, a fence. */
+    private static final Set<String> SHARED = new java.util.HashSet<>();
 
     /**
      * {@return each node's part of {@code text}, in the order the nodes first appear; empty when {@code text} is not a
@@ -76,72 +112,74 @@ public final class FleetOutput {
     public static List<Part> split(String text) {
         if (!opensLikeFleet(text)) return List.of(); // most texts: their first line says so, before any copy
         List<String> lines = lines(text);
-        Map<String, String[]> parts = new LinkedHashMap<>();
+        // Each line's nodes: SHARED for a prompt or fence, null for a line of none (blank, a header, the tool's own)
+        List<Set<String>> owners = new ArrayList<>(lines.size());
+        Map<String, Boolean> hosts = new LinkedHashMap<>();
+        String[] content = new String[lines.size()]; // a pdsh line without its prefix
         int prefixed = 0;
         boolean blocks = false;
-        List<String> current = null; // the nodes of the block being read (dshbak, clush -b, ansible)
-        List<Integer> shared = new ArrayList<>(); // prompt and fence lines: in every part
+        Set<String> current = null; // the nodes of the block being read (dshbak, clush -b, ansible)
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             String t = line.strip();
-            if (t.isEmpty()) continue;
+            owners.add(null);
             if (isDashes(t) && i + 2 < lines.size() && isDashes(lines.get(i + 2).strip())) {
-                List<String> hosts = nodeSet(lines.get(i + 1).strip());
-                if (hosts == null || prefixed > 0) return List.of();
-                current = hosts;
+                List<String> set = nodeSet(lines.get(i + 1).strip());
+                if (set == null || prefixed > 0) return List.of();
+                current = new java.util.LinkedHashSet<>(set);
                 blocks = true;
+                owners.add(null);
+                owners.add(null);
                 i += 2;
                 continue;
             }
-            String ansible = ansibleHost(t);
+            String ansible = t.isEmpty() ? null : ansibleHost(t);
             if (ansible != null) {
                 if (prefixed > 0) return List.of();
-                current = List.of(ansible);
+                current = Set.of(ansible);
                 blocks = true;
+                continue;
+            }
+            if (t.isEmpty()) {
+                if (blocks && current != null) owners.set(i, current); // a blank line of the block's output
                 continue;
             }
             if (isToolLine(t)) continue;
             if (isAddedLine(t)) {
-                shared.add(i);
+                owners.set(i, SHARED);
                 continue;
             }
             if (blocks) {
                 if (current == null) return List.of();
-                for (String h : current) {
-                    String[] part = part(parts, h, lines.size());
-                    if (part == null) return List.of();
-                    part[i] = line;
-                }
-                continue;
+                owners.set(i, current);
+            } else {
+                int colon = hostEnd(line);
+                if (colon < 0) return List.of();
+                int from = colon + 1;
+                if (from < line.length() && line.charAt(from) == ' ') from++;
+                content[i] = line.substring(from);
+                owners.set(i, Set.of(line.substring(0, colon)));
+                prefixed++;
             }
-            int colon = hostEnd(line);
-            if (colon < 0) return List.of();
-            String[] part = part(parts, line.substring(0, colon), lines.size());
-            if (part == null) return List.of();
-            int from = colon + 1;
-            if (from < line.length() && line.charAt(from) == ' ') from++;
-            part[i] = line.substring(from);
-            prefixed++;
+            for (String h : owners.get(i)) {
+                if (hosts.size() == MAX_HOSTS && !hosts.containsKey(h)) return List.of();
+                hosts.putIfAbsent(h, Boolean.TRUE);
+            }
         }
-        if (parts.isEmpty() || prefixed > 0 && prefixed < 2 * parts.size()) return List.of();
-        List<Part> out = new ArrayList<>(parts.size());
-        for (Map.Entry<String, String[]> e : parts.entrySet()) {
-            String[] part = e.getValue();
-            for (int i : shared) part[i] = lines.get(i);
-            out.add(new Part(e.getKey(), java.util.Arrays.asList(part)));
+        if (hosts.isEmpty() || prefixed > 0 && prefixed < 2 * hosts.size()) return List.of();
+        List<Part> out = new ArrayList<>(hosts.size());
+        for (String host : hosts.keySet()) {
+            List<String> own = new ArrayList<>();
+            int[] numbers = new int[lines.size()];
+            for (int i = 0; i < lines.size(); i++) {
+                Set<String> o = owners.get(i);
+                if (o == null || o != SHARED && !o.contains(host)) continue;
+                numbers[own.size()] = i + 1;
+                own.add(content[i] != null ? content[i] : lines.get(i));
+            }
+            out.add(new Part(host, own, Arrays.copyOf(numbers, own.size())));
         }
         return out;
-    }
-
-    /** The lines of {@code node} (made on its first line), or null past {@link #MAX_HOSTS} nodes. */
-    private static String[] part(Map<String, String[]> parts, String node, int n) {
-        String[] part = parts.get(node);
-        if (part == null) {
-            if (parts.size() == MAX_HOSTS) return null;
-            part = new String[n];
-            parts.put(node, part);
-        }
-        return part;
     }
 
     /**
