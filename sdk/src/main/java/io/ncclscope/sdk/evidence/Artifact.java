@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.evidence;
 
+import io.ncclscope.parsers.FleetOutputs;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseResult;
 import java.nio.file.Path;
@@ -24,11 +25,23 @@ public final class Artifact {
     private final List<String> lines;
     private final Path file;
     private final TextCache cache;
+    /** The node's part of a fleet tool's output this artifact was read from, whose lines it holds; null for a whole text. */
+    private final FleetOutputs.Part part;
     /** This artifact's stub, made once: every pass that keeps one keeps the same. */
     private volatile Artifact stub;
 
     Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines,
              Path file, TextCache cache) {
+        this(name, node, nodeSource, hosts, result, lines, file, cache, null);
+    }
+
+    /** An artifact of one node's part of a fleet tool's output: the part's lines are its text, quoted at their place in the paste. */
+    Artifact(String name, String node, ParseResult<?> result, FleetOutputs.Part part) {
+        this(name, node, NodeSource.FLEET, List.of(node), result, part.lines(), null, null, part);
+    }
+
+    private Artifact(String name, String node, NodeSource nodeSource, List<String> hosts, ParseResult<?> result, List<String> lines,
+                     Path file, TextCache cache, FleetOutputs.Part part) {
         this.name = Objects.requireNonNull(name, "name");
         this.node = node;
         this.nodeSource = Objects.requireNonNull(nodeSource, "nodeSource");
@@ -37,6 +50,7 @@ public final class Artifact {
         this.lines = lines == null ? List.of() : List.copyOf(lines);
         this.file = file;
         this.cache = file == null ? null : Objects.requireNonNull(cache, "cache");
+        this.part = part;
     }
 
     /** {@return the artifact's name: its path relative to the analyzed folder, or the name given to a text} */
@@ -113,7 +127,7 @@ public final class Artifact {
      * @param n 1-based line number
      */
     public EvidenceLine quote(int n) {
-        return new EvidenceLine(name, n, line(n).orElse(""));
+        return new EvidenceLine(name, pastedLine(n), line(n).orElse(""));
     }
 
     /**
@@ -123,7 +137,17 @@ public final class Artifact {
      * @param fallback the text to quote when the artifact's text is gone
      */
     public EvidenceLine quote(int n, String fallback) {
-        return new EvidenceLine(name, n, line(n).orElse(fallback == null ? "" : fallback));
+        return new EvidenceLine(name, pastedLine(n), line(n).orElse(fallback == null ? "" : fallback));
+    }
+
+    /**
+     * {@return the line of the pasted text that is line {@code n} of this artifact's text: {@code n} itself, but for a
+     * node's part of a fleet tool's output, whose lines were interleaved with the other nodes' in the paste}
+     *
+     * @param n 1-based line number of {@link #text()}
+     */
+    public int pastedLine(int n) {
+        return part == null ? n : part.lineNumber(n);
     }
 
     /**
@@ -137,7 +161,7 @@ public final class Artifact {
         if (s == null) {
             // A race makes two equal stubs, one of them kept: harmless.
             s = new Artifact(name, node, nodeSource, hosts, new ParseResult<>(result.kind(), Dropped.DATA, result.warnings()),
-                    lines, file, cache);
+                    lines, file, cache, part);
             stub = s;
         }
         return s;
@@ -151,7 +175,7 @@ public final class Artifact {
      */
     public Artifact withData(Object data) {
         return new Artifact(name, node, nodeSource, hosts, new ParseResult<>(result.kind(), Objects.requireNonNull(data, "data"),
-                result.warnings()), lines, file, cache);
+                result.warnings()), lines, file, cache, part);
     }
 
     /** {@return true when this is a {@link #stub()}: its parsed data was let go} */
@@ -166,7 +190,7 @@ public final class Artifact {
 
     /** The same artifact on another node (its lines are shared, not copied). */
     Artifact withNode(String newNode, NodeSource source) {
-        return new Artifact(name, newNode, source, hosts, result, lines, file, cache);
+        return new Artifact(name, newNode, source, hosts, result, lines, file, cache, part);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.evidence;
 
+import io.ncclscope.parsers.FleetOutputs;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseLimits;
 import io.ncclscope.parsers.ParseResult;
@@ -381,6 +382,11 @@ public final class Evidence {
          * @return this builder
          */
         public Builder addText(String name, String text, String node) {
+            List<Artifact> fleet = node == null ? fleet(name, text, ParseLimits.DEFAULTS) : null;
+            if (fleet != null) {
+                for (Artifact a : fleet) pending.add(new Pending(a, null, null, null));
+                return this;
+            }
             // The lines kept to quote from are cut once, also for the split and the parse.
             Parsers.ParsedText read = Parsers.parseEachWithLines(text, ParseLimits.DEFAULTS);
             for (ParseResult<?> r : read.results()) {
@@ -501,9 +507,41 @@ public final class Evidence {
             return taken;
         }
 
+        /**
+         * {@return the artifacts of each node's part of a fleet tool's output ({@link FleetOutputs}: pdsh, clush, dshbak,
+         * ansible), each on its node; null when {@code text} is no such output, is as long as a text that is streamed,
+         * when no part is a known tool output, or when a part is an NCCL log or nccl-tests output (their readers read
+         * pdsh's prefix and the hosts a job's lines name themselves, from the whole text)} Thread-safe.
+         *
+         * @param name   what to call each part in findings (the text's name: the node tells them apart)
+         * @param text   the whole input
+         * @param limits the bounds of each parse
+         */
+        static List<Artifact> fleet(String name, String text, ParseLimits limits) {
+            if (text.length() >= Parsers.HEAD_CHARS) return null;
+            List<FleetOutputs.Part> parts = FleetOutputs.split(text);
+            if (parts.isEmpty()) return null;
+            List<Artifact> out = new ArrayList<>();
+            boolean known = false;
+            for (FleetOutputs.Part part : parts) {
+                for (ParseResult<?> r : Parsers.parseEach(part.text(), limits)) {
+                    if (r.kind() == Kind.NCCL_LOG || r.kind() == Kind.NCCL_TESTS) return null;
+                    known |= r.kind() != Kind.UNKNOWN;
+                    out.add(new Artifact(name, part.host(), r, part));
+                }
+            }
+            return known ? out : null;
+        }
+
+        /** A file that was a fleet tool's output: each node's part, read ({@link #fleet}). */
+        private record FleetRead(List<Artifact> artifacts) {
+        }
+
         /** Adds what {@link #read(FileTask)} gave for {@code t}: its artifact, or a problem. */
         void addRead(FileTask t, Object outcome) {
-            if (outcome instanceof FileRead read) {
+            if (outcome instanceof FleetRead fleet) {
+                for (Artifact a : fleet.artifacts()) pending.add(new Pending(a, t.folderKey(), t.folderNode(), t.rel()));
+            } else if (outcome instanceof FileRead read) {
                 Path kept = read.kept() ? t.file() : keptFile(t.file());
                 for (Object r : read.results()) {
                     add(t.name(), (ParseResult<?>) r, null, kept, null, NodeSource.NONE,
@@ -551,6 +589,8 @@ public final class Evidence {
                         if (offered) texts.offer(t.file(), text);
                         return new FileRead(List.of(Parsers.parse(text, limits)), kept);
                     }
+                    List<Artifact> fleet = fleet(t.name(), text, limits);
+                    if (fleet != null) return new FleetRead(fleet);
                     // The split and the parse cut the text into lines: the quotes read those lines instead of cutting
                     // the text again (a collect bundle's file, parsed whole, is cut only when quoted).
                     Parsers.ParsedText read = Parsers.parseEachWithLines(text, limits);

@@ -4,6 +4,11 @@ package io.ncclscope.sdk.evidence;
 public enum NodeSource {
     /** Printed in the artifact itself (NCCL log prefixes, nccl-tests {@code on HOST} lines, a bundle manifest). */
     CONTENT,
+    /**
+     * Named by the fleet tool that ran one command on several nodes (pdsh's {@code node1: } before each line, clush's
+     * and dshbak's node set, ansible's header): the artifact is that node's part of the output.
+     */
+    FLEET,
     /** The name of the bundle folder the file was in (one sub-folder per node). */
     FOLDER,
     /** Given by the caller. */

@@ -26,7 +26,9 @@ import java.util.TreeSet;
  *   <li>no family of checks could run: no input of a known kind was read (an empty or all-failed bundle, text that
  *   is no tool's output), or only kinds no check reads on their own ({@code numactl -H} alone);</li>
  *   <li>a bandwidth segment was measured with no hardware facts to judge it against (a lone nccl-tests table);</li>
- *   <li>a {@code collect} bundle holds no {@code nvidia-smi} output (the GPU tools failed or are missing).</li>
+ *   <li>a {@code collect} bundle holds no {@code nvidia-smi} output (the GPU tools failed or are missing);</li>
+ *   <li>a node's part of a fleet tool's output (pdsh, clush, ansible: {@code gpu02: bash: ibstat: command not found})
+ *   is no known tool output: that node was not looked at.</li>
  * </ul>
  *
  * @param checks one entry per {@link CheckFamily}, in its order
@@ -58,11 +60,14 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
     public static final String GAP_NOTHING_READ = "nothing-read";
     /** The gap about inputs of known kinds that no check reads on their own. */
     public static final String GAP_NO_CHECK = "no-check";
+    /** The gap about nodes of a fleet tool's output whose part is no known tool output. */
+    public static final String GAP_NODE_NOT_READ = "node-not-read";
 
     /**
      * One reason the evidence cannot answer its question.
      *
-     * @param id   {@value #GAP_NOTHING_READ}, {@value #GAP_NO_CHECK}, {@value #GAP_NOT_JUDGED} or {@value #GAP_NO_GPU_TOOLS}
+     * @param id   {@value #GAP_NOTHING_READ}, {@value #GAP_NO_CHECK}, {@value #GAP_NOT_JUDGED}, {@value #GAP_NO_GPU_TOOLS}
+     *             or {@value #GAP_NODE_NOT_READ}
      * @param text the reason in the report's language, a phrase without a final stop
      */
     public record Gap(String id, String text) {
@@ -141,6 +146,8 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
     static final class Fold {
         private final Set<Kind> read = java.util.EnumSet.noneOf(Kind.class);
         private final Set<String> blindBundles = new TreeSet<>(Evidence::compareNodes);
+        /** The nodes of a fleet tool's output whose part is no known tool output. */
+        private final Set<String> unreadNodes = new TreeSet<>(Evidence::compareNodes);
         /** Whether a Flight Recorder dump read records progress: only then do the dumps count for the hangs check. */
         private boolean progressDumps;
         /** The names of the NCCL RAS outputs read (a few per job), to tell whether a hang finding rests on one. */
@@ -157,6 +164,7 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
         void add(Evidence slice) {
             boolean gpuFacts = false;
             for (Artifact a : slice.artifacts()) {
+                if (a.kind() == Kind.UNKNOWN && a.nodeSource() == io.ncclscope.sdk.evidence.NodeSource.FLEET) a.node().ifPresent(unreadNodes::add);
                 if (a.kind() == Kind.UNKNOWN || readNothing(a)) continue;
                 read.add(a.kind());
                 if (a.kind() == Kind.FLIGHT_RECORDER && !progressDumps) progressDumps = tracksProgress(a);
@@ -254,6 +262,13 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
                 gaps.add(new Gap(GAP_NO_GPU_TOOLS, more > 0
                         ? Texts.t(l, "coverage.gap.noGpuToolsMore", "names", String.join(", ", names), "more", more)
                         : Texts.t(l, "coverage.gap.noGpuTools", "names", String.join(", ", names))));
+            }
+            if (!unreadNodes.isEmpty()) {
+                List<String> names = unreadNodes.stream().limit(NODES_NAMED).toList();
+                int more = unreadNodes.size() - names.size();
+                gaps.add(new Gap(GAP_NODE_NOT_READ, more > 0
+                        ? Texts.t(l, "coverage.gap.nodeNotReadMore", "names", String.join(", ", names), "more", more)
+                        : Texts.t(l, "coverage.gap.nodeNotRead", "names", String.join(", ", names))));
             }
             return new Coverage(checks, gaps);
         }

@@ -19,8 +19,9 @@ public record CoverageDto(List<CoverageCheckDto> checks, List<CoverageGapDto> ga
      * One reason the evidence cannot answer its question.
      *
      * @param id   {@code nothing-read} (no input of a known kind), {@code no-check} (only kinds no check reads on their
-     *             own), {@code not-judged} (a bandwidth with no hardware facts to judge it) or {@code no-gpu-tools} (a
-     *             collect bundle without nvidia-smi output)
+     *             own), {@code not-judged} (a bandwidth with no hardware facts to judge it), {@code no-gpu-tools} (a
+     *             collect bundle without nvidia-smi output) or {@code node-not-read} (a node's part of a fleet tool's
+     *             output that is no known tool output)
      * @param text the reason in the report's language
      */
     @RegisterForReflection

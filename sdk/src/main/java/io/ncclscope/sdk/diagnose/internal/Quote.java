@@ -95,7 +95,7 @@ public final class Quote {
                 Optional<String> l = artifact.line(n);
                 if (l.isEmpty()) break;
                 String s = l.get();
-                if (s.strip().startsWith("NUMA node:")) return new EvidenceLine(artifact.name(), n, s);
+                if (s.strip().startsWith("NUMA node:")) return artifact.quote(n, s);
                 // The next device block starts at the margin.
                 if (!s.isEmpty() && !Character.isWhitespace(s.charAt(0))) break;
             }

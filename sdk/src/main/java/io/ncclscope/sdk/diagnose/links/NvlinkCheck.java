@@ -125,6 +125,13 @@ final class NvlinkCheck {
             allInactive(gs, sink);
             return;
         }
+        // Every GPU of the model below the model's own count alike is no design: each is judged against the model, as a
+        // lone GPU is (two nodes' corpus-more nvsmi-q/azhpc-diagnostics-73-1, links 3 and 5 inactive on both, were read
+        // as "inactive on every GPU alike").
+        if (belowItsModel(best)) {
+            for (GpuLinks g : gs) loneBelowItsModel(g, sink);
+            return;
+        }
         for (GpuLinks g : gs) {
             int active = g.active();
             List<String> down = new ArrayList<>();
@@ -191,6 +198,13 @@ final class NvlinkCheck {
                         "links", model.nvlinks(), "down", String.join(", ", down)),
                 ev, "gpu", g.label(), "node", LinkText.node(g.artifact));
         return true;
+    }
+
+    /** Whether {@code g} lists every link its model has, some of them inactive, on a baseboard. */
+    private static boolean belowItsModel(GpuLinks g) {
+        HardwareModel.GpuModel model = HardwareModel.gpu(g.name).orElse(null);
+        return model != null && model.hasNvlink() && !g.error && baseboard(g.model()) && g.nvlinks().size() == model.nvlinks()
+                && g.active < model.nvlinks();
     }
 
     /** Every GPU of a model lists links and none is active: on a baseboard the fabric is not up. */
