@@ -20,7 +20,8 @@ import java.util.Set;
  *   <li>dshbak {@code -c} and clush {@code -b}: a header of a dash line, the node set, a dash line
  *       ({@code node[01-07] (7)} in clush, whose {@code (7)} counts the nodes), then the output those nodes printed
  *       alike;</li>
- *   <li>ansible's ad-hoc output: {@code node1 | CHANGED | rc=0 >>} ({@code FAILED}, {@code SUCCESS}), then the output.</li>
+ *   <li>ansible's ad-hoc output: {@code node1 | CHANGED | rc=0 >>} ({@code FAILED}, {@code SUCCESS}), then the output;
+ *       <code>node3 | UNREACHABLE! =&gt; &#123;</code>, then ansible's JSON about the host it could not reach.</li>
  * </ul>
  *
  * <p>The fleet tool's own lines are read and dropped: pdsh's {@code pdsh@login1: node3: ssh exited with exit code 255}
@@ -30,7 +31,7 @@ import java.util.Set;
  * part, and the text is read as one output.
  *
  * <p>A host is what pdsh prints: a name of letters, digits, {@code .}, {@code -} and {@code _} with a digit in it
- * (as {@link LauncherPrefix} reads pdsh's prefix: {@code RuntimeError: } is no host), and not all digits
+ * (as the NCCL log reader reads pdsh's prefix: {@code RuntimeError: } is no host), and not all digits
  * ({@code srun --label}'s {@code 3: } is a task, {@code ip -o}'s {@code 2: } an interface index). A kernel component's
  * name ({@code nvidia-nvswitch0: SXid ...}, {@code mlx5_core: ...}) is no host either: a dmesg without times prints
  * those at the start of its lines. pdsh's prefix must name at least two lines per host on average, so a tool's own
@@ -254,11 +255,18 @@ public final class FleetOutputs {
         return true;
     }
 
-    /** ansible's {@code node1 | CHANGED | rc=0 >>}: the host, or null when {@code t} is no such header. */
+    /**
+     * ansible's header of a host's block, the host, or null when {@code t} is none: the command module's
+     * {@code node1 | CHANGED | rc=0 >>} ({@code FAILED}, {@code SUCCESS}), and the JSON result's <code>node3 |
+     * UNREACHABLE! =&gt; &#123;</code> (<code>FAILED! =&gt; &#123;</code>): a host ansible could not reach or run on, whose block is no tool's
+     * output.
+     */
     private static String ansibleHost(String t) {
-        if (!t.endsWith(" >>")) return null;
         int bar = t.indexOf(" | ");
-        if (bar <= 0 || !t.contains(" | rc=")) return null;
+        if (bar <= 0) return null;
+        boolean command = t.endsWith(" >>") && t.contains(" | rc=");
+        boolean json = t.endsWith(" => {") && t.indexOf(" | ", bar + 3) < 0;
+        if (!command && !json) return null;
         String host = t.substring(0, bar);
         return host.indexOf(' ') < 0 ? host : null;
     }

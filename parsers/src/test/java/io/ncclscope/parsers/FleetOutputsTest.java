@@ -96,10 +96,13 @@ class FleetOutputsTest {
 
     @Test
     void ansibleAdHocOutputIsEachHostsBlock() {
-        String text = "gpu01 | CHANGED | rc=0 >>\n" + IBSTAT_ACTIVE + "gpu02 | FAILED | rc=1 >>\n" + IBSTAT_DOWN;
+        String text = "gpu01 | CHANGED | rc=0 >>\n" + IBSTAT_ACTIVE + "gpu02 | FAILED | rc=1 >>\n" + IBSTAT_DOWN
+                + "gpu03 | UNREACHABLE! => {\n    \"changed\": false,\n    \"msg\": \"Failed to connect to the host via ssh\",\n"
+                + "    \"unreachable\": true\n}\n";
         List<Node> results = parse(text);
-        assertThat(results).extracting(Node::host).containsExactly("gpu01", "gpu02");
-        assertThat(results).extracting(FleetOutputsTest::state).containsExactly(PortState.ACTIVE, PortState.DOWN);
+        assertThat(results).extracting(Node::host).containsExactly("gpu01", "gpu02", "gpu03");
+        assertThat(results.subList(0, 2)).extracting(FleetOutputsTest::state).containsExactly(PortState.ACTIVE, PortState.DOWN);
+        assertThat(results.get(2).kind()).isEqualTo(Kind.UNKNOWN); // the host ansible could not reach
     }
 
     @Test
