@@ -25,6 +25,13 @@ public enum DmesgEventType {
     NVRM,
     /** Any other mlx5 line. */
     MLX5,
+    /**
+     * The kernel's OOM killer ended a process (mm/oom_kill.c): {@code Out of memory: Killed process 4711 (python3)
+     * total-vm:...}, {@code Memory cgroup out of memory: Killed process ...} (a cgroup's limit: a container's, a Slurm
+     * step's), and older kernels' line without the reason. {@link DmesgEvent#pid()} and {@link DmesgEvent#process()}
+     * name the process; {@link DmesgEvent#detail()} is {@code memory cgroup} for a cgroup's limit.
+     */
+    OOM_KILL,
     /** Another line about a GPU, NIC or a PCI function next to one (nvidia-peermem, xhci on a GPU board...). */
     OTHER
 }

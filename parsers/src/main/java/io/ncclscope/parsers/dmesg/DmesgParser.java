@@ -67,6 +67,11 @@ public final class DmesgParser implements ToolParser<DmesgData> {
     /** The command line a paste of the kernel log starts with ({@code $ sudo dmesg -T}). */
     private static final Pattern COMMAND = Pattern.compile("(?:\\S*[$#] )?(?:sudo )?(?:dmesg|journalctl)\\b.*");
     private static final Pattern LINK_NO = Pattern.compile("\\b[Ll]ink (-?\\d{1,3})\\b");
+    /** The words of the kernel's OOM killer's line (mm/oom_kill.c {@code "%s: Killed process %d (%s) total-vm:%lukB, ..."}). */
+    private static final String OOM_KILLED = "Killed process ";
+    /** The process it names: pid and command name; the reason before it ({@code Out of memory}) changes by release. */
+    private static final Pattern OOM_KILL = Pattern.compile("Killed process (\\d{1,9}) \\(([^)]{0,64})\\) total-vm:");
+
     /** nvidia-smi's line for a GPU the driver lost ({@code ...for GPU0000:07:00.0: Unknown Error}, {@code : GPU is lost}). */
     private static final String DEVICE_HANDLE = "Unable to determine the device handle for GPU";
 
@@ -467,7 +472,7 @@ public final class DmesgParser implements ToolParser<DmesgData> {
         private boolean relevant(String m) {
             if (m.startsWith("NVRM") || m.startsWith("nvidia") || m.startsWith("mlx5") || m.startsWith("infiniband mlx5")) return true;
             if (m.contains("Xid") || m.contains("AER:") || m.contains("PCIe Bus Error") || m.contains("available PCIe bandwidth")) return true;
-            if (m.contains(DEVICE_HANDLE)) return true;
+            if (m.contains(DEVICE_HANDLE) || m.contains(OOM_KILLED)) return true;
             if (NVLINK_WORD.matcher(m).find()) return true;
             Matcher dm = DEVICE_LINE.matcher(m);
             if (m.length() < 2048 && dm.matches()) {
@@ -507,6 +512,15 @@ public final class DmesgParser implements ToolParser<DmesgData> {
 
         private EventFacts classify(String m) {
             EventFacts e = new EventFacts();
+            Matcher oom = m.contains(OOM_KILLED) ? OOM_KILL.matcher(m) : null;
+            if (oom != null && oom.find()) {
+                e.type = DmesgEventType.OOM_KILL;
+                e.driver = "oom-kill";
+                e.pid = Integer.valueOf(oom.group(1));
+                e.process = oom.group(2);
+                e.detail = m.startsWith("Memory cgroup out of memory") ? "memory cgroup" : null;
+                return e;
+            }
             if (m.startsWith("NVRM:") || m.startsWith("NVRM ")) {
                 e.driver = "NVRM";
                 nvrm(e, m.substring(5).strip());

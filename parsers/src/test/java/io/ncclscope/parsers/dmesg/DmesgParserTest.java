@@ -13,6 +13,28 @@ class DmesgParserTest {
     private final DmesgParser parser = new DmesgParser();
 
     @Test
+    void theOomKillersLineNamesTheProcessItKilled() {
+        // mm/oom_kill.c: "%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, ..." after "Out of memory" or
+        // "Memory cgroup out of memory"; the oom-kill: summary and the reaper's line before and after it are not events
+        ParseResult<DmesgData> r = parser.parse("""
+                [1187234.112470] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),task=python3,pid=48211,uid=0
+                [1187234.112512] Out of memory: Killed process 48211 (python3) total-vm:1649382712kB, anon-rss:843950616kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:1660156kB oom_score_adj:0
+                [1187235.004411] oom_reaper: reaped process 48211 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB
+                Dec 04 12:00:00 gpu07 kernel: Memory cgroup out of memory: Killed process 5120 (pt_main_thread) total-vm:98765432kB, anon-rss:4567890kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:9000kB oom_score_adj:0
+                """);
+        assertThat(r.data().events()).extracting(DmesgEvent::type).containsExactly(DmesgEventType.OOM_KILL, DmesgEventType.OOM_KILL);
+        DmesgEvent global = r.data().events().get(0);
+        assertThat(global.pid()).isEqualTo(48211);
+        assertThat(global.process()).isEqualTo("python3");
+        assertThat(global.detail()).isNull();
+        assertThat(global.line()).isEqualTo(2);
+        DmesgEvent cgroup = r.data().events().get(1);
+        assertThat(cgroup.process()).isEqualTo("pt_main_thread");
+        assertThat(cgroup.detail()).isEqualTo("memory cgroup");
+        assertThat(cgroup.host()).isEqualTo("gpu07");
+    }
+
+    @Test
     void emptyInputIsAnError() {
         ParseResult<DmesgData> r = parser.parse("");
         assertThat(r.hasErrors()).isTrue();

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclLog;
@@ -76,18 +77,22 @@ final class ErrorsPass implements Pass {
         List<Artifact> arts = slice.artifacts();
         String node = slice.sliceNode();
         List<ArtifactSummary> read = new ArrayList<>();
+        List<Finding> kills = new ArrayList<>(0);
         for (int i = 0; i < arts.size(); i++) {
             Artifact a = arts.get(i);
             Optional<NcclLog> log = a.data(NcclLog.class);
             if (log.isPresent()) read.add(ofLog(new ArtifactPlace(false, node, i), a, log.get()));
             Optional<NcclTestsData> tests = a.data(NcclTestsData.class);
             if (tests.isPresent()) read.add(ofTests(new ArtifactPlace(true, node, i), a, tests.get()));
+            Optional<DmesgData> kernel = a.data(DmesgData.class);
+            if (kernel.isPresent()) kills.addAll(KernelKills.of(a, kernel.get()));
         }
-        return () -> fold(slice, read);
+        return () -> fold(slice, read, kills);
     }
 
-    private void fold(Evidence slice, List<ArtifactSummary> read) {
+    private void fold(Evidence slice, List<ArtifactSummary> read, List<Finding> kills) {
         hangs.add(slice);
+        settled.addAll(kills); // the kernel's word on a kill: nothing in another artifact changes it
         for (ArtifactSummary p : read) {
             versions.add(p.place, p.versions);
             for (int seq = 0; seq < p.interfaces.size(); seq++) {

@@ -434,6 +434,7 @@ public final class HangPass {
         if (node == null) return;
         for (DmesgEvent e : d.events()) {
             boolean holds = e.type() == DmesgEventType.XID || e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS
+                    || e.type() == DmesgEventType.OOM_KILL
                     || e.type() == DmesgEventType.MLX5_PORT && e.state() != null && e.state().toUpperCase(java.util.Locale.ROOT).contains("DOWN");
             if (holds) host(node, a.quote(e.line(), e.message()));
         }
