@@ -12,6 +12,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.StoreAddress;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.Note;
@@ -149,7 +150,7 @@ final class FirstCauses {
 
     /** A c10d store's setup message as a signal, with the store's address it names. */
     private static Signal storeSignal(Artifact a, LauncherError le, Verdict v) {
-        LauncherMessages.StoreAddress at = LauncherMessages.storeAddress(le.text());
+        StoreAddress at = StoreAddress.in(le.text());
         Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, at == null ? null : at.host(), v);
         s.peerPort = at == null ? null : at.port();
         return s;
@@ -219,7 +220,7 @@ final class FirstCauses {
 
     /** A {@code Last error} whose WARN line is not in the log, as a signal; null when it names nothing to follow. */
     private Signal lastErrorSignal(Artifact a, LauncherError le) {
-        EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : WarnLineText.guessKind(le.lastError());
+        EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : EventKind.of(le.lastError());
         int line = le.lastErrorLine() != null ? le.lastErrorLine() : le.line();
         IbCompletionError ib = ibByLine.get(line) != null ? ibByLine.get(line) : ibByLine.get(le.line());
         Integer status = ib != null ? ib.status() : null;
@@ -260,7 +261,7 @@ final class FirstCauses {
                 }
                 case NCCL_LAST_ERROR -> {
                     String text = e.message() != null ? e.message() : e.text();
-                    EventKind kind = WarnLineText.guessKind(text);
+                    EventKind kind = EventKind.of(text);
                     Verdict v = Classifier.classify(kind, text, null, Map.of(), null);
                     if (v.role() == Role.BENIGN) continue;
                     signals.add(new Signal(a, e.line(), e.host(), pid, null, null, rank, null, text, kind, null, null,
@@ -467,7 +468,7 @@ final class FirstCauses {
         }
         if (r.origin == Signal.Origin.LAUNCHER) c.failed = true;
         c.addResult(r.result);
-        c.addResult(Signal.resultInText(r.text));
+        c.addResult(NcclResult.inMessage(r.text));
         fillTrace(c);
         for (Signal s : reported) c.addResult(reportResults.get(s));
     }

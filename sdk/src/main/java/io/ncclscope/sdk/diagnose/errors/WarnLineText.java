@@ -5,9 +5,8 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
-import java.util.Locale;
 
-/** The text of NCCL WARN and INFO lines: rebuilt from a parsed event, compared, read for the kind of error it names. */
+/** The text of NCCL WARN and INFO lines: rebuilt from a parsed event, compared. */
 final class WarnLineText {
 
     private WarnLineText() {
@@ -37,34 +36,6 @@ final class WarnLineText {
      */
     static EvidenceLine quote(Artifact a, NcclEvent e) {
         return a.line(e.line()).isPresent() ? a.quote(e.line()) : a.quote(e.line(), eventText(e));
-    }
-
-    /** The event kind of a bare error text (nccl-tests {@code # error:} lines); the parser's rules, abridged. */
-    static EventKind guessKind(String text) {
-        if (text == null) return EventKind.OTHER;
-        if (text.contains("Duplicate GPU detected") || text.contains("Ranks are using the same GPU")) return EventKind.DUPLICATE_GPU;
-        if (text.contains("Mismatched NCCL version")) return EventKind.VERSION_MISMATCH;
-        if (text.contains("Got completion")) return EventKind.IB_COMPLETION_ERROR;
-        if (text.contains("NET/OFI")) return EventKind.OFI_ERROR;
-        String l = text.toLowerCase(Locale.ROOT);
-        if (l.contains("no socket interface") || l.contains("no usable listening interface") || l.contains("same subnet")) {
-            return EventKind.NO_SOCKET_INTERFACE;
-        }
-        if (text.contains("Socket creation failed")) return EventKind.SOCKET_CREATE_FAILED;
-        if (l.contains("message truncated")) return EventKind.MESSAGE_TRUNCATED;
-        if (text.contains("Connect to ") && text.contains("failed") || text.contains("Call to connect failed")) {
-            return EventKind.SOCKET_CONNECT_FAILED;
-        }
-        if (text.contains("Connection closed") || text.contains("Connection reset") || text.contains("Socket recv failed")
-                || text.contains("Call to recv")) {
-            return EventKind.CONNECTION_LOST;
-        }
-        if (l.contains("cuda failure") || l.contains("cuda error")) return EventKind.CUDA_FAILURE;
-        if (text.contains("Failed to CUDA")) return EventKind.ALLOC_FAILED;
-        if (text.contains("XML") || l.contains("topology")) return EventKind.TOPOLOGY_ERROR;
-        if (text.contains("does not loop back")) return EventKind.GRAPH_ERROR;
-        if (text.contains("ibv_") || text.contains("NET/IB")) return EventKind.IB_SETUP_FAILED;
-        return EventKind.OTHER;
     }
 
     /** The text with runs of white space as one space, for comparing a WARN line with the launcher's copy. */
