@@ -1,7 +1,5 @@
 package io.ncclscope.sdk.diagnose.errors;
 
-import io.ncclscope.parsers.ParseLimits;
-import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.nccl.DuplicateGpu;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbCompletionError;
@@ -9,21 +7,17 @@ import io.ncclscope.parsers.nccl.LauncherError;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
-import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.StoreAddress;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
-import io.ncclscope.parsers.tests.Note;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -274,26 +268,20 @@ final class FirstCauses {
         }
     }
 
-    /** NCCL WARN lines printed between the rows: read back with the nccl-log parser, lines mapped to the file's. */
+    /**
+     * NCCL WARN lines printed between the rows, as the parser read the output as an NCCL log ({@link
+     * NcclTestsData#ncclLog}, its line numbers the output's).
+     */
     private void addTestsWarnings(Artifact a, NcclTestsData t) {
-        StringBuilder sb = new StringBuilder();
-        List<Note> notes = t.ncclWarnings();
-        for (Note n : notes) sb.append(n.text()).append('\n');
-        ParseResult<NcclLog> r;
-        try {
-            r = new NcclLogParser().parse(new StringReader(sb.toString()), ParseLimits.DEFAULTS);
-        } catch (IOException e) {
-            return;
-        }
-        NcclLog log = r.data();
+        NcclLog log = t.ncclLog();
         if (log == null) return;
         for (NcclEvent e : log.events()) {
-            if (e.level() != NcclLevel.WARN || e.line() < 1 || e.line() > notes.size()) continue;
+            if (e.level() != NcclLevel.WARN) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), log.environment(), null);
             if (v.role() == Role.BENIGN) continue;
-            Note n = notes.get(e.line() - 1);
-            signals.add(new Signal(a, n.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), null, e.source(),
-                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS, n.text(), v));
+            signals.add(new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), e.rank(), e.source(),
+                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS,
+                    WarnLineText.eventText(e), v));
         }
     }
 
