@@ -91,7 +91,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
-                    WarnLineText.eventText(e), v);
+                    e.asPrinted(), v);
             Signal.enrich(s, logIndex, dupByLine.get(e.line()), Signal.ibFor(log, ibByLine, s));
             signals.add(s);
         }
@@ -281,7 +281,7 @@ final class FirstCauses {
             if (v.role() == Role.BENIGN) continue;
             signals.add(new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), e.rank(), e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS,
-                    WarnLineText.eventText(e), v));
+                    e.asPrinted(), v));
         }
     }
 
