@@ -188,7 +188,7 @@ final class FirstCauses {
         if (le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
             lines.add(a.quote(le.lastErrorLine(), le.lastError()));
         }
-        Signal reported = repeatedBy(WarnLineText.norm(le.lastError()));
+        Signal reported = repeatedBy(Signal.norm(le.lastError()));
         if (reported == null) {
             reported = lastErrorSignal(a, le);
             if (reported == null) return;
@@ -480,8 +480,16 @@ final class FirstCauses {
             c.addResult(e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
-            if (i < 3 || i == chain.size() - 1) c.traces.add(WarnLineText.quote(logIndex.artifact, chain.get(i)));
+            if (i < 3 || i == chain.size() - 1) c.traces.add(quote(logIndex.artifact, chain.get(i)));
         }
+    }
+
+    /**
+     * {@return the line of event {@code e} of {@code a}, read now} Its text is the artifact's, else the event as NCCL
+     * printed it (rebuilt only when the artifact kept no text of the line).
+     */
+    private static EvidenceLine quote(Artifact a, NcclEvent e) {
+        return a.line(e.line()).isPresent() ? a.quote(e.line()) : a.quote(e.line(), e.asPrinted());
     }
 
     private NcclResult firstResultAfter(Signal s) {
@@ -513,7 +521,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
             whos.add(who.toString());
-            if (lines.size() < ArtifactChains.KEPT) lines.add(WarnLineText.quote(logIndex.artifact, e));
+            if (lines.size() < ArtifactChains.KEPT) lines.add(quote(logIndex.artifact, e));
         }
     }
 }
