@@ -5,6 +5,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.ethtool.LinkModes;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
@@ -26,8 +27,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * ETH_LINK_DOWN, ETH_SPEED_DEGRADED and MTU_MISMATCH for network interfaces, from {@code ethtool},
@@ -205,23 +204,9 @@ final class EthCheck {
 
     // ---- ETH_SPEED_DEGRADED --------------------------------------------------------------------------------
 
-    private static final Pattern MODE = Pattern.compile("^(\\d+)base");
-
     /** The fastest mode of a list, in Mb/s; null when none reads. */
-    static Integer best(List<String> modes) {
-        Integer b = null;
-        for (String m : modes) {
-            Matcher x = MODE.matcher(m);
-            if (x.find()) {
-                try {
-                    int v = Integer.parseInt(x.group(1));
-                    if (b == null || v > b) b = v;
-                } catch (NumberFormatException ignored) {
-                    // a mode name too long to be a speed
-                }
-            }
-        }
-        return b;
+    private static Integer best(List<String> modes) {
+        return LinkModes.fastestMbps(modes).orElse(null);
     }
 
     /** Fabric-class NICs (25G and up, or Mellanox): a slow link there costs training bandwidth. */
