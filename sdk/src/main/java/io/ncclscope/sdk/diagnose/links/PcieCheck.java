@@ -15,6 +15,8 @@ import io.ncclscope.parsers.pci.LinkCap;
 import io.ncclscope.parsers.pci.LinkStatus;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.pci.PciClass;
+import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -117,18 +119,12 @@ final class PcieCheck {
     }
 
     private static Role role(LspciDevice d) {
-        String cls = lower(d.deviceClass());
-        String desc = lower(d.description());
         String drv = lower(d.driver());
-        if (drv.startsWith("mlx") || desc.contains("mellanox") || desc.contains("connectx") || desc.contains("bluefield")
-                || cls.contains("ethernet") || cls.contains("network") || cls.contains("infiniband")) {
-            return Role.NIC;
-        }
-        boolean display = cls.contains("vga") || cls.contains("3d controller") || cls.contains("display controller")
-                || cls.contains("processing accelerators");
+        PciClass cls = d.pciClass();
+        if (drv.startsWith("mlx") || PciDescriptions.mellanox(d.description()) || cls == PciClass.NETWORK) return Role.NIC;
+        boolean display = cls == PciClass.DISPLAY || cls == PciClass.PROCESSING_ACCELERATOR;
         // the BMC's VGA (ASPEED, Matrox) is a display controller too, but no GPU of NCCL's
-        if (drv.equals("nvidia") || drv.equals("amdgpu")
-                || (display && (desc.contains("nvidia") || desc.contains("advanced micro devices") || desc.contains("amd/ati")))) {
+        if (drv.equals("nvidia") || drv.equals("amdgpu") || (display && PciDescriptions.gpuVendor(d.description()))) {
             return Role.GPU;
         }
         return Role.OTHER;
@@ -139,23 +135,17 @@ final class PcieCheck {
      * management port, where a slow link costs nothing to training.
      */
     private static boolean fabric(LspciDevice d, LinkCap cap) {
-        String desc = lower(d.description()) + " " + lower(d.vpdProductName());
         String drv = lower(d.driver());
         return drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.equals("ice") || drv.startsWith("irdma")
-                || desc.contains("mellanox") || desc.contains("connectx") || desc.contains("bluefield")
+                || PciDescriptions.mellanox(d.description()) || PciDescriptions.mellanox(d.vpdProductName())
                 || (cap.width() != null && cap.width() >= 8);
-    }
-
-    /** Ports (root, switch) show the width of whatever sits below them; only endpoints tell a degraded link. */
-    private static boolean port(LspciDevice d) {
-        String t = lower(d.expressType());
-        return t.contains("port") || t.contains("bridge") || lower(d.deviceClass()).contains("bridge");
     }
 
     private void lspci(String sliceNode, Artifact a, LspciDevice d, MergedFindings sink) {
         LinkCap cap = d.linkCap();
         LinkStatus sta = d.linkStatus();
-        if (cap == null || sta == null || port(d)) return;
+        // Ports (root, switch) show the width of whatever sits below them; only endpoints tell a degraded link.
+        if (cap == null || sta == null || d.portOrBridge()) return;
         boolean narrow = cap.width() != null && sta.width() != null && sta.width() > 0 && sta.width() < cap.width();
         boolean slow = cap.speedGTs() != null && sta.speedGTs() != null && sta.speedGTs() < cap.speedGTs();
         if (!narrow && !slow) return;

@@ -3,6 +3,8 @@ package io.ncclscope.sdk.diagnose.topology;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciTree;
 import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.pci.PciClass;
+import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.parsers.pci.PciRelation;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
@@ -22,7 +24,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -201,8 +202,8 @@ final class Layouts {
         List<TreeDevice> nicDevs = new ArrayList<>();
         for (TreeDevice d : tree.devices()) {
             if (d.bridge()) continue;
-            if (isGpu(d.description(), d.bdf())) gpuDevs.add(d);
-            else if (isNic(d.description())) nicDevs.add(d);
+            if (PciDescriptions.nvidiaGpu(d.description(), d.bdf())) gpuDevs.add(d);
+            else if (PciDescriptions.connectxNic(d.description())) nicDevs.add(d);
         }
         // A root complex belongs to one NUMA node: a NUMA node lspci -vvv printed for one function under a root
         // bus holds for every function under it (both ports of a NIC, say, when only one was captured).
@@ -250,30 +251,6 @@ final class Layouts {
         return new Device(shortBdf(d.bdf()), null, d.bdf(), e != null ? Integer.valueOf(e.node()) : rootNuma, lines);
     }
 
-    /**
-     * An NVIDIA GPU by its lspci description: the GPU's own function (not its audio, USB or serial
-     * functions, not an NVSwitch or bridge). A GPU that an outdated pci.ids names only {@code Device 2330}
-     * is not recognised: false negatives are safer than calling an NVSwitch a GPU without a NIC.
-     */
-    static boolean isGpu(String description, String bdf) {
-        if (description == null) return false;
-        String d = description.toLowerCase(Locale.ROOT);
-        if (!d.contains("nvidia")) return false;
-        if (d.contains("audio") || d.contains("usb") || d.contains("ucsi") || d.contains("serial")
-                || d.contains("nvswitch") || d.contains("bridge") || d.contains("switch")) return false;
-        // pci.ids names GPUs as "<chip> [<product>]"; "NVIDIA Corporation Device 22a3" may be an NVSwitch.
-        return d.contains("[") && (bdf == null || bdf.endsWith(".0"));
-    }
-
-    /** A Mellanox / NVIDIA ConnectX or BlueField network function by its lspci description. */
-    static boolean isNic(String description) {
-        if (description == null) return false;
-        String d = description.toLowerCase(Locale.ROOT);
-        if (!(d.contains("mellanox") || d.contains("connectx"))) return false;
-        return !(d.contains("bridge") || d.contains("switch") || d.contains("management") || d.contains("dma")
-                || d.contains("soc ") || d.contains("memory controller") || d.contains("crypto"));
-    }
-
     /** {@code 0000:21:00.0} as {@code 21:00.0}; other domains stay whole. */
     static String shortBdf(String bdf) {
         return bdf != null && bdf.startsWith("0000:") ? bdf.substring(5) : bdf;
@@ -290,7 +267,7 @@ final class Layouts {
         List<Device> nics = new ArrayList<>();
         for (PciNuma.Entry e : numa.byBdf().values()) {
             LspciDevice d = e.device();
-            boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
+            boolean gpu = d.pciClass() == PciClass.DISPLAY && PciDescriptions.nvidiaGpu(d.description(), d.bdf());
             if (!gpu && !isNicClass(d)) continue;
             List<Quote> lines = List.of(Quote.of(e.artifact(), d.line()), e.line());
             (gpu ? gpus : nics).add(new Device(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines));
@@ -299,15 +276,10 @@ final class Layouts {
         return Optional.of(new Layout(VERBOSE, gpus, nics, null, null, true, List.of()));
     }
 
-    private static boolean isGpuClass(LspciDevice d) {
-        String c = d.deviceClass() == null ? "" : d.deviceClass().toLowerCase(Locale.ROOT);
-        return c.contains("vga") || c.contains("3d controller") || c.contains("display controller");
-    }
-
+    /** A ConnectX network function: mlx5's, or of a network class with a ConnectX description. */
     private static boolean isNicClass(LspciDevice d) {
         if ("mlx5_core".equals(d.driver()) || d.kernelModules().contains("mlx5_core")) return true;
-        String c = d.deviceClass() == null ? "" : d.deviceClass().toLowerCase(Locale.ROOT);
-        return (c.contains("infiniband") || c.contains("ethernet") || c.contains("network")) && isNic(d.description());
+        return d.pciClass() == PciClass.NETWORK && PciDescriptions.connectxNic(d.description());
     }
 
     /** The first {@code lspci -vvv} reading of each PCI address that prints a NUMA node, in file order. */

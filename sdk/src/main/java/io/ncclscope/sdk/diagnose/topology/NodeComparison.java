@@ -5,6 +5,7 @@ import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.parsers.pci.LspciTree;
+import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoGpu;
@@ -308,10 +309,10 @@ final class NodeComparison {
         long n = 0;
         for (TreeDevice d : tree.devices()) {
             if (d.bridge()) continue;
-            if (Layouts.isGpu(d.description(), d.bdf())) {
+            if (PciDescriptions.nvidiaGpu(d.description(), d.bdf())) {
                 g++;
                 if (gl.size() < 2) gl.add(Quote.of(a, d.line()));
-            } else if (Layouts.isNic(d.description())) {
+            } else if (PciDescriptions.connectxNic(d.description())) {
                 n++;
                 if (nl.size() < 2) nl.add(Quote.of(a, d.line()));
             }
