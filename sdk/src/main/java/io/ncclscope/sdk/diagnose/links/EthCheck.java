@@ -6,6 +6,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.parsers.ethtool.LinkModes;
+import io.ncclscope.parsers.ethtool.SettingsLines;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
@@ -191,8 +192,7 @@ final class EthCheck {
         NodePorts.IpInterface f = ports.ipInterface(name);
         boolean addr = f != null && f.hasAddress();
         boolean used = rdma != null || addr || fabric(i);
-        List<EvidenceLine> ev = new ArrayList<>(LinkText.near(a, i.line(), 80, false,
-                s -> s.startsWith("Link detected"), s -> s.startsWith("Settings for")));
+        List<EvidenceLine> ev = LinkText.quotes(a, SettingsLines.linkDetected(a.text(), i.line()));
         ev.add(a.quote(i.line()));
         if (f != null) ev.add(f.artifact().quote(f.nif().line()));
         sink.addLines(LinkText.key(a) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
@@ -259,12 +259,7 @@ final class EthCheck {
     }
 
     private static List<EvidenceLine> speedLines(EthernetLink e) {
-        List<EvidenceLine> ev = LinkText.near(e.artifact(), e.line(), 80, false,
-                s -> s.startsWith("Speed:") || s.startsWith("Advertised link modes") || s.startsWith("Supported link modes")
-                        || s.startsWith("Link partner advertised link modes"),
-                s -> s.startsWith("Settings for") || s.startsWith("NIC statistics") || s.startsWith("driver:"));
-        // Speed first
-        ev.sort((x, y) -> Boolean.compare(!x.text().strip().startsWith("Speed"), !y.text().strip().startsWith("Speed")));
+        List<EvidenceLine> ev = LinkText.quotes(e.artifact(), SettingsLines.speed(e.artifact().text(), e.line()));
         if (ev.isEmpty()) ev.add(e.artifact().quote(e.line()));
         return ev;
     }

@@ -10,6 +10,7 @@ import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.LinkLayer;
 import io.ncclscope.parsers.ib.PhysicalState;
+import io.ncclscope.parsers.ib.PortLines;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.RdmaLink;
@@ -317,18 +318,11 @@ final class IbCheck {
 
     /** The port header and its state, physical state and rate lines. */
     private static List<EvidenceLine> portLines(Artifact a, int line) {
-        return LinkText.near(a, line, 14, true, s -> {
-            String l = s.toLowerCase(Locale.ROOT);
-            return l.startsWith("state") || l.startsWith("physical state") || l.startsWith("phys state")
-                    || l.startsWith("phys_state") || l.startsWith("rate") || l.startsWith("active_width")
-                    || l.startsWith("active_speed") || l.startsWith("base lid") || l.startsWith("port_lid");
-        }, s -> s.startsWith("Port ") || s.startsWith("CA '") || s.startsWith("hca_id") || s.startsWith("Infiniband device")
-                || s.matches("port:\\s*\\d+"));
+        return LinkText.quotes(a, PortLines.state(a.text(), line));
     }
 
     private static List<EvidenceLine> mtuLines(Artifact a, int line) {
-        List<EvidenceLine> ev = LinkText.near(a, line, 14, false,
-                s -> s.startsWith("active_mtu"), s -> s.startsWith("port:") || s.startsWith("hca_id"));
+        List<EvidenceLine> ev = LinkText.quotes(a, PortLines.activeMtu(a.text(), line));
         if (ev.isEmpty()) ev.add(a.quote(line));
         return ev;
     }

@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.links;
 import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
 import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 
+import io.ncclscope.parsers.nvsmi.GpuLines;
 import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
@@ -144,8 +145,9 @@ final class NvlinkCheck {
             boolean cutShort = active < maxActive && down.isEmpty() && !g.error();
             if ((active >= maxActive || cutShort) && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
             if (g.line() > 0) ev.add(0, g.artifact().quote(g.line()));
-            if (g.error()) ev.addAll(LinkText.near(g.artifact(), g.line(), 2, false,
-                    s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
+            if (g.error()) {
+                ev.addAll(LinkText.quotes(g.artifact(), GpuLines.nvlinkError(g.artifact().text(), g.line())));
+            }
             ev.addAll(bestLines(best));
             String key = LinkText.key(g.artifact()) + "/" + g.label();
             var subject = LinkText.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());

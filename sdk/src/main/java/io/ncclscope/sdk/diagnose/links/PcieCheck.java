@@ -8,6 +8,7 @@ import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.parsers.nvsmi.GpuClocks;
+import io.ncclscope.parsers.nvsmi.GpuLines;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.parsers.nvsmi.PcieLink;
@@ -204,7 +205,7 @@ final class PcieCheck {
             GpuClocks c = g.clocks();
             if (busy(c)) {
                 List<EvidenceLine> ev = pcieLines(a, p, false);
-                ev.addAll(LinkText.near(a, c.line(), 1, true, x -> false, x -> true)); // the clocks line
+                if (c.line() > 0) ev.add(a.quote(c.line())); // the clocks line
                 sink.addLines(LinkText.key(a, bdf, g.line()), CODE, WARNING, s,
                         LinkHealthAnalyzer.message("pcie.gen.busy", "gpu", where, "gen", p.genCurrent(), "max", p.genMax(),
                                 "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
@@ -254,44 +255,11 @@ final class PcieCheck {
 
     /**
      * The "PCIe Generation" and "Link Width" lines of a -q GPU, those of the section in question first ("Current"
-     * before "Max"), or the CSV row and its header.
+     * before "Max"), or the CSV row and its header; the link's first line when the text shows none.
      */
     private static List<EvidenceLine> pcieLines(Artifact a, PcieLink p, boolean width) {
-        List<EvidenceLine> out = new ArrayList<>();
-        if (!a.hasText() || p.line() <= 0) {
-            out.add(a.quote(p.line()));
-            return out;
-        }
-        String first = a.line(p.line()).orElse("");
-        if (first.contains(",")) {
-            // --query-gpu CSV: the row and its header
-            out.add(a.quote(p.line()));
-            for (int n = p.line() - 1; n >= Math.max(1, p.line() - 200); n--) {
-                if (a.line(n).orElse("").contains("pcie.link")) {
-                    out.add(a.quote(n));
-                    break;
-                }
-            }
-            return out;
-        }
-        List<EvidenceLine> mine = new ArrayList<>();
-        List<EvidenceLine> other = new ArrayList<>();
-        boolean inWidth = false;
-        for (int n = Math.max(1, p.line() - 2); n <= p.line() + 10; n++) {
-            var t = a.line(n);
-            if (t.isEmpty()) break;
-            String s = t.get().strip();
-            if (s.startsWith("Bridge Chip") || s.startsWith("Replays")) break;
-            if (s.startsWith("Link Width")) inWidth = true;
-            else if (s.startsWith("PCIe Generation")) inWidth = false;
-            if (s.startsWith("Current") || s.startsWith("Max") || s.startsWith("Host Max") || s.startsWith("Device Max")) {
-                List<EvidenceLine> to = inWidth == width ? mine : other;
-                if (s.startsWith("Current")) to.add(0, a.quote(n));
-                else to.add(a.quote(n));
-            }
-        }
-        out.addAll(mine);
-        out.addAll(other);
+        List<EvidenceLine> out = a.hasText() && p.line() > 0 ? LinkText.quotes(a, GpuLines.pcieLink(a.text(), p, width))
+                : new ArrayList<>();
         if (out.isEmpty()) out.add(a.quote(p.line()));
         return out;
     }
