@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.dmesg;
 
+import java.util.Locale;
+
 /**
  * One kernel message about a GPU, NVLink, NIC or PCIe link, with continuation lines joined.
  * Values the line did not carry are null.
@@ -41,4 +43,14 @@ public record DmesgEvent(DmesgEventType type, String timestamp, Double uptimeSec
                          String xidSeverity, Integer pid, String process, Integer link, Integer port, Integer module,
                          String state, Double pcieGbps, Double pcieGTs, Integer pcieWidth, String firmwareVersion,
                          String detail, String message, int line, int endLine) {
+
+    /**
+     * {@return true for an mlx5 port or module event whose new state takes the link down: {@code DOWN}, a cable
+     * unplugged ({@code Cable unplugged}), a port disabled; false for any other event}
+     */
+    public boolean linkDown() {
+        if (type != DmesgEventType.MLX5_PORT || state == null) return false;
+        String s = state.toLowerCase(Locale.ROOT);
+        return s.equals("down") || s.contains("unplugged") || s.contains("disabled");
+    }
 }

@@ -119,7 +119,7 @@ final class IbCheck {
                     + " " + LinkText.num(railRate) + " Gb/s";
             sink.addLines(LinkText.key(p.artifact()) + "/" + p.device().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
                     LinkHealthAnalyzer.message(key, "hca", p.device().name(), "port", p.num(),
-                            "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.device().type(),
+                            "state", st.word(), "phys", ph == null ? "-" : ph.word(), "type", p.device().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
                     portLines(p.artifact(), p.port().line()), "hca", p.device().name(), "port", Integer.toString(p.num()),
                     "node", LinkText.node(p.artifact()),
@@ -274,13 +274,13 @@ final class IbCheck {
         DmesgEvent firstDown = null;
         DmesgEvent last = evs.get(evs.size() - 1);
         for (DmesgEvent e : evs) {
-            if (down(e.state())) {
+            if (e.linkDown()) {
                 downs++;
                 if (firstDown == null) firstDown = e;
             }
         }
         if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
-        boolean stillDown = down(last.state());
+        boolean stillDown = last.linkDown();
         DmesgEvent ref = firstDown;
         boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
@@ -305,11 +305,6 @@ final class IbCheck {
                 "bdf", ref.device());
     }
 
-    private static boolean down(String state) {
-        String s = state.toLowerCase(Locale.ROOT);
-        return s.equals("down") || s.contains("unplugged") || s.contains("disabled");
-    }
-
     private static String stamp(DmesgEvent e) {
         return e.timestamp() != null ? e.timestamp() : "line " + e.line();
     }
@@ -325,26 +320,6 @@ final class IbCheck {
         List<EvidenceLine> ev = LinkText.quotes(a, PortLines.activeMtu(a.text(), line));
         if (ev.isEmpty()) ev.add(a.quote(line));
         return ev;
-    }
-
-    /** The state as ibstat words it. */
-    private static String word(PortState st) {
-        return switch (st) {
-            case DOWN -> "Down";
-            case INIT -> "Initializing";
-            case ARMED -> "Armed";
-            case ACTIVE -> "Active";
-            case ACTIVE_DEFER -> "Active (defer)";
-            default -> "?";
-        };
-    }
-
-    /** The physical state as ibstat words it: its name in camel case ({@code LINK_UP} is {@code LinkUp}). */
-    private static String word(PhysicalState ph) {
-        if (ph == PhysicalState.UNKNOWN) return "?";
-        StringBuilder w = new StringBuilder();
-        for (String part : ph.name().split("_")) w.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
-        return w.toString();
     }
 
     private static String layer(LinkLayer l) {

@@ -62,7 +62,7 @@ final class Layouts {
         for (int i = 0; i < g; i++) {
             Hop best = null;
             for (int j = 0; j < n; j++) {
-                Hop h = hop(cell(t, tg.get(i).name(), tn.get(j).name()));
+                Hop h = t.path(tg.get(i).name(), tn.get(j).name()).map(Layouts::hop).orElse(null);
                 hops[i][j] = h;
                 if (h != null && (best == null || h.rank() < best.rank())) best = h;
             }
@@ -74,8 +74,7 @@ final class Layouts {
             nv = new boolean[g][g];
             for (int i = 0; i < g; i++) {
                 for (int k = 0; k < g; k++) {
-                    String w = i == k ? null : cell(t, tg.get(i).name(), tg.get(k).name());
-                    nv[i][k] = w != null && PathType.fromWord(w) == PathType.NV;
+                    nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).map(TopoPath::isNvLink).orElse(false);
                 }
             }
         }
@@ -119,22 +118,11 @@ final class Layouts {
         return nodes.size() == 1 ? nodes.iterator().next() : null;
     }
 
-    /** The word of cell {@code row, col} as printed, or of its mirror when a cut capture lacks the row; null when neither. */
-    static String cell(Topology t, String row, String col) {
-        Map<String, String> r = t.matrix().get(row);
-        String w = r == null ? null : r.get(col);
-        if (w == null) {
-            Map<String, String> m = t.matrix().get(col);
-            w = m == null ? null : m.get(row);
-        }
-        return w;
-    }
-
-    private static Hop hop(String word) {
-        if (word == null) return null;
-        PathType type = PathType.fromWord(word);
+    /** A GPU-NIC cell as a connection; null for a word that is none (X, NV#, a blank or unknown word). */
+    private static Hop hop(TopoPath p) {
+        PathType type = p.type();
         if (!type.isPath() || type == PathType.X || type == PathType.NV) return null;
-        return new Hop(type, word.strip());
+        return new Hop(type, p.word());
     }
 
     /**
