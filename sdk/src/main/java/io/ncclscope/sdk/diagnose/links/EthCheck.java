@@ -112,10 +112,10 @@ final class EthCheck {
     private static void ipDown(NodePorts.IpInterface f, NodePorts ports, boolean addrKnown, List<NodePorts.IpInterface> unknown,
                                MergedFindings sink) {
         NetInterface i = f.nif();
-        if (!f.adminUp() || !f.noCarrier() || f.virtual()) return;
+        if (!i.adminUp() || !i.noCarrier() || f.virtual()) return;
         String rdma = ports.rdmaDevice(i.name());
         boolean addr = f.hasAddress();
-        if (f.ipoib() && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
+        if (i.ipoib() && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
         if (ports.showsRdmaDevice(rdma)) return; // IB_PORT_NOT_ACTIVE speaks for it
         String bond = f.bond();
         if (!addr && rdma == null && bond == null) {

@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -238,9 +237,7 @@ final class IbCheck {
     private static void ibdev2netdev(Evidence evidence, NodePorts ports, MergedFindings sink) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             for (RdmaLink r : it.data().rdmaMap()) {
-                if (r.portState() == null || r.rdmaDevice() == null) continue;
-                String st = r.portState().toUpperCase(Locale.ROOT);
-                if (st.contains("ACTIVE")) continue;
+                if (r.portState() == null || r.rdmaDevice() == null || r.portActive()) continue;
                 int port = r.port() == null ? 1 : r.port();
                 if (ports.rdmaPort(r.rdmaDevice(), port) != null) continue; // ibstat speaks for it
                 Subject s = LinkText.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());

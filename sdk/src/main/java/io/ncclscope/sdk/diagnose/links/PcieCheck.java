@@ -31,8 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * PCIE_LINK_DEGRADED from {@code lspci -vvv} (LnkSta against LnkCap), {@code nvidia-smi -q} / {@code --query-gpu}
@@ -227,14 +225,10 @@ final class PcieCheck {
         return c != null && c.smMhz() != null && c.maxSmMhz() != null && c.maxSmMhz() > 0 && c.smMhz() >= 0.5 * c.maxSmMhz();
     }
 
-    private static final Pattern LIMITED = Pattern.compile(
-            "limited by ([0-9.]+) GT/s PCIe x(\\d+) link at (\\S+?) \\(capable of ([0-9.]+) Gb/s with ([0-9.]+) GT/s PCIe x(\\d+) link\\)");
-
     private void kernel(Artifact a, DmesgEvent e, MergedFindings sink) {
         String drv = lower(e.driver());
-        Matcher m = LIMITED.matcher(e.message());
         boolean nic = drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.startsWith("ice") || drv.startsWith("i40e");
-        boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
+        boolean narrow = e.pcieNarrowerThanCapable();
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
         sink.addLines(LinkText.key(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, LinkText.subject(a).withDevice(bdf),
