@@ -127,52 +127,15 @@ final class Layouts {
 
     /**
      * True when every GPU reports one and the same NUMA node although the paths put some of them on different
-     * ones: two groups of devices, each holding a GPU and each joined within a NUMA node (PIX to NODE), are SYS
-     * apart. A VM or a BIOS that exposes one NUMA node does this (corpus topo/xuesongtap-nvidia-smi-more-2.txt
-     * and -3.txt); the NUMA columns then say nothing.
+     * ones ({@link Topology#pathsSpanNumaNodes()}): a VM or a BIOS that exposes one NUMA node does this (corpus
+     * topo/xuesongtap-nvidia-smi-more-2.txt and -3.txt); the NUMA columns then say nothing.
      */
     static boolean flattened(Topology t, Integer[] gpuNuma) {
         Set<Integer> known = new HashSet<>();
         for (Integer v : gpuNuma) {
             if (v != null) known.add(v);
         }
-        if (known.size() != 1) return false;
-        List<String> names = new ArrayList<>();
-        t.gpus().forEach(x -> names.add(x.name()));
-        t.nics().forEach(x -> names.add(x.name()));
-        int m = names.size();
-        int g = t.gpus().size();
-        int[] parent = new int[m];
-        for (int i = 0; i < m; i++) parent[i] = i;
-        List<int[]> sys = new ArrayList<>();
-        for (int i = 0; i < m; i++) {
-            for (int k = i + 1; k < m; k++) {
-                Optional<TopoPath> p = t.path(names.get(i), names.get(k));
-                if (p.isEmpty()) continue;
-                PathType type = p.get().type();
-                if (type == PathType.SYS || type == PathType.SOC) {
-                    sys.add(new int[] {i, k});
-                } else if (type.rank() >= PathType.PIX.rank() && type.rank() <= PathType.NODE.rank()) {
-                    parent[find(parent, i)] = find(parent, k);
-                }
-            }
-        }
-        boolean[] hasGpu = new boolean[m];
-        for (int i = 0; i < g; i++) hasGpu[find(parent, i)] = true;
-        for (int[] e : sys) {
-            int ra = find(parent, e[0]);
-            int rb = find(parent, e[1]);
-            if (ra != rb && hasGpu[ra] && hasGpu[rb]) return true;
-        }
-        return false;
-    }
-
-    private static int find(int[] parent, int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        return i;
+        return known.size() == 1 && t.pathsSpanNumaNodes();
     }
 
     // ------------------------------------------------------------------ lspci -tv
