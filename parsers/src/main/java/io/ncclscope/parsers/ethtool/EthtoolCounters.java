@@ -49,17 +49,29 @@ public final class EthtoolCounters {
     private EthtoolCounters() {
     }
 
-    /** {@return true for a physical-layer error counter: CRC/FCS, symbol, length and alignment errors, runts, jabbers} */
+    /**
+     * {@return true for a physical-layer error counter: CRC/FCS, symbol, length and alignment errors, runts, jabbers}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
     public static boolean physicalError(String name) {
         return PHYSICAL_ERROR.matcher(lower(name)).matches();
     }
 
-    /** {@return true for a drop counter: discards, buffer exhaustion, FIFO overruns, WQE/CQE errors, timeouts} */
+    /**
+     * {@return true for a drop counter: discards, buffer exhaustion, FIFO overruns, WQE/CQE errors, timeouts}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
     public static boolean drop(String name) {
         return DROP.matcher(lower(name)).matches();
     }
 
-    /** {@return true for the link-down events counter ({@code link_down_events_phy}): each one a flap} */
+    /**
+     * {@return true for the link-down events counter ({@code link_down_events_phy}): each one a flap}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
     public static boolean linkDown(String name) {
         return lower(name).startsWith("link_down_events");
     }
@@ -67,6 +79,8 @@ public final class EthtoolCounters {
     /**
      * {@return true for a counter that counts no error, whatever its value: corrected errors, pause frames, and the
      * traffic counters ({@code _bytes}, {@code _packets})}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
      */
     public static boolean countsNoError(String name) {
         String n = lower(name);
@@ -76,13 +90,19 @@ public final class EthtoolCounters {
     /**
      * {@return the direction of a pause-frame counter ({@code rx_pause_ctrl_phy}, {@code tx_prio3_pause},
      * {@code rx_global_pause}...); empty for any other counter} The name is compared as printed.
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
      */
     public static Optional<Direction> pauseFrames(String name) {
         Matcher m = PAUSE_FRAMES.matcher(name);
         return m.matches() ? Optional.of(direction(m.group(1))) : Optional.empty();
     }
 
-    /** {@return the priority (0 to 7) of a per-priority byte counter ({@code rx_prio3_bytes}); empty for any other} */
+    /**
+     * {@return the priority (0 to 7) of a per-priority byte counter ({@code rx_prio3_bytes}); empty for any other}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
     public static OptionalInt priorityBytes(String name) {
         Matcher m = PRIORITY_BYTES.matcher(name);
         return m.matches() ? OptionalInt.of(m.group(2).charAt(0) - '0') : OptionalInt.empty();
@@ -93,7 +113,8 @@ public final class EthtoolCounters {
      * netdev's ({@code rx_packets}), else mlx5's vport unicast counter, else the sum of the per-priority counters;
      * 0 when none is printed}
      *
-     * @param counters the counters of one interface, as {@link EthtoolInterface#counters()} holds them
+     * @param counters  the counters of one interface, as {@link EthtoolInterface#counters()} holds them
+     * @param direction which direction's packets
      */
     public static long packets(Map<String, Long> counters, Direction direction) {
         String dir = direction == Direction.RECEIVED ? "rx" : "tx";

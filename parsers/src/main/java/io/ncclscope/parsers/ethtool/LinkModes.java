@@ -14,7 +14,11 @@ public final class LinkModes {
     private LinkModes() {
     }
 
-    /** {@return the speed of link mode {@code mode} in Mb/s; empty when the name starts with no speed before "base"} */
+    /**
+     * {@return the speed of link mode {@code mode} in Mb/s; empty when the name starts with no speed before "base"}
+     *
+     * @param mode a link mode name such as {@code 100000baseCR4/Full}
+     */
     public static Optional<Integer> speedMbps(String mode) {
         int base = mode.indexOf("base");
         if (base <= 0) return Optional.empty();
@@ -24,7 +28,11 @@ public final class LinkModes {
         return Optional.ofNullable(ToolValues.integer(mode.substring(0, base)));
     }
 
-    /** {@return the fastest speed of {@code modes} in Mb/s; empty when no mode names one} */
+    /**
+     * {@return the fastest speed of {@code modes} in Mb/s; empty when no mode names one}
+     *
+     * @param modes link mode names, as {@link EthtoolInterface#supportedLinkModes()} holds them
+     */
     public static Optional<Integer> fastestMbps(List<String> modes) {
         Integer best = null;
         for (String m : modes) {
