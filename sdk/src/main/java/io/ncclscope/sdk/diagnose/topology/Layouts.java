@@ -13,9 +13,8 @@ import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
-import io.ncclscope.parsers.topoxml.TopoCpu;
+import io.ncclscope.parsers.topoxml.PciPlace;
 import io.ncclscope.parsers.topoxml.TopoNet;
-import io.ncclscope.parsers.topoxml.TopoPci;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.Layout.Device;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
@@ -271,34 +270,33 @@ final class Layouts {
      * switch), PXB (nested switches), PHB (through the CPU), SYS (another CPU).
      */
     static Layout fromXml(Artifact a, NcclTopoXmlData x) {
-        List<Placed> gpus = new ArrayList<>();
-        List<Placed> nics = new ArrayList<>();
-        for (int c = 0; c < x.cpus().size(); c++) {
-            TopoCpu cpu = x.cpus().get(c);
-            for (TopoPci p : cpu.pcis()) walk(p, new ArrayList<>(), c, cpu, gpus, nics);
-        }
+        List<PciPlace> gpus = x.placedGpus();
+        List<PciPlace> nics = x.placedNets();
         List<Device> g = new ArrayList<>();
-        for (Placed p : gpus) {
+        for (PciPlace p : gpus) {
             var gpu = p.pci().gpu();
             String name = gpu.dev() != null ? "GPU" + gpu.dev() : shortBdf(gpu.busId());
-            g.add(new Device(name == null ? "GPU?" : name, null, gpu.busId(), numa(p.cpu()), List.of(Quote.of(a, gpu.line()))));
+            g.add(new Device(name == null ? "GPU?" : name, null, gpu.busId(), p.numaNode(), List.of(Quote.of(a, gpu.line()))));
         }
         List<Device> n = new ArrayList<>();
-        for (Placed p : nics) {
+        for (PciPlace p : nics) {
             TopoNet net = p.net();
             String name = net.name() != null ? net.name() : shortBdf(net.busId());
-            n.add(new Device(name == null ? "NIC?" : name, net.name(), net.busId(), numa(p.cpu()), List.of(Quote.of(a, net.line()))));
+            n.add(new Device(name == null ? "NIC?" : name, net.name(), net.busId(), p.numaNode(), List.of(Quote.of(a, net.line()))));
         }
         Hop[][] hops = new Hop[gpus.size()][nics.size()];
         for (int i = 0; i < gpus.size(); i++) {
-            for (int j = 0; j < nics.size(); j++) hops[i][j] = xmlHop(gpus.get(i), nics.get(j));
+            for (int j = 0; j < nics.size(); j++) {
+                PathType path = gpus.get(i).pathTo(nics.get(j));
+                hops[i][j] = new Hop(path, path.word());
+            }
         }
-        // NVLink peers: a direct link, or both GPUs on NVSwitches (class 0x068000), which join every such GPU.
+        // NVLink peers: a direct link, or both GPUs on NVSwitches, which join every such GPU.
         boolean[][] nv = new boolean[gpus.size()][gpus.size()];
         boolean[] switched = new boolean[gpus.size()];
         for (int i = 0; i < gpus.size(); i++) {
             for (var link : gpus.get(i).pci().gpu().nvlinks()) {
-                if ("0x068000".equalsIgnoreCase(link.targetClass())) switched[i] = true;
+                if (link.toNvSwitch()) switched[i] = true;
                 for (int k = 0; k < gpus.size(); k++) {
                     if (k != i && link.target() != null && link.target().equalsIgnoreCase(gpus.get(k).pci().busId())) nv[i][k] = true;
                 }
@@ -310,36 +308,5 @@ final class Layouts {
             }
         }
         return new Layout(XML, g, n, hops, nv, true, List.of());
-    }
-
-    private static Integer numa(TopoCpu cpu) {
-        return cpu.numaId() == null || cpu.numaId() < 0 ? null : cpu.numaId();
-    }
-
-    /** A GPU or NIC of the XML with its chain of PCI elements from the CPU down to its own. */
-    private record Placed(List<TopoPci> chain, int cpuIndex, TopoCpu cpu, TopoNet net) {
-        TopoPci pci() {
-            return chain.get(chain.size() - 1);
-        }
-    }
-
-    private static void walk(TopoPci p, List<TopoPci> above, int c, TopoCpu cpu, List<Placed> gpus, List<Placed> nics) {
-        if (above.size() > 64) return;
-        List<TopoPci> chain = new ArrayList<>(above);
-        chain.add(p);
-        if (p.gpu() != null) gpus.add(new Placed(List.copyOf(chain), c, cpu, null));
-        for (TopoNet net : p.nets()) nics.add(new Placed(List.copyOf(chain), c, cpu, net));
-        for (TopoPci child : p.pcis()) walk(child, chain, c, cpu, gpus, nics);
-    }
-
-    private static Hop xmlHop(Placed gpu, Placed nic) {
-        if (gpu.cpuIndex() != nic.cpuIndex()) return new Hop(PathType.SYS, "SYS");
-        List<TopoPci> a = gpu.chain();
-        List<TopoPci> b = nic.chain();
-        int common = 0;
-        while (common < a.size() - 1 && common < b.size() - 1 && a.get(common) == b.get(common)) common++;
-        if (common == 0) return new Hop(PathType.PHB, "PHB");
-        boolean oneSwitch = a.size() - 1 == common && b.size() - 1 == common;
-        return oneSwitch ? new Hop(PathType.PIX, "PIX") : new Hop(PathType.PXB, "PXB");
     }
 }
