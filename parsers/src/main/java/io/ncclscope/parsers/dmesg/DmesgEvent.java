@@ -1,5 +1,10 @@
 package io.ncclscope.parsers.dmesg;
 
+import io.ncclscope.parsers.internal.ToolValues;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * One kernel message about a GPU, NVLink, NIC or PCIe link, with continuation lines joined.
  * Values the line did not carry are null.
@@ -41,4 +46,31 @@ public record DmesgEvent(DmesgEventType type, String timestamp, Double uptimeSec
                          String xidSeverity, Integer pid, String process, Integer link, Integer port, Integer module,
                          String state, Double pcieGbps, Double pcieGTs, Integer pcieWidth, String firmwareVersion,
                          String detail, String message, int line, int endLine) {
+
+    /** The clause the kernel adds when a device's link is slower than it could be (drivers/pci/pci.c, pcie_print_link_status). */
+    private static final Pattern PCIE_LIMIT = Pattern.compile("limited by ([0-9.]+) GT/s PCIe x(\\d+) link at (\\S+?) "
+            + "\\(capable of ([0-9.]+) Gb/s with ([0-9.]+) GT/s PCIe x(\\d+) link\\)");
+
+    /**
+     * {@return true for a {@link DmesgEventType#PCIE_BANDWIDTH} line whose limiting link has fewer lanes than the
+     * device is capable of ({@code limited by 16.0 GT/s PCIe x8 link at 0000:00:01.0 (capable of 252.048 Gb/s with
+     * 16.0 GT/s PCIe x16 link)}); false when it names no narrower link}
+     */
+    public boolean pcieNarrowerThanCapable() {
+        Matcher m = PCIE_LIMIT.matcher(message);
+        if (!m.find()) return false;
+        Integer width = ToolValues.integer(m.group(2));
+        Integer capable = ToolValues.integer(m.group(6));
+        return width != null && capable != null && width < capable;
+    }
+
+    /**
+     * {@return true for an mlx5 port or module event whose new state takes the link down: {@code DOWN}, a cable
+     * unplugged ({@code Cable unplugged}), a port disabled; false for any other event}
+     */
+    public boolean linkDown() {
+        if (type != DmesgEventType.MLX5_PORT || state == null) return false;
+        String s = state.toLowerCase(Locale.ROOT);
+        return s.equals("down") || s.contains("unplugged") || s.contains("disabled");
+    }
 }

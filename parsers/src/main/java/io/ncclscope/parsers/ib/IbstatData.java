@@ -1,6 +1,8 @@
 package io.ncclscope.parsers.ib;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What {@code ibstat}, {@code ibstatus} or {@code ibv_devinfo [-v]} reported.
@@ -19,5 +21,13 @@ public record IbstatData(List<IbDevice> devices, List<ToolMessage> toolErrors) {
     public IbstatData {
         devices = List.copyOf(devices);
         toolErrors = List.copyOf(toolErrors);
+    }
+
+    /** {@return the tool's message that it found no device ({@code No IB devices found}); empty when it printed none} */
+    public Optional<ToolMessage> noDevicesFound() {
+        for (ToolMessage m : toolErrors) {
+            if (m.text() != null && m.text().toLowerCase(Locale.ROOT).contains("no ib devices")) return Optional.of(m);
+        }
+        return Optional.empty();
     }
 }

@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.ib;
 
+import java.util.Locale;
+
 /**
  * The physical state of an IB/RoCE port, as {@code ibstat} ({@code LinkUp}), {@code ibstatus}
  * ({@code 5: LinkUp}) and {@code ibv_devinfo -v} ({@code LINK_UP (5)}) print it.
@@ -39,5 +41,16 @@ public enum PhysicalState {
             case "PHYTEST": return PHY_TEST;
             default: return UNKNOWN;
         }
+    }
+
+    /**
+     * {@return the state as ibstat words it, its name in camel case ({@code LinkUp}, {@code Polling},
+     * {@code PortConfigurationTraining}); {@code ?} for {@link #UNKNOWN}}
+     */
+    public String word() {
+        if (this == UNKNOWN) return "?";
+        StringBuilder w = new StringBuilder();
+        for (String part : name().split("_")) w.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
+        return w.toString();
     }
 }

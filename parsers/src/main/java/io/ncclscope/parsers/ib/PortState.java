@@ -34,4 +34,16 @@ public enum PortState {
             default: return UNKNOWN;
         }
     }
+
+    /** {@return the state as ibstat words it ({@code Active}, {@code Initializing}); {@code ?} for {@link #UNKNOWN}} */
+    public String word() {
+        return switch (this) {
+            case DOWN -> "Down";
+            case INIT -> "Initializing";
+            case ARMED -> "Armed";
+            case ACTIVE -> "Active";
+            case ACTIVE_DEFER -> "Active (defer)";
+            case UNKNOWN -> "?";
+        };
+    }
 }

@@ -59,4 +59,25 @@ public record NetInterface(String name, Integer index, String parent, Integer mt
         addresses = List.copyOf(addresses);
         altNames = List.copyOf(altNames);
     }
+
+    /** {@return true when the interface is administratively up (ip's flag {@code UP}), carrier or not} */
+    public boolean adminUp() {
+        return flags.contains("UP");
+    }
+
+    /**
+     * {@return true when the interface has no carrier (no cable, no light, or the peer port down): ip's flag
+     * {@code NO-CARRIER}, or the state {@code DOWN} or {@code LOWERLAYERDOWN}}
+     */
+    public boolean noCarrier() {
+        return flags.contains("NO-CARRIER") || state == LinkState.DOWN || state == LinkState.LOWER_LAYER_DOWN;
+    }
+
+    /**
+     * {@return true for an IPoIB interface ({@code link/infiniband}, kind {@code ipoib}, or the kernel's {@code ib}
+     * name), whose netdev state says nothing about the InfiniBand port under it}
+     */
+    public boolean ipoib() {
+        return "infiniband".equals(linkType) || "ipoib".equals(kind) || name.startsWith("ib");
+    }
 }

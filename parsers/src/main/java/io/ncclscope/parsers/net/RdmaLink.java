@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.net;
 
+import java.util.Locale;
+
 /**
  * One line of {@code ibdev2netdev}: which network interface an RDMA device port maps to.
  * The netdev state is the IPoIB/Ethernet interface's, not the RDMA port's: an InfiniBand port with no IPoIB
@@ -17,4 +19,9 @@ package io.ncclscope.parsers.net;
  */
 public record RdmaLink(String rdmaDevice, Integer port, String netdev, LinkState state, String portState,
                        String pciAddress, String firmware, String description, int line) {
+
+    /** {@return true when {@code ibdev2netdev -v} says the RDMA port is active ({@code ACTIVE}, {@code PORT_ACTIVE})} */
+    public boolean portActive() {
+        return portState != null && portState.toUpperCase(Locale.ROOT).contains("ACTIVE");
+    }
 }

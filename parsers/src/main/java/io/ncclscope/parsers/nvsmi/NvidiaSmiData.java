@@ -1,6 +1,7 @@
 package io.ncclscope.parsers.nvsmi;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What {@link NvidiaSmiParser} read: versions, GPUs with their PCIe links and NVLinks, and any
@@ -37,5 +38,17 @@ public record NvidiaSmiData(NvsmiSource source, List<NvsmiSource> sources, Strin
         sources = List.copyOf(sources);
         gpus = List.copyOf(gpus);
         toolErrors = List.copyOf(toolErrors);
+    }
+
+    /**
+     * {@return the first message that says {@code failure} went wrong; empty when none does}
+     *
+     * @param failure what went wrong, as {@link NvsmiMessage#failure()} reads it
+     */
+    public Optional<NvsmiMessage> firstFailure(NvsmiFailure failure) {
+        for (NvsmiMessage m : toolErrors) {
+            if (m.failure() == failure) return Optional.of(m);
+        }
+        return Optional.empty();
     }
 }

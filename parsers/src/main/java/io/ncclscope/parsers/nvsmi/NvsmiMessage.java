@@ -8,4 +8,9 @@ package io.ncclscope.parsers.nvsmi;
  * @param line 1-based source line
  */
 public record NvsmiMessage(String text, int line) {
+
+    /** {@return what the message says went wrong} */
+    public NvsmiFailure failure() {
+        return NvsmiFailure.of(text);
+    }
 }

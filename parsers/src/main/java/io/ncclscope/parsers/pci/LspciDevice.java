@@ -1,6 +1,7 @@
 package io.ncclscope.parsers.pci;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One function of {@code lspci -vvv} output, with its PCIe link capability and status.
@@ -81,5 +82,20 @@ public record LspciDevice(String bdf, String deviceClass, String description, St
             below |= linkStatus.width() < linkCap.width();
         }
         return known ? below : null;
+    }
+
+    /** {@return the kind of function, by its class name} */
+    public PciClass pciClass() {
+        return PciClass.of(deviceClass);
+    }
+
+    /**
+     * {@return true for a bridge or a PCI Express port (a root, upstream or downstream port, an Express-to-PCI bridge),
+     * by its class or its Express capability's type} Such a function's link status shows the link of whatever sits
+     * below it; only an endpoint's tells its own.
+     */
+    public boolean portOrBridge() {
+        String t = expressType == null ? "" : expressType.toLowerCase(Locale.ROOT);
+        return t.contains("port") || t.contains("bridge") || pciClass() == PciClass.BRIDGE;
     }
 }

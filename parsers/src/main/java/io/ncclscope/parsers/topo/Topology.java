@@ -180,6 +180,52 @@ public record Topology(MatrixType matrixType, String command, int line, List<Top
         return true;
     }
 
+    /**
+     * {@return true when the paths put GPUs on more than one NUMA node: two groups of devices, each joined within a
+     * NUMA node (PIX to NODE) and each holding a GPU, are SYS apart} By the matrix's legend, NODE stays within a NUMA
+     * node and SYS crosses the SMP interconnect between NUMA nodes, so this holds whatever the NUMA Affinity column
+     * says (a VM or a BIOS that exposes one NUMA node prints one for every GPU: corpus
+     * topo/xuesongtap-nvidia-smi-more-2.txt).
+     */
+    public boolean pathsSpanNumaNodes() {
+        List<String> names = new ArrayList<>();
+        gpus.forEach(x -> names.add(x.name()));
+        nics.forEach(x -> names.add(x.name()));
+        int m = names.size();
+        int[] parent = new int[m];
+        for (int i = 0; i < m; i++) parent[i] = i;
+        List<int[]> sys = new ArrayList<>();
+        for (int i = 0; i < m; i++) {
+            for (int k = i + 1; k < m; k++) {
+                Optional<TopoPath> p = path(names.get(i), names.get(k));
+                if (p.isEmpty()) continue;
+                PathType type = p.get().type();
+                if (type == PathType.SYS || type == PathType.SOC) {
+                    sys.add(new int[] {i, k});
+                } else if (type.rank() >= PathType.PIX.rank() && type.rank() <= PathType.NODE.rank()) {
+                    parent[root(parent, i)] = root(parent, k);
+                }
+            }
+        }
+        boolean[] hasGpu = new boolean[m];
+        for (int i = 0; i < gpus.size(); i++) hasGpu[root(parent, i)] = true;
+        for (int[] e : sys) {
+            int ra = root(parent, e[0]);
+            int rb = root(parent, e[1]);
+            if (ra != rb && hasGpu[ra] && hasGpu[rb]) return true;
+        }
+        return false;
+    }
+
+    /** The representative of {@code i}'s group in a union-find forest, halving the path on the way. */
+    private static int root(int[] parent, int i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    }
+
     /** {@return the primary matrix as a {@link TopoMatrix}} */
     public TopoMatrix primary() {
         List<String> cols = new ArrayList<>();

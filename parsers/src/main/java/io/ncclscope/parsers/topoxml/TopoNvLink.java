@@ -11,4 +11,9 @@ package io.ncclscope.parsers.topoxml;
  * @param line        1-based source line
  */
 public record TopoNvLink(String gpuBusId, String target, Integer count, String targetClass, int line) {
+
+    /** {@return true when the far end is an NVSwitch ({@code tclass="0x068000"})} */
+    public boolean toNvSwitch() {
+        return "0x068000".equalsIgnoreCase(targetClass);
+    }
 }

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.delta;
 
+import io.ncclscope.parsers.ethtool.EthtoolCounters;
 import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Analyzer;
@@ -7,7 +8,6 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.Subject;
-import io.ncclscope.sdk.diagnose.links.EthtoolCounters;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -38,11 +38,6 @@ import java.util.regex.Pattern;
  * (each {@link #pass()} is not).
  */
 public final class CounterDeltaAnalyzer implements Analyzer {
-
-    /** The counter names of the single-reading check, links/CounterCheck. */
-    static final Pattern PHY = EthtoolCounters.PHY;
-    static final Pattern DROP = EthtoolCounters.DROP;
-    static final Pattern PAUSE = EthtoolCounters.PAUSE_FRAMES;
 
     /** InfiniBand port counters that only count errors (sysfs {@code counters/} and mlx5 {@code hw_counters/}). */
     static final Set<String> IB_ERRORS = Set.of("symbol_error", "link_error_recovery", "link_downed", "port_rcv_errors",
@@ -259,10 +254,10 @@ public final class CounterDeltaAnalyzer implements Analyzer {
                 isPhy = IB_PHY.contains(d.name());
                 flap = d.name().equals("link_downed");
             } else {
-                if (n.contains("corrected") || n.contains("pause") || n.contains("_bytes") || n.contains("_packets")) continue;
-                flap = n.startsWith("link_down_events");
-                isPhy = PHY.matcher(n).matches();
-                if (!isPhy && !flap && !DROP.matcher(n).matches()) continue;
+                if (EthtoolCounters.countsNoError(n)) continue;
+                flap = EthtoolCounters.linkDown(n);
+                isPhy = EthtoolCounters.physicalError(n);
+                if (!isPhy && !flap && !EthtoolCounters.drop(n)) continue;
                 // Drops grow a little on any busy host; a hundred in one job is worth a look.
                 if (!isPhy && !flap && grew < 100) continue;
             }
@@ -287,7 +282,7 @@ public final class CounterDeltaAnalyzer implements Analyzer {
         long packets = 0;
         List<EvidenceLine> ev = new ArrayList<>();
         for (Delta d : g.deltas().values()) {
-            if (PAUSE.matcher(d.name()).matches() && d.grew() > 0) {
+            if (EthtoolCounters.pauseFrames(d.name()).isPresent() && d.grew() > 0) {
                 pause += d.grew();
                 if (ev.size() < 8) {
                     ev.add(d.beforeLine());

@@ -1,8 +1,12 @@
 package io.ncclscope.sdk.diagnose.links;
 
+import static io.ncclscope.parsers.ethtool.EthtoolCounters.Direction.RECEIVED;
+import static io.ncclscope.parsers.ethtool.EthtoolCounters.Direction.SENT;
 import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
 import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
+import io.ncclscope.parsers.ethtool.EthtoolCounters;
+import io.ncclscope.parsers.ethtool.EthtoolCounters.Direction;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -15,7 +19,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * NIC_ERROR_COUNTERS, PFC_PAUSE_STORM and ROCE_TRAFFIC_NOT_LOSSLESS from {@code ethtool -S}. One bundle holds
@@ -23,8 +28,6 @@ import java.util.regex.Pattern;
  * counted beside them, and the findings say to read again under load (growth is what matters).
  */
 final class CounterCheck {
-
-    private static final Pattern PRIO_BYTES = Pattern.compile("^(rx|tx)_prio(\\d)_bytes$");
 
     private static final long PHY_MIN = 10;
     private static final long DROP_MIN = 1_000;
@@ -35,7 +38,8 @@ final class CounterCheck {
         for (Evidence.Item<EthtoolInterface> p : ports.ethtoolPorts) {
             Map<String, Long> c = p.data().counters();
             if (c.isEmpty()) continue;
-            InterfaceCounters ic = new InterfaceCounters(p.artifact(), p.data(), c, packets(c, "rx"), packets(c, "tx"));
+            InterfaceCounters ic = new InterfaceCounters(p.artifact(), p.data(), c, EthtoolCounters.packets(c, RECEIVED),
+                    EthtoolCounters.packets(c, SENT));
             ic.errorCounters(sink);
             ic.notLossless(ic.pauseStorm(sink), sink);
         }
@@ -45,7 +49,7 @@ final class CounterCheck {
      * One interface's counters as the checks read them, and the checks.
      *
      * @param c    its counters
-     * @param rxPk packets received ({@link #packets})
+     * @param rxPk packets received ({@link EthtoolCounters#packets})
      * @param txPk packets sent
      */
     private record InterfaceCounters(Artifact a, EthtoolInterface i, Map<String, Long> c, long rxPk, long txPk) {
@@ -72,11 +76,11 @@ final class CounterCheck {
             for (var e : c.entrySet()) {
                 String n = e.getKey().toLowerCase(Locale.ROOT);
                 long v = e.getValue() == null ? 0 : e.getValue();
-                if (v <= 0 || n.contains("corrected") || n.contains("pause") || n.contains("_bytes")
-                        || n.contains("_packets") || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
-                boolean phy = EthtoolCounters.PHY.matcher(n).matches();
-                boolean drop = !phy && EthtoolCounters.DROP.matcher(n).matches();
-                boolean flaps = n.startsWith("link_down_events");
+                if (v <= 0 || EthtoolCounters.countsNoError(n)
+                        || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
+                boolean phy = EthtoolCounters.physicalError(n);
+                boolean drop = !phy && EthtoolCounters.drop(n);
+                boolean flaps = EthtoolCounters.linkDown(n);
                 long pk = n.startsWith("tx") ? txPk : n.startsWith("rx") ? rxPk : allPk;
                 double ratio = pk > 0 ? (double) v / pk : -1;
                 boolean significant;
@@ -100,18 +104,19 @@ final class CounterCheck {
 
         /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
         private long[] pauseStorm(MergedFindings sink) {
-            long storm = c.getOrDefault("tx_pause_storm_error_events", 0L) + c.getOrDefault("tx_pause_storm_warning_events", 0L);
+            long storm = 0;
+            for (String n : EthtoolCounters.PAUSE_STORM_EVENTS) storm += c.getOrDefault(n, 0L);
             long[] pause = new long[2];
             List<EvidenceLine> pev = new ArrayList<>();
             for (var e : c.entrySet()) {
-                var m = EthtoolCounters.PAUSE_FRAMES.matcher(e.getKey());
-                if (!m.matches() || e.getValue() == null || e.getValue() <= 0) continue;
-                pause[m.group(1).equals("rx") ? 0 : 1] += e.getValue();
+                Optional<Direction> d = EthtoolCounters.pauseFrames(e.getKey());
+                if (d.isEmpty() || e.getValue() == null || e.getValue() <= 0) continue;
+                pause[d.get() == RECEIVED ? 0 : 1] += e.getValue();
                 Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null && pev.size() < 8) pev.add(a.quote(ln));
             }
             if (storm > 0) {
-                for (String n : new String[] {"tx_pause_storm_error_events", "tx_pause_storm_warning_events"}) {
+                for (String n : EthtoolCounters.PAUSE_STORM_EVENTS) {
                     Integer ln = i.counterLines().get(n);
                     if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
                 }
@@ -144,9 +149,9 @@ final class CounterCheck {
             int prios = 0;
             Map<Integer, Integer> prioLine = new HashMap<>();
             for (var e : c.entrySet()) {
-                var m = PRIO_BYTES.matcher(e.getKey());
-                if (!m.matches()) continue;
-                int p = m.group(2).charAt(0) - '0';
+                OptionalInt priority = EthtoolCounters.priorityBytes(e.getKey());
+                if (priority.isEmpty()) continue;
+                int p = priority.getAsInt();
                 prio[p] += e.getValue() == null ? 0 : e.getValue();
                 prios |= 1 << p;
                 Integer ln = i.counterLines().get(e.getKey());
@@ -166,17 +171,6 @@ final class CounterCheck {
                         "bytes", human(prio[0]), "pct", String.format(Locale.ROOT, "%.1f", 100.0 * prio[0] / total)), rev);
             }
         }
-    }
-
-    /** Packets of one direction: the physical counter, else the software one, else the per-priority sum. */
-    private static long packets(Map<String, Long> c, String dir) {
-        for (String n : new String[] {dir + "_packets_phy", dir + "_packets", dir + "_vport_unicast_packets"}) {
-            Long v = c.get(n);
-            if (v != null && v > 0) return v;
-        }
-        long s = 0;
-        for (int p = 0; p < 8; p++) s += c.getOrDefault(dir + "_prio" + p + "_packets", 0L);
-        return s;
     }
 
     private static String perMillion(double ratio) {

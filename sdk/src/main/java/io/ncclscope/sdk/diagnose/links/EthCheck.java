@@ -5,6 +5,8 @@ import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.ethtool.LinkModes;
+import io.ncclscope.parsers.ethtool.SettingsLines;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
@@ -26,8 +28,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * ETH_LINK_DOWN, ETH_SPEED_DEGRADED and MTU_MISMATCH for network interfaces, from {@code ethtool},
@@ -112,10 +112,10 @@ final class EthCheck {
     private static void ipDown(NodePorts.IpInterface f, NodePorts ports, boolean addrKnown, List<NodePorts.IpInterface> unknown,
                                MergedFindings sink) {
         NetInterface i = f.nif();
-        if (!f.adminUp() || !f.noCarrier() || f.virtual()) return;
+        if (!i.adminUp() || !i.noCarrier() || f.virtual()) return;
         String rdma = ports.rdmaDevice(i.name());
         boolean addr = f.hasAddress();
-        if (f.ipoib() && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
+        if (i.ipoib() && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
         if (ports.showsRdmaDevice(rdma)) return; // IB_PORT_NOT_ACTIVE speaks for it
         String bond = f.bond();
         if (!addr && rdma == null && bond == null) {
@@ -192,8 +192,7 @@ final class EthCheck {
         NodePorts.IpInterface f = ports.ipInterface(name);
         boolean addr = f != null && f.hasAddress();
         boolean used = rdma != null || addr || fabric(i);
-        List<EvidenceLine> ev = new ArrayList<>(LinkText.near(a, i.line(), 80, false,
-                s -> s.startsWith("Link detected"), s -> s.startsWith("Settings for")));
+        List<EvidenceLine> ev = LinkText.quotes(a, SettingsLines.linkDetected(a.text(), i.line()));
         ev.add(a.quote(i.line()));
         if (f != null) ev.add(f.artifact().quote(f.nif().line()));
         sink.addLines(LinkText.key(a) + "/" + name, "ETH_LINK_DOWN", used ? ERROR : WARNING,
@@ -205,23 +204,9 @@ final class EthCheck {
 
     // ---- ETH_SPEED_DEGRADED --------------------------------------------------------------------------------
 
-    private static final Pattern MODE = Pattern.compile("^(\\d+)base");
-
     /** The fastest mode of a list, in Mb/s; null when none reads. */
-    static Integer best(List<String> modes) {
-        Integer b = null;
-        for (String m : modes) {
-            Matcher x = MODE.matcher(m);
-            if (x.find()) {
-                try {
-                    int v = Integer.parseInt(x.group(1));
-                    if (b == null || v > b) b = v;
-                } catch (NumberFormatException ignored) {
-                    // a mode name too long to be a speed
-                }
-            }
-        }
-        return b;
+    private static Integer best(List<String> modes) {
+        return LinkModes.fastestMbps(modes).orElse(null);
     }
 
     /** Fabric-class NICs (25G and up, or Mellanox): a slow link there costs training bandwidth. */
@@ -274,12 +259,7 @@ final class EthCheck {
     }
 
     private static List<EvidenceLine> speedLines(EthernetLink e) {
-        List<EvidenceLine> ev = LinkText.near(e.artifact(), e.line(), 80, false,
-                s -> s.startsWith("Speed:") || s.startsWith("Advertised link modes") || s.startsWith("Supported link modes")
-                        || s.startsWith("Link partner advertised link modes"),
-                s -> s.startsWith("Settings for") || s.startsWith("NIC statistics") || s.startsWith("driver:"));
-        // Speed first
-        ev.sort((x, y) -> Boolean.compare(!x.text().strip().startsWith("Speed"), !y.text().strip().startsWith("Speed")));
+        List<EvidenceLine> ev = LinkText.quotes(e.artifact(), SettingsLines.speed(e.artifact().text(), e.line()));
         if (ev.isEmpty()) ev.add(e.artifact().quote(e.line()));
         return ev;
     }

@@ -10,6 +10,7 @@ import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.LinkLayer;
 import io.ncclscope.parsers.ib.PhysicalState;
+import io.ncclscope.parsers.ib.PortLines;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.RdmaLink;
@@ -25,7 +26,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -118,7 +118,7 @@ final class IbCheck {
                     + " " + LinkText.num(railRate) + " Gb/s";
             sink.addLines(LinkText.key(p.artifact()) + "/" + p.device().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
                     LinkHealthAnalyzer.message(key, "hca", p.device().name(), "port", p.num(),
-                            "state", word(st), "phys", ph == null ? "-" : word(ph), "type", p.device().type(),
+                            "state", st.word(), "phys", ph == null ? "-" : ph.word(), "type", p.device().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
                     portLines(p.artifact(), p.port().line()), "hca", p.device().name(), "port", Integer.toString(p.num()),
                     "node", LinkText.node(p.artifact()),
@@ -237,9 +237,7 @@ final class IbCheck {
     private static void ibdev2netdev(Evidence evidence, NodePorts ports, MergedFindings sink) {
         for (Evidence.Item<IpLinkData> it : evidence.all(IpLinkData.class)) {
             for (RdmaLink r : it.data().rdmaMap()) {
-                if (r.portState() == null || r.rdmaDevice() == null) continue;
-                String st = r.portState().toUpperCase(Locale.ROOT);
-                if (st.contains("ACTIVE")) continue;
+                if (r.portState() == null || r.rdmaDevice() == null || r.portActive()) continue;
                 int port = r.port() == null ? 1 : r.port();
                 if (ports.rdmaPort(r.rdmaDevice(), port) != null) continue; // ibstat speaks for it
                 Subject s = LinkText.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
@@ -273,13 +271,13 @@ final class IbCheck {
         DmesgEvent firstDown = null;
         DmesgEvent last = evs.get(evs.size() - 1);
         for (DmesgEvent e : evs) {
-            if (down(e.state())) {
+            if (e.linkDown()) {
                 downs++;
                 if (firstDown == null) firstDown = e;
             }
         }
         if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
-        boolean stillDown = down(last.state());
+        boolean stillDown = last.linkDown();
         DmesgEvent ref = firstDown;
         boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
@@ -304,11 +302,6 @@ final class IbCheck {
                 "bdf", ref.device());
     }
 
-    private static boolean down(String state) {
-        String s = state.toLowerCase(Locale.ROOT);
-        return s.equals("down") || s.contains("unplugged") || s.contains("disabled");
-    }
-
     private static String stamp(DmesgEvent e) {
         return e.timestamp() != null ? e.timestamp() : "line " + e.line();
     }
@@ -317,40 +310,13 @@ final class IbCheck {
 
     /** The port header and its state, physical state and rate lines. */
     private static List<EvidenceLine> portLines(Artifact a, int line) {
-        return LinkText.near(a, line, 14, true, s -> {
-            String l = s.toLowerCase(Locale.ROOT);
-            return l.startsWith("state") || l.startsWith("physical state") || l.startsWith("phys state")
-                    || l.startsWith("phys_state") || l.startsWith("rate") || l.startsWith("active_width")
-                    || l.startsWith("active_speed") || l.startsWith("base lid") || l.startsWith("port_lid");
-        }, s -> s.startsWith("Port ") || s.startsWith("CA '") || s.startsWith("hca_id") || s.startsWith("Infiniband device")
-                || s.matches("port:\\s*\\d+"));
+        return LinkText.quotes(a, PortLines.state(a.text(), line));
     }
 
     private static List<EvidenceLine> mtuLines(Artifact a, int line) {
-        List<EvidenceLine> ev = LinkText.near(a, line, 14, false,
-                s -> s.startsWith("active_mtu"), s -> s.startsWith("port:") || s.startsWith("hca_id"));
+        List<EvidenceLine> ev = LinkText.quotes(a, PortLines.activeMtu(a.text(), line));
         if (ev.isEmpty()) ev.add(a.quote(line));
         return ev;
-    }
-
-    /** The state as ibstat words it. */
-    private static String word(PortState st) {
-        return switch (st) {
-            case DOWN -> "Down";
-            case INIT -> "Initializing";
-            case ARMED -> "Armed";
-            case ACTIVE -> "Active";
-            case ACTIVE_DEFER -> "Active (defer)";
-            default -> "?";
-        };
-    }
-
-    /** The physical state as ibstat words it: its name in camel case ({@code LINK_UP} is {@code LinkUp}). */
-    private static String word(PhysicalState ph) {
-        if (ph == PhysicalState.UNKNOWN) return "?";
-        StringBuilder w = new StringBuilder();
-        for (String part : ph.name().split("_")) w.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
-        return w.toString();
     }
 
     private static String layer(LinkLayer l) {

@@ -6,7 +6,6 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Predicate;
 
 /** How the link checks name an artifact's node, quote the lines around a fact and write a number. */
 final class LinkText {
@@ -48,23 +47,10 @@ final class LinkText {
         return n == null ? label : n + " " + label;
     }
 
-    /**
-     * Evidence lines near {@code from}: lines {@code from..from+span} that {@code want} accepts, stopping at the
-     * first line after {@code from} that {@code stop} accepts. The line {@code from} itself is kept when
-     * {@code keepFrom}.
-     */
-    static List<EvidenceLine> near(Artifact a, int from, int span, boolean keepFrom, Predicate<String> want,
-                                   Predicate<String> stop) {
-        List<EvidenceLine> out = new ArrayList<>();
-        if (from <= 0) return out;
-        if (keepFrom) out.add(a.quote(from));
-        for (int n = from + 1; n <= from + span; n++) {
-            var t = a.line(n);
-            if (t.isEmpty()) break;
-            String s = t.get().strip();
-            if (stop.test(s)) break;
-            if (want.test(s)) out.add(a.quote(n));
-        }
+    /** {@return the evidence lines of the artifact's lines {@code lines}, in their order; a list to add to} */
+    static List<EvidenceLine> quotes(Artifact a, List<Integer> lines) {
+        List<EvidenceLine> out = new ArrayList<>(lines.size());
+        for (int n : lines) out.add(a.quote(n));
         return out;
     }
 

@@ -41,20 +41,9 @@ final class NodePorts {
     /** An interface as {@code ip link} or {@code ip addr} shows it: state, flags, MTU, addresses, bond. */
     record IpInterface(Artifact artifact, NetInterface nif) {
 
-        /** {@return true when the interface is administratively up (flag UP), carrier or not} */
-        boolean adminUp() {
-            return nif.flags().contains("UP");
-        }
-
-        /** {@return true when the interface has no carrier: no cable, no light, or the peer port down} */
-        boolean noCarrier() {
-            return nif.flags().contains("NO-CARRIER") || nif.state() == LinkState.DOWN
-                    || nif.state() == LinkState.LOWER_LAYER_DOWN;
-        }
-
         /** {@return true for an up, physical interface with an MTU: one whose MTU matters} */
         boolean inUse() {
-            return nif.mtu() != null && !virtual() && (adminUp() || nif.state() == LinkState.UP);
+            return nif.mtu() != null && !virtual() && (nif.adminUp() || nif.state() == LinkState.UP);
         }
 
         /** {@return the bond or team the interface is a member of; null when none} */
@@ -84,11 +73,6 @@ final class NodePorts {
             if (VIRTUAL_KINDS.matcher(kind).matches()) return true;
             if (VirtualInterfaces.virtualName(n)) return true;
             return nif.flags().contains("NOARP") && nif.flags().contains("MASTER"); // a VRF device
-        }
-
-        /** {@return true for an IPoIB interface, whose netdev state says nothing about the IB port} */
-        boolean ipoib() {
-            return "infiniband".equals(nif.linkType()) || "ipoib".equals(nif.kind()) || nif.name().startsWith("ib");
         }
     }
 

@@ -3,6 +3,8 @@ package io.ncclscope.sdk.diagnose.links;
 import static io.ncclscope.sdk.rules.FindingSeverity.ERROR;
 import static io.ncclscope.sdk.rules.FindingSeverity.INFO;
 
+import io.ncclscope.parsers.nvsmi.GpuLines;
+import io.ncclscope.parsers.nvsmi.GpuProducts;
 import io.ncclscope.parsers.nvsmi.NvLink;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
@@ -15,9 +17,7 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * NVLINK_DEGRADED from {@code nvidia-smi nvlink -s}: a GPU with fewer active links, or slower ones, than the
@@ -77,15 +77,6 @@ final class NvlinkCheck {
 
     /** The GPUs of each slice read, by the slice's node. */
     private final SliceSummaries<List<GpuLinks>> slices = new SliceSummaries<>();
-
-    private static final Pattern SXM = Pattern.compile("(?i).*\\b(GB|GH)?(A100|A800|H100|H200|H800|H20|B100|B200|B300|GB200|GB300|GH200)\\b.*");
-
-    /** True for models that sit on NVLink/NVSwitch baseboards, where every GPU is expected to have its links. */
-    static boolean baseboard(String model) {
-        String m = model.toUpperCase(Locale.ROOT);
-        if (m.contains("SXM") || m.contains("HGX") || m.contains("DGX")) return true;
-        return SXM.matcher(m).matches() && !m.contains("PCIE") && !m.contains(" NVL");
-    }
 
     /** Keeps the GPUs of one slice that list NVLinks, for {@link #finish}. */
     void add(Evidence slice) {
@@ -151,12 +142,13 @@ final class NvlinkCheck {
             boolean cutShort = active < maxActive && down.isEmpty() && !g.error();
             if ((active >= maxActive || cutShort) && slow.isEmpty()) continue; // links inactive on every GPU alike: by design
             if (g.line() > 0) ev.add(0, g.artifact().quote(g.line()));
-            if (g.error()) ev.addAll(LinkText.near(g.artifact(), g.line(), 2, false,
-                    s -> s.startsWith("NVML"), s -> s.startsWith("GPU ")));
+            if (g.error()) {
+                ev.addAll(LinkText.quotes(g.artifact(), GpuLines.nvlinkError(g.artifact().text(), g.line())));
+            }
             ev.addAll(bestLines(best));
             String key = LinkText.key(g.artifact()) + "/" + g.label();
             var subject = LinkText.subject(g.artifact()).withGpu(g.label()).withPeer(best.where());
-            if (active == 0 && g.error() && !baseboard(g.model())) {
+            if (active == 0 && g.error() && !GpuProducts.onNvlinkBaseboard(g.model())) {
                 sink.addLines(key, CODE, INFO, subject,
                         LinkHealthAnalyzer.message("nvlink.unbridged", "gpu", g.label(), "model", g.model(),
                                 "peer", best.where(), "peerActive", maxActive),
@@ -181,7 +173,7 @@ final class NvlinkCheck {
      */
     private static boolean loneBelowItsModel(GpuLinks g, MergedFindings sink) {
         HardwareModel.GpuModel model = HardwareModel.gpu(g.name).orElse(null);
-        if (model == null || !model.hasNvlink() || g.error || g.active == 0 || !baseboard(g.model())) return false;
+        if (model == null || !model.hasNvlink() || g.error || g.active == 0 || !GpuProducts.onNvlinkBaseboard(g.model())) return false;
         List<NvLink> links = g.nvlinks();
         if (links.size() != model.nvlinks() || g.active >= model.nvlinks()) return false;
         List<String> down = new ArrayList<>();
@@ -211,7 +203,7 @@ final class NvlinkCheck {
     private void allInactive(List<GpuLinks> gs, MergedFindings sink) {
         Map<String, List<GpuLinks>> byNode = new LinkedHashMap<>();
         for (GpuLinks g : gs) {
-            if (!g.nvlinks().isEmpty() && baseboard(g.model())) {
+            if (!g.nvlinks().isEmpty() && GpuProducts.onNvlinkBaseboard(g.model())) {
                 byNode.computeIfAbsent(LinkText.key(g.artifact()), k -> new ArrayList<>()).add(g);
             }
         }

@@ -8,6 +8,7 @@ import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.parsers.nvsmi.GpuClocks;
+import io.ncclscope.parsers.nvsmi.GpuLines;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.parsers.nvsmi.PcieLink;
@@ -15,6 +16,8 @@ import io.ncclscope.parsers.pci.LinkCap;
 import io.ncclscope.parsers.pci.LinkStatus;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.pci.PciClass;
+import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -28,8 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * PCIE_LINK_DEGRADED from {@code lspci -vvv} (LnkSta against LnkCap), {@code nvidia-smi -q} / {@code --query-gpu}
@@ -117,18 +118,12 @@ final class PcieCheck {
     }
 
     private static Role role(LspciDevice d) {
-        String cls = lower(d.deviceClass());
-        String desc = lower(d.description());
         String drv = lower(d.driver());
-        if (drv.startsWith("mlx") || desc.contains("mellanox") || desc.contains("connectx") || desc.contains("bluefield")
-                || cls.contains("ethernet") || cls.contains("network") || cls.contains("infiniband")) {
-            return Role.NIC;
-        }
-        boolean display = cls.contains("vga") || cls.contains("3d controller") || cls.contains("display controller")
-                || cls.contains("processing accelerators");
+        PciClass cls = d.pciClass();
+        if (drv.startsWith("mlx") || PciDescriptions.mellanox(d.description()) || cls == PciClass.NETWORK) return Role.NIC;
+        boolean display = cls == PciClass.DISPLAY || cls == PciClass.PROCESSING_ACCELERATOR;
         // the BMC's VGA (ASPEED, Matrox) is a display controller too, but no GPU of NCCL's
-        if (drv.equals("nvidia") || drv.equals("amdgpu")
-                || (display && (desc.contains("nvidia") || desc.contains("advanced micro devices") || desc.contains("amd/ati")))) {
+        if (drv.equals("nvidia") || drv.equals("amdgpu") || (display && PciDescriptions.gpuVendor(d.description()))) {
             return Role.GPU;
         }
         return Role.OTHER;
@@ -139,23 +134,17 @@ final class PcieCheck {
      * management port, where a slow link costs nothing to training.
      */
     private static boolean fabric(LspciDevice d, LinkCap cap) {
-        String desc = lower(d.description()) + " " + lower(d.vpdProductName());
         String drv = lower(d.driver());
         return drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.equals("ice") || drv.startsWith("irdma")
-                || desc.contains("mellanox") || desc.contains("connectx") || desc.contains("bluefield")
+                || PciDescriptions.mellanox(d.description()) || PciDescriptions.mellanox(d.vpdProductName())
                 || (cap.width() != null && cap.width() >= 8);
-    }
-
-    /** Ports (root, switch) show the width of whatever sits below them; only endpoints tell a degraded link. */
-    private static boolean port(LspciDevice d) {
-        String t = lower(d.expressType());
-        return t.contains("port") || t.contains("bridge") || lower(d.deviceClass()).contains("bridge");
     }
 
     private void lspci(String sliceNode, Artifact a, LspciDevice d, MergedFindings sink) {
         LinkCap cap = d.linkCap();
         LinkStatus sta = d.linkStatus();
-        if (cap == null || sta == null || port(d)) return;
+        // Ports (root, switch) show the width of whatever sits below them; only endpoints tell a degraded link.
+        if (cap == null || sta == null || d.portOrBridge()) return;
         boolean narrow = cap.width() != null && sta.width() != null && sta.width() > 0 && sta.width() < cap.width();
         boolean slow = cap.speedGTs() != null && sta.speedGTs() != null && sta.speedGTs() < cap.speedGTs();
         if (!narrow && !slow) return;
@@ -214,7 +203,7 @@ final class PcieCheck {
             GpuClocks c = g.clocks();
             if (busy(c)) {
                 List<EvidenceLine> ev = pcieLines(a, p, false);
-                ev.addAll(LinkText.near(a, c.line(), 1, true, x -> false, x -> true)); // the clocks line
+                if (c.line() > 0) ev.add(a.quote(c.line())); // the clocks line
                 sink.addLines(LinkText.key(a, bdf, g.line()), CODE, WARNING, s,
                         LinkHealthAnalyzer.message("pcie.gen.busy", "gpu", where, "gen", p.genCurrent(), "max", p.genMax(),
                                 "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
@@ -236,14 +225,10 @@ final class PcieCheck {
         return c != null && c.smMhz() != null && c.maxSmMhz() != null && c.maxSmMhz() > 0 && c.smMhz() >= 0.5 * c.maxSmMhz();
     }
 
-    private static final Pattern LIMITED = Pattern.compile(
-            "limited by ([0-9.]+) GT/s PCIe x(\\d+) link at (\\S+?) \\(capable of ([0-9.]+) Gb/s with ([0-9.]+) GT/s PCIe x(\\d+) link\\)");
-
     private void kernel(Artifact a, DmesgEvent e, MergedFindings sink) {
         String drv = lower(e.driver());
-        Matcher m = LIMITED.matcher(e.message());
         boolean nic = drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.startsWith("ice") || drv.startsWith("i40e");
-        boolean narrow = m.find() && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(6));
+        boolean narrow = e.pcieNarrowerThanCapable();
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
         sink.addLines(LinkText.key(a, bdf, e.line()), CODE, nic ? ERROR : WARNING, LinkText.subject(a).withDevice(bdf),
@@ -264,44 +249,11 @@ final class PcieCheck {
 
     /**
      * The "PCIe Generation" and "Link Width" lines of a -q GPU, those of the section in question first ("Current"
-     * before "Max"), or the CSV row and its header.
+     * before "Max"), or the CSV row and its header; the link's first line when the text shows none.
      */
     private static List<EvidenceLine> pcieLines(Artifact a, PcieLink p, boolean width) {
-        List<EvidenceLine> out = new ArrayList<>();
-        if (!a.hasText() || p.line() <= 0) {
-            out.add(a.quote(p.line()));
-            return out;
-        }
-        String first = a.line(p.line()).orElse("");
-        if (first.contains(",")) {
-            // --query-gpu CSV: the row and its header
-            out.add(a.quote(p.line()));
-            for (int n = p.line() - 1; n >= Math.max(1, p.line() - 200); n--) {
-                if (a.line(n).orElse("").contains("pcie.link")) {
-                    out.add(a.quote(n));
-                    break;
-                }
-            }
-            return out;
-        }
-        List<EvidenceLine> mine = new ArrayList<>();
-        List<EvidenceLine> other = new ArrayList<>();
-        boolean inWidth = false;
-        for (int n = Math.max(1, p.line() - 2); n <= p.line() + 10; n++) {
-            var t = a.line(n);
-            if (t.isEmpty()) break;
-            String s = t.get().strip();
-            if (s.startsWith("Bridge Chip") || s.startsWith("Replays")) break;
-            if (s.startsWith("Link Width")) inWidth = true;
-            else if (s.startsWith("PCIe Generation")) inWidth = false;
-            if (s.startsWith("Current") || s.startsWith("Max") || s.startsWith("Host Max") || s.startsWith("Device Max")) {
-                List<EvidenceLine> to = inWidth == width ? mine : other;
-                if (s.startsWith("Current")) to.add(0, a.quote(n));
-                else to.add(a.quote(n));
-            }
-        }
-        out.addAll(mine);
-        out.addAll(other);
+        List<EvidenceLine> out = a.hasText() && p.line() > 0 ? LinkText.quotes(a, GpuLines.pcieLink(a.text(), p, width))
+                : new ArrayList<>();
         if (out.isEmpty()) out.add(a.quote(p.line()));
         return out;
     }

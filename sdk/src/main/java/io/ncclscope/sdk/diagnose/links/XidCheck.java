@@ -8,6 +8,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
+import io.ncclscope.parsers.dmesg.XidCatalog;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.evidence.Artifact;
@@ -42,52 +43,6 @@ final class XidCheck {
     }
 
     record XidClass(Kind kind, FindingSeverity severity) {
-    }
-
-    /** NVIDIA's mnemonic of an Xid, for the message; null when not in the table. */
-    static String mnemonic(int xid) {
-        return switch (xid) {
-            case 8 -> "FIFO_ERROR_IDLE_TIMEOUT";
-            case 13 -> "GR_EXCEPTION";
-            case 31 -> "MMU_ERR_FLT";
-            case 32 -> "PBDMA_ERROR";
-            case 43 -> "RESETCHANNEL_VERIF_ERROR";
-            case 45 -> "PREEMPTIVE_REMOVAL";
-            case 46 -> "GPU_TIMEOUT_ERROR";
-            case 48 -> "GPU_ECC_DBE";
-            case 62 -> "PMU_HALT_ERROR";
-            case 63 -> "DRAM_RETIREMENT_EVENT";
-            case 64 -> "DRAM_RETIREMENT_FAILURE";
-            case 74 -> "NVLINK_ERROR";
-            case 79 -> "GPU_HAS_FALLEN_OFF_THE_BUS";
-            case 92 -> "EXCESSIVE_SBE_INTERRUPTS";
-            case 93 -> "INFOROM_ERASE_LIMIT_EXCEEDED";
-            case 94 -> "CONTAINED_ERROR";
-            case 95 -> "UNCONTAINED_ERROR";
-            case 109 -> "CTXSW_TIMEOUT_ERROR";
-            case 110 -> "SEC_FAULT_ERROR";
-            case 119 -> "GSP_RPC_TIMEOUT";
-            case 120 -> "GSP_ERROR";
-            case 121 -> "C2C_ERROR";
-            case 136 -> "ALI_TRAINING_FAIL";
-            case 137 -> "NVLINK_PRIV_ERR";
-            case 140 -> "UNRECOVERABLE_ECC_ERROR_ESCAPE";
-            case 143 -> "GPU_INIT_ERROR";
-            case 144 -> "NVLINK_SAW_ERROR";
-            case 145 -> "NVLINK_RLW_ERROR";
-            case 146 -> "NVLINK_TLW_ERROR";
-            case 147 -> "NVLINK_TREX_ERROR";
-            case 148 -> "NVLINK_NVLPW_CTRL_ERROR";
-            case 149 -> "NVLINK_NETIR_ERROR";
-            case 150 -> "NVLINK_MSE_ERROR";
-            case 154 -> "GPU_RECOVERY_ACTION_CHANGED";
-            case 155 -> "NVLINK_SW_DEFINED_ERROR";
-            case 156 -> "RESOURCE_RETIREMENT_EVENT";
-            case 158 -> "GPU_FATAL_TIMEOUT";
-            case 171 -> "UNCORRECTABLE_DRAM_ERROR";
-            case 172 -> "UNCORRECTABLE_SRAM_ERROR";
-            default -> null;
-        };
     }
 
     /** The class of one event; {@code xidSeverity} is the Fatal/Nonfatal word of NVLink Xids, when printed. */
@@ -183,15 +138,15 @@ final class XidCheck {
         g.counts.forEach((x, n) -> list.append(list.length() > 0 ? ", " : "").append(x).append(n > 1 ? " ×" + n : ""));
         String gpu = g.device == null ? "PCI:..." : g.device; // a paste with the address redacted
         String uuid = g.device == null ? null : data.gpuUuids().get(g.device);
-        String name = mnemonic(xid);
+        String name = XidCatalog.mnemonic(xid).orElse("Xid " + xid);
         String link = w.link() != null && w.link() >= 0 ? Integer.toString(w.link()) : "-";
         // nvidia-smi's lost-GPU line pasted with the kernel lines (corpus-more dmesg/returnn-1486-1.txt): no Xid was logged.
         boolean noXid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS && "nvidia-smi".equals(w.driver());
         Message detail = noXid
                 ? LinkHealthAnalyzer.message("xid.lost", "gpu", gpu, "reason", w.detail())
                 : LinkHealthAnalyzer.message(g.worstClass.kind().key, "gpu", gpu + (uuid == null ? "" : " (" + uuid + ")"),
-                        "xid", xid, "name", name == null ? "Xid " + xid : name, "list", list,
-                        "cause", g.cause, "causeName", g.cause == null ? null : mnemonic(g.cause),
+                        "xid", xid, "name", name, "list", list,
+                        "cause", g.cause, "causeName", g.cause == null ? null : XidCatalog.mnemonic(g.cause).orElse(null),
                         "process", w.process() == null ? "?" : w.process(), "link", link,
                         "severity", w.xidSeverity() == null ? "-" : w.xidSeverity());
         sink.addLines(LinkText.key(a) + "/" + gpu, "GPU_XID", g.worstClass.severity(), LinkText.subject(a).withGpu(g.device),

@@ -5,6 +5,7 @@ import io.ncclscope.parsers.manifest.CollectManifest;
 import io.ncclscope.parsers.manifest.CollectStep;
 import io.ncclscope.parsers.manifest.StepOutcome;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiFailure;
 import io.ncclscope.parsers.nvsmi.NvsmiMessage;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
@@ -17,7 +18,6 @@ import io.ncclscope.sdk.rules.RuleCatalog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,31 +29,27 @@ import java.util.Map;
  */
 final class DriverFailures {
 
-    /** A driver failure: its code, severity, and the lower-case phrases that show it. */
+    /** A driver failure: its code and severity, for what nvidia-smi's words say went wrong ({@link NvsmiFailure}). */
     private enum Failure {
-        DRIVER("GPU_DRIVER_UNREACHABLE", FindingSeverity.CRITICAL, "couldn't communicate with the nvidia driver",
-                "nvidia-smi has failed", "failed to initialize nvml", "driver/library version mismatch"),
-        LOST("GPU_LOST", FindingSeverity.CRITICAL, "unable to determine the device handle", "fallen off the bus"),
-        NONE("GPU_NOT_FOUND", FindingSeverity.ERROR, "no devices were found");
+        DRIVER("GPU_DRIVER_UNREACHABLE", FindingSeverity.CRITICAL),
+        LOST("GPU_LOST", FindingSeverity.CRITICAL),
+        NONE("GPU_NOT_FOUND", FindingSeverity.ERROR);
 
         final String code;
         final FindingSeverity severity;
-        final String[] phrases;
 
-        Failure(String code, FindingSeverity severity, String... phrases) {
+        Failure(String code, FindingSeverity severity) {
             this.code = code;
             this.severity = severity;
-            this.phrases = phrases;
         }
 
         static Failure of(String text) {
-            String t = text.toLowerCase(Locale.ROOT);
-            for (Failure f : values()) {
-                for (String p : f.phrases) {
-                    if (t.contains(p)) return f;
-                }
-            }
-            return null;
+            return switch (NvsmiFailure.of(text)) {
+                case DRIVER_UNREACHABLE -> DRIVER;
+                case GPU_LOST -> LOST;
+                case NO_DEVICES -> NONE;
+                case OTHER -> null;
+            };
         }
     }
 

@@ -3,6 +3,8 @@ package io.ncclscope.sdk.diagnose.topology;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciTree;
 import io.ncclscope.parsers.pci.LspciVerbose;
+import io.ncclscope.parsers.pci.PciClass;
+import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.parsers.pci.PciRelation;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
@@ -11,9 +13,8 @@ import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
-import io.ncclscope.parsers.topoxml.TopoCpu;
+import io.ncclscope.parsers.topoxml.PciPlace;
 import io.ncclscope.parsers.topoxml.TopoNet;
-import io.ncclscope.parsers.topoxml.TopoPci;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.diagnose.topology.Layout.Device;
 import io.ncclscope.sdk.diagnose.topology.Layout.Hop;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -61,7 +61,7 @@ final class Layouts {
         for (int i = 0; i < g; i++) {
             Hop best = null;
             for (int j = 0; j < n; j++) {
-                Hop h = hop(cell(t, tg.get(i).name(), tn.get(j).name()));
+                Hop h = t.path(tg.get(i).name(), tn.get(j).name()).map(Layouts::hop).orElse(null);
                 hops[i][j] = h;
                 if (h != null && (best == null || h.rank() < best.rank())) best = h;
             }
@@ -73,8 +73,7 @@ final class Layouts {
             nv = new boolean[g][g];
             for (int i = 0; i < g; i++) {
                 for (int k = 0; k < g; k++) {
-                    String w = i == k ? null : cell(t, tg.get(i).name(), tg.get(k).name());
-                    nv[i][k] = w != null && PathType.fromWord(w) == PathType.NV;
+                    nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).map(TopoPath::isNvLink).orElse(false);
                 }
             }
         }
@@ -118,72 +117,24 @@ final class Layouts {
         return nodes.size() == 1 ? nodes.iterator().next() : null;
     }
 
-    /** The word of cell {@code row, col} as printed, or of its mirror when a cut capture lacks the row; null when neither. */
-    static String cell(Topology t, String row, String col) {
-        Map<String, String> r = t.matrix().get(row);
-        String w = r == null ? null : r.get(col);
-        if (w == null) {
-            Map<String, String> m = t.matrix().get(col);
-            w = m == null ? null : m.get(row);
-        }
-        return w;
-    }
-
-    private static Hop hop(String word) {
-        if (word == null) return null;
-        PathType type = PathType.fromWord(word);
+    /** A GPU-NIC cell as a connection; null for a word that is none (X, NV#, a blank or unknown word). */
+    private static Hop hop(TopoPath p) {
+        PathType type = p.type();
         if (!type.isPath() || type == PathType.X || type == PathType.NV) return null;
-        return new Hop(type, word.strip());
+        return new Hop(type, p.word());
     }
 
     /**
      * True when every GPU reports one and the same NUMA node although the paths put some of them on different
-     * ones: two groups of devices, each holding a GPU and each joined within a NUMA node (PIX to NODE), are SYS
-     * apart. A VM or a BIOS that exposes one NUMA node does this (corpus topo/xuesongtap-nvidia-smi-more-2.txt
-     * and -3.txt); the NUMA columns then say nothing.
+     * ones ({@link Topology#pathsSpanNumaNodes()}): a VM or a BIOS that exposes one NUMA node does this (corpus
+     * topo/xuesongtap-nvidia-smi-more-2.txt and -3.txt); the NUMA columns then say nothing.
      */
     static boolean flattened(Topology t, Integer[] gpuNuma) {
         Set<Integer> known = new HashSet<>();
         for (Integer v : gpuNuma) {
             if (v != null) known.add(v);
         }
-        if (known.size() != 1) return false;
-        List<String> names = new ArrayList<>();
-        t.gpus().forEach(x -> names.add(x.name()));
-        t.nics().forEach(x -> names.add(x.name()));
-        int m = names.size();
-        int g = t.gpus().size();
-        int[] parent = new int[m];
-        for (int i = 0; i < m; i++) parent[i] = i;
-        List<int[]> sys = new ArrayList<>();
-        for (int i = 0; i < m; i++) {
-            for (int k = i + 1; k < m; k++) {
-                Optional<TopoPath> p = t.path(names.get(i), names.get(k));
-                if (p.isEmpty()) continue;
-                PathType type = p.get().type();
-                if (type == PathType.SYS || type == PathType.SOC) {
-                    sys.add(new int[] {i, k});
-                } else if (type.rank() >= PathType.PIX.rank() && type.rank() <= PathType.NODE.rank()) {
-                    parent[find(parent, i)] = find(parent, k);
-                }
-            }
-        }
-        boolean[] hasGpu = new boolean[m];
-        for (int i = 0; i < g; i++) hasGpu[find(parent, i)] = true;
-        for (int[] e : sys) {
-            int ra = find(parent, e[0]);
-            int rb = find(parent, e[1]);
-            if (ra != rb && hasGpu[ra] && hasGpu[rb]) return true;
-        }
-        return false;
-    }
-
-    private static int find(int[] parent, int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        return i;
+        return known.size() == 1 && t.pathsSpanNumaNodes();
     }
 
     // ------------------------------------------------------------------ lspci -tv
@@ -201,8 +152,8 @@ final class Layouts {
         List<TreeDevice> nicDevs = new ArrayList<>();
         for (TreeDevice d : tree.devices()) {
             if (d.bridge()) continue;
-            if (isGpu(d.description(), d.bdf())) gpuDevs.add(d);
-            else if (isNic(d.description())) nicDevs.add(d);
+            if (PciDescriptions.nvidiaGpu(d.description(), d.bdf())) gpuDevs.add(d);
+            else if (PciDescriptions.connectxNic(d.description())) nicDevs.add(d);
         }
         // A root complex belongs to one NUMA node: a NUMA node lspci -vvv printed for one function under a root
         // bus holds for every function under it (both ports of a NIC, say, when only one was captured).
@@ -250,30 +201,6 @@ final class Layouts {
         return new Device(shortBdf(d.bdf()), null, d.bdf(), e != null ? Integer.valueOf(e.node()) : rootNuma, lines);
     }
 
-    /**
-     * An NVIDIA GPU by its lspci description: the GPU's own function (not its audio, USB or serial
-     * functions, not an NVSwitch or bridge). A GPU that an outdated pci.ids names only {@code Device 2330}
-     * is not recognised: false negatives are safer than calling an NVSwitch a GPU without a NIC.
-     */
-    static boolean isGpu(String description, String bdf) {
-        if (description == null) return false;
-        String d = description.toLowerCase(Locale.ROOT);
-        if (!d.contains("nvidia")) return false;
-        if (d.contains("audio") || d.contains("usb") || d.contains("ucsi") || d.contains("serial")
-                || d.contains("nvswitch") || d.contains("bridge") || d.contains("switch")) return false;
-        // pci.ids names GPUs as "<chip> [<product>]"; "NVIDIA Corporation Device 22a3" may be an NVSwitch.
-        return d.contains("[") && (bdf == null || bdf.endsWith(".0"));
-    }
-
-    /** A Mellanox / NVIDIA ConnectX or BlueField network function by its lspci description. */
-    static boolean isNic(String description) {
-        if (description == null) return false;
-        String d = description.toLowerCase(Locale.ROOT);
-        if (!(d.contains("mellanox") || d.contains("connectx"))) return false;
-        return !(d.contains("bridge") || d.contains("switch") || d.contains("management") || d.contains("dma")
-                || d.contains("soc ") || d.contains("memory controller") || d.contains("crypto"));
-    }
-
     /** {@code 0000:21:00.0} as {@code 21:00.0}; other domains stay whole. */
     static String shortBdf(String bdf) {
         return bdf != null && bdf.startsWith("0000:") ? bdf.substring(5) : bdf;
@@ -290,7 +217,7 @@ final class Layouts {
         List<Device> nics = new ArrayList<>();
         for (PciNuma.Entry e : numa.byBdf().values()) {
             LspciDevice d = e.device();
-            boolean gpu = isGpuClass(d) && isGpu(d.description(), d.bdf());
+            boolean gpu = d.pciClass() == PciClass.DISPLAY && PciDescriptions.nvidiaGpu(d.description(), d.bdf());
             if (!gpu && !isNicClass(d)) continue;
             List<Quote> lines = List.of(Quote.of(e.artifact(), d.line()), e.line());
             (gpu ? gpus : nics).add(new Device(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines));
@@ -299,15 +226,10 @@ final class Layouts {
         return Optional.of(new Layout(VERBOSE, gpus, nics, null, null, true, List.of()));
     }
 
-    private static boolean isGpuClass(LspciDevice d) {
-        String c = d.deviceClass() == null ? "" : d.deviceClass().toLowerCase(Locale.ROOT);
-        return c.contains("vga") || c.contains("3d controller") || c.contains("display controller");
-    }
-
+    /** A ConnectX network function: mlx5's, or of a network class with a ConnectX description. */
     private static boolean isNicClass(LspciDevice d) {
         if ("mlx5_core".equals(d.driver()) || d.kernelModules().contains("mlx5_core")) return true;
-        String c = d.deviceClass() == null ? "" : d.deviceClass().toLowerCase(Locale.ROOT);
-        return (c.contains("infiniband") || c.contains("ethernet") || c.contains("network")) && isNic(d.description());
+        return d.pciClass() == PciClass.NETWORK && PciDescriptions.connectxNic(d.description());
     }
 
     /** The first {@code lspci -vvv} reading of each PCI address that prints a NUMA node, in file order. */
@@ -348,34 +270,33 @@ final class Layouts {
      * switch), PXB (nested switches), PHB (through the CPU), SYS (another CPU).
      */
     static Layout fromXml(Artifact a, NcclTopoXmlData x) {
-        List<Placed> gpus = new ArrayList<>();
-        List<Placed> nics = new ArrayList<>();
-        for (int c = 0; c < x.cpus().size(); c++) {
-            TopoCpu cpu = x.cpus().get(c);
-            for (TopoPci p : cpu.pcis()) walk(p, new ArrayList<>(), c, cpu, gpus, nics);
-        }
+        List<PciPlace> gpus = x.placedGpus();
+        List<PciPlace> nics = x.placedNets();
         List<Device> g = new ArrayList<>();
-        for (Placed p : gpus) {
+        for (PciPlace p : gpus) {
             var gpu = p.pci().gpu();
             String name = gpu.dev() != null ? "GPU" + gpu.dev() : shortBdf(gpu.busId());
-            g.add(new Device(name == null ? "GPU?" : name, null, gpu.busId(), numa(p.cpu()), List.of(Quote.of(a, gpu.line()))));
+            g.add(new Device(name == null ? "GPU?" : name, null, gpu.busId(), p.numaNode(), List.of(Quote.of(a, gpu.line()))));
         }
         List<Device> n = new ArrayList<>();
-        for (Placed p : nics) {
+        for (PciPlace p : nics) {
             TopoNet net = p.net();
             String name = net.name() != null ? net.name() : shortBdf(net.busId());
-            n.add(new Device(name == null ? "NIC?" : name, net.name(), net.busId(), numa(p.cpu()), List.of(Quote.of(a, net.line()))));
+            n.add(new Device(name == null ? "NIC?" : name, net.name(), net.busId(), p.numaNode(), List.of(Quote.of(a, net.line()))));
         }
         Hop[][] hops = new Hop[gpus.size()][nics.size()];
         for (int i = 0; i < gpus.size(); i++) {
-            for (int j = 0; j < nics.size(); j++) hops[i][j] = xmlHop(gpus.get(i), nics.get(j));
+            for (int j = 0; j < nics.size(); j++) {
+                PathType path = gpus.get(i).pathTo(nics.get(j));
+                hops[i][j] = new Hop(path, path.word());
+            }
         }
-        // NVLink peers: a direct link, or both GPUs on NVSwitches (class 0x068000), which join every such GPU.
+        // NVLink peers: a direct link, or both GPUs on NVSwitches, which join every such GPU.
         boolean[][] nv = new boolean[gpus.size()][gpus.size()];
         boolean[] switched = new boolean[gpus.size()];
         for (int i = 0; i < gpus.size(); i++) {
             for (var link : gpus.get(i).pci().gpu().nvlinks()) {
-                if ("0x068000".equalsIgnoreCase(link.targetClass())) switched[i] = true;
+                if (link.toNvSwitch()) switched[i] = true;
                 for (int k = 0; k < gpus.size(); k++) {
                     if (k != i && link.target() != null && link.target().equalsIgnoreCase(gpus.get(k).pci().busId())) nv[i][k] = true;
                 }
@@ -387,36 +308,5 @@ final class Layouts {
             }
         }
         return new Layout(XML, g, n, hops, nv, true, List.of());
-    }
-
-    private static Integer numa(TopoCpu cpu) {
-        return cpu.numaId() == null || cpu.numaId() < 0 ? null : cpu.numaId();
-    }
-
-    /** A GPU or NIC of the XML with its chain of PCI elements from the CPU down to its own. */
-    private record Placed(List<TopoPci> chain, int cpuIndex, TopoCpu cpu, TopoNet net) {
-        TopoPci pci() {
-            return chain.get(chain.size() - 1);
-        }
-    }
-
-    private static void walk(TopoPci p, List<TopoPci> above, int c, TopoCpu cpu, List<Placed> gpus, List<Placed> nics) {
-        if (above.size() > 64) return;
-        List<TopoPci> chain = new ArrayList<>(above);
-        chain.add(p);
-        if (p.gpu() != null) gpus.add(new Placed(List.copyOf(chain), c, cpu, null));
-        for (TopoNet net : p.nets()) nics.add(new Placed(List.copyOf(chain), c, cpu, net));
-        for (TopoPci child : p.pcis()) walk(child, chain, c, cpu, gpus, nics);
-    }
-
-    private static Hop xmlHop(Placed gpu, Placed nic) {
-        if (gpu.cpuIndex() != nic.cpuIndex()) return new Hop(PathType.SYS, "SYS");
-        List<TopoPci> a = gpu.chain();
-        List<TopoPci> b = nic.chain();
-        int common = 0;
-        while (common < a.size() - 1 && common < b.size() - 1 && a.get(common) == b.get(common)) common++;
-        if (common == 0) return new Hop(PathType.PHB, "PHB");
-        boolean oneSwitch = a.size() - 1 == common && b.size() - 1 == common;
-        return oneSwitch ? new Hop(PathType.PIX, "PIX") : new Hop(PathType.PXB, "PXB");
     }
 }

@@ -3,12 +3,13 @@ package io.ncclscope.sdk.diagnose.topology;
 import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
+import io.ncclscope.parsers.nvsmi.NvsmiFailure;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.parsers.pci.LspciTree;
+import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoGpu;
-import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -22,7 +23,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -160,12 +160,11 @@ final class NodeComparison {
         if (topo != null) topoFacts(node, topo.artifact(), topo.data(), s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
         if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(node, smi.artifact(), smi.data(), s[SMI_GPUS], s[SMI_MODELS]);
         else if (smi != null) {
-            noneFound(node, smi.artifact(), smi.data().toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
-                    "no devices were found", s[SMI_GPUS]);
+            smi.data().firstFailure(NvsmiFailure.NO_DEVICES)
+                    .ifPresent(m -> s[SMI_GPUS].byNode.put(node, noneFound(smi.artifact(), m.line(), m.text())));
         }
         if (ib != null && ib.data().devices().isEmpty()) {
-            noneFound(node, ib.artifact(), ib.data().toolErrors().stream().map(m -> new Said(m.text(), m.line())).toList(),
-                    "no ib devices", s[IB_NICS]);
+            ib.data().noDevicesFound().ifPresent(m -> s[IB_NICS].byNode.put(node, noneFound(ib.artifact(), m.line(), m.text())));
         } else if (ib != null) {
             List<IbDevice> devices = ib.data().devices();
             List<Quote> lines = new ArrayList<>();
@@ -195,18 +194,9 @@ final class NodeComparison {
         }
     }
 
-    /** A line a tool printed instead of data. */
-    private record Said(String text, int line) {
-    }
-
     /** A tool that found nothing ({@code No devices were found}, {@code No IB devices found}): a count of 0. */
-    private static void noneFound(String node, Artifact a, List<Said> errors, String marker, AspectSeries s) {
-        for (Said e : errors) {
-            if (e.text() != null && e.text().toLowerCase(Locale.ROOT).contains(marker)) {
-                s.byNode.put(node, new Fact("0", 0L, List.of(Quote.of(a, e.line(), e.text()))));
-                return;
-            }
-        }
+    private static Fact noneFound(Artifact a, int line, String text) {
+        return new Fact("0", 0L, List.of(Quote.of(a, line, text)));
     }
 
     private static void topoFacts(String node, Artifact a, Topology t, AspectSeries gpus, AspectSeries nics, AspectSeries paths, AspectSeries nvlink) {
@@ -218,7 +208,8 @@ final class NodeComparison {
         PathProfile nearest = new PathProfile();
         List<Quote> lines = new ArrayList<>();
         for (int i = 0; i < g.size() && !t.nics().isEmpty(); i++) {
-            TopoPath p = nearestNic(t, g.get(i));
+            String gpu = g.get(i).name();
+            TopoPath p = t.nearestNic(gpu).flatMap(n -> t.path(gpu, n.name())).orElse(null);
             if (p == null) continue;
             if (nearest.worst() < p.type().rank()) lines = new ArrayList<>(List.of(Quote.of(a, g.get(i).line())));
             nearest.add(p.word(), p.type());
@@ -231,9 +222,8 @@ final class NodeComparison {
         PathProfile peers = new PathProfile();
         for (int i = 0; i < g.size(); i++) {
             for (int k = i + 1; k < g.size(); k++) {
-                String w = Layouts.cell(t, g.get(i).name(), g.get(k).name());
-                PathType type = PathType.fromWord(w);
-                if (type.isPath()) peers.add(w.strip(), type);
+                t.path(g.get(i).name(), g.get(k).name()).filter(p -> p.type().isPath())
+                        .ifPresent(p -> peers.add(p.word(), p.type()));
             }
         }
         if (!peers.isEmpty()) {
@@ -242,21 +232,6 @@ final class NodeComparison {
             first.addAll(header);
             nvlink.byNode.put(node, new Fact(peers.toString(), null, first));
         }
-    }
-
-    /** The path from GPU {@code g} to its nearest NICs, as the first of them is printed; null when no cell shows one. */
-    private static TopoPath nearestNic(Topology t, TopoGpu g) {
-        String bestWord = null;
-        int best = Integer.MAX_VALUE;
-        for (TopoNic n : t.nics()) {
-            String w = Layouts.cell(t, g.name(), n.name());
-            PathType type = PathType.fromWord(w);
-            if (type.isPath() && type.rank() < best) {
-                best = type.rank();
-                bestWord = w;
-            }
-        }
-        return bestWord == null ? null : TopoPath.of(bestWord);
     }
 
     /** How many connections of each path word: {@code "28×NV18"}, or {@code "4×SYS, 3×NODE"} worst first. */
@@ -308,10 +283,10 @@ final class NodeComparison {
         long n = 0;
         for (TreeDevice d : tree.devices()) {
             if (d.bridge()) continue;
-            if (Layouts.isGpu(d.description(), d.bdf())) {
+            if (PciDescriptions.nvidiaGpu(d.description(), d.bdf())) {
                 g++;
                 if (gl.size() < 2) gl.add(Quote.of(a, d.line()));
-            } else if (Layouts.isNic(d.description())) {
+            } else if (PciDescriptions.connectxNic(d.description())) {
                 n++;
                 if (nl.size() < 2) nl.add(Quote.of(a, d.line()));
             }

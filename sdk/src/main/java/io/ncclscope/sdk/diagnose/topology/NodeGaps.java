@@ -6,7 +6,7 @@ import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
-import io.ncclscope.parsers.nvsmi.NvsmiMessage;
+import io.ncclscope.parsers.nvsmi.NvsmiFailure;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.Topology;
 import io.ncclscope.sdk.diagnose.Message;
@@ -81,10 +81,7 @@ final class NodeGaps {
 
     private static void missingGpus(String node, String scope, Artifact a, NvidiaSmiData d, MergedFindings out) {
         // A GPU nvidia-smi cannot reach is GPU_LOST (diagnose.tools), not a count that differs between nodes.
-        for (NvsmiMessage m : d.toolErrors()) {
-            String t = m.text().toLowerCase(Locale.ROOT);
-            if (t.contains("unable to determine the device handle") || t.contains("fallen off the bus")) return;
-        }
+        if (d.firstFailure(NvsmiFailure.GPU_LOST).isPresent()) return;
         Integer attached = d.attachedGpus();
         if (attached == null || d.gpus().size() >= attached || d.gpus().isEmpty()) return;
         // A paste cut short lists fewer GPUs than it attaches: that is the reporter's scissors, not a lost GPU.
