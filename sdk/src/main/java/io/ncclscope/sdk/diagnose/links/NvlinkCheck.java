@@ -195,7 +195,7 @@ final class NvlinkCheck {
     /** Whether {@code g} lists every link its model has, some of them inactive, on a baseboard. */
     private static boolean belowItsModel(GpuLinks g) {
         HardwareModel.GpuModel model = HardwareModel.gpu(g.name).orElse(null);
-        return model != null && model.hasNvlink() && !g.error && baseboard(g.model()) && g.nvlinks().size() == model.nvlinks()
+        return model != null && model.hasNvlink() && !g.error && GpuProducts.onNvlinkBaseboard(g.model()) && g.nvlinks().size() == model.nvlinks()
                 && g.active < model.nvlinks();
     }
 
