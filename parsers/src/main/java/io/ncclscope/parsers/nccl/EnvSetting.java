@@ -13,4 +13,13 @@ package io.ncclscope.parsers.nccl;
  * @param line   1-based line
  */
 public record EnvSetting(String name, String value, String origin, String host, int line) {
+
+    /**
+     * {@return the value as NCCL read it: trimmed, without the full stop NCCL ends {@code set by environment to X.} with
+     * (which {@link #value} keeps after words); empty for none}
+     */
+    public String valueAsRead() {
+        String v = value == null ? "" : value.trim();
+        return "nccl".equals(origin) && v.endsWith(".") ? v.substring(0, v.length() - 1) : v;
+    }
 }

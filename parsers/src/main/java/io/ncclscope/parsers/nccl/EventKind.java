@@ -52,5 +52,16 @@ public enum EventKind {
     /** Proxy thread failures ({@code [Proxy Service 0] Failed to execute operation Connect}). */
     PROXY_ERROR,
     /** A WARN no rule above matched. */
-    OTHER
+    OTHER;
+
+    /**
+     * {@return what a WARN message says, by the words NCCL prints: the kind the parser gives a WARN line with this
+     * message; never {@link #RETURN_CODE} or the kinds of INFO lines} For the text of an error the parser did not read
+     * as a WARN line: an nccl-tests {@code # error:} line, a {@code Last error} kept elsewhere.
+     *
+     * @param message the message, without NCCL's line prefix; null gives {@link #OTHER}
+     */
+    public static EventKind of(String message) {
+        return message == null ? OTHER : MessageKinds.classify(message, 0);
+    }
 }

@@ -27,4 +27,23 @@ package io.ncclscope.parsers.nccl;
 public record IbCompletionError(String host, Long pid, Integer cudaDev, String peer, Integer peerPort, Integer status,
                                 String statusText, Integer opcode, Long length, Integer vendorError, String direction,
                                 String localGid, String remoteGid, String hca, int line, long count) {
+
+    /** {@code enum ibv_wc_status} of libibverbs' verbs.h, in order of value. */
+    private static final String[] STATUS_NAMES = {"IBV_WC_SUCCESS", "IBV_WC_LOC_LEN_ERR", "IBV_WC_LOC_QP_OP_ERR",
+        "IBV_WC_LOC_EEC_OP_ERR", "IBV_WC_LOC_PROT_ERR", "IBV_WC_WR_FLUSH_ERR", "IBV_WC_MW_BIND_ERR", "IBV_WC_BAD_RESP_ERR",
+        "IBV_WC_LOC_ACCESS_ERR", "IBV_WC_REM_INV_REQ_ERR", "IBV_WC_REM_ACCESS_ERR", "IBV_WC_REM_OP_ERR",
+        "IBV_WC_RETRY_EXC_ERR", "IBV_WC_RNR_RETRY_EXC_ERR", "IBV_WC_LOC_RDD_VIOL_ERR", "IBV_WC_REM_INV_RD_REQ_ERR",
+        "IBV_WC_REM_ABORT_ERR", "IBV_WC_INV_EECN_ERR", "IBV_WC_INV_EEC_STATE_ERR", "IBV_WC_FATAL_ERR",
+        "IBV_WC_RESP_TIMEOUT_ERR", "IBV_WC_GENERAL_ERR"};
+
+    /**
+     * {@return the name of a completion status in libibverbs' {@code enum ibv_wc_status} ({@code 12} is {@code
+     * IBV_WC_RETRY_EXC_ERR}); {@code status N} for a value it does not list, {@code ?} for null}
+     *
+     * @param status a {@link #status}; null allowed
+     */
+    public static String statusName(Integer status) {
+        if (status == null) return "?";
+        return status >= 0 && status < STATUS_NAMES.length ? STATUS_NAMES[status] : "status " + status;
+    }
 }

@@ -25,4 +25,26 @@ package io.ncclscope.parsers.nccl;
 public record NcclEvent(int line, String host, Long pid, Long tid, Integer cudaDev, Integer rank, NcclLevel level,
                         String source, String function, String message, EventKind kind, Integer code, NcclResult result,
                         String peer, long count) {
+
+    /**
+     * {@return the line as NCCL printed it, rebuilt from the record: {@code host:pid:tid [dev] source NCCL WARN message},
+     * a return code as {@code host:pid:tid [dev] NCCL INFO source -> code message}} For quoting the line where its text
+     * was not kept.
+     */
+    public String asPrinted() {
+        StringBuilder sb = new StringBuilder();
+        if (host != null) sb.append(host).append(':');
+        if (pid != null) sb.append(pid);
+        if (tid != null) sb.append(':').append(tid);
+        if (cudaDev != null) sb.append(" [").append(cudaDev).append(']');
+        if (kind == EventKind.RETURN_CODE) {
+            sb.append(" NCCL INFO ").append(source == null ? "" : source).append(" -> ").append(code);
+            if (message != null) sb.append(' ').append(message);
+            return sb.toString().trim();
+        }
+        if (source != null) sb.append(' ').append(source);
+        sb.append(level == NcclLevel.WARN ? " NCCL WARN " : " NCCL INFO ");
+        if (message != null) sb.append(message);
+        return sb.toString().trim();
+    }
 }

@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.ToolValues;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -160,5 +161,18 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
      */
     public List<NcclInterface> interfaces(InterfaceKind kind) {
         return interfaces.stream().filter(i -> i.kind() == kind).toList();
+    }
+
+    /**
+     * {@return whether this NCCL lets ranks share a GPU: 2.30 or later told so with {@code NCCL_MULTI_RANK_GPU_ENABLE=1}
+     * (src/init.cc); false when the version is unknown}
+     */
+    public boolean multiRankGpuEnabled() {
+        String v = environment.get("NCCL_MULTI_RANK_GPU_ENABLE");
+        if (v == null || !v.trim().equals("1") || ncclVersion == null) return false;
+        String[] p = ncclVersion.split("[.+]");
+        Integer major = ToolValues.integer(p[0]);
+        Integer minor = p.length > 1 ? ToolValues.integer(p[1]) : Integer.valueOf(0);
+        return major != null && minor != null && (major > 2 || major == 2 && minor >= 30);
     }
 }

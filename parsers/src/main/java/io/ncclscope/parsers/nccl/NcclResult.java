@@ -1,6 +1,8 @@
 package io.ncclscope.parsers.nccl;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * NCCL's {@code ncclResult_t} codes as they appear in logs: the {@code -> N} return-code trace lines
@@ -82,6 +84,20 @@ public enum NcclResult {
         }
         return null;
     }
+
+    /**
+     * {@return the result a message itself reports: the proxy service's {@code Failed to execute operation Connect from
+     * rank 14, retcode 2} (src/proxy.cc, NCCL 2.12 on); null when it names none}
+     *
+     * @param message a WARN message; null allowed
+     */
+    public static NcclResult inMessage(String message) {
+        if (message == null) return null;
+        Matcher m = RETCODE.matcher(message);
+        return m.find() ? fromCode(m.group(1).charAt(0) - '0') : null;
+    }
+
+    private static final Pattern RETCODE = Pattern.compile("\\bretcode (\\d)\\b");
 
     @Override
     public String toString() {

@@ -1,5 +1,9 @@
 package io.ncclscope.parsers.nccl;
 
+import io.ncclscope.parsers.internal.ToolValues;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * One channel connection, from {@code Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read},
  * {@code Channel 07/0 : 0[0] -> 2[0] [receive] via NET/IB/3/GDRDMA}, {@code Channel 01 : 2[1040] -> 0[1020] via SHM/direct/direct}
@@ -27,4 +31,17 @@ package io.ncclscope.parsers.nccl;
 public record NcclTransport(int channel, Integer connIndex, int fromRank, int toRank, Integer fromDev, Integer toDev,
                             String fromBusId, String toBusId, Direction direction, String via, TransportType type,
                             String net, Boolean gdrdma, String host, int line, long count) {
+
+    /**
+     * {@return the socket device of a {@code NET/Socket} connection, 1 of {@code via NET/Socket/1} (NCCL's index of
+     * the interface in its {@code NET/Socket : Using [1]eth1:...} line); null for other connections}
+     */
+    public Integer socketDevice() {
+        if (type != TransportType.NET || via == null) return null;
+        Matcher m = SOCKET_DEVICE.matcher(via);
+        return m.lookingAt() ? ToolValues.integer(m.group(1)) : null;
+    }
+
+    /** The socket device of a channel ({@code via NET/Socket/1}), at most three digits. */
+    private static final Pattern SOCKET_DEVICE = Pattern.compile("NET/Socket/(\\d{1,3})(?!\\d)");
 }

@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.nccl;
 
+import java.util.Locale;
+
 /**
  * What the log says about the external net plugin ({@code libnccl-net.so}: HPC-X SHARP plugin, aws-ofi-nccl...).
  *
@@ -13,4 +15,13 @@ package io.ncclscope.parsers.nccl;
  * @param line  1-based line of the deciding line
  */
 public record NetPlugin(boolean found, String name, String path, String text, int line) {
+
+    /**
+     * {@return whether the deciding line says a plugin was there but could not be used: a symbol it lacks, an
+     * incompatible or unsupported version}
+     */
+    public boolean incompatible() {
+        String l = text == null ? "" : text.toLowerCase(Locale.ROOT);
+        return l.contains("symbol") || l.contains("incompatible") || l.contains("unsupported");
+    }
 }

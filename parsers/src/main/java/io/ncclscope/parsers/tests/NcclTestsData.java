@@ -3,6 +3,8 @@ package io.ncclscope.parsers.tests;
 import io.ncclscope.parsers.json.Json;
 import io.ncclscope.parsers.nccl.NcclLog;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What one nccl-tests run printed (text table or {@code -J} JSON). Components that the input did not hold
@@ -172,4 +174,16 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
         }
         return java.util.Optional.ofNullable(best);
     }
+
+    /**
+     * {@return the {@code NCCL_TESTS_MIN_BW} threshold the command line sets, as written ({@code 150.5}); null when it
+     * sets none} The footer's {@code FAILED} ({@link #avgBusBwFailed}) is measured against it.
+     */
+    public String minBusBwSetting() {
+        if (command == null) return null;
+        Matcher m = MIN_BUS_BW.matcher(command);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static final Pattern MIN_BUS_BW = Pattern.compile("NCCL_TESTS_MIN_BW=([0-9.]+)");
 }

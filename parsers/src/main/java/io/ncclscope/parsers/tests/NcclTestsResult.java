@@ -14,4 +14,12 @@ package io.ncclscope.parsers.tests;
  * @param perIter per-iteration statistics ({@code -I 1}); null when not printed
  */
 public record NcclTestsResult(Double timeUs, Double algbw, Double busbw, Long wrong, Double error, IterStats perIter) {
+
+    /**
+     * {@return whether the half reports wrong values: a {@code #wrong} count above 0, or in the old layout a largest
+     * relative error of 1e-2 or more (it prints 1e+00 for a wrong value, 1e-07 for rounding)}
+     */
+    public boolean hasWrongValues() {
+        return wrong != null && wrong > 0 || error != null && error >= 1e-2;
+    }
 }

@@ -1,6 +1,8 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.parsers.nccl.IbCompletionError;
 import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -16,8 +18,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -26,10 +26,6 @@ import java.util.stream.Stream;
  * {@code -> N} trace, the launcher's report, then the same failure elsewhere and the consequences.
  */
 final class ChainFindings {
-
-    private static final Pattern PORT = Pattern.compile("<(\\d{1,5})>");
-    private static final Pattern REASON = Pattern.compile("(?:failed|returned)\\s*:?\\s*(.+?)(?:, retrying)?\\s*$");
-    private static final Pattern OFI_RC = Pattern.compile("RC:\\s*(\\d+)");
 
     private ChainFindings() {
     }
@@ -138,7 +134,7 @@ final class ChainFindings {
             this.first = first;
             this.logIndex = logIndex;
             this.node = s.host != null ? s.host : s.artifact.node().orElse(null);
-            this.port = s.peerPort != null ? s.peerPort : port(s.text);
+            this.port = s.peerPort != null ? s.peerPort : WarnMessageFacts.port(s.text);
             this.peer = usable(s.peer) ? s.peer : null;
             this.usedIface = usedIface(s, logIndex);
             String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
@@ -267,7 +263,7 @@ final class ChainFindings {
 
     private static void ibCompletion(DraftParts d) {
         Signal s = d.first.root;
-        d.args("status", s.status, "statusName", Classifier.wcStatusName(s.status), "vendor", s.vendorError, "peer", s.peer,
+        d.args("status", s.status, "statusName", IbCompletionError.statusName(s.status), "vendor", s.vendorError, "peer", s.peer,
                 "count", d.first.count());
         if (s.peer == null) d.key = d.key + ".nopeer";
         d.subject = d.subject.withPeer(d.peer);
@@ -295,10 +291,9 @@ final class ChainFindings {
 
     private static void remote(DraftParts d) {
         Signal s = d.first.root;
-        String rc = "?";
-        Matcher m = OFI_RC.matcher(s.text == null ? "" : s.text);
-        if (m.find()) rc = m.group(1);
-        d.args("peer", s.peer, "rc", rc, "errno", errnoName(rc),
+        String rc = WarnMessageFacts.ofiReturnCode(s.text);
+        String errno = WarnMessageFacts.connectionErrnoName(rc);
+        d.args("peer", s.peer, "rc", rc == null ? "?" : rc, "errno", errno == null ? "?" : errno,
                 "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString());
         if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
@@ -451,50 +446,27 @@ final class ChainFindings {
         return null;
     }
 
-    /** The NCCL variable a message is about: the one it names, else {@code fallback} when the log sets it. */
+    /** The NCCL variable a message is about: the one it names, else the one set to the value it quotes, else {@code fallback}. */
     private static String envVar(String text, LogIndex logIndex, String fallback) {
-        if (text != null) {
-            Matcher m = Classifier.ENV_NAME.matcher(text);
-            if (m.find()) return m.group(1);
-            // graph/tuning.cc quotes the value it could not parse: find the variable holding it.
-            int q = text.indexOf("when parsing \"");
-            if (q >= 0 && logIndex != null) {
-                String v = text.substring(q + 14).replace("\"", "").trim();
-                for (Map.Entry<String, String> e : logIndex.env.entrySet()) {
-                    if (e.getValue().equals(v)) return e.getKey();
-                }
+        String named = WarnMessageFacts.variable(text);
+        if (named != null) return named;
+        String v = WarnMessageFacts.valueNotParsed(text);
+        if (v != null && logIndex != null) {
+            for (Map.Entry<String, String> e : logIndex.env.entrySet()) {
+                if (e.getValue().equals(v)) return e.getKey();
             }
         }
         return fallback;
     }
 
-    private static Integer port(String text) {
-        if (text == null) return null;
-        Matcher m = PORT.matcher(text);
-        return m.find() ? Integer.valueOf(m.group(1)) : null;
-    }
-
-    /** The system's reason after {@code failed :} ({@code Connection timed out}). */
-    static String reason(String text) {
-        if (text == null) return "?";
-        Matcher m = REASON.matcher(text);
-        // 'poll() returned 1, no POLLOUT events': a count, not a reason; the whole message says it.
-        return m.find() && !m.group(1).trim().matches("\\d+,.*") ? m.group(1).trim() : text;
+    /** The system's reason after {@code failed :} ({@code Connection timed out}), else the whole message. */
+    private static String reason(String text) {
+        String reason = WarnMessageFacts.systemReason(text);
+        return reason != null ? reason : text == null ? "?" : text;
     }
 
     /** An address that can go into a command: not masked by the poster ({@code 172....}, {@code a.b.c.d}). */
     private static boolean usable(String peer) {
         return peer != null && !peer.contains("..") && !peer.contains("*") && !peer.matches("[a-z](\\.[a-z])+\\d*");
-    }
-
-    private static String errnoName(String rc) {
-        return switch (rc) {
-            case "113" -> "EHOSTUNREACH";
-            case "111" -> "ECONNREFUSED";
-            case "110" -> "ETIMEDOUT";
-            case "104" -> "ECONNRESET";
-            case "101" -> "ENETUNREACH";
-            default -> "?";
-        };
     }
 }

@@ -2,14 +2,13 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclResult;
+import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.sdk.rules.MessageCatalogue;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Turns one NCCL WARN message (or a launcher's {@code Last error} text) into a finding code, its role in a failure
@@ -92,15 +91,6 @@ final class Classifier {
     /** The note of a catalogue row whose message names its code only when no WARN before it explains the failure. */
     private static final String WEAK_NOTE = "a cause only when nothing better is seen";
 
-    /** aws-ofi-nccl 1.x writes the function and line before the message: {@code : Function: X Line: N: NET/OFI ...}. */
-    private static final Pattern OFI_PLACE = Pattern.compile("^:?\\s*Function: \\S+ Line: \\d+:\\s*");
-
-    /** An NCCL variable named in a message, for {@link #ENV} texts. */
-    static final Pattern ENV_NAME = Pattern.compile("\\b(NCCL_[A-Z0-9_]+)\\b");
-
-    private static final Pattern ENV_COMPLAINT = Pattern.compile(
-            "invalid|unknown|unrecogni[sz]ed|ignor|not supported|unsupported|out of range|not a power|bad value");
-
     private Classifier() {
     }
 
@@ -116,7 +106,7 @@ final class Classifier {
     static Verdict classify(EventKind kind, String text, Integer status, Map<String, String> env, String version) {
         Verdict byText = byKind(kind, text, status, env);
         if (text == null || text.isBlank()) return byText;
-        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(OFI_PLACE.matcher(text.strip()).replaceFirst(""), version);
+        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(WarnMessageFacts.withoutOfiPlace(text), version);
         return row.isPresent() ? fromRow(row.get(), byText, status, text.toLowerCase(Locale.ROOT)) : byText;
     }
 
@@ -271,8 +261,7 @@ final class Classifier {
         }
         // param/c_api.cc (2.30): a setting this release no longer reads.
         if (l.startsWith("warning: env ") && l.contains("setting it has no effect")) return root(ENV, "env.warn");
-        Matcher m = ENV_NAME.matcher(t);
-        if (m.find() && ENV_COMPLAINT.matcher(l).find()) return root(ENV, "env.warn");
+        if (WarnMessageFacts.rejectsVariable(t)) return root(ENV, "env.warn");
         if (l.contains("connect") && l.contains("fail")) return root(CONNECT, "connect");
         return new Verdict(null, Role.UNKNOWN, "warn");
     }
@@ -301,17 +290,5 @@ final class Classifier {
     static String resultName(String code) {
         GenericCode g = generic(code);
         return g == null ? "?" : g.result().toString();
-    }
-
-    /** The name of an {@code ibv_wc_status} value (verbs.h). */
-    static String wcStatusName(Integer status) {
-        if (status == null) return "?";
-        String[] names = {"IBV_WC_SUCCESS", "IBV_WC_LOC_LEN_ERR", "IBV_WC_LOC_QP_OP_ERR", "IBV_WC_LOC_EEC_OP_ERR",
-            "IBV_WC_LOC_PROT_ERR", "IBV_WC_WR_FLUSH_ERR", "IBV_WC_MW_BIND_ERR", "IBV_WC_BAD_RESP_ERR",
-            "IBV_WC_LOC_ACCESS_ERR", "IBV_WC_REM_INV_REQ_ERR", "IBV_WC_REM_ACCESS_ERR", "IBV_WC_REM_OP_ERR",
-            "IBV_WC_RETRY_EXC_ERR", "IBV_WC_RNR_RETRY_EXC_ERR", "IBV_WC_LOC_RDD_VIOL_ERR", "IBV_WC_REM_INV_RD_REQ_ERR",
-            "IBV_WC_REM_ABORT_ERR", "IBV_WC_INV_EECN_ERR", "IBV_WC_INV_EEC_STATE_ERR", "IBV_WC_FATAL_ERR",
-            "IBV_WC_RESP_TIMEOUT_ERR", "IBV_WC_GENERAL_ERR"};
-        return status >= 0 && status < names.length ? names[status] : "status " + status;
     }
 }

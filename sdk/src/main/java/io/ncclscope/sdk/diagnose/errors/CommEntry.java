@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * One communicator entry as the pass keeps it: the init line's fields, where the line is (its log's
  * {@linkplain Artifact#stub() stub}: quoted only when a finding shows it), and whether its log lets ranks share a GPU
- * ({@link #multiRankAllowed}).
+ * ({@link NcclLog#multiRankGpuEnabled}).
  */
 record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
               String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
@@ -18,32 +18,13 @@ record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, I
     /** {@return a log's communicator entries that name a communicator} */
     static List<CommEntry> of(Artifact a, NcclLog log) {
         List<CommEntry> out = new ArrayList<>();
-        boolean multi = multiRankAllowed(log);
+        boolean multi = log.multiRankGpuEnabled();
         for (NcclRank r : log.ranks()) {
             if (r.commId() == null) continue;
             out.add(new CommEntry(a.stub(), r.line(), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
                     r.busId(), r.busIdRaw(), r.comm(), r.commId(), multi));
         }
         return out;
-    }
-
-    /** NCCL 2.30 lets ranks share a GPU when told to ({@code NCCL_MULTI_RANK_GPU_ENABLE=1}, src/init.cc). */
-    static boolean multiRankAllowed(NcclLog log) {
-        String v = log.environment().get("NCCL_MULTI_RANK_GPU_ENABLE");
-        return v != null && v.trim().equals("1") && atLeast(log.ncclVersion(), 2, 30);
-    }
-
-    /** Whether a version {@code 2.30.7} is at least {@code major.minor}; unknown versions are not. */
-    static boolean atLeast(String version, int major, int minor) {
-        if (version == null) return false;
-        String[] p = version.split("[.+]");
-        try {
-            int ma = Integer.parseInt(p[0]);
-            int mi = p.length > 1 ? Integer.parseInt(p[1]) : 0;
-            return ma > major || ma == major && mi >= minor;
-        } catch (NumberFormatException e) {
-            return false;
-        }
     }
 
     /** {@return the init line quoted from its log, or rebuilt from its fields when the log's text was not kept} */

@@ -1,7 +1,5 @@
 package io.ncclscope.sdk.diagnose.errors;
 
-import io.ncclscope.parsers.ParseLimits;
-import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.nccl.DuplicateGpu;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbCompletionError;
@@ -9,20 +7,17 @@ import io.ncclscope.parsers.nccl.LauncherError;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
-import io.ncclscope.parsers.nccl.NcclLogParser;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.StoreAddress;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
-import io.ncclscope.parsers.tests.Note;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -96,7 +91,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
-                    WarnLineText.eventText(e), v);
+                    e.asPrinted(), v);
             Signal.enrich(s, logIndex, dupByLine.get(e.line()), Signal.ibFor(log, ibByLine, s));
             signals.add(s);
         }
@@ -149,7 +144,7 @@ final class FirstCauses {
 
     /** A c10d store's setup message as a signal, with the store's address it names. */
     private static Signal storeSignal(Artifact a, LauncherError le, Verdict v) {
-        LauncherMessages.StoreAddress at = LauncherMessages.storeAddress(le.text());
+        StoreAddress at = StoreAddress.in(le.text());
         Signal s = launcherSignal(a, le, le.text(), EventKind.SOCKET_CONNECT_FAILED, at == null ? null : at.host(), v);
         s.peerPort = at == null ? null : at.port();
         return s;
@@ -193,7 +188,7 @@ final class FirstCauses {
         if (le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
             lines.add(a.quote(le.lastErrorLine(), le.lastError()));
         }
-        Signal reported = repeatedBy(WarnLineText.norm(le.lastError()));
+        Signal reported = repeatedBy(Signal.norm(le.lastError()));
         if (reported == null) {
             reported = lastErrorSignal(a, le);
             if (reported == null) return;
@@ -219,7 +214,7 @@ final class FirstCauses {
 
     /** A {@code Last error} whose WARN line is not in the log, as a signal; null when it names nothing to follow. */
     private Signal lastErrorSignal(Artifact a, LauncherError le) {
-        EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : WarnLineText.guessKind(le.lastError());
+        EventKind kind = le.lastErrorKind() != null ? le.lastErrorKind() : EventKind.of(le.lastError());
         int line = le.lastErrorLine() != null ? le.lastErrorLine() : le.line();
         IbCompletionError ib = ibByLine.get(line) != null ? ibByLine.get(line) : ibByLine.get(le.line());
         Integer status = ib != null ? ib.status() : null;
@@ -260,7 +255,7 @@ final class FirstCauses {
                 }
                 case NCCL_LAST_ERROR -> {
                     String text = e.message() != null ? e.message() : e.text();
-                    EventKind kind = WarnLineText.guessKind(text);
+                    EventKind kind = EventKind.of(text);
                     Verdict v = Classifier.classify(kind, text, null, Map.of(), null);
                     if (v.role() == Role.BENIGN) continue;
                     signals.add(new Signal(a, e.line(), e.host(), pid, null, null, rank, null, text, kind, null, null,
@@ -273,26 +268,20 @@ final class FirstCauses {
         }
     }
 
-    /** NCCL WARN lines printed between the rows: read back with the nccl-log parser, lines mapped to the file's. */
+    /**
+     * NCCL WARN lines printed between the rows, as the parser read the output as an NCCL log ({@link
+     * NcclTestsData#ncclLog}, its line numbers the output's).
+     */
     private void addTestsWarnings(Artifact a, NcclTestsData t) {
-        StringBuilder sb = new StringBuilder();
-        List<Note> notes = t.ncclWarnings();
-        for (Note n : notes) sb.append(n.text()).append('\n');
-        ParseResult<NcclLog> r;
-        try {
-            r = new NcclLogParser().parse(new StringReader(sb.toString()), ParseLimits.DEFAULTS);
-        } catch (IOException e) {
-            return;
-        }
-        NcclLog log = r.data();
+        NcclLog log = t.ncclLog();
         if (log == null) return;
         for (NcclEvent e : log.events()) {
-            if (e.level() != NcclLevel.WARN || e.line() < 1 || e.line() > notes.size()) continue;
+            if (e.level() != NcclLevel.WARN) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), log.environment(), null);
             if (v.role() == Role.BENIGN) continue;
-            Note n = notes.get(e.line() - 1);
-            signals.add(new Signal(a, n.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), null, e.source(),
-                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS, n.text(), v));
+            signals.add(new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), e.rank(), e.source(),
+                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS,
+                    e.asPrinted(), v));
         }
     }
 
@@ -467,7 +456,7 @@ final class FirstCauses {
         }
         if (r.origin == Signal.Origin.LAUNCHER) c.failed = true;
         c.addResult(r.result);
-        c.addResult(Signal.resultInText(r.text));
+        c.addResult(NcclResult.inMessage(r.text));
         fillTrace(c);
         for (Signal s : reported) c.addResult(reportResults.get(s));
     }
@@ -491,8 +480,16 @@ final class FirstCauses {
             c.addResult(e.result());
         }
         for (int i = 0; i < chain.size(); i++) {
-            if (i < 3 || i == chain.size() - 1) c.traces.add(WarnLineText.quote(logIndex.artifact, chain.get(i)));
+            if (i < 3 || i == chain.size() - 1) c.traces.add(quote(logIndex.artifact, chain.get(i)));
         }
+    }
+
+    /**
+     * {@return the line of event {@code e} of {@code a}, read now} Its text is the artifact's, else the event as NCCL
+     * printed it (rebuilt only when the artifact kept no text of the line).
+     */
+    private static EvidenceLine quote(Artifact a, NcclEvent e) {
+        return a.line(e.line()).isPresent() ? a.quote(e.line()) : a.quote(e.line(), e.asPrinted());
     }
 
     private NcclResult firstResultAfter(Signal s) {
@@ -524,7 +521,7 @@ final class FirstCauses {
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             if (rank != null) who.append(" rank ").append(rank);
             whos.add(who.toString());
-            if (lines.size() < ArtifactChains.KEPT) lines.add(WarnLineText.quote(logIndex.artifact, e));
+            if (lines.size() < ArtifactChains.KEPT) lines.add(quote(logIndex.artifact, e));
         }
     }
 }

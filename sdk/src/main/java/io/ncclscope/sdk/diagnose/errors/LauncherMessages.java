@@ -4,16 +4,13 @@ import io.ncclscope.sdk.diagnose.errors.Classifier.Role;
 import io.ncclscope.sdk.diagnose.errors.Classifier.Verdict;
 import io.ncclscope.sdk.rules.MessageCatalogue;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a launcher's line means, by its row of the message catalogue ({@code messages.tsv}): PyTorch's c10d store
  * (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp), torchrun's failure table (torch/distributed/elastic), and the
  * launchers' and schedulers' word on how a process ended (Open MPI's help-orterun.txt, Slurm's srun and slurmstepd,
  * DeepSpeed's launch.py, Kubernetes). The catalogue's code names the finding, {@code context} makes a consequence,
- * {@code benign} or no row nothing. The store's address is read from the text the same way for every format that
- * prints one. Stateless.
+ * {@code benign} or no row nothing. Stateless.
  */
 final class LauncherMessages {
 
@@ -21,13 +18,6 @@ final class LauncherMessages {
     static final String STORE_PORT_IN_USE = "C10D_STORE_PORT_IN_USE";
     static final String KILLED_BY_SIGNAL = "RANK_KILLED_BY_SIGNAL";
     static final String KILLED_BY_OOM = "RANK_KILLED_BY_OOM";
-
-    /**
-     * socket.cpp's {@code (host, port)}; TCPStore.cpp's {@code to host node0:29500 -}; one address's error, {@code
-     * connect to 10.0.0.1:29500 (errno: ...}, {@code bind to [::]:29500 (errno: ...}, {@code listen on ...}.
-     */
-    private static final Pattern STORE_ADDRESS = Pattern.compile(
-            "\\(([^,()\\s]+), (\\d{1,5})\\)|to host (\\S+):(\\d{1,5}) -|(?:to|on) (\\[[^\\]]*\\]|\\S+):(\\d{1,5}) \\(errno");
 
     private LauncherMessages() {
     }
@@ -57,18 +47,5 @@ final class LauncherMessages {
             // that exited with an error or aborted itself, a cancelled step.
             default -> new Verdict(null, Role.SECONDARY, "warn");
         });
-    }
-
-    /** A c10d store's address, as a message names it. */
-    record StoreAddress(String host, int port) {
-    }
-
-    /** {@return the store's address the text names; null when it names none} */
-    static StoreAddress storeAddress(String text) {
-        Matcher m = STORE_ADDRESS.matcher(text == null ? "" : text);
-        if (!m.find()) return null;
-        // Each layout of STORE_ADDRESS has its host and port as a pair of groups: 1-2, 3-4 or 5-6.
-        int host = m.group(1) != null ? 1 : m.group(3) != null ? 3 : 5;
-        return new StoreAddress(m.group(host), Integer.parseInt(m.group(host + 1)));
     }
 }

@@ -7,7 +7,6 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclProcess;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
-import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,17 +15,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What one NCCL log says about its processes, ranks and interfaces, indexed for the walk: pid to rank and GPU,
  * interfaces per host, the socket device the channels use. Built once per log; lookups are hash lookups.
  */
 final class LogIndex {
-
-    /** The socket device of a channel ({@code via NET/Socket/1}), at most three digits. */
-    private static final Pattern SOCKET_DEVICE = Pattern.compile("NET/Socket/(\\d{1,3})(?!\\d)");
 
     final Artifact artifact;
     /** The log's communicator entries (not the whole log: a pass lets the parsed log go). */
@@ -58,8 +52,7 @@ final class LogIndex {
         }
         for (IbDevice d : log.ibDevices()) hcas.computeIfAbsent(hostKey(d.host()), k -> new ArrayList<>()).add(d);
         for (NcclTransport t : log.transports()) {
-            Matcher m = t.type() == TransportType.NET && t.via() != null ? SOCKET_DEVICE.matcher(t.via()) : null;
-            if (m != null && m.lookingAt()) socketDevUsed.putIfAbsent(hostKey(t.host()), Integer.valueOf(m.group(1)));
+            if (t.socketDevice() != null) socketDevUsed.putIfAbsent(hostKey(t.host()), t.socketDevice());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose.errors;
 
+import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,11 +11,8 @@ import java.util.Set;
 final class QuotedLines {
     private final int most;
     private final List<EvidenceLine> lines = new ArrayList<>();
-    private final Set<Quoted> seen = new HashSet<>();
-
-    /** A line shown: its artifact's name and its number, compared without joining them into a text. */
-    private record Quoted(String artifact, int line) {
-    }
+    /** The lines shown, by their artifact's name and number (no NUMA block lines here). */
+    private final Set<Quote.Key> seen = new HashSet<>();
 
     /** Lines, up to {@code most} of them. */
     QuotedLines(int most) {
@@ -24,7 +22,7 @@ final class QuotedLines {
     /** Adds the first {@code max} of {@code quoted} that the finding shows: within its first lines, not shown already. */
     QuotedLines addAll(List<EvidenceLine> quoted, int max) {
         for (EvidenceLine l : quoted.subList(0, Math.min(max, quoted.size()))) {
-            if (lines.size() < most && seen.add(new Quoted(l.artifact(), l.line()))) lines.add(l);
+            if (lines.size() < most && seen.add(new Quote.Key(l.artifact(), l.line(), false))) lines.add(l);
         }
         return this;
     }

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.nccl.NcclParams;
 import io.ncclscope.parsers.nccl.NetPlugin;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
@@ -12,8 +13,6 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -21,36 +20,12 @@ import java.util.regex.Pattern;
 /**
  * What the NCCL variables of a log say by themselves: values NCCL cannot accept (it ignores them or fails once the
  * setting is used), {@code NCCL_DEBUG_FILE} sending the NCCL lines elsewhere, and a network plugin asked for but not
- * loaded. Accepted values follow NCCL's sources (src/init.cc algorithm and protocol names, src/graph/tuning.cc list
- * syntax, src/misc/param.cc integer parsing, src/debug.cc levels).
+ * loaded. Which values NCCL accepts is the parser's {@link NcclParams}, read from NCCL's own parsing of them.
  */
 final class Settings {
 
-    private static final Set<String> ALGOS = Set.of("ring", "tree", "collnet", "collnetdirect", "collnetchain", "nvls",
-            "nvlstree", "pat");
-    private static final Set<String> PROTOS = Set.of("ll", "ll128", "simple");
-    private static final Set<String> DEBUG_LEVELS = Set.of("version", "warn", "info", "abort", "trace");
-    /** Variables NCCL reads as integers (ncclParam*); a word there makes NCCL fall back to the default. */
-    private static final Set<String> INTEGERS = Set.of("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE",
-            "NCCL_NET_GDR_READ", "NCCL_IB_GID_INDEX", "NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT", "NCCL_IB_SL", "NCCL_IB_TC",
-            "NCCL_IB_QPS_PER_CONNECTION", "NCCL_BUFFSIZE", "NCCL_NTHREADS", "NCCL_MIN_NCHANNELS", "NCCL_MAX_NCHANNELS",
-            "NCCL_NVLS_ENABLE", "NCCL_CUMEM_ENABLE", "NCCL_NSOCKS_PERTHREAD", "NCCL_SOCKET_NTHREADS", "NCCL_CROSS_NIC",
-            "NCCL_COLLNET_ENABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING", "NCCL_NVLS_NCHANNELS",
-            "NCCL_P2P_NET_CHUNKSIZE", "NCCL_LAUNCH_MODE_PARALLEL", "NCCL_IGNORE_CPU_AFFINITY", "NCCL_NET_SHARED_BUFFERS");
-
-    /** Path levels of NCCL_P2P_LEVEL / NCCL_NET_GDR_LEVEL (src/graph/topo.cc topoPathTypeStr up to SYS), or a number. */
-    private static final Set<String> LEVELS = Set.of("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS");
-    /**
-     * Variables NCCL compares with a few names (strcmp, so case counts) and ignores otherwise: src/misc/socket.cc
-     * NCCL_SOCKET_FAMILY, src/graph/paths.cc ncclGetLevel. Captured on the H200 node: NCCL_SOCKET_FAMILY=AF_INET9 ran
-     * on with any family (examples/captured/h200-nccl-fail/socket-family-bad.log).
-     */
-    private static final Map<String, Set<String>> NAMES = Map.of("NCCL_SOCKET_FAMILY", Set.of("AF_INET", "AF_INET6"),
-            "NCCL_P2P_LEVEL", LEVELS, "NCCL_NET_GDR_LEVEL", LEVELS);
     /** Buffer sizes in bytes below which a setting is a mistake (NCCL's default is 4 MiB; 1 was captured). */
     private static final Pattern TINY_BYTES = Pattern.compile("\\d{1,4}");
-    /** An integer as src/misc/param.cc reads it. */
-    private static final Pattern INTEGER = Pattern.compile("-?\\d+|0x[0-9a-fA-F]+");
 
     private Settings() {
     }
@@ -78,9 +53,7 @@ final class Settings {
         Set<String> done = new HashSet<>();
         for (EnvSetting s : log.envSettings()) {
             if (!done.add(s.name())) continue;
-            String v = s.value() == null ? "" : s.value().trim();
-            // NCCL ends 'set by environment to X.' with a full stop; the parser drops it after numbers only.
-            if ("nccl".equals(s.origin()) && v.endsWith(".")) v = v.substring(0, v.length() - 1);
+            String v = s.valueAsRead();
             Invalid invalid = invalid(s.name(), v);
             if (invalid == null) continue;
             String key = invalid.key();
@@ -96,20 +69,15 @@ final class Settings {
 
     /** {@return what NCCL cannot accept in value {@code v} of variable {@code name}; null when it can} */
     private static Invalid invalid(String name, String v) {
-        return switch (name) {
-            case "NCCL_ALGO" -> listValid(v, ALGOS) ? null
-                    : new Invalid("env.list", "Ring, Tree, CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT");
-            case "NCCL_PROTO" -> listValid(v, PROTOS) ? null : new Invalid("env.list", "LL, LL128, Simple");
-            case "NCCL_DEBUG" -> DEBUG_LEVELS.contains(v.toLowerCase(Locale.ROOT)) ? null
-                    : new Invalid("env.debug", "VERSION, WARN, INFO, ABORT, TRACE");
-            case "NCCL_BUFFSIZE" -> !INTEGER.matcher(v).matches() ? new Invalid("env.int", null)
-                    : TINY_BYTES.matcher(v).matches() ? new Invalid("env.small", null) : null;
-            default -> {
-                Set<String> names = NAMES.get(name);
-                if (INTEGERS.contains(name) && !INTEGER.matcher(v).matches()) yield new Invalid("env.int", null);
-                if (names == null || names.contains(v) || levelNumber(name, v)) yield null;
-                yield new Invalid("env.names", String.join(", ", new TreeSet<>(names)));
-            }
+        if (NcclParams.accepts(name, v)) {
+            return name.equals("NCCL_BUFFSIZE") && TINY_BYTES.matcher(v).matches() ? new Invalid("env.small", null) : null;
+        }
+        List<String> names = NcclParams.names(name);
+        return switch (NcclParams.form(name)) {
+            case ALGORITHMS, PROTOCOLS -> new Invalid("env.list", String.join(", ", names));
+            case DEBUG_LEVEL -> new Invalid("env.debug", String.join(", ", names));
+            case INTEGER -> new Invalid("env.int", null);
+            default -> new Invalid("env.names", String.join(", ", new TreeSet<>(names)));
         };
     }
 
@@ -117,28 +85,6 @@ final class Settings {
     private static Finding finding(String code, FindingSeverity severity, String node, String env, Message detail,
             List<EvidenceLine> evidence) {
         return new Finding(code, severity, Subject.node(node), detail, evidence, FindingText.params("env", env, "node", node));
-    }
-
-    /** The old numeric form of a path level ({@code NCCL_P2P_LEVEL=2}), which ncclGetLevel still reads. */
-    private static boolean levelNumber(String name, String v) {
-        return !name.equals("NCCL_SOCKET_FAMILY") && !v.isEmpty() && Character.isDigit(v.charAt(0));
-    }
-
-    /** A NCCL_ALGO / NCCL_PROTO value: {@code ^a,b} or {@code a,b;func:c,d} (2.24+ per-function syntax). */
-    static boolean listValid(String value, Set<String> names) {
-        if (value.isEmpty()) return true;
-        for (String part : value.split(";")) {
-            String p = part.trim();
-            int colon = p.indexOf(':');
-            if (colon >= 0) p = p.substring(colon + 1);
-            if (p.startsWith("^")) p = p.substring(1);
-            for (String tok : p.split(",")) {
-                String t = tok.trim().toLowerCase(Locale.ROOT);
-                if (t.isEmpty()) continue;
-                if (!names.contains(t)) return false;
-            }
-        }
-        return true;
     }
 
     /** NCCL_DEBUG_FILE set and no NCCL line here: the NCCL lines are in per-process files. */
@@ -156,11 +102,9 @@ final class Settings {
         NetPlugin p = log.netPlugin();
         if (p == null || p.found()) return;
         String asked = log.environment().get("NCCL_NET_PLUGIN");
-        String l = p.text() == null ? "" : p.text().toLowerCase(Locale.ROOT);
-        boolean incompatible = l.contains("symbol") || l.contains("incompatible") || l.contains("unsupported");
         String key;
         if (asked != null && !asked.isBlank() && !asked.equalsIgnoreCase("none")) key = "plugin.env";
-        else if (incompatible) key = "plugin.incompatible";
+        else if (p.incompatible()) key = "plugin.incompatible";
         else return;
         String network = log.network() == null ? "?" : log.network();
         FindingSeverity sev = "Socket".equalsIgnoreCase(network) ? FindingSeverity.ERROR : FindingSeverity.WARNING;

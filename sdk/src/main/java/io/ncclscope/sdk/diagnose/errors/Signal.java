@@ -6,12 +6,11 @@ import io.ncclscope.parsers.nccl.IbCompletionError;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclResult;
+import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One error line that may explain a failure: an NCCL WARN line, a telling INFO line, or the {@code Last error} text of
@@ -77,7 +76,7 @@ final class Signal {
         this.origin = origin;
         this.fallback = fallback;
         this.verdict = verdict;
-        this.normText = text == null ? null : WarnLineText.norm(text);
+        this.normText = text == null ? null : norm(text);
     }
 
     /** The process this line belongs to, for grouping a failure chain: host and pid, else the rank, else the line. */
@@ -102,35 +101,26 @@ final class Signal {
         return sb.length() == 0 ? "NCCL" : sb.toString();
     }
 
-    /**
-     * The {@code ncclResult_t} a message itself reports: the proxy service's {@code Failed to execute operation Connect
-     * from rank 14, retcode 2} (src/proxy.cc, NCCL 2.12 on). Null when it names none.
-     */
-    static NcclResult resultInText(String text) {
-        if (text == null) return null;
-        Matcher m = RETCODE.matcher(text);
-        return m.find() ? NcclResult.fromCode(m.group(1).charAt(0) - '0') : null;
+    /** The text with runs of white space as one space, for comparing a WARN line with the launcher's copy. */
+    static String norm(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        boolean space = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = sb.length() > 0;
+            } else {
+                if (space) sb.append(' ');
+                space = false;
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
-
-    private static final Pattern RETCODE = Pattern.compile("\\bretcode (\\d)\\b");
 
     /** Orders the signals of one artifact by line. */
     static int compare(Signal a, Signal b) {
         return Integer.compare(a.line, b.line);
-    }
-
-    /** An RDMA device named in a message ({@code on dev mlx5_0:1}, {@code Unable to open device mlx5_2}). */
-    private static final Pattern HCA = Pattern.compile("\\b((?:mlx[45]|bnxt_re|irdma|erdma|hns|qedr|ionic|efa|rxe)_?\\d+)\\b");
-
-    /**
-     * Literals one of which every {@link #HCA} match holds (irdma and erdma both hold rdma): a text with none of them,
-     * most messages, is not searched with the pattern, which tries its ten names at every character.
-     */
-    private static final String[] HCA_LITERALS = {"mlx4", "mlx5", "bnxt_re", "rdma", "hns", "qedr", "ionic", "efa", "rxe"};
-
-    private static boolean mayNameHca(String text) {
-        for (String literal : HCA_LITERALS) if (text.contains(literal)) return true;
-        return false;
     }
 
     static IbCompletionError ibFor(NcclLog log, Map<Integer, IbCompletionError> byLine, Signal s) {
@@ -162,10 +152,7 @@ final class Signal {
             s.peerPort = ib.peerPort();
             s.vendorError = ib.vendorError();
         }
-        if (s.hca == null && s.text != null && mayNameHca(s.text)) {
-            Matcher m = HCA.matcher(s.text);
-            if (m.find()) s.hca = m.group(1);
-        }
+        if (s.hca == null) s.hca = WarnMessageFacts.rdmaDevice(s.text);
         if (s.hca == null && (s.kind == EventKind.IB_COMPLETION_ERROR || s.kind == EventKind.IB_SETUP_FAILED)) {
             s.hca = logIndex.singleHca(s.host);
         }

@@ -2,7 +2,6 @@ package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
-import io.ncclscope.parsers.tests.NcclTestsResult;
 import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.parsers.tests.TestError;
 import io.ncclscope.sdk.diagnose.Finding;
@@ -19,8 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * nccl-tests failures that are not NCCL or CUDA errors (those are the walk's): the {@code NCCL_TESTS_MIN_BW} threshold,
@@ -29,7 +26,6 @@ import java.util.regex.Pattern;
  */
 final class TestsChecks {
 
-    private static final Pattern MIN_BW = Pattern.compile("NCCL_TESTS_MIN_BW=([0-9.]+)");
     private static final long FOUR_GIB = 1L << 32;
 
     private TestsChecks() {
@@ -49,11 +45,7 @@ final class TestsChecks {
         boolean single = t.ranks() != null && t.ranks() == 1;
         boolean bwFailed = Boolean.TRUE.equals(t.avgBusBwFailed());
         if (bwFailed) {
-            String min = "?";
-            if (t.command() != null) {
-                Matcher m = MIN_BW.matcher(t.command());
-                if (m.find()) min = m.group(1);
-            }
+            String min = t.minBusBwSetting() != null ? t.minBusBwSetting() : "?";
             List<EvidenceLine> ev = new ArrayList<>();
             if (t.avgBusBwLine() != null) ev.add(a.quote(t.avgBusBwLine(), "# Avg bus bandwidth : " + t.avgBusBw() + " FAILED"));
             failureLines(a, t, ev);
@@ -148,14 +140,7 @@ final class TestsChecks {
     }
 
     private static boolean wrongRow(NcclTestsRow r) {
-        return bad(r.outOfPlace()) || bad(r.inPlace());
-    }
-
-    private static boolean bad(NcclTestsResult h) {
-        if (h == null) return false;
-        if (h.wrong() != null && h.wrong() > 0) return true;
-        // The old layout prints the largest relative error; 1e+00 is a wrong value, 1e-07 rounding.
-        return h.error() != null && h.error() >= 1e-2;
+        return r.outOfPlace() != null && r.outOfPlace().hasWrongValues() || r.inPlace() != null && r.inPlace().hasWrongValues();
     }
 
     private static void failureLines(Artifact a, NcclTestsData t, List<EvidenceLine> ev) {

@@ -113,14 +113,6 @@ class LauncherMessagesTest {
     }
 
     @Test
-    void theStoresAddressIsReadFromEachLayoutThatPrintsOne() {
-        assertThat(LauncherMessages.storeAddress("trying to connect to (trainer-0, 29500).").host()).isEqualTo("trainer-0");
-        assertThat(LauncherMessages.storeAddress("to host 10.0.0.1:29400 - timed out (try=3)").port()).isEqualTo(29400);
-        assertThat(LauncherMessages.storeAddress("failed to listen on [::]:29501 (errno: 98 - Address already in use).").port()).isEqualTo(29501);
-        assertThat(LauncherMessages.storeAddress("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
-    }
-
-    @Test
     void aListenFailureOfAnotherErrnoIsNoPortInUse() {
         String log = "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network"
                 + " address. The server socket has failed to bind to [::]:29500 (errno: 99 - Cannot assign requested"

@@ -1,0 +1,167 @@
+package io.ncclscope.parsers.nccl;
+
+import io.ncclscope.parsers.internal.ToolValues;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The facts an NCCL WARN message (or the {@code Last error} text PyTorch repeats, or an nccl-tests {@code # error:}
+ * line) names in its words, beyond its {@linkplain EventKind kind} ({@link EventKind#of}) and its {@linkplain
+ * NcclResult#inMessage result}: the port of a peer, the system's reason for a failed call, the RDMA device, the NCCL
+ * variable a message complains of, the errno an aws-ofi-nccl request returned. Read from the messages of NCCL's and
+ * the NET plugins' sources as the message catalogue lists them; each method takes the message text, null allowed, and
+ * answers null (or false) when the message does not say. Stateless.
+ */
+public final class WarnMessageFacts {
+
+    /** A peer's port as NCCL prints an address: {@code 10.0.0.2<45763>}. */
+    private static final Pattern PORT = Pattern.compile("<(\\d{1,5})>");
+
+    /** The system's reason after a failed call: {@code Connect to ... failed : Connection timed out}. */
+    private static final Pattern REASON = Pattern.compile("(?:failed|returned)\\s*:?\\s*(.+?)(?:, retrying)?\\s*$");
+
+    /** A count where the reason would stand: {@code poll() returned 1, no POLLOUT events}. */
+    private static final Pattern COUNT_NOT_REASON = Pattern.compile("\\d+,.*");
+
+    /** aws-ofi-nccl's return code of a failed request: {@code NET/OFI Request ... completed with error. RC: 113}. */
+    private static final Pattern OFI_RC = Pattern.compile("RC:\\s*(\\d+)");
+
+    /** aws-ofi-nccl 1.x writes the function and line before the message: {@code : Function: X Line: N: NET/OFI ...}. */
+    private static final Pattern OFI_PLACE = Pattern.compile("^:?\\s*Function: \\S+ Line: \\d+:\\s*");
+
+    /** An NCCL variable named in a message. */
+    private static final Pattern VARIABLE = Pattern.compile("\\b(NCCL_[A-Z0-9_]+)\\b");
+
+    /** The words of a message that says a variable's value is wrong (matched in lower case). */
+    private static final Pattern VALUE_COMPLAINT = Pattern.compile(
+            "invalid|unknown|unrecogni[sz]ed|ignor|not supported|unsupported|out of range|not a power|bad value");
+
+    /** graph/tuning.cc quotes the value it could not parse: {@code Unrecognized element token ... when parsing "X"}. */
+    private static final String PARSING = "when parsing \"";
+
+    /** An RDMA device named in a message ({@code on dev mlx5_0:1}, {@code Unable to open device mlx5_2}). */
+    private static final Pattern RDMA_DEVICE = Pattern.compile("\\b((?:mlx[45]|bnxt_re|irdma|erdma|hns|qedr|ionic|efa|rxe)_?\\d+)\\b");
+
+    /**
+     * Literals one of which every {@link #RDMA_DEVICE} match holds (irdma and erdma both hold rdma): a text with none of
+     * them, most messages, is not searched with the pattern, which tries its ten names at every character.
+     */
+    private static final String[] RDMA_DEVICE_LITERALS = {"mlx4", "mlx5", "bnxt_re", "rdma", "hns", "qedr", "ionic", "efa", "rxe"};
+
+    private WarnMessageFacts() {
+    }
+
+    /**
+     * {@return the peer's port a message prints in NCCL's {@code address<port>} form; null when it prints none}
+     *
+     * @param message the message; null allowed
+     */
+    public static Integer port(String message) {
+        if (message == null) return null;
+        Matcher m = PORT.matcher(message);
+        return m.find() ? ToolValues.integer(m.group(1)) : null;
+    }
+
+    /**
+     * {@return the system's reason a failed call gives after {@code failed :} or {@code returned}, without NCCL's
+     * {@code , retrying} ({@code Connection timed out}); null when the message gives none, or gives a count there
+     * ({@code poll() returned 1, no POLLOUT events})}
+     *
+     * @param message the message; null allowed
+     */
+    public static String systemReason(String message) {
+        if (message == null) return null;
+        Matcher m = REASON.matcher(message);
+        if (!m.find()) return null;
+        String reason = m.group(1).trim();
+        return COUNT_NOT_REASON.matcher(reason).matches() ? null : reason;
+    }
+
+    /**
+     * {@return the return code an aws-ofi-nccl request failed with, as printed ({@code 113} of {@code RC: 113}); null
+     * when the message names none}
+     *
+     * @param message the message; null allowed
+     */
+    public static String ofiReturnCode(String message) {
+        if (message == null) return null;
+        Matcher m = OFI_RC.matcher(message);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /**
+     * {@return the name of a Linux errno a failed connection reports ({@code 113} is {@code EHOSTUNREACH}); null for
+     * other numbers}
+     *
+     * @param number the errno as printed, such as {@link #ofiReturnCode}'s
+     */
+    public static String connectionErrnoName(String number) {
+        return switch (number == null ? "" : number) {
+            case "113" -> "EHOSTUNREACH";
+            case "111" -> "ECONNREFUSED";
+            case "110" -> "ETIMEDOUT";
+            case "104" -> "ECONNRESET";
+            case "101" -> "ENETUNREACH";
+            default -> null;
+        };
+    }
+
+    /**
+     * {@return the message without the {@code Function: X Line: N:} place aws-ofi-nccl 1.x writes before it, stripped}
+     *
+     * @param message the message
+     */
+    public static String withoutOfiPlace(String message) {
+        return OFI_PLACE.matcher(message.strip()).replaceFirst("");
+    }
+
+    /**
+     * {@return the first NCCL variable a message names ({@code NCCL_SOCKET_IFNAME}); null when it names none}
+     *
+     * @param message the message; null allowed
+     */
+    public static String variable(String message) {
+        if (message == null) return null;
+        Matcher m = VARIABLE.matcher(message);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /**
+     * {@return whether a message names an NCCL variable and says its value is wrong (invalid, unknown, ignored, not
+     * supported, out of range...)}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean rejectsVariable(String message) {
+        return variable(message) != null && VALUE_COMPLAINT.matcher(message.toLowerCase(Locale.ROOT)).find();
+    }
+
+    /**
+     * {@return the value graph/tuning.cc could not parse, as it quotes it ({@code when parsing "ring,foo"}), quotes
+     * removed; null when the message quotes none}
+     *
+     * @param message the message; null allowed
+     */
+    public static String valueNotParsed(String message) {
+        int q = message == null ? -1 : message.indexOf(PARSING);
+        return q < 0 ? null : message.substring(q + PARSING.length()).replace("\"", "").trim();
+    }
+
+    /**
+     * {@return the RDMA device a message names ({@code mlx5_0} of {@code on dev mlx5_0:1}, {@code efa0}); null when it
+     * names none}
+     *
+     * @param message the message; null allowed
+     */
+    public static String rdmaDevice(String message) {
+        if (message == null || !mayNameRdmaDevice(message)) return null;
+        Matcher m = RDMA_DEVICE.matcher(message);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static boolean mayNameRdmaDevice(String message) {
+        for (String literal : RDMA_DEVICE_LITERALS) if (message.contains(literal)) return true;
+        return false;
+    }
+}

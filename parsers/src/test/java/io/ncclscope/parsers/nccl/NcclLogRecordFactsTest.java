@@ -1,0 +1,40 @@
+package io.ncclscope.parsers.nccl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the log's records say beyond their fields: a line rebuilt as NCCL printed it, a socket device, a setting. */
+class NcclLogRecordFactsTest {
+
+    private static NcclLog parse(String text) {
+        return new NcclLogParser().parse(text).data();
+    }
+
+    @Test
+    void anEventIsRebuiltAsNcclPrintedIt() {
+        NcclLog log = parse("node1:100:101 [0] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : Connection refused\n"
+                + "node1:100:101 [0] NCCL INFO bootstrap.cc:71 -> 6\n");
+        List<String> printed = log.events().stream().map(NcclEvent::asPrinted).toList();
+        assertThat(printed).containsExactly(
+                "node1:100:101 [0] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : Connection refused",
+                "node1:100:101 [0] NCCL INFO bootstrap.cc:71 -> 6");
+    }
+
+    @Test
+    void aSocketChannelNamesItsDevice() {
+        NcclLog log = parse("node1:100:100 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/Socket/1\n"
+                + "node1:100:100 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[0] [send] via NET/IB/1\n");
+        assertThat(log.transports()).extracting(NcclTransport::socketDevice).containsExactly(1, null);
+    }
+
+    @Test
+    void ranksMayShareAGpuOnlyFromNcclTwoThirtyWhenTold() {
+        String told = "node1:100:100 [0] NCCL INFO NCCL_MULTI_RANK_GPU_ENABLE set by environment to 1.\n";
+        assertThat(parse("node1:100:100 [0] NCCL INFO NCCL version 2.30.3+cuda13.0\n" + told).multiRankGpuEnabled()).isTrue();
+        assertThat(parse("node1:100:100 [0] NCCL INFO NCCL version 2.29.2+cuda13.0\n" + told).multiRankGpuEnabled()).isFalse();
+        assertThat(parse(told).multiRankGpuEnabled()).as("version unknown").isFalse();
+        assertThat(parse("node1:100:100 [0] NCCL INFO NCCL version 2.30.3+cuda13.0\n").multiRankGpuEnabled()).isFalse();
+    }
+}

@@ -1,0 +1,89 @@
+package io.ncclscope.parsers.nccl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The facts a WARN message names, read from messages as NCCL, aws-ofi-nccl and PyTorch's c10d store print them. */
+class WarnMessageFactsTest {
+
+    @Test
+    void aFailedConnectNamesItsPortAndTheSystemsReason() {
+        // src/misc/socket.cc
+        String m = "socketStartConnect: Connect to 10.0.0.2<45763> failed : Software caused connection abort";
+        assertThat(WarnMessageFacts.port(m)).isEqualTo(45763);
+        assertThat(WarnMessageFacts.systemReason(m)).isEqualTo("Software caused connection abort");
+        assertThat(WarnMessageFacts.systemReason("Call to connect returned Connection timed out, retrying"))
+                .isEqualTo("Connection timed out");
+        // A count where the reason would stand is no reason.
+        assertThat(WarnMessageFacts.systemReason("socketPollConnect poll() returned 1, no POLLOUT events")).isNull();
+        assertThat(WarnMessageFacts.port("Bootstrap : no socket interface found")).isNull();
+        assertThat(WarnMessageFacts.systemReason(null)).isNull();
+    }
+
+    @Test
+    void anOfiRequestNamesTheErrnoItFailedWith() {
+        // aws-ofi-nccl src/nccl_ofi_rdma.cpp
+        String m = "NET/OFI Request 0x7f completed with error. RC: 113. Error: No route to host.";
+        assertThat(WarnMessageFacts.ofiReturnCode(m)).isEqualTo("113");
+        assertThat(WarnMessageFacts.connectionErrnoName("113")).isEqualTo("EHOSTUNREACH");
+        assertThat(WarnMessageFacts.connectionErrnoName("111")).isEqualTo("ECONNREFUSED");
+        assertThat(WarnMessageFacts.connectionErrnoName("2")).isNull();
+        assertThat(WarnMessageFacts.ofiReturnCode("NET/OFI Unable to register memory")).isNull();
+        assertThat(WarnMessageFacts.withoutOfiPlace(" : Function: ofi_init Line: 1089: NET/OFI Couldn't find any optimal provider"))
+                .isEqualTo("NET/OFI Couldn't find any optimal provider");
+    }
+
+    @Test
+    void aMessageNamesTheVariableItRejectsOrTheValueItCouldNotParse() {
+        assertThat(WarnMessageFacts.variable("NCCL_SOCKET_IFNAME set to eth9 but no interface found")).isEqualTo("NCCL_SOCKET_IFNAME");
+        assertThat(WarnMessageFacts.rejectsVariable("Invalid value bogus for NCCL_IB_GID_INDEX, ignoring")).isTrue();
+        assertThat(WarnMessageFacts.rejectsVariable("NCCL_IB_HCA set, using mlx5_0")).isFalse();
+        assertThat(WarnMessageFacts.rejectsVariable("invalid rank requested")).isFalse();
+        // src/graph/tuning.cc
+        assertThat(WarnMessageFacts.valueNotParsed("Unrecognized element token \"foo\" when parsing \"ring,foo\""))
+                .isEqualTo("ring,foo");
+        assertThat(WarnMessageFacts.valueNotParsed(null)).isNull();
+    }
+
+    @Test
+    void aMessageNamesItsRdmaDevice() {
+        assertThat(WarnMessageFacts.rdmaDevice("NET/IB : Unable to open device mlx5_2")).isEqualTo("mlx5_2");
+        assertThat(WarnMessageFacts.rdmaDevice("NET/IB : Got async event : port error on dev mlx5_0:1")).isEqualTo("mlx5_0");
+        assertThat(WarnMessageFacts.rdmaDevice("NET/OFI error on efa0")).isEqualTo("efa0");
+        assertThat(WarnMessageFacts.rdmaDevice("Cuda failure 'out of memory'")).isNull();
+    }
+
+    @Test
+    void aMessageNamesTheResultItsSourceReturned() {
+        // src/proxy.cc, NCCL 2.12 on
+        assertThat(NcclResult.inMessage("[Proxy Service 3] Failed to execute operation Connect from rank 14, retcode 2"))
+                .isEqualTo(NcclResult.SYSTEM_ERROR);
+        assertThat(NcclResult.inMessage("Connection closed by remote peer")).isNull();
+    }
+
+    @Test
+    void aBareMessageHasTheKindOfAWarnLineSayingIt() {
+        assertThat(EventKind.of("Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60"))
+                .isEqualTo(EventKind.DUPLICATE_GPU);
+        assertThat(EventKind.of("Call to connect failed : Connection refused")).isEqualTo(EventKind.SOCKET_CONNECT_FAILED);
+        assertThat(EventKind.of("Proxy append mismatch")).isEqualTo(EventKind.PROXY_ERROR);
+        assertThat(EventKind.of(null)).isEqualTo(EventKind.OTHER);
+    }
+
+    @Test
+    void aCompletionStatusHasItsVerbsName() {
+        assertThat(IbCompletionError.statusName(12)).isEqualTo("IBV_WC_RETRY_EXC_ERR");
+        assertThat(IbCompletionError.statusName(5)).isEqualTo("IBV_WC_WR_FLUSH_ERR");
+        assertThat(IbCompletionError.statusName(99)).isEqualTo("status 99");
+        assertThat(IbCompletionError.statusName(null)).isEqualTo("?");
+    }
+
+    @Test
+    void theStoresAddressIsReadFromEachLayoutThatPrintsOne() {
+        assertThat(StoreAddress.in("trying to connect to (trainer-0, 29500).")).isEqualTo(new StoreAddress("trainer-0", 29500));
+        assertThat(StoreAddress.in("to host 10.0.0.1:29400 - timed out (try=3)").port()).isEqualTo(29400);
+        assertThat(StoreAddress.in("failed to listen on [::]:29501 (errno: 98 - Address already in use).").port()).isEqualTo(29501);
+        assertThat(StoreAddress.in("Timed out after 901 seconds waiting for clients. 3/4 clients joined.")).isNull();
+    }
+}

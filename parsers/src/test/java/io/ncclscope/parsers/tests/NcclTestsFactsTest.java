@@ -1,0 +1,27 @@
+package io.ncclscope.parsers.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** What an nccl-tests run's records say beyond their fields: wrong values in either layout, the bandwidth threshold. */
+class NcclTestsFactsTest {
+
+    @Test
+    void wrongValuesAreACountInTheNewLayoutAndALargeErrorInTheOld() {
+        assertThat(new NcclTestsResult(10.0, 1.0, 1.0, 3L, null, null).hasWrongValues()).isTrue();
+        assertThat(new NcclTestsResult(10.0, 1.0, 1.0, 0L, null, null).hasWrongValues()).isFalse();
+        // The old 'error' column: 1e+00 is a wrong value, 5e-07 rounding (corpus nccl-tests/nccl-tests-37-1.txt).
+        assertThat(new NcclTestsResult(10.0, 1.0, 1.0, null, 1.0, null).hasWrongValues()).isTrue();
+        assertThat(new NcclTestsResult(10.0, 1.0, 1.0, null, 5e-7, null).hasWrongValues()).isFalse();
+        assertThat(new NcclTestsResult(10.0, 1.0, 1.0, null, null, null).hasWrongValues()).isFalse();
+    }
+
+    @Test
+    void theBandwidthThresholdIsReadFromTheCommandLine() {
+        String out = "$ NCCL_TESTS_MIN_BW=150.5 ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 8\n"
+                + "# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n";
+        assertThat(new NcclTestsParser().parse(out).data().minBusBwSetting()).isEqualTo("150.5");
+        assertThat(new NcclTestsParser().parse(out.replace("NCCL_TESTS_MIN_BW=150.5 ", "")).data().minBusBwSetting()).isNull();
+    }
+}
