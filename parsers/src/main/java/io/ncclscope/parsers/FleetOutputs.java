@@ -34,8 +34,8 @@ import java.util.Set;
  * (as the NCCL log reader reads pdsh's prefix: {@code RuntimeError: } is no host), and not all digits
  * ({@code srun --label}'s {@code 3: } is a task, {@code ip -o}'s {@code 2: } an interface index). A kernel component's
  * name ({@code nvidia-nvswitch0: SXid ...}, {@code mlx5_core: ...}) is no host either: a dmesg without times prints
- * those at the start of its lines. pdsh's prefix must name at least two lines per host on average, so a tool's own
- * {@code key: value} lines (lscpu's, /proc/meminfo's, each key once) are not read as hosts.
+ * those at the start of its lines. One line with one such prefix may be the line's own {@code key1: value}: it is a
+ * fleet output only under a prompt that ran pdsh or clush.
  *
  * <p>A part is the node's lines alone, one after the other as the node printed them (pdsh interleaves the nodes' lines
  * as they arrive; a dmesg continuation line or an nvbandwidth matrix row must follow the line before it), without
@@ -167,7 +167,9 @@ public final class FleetOutputs {
                 hosts.putIfAbsent(h, Boolean.TRUE);
             }
         }
-        if (hosts.isEmpty() || prefixed > 0 && prefixed < 2 * hosts.size()) return List.of();
+        // pdsh's prefix on one host's one line may be the line's own "key1: value": two lines, two hosts or a prompt
+        // that ran pdsh or clush make it a fleet output
+        if (hosts.isEmpty() || prefixed == 1 && !fleetPrompt(lines, owners)) return List.of();
         List<Part> out = new ArrayList<>(hosts.size());
         for (String host : hosts.keySet()) {
             List<String> own = new ArrayList<>();
@@ -244,6 +246,18 @@ public final class FleetOutputs {
             if (name.startsWith(k)) return -1;
         }
         return i;
+    }
+
+    /** Whether a prompt line of {@code lines} runs pdsh or clush ({@code $ pdsh -w node1 nvidia-smi -L}). */
+    private static boolean fleetPrompt(List<String> lines, List<Set<String>> owners) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (owners.get(i) != SHARED) continue;
+            String t = lines.get(i).strip();
+            String command = Paste.afterPrompt(t);
+            if (command == null && t.indexOf(' ') > 0) command = t.substring(t.indexOf(' ') + 1); // user@host:~$ pdsh ...
+            if (command != null && (command.stripLeading().startsWith("pdsh ") || command.stripLeading().startsWith("clush "))) return true;
+        }
+        return false;
     }
 
     /** A dash line of a gathered header: dshbak's 16 dashes, clush's 15. */

@@ -115,6 +115,19 @@ class FleetOutputsTest {
     }
 
     @Test
+    void oneLineOfOneNodeIsAFleetOutputUnderTheCommandThatRanPdsh() {
+        String line = "gpu07: GPU 0: NVIDIA H200 (UUID: GPU-05110cb6-b727-c797-6ef6-852d85439012)\n";
+        assertThat(FleetOutputs.split(line)).isEmpty(); // may be the line's own "key1: value"
+        assertThat(parse("$ pdsh -w gpu07 nvidia-smi -L\n" + line)).singleElement().satisfies(n -> {
+            assertThat(n.host()).isEqualTo("gpu07");
+            assertThat(n.kind()).isEqualTo(Kind.NVIDIA_SMI_Q);
+        });
+        // one line on each of several nodes: pdsh -w gpu[01-02] ibdev2netdev on nodes of one HCA
+        assertThat(FleetOutputs.split("gpu01: GPU 0: NVIDIA H200 (UUID: GPU-1)\ngpu02: GPU 0: NVIDIA H200 (UUID: GPU-2)\n"))
+                .extracting(FleetOutputs.Part::host).containsExactly("gpu01", "gpu02");
+    }
+
+    @Test
     void nodeSetsExpandAsClusterShellWritesThem() {
         assertThat(FleetOutputs.split("---------------\nn[08-10],login1 (4)\n---------------\nx\n"))
                 .extracting(FleetOutputs.Part::host).containsExactly("n08", "n09", "n10", "login1");

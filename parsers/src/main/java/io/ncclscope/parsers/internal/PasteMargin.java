@@ -67,6 +67,7 @@ public final class PasteMargin {
         LauncherPrefix launcher = new LauncherPrefix();
         String margin = null;
         int carried = 0;
+        boolean prompted = false; // a prompt or fence before the output: a person pasted a command and what it printed
         int n = text.length();
         for (int from = 0; from < n; ) {
             int nl = text.indexOf('\n', from);
@@ -75,7 +76,9 @@ public final class PasteMargin {
             if (!isBlank(text, from, end)) {
                 if (margin != null && carries(text, from, end, margin)) {
                     carried++;
-                } else if (!isAddedLine(text.substring(from, end))) {
+                } else if (isAddedLine(text.substring(from, end))) {
+                    prompted |= margin == null;
+                } else {
                     if (margin != null) return null;
                     margin = candidate(text.substring(from, end), launcher);
                     if (margin == null) return null;
@@ -84,8 +87,10 @@ public final class PasteMargin {
             }
             from = nl < 0 ? n : nl + 1;
         }
-        // a launcher's prefix on one line may be the line's own "eth0: " or "2: ": two lines make it a margin
-        return carried > (margin == null || margin.equals(QUOTE) || margin.equals(INDENT) ? 0 : 1) ? margin : null;
+        // a launcher's prefix on one line may be the line's own "eth0: " or "2: ": two lines make it a margin, or one
+        // line under the prompt that printed it (srun --label's "0: GPU 0: NVIDIA H200 (UUID: ...)" of a one-GPU node)
+        boolean own = margin == null || margin.equals(QUOTE) || margin.equals(INDENT);
+        return carried > (own || prompted ? 0 : 1) ? margin : null;
     }
 
     /** The margin that {@code line}, the output's first (no line a person or tool added), opens with, or null. */
@@ -120,7 +125,8 @@ public final class PasteMargin {
         while (i < n && !Whitespace.is(line.charAt(i))) i++;
         int word = i;
         while (i < n && Whitespace.is(line.charAt(i))) i++;
-        return i > word && (line.startsWith("inet", i) || line.startsWith("link/", i));
+        // ip -o addr's "inet"/"link/" after the name; ip -o link's "<BROADCAST,...>" after "eth0:"
+        return i > word && (line.startsWith("inet", i) || line.startsWith("link/", i) || line.startsWith("<", i));
     }
 
     /** Whether {@code text[from, end)} opens with {@code margin}, or is the margin of a blank line ({@code ">"}, {@code "node1:"}). */

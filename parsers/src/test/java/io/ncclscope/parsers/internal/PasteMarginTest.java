@@ -52,6 +52,17 @@ class PasteMarginTest {
     }
 
     /** {@code cat -n}'s right-justified counter starts every line with blanks, but it is no indented block. */
+    /** One line with a task's label is a margin under the prompt that printed it; alone it may be the line's own. */
+    @Test
+    void oneLabelledLineUnderItsPromptIsCut() {
+        String srun = "$ nvidia-smi -L\n0: GPU 0: NVIDIA H200 (UUID: GPU-05110cb6-b727-c797-6ef6-852d85439012)\n";
+        assertThat(PasteMargin.strip(srun)).isEqualTo("$ nvidia-smi -L\nGPU 0: NVIDIA H200 (UUID: GPU-05110cb6-b727-c797-6ef6-852d85439012)\n");
+        String alone = "0: GPU 0: NVIDIA H200 (UUID: GPU-05110cb6-b727-c797-6ef6-852d85439012)\n";
+        assertThat(PasteMargin.strip(alone)).isSameAs(alone);
+        String ipLink = "$ ip -o link\n1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN mode DEFAULT\n";
+        assertThat(PasteMargin.strip(ipLink)).isSameAs(ipLink); // ip -o link's own index
+    }
+
     @Test
     void aLineCounterIsNoIndent() {
         String catN = "     1\t# nThread 1 nGpus 1 minBytes 8 maxBytes 128\n     2\t#  Rank  0 Group  0 Pid 1 on node1 device  0\n";

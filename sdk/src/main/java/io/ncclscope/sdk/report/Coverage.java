@@ -177,22 +177,41 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
         }
 
         /**
-         * Whether {@code a} is an input of the NCCL family detected from its look but from which nothing was read: an
-         * nccl-tests output with no row, average, error, device or parameter line or usage text; an NCCL log with no
-         * NCCL line, version, warning, launcher or PyTorch error, hang report, event or setting. Such an input has not
-         * been looked at, so it must not make a report healthy (a form the reader does not know would otherwise read as
-         * a run with no error).
+         * Whether {@code a} is an input detected from its look but from which nothing a check judges was read. Such an
+         * input has not been looked at, so it must not make a report healthy (a form the reader does not know, or a
+         * paste cut after its header, would otherwise read as a node with nothing wrong):
+         * <ul>
+         *   <li>an nccl-tests output with no row, average, error, device or parameter line or usage text;</li>
+         *   <li>an NCCL log with no NCCL line, version, warning, launcher or PyTorch error, hang report, event or setting;</li>
+         *   <li>an {@code ibstat} with no port (a CA's header only) and no tool error;</li>
+         *   <li>an {@code nvidia-smi topo -m} with no GPU row (the header only);</li>
+         *   <li>an {@code nvidia-smi -q} or {@code -L} with no GPU and no tool error ({@code Attached GPUs : 8}, then cut);
+         *   an empty {@code nvidia-smi nvlink -s} says the node has no NVLink, and counts;</li>
+         *   <li>an {@code ethtool} output with no counter, link setting, driver line or tool error.</li>
+         * </ul>
          */
         private static boolean readNothing(Artifact a) {
-            if (a.kind() == Kind.NCCL_LOG) {
-                return a.data(io.ncclscope.parsers.nccl.NcclLog.class).map(g -> g.ncclLines() == 0 && g.ncclVersion() == null
-                        && g.warnings().isEmpty() && g.launcherErrors().isEmpty() && g.hangReports().isEmpty()
-                        && g.events().isEmpty() && g.envSettings().isEmpty()).orElse(false);
-            }
-            if (a.kind() != Kind.NCCL_TESTS) return false;
-            return a.data(io.ncclscope.parsers.tests.NcclTestsData.class).map(t -> t.rows().isEmpty() && t.avgBusBw() == null
-                    && t.errors().isEmpty() && t.devices().isEmpty() && t.params() == null && t.usage() == null
-                    && t.ncclWarnings().isEmpty() && !t.started()).orElse(false);
+            return switch (a.kind()) {
+                case NCCL_LOG -> a.data(io.ncclscope.parsers.nccl.NcclLog.class).map(g -> g.ncclLines() == 0
+                        && g.ncclVersion() == null && g.warnings().isEmpty() && g.launcherErrors().isEmpty()
+                        && g.hangReports().isEmpty() && g.events().isEmpty() && g.envSettings().isEmpty()).orElse(false);
+                case NCCL_TESTS -> a.data(io.ncclscope.parsers.tests.NcclTestsData.class).map(t -> t.rows().isEmpty()
+                        && t.avgBusBw() == null && t.errors().isEmpty() && t.devices().isEmpty() && t.params() == null
+                        && t.usage() == null && t.ncclWarnings().isEmpty() && !t.started()).orElse(false);
+                case IBSTAT -> a.data(io.ncclscope.parsers.ib.IbstatData.class).map(d -> d.toolErrors().isEmpty()
+                        && d.devices().stream().allMatch(x -> x.ports().isEmpty())).orElse(false);
+                case TOPO -> a.data(io.ncclscope.parsers.topo.Topology.class).map(t -> t.gpus().isEmpty()).orElse(false);
+                // nvidia-smi nvlink -s prints nothing on a node with no NVLink: its empty output is what it says
+                case NVIDIA_SMI_Q -> a.data(io.ncclscope.parsers.nvsmi.NvidiaSmiData.class).map(d -> d.gpus().isEmpty()
+                        && d.toolErrors().isEmpty() && !d.sources().contains(io.ncclscope.parsers.nvsmi.NvsmiSource.NVLINK_STATUS))
+                        .orElse(false);
+                case ETHTOOL -> a.data(io.ncclscope.parsers.ethtool.EthtoolData.class).map(e -> e.counters().isEmpty()
+                        && e.toolErrors().isEmpty() && e.speedMbps() == null && e.linkDetected() == null && e.driver() == null
+                        && e.interfaces().stream().allMatch(i -> i.counters().isEmpty() && i.speedMbps() == null
+                                && i.linkDetected() == null && i.driver() == null && i.supportedLinkModes().isEmpty()))
+                        .orElse(false);
+                default -> false;
+            };
         }
 
         /**

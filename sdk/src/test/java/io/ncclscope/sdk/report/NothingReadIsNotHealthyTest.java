@@ -1,0 +1,31 @@
+package io.ncclscope.sdk.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ncclscope.sdk.NcclScope;
+import io.ncclscope.sdk.evidence.Evidence;
+import java.util.Locale;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A hardware tool's output cut after its header has not been looked at: the report is inconclusive, never healthy.
+ * Before: each of these was HEALTHY ("no problem found in 1 input") with no port, GPU or counter read.
+ */
+class NothingReadIsNotHealthyTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            ibstat, a CA's header and no port            | ibstat       | CA 'mlx5_0'\\n\\tCA type: MT4129\\n\\tNumber of ports: 1\\n
+            nvidia-smi topo -m, the header row only       | topo         |         GPU0    GPU1    CPU Affinity    NUMA Affinity\\n
+            nvidia-smi -q, cut after Attached GPUs        | nvidia-smi-q | ==============NVSMI LOG==============\\n\\nDriver Version : 550.54.15\\nCUDA Version : 12.4\\n\\nAttached GPUs : 8\\n
+            ethtool -S, its first line only               | ethtool      | NIC statistics:\\n
+            """)
+    void anOutputCutAfterItsHeaderIsInconclusive(String what, String kind, String text) {
+        Evidence e = Evidence.builder().addText("pasted.txt", text.replace("\\n", "\n").replace("\\t", "\t")).build();
+        assertThat(e.artifacts()).extracting(a -> a.kind().id()).containsExactly(kind);
+        Report r = NcclScope.analyze(e, Locale.ENGLISH);
+        assertThat(r.verdict()).as(what).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(r.coverage().gaps()).extracting(Coverage.Gap::id).contains(Coverage.GAP_NOTHING_READ);
+    }
+}
