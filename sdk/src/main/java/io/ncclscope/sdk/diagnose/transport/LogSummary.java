@@ -12,6 +12,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.Arrays;
@@ -24,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -38,7 +40,8 @@ final class LogSummary {
     private static final Set<String> ENV = Set.of("NCCL_IB_DISABLE", "NCCL_NET", "NCCL_SOCKET_IFNAME",
             "NCCL_NET_GDR_LEVEL", "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SHM_DISABLE");
 
-    private static final int LINES = NcclTerms.LINES;
+    /** Lines of one kind a finding quotes per host. */
+    static final int LINES = 3;
 
     /** The artifact's name. */
     final String name;
@@ -194,14 +197,14 @@ final class LogSummary {
             HostFacts h = host(c.host(), own);
             // first, first Socket, first other, first RDMA
             boolean[] s = seen.computeIfAbsent(h, x -> new boolean[4]);
-            boolean socket = c.name().equalsIgnoreCase("Socket");
+            boolean socket = TransportTerms.isSocket(c.name());
             boolean first = !s[0];
             boolean firstSocket = socket && !s[1];
-            boolean keep = first || firstSocket || (!socket && !s[2]) || (NcclTerms.rdmaNet(c.name()) && !s[3]);
+            boolean keep = first || firstSocket || (!socket && !s[2]) || (TransportTerms.isRdma(c.name()) && !s[3]);
             s[0] = true;
             if (socket) s[1] = true;
             else s[2] = true;
-            if (NcclTerms.rdmaNet(c.name())) s[3] = true;
+            if (TransportTerms.isRdma(c.name())) s[3] = true;
             if (keep) h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
         }
     }
@@ -246,9 +249,9 @@ final class LogSummary {
                     // The first lines of each form, and the first naming each HCA.
                     String m = e.message() == null ? "" : e.message();
                     int[] n = gdrLines.computeIfAbsent(h, x -> new int[2]);
-                    int form = m.contains("distance") ? 1 : 0;
+                    int form = TransportTerms.isGdrDistance(m) ? 1 : 0;
                     quote = n[form]++ < LINES;
-                    boolean newHca = form == 0 && s.add(new EventKey("hca", NcclTerms.hcaOf(m)));
+                    boolean newHca = form == 0 && s.add(new EventKey("hca", TransportTerms.gdrHca(m).orElse(null)));
                     keep = quote || newHca;
                 }
                 default -> keep = false;
@@ -274,18 +277,18 @@ final class LogSummary {
             HostFacts h = host(t.host(), own);
             HostConnections c = h.connectionsToFill();
             if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
-            boolean overSocket = "Socket".equalsIgnoreCase(t.net());
+            boolean overSocket = TransportTerms.isSocket(t.net());
             if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line(), true);
             if (t.type() == TransportType.NET && t.net() != null) {
                 if (overSocket) {
                     c.socketNet = true;
-                    Integer dev = NcclTerms.netDev(t.via());
-                    if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) c.socketDevs.add(at(slim(t), t.line(), true));
+                    OptionalInt dev = TransportTerms.netDevice(t.via());
+                    if (dev.isPresent() && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev.getAsInt())) c.socketDevs.add(at(slim(t), t.line(), true));
                 } else {
                     c.otherNet = true;
                 }
             }
-            if (t.type() == TransportType.NET && NcclTerms.rdmaNet(t.net()) && t.direction() != Direction.SEND) receive(t, c);
+            if (t.type() == TransportType.NET && TransportTerms.isRdma(t.net()) && t.direction() != Direction.SEND) receive(t, c);
             Map<List<Object>, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
             if (t.type() == TransportType.SHM) {
                 if (seen.merge(pathKey(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), true));

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -46,8 +47,8 @@ final class SubnetCheck {
             String net = null;
             for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
                 for (NetAddress a : ip.data().addresses()) {
-                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        net = InterfaceNames.subnet(a.address(), a.prefixLength());
+                    if (NetInterfaces.bareAddress(e.address()).equals(a.address()) && a.prefixLength() != null) {
+                        net = NetInterfaces.subnet(a.address(), a.prefixLength()).orElse(null);
                     }
                 }
             }
@@ -59,7 +60,8 @@ final class SubnetCheck {
         List<String> hosts = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (Bootstrap b : boots) {
-            String net = allKnown ? b.subnet() : guess24(b.address());
+            // Without prefixes, a /24 of each address.
+            String net = allKnown ? b.subnet() : NetInterfaces.subnet(b.address(), 24).orElse("?");
             byNet.computeIfAbsent(net, k -> new ArrayList<>()).add(b.host());
             hosts.add(b.host());
             names.add(b.iface());
@@ -115,7 +117,7 @@ final class SubnetCheck {
             if (e == null) continue;
             for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
                 for (NetAddress a : ip.data().addresses()) {
-                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
+                    if (NetInterfaces.bareAddress(e.address()).equals(a.address()) && a.prefixLength() != null) {
                         lines.add(ip.artifact().quote(a.line()));
                     }
                     if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
@@ -123,10 +125,5 @@ final class SubnetCheck {
             }
         }
         return List.copyOf(lines);
-    }
-
-    private static String guess24(String address) {
-        int[] v = InterfaceNames.v4(address);
-        return v == null ? "?" : v[0] + "." + v[1] + "." + v[2] + ".0/24";
     }
 }
