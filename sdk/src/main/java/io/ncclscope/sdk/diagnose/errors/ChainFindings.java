@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -180,9 +181,9 @@ final class ChainFindings {
             d.args("root", root.isEmpty() ? null : root);
         } else if (s.peer == null) {
             d.key = "connect.nopeer";
-        } else if (LogIndex.linkLocal(s.peer) && d.usedIface != null) {
+        } else if (NetInterfaces.isLinkLocal(s.peer) && d.usedIface != null) {
             d.key = "connect.linklocal";
-        } else if (LogIndex.dockerBridge(s.peer)) {
+        } else if (NetInterfaces.isDockerDefaultBridge(s.peer)) {
             d.key = "connect.docker";
         } else {
             d.key = "connect";
@@ -442,7 +443,7 @@ final class ChainFindings {
             for (NcclInterface i : logIndex.interfaces(host)) {
                 if (!LogIndex.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
             }
-            if (used != null && (peer == null || !LogIndex.linkLocal(peer) && !LogIndex.dockerBridge(peer))) {
+            if (used != null && (peer == null || !NetInterfaces.isLinkLocal(peer) && !NetInterfaces.isDockerDefaultBridge(peer))) {
                 for (NcclInterface i : logIndex.interfaces(host)) {
                     if (i.name().equals(used) && !LogIndex.suspicious(i.name(), i.address())) return used;
                 }
