@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -425,10 +426,8 @@ final class ChainFindings {
     // -- helpers ------------------------------------------------------------------------------------------------------
     /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
     private static String usedIface(Signal s, LogIndex logIndex) {
-        if (s.peer != null) {
-            int pct = s.peer.indexOf('%');
-            if (pct > 0 && pct < s.peer.length() - 1) return s.peer.substring(pct + 1);
-        }
+        Optional<String> zone = NetInterfaces.zone(s.peer);
+        if (zone.isPresent()) return zone.get();
         if (logIndex == null) return null;
         return FindingText.onlyOne(logIndex.interfaces(s.host).stream().map(NcclInterface::name));
     }

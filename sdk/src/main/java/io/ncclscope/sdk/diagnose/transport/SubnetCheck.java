@@ -45,12 +45,8 @@ final class SubnetCheck {
             InterfaceUse e = InterfaceUse.bootstrap(h);
             if (e == null) continue;
             String net = null;
-            for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
-                for (NetAddress a : ip.data().addresses()) {
-                    if (NetInterfaces.bareAddress(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        net = NetInterfaces.subnet(a.address(), a.prefixLength()).orElse(null);
-                    }
-                }
+            for (Evidence.Item<NetAddress> a : prefixed(hw, h.name, e)) {
+                net = NetInterfaces.subnet(a.data().address(), a.data().prefixLength()).orElse(null);
             }
             if (net == null) allKnown = false;
             boots.add(new Bootstrap(h.name, e.name, e.address(), net == null ? null : oneOf.computeIfAbsent(net, k -> k)));
@@ -115,15 +111,23 @@ final class SubnetCheck {
         for (HostFacts h : job.hosts()) {
             InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
             if (e == null) continue;
-            for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
-                for (NetAddress a : ip.data().addresses()) {
-                    if (NetInterfaces.bareAddress(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        lines.add(ip.artifact().quote(a.line()));
-                    }
-                    if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
-                }
+            for (Evidence.Item<NetAddress> a : prefixed(hw, h.name, e)) {
+                lines.add(a.artifact().quote(a.data().line()));
+                if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
             }
         }
         return List.copyOf(lines);
+    }
+
+    /** {@return the addresses {@code ip addr} shows for host {@code host}'s bootstrap interface {@code e} with a prefix} */
+    private static List<Evidence.Item<NetAddress>> prefixed(ClusterHardware hw, String host, InterfaceUse e) {
+        List<Evidence.Item<NetAddress>> out = new ArrayList<>();
+        for (Evidence.Item<NetInterface> ip : hw.iface(host, false, e.name)) {
+            for (NetAddress a : ip.data().addresses()) {
+                boolean same = NetInterfaces.bareAddress(e.address()).equals(a.address());
+                if (same && a.prefixLength() != null) out.add(new Evidence.Item<>(ip.artifact(), a));
+            }
+        }
+        return out;
     }
 }
