@@ -200,12 +200,15 @@ final class LogSummary {
     private void networks(NcclLog l, String own) {
         for (NetworkChoice c : l.networks()) {
             HostFacts h = host(c.host(), own);
+            // Kept: the host's first network, its first Socket one, its first other one and its first RDMA one.
             boolean socket = TransportTerms.isSocket(c.name());
             boolean first = first(h, "network");
             boolean firstSocket = socket && first(h, "socket network");
             boolean firstOther = !socket && first(h, "other network");
             boolean firstRdma = TransportTerms.isRdma(c.name()) && first(h, "rdma network");
-            if (first || firstSocket || firstOther || firstRdma) h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
+            if (first || firstSocket || firstOther || firstRdma) {
+                h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
+            }
         }
     }
 
