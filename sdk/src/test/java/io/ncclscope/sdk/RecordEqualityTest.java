@@ -61,12 +61,6 @@ class RecordEqualityTest {
                 Arguments.of(Quote.Key.class,
                         new Object[] {null, 3, false},
                         new Object[] {"b.log", 0, true}),
-                Arguments.of(eventKey(),
-                        new Object[] {"peer", "10.0.0.1<4711>"},
-                        new Object[] {"hca", null}),
-                Arguments.of(eventKey(),
-                        new Object[] {null, null},
-                        new Object[] {"ib", "mlx5_0"}),
                 Arguments.of(nodeBucket(),
                         new Object[] {3, "8", List.of("8", "4")},
                         new Object[] {4, "9", null}),
@@ -111,16 +105,6 @@ class RecordEqualityTest {
         assertThat(new Link("NET_SOCKET_FALLBACK", "a.log", 3, "x, y")).hasToString(
                 "Link[code=NET_SOCKET_FALLBACK, artifact=a.log, line=3, text=x, y]");
         assertThat(new Link(null, "b.log", 0, null)).hasToString("Link[code=null, artifact=b.log, line=0, text=]");
-    }
-
-    /** The transport analyzer's private key of events kept once per host. */
-    @SuppressWarnings("unchecked")
-    private static Class<? extends Record> eventKey() {
-        try {
-            return (Class<? extends Record>) Class.forName("io.ncclscope.sdk.diagnose.transport.LogSummary$EventKey");
-        } catch (ClassNotFoundException e) {
-            throw new AssertionError(e);
-        }
     }
 
     /** The topology comparison's private key of the lines kept per aspect and value. */

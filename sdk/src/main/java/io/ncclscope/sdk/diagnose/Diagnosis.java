@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.diagnose;
 
+import io.ncclscope.parsers.nccl.InterfaceList;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.Action;
@@ -20,6 +21,9 @@ import java.util.Objects;
  * @param findings findings ordered by severity (worst first), then catalogue order, then subject
  */
 public record Diagnosis(List<Finding> findings) {
+
+    /** The NCCL_SOCKET_IFNAME exclusion a suggested one starts from: loopback and Docker's bridges. */
+    private static final String EXCLUDED = "^lo,docker";
 
     private static final java.util.regex.Pattern UNFILLED = java.util.regex.Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
 
@@ -186,12 +190,12 @@ public record Diagnosis(List<Finding> findings) {
         RuleText t = RuleCatalog.text(f.code(), locale);
         // Values this finding knows fill the commands; the rest read as <name>, safe to paste and edit.
         // The interface a finding is about is the one an exclusion names (^lo,docker,veth25f2e72), never an example;
-        // loopback and docker bridges NCCL's own ^lo,docker already leaves out.
+        // loopback and docker bridges NCCL's own ^lo,docker already leaves out (its entries are prefixes).
         Map<String, String> values = new HashMap<>(f.params());
         String culprit = f.subject().iface();
         if (culprit != null) {
-            boolean covered = culprit.startsWith("lo") || culprit.startsWith("docker");
-            values.putIfAbsent("exclusion", covered ? "^lo,docker" : "^lo,docker," + culprit);
+            boolean covered = !InterfaceList.of(EXCLUDED).admits(culprit);
+            values.putIfAbsent("exclusion", covered ? EXCLUDED : EXCLUDED + "," + culprit);
         }
         jobValues.forEach(values::putIfAbsent);
         List<Action> actions = t.actions().stream().map(a -> a.fill(values))

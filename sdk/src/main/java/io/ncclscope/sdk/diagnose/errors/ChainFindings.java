@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.errors;
 import io.ncclscope.parsers.nccl.IbCompletionError;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.WarnMessageFacts;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -176,9 +178,9 @@ final class ChainFindings {
             d.args("root", root.isEmpty() ? null : root);
         } else if (s.peer == null) {
             d.key = "connect.nopeer";
-        } else if (LogIndex.linkLocal(s.peer) && d.usedIface != null) {
+        } else if (NetInterfaces.isLinkLocal(s.peer) && d.usedIface != null) {
             d.key = "connect.linklocal";
-        } else if (LogIndex.dockerBridge(s.peer)) {
+        } else if (NetInterfaces.isDockerDefaultBridge(s.peer)) {
             d.key = "connect.docker";
         } else {
             d.key = "connect";
@@ -419,10 +421,8 @@ final class ChainFindings {
     // -- helpers ------------------------------------------------------------------------------------------------------
     /** The interface a failed connection went through: the scope of a link-local peer, else the host's only one. */
     private static String usedIface(Signal s, LogIndex logIndex) {
-        if (s.peer != null) {
-            int pct = s.peer.indexOf('%');
-            if (pct > 0 && pct < s.peer.length() - 1) return s.peer.substring(pct + 1);
-        }
+        Optional<String> zone = NetInterfaces.zone(s.peer);
+        if (zone.isPresent()) return zone.get();
         if (logIndex == null) return null;
         return FindingText.onlyOne(logIndex.interfaces(s.host).stream().map(NcclInterface::name));
     }
@@ -437,7 +437,7 @@ final class ChainFindings {
             for (NcclInterface i : logIndex.interfaces(host)) {
                 if (!LogIndex.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
             }
-            if (used != null && (peer == null || !LogIndex.linkLocal(peer) && !LogIndex.dockerBridge(peer))) {
+            if (used != null && (peer == null || !NetInterfaces.isLinkLocal(peer) && !NetInterfaces.isDockerDefaultBridge(peer))) {
                 for (NcclInterface i : logIndex.interfaces(host)) {
                     if (i.name().equals(used) && !LogIndex.suspicious(i.name(), i.address())) return used;
                 }

@@ -7,11 +7,11 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclProcess;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -136,30 +136,16 @@ final class LogIndex {
     }
 
     /**
-     * Interfaces that cannot carry traffic between nodes: loopback, container and tunnel devices, and link-local or
-     * Docker-bridge addresses (corpus nccl-logs/oneflow-3586-1.txt veth, nccl-529-1.txt ip6tnl0, nccl-975-1.txt fe80::).
+     * Interfaces that cannot carry traffic between nodes: loopback, container, tunnel and other virtual devices, and
+     * loopback, link-local or Docker-bridge addresses (corpus nccl-logs/oneflow-3586-1.txt veth, nccl-529-1.txt ip6tnl0,
+     * nccl-975-1.txt fe80::). The transport analyzer's SocketInterfaceCheck reads them alike.
      */
     static boolean suspicious(String name, String address) {
-        String n = name == null ? "" : name.toLowerCase(Locale.ROOT);
-        if (n.startsWith("lo") || n.startsWith("docker") || n.startsWith("virbr") || n.startsWith("ip6tnl")
-                || n.startsWith("tun") || n.startsWith("tap")) {
+        if (NetInterfaces.isLoopbackName(name) || NetInterfaces.isLoopbackAddress(address) || NetInterfaces.isLinkLocal(address)
+                || NetInterfaces.isDockerDefaultBridge(address)) {
             return true;
         }
-        boolean badAddress = address != null && (linkLocal(address) || address.startsWith("127.") || address.equals("::1")
-                || dockerBridge(address));
-        if (badAddress) return true;
-        // A container's own veth/CNI end is fine when it holds a routable address (nccl-529-1.txt: veth0 2a02:...).
-        return (n.startsWith("veth") || n.startsWith("cni") || n.startsWith("flannel") || n.startsWith("cali")
-                || n.startsWith("vxlan") || n.startsWith("br-")) && address == null;
-    }
-
-    static boolean linkLocal(String address) {
-        String a = address.toLowerCase(Locale.ROOT);
-        return a.startsWith("fe80:") || a.startsWith("169.254.");
-    }
-
-    /** Docker's default bridge network, 172.17.0.0/16: private to each host. */
-    static boolean dockerBridge(String address) {
-        return address.startsWith("172.17.");
+        // A container's own veth end is fine when it holds a routable address (nccl-529-1.txt: veth0 2a02:...).
+        return NetInterfaces.isVirtualName(name) && !(name.startsWith("veth") && NetInterfaces.isRoutable(address));
     }
 }

@@ -12,8 +12,8 @@ import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.net.RdmaLink;
-import io.ncclscope.sdk.diagnose.internal.VirtualInterfaces;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
@@ -71,7 +71,7 @@ final class NodePorts {
             String kind = nif.kind() == null ? "" : nif.kind().toLowerCase(Locale.ROOT);
             if ("loopback".equals(nif.linkType()) || n.equals("lo")) return true;
             if (VIRTUAL_KINDS.matcher(kind).matches()) return true;
-            if (VirtualInterfaces.virtualName(n)) return true;
+            if (NetInterfaces.isVirtualName(n)) return true;
             return nif.flags().contains("NOARP") && nif.flags().contains("MASTER"); // a VRF device
         }
     }

@@ -6,6 +6,7 @@ import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.TopoPath;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * {@code GDR_NOT_USED}: are a host's network transfers staged through host memory? Read from its receive connections
@@ -29,13 +31,13 @@ final class GdrCheck {
 
     static final String CODE = "GDR_NOT_USED";
 
-    private static final int LINES = NcclTerms.LINES;
+    private static final int LINES = LogSummary.LINES;
 
     private GdrCheck() {
     }
 
     static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
-        String level = NcclTerms.strip(job.env("NCCL_NET_GDR_LEVEL"));
+        String level = job.env("NCCL_NET_GDR_LEVEL");
         LogFact<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
         boolean any = false;
         for (HostFacts h : job.hosts()) {
@@ -66,7 +68,7 @@ final class GdrCheck {
                                 MergedFindings out) {
         HostConnections c = h.connections();
         LogFact<NcclTransport> t = c.without.get(0);
-        LogFact<IbDevice> dev = hca(job, h, NcclTerms.netDev(t.value().via()));
+        LogFact<IbDevice> dev = hca(job, h, TransportTerms.netDevice(t.value().via()));
         String hca = dev == null ? null : dev.value().device();
         Integer gpu = t.value().toDev() != null ? t.value().toDev() : job.gpuOf(t.value().toRank());
         ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
@@ -80,9 +82,10 @@ final class GdrCheck {
             }
         }
         boolean onPath = path != null && path.type().isPath();
+        int reach = TransportTerms.pathLevel(level).orElse(TransportTerms.DEFAULT_LEVEL).rank();
         String key;
         if (level != null && levelOff(level, path)) key = "gdr.recv.env";
-        else if (onPath && path.type().rank() <= NcclTerms.levelOrPxb(level)) key = "gdr.recv.near";
+        else if (onPath && path.type().rank() <= reach) key = "gdr.recv.near";
         else if (onPath) key = "gdr.recv.far";
         else if (c.withoutLines < c.recvLines) key = "gdr.recv.partial";
         else key = "gdr.recv";
@@ -94,7 +97,7 @@ final class GdrCheck {
         if (gpu != null && path != null) Collections.addAll(args, "gpu", "GPU" + gpu, "path", path.word());
         if (env != null) Collections.addAll(args, "env", env);
         List<EvidenceLine> ev = new ArrayList<>();
-        for (LogFact<NcclTransport> w : NcclTerms.first(c.without, LINES)) ev.add(w.quote());
+        for (LogFact<NcclTransport> w : c.without.subList(0, Math.min(LINES, c.without.size()))) ev.add(w.quote());
         if (c.withoutLines < c.recvLines && c.withGdr != null) ev.add(c.withGdr.quote());
         if (dev != null) ev.add(dev.quote());
         ev.add(topoLine);
@@ -116,18 +119,18 @@ final class GdrCheck {
             if (e.value().kind() != EventKind.GDR_DISABLED) continue;
             String m = e.value().message() == null ? "" : e.value().message();
             EvidenceLine l = e.quote();
-            if (m.contains("distance")) {
+            if (TransportTerms.isGdrDistance(m)) {
                 if (far.size() < LINES) far.add(l);
                 continue;
             }
-            String name = NcclTerms.hcaOf(m);
+            String name = TransportTerms.gdrHca(m).orElse(null);
             if (name != null && !hcas.contains(name)) hcas.add(name);
             if (lines.size() < LINES) lines.add(l);
         }
         if (!lines.isEmpty()) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String hl = String.join(", ", hcas);
-            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) lines.add(n.quote());
+            if (!h.networks.isEmpty()) lines.add(h.networks.get(0).quote());
             out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
                     Subject.JOB.withDevice(hcas.size() == 1 ? hcas.get(0) : null),
                     TransportAnalyzer.detail(single ? "gdr.nic.single" : "gdr.nic", "hcas", hl.isEmpty() ? "?" : hl), lines,
@@ -142,24 +145,25 @@ final class GdrCheck {
         return false;
     }
 
-    private static LogFact<IbDevice> hca(TransportJob job, HostFacts h, Integer index) {
-        if (index == null) return null;
-        for (LogFact<IbDevice> d : h.ibDevices) if (d.value().index() == index) return d;
-        return job.ibDevice(index);
+    private static LogFact<IbDevice> hca(TransportJob job, HostFacts h, OptionalInt index) {
+        if (index.isEmpty()) return null;
+        for (LogFact<IbDevice> d : h.ibDevices) if (d.value().index() == index.getAsInt()) return d;
+        return job.ibDevice(index.getAsInt());
     }
 
     private static boolean usesRdma(TransportJob job) {
         for (HostFacts h : job.hosts()) {
             if (!h.ibDevices.isEmpty()) return true;
-            for (LogFact<NetworkChoice> n : h.networks) if (NcclTerms.rdmaNet(n.value().name())) return true;
+            for (LogFact<NetworkChoice> n : h.networks) if (TransportTerms.isRdma(n.value().name())) return true;
         }
         return false;
     }
 
     /** Whether NCCL_NET_GDR_LEVEL keeps GDR off for a GPU/NIC path ({@code null}: off for every path). */
     private static boolean levelOff(String level, TopoPath path) {
-        int lv = NcclTerms.levelRank(level);
-        if (lv < 0) return false;
+        PathType reach = TransportTerms.pathLevel(level).orElse(null);
+        if (reach == null) return false;
+        int lv = reach.rank();
         if (lv <= PathType.NV.rank()) return true;
         return path != null && path.type().isPath() && path.type().rank() > lv;
     }

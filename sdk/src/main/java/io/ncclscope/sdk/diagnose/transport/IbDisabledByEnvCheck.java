@@ -1,7 +1,7 @@
 package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
-import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
@@ -26,7 +26,7 @@ final class IbDisabledByEnvCheck {
     /** {@return the setting that switches IB off for the job; null when none (the socket fallback is then unexplained)} */
     static LogFact<EnvSetting> disablingSetting(TransportJob job) {
         if (job.envOn("NCCL_IB_DISABLE")) return job.env.get("NCCL_IB_DISABLE");
-        if ("socket".equalsIgnoreCase(NcclTerms.strip(job.env("NCCL_NET")))) return job.env.get("NCCL_NET");
+        if (TransportTerms.isSocket(job.env("NCCL_NET"))) return job.env.get("NCCL_NET");
         return null;
     }
 
@@ -52,7 +52,7 @@ final class IbDisabledByEnvCheck {
         // Quoted only if the finding shows them: it shows a few of a big job's hosts.
         List<Quote> ev = new ArrayList<>(List.of(at.toQuote()));
         for (HostFacts h : job.hosts()) {
-            for (LogFact<NetworkChoice> n : NcclTerms.first(h.networks, 1)) ev.add(n.toQuote());
+            if (!h.networks.isEmpty()) ev.add(h.networks.get(0).toQuote());
         }
         for (EvidenceLine l : r.lines) ev.add(Quote.of(l));
         out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, sev, Subject.JOB.withNode(job.onlyHost()),

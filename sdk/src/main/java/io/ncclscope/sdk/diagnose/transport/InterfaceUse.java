@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ final class InterfaceUse {
                 default -> {
                 }
             }
-            if (e.firstLines.size() < NcclTerms.LINES) e.firstLines.add(a);
+            if (e.firstLines.size() < LogSummary.LINES) e.firstLines.add(a);
         }
         return m;
     }
@@ -80,7 +81,7 @@ final class InterfaceUse {
     /** {@return the host's first used bootstrap interface with a routable IPv4 address; null when none} */
     static InterfaceUse bootstrap(HostFacts h) {
         for (InterfaceUse e : of(h).values()) {
-            if (e.used && e.uses.contains(BOOTSTRAP) && InterfaceNames.v4(e.address()) != null && InterfaceNames.routable(e.address())) return e;
+            if (e.used && e.uses.contains(BOOTSTRAP) && NetInterfaces.isIpv4(e.address()) && NetInterfaces.isRoutable(e.address())) return e;
         }
         return null;
     }

@@ -12,18 +12,16 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -38,7 +36,8 @@ final class LogSummary {
     private static final Set<String> ENV = Set.of("NCCL_IB_DISABLE", "NCCL_NET", "NCCL_SOCKET_IFNAME",
             "NCCL_NET_GDR_LEVEL", "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SHM_DISABLE");
 
-    private static final int LINES = NcclTerms.LINES;
+    /** Lines of one kind a finding quotes per host. */
+    static final int LINES = 3;
 
     /** The artifact's name. */
     final String name;
@@ -64,6 +63,8 @@ final class LogSummary {
     /** The artifact, while the log is read. */
     private Artifact artifact;
     private Map<String, HostFacts> byName = new LinkedHashMap<>();
+    /** What the log has shown already, while it is read: a key per fact kept once ({@link #first}, {@link #count}). */
+    private Map<List<Object>, Integer> seen = new HashMap<>();
 
     private LogSummary(String name, Boolean testsMultiNode) {
         this.name = name;
@@ -106,6 +107,7 @@ final class LogSummary {
         for (LogFact<EnvSetting> e : nodeEnv) s.env.putIfAbsent(e.value().name(), e);
         s.hosts = List.copyOf(s.byName.values());
         s.byName = null;
+        s.seen = null;
         s.artifact = null;
         for (HostFacts h : s.hosts) h.freeze();
         s.env = Map.copyOf(s.env);
@@ -134,6 +136,16 @@ final class LogSummary {
 
     private LogFact<EnvSetting> env(EnvSetting e) {
         return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()), e.line(), true);
+    }
+
+    /** {@return how many times the log has shown {@code key} (a host and what of it), this time included} */
+    private int count(Object... key) {
+        return seen.merge(Arrays.asList(key), 1, Integer::sum);
+    }
+
+    /** {@return whether this is the first time the log shows {@code key} (a host and what of it)} */
+    private boolean first(Object... key) {
+        return count(key) == 1;
     }
 
     private HostFacts host(String lineHost, String own) {
@@ -169,15 +181,12 @@ final class LogSummary {
     }
 
     private void interfaces(NcclLog l, String own) {
-        Map<List<String>, Integer> perName = new HashMap<>();
-        Set<HostFacts> socketSeen = Collections.newSetFromMap(new IdentityHashMap<>());
-        Set<List<Object>> seen = new HashSet<>();
         for (NcclInterface i : l.interfaces()) {
             HostFacts h = host(i.host(), own);
-            boolean quote = i.kind() == InterfaceKind.SOCKET && socketSeen.add(h);
-            boolean again = !seen.add(Arrays.asList(h.name, i.kind(), i.name(), i.address(), i.index()));
+            boolean quote = i.kind() == InterfaceKind.SOCKET && first(h, "socket interface");
+            boolean again = !first(h, i.kind(), i.name(), i.address(), i.index());
             if (i.name() != null && !i.name().isEmpty()) {
-                int n = perName.merge(Arrays.asList(h.name, i.name()), 1, Integer::sum);
+                int n = count(h, "interface", i.name());
                 quote |= n <= LINES;
                 // A line that repeats one already kept, after the lines of its name a finding quotes (every
                 // process of a node prints the same "Bootstrap : Using"), adds nothing: its name's roles and
@@ -189,66 +198,42 @@ final class LogSummary {
     }
 
     private void networks(NcclLog l, String own) {
-        Map<HostFacts, boolean[]> seen = new IdentityHashMap<>();
         for (NetworkChoice c : l.networks()) {
             HostFacts h = host(c.host(), own);
-            // first, first Socket, first other, first RDMA
-            boolean[] s = seen.computeIfAbsent(h, x -> new boolean[4]);
-            boolean socket = c.name().equalsIgnoreCase("Socket");
-            boolean first = !s[0];
-            boolean firstSocket = socket && !s[1];
-            boolean keep = first || firstSocket || (!socket && !s[2]) || (NcclTerms.rdmaNet(c.name()) && !s[3]);
-            s[0] = true;
-            if (socket) s[1] = true;
-            else s[2] = true;
-            if (NcclTerms.rdmaNet(c.name())) s[3] = true;
-            if (keep) h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
-        }
-    }
-
-    /** What makes an event worth keeping once per host: a reason, a peer, an HCA. */
-    private record EventKey(String what, String value) {
-
-        // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
-        // invokedynamic at their first call, which the AOT cache cannot keep (see Finding); RecordEqualityTest holds
-        // them to the record contract.
-        @Override
-        public boolean equals(Object other) {
-            return this == other || other instanceof EventKey o && Objects.equals(what, o.what) && Objects.equals(value, o.value);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * Objects.hashCode(what) + Objects.hashCode(value);
+            // Kept: the host's first network, its first Socket one, its first other one and its first RDMA one.
+            boolean socket = TransportTerms.isSocket(c.name());
+            boolean first = first(h, "network");
+            boolean firstSocket = socket && first(h, "socket network");
+            boolean firstOther = !socket && first(h, "other network");
+            boolean firstRdma = TransportTerms.isRdma(c.name()) && first(h, "rdma network");
+            if (first || firstSocket || firstOther || firstRdma) {
+                h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
+            }
         }
     }
 
     private void events(NcclLog l, String own) {
-        Map<HostFacts, Set<EventKey>> seen = new IdentityHashMap<>();
-        Map<HostFacts, int[]> gdrLines = new IdentityHashMap<>();
         for (NcclEvent e : l.events()) {
             EventKind k = e.kind();
             HostFacts h = host(e.host(), own);
-            Set<EventKey> s = seen.computeIfAbsent(h, x -> new HashSet<>());
             boolean keep;
             boolean quote = true;
             switch (k) {
                 // The first reason NCCL cannot use IB; the first "no socket interface".
-                case NET_IB_NO_DEVICE, IB_VERBS_MISSING -> keep = s.add(new EventKey("ib", null));
-                case NO_SOCKET_INTERFACE -> keep = s.add(new EventKey("nosock", null));
+                case NET_IB_NO_DEVICE, IB_VERBS_MISSING -> keep = first(h, "no ib");
+                case NO_SOCKET_INTERFACE -> keep = first(h, "no socket interface");
                 // Socket trouble: the first of each peer (a match is by peer), and the first failure of each.
                 case SOCKET_CONNECT_FAILED, SOCKET_CONNECT_RETRY -> {
-                    boolean a = s.add(new EventKey("peer", e.peer()));
-                    boolean b = k == EventKind.SOCKET_CONNECT_FAILED && s.add(new EventKey("failed", e.peer()));
+                    boolean a = first(h, "peer", e.peer());
+                    boolean b = k == EventKind.SOCKET_CONNECT_FAILED && first(h, "failed", e.peer());
                     keep = a || b;
                 }
                 case GDR_DISABLED -> {
                     // The first lines of each form, and the first naming each HCA.
                     String m = e.message() == null ? "" : e.message();
-                    int[] n = gdrLines.computeIfAbsent(h, x -> new int[2]);
-                    int form = m.contains("distance") ? 1 : 0;
-                    quote = n[form]++ < LINES;
-                    boolean newHca = form == 0 && s.add(new EventKey("hca", NcclTerms.hcaOf(m)));
+                    boolean distance = TransportTerms.isGdrDistance(m);
+                    quote = count(h, distance ? "gdr distance" : "gdr hca") <= LINES;
+                    boolean newHca = !distance && first(h, "hca", TransportTerms.gdrHca(m).orElse(null));
                     keep = quote || newHca;
                 }
                 default -> keep = false;
@@ -258,37 +243,33 @@ final class LogSummary {
     }
 
     private void ibDevices(NcclLog l, String own) {
-        Map<HostFacts, Set<Integer>> seen = new IdentityHashMap<>();
         for (IbDevice d : l.ibDevices()) {
             HostFacts h = host(d.host(), own);
-            if (seen.computeIfAbsent(h, x -> new HashSet<>()).add(d.index())) {
+            if (first(h, "ib device", d.index())) {
                 h.ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line()), d.line(), true));
             }
         }
     }
 
     private void transports(NcclLog l, String own) {
-        Map<HostFacts, Map<List<Object>, Integer>> keys = new IdentityHashMap<>();
-        Map<HostFacts, Set<Integer>> devs = new IdentityHashMap<>();
         for (NcclTransport t : l.transports()) {
             HostFacts h = host(t.host(), own);
             HostConnections c = h.connectionsToFill();
             if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
-            boolean overSocket = "Socket".equalsIgnoreCase(t.net());
+            boolean overSocket = TransportTerms.isSocket(t.net());
             if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line(), true);
             if (t.type() == TransportType.NET && t.net() != null) {
                 if (overSocket) {
                     c.socketNet = true;
-                    Integer dev = NcclTerms.netDev(t.via());
-                    if (dev != null && devs.computeIfAbsent(h, x -> new HashSet<>()).add(dev)) c.socketDevs.add(at(slim(t), t.line(), true));
+                    OptionalInt dev = TransportTerms.netDevice(t.via());
+                    if (dev.isPresent() && first(h, "socket device", dev.getAsInt())) c.socketDevs.add(at(slim(t), t.line(), true));
                 } else {
                     c.otherNet = true;
                 }
             }
-            if (t.type() == TransportType.NET && NcclTerms.rdmaNet(t.net()) && t.direction() != Direction.SEND) receive(t, c);
-            Map<List<Object>, Integer> seen = keys.computeIfAbsent(h, x -> new HashMap<>());
+            if (t.type() == TransportType.NET && TransportTerms.isRdma(t.net()) && t.direction() != Direction.SEND) receive(t, c);
             if (t.type() == TransportType.SHM) {
-                if (seen.merge(pathKey(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), true));
+                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line(), true));
                 continue;
             }
             if (t.type() != TransportType.NET || h.name == null) continue;
@@ -296,8 +277,8 @@ final class LogSummary {
             String b = rankHost.get(t.toRank());
             if (a != null && a.equals(h.name) && b != null && b.equals(h.name)) {
                 // Both ranks placed on this host by this log.
-                if (seen.merge(pathKey(t), 1, Integer::sum) <= LINES) c.intra.add(at(slim(t), t.line(), true));
-            } else if (seen.merge(Arrays.asList("?", t.fromRank(), t.toRank()), 1, Integer::sum) == 1) {
+                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line(), true));
+            } else if (first(h, "unplaced", t.fromRank(), t.toRank())) {
                 // A rank this log does not place, or places on another host: the job takes the first log's word for
                 // each rank, and another log of the job may put both here.
                 c.intra.add(at(slim(t), t.line(), false));
@@ -319,9 +300,9 @@ final class LogSummary {
         }
     }
 
-    /** The connection's type, ranks, devices and path: lines alike on these are one pair's. */
-    private static List<Object> pathKey(NcclTransport t) {
-        return Arrays.asList(t.type(), t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), t.via());
+    /** {@return how many lines of host {@code h} showed the connection's type, ranks, devices and path: one pair's} */
+    private int pairAndPath(HostFacts h, NcclTransport t) {
+        return count(h, t.type(), t.fromRank(), t.toRank(), t.fromDev(), t.toDev(), t.via());
     }
 
     /** {@return {@code e} with what the checks read: kind, level, message, peer, line} */

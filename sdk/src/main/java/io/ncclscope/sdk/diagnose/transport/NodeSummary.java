@@ -41,18 +41,13 @@ record NodeSummary(List<String> nodes, List<LogSummary> logs, List<Artifact> har
             if (d instanceof NcclLog l) {
                 logs.add(LogSummary.of(a, l, null, nodeEnv));
             } else if (d instanceof NcclTestsData t) {
-                NcclLog l = ncclLines(a, t);
-                if (l != null) logs.add(LogSummary.of(a, l, t.multiNode(), nodeEnv));
+                // The nccl-tests parser read its NCCL lines as a log too (line numbers kept; null when it printed none),
+                // quoted from the artifact's text.
+                if (a.hasText() && t.ncclLog() != null) logs.add(LogSummary.of(a, t.ncclLog(), t.multiNode(), nodeEnv));
             } else if (d instanceof IbstatData || d instanceof IpLinkData || d instanceof Topology) {
                 hardware.add(a);
             }
         }
         return new NodeSummary(List.copyOf(slice.nodes()), List.copyOf(logs), List.copyOf(hardware));
-    }
-
-    /** {@return the NCCL debug lines of an nccl-tests output as a log; null when it has none} */
-    private static NcclLog ncclLines(Artifact a, NcclTestsData t) {
-        // The nccl-tests parser read the output as a log too (line numbers kept); quoted from the artifact's text.
-        return a.hasText() ? t.ncclLog() : null;
     }
 }

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.parsers.topo.MatrixType;
 import io.ncclscope.parsers.topo.PathType;
@@ -33,7 +34,7 @@ final class P2pCheck {
 
     static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         LogFact<EnvSetting> envAt = null;
-        int level = NcclTerms.levelRank(job.env("NCCL_P2P_LEVEL"));
+        int level = TransportTerms.pathLevel(job.env("NCCL_P2P_LEVEL")).map(PathType::rank).orElse(-1);
         if (job.envOn("NCCL_P2P_DISABLE")) envAt = job.env.get("NCCL_P2P_DISABLE");
         else if (level >= 0 && level < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
         boolean any = false;
@@ -84,11 +85,11 @@ final class P2pCheck {
             }
             topoLine = topo.gpuLine(a);
         }
-        String level = job.env("NCCL_P2P_LEVEL");
+        PathType level = TransportTerms.pathLevel(job.env("NCCL_P2P_LEVEL")).orElse(null);
         String env = envAt == null ? null : TransportJob.setting(envAt);
+        // envAt is NCCL_P2P_DISABLE or an NCCL_P2P_LEVEL that names a level (check): level is known below.
         boolean envExplains = env != null && (job.envOn("NCCL_P2P_DISABLE") || path == null
-                || NcclTerms.levelRank(level) <= PathType.NV.rank()
-                || (path.type().isPath() && path.type().rank() > NcclTerms.levelRank(level)));
+                || level.rank() <= PathType.NV.rank() || (path.type().isPath() && path.type().rank() > level.rank()));
         boolean nv = path != null && path.isNvLink();
         boolean onPath = path != null && path.type().isPath();
         String key;
@@ -97,7 +98,7 @@ final class P2pCheck {
         else if (status != null && status.type().isP2pStatus() && status.type() != PathType.OK) key = "p2p.unsupported";
         else if (nv) key = "p2p.nvlink";
         // Within NCCL's P2P distance: PXB by default (src/graph/paths.cc ncclTopoCheckP2p), or NCCL_P2P_LEVEL.
-        else if (onPath && path.type().rank() <= NcclTerms.levelOrPxb(level)) key = "p2p.near";
+        else if (onPath && path.type().rank() <= (level != null ? level : TransportTerms.DEFAULT_LEVEL).rank()) key = "p2p.near";
         else if (onPath) key = "p2p.far";
         else key = "p2p.unknown";
         FindingSeverity sev = switch (key) {
@@ -113,7 +114,7 @@ final class P2pCheck {
         }
         if (envExplains) Collections.addAll(args, "env", env);
         List<EvidenceLine> ev = new ArrayList<>();
-        for (LogFact<NcclTransport> t : NcclTerms.first(intra, NcclTerms.LINES)) ev.add(t.quote());
+        for (LogFact<NcclTransport> t : intra.subList(0, Math.min(LogSummary.LINES, intra.size()))) ev.add(t.quote());
         if (envExplains) ev.add(envAt.quote());
         ev.add(topoLine);
         out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB,

@@ -5,6 +5,7 @@ import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NetworkChoice;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
@@ -31,7 +32,7 @@ final class SocketFallbackCheck {
             boolean other = false;
             LogFact<NetworkChoice> net = null;
             for (LogFact<NetworkChoice> n : h.networks) {
-                if (n.value().name().equalsIgnoreCase("Socket")) {
+                if (TransportTerms.isSocket(n.value().name())) {
                     socket = true;
                     if (net == null) net = n;
                 } else {
@@ -47,7 +48,7 @@ final class SocketFallbackCheck {
             if (other) continue;
             ClusterHardware.RdmaState r = hw.rdma(h.name, job.alone());
             String key = key(job.span, r.state());
-            String why = reason != null ? reason.value().message() : net != null ? NcclTerms.said(net.quote()) : "";
+            String why = reason != null ? reason.value().message() : net != null ? said(net.quote()) : "";
             LogFact<NcclInterface> sock = h.interfaces.stream().filter(i -> i.value().kind() == InterfaceKind.SOCKET)
                     .findFirst().orElse(null);
             Object[] args = r.state() == ClusterHardware.Rdma.ACTIVE
@@ -63,6 +64,13 @@ final class SocketFallbackCheck {
                     TransportAnalyzer.detail(key, args), ev,
                     "iface", sock == null ? null : sock.value().name(), "hca", String.join(",", r.active()));
         }
+    }
+
+    /** The message of a quoted NCCL line ({@code Using internal Network Socket}), without its prefix. */
+    private static String said(EvidenceLine l) {
+        String t = l.text();
+        int i = t.indexOf("INFO ");
+        return (i >= 0 ? t.substring(i + 5) : t).strip();
     }
 
     /** The detail of a fallback: what the job loses by it, by its span and the host's RDMA state. */

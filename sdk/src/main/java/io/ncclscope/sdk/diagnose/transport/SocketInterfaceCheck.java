@@ -2,12 +2,15 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.InterfaceList;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
@@ -20,6 +23,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -54,7 +58,7 @@ final class SocketInterfaceCheck {
     /** Judges one interface NCCL uses on host {@code h}; true when it made a finding. */
     private static boolean used(TransportJob job, ClusterHardware hw, HostFacts h, InterfaceUse e,
                                 List<LogFact<NcclEvent>> trouble, String better, MergedFindings out) {
-        String spec = NcclTerms.strip(job.env("NCCL_SOCKET_IFNAME"));
+        String spec = job.env("NCCL_SOCKET_IFNAME");
         LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
         String addr = e.address();
@@ -62,16 +66,16 @@ final class SocketInterfaceCheck {
         NetInterface ip = named.isEmpty() ? null : named.get(0).data();
         EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).artifact().quote(ip.line());
         boolean multi = span == TransportJob.Span.MULTI_NODE;
-        boolean loop = InterfaceNames.isLoopbackName(e.name) || InterfaceNames.loopback(addr);
-        boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(InterfaceNames::linkLocal);
-        boolean routable = e.addresses.stream().anyMatch(InterfaceNames::routable);
+        boolean loop = NetInterfaces.isLoopbackName(e.name) || NetInterfaces.isLoopbackAddress(addr);
+        boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(NetInterfaces::isLinkLocal);
+        boolean routable = e.addresses.stream().anyMatch(NetInterfaces::isRoutable);
         boolean down = ip != null && (ip.state() == LinkState.DOWN || ip.flags().contains("NO-CARRIER"));
-        boolean virt = InterfaceNames.virtualName(e.name) && !(e.name.startsWith("veth") && routable);
-        boolean nat = e.addresses.stream().anyMatch(InterfaceNames::dockerDefaultBridge) && !e.name.startsWith("docker");
-        boolean mgmt = InterfaceNames.mgmtName(e.name) || (ip != null && InterfaceNames.mgmtName(ip.master()));
-        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (InterfaceNames.bondName(e.name) || (ip != null && "bond".equals(ip.kind())));
+        boolean virt = NetInterfaces.isVirtualName(e.name) && !(e.name.startsWith("veth") && routable);
+        boolean nat = e.addresses.stream().anyMatch(NetInterfaces::isDockerDefaultBridge) && !e.name.startsWith("docker");
+        boolean mgmt = NetInterfaces.isManagementName(e.name) || (ip != null && NetInterfaces.isManagementName(ip.master()));
+        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && "bond".equals(ip.kind())));
         LogFact<NcclEvent> hit = failure(e, ll, trouble);
-        String how = spec == null ? "auto" : InterfaceNames.exclusion(spec) ? "exclude" : "set";
+        String how = spec == null ? "auto" : InterfaceList.of(spec).exclude() ? "exclude" : "set";
         String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
         // The first of these the interface is: loopback and a down interface weigh by the job's span alone.
         Verdict v = loop ? new Verdict("ifname.lo." + how + "." + scope, bySpan(span))
@@ -127,7 +131,9 @@ final class SocketInterfaceCheck {
     private static LogFact<NcclEvent> failure(InterfaceUse e, boolean linkLocal, List<LogFact<NcclEvent>> trouble) {
         for (LogFact<NcclEvent> t : trouble) {
             String peer = t.value().peer();
-            if (peer == null || e.name.equals(InterfaceNames.scope(peer)) || (linkLocal && InterfaceNames.linkLocal(peer))) return t;
+            if (peer == null || NetInterfaces.zone(peer).filter(e.name::equals).isPresent() || (linkLocal && NetInterfaces.isLinkLocal(peer))) {
+                return t;
+            }
         }
         return null;
     }
@@ -139,23 +145,23 @@ final class SocketInterfaceCheck {
         for (LogFact<NcclEvent> t : trouble) {
             String peer = t.value().peer();
             if (peer == null || t.value().kind() != EventKind.SOCKET_CONNECT_FAILED || !seenPeers.add(peer)) continue;
-            String via = InterfaceNames.scope(peer);
+            String via = NetInterfaces.zone(peer).orElse(null);
             if (via != null && flagged.contains(via)) continue;
             FindingSeverity sev;
             String key;
-            if (InterfaceNames.linkLocal(peer)) {
+            if (NetInterfaces.isLinkLocal(peer)) {
                 sev = FindingSeverity.ERROR;
                 key = via != null ? "ifname.peer.linklocal.via" : "ifname.peer.linklocal";
-            } else if (InterfaceNames.dockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE) {
+            } else if (NetInterfaces.isDockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE) {
                 sev = job.span == TransportJob.Span.MULTI_NODE ? FindingSeverity.ERROR : FindingSeverity.WARNING;
                 key = "ifname.peer.nat";
-            } else if (InterfaceNames.loopback(peer) && job.span == TransportJob.Span.MULTI_NODE) {
+            } else if (NetInterfaces.isLoopbackAddress(peer) && job.span == TransportJob.Span.MULTI_NODE) {
                 sev = FindingSeverity.ERROR;
                 key = "ifname.peer.lo";
             } else {
                 continue;
             }
-            String bare = InterfaceNames.bare(peer);
+            String bare = NetInterfaces.bareAddress(peer);
             List<Object> args = new ArrayList<>(Arrays.asList("peer", bare, "reason", t.value().message()));
             if (via != null) Collections.addAll(args, "iface", via);
             List<Quote> ev = new ArrayList<>(List.of(t.toQuote()));
@@ -166,9 +172,9 @@ final class SocketInterfaceCheck {
     }
 
     private static boolean usesSocketDev(NcclTransport t, InterfaceUse e) {
-        if (t.type() != TransportType.NET || !"Socket".equalsIgnoreCase(t.net())) return false;
-        Integer dev = NcclTerms.netDev(t.via());
-        return dev != null && e.socketIndexes.contains(dev);
+        if (t.type() != TransportType.NET || !TransportTerms.isSocket(t.net())) return false;
+        OptionalInt dev = TransportTerms.netDevice(t.via());
+        return dev.isPresent() && e.socketIndexes.contains(dev.getAsInt());
     }
 
     /**
@@ -180,18 +186,18 @@ final class SocketInterfaceCheck {
         for (Evidence.Item<NetInterface> i : ifaces) {
             NetInterface n = i.data();
             boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
-            if (!up || !candidate(n.name()) || InterfaceNames.mgmtName(n.master())) continue;
+            if (!up || !candidate(n.name()) || NetInterfaces.isManagementName(n.master())) continue;
             if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;
             for (NetAddress a : n.addresses()) {
-                if (!InterfaceNames.routable(a.address())) continue;
+                if (!NetInterfaces.isRoutable(a.address())) continue;
                 if ("inet".equals(a.family())) return n.name();
                 if (v6 == null) v6 = n.name();
             }
         }
         if (v6 != null) return v6;
         for (InterfaceUse e : entries.values()) {
-            boolean ok = candidate(e.name) && e.addresses.stream().anyMatch(InterfaceNames::routable)
-                    && e.addresses.stream().noneMatch(InterfaceNames::dockerDefaultBridge);
+            boolean ok = candidate(e.name) && e.addresses.stream().anyMatch(NetInterfaces::isRoutable)
+                    && e.addresses.stream().noneMatch(NetInterfaces::isDockerDefaultBridge);
             if (ok) return e.name;
         }
         return null;
@@ -202,7 +208,7 @@ final class SocketInterfaceCheck {
      * device but veth}
      */
     private static boolean candidate(String name) {
-        return !InterfaceNames.isLoopbackName(name) && !InterfaceNames.mgmtName(name)
-                && !(InterfaceNames.virtualName(name) && !name.startsWith("veth"));
+        return !NetInterfaces.isLoopbackName(name) && !NetInterfaces.isManagementName(name)
+                && !(NetInterfaces.isVirtualName(name) && !name.startsWith("veth"));
     }
 }

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -44,12 +45,8 @@ final class SubnetCheck {
             InterfaceUse e = InterfaceUse.bootstrap(h);
             if (e == null) continue;
             String net = null;
-            for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
-                for (NetAddress a : ip.data().addresses()) {
-                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        net = InterfaceNames.subnet(a.address(), a.prefixLength());
-                    }
-                }
+            for (Evidence.Item<NetAddress> a : prefixed(hw, h.name, e)) {
+                net = NetInterfaces.subnet(a.data().address(), a.data().prefixLength()).orElse(null);
             }
             if (net == null) allKnown = false;
             boots.add(new Bootstrap(h.name, e.name, e.address(), net == null ? null : oneOf.computeIfAbsent(net, k -> k)));
@@ -59,7 +56,8 @@ final class SubnetCheck {
         List<String> hosts = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (Bootstrap b : boots) {
-            String net = allKnown ? b.subnet() : guess24(b.address());
+            // Without prefixes, a /24 of each address.
+            String net = allKnown ? b.subnet() : NetInterfaces.subnet(b.address(), 24).orElse("?");
             byNet.computeIfAbsent(net, k -> new ArrayList<>()).add(b.host());
             hosts.add(b.host());
             names.add(b.iface());
@@ -113,20 +111,23 @@ final class SubnetCheck {
         for (HostFacts h : job.hosts()) {
             InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
             if (e == null) continue;
-            for (Evidence.Item<NetInterface> ip : hw.iface(h.name, false, e.name)) {
-                for (NetAddress a : ip.data().addresses()) {
-                    if (InterfaceNames.bare(e.address()).equals(a.address()) && a.prefixLength() != null) {
-                        lines.add(ip.artifact().quote(a.line()));
-                    }
-                    if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
-                }
+            for (Evidence.Item<NetAddress> a : prefixed(hw, h.name, e)) {
+                lines.add(a.artifact().quote(a.data().line()));
+                if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
             }
         }
         return List.copyOf(lines);
     }
 
-    private static String guess24(String address) {
-        int[] v = InterfaceNames.v4(address);
-        return v == null ? "?" : v[0] + "." + v[1] + "." + v[2] + ".0/24";
+    /** {@return the addresses {@code ip addr} shows for host {@code host}'s bootstrap interface {@code e} with a prefix} */
+    private static List<Evidence.Item<NetAddress>> prefixed(ClusterHardware hw, String host, InterfaceUse e) {
+        List<Evidence.Item<NetAddress>> out = new ArrayList<>();
+        for (Evidence.Item<NetInterface> ip : hw.iface(host, false, e.name)) {
+            for (NetAddress a : ip.data().addresses()) {
+                boolean same = NetInterfaces.bareAddress(e.address()).equals(a.address());
+                if (same && a.prefixLength() != null) out.add(new Evidence.Item<>(ip.artifact(), a));
+            }
+        }
+        return out;
     }
 }

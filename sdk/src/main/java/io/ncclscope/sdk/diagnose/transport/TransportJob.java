@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.IbDevice;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -127,15 +128,16 @@ final class TransportJob {
         return null;
     }
 
-    /** The value of an NCCL variable; null when not set. */
+    /** The value of an NCCL variable, stripped; null when not set. */
     String env(String name) {
         LogFact<EnvSetting> e = env.get(name);
-        return e == null ? null : e.value().value();
+        String v = e == null ? null : e.value().value();
+        return v == null ? null : v.strip();
     }
 
     /** True when an NCCL variable is set to a true integer ({@code 1}, {@code 2}...), NCCL's reading of booleans. */
     boolean envOn(String name) {
-        return NcclTerms.on(env(name));
+        return TransportTerms.isOn(env(name));
     }
 
     /** {@return {@code NAME=value} of a setting} */
