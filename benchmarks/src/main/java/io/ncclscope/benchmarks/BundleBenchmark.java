@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -225,7 +226,8 @@ public final class BundleBenchmark {
     /**
      * For each size, the smallest {@code -Xmx} (to 1 MiB) at which a fresh JVM analyzes the bundle on the streamed
      * path, report included ({@link Once}): the heap at its peak, which {@code heap_held} (taken between reading and
-     * the report) does not see.
+     * the report) does not see. A probe that runs ten times as long as the first, at 64 MiB (a minute at least), counts
+     * as too small: just above its peak a JVM can collect for many minutes without running out.
      */
     private static void minHeaps(Path capture, Path work, List<Integer> sizes, boolean distinct) throws Exception {
         List<int[]> found = new ArrayList<>();
@@ -234,10 +236,14 @@ public final class BundleBenchmark {
             deleteTree(root);
             generate(capture, root, n, distinct);
             int lo = 4, hi = 64; // lo fails (or is assumed to), hi passes
-            if (!once(root, hi)) throw new IllegalStateException(n + " nodes do not fit in " + hi + " MiB");
+            long start = System.nanoTime();
+            if (!once(root, hi, Long.MAX_VALUE)) throw new IllegalStateException(n + " nodes do not fit in " + hi + " MiB");
+            // A heap just above the peak can keep a JVM collecting for many minutes without running out: a probe that
+            // takes ten times as long as the roomy run (one minute at least) does not complete.
+            long limitNanos = Math.max(TimeUnit.MINUTES.toNanos(1), 10 * (System.nanoTime() - start));
             while (hi - lo > 1) {
                 int mid = (lo + hi) >>> 1;
-                if (once(root, mid)) hi = mid;
+                if (once(root, mid, limitNanos)) hi = mid;
                 else lo = mid;
             }
             found.add(new int[] {n, hi});
@@ -252,13 +258,17 @@ public final class BundleBenchmark {
         deleteTree(work);
     }
 
-    /** Whether a fresh JVM with {@code -Xmx<mib>m} analyzes {@code root} streamed. */
-    private static boolean once(Path root, int mib) throws Exception {
+    /** Whether a fresh JVM with {@code -Xmx<mib>m} analyzes {@code root} streamed within {@code limitNanos}. */
+    private static boolean once(Path root, int mib, long limitNanos) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process p = new ProcessBuilder(java.toString(), "-Xmx" + mib + "m", "-cp", System.getProperty("java.class.path"),
                 Once.class.getName(), root.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
-        return p.waitFor() == 0;
+        if (p.waitFor(limitNanos, TimeUnit.NANOSECONDS)) return p.exitValue() == 0;
+        p.destroyForcibly().waitFor();
+        System.out.printf(Locale.ROOT, "streamed  -Xmx%dm did not complete in %d s: counted as too small%n", mib,
+                TimeUnit.NANOSECONDS.toSeconds(limitNanos));
+        return false;
     }
 
     /** Analyzes one bundle folder the way {@code ncclscope analyze} does and renders the report; exit 0 when done. */
