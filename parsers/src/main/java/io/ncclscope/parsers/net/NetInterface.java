@@ -1,6 +1,8 @@
 package io.ncclscope.parsers.net;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * One network interface from {@code ip link}, {@code ip -d link}, {@code ip addr}, {@code ip -br} or {@code ifconfig}.
@@ -58,6 +60,39 @@ public record NetInterface(String name, Integer index, String parent, Integer mt
         flags = List.copyOf(flags);
         addresses = List.copyOf(addresses);
         altNames = List.copyOf(altNames);
+    }
+
+    /** The {@code ip -d link} kinds of software devices: no cable behind them. */
+    private static final Set<String> SOFTWARE_KINDS = Set.of("bridge", "veth", "vxlan", "geneve", "tun", "tap", "dummy",
+            "vrf", "macvlan", "ipvlan", "wireguard", "gre", "ipip", "sit", "openvswitch");
+
+    /**
+     * {@return true for a software device, never a cable: the loopback, a device of a software kind ({@code ip -d}'s
+     * {@code bridge}, {@code veth}, {@code vxlan}...), a name of one ({@link NetInterfaces#isVirtualName}), or a VRF
+     * device ({@code NOARP} and {@code MASTER})}
+     */
+    public boolean softwareDevice() {
+        String n = name.toLowerCase(Locale.ROOT);
+        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
+        if ("loopback".equals(linkType) || n.equals("lo")) return true;
+        if (SOFTWARE_KINDS.contains(k) || NetInterfaces.isVirtualName(n)) return true;
+        return flags.contains("NOARP") && flags.contains("MASTER");
+    }
+
+    /** {@return the bond or team this interface is a member of ({@code master bond0}, a {@code bond_slave}); null when none} */
+    public String bondMaster() {
+        if (master == null) return null;
+        return "bond".equals(slaveKind) || master.startsWith("bond") || master.startsWith("team") ? master : null;
+    }
+
+    /** {@return true when the interface carries a configured address: not a link-local one, not a host-scoped one} */
+    public boolean hasConfiguredAddress() {
+        for (NetAddress a : addresses) {
+            String s = a.address() == null ? "" : a.address().toLowerCase(Locale.ROOT);
+            if ("link".equals(a.scope()) || "host".equals(a.scope()) || s.startsWith("fe80") || s.startsWith("169.254.")) continue;
+            return true;
+        }
+        return false;
     }
 
     /** {@return true when the interface is administratively up (ip's flag {@code UP}), carrier or not} */

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.internal.Digits;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -203,5 +204,21 @@ public final class NetInterfaces {
 
     private static boolean isHexDigit(char c) {
         return Digits.isDigit(c) || (c >= 'a' && c <= 'f');
+    }
+
+    /** The name of a card's function: a stem, {@code f} and the function, then a port ({@code np1}) or nothing. */
+    private static final Pattern CARD_FUNCTION = Pattern.compile("^([a-zA-Z]+[^\\s]*?\\d)f\\d+(?:np\\d+|d\\d+)?$");
+
+    /**
+     * {@return the name every function of one PCI card shares, by the kernel's predictable interface names:
+     * {@code enp27s0} for {@code enp27s0f1np1}, {@code ens5} for {@code ens5f0}, {@code rocep1s0} for {@code rocep1s0f0};
+     * null when the name carries no function number}
+     *
+     * @param name an interface name; nullable
+     */
+    public static String cardStem(String name) {
+        if (name == null) return null;
+        Matcher m = CARD_FUNCTION.matcher(name);
+        return m.matches() ? m.group(1) : null;
     }
 }

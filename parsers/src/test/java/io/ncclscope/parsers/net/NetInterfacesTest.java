@@ -8,6 +8,39 @@ import org.junit.jupiter.api.Test;
 class NetInterfacesTest {
 
     @Test
+    void aCardsFunctionsShareTheStemOfTheirPredictableName() {
+        assertThat(NetInterfaces.cardStem("enp27s0f1np1")).isEqualTo("enp27s0");
+        assertThat(NetInterfaces.cardStem("ens5f0")).isEqualTo("ens5");
+        assertThat(NetInterfaces.cardStem("rocep1s0f0")).isEqualTo("rocep1s0");
+        assertThat(NetInterfaces.cardStem("eth0")).isNull();
+        assertThat(NetInterfaces.cardStem(null)).isNull();
+    }
+
+    @Test
+    void whatIpLinkSaysOfAnInterfaceItsSoftwareKindBondAndAddresses() {
+        String text = """
+                1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
+                    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00
+                    inet 127.0.0.1/8 scope host lo
+                2: ens1f0np0: <BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP> mtu 9000 qdisc mq master bond0 state UP group default qlen 1000
+                    link/ether 0c:42:a1:00:00:01 brd ff:ff:ff:ff:ff:ff
+                    inet6 fe80::e42:a1ff:fe00:1/64 scope link
+                3: bond0: <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu 9000 qdisc noqueue state UP group default qlen 1000
+                    link/ether 0c:42:a1:00:00:01 brd ff:ff:ff:ff:ff:ff
+                    inet 10.0.0.7/24 brd 10.0.0.255 scope global bond0
+                4: docker0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state DOWN group default
+                    link/ether 02:42:00:00:00:01 brd ff:ff:ff:ff:ff:ff
+                    inet 172.17.0.1/16 brd 172.17.255.255 scope global docker0
+                """;
+        java.util.List<NetInterface> all = ((IpLinkData) io.ncclscope.parsers.Parsers.parse(text).data()).interfaces();
+        assertThat(all).extracting(NetInterface::name).containsExactly("lo", "ens1f0np0", "bond0", "docker0");
+        assertThat(all).extracting(NetInterface::softwareDevice).containsExactly(true, false, false, true);
+        assertThat(all).extracting(NetInterface::bondMaster).containsExactly(null, "bond0", null, null);
+        // lo's address is host-scoped, ens1f0np0 has a link-local one only
+        assertThat(all).extracting(NetInterface::hasConfiguredAddress).containsExactly(false, false, true, true);
+    }
+
+    @Test
     void loopbackIsTheKernelsLoDeviceAndItsLabelsOnly() {
         assertThat(NetInterfaces.isLoopbackName("lo")).isTrue();
         assertThat(NetInterfaces.isLoopbackName("lo:1")).isTrue();

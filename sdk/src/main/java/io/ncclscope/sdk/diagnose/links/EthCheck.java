@@ -11,6 +11,7 @@ import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -112,12 +113,12 @@ final class EthCheck {
     private static void ipDown(NodePorts.IpInterface f, NodePorts ports, boolean addrKnown, List<NodePorts.IpInterface> unknown,
                                MergedFindings sink) {
         NetInterface i = f.nif();
-        if (!i.adminUp() || !i.noCarrier() || f.virtual()) return;
+        if (!i.adminUp() || !i.noCarrier() || f.nif().softwareDevice()) return;
         String rdma = ports.rdmaDevice(i.name());
-        boolean addr = f.hasAddress();
+        boolean addr = f.nif().hasConfiguredAddress();
         if (i.ipoib() && !addr) return; // IPoIB not configured; the IB port speaks in ibstat
         if (ports.showsRdmaDevice(rdma)) return; // IB_PORT_NOT_ACTIVE speaks for it
-        String bond = f.bond();
+        String bond = f.nif().bondMaster();
         if (!addr && rdma == null && bond == null) {
             // No address, no RDMA device, not in a bond: an unused port, when the input shows addresses at all.
             if (!addrKnown) unknown.add(f);
@@ -160,10 +161,10 @@ final class EthCheck {
         if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
         if (ports.ipInterface(r.netdev()) != null) return; // ip link speaks for it
         if (ports.showsRdmaDevice(r.rdmaDevice())) return; // IB_PORT_NOT_ACTIVE speaks for it
-        String stem = NodePorts.cardStem(r.netdev());
+        String stem = NetInterfaces.cardStem(r.netdev());
         if (stem != null) {
             for (RdmaLink o : map) {
-                if (o != r && o.state() == LinkState.UP && stem.equals(NodePorts.cardStem(o.netdev()))) return; // spare port
+                if (o != r && o.state() == LinkState.UP && stem.equals(NetInterfaces.cardStem(o.netdev()))) return; // spare port
             }
         }
         sink.addLines(LinkText.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
@@ -190,7 +191,7 @@ final class EthCheck {
         String name = i.name();
         String rdma = ports.rdmaDevice(name);
         NodePorts.IpInterface f = ports.ipInterface(name);
-        boolean addr = f != null && f.hasAddress();
+        boolean addr = f != null && f.nif().hasConfiguredAddress();
         boolean used = rdma != null || addr || fabric(i);
         List<EvidenceLine> ev = LinkText.quotes(a, SettingsLines.linkDetected(a.text(), i.line()));
         ev.add(a.quote(i.line()));
@@ -299,7 +300,7 @@ final class EthCheck {
         for (NodePorts.IpInterface f : all) byName.putIfAbsent(f.nif().name(), f);
         Map<String, List<NodePorts.IpInterface>> members = new LinkedHashMap<>();
         for (NodePorts.IpInterface f : byName.values()) {
-            String b = f.bond();
+            String b = f.nif().bondMaster();
             if (b != null && f.nif().mtu() != null) members.computeIfAbsent(b, k -> new ArrayList<>()).add(f);
         }
         for (var e : members.entrySet()) {
@@ -323,8 +324,8 @@ final class EthCheck {
         Map<String, List<NodePorts.IpInterface>> byCard = new LinkedHashMap<>();
         for (NodePorts.IpInterface f : all) {
             NetInterface i = f.nif();
-            String stem = NodePorts.cardStem(i.name());
-            if (stem == null || i.mtu() == null || i.state() != LinkState.UP || f.virtual()) continue;
+            String stem = NetInterfaces.cardStem(i.name());
+            if (stem == null || i.mtu() == null || i.state() != LinkState.UP || f.nif().softwareDevice()) continue;
             byCard.computeIfAbsent(stem, k -> new ArrayList<>()).add(f);
         }
         for (List<NodePorts.IpInterface> card : byCard.values()) {

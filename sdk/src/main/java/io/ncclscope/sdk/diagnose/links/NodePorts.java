@@ -10,20 +10,15 @@ import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.LinkState;
-import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
-import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The ports of one node, as its tools show them: the interfaces of {@code ip link}/{@code ip addr}, the Ethernet
@@ -34,45 +29,12 @@ import java.util.regex.Pattern;
  */
 final class NodePorts {
 
-    /** The {@code ip -d link} kinds of software devices ({@link IpInterface#virtual}). */
-    private static final Pattern VIRTUAL_KINDS =
-            Pattern.compile("bridge|veth|vxlan|geneve|tun|tap|dummy|vrf|macvlan|ipvlan|wireguard|gre|ipip|sit|openvswitch");
-
     /** An interface as {@code ip link} or {@code ip addr} shows it: state, flags, MTU, addresses, bond. */
     record IpInterface(Artifact artifact, NetInterface nif) {
 
         /** {@return true for an up, physical interface with an MTU: one whose MTU matters} */
         boolean inUse() {
-            return nif.mtu() != null && !virtual() && (nif.adminUp() || nif.state() == LinkState.UP);
-        }
-
-        /** {@return the bond or team the interface is a member of; null when none} */
-        String bond() {
-            String m = nif.master();
-            if (m == null) return null;
-            if ("bond".equals(nif.slaveKind()) || m.startsWith("bond") || m.startsWith("team")) return m;
-            return null;
-        }
-
-        /** {@return true when the interface carries a configured address: not link-local, not host-scoped} */
-        boolean hasAddress() {
-            for (NetAddress a : nif.addresses()) {
-                String s = a.address() == null ? "" : a.address().toLowerCase(Locale.ROOT);
-                if ("link".equals(a.scope()) || s.startsWith("fe80") || s.startsWith("169.254.")) continue;
-                if ("host".equals(a.scope())) continue;
-                return true;
-            }
-            return false;
-        }
-
-        /** {@return true for a software device, never a cable: loopback, bridges, veth, tunnels...} */
-        boolean virtual() {
-            String n = nif.name().toLowerCase(Locale.ROOT);
-            String kind = nif.kind() == null ? "" : nif.kind().toLowerCase(Locale.ROOT);
-            if ("loopback".equals(nif.linkType()) || n.equals("lo")) return true;
-            if (VIRTUAL_KINDS.matcher(kind).matches()) return true;
-            if (NetInterfaces.isVirtualName(n)) return true;
-            return nif.flags().contains("NOARP") && nif.flags().contains("MASTER"); // a VRF device
+            return nif.mtu() != null && !nif.softwareDevice() && (nif.adminUp() || nif.state() == LinkState.UP);
         }
     }
 
@@ -221,15 +183,4 @@ final class NodePorts {
         return best;
     }
 
-    private static final Pattern SIBLING = Pattern.compile("^([a-zA-Z]+[^\\s]*?\\d)f\\d+(?:np\\d+|d\\d+)?$");
-
-    /**
-     * The name every function of one PCI card shares ({@code enp27s0} for {@code enp27s0f1np1}, {@code ens5} for
-     * {@code ens5f0}, {@code rocep1s0} for {@code rocep1s0f0}); null when the name carries no function number.
-     */
-    static String cardStem(String ifname) {
-        if (ifname == null) return null;
-        Matcher m = SIBLING.matcher(ifname);
-        return m.matches() ? m.group(1) : null;
-    }
 }
