@@ -126,7 +126,10 @@ final class Classifier {
         if (row.note().contains(BY_RESULT)) {
             // The row knows only the result its source returns: it corrects a generic guess of the text rules (any
             // NET/OFI line a system error), a precise reading of the text stands, and an unknown message is named by
-            // the return code that follows it, only when one does (NCCL often warns and goes on).
+            // the return code that follows it, only when one does (NCCL often warns and goes on). A message naming the
+            // proxy is read as passing on a peer's error; the row knows better (NCCL 2.28+'s RMA and GIN proxy checks
+            // fail on their own): a WARN no rule knows, named by the return code after it.
+            if (byText.code() == null && byText.role() == Role.SECONDARY) return new Verdict(null, Role.UNKNOWN, null);
             return generic(byText.code()) != null ? new Verdict(code, byText.role(), null) : byText;
         }
         return switch (code) {

@@ -56,16 +56,13 @@ class CatalogueClassificationTest {
 
     /**
      * Each example is classified with the kind the parser gives a WARN line of that message ({@link EventKind#of}), as
-     * in a log. Known gap, an expected failure: the parser reads every message naming the proxy as
-     * {@link EventKind#PROXY_ERROR}, which the classifier makes a consequence, while the catalogue names some of them
-     * (RMA and GIN proxy checks of NCCL 2.28+, no corpus log prints one) after the result their source returns. Until a
-     * change reads them the catalogue's way (it changes findings), they are listed apart: the test fails when a message
-     * of another kind reads wrong, or when no proxy message is left to list (then this exemption goes).
+     * in a log. The parser reads every message naming the proxy as {@link EventKind#PROXY_ERROR}, a consequence; where
+     * the catalogue names one after the result its source returns (RMA and GIN proxy checks of NCCL 2.28+), the row
+     * wins: the message is unknown by its text and the return code after it names it.
      */
     @Test
     void everyWarnFormatOfTheCatalogueGetsItsClassification() {
         List<String> wrong = new ArrayList<>();
-        List<String> proxyReadAsConsequence = new ArrayList<>();
         int rows = 0;
         for (MessageCatalogue.Entry row : MessageCatalogue.builtIn().entries()) {
             if (!WARN_SOURCES.contains(row.source())) continue;
@@ -89,13 +86,26 @@ class CatalogueClassificationTest {
             } else {
                 ok = c.equals(v.code());
             }
-            if (!ok && kind == EventKind.PROXY_ERROR && v.role() == Role.SECONDARY) proxyReadAsConsequence.add(row.format());
-            else if (!ok) wrong.add(row.line() + " " + row.format() + " -> " + c + " but " + v);
+            if (!ok) wrong.add(row.line() + " " + row.format() + " -> " + c + " but " + v);
         }
-        assertThat(proxyReadAsConsequence).as("proxy messages the catalogue names by their result").isNotEmpty()
-                .allMatch(f -> f.toLowerCase(Locale.ROOT).contains("proxy"));
         assertThat(rows).isGreaterThan(800);
         assertThat(wrong).as("catalogue rows the classifier reads otherwise").isEmpty();
+    }
+
+    @Test
+    void anRmaProxyCheckIsNamedByTheResultItReturnsNotReadAsAPeersError() {
+        // NCCL 2.30 src/rma/rma_proxy_launch.cc: the check WARNs and returns ncclInternalError (3); before, every WARN
+        // naming the proxy read as a consequence of another rank's failure, and this log named no cause
+        String log = """
+                gpu01:4711:4790 [0] NCCL INFO NCCL version 2.30.3+cuda13.0
+                gpu01:4711:4790 [0] src/rma/rma_proxy_launch.cc:212 NCCL WARN ncclRmaProxyPutGroupStartParams: descriptor is not a put-signal-group type (7)
+                gpu01:4711:4790 [0] NCCL INFO src/rma/rma_proxy_launch.cc:240 -> 3
+                gpu01:4711:4790 [0] NCCL INFO src/rma/rma.cc:88 -> 3
+                """;
+        var r = io.ncclscope.sdk.NcclScope.analyze(io.ncclscope.sdk.evidence.Evidence.builder().addText("job.log", log).build(),
+                Locale.ENGLISH);
+        var f = r.findings().stream().filter(x -> x.code().equals("NCCL_INTERNAL_ERROR")).findFirst().orElseThrow();
+        assertThat(f.evidence().get(0).text()).contains("ncclRmaProxyPutGroupStartParams");
     }
 
     @Test
