@@ -4,10 +4,10 @@ import io.ncclscope.parsers.internal.Digits;
 import io.ncclscope.parsers.internal.Paste;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -102,7 +102,7 @@ public final class FleetOutputs {
     }
 
     /** A line that is in every part: a prompt's command line, a fence. */
-    private static final Set<String> SHARED = new java.util.HashSet<>();
+    private static final Set<String> SHARED = new HashSet<>();
 
     /**
      * {@return each node's part of {@code text}, in the order the nodes first appear; empty when {@code text} is not a
@@ -115,7 +115,7 @@ public final class FleetOutputs {
         List<String> lines = lines(text);
         // Each line's nodes: SHARED for a prompt or fence, null for a line of none (blank, a header, the tool's own)
         List<Set<String>> owners = new ArrayList<>(lines.size());
-        Map<String, Boolean> hosts = new LinkedHashMap<>();
+        Set<String> hosts = new LinkedHashSet<>();
         String[] content = new String[lines.size()]; // a pdsh line without its prefix
         int prefixed = 0;
         boolean blocks = false;
@@ -127,7 +127,7 @@ public final class FleetOutputs {
             if (isDashes(t) && i + 2 < lines.size() && isDashes(lines.get(i + 2).strip())) {
                 List<String> set = nodeSet(lines.get(i + 1).strip());
                 if (set == null || prefixed > 0) return List.of();
-                current = new java.util.LinkedHashSet<>(set);
+                current = new LinkedHashSet<>(set);
                 blocks = true;
                 owners.add(null);
                 owners.add(null);
@@ -146,7 +146,7 @@ public final class FleetOutputs {
                 continue;
             }
             if (isToolLine(t)) continue;
-            if (isAddedLine(t)) {
+            if (Paste.isPromptOrFence(t)) {
                 owners.set(i, SHARED);
                 continue;
             }
@@ -163,15 +163,15 @@ public final class FleetOutputs {
                 prefixed++;
             }
             for (String h : owners.get(i)) {
-                if (hosts.size() == MAX_HOSTS && !hosts.containsKey(h)) return List.of();
-                hosts.putIfAbsent(h, Boolean.TRUE);
+                if (hosts.size() == MAX_HOSTS && !hosts.contains(h)) return List.of();
+                hosts.add(h);
             }
         }
         // pdsh's prefix on one host's one line may be the line's own "key1: value": two lines, two hosts or a prompt
         // that ran pdsh or clush make it a fleet output
         if (hosts.isEmpty() || prefixed == 1 && !fleetPrompt(lines, owners)) return List.of();
         List<Part> out = new ArrayList<>(hosts.size());
-        for (String host : hosts.keySet()) {
+        for (String host : hosts) {
             List<String> own = new ArrayList<>();
             int[] numbers = new int[lines.size()];
             for (int i = 0; i < lines.size(); i++) {
@@ -195,7 +195,7 @@ public final class FleetOutputs {
             int nl = text.indexOf('\n', from);
             int end = nl < 0 ? n : nl;
             String t = text.substring(from, end).strip();
-            if (!t.isEmpty() && !isAddedLine(t)) {
+            if (!t.isEmpty() && !Paste.isPromptOrFence(t)) {
                 return isDashes(t) || ansibleHost(t) != null || isToolLine(t) || hostEnd(t) > 0;
             }
             from = nl < 0 ? n : nl + 1;
@@ -288,13 +288,6 @@ public final class FleetOutputs {
     /** A line the fleet tool prints about a node, not the node's output: {@code pdsh@login1: ...}, {@code clush: ...}. */
     private static boolean isToolLine(String t) {
         return t.startsWith("pdsh@") || t.startsWith("clush: ");
-    }
-
-    /** A line a person adds around an output: a shell prompt's command line, a Markdown fence. */
-    private static boolean isAddedLine(String t) {
-        if (t.startsWith("```") || t.startsWith("~~~")) return true;
-        if (t.startsWith("$ ") || t.startsWith("# ") && Paste.afterPrompt(t) != null) return true;
-        return Paste.isHostPrompt(t);
     }
 
     /**

@@ -121,6 +121,16 @@ public final class Paste {
     }
 
     /**
+     * True for a line a person adds around a pasted output: a shell prompt's command line ({@code $ ibstat},
+     * {@code # ibstat}, {@code user@host:~$ ibstat}) or a Markdown fence. {@code t} is the stripped line.
+     */
+    public static boolean isPromptOrFence(String t) {
+        if (t.startsWith("```") || t.startsWith("~~~")) return true;
+        if (t.startsWith("$ ") || t.startsWith("# ") && afterPrompt(t) != null) return true;
+        return isHostPrompt(t);
+    }
+
+    /**
      * True for a {@code user@host} prompt's line: {@code user@host:dir$ cmd}, {@code [user@host dir]# cmd},
      * {@code (env) user@host:~$ cmd}. {@code t} is the stripped line.
      */

@@ -143,9 +143,7 @@ public final class PasteMargin {
      */
     private static boolean isAddedLine(String line) {
         String t = line.strip();
-        if (t.startsWith("```") || t.startsWith("~~~")) return true;
-        if (t.startsWith("$ ") || t.startsWith("# ") && Paste.afterPrompt(t) != null) return true;
-        if (Paste.isHostPrompt(t)) return true;
+        if (Paste.isPromptOrFence(t)) return true;
         if (t.length() == 15 && t.chars().allMatch(c -> c == '-')) return true;
         return t.endsWith(" >>") && t.contains(" | rc=");
     }

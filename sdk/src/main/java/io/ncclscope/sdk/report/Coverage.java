@@ -275,21 +275,17 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
                         : new Gap(GAP_NO_CHECK, Texts.t(l, "coverage.gap.noCheck")));
             }
             if (notJudged) gaps.add(new Gap(GAP_NOT_JUDGED, Texts.t(l, "coverage.gap.notJudged")));
-            if (!blindBundles.isEmpty()) {
-                List<String> names = blindBundles.stream().limit(NODES_NAMED).toList();
-                int more = blindBundles.size() - names.size();
-                gaps.add(new Gap(GAP_NO_GPU_TOOLS, more > 0
-                        ? Texts.t(l, "coverage.gap.noGpuToolsMore", "names", String.join(", ", names), "more", more)
-                        : Texts.t(l, "coverage.gap.noGpuTools", "names", String.join(", ", names))));
-            }
-            if (!unreadNodes.isEmpty()) {
-                List<String> names = unreadNodes.stream().limit(NODES_NAMED).toList();
-                int more = unreadNodes.size() - names.size();
-                gaps.add(new Gap(GAP_NODE_NOT_READ, more > 0
-                        ? Texts.t(l, "coverage.gap.nodeNotReadMore", "names", String.join(", ", names), "more", more)
-                        : Texts.t(l, "coverage.gap.nodeNotRead", "names", String.join(", ", names))));
-            }
+            if (!blindBundles.isEmpty()) gaps.add(nodesGap(GAP_NO_GPU_TOOLS, "coverage.gap.noGpuTools", blindBundles, l));
+            if (!unreadNodes.isEmpty()) gaps.add(nodesGap(GAP_NODE_NOT_READ, "coverage.gap.nodeNotRead", unreadNodes, l));
             return new Coverage(checks, gaps);
+        }
+
+        /** A gap about some nodes: the first {@link #NODES_NAMED} named, the rest counted ({@code key + "More"}). */
+        private static Gap nodesGap(String id, String key, Set<String> nodes, Locale l) {
+            List<String> names = nodes.stream().limit(NODES_NAMED).toList();
+            int more = nodes.size() - names.size();
+            return new Gap(id, more > 0 ? Texts.t(l, key + "More", "names", String.join(", ", names), "more", more)
+                    : Texts.t(l, key, "names", String.join(", ", names)));
         }
     }
 }
