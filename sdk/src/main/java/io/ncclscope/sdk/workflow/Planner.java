@@ -33,8 +33,7 @@ final class Planner {
      */
     static Situation situation(List<Finding> findings, List<Observation> obs) {
         if (findings.isEmpty() && obs.isEmpty()) return Situation.UNKNOWN;
-        // A measured shortfall makes a socket fallback beside it (even an INFO one) the cause.
-        boolean slow = findings.stream().anyMatch(f -> role(f).slowRun() && f.severity().atLeast(FindingSeverity.WARNING));
+        boolean slow = slowRun(findings);
         for (Situation s : Situation.values()) {
             if (s == Situation.UNKNOWN || s == Situation.NO_PROBLEM_SEEN) continue;
             if (findings.stream().anyMatch(f -> role(f).situation() == s && role(f).decides(f.severity(), slow))) return s;
@@ -47,9 +46,16 @@ final class Planner {
         return Situation.NO_PROBLEM_SEEN;
     }
 
+    /** Whether a measured shortfall stands among the findings: it makes a socket fallback beside it (even an INFO one) the cause. */
+    private static boolean slowRun(List<Finding> findings) {
+        return findings.stream().anyMatch(f -> role(f).slowRun() && f.severity().atLeast(FindingSeverity.WARNING));
+    }
+
     /**
-     * Where a finding stands when step 5 names the cause: its situation's own codes first ({@code group} 0), by cause
-     * rank then code; for a socket fallback, the slow runs it explains after them (group 1).
+     * Where a finding stands when step 5 names the cause: its situation's own codes that decide it first ({@code group}
+     * 0), by cause rank then code; then those of its codes below the severity that decides (group 1: the result NCCL
+     * returned because of a cause named beside it is written at {@code ERROR} and decides nothing, so its cause is
+     * named, never the result); for a socket fallback, the slow runs it explains after them (group 2).
      */
     private record CauseRank(int group, int cause, String code) implements Comparable<CauseRank> {
         /** Group, cause, code. One lambda of ours, not {@code Comparator} chains: see {@code Diagnosis.ORDER}. */
@@ -60,11 +66,11 @@ final class Planner {
         };
 
         /** {@return the rank of {@code f} among the causes of {@code s}; null when it is none (always, for SLOW)} */
-        static CauseRank of(Situation s, Finding f) {
+        static CauseRank of(Situation s, Finding f, boolean slow) {
             WorkflowRole r = role(f);
             if (s == Situation.SLOW) return null;
-            if (r.situation() == s) return new CauseRank(0, r.cause(), f.code());
-            if (s == Situation.SOCKET_FALLBACK && r.slowRun()) return new CauseRank(1, 0, f.code());
+            if (r.situation() == s) return new CauseRank(r.decides(f.severity(), slow) ? 0 : 1, r.cause(), f.code());
+            if (s == Situation.SOCKET_FALLBACK && r.slowRun()) return new CauseRank(2, 0, f.code());
             return null;
         }
 
@@ -278,9 +284,10 @@ final class Planner {
     static Conclusion conclusion(Situation s, List<Step> steps, List<Finding> findings) {
         Finding primary = null;
         CauseRank best = null;
+        boolean slow = slowRun(findings);
         for (Finding f : findings) {
             // Findings are worst first: the first of the best-ranked code is its worst.
-            CauseRank rank = CauseRank.of(s, f);
+            CauseRank rank = CauseRank.of(s, f, slow);
             if (rank != null && (best == null || rank.compareTo(best) < 0)) {
                 primary = f;
                 best = rank;

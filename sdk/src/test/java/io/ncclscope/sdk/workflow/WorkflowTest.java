@@ -38,6 +38,16 @@ class WorkflowTest {
     }
 
     @Test
+    void stepFiveNamesTheCauseNeverTheResultNcclReturnedBecauseOfIt() throws IOException {
+        // Our capture: a topology file NCCL cannot parse, then ncclInternalError returned up the stack. The result is a
+        // finding of its own (what the job printed), tied to its cause; the cause decides the situation and is named.
+        Workflow w = NcclScope.workflow(path("examples/captured/h200-1gpu-variants/nccl/bad-topo-file.log"));
+        assertThat(w.findings()).extracting(f -> f.code()).contains("NCCL_TOPO_FILE_INVALID", "NCCL_INTERNAL_ERROR");
+        assertThat(w.situation()).isEqualTo(Situation.OTHER_ERROR);
+        assertThat(w.conclusion().primary().code()).isEqualTo("NCCL_TOPO_FILE_INVALID");
+    }
+
+    @Test
     void anAbComparisonSatisfiesStepThreeAndPointsAtRdma() throws IOException {
         Comparison c = Comparison.of("default", path("examples/ab/rdma-suspect/default"),
                 "ib-disable", path("examples/ab/rdma-suspect/ib-disable"));
