@@ -16,8 +16,12 @@ import java.util.Set;
 public enum CheckFamily {
     /** NCCL, PyTorch and nccl-tests errors: the first failing rank and what it printed. */
     ERRORS("errors", null, EnumSet.of(Kind.NCCL_LOG, Kind.NCCL_TESTS)),
-    /** The transport NCCL chose (IB, RoCE, socket fallback, GPUDirect RDMA, P2P) and the interfaces it used. */
-    TRANSPORT("transport", null, EnumSet.of(Kind.NCCL_LOG)),
+    /**
+     * The transport NCCL chose (IB, RoCE, socket fallback, GPUDirect RDMA, P2P) and the interfaces it used: from an NCCL
+     * log, or from an nccl-tests output run with {@code NCCL_DEBUG=INFO}, whose NCCL lines the check reads ({@link
+     * Coverage}).
+     */
+    TRANSPORT("transport", null, EnumSet.of(Kind.NCCL_LOG, Kind.NCCL_TESTS)),
     /** GPU to NIC placement: PCIe paths, NUMA nodes. */
     AFFINITY("affinity", null, EnumSet.of(Kind.TOPO, Kind.NCCL_TOPO_XML, Kind.LSPCI_TREE)),
     /** Link health: PCIe width and speed, NVLink, InfiniBand ports, Ethernet links and counters, kernel events. */

@@ -160,6 +160,11 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
          * for a job; one whose issues name the hang has looked at it.
          */
         private boolean rasNamedHang;
+        /**
+         * Whether an nccl-tests output read carries NCCL's own lines ({@code NCCL_DEBUG=INFO}): only then does it count
+         * for the transport check, which reads them as it reads an NCCL log's.
+         */
+        private boolean testsWithNcclLines;
 
         void add(Evidence slice) {
             boolean gpuFacts = false;
@@ -169,6 +174,7 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
                 read.add(a.kind());
                 if (a.kind() == Kind.FLIGHT_RECORDER && !progressDumps) progressDumps = tracksProgress(a);
                 if (a.kind() == Kind.NCCL_RAS && rasOutputs.size() < MAX_RAS_OUTPUTS) rasOutputs.add(a.name());
+                if (a.kind() == Kind.NCCL_TESTS && !testsWithNcclLines) testsWithNcclLines = carriesNcclLines(a);
                 if (a.kind() == Kind.TOPO || a.kind() == Kind.NVIDIA_SMI_Q) gpuFacts = true;
             }
             if (!gpuFacts) {
@@ -238,6 +244,23 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
                     .anyMatch(e -> e.state() != null && !"scheduled".equals(e.state()))).orElse(false);
         }
 
+        /** Whether an nccl-tests output carries NCCL's INFO lines, from which the transport check reads what NCCL chose. */
+        private static boolean carriesNcclLines(Artifact a) {
+            return a.data(io.ncclscope.parsers.tests.NcclTestsData.class)
+                    .map(t -> t.ncclLog() != null && t.ncclLog().infoLines() > 0).orElse(false);
+        }
+
+        /** Whether input of kind {@code k}, read, counts for family {@code f}: some kinds count only when they hold what the check needs. */
+        private boolean counts(CheckFamily f, Kind k) {
+            if (!read.contains(k)) return false;
+            return switch (k) {
+                case FLIGHT_RECORDER -> progressDumps;
+                case NCCL_RAS -> rasNamedHang;
+                case NCCL_TESTS -> f != CheckFamily.TRANSPORT || testsWithNcclLines;
+                default -> true;
+            };
+        }
+
         Coverage finish(List<SegmentVerdict> segments, Locale l) {
             Map<io.ncclscope.sdk.rules.Segment, SegmentVerdict> bySegment = new EnumMap<>(io.ncclscope.sdk.rules.Segment.class);
             segments.forEach(v -> bySegment.put(v.segment(), v));
@@ -247,7 +270,7 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
             for (CheckFamily f : CheckFamily.values()) {
                 List<String> from = List.of(); // the kinds read that count for the family, sorted; a loop, as it runs per report
                 for (Kind k : f.kinds()) {
-                    if (!read.contains(k) || (k == Kind.FLIGHT_RECORDER && !progressDumps) || (k == Kind.NCCL_RAS && !rasNamedHang)) continue;
+                    if (!counts(f, k)) continue;
                     if (from.isEmpty()) from = new ArrayList<>();
                     from.add(k.id());
                 }
