@@ -105,6 +105,54 @@ public final class FleetOutputs {
     private static final Set<String> SHARED = new HashSet<>();
 
     /**
+     * One tool output a node's part holds, read.
+     *
+     * @param part   the node's part
+     * @param result what its parse read
+     */
+    public record NodeOutput(Part part, ParseResult<?> result) {
+
+        /**
+         * Checks the components.
+         *
+         * @param part   the node's part
+         * @param result what its parse read
+         * @throws NullPointerException when one is null
+         */
+        public NodeOutput {
+            java.util.Objects.requireNonNull(part, "part");
+            java.util.Objects.requireNonNull(result, "result");
+        }
+
+        /** {@return the node, as the fleet tool named it} */
+        public String host() {
+            return part.host();
+        }
+    }
+
+    /**
+     * {@return the tool outputs of each node's part of {@code text}, read ({@link Parsers#parseEach(String,
+     * ParseLimits)}), nodes in the order they first appear; empty when {@code text} is not a fleet tool's output, when
+     * no part holds a known tool output, or when a part holds an NCCL log or nccl-tests output: their readers read
+     * pdsh's prefix and the hosts a job's lines name themselves, so such a text is read whole}
+     *
+     * @param text   a whole input
+     * @param limits the bounds of each part's parse
+     */
+    public static List<NodeOutput> parse(String text, ParseLimits limits) {
+        List<NodeOutput> out = new ArrayList<>();
+        boolean known = false;
+        for (Part part : split(text)) {
+            for (ParseResult<?> r : Parsers.parseEach(part.text(), limits)) {
+                if (r.kind() == Kind.NCCL_LOG || r.kind() == Kind.NCCL_TESTS) return List.of();
+                known |= r.kind() != Kind.UNKNOWN;
+                out.add(new NodeOutput(part, r));
+            }
+        }
+        return known ? out : List.of();
+    }
+
+    /**
      * {@return each node's part of {@code text}, in the order the nodes first appear; empty when {@code text} is not a
      * fleet tool's output}
      *

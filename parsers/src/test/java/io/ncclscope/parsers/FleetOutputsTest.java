@@ -63,6 +63,21 @@ class FleetOutputsTest {
     }
 
     @Test
+    void eachNodesPartIsReadAsItsToolsOutputAndAnNcclLogIsLeftWhole() {
+        String ibstat = "$ pdsh -w gpu[01-02] ibstat\ngpu01: CA 'mlx5_0'\ngpu02: CA 'mlx5_0'\ngpu01: \tPort 1:\n"
+                + "gpu02: \tPort 1:\ngpu01: \t\tState: Active\ngpu02: \t\tState: Down\n";
+        List<FleetOutputs.NodeOutput> nodes = FleetOutputs.parse(ibstat, ParseLimits.DEFAULTS);
+        assertThat(nodes).extracting(FleetOutputs.NodeOutput::host).containsExactly("gpu01", "gpu02");
+        assertThat(nodes).allMatch(n -> n.result().kind() == Kind.IBSTAT);
+        // Its reader reads pdsh's prefix and the hosts itself: an NCCL log through pdsh is read whole.
+        String log = "gpu01: gpu01:10:10 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"
+                + "gpu02: gpu02:20:20 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.2<0>\n";
+        assertThat(FleetOutputs.split(log)).hasSize(2);
+        assertThat(FleetOutputs.parse(log, ParseLimits.DEFAULTS)).isEmpty();
+        assertThat(FleetOutputs.parse("CA 'mlx5_0'\n\tPort 1:\n", ParseLimits.DEFAULTS)).isEmpty();
+    }
+
+    @Test
     void pdshOfTwoNodesIsEachNodesOutputNamingItsNode() {
         String text = "$ pdsh -w gpu[01-02] ibstat\n" + interleaved(prefixed("gpu01", IBSTAT_ACTIVE), prefixed("gpu02", IBSTAT_DOWN));
         List<Node> results = parse(text);

@@ -468,9 +468,9 @@ final class CliModel {
         ParseCommand c = f.create(ParseCommand.class);
         CommandSpec s = CommandSpec.wrapWithoutInspection(c, f);
         s.name("parse");
-        s.usageMessage().description(new String[] {"Parse tool outputs into typed facts.", "Detects the kind of each input (or takes --kind) and prints {\"kind\", \"data\", \"warnings\"} as JSON: one object for one input, an array for several (each with its \"source\"); or a readable text view. Odd lines never abort a parse: they become warnings with their line numbers.", ""});
+        s.usageMessage().description(new String[] {"Parse tool outputs into typed facts.", "Detects the kind of each input (or takes --kind) and prints {\"kind\", \"data\", \"warnings\"} as JSON: one object for one input, an array for several (each with its \"source\"); or a readable text view. One command's output on several nodes as pdsh, clush, dshbak or ansible print it is read per node: an array, each with its \"node\" (NCCL logs and nccl-tests output are read whole). Odd lines never abort a parse: they become warnings with their line numbers.", ""});
         s.usageMessage().footerHeading("%nExamples:%n");
-        s.usageMessage().footer(new String[] {"  ncclscope parse nvidia-smi-topo.txt", "  nvidia-smi topo -m | ncclscope parse -", "  ncclscope parse --kind nccl-log --format text rank0.log rank1.log", "  ncclscope parse --list-kinds", "", "Exit codes:", "  0  every input parsed", "  2  usage error, unreadable file, or an input of no known kind or with an", "     error-severity warning (the output still shows what was read)", "  3  internal error"});
+        s.usageMessage().footer(new String[] {"  ncclscope parse nvidia-smi-topo.txt", "  nvidia-smi topo -m | ncclscope parse -", "  pdsh -w gpu[01-08] ibstat | ncclscope parse -", "  ncclscope parse --kind nccl-log --format text rank0.log rank1.log", "  ncclscope parse --list-kinds", "", "Exit codes:", "  0  every input parsed", "  2  usage error, unreadable file, or an input of no known kind or with an", "     error-severity warning (the output still shows what was read)", "  3  internal error"});
         s.versionProvider(new Main.Version());
         c.spec = s;
         s.addOption(OptionSpec.builder(new String[] {"-k", "--kind"}).paramLabel("KIND")

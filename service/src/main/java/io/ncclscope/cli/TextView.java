@@ -24,7 +24,8 @@ final class TextView {
         @SuppressWarnings("unchecked")
         Map<String, Object> m = (Map<String, Object>) tree;
         Object source = m.get("source");
-        out.println("== " + (source != null ? source + ": " : "") + m.get("kind"));
+        Object node = m.get("node");
+        out.println("== " + (source != null ? source + ": " : "") + (node != null ? "node " + node + ": " : "") + m.get("kind"));
         List<?> warnings = (List<?>) m.get("warnings");
         render(out, "data", m.get("data"), 0);
         if (warnings != null && !warnings.isEmpty()) {

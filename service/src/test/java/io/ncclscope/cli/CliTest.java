@@ -1,6 +1,7 @@
 package io.ncclscope.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.ncclscope.parsers.json.Json;
 import java.io.ByteArrayInputStream;
@@ -88,6 +89,35 @@ class CliTest {
         assertThat(((Map<?, ?>) l.get(0)).get("kind")).isEqualTo("numactl");
         assertThat(((Map<?, ?>) l.get(1)).get("kind")).isEqualTo("nccl-tests");
         assertThat(((Map<?, ?>) l.get(1)).get("source").toString()).endsWith("all_reduce.txt");
+    }
+
+    /** pdsh's output of ibstat on two nodes, their lines interleaved as they arrived; gpu02's port is down. */
+    static final String PDSH_IBSTAT = """
+            $ pdsh -w gpu[01-02] ibstat
+            gpu01: CA 'mlx5_0'
+            gpu02: CA 'mlx5_0'
+            gpu01: \tCA type: MT4129
+            gpu01: \tPort 1:
+            gpu02: \tCA type: MT4129
+            gpu01: \t\tState: Active
+            gpu02: \tPort 1:
+            gpu02: \t\tState: Down
+            gpu01: \t\tRate: 400
+            gpu02: \t\tRate: 10
+            """;
+
+    @Test
+    void oneCommandOnSeveralNodesIsReadPerNode() {
+        Run r = runWithStdin(PDSH_IBSTAT, "parse", "-");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<?> l = (List<?>) Json.parse(r.out());
+        assertThat(l).extracting(o -> ((Map<?, ?>) o).get("node"), o -> ((Map<?, ?>) o).get("kind"))
+                .containsExactly(tuple("gpu01", "ibstat"), tuple("gpu02", "ibstat"));
+        assertThat(r.out()).contains("\"DOWN\"", "\"ACTIVE\"");
+        // Before: 'not a known tool output', exit 2. A kind given reads the text whole, as it always did.
+        Run whole = runWithStdin(PDSH_IBSTAT, "parse", "--kind", "ibstat", "-");
+        assertThat(((Map<?, ?>) Json.parse(whole.out())).get("kind")).isEqualTo("ibstat");
+        assertThat(runWithStdin(PDSH_IBSTAT, "parse", "--format", "text", "-").out()).contains("== node gpu02: ibstat");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.ncclscope.service;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -260,6 +261,18 @@ class ServiceApiTest {
                 .then().statusCode(200)
                 .body("kind", equalTo("nccl-log"))
                 .body("data.ncclVersion", equalTo("2.28.9"));
+    }
+
+    @Test
+    void oneCommandOnSeveralNodesIsParsedPerNode() {
+        String pdsh = "$ pdsh -w gpu[01-02] ibstat\ngpu01: CA 'mlx5_0'\ngpu02: CA 'mlx5_0'\ngpu01: \tPort 1:\n"
+                + "gpu02: \tPort 1:\ngpu01: \t\tState: Active\ngpu02: \t\tState: Down\n";
+        given().contentType(ContentType.TEXT).body(pdsh)
+                .when().post("/v1/parse")
+                .then().statusCode(200)
+                .body("kind", equalTo("ibstat"))
+                .body("nodes.node", contains("gpu01", "gpu02"))
+                .body("nodes[1].data.devices[0].ports[0].state", equalTo("DOWN"));
     }
 
     @Test

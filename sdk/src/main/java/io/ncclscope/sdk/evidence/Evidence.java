@@ -519,18 +519,11 @@ public final class Evidence {
          */
         static List<Artifact> fleet(String name, String text, ParseLimits limits) {
             if (text.length() >= Parsers.HEAD_CHARS) return null;
-            List<FleetOutputs.Part> parts = FleetOutputs.split(text);
-            if (parts.isEmpty()) return null;
-            List<Artifact> out = new ArrayList<>();
-            boolean known = false;
-            for (FleetOutputs.Part part : parts) {
-                for (ParseResult<?> r : Parsers.parseEach(part.text(), limits)) {
-                    if (r.kind() == Kind.NCCL_LOG || r.kind() == Kind.NCCL_TESTS) return null;
-                    known |= r.kind() != Kind.UNKNOWN;
-                    out.add(new Artifact(name, part.host(), r, part));
-                }
-            }
-            return known ? out : null;
+            List<FleetOutputs.NodeOutput> outputs = FleetOutputs.parse(text, limits);
+            if (outputs.isEmpty()) return null;
+            List<Artifact> out = new ArrayList<>(outputs.size());
+            for (FleetOutputs.NodeOutput o : outputs) out.add(new Artifact(name, o.host(), o.result(), o.part()));
+            return out;
         }
 
         /** A file that was a fleet tool's output: each node's part, read ({@link #fleet}). */

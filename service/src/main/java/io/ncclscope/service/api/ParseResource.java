@@ -1,5 +1,6 @@
 package io.ncclscope.service.api;
 
+import io.ncclscope.parsers.FleetOutputs;
 import io.ncclscope.parsers.Kind;
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Parsers;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -44,7 +46,9 @@ public class ParseResource {
     static final String SUMMARY = "Parse one tool output into typed facts (kind detected or given)";
     static final String DESCRIPTION = "The body is JSON {text, kind?} at /v1/parse, or the output as printed "
             + "(text/plain, ?kind= to force the kind) at /v1/parse/text; POST /v1/parse takes text/plain too. Returns {kind, data, warnings}; data's fields per kind are those of 'ncclscope "
-            + "parse' (DESIGN.md). 422 when the text is no known tool output, or not of the kind given, with the "
+            + "parse' (DESIGN.md). One command's output on several nodes as pdsh, clush, dshbak or ansible print it "
+            + "is read per node (no kind given): nodes holds each node's {node, kind, data, warnings}, kind the kind "
+            + "they share. 422 when the text is no known tool output, or not of the kind given, with the "
             + "parser's warnings. GET /v1/kinds lists the kinds.";
 
     private final AnalysisPool pool;
@@ -109,6 +113,10 @@ public class ParseResource {
         }
         Kind k = kind;
         return pool.run("parse", () -> {
+            if (k == null && text.length() < Parsers.HEAD_CHARS) {
+                List<FleetOutputs.NodeOutput> nodes = FleetOutputs.parse(text, io.ncclscope.parsers.ParseLimits.DEFAULTS);
+                if (!nodes.isEmpty()) return mapper.toDto(nodes);
+            }
             ParseResult<?> r;
             try {
                 r = Parsers.parse(new StringReader(text), k, io.ncclscope.parsers.ParseLimits.DEFAULTS);
