@@ -288,28 +288,12 @@ final class ErrorsPass implements Pass {
      */
     private static void mapping(List<ArtifactSummary> ordered, Set<String> dupKeys, Set<String> codes,
             FindingsMade out) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        forEachEntry(ordered, e -> counts.merge(e.commId(), 1, Integer::sum));
-        Map<String, RankMappingCheck> checks = new LinkedHashMap<>();
-        counts.forEach((comm, n) -> {
-            if (n > 1) checks.put(comm, new RankMappingCheck(comm));
-        });
-        if (checks.isEmpty()) return;
-        forEachEntry(ordered, e -> {
-            if (checks.containsKey(e.commId())) checks.get(e.commId()).add(e);
-        });
-        boolean again = false;
-        for (RankMappingCheck c : checks.values()) again |= c.settle(dupKeys, codes);
-        if (again) {
-            forEachEntry(ordered, e -> {
-                if (checks.containsKey(e.commId())) checks.get(e.commId()).again(e);
-            });
+        Map<String, List<CommEntry>> byComm = new LinkedHashMap<>();
+        for (ArtifactSummary p : ordered) {
+            for (CommEntry e : p.placed) byComm.computeIfAbsent(e.commId(), k -> new ArrayList<>()).add(e);
         }
-        for (RankMappingCheck c : checks.values()) c.finish(out::add);
-    }
-
-    /** Reads the communicator entries of every artifact, in the order of the whole evidence. */
-    private static void forEachEntry(List<ArtifactSummary> ordered, Consumer<CommEntry> reader) {
-        for (ArtifactSummary p : ordered) p.placed.forEach(reader);
+        byComm.forEach((comm, entries) -> {
+            if (entries.size() > 1) RankMappingCheck.check(comm, entries, dupKeys, codes, out::add);
+        });
     }
 }
