@@ -267,6 +267,52 @@ public final class WarnMessageFacts {
         return holdsAny(message, OFI_COMPLETION);
     }
 
+    /**
+     * {@return whether a peer address as NCCL prints it ({@code 127.0.0.1<41234>}, {@code localhost<56086>},
+     * {@code [::1]:29500}) names this node: localhost, 127.0.0.0/8 or ::1, with or without a port; false for null}
+     *
+     * @param peer the address; null allowed
+     */
+    public static boolean isLoopbackPeer(String peer) {
+        if (peer == null) return false;
+        String p = peer.startsWith("[") ? peer.substring(1) : peer;
+        return p.equals("localhost") || p.startsWith("localhost<") || p.startsWith("localhost:") || p.startsWith("127.")
+                || p.equals("::1") || p.startsWith("::1]") || p.startsWith("::1<");
+    }
+
+    /**
+     * {@return whether an address was masked by whoever pasted the log ({@code 172....}, {@code 10.*.*.5},
+     * {@code a.b.c.d}): no command can use it}
+     *
+     * @param address the address; null allowed
+     */
+    public static boolean isMaskedAddress(String address) {
+        return address != null && (address.contains("..") || address.contains("*") || address.matches("[a-z](\\.[a-z])+\\d*"));
+    }
+
+    /**
+     * {@return the message with each run of white space as one space and none at its ends, as it compares with a copy
+     * of it: PyTorch's {@code Last error} repeats NCCL's last WARN message with its spacing changed; null for null}
+     *
+     * @param message the message; null allowed
+     */
+    public static String singleSpaced(String message) {
+        if (message == null) return null;
+        StringBuilder sb = new StringBuilder(message.length());
+        boolean space = false;
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = sb.length() > 0;
+            } else {
+                if (space) sb.append(' ');
+                space = false;
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
     /** Whether the message, in lower case, holds one of {@code words} (lower case). */
     private static boolean holdsAny(String message, String[] words) {
         if (message == null) return false;

@@ -78,6 +78,28 @@ class WarnMessageFactsTest {
     }
 
     @Test
+    void aPeerAddressSaysWhetherItIsThisNodeOrWasMasked() {
+        // src/misc/socket.cc prints addr<port>; PyTorch's store host:port
+        assertThat(WarnMessageFacts.isLoopbackPeer("127.0.0.1<41234>")).isTrue();
+        assertThat(WarnMessageFacts.isLoopbackPeer("localhost<56086>")).isTrue();
+        assertThat(WarnMessageFacts.isLoopbackPeer("[::1]:29500")).isTrue();
+        assertThat(WarnMessageFacts.isLoopbackPeer("10.0.0.2<41234>")).isFalse();
+        assertThat(WarnMessageFacts.isLoopbackPeer("localhost.example.com")).isFalse();
+        assertThat(WarnMessageFacts.isLoopbackPeer(null)).isFalse();
+        assertThat(WarnMessageFacts.isMaskedAddress("172....")).isTrue();
+        assertThat(WarnMessageFacts.isMaskedAddress("10.*.*.5<41234>")).isTrue();
+        assertThat(WarnMessageFacts.isMaskedAddress("a.b.c.d")).isTrue();
+        assertThat(WarnMessageFacts.isMaskedAddress("10.0.0.2<41234>")).isFalse();
+        assertThat(WarnMessageFacts.isMaskedAddress(null)).isFalse();
+    }
+
+    @Test
+    void aCopyOfAMessageComparesWithItsSpacingMadeSingle() {
+        assertThat(WarnMessageFacts.singleSpaced("  NET/IB :  Got completion\tfrom peer \n")).isEqualTo("NET/IB : Got completion from peer");
+        assertThat(WarnMessageFacts.singleSpaced(null)).isNull();
+    }
+
+    @Test
     void anRdmaSetupFailureNamesItsStep() {
         // src/misc/ibvwrap.cc, src/transport/net_ib.cc, aws-ofi-nccl
         assertThat(IbSetupStep.of("Call to ibv_modify_qp failed with 110 Connection timed out, Connection timed out"))

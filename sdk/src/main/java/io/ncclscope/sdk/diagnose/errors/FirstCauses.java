@@ -10,6 +10,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.StoreAddress;
+import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.TestError;
@@ -188,7 +189,7 @@ final class FirstCauses {
         if (le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
             lines.add(a.quote(le.lastErrorLine(), le.lastError()));
         }
-        Signal reported = repeatedBy(Signal.norm(le.lastError()));
+        Signal reported = repeatedBy(WarnMessageFacts.singleSpaced(le.lastError()));
         if (reported == null) {
             reported = lastErrorSignal(a, le);
             if (reported == null) return;
