@@ -164,7 +164,7 @@ final class ChainFindings {
             d.severity = FindingSeverity.ERROR;
             d.severityFailed = FindingSeverity.ERROR;
             NcclInterface dev = d.logIndex == null ? null : d.logIndex.socketDeviceUsed(s.host);
-            if (dev != null && LogIndex.suspicious(dev.name(), dev.address())) {
+            if (dev != null && NetInterfaces.reachesNoOtherNode(dev.name(), dev.address())) {
                 d.key = "connect.retry.iface";
                 d.usedIface = dev.name();
                 d.args("index", dev.index(), "device", dev.name(), "deviceAddress", dev.address());
@@ -427,11 +427,11 @@ final class ChainFindings {
     private static String recommend(LogIndex logIndex, String host, String used, String peer) {
         if (logIndex != null) {
             for (NcclInterface i : logIndex.interfaces(host)) {
-                if (!LogIndex.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
+                if (!NetInterfaces.reachesNoOtherNode(i.name(), i.address()) && !i.name().equals(used)) return i.name();
             }
             if (used != null && (peer == null || !NetInterfaces.isLinkLocal(peer) && !NetInterfaces.isDockerDefaultBridge(peer))) {
                 for (NcclInterface i : logIndex.interfaces(host)) {
-                    if (i.name().equals(used) && !LogIndex.suspicious(i.name(), i.address())) return used;
+                    if (i.name().equals(used) && !NetInterfaces.reachesNoOtherNode(i.name(), i.address())) return used;
                 }
             }
         }

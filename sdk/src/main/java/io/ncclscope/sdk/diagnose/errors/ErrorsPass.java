@@ -4,6 +4,7 @@ import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
@@ -185,7 +186,7 @@ final class ErrorsPass implements Pass {
         List<ArtifactSummary.UsableInterface> out = new ArrayList<>(0);
         for (NcclInterface i : log.interfaces()) {
             if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
-            if (LogIndex.suspicious(i.name(), i.address())) continue;
+            if (NetInterfaces.reachesNoOtherNode(i.name(), i.address())) continue;
             out.add(new ArtifactSummary.UsableInterface(i.host() != null ? i.host() : a.node().orElse(""), i.name()));
         }
         return out;

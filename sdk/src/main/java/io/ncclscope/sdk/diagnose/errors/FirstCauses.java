@@ -237,7 +237,7 @@ final class FirstCauses {
     /** Adds the one artifact walked: an nccl-tests output. */
     void addTests(Artifact a, NcclTestsData t) {
         if (!t.ncclWarnings().isEmpty()) addTestsWarnings(a, t);
-        boolean geforce = t.devices().stream().anyMatch(d -> d.name() != null && d.name().contains("GeForce"));
+        boolean geforce = t.devices().stream().anyMatch(NcclTestsDevice::isGeForce);
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
         for (TestError e : t.errors()) {
             // A rank only when the line points at exactly one device: one process usually drives every GPU.

@@ -157,9 +157,7 @@ final class TestsChecks {
         List<Finding> out = new ArrayList<>();
         Map<String, List<NcclTestsDevice>> byGpu = new LinkedHashMap<>();
         for (NcclTestsDevice d : t.devices()) {
-            // The bus-only form 0x00 is what sanitised fixtures print for every GPU
-            // (corpus nccl-tests/superbenchmark-testdata-nccl_allgather.txt): no identity.
-            if (d.host() == null || d.busId() == null || d.busId().matches("0x0+")) continue;
+            if (d.host() == null || d.busId() == null || d.busIdIsPlaceholder()) continue;
             byGpu.computeIfAbsent(d.host() + "|" + d.busId(), k -> new ArrayList<>()).add(d);
         }
         for (List<NcclTestsDevice> g : byGpu.values()) {
