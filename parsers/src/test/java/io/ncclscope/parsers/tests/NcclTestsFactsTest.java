@@ -15,6 +15,11 @@ class NcclTestsFactsTest {
         assertThat(new NcclTestsResult(10.0, 1.0, 1.0, null, 1.0, null).hasWrongValues()).isTrue();
         assertThat(new NcclTestsResult(10.0, 1.0, 1.0, null, 5e-7, null).hasWrongValues()).isFalse();
         assertThat(new NcclTestsResult(10.0, 1.0, 1.0, null, null, null).hasWrongValues()).isFalse();
+        // A row has them when either half has
+        NcclTestsResult good = new NcclTestsResult(10.0, 1.0, 1.0, 0L, null, null);
+        NcclTestsResult bad = new NcclTestsResult(10.0, 1.0, 1.0, 3L, null, null);
+        assertThat(new NcclTestsRow(8, 2L, "float", "sum", -1, good, bad, null, null, 1).hasWrongValues()).isTrue();
+        assertThat(new NcclTestsRow(8, 2L, "float", "sum", -1, good, null, null, null, 1).hasWrongValues()).isFalse();
     }
 
     @Test

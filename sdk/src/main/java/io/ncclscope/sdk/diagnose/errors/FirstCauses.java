@@ -415,7 +415,7 @@ final class FirstCauses {
     private ChainSummary record(Chain c) {
         Signal s = c.root;
         String cross = null;
-        String local = "";
+        String local = ""; // the rest of the group key within the artifact, when it has none across artifacts
         switch (c.code) {
             case Classifier.DUPLICATE -> cross = "dup|" + (s.host == null ? "" : s.host) + "|" + (s.busId != null ? s.busId : s.busIdRaw);
             case Classifier.CONNECT, Classifier.IB_COMPLETION -> {
@@ -427,9 +427,10 @@ final class FirstCauses {
             }
         }
         ChainFindings.Draft d = ChainFindings.draft(c, logIndex);
+        String group = c.code + "|" + (cross != null ? cross : "@" + local);
         // The record and its draft share the root's quote.
-        return ChainSummary.of(c.code, cross, local, s.rank, s.otherRank, s.host, d.head().get(0), c.failed,
-                s.artifact.name(), d);
+        return new ChainSummary(c.code, cross, s.rank, s.otherRank, s.host, d.head().get(0), c.failed, s.artifact.name(), d,
+                group);
     }
 
     private static Chain caseForChild(List<Chain> cases, LauncherError le) {

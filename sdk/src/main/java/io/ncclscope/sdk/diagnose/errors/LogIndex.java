@@ -128,9 +128,4 @@ final class LogIndex {
         }
         return null;
     }
-
-    /** True when every communicator of a log has one rank (nothing is exchanged, tuning never runs). */
-    static boolean singleRankOnly(List<NcclRank> ranks) {
-        return !ranks.isEmpty() && ranks.stream().allMatch(r -> r.nranks() != null && r.nranks() == 1);
-    }
 }

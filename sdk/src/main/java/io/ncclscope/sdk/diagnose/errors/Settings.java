@@ -59,7 +59,7 @@ final class Settings {
             String key = invalid.key();
             // A single-rank run never reaches the tuning that parses NCCL_ALGO / NCCL_PROTO, so NCCL said nothing
             // (captured h200-1gpu-variants/nccl/bad-algo.log); with more ranks init fails with ncclInvalidUsage.
-            if (key.equals("env.list") && LogIndex.singleRankOnly(log.ranks())) key = "env.list.single";
+            if (key.equals("env.list") && log.singleRankOnly()) key = "env.list.single";
             FindingSeverity sev = key.equals("env.list.single") ? FindingSeverity.INFO : FindingSeverity.WARNING;
             Message detail = Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", invalid.valid());
             out.add(finding(Classifier.ENV, sev, s.host() != null ? s.host() : a.node().orElse(null), s.name(), detail,

@@ -121,7 +121,7 @@ final class TestsChecks {
      */
     private static Finding wrong(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
         boolean oldLayout = t.layout() != null && "error".equals(t.layout().wrongColumn());
-        List<NcclTestsRow> bad = t.rows().stream().filter(TestsChecks::wrongRow).toList();
+        List<NcclTestsRow> bad = t.rows().stream().filter(NcclTestsRow::hasWrongValues).toList();
         boolean allHuge = !bad.isEmpty() && bad.stream().allMatch(r -> r.size() >= FOUR_GIB);
         String key = oldLayout && allHuge ? "tests.wrong.oldbug" : "tests.wrong";
         List<EvidenceLine> ev = new ArrayList<>();
@@ -137,10 +137,6 @@ final class TestsChecks {
     static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.valueOf((long) v);
         return new BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
-    }
-
-    private static boolean wrongRow(NcclTestsRow r) {
-        return r.outOfPlace() != null && r.outOfPlace().hasWrongValues() || r.inPlace() != null && r.inPlace().hasWrongValues();
     }
 
     private static void failureLines(Artifact a, NcclTestsData t, List<EvidenceLine> ev) {
