@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** What an nccl-tests run's records say beyond their fields: wrong values in either layout, the bandwidth threshold, a device's placeholder bus id and card. */
+/**
+ * What an nccl-tests run's records say beyond their fields: wrong values in either layout, the bandwidth threshold, a
+ * device's placeholder bus id and card, a failure's message after its host.
+ */
 class NcclTestsFactsTest {
 
     @Test
@@ -40,5 +43,16 @@ class NcclTestsFactsTest {
         assertThat(new NcclTestsDevice(2, null, 1, "h", 2, "0x1b", null, 0x1b, null, 3).busIdIsPlaceholder()).isFalse();
         assertThat(placeholder.isGeForce()).isTrue();
         assertThat(real.isGeForce()).isFalse();
+    }
+
+    @Test
+    void aFailuresMessageIsReadWithoutTheHostTheBinaryWritesBeforeIt() {
+        String printed = "node1: Test NCCL failure common.cu:777 'unhandled system error'";
+        assertThat(new TestError(3, TestError.Kind.NCCL_FAILURE, "node1", null, "common.cu:777", "unhandled system error", printed)
+                .textAfterHost()).isEqualTo("Test NCCL failure common.cu:777 'unhandled system error'");
+        assertThat(new TestError(3, TestError.Kind.TEST_FAILURE, "node1", 12, null, null, " .. node1 pid 12: Test failure common.cu:844")
+                .textAfterHost()).isEqualTo(" .. node1 pid 12: Test failure common.cu:844");
+        assertThat(new TestError(3, TestError.Kind.TIMEOUT, null, null, null, null, "Test timeout (60s)").textAfterHost())
+                .isEqualTo("Test timeout (60s)");
     }
 }

@@ -109,10 +109,8 @@ final class TestsChecks {
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(a.quote(shown.line(), shown.text()));
         if (trace != null && trace != shown) ev.add(a.quote(trace.line(), trace.text()));
-        String text = shown.text();
-        if (shown.host() != null && text.startsWith(shown.host() + ": ")) text = text.substring(shown.host().length() + 2);
         return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(hostOr(shown, node)),
-                Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", text), ev, params);
+                Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", shown.textAfterHost()), ev, params);
     }
 
     /**
