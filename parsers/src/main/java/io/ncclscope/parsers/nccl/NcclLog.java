@@ -164,6 +164,14 @@ public record NcclLog(String ncclVersion, String cudaVersion, Integer cudaDriver
     }
 
     /**
+     * {@return whether every communicator the log initialised has one rank: nothing is exchanged, so NCCL never runs
+     * the tuning that reads NCCL_ALGO and NCCL_PROTO (captured h200-1gpu-variants/nccl/bad-algo.log); false with none}
+     */
+    public boolean singleRankOnly() {
+        return !ranks.isEmpty() && ranks.stream().allMatch(r -> r.nranks() != null && r.nranks() == 1);
+    }
+
+    /**
      * {@return whether this NCCL lets ranks share a GPU: 2.30 or later told so with {@code NCCL_MULTI_RANK_GPU_ENABLE=1}
      * (src/init.cc); false when the version is unknown}
      */

@@ -49,6 +49,47 @@ public final class WarnMessageFacts {
      */
     private static final String[] RDMA_DEVICE_LITERALS = {"mlx4", "mlx5", "bnxt_re", "rdma", "hns", "qedr", "ionic", "efa", "rxe"};
 
+    /**
+     * Words of a failure of POSIX shared memory, matched in lower case: src/misc/shmutils.cc and src/include/shm.h
+     * ({@code Error while creating shared memory segment}, {@code Call to posix_fallocate failed}, {@code /dev/shm}).
+     */
+    private static final String[] SHARED_MEMORY = {"shared memory", "/dev/shm", "shm_open", "posix_fallocate", "shmopen"};
+
+    /**
+     * Words of a rank mapping the ranks disagree on, matched in lower case: src/bootstrap.cc ({@code Mismatch in rank
+     * count}, {@code rank 3 of 8 ranks has already checked in}, {@code localId 9 is out of range}) and src/init.cc
+     * ({@code Failed to determine local ranks}, {@code rank 9 exceeds ndev=8}, {@code Invalid rank requested : 9/8}).
+     */
+    private static final String[] RANKS_DISAGREE = {"mismatch in rank count", "mismatch in info from procs",
+        "has already checked in", "failed to determine local ranks", "failed to determine intra proc ranks", "exceeds ndev",
+        "invalid rank requested"};
+
+    /**
+     * Words of a setting NCCL rejects without naming a variable, matched in lower case: src/graph/tuning.cc parsing
+     * NCCL_ALGO and NCCL_PROTO ({@code Unrecognized element token}, {@code must have a prefix}) and src/bootstrap.cc
+     * NCCL_COMM_ID ({@code Invalid NCCL_COMM_ID}).
+     */
+    private static final String[] SETTING_NOT_PARSED = {"unrecognized element token", "unrecognized prefix token",
+        "must have a prefix", "invalid nccl_comm_id"};
+
+    /**
+     * Words of an interface or HCA filter that left no device, matched in lower case: NET/IB's {@code No device found
+     * matching NCCL_IB_HCA}, src/bootstrap.cc's {@code no device found after excluding}.
+     */
+    private static final String[] FILTER_LEFT_NO_DEVICE = {"no device found matching", "no device found after excluding"};
+
+    /**
+     * Words of an allocation of GPU memory, matched in lower case: src/include/alloc.h's {@code Failed to CUDA calloc},
+     * the cuMem API, {@code out of memory}.
+     */
+    private static final String[] GPU_MEMORY = {"cuda", "cumem", "out of memory", "gpu"};
+
+    /**
+     * Words of an aws-ofi-nccl request or completion that failed (src/nccl_ofi_rdma.cpp, nccl_ofi_sendrecv.cpp:
+     * {@code NET/OFI Request ... completed with error}), as against its setup calls; matched in lower case.
+     */
+    private static final String[] OFI_COMPLETION = {"completed with error", "undeliverable", "completion"};
+
     private WarnMessageFacts() {
     }
 
@@ -158,6 +199,126 @@ public final class WarnMessageFacts {
         if (message == null || !mayNameRdmaDevice(message)) return null;
         Matcher m = RDMA_DEVICE.matcher(message);
         return m.find() ? m.group(1) : null;
+    }
+
+    /**
+     * {@return whether a message reports a failure of POSIX shared memory (a segment NCCL could not create, map or
+     * size: src/misc/shmutils.cc)}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean aboutSharedMemory(String message) {
+        return holdsAny(message, SHARED_MEMORY);
+    }
+
+    /**
+     * {@return whether a message says the ranks disagree on the job's layout: the rank count, a rank number checked in
+     * twice or out of range, the local ranks (src/bootstrap.cc, src/init.cc)}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean ranksDisagree(String message) {
+        if (holdsAny(message, RANKS_DISAGREE)) return true;
+        String l = message == null ? "" : message.toLowerCase(Locale.ROOT);
+        return l.contains("localid") && l.contains("out of range");
+    }
+
+    /**
+     * {@return whether a message says NCCL rejects a setting: a value of NCCL_ALGO, NCCL_PROTO or NCCL_COMM_ID it could
+     * not parse, a variable 2.30 no longer reads ({@code WARNING: ENV X ... setting it has no effect},
+     * src/param/c_api.cc), or a variable it names with a complaint ({@link #rejectsVariable})}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean rejectsSetting(String message) {
+        if (message == null) return false;
+        String l = message.toLowerCase(Locale.ROOT);
+        return holdsAny(message, SETTING_NOT_PARSED) || l.startsWith("warning: env ") && l.contains("setting it has no effect")
+                || rejectsVariable(message);
+    }
+
+    /**
+     * {@return whether a message says an interface or HCA filter (NCCL_SOCKET_IFNAME, NCCL_IB_HCA,
+     * NCCL_OOB_NET_IFNAME) left no device}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean filterLeftNoDevice(String message) {
+        return holdsAny(message, FILTER_LEFT_NO_DEVICE);
+    }
+
+    /**
+     * {@return whether a failed allocation a message reports was of GPU memory (a CUDA or cuMem allocation, out of
+     * memory), not of host memory}
+     *
+     * @param message the message of an allocation failure; null allowed
+     */
+    public static boolean allocatesGpuMemory(String message) {
+        return holdsAny(message, GPU_MEMORY);
+    }
+
+    /**
+     * {@return whether an aws-ofi-nccl message reports a request or completion that failed (the transfer, its peer),
+     * not a setup call}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean ofiCompletionFailed(String message) {
+        return holdsAny(message, OFI_COMPLETION);
+    }
+
+    /**
+     * {@return whether a peer address as NCCL prints it ({@code 127.0.0.1<41234>}, {@code localhost<56086>},
+     * {@code [::1]:29500}) names this node: localhost, 127.0.0.0/8 or ::1, with or without a port; false for null}
+     *
+     * @param peer the address; null allowed
+     */
+    public static boolean isLoopbackPeer(String peer) {
+        if (peer == null) return false;
+        String p = peer.startsWith("[") ? peer.substring(1) : peer;
+        return p.equals("localhost") || p.startsWith("localhost<") || p.startsWith("localhost:") || p.startsWith("127.")
+                || p.equals("::1") || p.startsWith("::1]") || p.startsWith("::1<");
+    }
+
+    /**
+     * {@return whether an address was masked by whoever pasted the log ({@code 172....}, {@code 10.*.*.5},
+     * {@code a.b.c.d}): no command can use it}
+     *
+     * @param address the address; null allowed
+     */
+    public static boolean isMaskedAddress(String address) {
+        return address != null && (address.contains("..") || address.contains("*") || address.matches("[a-z](\\.[a-z])+\\d*"));
+    }
+
+    /**
+     * {@return the message with each run of white space as one space and none at its ends, as it compares with a copy
+     * of it: PyTorch's {@code Last error} repeats NCCL's last WARN message with its spacing changed; null for null}
+     *
+     * @param message the message; null allowed
+     */
+    public static String singleSpaced(String message) {
+        if (message == null) return null;
+        StringBuilder sb = new StringBuilder(message.length());
+        boolean space = false;
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = sb.length() > 0;
+            } else {
+                if (space) sb.append(' ');
+                space = false;
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Whether the message, in lower case, holds one of {@code words} (lower case). */
+    private static boolean holdsAny(String message, String[] words) {
+        if (message == null) return false;
+        String l = message.toLowerCase(Locale.ROOT);
+        for (String w : words) if (l.contains(w)) return true;
+        return false;
     }
 
     private static boolean mayNameRdmaDevice(String message) {

@@ -88,6 +88,22 @@ public final class NetInterfaces {
     }
 
     /**
+     * {@return whether an interface cannot carry traffic to another node: a loopback device or address, a link-local or
+     * Docker-bridge address, or a software device ({@link #isVirtualName}), but for a container's own veth end that
+     * holds a routable address (corpus nccl-logs/nccl-529-1.txt: veth0 with 2a02:...); corpus nccl-logs/oneflow-3586-1.txt
+     * (veth), nccl-529-1.txt (ip6tnl0), nccl-975-1.txt (fe80::)}
+     *
+     * @param name    an interface name; null for none
+     * @param address its address as printed; null for none
+     */
+    public static boolean reachesNoOtherNode(String name, String address) {
+        if (isLoopbackName(name) || isLoopbackAddress(address) || isLinkLocal(address) || isDockerDefaultBridge(address)) {
+            return true;
+        }
+        return isVirtualName(name) && !(name.startsWith("veth") && isRoutable(address));
+    }
+
+    /**
      * {@return {@code address} without brackets or an IPv6 zone ({@code fe80::1} of {@code [fe80::1%ib0]}), stripped
      * of surrounding space; null for null}
      *

@@ -18,4 +18,17 @@ package io.ncclscope.parsers.tests;
  */
 public record NcclTestsDevice(int rank, Integer group, Integer pid, String host, Integer device, String busId,
                               String pciAddress, Integer pciBus, String name, int line) {
+
+    /**
+     * {@return whether the bus id is the bus-only form of bus 0 ({@code 0x00}): what sanitised fixtures print for every
+     * GPU (corpus nccl-tests/superbenchmark-testdata-nccl_allgather.txt), so no GPU's identity}
+     */
+    public boolean busIdIsPlaceholder() {
+        return busId != null && busId.matches("0x0+");
+    }
+
+    /** {@return whether the GPU is a GeForce card, by the name nccl-tests prints} */
+    public boolean isGeForce() {
+        return name != null && name.contains("GeForce");
+    }
 }

@@ -17,4 +17,9 @@ package io.ncclscope.parsers.tests;
  */
 public record NcclTestsRow(long size, Long count, String type, String redop, Integer root, NcclTestsResult outOfPlace,
                            NcclTestsResult inPlace, String timestamp, Integer actualIterations, int line) {
+
+    /** {@return whether either half of the row has wrong values ({@link NcclTestsResult#hasWrongValues})} */
+    public boolean hasWrongValues() {
+        return outOfPlace != null && outOfPlace.hasWrongValues() || inPlace != null && inPlace.hasWrongValues();
+    }
 }

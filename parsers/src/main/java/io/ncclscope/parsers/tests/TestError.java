@@ -32,4 +32,12 @@ public record TestError(int line, Kind kind, String host, Integer pid, String lo
         /** Anything else. */
         UNKNOWN
     }
+
+    /**
+     * {@return the message without the {@code host: } the test binary writes before a failure ({@code Test NCCL
+     * failure common.cu:777 'unhandled system error'}); the whole text when it names no host there}
+     */
+    public String textAfterHost() {
+        return host != null && text.startsWith(host + ": ") ? text.substring(host.length() + 2) : text;
+    }
 }

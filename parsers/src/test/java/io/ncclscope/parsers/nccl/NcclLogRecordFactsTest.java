@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What the log's records say beyond their fields: a line rebuilt as NCCL printed it, a socket device, a setting. */
+/**
+ * What the log's records say beyond their fields: a line rebuilt as NCCL printed it, a socket device, a setting, a log
+ * of one-rank communicators.
+ */
 class NcclLogRecordFactsTest {
 
     private static NcclLog parse(String text) {
@@ -36,5 +39,15 @@ class NcclLogRecordFactsTest {
         assertThat(parse("node1:100:100 [0] NCCL INFO NCCL version 2.29.2+cuda13.0\n" + told).multiRankGpuEnabled()).isFalse();
         assertThat(parse(told).multiRankGpuEnabled()).as("version unknown").isFalse();
         assertThat(parse("node1:100:100 [0] NCCL INFO NCCL version 2.30.3+cuda13.0\n").multiRankGpuEnabled()).isFalse();
+    }
+
+    @Test
+    void aLogOfOneRankCommunicatorsOnlyIsSingleRank() {
+        // captured h200-1gpu-variants/nccl/bad-algo.log: one GPU, one rank
+        String one = "vm:550:550 [0] NCCL INFO ncclCommInitRankConfig comm 0x46ffd030 rank 0 nranks 1 cudaDev 0 nvmlDev 0 busId 60 commId 0xcc - Init START\n";
+        String four = "a:1:1 [0] NCCL INFO comm 0xa rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 1b000 commId 0x99 - Init START\n";
+        assertThat(parse(one).singleRankOnly()).isTrue();
+        assertThat(parse(one + four).singleRankOnly()).isFalse();
+        assertThat(parse("vm:550:550 [0] NCCL INFO NCCL version 2.30.3+cuda13.0\n").singleRankOnly()).as("no communicator").isFalse();
     }
 }

@@ -47,6 +47,72 @@ class WarnMessageFactsTest {
     }
 
     @Test
+    void aMessageSaysWhichFamilyOfFailureItIs() {
+        // src/misc/shmutils.cc
+        assertThat(WarnMessageFacts.aboutSharedMemory("Error while creating shared memory segment /dev/shm/nccl-x (size 9637888)")).isTrue();
+        assertThat(WarnMessageFacts.aboutSharedMemory("Call to posix_fallocate failed : No space left on device")).isTrue();
+        assertThat(WarnMessageFacts.aboutSharedMemory("Failed to CUDA calloc 6291456 bytes")).isFalse();
+        // src/bootstrap.cc, src/init.cc
+        assertThat(WarnMessageFacts.ranksDisagree("Bootstrap Root : rank 3 of 8 ranks has already checked in")).isTrue();
+        assertThat(WarnMessageFacts.ranksDisagree("Bootstrap Root : localId 9 is out of range")).isTrue();
+        assertThat(WarnMessageFacts.ranksDisagree("Invalid rank requested : 9/8")).isTrue();
+        assertThat(WarnMessageFacts.ranksDisagree("Bootstrap : no socket interface found")).isFalse();
+        // src/graph/tuning.cc, src/bootstrap.cc, src/param/c_api.cc (2.30), and a variable named with a complaint
+        assertThat(WarnMessageFacts.rejectsSetting("Unrecognized element token \"foo\" when parsing \"ring,foo\"")).isTrue();
+        assertThat(WarnMessageFacts.rejectsSetting("All entries except the first must have a prefix: \"^ring\"")).isTrue();
+        assertThat(WarnMessageFacts.rejectsSetting("Invalid NCCL_COMM_ID, please use format: <ipv4>:<port>")).isTrue();
+        assertThat(WarnMessageFacts.rejectsSetting("WARNING: ENV NCCL_RUNTIME_CONNECT is deprecated, setting it has no effect")).isTrue();
+        assertThat(WarnMessageFacts.rejectsSetting("Invalid value bogus for NCCL_IB_GID_INDEX, ignoring")).isTrue();
+        assertThat(WarnMessageFacts.rejectsSetting("NCCL_IB_HCA set, using mlx5_0")).isFalse();
+        assertThat(WarnMessageFacts.rejectsSetting(null)).isFalse();
+        // src/bootstrap.cc
+        assertThat(WarnMessageFacts.filterLeftNoDevice("no device found matching NCCL_OOB_NET_IFNAME=ib9, ignoring")).isTrue();
+        assertThat(WarnMessageFacts.filterLeftNoDevice("no device found after excluding lo, verify NCCL_OOB_NET_IFNAME")).isTrue();
+        assertThat(WarnMessageFacts.filterLeftNoDevice("NET/IB : No device found.")).isFalse();
+        // src/include/alloc.h against a host allocation
+        assertThat(WarnMessageFacts.allocatesGpuMemory("Failed to CUDA calloc 6291456 bytes")).isTrue();
+        assertThat(WarnMessageFacts.allocatesGpuMemory("Failed to malloc 1024 bytes")).isFalse();
+        // aws-ofi-nccl src/nccl_ofi_rdma.cpp: a request that failed against a setup call
+        assertThat(WarnMessageFacts.ofiCompletionFailed("NET/OFI Request 0x7f completed with error. RC: 113.")).isTrue();
+        assertThat(WarnMessageFacts.ofiCompletionFailed("NET/OFI Couldn't allocate endpoint. RC: -12, ERROR: x")).isFalse();
+    }
+
+    @Test
+    void aPeerAddressSaysWhetherItIsThisNodeOrWasMasked() {
+        // src/misc/socket.cc prints addr<port>; PyTorch's store host:port
+        assertThat(WarnMessageFacts.isLoopbackPeer("127.0.0.1<41234>")).isTrue();
+        assertThat(WarnMessageFacts.isLoopbackPeer("localhost<56086>")).isTrue();
+        assertThat(WarnMessageFacts.isLoopbackPeer("[::1]:29500")).isTrue();
+        assertThat(WarnMessageFacts.isLoopbackPeer("10.0.0.2<41234>")).isFalse();
+        assertThat(WarnMessageFacts.isLoopbackPeer("localhost.example.com")).isFalse();
+        assertThat(WarnMessageFacts.isLoopbackPeer(null)).isFalse();
+        assertThat(WarnMessageFacts.isMaskedAddress("172....")).isTrue();
+        assertThat(WarnMessageFacts.isMaskedAddress("10.*.*.5<41234>")).isTrue();
+        assertThat(WarnMessageFacts.isMaskedAddress("a.b.c.d")).isTrue();
+        assertThat(WarnMessageFacts.isMaskedAddress("10.0.0.2<41234>")).isFalse();
+        assertThat(WarnMessageFacts.isMaskedAddress(null)).isFalse();
+    }
+
+    @Test
+    void aCopyOfAMessageComparesWithItsSpacingMadeSingle() {
+        assertThat(WarnMessageFacts.singleSpaced("  NET/IB :  Got completion\tfrom peer \n")).isEqualTo("NET/IB : Got completion from peer");
+        assertThat(WarnMessageFacts.singleSpaced(null)).isNull();
+    }
+
+    @Test
+    void anRdmaSetupFailureNamesItsStep() {
+        // src/misc/ibvwrap.cc, src/transport/net_ib.cc, aws-ofi-nccl
+        assertThat(IbSetupStep.of("Call to ibv_modify_qp failed with 110 Connection timed out, Connection timed out"))
+                .isEqualTo(IbSetupStep.QUEUE_PAIR_TIMEOUT);
+        assertThat(IbSetupStep.of("Call to ibv_modify_qp failed with 22 Invalid argument, Invalid argument")).isEqualTo(IbSetupStep.OTHER);
+        assertThat(IbSetupStep.of("NET/IB : Unable to read GID index 3")).isEqualTo(IbSetupStep.GID);
+        assertThat(IbSetupStep.of("Call to ibv_reg_mr failed with error Cannot allocate memory")).isEqualTo(IbSetupStep.MEMORY_REGISTRATION);
+        assertThat(IbSetupStep.of("Call to ibv_set_ece failed with 95 Operation not supported")).isEqualTo(IbSetupStep.ECE);
+        assertThat(IbSetupStep.of("NET/OFI CM: Unable to register memory. RC: -12, Error: x")).isEqualTo(IbSetupStep.OFI_RESOURCE);
+        assertThat(IbSetupStep.of(null)).isEqualTo(IbSetupStep.OTHER);
+    }
+
+    @Test
     void aMessageNamesItsRdmaDevice() {
         assertThat(WarnMessageFacts.rdmaDevice("NET/IB : Unable to open device mlx5_2")).isEqualTo("mlx5_2");
         assertThat(WarnMessageFacts.rdmaDevice("NET/IB : Got async event : port error on dev mlx5_0:1")).isEqualTo("mlx5_0");

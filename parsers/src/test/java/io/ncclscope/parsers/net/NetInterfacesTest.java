@@ -146,4 +146,25 @@ class NetInterfacesTest {
         assertThat(NetInterfaces.subnet("10.187.10.11", 33)).isEmpty();
         assertThat(NetInterfaces.subnet("fe80::1", 64)).isEmpty();
     }
+
+    @Test
+    void anInterfaceReachesNoOtherNodeByItsLoopbackVirtualOrLocalNameOrAddress() {
+        // The lo device, not every name starting with lo
+        assertThat(NetInterfaces.reachesNoOtherNode("lo", "127.0.0.1")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("lowpan0", "10.0.0.1")).isFalse();
+        assertThat(NetInterfaces.reachesNoOtherNode("eth0", "127.0.0.1")).isTrue();
+        // Every software device, but a veth with a routable address, the container's own end (corpus nccl-529-1.txt)
+        assertThat(NetInterfaces.reachesNoOtherNode("veth0", "2a02:6b8:c0e:500:1:1a:0:1")).isFalse();
+        assertThat(NetInterfaces.reachesNoOtherNode("veth0", null)).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("cni0", "10.244.0.1")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("weave", null)).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("wg0", "10.8.0.2")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("ib0", "10.0.0.1")).isFalse();
+        // Link-local is fe80::/10 up to febf (RFC 4291 2.5.6; corpus nccl-975-1.txt) and 169.254/16; Docker's bridge 172.17/16
+        assertThat(NetInterfaces.reachesNoOtherNode("eth0", "fe80::1%eth0")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("eth0", "febf::1")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("eth0", "169.254.0.7")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("eth0", "172.17.0.2")).isTrue();
+        assertThat(NetInterfaces.reachesNoOtherNode("eth0", "172.18.0.2")).isFalse();
+    }
 }

@@ -28,7 +28,7 @@ final class ArtifactSummary {
     /** The usable interfaces its log prints, until its fold keeps each host's first. */
     List<UsableInterface> interfaces = List.of();
 
-    /** A usable interface a log prints ({@code Bootstrap} or socket, not a suspicious one), with its host. */
+    /** A usable interface a log prints ({@code Bootstrap} or socket, one that reaches other nodes), with its host. */
     record UsableInterface(String host, String name) {
     }
 

@@ -137,7 +137,7 @@ final class ChainFindings {
             this.logIndex = logIndex;
             this.node = s.host != null ? s.host : s.artifact.node().orElse(null);
             this.port = s.peerPort != null ? s.peerPort : WarnMessageFacts.port(s.text);
-            this.peer = usable(s.peer) ? s.peer : null;
+            this.peer = s.peer != null && !WarnMessageFacts.isMaskedAddress(s.peer) ? s.peer : null;
             this.usedIface = usedIface(s, logIndex);
             String gpu = s.busId != null ? s.busId : s.cudaDev != null ? "cudaDev " + s.cudaDev : null;
             this.subject = new Subject(node, s.rank, gpu, s.hca, null, null, null);
@@ -164,7 +164,7 @@ final class ChainFindings {
             d.severity = FindingSeverity.ERROR;
             d.severityFailed = FindingSeverity.ERROR;
             NcclInterface dev = d.logIndex == null ? null : d.logIndex.socketDeviceUsed(s.host);
-            if (dev != null && LogIndex.suspicious(dev.name(), dev.address())) {
+            if (dev != null && NetInterfaces.reachesNoOtherNode(dev.name(), dev.address())) {
                 d.key = "connect.retry.iface";
                 d.usedIface = dev.name();
                 d.args("index", dev.index(), "device", dev.name(), "deviceAddress", dev.address());
@@ -299,7 +299,7 @@ final class ChainFindings {
                 "result", s.result == null ? Classifier.resultName(d.first.code) : s.result.toString());
         if (("remote.lost".equals(d.key) || "remote.store".equals(d.key)) && s.peer == null) d.key = d.key + ".nopeer";
         String peerHost = "remote.lost".equals(d.key) && d.logIndex != null ? d.logIndex.hostOfAddress(s.peer) : null;
-        if ("remote.lost".equals(d.key) && loopback(s.peer)) {
+        if ("remote.lost".equals(d.key) && WarnMessageFacts.isLoopbackPeer(s.peer)) {
             // A socket to this node itself (corpus-more nccl-tests-217-1, a one-rank run): no peer node holds the cause.
             d.key = "remote.lost.local";
         } else if (peerHost != null) {
@@ -310,14 +310,6 @@ final class ChainFindings {
         d.subject = d.subject.withPeer(d.peer);
         FindingText.putIf(d.params, "peer", d.peer);
         FindingText.putIf(d.params, "port", d.port == null || d.peer == null ? null : String.valueOf(d.port));
-    }
-
-    /** {@return true when {@code peer} names this node: localhost, 127.0.0.0/8 or ::1, with or without a port} */
-    static boolean loopback(String peer) {
-        if (peer == null) return false;
-        String p = peer.startsWith("[") ? peer.substring(1) : peer;
-        return p.equals("localhost") || p.startsWith("localhost<") || p.startsWith("localhost:") || p.startsWith("127.")
-                || p.equals("::1") || p.startsWith("::1]") || p.startsWith("::1<");
     }
 
     private static void environment(DraftParts d) {
@@ -435,11 +427,11 @@ final class ChainFindings {
     private static String recommend(LogIndex logIndex, String host, String used, String peer) {
         if (logIndex != null) {
             for (NcclInterface i : logIndex.interfaces(host)) {
-                if (!LogIndex.suspicious(i.name(), i.address()) && !i.name().equals(used)) return i.name();
+                if (!NetInterfaces.reachesNoOtherNode(i.name(), i.address()) && !i.name().equals(used)) return i.name();
             }
             if (used != null && (peer == null || !NetInterfaces.isLinkLocal(peer) && !NetInterfaces.isDockerDefaultBridge(peer))) {
                 for (NcclInterface i : logIndex.interfaces(host)) {
-                    if (i.name().equals(used) && !LogIndex.suspicious(i.name(), i.address())) return used;
+                    if (i.name().equals(used) && !NetInterfaces.reachesNoOtherNode(i.name(), i.address())) return used;
                 }
             }
         }
@@ -463,10 +455,5 @@ final class ChainFindings {
     private static String reason(String text) {
         String reason = WarnMessageFacts.systemReason(text);
         return reason != null ? reason : text == null ? "?" : text;
-    }
-
-    /** An address that can go into a command: not masked by the poster ({@code 172....}, {@code a.b.c.d}). */
-    private static boolean usable(String peer) {
-        return peer != null && !peer.contains("..") && !peer.contains("*") && !peer.matches("[a-z](\\.[a-z])+\\d*");
     }
 }

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * evidence's first chain (consequences of an artifact with no cause of its own join it), the first chain of each rank
  * (a failure report with no cause text joins the chain of its rank), and the groups of chains that span artifacts (one
  * shared GPU, one unreachable peer: their size, ranks, other roots and consequences). So the walks are read three
- * times in the order of the whole evidence, and only one artifact's walk is held at a time:
+ * times in the order of the whole evidence, each reading keeping only what the next one needs:
  * <ol>
  *   <li>the facts: how many chains, the first one, the first chain of each rank and of each group across artifacts;</li>
  *   <li>what reaches a chain from another artifact: consequences and watchdog lines that join the first chain, the

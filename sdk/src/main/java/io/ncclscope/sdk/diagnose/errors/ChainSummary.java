@@ -9,7 +9,6 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
  * @param code      the finding code
  * @param crossKey  what makes chains of several artifacts one problem ({@code dup|host|busId}, {@code peer|addr}),
  *                  null when only chains of this artifact can share its finding
- * @param localKey  the rest of the group key after the artifact's place (when {@code crossKey} is null)
  * @param rank      the root's rank, for matching failure reports
  * @param otherRank the other rank a duplicate-GPU line names
  * @param host      the root's host, for matching failure reports of the same artifact
@@ -18,21 +17,14 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
  * @param artifact  the artifact's name
  * @param draft     the finding this chain makes when it leads its group
  * @param group     the group of this chain: its code and its key across artifacts, or its key within its artifact; made
- *                  once by {@link #of}, since the groups are compared chain against chain
+ *                  once, since the groups are compared chain against chain
  */
-record ChainSummary(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host, EvidenceLine quote,
+record ChainSummary(String code, String crossKey, Integer rank, Integer otherRank, String host, EvidenceLine quote,
                boolean failed, String artifact, ChainFindings.Draft draft, String group) {
-
-    /** {@return the summary of a chain, its {@link #group} made from {@code code}, {@code crossKey} and {@code localKey}} */
-    static ChainSummary of(String code, String crossKey, String localKey, Integer rank, Integer otherRank, String host,
-                           EvidenceLine quote, boolean failed, String artifact, ChainFindings.Draft draft) {
-        return new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, draft,
-                code + "|" + (crossKey != null ? crossKey : "@" + localKey));
-    }
 
     /** {@return this record without its draft: an earlier chain of its group makes the finding} */
     ChainSummary withoutDraft() {
         return draft == null ? this
-                : new ChainSummary(code, crossKey, localKey, rank, otherRank, host, quote, failed, artifact, null, group);
+                : new ChainSummary(code, crossKey, rank, otherRank, host, quote, failed, artifact, null, group);
     }
 }

@@ -1,6 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.IbSetupStep;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.sdk.rules.MessageCatalogue;
@@ -176,18 +177,13 @@ final class Classifier {
     private static Verdict byKind(EventKind kind, String text, Integer status, Map<String, String> env) {
         String t = text == null ? "" : text;
         String l = t.toLowerCase(Locale.ROOT);
-        // Shared memory first: 'Call to posix_fallocate failed' would otherwise read as an allocation failure
-        // (src/misc/shmutils.cc, src/include/shm.h).
-        if (l.contains("shared memory") || l.contains("/dev/shm") || l.contains("shm_open") || l.contains("posix_fallocate")
-                || l.contains("shmopen")) {
-            return root(SHM, "shm");
-        }
+        // Shared memory first: 'Call to posix_fallocate failed' would otherwise read as an allocation failure.
+        if (WarnMessageFacts.aboutSharedMemory(t)) return root(SHM, "shm");
         return switch (kind == null ? EventKind.OTHER : kind) {
             case DUPLICATE_GPU -> root(DUPLICATE, l.contains("multiple ranks") ? "duplicate.multirank" : "duplicate");
             case VERSION_MISMATCH -> root(VERSION, "version.warn");
             case IB_COMPLETION_ERROR -> ibCompletion(status);
-            case OFI_ERROR -> l.contains("completed with error") || l.contains("undeliverable") || l.contains("completion")
-                    ? root(REMOTE, "remote.ofi") : root(SYSTEM, "system.warn");
+            case OFI_ERROR -> WarnMessageFacts.ofiCompletionFailed(t) ? root(REMOTE, "remote.ofi") : root(SYSTEM, "system.warn");
             case NO_SOCKET_INTERFACE -> root(NO_IFACE, noIfaceKey(l));
             case SOCKET_CREATE_FAILED -> l.contains("address family") ? root(NO_IFACE, "noiface.family") : root(SYSTEM, "system.warn");
             case SOCKET_CONNECT_FAILED -> root(CONNECT, "connect");
@@ -195,11 +191,10 @@ final class Classifier {
             case SOCKET_CONNECT_RETRY -> l.contains("refused") ? HARMLESS : new Verdict(CONNECT, Role.WEAK, "connect.retry");
             case CONNECTION_LOST -> new Verdict(REMOTE, Role.SECONDARY, "remote.lost");
             case MESSAGE_TRUNCATED -> root(USAGE, "usage.truncated");
-            case IB_SETUP_FAILED -> ibSetup(l);
+            case IB_SETUP_FAILED -> ibSetup(t);
             case IB_VERBS_MISSING -> HARMLESS;
             case CUDA_FAILURE -> l.contains("out of memory") ? root(OOM, "oom") : root(CUDA, l.contains("maxsharedmem") ? "cuda.arch" : "cuda");
-            case ALLOC_FAILED -> l.contains("cuda") || l.contains("cumem") || l.contains("out of memory") || l.contains("gpu")
-                    ? root(OOM, "oom") : root(SYSTEM, "system.alloc");
+            case ALLOC_FAILED -> WarnMessageFacts.allocatesGpuMemory(t) ? root(OOM, "oom") : root(SYSTEM, "system.alloc");
             case TOPOLOGY_ERROR -> l.contains("could not open xml topology file") ? root(TOPO_FILE, "topo.file.open")
                     : env.containsKey("NCCL_TOPO_FILE") || l.contains("topology file") || l.contains("topo file")
                     ? root(TOPO_FILE, "topo.file") : root(INTERNAL, "internal.topo");
@@ -231,40 +226,24 @@ final class Classifier {
         };
     }
 
-    private static Verdict ibSetup(String l) {
-        // aws-ofi-nccl: libfabric resources (address vector, completion queue, endpoint), not ibverbs calls.
-        if (l.contains("net/ofi")) return root(IB_SETUP, "ib.setup.ofi");
-        // misc/ibvwrap.cc: ETIMEDOUT moving a QP to RTR/RTS usually means rails that are not cross-connected.
-        if (l.contains("ibv_modify_qp") && (l.contains("timed out") || l.contains(" 110 "))) {
-            return root(IB_SETUP, "ib.setup.crossnic");
-        }
-        if (l.contains("gid")) return root(IB_SETUP, "ib.setup.gid");
-        if (l.contains("reg_mr") || l.contains("regmr") || l.contains("register")) return root(IB_SETUP, "ib.setup.regmr");
-        if (l.contains("ece")) return root(IB_SETUP, "ib.setup.ece");
-        return root(IB_SETUP, "ib.setup");
+    private static Verdict ibSetup(String text) {
+        return root(IB_SETUP, switch (IbSetupStep.of(text)) {
+            case OFI_RESOURCE -> "ib.setup.ofi";
+            // A queue pair that timed out moving to RTR/RTS usually means rails that are not cross-connected.
+            case QUEUE_PAIR_TIMEOUT -> "ib.setup.crossnic";
+            case GID -> "ib.setup.gid";
+            case MEMORY_REGISTRATION -> "ib.setup.regmr";
+            case ECE -> "ib.setup.ece";
+            case OTHER -> "ib.setup";
+        });
     }
 
     /** Messages the parser left as OTHER. */
     private static Verdict other(String t, String l) {
-        // bootstrap.cc / init.cc: ranks that disagree on the communicator or land twice on one rank number.
-        if (l.contains("mismatch in rank count") || l.contains("mismatch in info from procs") || l.contains("has already checked in")
-                || l.contains("failed to determine local ranks") || l.contains("failed to determine intra proc ranks")
-                || l.contains("localid") && l.contains("out of range") || l.contains("exceeds ndev")
-                || l.contains("invalid rank requested")) {
-            return root(MAPPING, "mapping.warn");
-        }
+        if (WarnMessageFacts.ranksDisagree(t)) return root(MAPPING, "mapping.warn");
         if (l.contains("message truncated")) return root(USAGE, "usage.truncated");
-        // graph/tuning.cc parses NCCL_ALGO / NCCL_PROTO; bootstrap.cc NCCL_COMM_ID.
-        if (l.contains("unrecognized element token") || l.contains("unrecognized prefix token")
-                || l.contains("must have a prefix") || l.contains("invalid nccl_comm_id")) {
-            return root(ENV, "env.warn");
-        }
-        if (l.contains("no device found matching") || l.contains("no device found after excluding")) {
-            return root(NO_IFACE, "noiface.env");
-        }
-        // param/c_api.cc (2.30): a setting this release no longer reads.
-        if (l.startsWith("warning: env ") && l.contains("setting it has no effect")) return root(ENV, "env.warn");
-        if (WarnMessageFacts.rejectsVariable(t)) return root(ENV, "env.warn");
+        if (WarnMessageFacts.filterLeftNoDevice(t)) return root(NO_IFACE, "noiface.env");
+        if (WarnMessageFacts.rejectsSetting(t)) return root(ENV, "env.warn");
         if (l.contains("connect") && l.contains("fail")) return root(CONNECT, "connect");
         return new Verdict(null, Role.UNKNOWN, "warn");
     }

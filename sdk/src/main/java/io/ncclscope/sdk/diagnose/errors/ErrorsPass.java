@@ -4,6 +4,7 @@ import io.ncclscope.parsers.dmesg.DmesgData;
 import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclLog;
+import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
@@ -185,7 +186,7 @@ final class ErrorsPass implements Pass {
         List<ArtifactSummary.UsableInterface> out = new ArrayList<>(0);
         for (NcclInterface i : log.interfaces()) {
             if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
-            if (LogIndex.suspicious(i.name(), i.address())) continue;
+            if (NetInterfaces.reachesNoOtherNode(i.name(), i.address())) continue;
             out.add(new ArtifactSummary.UsableInterface(i.host() != null ? i.host() : a.node().orElse(""), i.name()));
         }
         return out;
@@ -288,28 +289,12 @@ final class ErrorsPass implements Pass {
      */
     private static void mapping(List<ArtifactSummary> ordered, Set<String> dupKeys, Set<String> codes,
             FindingsMade out) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        forEachEntry(ordered, e -> counts.merge(e.commId(), 1, Integer::sum));
-        Map<String, RankMappingCheck> checks = new LinkedHashMap<>();
-        counts.forEach((comm, n) -> {
-            if (n > 1) checks.put(comm, new RankMappingCheck(comm));
-        });
-        if (checks.isEmpty()) return;
-        forEachEntry(ordered, e -> {
-            if (checks.containsKey(e.commId())) checks.get(e.commId()).add(e);
-        });
-        boolean again = false;
-        for (RankMappingCheck c : checks.values()) again |= c.settle(dupKeys, codes);
-        if (again) {
-            forEachEntry(ordered, e -> {
-                if (checks.containsKey(e.commId())) checks.get(e.commId()).again(e);
-            });
+        Map<String, List<CommEntry>> byComm = new LinkedHashMap<>();
+        for (ArtifactSummary p : ordered) {
+            for (CommEntry e : p.placed) byComm.computeIfAbsent(e.commId(), k -> new ArrayList<>()).add(e);
         }
-        for (RankMappingCheck c : checks.values()) c.finish(out::add);
-    }
-
-    /** Reads the communicator entries of every artifact, in the order of the whole evidence. */
-    private static void forEachEntry(List<ArtifactSummary> ordered, Consumer<CommEntry> reader) {
-        for (ArtifactSummary p : ordered) p.placed.forEach(reader);
+        byComm.forEach((comm, entries) -> {
+            if (entries.size() > 1) RankMappingCheck.check(comm, entries, dupKeys, codes, out::add);
+        });
     }
 }

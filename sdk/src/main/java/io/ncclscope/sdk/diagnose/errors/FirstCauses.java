@@ -10,6 +10,7 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclResult;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.StoreAddress;
+import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.TestError;
@@ -188,7 +189,7 @@ final class FirstCauses {
         if (le.lastErrorLine() != null && le.lastErrorLine() != le.line()) {
             lines.add(a.quote(le.lastErrorLine(), le.lastError()));
         }
-        Signal reported = repeatedBy(Signal.norm(le.lastError()));
+        Signal reported = repeatedBy(WarnMessageFacts.singleSpaced(le.lastError()));
         if (reported == null) {
             reported = lastErrorSignal(a, le);
             if (reported == null) return;
@@ -236,7 +237,7 @@ final class FirstCauses {
     /** Adds the one artifact walked: an nccl-tests output. */
     void addTests(Artifact a, NcclTestsData t) {
         if (!t.ncclWarnings().isEmpty()) addTestsWarnings(a, t);
-        boolean geforce = t.devices().stream().anyMatch(d -> d.name() != null && d.name().contains("GeForce"));
+        boolean geforce = t.devices().stream().anyMatch(NcclTestsDevice::isGeForce);
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
         for (TestError e : t.errors()) {
             // A rank only when the line points at exactly one device: one process usually drives every GPU.
@@ -414,7 +415,7 @@ final class FirstCauses {
     private ChainSummary record(Chain c) {
         Signal s = c.root;
         String cross = null;
-        String local = "";
+        String local = ""; // the rest of the group key within the artifact, when it has none across artifacts
         switch (c.code) {
             case Classifier.DUPLICATE -> cross = "dup|" + (s.host == null ? "" : s.host) + "|" + (s.busId != null ? s.busId : s.busIdRaw);
             case Classifier.CONNECT, Classifier.IB_COMPLETION -> {
@@ -426,9 +427,10 @@ final class FirstCauses {
             }
         }
         ChainFindings.Draft d = ChainFindings.draft(c, logIndex);
+        String group = c.code + "|" + (cross != null ? cross : "@" + local);
         // The record and its draft share the root's quote.
-        return ChainSummary.of(c.code, cross, local, s.rank, s.otherRank, s.host, d.head().get(0), c.failed,
-                s.artifact.name(), d);
+        return new ChainSummary(c.code, cross, s.rank, s.otherRank, s.host, d.head().get(0), c.failed, s.artifact.name(), d,
+                group);
     }
 
     private static Chain caseForChild(List<Chain> cases, LauncherError le) {

@@ -7,7 +7,6 @@ import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclProcess;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
-import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.evidence.Artifact;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -128,24 +127,5 @@ final class LogIndex {
             }
         }
         return null;
-    }
-
-    /** True when every communicator of a log has one rank (nothing is exchanged, tuning never runs). */
-    static boolean singleRankOnly(List<NcclRank> ranks) {
-        return !ranks.isEmpty() && ranks.stream().allMatch(r -> r.nranks() != null && r.nranks() == 1);
-    }
-
-    /**
-     * Interfaces that cannot carry traffic between nodes: loopback, container, tunnel and other virtual devices, and
-     * loopback, link-local or Docker-bridge addresses (corpus nccl-logs/oneflow-3586-1.txt veth, nccl-529-1.txt ip6tnl0,
-     * nccl-975-1.txt fe80::). The transport analyzer's SocketInterfaceCheck reads them alike.
-     */
-    static boolean suspicious(String name, String address) {
-        if (NetInterfaces.isLoopbackName(name) || NetInterfaces.isLoopbackAddress(address) || NetInterfaces.isLinkLocal(address)
-                || NetInterfaces.isDockerDefaultBridge(address)) {
-            return true;
-        }
-        // A container's own veth end is fine when it holds a routable address (nccl-529-1.txt: veth0 2a02:...).
-        return NetInterfaces.isVirtualName(name) && !(name.startsWith("veth") && NetInterfaces.isRoutable(address));
     }
 }

@@ -4,6 +4,7 @@ import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclParams;
 import io.ncclscope.parsers.nccl.NetPlugin;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -59,7 +60,7 @@ final class Settings {
             String key = invalid.key();
             // A single-rank run never reaches the tuning that parses NCCL_ALGO / NCCL_PROTO, so NCCL said nothing
             // (captured h200-1gpu-variants/nccl/bad-algo.log); with more ranks init fails with ncclInvalidUsage.
-            if (key.equals("env.list") && LogIndex.singleRankOnly(log.ranks())) key = "env.list.single";
+            if (key.equals("env.list") && log.singleRankOnly()) key = "env.list.single";
             FindingSeverity sev = key.equals("env.list.single") ? FindingSeverity.INFO : FindingSeverity.WARNING;
             Message detail = Message.of(ErrorsAnalyzer.class, key, "env", s.name(), "value", v, "valid", invalid.valid());
             out.add(finding(Classifier.ENV, sev, s.host() != null ? s.host() : a.node().orElse(null), s.name(), detail,
@@ -107,7 +108,7 @@ final class Settings {
         else if (p.incompatible()) key = "plugin.incompatible";
         else return;
         String network = log.network() == null ? "?" : log.network();
-        FindingSeverity sev = "Socket".equalsIgnoreCase(network) ? FindingSeverity.ERROR : FindingSeverity.WARNING;
+        FindingSeverity sev = TransportTerms.isSocket(network) ? FindingSeverity.ERROR : FindingSeverity.WARNING;
         out.add(finding(Classifier.PLUGIN, sev, a.node().orElse(null), "NCCL_NET_PLUGIN",
                 Message.of(ErrorsAnalyzer.class, key, "value", asked, "text", p.text() == null ? "" : p.text(),
                         "network", network), List.of(a.quote(p.line(), p.text()))));

@@ -76,7 +76,7 @@ final class Signal {
         this.origin = origin;
         this.fallback = fallback;
         this.verdict = verdict;
-        this.normText = text == null ? null : norm(text);
+        this.normText = WarnMessageFacts.singleSpaced(text);
     }
 
     /** The process this line belongs to, for grouping a failure chain: host and pid, else the rank, else the line. */
@@ -99,23 +99,6 @@ final class Signal {
         if (cudaDev != null) sb.append(sb.length() > 0 ? " " : "").append('[').append(cudaDev).append(']');
         if (rank != null) sb.append(sb.length() > 0 ? " " : "").append("rank ").append(rank);
         return sb.length() == 0 ? "NCCL" : sb.toString();
-    }
-
-    /** The text with runs of white space as one space, for comparing a WARN line with the launcher's copy. */
-    static String norm(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        boolean space = false;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = sb.length() > 0;
-            } else {
-                if (space) sb.append(' ');
-                space = false;
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 
     /** Orders the signals of one artifact by line. */

@@ -109,10 +109,8 @@ final class TestsChecks {
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(a.quote(shown.line(), shown.text()));
         if (trace != null && trace != shown) ev.add(a.quote(trace.line(), trace.text()));
-        String text = shown.text();
-        if (shown.host() != null && text.startsWith(shown.host() + ": ")) text = text.substring(shown.host().length() + 2);
         return new Finding(Classifier.TESTS, FindingSeverity.WARNING, Subject.node(hostOr(shown, node)),
-                Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", text), ev, params);
+                Message.of(ErrorsAnalyzer.class, "tests.failure.explained", "text", shown.textAfterHost()), ev, params);
     }
 
     /**
@@ -121,7 +119,7 @@ final class TestsChecks {
      */
     private static Finding wrong(Artifact a, NcclTestsData t, String node, Map<String, String> params) {
         boolean oldLayout = t.layout() != null && "error".equals(t.layout().wrongColumn());
-        List<NcclTestsRow> bad = t.rows().stream().filter(TestsChecks::wrongRow).toList();
+        List<NcclTestsRow> bad = t.rows().stream().filter(NcclTestsRow::hasWrongValues).toList();
         boolean allHuge = !bad.isEmpty() && bad.stream().allMatch(r -> r.size() >= FOUR_GIB);
         String key = oldLayout && allHuge ? "tests.wrong.oldbug" : "tests.wrong";
         List<EvidenceLine> ev = new ArrayList<>();
@@ -139,10 +137,6 @@ final class TestsChecks {
         return new BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
     }
 
-    private static boolean wrongRow(NcclTestsRow r) {
-        return r.outOfPlace() != null && r.outOfPlace().hasWrongValues() || r.inPlace() != null && r.inPlace().hasWrongValues();
-    }
-
     private static void failureLines(Artifact a, NcclTestsData t, List<EvidenceLine> ev) {
         for (TestError e : t.errors()) {
             if (e.kind() == TestError.Kind.TEST_FAILURE && ev.size() < 3) ev.add(a.quote(e.line(), e.text()));
@@ -157,9 +151,7 @@ final class TestsChecks {
         List<Finding> out = new ArrayList<>();
         Map<String, List<NcclTestsDevice>> byGpu = new LinkedHashMap<>();
         for (NcclTestsDevice d : t.devices()) {
-            // The bus-only form 0x00 is what sanitised fixtures print for every GPU
-            // (corpus nccl-tests/superbenchmark-testdata-nccl_allgather.txt): no identity.
-            if (d.host() == null || d.busId() == null || d.busId().matches("0x0+")) continue;
+            if (d.host() == null || d.busId() == null || d.busIdIsPlaceholder()) continue;
             byGpu.computeIfAbsent(d.host() + "|" + d.busId(), k -> new ArrayList<>()).add(d);
         }
         for (List<NcclTestsDevice> g : byGpu.values()) {

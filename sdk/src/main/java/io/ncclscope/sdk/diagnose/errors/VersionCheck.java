@@ -24,12 +24,11 @@ import java.util.TreeSet;
  */
 final class VersionCheck {
 
-    /** One version: its hosts and where it was first printed, quoted. */
+    /** One version: its hosts, and where it was first printed ({@code first} in the artifact at {@code where}). */
     static final class Seen {
         final TreeSet<String> hosts = new TreeSet<>();
         ArtifactPlace where;
-        int seq;
-        EvidenceLine quote;
+        Printed first;
     }
 
     /** Per version, in the order first added. */
@@ -63,16 +62,14 @@ final class VersionCheck {
 
     /** Adds the versions one artifact printed ({@link #printed}), the artifact being at {@code where}. */
     void add(ArtifactPlace where, List<Printed> printed) {
-        for (Printed p : printed) add(where, p.seq(), p.version(), p.host(), p.quote());
-    }
-
-    private void add(ArtifactPlace where, int seq, String version, String host, EvidenceLine quote) {
-        Seen s = byVersion.computeIfAbsent(version, k -> new Seen());
-        if (host != null) s.hosts.add(host);
-        if (s.where != null && !where.before(seq, s.where, s.seq)) return;
-        s.where = where;
-        s.seq = seq;
-        s.quote = quote;
+        for (Printed p : printed) {
+            Seen s = byVersion.computeIfAbsent(p.version(), k -> new Seen());
+            if (p.host() != null) s.hosts.add(p.host());
+            if (s.where == null || where.before(p.seq(), s.where, s.first.seq())) {
+                s.where = where;
+                s.first = p;
+            }
+        }
     }
 
     /** VersionCheck seen across the evidence that differ; none when a WARN line already said so. */
@@ -81,7 +78,7 @@ final class VersionCheck {
         List<Map.Entry<String, Seen>> inOrder = new ArrayList<>(byVersion.entrySet());
         inOrder.sort((x, y) -> {
             int c = x.getValue().where.compareTo(y.getValue().where);
-            return c != 0 ? c : Integer.compare(x.getValue().seq, y.getValue().seq);
+            return c != 0 ? c : Integer.compare(x.getValue().first.seq(), y.getValue().first.seq());
         });
         StringBuilder detail = new StringBuilder();
         String minority = null;
@@ -97,7 +94,7 @@ final class VersionCheck {
                 fewest = s.hosts.size();
                 minority = s.hosts.first();
             }
-            ev.add(s.quote);
+            ev.add(s.first.quote());
         }
         return List.of(new Finding(Classifier.VERSION, FindingSeverity.ERROR, Subject.node(minority),
                 Message.of(ErrorsAnalyzer.class, "version.mismatch", "versions", String.join(", ", versions),
