@@ -280,7 +280,7 @@ public final class MergedFindings {
             Map<Quote.Key, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {
                 EvidenceLine l = q.get();
-                lines.putIfAbsent(new Quote.Key(l.artifact(), l.line(), false), l);
+                lines.putIfAbsent(new Quote.Key(l.artifact(), l.line()), l);
             }
             out.add(new Finding(a.code, a.severity, subject, detail, List.copyOf(lines.values()), params));
         }
