@@ -20,6 +20,7 @@ import java.util.Locale;
  * @param linkCap            {@code LnkCap:}; null when not printed (non-root lspci prints {@code <access denied>})
  * @param linkStatus         {@code LnkSta:}; null when not printed
  * @param numaNode           {@code NUMA node:}; null when not printed
+ * @param numaLine           1-based line of the {@code NUMA node:} line, for a finding to quote; null when not printed
  * @param driver             {@code Kernel driver in use:}; null when not printed
  * @param kernelModules      {@code Kernel modules:}, in printed order; empty when not printed
  * @param acs                Access Control Services flags; null when the capability is absent
@@ -30,7 +31,7 @@ import java.util.Locale;
  */
 public record LspciDevice(String bdf, String deviceClass, String description, String revision, String subsystem,
                           String physicalSlot, String expressType, Integer secondaryBus, Integer subordinateBus,
-                          LinkCap linkCap, LinkStatus linkStatus, Integer numaNode, String driver,
+                          LinkCap linkCap, LinkStatus linkStatus, Integer numaNode, Integer numaLine, String driver,
                           List<String> kernelModules, Acs acs, String vpdProductName, List<ResizableBar> resizableBars,
                           boolean capabilitiesDenied, int line) {
 
@@ -51,6 +52,7 @@ public record LspciDevice(String bdf, String deviceClass, String description, St
      * @param linkCap            {@code LnkCap:}; null when not printed (non-root lspci prints {@code <access denied>})
      * @param linkStatus         {@code LnkSta:}; null when not printed
      * @param numaNode           {@code NUMA node:}; null when not printed
+     * @param numaLine           1-based line of the {@code NUMA node:} line, for a finding to quote; null when not printed
      * @param driver             {@code Kernel driver in use:}; null when not printed
      * @param kernelModules      {@code Kernel modules:}, in printed order; empty when not printed
      * @param acs                Access Control Services flags; null when the capability is absent

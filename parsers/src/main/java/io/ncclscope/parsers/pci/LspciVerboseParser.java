@@ -117,6 +117,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         LinkCap cap;
         LinkStatus sta;
         Integer numa;
+        Integer numaLine;
         String driver;
         List<String> modules = List.of();
         Map<String, Boolean> acsCap;
@@ -134,8 +135,8 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
         LspciDevice build() {
             Acs acs = acsCap == null && acsCtl == null ? null
                     : new Acs(acsCap == null ? Map.of() : acsCap, acsCtl == null ? Map.of() : acsCtl, acsLine);
-            return new LspciDevice(bdf, cls, desc, rev, subsystem, slot, express, sec, sub, cap, sta, numa, driver,
-                    modules, acs, vpd, bars, denied, line);
+            return new LspciDevice(bdf, cls, desc, rev, subsystem, slot, express, sec, sub, cap, sta, numa, numaLine,
+                    driver, modules, acs, vpd, bars, denied, line);
         }
     }
 
@@ -240,6 +241,7 @@ public final class LspciVerboseParser implements ToolParser<LspciVerbose> {
             case "NUMA node" -> {
                 Integer v = ToolValues.integer(value);
                 d.numa = v != null && v >= 0 ? v : null; // the kernel's -1 means "no node"
+                d.numaLine = ln;
             }
             case "Kernel driver in use" -> d.driver = value.isEmpty() ? null : value;
             case "Kernel modules" -> {

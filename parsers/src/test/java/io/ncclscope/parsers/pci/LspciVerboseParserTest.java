@@ -45,6 +45,7 @@ class LspciVerboseParserTest {
         assertThat(d.linkCap()).isEqualTo(new LinkCap(0, 32.0, 16, 8));
         assertThat(d.linkStatus()).isEqualTo(new LinkStatus(32.0, 16, false, false, false, 10));
         assertThat(d.numaNode()).isZero();
+        assertThat(d.numaLine()).isEqualTo(5);
         assertThat(d.driver()).isEqualTo("nvidia");
         assertThat(d.kernelModules()).containsExactly("nvidiafb", "nouveau", "nvidia_drm", "nvidia");
         assertThat(d.line()).isEqualTo(3);
@@ -65,6 +66,7 @@ class LspciVerboseParserTest {
         assertThat(d.linkCap()).isNull();
         assertThat(d.linkStatus()).isNull();
         assertThat(d.belowCapability()).isNull();
+        assertThat(d.numaLine()).isNull();
     }
 
     @Test

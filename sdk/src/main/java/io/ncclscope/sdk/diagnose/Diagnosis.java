@@ -25,8 +25,6 @@ public record Diagnosis(List<Finding> findings) {
     /** The NCCL_SOCKET_IFNAME exclusion a suggested one starts from: loopback and Docker's bridges. */
     private static final String EXCLUDED = "^lo,docker";
 
-    private static final java.util.regex.Pattern UNFILLED = java.util.regex.Pattern.compile("\\$\\{([a-zA-Z0-9_]+)}");
-
     /**
      * Creates the record: copies lists and maps into unmodifiable ones, rejects null where a component is required.
      *
@@ -188,7 +186,7 @@ public record Diagnosis(List<Finding> findings) {
      */
     public static LocalizedFinding localize(Finding f, Locale locale, Map<String, String> jobValues) {
         RuleText t = RuleCatalog.text(f.code(), locale);
-        // Values this finding knows fill the commands; the rest read as <name>, safe to paste and edit.
+        // Values this finding knows fill the commands; the rest read as <name> (Action.unfilled), safe to paste and edit.
         // The interface a finding is about is the one an exclusion names (^lo,docker,veth25f2e72), never an example;
         // loopback and docker bridges NCCL's own ^lo,docker already leaves out (its entries are prefixes).
         Map<String, String> values = new HashMap<>(f.params());
@@ -198,10 +196,8 @@ public record Diagnosis(List<Finding> findings) {
             values.putIfAbsent("exclusion", covered ? EXCLUDED : EXCLUDED + "," + culprit);
         }
         jobValues.forEach(values::putIfAbsent);
-        List<Action> actions = t.actions().stream().map(a -> a.fill(values))
-                .map(a -> a.command().contains("${") ? new Action(a.text(), UNFILLED.matcher(a.command())
-                        .replaceAll(m -> java.util.regex.Matcher.quoteReplacement(Action.unfilled(m.group(1))))) : a)
-                .toList();
+        for (Action a : t.actions()) a.placeholders().forEach(name -> values.putIfAbsent(name, Action.unfilled(name)));
+        List<Action> actions = t.actions().stream().map(a -> a.fill(values)).toList();
         return new LocalizedFinding(f.code(), f.severity(), t.title(), f.subject(), f.detail().render(locale),
                 f.evidence(), t.causes(), actions);
     }

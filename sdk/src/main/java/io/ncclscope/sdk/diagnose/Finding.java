@@ -44,7 +44,7 @@ public record Finding(String code, FindingSeverity severity, Subject subject, Me
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(detail, "detail");
         evidence = List.copyOf(evidence.size() > MAX_EVIDENCE ? evidence.subList(0, MAX_EVIDENCE) : evidence);
-        params = SmallMap.copyOf(params);
+        params = Message.orderedCopy(params);
     }
 
     // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through

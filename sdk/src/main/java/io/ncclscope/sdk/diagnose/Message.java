@@ -2,6 +2,8 @@ package io.ncclscope.sdk.diagnose;
 
 import io.ncclscope.sdk.internal.LazyTexts;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,7 +50,12 @@ public record Message(String bundle, String key, Map<String, String> args) {
     public Message {
         Objects.requireNonNull(bundle, "bundle");
         Objects.requireNonNull(key, "key");
-        args = SmallMap.copyOf(args);
+        args = orderedCopy(args);
+    }
+
+    /** {@return an unmodifiable copy of {@code m} in its iteration order, which the report's order and merging of findings read} */
+    static Map<String, String> orderedCopy(Map<String, String> m) {
+        return m.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
     }
 
     /**
@@ -61,7 +68,11 @@ public record Message(String bundle, String key, Map<String, String> args) {
      */
     public static Message of(Class<?> anchor, String key, Object... nameValues) {
         if (nameValues.length % 2 != 0) throw new IllegalArgumentException("arguments come in name/value pairs");
-        return new Message(BUNDLES.get(anchor), key, SmallMap.ofPairs(nameValues));
+        Map<String, String> args = new LinkedHashMap<>();
+        for (int i = 0; i < nameValues.length; i += 2) {
+            args.put(String.valueOf(nameValues[i]), nameValues[i + 1] == null ? "?" : String.valueOf(nameValues[i + 1]));
+        }
+        return new Message(BUNDLES.get(anchor), key, args);
     }
 
     /**

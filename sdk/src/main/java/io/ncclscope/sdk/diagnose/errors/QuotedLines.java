@@ -22,7 +22,7 @@ final class QuotedLines {
     /** Adds the first {@code max} of {@code quoted} that the finding shows: within its first lines, not shown already. */
     QuotedLines addAll(List<EvidenceLine> quoted, int max) {
         for (EvidenceLine l : quoted.subList(0, Math.min(max, quoted.size()))) {
-            if (lines.size() < most && seen.add(new Quote.Key(l.artifact(), l.line(), false))) lines.add(l);
+            if (lines.size() < most && seen.add(new Quote.Key(l.artifact(), l.line()))) lines.add(l);
         }
         return this;
     }

@@ -8,7 +8,6 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -74,10 +73,8 @@ public final class MergedFindings {
         Message detail;
         final Map<Quote.Key, Quote> evidence = new LinkedHashMap<>();
         final Map<String, String> params = new LinkedHashMap<>();
-        /** The nodes that made it, each once (a list: a finding alike on every node of a big bundle lists them all). */
-        final List<String> nodes = new ArrayList<>();
-        /** {@link #nodes} as a set, to tell a node listed already without walking the list. */
-        private final Set<String> nodeSet = new HashSet<>();
+        /** The nodes that made it, each once, in the order they came. */
+        final Set<String> nodes = new LinkedHashSet<>();
         /** Of a statement of {@link #addListed}: how its detail names the nodes; else null. */
         NodeListing listing;
         /** Of a listed statement: what its detail names when no node made it. */
@@ -94,11 +91,6 @@ public final class MergedFindings {
             this.detail = detail;
             putUpTo(this.evidence, evidence, Finding.MAX_EVIDENCE);
             putParams(this.params, params, false);
-        }
-
-        /** Adds a node that made it; one it has already is not listed again. */
-        void addNode(String node) {
-            if (nodeSet.add(node)) nodes.add(node);
         }
     }
 
@@ -143,11 +135,7 @@ public final class MergedFindings {
     }
 
     private static List<Quote> quotes(List<EvidenceLine> evidence) {
-        List<Quote> quotes = new ArrayList<>(evidence.size());
-        for (EvidenceLine l : evidence) {
-            if (l != null) quotes.add(Quote.of(l));
-        }
-        return quotes;
+        return evidence.stream().filter(Objects::nonNull).map(Quote::of).toList();
     }
 
     /**
@@ -167,7 +155,7 @@ public final class MergedFindings {
             return;
         }
         byKey.computeIfAbsent(nodeKey(code, severity, subject, detail),
-                k -> new PendingFinding(code, severity, subject, detail, evidence, params)).addNode(node);
+                k -> new PendingFinding(code, severity, subject, detail, evidence, params)).nodes.add(node);
     }
 
     /**
@@ -212,7 +200,7 @@ public final class MergedFindings {
             putParams(own, params, false);
             a.params.entrySet().removeIf(p -> !p.getValue().equals(own.get(p.getKey())));
         }
-        if (node != null) a.addNode(node);
+        if (node != null) a.nodes.add(node);
         String items = how.union() == null ? null : detail.args().get(how.union());
         if (items != null) a.unionItems.addAll(Arrays.asList(items.split(", ")));
     }
@@ -253,7 +241,7 @@ public final class MergedFindings {
             Subject subject = a.subject;
             Message detail = a.detail;
             Map<String, String> params = a.params;
-            List<String> nodes = a.nodes;
+            List<String> nodes = List.copyOf(a.nodes);
             NodeListing how = a.listing;
             if (how != null) {
                 Map<String, String> args = new LinkedHashMap<>();
@@ -280,7 +268,7 @@ public final class MergedFindings {
             Map<Quote.Key, EvidenceLine> lines = new LinkedHashMap<>();
             for (Quote q : a.evidence.values()) {
                 EvidenceLine l = q.get();
-                lines.putIfAbsent(new Quote.Key(l.artifact(), l.line(), false), l);
+                lines.putIfAbsent(new Quote.Key(l.artifact(), l.line()), l);
             }
             out.add(new Finding(a.code, a.severity, subject, detail, List.copyOf(lines.values()), params));
         }

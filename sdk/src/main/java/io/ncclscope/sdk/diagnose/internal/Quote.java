@@ -3,7 +3,6 @@ package io.ncclscope.sdk.diagnose.internal;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A line of evidence for a {@link MergedFindings}: either quoted already, or a place to quote once a finding
@@ -13,44 +12,31 @@ import java.util.Optional;
  */
 public final class Quote {
 
-    /** Lines of an {@code lspci -vvv} device block searched for its {@code NUMA node:} line. */
-    private static final int NUMA_LINE_WINDOW = 40;
-
     private final Artifact artifact;
     private final int line;
     private final String fallback;
-    private final boolean numa;
     private final EvidenceLine read;
 
-    private Quote(Artifact artifact, int line, String fallback, boolean numa, EvidenceLine read) {
+    private Quote(Artifact artifact, int line, String fallback, EvidenceLine read) {
         this.artifact = artifact;
         this.line = line;
         this.fallback = fallback;
-        this.numa = numa;
         this.read = read;
     }
 
     /** {@return line {@code line} (1-based) of {@code a}, quoted when the finding is built} */
     public static Quote of(Artifact a, int line) {
-        return new Quote(Objects.requireNonNull(a, "artifact"), line, null, false, null);
+        return new Quote(Objects.requireNonNull(a, "artifact"), line, null, null);
     }
 
     /** {@return line {@code line} of {@code a}, or {@code fallback} (a parser's copy of the line) when its text is gone} */
     public static Quote of(Artifact a, int line, String fallback) {
-        return new Quote(Objects.requireNonNull(a, "artifact"), line, fallback, false, null);
-    }
-
-    /**
-     * {@return the {@code NUMA node:} line of the lspci -vvv device block whose header is line {@code header}, else the
-     * header}
-     */
-    public static Quote numa(Artifact a, int header) {
-        return new Quote(Objects.requireNonNull(a, "artifact"), header, null, true, null);
+        return new Quote(Objects.requireNonNull(a, "artifact"), line, fallback, null);
     }
 
     /** {@return a line quoted already} */
     public static Quote of(EvidenceLine line) {
-        return new Quote(null, line.line(), null, false, Objects.requireNonNull(line, "line"));
+        return new Quote(null, line.line(), null, Objects.requireNonNull(line, "line"));
     }
 
     /**
@@ -58,54 +44,40 @@ public final class Quote {
      * quotes in {@code add} what a finding may show, so that it need not keep the artifact until finish.
      */
     public Quote resolved() {
-        return read != null ? this : new Quote(null, line, null, numa, get());
+        return read != null ? this : new Quote(null, line, null, get());
     }
 
-    /**
-     * What tells two quotes apart before reading them: the artifact's name, the line, and whether it stands for the
-     * {@code NUMA node:} line of the device block at {@code line}.
-     */
-    public record Key(String artifact, int line, boolean numa) {
+    /** What tells two quotes apart before reading them: the artifact's name and the line. */
+    public record Key(String artifact, int line) {
 
         // equals and hashCode by hand, as the record's own would be: the generated ones are bootstrapped through
         // invokedynamic at their first call, which the AOT cache cannot keep (see Finding); RecordEqualityTest holds
         // them to the record contract.
         @Override
         public boolean equals(Object other) {
-            return this == other || other instanceof Key o && Objects.equals(artifact, o.artifact) && line == o.line
-                    && numa == o.numa;
+            return this == other || other instanceof Key o && Objects.equals(artifact, o.artifact) && line == o.line;
         }
 
         @Override
         public int hashCode() {
-            return (31 * Objects.hashCode(artifact) + line) * 31 + Boolean.hashCode(numa);
+            return 31 * Objects.hashCode(artifact) + line;
         }
     }
 
     /** {@return what tells two quotes apart before reading them: artifact name and line} */
     public Key key() {
-        return new Key(read != null ? read.artifact() : artifact.name(), line, numa);
+        return new Key(read != null ? read.artifact() : artifact.name(), line);
     }
 
     /** {@return the line, read now} */
     public EvidenceLine get() {
         if (read != null) return read;
-        if (numa && artifact.hasText()) {
-            for (int n = line + 1; n <= line + NUMA_LINE_WINDOW; n++) {
-                Optional<String> l = artifact.line(n);
-                if (l.isEmpty()) break;
-                String s = l.get();
-                if (s.strip().startsWith("NUMA node:")) return artifact.quote(n, s);
-                // The next device block starts at the margin.
-                if (!s.isEmpty() && !Character.isWhitespace(s.charAt(0))) break;
-            }
-        }
         return fallback == null ? artifact.quote(line) : artifact.quote(line, fallback);
     }
 
     @Override
     public String toString() {
         Key k = key();
-        return k.artifact() + ':' + k.line() + (numa ? "#numa" : "");
+        return k.artifact() + ':' + k.line();
     }
 }

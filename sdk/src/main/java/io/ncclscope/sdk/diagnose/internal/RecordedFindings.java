@@ -43,10 +43,6 @@ public final class RecordedFindings {
         for (int p = 0; p < phases; p++) {
             List<Consumer<MergedFindings>> calls = s.calls[p];
             if (calls == null) continue;
-            if (calls.isEmpty()) {
-                s.calls[p] = null;
-                continue;
-            }
             any = true;
             for (Consumer<MergedFindings> o : calls) {
                 if (o instanceof RecordedCall c && c.forNode && c.node != null) share(c, p, s.node);
@@ -101,9 +97,12 @@ public final class RecordedFindings {
             this.calls = new List[phases];
         }
 
-        /** {@return a collector that records the findings of phase {@code phase}, their lines quoted now} */
+        /**
+         * {@return a collector that records the findings of phase {@code phase}, their lines quoted now} A phase that
+         * records none keeps no list.
+         */
         public MergedFindings into(int phase) {
-            return new MergedFindings(list(phase)::add);
+            return new MergedFindings(call -> list(phase).add(call));
         }
 
         /**

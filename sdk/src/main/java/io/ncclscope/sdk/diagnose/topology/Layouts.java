@@ -243,7 +243,7 @@ final class Layouts {
 
             /** {@return the device's {@code NUMA node:} line} */
             Quote line() {
-                return Quote.numa(artifact, device.line());
+                return Quote.of(artifact, device.numaLine());
             }
         }
 
