@@ -158,6 +158,8 @@ class ChunkedFileParseTest {
             "Trees [0] 1/-1/-1->0->-1 [1] -1/-1/-1->0->1", "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC",
             "Channel 01/0 : 1[1] -> 0[0] via NET/IB/0", "Ring 00/0 : 0[0] -> 1[1] via SHM/direct/direct",
             "Call to connect returned Connection refused, retrying", "Could not open XML topology file /tmp/x.xml",
+            "socketPollConnect: connect returned Connection timed out, retrying (1/34) after sleep for 100 msec",
+            "ncclOsSocketStartConnect: connect to 10.0.0.2<4711> returned Connection refused, retrying (2/34) after sleep for 200 msec",
             "Failed to initialize NET plugin IB", "[Service thread] Connection closed by localRank 1", "init.cc:1350 -> 2",
             "group.cc:76 -> 3 [Async thread]", "proxy.cc:1 -> x", "ab:1 -> 2", "a:1 ->", "comm.cc:1 -> 2", "Plugin Path : /usr/lib/x.so",
             "P2P plugin IBext_v8", "PROFILER/Plugin: Could not find", "ncclMaxSharedMem 1 exceeds device/fn maxSharedMem 2",

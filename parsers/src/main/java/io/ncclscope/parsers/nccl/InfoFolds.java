@@ -55,6 +55,7 @@ final class InfoFolds {
 
     private static final byte[] CHANNEL = bytes("Channel ");
     private static final byte[] CALL_TO_CONNECT_RETURNED = bytes("Call to connect returned");
+    private static final byte[] COMMA_RETRYING = bytes(", retrying (");
     private static final byte[] COULD_NOT_OPEN_XML_TOPOLOGY_FILE = bytes("Could not open XML topology file ");
     private static final byte[] RING_WORD = bytes("Ring ");
     private static final byte[] TREES = bytes("Trees ");
@@ -198,6 +199,8 @@ final class InfoFolds {
             if (c == 'c' || c == 'n' || c == 'r') return NONE;
             return returnCode(latin1, m, sp, to) ? keyed(KEY_RETURN_CODE) : IGNORED;
         }
+        // NcclLogScanner.isConnectRetry (socketPollConnect: ..., ncclOsSocketPollConnect: ...): read line by line
+        if ((c == 's' || c == 'n') && indexOf(latin1, m, to, COMMA_RETRYING) >= 0) return NONE;
         return switch (c) {
             case 'c' -> starts(latin1, m, to, COMM) ? keyed(KEY_SEEN)
                     : starts(latin1, m, to, CUDA_DRIVER_VERSION) ? keyed(KEY_CUDA_DRIVER) : IGNORED;

@@ -305,6 +305,9 @@ final class NcclLogScanner {
                     versions.onCudaDriverVersion(line, m + 18);
                 }
             }
+            case 's' -> {
+                if (isConnectRetry(line, m)) events.infoEvent(line, no, EventKind.SOCKET_CONNECT_RETRY);
+            }
             case 'n', '[' -> onCommOrClosed(line, no, m);
             case 'r' -> {
                 if (line.startsWith("rank ", m) && line.indexOf(" nranks ", m) > 0) communicators.onComm(line, no, m);
@@ -335,7 +338,20 @@ final class NcclLogScanner {
             if (cm > 0) communicators.onComm(line, no, cm + 1);
         } else if (line.startsWith("[Service thread] Connection closed", m)) {
             events.infoEvent(line, no, EventKind.CONNECTION_LOST);
+        } else if (isConnectRetry(line, m)) {
+            events.infoEvent(line, no, EventKind.SOCKET_CONNECT_RETRY);
         }
+    }
+
+    /**
+     * NCCL 2.24+'s INFO before it sleeps and connects again ({@code socketConnectCheck}, src/misc/socket.cc; from 2.29
+     * src/os/linux.cc, whose functions are {@code ncclOsSocket...}): {@code socketPollConnect: connect to
+     * 10.0.0.2<4711> returned Connection timed out, retrying (1/34) after sleep for 100 msec}, without {@code to
+     * <address>} in 2.24-2.26. Up to 2.23 it was {@code Call to connect returned Connection refused, retrying}.
+     */
+    static boolean isConnectRetry(String line, int m) {
+        int c = line.indexOf(": connect ", m);
+        return c > m && line.indexOf(" returned ", c) > 0 && line.indexOf(", retrying (", c) > 0;
     }
 
     /** {@code NCCL_...} variables, {@code NCCL version ...} and the {@code NET...} lines. */

@@ -249,6 +249,18 @@ class NcclLogParserTest {
     }
 
     @Test
+    void everyReleasesConnectRetryIsAnEvent() {
+        // src/misc/socket.cc up to 2.23; socketConnectCheck in 2.24-2.26, with the address from 2.27, in src/os/linux.cc
+        // (ncclOsSocket...) from 2.29. A message that only looks alike is not one.
+        NcclLog d = parse("h1:10:11 [0] NCCL INFO Call to connect returned Connection refused, retrying\n"
+                + "h1:10:11 [0] NCCL INFO socketPollConnect: connect returned Connection timed out, retrying (1/34) after sleep for 100 msec\n"
+                + "h1:10:11 [0] NCCL INFO socketStartConnect: connect to 10.0.0.2<4711> returned No route to host, retrying (2/34) after sleep for 200 msec\n"
+                + "h1:10:11 [0] NCCL INFO ncclOsSocketPollConnect: connect to 10.0.0.2<4711> returned Connection refused, retrying (3/34) after sleep for 300 msec\n"
+                + "h1:10:11 [0] NCCL INFO socketAccept: retrying later\n");
+        assertThat(d.events(EventKind.SOCKET_CONNECT_RETRY)).extracting(NcclEvent::line).containsExactly(1, 2, 3, 4);
+    }
+
+    @Test
     void pytorchBlockWithLastErrorOnTheSameLineAndNcclErrorCodeForm() {
         NcclLog d = parse("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system "
                 + "error, NCCL version 2.7.8\nncclSystemError: System call (e.g. socket, malloc) or external library call failed "

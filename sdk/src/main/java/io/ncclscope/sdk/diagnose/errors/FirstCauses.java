@@ -77,6 +77,7 @@ final class FirstCauses {
         logIndex = new LogIndex(a, log);
         for (DuplicateGpu d : log.duplicateGpus()) dupByLine.putIfAbsent(d.line(), d);
         for (IbCompletionError e : log.ibCompletionErrors()) ibByLine.putIfAbsent(e.line(), e);
+        Map<String, Integer> lastRetry = lastConnectRetries(log);
         for (NcclEvent e : log.events()) {
             if (e.kind() == EventKind.RETURN_CODE) {
                 // Lines with no pid (a log with no prefixes, corpus-more nccl-379-1) are one anonymous process per host.
@@ -89,6 +90,7 @@ final class FirstCauses {
             if (!telling) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), logIndex.env, log.ncclVersion());
             if (v.role() == Role.BENIGN || probeOnly(v, log)) continue;
+            if (retriedAfter(v, e, lastRetry)) v = new Verdict(Classifier.CONNECT, Role.WEAK, "connect.retry");
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
             Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
                     e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
@@ -118,6 +120,26 @@ final class FirstCauses {
             }
         }
         processesEnded(a);
+    }
+
+    /** The line of each process's last connect retry ({@code host|pid}): NCCL said it would connect again. */
+    private static Map<String, Integer> lastConnectRetries(NcclLog log) {
+        Map<String, Integer> out = new HashMap<>();
+        for (NcclEvent e : log.events()) {
+            if (e.kind() == EventKind.SOCKET_CONNECT_RETRY) out.merge(process(e.host(), e.pid()), e.line(), Math::max);
+        }
+        return out;
+    }
+
+    /**
+     * Whether a failed connect is one NCCL retried: its process printed a retry after it (socketConnectCheck warns on a
+     * timed-out or refused connect, then says {@code retrying (1/34)} and connects again, corpus-more nccl-1618-2). It
+     * is then a retry, a cause only when nothing better is seen; retries that run out say so in a WARN of their own
+     * ({@code exceeded error retry count}), which stays a first cause.
+     */
+    private static boolean retriedAfter(Verdict v, NcclEvent e, Map<String, Integer> lastRetry) {
+        return v.role() == Role.ROOT && Classifier.CONNECT.equals(v.code()) && e.level() == NcclLevel.WARN
+                && lastRetry.getOrDefault(process(e.host(), e.pid()), -1) > e.line();
     }
 
     /**

@@ -71,6 +71,38 @@ class ErrorsAnalyzerTest {
 
     @Nested
     class ConnectFailed {
+        /** NCCL 2.27+'s socketConnectCheck: an INFO per retry, a WARN only when the retries run out (src/misc/socket.cc). */
+        static final String RETRY = "n1:700:710 [0] NCCL INFO socketPollConnect: connect to 10.0.0.2<41000> returned "
+                + "Connection timed out, retrying (%d/34) after sleep for %d msec\n";
+
+        @Test
+        void connectRetriesOfNccl227AreReadAndARetriedConnectIsNoFirstCause() {
+            String retries = RETRY.formatted(1, 100) + RETRY.formatted(2, 200) + RETRY.formatted(3, 300);
+            Finding f = only(text(retries), "NCCL_CONNECT_FAILED");
+            assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
+            assertThat(f.detail().key()).isEqualTo("connect.retry");
+            // The retries run out: that WARN is the first cause.
+            String exhausted = retries + "n1:700:710 [0] misc/socket.cc:621 NCCL WARN socketPollConnect: connect to "
+                    + "10.0.0.2<41000> returned Connection timed out, exceeded error retry count after 35 attempts\n"
+                    + "n1:700:710 [0] NCCL INFO misc/socket.cc:700 -> 6\n";
+            assertThat(text(exhausted)).first().satisfies(g -> {
+                assertThat(g.code()).isEqualTo("NCCL_CONNECT_FAILED");
+                assertThat(g.severity()).isEqualTo(FindingSeverity.CRITICAL);
+            });
+        }
+
+        @Test
+        void aFailedConnectItsProcessRetriesIsARetryNotTheFirstErrorOfAFailure() {
+            // corpus-more nccl-1618-2 (nccl PR #1618's build): the WARN, then 'retrying (1/34)'; the job went on.
+            io.ncclscope.parsers.Corpus.Entry e = io.ncclscope.parsers.Corpus.moreEntries().stream()
+                    .filter(x -> x.file().equals("nccl-logs/nccl-1618-2.txt")).findFirst().orElse(null);
+            org.junit.jupiter.api.Assumptions.assumeTrue(e != null, "corpus-more not found");
+            Finding f = only(text(e.text()), "NCCL_CONNECT_FAILED");
+            assertThat(f.severity()).isEqualTo(FindingSeverity.ERROR);
+            assertThat(f.detail().key()).isEqualTo("connect.retry");
+            assertThat(lines(f)).containsExactly(1, 2);
+        }
+
         @Test
         void tcpConnectAbortToAPeerIsTheRootAndTheProxyAndSocketErrorsFollow() {
             Finding f = cause(corpus("nccl-logs/nccl-tests-166-1.txt"), "NCCL_CONNECT_FAILED", "NCCL_SYSTEM_ERROR");
