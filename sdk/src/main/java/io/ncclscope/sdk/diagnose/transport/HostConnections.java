@@ -29,7 +29,7 @@ final class HostConnections {
     LogFact<NcclTransport> withGdr;
     /**
      * Connections that may join two GPUs of this host, in line order: SHM lines and network lines between ranks
-     * the log puts on this host (the first {@value LogSummary#LINES} of each pair and path, quoted), and network lines
+     * the log puts on this host (the first {@value LogSummary#LINES} of each pair and path), and network lines
      * between ranks the log does not place, or places apart (the first of each rank pair), which the job's other
      * logs may put here.
      */

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 final class HostFacts {
     final String name;
-    /** Every interface line; the first {@value LogSummary#LINES} of each name (and the first socket one) quoted. */
+    /** The interface lines: of each name, the first {@value LogSummary#LINES} and every line unlike those before. */
     List<LogFact<NcclInterface>> interfaces = new ArrayList<>();
     /** The first network, the first Socket one, the first other one and the first RDMA one, in line order. */
     List<LogFact<NetworkChoice>> networks = new ArrayList<>();
