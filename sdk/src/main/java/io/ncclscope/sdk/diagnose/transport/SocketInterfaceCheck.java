@@ -7,7 +7,6 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.TransportType;
-import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
@@ -69,11 +68,12 @@ final class SocketInterfaceCheck {
         boolean loop = NetInterfaces.isLoopbackName(e.name) || NetInterfaces.isLoopbackAddress(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(NetInterfaces::isLinkLocal);
         boolean routable = e.addresses.stream().anyMatch(NetInterfaces::isRoutable);
-        boolean down = ip != null && (ip.state() == LinkState.DOWN || ip.flags().contains("NO-CARRIER"));
-        boolean virt = NetInterfaces.isVirtualName(e.name) && !(e.name.startsWith("veth") && routable);
-        boolean nat = e.addresses.stream().anyMatch(NetInterfaces::isDockerDefaultBridge) && !e.name.startsWith("docker");
+        boolean down = ip != null && ip.noCarrier();
+        boolean virt = NetInterfaces.isVirtualName(e.name) && !(NetInterfaces.isVethName(e.name) && routable);
+        // Docker's own bridge (docker0) is virtual, judged before.
+        boolean nat = e.addresses.stream().anyMatch(NetInterfaces::isDockerDefaultBridge);
         boolean mgmt = NetInterfaces.isManagementName(e.name) || (ip != null && NetInterfaces.isManagementName(ip.master()));
-        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && "bond".equals(ip.kind())));
+        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && ip.bondDevice()));
         LogFact<NcclEvent> hit = failure(e, ll, trouble);
         String how = spec == null ? "auto" : InterfaceList.of(spec).exclude() ? "exclude" : "set";
         String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
@@ -185,12 +185,10 @@ final class SocketInterfaceCheck {
         String v6 = null;
         for (Evidence.Item<NetInterface> i : ifaces) {
             NetInterface n = i.data();
-            boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
-            if (!up || !candidate(n.name()) || NetInterfaces.isManagementName(n.master())) continue;
-            if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;
+            if (!n.linkUp() || n.enslaved() || !candidate(n.name()) || NetInterfaces.isManagementName(n.master())) continue;
             for (NetAddress a : n.addresses()) {
                 if (!NetInterfaces.isRoutable(a.address())) continue;
-                if ("inet".equals(a.family())) return n.name();
+                if (NetInterfaces.isIpv4(a.address())) return n.name();
                 if (v6 == null) v6 = n.name();
             }
         }
@@ -209,6 +207,6 @@ final class SocketInterfaceCheck {
      */
     private static boolean candidate(String name) {
         return !NetInterfaces.isLoopbackName(name) && !NetInterfaces.isManagementName(name)
-                && !(NetInterfaces.isVirtualName(name) && !name.startsWith("veth"));
+                && !(NetInterfaces.isVirtualName(name) && !NetInterfaces.isVethName(name));
     }
 }
