@@ -46,7 +46,7 @@ final class GdrCheck {
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
             // (src/transport/net.cu: "Ring %02d : %d -> %d via NET/%s/%d%s%s", /GDRDMA when the NIC takes CUDA pointers).
-            if (h.connections().recvLines > 0) {
+            if (h.connections().receives()) {
                 any = true;
                 if (!h.connections().without.isEmpty()) receive(job, hw, h, levelAt, reach, out);
                 continue;
@@ -88,7 +88,7 @@ final class GdrCheck {
         if (TransportJob.levelKeepsOff(reach, path)) key = "gdr.recv.env";
         else if (onPath && path.type().rank() <= near) key = "gdr.recv.near";
         else if (onPath) key = "gdr.recv.far";
-        else if (c.withoutLines < c.recvLines) key = "gdr.recv.partial";
+        else if (c.withGdr != null) key = "gdr.recv.partial";
         else key = "gdr.recv";
         FindingSeverity sev = key.equals("gdr.recv.far") ? FindingSeverity.INFO : FindingSeverity.WARNING;
         String env = key.equals("gdr.recv.env") ? "NCCL_NET_GDR_LEVEL=" + job.env("NCCL_NET_GDR_LEVEL") : null;
@@ -99,7 +99,7 @@ final class GdrCheck {
         if (env != null) Collections.addAll(args, "env", env);
         List<EvidenceLine> ev = new ArrayList<>();
         for (LogFact<NcclTransport> w : c.without.subList(0, Math.min(LINES, c.without.size()))) ev.add(w.quote());
-        if (c.withoutLines < c.recvLines && c.withGdr != null) ev.add(c.withGdr.quote());
+        if (c.withGdr != null) ev.add(c.withGdr.quote());
         if (dev != null) ev.add(dev.quote());
         ev.add(topoLine);
         if (levelAt != null && env != null) ev.add(levelAt.quote());

@@ -281,12 +281,10 @@ final class LogSummary {
 
     /** A receive connection over an RDMA network: counted, and kept when it is the first with or without GDRDMA. */
     private void receive(NcclTransport t, HostConnections c) {
-        c.recvLines++;
         c.recvCount += Math.max(1, t.count());
         if (Boolean.TRUE.equals(t.gdrdma())) {
             if (c.withGdr == null) c.withGdr = at(slim(t), t.line());
         } else {
-            c.withoutLines++;
             c.withoutCount += Math.max(1, t.count());
             if (!c.withoutVias.contains(t.via())) c.withoutVias.add(t.via());
             if (c.without.size() < LINES) c.without.add(at(slim(t), t.line()));
