@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.InterfaceList;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
@@ -73,7 +74,7 @@ final class SocketInterfaceCheck {
         // Docker's own bridge (docker0) is virtual, judged before.
         boolean nat = e.addresses.stream().anyMatch(NetInterfaces::isDockerDefaultBridge);
         boolean mgmt = NetInterfaces.isManagementName(e.name) || (ip != null && NetInterfaces.isManagementName(ip.master()));
-        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && ip.bondDevice()));
+        boolean bond = e.uses.contains(InterfaceKind.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && ip.bondDevice()));
         LogFact<NcclEvent> hit = failure(e, ll, trouble);
         String how = spec == null ? "auto" : InterfaceList.of(spec).exclude() ? "exclude" : "set";
         String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
@@ -88,7 +89,7 @@ final class SocketInterfaceCheck {
         if (v == null) return false;
         String shown = addr == null ? e.name : e.name + ":" + addr;
         String env = loop && spec != null ? "NCCL_SOCKET_IFNAME=" + spec : null;
-        List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", String.join(", ", e.uses)));
+        List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", e.usesText()));
         if (env != null) Collections.addAll(args, "env", env);
         if (hit != null) Collections.addAll(args, "reason", hit.value().message());
         if (down && ip != null) {
