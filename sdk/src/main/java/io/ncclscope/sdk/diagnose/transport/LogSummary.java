@@ -180,29 +180,16 @@ final class LogSummary {
     }
 
     private void interfaces(NcclLog l, String own) {
+        // All kept: the parser lists each once per host, though every process of a node prints the same line.
         for (NcclInterface i : l.interfaces()) {
-            HostFacts h = host(i.host(), own);
-            boolean again = !first(h, i.kind(), i.name(), i.address(), i.index());
-            // A line that repeats one already kept, after the lines of its name a finding quotes (every process of a
-            // node prints the same "Bootstrap : Using"), adds nothing: its name's roles and addresses are known and
-            // its line is never quoted.
-            if (i.name() != null && !i.name().isEmpty() && count(h, "interface", i.name()) > LINES && again) continue;
-            h.interfaces.add(at(new NcclInterface(i.kind(), shared(i.name()), shared(i.address()), null, i.index(), null, i.line()), i.line()));
+            host(i.host(), own).interfaces.add(at(new NcclInterface(i.kind(), shared(i.name()), shared(i.address()), null,
+                    i.index(), null, i.line()), i.line()));
         }
     }
 
     private void networks(NcclLog l, String own) {
         for (NetworkChoice c : l.networks()) {
-            HostFacts h = host(c.host(), own);
-            // Kept: the host's first network, its first Socket one, its first other one and its first RDMA one.
-            boolean socket = TransportTerms.isSocket(c.name());
-            boolean first = first(h, "network");
-            boolean firstSocket = socket && first(h, "socket network");
-            boolean firstOther = !socket && first(h, "other network");
-            boolean firstRdma = TransportTerms.isRdma(c.name()) && first(h, "rdma network");
-            if (first || firstSocket || firstOther || firstRdma) {
-                h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line()));
-            }
+            host(c.host(), own).networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line()));
         }
     }
 
@@ -237,10 +224,8 @@ final class LogSummary {
 
     private void ibDevices(NcclLog l, String own) {
         for (IbDevice d : l.ibDevices()) {
-            HostFacts h = host(d.host(), own);
-            if (first(h, "ib device", d.index())) {
-                h.ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line()), d.line()));
-            }
+            host(d.host(), own).ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(),
+                    null, d.line()), d.line()));
         }
     }
 
