@@ -7,7 +7,6 @@ import io.ncclscope.parsers.nccl.InterfaceList;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.TransportTerms;
-import io.ncclscope.parsers.nccl.TransportType;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
@@ -92,13 +91,13 @@ final class SocketInterfaceCheck {
         List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", e.usesText()));
         if (env != null) Collections.addAll(args, "env", env);
         if (hit != null) Collections.addAll(args, "reason", hit.value().message());
-        if (down && ip != null) {
-            Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
-        }
+        if (down) Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
         List<Quote> ev = new ArrayList<>(e.quotes());
         if (hit != null) ev.add(hit.toQuote());
+        // The first socket connection through it (socketDevs: network connections over Socket, by device index).
         for (LogFact<NcclTransport> t : h.connections().socketDevs) {
-            if (usesSocketDev(t.value(), e)) {
+            OptionalInt dev = TransportTerms.netDevice(t.value().via());
+            if (dev.isPresent() && e.socketIndexes.contains(dev.getAsInt())) {
                 ev.add(t.toQuote());
                 break;
             }
@@ -170,12 +169,6 @@ final class SocketInterfaceCheck {
             out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
                     TransportAnalyzer.detail(key, args.toArray()), ev, "iface", better, "peer", bare);
         }
-    }
-
-    private static boolean usesSocketDev(NcclTransport t, InterfaceUse e) {
-        if (t.type() != TransportType.NET || !TransportTerms.isSocket(t.net())) return false;
-        OptionalInt dev = TransportTerms.netDevice(t.via());
-        return dev.isPresent() && e.socketIndexes.contains(dev.getAsInt());
     }
 
     /**
