@@ -83,14 +83,9 @@ final class LogSummary {
         LogSummary s = new LogSummary(a.name(), testsMultiNode);
         s.artifact = a.stub();
         String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
+        // Hosts in the order the log first names them (every host of a prefix, up to NcclLogParser.MAX_HOSTS), then
+        // the log's own for lines without one.
         for (String h : l.hosts()) s.host(h, own);
-        // Hosts join in the order of their first fact of any kind, as the whole log would order them.
-        for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
-        for (NetworkChoice c : l.networks()) s.host(c.host(), own);
-        for (NcclTransport t : l.transports()) s.host(t.host(), own);
-        for (NcclEvent e : l.events()) s.host(e.host(), own);
-        for (IbDevice d : l.ibDevices()) s.host(d.host(), own);
-        for (NcclRank r : l.ranks()) s.host(r.host(), own);
         s.ranks(l, own);
         s.interfaces(l, own);
         s.networks(l, own);
