@@ -49,15 +49,12 @@ public final class NcclParams {
             "NCCL_COLLNET_ENABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING", "NCCL_NVLS_NCHANNELS",
             "NCCL_P2P_NET_CHUNKSIZE", "NCCL_LAUNCH_MODE_PARALLEL", "NCCL_IGNORE_CPU_AFFINITY", "NCCL_NET_SHARED_BUFFERS");
 
-    /** Path levels of NCCL_P2P_LEVEL / NCCL_NET_GDR_LEVEL (src/graph/topo.cc topoPathTypeStr up to SYS). */
-    private static final List<String> LEVELS = List.of("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS");
-
     /**
      * Variables NCCL compares with a few names and ignores otherwise. Captured on an H200 node:
      * NCCL_SOCKET_FAMILY=AF_INET9 ran on with any family (examples/captured/h200-nccl-fail/socket-family-bad.log).
      */
     private static final Map<String, List<String>> NAMES = Map.of("NCCL_SOCKET_FAMILY", List.of("AF_INET", "AF_INET6"),
-            "NCCL_P2P_LEVEL", LEVELS, "NCCL_NET_GDR_LEVEL", LEVELS);
+            "NCCL_P2P_LEVEL", TransportTerms.PATH_LEVELS, "NCCL_NET_GDR_LEVEL", TransportTerms.PATH_LEVELS);
 
     /** An integer as src/misc/param.cc reads it. */
     private static final Pattern INTEGER = Pattern.compile("-?\\d+|0x[0-9a-fA-F]+");
@@ -108,9 +105,8 @@ public final class NcclParams {
             case PROTOCOLS -> listAccepted(value, PROTOCOLS_READ);
             case DEBUG_LEVEL -> DEBUG_LEVELS_READ.contains(value.toLowerCase(Locale.ROOT));
             case INTEGER -> INTEGER.matcher(value).matches();
-            // The old numeric form of a path level (NCCL_P2P_LEVEL=2), which ncclGetLevel still reads.
-            case NAME -> NAMES.get(name).contains(value)
-                    || NAMES.get(name) == LEVELS && !value.isEmpty() && Character.isDigit(value.charAt(0));
+            case NAME -> NAMES.get(name) == TransportTerms.PATH_LEVELS ? TransportTerms.isPathLevel(value)
+                    : NAMES.get(name).contains(value);
             case OTHER -> true;
         };
     }

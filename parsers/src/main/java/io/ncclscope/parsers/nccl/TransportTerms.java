@@ -2,6 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import io.ncclscope.parsers.internal.Digits;
 import io.ncclscope.parsers.topo.PathType;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -20,7 +21,25 @@ public final class TransportTerms {
      */
     public static final PathType DEFAULT_LEVEL = PathType.PXB;
 
+    /**
+     * The path levels {@code NCCL_P2P_LEVEL} and {@code NCCL_NET_GDR_LEVEL} name, closest first: NCCL's path types up to
+     * {@code SYS} (src/graph/topo.cc {@code topoPathTypeStr}), which {@code ncclGetLevel} (src/graph/paths.cc) compares
+     * with {@code strcmp}. {@link #pathLevel} reads those {@code nvidia-smi topo -m} has a path type for.
+     */
+    public static final List<String> PATH_LEVELS = List.of("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB",
+            "SYS");
+
     private TransportTerms() {
+    }
+
+    /**
+     * {@return whether NCCL reads {@code value} as a path level: one of {@link #PATH_LEVELS} (case counts), or NCCL's
+     * old numbering, a value that starts with a digit ({@code 2})}
+     *
+     * @param value the variable's value, trimmed
+     */
+    public static boolean isPathLevel(String value) {
+        return PATH_LEVELS.contains(value) || !value.isEmpty() && Digits.isDigit(value.charAt(0));
     }
 
     /**

@@ -79,6 +79,22 @@ public record NetInterface(String name, Integer index, String parent, Integer mt
         return flags.contains("NOARP") && flags.contains("MASTER");
     }
 
+    /**
+     * {@return true for a bonding device: {@code ip -d}'s kind {@code bond}, or a bond's name
+     * ({@link NetInterfaces#isBondName})}
+     */
+    public boolean bondDevice() {
+        return "bond".equals(kind) || NetInterfaces.isBondName(name);
+    }
+
+    /**
+     * {@return true when ip's flag {@code SLAVE} marks the interface a member of a bond (the kernel's
+     * {@code IFF_SLAVE}): its master carries its traffic}
+     */
+    public boolean enslaved() {
+        return flags.contains("SLAVE");
+    }
+
     /** {@return the bond or team this interface is a member of ({@code master bond0}, a {@code bond_slave}); null when none} */
     public String bondMaster() {
         if (master == null) return null;
@@ -88,8 +104,7 @@ public record NetInterface(String name, Integer index, String parent, Integer mt
     /** {@return true when the interface carries a configured address: not a link-local one, not a host-scoped one} */
     public boolean hasConfiguredAddress() {
         for (NetAddress a : addresses) {
-            String s = a.address() == null ? "" : a.address().toLowerCase(Locale.ROOT);
-            if ("link".equals(a.scope()) || "host".equals(a.scope()) || s.startsWith("fe80") || s.startsWith("169.254.")) continue;
+            if ("link".equals(a.scope()) || "host".equals(a.scope()) || NetInterfaces.isLinkLocal(a.address())) continue;
             return true;
         }
         return false;
@@ -98,6 +113,16 @@ public record NetInterface(String name, Integer index, String parent, Integer mt
     /** {@return true when the interface is administratively up (ip's flag {@code UP}), carrier or not} */
     public boolean adminUp() {
         return flags.contains("UP");
+    }
+
+    /**
+     * {@return true when the interface passes traffic: ip's state {@code UP}, or the flags {@code UP} and
+     * {@code LOWER_UP} (administratively up, with a carrier) whatever the state, as for the IPoIB devices and tunnels
+     * ip calls {@code UNKNOWN}; never with the flag {@code NO-CARRIER}}
+     */
+    public boolean linkUp() {
+        boolean up = state == LinkState.UP || (flags.contains("UP") && flags.contains("LOWER_UP"));
+        return up && !flags.contains("NO-CARRIER");
     }
 
     /**

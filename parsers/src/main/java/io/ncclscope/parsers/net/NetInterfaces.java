@@ -69,6 +69,16 @@ public final class NetInterfaces {
     }
 
     /**
+     * {@return whether {@code name} is one end of a virtual Ethernet pair ({@code veth...}): on the host, a container's
+     * link; inside a pod, the pod's own interface, which may carry a routable address}
+     *
+     * @param name an interface name; null for none
+     */
+    public static boolean isVethName(String name) {
+        return name != null && name.toLowerCase(Locale.ROOT).startsWith("veth");
+    }
+
+    /**
      * {@return whether {@code name} says it is a management or BMC port ({@code mgmt}, {@code ipmi}, {@code bmc},
      * {@code idrac} anywhere in it), or a management VRF such as {@code mgmt}}
      *

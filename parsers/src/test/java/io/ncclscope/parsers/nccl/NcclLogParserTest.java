@@ -261,6 +261,13 @@ class NcclLogParserTest {
     }
 
     @Test
+    void anInterfacesUseIsNamedByTheWordOfItsLine() {
+        // "Bootstrap : Using", "NET/Socket : Using", "NET/IB : Using ... ; OOB"
+        assertThat(List.of(InterfaceKind.BOOTSTRAP, InterfaceKind.SOCKET, InterfaceKind.OOB)).extracting(InterfaceKind::word)
+                .containsExactly("Bootstrap", "NET/Socket", "OOB");
+    }
+
+    @Test
     void pytorchBlockWithLastErrorOnTheSameLineAndNcclErrorCodeForm() {
         NcclLog d = parse("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system "
                 + "error, NCCL version 2.7.8\nncclSystemError: System call (e.g. socket, malloc) or external library call failed "

@@ -28,6 +28,24 @@ class TransportTermsTest {
     }
 
     @Test
+    void ncclReadsAPathLevelByItsNameAsPrintedOrByTheOldNumbers() {
+        // src/graph/topo.cc topoPathTypeStr up to SYS, compared with strcmp; a leading digit is the old numbering
+        assertThat(TransportTerms.PATH_LEVELS).containsExactly("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN",
+                "PHB", "SYS");
+        assertThat(TransportTerms.isPathLevel("PXN")).isTrue();
+        assertThat(TransportTerms.isPathLevel("2")).isTrue();
+        assertThat(TransportTerms.isPathLevel("pxb")).isFalse();
+        assertThat(TransportTerms.isPathLevel("NODE")).isFalse();
+        assertThat(TransportTerms.isPathLevel("")).isFalse();
+        // every level topo -m has a path type for is read as one
+        for (String level : TransportTerms.PATH_LEVELS) {
+            if (!java.util.List.of("NVB", "C2C", "P2C", "PXN").contains(level)) {
+                assertThat(TransportTerms.pathLevel(level)).as(level).isPresent();
+            }
+        }
+    }
+
+    @Test
     void aSwitchIsOnForADecimalIntegerOtherThanZero() {
         assertThat(TransportTerms.isOn("1")).isTrue();
         assertThat(TransportTerms.isOn(" 2 ")).isTrue();

@@ -6,7 +6,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link NetInterface#adminUp()}, {@link NetInterface#noCarrier()}, {@link NetInterface#ipoib()} on {@code ip link}'s
+ * {@link NetInterface#adminUp()}, {@link NetInterface#noCarrier()}, {@link NetInterface#linkUp()},
+ * {@link NetInterface#ipoib()} on {@code ip link}'s
  * flags, states and link types, and {@link RdmaLink#portActive()} on {@code ibdev2netdev -v}.
  */
 class IpLinkFlagsTest {
@@ -28,6 +29,20 @@ class IpLinkFlagsTest {
         assertThat(is).extracting(NetInterface::adminUp).containsExactly(true, true, false, true);
         assertThat(is).extracting(NetInterface::noCarrier).containsExactly(true, false, true, false);
         assertThat(is).extracting(NetInterface::ipoib).containsExactly(false, false, false, true);
+        assertThat(is).extracting(NetInterface::linkUp).containsExactly(false, true, false, true);
+    }
+
+    @Test
+    void anInterfaceOfStateUnknownPassesTrafficWhenUpWithACarrier() {
+        // ip calls the state of tunnels and some IPoIB devices UNKNOWN: its flags tell
+        String text = """
+                6: tun0: <POINTOPOINT,MULTICAST,NOARP,UP,LOWER_UP> mtu 1500 qdisc fq_codel state UNKNOWN mode DEFAULT group default qlen 500
+                    link/none
+                7: tun1: <POINTOPOINT,MULTICAST,NOARP,UP> mtu 1500 qdisc fq_codel state UNKNOWN mode DEFAULT group default qlen 500
+                    link/none
+                """;
+        List<NetInterface> is = new IpLinkParser().parse(text).data().interfaces();
+        assertThat(is).extracting(NetInterface::linkUp).containsExactly(true, false);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.ncclscope.parsers.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@link NetInterfaces}: names by the kernel's and the container tools' naming, addresses by their RFC ranges. */
@@ -38,6 +39,26 @@ class NetInterfacesTest {
         assertThat(all).extracting(NetInterface::bondMaster).containsExactly(null, "bond0", null, null);
         // lo's address is host-scoped, ens1f0np0 has a link-local one only
         assertThat(all).extracting(NetInterface::hasConfiguredAddress).containsExactly(false, false, true, true);
+        // a member of a bond is no link of its own; its bond is
+        assertThat(all).extracting(NetInterface::enslaved).containsExactly(false, true, false, false);
+        assertThat(all).extracting(NetInterface::bondDevice).containsExactly(false, false, true, false);
+    }
+
+    @Test
+    void anAddressInFe80SlashTenIsNoConfiguredAddressWhateverItsScope() {
+        // fe80::/10 runs to febf: (RFC 4291 2.5.6), link-local whether or not the tool printed a scope
+        NetInterface febf = new NetInterface("eth0", null, null, null, LinkState.UP, List.of(), null, null,
+                List.of(new NetAddress("inet6", "febf::1", 64, null, 2)), null, null, null, null, null, null, null, List.of(),
+                "ifconfig", 1);
+        assertThat(febf.hasConfiguredAddress()).isFalse();
+    }
+
+    @Test
+    void aVethIsOneEndOfAVirtualEthernetPair() {
+        assertThat(NetInterfaces.isVethName("veth25f2e72")).isTrue();
+        assertThat(NetInterfaces.isVirtualName("veth25f2e72")).isTrue();
+        assertThat(NetInterfaces.isVethName("eth0")).isFalse();
+        assertThat(NetInterfaces.isVethName(null)).isFalse();
     }
 
     @Test

@@ -146,7 +146,7 @@ final class ClusterHardware {
             if (ip != null) {
                 for (RdmaLink r : ip.rdmaMap()) {
                     mapped = true;
-                    if (r.portState() != null && r.portState().toUpperCase(Locale.ROOT).contains("ACTIVE")) {
+                    if (r.portActive()) {
                         if (!active.contains(r.rdmaDevice())) active.add(r.rdmaDevice());
                         if (lines.size() < 3) lines.add(a.quote(r.line()));
                     }

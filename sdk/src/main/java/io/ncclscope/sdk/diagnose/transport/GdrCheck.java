@@ -37,23 +37,24 @@ final class GdrCheck {
     }
 
     static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
-        String level = job.env("NCCL_NET_GDR_LEVEL");
         LogFact<EnvSetting> levelAt = job.env.get("NCCL_NET_GDR_LEVEL");
+        String level = job.env("NCCL_NET_GDR_LEVEL");
+        PathType reach = TransportTerms.pathLevel(level).orElse(null);
         boolean any = false;
         for (HostFacts h : job.hosts()) {
             // The receive side decides. For sends (GPU reads) NCCL uses GDR by default only on Ampere and later or on
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
             // (src/transport/net.cu: "Ring %02d : %d -> %d via NET/%s/%d%s%s", /GDRDMA when the NIC takes CUDA pointers).
-            if (h.connections().recvLines > 0) {
+            if (h.connections().receives()) {
                 any = true;
-                if (!h.connections().without.isEmpty()) receive(job, hw, h, level, levelAt, out);
+                if (!h.connections().without.isEmpty()) receive(job, hw, h, levelAt, reach, out);
                 continue;
             }
             any |= verdicts(job, h, out);
         }
         // NCCL_NET_GDR_LEVEL=LOC turns GDR off everywhere; say so when no channel line showed it.
-        if (!any && level != null && levelOff(level, null) && usesRdma(job)) {
+        if (!any && TransportJob.levelKeepsOff(reach, null) && usesRdma(job)) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String env = "NCCL_NET_GDR_LEVEL=" + level;
             out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
@@ -64,7 +65,7 @@ final class GdrCheck {
     }
 
     /** Receive connections without GDRDMA on host {@code h}, judged by the GPU/NIC path and NCCL_NET_GDR_LEVEL. */
-    private static void receive(TransportJob job, ClusterHardware hw, HostFacts h, String level, LogFact<EnvSetting> levelAt,
+    private static void receive(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> levelAt, PathType reach,
                                 MergedFindings out) {
         HostConnections c = h.connections();
         LogFact<NcclTransport> t = c.without.get(0);
@@ -82,15 +83,15 @@ final class GdrCheck {
             }
         }
         boolean onPath = path != null && path.type().isPath();
-        int reach = TransportTerms.pathLevel(level).orElse(TransportTerms.DEFAULT_LEVEL).rank();
+        int near = (reach != null ? reach : TransportTerms.DEFAULT_LEVEL).rank();
         String key;
-        if (level != null && levelOff(level, path)) key = "gdr.recv.env";
-        else if (onPath && path.type().rank() <= reach) key = "gdr.recv.near";
+        if (TransportJob.levelKeepsOff(reach, path)) key = "gdr.recv.env";
+        else if (onPath && path.type().rank() <= near) key = "gdr.recv.near";
         else if (onPath) key = "gdr.recv.far";
-        else if (c.withoutLines < c.recvLines) key = "gdr.recv.partial";
+        else if (c.withGdr != null) key = "gdr.recv.partial";
         else key = "gdr.recv";
         FindingSeverity sev = key.equals("gdr.recv.far") ? FindingSeverity.INFO : FindingSeverity.WARNING;
-        String env = key.equals("gdr.recv.env") ? "NCCL_NET_GDR_LEVEL=" + level : null;
+        String env = key.equals("gdr.recv.env") ? "NCCL_NET_GDR_LEVEL=" + job.env("NCCL_NET_GDR_LEVEL") : null;
         List<Object> args = new ArrayList<>(Arrays.asList("vias", Names.upTo(c.withoutVias, 3), "without", c.withoutCount,
                 "total", c.recvCount));
         if (hca != null) Collections.addAll(args, "hca", hca);
@@ -98,7 +99,7 @@ final class GdrCheck {
         if (env != null) Collections.addAll(args, "env", env);
         List<EvidenceLine> ev = new ArrayList<>();
         for (LogFact<NcclTransport> w : c.without.subList(0, Math.min(LINES, c.without.size()))) ev.add(w.quote());
-        if (c.withoutLines < c.recvLines && c.withGdr != null) ev.add(c.withGdr.quote());
+        if (c.withGdr != null) ev.add(c.withGdr.quote());
         if (dev != null) ev.add(dev.quote());
         ev.add(topoLine);
         if (levelAt != null && env != null) ev.add(levelAt.quote());
@@ -157,14 +158,5 @@ final class GdrCheck {
             for (LogFact<NetworkChoice> n : h.networks) if (TransportTerms.isRdma(n.value().name())) return true;
         }
         return false;
-    }
-
-    /** Whether NCCL_NET_GDR_LEVEL keeps GDR off for a GPU/NIC path ({@code null}: off for every path). */
-    private static boolean levelOff(String level, TopoPath path) {
-        PathType reach = TransportTerms.pathLevel(level).orElse(null);
-        if (reach == null) return false;
-        int lv = reach.rank();
-        if (lv <= PathType.NV.rank()) return true;
-        return path != null && path.type().isPath() && path.type().rank() > lv;
     }
 }

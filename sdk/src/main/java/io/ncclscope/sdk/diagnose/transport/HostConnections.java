@@ -16,9 +16,7 @@ final class HostConnections {
     LogFact<NcclTransport> firstSocket;
     /** Network connections over Socket: the first of each device index. */
     List<LogFact<NcclTransport>> socketDevs = new ArrayList<>();
-    /** Receive connections over an RDMA network: lines and connections, all and those without GDRDMA. */
-    int recvLines;
-    int withoutLines;
+    /** Receive connections over an RDMA network, all and those without GDRDMA (a line counts its connections). */
     long recvCount;
     long withoutCount;
     /** The paths of receive connections without GDRDMA, in order. */
@@ -29,7 +27,7 @@ final class HostConnections {
     LogFact<NcclTransport> withGdr;
     /**
      * Connections that may join two GPUs of this host, in line order: SHM lines and network lines between ranks
-     * the log puts on this host (the first {@value LogSummary#LINES} of each pair and path, quoted), and network lines
+     * the log puts on this host (the first {@value LogSummary#LINES} of each pair and path), and network lines
      * between ranks the log does not place, or places apart (the first of each rank pair), which the job's other
      * logs may put here.
      */
@@ -41,14 +39,17 @@ final class HostConnections {
         otherNet |= o.otherNet;
         if (firstSocket == null) firstSocket = o.firstSocket;
         socketDevs.addAll(o.socketDevs);
-        recvLines += o.recvLines;
-        withoutLines += o.withoutLines;
         recvCount += o.recvCount;
         withoutCount += o.withoutCount;
         for (String v : o.withoutVias) if (!withoutVias.contains(v)) withoutVias.add(v);
         without.addAll(o.without);
         if (withGdr == null) withGdr = o.withGdr;
         intra.addAll(o.intra);
+    }
+
+    /** {@return whether the host receives over an RDMA network: a line with GDRDMA or one without} */
+    boolean receives() {
+        return withGdr != null || !without.isEmpty();
     }
 
     HostConnections freeze() {

@@ -15,13 +15,13 @@ import java.util.Map;
  */
 final class HostFacts {
     final String name;
-    /** Every interface line; the first {@value LogSummary#LINES} of each name (and the first socket one) quoted. */
+    /** The interfaces NCCL names ({@code Bootstrap : Using}...), each use, name and address once. */
     List<LogFact<NcclInterface>> interfaces = new ArrayList<>();
-    /** The first network, the first Socket one, the first other one and the first RDMA one, in line order. */
+    /** The networks NCCL chose ({@code Using network IB}), each once. */
     List<LogFact<NetworkChoice>> networks = new ArrayList<>();
     /** The events the checks read, only those that can change or show in a finding. */
     List<LogFact<NcclEvent>> events = new ArrayList<>();
-    /** The first IB device of each index. */
+    /** The IB devices NCCL uses ({@code NET/IB : Using [0]mlx5_0:1/IB}), each device and port once. */
     List<LogFact<IbDevice>> ibDevices = new ArrayList<>();
     /** What the host's connection lines say; null when the log has none for it (most logs of a bundle). */
     private HostConnections connections;

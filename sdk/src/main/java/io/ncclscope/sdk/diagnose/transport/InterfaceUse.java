@@ -1,9 +1,9 @@
 package io.ncclscope.sdk.diagnose.transport;
 
+import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.sdk.diagnose.internal.Quote;
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,17 +11,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** One interface of one host as NCCL's lines show it: its addresses, what NCCL uses it for, its first lines. */
 final class InterfaceUse {
 
-    static final String BOOTSTRAP = "Bootstrap";
-    static final String SOCKET = "NET/Socket";
-    private static final String OOB = "OOB";
-
     final String name;
     final Set<String> addresses = new LinkedHashSet<>();
-    final Set<String> uses = new LinkedHashSet<>();
+    /** What NCCL uses it for, in the order its lines say it. */
+    final Set<InterfaceKind> uses = new LinkedHashSet<>();
     /** The facts of its first lines, quoted only when a finding shows them ({@link #quotes()}). */
     private final List<LogFact<NcclInterface>> firstLines = new ArrayList<>();
     final Set<Integer> socketIndexes = new HashSet<>();
@@ -38,9 +36,14 @@ final class InterfaceUse {
         return out;
     }
 
-    /** {@return its first line, read now; null when NCCL printed none} */
-    EvidenceLine firstLine() {
-        return firstLines.isEmpty() ? null : firstLines.get(0).quote();
+    /** {@return the fact of its first line} */
+    LogFact<NcclInterface> firstLine() {
+        return firstLines.get(0);
+    }
+
+    /** {@return what NCCL uses it for, as its lines say it: {@code Bootstrap, NET/Socket}} */
+    String usesText() {
+        return uses.stream().map(InterfaceKind::word).collect(Collectors.joining(", "));
     }
 
     String address() {
@@ -55,24 +58,12 @@ final class InterfaceUse {
             if (i.name() == null || i.name().isEmpty()) continue;
             InterfaceUse e = m.computeIfAbsent(i.name(), InterfaceUse::new);
             if (i.address() != null) e.addresses.add(i.address());
-            switch (i.kind()) {
-                case BOOTSTRAP -> {
-                    e.uses.add(BOOTSTRAP);
-                    // Bootstrap listens on the first interface of its list only.
-                    if (i.index() == null || i.index() == 0) e.used = true;
-                }
-                case SOCKET -> {
-                    e.uses.add(SOCKET);
-                    e.used = true;
-                    if (i.index() != null) e.socketIndexes.add(i.index());
-                }
-                case OOB -> {
-                    e.uses.add(OOB);
-                    e.used = true;
-                }
-                default -> {
-                }
-            }
+            InterfaceKind k = i.kind();
+            if (k != InterfaceKind.UNKNOWN) e.uses.add(k);
+            // Bootstrap listens on the first interface of its list only.
+            boolean first = i.index() == null || i.index() == 0;
+            if (k == InterfaceKind.SOCKET || k == InterfaceKind.OOB || (k == InterfaceKind.BOOTSTRAP && first)) e.used = true;
+            if (k == InterfaceKind.SOCKET && i.index() != null) e.socketIndexes.add(i.index());
             if (e.firstLines.size() < LogSummary.LINES) e.firstLines.add(a);
         }
         return m;
@@ -81,7 +72,7 @@ final class InterfaceUse {
     /** {@return the host's first used bootstrap interface with a routable IPv4 address; null when none} */
     static InterfaceUse bootstrap(HostFacts h) {
         for (InterfaceUse e : of(h).values()) {
-            if (e.used && e.uses.contains(BOOTSTRAP) && NetInterfaces.isIpv4(e.address()) && NetInterfaces.isRoutable(e.address())) return e;
+            if (e.used && e.uses.contains(InterfaceKind.BOOTSTRAP) && NetInterfaces.isIpv4(e.address()) && NetInterfaces.isRoutable(e.address())) return e;
         }
         return null;
     }

@@ -18,23 +18,24 @@ import java.util.Locale;
  * @param value    the fact, as the parser read it (slimmed to what the checks read)
  * @param line     the fact's 1-based line
  * @param artifact the stub of the artifact it came from
- * @param quoted   whether a finding quotes the artifact's text of the line; when not, its quote reads as the parser's
- *                 copy of the line
  * @param <T>      the fact's type
  */
-record LogFact<T>(T value, int line, Artifact artifact, boolean quoted) {
+record LogFact<T>(T value, int line, Artifact artifact) {
 
     /** {@return the fact's line as a finding shows it, read now} */
     EvidenceLine quote() {
-        return quoted ? artifact.quote(line, fallback(value)) : new EvidenceLine(artifact.name(), line, fallback(value));
+        return artifact.quote(line, fallback(value));
     }
 
     /** {@return the fact's line as a finding shows it, read only when the finding is built} */
     Quote toQuote() {
-        return quoted ? Quote.of(artifact, line, fallback(value)) : Quote.of(new EvidenceLine(artifact.name(), line, fallback(value)));
+        return Quote.of(artifact, line, fallback(value));
     }
 
-    /** {@return the text a finding shows of {@code v}'s line when the artifact kept none: the parser's copy of it} */
+    /**
+     * {@return the text a finding shows of {@code v}'s line when the artifact kept none (a file over
+     * {@code Evidence.Builder#keepTextUpTo}): the parser's copy of it}
+     */
     static String fallback(Object v) {
         if (v instanceof NcclInterface i) {
             String a = i.address() == null ? "" : ":" + i.address();

@@ -5,7 +5,6 @@ import io.ncclscope.parsers.nccl.Direction;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbDevice;
-import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.nccl.NcclLog;
@@ -84,14 +83,9 @@ final class LogSummary {
         LogSummary s = new LogSummary(a.name(), testsMultiNode);
         s.artifact = a.stub();
         String own = l.hosts().size() == 1 ? l.hosts().get(0) : a.node().orElse(null);
+        // Hosts in the order the log first names them (every host of a prefix, up to NcclLogParser.MAX_HOSTS), then
+        // the log's own for lines without one.
         for (String h : l.hosts()) s.host(h, own);
-        // Hosts join in the order of their first fact of any kind, as the whole log would order them.
-        for (NcclInterface i : l.interfaces()) s.host(i.host(), own);
-        for (NetworkChoice c : l.networks()) s.host(c.host(), own);
-        for (NcclTransport t : l.transports()) s.host(t.host(), own);
-        for (NcclEvent e : l.events()) s.host(e.host(), own);
-        for (IbDevice d : l.ibDevices()) s.host(d.host(), own);
-        for (NcclRank r : l.ranks()) s.host(r.host(), own);
         s.ranks(l, own);
         s.interfaces(l, own);
         s.networks(l, own);
@@ -123,19 +117,19 @@ final class LogSummary {
         List<LogFact<EnvSetting>> out = new java.util.ArrayList<>();
         for (String name : ENV) {
             env.variable(name).ifPresent(v -> out.add(new LogFact<>(
-                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), v.line(), a.stub(), true)));
+                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), v.line(), a.stub())));
         }
         out.sort((x, y) -> Integer.compare(x.value().line(), y.value().line())); // not comparingInt: see Diagnosis.ORDER
         return out;
     }
 
-    /** {@return {@code v} at its line, the artifact's text of the line quoted (when a finding shows it) if {@code quote}} */
-    private <T> LogFact<T> at(T v, int line, boolean quote) {
-        return new LogFact<>(v, line, artifact, quote);
+    /** {@return {@code v} at its line of the log's artifact} */
+    private <T> LogFact<T> at(T v, int line) {
+        return new LogFact<>(v, line, artifact);
     }
 
     private LogFact<EnvSetting> env(EnvSetting e) {
-        return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()), e.line(), true);
+        return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()), e.line());
     }
 
     /** {@return how many times the log has shown {@code key} (a host and what of it), this time included} */
@@ -181,34 +175,16 @@ final class LogSummary {
     }
 
     private void interfaces(NcclLog l, String own) {
+        // All kept: the parser lists each once per host, though every process of a node prints the same line.
         for (NcclInterface i : l.interfaces()) {
-            HostFacts h = host(i.host(), own);
-            boolean quote = i.kind() == InterfaceKind.SOCKET && first(h, "socket interface");
-            boolean again = !first(h, i.kind(), i.name(), i.address(), i.index());
-            if (i.name() != null && !i.name().isEmpty()) {
-                int n = count(h, "interface", i.name());
-                quote |= n <= LINES;
-                // A line that repeats one already kept, after the lines of its name a finding quotes (every
-                // process of a node prints the same "Bootstrap : Using"), adds nothing: its name's roles and
-                // addresses are known and its line is never quoted.
-                if (again && n > LINES) continue;
-            }
-            h.interfaces.add(at(new NcclInterface(i.kind(), shared(i.name()), shared(i.address()), null, i.index(), null, i.line()), i.line(), quote));
+            host(i.host(), own).interfaces.add(at(new NcclInterface(i.kind(), shared(i.name()), shared(i.address()), null,
+                    i.index(), null, i.line()), i.line()));
         }
     }
 
     private void networks(NcclLog l, String own) {
         for (NetworkChoice c : l.networks()) {
-            HostFacts h = host(c.host(), own);
-            // Kept: the host's first network, its first Socket one, its first other one and its first RDMA one.
-            boolean socket = TransportTerms.isSocket(c.name());
-            boolean first = first(h, "network");
-            boolean firstSocket = socket && first(h, "socket network");
-            boolean firstOther = !socket && first(h, "other network");
-            boolean firstRdma = TransportTerms.isRdma(c.name()) && first(h, "rdma network");
-            if (first || firstSocket || firstOther || firstRdma) {
-                h.networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line(), first || firstSocket));
-            }
+            host(c.host(), own).networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line()));
         }
     }
 
@@ -217,7 +193,6 @@ final class LogSummary {
             EventKind k = e.kind();
             HostFacts h = host(e.host(), own);
             boolean keep;
-            boolean quote = true;
             switch (k) {
                 // The first reason NCCL cannot use IB; the first "no socket interface".
                 case NET_IB_NO_DEVICE, IB_VERBS_MISSING -> keep = first(h, "no ib");
@@ -232,22 +207,20 @@ final class LogSummary {
                     // The first lines of each form, and the first naming each HCA.
                     String m = e.message() == null ? "" : e.message();
                     boolean distance = TransportTerms.isGdrDistance(m);
-                    quote = count(h, distance ? "gdr distance" : "gdr hca") <= LINES;
+                    boolean early = count(h, distance ? "gdr distance" : "gdr hca") <= LINES;
                     boolean newHca = !distance && first(h, "hca", TransportTerms.gdrHca(m).orElse(null));
-                    keep = quote || newHca;
+                    keep = early || newHca;
                 }
                 default -> keep = false;
             }
-            if (keep) h.events.add(at(slim(e), e.line(), quote));
+            if (keep) h.events.add(at(slim(e), e.line()));
         }
     }
 
     private void ibDevices(NcclLog l, String own) {
         for (IbDevice d : l.ibDevices()) {
-            HostFacts h = host(d.host(), own);
-            if (first(h, "ib device", d.index())) {
-                h.ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(), null, d.line()), d.line(), true));
-            }
+            host(d.host(), own).ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(),
+                    null, d.line()), d.line()));
         }
     }
 
@@ -257,19 +230,19 @@ final class LogSummary {
             HostConnections c = h.connectionsToFill();
             if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
             boolean overSocket = TransportTerms.isSocket(t.net());
-            if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line(), true);
+            if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line());
             if (t.type() == TransportType.NET && t.net() != null) {
                 if (overSocket) {
                     c.socketNet = true;
                     OptionalInt dev = TransportTerms.netDevice(t.via());
-                    if (dev.isPresent() && first(h, "socket device", dev.getAsInt())) c.socketDevs.add(at(slim(t), t.line(), true));
+                    if (dev.isPresent() && first(h, "socket device", dev.getAsInt())) c.socketDevs.add(at(slim(t), t.line()));
                 } else {
                     c.otherNet = true;
                 }
             }
             if (t.type() == TransportType.NET && TransportTerms.isRdma(t.net()) && t.direction() != Direction.SEND) receive(t, c);
             if (t.type() == TransportType.SHM) {
-                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line(), true));
+                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line()));
                 continue;
             }
             if (t.type() != TransportType.NET || h.name == null) continue;
@@ -277,26 +250,24 @@ final class LogSummary {
             String b = rankHost.get(t.toRank());
             if (a != null && a.equals(h.name) && b != null && b.equals(h.name)) {
                 // Both ranks placed on this host by this log.
-                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line(), true));
+                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line()));
             } else if (first(h, "unplaced", t.fromRank(), t.toRank())) {
                 // A rank this log does not place, or places on another host: the job takes the first log's word for
                 // each rank, and another log of the job may put both here.
-                c.intra.add(at(slim(t), t.line(), false));
+                c.intra.add(at(slim(t), t.line()));
             }
         }
     }
 
     /** A receive connection over an RDMA network: counted, and kept when it is the first with or without GDRDMA. */
     private void receive(NcclTransport t, HostConnections c) {
-        c.recvLines++;
         c.recvCount += Math.max(1, t.count());
         if (Boolean.TRUE.equals(t.gdrdma())) {
-            if (c.withGdr == null) c.withGdr = at(slim(t), t.line(), true);
+            if (c.withGdr == null) c.withGdr = at(slim(t), t.line());
         } else {
-            c.withoutLines++;
             c.withoutCount += Math.max(1, t.count());
             if (!c.withoutVias.contains(t.via())) c.withoutVias.add(t.via());
-            if (c.without.size() < LINES) c.without.add(at(slim(t), t.line(), true));
+            if (c.without.size() < LINES) c.without.add(at(slim(t), t.line()));
         }
     }
 

@@ -33,13 +33,13 @@ final class P2pCheck {
     }
 
     static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
+        PathType level = TransportTerms.pathLevel(job.env("NCCL_P2P_LEVEL")).orElse(null);
         LogFact<EnvSetting> envAt = null;
-        int level = TransportTerms.pathLevel(job.env("NCCL_P2P_LEVEL")).map(PathType::rank).orElse(-1);
         if (job.envOn("NCCL_P2P_DISABLE")) envAt = job.env.get("NCCL_P2P_DISABLE");
-        else if (level >= 0 && level < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
+        else if (level != null && level.rank() < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
         boolean any = false;
-        for (HostFacts h : job.hosts()) any |= host(job, hw, h, envAt, out);
-        if (!any && envAt != null && (job.envOn("NCCL_P2P_DISABLE") || level == 0)) {
+        for (HostFacts h : job.hosts()) any |= host(job, hw, h, envAt, level, out);
+        if (!any && envAt != null && (job.envOn("NCCL_P2P_DISABLE") || level == PathType.X)) {
             String env = TransportJob.setting(envAt);
             boolean several = false;
             for (HostFacts h : job.hosts()) several |= h.severalLocal;
@@ -51,7 +51,7 @@ final class P2pCheck {
     }
 
     /** The pairs of GPUs of host {@code h} that do not use P2P; true when there are some. */
-    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt,
+    private static boolean host(TransportJob job, ClusterHardware hw, HostFacts h, LogFact<EnvSetting> envAt, PathType level,
                                 MergedFindings out) {
         List<LogFact<NcclTransport>> intra = new ArrayList<>();
         boolean net = false;
@@ -85,11 +85,9 @@ final class P2pCheck {
             }
             topoLine = topo.gpuLine(a);
         }
-        PathType level = TransportTerms.pathLevel(job.env("NCCL_P2P_LEVEL")).orElse(null);
         String env = envAt == null ? null : TransportJob.setting(envAt);
-        // envAt is NCCL_P2P_DISABLE or an NCCL_P2P_LEVEL that names a level (check): level is known below.
-        boolean envExplains = env != null && (job.envOn("NCCL_P2P_DISABLE") || path == null
-                || level.rank() <= PathType.NV.rank() || (path.type().isPath() && path.type().rank() > level.rank()));
+        boolean envExplains = env != null
+                && (job.envOn("NCCL_P2P_DISABLE") || path == null || TransportJob.levelKeepsOff(level, path));
         boolean nv = path != null && path.isNvLink();
         boolean onPath = path != null && path.type().isPath();
         String key;

@@ -28,24 +28,17 @@ final class SocketFallbackCheck {
     static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         if (IbDisabledByEnvCheck.disablingSetting(job) != null) return;
         for (HostFacts h : job.hosts()) {
-            boolean socket = false;
-            boolean other = false;
             LogFact<NetworkChoice> net = null;
+            boolean other = h.connections().otherNet;
             for (LogFact<NetworkChoice> n : h.networks) {
-                if (TransportTerms.isSocket(n.value().name())) {
-                    socket = true;
-                    if (net == null) net = n;
-                } else {
-                    other = true;
-                }
+                if (!TransportTerms.isSocket(n.value().name())) other = true;
+                else if (net == null) net = n;
             }
-            socket |= h.connections().socketNet;
-            other |= h.connections().otherNet;
+            boolean socket = net != null || h.connections().socketNet;
             LogFact<NcclEvent> reason = h.events.stream().filter(e -> e.value().kind() == EventKind.NET_IB_NO_DEVICE
                     || e.value().kind() == EventKind.IB_VERBS_MISSING).findFirst().orElse(null);
             // A log cut before "Using network" still says NCCL cannot use IB ("NET/IB : No device found").
-            if (!socket && !(reason != null && !other && h.ibDevices.isEmpty())) continue;
-            if (other) continue;
+            if (other || !(socket || (reason != null && h.ibDevices.isEmpty()))) continue;
             ClusterHardware.RdmaState r = hw.rdma(h.name, job.alone());
             String key = key(job.span, r.state());
             String why = reason != null ? reason.value().message() : net != null ? said(net.quote()) : "";

@@ -2,12 +2,11 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.EventKind;
+import io.ncclscope.parsers.nccl.InterfaceKind;
 import io.ncclscope.parsers.nccl.InterfaceList;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
 import io.ncclscope.parsers.nccl.TransportTerms;
-import io.ncclscope.parsers.nccl.TransportType;
-import io.ncclscope.parsers.net.LinkState;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
@@ -69,11 +68,12 @@ final class SocketInterfaceCheck {
         boolean loop = NetInterfaces.isLoopbackName(e.name) || NetInterfaces.isLoopbackAddress(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(NetInterfaces::isLinkLocal);
         boolean routable = e.addresses.stream().anyMatch(NetInterfaces::isRoutable);
-        boolean down = ip != null && (ip.state() == LinkState.DOWN || ip.flags().contains("NO-CARRIER"));
-        boolean virt = NetInterfaces.isVirtualName(e.name) && !(e.name.startsWith("veth") && routable);
-        boolean nat = e.addresses.stream().anyMatch(NetInterfaces::isDockerDefaultBridge) && !e.name.startsWith("docker");
+        boolean down = ip != null && ip.noCarrier();
+        boolean virt = NetInterfaces.isVirtualName(e.name) && !(NetInterfaces.isVethName(e.name) && routable);
+        // Docker's own bridge (docker0) is virtual, judged before.
+        boolean nat = e.addresses.stream().anyMatch(NetInterfaces::isDockerDefaultBridge);
         boolean mgmt = NetInterfaces.isManagementName(e.name) || (ip != null && NetInterfaces.isManagementName(ip.master()));
-        boolean bond = e.uses.contains(InterfaceUse.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && "bond".equals(ip.kind())));
+        boolean bond = e.uses.contains(InterfaceKind.SOCKET) && (NetInterfaces.isBondName(e.name) || (ip != null && ip.bondDevice()));
         LogFact<NcclEvent> hit = failure(e, ll, trouble);
         String how = spec == null ? "auto" : InterfaceList.of(spec).exclude() ? "exclude" : "set";
         String scope = multi ? "multi" : span == TransportJob.Span.SINGLE_NODE ? "single" : "unknown";
@@ -88,16 +88,16 @@ final class SocketInterfaceCheck {
         if (v == null) return false;
         String shown = addr == null ? e.name : e.name + ":" + addr;
         String env = loop && spec != null ? "NCCL_SOCKET_IFNAME=" + spec : null;
-        List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", String.join(", ", e.uses)));
+        List<Object> args = new ArrayList<>(Arrays.asList("iface", shown, "uses", e.usesText()));
         if (env != null) Collections.addAll(args, "env", env);
         if (hit != null) Collections.addAll(args, "reason", hit.value().message());
-        if (down && ip != null) {
-            Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
-        }
+        if (down) Collections.addAll(args, "state", ip.state() + (ip.flags().contains("NO-CARRIER") ? " NO-CARRIER" : ""));
         List<Quote> ev = new ArrayList<>(e.quotes());
         if (hit != null) ev.add(hit.toQuote());
+        // The first socket connection through it (socketDevs: network connections over Socket, by device index).
         for (LogFact<NcclTransport> t : h.connections().socketDevs) {
-            if (usesSocketDev(t.value(), e)) {
+            OptionalInt dev = TransportTerms.netDevice(t.value().via());
+            if (dev.isPresent() && e.socketIndexes.contains(dev.getAsInt())) {
                 ev.add(t.toQuote());
                 break;
             }
@@ -171,12 +171,6 @@ final class SocketInterfaceCheck {
         }
     }
 
-    private static boolean usesSocketDev(NcclTransport t, InterfaceUse e) {
-        if (t.type() != TransportType.NET || !TransportTerms.isSocket(t.net())) return false;
-        OptionalInt dev = TransportTerms.netDevice(t.via());
-        return dev.isPresent() && e.socketIndexes.contains(dev.getAsInt());
-    }
-
     /**
      * A usable interface of the host: from {@code ip addr} an UP interface with a routable address that is no
      * loopback, container or management device (IPv4 first); else one NCCL itself listed. Null when none can be told.
@@ -185,12 +179,10 @@ final class SocketInterfaceCheck {
         String v6 = null;
         for (Evidence.Item<NetInterface> i : ifaces) {
             NetInterface n = i.data();
-            boolean up = n.state() == LinkState.UP || (n.flags().contains("UP") && n.flags().contains("LOWER_UP"));
-            if (!up || !candidate(n.name()) || NetInterfaces.isManagementName(n.master())) continue;
-            if (n.flags().contains("NO-CARRIER") || "bond_slave".equals(n.slaveKind()) || n.flags().contains("SLAVE")) continue;
+            if (!n.linkUp() || n.enslaved() || !candidate(n.name()) || NetInterfaces.isManagementName(n.master())) continue;
             for (NetAddress a : n.addresses()) {
                 if (!NetInterfaces.isRoutable(a.address())) continue;
-                if ("inet".equals(a.family())) return n.name();
+                if (NetInterfaces.isIpv4(a.address())) return n.name();
                 if (v6 == null) v6 = n.name();
             }
         }
@@ -209,6 +201,6 @@ final class SocketInterfaceCheck {
      */
     private static boolean candidate(String name) {
         return !NetInterfaces.isLoopbackName(name) && !NetInterfaces.isManagementName(name)
-                && !(NetInterfaces.isVirtualName(name) && !name.startsWith("veth"));
+                && !(NetInterfaces.isVirtualName(name) && !NetInterfaces.isVethName(name));
     }
 }

@@ -2,6 +2,7 @@ package io.ncclscope.sdk.diagnose.transport;
 
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.NcclEvent;
+import io.ncclscope.parsers.nccl.NcclInterface;
 import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
@@ -29,27 +30,37 @@ final class SubnetCheck {
     private SubnetCheck() {
     }
 
-    /** One host's bootstrap interface: its name, address and subnet (null when {@code ip addr} does not tell). */
-    private record Bootstrap(String host, String iface, String address, String subnet) {
+    /**
+     * One host's bootstrap interface: its name, address and first line, the {@code ip addr} lines of the address with
+     * a prefix, and its subnet (null when {@code ip addr} does not tell).
+     */
+    private record Bootstrap(String host, String iface, String address, LogFact<NcclInterface> line,
+                             List<Evidence.Item<NetAddress>> prefixed, String subnet) {
     }
 
     static void check(TransportJob job, ClusterHardware hw, MergedFindings out) {
         if (job.span != TransportJob.Span.MULTI_NODE) return;
-        // Each host keeps its name, bootstrap interface, address and subnet here; the lines to quote are read again
-        // only when there is a finding, so a job of many hosts does not hold every host's lines.
+        // Each host keeps where its lines are; they are read only when there is a finding, so a job of many hosts
+        // does not hold every host's lines.
         List<Bootstrap> boots = new ArrayList<>();
         Map<String, String> oneOf = new HashMap<>();
         boolean allKnown = true;
+        boolean socketTrouble = false;
         for (HostFacts h : job.hosts()) {
-            if (h.name == null) continue;
-            InterfaceUse e = InterfaceUse.bootstrap(h);
+            for (LogFact<NcclEvent> event : h.events) {
+                EventKind k = event.value().kind();
+                socketTrouble |= k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.NO_SOCKET_INTERFACE;
+            }
+            InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
             if (e == null) continue;
+            List<Evidence.Item<NetAddress>> prefixed = prefixed(hw, h.name, e);
             String net = null;
-            for (Evidence.Item<NetAddress> a : prefixed(hw, h.name, e)) {
+            for (Evidence.Item<NetAddress> a : prefixed) {
                 net = NetInterfaces.subnet(a.data().address(), a.data().prefixLength()).orElse(null);
             }
             if (net == null) allKnown = false;
-            boots.add(new Bootstrap(h.name, e.name, e.address(), net == null ? null : oneOf.computeIfAbsent(net, k -> k)));
+            boots.add(new Bootstrap(h.name, e.name, e.address(), e.firstLine(), prefixed,
+                    net == null ? null : oneOf.computeIfAbsent(net, k -> k)));
         }
         if (boots.size() < 2) return;
         Map<String, List<String>> byNet = new TreeMap<>();
@@ -77,41 +88,27 @@ final class SubnetCheck {
             // Without prefixes a /24 comparison is only a hint; clouds route /16 and wider VPCs (corpus
             // nccl-tests/eks-blueprints-eks-efa-1.txt: 10.11.13.x and 10.11.5.x, healthy). Say it only when the
             // interface names differ too or sockets failed.
-            if (names.size() < 2 && !socketTrouble(job)) return;
+            if (names.size() < 2 && !socketTrouble) return;
             sev = FindingSeverity.INFO;
             key = "ifname.subnet.guess";
         }
         out.addListed(TransportAnalyzer.HOSTS, null, null, SocketInterfaceCheck.CODE, sev, Subject.JOB,
                 TransportAnalyzer.detail(key, "hosts", Names.upTo(hosts, TransportJob.HOSTS_SHOWN), "subnets", list.toString()),
-                lines(job, hw), "iface", names.size() == 1 ? names.iterator().next() : null);
-    }
-
-    private static boolean socketTrouble(TransportJob job) {
-        for (HostFacts h : job.hosts()) {
-            for (LogFact<NcclEvent> e : h.events) {
-                EventKind k = e.value().kind();
-                if (k == EventKind.SOCKET_CONNECT_FAILED || k == EventKind.NO_SOCKET_INTERFACE) return true;
-            }
-        }
-        return false;
+                lines(boots), "iface", names.size() == 1 ? names.iterator().next() : null);
     }
 
     /**
      * Each host's bootstrap line, then the ip addr lines of its address, up to what a finding shows: a job may have
      * hundreds of hosts.
      */
-    private static List<EvidenceLine> lines(TransportJob job, ClusterHardware hw) {
+    private static List<EvidenceLine> lines(List<Bootstrap> boots) {
         Set<EvidenceLine> lines = new LinkedHashSet<>();
-        for (HostFacts h : job.hosts()) {
-            InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
-            EvidenceLine first = e == null ? null : e.firstLine();
-            if (first != null) lines.add(first);
+        for (Bootstrap b : boots) {
+            lines.add(b.line().quote());
             if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
         }
-        for (HostFacts h : job.hosts()) {
-            InterfaceUse e = h.name == null ? null : InterfaceUse.bootstrap(h);
-            if (e == null) continue;
-            for (Evidence.Item<NetAddress> a : prefixed(hw, h.name, e)) {
+        for (Bootstrap b : boots) {
+            for (Evidence.Item<NetAddress> a : b.prefixed()) {
                 lines.add(a.artifact().quote(a.data().line()));
                 if (lines.size() == Finding.MAX_EVIDENCE) return List.copyOf(lines);
             }

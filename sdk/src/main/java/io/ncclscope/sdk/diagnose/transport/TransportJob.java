@@ -3,6 +3,8 @@ package io.ncclscope.sdk.diagnose.transport;
 import io.ncclscope.parsers.nccl.EnvSetting;
 import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.TransportTerms;
+import io.ncclscope.parsers.topo.PathType;
+import io.ncclscope.parsers.topo.TopoPath;
 import io.ncclscope.sdk.diagnose.internal.Names;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -138,6 +140,20 @@ final class TransportJob {
     /** True when an NCCL variable is set to a true integer ({@code 1}, {@code 2}...), NCCL's reading of booleans. */
     boolean envOn(String name) {
         return TransportTerms.isOn(env(name));
+    }
+
+    /**
+     * {@return whether path level {@code level} ({@code NCCL_P2P_LEVEL}, {@code NCCL_NET_GDR_LEVEL}) keeps NCCL from
+     * using P2P or GDR over {@code path}: every path at {@code LOC} or {@code NVL}, else a {@code topo -m} path farther
+     * than the level; false for no level}
+     *
+     * @param level the level the variable names; null when unset or no level
+     * @param path  the devices' path; null when not known (then kept off only at {@code LOC} or {@code NVL})
+     */
+    static boolean levelKeepsOff(PathType level, TopoPath path) {
+        if (level == null) return false;
+        if (level.rank() <= PathType.NV.rank()) return true;
+        return path != null && path.type().isPath() && path.type().rank() > level.rank();
     }
 
     /** {@return {@code NAME=value} of a setting} */
