@@ -8,6 +8,8 @@ import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,30 +19,35 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The NCCL 2.28 failures provoked on the H200 machine ({@code examples/captured/h200-nccl-fail}, its {@code HOW.md} says
- * how each was made): every file gets the codes at WARNING or worse a correct diagnosis names, and the finding's text
+ * The NCCL 2.28 failures provoked on the device machine ({@code examples/captured/h200-nccl-fail} and
+ * {@code h100-nccl-retry}, whose {@code HOW.md} say how each was made): every file gets the codes at WARNING or worse a correct diagnosis names, and the finding's text
  * names the setting that was wrong where the log shows it.
  */
 class CapturedFailuresTest {
 
-    private static final Path DIR = Path.of("../examples/captured/h200-nccl-fail");
+    private static final Path DIR = Path.of("../examples/captured");
 
     /** file -> codes at WARNING or worse, sorted, then a phrase the first of them must say ("" for none). */
     private static final Map<String, String[]> EXPECTED = new TreeMap<>(Map.ofEntries(
-            Map.entry("buffsize-tiny.log", new String[] {"NCCL_ENV_INVALID", "NCCL_BUFFSIZE=1 bytes"}),
-            Map.entry("comm-id-unreachable.log", new String[] {"NCCL_NO_SOCKET_INTERFACE NCCL_SYSTEM_ERROR", "NCCL_COMM_ID"}),
-            Map.entry("debug-warn.log", new String[] {"NCCL_NO_SOCKET_INTERFACE", "no socket interface found"}),
-            Map.entry("duplicate-gpu.rank0.log", new String[] {"NCCL_DUPLICATE_GPU", "0, 1"}),
-            Map.entry("duplicate-gpu.rank1.log", new String[] {"NCCL_DUPLICATE_GPU", "0, 1"}),
-            Map.entry("ib-hca-bogus.log", new String[] {"", ""}),
-            Map.entry("ifname-prefix-none.log", new String[] {"NCCL_NO_SOCKET_INTERFACE", "NCCL_SOCKET_IFNAME==ib0"}),
-            Map.entry("net-bogus.log", new String[] {"NCCL_ENV_INVALID", "NCCL_NET"}),
-            Map.entry("net-ib-no-ib.log", new String[] {"NCCL_ENV_INVALID", "IB on a node without InfiniBand"}),
-            Map.entry("net-plugin-missing.log", new String[] {"NCCL_NET_PLUGIN_MISSING", "/opt/missing/libnccl-net-none.so"}),
-            Map.entry("oom-before-init.log", new String[] {"NCCL_OUT_OF_MEMORY", "out of memory"}),
-            Map.entry("p2p-level-bogus.log", new String[] {"", ""}),
-            Map.entry("socket-family-bad.log", new String[] {"NCCL_ENV_INVALID", "NCCL_SOCKET_FAMILY=AF_INET9"}),
-            Map.entry("topo-missing.log", new String[] {"NCCL_TOPO_FILE_INVALID", "/nonexistent/topo.xml"})));
+            Map.entry("h200-nccl-fail/buffsize-tiny.log", new String[] {"NCCL_ENV_INVALID", "NCCL_BUFFSIZE=1 bytes"}),
+            Map.entry("h200-nccl-fail/comm-id-unreachable.log", new String[] {"NCCL_NO_SOCKET_INTERFACE NCCL_SYSTEM_ERROR", "NCCL_COMM_ID"}),
+            Map.entry("h200-nccl-fail/debug-warn.log", new String[] {"NCCL_NO_SOCKET_INTERFACE", "no socket interface found"}),
+            Map.entry("h200-nccl-fail/duplicate-gpu.rank0.log", new String[] {"NCCL_DUPLICATE_GPU", "0, 1"}),
+            Map.entry("h200-nccl-fail/duplicate-gpu.rank1.log", new String[] {"NCCL_DUPLICATE_GPU", "0, 1"}),
+            Map.entry("h200-nccl-fail/ib-hca-bogus.log", new String[] {"", ""}),
+            Map.entry("h200-nccl-fail/ifname-prefix-none.log", new String[] {"NCCL_NO_SOCKET_INTERFACE", "NCCL_SOCKET_IFNAME==ib0"}),
+            Map.entry("h200-nccl-fail/net-bogus.log", new String[] {"NCCL_ENV_INVALID", "NCCL_NET"}),
+            Map.entry("h200-nccl-fail/net-ib-no-ib.log", new String[] {"NCCL_ENV_INVALID", "IB on a node without InfiniBand"}),
+            Map.entry("h200-nccl-fail/net-plugin-missing.log", new String[] {"NCCL_NET_PLUGIN_MISSING", "/opt/missing/libnccl-net-none.so"}),
+            Map.entry("h200-nccl-fail/oom-before-init.log", new String[] {"NCCL_OUT_OF_MEMORY", "out of memory"}),
+            Map.entry("h200-nccl-fail/p2p-level-bogus.log", new String[] {"", ""}),
+            Map.entry("h200-nccl-fail/socket-family-bad.log", new String[] {"NCCL_ENV_INVALID", "NCCL_SOCKET_FAMILY=AF_INET9"}),
+            Map.entry("h200-nccl-fail/topo-missing.log", new String[] {"NCCL_TOPO_FILE_INVALID", "/nonexistent/topo.xml"}),
+            // NCCL 2.28's refused connects retried while the root starts are no finding; retries run out are one
+            Map.entry("h100-nccl-retry/late-root.rank0.log", new String[] {"NCCL_DUPLICATE_GPU SOCKET_IFNAME_SUSPICIOUS", "0, 1"}),
+            Map.entry("h100-nccl-retry/late-root.rank1.log", new String[] {"NCCL_DUPLICATE_GPU SOCKET_IFNAME_SUSPICIOUS", "0, 1"}),
+            Map.entry("h100-nccl-retry/no-root.rank1.log", new String[] {"NCCL_CONNECT_FAILED SOCKET_IFNAME_SUSPICIOUS",
+                "bootstrap root at 127.0.0.1:29998"})));
 
     static Stream<Arguments> files() {
         return EXPECTED.keySet().stream().map(Arguments::of);
@@ -65,9 +72,12 @@ class CapturedFailuresTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
     void everyCapturedFileIsListed(String file) throws Exception {
-        try (Stream<Path> s = Files.list(DIR)) {
-            assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".log"))).containsAll(EXPECTED.keySet())
-                    .hasSize(EXPECTED.size()).contains(file);
+        List<String> logs = new ArrayList<>();
+        for (String folder : List.of("h200-nccl-fail", "h100-nccl-retry")) {
+            try (Stream<Path> s = Files.list(DIR.resolve(folder))) {
+                s.map(p -> folder + "/" + p.getFileName()).filter(n -> n.endsWith(".log")).forEach(logs::add);
+            }
         }
+        assertThat(logs).containsAll(EXPECTED.keySet()).hasSize(EXPECTED.size()).contains(file);
     }
 }
