@@ -161,8 +161,9 @@ public final class NcclLogParser implements ToolParser<NcclLog> {
         "Received a dump signal",
         // torchrun's failure summary and a c10d store that lost its server: what a failed job's paste often is alone
         "ChildFailedError", "[c10d] recvValue failed",
-        // a launcher or scheduler saying a rank was killed (ProcessEndLines): mpirun's, DeepSpeed's, slurmstepd's
-        " noticed that process rank ", " exits with return code = -", "oom-kill event(s) in "};
+        // a launcher or scheduler saying a rank was killed (ProcessEndLines): mpirun's, DeepSpeed's, torchrun's agent's,
+        // slurmstepd's
+        " noticed that process rank ", " exits with return code = -", "failed (exitcode: -", "oom-kill event(s) in "};
 
     /** {@return true when the current line of {@code l}, as written, holds one of {@code texts}} */
     private static boolean rawContainsAny(HeadLines l, String[] texts) {

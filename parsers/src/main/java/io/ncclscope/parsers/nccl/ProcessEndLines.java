@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
  *   <li>Slurm's srun ({@code _task_finish}): {@code srun: error: n1: task 3: Killed}, {@code ...: Out Of Memory},
  *       {@code ...: Exited with exit code 1}; slurmstepd's cgroup plugin: {@code Detected 1 oom-kill event(s) in
  *       StepId=12.0. ...};</li>
+ *   <li>torchrun's agent ({@code torch/distributed/elastic/multiprocessing/api.py}): {@code failed (exitcode: -9)
+ *       local_rank: 3 (pid: 4711) of binary: /usr/bin/python3}, before the failure table that {@code ChildFailedError}
+ *       prints (a negative code is the signal that ended the worker);</li>
  *   <li>DeepSpeed's launcher ({@code deepspeed/launcher/launch.py}): {@code [...] exits with return code = -9} (a
  *       negative code is the signal that ended the process);</li>
  *   <li>the kernel's OOM killer ({@code mm/oom_kill.c}): {@code Out of memory: Killed process 4711 (python)
@@ -32,7 +35,7 @@ final class ProcessEndLines {
 
     /** A line of the family holds one of these. */
     static final String[] TEXTS = {" noticed that process rank ", "srun: error: ", "oom-kill event",
-        " exits with return code = ", "Killed process ", "OOMKilled"};
+        " exits with return code = ", "Killed process ", "OOMKilled", ") local_rank: "};
 
     /** {@link #TEXTS} as words of the line's pairs. */
     static final LineBigrams.Word[] WORDS = NcclLogSignatures.words(TEXTS);
@@ -45,6 +48,8 @@ final class ProcessEndLines {
     /** DeepSpeed's {@code %s exits with return code = %d}; the command names the local rank. */
     private static final Pattern RETURN_CODE = Pattern.compile(" exits with return code = (-?\\d+)");
     private static final Pattern LOCAL_RANK = Pattern.compile("--local_rank=(\\d+)");
+    /** torchrun's agent ({@code _poll} in torch/distributed/elastic/multiprocessing/api.py), before its failure table. */
+    private static final Pattern TORCHRUN = Pattern.compile("failed \\(exitcode: (-?\\d+)\\) local_rank: (\\d+) \\(pid: (\\d+)\\) of binary: ");
     /** The kernel's {@code %s: Killed process %d (%s) total-vm:%lukB, ...} (older kernels without the {@code %s: }). */
     private static final Pattern OOM_KILLER = Pattern.compile("Killed process (\\d+) \\(([^)]*)\\) total-vm:");
 
@@ -95,6 +100,11 @@ final class ProcessEndLines {
             e.reason = cut("return code = " + m.group(1));
             Matcher local = LOCAL_RANK.matcher(t);
             if (e.rank == null && local.find()) e.rank = ToolValues.integer(local.group(1));
+        } else if ((m = TORCHRUN.matcher(t)).find()) {
+            // A local rank, not the job's rank: said in the reason, which the table after it (when not cut) completes.
+            e.exitCode = ToolValues.integer(m.group(1));
+            e.pid = ToolValues.longValue(m.group(3));
+            e.reason = cut("exitcode " + m.group(1) + " (local_rank " + m.group(2) + ")");
         } else if ((m = OOM_KILLER.matcher(t)).find()) {
             e.pid = ToolValues.longValue(m.group(1));
             e.reason = cut("Killed process " + m.group(1) + " (" + m.group(2) + ")");

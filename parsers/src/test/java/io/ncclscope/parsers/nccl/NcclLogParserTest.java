@@ -544,6 +544,16 @@ class NcclLogParserTest {
                 + " exits with return code = -9\n")).isEqualTo(60);
         assertThat(parser.sniff("srun: error: Unable to allocate resources: Requested node configuration is not available\n"))
                 .isZero();
+        // torchrun's agent: a negative exit code is the signal that ended the worker; its line alone is a log to read.
+        String agent = "E0501 10:00:00.123000 140 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: -9)"
+                + " local_rank: 3 (pid: 48211) of binary: /usr/bin/python3\n";
+        assertThat(parser.sniff(agent)).isEqualTo(60);
+        assertThat(parse(agent).launcherErrors(LauncherErrorKind.PROCESS_ENDED)).singleElement().satisfies(e -> {
+            assertThat(e.exitCode()).isEqualTo(-9);
+            assertThat(e.pid()).isEqualTo(48211L);
+            assertThat(e.rank()).isNull();
+            assertThat(e.reason()).isEqualTo("exitcode -9 (local_rank 3)");
+        });
     }
 
     @Test

@@ -152,7 +152,10 @@ final class FirstCauses {
     private void processesEnded(Artifact a) {
         List<Signal> weak = new ArrayList<>(0);
         for (LauncherError le : childFailures) ended(a, le, le.reason(), weak);
-        for (LauncherError le : processEnds) ended(a, le, le.text(), weak);
+        for (LauncherError le : processEnds) {
+            // torchrun's agent names the worker its failure table names next: one end, read from the table
+            if (childFailures.stream().noneMatch(c -> c.pid() != null && c.pid().equals(le.pid()))) ended(a, le, le.text(), weak);
+        }
         if (watches.isEmpty() && signals.stream().noneMatch(s -> s.verdict.role() == Role.ROOT)) signals.addAll(weak);
     }
 

@@ -209,6 +209,34 @@ class LauncherMessagesTest {
     }
 
     @Test
+    void torchrunsAgentLineAloneNamesTheKillAndBesideItsTableIsTheSameEnd() {
+        String agent = "E0501 10:00:00.123000 140 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: -9)"
+                + " local_rank: 3 (pid: 48211) of binary: /usr/bin/python3\n";
+        // Its failure table cut off (a paste of the last lines): the agent's line alone says how the worker ended.
+        Finding f = only(text(agent), "RANK_KILLED_BY_SIGNAL");
+        assertThat(en(f)).contains("failed (exitcode: -9) local_rank: 3 (pid: 48211)");
+        // With its table (torch/distributed/elastic/multiprocessing/errors/__init__.py): one end, one finding.
+        String table = "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+                + "============================================================\n"
+                + "train.py FAILED\n"
+                + "------------------------------------------------------------\n"
+                + "Root Cause (first observed failure):\n"
+                + "[0]:\n"
+                + "  time      : 2024-05-01_10:00:00\n"
+                + "  host      : gpu-node-7\n"
+                + "  rank      : 11 (local_rank: 3)\n"
+                + "  exitcode  : -9 (pid: 48211)\n"
+                + "  error_file: <N/A>\n"
+                + "  traceback : Signal 9 (SIGKILL) received by PID 48211\n"
+                + "============================================================\n";
+        Finding both = only(text(agent + table), "RANK_KILLED_BY_SIGNAL");
+        assertThat(both.subject().node()).isEqualTo("gpu-node-7");
+        assertThat(both.subject().rank()).isEqualTo(11);
+        // A worker that exited with an error of its own (exit code 1) printed that error: the agent's line names nothing.
+        assertThat(text(ncclInit("n1") + agent.replace("exitcode: -9", "exitcode: 1"))).isEmpty();
+    }
+
+    @Test
     void theLaunchersOwnReactionsAnExitWithAnErrorAnAbortAndACancelledStepNameNothing() {
         for (String line : List.of(
                 "mpirun noticed that process rank 0 with PID 11 on node n1 exited on signal 6 (Aborted).",
