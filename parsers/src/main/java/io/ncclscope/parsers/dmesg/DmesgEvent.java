@@ -65,6 +65,14 @@ public record DmesgEvent(DmesgEventType type, String timestamp, Double uptimeSec
     }
 
     /**
+     * {@return true for an mlx5 event about an RDMA port: it names a port number, or an RDMA device ({@code mlx5_5})
+     * where a network interface ({@code ens1np0}) would stand} An event that names a netdev is an Ethernet link's.
+     */
+    public boolean rdmaPortEvent() {
+        return port != null || (netdev != null && netdev.startsWith("mlx"));
+    }
+
+    /**
      * {@return true for an mlx5 port or module event whose new state takes the link down: {@code DOWN}, a cable
      * unplugged ({@code Cable unplugged}), a port disabled; false for any other event}
      */

@@ -95,7 +95,7 @@ public final class EthtoolCounters {
      */
     public static Optional<Direction> pauseFrames(String name) {
         Matcher m = PAUSE_FRAMES.matcher(name);
-        return m.matches() ? Optional.of(direction(m.group(1))) : Optional.empty();
+        return m.matches() ? direction(m.group(1)) : Optional.empty();
     }
 
     /**
@@ -127,8 +127,17 @@ public final class EthtoolCounters {
         return s;
     }
 
-    private static Direction direction(String prefix) {
-        return prefix.equals("rx") ? Direction.RECEIVED : Direction.SENT;
+    /**
+     * {@return the direction a counter counts, by its name's {@code rx}/{@code tx} prefix ({@code rx_crc_errors_phy},
+     * {@code tx_discards_phy}, a queue's {@code rx0_wqe_err}); empty for a counter of the port as a whole
+     * ({@code link_down_events_phy})}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
+    public static Optional<Direction> direction(String name) {
+        String n = lower(name);
+        if (n.startsWith("rx")) return Optional.of(Direction.RECEIVED);
+        return n.startsWith("tx") ? Optional.of(Direction.SENT) : Optional.empty();
     }
 
     private static String lower(String name) {

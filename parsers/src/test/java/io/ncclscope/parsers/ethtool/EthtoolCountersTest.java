@@ -55,6 +55,14 @@ class EthtoolCountersTest {
     }
 
     @Test
+    void directionByTheRxTxPrefix() {
+        assertThat(EthtoolCounters.direction("rx_crc_errors_phy")).contains(Direction.RECEIVED);
+        assertThat(EthtoolCounters.direction("TX_DISCARDS_PHY")).contains(Direction.SENT);
+        assertThat(EthtoolCounters.direction("rx0_wqe_err")).contains(Direction.RECEIVED);
+        assertThat(EthtoolCounters.direction("link_down_events_phy")).isEmpty();
+    }
+
+    @Test
     void priorityOfAPerPriorityByteCounter() {
         assertThat(EthtoolCounters.priorityBytes("rx_prio3_bytes")).isEqualTo(OptionalInt.of(3));
         assertThat(EthtoolCounters.priorityBytes("tx_prio0_bytes")).isEqualTo(OptionalInt.of(0));

@@ -158,7 +158,7 @@ final class EthCheck {
     /** ibdev2netdev "(Down)" of an Ethernet (RoCE) netdev that nothing else explains. */
     private static void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, NodePorts ports, MergedFindings sink) {
         if (r.state() != LinkState.DOWN || r.netdev() == null || r.portState() != null) return;
-        if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
+        if (r.ipoibNetdev()) return; // IPoIB netdev state, not the port's
         if (ports.ipInterface(r.netdev()) != null) return; // ip link speaks for it
         if (ports.showsRdmaDevice(r.rdmaDevice())) return; // IB_PORT_NOT_ACTIVE speaks for it
         String stem = NetInterfaces.cardStem(r.netdev());

@@ -279,7 +279,7 @@ final class IbCheck {
         if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
         boolean stillDown = last.linkDown();
         DmesgEvent ref = firstDown;
-        boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
+        boolean rdma = ref.rdmaPortEvent();
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
         Integer port = ref.port();
         if (stillDown && rdma && dev != null) {
