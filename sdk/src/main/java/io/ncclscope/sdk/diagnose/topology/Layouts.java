@@ -71,7 +71,7 @@ final class Layouts {
             nv = new boolean[g][g];
             for (int i = 0; i < g; i++) {
                 for (int k = 0; k < g; k++) {
-                    nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).map(TopoPath::isNvLink).orElse(false);
+                    nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).filter(TopoPath::isNvLink).isPresent();
                 }
             }
         }
@@ -277,21 +277,9 @@ final class Layouts {
                 hops[i][j] = Hop.of(gpus.get(i).pathTo(nics.get(j)));
             }
         }
-        // NVLink peers: a direct link, or both GPUs on NVSwitches, which join every such GPU.
         boolean[][] nv = new boolean[gpus.size()][gpus.size()];
-        boolean[] switched = new boolean[gpus.size()];
         for (int i = 0; i < gpus.size(); i++) {
-            for (var link : gpus.get(i).pci().gpu().nvlinks()) {
-                if (link.toNvSwitch()) switched[i] = true;
-                for (int k = 0; k < gpus.size(); k++) {
-                    if (k != i && link.target() != null && link.target().equalsIgnoreCase(gpus.get(k).pci().busId())) nv[i][k] = true;
-                }
-            }
-        }
-        for (int i = 0; i < gpus.size(); i++) {
-            for (int k = 0; k < gpus.size(); k++) {
-                if (i != k && switched[i] && switched[k]) nv[i][k] = true;
-            }
+            for (int k = 0; k < gpus.size(); k++) nv[i][k] = i != k && gpus.get(i).nvlinkTo(gpus.get(k));
         }
         return new Layout(XML, g, n, hops, nv, true, List.of());
     }
