@@ -122,7 +122,7 @@ final class AffinityChecks {
             if (!shown.contains(i)) shown.add(i);
         }
         List<Quote> ev = new ArrayList<>();
-        shown.stream().limit(Math.max(MAX_GPU_LINES, words.size())).forEach(i -> ev.addAll(l.gpus().get(i).lines()));
+        shown.forEach(i -> ev.addAll(l.gpus().get(i).lines()));
         ev.addAll(l.header());
         nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics().get(n).lines())));
 

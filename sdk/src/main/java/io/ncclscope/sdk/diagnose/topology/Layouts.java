@@ -55,25 +55,11 @@ final class Layouts {
         for (int i = 0; i < g; i++) gpuNuma[i] = gpuNuma(tg.get(i), cpuNuma);
 
         Hop[][] hops = new Hop[g][n];
-        boolean poor = false;
+        boolean[][] nv = new boolean[g][g];
         for (int i = 0; i < g; i++) {
-            Hop best = null;
-            for (int j = 0; j < n; j++) {
-                Hop h = t.path(tg.get(i).name(), tn.get(j).name()).map(Layouts::hop).orElse(null);
-                hops[i][j] = h;
-                if (h != null && (best == null || h.rank() < best.rank())) best = h;
-            }
-            poor |= best != null && !best.gdr();
-        }
-        // NVLink peers matter only to relay a poor GPU's traffic (PXN).
-        boolean[][] nv = null;
-        if (poor) {
-            nv = new boolean[g][g];
-            for (int i = 0; i < g; i++) {
-                for (int k = 0; k < g; k++) {
-                    nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).filter(TopoPath::isNvLink).isPresent();
-                }
-            }
+            String gpu = tg.get(i).name();
+            for (int j = 0; j < n; j++) hops[i][j] = t.path(gpu, tn.get(j).name()).map(Layouts::hop).orElse(null);
+            for (int k = 0; k < g; k++) nv[i][k] = i != k && t.path(gpu, tg.get(k).name()).filter(TopoPath::isNvLink).isPresent();
         }
 
         List<Device> gpus = new ArrayList<>(g);
