@@ -2,6 +2,7 @@ package io.ncclscope.parsers.dmesg;
 
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,6 +63,16 @@ public record DmesgEvent(DmesgEventType type, String timestamp, Double uptimeSec
         Integer width = ToolValues.integer(m.group(2));
         Integer capable = ToolValues.integer(m.group(6));
         return width != null && capable != null && width < capable;
+    }
+
+    /**
+     * {@return what an NVLink Xid (144 to 150) says of itself: true for {@code Fatal}, false for {@code Nonfatal}; empty
+     * when its text says neither}
+     */
+    public Optional<Boolean> xidFatal() {
+        String s = xidSeverity == null ? "" : xidSeverity.toLowerCase(Locale.ROOT);
+        if (s.startsWith("non")) return Optional.of(false);
+        return s.startsWith("fatal") ? Optional.of(true) : Optional.empty();
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Severity;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Synthetic edge cases for {@link DmesgParser}. */
@@ -131,6 +132,17 @@ class DmesgParserTest {
             assertThat(e.xid()).isEqualTo(74);
             assertThat(e.type()).isEqualTo(DmesgEventType.XID);
         });
+    }
+
+    @Test
+    void nvlinkXidsSayWhetherTheyAreFatal() {
+        DmesgData d = parser.parse("""
+                [5.0] NVRM: Xid (PCI:0000:3b:00): 145, pid=9, name=py, NVLink: Nonfatal error on link 3
+                [5.1] NVRM: Xid (PCI:0000:3b:00): 149, pid=9, name=py, NVLink: Fatal error on link 4
+                [5.2] NVRM: Xid (PCI:0000:3b:00): 79, pid=9, name=py, GPU has fallen off the bus.
+                """).data();
+        assertThat(d.events()).extracting(DmesgEvent::xidFatal)
+                .containsExactly(Optional.of(false), Optional.of(true), Optional.empty());
     }
 
     @Test

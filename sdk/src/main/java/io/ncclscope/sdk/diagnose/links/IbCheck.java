@@ -44,7 +44,7 @@ final class IbCheck {
      * {@link Artifact#stub() stub} to quote it should it differ from its peers or be the peer others differ from.
      */
     private record ActivePort(Artifact artifact, String dev, String type, int num, LinkLayer layer, Double rate, String width,
-                     String speed, Integer mtu, int line, String iface) {
+                     Integer lanes, String speed, Integer mtu, int line, String iface) {
         String cls() {
             return (type == null ? "?" : type) + "/" + layer;
         }
@@ -70,7 +70,7 @@ final class IbCheck {
             if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
             IbDevice d = x.device();
             up.add(new ActivePort(x.artifact().stub(), d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(),
-                    p.activeWidth(), p.activeSpeed(), p.activeMtu(), p.line(), ports.netdev(d.name(), x.num())));
+                    p.activeWidth(), p.lanes(), p.activeSpeed(), p.activeMtu(), p.line(), ports.netdev(d.name(), x.num())));
         }
         if (!up.isEmpty()) active.put(slice.sliceNode(), up);
         notActive(ports, down);
@@ -157,7 +157,7 @@ final class IbCheck {
             double rate = p.rate();
             ActivePort b = best.get(p.cls());
             boolean belowPeers = b != null && rate < 0.95 * b.rate();
-            boolean oneLane = p.layer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.width());
+            boolean oneLane = p.layer() == LinkLayer.INFINIBAND && Integer.valueOf(1).equals(p.lanes());
             if (!belowPeers && !oneLane) continue;
             String iface = p.iface();
             Subject s = LinkText.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);

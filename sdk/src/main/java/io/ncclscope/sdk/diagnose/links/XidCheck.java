@@ -18,8 +18,8 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * GPU_XID from the kernel log: one finding per GPU, as severe as its worst event. Severities follow the
@@ -45,9 +45,8 @@ final class XidCheck {
     record XidClass(Kind kind, FindingSeverity severity) {
     }
 
-    /** The class of one event; {@code xidSeverity} is the Fatal/Nonfatal word of NVLink Xids, when printed. */
-    static XidClass classify(int xid, String xidSeverity) {
-        String sev = xidSeverity == null ? "" : xidSeverity.toLowerCase(Locale.ROOT);
+    /** The class of one event; {@code fatal} is what an NVLink Xid says of itself ({@link DmesgEvent#xidFatal()}), if anything. */
+    static XidClass classify(int xid, Optional<Boolean> fatal) {
         return switch (xid) {
             case 79 -> new XidClass(Kind.BUS, CRITICAL);
             case 48, 95, 140, 171, 172 -> new XidClass(Kind.MEMORY, CRITICAL);
@@ -58,7 +57,7 @@ final class XidCheck {
             case 155 -> new XidClass(Kind.NVLINK, ERROR);
             case 137 -> new XidClass(Kind.NVLINK, WARNING);
             case 144, 145, 146, 147, 148, 149, 150 -> new XidClass(Kind.NVLINK,
-                    sev.startsWith("non") ? WARNING : sev.startsWith("fatal") ? CRITICAL : ERROR);
+                    fatal.map(f -> f ? CRITICAL : WARNING).orElse(ERROR));
             case 94 -> new XidClass(Kind.ECC_CONTAINED, WARNING);
             case 63, 92 -> new XidClass(Kind.REMAP, WARNING);
             case 8, 11, 13, 25, 31, 32, 43, 45, 69, 80 -> new XidClass(Kind.APP, WARNING);
@@ -95,10 +94,10 @@ final class XidCheck {
                 GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(it.artifact(), e.device()));
                 g.counts.merge(xid, 1, Integer::sum);
                 g.events.add(e);
-                XidClass c = classify(xid, e.xidSeverity());
+                XidClass c = classify(xid, e.xidFatal());
                 // Xid 45 is the cleanup after an earlier error: it is as bad as the error it names.
                 if (xid == 45 && e.causedByXid() != null) {
-                    XidClass cause = classify(e.causedByXid(), null);
+                    XidClass cause = classify(e.causedByXid(), Optional.empty());
                     if (cause.severity().compareTo(c.severity()) > 0) {
                         c = new XidClass(Kind.CAUSED, cause.kind() == Kind.NVLINK ? CRITICAL : cause.severity());
                         g.cause = e.causedByXid();
