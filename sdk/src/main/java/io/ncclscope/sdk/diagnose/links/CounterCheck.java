@@ -7,6 +7,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
 import io.ncclscope.parsers.ethtool.EthtoolCounters;
 import io.ncclscope.parsers.ethtool.EthtoolCounters.Direction;
+import io.ncclscope.parsers.ethtool.EthtoolCounters.ErrorFamily;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -22,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * NIC_ERROR_COUNTERS, PFC_PAUSE_STORM and ROCE_TRAFFIC_NOT_LOSSLESS from {@code ethtool -S}. One bundle holds
@@ -79,23 +81,19 @@ final class CounterCheck {
             boolean phyBad = false;
             boolean severe = false;
             for (var e : c.entrySet()) {
-                String n = e.getKey().toLowerCase(Locale.ROOT);
                 long v = e.getValue() == null ? 0 : e.getValue();
-                if (v <= 0 || EthtoolCounters.countsNoError(n)
-                        || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
-                boolean phy = EthtoolCounters.physicalError(n);
-                boolean drop = !phy && EthtoolCounters.drop(n);
-                boolean flaps = EthtoolCounters.linkDown(n);
-                long pk = EthtoolCounters.direction(n).map(this::packets).orElse(rxPk + txPk);
+                ErrorFamily family = EthtoolCounters.errorFamily(e.getKey()).orElse(null);
+                if (v <= 0 || family == null) continue;
+                long pk = EthtoolCounters.direction(e.getKey()).map(this::packets).orElse(rxPk + txPk);
                 double ratio = pk > 0 ? (double) v / pk : -1;
-                boolean significant;
-                if (flaps) significant = v >= 5;
-                else if (phy) significant = v >= PHY_MIN;
-                else if (drop) significant = v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
-                else continue;
+                boolean significant = switch (family) {
+                    case LINK_DOWN -> v >= 5;
+                    case PHYSICAL -> v >= PHY_MIN;
+                    case DROP -> v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
+                };
                 if (!significant) continue;
-                phyBad |= phy || flaps;
-                severe |= phy && ratio >= 1e-4;
+                phyBad |= family != ErrorFamily.DROP;
+                severe |= family == ErrorFamily.PHYSICAL && ratio >= 1e-4;
                 bad.add(e.getKey() + "=" + v + (ratio >= 0 ? " (" + perMillion(ratio) + "/M)" : ""));
                 Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null) ev.add(a.quote(ln));
@@ -165,8 +163,8 @@ final class CounterCheck {
             }
             long total = 0;
             for (long v : prio) total += v;
-            Long rdma = c.get("rx_vport_rdma_unicast_packets");
-            boolean noRdma = rdma != null && rdma == 0 && c.getOrDefault("tx_vport_rdma_unicast_packets", 0L) == 0;
+            OptionalLong rdma = EthtoolCounters.rdmaPackets(c, RECEIVED);
+            boolean noRdma = rdma.isPresent() && rdma.getAsLong() == 0 && EthtoolCounters.rdmaPackets(c, SENT).orElse(0) == 0;
             if (Integer.bitCount(prios) >= 4 && total >= (1L << 30) && prio[0] >= 0.99 * total && pauseFrames == 0 && !noRdma) {
                 List<EvidenceLine> rev = new ArrayList<>();
                 for (int p = 0; p < 8; p++) {
