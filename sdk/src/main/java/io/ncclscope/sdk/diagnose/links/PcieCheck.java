@@ -72,8 +72,10 @@ final class PcieCheck {
         }
     }
 
-    /** The idle GPU links of each slice, lspci's and then nvidia-smi's: the order the summary lists them in. */
-    private final List<SliceSummaries<IdleLinks>> idle = List.of(new SliceSummaries<>(), new SliceSummaries<>());
+    /** The idle GPU links of each slice that lspci shows; the summary lists them before nvidia-smi's. */
+    private final SliceSummaries<IdleLinks> lspciIdle = new SliceSummaries<>();
+    /** The idle GPU links of each slice that nvidia-smi shows. */
+    private final SliceSummaries<IdleLinks> nvsmiIdle = new SliceSummaries<>();
 
     /**
      * Checks one slice's links: findings into {@code lspci}, {@code nvsmi} and {@code kernel} (the order the whole
@@ -81,16 +83,16 @@ final class PcieCheck {
      * are counted for {@link #idleSummary}, their first lines quoted now.
      */
     void add(Evidence slice, MergedFindings lspci, MergedFindings nvsmi, MergedFindings kernel) {
-        IdleLinks lspciIdle = new IdleLinks();
-        IdleLinks nvsmiIdle = new IdleLinks();
+        IdleLinks lspciLinks = new IdleLinks();
+        IdleLinks nvsmiLinks = new IdleLinks();
         for (Evidence.Item<LspciVerbose> it : slice.all(LspciVerbose.class)) {
-            for (LspciDevice d : it.data().devices()) lspci(it.artifact(), d, lspci, lspciIdle);
+            for (LspciDevice d : it.data().devices()) lspci(it.artifact(), d, lspci, lspciLinks);
         }
         for (Evidence.Item<NvidiaSmiData> it : slice.all(NvidiaSmiData.class)) {
-            for (NvsmiGpu g : it.data().gpus()) nvsmi(it.artifact(), g, nvsmi, nvsmiIdle);
+            for (NvsmiGpu g : it.data().gpus()) nvsmi(it.artifact(), g, nvsmi, nvsmiLinks);
         }
-        if (lspciIdle.count > 0) idle.get(0).put(slice.sliceNode(), lspciIdle);
-        if (nvsmiIdle.count > 0) idle.get(1).put(slice.sliceNode(), nvsmiIdle);
+        if (lspciLinks.count > 0) lspciIdle.put(slice.sliceNode(), lspciLinks);
+        if (nvsmiLinks.count > 0) nvsmiIdle.put(slice.sliceNode(), nvsmiLinks);
         for (Evidence.Item<DmesgData> it : slice.all(DmesgData.class)) {
             for (DmesgEvent e : it.data().events()) {
                 if (e.type() == DmesgEventType.PCIE_BANDWIDTH && e.detail() != null) kernel(it.artifact(), e, kernel);
@@ -224,7 +226,7 @@ final class PcieCheck {
         Set<String> nodes = new HashSet<>();
         Set<String> labels = new LinkedHashSet<>();
         List<EvidenceLine> lines = new ArrayList<>();
-        for (SliceSummaries<IdleLinks> source : idle) {
+        for (SliceSummaries<IdleLinks> source : List.of(lspciIdle, nvsmiIdle)) {
             for (IdleLinks links : source.inOrder()) {
                 count += links.count;
                 nodes.addAll(links.nodes);
