@@ -66,6 +66,15 @@ public record DmesgEvent(DmesgEventType type, String timestamp, Double uptimeSec
     }
 
     /**
+     * {@return the Xid this event reports: its number for an Xid line, 79 ("GPU has fallen off the bus") for a
+     * fallen-off-the-bus line that prints none (newer drivers, at probe time); null for any other event}
+     */
+    public Integer reportedXid() {
+        if (type == DmesgEventType.XID) return xid;
+        return type == DmesgEventType.GPU_FALLEN_OFF_BUS ? Integer.valueOf(79) : null;
+    }
+
+    /**
      * {@return what an NVLink Xid (144 to 150) says of itself: true for {@code Fatal}, false for {@code Nonfatal}; empty
      * when its text says neither}
      */

@@ -143,6 +143,17 @@ class DmesgParserTest {
                 """).data();
         assertThat(d.events()).extracting(DmesgEvent::xidFatal)
                 .containsExactly(Optional.of(false), Optional.of(true), Optional.empty());
+        assertThat(d.events()).extracting(DmesgEvent::reportedXid).containsExactly(145, 149, 79);
+    }
+
+    @Test
+    void aFallenOffTheBusLineWithoutAnXidReportsXid79() {
+        DmesgData d = parser.parse("[1.0] NVRM: The NVIDIA GPU 0000:41:00.0\n"
+                + "\tNVRM: (PCI ID: 10de:2330) installed in this system has\n"
+                + "\tNVRM: fallen off the bus and is not responding to commands.\n"
+                + "[2.0] mlx5_core 0000:18:00.0 ens1np0: Link down\n").data();
+        assertThat(d.events()).extracting(DmesgEvent::type, DmesgEvent::reportedXid)
+                .containsExactly(tuple(DmesgEventType.GPU_FALLEN_OFF_BUS, 79), tuple(DmesgEventType.MLX5_PORT, null));
     }
 
     @Test

@@ -67,7 +67,6 @@ final class XidCheck {
     }
 
     private static final class GpuXids {
-        final Artifact artifact;
         final String device;
         final Map<Integer, Integer> counts = new LinkedHashMap<>();
         DmesgEvent worst;
@@ -75,8 +74,7 @@ final class XidCheck {
         Integer cause;
         final List<DmesgEvent> events = new ArrayList<>();
 
-        GpuXids(Artifact artifact, String device) {
-            this.artifact = artifact;
+        GpuXids(String device) {
             this.device = device;
         }
     }
@@ -87,11 +85,9 @@ final class XidCheck {
             List<DmesgEvent> aer = new ArrayList<>();
             for (DmesgEvent e : it.data().events()) {
                 if (e.type() == DmesgEventType.PCIE_AER) aer.add(e);
-                int xid;
-                if (e.type() == DmesgEventType.XID && e.xid() != null) xid = e.xid();
-                else if (e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS) xid = 79;
-                else continue;
-                GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(it.artifact(), e.device()));
+                Integer xid = e.reportedXid();
+                if (xid == null) continue;
+                GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(e.device()));
                 g.counts.merge(xid, 1, Integer::sum);
                 g.events.add(e);
                 XidClass c = classify(xid, e.xidFatal());
@@ -108,14 +104,13 @@ final class XidCheck {
                     g.worstClass = c;
                 }
             }
-            for (GpuXids g : gpus.values()) emit(it.data(), g, aer, sink);
+            for (GpuXids g : gpus.values()) emit(it.artifact(), it.data(), g, aer, sink);
         }
     }
 
-    private void emit(DmesgData data, GpuXids g, List<DmesgEvent> aer, MergedFindings sink) {
-        Artifact a = g.artifact;
+    private void emit(Artifact a, DmesgData data, GpuXids g, List<DmesgEvent> aer, MergedFindings sink) {
         DmesgEvent w = g.worst;
-        int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();
+        int xid = w.reportedXid();
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(a.quote(w.line(), w.message()));
         for (int n = w.line() + 1; n <= Math.min(w.endLine(), w.line() + 2); n++) ev.add(a.quote(n)); // continuation lines
