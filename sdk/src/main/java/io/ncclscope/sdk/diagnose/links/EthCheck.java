@@ -308,8 +308,7 @@ final class EthCheck {
             for (NodePorts.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
             NodePorts.IpInterface master = byName.get(e.getKey());
             NodePorts.IpInterface refIf = master != null && master.nif().mtu() != null ? master
-                    : byMtu.size() < 2 ? null : byMtu.get(NodePorts.commonMtu(byMtu)).get(0);
-            if (refIf == null) continue;
+                    : byMtu.get(NodePorts.commonMtu(byMtu)).get(0);
             int ref = refIf.nif().mtu();
             for (NodePorts.IpInterface f : e.getValue()) {
                 if (f.nif().mtu() == ref) continue;

@@ -23,10 +23,11 @@ import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * IB_PORT_NOT_ACTIVE, IB_RATE_DEGRADED and the RDMA half of MTU_MISMATCH from {@code ibstat}, {@code ibstatus},
@@ -93,7 +94,7 @@ final class IbCheck {
         String rail = null;
         NodePorts.RdmaPort railDev = null;
         double railRate = -1;
-        Map<String, Boolean> cardActive = new HashMap<>();
+        Set<String> activeCards = new HashSet<>();
         for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             if (!p.active()) continue;
             double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
@@ -102,13 +103,13 @@ final class IbCheck {
                 rail = p.cls();
                 railDev = p;
             }
-            cardActive.put(p.card(), true);
+            activeCards.add(p.card());
         }
         for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            String key = downKey(st, ph, cardActive.containsKey(p.card()), rail != null && !rail.equals(p.cls()));
+            String key = downKey(st, ph, activeCards.contains(p.card()), rail != null && !rail.equals(p.cls()));
             // A spare port, or one of another model than the rails, is no lost rail.
             FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
             String iface = ports.netdev(p.device().name(), p.num());
