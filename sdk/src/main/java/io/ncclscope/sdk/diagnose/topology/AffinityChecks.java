@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on one node's {@link Layout}, by the seed's rule: each NIC should
@@ -154,12 +155,7 @@ final class AffinityChecks {
         for (Map.Entry<Integer, List<Integer>> e : gpusByNuma.entrySet()) {
             int x = e.getKey();
             List<Integer> gx = e.getValue();
-            boolean noLocal = true;
-            for (int i : gx) {
-                for (int j = 0; j < n && noLocal; j++) {
-                    if (!l.differentNuma(i, j)) noLocal = false;
-                }
-            }
+            boolean noLocal = gx.stream().allMatch(i -> IntStream.range(0, n).allMatch(j -> l.differentNuma(i, j)));
             if (!noLocal) continue;
             Integer y = null;
             for (Map.Entry<Integer, List<Integer>> c : nicsByNuma.entrySet()) {
@@ -207,13 +203,8 @@ final class AffinityChecks {
                 if (nearest.get(i).contains(j)) served.add(i);
             }
             if (served.isEmpty()) continue;
-            boolean allAway = true;
-            for (int i : served) {
-                if (l.gpus().get(i).numa() == null || !l.differentNuma(i, j)) {
-                    allAway = false;
-                    break;
-                }
-            }
+            int nic = j;
+            boolean allAway = served.stream().allMatch(i -> l.gpus().get(i).numa() != null && l.differentNuma(i, nic));
             if (!allAway) continue;
             away.computeIfAbsent(new NicsAway(served, l.nics().get(j).numa()), x -> new ArrayList<>()).add(j);
         }
@@ -249,15 +240,8 @@ final class AffinityChecks {
         for (int i = 0; i < g; i++) {
             if (l.best(i) != null) serving.addAll(l.nearest(i));
         }
-        List<Integer> far = new ArrayList<>();
-        for (int j = 0; j < l.nics().size(); j++) {
-            if (serving.contains(j)) continue;
-            boolean allAway = true;
-            for (int i = 0; i < g && allAway; i++) {
-                if (!l.differentNuma(i, j)) allAway = false;
-            }
-            if (allAway) far.add(j);
-        }
+        List<Integer> far = IntStream.range(0, l.nics().size()).boxed()
+                .filter(j -> !serving.contains(j) && IntStream.range(0, g).allMatch(i -> l.differentNuma(i, j))).toList();
         if (far.isEmpty() || serving.isEmpty()) return;
         List<String> names = far.stream().map(j -> l.nics().get(j).name()).toList();
         List<String> hcas = far.stream().map(j -> l.nics().get(j).hca()).filter(h -> h != null).toList();
