@@ -221,15 +221,11 @@ final class NvlinkCheck {
         }
     }
 
+    /** The lines of the GPU with the most links: its own, and its first active link's. */
     private static List<EvidenceLine> bestLines(GpuLinks best) {
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(best.artifact().quote(best.line()));
-        for (NvLink l : best.nvlinks()) {
-            if (l.active()) {
-                ev.add(best.artifact().quote(l.line()));
-                break;
-            }
-        }
+        best.nvlinks().stream().filter(NvLink::active).findFirst().ifPresent(l -> ev.add(best.artifact().quote(l.line())));
         return ev;
     }
 }
