@@ -2,6 +2,7 @@ package io.ncclscope.parsers.dmesg;
 
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,6 +63,33 @@ public record DmesgEvent(DmesgEventType type, String timestamp, Double uptimeSec
         Integer width = ToolValues.integer(m.group(2));
         Integer capable = ToolValues.integer(m.group(6));
         return width != null && capable != null && width < capable;
+    }
+
+    /**
+     * {@return the Xid this event reports: its number for an Xid line, 79 ("GPU has fallen off the bus") for a
+     * fallen-off-the-bus line that prints none (newer drivers, at probe time); null for any other event}
+     */
+    public Integer reportedXid() {
+        if (type == DmesgEventType.XID) return xid;
+        return type == DmesgEventType.GPU_FALLEN_OFF_BUS ? Integer.valueOf(79) : null;
+    }
+
+    /**
+     * {@return what an NVLink Xid (144 to 150) says of itself: true for {@code Fatal}, false for {@code Nonfatal}; empty
+     * when its text says neither}
+     */
+    public Optional<Boolean> xidFatal() {
+        String s = xidSeverity == null ? "" : xidSeverity.toLowerCase(Locale.ROOT);
+        if (s.startsWith("non")) return Optional.of(false);
+        return s.startsWith("fatal") ? Optional.of(true) : Optional.empty();
+    }
+
+    /**
+     * {@return true for an mlx5 event about an RDMA port: it names a port number, or an RDMA device ({@code mlx5_5})
+     * where a network interface ({@code ens1np0}) would stand} An event that names a netdev is an Ethernet link's.
+     */
+    public boolean rdmaPortEvent() {
+        return port != null || (netdev != null && netdev.startsWith("mlx"));
     }
 
     /**

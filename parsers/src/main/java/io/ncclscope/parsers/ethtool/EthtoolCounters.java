@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,16 @@ public final class EthtoolCounters {
         RECEIVED,
         /** {@code tx_...}: sent. */
         SENT
+    }
+
+    /** The families of the counters that count errors ({@link #errorFamily}). */
+    public enum ErrorFamily {
+        /** Link-down events ({@code link_down_events_phy}): each one a flap. */
+        LINK_DOWN,
+        /** Physical-layer errors ({@link #physicalError}): a cable, optic or port problem. */
+        PHYSICAL,
+        /** Drops and buffer exhaustion ({@link #drop}). */
+        DROP
     }
 
     /** Physical-layer errors: a link with any real count of these has a cable, optic or port problem. */
@@ -88,6 +99,21 @@ public final class EthtoolCounters {
     }
 
     /**
+     * {@return the error family of a counter: link-down events, else physical-layer errors, else drops; empty for a
+     * counter that counts no error ({@link #countsNoError}), for mlx5's other event counters (a notice such as
+     * {@code tx_pause_storm_warning_events}, not an error count) and for any other counter}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
+    public static Optional<ErrorFamily> errorFamily(String name) {
+        String n = lower(name);
+        if (countsNoError(n) || (n.endsWith("_events") && !n.startsWith("link_down"))) return Optional.empty();
+        if (linkDown(n)) return Optional.of(ErrorFamily.LINK_DOWN);
+        if (physicalError(n)) return Optional.of(ErrorFamily.PHYSICAL);
+        return drop(n) ? Optional.of(ErrorFamily.DROP) : Optional.empty();
+    }
+
+    /**
      * {@return the direction of a pause-frame counter ({@code rx_pause_ctrl_phy}, {@code tx_prio3_pause},
      * {@code rx_global_pause}...); empty for any other counter} The name is compared as printed.
      *
@@ -95,7 +121,7 @@ public final class EthtoolCounters {
      */
     public static Optional<Direction> pauseFrames(String name) {
         Matcher m = PAUSE_FRAMES.matcher(name);
-        return m.matches() ? Optional.of(direction(m.group(1))) : Optional.empty();
+        return m.matches() ? direction(m.group(1)) : Optional.empty();
     }
 
     /**
@@ -106,6 +132,18 @@ public final class EthtoolCounters {
     public static OptionalInt priorityBytes(String name) {
         Matcher m = PRIORITY_BYTES.matcher(name);
         return m.matches() ? OptionalInt.of(m.group(2).charAt(0) - '0') : OptionalInt.empty();
+    }
+
+    /**
+     * {@return mlx5's count of the RDMA (RoCE) packets of one direction ({@code rx_vport_rdma_unicast_packets}); empty
+     * when the driver prints none}
+     *
+     * @param counters  the counters of one interface, as {@link EthtoolInterface#counters()} holds them
+     * @param direction which direction's packets
+     */
+    public static OptionalLong rdmaPackets(Map<String, Long> counters, Direction direction) {
+        Long v = counters.get((direction == Direction.RECEIVED ? "rx" : "tx") + "_vport_rdma_unicast_packets");
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
     }
 
     /**
@@ -127,8 +165,17 @@ public final class EthtoolCounters {
         return s;
     }
 
-    private static Direction direction(String prefix) {
-        return prefix.equals("rx") ? Direction.RECEIVED : Direction.SENT;
+    /**
+     * {@return the direction a counter counts, by its name's {@code rx}/{@code tx} prefix ({@code rx_crc_errors_phy},
+     * {@code tx_discards_phy}, a queue's {@code rx0_wqe_err}); empty for a counter of the port as a whole
+     * ({@code link_down_events_phy})}
+     *
+     * @param name a counter name as {@code ethtool -S} prints it
+     */
+    public static Optional<Direction> direction(String name) {
+        String n = lower(name);
+        if (n.startsWith("rx")) return Optional.of(Direction.RECEIVED);
+        return n.startsWith("tx") ? Optional.of(Direction.SENT) : Optional.empty();
     }
 
     private static String lower(String name) {

@@ -1,5 +1,7 @@
 package io.ncclscope.parsers.ib;
 
+import io.ncclscope.parsers.internal.ToolValues;
+
 /**
  * One port of an RDMA device. Nullable components are null when the tool did not print them.
  *
@@ -27,4 +29,9 @@ package io.ncclscope.parsers.ib;
 public record IbPort(Integer port, PortState state, PhysicalState physicalState, Double rateGbps, Double reportedRateGbps,
                      String activeWidth, String activeSpeed, LinkLayer linkLayer, Integer lid, Integer smLid, Integer lmc,
                      String capabilityMask, String portGuid, String defaultGid, Integer activeMtu, Integer maxMtu, int line) {
+
+    /** {@return the lanes of {@link #activeWidth()}: 4 for {@code 4X}, 1 for {@code 1X}; null when it is not printed} */
+    public Integer lanes() {
+        return ToolValues.linkWidth(activeWidth);
+    }
 }

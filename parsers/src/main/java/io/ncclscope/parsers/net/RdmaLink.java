@@ -24,4 +24,12 @@ public record RdmaLink(String rdmaDevice, Integer port, String netdev, LinkState
     public boolean portActive() {
         return portState != null && portState.toUpperCase(Locale.ROOT).contains("ACTIVE");
     }
+
+    /**
+     * {@return true when the netdev is an IPoIB interface by the kernel's {@code ib<n>} name: its {@link #state()} is
+     * the IPoIB interface's, and says nothing of the InfiniBand port}
+     */
+    public boolean ipoibNetdev() {
+        return netdev != null && netdev.startsWith("ib");
+    }
 }

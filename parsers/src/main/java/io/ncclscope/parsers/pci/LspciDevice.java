@@ -86,6 +86,20 @@ public record LspciDevice(String bdf, String deviceClass, String description, St
         return known ? below : null;
     }
 
+    /** {@return true for an NVIDIA GPU's own function: a display controller that {@link PciDescriptions#nvidiaGpu} names one} */
+    public boolean nvidiaGpu() {
+        return pciClass() == PciClass.DISPLAY && PciDescriptions.nvidiaGpu(description, bdf);
+    }
+
+    /**
+     * {@return true for a ConnectX network function: one bound to (or loadable by) {@code mlx5_core}, or of the network
+     * class with a ConnectX description ({@link PciDescriptions#connectxNic})}
+     */
+    public boolean connectxNic() {
+        if ("mlx5_core".equals(driver) || kernelModules.contains("mlx5_core")) return true;
+        return pciClass() == PciClass.NETWORK && PciDescriptions.connectxNic(description);
+    }
+
     /** {@return the kind of function, by its class name} */
     public PciClass pciClass() {
         return PciClass.of(deviceClass);

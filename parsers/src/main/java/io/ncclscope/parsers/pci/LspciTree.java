@@ -29,6 +29,20 @@ public record LspciTree(List<PciRootBus> roots, List<TreeDevice> devices) {
         devices = List.copyOf(devices);
     }
 
+    /** {@return the NVIDIA GPUs' own functions ({@link PciDescriptions#nvidiaGpu}), bridges left out, in printed order} */
+    public List<TreeDevice> gpus() {
+        return devices.stream().filter(d -> !d.bridge() && PciDescriptions.nvidiaGpu(d.description(), d.bdf())).toList();
+    }
+
+    /**
+     * {@return the ConnectX and BlueField network functions ({@link PciDescriptions#connectxNic}), bridges and GPUs left
+     * out, in printed order}
+     */
+    public List<TreeDevice> nics() {
+        return devices.stream().filter(d -> !d.bridge() && !PciDescriptions.nvidiaGpu(d.description(), d.bdf())
+                && PciDescriptions.connectxNic(d.description())).toList();
+    }
+
     /**
      * {@return the function at {@code address} (any form {@link ToolValues#pciAddress} reads, for example {@code c1:00.0}); empty if absent}
      *

@@ -38,6 +38,25 @@ public record PciPlace(TopoCpu cpu, int cpuIndex, List<TopoPci> chain, TopoNet n
     }
 
     /**
+     * {@return true when this GPU reaches GPU {@code other} over NVLink, by this GPU's {@code nvlink} elements: one whose
+     * target is the other's bus id, or links to NVSwitches from both (an NVSwitch joins every GPU linked to it); false
+     * when either is no GPU}
+     *
+     * @param other another GPU of the same dump
+     */
+    public boolean nvlinkTo(PciPlace other) {
+        TopoGpu gpu = pci().gpu();
+        TopoGpu peer = other.pci().gpu();
+        if (gpu == null || peer == null) return false;
+        boolean switched = false;
+        for (TopoNvLink link : gpu.nvlinks()) {
+            if (link.target() != null && link.target().equalsIgnoreCase(other.pci().busId())) return true;
+            switched |= link.toNvSwitch();
+        }
+        return switched && peer.nvlinks().stream().anyMatch(TopoNvLink::toNvSwitch);
+    }
+
+    /**
      * {@return how this device connects to {@code other}, as NCCL names paths (src/graph/paths.cc): {@link PathType#SYS}
      * under different CPUs, {@link PathType#PHB} when their chains meet only at the CPU, {@link PathType#PIX} when both
      * hang directly from one {@code pci} element (one switch), else {@link PathType#PXB} (nested switches)}

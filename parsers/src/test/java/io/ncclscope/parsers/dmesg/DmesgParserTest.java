@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.ncclscope.parsers.ParseResult;
 import io.ncclscope.parsers.Severity;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Synthetic edge cases for {@link DmesgParser}. */
@@ -131,6 +132,28 @@ class DmesgParserTest {
             assertThat(e.xid()).isEqualTo(74);
             assertThat(e.type()).isEqualTo(DmesgEventType.XID);
         });
+    }
+
+    @Test
+    void nvlinkXidsSayWhetherTheyAreFatal() {
+        DmesgData d = parser.parse("""
+                [5.0] NVRM: Xid (PCI:0000:3b:00): 145, pid=9, name=py, NVLink: Nonfatal error on link 3
+                [5.1] NVRM: Xid (PCI:0000:3b:00): 149, pid=9, name=py, NVLink: Fatal error on link 4
+                [5.2] NVRM: Xid (PCI:0000:3b:00): 79, pid=9, name=py, GPU has fallen off the bus.
+                """).data();
+        assertThat(d.events()).extracting(DmesgEvent::xidFatal)
+                .containsExactly(Optional.of(false), Optional.of(true), Optional.empty());
+        assertThat(d.events()).extracting(DmesgEvent::reportedXid).containsExactly(145, 149, 79);
+    }
+
+    @Test
+    void aFallenOffTheBusLineWithoutAnXidReportsXid79() {
+        DmesgData d = parser.parse("[1.0] NVRM: The NVIDIA GPU 0000:41:00.0\n"
+                + "\tNVRM: (PCI ID: 10de:2330) installed in this system has\n"
+                + "\tNVRM: fallen off the bus and is not responding to commands.\n"
+                + "[2.0] mlx5_core 0000:18:00.0 ens1np0: Link down\n").data();
+        assertThat(d.events()).extracting(DmesgEvent::type, DmesgEvent::reportedXid)
+                .containsExactly(tuple(DmesgEventType.GPU_FALLEN_OFF_BUS, 79), tuple(DmesgEventType.MLX5_PORT, null));
     }
 
     @Test

@@ -9,6 +9,16 @@ import org.junit.jupiter.api.Test;
 class Mlx5PortEventTest {
 
     @Test
+    void anEventOfAnRdmaPortNamesItsPortOrDevice() {
+        String log = """
+                [ 10.1] mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link DOWN
+                [ 10.2] mlx5_core 0000:18:00.0 ens1np0: Link down
+                """;
+        List<DmesgEvent> events = new DmesgParser().parse(log).data().ofType(DmesgEventType.MLX5_PORT);
+        assertThat(events).extracting(DmesgEvent::rdmaPortEvent).containsExactly(true, false);
+    }
+
+    @Test
     void downUnpluggedAndDisabledTakeTheLinkDown() {
         String log = """
                 [ 10.1] mlx5_core 0000:18:00.0 ens1np0: Link down

@@ -3,8 +3,10 @@ package io.ncclscope.parsers.ethtool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ncclscope.parsers.ethtool.EthtoolCounters.Direction;
+import io.ncclscope.parsers.ethtool.EthtoolCounters.ErrorFamily;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +54,34 @@ class EthtoolCountersTest {
         assertThat(EthtoolCounters.pauseFrames("tx_pause_storm_error_events")).isEmpty();
         assertThat(EthtoolCounters.pauseFrames("rx_prio3_pause_duration")).isEmpty();
         assertThat(EthtoolCounters.PAUSE_STORM_EVENTS).contains("tx_pause_storm_error_events");
+    }
+
+    @Test
+    void errorFamiliesOfMlx5AndOtherDrivers() {
+        assertThat(EthtoolCounters.errorFamily("link_down_events_phy")).contains(ErrorFamily.LINK_DOWN);
+        assertThat(EthtoolCounters.errorFamily("rx_crc_errors_phy")).contains(ErrorFamily.PHYSICAL);
+        assertThat(EthtoolCounters.errorFamily("rx_fcs_err_frames")).contains(ErrorFamily.PHYSICAL);
+        assertThat(EthtoolCounters.errorFamily("rx_out_of_buffer")).contains(ErrorFamily.DROP);
+        assertThat(EthtoolCounters.errorFamily("rx_discards_phy")).contains(ErrorFamily.DROP);
+        assertThat(EthtoolCounters.errorFamily("tx_pause_storm_warning_events")).as("a notice").isEmpty();
+        assertThat(EthtoolCounters.errorFamily("rx_corrected_bits_phy")).as("corrected").isEmpty();
+        assertThat(EthtoolCounters.errorFamily("rx_packets_phy")).isEmpty();
+    }
+
+    @Test
+    void rdmaPacketsOfMlx5sVport() {
+        Map<String, Long> c = Map.of("rx_vport_rdma_unicast_packets", 0L, "tx_vport_rdma_unicast_packets", 12L);
+        assertThat(EthtoolCounters.rdmaPackets(c, Direction.RECEIVED)).isEqualTo(OptionalLong.of(0));
+        assertThat(EthtoolCounters.rdmaPackets(c, Direction.SENT)).isEqualTo(OptionalLong.of(12));
+        assertThat(EthtoolCounters.rdmaPackets(Map.of("rx_packets", 5L), Direction.RECEIVED)).isEmpty();
+    }
+
+    @Test
+    void directionByTheRxTxPrefix() {
+        assertThat(EthtoolCounters.direction("rx_crc_errors_phy")).contains(Direction.RECEIVED);
+        assertThat(EthtoolCounters.direction("TX_DISCARDS_PHY")).contains(Direction.SENT);
+        assertThat(EthtoolCounters.direction("rx0_wqe_err")).contains(Direction.RECEIVED);
+        assertThat(EthtoolCounters.direction("link_down_events_phy")).isEmpty();
     }
 
     @Test

@@ -129,6 +129,7 @@ class IbstatParserTest {
         assertThat(p1.state()).isEqualTo(PortState.ACTIVE);
         assertThat(p1.physicalState()).isEqualTo(PhysicalState.LINK_UP);
         assertThat(p1.activeWidth()).isEqualTo("4X");
+        assertThat(p1.lanes()).isEqualTo(4);
         assertThat(p1.activeSpeed()).isEqualTo("100.0 Gbps");
         assertThat(p1.rateGbps()).isEqualTo(400.0);
         assertThat(p1.lid()).isEqualTo(12);

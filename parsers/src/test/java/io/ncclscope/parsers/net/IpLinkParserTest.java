@@ -44,6 +44,12 @@ class IpLinkParserTest {
     }
 
     @Test
+    void ibdev2netdevOfAnIpoibNetdevIsTheInterfacesState() {
+        ParseResult<IpLinkData> r = parser.parse("mlx5_0 port 1 ==> ib0 (Down)\nmlx5_1 port 1 ==> ens2np0 (Up)\n");
+        assertThat(r.data().rdmaMap()).extracting(RdmaLink::ipoibNetdev).containsExactly(true, false);
+    }
+
+    @Test
     void emptyAndGarbageAreErrors() {
         assertThat(parser.parse("").hasErrors()).isTrue();
         ParseResult<IpLinkData> r = parser.parse("nothing here\n\u0000\u0003\n");

@@ -24,6 +24,13 @@ class LspciTreeParserTest {
             "");
 
     @Test
+    void gpusAndConnectxNicsOfTheTree() {
+        LspciTree t = parser.parse(SWITCHED).data();
+        assertThat(t.gpus()).extracting(TreeDevice::bdf).containsExactly("0000:19:00.0", "0000:20:00.0");
+        assertThat(t.nics()).extracting(TreeDevice::bdf).containsExactly("0000:1a:00.0", "0000:1a:00.1");
+    }
+
+    @Test
     void singleRootComplexWithSwitchGivesPixPxbAndPhb() {
         ParseResult<LspciTree> r = parser.parse(SWITCHED);
         assertThat(r.warnings()).isEmpty();

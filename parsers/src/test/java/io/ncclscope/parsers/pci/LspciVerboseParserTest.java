@@ -52,6 +52,23 @@ class LspciVerboseParserTest {
         assertThat(r.data().device("18:00.0")).contains(d);
         assertThat(parser.parse(TABBED.replace("\n", "\r\n")).data()).isEqualTo(r.data());
         assertThat(parser.parse(TABBED.replace("\t", "        ")).data()).isEqualTo(r.data());
+        assertThat(d.nvidiaGpu()).isTrue();
+        assertThat(d.connectxNic()).isFalse();
+    }
+
+    @Test
+    void connectxFunctionsByTheirDriverOrNetworkClass() {
+        LspciDevice bound = parser.parse(String.join("\n",
+                "0000:1a:00.0 Infiniband controller: Mellanox Technologies MT2910 Family [ConnectX-7]",
+                "\tKernel driver in use: mlx5_core", "")).data().devices().get(0);
+        LspciDevice unbound = parser.parse(String.join("\n",
+                "0000:1a:00.1 Ethernet controller: Mellanox Technologies MT2910 Family [ConnectX-7]", "")).data().devices().get(0);
+        LspciDevice intel = parser.parse(String.join("\n",
+                "0000:3b:00.0 Ethernet controller: Intel Corporation Ethernet Controller E810-C for QSFP", "")).data().devices().get(0);
+        assertThat(bound.connectxNic()).isTrue();
+        assertThat(unbound.connectxNic()).isTrue();
+        assertThat(intel.connectxNic()).isFalse();
+        assertThat(bound.nvidiaGpu()).isFalse();
     }
 
     @Test

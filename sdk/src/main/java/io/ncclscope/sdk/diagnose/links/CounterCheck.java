@@ -7,6 +7,7 @@ import static io.ncclscope.sdk.rules.FindingSeverity.WARNING;
 
 import io.ncclscope.parsers.ethtool.EthtoolCounters;
 import io.ncclscope.parsers.ethtool.EthtoolCounters.Direction;
+import io.ncclscope.parsers.ethtool.EthtoolCounters.ErrorFamily;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -15,12 +16,14 @@ import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * NIC_ERROR_COUNTERS, PFC_PAUSE_STORM and ROCE_TRAFFIC_NOT_LOSSLESS from {@code ethtool -S}. One bundle holds
@@ -54,6 +57,11 @@ final class CounterCheck {
      */
     private record InterfaceCounters(Artifact a, EthtoolInterface i, Map<String, Long> c, long rxPk, long txPk) {
 
+        /** {@return the packets counted in direction {@code d}} */
+        private long packets(Direction d) {
+            return d == RECEIVED ? rxPk : txPk;
+        }
+
         /** Files a finding about this interface. */
         private void add(MergedFindings sink, String code, FindingSeverity severity, Message detail, List<EvidenceLine> ev) {
             String iface = i.name();
@@ -68,29 +76,24 @@ final class CounterCheck {
 
         /** NIC_ERROR_COUNTERS. */
         private void errorCounters(MergedFindings sink) {
-            long allPk = rxPk + txPk;
             List<String> bad = new ArrayList<>();
             List<EvidenceLine> ev = new ArrayList<>();
             boolean phyBad = false;
             boolean severe = false;
             for (var e : c.entrySet()) {
-                String n = e.getKey().toLowerCase(Locale.ROOT);
                 long v = e.getValue() == null ? 0 : e.getValue();
-                if (v <= 0 || EthtoolCounters.countsNoError(n)
-                        || (n.endsWith("_events") && !n.startsWith("link_down"))) continue;
-                boolean phy = EthtoolCounters.physicalError(n);
-                boolean drop = !phy && EthtoolCounters.drop(n);
-                boolean flaps = EthtoolCounters.linkDown(n);
-                long pk = n.startsWith("tx") ? txPk : n.startsWith("rx") ? rxPk : allPk;
+                ErrorFamily family = EthtoolCounters.errorFamily(e.getKey()).orElse(null);
+                if (v <= 0 || family == null) continue;
+                long pk = EthtoolCounters.direction(e.getKey()).map(this::packets).orElse(rxPk + txPk);
                 double ratio = pk > 0 ? (double) v / pk : -1;
-                boolean significant;
-                if (flaps) significant = v >= 5;
-                else if (phy) significant = v >= PHY_MIN;
-                else if (drop) significant = v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
-                else continue;
+                boolean significant = switch (family) {
+                    case LINK_DOWN -> v >= 5;
+                    case PHYSICAL -> v >= PHY_MIN;
+                    case DROP -> v >= DROP_MIN && (ratio < 0 || ratio >= 1e-5);
+                };
                 if (!significant) continue;
-                phyBad |= phy || flaps;
-                severe |= phy && ratio >= 1e-4;
+                phyBad |= family != ErrorFamily.DROP;
+                severe |= family == ErrorFamily.PHYSICAL && ratio >= 1e-4;
                 bad.add(e.getKey() + "=" + v + (ratio >= 0 ? " (" + perMillion(ratio) + "/M)" : ""));
                 Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null) ev.add(a.quote(ln));
@@ -103,48 +106,49 @@ final class CounterCheck {
         }
 
         /** PFC_PAUSE_STORM; {@return the pause frames received and sent} */
-        private long[] pauseStorm(MergedFindings sink) {
+        private long pauseStorm(MergedFindings sink) {
             long storm = 0;
             for (String n : EthtoolCounters.PAUSE_STORM_EVENTS) storm += c.getOrDefault(n, 0L);
-            long[] pause = new long[2];
+            Map<Direction, Long> pause = new EnumMap<>(Direction.class);
             List<EvidenceLine> pev = new ArrayList<>();
             for (var e : c.entrySet()) {
                 Optional<Direction> d = EthtoolCounters.pauseFrames(e.getKey());
                 if (d.isEmpty() || e.getValue() == null || e.getValue() <= 0) continue;
-                pause[d.get() == RECEIVED ? 0 : 1] += e.getValue();
+                pause.merge(d.get(), e.getValue(), Long::sum);
                 Integer ln = i.counterLines().get(e.getKey());
                 if (ln != null && pev.size() < 8) pev.add(a.quote(ln));
             }
+            long total = pause.values().stream().mapToLong(Long::longValue).sum();
             if (storm > 0) {
                 for (String n : EthtoolCounters.PAUSE_STORM_EVENTS) {
                     Integer ln = i.counterLines().get(n);
                     if (ln != null && c.getOrDefault(n, 0L) > 0) pev.add(0, a.quote(ln));
                 }
                 add(sink, "PFC_PAUSE_STORM", ERROR, LinkHealthAnalyzer.message("pfc.storm", "iface", shown(), "events", storm), pev);
-                return pause;
+                return total;
             }
-            String dir = null;
+            Direction dir = null;
             long frames = 0;
-            long pk = 0;
-            for (int d = 0; d < 2; d++) {
-                long p = d == 0 ? rxPk : txPk;
-                boolean heavy = pause[d] >= PAUSE_MIN && (p > 0 ? (double) pause[d] / p >= 0.01 : pause[d] >= 1_000_000);
-                if (heavy && pause[d] > frames) {
-                    dir = d == 0 ? "rx" : "tx";
-                    frames = pause[d];
-                    pk = p;
+            for (Direction d : Direction.values()) {
+                long f = pause.getOrDefault(d, 0L);
+                long p = packets(d);
+                boolean heavy = f >= PAUSE_MIN && (p > 0 ? (double) f / p >= 0.01 : f >= 1_000_000);
+                if (heavy && f > frames) {
+                    dir = d;
+                    frames = f;
                 }
             }
             if (dir != null) {
-                add(sink, "PFC_PAUSE_STORM", WARNING, LinkHealthAnalyzer.message(dir.equals("rx") ? "pfc.rx" : "pfc.tx", "iface", shown(),
+                long pk = packets(dir);
+                add(sink, "PFC_PAUSE_STORM", WARNING, LinkHealthAnalyzer.message(dir == RECEIVED ? "pfc.rx" : "pfc.tx", "iface", shown(),
                         "frames", frames, "packets", pk > 0 ? Long.toString(pk) : "?",
                         "pct", pk > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * frames / pk) : "?"), pev);
             }
-            return pause;
+            return total;
         }
 
-        /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist. */
-        private void notLossless(long[] pause, MergedFindings sink) {
+        /** ROCE_TRAFFIC_NOT_LOSSLESS: everything in priority 0 while per-priority counters exist, no pause frame counted. */
+        private void notLossless(long pauseFrames, MergedFindings sink) {
             long[] prio = new long[8];
             int prios = 0;
             Map<Integer, Integer> prioLine = new HashMap<>();
@@ -159,9 +163,9 @@ final class CounterCheck {
             }
             long total = 0;
             for (long v : prio) total += v;
-            Long rdma = c.get("rx_vport_rdma_unicast_packets");
-            boolean noRdma = rdma != null && rdma == 0 && c.getOrDefault("tx_vport_rdma_unicast_packets", 0L) == 0;
-            if (Integer.bitCount(prios) >= 4 && total >= (1L << 30) && prio[0] >= 0.99 * total && pause[0] + pause[1] == 0 && !noRdma) {
+            OptionalLong rdma = EthtoolCounters.rdmaPackets(c, RECEIVED);
+            boolean noRdma = rdma.isPresent() && rdma.getAsLong() == 0 && EthtoolCounters.rdmaPackets(c, SENT).orElse(0) == 0;
+            if (Integer.bitCount(prios) >= 4 && total >= (1L << 30) && prio[0] >= 0.99 * total && pauseFrames == 0 && !noRdma) {
                 List<EvidenceLine> rev = new ArrayList<>();
                 for (int p = 0; p < 8; p++) {
                     Integer ln = prioLine.get(p);

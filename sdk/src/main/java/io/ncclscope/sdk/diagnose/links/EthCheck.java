@@ -158,7 +158,7 @@ final class EthCheck {
     /** ibdev2netdev "(Down)" of an Ethernet (RoCE) netdev that nothing else explains. */
     private static void rdmaDown(Artifact a, RdmaLink r, List<RdmaLink> map, NodePorts ports, MergedFindings sink) {
         if (r.state() != LinkState.DOWN || r.netdev() == null || r.portState() != null) return;
-        if (r.netdev().startsWith("ib")) return; // IPoIB netdev state, not the port's
+        if (r.ipoibNetdev()) return; // IPoIB netdev state, not the port's
         if (ports.ipInterface(r.netdev()) != null) return; // ip link speaks for it
         if (ports.showsRdmaDevice(r.rdmaDevice())) return; // IB_PORT_NOT_ACTIVE speaks for it
         String stem = NetInterfaces.cardStem(r.netdev());
@@ -308,8 +308,7 @@ final class EthCheck {
             for (NodePorts.IpInterface f : e.getValue()) byMtu.computeIfAbsent(f.nif().mtu(), k -> new ArrayList<>()).add(f);
             NodePorts.IpInterface master = byName.get(e.getKey());
             NodePorts.IpInterface refIf = master != null && master.nif().mtu() != null ? master
-                    : byMtu.size() < 2 ? null : byMtu.get(NodePorts.commonMtu(byMtu)).get(0);
-            if (refIf == null) continue;
+                    : byMtu.get(NodePorts.commonMtu(byMtu)).get(0);
             int ref = refIf.nif().mtu();
             for (NodePorts.IpInterface f : e.getValue()) {
                 if (f.nif().mtu() == ref) continue;

@@ -23,10 +23,11 @@ import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * IB_PORT_NOT_ACTIVE, IB_RATE_DEGRADED and the RDMA half of MTU_MISMATCH from {@code ibstat}, {@code ibstatus},
@@ -44,7 +45,7 @@ final class IbCheck {
      * {@link Artifact#stub() stub} to quote it should it differ from its peers or be the peer others differ from.
      */
     private record ActivePort(Artifact artifact, String dev, String type, int num, LinkLayer layer, Double rate, String width,
-                     String speed, Integer mtu, int line, String iface) {
+                     Integer lanes, String speed, Integer mtu, int line, String iface) {
         String cls() {
             return (type == null ? "?" : type) + "/" + layer;
         }
@@ -70,7 +71,7 @@ final class IbCheck {
             if (!x.active() || p.rateGbps() == null && p.activeMtu() == null) continue;
             IbDevice d = x.device();
             up.add(new ActivePort(x.artifact().stub(), d.name(), d.type(), x.num(), p.linkLayer(), p.rateGbps(),
-                    p.activeWidth(), p.activeSpeed(), p.activeMtu(), p.line(), ports.netdev(d.name(), x.num())));
+                    p.activeWidth(), p.lanes(), p.activeSpeed(), p.activeMtu(), p.line(), ports.netdev(d.name(), x.num())));
         }
         if (!up.isEmpty()) active.put(slice.sliceNode(), up);
         notActive(ports, down);
@@ -93,7 +94,7 @@ final class IbCheck {
         String rail = null;
         NodePorts.RdmaPort railDev = null;
         double railRate = -1;
-        Map<String, Boolean> cardActive = new HashMap<>();
+        Set<String> activeCards = new HashSet<>();
         for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             if (!p.active()) continue;
             double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
@@ -102,13 +103,13 @@ final class IbCheck {
                 rail = p.cls();
                 railDev = p;
             }
-            cardActive.put(p.card(), true);
+            activeCards.add(p.card());
         }
         for (NodePorts.RdmaPort p : ports.rdmaPorts) {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            String key = downKey(st, ph, cardActive.containsKey(p.card()), rail != null && !rail.equals(p.cls()));
+            String key = downKey(st, ph, activeCards.contains(p.card()), rail != null && !rail.equals(p.cls()));
             // A spare port, or one of another model than the rails, is no lost rail.
             FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
             String iface = ports.netdev(p.device().name(), p.num());
@@ -157,7 +158,7 @@ final class IbCheck {
             double rate = p.rate();
             ActivePort b = best.get(p.cls());
             boolean belowPeers = b != null && rate < 0.95 * b.rate();
-            boolean oneLane = p.layer() == LinkLayer.INFINIBAND && "1X".equalsIgnoreCase(p.width());
+            boolean oneLane = p.layer() == LinkLayer.INFINIBAND && Integer.valueOf(1).equals(p.lanes());
             if (!belowPeers && !oneLane) continue;
             String iface = p.iface();
             Subject s = LinkText.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
@@ -279,7 +280,7 @@ final class IbCheck {
         if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
         boolean stillDown = last.linkDown();
         DmesgEvent ref = firstDown;
-        boolean rdma = ref.port() != null || (ref.netdev() != null && ref.netdev().startsWith("mlx"));
+        boolean rdma = ref.rdmaPortEvent();
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
         Integer port = ref.port();
         if (stillDown && rdma && dev != null) {

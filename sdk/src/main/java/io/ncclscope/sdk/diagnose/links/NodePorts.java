@@ -144,11 +144,7 @@ final class NodePorts {
 
     /** {@return true when ibstat shows a port of RDMA device {@code device}: IB_PORT_NOT_ACTIVE speaks for its state} */
     boolean showsRdmaDevice(String device) {
-        if (device == null) return false;
-        for (RdmaPort p : rdmaPorts) {
-            if (p.device().name().equals(device)) return true;
-        }
-        return false;
+        return device != null && rdmaPorts.stream().anyMatch(p -> p.device().name().equals(device));
     }
 
     /** How an RDMA port is keyed: {@code mlx5_0/1}, port 1 when the tool printed none. */

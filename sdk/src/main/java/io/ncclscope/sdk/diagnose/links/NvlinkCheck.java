@@ -172,14 +172,11 @@ final class NvlinkCheck {
      * V100-SXM2 with links 3 and 5 inactive. A GPU with no active link is {@link #allInactive}'s.
      */
     private static boolean loneBelowItsModel(GpuLinks g, MergedFindings sink) {
-        HardwareModel.GpuModel model = HardwareModel.gpu(g.name).orElse(null);
-        if (model == null || !model.hasNvlink() || g.error || g.active == 0 || !GpuProducts.onNvlinkBaseboard(g.model())) return false;
-        List<NvLink> links = g.nvlinks();
-        if (links.size() != model.nvlinks() || g.active >= model.nvlinks()) return false;
+        if (g.active == 0 || !belowItsModel(g)) return false;
         List<String> down = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
         if (g.line > 0) ev.add(g.artifact.quote(g.line));
-        for (NvLink l : links) {
+        for (NvLink l : g.nvlinks()) {
             if (!l.active()) {
                 down.add(Integer.toString(l.link()));
                 ev.add(g.artifact.quote(l.line()));
@@ -187,7 +184,7 @@ final class NvlinkCheck {
         }
         sink.addLines(LinkText.key(g.artifact) + "/" + g.label(), CODE, ERROR, LinkText.subject(g.artifact).withGpu(g.label()),
                 LinkHealthAnalyzer.message("nvlink.model", "gpu", g.label(), "model", g.model(), "active", g.active,
-                        "links", model.nvlinks(), "down", String.join(", ", down)),
+                        "links", g.nvlinks().size(), "down", String.join(", ", down)),
                 ev, "gpu", g.label(), "node", LinkText.node(g.artifact));
         return true;
     }
@@ -224,15 +221,11 @@ final class NvlinkCheck {
         }
     }
 
+    /** The lines of the GPU with the most links: its own, and its first active link's. */
     private static List<EvidenceLine> bestLines(GpuLinks best) {
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(best.artifact().quote(best.line()));
-        for (NvLink l : best.nvlinks()) {
-            if (l.active()) {
-                ev.add(best.artifact().quote(l.line()));
-                break;
-            }
-        }
+        best.nvlinks().stream().filter(NvLink::active).findFirst().ifPresent(l -> ev.add(best.artifact().quote(l.line())));
         return ev;
     }
 }

@@ -20,16 +20,17 @@ import io.ncclscope.parsers.pci.PciClass;
 import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -46,33 +47,35 @@ final class PcieCheck {
 
     private static final String CODE = "PCIE_LINK_DEGRADED";
 
-    /**
-     * Where a GPU link that runs slower at full width (seen idle or with no load information) stands among all of
-     * them: the order the whole evidence lists them in, {@code lspci} ones first, then node by node.
-     */
-    private record IdlePosition(int source, String node, int index) implements Comparable<IdlePosition> {
-        @Override
-        public int compareTo(IdlePosition o) {
-            int c = Integer.compare(source, o.source);
-            if (c == 0) c = Evidence.SLICE_NODE_ORDER.compare(node, o.node);
-            return c != 0 ? c : Integer.compare(index, o.index);
-        }
-    }
-
     /** Most idle links named in the summary. */
     private static final int IDLE_LABELS = 8;
     /** Most idle links quoted in the summary. */
     private static final int IDLE_LINES = 6;
 
-    // The idle summary over every node: how many, the first labels and lines, which node (while only one).
-    private int idleCount;
-    private String idleNode;
-    private boolean idleNodes;
-    private final TreeMap<IdlePosition, String> idleLabels = new TreeMap<>();
-    private final Map<String, IdlePosition> idleLabelAt = new HashMap<>();
-    private final TreeMap<IdlePosition, EvidenceLine> idleLines = new TreeMap<>();
-    // Idle links of the slice being read, per source.
-    private final int[] sliceIdle = new int[2];
+    /**
+     * The GPU links of one slice, seen by one source, that run slower at full width (idle, or with no load
+     * information), for {@link #idleSummary}: how many, on which nodes, and the first labels and lines, as many as the
+     * summary shows (the first of all are among the first of their slice).
+     */
+    private static final class IdleLinks {
+        int count;
+        final Set<String> nodes = new HashSet<>();
+        final Set<String> labels = new LinkedHashSet<>();
+        final List<EvidenceLine> lines = new ArrayList<>();
+
+        /** Counts an idle link of {@code node} (null for none); its label and line are kept while among the first. */
+        void add(String node, String label, Supplier<EvidenceLine> quote) {
+            count++;
+            nodes.add(node);
+            if (labels.size() < IDLE_LABELS) labels.add((node == null ? "" : node + " ") + label);
+            if (lines.size() < IDLE_LINES) lines.add(quote.get());
+        }
+    }
+
+    /** The idle GPU links of each slice that lspci shows; the summary lists them before nvidia-smi's. */
+    private final SliceSummaries<IdleLinks> lspciIdle = new SliceSummaries<>();
+    /** The idle GPU links of each slice that nvidia-smi shows. */
+    private final SliceSummaries<IdleLinks> nvsmiIdle = new SliceSummaries<>();
 
     /**
      * Checks one slice's links: findings into {@code lspci}, {@code nvsmi} and {@code kernel} (the order the whole
@@ -80,40 +83,20 @@ final class PcieCheck {
      * are counted for {@link #idleSummary}, their first lines quoted now.
      */
     void add(Evidence slice, MergedFindings lspci, MergedFindings nvsmi, MergedFindings kernel) {
-        sliceIdle[0] = 0;
-        sliceIdle[1] = 0;
-        String node = slice.sliceNode();
+        IdleLinks lspciLinks = new IdleLinks();
+        IdleLinks nvsmiLinks = new IdleLinks();
         for (Evidence.Item<LspciVerbose> it : slice.all(LspciVerbose.class)) {
-            for (LspciDevice d : it.data().devices()) lspci(node, it.artifact(), d, lspci);
+            for (LspciDevice d : it.data().devices()) lspci(it.artifact(), d, lspci, lspciLinks);
         }
         for (Evidence.Item<NvidiaSmiData> it : slice.all(NvidiaSmiData.class)) {
-            for (NvsmiGpu g : it.data().gpus()) nvsmi(node, it.artifact(), g, nvsmi);
+            for (NvsmiGpu g : it.data().gpus()) nvsmi(it.artifact(), g, nvsmi, nvsmiLinks);
         }
+        if (lspciLinks.count > 0) lspciIdle.put(slice.sliceNode(), lspciLinks);
+        if (nvsmiLinks.count > 0) nvsmiIdle.put(slice.sliceNode(), nvsmiLinks);
         for (Evidence.Item<DmesgData> it : slice.all(DmesgData.class)) {
             for (DmesgEvent e : it.data().events()) {
                 if (e.type() == DmesgEventType.PCIE_BANDWIDTH && e.detail() != null) kernel(it.artifact(), e, kernel);
             }
-        }
-    }
-
-    /** Counts an idle GPU link; its label and line are kept while among the first of all. */
-    private void idle(String sliceNode, int source, String node, String label, Supplier<EvidenceLine> quote) {
-        IdlePosition pos = new IdlePosition(source, sliceNode, sliceIdle[source]++);
-        idleCount++;
-        String n = node == null ? "" : node;
-        if (idleNode == null) idleNode = n;
-        else if (!idleNode.equals(n)) idleNodes = true;
-        String l = (node == null ? "" : node + " ") + label;
-        IdlePosition at = idleLabelAt.get(l);
-        if (at == null || pos.compareTo(at) < 0) {
-            if (at != null) idleLabels.remove(at);
-            idleLabels.put(pos, l);
-            idleLabelAt.put(l, pos);
-            if (idleLabels.size() > IDLE_LABELS) idleLabelAt.remove(idleLabels.pollLastEntry().getValue());
-        }
-        if (idleLines.size() < IDLE_LINES || pos.compareTo(idleLines.lastKey()) < 0) {
-            idleLines.put(pos, quote.get());
-            if (idleLines.size() > IDLE_LINES) idleLines.pollLastEntry();
         }
     }
 
@@ -140,7 +123,7 @@ final class PcieCheck {
                 || (cap.width() != null && cap.width() >= 8);
     }
 
-    private void lspci(String sliceNode, Artifact a, LspciDevice d, MergedFindings sink) {
+    private static void lspci(Artifact a, LspciDevice d, MergedFindings sink, IdleLinks idle) {
         LinkCap cap = d.linkCap();
         LinkStatus sta = d.linkStatus();
         // Ports (root, switch) show the width of whatever sits below them; only endpoints tell a degraded link.
@@ -168,7 +151,7 @@ final class PcieCheck {
                             sta.width(), "speed", speed, "capSpeed", capSpeed),
                     lspciLines(a, d), "bdf", bdf, "node", LinkText.node(a));
         } else if (role == Role.GPU) {
-            idle(sliceNode, 0, LinkText.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
+            idle.add(LinkText.node(a), label(bdf) + " " + speed + " < " + capSpeed, () -> a.quote(sta.line()));
         }
         // Other devices (NVMe, RAID, USB) at a lower speed with full width: not on NCCL's path, and often a slot of
         // an older generation; not worth a finding.
@@ -183,7 +166,7 @@ final class PcieCheck {
         return ev;
     }
 
-    private void nvsmi(String sliceNode, Artifact a, NvsmiGpu g, MergedFindings sink) {
+    private static void nvsmi(Artifact a, NvsmiGpu g, MergedFindings sink, IdleLinks idle) {
         PcieLink p = g.pcie();
         if (p == null) return;
         String gpu = g.index() != null ? "GPU" + g.index() : g.busId();
@@ -209,7 +192,7 @@ final class PcieCheck {
                                 "clock", c.smMhz(), "maxClock", c.maxSmMhz()),
                         ev, "bdf", bdf, "gpu", gpu, "node", LinkText.node(a));
             } else {
-                idle(sliceNode, 1, LinkText.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
+                idle.add(LinkText.node(a), where + " Gen" + p.genCurrent() + " < Gen" + p.genMax(),
                         () -> pcieLines(a, p, false).get(0));
             }
         }
@@ -239,12 +222,25 @@ final class PcieCheck {
 
     /** PCIE_LINK_DEGRADED (INFO): the GPU links at an idle speed of every node, in one finding. */
     void idleSummary(MergedFindings sink) {
-        if (idleCount == 0) return;
-        String list = String.join(", ", idleLabels.values()) + (idleCount > idleLabels.size() ? ", …" : "");
-        Subject s = !idleNodes ? Subject.node(idleNode.isEmpty() ? null : idleNode) : Subject.JOB;
-        sink.addLines("idle", CODE, INFO, s,
-                LinkHealthAnalyzer.message("pcie.idle", "count", idleCount, "list", list),
-                new ArrayList<>(idleLines.values()), "node", s.node());
+        int count = 0;
+        Set<String> nodes = new HashSet<>();
+        Set<String> labels = new LinkedHashSet<>();
+        List<EvidenceLine> lines = new ArrayList<>();
+        for (SliceSummaries<IdleLinks> source : List.of(lspciIdle, nvsmiIdle)) {
+            for (IdleLinks links : source.inOrder()) {
+                count += links.count;
+                nodes.addAll(links.nodes);
+                for (String l : links.labels) {
+                    if (labels.size() < IDLE_LABELS) labels.add(l);
+                }
+                lines.addAll(links.lines.subList(0, Math.min(links.lines.size(), IDLE_LINES - lines.size())));
+            }
+        }
+        if (count == 0) return;
+        String list = String.join(", ", labels) + (count > labels.size() ? ", …" : "");
+        Subject s = nodes.size() == 1 ? Subject.node(nodes.iterator().next()) : Subject.JOB;
+        sink.addLines("idle", CODE, INFO, s, LinkHealthAnalyzer.message("pcie.idle", "count", count, "list", list), lines,
+                "node", s.node());
     }
 
     /**

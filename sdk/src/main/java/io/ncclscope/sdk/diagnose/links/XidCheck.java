@@ -18,8 +18,8 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * GPU_XID from the kernel log: one finding per GPU, as severe as its worst event. Severities follow the
@@ -45,9 +45,8 @@ final class XidCheck {
     record XidClass(Kind kind, FindingSeverity severity) {
     }
 
-    /** The class of one event; {@code xidSeverity} is the Fatal/Nonfatal word of NVLink Xids, when printed. */
-    static XidClass classify(int xid, String xidSeverity) {
-        String sev = xidSeverity == null ? "" : xidSeverity.toLowerCase(Locale.ROOT);
+    /** The class of one event; {@code fatal} is what an NVLink Xid says of itself ({@link DmesgEvent#xidFatal()}), if anything. */
+    static XidClass classify(int xid, Optional<Boolean> fatal) {
         return switch (xid) {
             case 79 -> new XidClass(Kind.BUS, CRITICAL);
             case 48, 95, 140, 171, 172 -> new XidClass(Kind.MEMORY, CRITICAL);
@@ -58,7 +57,7 @@ final class XidCheck {
             case 155 -> new XidClass(Kind.NVLINK, ERROR);
             case 137 -> new XidClass(Kind.NVLINK, WARNING);
             case 144, 145, 146, 147, 148, 149, 150 -> new XidClass(Kind.NVLINK,
-                    sev.startsWith("non") ? WARNING : sev.startsWith("fatal") ? CRITICAL : ERROR);
+                    fatal.map(f -> f ? CRITICAL : WARNING).orElse(ERROR));
             case 94 -> new XidClass(Kind.ECC_CONTAINED, WARNING);
             case 63, 92 -> new XidClass(Kind.REMAP, WARNING);
             case 8, 11, 13, 25, 31, 32, 43, 45, 69, 80 -> new XidClass(Kind.APP, WARNING);
@@ -68,7 +67,6 @@ final class XidCheck {
     }
 
     private static final class GpuXids {
-        final Artifact artifact;
         final String device;
         final Map<Integer, Integer> counts = new LinkedHashMap<>();
         DmesgEvent worst;
@@ -76,8 +74,7 @@ final class XidCheck {
         Integer cause;
         final List<DmesgEvent> events = new ArrayList<>();
 
-        GpuXids(Artifact artifact, String device) {
-            this.artifact = artifact;
+        GpuXids(String device) {
             this.device = device;
         }
     }
@@ -88,17 +85,15 @@ final class XidCheck {
             List<DmesgEvent> aer = new ArrayList<>();
             for (DmesgEvent e : it.data().events()) {
                 if (e.type() == DmesgEventType.PCIE_AER) aer.add(e);
-                int xid;
-                if (e.type() == DmesgEventType.XID && e.xid() != null) xid = e.xid();
-                else if (e.type() == DmesgEventType.GPU_FALLEN_OFF_BUS) xid = 79;
-                else continue;
-                GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(it.artifact(), e.device()));
+                Integer xid = e.reportedXid();
+                if (xid == null) continue;
+                GpuXids g = gpus.computeIfAbsent(e.device() == null ? "?" : e.device(), k -> new GpuXids(e.device()));
                 g.counts.merge(xid, 1, Integer::sum);
                 g.events.add(e);
-                XidClass c = classify(xid, e.xidSeverity());
+                XidClass c = classify(xid, e.xidFatal());
                 // Xid 45 is the cleanup after an earlier error: it is as bad as the error it names.
                 if (xid == 45 && e.causedByXid() != null) {
-                    XidClass cause = classify(e.causedByXid(), null);
+                    XidClass cause = classify(e.causedByXid(), Optional.empty());
                     if (cause.severity().compareTo(c.severity()) > 0) {
                         c = new XidClass(Kind.CAUSED, cause.kind() == Kind.NVLINK ? CRITICAL : cause.severity());
                         g.cause = e.causedByXid();
@@ -109,14 +104,13 @@ final class XidCheck {
                     g.worstClass = c;
                 }
             }
-            for (GpuXids g : gpus.values()) emit(it.data(), g, aer, sink);
+            for (GpuXids g : gpus.values()) emit(it.artifact(), it.data(), g, aer, sink);
         }
     }
 
-    private void emit(DmesgData data, GpuXids g, List<DmesgEvent> aer, MergedFindings sink) {
-        Artifact a = g.artifact;
+    private void emit(Artifact a, DmesgData data, GpuXids g, List<DmesgEvent> aer, MergedFindings sink) {
         DmesgEvent w = g.worst;
-        int xid = w.type() == DmesgEventType.GPU_FALLEN_OFF_BUS ? 79 : w.xid();
+        int xid = w.reportedXid();
         List<EvidenceLine> ev = new ArrayList<>();
         ev.add(a.quote(w.line(), w.message()));
         for (int n = w.line() + 1; n <= Math.min(w.endLine(), w.line() + 2); n++) ev.add(a.quote(n)); // continuation lines

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on one node's {@link Layout}, by the seed's rule: each NIC should
@@ -122,7 +123,7 @@ final class AffinityChecks {
             if (!shown.contains(i)) shown.add(i);
         }
         List<Quote> ev = new ArrayList<>();
-        shown.stream().limit(Math.max(MAX_GPU_LINES, words.size())).forEach(i -> ev.addAll(l.gpus().get(i).lines()));
+        shown.forEach(i -> ev.addAll(l.gpus().get(i).lines()));
         ev.addAll(l.header());
         nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics().get(n).lines())));
 
@@ -146,29 +147,15 @@ final class AffinityChecks {
 
     /** GPUs of a NUMA node with no NIC on it while another NUMA node holds two or more; {@return the NICs named} */
     private static Set<Integer> noLocalNic(Layout l, String node, String scope, MergedFindings out) {
-        int g = l.gpus().size();
         int n = l.nics().size();
-        Map<Integer, List<Integer>> gpusByNuma = new TreeMap<>();
-        for (int i = 0; i < g; i++) {
-            Integer v = l.gpus().get(i).numa();
-            if (v != null) gpusByNuma.computeIfAbsent(v, k -> new ArrayList<>()).add(i);
-        }
-        Map<Integer, List<Integer>> nicsByNuma = new TreeMap<>();
-        for (int j = 0; j < n; j++) {
-            Integer v = l.nics().get(j).numa();
-            if (v != null) nicsByNuma.computeIfAbsent(v, k -> new ArrayList<>()).add(j);
-        }
+        Map<Integer, List<Integer>> gpusByNuma = byNuma(l.gpus());
+        Map<Integer, List<Integer>> nicsByNuma = byNuma(l.nics());
 
         Set<Integer> named = new HashSet<>();
         for (Map.Entry<Integer, List<Integer>> e : gpusByNuma.entrySet()) {
             int x = e.getKey();
             List<Integer> gx = e.getValue();
-            boolean noLocal = true;
-            for (int i : gx) {
-                for (int j = 0; j < n && noLocal; j++) {
-                    if (!l.differentNuma(i, j)) noLocal = false;
-                }
-            }
+            boolean noLocal = gx.stream().allMatch(i -> IntStream.range(0, n).allMatch(j -> l.differentNuma(i, j)));
             if (!noLocal) continue;
             Integer y = null;
             for (Map.Entry<Integer, List<Integer>> c : nicsByNuma.entrySet()) {
@@ -192,12 +179,21 @@ final class AffinityChecks {
         return named;
     }
 
+    /** {@return the indexes of {@code devices} by their NUMA node, in node order; those of no known node left out} */
+    private static Map<Integer, List<Integer>> byNuma(List<Device> devices) {
+        Map<Integer, List<Integer>> out = new TreeMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+            Integer v = devices.get(i).numa();
+            if (v != null) out.computeIfAbsent(v, k -> new ArrayList<>()).add(i);
+        }
+        return out;
+    }
+
     /** (a) NICs on another NUMA node than every GPU they would serve, grouped by the GPUs they serve. */
     private static void nicsAway(Layout l, Set<Integer> named, String node, String scope, MergedFindings out) {
         int g = l.gpus().size();
         int n = l.nics().size();
-        Map<String, List<Integer>> away = new LinkedHashMap<>();
-        Map<String, List<Integer>> servedBy = new LinkedHashMap<>();
+        Map<NicsAway, List<Integer>> away = new LinkedHashMap<>();
         List<List<Integer>> nearest = new ArrayList<>(g);
         for (int i = 0; i < g; i++) nearest.add(l.nearest(i));
         for (int j = 0; j < n; j++) {
@@ -207,22 +203,15 @@ final class AffinityChecks {
                 if (nearest.get(i).contains(j)) served.add(i);
             }
             if (served.isEmpty()) continue;
-            boolean allAway = true;
-            for (int i : served) {
-                if (l.gpus().get(i).numa() == null || !l.differentNuma(i, j)) {
-                    allAway = false;
-                    break;
-                }
-            }
+            int nic = j;
+            boolean allAway = served.stream().allMatch(i -> l.gpus().get(i).numa() != null && l.differentNuma(i, nic));
             if (!allAway) continue;
-            String k = served + "|" + l.nics().get(j).numa();
-            away.computeIfAbsent(k, x -> new ArrayList<>()).add(j);
-            servedBy.putIfAbsent(k, served);
+            away.computeIfAbsent(new NicsAway(served, l.nics().get(j).numa()), x -> new ArrayList<>()).add(j);
         }
-        for (Map.Entry<String, List<Integer>> e : away.entrySet()) {
+        for (Map.Entry<NicsAway, List<Integer>> e : away.entrySet()) {
             List<Integer> nj = e.getValue();
-            List<Integer> served = servedBy.get(e.getKey());
-            Integer nicNuma = l.nics().get(nj.get(0)).numa();
+            List<Integer> served = e.getKey().served();
+            Integer nicNuma = e.getKey().numa();
             List<String> gpuNames = served.stream().map(i -> l.gpus().get(i).name()).toList();
             List<String> nicNames = nj.stream().map(j -> l.nics().get(j).name()).toList();
             Set<Integer> gpuNuma = new java.util.TreeSet<>();
@@ -251,15 +240,8 @@ final class AffinityChecks {
         for (int i = 0; i < g; i++) {
             if (l.best(i) != null) serving.addAll(l.nearest(i));
         }
-        List<Integer> far = new ArrayList<>();
-        for (int j = 0; j < l.nics().size(); j++) {
-            if (serving.contains(j)) continue;
-            boolean allAway = true;
-            for (int i = 0; i < g && allAway; i++) {
-                if (!l.differentNuma(i, j)) allAway = false;
-            }
-            if (allAway) far.add(j);
-        }
+        List<Integer> far = IntStream.range(0, l.nics().size()).boxed()
+                .filter(j -> !serving.contains(j) && IntStream.range(0, g).allMatch(i -> l.differentNuma(i, j))).toList();
         if (far.isEmpty() || serving.isEmpty()) return;
         List<String> names = far.stream().map(j -> l.nics().get(j).name()).toList();
         List<String> hcas = far.stream().map(j -> l.nics().get(j).hca()).filter(h -> h != null).toList();
@@ -282,6 +264,10 @@ final class AffinityChecks {
 
     private static Quote last(List<Quote> lines) {
         return lines.isEmpty() ? null : lines.get(lines.size() - 1);
+    }
+
+    /** NICs grouped by the GPUs they serve and their NUMA node (null when unknown). */
+    private record NicsAway(List<Integer> served, Integer numa) {
     }
 
     /** GPUs grouped by the NICs they reach (names and path word) and their NUMA node (null when not trusted). */

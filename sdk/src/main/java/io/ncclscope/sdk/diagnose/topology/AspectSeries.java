@@ -31,6 +31,10 @@ final class AspectSeries {
 
     /** What one node (or host) shows for one aspect: the value compared, its number when it is a count, the lines. */
     record Fact(String value, Long number, List<Quote> lines) {
+        /** {@return a count's fact: {@code n} compared as its digits} */
+        static Fact count(long n, List<Quote> lines) {
+            return new Fact(String.valueOf(n), n, lines);
+        }
     }
 
     final String aspect;

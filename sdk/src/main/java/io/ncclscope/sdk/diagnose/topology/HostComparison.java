@@ -44,7 +44,7 @@ final class HostComparison {
         AspectSeries models = new AspectSeries("models", TESTS);
         byHost.forEach((host, ds) -> {
             List<Quote> lines = List.of(Quote.of(a, ds.get(0).line()));
-            ranks.byNode.put(host, new AspectSeries.Fact(String.valueOf(ds.size()), (long) ds.size(), lines));
+            ranks.byNode.put(host, AspectSeries.Fact.count(ds.size(), lines));
             String profile = AspectSeries.modelProfile(ds.stream().map(NcclTestsDevice::name));
             if (profile != null) models.byNode.put(host, new AspectSeries.Fact(profile, null, lines));
         });
@@ -81,7 +81,7 @@ final class HostComparison {
                 NcclRank r = firstOf.get(host);
                 String text = host + " rank " + r.rank() + " nranks " + r.nranks()
                         + (r.cudaDev() != null ? " cudaDev " + r.cudaDev() : "") + (r.busIdRaw() != null ? " busId " + r.busIdRaw() : "");
-                ranks.byNode.put(host, new AspectSeries.Fact(String.valueOf(set.size()), (long) set.size(), List.of(Quote.of(a, r.line(), text))));
+                ranks.byNode.put(host, AspectSeries.Fact.count(set.size(), List.of(Quote.of(a, r.line(), text))));
             });
             AspectSeries.compare(ranks, out);
         }

@@ -50,6 +50,11 @@ record Layout(String source, List<Device> gpus, List<Device> nics, Hop[][] hops,
      * @param word the word shown to people ({@code SYS}, {@code NODE/SYS})
      */
     record Hop(PathType type, String word) {
+        /** {@return the connection of {@code type}, shown by its own word} */
+        static Hop of(PathType type) {
+            return new Hop(type, type.word());
+        }
+
         int rank() {
             return type.rank();
         }

@@ -3,8 +3,6 @@ package io.ncclscope.sdk.diagnose.topology;
 import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciTree;
 import io.ncclscope.parsers.pci.LspciVerbose;
-import io.ncclscope.parsers.pci.PciClass;
-import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.parsers.pci.PciRelation;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
@@ -57,25 +55,11 @@ final class Layouts {
         for (int i = 0; i < g; i++) gpuNuma[i] = gpuNuma(tg.get(i), cpuNuma);
 
         Hop[][] hops = new Hop[g][n];
-        boolean poor = false;
+        boolean[][] nv = new boolean[g][g];
         for (int i = 0; i < g; i++) {
-            Hop best = null;
-            for (int j = 0; j < n; j++) {
-                Hop h = t.path(tg.get(i).name(), tn.get(j).name()).map(Layouts::hop).orElse(null);
-                hops[i][j] = h;
-                if (h != null && (best == null || h.rank() < best.rank())) best = h;
-            }
-            poor |= best != null && !best.gdr();
-        }
-        // NVLink peers matter only to relay a poor GPU's traffic (PXN).
-        boolean[][] nv = null;
-        if (poor) {
-            nv = new boolean[g][g];
-            for (int i = 0; i < g; i++) {
-                for (int k = 0; k < g; k++) {
-                    nv[i][k] = i != k && t.path(tg.get(i).name(), tg.get(k).name()).map(TopoPath::isNvLink).orElse(false);
-                }
-            }
+            String gpu = tg.get(i).name();
+            for (int j = 0; j < n; j++) hops[i][j] = t.path(gpu, tn.get(j).name()).map(Layouts::hop).orElse(null);
+            for (int k = 0; k < g; k++) nv[i][k] = i != k && t.path(gpu, tg.get(k).name()).filter(TopoPath::isNvLink).isPresent();
         }
 
         List<Device> gpus = new ArrayList<>(g);
@@ -148,13 +132,8 @@ final class Layouts {
      * @param numaNodes   how many NUMA nodes with CPUs {@code numactl} shows; 0 when unknown
      */
     static Layout fromTree(Artifact a, LspciTree tree, PciNuma numa, int numaNodes) {
-        List<TreeDevice> gpuDevs = new ArrayList<>();
-        List<TreeDevice> nicDevs = new ArrayList<>();
-        for (TreeDevice d : tree.devices()) {
-            if (d.bridge()) continue;
-            if (PciDescriptions.nvidiaGpu(d.description(), d.bdf())) gpuDevs.add(d);
-            else if (PciDescriptions.connectxNic(d.description())) nicDevs.add(d);
-        }
+        List<TreeDevice> gpuDevs = tree.gpus();
+        List<TreeDevice> nicDevs = tree.nics();
         // A root complex belongs to one NUMA node: a NUMA node lspci -vvv printed for one function under a root
         // bus holds for every function under it (both ports of a NIC, say, when only one was captured).
         Map<String, Integer> rootNuma = new java.util.HashMap<>();
@@ -175,9 +154,9 @@ final class Layouts {
             for (int j = 0; j < nics.size(); j++) {
                 PciRelation r = tree.relation(gpuDevs.get(i).bdf(), nicDevs.get(j).bdf());
                 hops[i][j] = switch (r) {
-                    case PIX -> new Hop(PathType.PIX, "PIX");
-                    case PXB -> new Hop(PathType.PXB, "PXB");
-                    case PHB -> new Hop(PathType.PHB, "PHB");
+                    case PIX -> Hop.of(PathType.PIX);
+                    case PXB -> Hop.of(PathType.PXB);
+                    case PHB -> Hop.of(PathType.PHB);
                     case CROSS_ROOT -> crossRoot(gpus.get(i).numa(), nics.get(j).numa(), numaNodes);
                     default -> null;
                 };
@@ -187,8 +166,8 @@ final class Layouts {
     }
 
     private static Hop crossRoot(Integer a, Integer b, int numaNodes) {
-        if (a != null && b != null) return a.equals(b) ? new Hop(PathType.NODE, "NODE") : new Hop(PathType.SYS, "SYS");
-        if (numaNodes == 1) return new Hop(PathType.NODE, "NODE");
+        if (a != null && b != null) return Hop.of(a.equals(b) ? PathType.NODE : PathType.SYS);
+        if (numaNodes == 1) return Hop.of(PathType.NODE);
         // Ranked as NODE: the tree alone cannot say whether the root complexes share a socket.
         return new Hop(PathType.NODE, "NODE/SYS");
     }
@@ -217,19 +196,13 @@ final class Layouts {
         List<Device> nics = new ArrayList<>();
         for (PciNuma.Entry e : numa.byBdf().values()) {
             LspciDevice d = e.device();
-            boolean gpu = d.pciClass() == PciClass.DISPLAY && PciDescriptions.nvidiaGpu(d.description(), d.bdf());
-            if (!gpu && !isNicClass(d)) continue;
+            boolean gpu = d.nvidiaGpu();
+            if (!gpu && !d.connectxNic()) continue;
             List<Quote> lines = List.of(Quote.of(e.artifact(), d.line()), e.line());
             (gpu ? gpus : nics).add(new Device(shortBdf(d.bdf()), null, d.bdf(), d.numaNode(), lines));
         }
         if (gpus.isEmpty() || nics.isEmpty()) return Optional.empty();
         return Optional.of(new Layout(VERBOSE, gpus, nics, null, null, true, List.of()));
-    }
-
-    /** A ConnectX network function: mlx5's, or of a network class with a ConnectX description. */
-    private static boolean isNicClass(LspciDevice d) {
-        if ("mlx5_core".equals(d.driver()) || d.kernelModules().contains("mlx5_core")) return true;
-        return d.pciClass() == PciClass.NETWORK && PciDescriptions.connectxNic(d.description());
     }
 
     /** The first {@code lspci -vvv} reading of each PCI address that prints a NUMA node, in file order. */
@@ -287,25 +260,12 @@ final class Layouts {
         Hop[][] hops = new Hop[gpus.size()][nics.size()];
         for (int i = 0; i < gpus.size(); i++) {
             for (int j = 0; j < nics.size(); j++) {
-                PathType path = gpus.get(i).pathTo(nics.get(j));
-                hops[i][j] = new Hop(path, path.word());
+                hops[i][j] = Hop.of(gpus.get(i).pathTo(nics.get(j)));
             }
         }
-        // NVLink peers: a direct link, or both GPUs on NVSwitches, which join every such GPU.
         boolean[][] nv = new boolean[gpus.size()][gpus.size()];
-        boolean[] switched = new boolean[gpus.size()];
         for (int i = 0; i < gpus.size(); i++) {
-            for (var link : gpus.get(i).pci().gpu().nvlinks()) {
-                if (link.toNvSwitch()) switched[i] = true;
-                for (int k = 0; k < gpus.size(); k++) {
-                    if (k != i && link.target() != null && link.target().equalsIgnoreCase(gpus.get(k).pci().busId())) nv[i][k] = true;
-                }
-            }
-        }
-        for (int i = 0; i < gpus.size(); i++) {
-            for (int k = 0; k < gpus.size(); k++) {
-                if (i != k && switched[i] && switched[k]) nv[i][k] = true;
-            }
+            for (int k = 0; k < gpus.size(); k++) nv[i][k] = i != k && gpus.get(i).nvlinkTo(gpus.get(k));
         }
         return new Layout(XML, g, n, hops, nv, true, List.of());
     }

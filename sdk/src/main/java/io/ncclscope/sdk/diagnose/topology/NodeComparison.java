@@ -6,7 +6,6 @@ import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiFailure;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
 import io.ncclscope.parsers.pci.LspciTree;
-import io.ncclscope.parsers.pci.PciDescriptions;
 import io.ncclscope.parsers.pci.TreeDevice;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoGpu;
@@ -86,8 +85,8 @@ final class NodeComparison {
     private final Map<Bucket, TreeMap<String, List<Quote>>> lines = new HashMap<>();
     private int named;
 
-    /** What one node shows of every aspect, read apart from the comparison's state (any thread). */
-    record NodeAspects(String node, AspectSeries[] series) {
+    /** What one node shows of every aspect, by aspect (null where it showed none), read apart from the comparison's state. */
+    record NodeAspects(String node, Fact[] facts) {
     }
 
     /**
@@ -95,32 +94,31 @@ final class NodeComparison {
      * once; {@link #add(NodeAspects)} then keeps it.
      */
     static NodeAspects read(String node, List<Artifact> artifacts) {
-        AspectSeries[] s = series();
-        nodeFacts(node, artifacts, s);
-        return new NodeAspects(node, s);
+        Fact[] facts = new Fact[ASPECTS.length];
+        nodeFacts(artifacts, facts);
+        return new NodeAspects(node, facts);
     }
 
     /** Keeps what one node shows, read by {@link #read}. */
     void add(NodeAspects aspects) {
         named++;
         String node = aspects.node;
-        AspectSeries[] s = aspects.series;
-        String[] values = new String[s.length];
+        Fact[] facts = aspects.facts;
+        String[] values = new String[facts.length];
         boolean any = false;
-        for (int i = 0; i < s.length; i++) {
-            Fact f = s[i].byNode.get(node);
-            if (f != null) {
-                values[i] = shared.computeIfAbsent(f.value(), v -> v);
+        for (int i = 0; i < facts.length; i++) {
+            if (facts[i] != null) {
+                values[i] = shared.computeIfAbsent(facts[i].value(), v -> v);
                 any = true;
             }
         }
         if (!any) return;
-        for (int i = 0; i < s.length; i++) {
+        for (int i = 0; i < facts.length; i++) {
             if (values[i] == null) continue;
             TreeMap<String, List<Quote>> first = lines.computeIfAbsent(bucket(i, values), k -> new TreeMap<>(Evidence.SLICE_NODE_ORDER));
             if (first.size() >= 2 && Evidence.SLICE_NODE_ORDER.compare(node, first.lastKey()) > 0) continue;
             List<Quote> read = new ArrayList<>();
-            for (Quote q : s[i].byNode.get(node).lines()) read.add(q.resolved());
+            for (Quote q : facts[i].lines()) read.add(q.resolved());
             first.put(node, List.copyOf(read));
             if (first.size() > 2) first.pollLastEntry();
         }
@@ -148,8 +146,8 @@ final class NodeComparison {
         acrossNodes(s, out);
     }
 
-    /** What one node shows of every aspect, put into {@code s}. */
-    private static void nodeFacts(String node, List<Artifact> artifacts, AspectSeries[] s) {
+    /** What one node shows of every aspect, put into {@code f} by aspect. */
+    private static void nodeFacts(List<Artifact> artifacts, Fact[] f) {
         Item<Topology> topo = pick(artifacts, Topology.class,
                 (t, now) -> now == null && !t.matrixType().isP2p() && !t.gpus().isEmpty());
         Item<NvidiaSmiData> smi = pick(artifacts, NvidiaSmiData.class,
@@ -157,21 +155,20 @@ final class NodeComparison {
         Item<IbstatData> ib = pick(artifacts, IbstatData.class,
                 (d, now) -> now == null || d.devices().size() > now.devices().size());
         Item<LspciTree> tree = pick(artifacts, LspciTree.class, (t, now) -> now == null && !t.devices().isEmpty());
-        if (topo != null) topoFacts(node, topo.artifact(), topo.data(), s[TOPO_GPUS], s[TOPO_NICS], s[TOPO_PATHS], s[TOPO_NVLINK]);
-        if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(node, smi.artifact(), smi.data(), s[SMI_GPUS], s[SMI_MODELS]);
+        if (topo != null) topoFacts(topo.artifact(), topo.data(), f);
+        if (smi != null && !smi.data().gpus().isEmpty()) smiFacts(smi.artifact(), smi.data(), f);
         else if (smi != null) {
-            smi.data().firstFailure(NvsmiFailure.NO_DEVICES)
-                    .ifPresent(m -> s[SMI_GPUS].byNode.put(node, noneFound(smi.artifact(), m.line(), m.text())));
+            smi.data().firstFailure(NvsmiFailure.NO_DEVICES).ifPresent(m -> f[SMI_GPUS] = noneFound(smi.artifact(), m.line(), m.text()));
         }
         if (ib != null && ib.data().devices().isEmpty()) {
-            ib.data().noDevicesFound().ifPresent(m -> s[IB_NICS].byNode.put(node, noneFound(ib.artifact(), m.line(), m.text())));
+            ib.data().noDevicesFound().ifPresent(m -> f[IB_NICS] = noneFound(ib.artifact(), m.line(), m.text()));
         } else if (ib != null) {
             List<IbDevice> devices = ib.data().devices();
             List<Quote> lines = new ArrayList<>();
             for (IbDevice d : devices.subList(0, Math.min(3, devices.size()))) lines.add(Quote.of(ib.artifact(), d.line()));
-            s[IB_NICS].byNode.put(node, new Fact(String.valueOf(devices.size()), (long) devices.size(), lines));
+            f[IB_NICS] = Fact.count(devices.size(), lines);
         }
-        if (tree != null) treeFacts(node, tree.artifact(), tree.data(), s[TREE_GPUS], s[TREE_NICS]);
+        if (tree != null) treeFacts(tree.artifact(), tree.data(), f);
     }
 
     /** The data of {@code type} that {@code better(data, found so far)} prefers, over the artifacts in order; null when none. */
@@ -196,13 +193,13 @@ final class NodeComparison {
 
     /** A tool that found nothing ({@code No devices were found}, {@code No IB devices found}): a count of 0. */
     private static Fact noneFound(Artifact a, int line, String text) {
-        return new Fact("0", 0L, List.of(Quote.of(a, line, text)));
+        return Fact.count(0, List.of(Quote.of(a, line, text)));
     }
 
-    private static void topoFacts(String node, Artifact a, Topology t, AspectSeries gpus, AspectSeries nics, AspectSeries paths, AspectSeries nvlink) {
+    private static void topoFacts(Artifact a, Topology t, Fact[] f) {
         List<Quote> header = t.line() > 0 ? List.of(Quote.of(a, t.line())) : List.of();
-        gpus.byNode.put(node, new Fact(String.valueOf(t.gpus().size()), (long) t.gpus().size(), header));
-        nics.byNode.put(node, new Fact(String.valueOf(t.nics().size()), (long) t.nics().size(), header));
+        f[TOPO_GPUS] = Fact.count(t.gpus().size(), header);
+        f[TOPO_NICS] = Fact.count(t.nics().size(), header);
         List<TopoGpu> g = t.gpus();
         // How the GPUs reach their nearest NIC: "8×PIX", "4×SYS, 3×NODE, 1×PHB"; the row of the first worst one.
         PathProfile nearest = new PathProfile();
@@ -216,7 +213,7 @@ final class NodeComparison {
         }
         if (!nearest.isEmpty()) {
             lines.addAll(header);
-            paths.byNode.put(node, new Fact(nearest.toString(), null, lines));
+            f[TOPO_PATHS] = new Fact(nearest.toString(), null, lines);
         }
         // How the GPUs reach each other: "28×NV18".
         PathProfile peers = new PathProfile();
@@ -230,7 +227,7 @@ final class NodeComparison {
             List<Quote> first = new ArrayList<>();
             first.add(Quote.of(a, g.get(0).line()));
             first.addAll(header);
-            nvlink.byNode.put(node, new Fact(peers.toString(), null, first));
+            f[TOPO_NVLINK] = new Fact(peers.toString(), null, first);
         }
     }
 
@@ -267,31 +264,26 @@ final class NodeComparison {
         }
     }
 
-    private static void smiFacts(String node, Artifact a, NvidiaSmiData d, AspectSeries gpus, AspectSeries models) {
+    private static void smiFacts(Artifact a, NvidiaSmiData d, Fact[] f) {
         List<Quote> lines = new ArrayList<>();
         lines.add(Quote.of(a, d.gpus().get(0).line()));
         if (d.gpus().size() > 1) lines.add(Quote.of(a, d.gpus().get(d.gpus().size() - 1).line()));
-        gpus.byNode.put(node, new Fact(String.valueOf(d.gpus().size()), (long) d.gpus().size(), lines));
+        f[SMI_GPUS] = Fact.count(d.gpus().size(), lines);
         String profile = AspectSeries.modelProfile(d.gpus().stream().map(NvsmiGpu::name));
-        if (profile != null) models.byNode.put(node, new Fact(profile, null, lines.subList(0, 1)));
+        if (profile != null) f[SMI_MODELS] = new Fact(profile, null, lines.subList(0, 1));
     }
 
-    private static void treeFacts(String node, Artifact a, LspciTree tree, AspectSeries gpus, AspectSeries nics) {
-        List<Quote> gl = new ArrayList<>();
-        List<Quote> nl = new ArrayList<>();
-        long g = 0;
-        long n = 0;
-        for (TreeDevice d : tree.devices()) {
-            if (d.bridge()) continue;
-            if (PciDescriptions.nvidiaGpu(d.description(), d.bdf())) {
-                g++;
-                if (gl.size() < 2) gl.add(Quote.of(a, d.line()));
-            } else if (PciDescriptions.connectxNic(d.description())) {
-                n++;
-                if (nl.size() < 2) nl.add(Quote.of(a, d.line()));
-            }
-        }
-        if (g > 0) gpus.byNode.put(node, new Fact(String.valueOf(g), g, gl));
-        if (n > 0 || g > 0) nics.byNode.put(node, new Fact(String.valueOf(n), n, nl));
+    private static void treeFacts(Artifact a, LspciTree tree, Fact[] f) {
+        List<TreeDevice> gpus = tree.gpus();
+        List<TreeDevice> nics = tree.nics();
+        if (!gpus.isEmpty()) f[TREE_GPUS] = Fact.count(gpus.size(), firstTwo(a, gpus));
+        if (!nics.isEmpty() || !gpus.isEmpty()) f[TREE_NICS] = Fact.count(nics.size(), firstTwo(a, nics));
+    }
+
+    /** The lines of the first two devices of {@code ds}. */
+    private static List<Quote> firstTwo(Artifact a, List<TreeDevice> ds) {
+        List<Quote> out = new ArrayList<>();
+        for (TreeDevice d : ds.subList(0, Math.min(2, ds.size()))) out.add(Quote.of(a, d.line()));
+        return out;
     }
 }

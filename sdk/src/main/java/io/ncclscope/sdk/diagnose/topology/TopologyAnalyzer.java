@@ -161,7 +161,7 @@ public final class TopologyAnalyzer implements Analyzer {
                 a -> a.data(NcclTopoXmlData.class).map(x -> Layouts.fromXml(a, x)),
                 a -> a.data(LspciTree.class).map(tree -> Layouts.fromTree(a, tree, pciNuma, withCpus.size())));
         List<Layout> layouts = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<List<Object>> seen = new HashSet<>();
         for (int k = 0; k < sources.size() && layouts.isEmpty(); k++) {
             for (Artifact a : as) {
                 Layout l = sources.get(k).apply(a).orElse(null);
@@ -185,18 +185,16 @@ public final class TopologyAnalyzer implements Analyzer {
     }
 
     /** What makes two layouts the same picture of a node (the same matrix captured twice, one XML per rank). */
-    private static String signature(Layout l) {
-        StringBuilder sb = new StringBuilder(l.source()).append('|');
-        l.gpus().forEach(g -> sb.append(g.name()).append(':').append(g.numa()).append(','));
-        sb.append('|');
-        l.nics().forEach(n -> sb.append(n.name()).append(':').append(n.numa()).append(','));
-        sb.append('|');
+    private static List<Object> signature(Layout l) {
+        List<String> hops = new ArrayList<>();
         for (int i = 0; i < l.gpus().size(); i++) {
-            for (int j = 0; j < l.nics().size(); j++) {
-                Layout.Hop h = l.hop(i, j);
-                sb.append(h == null ? "-" : h.word()).append(',');
-            }
+            for (int j = 0; j < l.nics().size(); j++) hops.add(l.hop(i, j) == null ? "-" : l.hop(i, j).word());
         }
-        return sb.toString();
+        return List.of(l.source(), placed(l.gpus()), placed(l.nics()), hops);
+    }
+
+    /** The devices' names with their NUMA nodes. */
+    private static List<String> placed(List<Layout.Device> devices) {
+        return devices.stream().map(d -> d.name() + ":" + d.numa()).toList();
     }
 }
