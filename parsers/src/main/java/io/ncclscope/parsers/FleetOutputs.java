@@ -132,14 +132,16 @@ public final class FleetOutputs {
 
     /**
      * {@return the tool outputs of each node's part of {@code text}, read ({@link Parsers#parseEach(String,
-     * ParseLimits)}), nodes in the order they first appear; empty when {@code text} is not a fleet tool's output, when
-     * no part holds a known tool output, or when a part holds an NCCL log or nccl-tests output: their readers read
-     * pdsh's prefix and the hosts a job's lines name themselves, so such a text is read whole}
+     * ParseLimits)}), nodes in the order they first appear; empty when {@code text} is not a fleet tool's output, is
+     * {@link Parsers#HEAD_CHARS} long or longer (an output that size is read as one, as it streams), when no part holds
+     * a known tool output, or when a part holds an NCCL log or nccl-tests output: their readers read pdsh's prefix and
+     * the hosts a job's lines name themselves, so such a text is read whole}
      *
      * @param text   a whole input
      * @param limits the bounds of each part's parse
      */
     public static List<NodeOutput> parse(String text, ParseLimits limits) {
+        if (text.length() >= Parsers.HEAD_CHARS) return List.of();
         List<NodeOutput> out = new ArrayList<>();
         boolean known = false;
         for (Part part : split(text)) {

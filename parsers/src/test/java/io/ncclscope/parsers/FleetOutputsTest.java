@@ -75,6 +75,10 @@ class FleetOutputsTest {
         assertThat(FleetOutputs.split(log)).hasSize(2);
         assertThat(FleetOutputs.parse(log, ParseLimits.DEFAULTS)).isEmpty();
         assertThat(FleetOutputs.parse("CA 'mlx5_0'\n\tPort 1:\n", ParseLimits.DEFAULTS)).isEmpty();
+        // An output as long as one that streams is read as one, whoever calls (analyze, parse, REST).
+        String big = ibstat + "gpu01: # " + "x".repeat(Parsers.HEAD_CHARS) + "\n";
+        assertThat(FleetOutputs.split(big)).hasSize(2);
+        assertThat(FleetOutputs.parse(big, ParseLimits.DEFAULTS)).isEmpty();
     }
 
     @Test

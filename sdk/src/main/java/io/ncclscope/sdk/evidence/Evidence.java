@@ -518,7 +518,6 @@ public final class Evidence {
          * @param limits the bounds of each parse
          */
         static List<Artifact> fleet(String name, String text, ParseLimits limits) {
-            if (text.length() >= Parsers.HEAD_CHARS) return null;
             List<FleetOutputs.NodeOutput> outputs = FleetOutputs.parse(text, limits);
             if (outputs.isEmpty()) return null;
             List<Artifact> out = new ArrayList<>(outputs.size());

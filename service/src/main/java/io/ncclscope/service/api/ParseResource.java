@@ -113,7 +113,7 @@ public class ParseResource {
         }
         Kind k = kind;
         return pool.run("parse", () -> {
-            if (k == null && text.length() < Parsers.HEAD_CHARS) {
+            if (k == null) {
                 List<FleetOutputs.NodeOutput> nodes = FleetOutputs.parse(text, io.ncclscope.parsers.ParseLimits.DEFAULTS);
                 if (!nodes.isEmpty()) return mapper.toDto(nodes);
             }
