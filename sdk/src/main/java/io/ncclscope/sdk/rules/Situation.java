@@ -22,6 +22,15 @@ public enum Situation {
     OTHER_ERROR,
 
     /**
+     * A peer rank's process, or the connection to it, went away first and this rank is its victim: a socket closed or
+     * reset by the peer, PyTorch's store dropping its connection, a network plugin that could no longer reach the
+     * destination ({@code NCCL_REMOTE_ERROR} when no cause of its own is printed). The cause is in the log of the rank
+     * that failed first. After {@link #RDMA_ERROR} (an RDMA failure beside it is the cause) and {@link #OTHER_ERROR} (a
+     * CUDA error, a kill); before {@link #HANG}: a peer that died explains the others' timeouts.
+     */
+    PEER_LOST,
+
+    /**
      * A collective hung: which rank the others wait on, on which node, and whether the network is involved at all
      * ({@code HANG_RANK_NOT_ENTERED}, {@code HANG_COLLECTIVE_MISMATCH}, {@code HANG_COLLECTIVE_STUCK}, a watchdog
      * timeout). After {@link #OTHER_ERROR}: a CUDA error or a lost GPU beside the timeout is its cause.

@@ -106,6 +106,8 @@ final class Commands {
                 out.add(c(need, at, on + "ls -l /dev/infiniband/"));
             }
             case KERNEL_LOG -> {
+                // A peer that went away was often killed: the OOM killer's lines first.
+                if (situation == Situation.PEER_LOST) out.add(c(need, at, on + "dmesg -T | grep -iE 'out of memory|killed process'"));
                 out.add(c(need, at, on + "dmesg -T | grep -i xid"));
                 out.add(c(need, at, on + "dmesg -T | grep -i mlx"));
             }

@@ -97,6 +97,9 @@ final class Planner {
             case CONNECT_FAILURE -> "RooooR" + "RRRR" + "----" + "-------" + "R";
             case RDMA_ERROR -> "RoRooR" + "oRoo" + "oRRR" + "oRRoo--" + "R";
             case OTHER_ERROR -> "RRoooR" + "----" + "----" + "-------" + "R";
+            // A peer went away: every rank's log and the launcher's record name the rank that failed first, its host's
+            // kernel log says whether it was killed; a minimal run tells a network that drops connections from a dead peer.
+            case PEER_LOST -> "RoooRR" + "oooR" + "--oR" + "--oo-Ro" + "R";
             // A hang: every rank's traces and the launcher's settings (Flight Recorder), then step 4 names the rank the
             // others wait on and reads what its process does; the network steps only once a rank is stuck inside NCCL.
             case HANG -> "RoooRR" + "----" + "---o" + "--oo-RR" + "R";

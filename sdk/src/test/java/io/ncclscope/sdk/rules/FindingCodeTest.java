@@ -88,7 +88,8 @@ class FindingCodeTest {
                 .containsExactlyInAnyOrder("NCCL_CONNECT_FAILED", "NCCL_NO_SOCKET_INTERFACE", "SOCKET_IFNAME_SUSPICIOUS",
                         "C10D_STORE_UNREACHABLE");
         assertThat(codes(r -> r.situation() == Situation.RDMA_ERROR)).containsExactlyInAnyOrder("NCCL_SYSTEM_ERROR",
-                "IB_COMPLETION_ERROR", "IB_SETUP_FAILED", "NCCL_REMOTE_ERROR", "NCCL_NET_PLUGIN_MISSING", "OFI_NO_PROVIDER");
+                "IB_COMPLETION_ERROR", "IB_SETUP_FAILED", "NCCL_NET_PLUGIN_MISSING", "OFI_NO_PROVIDER");
+        assertThat(codes(r -> r.situation() == Situation.PEER_LOST)).containsExactly("NCCL_REMOTE_ERROR");
         assertThat(codes(r -> r.situation() == Situation.OTHER_ERROR)).containsExactlyInAnyOrder("CUDA_ERROR",
                 "NCCL_OUT_OF_MEMORY", "NCCL_INTERNAL_ERROR", "NCCL_INVALID_USAGE",
                 "NCCL_VERSION_MISMATCH", "NCCL_SHM_FAILED", "NCCL_TOPO_FILE_INVALID", "NCCL_ENV_INVALID",
@@ -129,7 +130,7 @@ class FindingCodeTest {
                 .filter(c -> RuleCatalog.entry(c).workflow().situation() == Situation.RDMA_ERROR)
                 .sorted(java.util.Comparator.comparingInt(c -> RuleCatalog.entry(c).workflow().cause())))
                 .containsExactly("IB_SETUP_FAILED", "IB_COMPLETION_ERROR", "NCCL_SYSTEM_ERROR",
-                        "NCCL_NET_PLUGIN_MISSING", "OFI_NO_PROVIDER", "NCCL_REMOTE_ERROR");
+                        "NCCL_NET_PLUGIN_MISSING", "OFI_NO_PROVIDER");
     }
 
     private static List<String> codes(Predicate<WorkflowRole> p) {

@@ -47,6 +47,27 @@ class WorkflowTest {
         assertThat(w.conclusion().primary().code()).isEqualTo("NCCL_TOPO_FILE_INVALID");
     }
 
+    /**
+     * {@code ncclRemoteError} with no cause of its own printed is a peer that went away (a socket closed or reset by it,
+     * PyTorch's store dropping its connection), never "a system error on the RDMA path": corpus-more's manifests say
+     * "look at rank 0 first", "a peer process is gone", "must not be read as a remote node failure" (one process).
+     * An RDMA completion error beside such a result still decides RDMA_ERROR.
+     */
+    @Test
+    void aRemoteErrorWithNoCauseOfItsOwnIsAPeerThatWentAwayNotAnRdmaError() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(Path.of("../../shared/corpus-more")));
+        for (String f : List.of("nccl-logs/pytorch-131781-1.txt", "nccl-logs/sglang-20859-1.txt", "nccl-logs/nccl-1920-1.txt",
+                "nccl-tests/nccl-tests-217-1.txt")) {
+            Workflow w = NcclScope.workflow(NcclScope.evidence(Path.of("../../shared/corpus-more").resolve(f)));
+            assertThat(w.situation()).as(f).isEqualTo(Situation.PEER_LOST);
+            assertThat(w.conclusion().primary().code()).as(f).isEqualTo("NCCL_REMOTE_ERROR");
+            assertThat(w.view(Locale.ENGLISH).conclusion().summary()).as(f).startsWith("a peer rank, or the connection to it,");
+        }
+        Workflow rdma = NcclScope.workflow(NcclScope.evidence(Path.of("../../shared/corpus-more/nccl-logs/nccl-707-1.txt")));
+        assertThat(rdma.findings()).extracting(f -> f.code()).contains("IB_COMPLETION_ERROR");
+        assertThat(rdma.situation()).isEqualTo(Situation.RDMA_ERROR);
+    }
+
     @Test
     void anAbComparisonSatisfiesStepThreeAndPointsAtRdma() throws IOException {
         Comparison c = Comparison.of("default", path("examples/ab/rdma-suspect/default"),
