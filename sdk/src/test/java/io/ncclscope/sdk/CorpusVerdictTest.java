@@ -153,6 +153,7 @@ class CorpusVerdictTest {
             Map.entry("captured/h200-1gpu/sys/lscpu.txt", Coverage.GAP_NO_CHECK),
             Map.entry("captured/h200-1gpu/sys/net-sysfs.txt", Coverage.GAP_NO_CHECK),
             Map.entry("captured/h200-1gpu/sys/numactl-H.txt", Coverage.GAP_NO_CHECK),
+            Map.entry("captured/h200-1gpu/sys/nvsmi-q-pci.txt", Coverage.GAP_NOTHING_READ),
             Map.entry("nccl-tests/aws-ofi-nccl-65-1.txt", Coverage.GAP_NOT_JUDGED),
             Map.entry("nccl-tests/awsome-distributed-training-aws-batch-1.txt", Coverage.GAP_NOT_JUDGED),
             Map.entry("nccl-tests/awsome-distributed-training-eks-p5-1.txt", Coverage.GAP_NOT_JUDGED),

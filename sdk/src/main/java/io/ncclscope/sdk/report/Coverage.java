@@ -191,8 +191,10 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
          *   <li>an NCCL log with no NCCL line, version, warning, launcher or PyTorch error, hang report, event or setting;</li>
          *   <li>an {@code ibstat} with no port (a CA's header only) and no tool error;</li>
          *   <li>an {@code nvidia-smi topo -m} with no GPU row (the header only);</li>
-         *   <li>an {@code nvidia-smi -q} or {@code -L} with no GPU and no tool error ({@code Attached GPUs : 8}, then cut);
-         *   an empty {@code nvidia-smi nvlink -s} says the node has no NVLink, and counts;</li>
+         *   <li>an {@code nvidia-smi -q} or {@code -L} with no GPU and no tool error that says what is wrong with the GPUs
+         *   ({@code Attached GPUs : 8}, then cut; {@code Failed to parse --display/-d flags}: the command did not run, our
+         *   capture {@code h200-1gpu/sys/nvsmi-q-pci.txt}); a driver that does not answer or a lost GPU is an answer, and
+         *   an empty {@code nvidia-smi nvlink -s} says the node has no NVLink: both count;</li>
          *   <li>an {@code ethtool} output with no counter, link setting, driver line or tool error.</li>
          * </ul>
          */
@@ -209,7 +211,8 @@ public record Coverage(List<Check> checks, List<Gap> gaps) {
                 case TOPO -> a.data(io.ncclscope.parsers.topo.Topology.class).map(t -> t.gpus().isEmpty()).orElse(false);
                 // nvidia-smi nvlink -s prints nothing on a node with no NVLink: its empty output is what it says
                 case NVIDIA_SMI_Q -> a.data(io.ncclscope.parsers.nvsmi.NvidiaSmiData.class).map(d -> d.gpus().isEmpty()
-                        && d.toolErrors().isEmpty() && !d.sources().contains(io.ncclscope.parsers.nvsmi.NvsmiSource.NVLINK_STATUS))
+                        && d.toolErrors().stream().allMatch(m -> m.failure() == io.ncclscope.parsers.nvsmi.NvsmiFailure.OTHER)
+                        && !d.sources().contains(io.ncclscope.parsers.nvsmi.NvsmiSource.NVLINK_STATUS))
                         .orElse(false);
                 case ETHTOOL -> a.data(io.ncclscope.parsers.ethtool.EthtoolData.class).map(e -> e.counters().isEmpty()
                         && e.toolErrors().isEmpty() && e.speedMbps() == null && e.linkDetected() == null && e.driver() == null

@@ -6,7 +6,7 @@ package io.ncclscope.sdk.rules;
  */
 public enum Situation {
 
-    /** Nothing read yet. */
+    /** Nothing read yet that the steps use: no finding, no checklist item answered, no fact about the job. */
     UNKNOWN,
 
     /** Two ranks on one GPU or a rank-to-device mapping that does not add up ({@code NCCL_DUPLICATE_GPU}). */

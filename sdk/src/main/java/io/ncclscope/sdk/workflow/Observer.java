@@ -5,6 +5,8 @@ import io.ncclscope.parsers.dmesg.DmesgEvent;
 import io.ncclscope.parsers.dmesg.DmesgEventType;
 import io.ncclscope.parsers.ethtool.EthtoolData;
 import io.ncclscope.parsers.ethtool.EthtoolInterface;
+import io.ncclscope.parsers.gids.GidEntry;
+import io.ncclscope.parsers.gids.GidsData;
 import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
@@ -15,15 +17,22 @@ import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.net.IpLinkData;
 import io.ncclscope.parsers.net.NetInterface;
+import io.ncclscope.parsers.net.RdmaLink;
 import io.ncclscope.parsers.numa.NumaTopology;
+import io.ncclscope.parsers.nvbandwidth.NvbandwidthData;
+import io.ncclscope.parsers.nvbandwidth.NvbwDevice;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
 import io.ncclscope.parsers.nvsmi.NvsmiGpu;
+import io.ncclscope.parsers.pci.LspciDevice;
+import io.ncclscope.parsers.pci.LspciVerbose;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
 import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.parsers.topo.TopoGpu;
 import io.ncclscope.parsers.topo.TopoNic;
 import io.ncclscope.parsers.topo.Topology;
+import io.ncclscope.parsers.topoxml.NcclTopoXmlData;
+import io.ncclscope.parsers.topoxml.PciPlace;
 import io.ncclscope.sdk.diagnose.Diagnosis;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
@@ -225,6 +234,10 @@ final class Observer {
         else if (d instanceof DmesgData m) dmesg(a, m);
         else if (d instanceof IpLinkData ip) iplink(a, ip);
         else if (d instanceof NvidiaSmiData s) nvsmi(a, s);
+        else if (d instanceof GidsData g) gids(a, g);
+        else if (d instanceof NcclTopoXmlData x) topoXml(a, x);
+        else if (d instanceof LspciVerbose v) lspci(a, v);
+        else if (d instanceof NvbandwidthData b) nvbandwidth(a, b);
         if (!factsKept) return;
         List<String> healthy = ActiveHcas.healthy(d);
         if (!healthy.isEmpty()) facts = facts.merge(new Facts(List.of(), null, List.of(), List.of(), List.of(), List.of(), null, null,
@@ -411,11 +424,65 @@ final class Observer {
     }
 
     private void iplink(Artifact a, IpLinkData d) {
+        rdmaMap(a, d.rdmaMap());
         if (d.interfaces().isEmpty()) return;
         add(Need.IFACE_LIST, a, null, a.quote(d.interfaces().get(0).line()));
         List<String> names = new ArrayList<>();
         for (NetInterface i : d.interfaces()) names.add(i.name());
         facts(List.of(), null, List.of(), List.of(), names, List.of(), null, null, Map.of(), null);
+    }
+
+    /** {@code ibdev2netdev}: the RDMA devices visible where it ran, each with the netdev on its port. */
+    private void rdmaMap(Artifact a, List<RdmaLink> map) {
+        if (map.isEmpty()) return;
+        Set<String> hcas = new LinkedHashSet<>();
+        Set<String> netdevs = new LinkedHashSet<>();
+        for (RdmaLink l : map) {
+            if (l.rdmaDevice() != null) hcas.add(l.rdmaDevice());
+            if (l.netdev() != null) netdevs.add(l.netdev());
+        }
+        add(Need.RDMA_DEVICES, a, hcas.size() + " devices", a.quote(map.get(0).line()));
+        facts(List.of(), null, List.of(), List.of(), List.copyOf(netdevs), List.copyOf(hcas), null, null, Map.of(), null);
+    }
+
+    /** {@code show_gids}: the RDMA devices (and their GIDs) visible where it ran, a container's own included. */
+    private void gids(Artifact a, GidsData d) {
+        if (d.gids().isEmpty()) return;
+        Set<String> hcas = new LinkedHashSet<>();
+        Set<String> netdevs = new LinkedHashSet<>();
+        for (GidEntry g : d.gids()) {
+            if (g.device() != null) hcas.add(g.device());
+            if (g.netdev() != null) netdevs.add(g.netdev());
+        }
+        add(Need.RDMA_DEVICES, a, hcas.size() + " devices", a.quote(d.gids().get(0).line()));
+        facts(List.of(), null, List.of(), List.of(), List.copyOf(netdevs), List.copyOf(hcas), null, null, Map.of(), null);
+    }
+
+    /** NCCL's topology dump ({@code NCCL_TOPO_DUMP_FILE}): NCCL's own map of GPUs and NICs on the PCI tree. */
+    private void topoXml(Artifact a, NcclTopoXmlData d) {
+        if (d.gpus().isEmpty()) return;
+        add(Need.TOPO_MATRIX, a, null, a.quote(d.gpus().get(0).line()));
+        List<String> hcas = new ArrayList<>();
+        // The NICs on the PCI tree: a socket interface NCCL places under a CPU is no RDMA device.
+        for (PciPlace p : d.placedNets()) if (p.net().name() != null) hcas.add(p.net().name());
+        facts(List.of(), d.gpus().size(), List.of(), List.of(), List.of(), hcas, null, null, Map.of(), null);
+    }
+
+    /** {@code lspci -vvv}: the NVIDIA GPUs it lists, by model, answer "GPU model and count". */
+    private void lspci(Artifact a, LspciVerbose d) {
+        List<LspciDevice> gpus = d.devices().stream().filter(LspciDevice::nvidiaGpu).toList();
+        if (gpus.isEmpty()) return;
+        add(Need.GPU_INVENTORY, a, gpus.size() + " GPUs", a.quote(gpus.get(0).line()));
+    }
+
+    /** {@code nvbandwidth}: the devices it lists, by name, answer "GPU model and count". */
+    private void nvbandwidth(Artifact a, NvbandwidthData d) {
+        List<NvbwDevice> named = d.devices().stream().filter(v -> v.name() != null).toList();
+        if (named.isEmpty()) return;
+        add(Need.GPU_INVENTORY, a, named.size() + " GPUs", a.quote(named.get(0).line()));
+        Set<String> models = new LinkedHashSet<>();
+        for (NvbwDevice v : named) models.add(v.name());
+        facts(List.of(), named.size(), List.copyOf(models), List.of(), List.of(), List.of(), null, null, Map.of(), null);
     }
 
     /**

@@ -29,10 +29,11 @@ final class Planner {
     /**
      * The situation: the first one, in the seed's order of sections (a failing job before a slow one), that a finding's
      * workflow role decides ({@link WorkflowRole#decides}); a finding of warning severity or worse that decides none
-     * (it stands below its situation's severity) still makes the job slow.
+     * (it stands below its situation's severity) still makes the job slow. Nothing read at all is {@code UNKNOWN}.
      */
-    static Situation situation(List<Finding> findings, List<Observation> obs) {
-        if (findings.isEmpty() && obs.isEmpty()) return Situation.UNKNOWN;
+    static Situation situation(List<Finding> findings, List<Observation> obs, Facts facts) {
+        // Evidence read that answers no checklist item (an ethtool -i, one node's GIDs) still names something: looked at.
+        if (findings.isEmpty() && obs.isEmpty() && facts.equals(Facts.NONE)) return Situation.UNKNOWN;
         boolean slow = slowRun(findings);
         for (Situation s : Situation.values()) {
             if (s == Situation.UNKNOWN || s == Situation.NO_PROBLEM_SEEN) continue;

@@ -59,7 +59,7 @@ public final class Workflow {
         this.facts = Objects.requireNonNull(facts, "facts");
         this.observations = canonicalObservations(observations);
         this.findings = canonicalFindings(findings);
-        this.situation = Planner.situation(this.findings, this.observations);
+        this.situation = Planner.situation(this.findings, this.observations, facts);
         this.steps = Planner.steps(situation, facts, this.observations, this.findings);
         this.conclusion = Planner.conclusion(situation, steps, this.findings);
     }

@@ -68,6 +68,37 @@ class WorkflowTest {
         assertThat(rdma.situation()).isEqualTo(Situation.RDMA_ERROR);
     }
 
+    /**
+     * The tools that list RDMA devices, NCCL's topology dump and the tools that name GPUs answer their checklist items;
+     * before, each left the workflow at "nothing read yet" beside a report that had read them.
+     */
+    @Test
+    void moreToolsAnswerTheChecklist() throws IOException {
+        Workflow map = NcclScope.workflow(Evidence.builder().addText("ibdev2netdev.txt",
+                "mlx5_0 port 1 ==> ib0 (Up)\nmlx5_1 port 1 ==> ib1 (Down)\n").build());
+        assertThat(map.observations()).extracting(Observation::need, Observation::value)
+                .contains(org.assertj.core.groups.Tuple.tuple(Need.RDMA_DEVICES, "2 devices"));
+        assertThat(map.facts().hcas()).containsExactly("mlx5_0", "mlx5_1");
+        assertThat(map.situation()).isEqualTo(Situation.NO_PROBLEM_SEEN);
+        Workflow gids = NcclScope.workflow(Evidence.builder().addText("gids.txt", """
+                DEV     PORT    INDEX   GID                                     IPv4            VER     DEV
+                ---     ----    -----   ---                                     ------------    ---     ---
+                mlx5_0  1       3       0000:0000:0000:0000:0000:ffff:0a00:0001 10.0.0.1        v2      eth2
+                """).build());
+        assertThat(gids.observations()).extracting(Observation::need).contains(Need.RDMA_DEVICES);
+        assertThat(gids.facts().netdevs()).containsExactly("eth2");
+        Workflow xml = NcclScope.workflow(path("examples/captured/h200-1gpu/nccl/topo-dump.xml"));
+        assertThat(xml.observations()).extracting(Observation::need).contains(Need.TOPO_MATRIX);
+        Workflow nvbw = NcclScope.workflow(Evidence.builder().addText("nvbw.txt", """
+                nvbandwidth Version: v0.2
+                Device 0: NVIDIA H200 (00000000:1b:00)
+                Device 1: NVIDIA H200 (00000000:43:00)
+                """).build());
+        assertThat(nvbw.observations()).extracting(Observation::need, Observation::value)
+                .contains(org.assertj.core.groups.Tuple.tuple(Need.GPU_INVENTORY, "2 GPUs"));
+        assertThat(nvbw.facts().gpuModels()).containsExactly("NVIDIA H200");
+    }
+
     @Test
     void anAbComparisonSatisfiesStepThreeAndPointsAtRdma() throws IOException {
         Comparison c = Comparison.of("default", path("examples/ab/rdma-suspect/default"),
