@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The NCCL 2.28 failures provoked on the device machine ({@code examples/captured/h200-nccl-fail} and
- * {@code h100-nccl-retry}, whose {@code HOW.md} say how each was made): every file gets the codes at WARNING or worse a correct diagnosis names, and the finding's text
+ * {@code h100-nccl-retry}, {@code h100-peer-lost}, whose {@code HOW.md} say how each was made): every file gets the codes at WARNING or worse a correct diagnosis names, and the finding's text
  * names the setting that was wrong where the log shows it.
  */
 class CapturedFailuresTest {
@@ -47,7 +47,19 @@ class CapturedFailuresTest {
             Map.entry("h100-nccl-retry/late-root.rank0.log", new String[] {"NCCL_DUPLICATE_GPU SOCKET_IFNAME_SUSPICIOUS", "0, 1"}),
             Map.entry("h100-nccl-retry/late-root.rank1.log", new String[] {"NCCL_DUPLICATE_GPU SOCKET_IFNAME_SUSPICIOUS", "0, 1"}),
             Map.entry("h100-nccl-retry/no-root.rank1.log", new String[] {"NCCL_CONNECT_FAILED SOCKET_IFNAME_SUSPICIOUS",
-                "bootstrap root at 127.0.0.1:29998"})));
+                "bootstrap root at 127.0.0.1:29998"}),
+            // A peer killed in all_reduce: the survivor's socket closed is a remote error naming the peer; the killed
+            // rank's own log says nothing of its end. lo and NCCL_IB_DISABLE=1 are the provocation's (HOW.md).
+            Map.entry("h100-peer-lost/rank1-killed.rank0.log", new String[] {
+                "NCCL_REMOTE_ERROR NET_IB_DISABLED_BY_ENV SOCKET_IFNAME_SUSPICIOUS", "the connection to localhost was closed or reset"}),
+            Map.entry("h100-peer-lost/rank1-killed.rank1.log", new String[] {"NET_IB_DISABLED_BY_ENV SOCKET_IFNAME_SUSPICIOUS",
+                "NCCL_IB_DISABLE=1"}),
+            Map.entry("h100-peer-lost/rank0-killed.rank1.log", new String[] {
+                "NCCL_REMOTE_ERROR NET_IB_DISABLED_BY_ENV SOCKET_IFNAME_SUSPICIOUS", "the connection to localhost was closed or reset"}),
+            Map.entry("h100-peer-lost/rank0-killed.rank0.log", new String[] {"NET_IB_DISABLED_BY_ENV SOCKET_IFNAME_SUSPICIOUS",
+                "NCCL_IB_DISABLE=1"}),
+            Map.entry("h100-peer-lost/torchrun-rank1-killed.log", new String[] {"NCCL_DUPLICATE_GPU NCCL_REMOTE_ERROR "
+                + "NET_IB_DISABLED_BY_ENV P2P_NOT_USED RANK_KILLED_BY_SIGNAL SOCKET_IFNAME_SUSPICIOUS", "0000:00:06.0"})));
 
     static Stream<Arguments> files() {
         return EXPECTED.keySet().stream().map(Arguments::of);
@@ -73,11 +85,26 @@ class CapturedFailuresTest {
     @MethodSource("files")
     void everyCapturedFileIsListed(String file) throws Exception {
         List<String> logs = new ArrayList<>();
-        for (String folder : List.of("h200-nccl-fail", "h100-nccl-retry")) {
+        for (String folder : List.of("h200-nccl-fail", "h100-nccl-retry", "h100-peer-lost")) {
             try (Stream<Path> s = Files.list(DIR.resolve(folder))) {
                 s.map(p -> folder + "/" + p.getFileName()).filter(n -> n.endsWith(".log")).forEach(logs::add);
             }
         }
         assertThat(logs).containsAll(EXPECTED.keySet()).hasSize(EXPECTED.size()).contains(file);
+    }
+
+    /**
+     * torchrun's two workers, rank 1 killed by SIGKILL in all_reduce: the kill is the first cause (torchrun's table names
+     * it), rank 0's ncclRemoteError follows from it; the '-> 3' of the IB plugin NCCL_IB_DISABLE=1 turned down at init
+     * ('Failed to initialize NET plugin IB') is no failure of the killed rank (it was NCCL_INTERNAL_ERROR).
+     */
+    @org.junit.jupiter.api.Test
+    void aKilledPeerIsTheCauseAndTheSurvivorsRemoteErrorFollowsFromIt() throws Exception {
+        Diagnosis d = NcclScope.diagnose(Evidence.builder().addPath(DIR.resolve("h100-peer-lost/torchrun-rank1-killed.log")).build());
+        assertThat(d.findings()).extracting(f -> f.code()).doesNotContain("NCCL_INTERNAL_ERROR");
+        assertThat(d.findings()).filteredOn(f -> f.code().equals("RANK_KILLED_BY_SIGNAL")).singleElement()
+                .satisfies(f -> assertThat(f.detail().render(java.util.Locale.ENGLISH)).contains("SIGKILL", "rank 1"));
+        assertThat(d.findings()).filteredOn(f -> f.code().equals("NCCL_REMOTE_ERROR")).singleElement()
+                .satisfies(f -> assertThat(f.detail().render(java.util.Locale.ENGLISH)).contains("because of the RANK_KILLED_BY_SIGNAL above"));
     }
 }

@@ -84,6 +84,7 @@ final class FirstCauses {
                 traces.computeIfAbsent(process(e.host(), e.pid()), k -> new ArrayList<>()).add(e);
                 continue;
             }
+            if (e.kind() == EventKind.NET_INIT_FAILED) pluginDeclined(e);
             boolean telling = e.level() == NcclLevel.WARN || e.kind() == EventKind.SOCKET_CONNECT_RETRY
                     || e.kind() == EventKind.CONNECTION_LOST || e.kind() == EventKind.CUDA_FAILURE
                     || e.kind() == EventKind.TOPOLOGY_ERROR;
@@ -120,6 +121,21 @@ final class FirstCauses {
             }
         }
         processesEnded(a);
+    }
+
+    /**
+     * A network plugin that declined: NCCL asks each in turn and takes the next when one's init returns an error
+     * ({@code transport/net_ib.cc:852 -> 3} with {@code NCCL_IB_DISABLE=1} or no IB device, then {@code Failed to
+     * initialize NET plugin IB}, NCCL's net.cc). The return codes just before that line are no failure: they leave the
+     * trace, so that a process with nothing else (a rank killed later, our capture h100-peer-lost) is no victim.
+     */
+    private void pluginDeclined(NcclEvent e) {
+        List<NcclEvent> t = traces.get(process(e.host(), e.pid()));
+        // The run of return codes right above it (a line of another process may stand between two of them).
+        int next = e.line();
+        while (t != null && !t.isEmpty() && t.get(t.size() - 1).line() < next && next - t.get(t.size() - 1).line() <= 2) {
+            next = t.remove(t.size() - 1).line();
+        }
     }
 
     /** The line of each process's last connect retry ({@code host|pid}): NCCL said it would connect again. */
