@@ -162,11 +162,6 @@ final class ClusterHardware {
         return new RdmaState(state, List.copyOf(active), List.copyOf(lines));
     }
 
-    /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
-    List<Evidence.Item<NetInterface>> iface(String host, boolean alone, String name) {
-        return ifaces(host, alone).stream().filter(i -> i.data().name().equals(name)).toList();
-    }
-
     /** Every interface of the node, as {@code ip addr} / {@code ifconfig} shows it, with its artifact. */
     List<Evidence.Item<NetInterface>> ifaces(String host, boolean alone) {
         List<Evidence.Item<NetInterface>> out = new ArrayList<>();

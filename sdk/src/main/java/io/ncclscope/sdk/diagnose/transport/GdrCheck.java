@@ -5,7 +5,6 @@ import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
-import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoNic;
@@ -41,7 +40,9 @@ final class GdrCheck {
         String level = job.env("NCCL_NET_GDR_LEVEL");
         PathType reach = TransportTerms.pathLevel(level).orElse(null);
         boolean any = false;
+        boolean rdma = false; // an IB device or network on any host, for a level that keeps GDR off everywhere
         for (HostFacts h : job.hosts()) {
+            rdma |= !h.ibDevices.isEmpty() || h.networks.stream().anyMatch(n -> TransportTerms.isRdma(n.value().name()));
             // The receive side decides. For sends (GPU reads) NCCL uses GDR by default only on Ampere and later or on
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
@@ -54,7 +55,7 @@ final class GdrCheck {
             any |= verdicts(job, h, out);
         }
         // NCCL_NET_GDR_LEVEL=LOC turns GDR off everywhere; say so when no channel line showed it.
-        if (!any && TransportJob.levelKeepsOff(reach, null) && usesRdma(job)) {
+        if (!any && TransportJob.levelKeepsOff(reach, null) && rdma) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String env = "NCCL_NET_GDR_LEVEL=" + level;
             out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
@@ -150,13 +151,5 @@ final class GdrCheck {
         if (index.isEmpty()) return null;
         for (LogFact<IbDevice> d : h.ibDevices) if (d.value().index() == index.getAsInt()) return d;
         return job.ibDevice(index.getAsInt());
-    }
-
-    private static boolean usesRdma(TransportJob job) {
-        for (HostFacts h : job.hosts()) {
-            if (!h.ibDevices.isEmpty()) return true;
-            for (LogFact<NetworkChoice> n : h.networks) if (TransportTerms.isRdma(n.value().name())) return true;
-        }
-        return false;
     }
 }

@@ -14,7 +14,6 @@ import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.Evidence;
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,25 +44,26 @@ final class SocketInterfaceCheck {
                     .filter(e -> e.value().kind() == EventKind.SOCKET_CONNECT_FAILED
                             || e.value().kind() == EventKind.SOCKET_CONNECT_RETRY)
                     .toList();
-            String better = better(entries, hw.ifaces(h.name, job.alone()));
+            List<Evidence.Item<NetInterface>> ifaces = hw.ifaces(h.name, job.alone());
+            String better = better(entries, ifaces);
             Set<String> flagged = new HashSet<>();
             for (InterfaceUse e : entries.values()) {
-                if (e.used && used(job, hw, h, e, trouble, better, out)) flagged.add(e.name);
+                if (e.used && used(job, ifaces, h, e, trouble, better, out)) flagged.add(e.name);
             }
             peers(job, h, entries, trouble, flagged, better, out);
         }
     }
 
-    /** Judges one interface NCCL uses on host {@code h}; true when it made a finding. */
-    private static boolean used(TransportJob job, ClusterHardware hw, HostFacts h, InterfaceUse e,
+    /** Judges one interface NCCL uses on host {@code h}, whose {@code ip addr} shows {@code ifaces}; true when it made a finding. */
+    private static boolean used(TransportJob job, List<Evidence.Item<NetInterface>> ifaces, HostFacts h, InterfaceUse e,
                                 List<LogFact<NcclEvent>> trouble, String better, MergedFindings out) {
         String spec = job.env("NCCL_SOCKET_IFNAME");
         LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
         String addr = e.address();
-        List<Evidence.Item<NetInterface>> named = hw.iface(h.name, job.alone(), e.name);
-        NetInterface ip = named.isEmpty() ? null : named.get(0).data();
-        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).artifact().quote(ip.line());
+        Evidence.Item<NetInterface> named = ifaces.stream().filter(i -> i.data().name().equals(e.name)).findFirst()
+                .orElse(null);
+        NetInterface ip = named == null ? null : named.data();
         boolean multi = span == TransportJob.Span.MULTI_NODE;
         boolean loop = NetInterfaces.isLoopbackName(e.name) || NetInterfaces.isLoopbackAddress(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(NetInterfaces::isLinkLocal);
@@ -103,7 +103,7 @@ final class SocketInterfaceCheck {
             }
         }
         if (specAt != null && (loop || spec != null)) ev.add(specAt.toQuote());
-        if (ipLine != null && (down || mgmt || bond)) ev.add(Quote.of(ipLine));
+        if (ip != null && (down || mgmt || bond)) ev.add(Quote.of(named.artifact().quote(ip.line())));
         out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, v.severity(), Subject.JOB.withIface(e.name),
                 TransportAnalyzer.detail(v.key(), args.toArray()), ev,
                 "iface", better == null || better.equals(e.name) ? null : better, "env", env);

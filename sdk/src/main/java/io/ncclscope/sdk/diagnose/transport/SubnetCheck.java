@@ -119,7 +119,8 @@ final class SubnetCheck {
     /** {@return the addresses {@code ip addr} shows for host {@code host}'s bootstrap interface {@code e} with a prefix} */
     private static List<Evidence.Item<NetAddress>> prefixed(ClusterHardware hw, String host, InterfaceUse e) {
         List<Evidence.Item<NetAddress>> out = new ArrayList<>();
-        for (Evidence.Item<NetInterface> ip : hw.iface(host, false, e.name)) {
+        for (Evidence.Item<NetInterface> ip : hw.ifaces(host, false)) {
+            if (!ip.data().name().equals(e.name)) continue;
             for (NetAddress a : ip.data().addresses()) {
                 boolean same = NetInterfaces.bareAddress(e.address()).equals(a.address());
                 if (same && a.prefixLength() != null) out.add(new Evidence.Item<>(ip.artifact(), a));
