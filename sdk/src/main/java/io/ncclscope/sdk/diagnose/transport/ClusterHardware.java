@@ -142,14 +142,11 @@ final class ClusterHardware {
                     lines.add(a.quote(d.toolErrors().get(0).line()));
                 }
             }
-            IpLinkData ip = a.data(IpLinkData.class).orElse(null);
-            if (ip != null) {
-                for (RdmaLink r : ip.rdmaMap()) {
-                    mapped = true;
-                    if (r.portActive()) {
-                        if (!active.contains(r.rdmaDevice())) active.add(r.rdmaDevice());
-                        if (lines.size() < 3) lines.add(a.quote(r.line()));
-                    }
+            for (RdmaLink r : a.data(IpLinkData.class).map(IpLinkData::rdmaMap).orElse(List.of())) {
+                mapped = true;
+                if (r.portActive()) {
+                    if (!active.contains(r.rdmaDevice())) active.add(r.rdmaDevice());
+                    if (lines.size() < 3) lines.add(a.quote(r.line()));
                 }
             }
         }

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
  * {@code GDR_NOT_USED}: are a host's network transfers staged through host memory? Read from its receive connections
@@ -70,7 +69,7 @@ final class GdrCheck {
                                 MergedFindings out) {
         HostConnections c = h.connections();
         LogFact<NcclTransport> t = c.without.get(0);
-        LogFact<IbDevice> dev = hca(job, h, TransportTerms.netDevice(t.value().via()));
+        LogFact<IbDevice> dev = job.ibDevice(h, TransportTerms.netDevice(t.value().via()));
         String hca = dev == null ? null : dev.value().device();
         Integer gpu = t.value().toDev() != null ? t.value().toDev() : job.gpuOf(t.value().toRank());
         ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
@@ -145,11 +144,5 @@ final class GdrCheck {
             return true;
         }
         return false;
-    }
-
-    private static LogFact<IbDevice> hca(TransportJob job, HostFacts h, OptionalInt index) {
-        if (index.isEmpty()) return null;
-        for (LogFact<IbDevice> d : h.ibDevices) if (d.value().index() == index.getAsInt()) return d;
-        return job.ibDevice(index.getAsInt());
     }
 }

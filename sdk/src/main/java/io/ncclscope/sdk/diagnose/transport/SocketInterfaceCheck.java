@@ -110,7 +110,7 @@ final class SocketInterfaceCheck {
         return true;
     }
 
-    /** The detail and severity of a suspicious interface. */
+    /** The detail and severity of a suspicious interface or peer address. */
     private record Verdict(String key, FindingSeverity severity) {
 
         /** {@return an interface that costs the job when a connection through it failed (an error) or across nodes} */
@@ -147,27 +147,20 @@ final class SocketInterfaceCheck {
             if (peer == null || t.value().kind() != EventKind.SOCKET_CONNECT_FAILED || !seenPeers.add(peer)) continue;
             String via = NetInterfaces.zone(peer).orElse(null);
             if (via != null && flagged.contains(via)) continue;
-            FindingSeverity sev;
-            String key;
-            if (NetInterfaces.isLinkLocal(peer)) {
-                sev = FindingSeverity.ERROR;
-                key = via != null ? "ifname.peer.linklocal.via" : "ifname.peer.linklocal";
-            } else if (NetInterfaces.isDockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE) {
-                sev = job.span == TransportJob.Span.MULTI_NODE ? FindingSeverity.ERROR : FindingSeverity.WARNING;
-                key = "ifname.peer.nat";
-            } else if (NetInterfaces.isLoopbackAddress(peer) && job.span == TransportJob.Span.MULTI_NODE) {
-                sev = FindingSeverity.ERROR;
-                key = "ifname.peer.lo";
-            } else {
-                continue;
-            }
+            Verdict v = NetInterfaces.isLinkLocal(peer)
+                    ? new Verdict(via != null ? "ifname.peer.linklocal.via" : "ifname.peer.linklocal", FindingSeverity.ERROR)
+                    : NetInterfaces.isDockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE
+                    ? new Verdict("ifname.peer.nat", bySpan(job.span))
+                    : NetInterfaces.isLoopbackAddress(peer) && job.span == TransportJob.Span.MULTI_NODE
+                    ? new Verdict("ifname.peer.lo", FindingSeverity.ERROR) : null;
+            if (v == null) continue;
             String bare = NetInterfaces.bareAddress(peer);
             List<Object> args = new ArrayList<>(Arrays.asList("peer", bare, "reason", t.value().message()));
             if (via != null) Collections.addAll(args, "iface", via);
             List<Quote> ev = new ArrayList<>(List.of(t.toQuote()));
             for (InterfaceUse e : entries.values()) if (e.name.equals(via)) ev.addAll(e.quotes());
-            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
-                    TransportAnalyzer.detail(key, args.toArray()), ev, "iface", better, "peer", bare);
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, v.severity(), Subject.JOB.withPeer(bare).withIface(via),
+                    TransportAnalyzer.detail(v.key(), args.toArray()), ev, "iface", better, "peer", bare);
         }
     }
 
