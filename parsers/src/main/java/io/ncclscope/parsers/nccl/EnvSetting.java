@@ -12,7 +12,16 @@ package io.ncclscope.parsers.nccl;
  * @param host   host of the line prefix; nullable
  * @param line   1-based line
  */
-public record EnvSetting(String name, String value, String origin, String host, int line) {
+public record EnvSetting(String name, String value, String origin, String host, int line) implements NcclLineFact {
+
+    /**
+     * {@return the setting as its line says it: NCCL's {@code NCCL_IB_DISABLE set by environment to 1}, else (a command
+     * line, an environment listing) {@code NCCL_IB_DISABLE=1}}
+     */
+    @Override
+    public String asPrinted() {
+        return "nccl".equals(origin) ? name + " set by environment to " + value : name + "=" + value;
+    }
 
     /**
      * {@return the value as NCCL read it: trimmed, without the full stop NCCL ends {@code set by environment to X.} with

@@ -12,5 +12,12 @@ package io.ncclscope.parsers.nccl;
  * @param host      host of the line prefix; nullable
  * @param line      1-based line of the first occurrence
  */
-public record IbDevice(int index, String device, Integer port, LinkLayer linkLayer, boolean sharp, String host, int line) {
+public record IbDevice(int index, String device, Integer port, LinkLayer linkLayer, boolean sharp, String host, int line)
+        implements NcclLineFact {
+
+    /** {@return the device's line, {@code NCCL INFO NET/IB : Using [0]mlx5_0:1/IB}} */
+    @Override
+    public String asPrinted() {
+        return "NCCL INFO NET/IB : Using [" + index + "]" + device + (port == null ? "" : ":" + port) + "/" + linkLayer;
+    }
 }

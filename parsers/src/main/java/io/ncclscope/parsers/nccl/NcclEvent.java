@@ -24,13 +24,14 @@ package io.ncclscope.parsers.nccl;
  */
 public record NcclEvent(int line, String host, Long pid, Long tid, Integer cudaDev, Integer rank, NcclLevel level,
                         String source, String function, String message, EventKind kind, Integer code, NcclResult result,
-                        String peer, long count) {
+                        String peer, long count) implements NcclLineFact {
 
     /**
      * {@return the line as NCCL printed it, rebuilt from the record: {@code host:pid:tid [dev] source NCCL WARN message},
      * a return code as {@code host:pid:tid [dev] NCCL INFO source -> code message}} For quoting the line where its text
      * was not kept.
      */
+    @Override
     public String asPrinted() {
         StringBuilder sb = new StringBuilder();
         if (host != null) sb.append(host).append(':');

@@ -14,5 +14,21 @@ package io.ncclscope.parsers.nccl;
  * @param host    host of the line prefix; nullable
  * @param line    1-based line of the first occurrence
  */
-public record NcclInterface(InterfaceKind kind, String name, String address, Integer port, Integer index, String host, int line) {
+public record NcclInterface(InterfaceKind kind, String name, String address, Integer port, Integer index, String host, int line)
+        implements NcclLineFact {
+
+    /**
+     * {@return the interface's line without its port, {@code NCCL INFO Bootstrap : Using eth0:10.0.0.1},
+     * {@code NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1}, {@code NCCL INFO NET/IB : Using ... ; OOB eth0:10.0.0.1}}
+     */
+    @Override
+    public String asPrinted() {
+        String at = address == null ? "" : ":" + address;
+        return switch (kind) {
+            case BOOTSTRAP -> "NCCL INFO Bootstrap : Using " + name + at;
+            case SOCKET -> "NCCL INFO NET/Socket : Using " + (index == null ? "" : "[" + index + "]") + name + at;
+            case OOB -> "NCCL INFO NET/IB : Using ... ; OOB " + name + at;
+            case UNKNOWN -> "NCCL INFO " + name + at;
+        };
+    }
 }

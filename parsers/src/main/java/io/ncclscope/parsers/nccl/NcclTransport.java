@@ -1,6 +1,7 @@
 package io.ncclscope.parsers.nccl;
 
 import io.ncclscope.parsers.internal.ToolValues;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,7 +31,14 @@ import java.util.regex.Pattern;
  */
 public record NcclTransport(int channel, Integer connIndex, int fromRank, int toRank, Integer fromDev, Integer toDev,
                             String fromBusId, String toBusId, Direction direction, String via, TransportType type,
-                            String net, Boolean gdrdma, String host, int line, long count) {
+                            String net, Boolean gdrdma, String host, int line, long count) implements NcclLineFact {
+
+    /** {@return the connection's line without devices, {@code NCCL INFO Channel 07 : 0 -> 2 [receive] via NET/IB/3/GDRDMA}} */
+    @Override
+    public String asPrinted() {
+        return String.format(Locale.ROOT, "NCCL INFO Channel %02d : %d -> %d%s via %s", channel, fromRank, toRank,
+                direction == null ? "" : " [" + direction + "]", via);
+    }
 
     /**
      * {@return the socket device of a {@code NET/Socket} connection, 1 of {@code via NET/Socket/1} (NCCL's index of

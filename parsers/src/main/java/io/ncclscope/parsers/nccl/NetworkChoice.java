@@ -7,5 +7,11 @@ package io.ncclscope.parsers.nccl;
  * @param host the host that printed it; null when the line has no prefix
  * @param line 1-based line of the first occurrence
  */
-public record NetworkChoice(String name, String host, int line) {
+public record NetworkChoice(String name, String host, int line) implements NcclLineFact {
+
+    /** {@return the line in NCCL 2.4+'s words, {@code NCCL INFO Using network Socket}} */
+    @Override
+    public String asPrinted() {
+        return "NCCL INFO Using network " + name;
+    }
 }

@@ -26,6 +26,33 @@ class NcclLogRecordFactsTest {
     }
 
     @Test
+    void everyTransportFactIsRebuiltFromNcclInfoOn() {
+        NcclLog log = parse("node1:100:100 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
+                + "node1:100:100 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"
+                + "node1:100:100 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1<0> [1]eth1:10.0.1.1<0>\n"
+                + "node1:100:100 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/RoCE ; OOB ib0:10.1.0.1<0>\n"
+                + "node1:100:100 [0] NCCL INFO Using internal Network Socket\n"
+                + "node1:100:100 [0] NCCL INFO Channel 07/0 : 0[0] -> 2[0] [receive] via NET/IB/3/GDRDMA\n");
+        List<NcclLineFact> facts = new java.util.ArrayList<>(log.envSettings());
+        facts.addAll(log.interfaces());
+        facts.addAll(log.ibDevices());
+        facts.addAll(log.networks());
+        facts.addAll(log.transports());
+        assertThat(facts).extracting(NcclLineFact::asPrinted).containsExactly(
+                "NCCL_IB_DISABLE set by environment to 1",
+                "NCCL INFO Bootstrap : Using eth0:10.0.0.1",
+                "NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1",
+                "NCCL INFO NET/Socket : Using [1]eth1:10.0.1.1",
+                "NCCL INFO NET/IB : Using ... ; OOB ib0:10.1.0.1",
+                "NCCL INFO NET/IB : Using [0]mlx5_0:1/IB",
+                "NCCL INFO NET/IB : Using [1]mlx5_1:1/RoCE",
+                "NCCL INFO Using network Socket",
+                "NCCL INFO Channel 07 : 0 -> 2 [receive] via NET/IB/3/GDRDMA");
+        assertThat(facts).extracting(NcclLineFact::line).containsExactly(1, 2, 3, 3, 4, 4, 4, 5, 6);
+        assertThat(new EnvSetting("NCCL_NET", "Socket", "command", null, 1).asPrinted()).isEqualTo("NCCL_NET=Socket");
+    }
+
+    @Test
     void aSocketChannelNamesItsDevice() {
         NcclLog log = parse("node1:100:100 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/Socket/1\n"
                 + "node1:100:100 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[0] [send] via NET/IB/1\n");

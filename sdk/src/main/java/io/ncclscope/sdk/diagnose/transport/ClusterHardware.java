@@ -142,14 +142,11 @@ final class ClusterHardware {
                     lines.add(a.quote(d.toolErrors().get(0).line()));
                 }
             }
-            IpLinkData ip = a.data(IpLinkData.class).orElse(null);
-            if (ip != null) {
-                for (RdmaLink r : ip.rdmaMap()) {
-                    mapped = true;
-                    if (r.portActive()) {
-                        if (!active.contains(r.rdmaDevice())) active.add(r.rdmaDevice());
-                        if (lines.size() < 3) lines.add(a.quote(r.line()));
-                    }
+            for (RdmaLink r : a.data(IpLinkData.class).map(IpLinkData::rdmaMap).orElse(List.of())) {
+                mapped = true;
+                if (r.portActive()) {
+                    if (!active.contains(r.rdmaDevice())) active.add(r.rdmaDevice());
+                    if (lines.size() < 3) lines.add(a.quote(r.line()));
                 }
             }
         }
@@ -160,11 +157,6 @@ final class ClusterHardware {
         else if (ibstat) state = Rdma.NONE;
         else state = Rdma.UNKNOWN;
         return new RdmaState(state, List.copyOf(active), List.copyOf(lines));
-    }
-
-    /** The node's interfaces named {@code name} (from every ip/ifconfig artifact of the node). */
-    List<Evidence.Item<NetInterface>> iface(String host, boolean alone, String name) {
-        return ifaces(host, alone).stream().filter(i -> i.data().name().equals(name)).toList();
     }
 
     /** Every interface of the node, as {@code ip addr} / {@code ifconfig} shows it, with its artifact. */

@@ -5,7 +5,6 @@ import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclTransport;
-import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.parsers.topo.TopoNic;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
  * {@code GDR_NOT_USED}: are a host's network transfers staged through host memory? Read from its receive connections
@@ -41,7 +39,9 @@ final class GdrCheck {
         String level = job.env("NCCL_NET_GDR_LEVEL");
         PathType reach = TransportTerms.pathLevel(level).orElse(null);
         boolean any = false;
+        boolean rdma = false; // an IB device or network on any host, for a level that keeps GDR off everywhere
         for (HostFacts h : job.hosts()) {
+            rdma |= !h.ibDevices.isEmpty() || h.networks.stream().anyMatch(n -> TransportTerms.isRdma(n.value().name()));
             // The receive side decides. For sends (GPU reads) NCCL uses GDR by default only on Ampere and later or on
             // GPUs with NVLink peers (NCCL_NET_GDR_READ, src/graph/paths.cc ncclTopoCheckGdr; 2.4 needed NVLink), so a
             // send line without /GDRDMA can be normal. NCCL 2.3 prints only the receive side, without "[receive]"
@@ -54,7 +54,7 @@ final class GdrCheck {
             any |= verdicts(job, h, out);
         }
         // NCCL_NET_GDR_LEVEL=LOC turns GDR off everywhere; say so when no channel line showed it.
-        if (!any && TransportJob.levelKeepsOff(reach, null) && usesRdma(job)) {
+        if (!any && TransportJob.levelKeepsOff(reach, null) && rdma) {
             boolean single = job.span == TransportJob.Span.SINGLE_NODE;
             String env = "NCCL_NET_GDR_LEVEL=" + level;
             out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, single ? FindingSeverity.INFO : FindingSeverity.WARNING,
@@ -69,7 +69,7 @@ final class GdrCheck {
                                 MergedFindings out) {
         HostConnections c = h.connections();
         LogFact<NcclTransport> t = c.without.get(0);
-        LogFact<IbDevice> dev = hca(job, h, TransportTerms.netDevice(t.value().via()));
+        LogFact<IbDevice> dev = job.ibDevice(h, TransportTerms.netDevice(t.value().via()));
         String hca = dev == null ? null : dev.value().device();
         Integer gpu = t.value().toDev() != null ? t.value().toDev() : job.gpuOf(t.value().toRank());
         ClusterHardware.TopologyRecord topo = hw.topology(h.name, job.alone());
@@ -142,20 +142,6 @@ final class GdrCheck {
             out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, FindingSeverity.INFO, Subject.JOB,
                     TransportAnalyzer.detail("gdr.distance"), far);
             return true;
-        }
-        return false;
-    }
-
-    private static LogFact<IbDevice> hca(TransportJob job, HostFacts h, OptionalInt index) {
-        if (index.isEmpty()) return null;
-        for (LogFact<IbDevice> d : h.ibDevices) if (d.value().index() == index.getAsInt()) return d;
-        return job.ibDevice(index.getAsInt());
-    }
-
-    private static boolean usesRdma(TransportJob job) {
-        for (HostFacts h : job.hosts()) {
-            if (!h.ibDevices.isEmpty()) return true;
-            for (LogFact<NetworkChoice> n : h.networks) if (TransportTerms.isRdma(n.value().name())) return true;
         }
         return false;
     }

@@ -7,6 +7,7 @@ import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbDevice;
 import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclInterface;
+import io.ncclscope.parsers.nccl.NcclLineFact;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclTransport;
@@ -117,19 +118,19 @@ final class LogSummary {
         List<LogFact<EnvSetting>> out = new java.util.ArrayList<>();
         for (String name : ENV) {
             env.variable(name).ifPresent(v -> out.add(new LogFact<>(
-                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), v.line(), a.stub())));
+                    new EnvSetting(v.name(), v.value(), "environment", null, v.line()), a.stub())));
         }
         out.sort((x, y) -> Integer.compare(x.value().line(), y.value().line())); // not comparingInt: see Diagnosis.ORDER
         return out;
     }
 
-    /** {@return {@code v} at its line of the log's artifact} */
-    private <T> LogFact<T> at(T v, int line) {
-        return new LogFact<>(v, line, artifact);
+    /** {@return {@code v} of the log's artifact} */
+    private <T extends NcclLineFact> LogFact<T> at(T v) {
+        return new LogFact<>(v, artifact);
     }
 
     private LogFact<EnvSetting> env(EnvSetting e) {
-        return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()), e.line());
+        return at(new EnvSetting(shared(e.name()), shared(e.value()), shared(e.origin()), null, e.line()));
     }
 
     /** {@return how many times the log has shown {@code key} (a host and what of it), this time included} */
@@ -178,13 +179,13 @@ final class LogSummary {
         // All kept: the parser lists each once per host, though every process of a node prints the same line.
         for (NcclInterface i : l.interfaces()) {
             host(i.host(), own).interfaces.add(at(new NcclInterface(i.kind(), shared(i.name()), shared(i.address()), null,
-                    i.index(), null, i.line()), i.line()));
+                    i.index(), null, i.line())));
         }
     }
 
     private void networks(NcclLog l, String own) {
         for (NetworkChoice c : l.networks()) {
-            host(c.host(), own).networks.add(at(new NetworkChoice(shared(c.name()), null, c.line()), c.line()));
+            host(c.host(), own).networks.add(at(new NetworkChoice(shared(c.name()), null, c.line())));
         }
     }
 
@@ -213,14 +214,14 @@ final class LogSummary {
                 }
                 default -> keep = false;
             }
-            if (keep) h.events.add(at(slim(e), e.line()));
+            if (keep) h.events.add(at(slim(e)));
         }
     }
 
     private void ibDevices(NcclLog l, String own) {
         for (IbDevice d : l.ibDevices()) {
             host(d.host(), own).ibDevices.add(at(new IbDevice(d.index(), shared(d.device()), d.port(), d.linkLayer(), d.sharp(),
-                    null, d.line()), d.line()));
+                    null, d.line())));
         }
     }
 
@@ -230,19 +231,19 @@ final class LogSummary {
             HostConnections c = h.connectionsToFill();
             if (t.type() == TransportType.NET || t.type() == TransportType.COLLNET) net = true;
             boolean overSocket = TransportTerms.isSocket(t.net());
-            if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t), t.line());
+            if (overSocket && c.firstSocket == null) c.firstSocket = at(slim(t));
             if (t.type() == TransportType.NET && t.net() != null) {
                 if (overSocket) {
                     c.socketNet = true;
                     OptionalInt dev = TransportTerms.netDevice(t.via());
-                    if (dev.isPresent() && first(h, "socket device", dev.getAsInt())) c.socketDevs.add(at(slim(t), t.line()));
+                    if (dev.isPresent() && first(h, "socket device", dev.getAsInt())) c.socketDevs.add(at(slim(t)));
                 } else {
                     c.otherNet = true;
                 }
             }
             if (t.type() == TransportType.NET && TransportTerms.isRdma(t.net()) && t.direction() != Direction.SEND) receive(t, c);
             if (t.type() == TransportType.SHM) {
-                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line()));
+                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t)));
                 continue;
             }
             if (t.type() != TransportType.NET || h.name == null) continue;
@@ -250,11 +251,11 @@ final class LogSummary {
             String b = rankHost.get(t.toRank());
             if (a != null && a.equals(h.name) && b != null && b.equals(h.name)) {
                 // Both ranks placed on this host by this log.
-                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t), t.line()));
+                if (pairAndPath(h, t) <= LINES) c.intra.add(at(slim(t)));
             } else if (first(h, "unplaced", t.fromRank(), t.toRank())) {
                 // A rank this log does not place, or places on another host: the job takes the first log's word for
                 // each rank, and another log of the job may put both here.
-                c.intra.add(at(slim(t), t.line()));
+                c.intra.add(at(slim(t)));
             }
         }
     }
@@ -263,11 +264,11 @@ final class LogSummary {
     private void receive(NcclTransport t, HostConnections c) {
         c.recvCount += Math.max(1, t.count());
         if (Boolean.TRUE.equals(t.gdrdma())) {
-            if (c.withGdr == null) c.withGdr = at(slim(t), t.line());
+            if (c.withGdr == null) c.withGdr = at(slim(t));
         } else {
             c.withoutCount += Math.max(1, t.count());
             if (!c.withoutVias.contains(t.via())) c.withoutVias.add(t.via());
-            if (c.without.size() < LINES) c.without.add(at(slim(t), t.line()));
+            if (c.without.size() < LINES) c.without.add(at(slim(t)));
         }
     }
 

@@ -38,11 +38,13 @@ final class P2pCheck {
         if (job.envOn("NCCL_P2P_DISABLE")) envAt = job.env.get("NCCL_P2P_DISABLE");
         else if (level != null && level.rank() < PathType.PXB.rank()) envAt = job.env.get("NCCL_P2P_LEVEL");
         boolean any = false;
-        for (HostFacts h : job.hosts()) any |= host(job, hw, h, envAt, level, out);
+        boolean several = false;
+        for (HostFacts h : job.hosts()) {
+            any |= host(job, hw, h, envAt, level, out);
+            several |= h.severalLocal;
+        }
         if (!any && envAt != null && (job.envOn("NCCL_P2P_DISABLE") || level == PathType.X)) {
             String env = TransportJob.setting(envAt);
-            boolean several = false;
-            for (HostFacts h : job.hosts()) several |= h.severalLocal;
             out.addListed(TransportAnalyzer.HOSTS, null, null, CODE, several ? FindingSeverity.WARNING : FindingSeverity.INFO,
                     Subject.JOB.withNode(job.onlyHost()),
                     TransportAnalyzer.detail(several ? "p2p.envonly" : "p2p.envonly.local", "hosts", job.where(), "env", env),

@@ -14,7 +14,6 @@ import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.evidence.Evidence;
-import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,25 +44,26 @@ final class SocketInterfaceCheck {
                     .filter(e -> e.value().kind() == EventKind.SOCKET_CONNECT_FAILED
                             || e.value().kind() == EventKind.SOCKET_CONNECT_RETRY)
                     .toList();
-            String better = better(entries, hw.ifaces(h.name, job.alone()));
+            List<Evidence.Item<NetInterface>> ifaces = hw.ifaces(h.name, job.alone());
+            String better = better(entries, ifaces);
             Set<String> flagged = new HashSet<>();
             for (InterfaceUse e : entries.values()) {
-                if (e.used && used(job, hw, h, e, trouble, better, out)) flagged.add(e.name);
+                if (e.used && used(job, ifaces, h, e, trouble, better, out)) flagged.add(e.name);
             }
             peers(job, h, entries, trouble, flagged, better, out);
         }
     }
 
-    /** Judges one interface NCCL uses on host {@code h}; true when it made a finding. */
-    private static boolean used(TransportJob job, ClusterHardware hw, HostFacts h, InterfaceUse e,
+    /** Judges one interface NCCL uses on host {@code h}, whose {@code ip addr} shows {@code ifaces}; true when it made a finding. */
+    private static boolean used(TransportJob job, List<Evidence.Item<NetInterface>> ifaces, HostFacts h, InterfaceUse e,
                                 List<LogFact<NcclEvent>> trouble, String better, MergedFindings out) {
         String spec = job.env("NCCL_SOCKET_IFNAME");
         LogFact<EnvSetting> specAt = job.env.get("NCCL_SOCKET_IFNAME");
         TransportJob.Span span = job.span;
         String addr = e.address();
-        List<Evidence.Item<NetInterface>> named = hw.iface(h.name, job.alone(), e.name);
-        NetInterface ip = named.isEmpty() ? null : named.get(0).data();
-        EvidenceLine ipLine = named.isEmpty() ? null : named.get(0).artifact().quote(ip.line());
+        Evidence.Item<NetInterface> named = ifaces.stream().filter(i -> i.data().name().equals(e.name)).findFirst()
+                .orElse(null);
+        NetInterface ip = named == null ? null : named.data();
         boolean multi = span == TransportJob.Span.MULTI_NODE;
         boolean loop = NetInterfaces.isLoopbackName(e.name) || NetInterfaces.isLoopbackAddress(addr);
         boolean ll = !e.addresses.isEmpty() && e.addresses.stream().allMatch(NetInterfaces::isLinkLocal);
@@ -103,14 +103,14 @@ final class SocketInterfaceCheck {
             }
         }
         if (specAt != null && (loop || spec != null)) ev.add(specAt.toQuote());
-        if (ipLine != null && (down || mgmt || bond)) ev.add(Quote.of(ipLine));
+        if (ip != null && (down || mgmt || bond)) ev.add(Quote.of(named.artifact().quote(ip.line())));
         out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, v.severity(), Subject.JOB.withIface(e.name),
                 TransportAnalyzer.detail(v.key(), args.toArray()), ev,
                 "iface", better == null || better.equals(e.name) ? null : better, "env", env);
         return true;
     }
 
-    /** The detail and severity of a suspicious interface. */
+    /** The detail and severity of a suspicious interface or peer address. */
     private record Verdict(String key, FindingSeverity severity) {
 
         /** {@return an interface that costs the job when a connection through it failed (an error) or across nodes} */
@@ -147,27 +147,20 @@ final class SocketInterfaceCheck {
             if (peer == null || t.value().kind() != EventKind.SOCKET_CONNECT_FAILED || !seenPeers.add(peer)) continue;
             String via = NetInterfaces.zone(peer).orElse(null);
             if (via != null && flagged.contains(via)) continue;
-            FindingSeverity sev;
-            String key;
-            if (NetInterfaces.isLinkLocal(peer)) {
-                sev = FindingSeverity.ERROR;
-                key = via != null ? "ifname.peer.linklocal.via" : "ifname.peer.linklocal";
-            } else if (NetInterfaces.isDockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE) {
-                sev = job.span == TransportJob.Span.MULTI_NODE ? FindingSeverity.ERROR : FindingSeverity.WARNING;
-                key = "ifname.peer.nat";
-            } else if (NetInterfaces.isLoopbackAddress(peer) && job.span == TransportJob.Span.MULTI_NODE) {
-                sev = FindingSeverity.ERROR;
-                key = "ifname.peer.lo";
-            } else {
-                continue;
-            }
+            Verdict v = NetInterfaces.isLinkLocal(peer)
+                    ? new Verdict(via != null ? "ifname.peer.linklocal.via" : "ifname.peer.linklocal", FindingSeverity.ERROR)
+                    : NetInterfaces.isDockerDefaultBridge(peer) && job.span != TransportJob.Span.SINGLE_NODE
+                    ? new Verdict("ifname.peer.nat", bySpan(job.span))
+                    : NetInterfaces.isLoopbackAddress(peer) && job.span == TransportJob.Span.MULTI_NODE
+                    ? new Verdict("ifname.peer.lo", FindingSeverity.ERROR) : null;
+            if (v == null) continue;
             String bare = NetInterfaces.bareAddress(peer);
             List<Object> args = new ArrayList<>(Arrays.asList("peer", bare, "reason", t.value().message()));
             if (via != null) Collections.addAll(args, "iface", via);
             List<Quote> ev = new ArrayList<>(List.of(t.toQuote()));
             for (InterfaceUse e : entries.values()) if (e.name.equals(via)) ev.addAll(e.quotes());
-            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, sev, Subject.JOB.withPeer(bare).withIface(via),
-                    TransportAnalyzer.detail(key, args.toArray()), ev, "iface", better, "peer", bare);
+            out.addListed(TransportAnalyzer.HOSTS, h.name, job.where(), CODE, v.severity(), Subject.JOB.withPeer(bare).withIface(via),
+                    TransportAnalyzer.detail(v.key(), args.toArray()), ev, "iface", better, "peer", bare);
         }
     }
 

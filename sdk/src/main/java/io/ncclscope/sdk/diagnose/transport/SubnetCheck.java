@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * {@code SOCKET_IFNAME_SUSPICIOUS} across the hosts of a job: do the nodes of a multi-node job bootstrap from
@@ -74,26 +75,16 @@ final class SubnetCheck {
             names.add(b.iface());
         }
         if (byNet.size() < 2) return;
-        StringBuilder list = new StringBuilder();
-        for (Map.Entry<String, List<String>> m : byNet.entrySet()) {
-            if (list.length() > 0) list.append("; ");
-            list.append(m.getKey()).append(": ").append(Names.upTo(m.getValue(), 4));
-        }
-        FindingSeverity sev;
-        String key;
-        if (allKnown) {
-            sev = FindingSeverity.WARNING;
-            key = "ifname.subnet.prefix";
-        } else {
-            // Without prefixes a /24 comparison is only a hint; clouds route /16 and wider VPCs (corpus
-            // nccl-tests/eks-blueprints-eks-efa-1.txt: 10.11.13.x and 10.11.5.x, healthy). Say it only when the
-            // interface names differ too or sockets failed.
-            if (names.size() < 2 && !socketTrouble) return;
-            sev = FindingSeverity.INFO;
-            key = "ifname.subnet.guess";
-        }
-        out.addListed(TransportAnalyzer.HOSTS, null, null, SocketInterfaceCheck.CODE, sev, Subject.JOB,
-                TransportAnalyzer.detail(key, "hosts", Names.upTo(hosts, TransportJob.HOSTS_SHOWN), "subnets", list.toString()),
+        // Without prefixes a /24 comparison is only a hint; clouds route /16 and wider VPCs (corpus
+        // nccl-tests/eks-blueprints-eks-efa-1.txt: 10.11.13.x and 10.11.5.x, healthy). Say it only when the interface
+        // names differ too or sockets failed.
+        if (!allKnown && names.size() < 2 && !socketTrouble) return;
+        String list = byNet.entrySet().stream().map(m -> m.getKey() + ": " + Names.upTo(m.getValue(), 4))
+                .collect(Collectors.joining("; "));
+        out.addListed(TransportAnalyzer.HOSTS, null, null, SocketInterfaceCheck.CODE,
+                allKnown ? FindingSeverity.WARNING : FindingSeverity.INFO, Subject.JOB,
+                TransportAnalyzer.detail(allKnown ? "ifname.subnet.prefix" : "ifname.subnet.guess",
+                        "hosts", Names.upTo(hosts, TransportJob.HOSTS_SHOWN), "subnets", list),
                 lines(boots), "iface", names.size() == 1 ? names.iterator().next() : null);
     }
 
@@ -119,7 +110,8 @@ final class SubnetCheck {
     /** {@return the addresses {@code ip addr} shows for host {@code host}'s bootstrap interface {@code e} with a prefix} */
     private static List<Evidence.Item<NetAddress>> prefixed(ClusterHardware hw, String host, InterfaceUse e) {
         List<Evidence.Item<NetAddress>> out = new ArrayList<>();
-        for (Evidence.Item<NetInterface> ip : hw.iface(host, false, e.name)) {
+        for (Evidence.Item<NetInterface> ip : hw.ifaces(host, false)) {
+            if (!ip.data().name().equals(e.name)) continue;
             for (NetAddress a : ip.data().addresses()) {
                 boolean same = NetInterfaces.bareAddress(e.address()).equals(a.address());
                 if (same && a.prefixLength() != null) out.add(new Evidence.Item<>(ip.artifact(), a));

@@ -13,8 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * One NCCL job as the transport checks read it: the logs that belong together (one log, or per-node logs sharing a
@@ -120,14 +122,14 @@ final class TransportJob {
         return names.isEmpty() ? logs.get(0).name : Names.upTo(names, HOSTS_SHOWN);
     }
 
-    /** {@return the first IB device of NCCL index {@code index} of any host of the job, in host order; null when none} */
-    LogFact<IbDevice> ibDevice(int index) {
-        for (List<HostFacts> ps : parts.values()) {
-            for (HostFacts p : ps) {
-                for (LogFact<IbDevice> d : p.ibDevices) if (d.value().index() == index) return d;
-            }
-        }
-        return null;
+    /**
+     * {@return the IB device of NCCL index {@code index} that host {@code h} names, else the first any host of the job
+     * names, in host order; null when none or no index}
+     */
+    LogFact<IbDevice> ibDevice(HostFacts h, OptionalInt index) {
+        if (index.isEmpty()) return null;
+        return Stream.concat(Stream.of(h), parts.values().stream().flatMap(List::stream)).flatMap(p -> p.ibDevices.stream())
+                .filter(d -> d.value().index() == index.getAsInt()).findFirst().orElse(null);
     }
 
     /** The value of an NCCL variable, stripped; null when not set. */

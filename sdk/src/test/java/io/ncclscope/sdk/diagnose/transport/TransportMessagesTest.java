@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The analyzer's message bundles: the same keys and placeholders in English and Chinese, and every key used exists. */
@@ -34,20 +35,39 @@ class TransportMessagesTest {
         return out;
     }
 
+    /**
+     * Every detail key the package's classes name exists, and every key of the bundle is named: as a literal, as
+     * {@code ifname.lo.<how>.<scope>}, or as a stem of {@code SocketInterfaceCheck.Verdict.of} that adds what the
+     * interface costs ({@code .failed}, {@code .multi}, {@code .local}).
+     */
     @Test
-    void everyKeyTheAnalyzerNamesExists() throws IOException {
+    void everyKeyTheChecksNameExistsAndEveryKeyIsNamed() throws IOException {
         Properties en = load("Messages.properties");
-        Path src = Path.of("src/main/java/io/ncclscope/sdk/diagnose/transport/TransportAnalyzer.java");
-        if (!Files.exists(src)) return;
-        String code = Files.readString(src);
-        Matcher m = Pattern.compile("\"((?:ibdisabled|fallback|ifname|gdr|p2p)\\.[a-z0-9.]+)\"").matcher(code);
+        Path dir = Path.of("src/main/java/io/ncclscope/sdk/diagnose/transport");
+        assertThat(dir).isDirectory();
+        Pattern literal = Pattern.compile("\"((?:ibdisabled|fallback|ifname|gdr|p2p)\\.[a-z0-9.]+)\"");
+        Pattern stem = Pattern.compile("Verdict\\.of\\(\"([a-z0-9.]+)\"");
         Set<String> used = new TreeSet<>();
-        while (m.find()) used.add(m.group(1));
-        // ifname.lo.<how>.<scope> is built from parts.
+        Set<String> stems = new TreeSet<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                String code = Files.readString(f);
+                for (Matcher m = literal.matcher(code); m.find(); ) used.add(m.group(1));
+                for (Matcher m = stem.matcher(code); m.find(); ) stems.add(m.group(1));
+            }
+        }
+        used.removeAll(stems);
+        used.removeIf(k -> k.endsWith("."));
         for (String how : new String[] {"auto", "exclude", "set"}) {
             for (String scope : new String[] {"multi", "single", "unknown"}) used.add("ifname.lo." + how + "." + scope);
         }
-        used.removeIf(k -> k.endsWith("."));
         assertThat(en.stringPropertyNames()).containsAll(used);
+        Set<String> unnamed = new TreeSet<>(en.stringPropertyNames());
+        unnamed.removeAll(used);
+        for (String s : stems) {
+            for (String cost : new String[] {"failed", "multi", "local"}) unnamed.remove(s + "." + cost);
+        }
+        assertThat(unnamed).as("keys no check names").isEmpty();
+        assertThat(stems).isNotEmpty();
     }
 }

@@ -61,6 +61,18 @@ class TransportPassTest {
                 .contains("gpu-node0002"));
     }
 
+    @Test
+    void aLogWhoseTextIsNotKeptIsQuotedAsTheParserRebuildsItsLines() throws Exception {
+        Path file = tmp.resolve("job.log");
+        Files.writeString(file, TransportAnalyzerTest.TWO_NODES_SOCKET, StandardCharsets.UTF_8);
+        Evidence e = Evidence.builder().keepTextUpTo(0).addFile("job.log", file).build();
+        Finding f = new TransportAnalyzer().analyze(e).stream().filter(x -> x.code().equals("NET_SOCKET_FALLBACK"))
+                .findFirst().orElseThrow();
+        assertThat(f.evidence()).extracting(EvidenceLine::text).contains("NCCL INFO NET/IB : No device found.",
+                "NCCL INFO Using network Socket", "NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1",
+                "NCCL INFO Channel 00 : 1 -> 0 [receive] via NET/Socket/0");
+    }
+
     private static Artifact log(Evidence e, String node) {
         return e.artifactsOf(node).stream().filter(a -> a.name().endsWith("nccl/ib-disabled.log")).findFirst().orElseThrow();
     }
