@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.topology;
 
-import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.ib.IbDevice;
 import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
@@ -19,7 +18,6 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -85,9 +83,7 @@ final class NodeGaps {
         Integer attached = d.attachedGpus();
         if (attached == null || d.gpus().size() >= attached || d.gpus().isEmpty()) return;
         // A paste cut short lists fewer GPUs than it attaches: that is the reporter's scissors, not a lost GPU.
-        for (ParseWarning w : a.result().warnings()) {
-            if (w.message() != null && w.message().toLowerCase(Locale.ROOT).contains("cut")) return;
-        }
+        if (d.linesLeftOut()) return;
         List<Quote> ev = new ArrayList<>();
         ev.add(Quote.of(a, d.gpus().get(0).line()));
         ev.add(Quote.of(a, d.gpus().get(d.gpus().size() - 1).line()));
