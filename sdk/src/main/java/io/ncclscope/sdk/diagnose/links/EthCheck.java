@@ -13,6 +13,7 @@ import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.parsers.pci.PciDrivers;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -213,8 +214,7 @@ final class EthCheck {
     /** Fabric-class NICs (25G and up, or Mellanox): a slow link there costs training bandwidth. */
     private static boolean fabric(EthtoolInterface i) {
         Integer s = best(i.supportedLinkModes());
-        String drv = i.driver() == null ? "" : i.driver();
-        return drv.startsWith("mlx") || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
+        return PciDrivers.mellanox(i.driver()) || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
     }
 
     /** ETH_SPEED_DEGRADED for one slice's links, against the fastest of their peers ({@link #peers}). */
