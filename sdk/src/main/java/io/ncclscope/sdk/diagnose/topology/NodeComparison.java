@@ -56,33 +56,11 @@ final class NodeComparison {
     private record Node(String name, String[] values) {
     }
 
-    /**
-     * Where the lines of the first two nodes of a value are kept: the aspect and its value, and for the aspects compared
-     * after the counts the node's counts (null for a count).
-     */
-    private record Bucket(int aspect, String value, List<String> counts) {
-
-        // equals and hashCode by hand, as the record's own would be: the generated ones go through invokedynamic
-        // (java.lang.runtime.ObjectMethods), slow without C2, and every aspect of every node looks its bucket up on the
-        // thread that folds a bundle's nodes in order. RecordEqualityTest holds them to the record contract.
-        @Override
-        public boolean equals(Object other) {
-            return this == other || other instanceof Bucket o && aspect == o.aspect
-                    && java.util.Objects.equals(value, o.value) && java.util.Objects.equals(counts, o.counts);
-        }
-
-        @Override
-        public int hashCode() {
-            return (31 * Integer.hashCode(aspect) + java.util.Objects.hashCode(value)) * 31
-                    + java.util.Objects.hashCode(counts);
-        }
-    }
-
     /** The nodes read, in the order they came; sorted in node order at finish. */
     private final List<Node> nodes = new ArrayList<>();
     private final Map<String, String> shared = new HashMap<>();
-    /** The lines of the first two nodes of each value of an aspect, by node. */
-    private final Map<Bucket, TreeMap<String, List<Quote>>> lines = new HashMap<>();
+    /** The lines of the first two nodes of each value of an aspect, by node, in the {@link #bucket} of the value. */
+    private final Map<List<Object>, TreeMap<String, List<Quote>>> lines = new HashMap<>();
     private int named;
 
     /** What one node shows of every aspect, by aspect (null where it showed none), read apart from the comparison's state. */
@@ -125,8 +103,14 @@ final class NodeComparison {
         nodes.add(new Node(node, values));
     }
 
-    private static Bucket bucket(int aspect, String[] values) {
-        return new Bucket(aspect, values[aspect], aspect < COUNTS ? null : Arrays.asList(Arrays.copyOf(values, COUNTS)));
+    /**
+     * {@return where the lines of the first two nodes of a value are kept: the aspect and its value, and for the aspects
+     * compared after the counts the node's counts (null for a count)} A list, not a record: a record's equals and
+     * hashCode go through invokedynamic (java.lang.runtime.ObjectMethods), slow without C2, and every aspect of every
+     * node looks its bucket up on the thread that folds a bundle's nodes in order.
+     */
+    private static List<Object> bucket(int aspect, String[] values) {
+        return Arrays.asList(aspect, values[aspect], aspect < COUNTS ? null : Arrays.asList(Arrays.copyOf(values, COUNTS)));
     }
 
     /** Compares the nodes read, when there were two or more. */
