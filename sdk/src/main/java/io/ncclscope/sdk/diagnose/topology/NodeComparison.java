@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiPredicate;
+import java.util.function.ToIntFunction;
 
 /**
  * The comparison of nodes, one node at a time: what each node shows of every aspect (a count, a profile of paths
@@ -148,9 +149,7 @@ final class NodeComparison {
             ib.data().noDevicesFound().ifPresent(m -> f[IB_NICS] = noneFound(ib.artifact(), m.line(), m.text()));
         } else if (ib != null) {
             List<IbDevice> devices = ib.data().devices();
-            List<Quote> lines = new ArrayList<>();
-            for (IbDevice d : devices.subList(0, Math.min(3, devices.size()))) lines.add(Quote.of(ib.artifact(), d.line()));
-            f[IB_NICS] = Fact.count(devices.size(), lines);
+            f[IB_NICS] = Fact.count(devices.size(), firstLines(ib.artifact(), devices, 3, IbDevice::line));
         }
         if (tree != null) treeFacts(tree.artifact(), tree.data(), f);
     }
@@ -260,14 +259,12 @@ final class NodeComparison {
     private static void treeFacts(Artifact a, LspciTree tree, Fact[] f) {
         List<TreeDevice> gpus = tree.gpus();
         List<TreeDevice> nics = tree.nics();
-        if (!gpus.isEmpty()) f[TREE_GPUS] = Fact.count(gpus.size(), firstTwo(a, gpus));
-        if (!nics.isEmpty() || !gpus.isEmpty()) f[TREE_NICS] = Fact.count(nics.size(), firstTwo(a, nics));
+        if (!gpus.isEmpty()) f[TREE_GPUS] = Fact.count(gpus.size(), firstLines(a, gpus, 2, TreeDevice::line));
+        if (!nics.isEmpty() || !gpus.isEmpty()) f[TREE_NICS] = Fact.count(nics.size(), firstLines(a, nics, 2, TreeDevice::line));
     }
 
-    /** The lines of the first two devices of {@code ds}. */
-    private static List<Quote> firstTwo(Artifact a, List<TreeDevice> ds) {
-        List<Quote> out = new ArrayList<>();
-        for (TreeDevice d : ds.subList(0, Math.min(2, ds.size()))) out.add(Quote.of(a, d.line()));
-        return out;
+    /** The lines of the first {@code n} of {@code items}, each at its {@code line}. */
+    private static <T> List<Quote> firstLines(Artifact a, List<T> items, int n, ToIntFunction<T> line) {
+        return items.stream().limit(n).map(d -> Quote.of(a, line.applyAsInt(d))).toList();
     }
 }
