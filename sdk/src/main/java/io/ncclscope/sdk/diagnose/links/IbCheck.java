@@ -91,7 +91,6 @@ final class IbCheck {
 
     private static void notActive(NodePorts ports, MergedFindings sink) {
         // The node's rails: the model and link layer of its fastest active ports.
-        String rail = null;
         NodePorts.RdmaPort railDev = null;
         double railRate = -1;
         Set<String> activeCards = new HashSet<>();
@@ -100,7 +99,6 @@ final class IbCheck {
             double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
             if (r > railRate) {
                 railRate = r;
-                rail = p.cls();
                 railDev = p;
             }
             activeCards.add(p.card());
@@ -109,7 +107,7 @@ final class IbCheck {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            String key = downKey(st, ph, activeCards.contains(p.card()), rail != null && !rail.equals(p.cls()));
+            String key = downKey(st, ph, activeCards.contains(p.card()), railDev != null && !railDev.cls().equals(p.cls()));
             // A spare port, or one of another model than the rails, is no lost rail.
             FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
             String railText = railDev == null ? "-"
@@ -255,17 +253,16 @@ final class IbCheck {
 
     private static void flap(Artifact a, List<DmesgEvent> evs, NodePorts ports, MergedFindings sink) {
         int downs = 0;
-        DmesgEvent firstDown = null;
+        DmesgEvent ref = null; // the first down
         DmesgEvent last = evs.get(evs.size() - 1);
         for (DmesgEvent e : evs) {
             if (e.linkDown()) {
                 downs++;
-                if (firstDown == null) firstDown = e;
+                if (ref == null) ref = e;
             }
         }
         if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
         boolean stillDown = last.linkDown();
-        DmesgEvent ref = firstDown;
         boolean rdma = ref.rdmaPortEvent();
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
         Integer port = ref.port();
