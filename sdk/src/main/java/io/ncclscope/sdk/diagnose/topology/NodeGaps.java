@@ -37,14 +37,10 @@ final class NodeGaps {
      * @param scope problem-instance scope (the node, or the artifact names when there is none)
      */
     static void withinNode(String node, String scope, List<Artifact> artifacts, MergedFindings out) {
-        Artifact topoA = null; // the first topo matrix whose NIC Legend names every NIC
-        for (Artifact a : artifacts) {
-            Optional<Topology> t = a.data(Topology.class);
-            if (t.isPresent() && !t.get().nics().isEmpty() && t.get().nics().stream().allMatch(n -> n.device() != null)) {
-                topoA = a;
-                break;
-            }
-        }
+        // The first topo matrix whose NIC Legend names every NIC.
+        Artifact topoA = artifacts.stream().filter(a -> a.data(Topology.class)
+                .filter(t -> !t.nics().isEmpty() && t.nics().stream().allMatch(n -> n.device() != null)).isPresent())
+                .findFirst().orElse(null);
         for (Artifact a : artifacts) {
             Optional<IbstatData> ib = a.data(IbstatData.class);
             if (topoA != null && ib.isPresent()) legend(node, scope, topoA, topoA.data(Topology.class).orElseThrow(), a, ib.get(), out);
