@@ -7,7 +7,6 @@ import io.ncclscope.sdk.diagnose.internal.Names;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,7 +62,7 @@ final class AspectSeries {
         List<String> shared = byValue.keySet().stream().filter(v -> byValue.get(v).size() == top).toList();
         String ref = shared.size() == 1 ? shared.get(0) : null;
         if (ref == null && s.byNode.values().stream().allMatch(f -> f.number() != null)) {
-            ref = s.byNode.values().stream().max(Comparator.comparingLong(Fact::number)).orElseThrow().value();
+            ref = s.byNode.values().stream().max((x, y) -> Long.compare(x.number(), y.number())).orElseThrow().value();
         }
         if (ref == null) {
             mixed(s, byValue, out);

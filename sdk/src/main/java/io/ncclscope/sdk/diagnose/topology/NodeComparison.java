@@ -216,13 +216,17 @@ final class NodeComparison {
 
     /** How many connections of each path word: {@code "28×NV18"}, or {@code "4×SYS, 3×NODE"} worst first. */
     private static final class PathProfile {
-        private final Map<String, Integer> counts = new TreeMap<>();
         private final Map<String, Integer> rank = new HashMap<>();
+        /** The count of each word, in the order shown: the worst (highest rank) first, then by word. */
+        private final Map<String, Integer> counts = new TreeMap<>((x, y) -> {
+            int c = Integer.compare(rank.get(y), rank.get(x));
+            return c != 0 ? c : x.compareTo(y);
+        });
         private int worst = -1;
 
         void add(String word, PathType type) {
-            counts.merge(word, 1, Integer::sum);
             rank.put(word, type.rank());
+            counts.merge(word, 1, Integer::sum);
             worst = Math.max(worst, type.rank());
         }
 
@@ -236,13 +240,8 @@ final class NodeComparison {
 
         @Override
         public String toString() {
-            List<String> ws = new ArrayList<>(counts.keySet());
-            ws.sort((x, y) -> {
-                int c = Integer.compare(rank.get(y), rank.get(x));
-                return c != 0 ? c : x.compareTo(y);
-            });
             List<String> parts = new ArrayList<>();
-            for (String w : ws) parts.add(counts.get(w) + "×" + w);
+            counts.forEach((w, n) -> parts.add(n + "×" + w));
             return String.join(", ", parts);
         }
     }

@@ -1,7 +1,6 @@
 package io.ncclscope.sdk.diagnose.topology;
 
 import io.ncclscope.parsers.ib.IbDevice;
-import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
@@ -56,9 +55,7 @@ final class NodeGaps {
         for (IbDevice d : ib.devices()) {
             if (d.name() == null || shown.contains(d.name())) continue;
             missing.add(d);
-            for (IbPort p : d.ports()) {
-                if (p.state() == PortState.ACTIVE) active = true;
-            }
+            active |= d.ports().stream().anyMatch(p -> p.state() == PortState.ACTIVE);
         }
         if (missing.isEmpty()) return;
         List<String> names = missing.stream().map(IbDevice::name).toList();
