@@ -163,11 +163,8 @@ final class EthCheck {
         if (ports.ipInterface(r.netdev()) != null) return; // ip link speaks for it
         if (ports.showsRdmaDevice(r.rdmaDevice())) return; // IB_PORT_NOT_ACTIVE speaks for it
         String stem = NetInterfaces.cardStem(r.netdev());
-        if (stem != null) {
-            for (RdmaLink o : map) {
-                if (o != r && o.state() == LinkState.UP && stem.equals(NetInterfaces.cardStem(o.netdev()))) return; // spare port
-            }
-        }
+        if (stem != null && map.stream().anyMatch(o -> o != r && o.state() == LinkState.UP
+                && stem.equals(NetInterfaces.cardStem(o.netdev())))) return; // a spare port of a card whose other port is up
         sink.addLines(LinkText.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
                 LinkText.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
                 LinkHealthAnalyzer.message("eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
