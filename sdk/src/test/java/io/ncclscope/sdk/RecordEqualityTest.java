@@ -61,12 +61,6 @@ class RecordEqualityTest {
                 Arguments.of(Quote.Key.class,
                         new Object[] {null, 3},
                         new Object[] {"b.log", 0}),
-                Arguments.of(nodeBucket(),
-                        new Object[] {3, "8", List.of("8", "4")},
-                        new Object[] {4, "9", null}),
-                Arguments.of(nodeBucket(),
-                        new Object[] {0, null, null},
-                        new Object[] {1, "x", List.of()}),
                 Arguments.of(Finding.class,
                         new Object[] {"NET_SOCKET_FALLBACK", FindingSeverity.WARNING, s1, m1, List.of(l1), Map.of("p", "1")},
                         new Object[] {"NCCL_DUPLICATE_GPU", FindingSeverity.ERROR, s2, m2, List.of(l2), Map.of()}));
@@ -105,16 +99,6 @@ class RecordEqualityTest {
         assertThat(new Link("NET_SOCKET_FALLBACK", "a.log", 3, "x, y")).hasToString(
                 "Link[code=NET_SOCKET_FALLBACK, artifact=a.log, line=3, text=x, y]");
         assertThat(new Link(null, "b.log", 0, null)).hasToString("Link[code=null, artifact=b.log, line=0, text=]");
-    }
-
-    /** The topology comparison's private key of the lines kept per aspect and value. */
-    @SuppressWarnings("unchecked")
-    private static Class<? extends Record> nodeBucket() {
-        try {
-            return (Class<? extends Record>) Class.forName("io.ncclscope.sdk.diagnose.topology.NodeComparison$Bucket");
-        } catch (ClassNotFoundException e) {
-            throw new AssertionError(e);
-        }
     }
 
     private static Record make(Class<? extends Record> type, Object[] args) throws Exception {

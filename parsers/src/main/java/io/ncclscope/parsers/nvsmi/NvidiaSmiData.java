@@ -1,5 +1,6 @@
 package io.ncclscope.parsers.nvsmi;
 
+import io.ncclscope.parsers.json.Json;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,10 +17,12 @@ import java.util.Optional;
  * @param attachedGpus  "Attached GPUs" of {@code -q}; nullable
  * @param gpus          the GPUs, in order of first appearance
  * @param toolErrors    messages nvidia-smi printed instead of data
+ * @param linesLeftOut  true when a cut marker ({@code # [cut]}, {@code ...}, {@code [...]}) says the paste left lines
+ *                      out: it may list fewer GPUs than it attaches ({@link Json.NotWritten})
  */
 public record NvidiaSmiData(NvsmiSource source, List<NvsmiSource> sources, String command, String timestamp,
                             String driverVersion, String cudaVersion, Integer attachedGpus, List<NvsmiGpu> gpus,
-                            List<NvsmiMessage> toolErrors) {
+                            List<NvsmiMessage> toolErrors, @Json.NotWritten boolean linesLeftOut) {
 
     /**
      * Creates the record: copies lists and maps into unmodifiable ones.
@@ -33,6 +36,8 @@ public record NvidiaSmiData(NvsmiSource source, List<NvsmiSource> sources, Strin
      * @param attachedGpus  "Attached GPUs" of {@code -q}; nullable
      * @param gpus          the GPUs, in order of first appearance
      * @param toolErrors    messages nvidia-smi printed instead of data
+     * @param linesLeftOut  true when a cut marker ({@code # [cut]}, {@code ...}, {@code [...]}) says the paste left
+     *                      lines out
      */
     public NvidiaSmiData {
         sources = List.copyOf(sources);

@@ -53,6 +53,7 @@ final class NvidiaSmiReader {
         }
         if (s.startsWith("# [cut") || isElision(s) || s.equals("[...]")) {
             w.info(n, "cut marker skipped", s);
+            out.linesLeftOut = true;
             return;
         }
         String cmd = commandOf(s);
@@ -202,6 +203,6 @@ final class NvidiaSmiReader {
             }
         }
         return new NvidiaSmiData(srcs.isEmpty() ? NvsmiSource.UNKNOWN : srcs.get(0), srcs, out.command,
-                out.timestamp, out.driver, out.cuda, out.attached, gpuList, out.toolErrors);
+                out.timestamp, out.driver, out.cuda, out.attached, gpuList, out.toolErrors, out.linesLeftOut);
     }
 }

@@ -24,6 +24,8 @@ final class NvsmiOutput {
     /** The forms seen, each with the line it was first seen at. */
     final Map<NvsmiSource, Integer> sources = new LinkedHashMap<>();
     final List<NvsmiMessage> toolErrors = new ArrayList<>();
+    /** A cut marker was skipped: the paste left lines out. */
+    boolean linesLeftOut;
     String command;
     NvsmiSource commandForm;
     String timestamp;

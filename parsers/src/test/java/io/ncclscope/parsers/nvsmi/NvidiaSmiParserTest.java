@@ -205,6 +205,18 @@ class NvidiaSmiParserTest {
     }
 
     @Test
+    void cutMarkerSaysLinesWereLeftOut() {
+        String attachedTwo = OLD_Q.replace("Attached GPUs                       : 1", "Attached GPUs                       : 2");
+        assertThat(parser.parse(attachedTwo).data().linesLeftOut()).isFalse();
+        for (String marker : new String[] {"# [cut]", "......", "[...]"}) {
+            ParseResult<NvidiaSmiData> r = parser.parse(attachedTwo + marker + "\n");
+            assertThat(r.data().linesLeftOut()).as(marker).isTrue();
+            assertThat(r.data().gpus()).hasSize(1);
+            assertThat(r.data().attachedGpus()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void oneLineLinkInfoForm() {
         String q = """
                 GPU 00000000:01:00.0

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PciClass}, {@link PciDescriptions} and {@link LspciDevice#portOrBridge()} on the names pci.ids gives
- * (its class list and NVIDIA's and Mellanox's device names) and on lspci -vvv's Express capability line.
+ * {@link PciClass}, {@link PciDescriptions} and {@link LspciDevice#portOrBridge()} on the names pci.ids gives (its class
+ * list and NVIDIA's and Mellanox's device names) and on lspci -vvv's Express capability line; {@link PciDrivers} on the
+ * kernel's driver names.
  */
 class PciVocabularyTest {
 
@@ -46,6 +47,25 @@ class PciVocabularyTest {
         assertThat(PciDescriptions.connectxNic("Mellanox Technologies MT43244 Family [BlueField-3 SoC PCIe Bridge]")).isFalse();
         assertThat(PciDescriptions.connectxNic("Intel Corporation Ethernet Controller E810-C for QSFP")).isFalse();
         assertThat(PciDescriptions.connectxNic(null)).isFalse();
+    }
+
+    @Test
+    void kernelDrivers() {
+        assertThat(PciDrivers.mellanox("mlx5_core")).isTrue();
+        assertThat(PciDrivers.mellanox("MLX4_CORE")).isTrue();
+        assertThat(PciDrivers.mellanox("bnxt_en")).isFalse();
+        assertThat(PciDrivers.mellanox(null)).isFalse();
+        for (String nic : new String[] {"mlx5_core", "bnxt_en", "bnxt_re", "ice", "irdma", "i40e"}) {
+            assertThat(PciDrivers.fabricNic(nic)).as(nic).isTrue();
+        }
+        assertThat(PciDrivers.fabricNic("igb")).isFalse();
+        assertThat(PciDrivers.fabricNic("nvme")).isFalse();
+        assertThat(PciDrivers.fabricNic(null)).isFalse();
+        assertThat(PciDrivers.gpu("nvidia")).isTrue();
+        assertThat(PciDrivers.gpu("amdgpu")).isTrue();
+        assertThat(PciDrivers.gpu("nvidia-nvswitch")).isFalse();
+        assertThat(PciDrivers.gpu("ast")).isFalse();
+        assertThat(PciDrivers.gpu(null)).isFalse();
     }
 
     @Test

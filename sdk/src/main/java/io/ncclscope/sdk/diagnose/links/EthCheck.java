@@ -13,6 +13,7 @@ import io.ncclscope.parsers.net.NetAddress;
 import io.ncclscope.parsers.net.NetInterface;
 import io.ncclscope.parsers.net.NetInterfaces;
 import io.ncclscope.parsers.net.RdmaLink;
+import io.ncclscope.parsers.pci.PciDrivers;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
@@ -162,11 +163,8 @@ final class EthCheck {
         if (ports.ipInterface(r.netdev()) != null) return; // ip link speaks for it
         if (ports.showsRdmaDevice(r.rdmaDevice())) return; // IB_PORT_NOT_ACTIVE speaks for it
         String stem = NetInterfaces.cardStem(r.netdev());
-        if (stem != null) {
-            for (RdmaLink o : map) {
-                if (o != r && o.state() == LinkState.UP && stem.equals(NetInterfaces.cardStem(o.netdev()))) return; // spare port
-            }
-        }
+        if (stem != null && map.stream().anyMatch(o -> o != r && o.state() == LinkState.UP
+                && stem.equals(NetInterfaces.cardStem(o.netdev())))) return; // a spare port of a card whose other port is up
         sink.addLines(LinkText.key(a) + "/" + r.netdev(), "ETH_LINK_DOWN", WARNING,
                 LinkText.subject(a).withIface(r.netdev()).withDevice(r.rdmaDevice()).withPort(r.port()),
                 LinkHealthAnalyzer.message("eth.down.ibdev2netdev", "iface", r.netdev(), "hca", r.rdmaDevice()),
@@ -213,8 +211,7 @@ final class EthCheck {
     /** Fabric-class NICs (25G and up, or Mellanox): a slow link there costs training bandwidth. */
     private static boolean fabric(EthtoolInterface i) {
         Integer s = best(i.supportedLinkModes());
-        String drv = i.driver() == null ? "" : i.driver();
-        return drv.startsWith("mlx") || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
+        return PciDrivers.mellanox(i.driver()) || (s != null && s >= 25000) || (i.speedMbps() != null && i.speedMbps() >= 25000);
     }
 
     /** ETH_SPEED_DEGRADED for one slice's links, against the fastest of their peers ({@link #peers}). */

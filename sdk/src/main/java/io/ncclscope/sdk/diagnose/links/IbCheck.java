@@ -91,7 +91,6 @@ final class IbCheck {
 
     private static void notActive(NodePorts ports, MergedFindings sink) {
         // The node's rails: the model and link layer of its fastest active ports.
-        String rail = null;
         NodePorts.RdmaPort railDev = null;
         double railRate = -1;
         Set<String> activeCards = new HashSet<>();
@@ -100,7 +99,6 @@ final class IbCheck {
             double r = p.port().rateGbps() == null ? 0 : p.port().rateGbps();
             if (r > railRate) {
                 railRate = r;
-                rail = p.cls();
                 railDev = p;
             }
             activeCards.add(p.card());
@@ -109,21 +107,18 @@ final class IbCheck {
             PortState st = p.port().state();
             if (st == null || st == PortState.UNKNOWN || p.active()) continue;
             PhysicalState ph = p.port().physicalState();
-            String key = downKey(st, ph, activeCards.contains(p.card()), rail != null && !rail.equals(p.cls()));
+            String key = downKey(st, ph, activeCards.contains(p.card()), railDev != null && !railDev.cls().equals(p.cls()));
             // A spare port, or one of another model than the rails, is no lost rail.
             FindingSeverity sev = key.equals("ib.down.spare") || key.equals("ib.down.notRail") ? WARNING : ERROR;
-            String iface = ports.netdev(p.device().name(), p.num());
-            Subject s = LinkText.subject(p.artifact()).withDevice(p.device().name()).withPort(p.num()).withIface(iface);
             String railText = railDev == null ? "-"
                     : (railDev.device().type() == null ? "" : railDev.device().type() + " ") + layer(railDev.port().linkLayer())
                     + " " + LinkText.num(railRate) + " Gb/s";
-            sink.addLines(LinkText.key(p.artifact()) + "/" + p.device().name() + "/" + p.num(), "IB_PORT_NOT_ACTIVE", sev, s,
+            portFinding(sink, "IB_PORT_NOT_ACTIVE", "", sev, p.artifact(), p.device().name(), p.num(),
+                    ports.netdev(p.device().name(), p.num()), null,
                     LinkHealthAnalyzer.message(key, "hca", p.device().name(), "port", p.num(),
                             "state", st.word(), "phys", ph == null ? "-" : ph.word(), "type", p.device().type(),
                             "layer", layer(p.port().linkLayer()), "rail", railText, "lid", p.port().lid()),
-                    portLines(p.artifact(), p.port().line()), "hca", p.device().name(), "port", Integer.toString(p.num()),
-                    "node", LinkText.node(p.artifact()),
-                    "iface", iface);
+                    portLines(p.artifact(), p.port().line()));
         }
     }
 
@@ -160,12 +155,9 @@ final class IbCheck {
             boolean belowPeers = b != null && rate < 0.95 * b.rate();
             boolean oneLane = p.layer() == LinkLayer.INFINIBAND && Integer.valueOf(1).equals(p.lanes());
             if (!belowPeers && !oneLane) continue;
-            String iface = p.iface();
-            Subject s = LinkText.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(iface);
             List<EvidenceLine> ev = new ArrayList<>(portLines(p.artifact(), p.line()));
             Message m;
             if (belowPeers) {
-                s = s.withPeer(b.where());
                 ev.addAll(portLines(b.artifact(), b.line()));
                 m = LinkHealthAnalyzer.message("ib.rate.peers", "hca", p.dev(), "port", p.num(),
                         "rate", LinkText.num(rate), "width", p.width() == null ? "" : " " + p.width(),
@@ -175,9 +167,8 @@ final class IbCheck {
                 m = LinkHealthAnalyzer.message("ib.rate.width", "hca", p.dev(), "port", p.num(),
                         "rate", LinkText.num(rate), "speed", p.speed() == null ? "?" : p.speed());
             }
-            sink.addLines(LinkText.key(p.artifact()) + "/" + p.dev() + "/" + p.num(), "IB_RATE_DEGRADED", ERROR, s, m, ev,
-                    "hca", p.dev(), "port", Integer.toString(p.num()), "node", LinkText.node(p.artifact()),
-                    "iface", iface, "peer", belowPeers ? LinkText.node(b.artifact()) : null);
+            portFinding(sink, "IB_RATE_DEGRADED", "", ERROR, p.artifact(), p.dev(), p.num(), p.iface(), belowPeers ? b : null,
+                    m, ev);
         }
     }
 
@@ -196,14 +187,9 @@ final class IbCheck {
                 boolean otherNode = !LinkText.key(p.artifact()).equals(LinkText.key(ref.artifact()));
                 List<EvidenceLine> ev = new ArrayList<>(mtuLines(p.artifact(), p.line()));
                 ev.addAll(mtuLines(ref.artifact(), ref.line()));
-                sink.addLines(LinkText.key(p.artifact()) + "/" + p.dev() + "/" + p.num() + "/mtu", "MTU_MISMATCH",
-                        otherNode ? ERROR : WARNING,
-                        LinkText.subject(p.artifact()).withDevice(p.dev()).withPort(p.num()).withIface(p.iface())
-                                .withPeer(ref.where()),
-                        LinkHealthAnalyzer.message("mtu.rdma", "hca", p.dev(), "port", p.num(),
-                                "mtu", p.mtu(), "peer", ref.where(), "peerMtu", ref.mtu()),
-                        ev, "hca", p.dev(), "port", Integer.toString(p.num()), "node", LinkText.node(p.artifact()),
-                        "iface", p.iface(), "peer", LinkText.node(ref.artifact()));
+                portFinding(sink, "MTU_MISMATCH", "/mtu", otherNode ? ERROR : WARNING, p.artifact(), p.dev(), p.num(),
+                        p.iface(), ref, LinkHealthAnalyzer.message("mtu.rdma", "hca", p.dev(), "port", p.num(),
+                                "mtu", p.mtu(), "peer", ref.where(), "peerMtu", ref.mtu()), ev);
             });
         }
     }
@@ -241,13 +227,11 @@ final class IbCheck {
                 if (r.portState() == null || r.rdmaDevice() == null || r.portActive()) continue;
                 int port = r.port() == null ? 1 : r.port();
                 if (ports.rdmaPort(r.rdmaDevice(), port) != null) continue; // ibstat speaks for it
-                Subject s = LinkText.subject(it.artifact()).withDevice(r.rdmaDevice()).withPort(port).withIface(r.netdev());
-                sink.addLines(LinkText.key(it.artifact()) + "/" + r.rdmaDevice() + "/" + port, "IB_PORT_NOT_ACTIVE", ERROR, s,
+                portFinding(sink, "IB_PORT_NOT_ACTIVE", "", ERROR, it.artifact(), r.rdmaDevice(), port, r.netdev(), null,
                         LinkHealthAnalyzer.message("ib.down.state", "hca", r.rdmaDevice(), "port", port,
                                 "state", r.portState(), "phys", "-", "type", r.description(), "layer", "-", "rail", "-",
                                 "lid", null),
-                        List.of(it.artifact().quote(r.line())), "hca", r.rdmaDevice(), "port", Integer.toString(port),
-                        "node", LinkText.node(it.artifact()), "iface", r.netdev());
+                        List.of(it.artifact().quote(r.line())));
             }
         }
     }
@@ -269,17 +253,16 @@ final class IbCheck {
 
     private static void flap(Artifact a, List<DmesgEvent> evs, NodePorts ports, MergedFindings sink) {
         int downs = 0;
-        DmesgEvent firstDown = null;
+        DmesgEvent ref = null; // the first down
         DmesgEvent last = evs.get(evs.size() - 1);
         for (DmesgEvent e : evs) {
             if (e.linkDown()) {
                 downs++;
-                if (firstDown == null) firstDown = e;
+                if (ref == null) ref = e;
             }
         }
         if (downs == 0) return; // INIT -> ACTIVE at boot, cable plugged: bring-up
         boolean stillDown = last.linkDown();
-        DmesgEvent ref = firstDown;
         boolean rdma = ref.rdmaPortEvent();
         String dev = ref.netdev() != null ? ref.netdev() : ref.device();
         Integer port = ref.port();
@@ -308,6 +291,18 @@ final class IbCheck {
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------
+
+    /**
+     * Files a finding about RDMA port {@code dev}:{@code num} of artifact {@code a}, netdev {@code iface}, keyed by the
+     * port and {@code suffix}; {@code peer} is the port it was compared with, if any.
+     */
+    private static void portFinding(MergedFindings sink, String code, String suffix, FindingSeverity severity, Artifact a,
+                                    String dev, int num, String iface, ActivePort peer, Message detail, List<EvidenceLine> ev) {
+        Subject s = LinkText.subject(a).withDevice(dev).withPort(num).withIface(iface);
+        sink.addLines(LinkText.key(a) + "/" + dev + "/" + num + suffix, code, severity, peer == null ? s : s.withPeer(peer.where()),
+                detail, ev, "hca", dev, "port", Integer.toString(num), "node", LinkText.node(a), "iface", iface,
+                "peer", peer == null ? null : LinkText.node(peer.artifact()));
+    }
 
     /** The port header and its state, physical state and rate lines. */
     private static List<EvidenceLine> portLines(Artifact a, int line) {

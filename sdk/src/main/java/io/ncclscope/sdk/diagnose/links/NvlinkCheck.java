@@ -102,7 +102,6 @@ final class NvlinkCheck {
     }
 
     private void model(List<GpuLinks> gs, MergedFindings sink) {
-        if (gs.size() == 1 && loneBelowItsModel(gs.get(0), sink)) return;
         GpuLinks best = null;
         double maxSpeed = 0;
         for (GpuLinks g : gs) {
@@ -116,9 +115,9 @@ final class NvlinkCheck {
             allInactive(gs, sink);
             return;
         }
-        // Every GPU of the model below the model's own count alike is no design: each is judged against the model, as a
-        // lone GPU is (two nodes' corpus-more nvsmi-q/azhpc-diagnostics-73-1, links 3 and 5 inactive on both, were read
-        // as "inactive on every GPU alike").
+        // Every GPU of the model below the model's own count alike (or a lone GPU below it) is no design: each is judged
+        // against the model (two nodes' corpus-more nvsmi-q/azhpc-diagnostics-73-1, links 3 and 5 inactive on both, were
+        // read as "inactive on every GPU alike").
         if (belowItsModel(best)) {
             for (GpuLinks g : gs) loneBelowItsModel(g, sink);
             return;
@@ -171,8 +170,8 @@ final class NvlinkCheck {
      * A100 SXM4 12, H100/H200 SXM 18, from NVIDIA's data sheets). Corpus-more nvsmi-q/azhpc-diagnostics-73-1: one
      * V100-SXM2 with links 3 and 5 inactive. A GPU with no active link is {@link #allInactive}'s.
      */
-    private static boolean loneBelowItsModel(GpuLinks g, MergedFindings sink) {
-        if (g.active == 0 || !belowItsModel(g)) return false;
+    private static void loneBelowItsModel(GpuLinks g, MergedFindings sink) {
+        if (g.active == 0 || !belowItsModel(g)) return;
         List<String> down = new ArrayList<>();
         List<EvidenceLine> ev = new ArrayList<>();
         if (g.line > 0) ev.add(g.artifact.quote(g.line));
@@ -186,7 +185,6 @@ final class NvlinkCheck {
                 LinkHealthAnalyzer.message("nvlink.model", "gpu", g.label(), "model", g.model(), "active", g.active,
                         "links", g.nvlinks().size(), "down", String.join(", ", down)),
                 ev, "gpu", g.label(), "node", LinkText.node(g.artifact));
-        return true;
     }
 
     /** Whether {@code g} lists every link its model has, some of them inactive, on a baseboard. */

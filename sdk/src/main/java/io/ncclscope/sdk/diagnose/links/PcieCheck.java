@@ -18,6 +18,7 @@ import io.ncclscope.parsers.pci.LspciDevice;
 import io.ncclscope.parsers.pci.LspciVerbose;
 import io.ncclscope.parsers.pci.PciClass;
 import io.ncclscope.parsers.pci.PciDescriptions;
+import io.ncclscope.parsers.pci.PciDrivers;
 import io.ncclscope.sdk.diagnose.Subject;
 import io.ncclscope.sdk.diagnose.internal.MergedFindings;
 import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
@@ -29,7 +30,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -70,6 +70,16 @@ final class PcieCheck {
             if (labels.size() < IDLE_LABELS) labels.add((node == null ? "" : node + " ") + label);
             if (lines.size() < IDLE_LINES) lines.add(quote.get());
         }
+
+        /** Counts the idle links of {@code other} after these; its labels and lines are kept while among the first. */
+        void addAll(IdleLinks other) {
+            count += other.count;
+            nodes.addAll(other.nodes);
+            for (String l : other.labels) {
+                if (labels.size() < IDLE_LABELS) labels.add(l);
+            }
+            lines.addAll(other.lines.subList(0, Math.min(other.lines.size(), IDLE_LINES - lines.size())));
+        }
     }
 
     /** The idle GPU links of each slice that lspci shows; the summary lists them before nvidia-smi's. */
@@ -101,15 +111,14 @@ final class PcieCheck {
     }
 
     private static Role role(LspciDevice d) {
-        String drv = lower(d.driver());
         PciClass cls = d.pciClass();
-        if (drv.startsWith("mlx") || PciDescriptions.mellanox(d.description()) || cls == PciClass.NETWORK) return Role.NIC;
+        if (PciDrivers.mellanox(d.driver()) || PciDescriptions.mellanox(d.description()) || cls == PciClass.NETWORK) {
+            return Role.NIC;
+        }
         boolean display = cls == PciClass.DISPLAY || cls == PciClass.PROCESSING_ACCELERATOR;
         // the BMC's VGA (ASPEED, Matrox) is a display controller too, but no GPU of NCCL's
-        if (drv.equals("nvidia") || drv.equals("amdgpu") || (display && PciDescriptions.gpuVendor(d.description()))) {
-            return Role.GPU;
-        }
-        return Role.OTHER;
+        boolean gpu = PciDrivers.gpu(d.driver()) || (display && PciDescriptions.gpuVendor(d.description()));
+        return gpu ? Role.GPU : Role.OTHER;
     }
 
     /**
@@ -117,10 +126,8 @@ final class PcieCheck {
      * management port, where a slow link costs nothing to training.
      */
     private static boolean fabric(LspciDevice d, LinkCap cap) {
-        String drv = lower(d.driver());
-        return drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.equals("ice") || drv.startsWith("irdma")
-                || PciDescriptions.mellanox(d.description()) || PciDescriptions.mellanox(d.vpdProductName())
-                || (cap.width() != null && cap.width() >= 8);
+        return PciDrivers.fabricNic(d.driver()) || PciDescriptions.mellanox(d.description())
+                || PciDescriptions.mellanox(d.vpdProductName()) || (cap.width() != null && cap.width() >= 8);
     }
 
     private static void lspci(Artifact a, LspciDevice d, MergedFindings sink, IdleLinks idle) {
@@ -209,8 +216,7 @@ final class PcieCheck {
     }
 
     private void kernel(Artifact a, DmesgEvent e, MergedFindings sink) {
-        String drv = lower(e.driver());
-        boolean nic = drv.startsWith("mlx") || drv.startsWith("bnxt") || drv.startsWith("ice") || drv.startsWith("i40e");
+        boolean nic = PciDrivers.fabricNic(e.driver());
         boolean narrow = e.pcieNarrowerThanCapable();
         if (!nic && !narrow) return; // a GPU probed at an idle speed says nothing
         String bdf = e.device();
@@ -222,25 +228,13 @@ final class PcieCheck {
 
     /** PCIE_LINK_DEGRADED (INFO): the GPU links at an idle speed of every node, in one finding. */
     void idleSummary(MergedFindings sink) {
-        int count = 0;
-        Set<String> nodes = new HashSet<>();
-        Set<String> labels = new LinkedHashSet<>();
-        List<EvidenceLine> lines = new ArrayList<>();
-        for (SliceSummaries<IdleLinks> source : List.of(lspciIdle, nvsmiIdle)) {
-            for (IdleLinks links : source.inOrder()) {
-                count += links.count;
-                nodes.addAll(links.nodes);
-                for (String l : links.labels) {
-                    if (labels.size() < IDLE_LABELS) labels.add(l);
-                }
-                lines.addAll(links.lines.subList(0, Math.min(links.lines.size(), IDLE_LINES - lines.size())));
-            }
-        }
-        if (count == 0) return;
-        String list = String.join(", ", labels) + (count > labels.size() ? ", …" : "");
-        Subject s = nodes.size() == 1 ? Subject.node(nodes.iterator().next()) : Subject.JOB;
-        sink.addLines("idle", CODE, INFO, s, LinkHealthAnalyzer.message("pcie.idle", "count", count, "list", list), lines,
-                "node", s.node());
+        IdleLinks all = new IdleLinks();
+        for (SliceSummaries<IdleLinks> source : List.of(lspciIdle, nvsmiIdle)) source.inOrder().forEach(all::addAll);
+        if (all.count == 0) return;
+        String list = String.join(", ", all.labels) + (all.count > all.labels.size() ? ", …" : "");
+        Subject s = all.nodes.size() == 1 ? Subject.node(all.nodes.iterator().next()) : Subject.JOB;
+        sink.addLines("idle", CODE, INFO, s, LinkHealthAnalyzer.message("pcie.idle", "count", all.count, "list", list),
+                all.lines, "node", s.node());
     }
 
     /**
@@ -264,9 +258,5 @@ final class PcieCheck {
 
     private static String gen(Integer g) {
         return g == null ? "?" : "Gen" + g;
-    }
-
-    private static String lower(String s) {
-        return s == null ? "" : s.toLowerCase(Locale.ROOT);
     }
 }

@@ -113,24 +113,20 @@ final class AffinityChecks {
 
         // A row of each path word, worst first, then more rows of the worst: the rows the detail speaks of.
         List<Integer> sorted = poor.stream().sorted(Comparator.comparingInt((Integer i) -> -best[i].rank())).toList();
-        List<Integer> shown = new ArrayList<>();
+        Set<Integer> shown = new LinkedHashSet<>();
         Set<String> words = new HashSet<>();
         for (int i : sorted) {
             if (words.add(best[i].word())) shown.add(i);
         }
-        for (int i : sorted) {
-            if (shown.size() >= MAX_GPU_LINES) break;
-            if (!shown.contains(i)) shown.add(i);
-        }
+        for (int k = 0; k < sorted.size() && shown.size() < MAX_GPU_LINES; k++) shown.add(sorted.get(k));
         List<Quote> ev = new ArrayList<>();
         shown.forEach(i -> ev.addAll(l.gpus().get(i).lines()));
         ev.addAll(l.header());
         nearNics.stream().limit(2).forEach(n -> ev.add(last(l.nics().get(n).lines())));
 
         Subject subject = new Subject(node, null, Names.compact(poorNames), Names.csv(nicNames), null, null, null);
-        Device first = l.gpus().get(poor.get(0));
         out.addForNode(node, scope + "|affinity|" + l.source(), AFFINITY, severity, subject, detail, ev,
-                "node", node, "gpu", Names.compact(poorNames), "hca", Names.csv(hcas), "bdf", first.bdf());
+                "node", node, "gpu", Names.compact(poorNames), "hca", Names.csv(hcas), "bdf", l.gpus().get(poor.get(0)).bdf());
     }
 
     // ------------------------------------------------------------------ NIC_CROSS_NUMA

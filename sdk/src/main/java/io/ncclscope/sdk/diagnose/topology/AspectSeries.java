@@ -58,31 +58,13 @@ final class AspectSeries {
         Map<String, List<String>> byValue = new LinkedHashMap<>();
         s.byNode.forEach((node, f) -> byValue.computeIfAbsent(f.value(), k -> new ArrayList<>()).add(node));
         if (byValue.size() < 2) return odd;
-        String ref = null;
-        int top = 0;
-        boolean unique = false;
-        for (Map.Entry<String, List<String>> v : byValue.entrySet()) {
-            int c = v.getValue().size();
-            if (c > top) {
-                top = c;
-                ref = v.getKey();
-                unique = true;
-            } else if (c == top) {
-                unique = false;
-            }
+        int top = byValue.values().stream().mapToInt(List::size).max().orElseThrow();
+        List<String> shared = byValue.keySet().stream().filter(v -> byValue.get(v).size() == top).toList();
+        String ref = shared.size() == 1 ? shared.get(0) : null;
+        if (ref == null && s.byNode.values().stream().allMatch(f -> f.number() != null)) {
+            ref = s.byNode.values().stream().max((x, y) -> Long.compare(x.number(), y.number())).orElseThrow().value();
         }
-        boolean numeric = s.byNode.values().stream().allMatch(f -> f.number() != null);
-        if (!unique && numeric) {
-            long max = Long.MIN_VALUE;
-            for (Fact f : s.byNode.values()) {
-                if (f.number() > max) {
-                    max = f.number();
-                    ref = f.value();
-                }
-            }
-            unique = true;
-        }
-        if (!unique) {
+        if (ref == null) {
             mixed(s, byValue, out);
             odd.addAll(s.byNode.keySet());
             return odd;

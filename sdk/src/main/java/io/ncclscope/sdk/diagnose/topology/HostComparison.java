@@ -66,9 +66,7 @@ final class HostComparison {
             byComm.computeIfAbsent(comm, k -> new ArrayList<>()).add(r);
         }
         for (List<NcclRank> rs : byComm.values()) {
-            Set<Integer> seen = new HashSet<>();
-            rs.forEach(r -> seen.add(r.rank()));
-            if (seen.size() != rs.get(0).nranks()) continue;
+            if (rs.stream().map(NcclRank::rank).distinct().count() != rs.get(0).nranks()) continue;
             Map<String, Set<Integer>> byHost = new LinkedHashMap<>();
             Map<String, NcclRank> firstOf = new LinkedHashMap<>();
             for (NcclRank r : rs) {

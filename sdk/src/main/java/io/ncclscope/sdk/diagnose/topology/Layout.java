@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.topology;
 import io.ncclscope.parsers.topo.PathType;
 import io.ncclscope.sdk.diagnose.internal.Quote;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -77,13 +78,7 @@ record Layout(String source, List<Device> gpus, List<Device> nics, Hop[][] hops,
 
     /** True when the source shows paths at all. */
     boolean hasPaths() {
-        if (hops == null) return false;
-        for (Hop[] row : hops) {
-            for (Hop h : row) {
-                if (h != null) return true;
-            }
-        }
-        return false;
+        return hops != null && Arrays.stream(hops).flatMap(Arrays::stream).anyMatch(Objects::nonNull);
     }
 
     /** True when GPUs {@code a} and {@code b} are NVLink peers (false when the source cannot tell). */

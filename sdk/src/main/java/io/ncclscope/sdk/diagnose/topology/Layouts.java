@@ -51,8 +51,8 @@ final class Layouts {
         List<TopoNic> tn = t.nics();
         int g = tg.size();
         int n = tn.size();
-        Integer[] gpuNuma = new Integer[g];
-        for (int i = 0; i < g; i++) gpuNuma[i] = gpuNuma(tg.get(i), cpuNuma);
+        List<Device> gpus = new ArrayList<>(g);
+        for (TopoGpu x : tg) gpus.add(new Device(x.name(), null, null, gpuNuma(x, cpuNuma), List.of(Quote.of(a, x.line()))));
 
         Hop[][] hops = new Hop[g][n];
         boolean[][] nv = new boolean[g][g];
@@ -62,18 +62,14 @@ final class Layouts {
             for (int k = 0; k < g; k++) nv[i][k] = i != k && t.path(gpu, tg.get(k).name()).filter(TopoPath::isNvLink).isPresent();
         }
 
-        List<Device> gpus = new ArrayList<>(g);
-        for (int i = 0; i < g; i++) {
-            TopoGpu x = tg.get(i);
-            gpus.add(new Device(x.name(), null, null, gpuNuma[i], List.of(Quote.of(a, x.line()))));
-        }
         List<Device> nics = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             TopoNic x = tn.get(j);
             Set<Integer> near = new TreeSet<>();
             for (int i = 0; i < g; i++) {
                 Hop h = hops[i][j];
-                if (h != null && h.rank() <= PathType.NODE.rank() && gpuNuma[i] != null) near.add(gpuNuma[i]);
+                Integer numa = gpus.get(i).numa();
+                if (h != null && h.rank() <= PathType.NODE.rank() && numa != null) near.add(numa);
             }
             List<Quote> lines = new ArrayList<>();
             lines.add(Quote.of(a, x.line()));
@@ -81,7 +77,7 @@ final class Layouts {
             String name = x.device() != null ? x.device() : x.name();
             nics.add(new Device(name, x.device(), null, near.size() == 1 ? near.iterator().next() : null, lines));
         }
-        boolean trusted = !flattened(t, gpuNuma);
+        boolean trusted = !flattened(t, gpus);
         List<Quote> header = t.line() > 0 ? List.of(Quote.of(a, t.line())) : List.of();
         return new Layout(TOPO, gpus, nics, hops, nv, trusted, header);
     }
@@ -113,10 +109,10 @@ final class Layouts {
      * ones ({@link Topology#pathsSpanNumaNodes()}): a VM or a BIOS that exposes one NUMA node does this (corpus
      * topo/xuesongtap-nvidia-smi-more-2.txt and -3.txt); the NUMA columns then say nothing.
      */
-    static boolean flattened(Topology t, Integer[] gpuNuma) {
+    static boolean flattened(Topology t, List<Device> gpus) {
         Set<Integer> known = new HashSet<>();
-        for (Integer v : gpuNuma) {
-            if (v != null) known.add(v);
+        for (Device d : gpus) {
+            if (d.numa() != null) known.add(d.numa());
         }
         return known.size() == 1 && t.pathsSpanNumaNodes();
     }
@@ -145,10 +141,8 @@ final class Layouts {
             if (prev != null && prev != e.node()) conflicting.add(d.rootBus());
         }
         conflicting.forEach(rootNuma::remove);
-        List<Device> gpus = new ArrayList<>();
-        for (TreeDevice d : gpuDevs) gpus.add(pciDev(a, d, numa, rootNuma.get(d.rootBus())));
-        List<Device> nics = new ArrayList<>();
-        for (TreeDevice d : nicDevs) nics.add(pciDev(a, d, numa, rootNuma.get(d.rootBus())));
+        List<Device> gpus = gpuDevs.stream().map(d -> pciDev(a, d, numa, rootNuma.get(d.rootBus()))).toList();
+        List<Device> nics = nicDevs.stream().map(d -> pciDev(a, d, numa, rootNuma.get(d.rootBus()))).toList();
         Hop[][] hops = new Hop[gpus.size()][nics.size()];
         for (int i = 0; i < gpus.size(); i++) {
             for (int j = 0; j < nics.size(); j++) {

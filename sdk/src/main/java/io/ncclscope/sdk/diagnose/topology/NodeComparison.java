@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiPredicate;
+import java.util.function.ToIntFunction;
 
 /**
  * The comparison of nodes, one node at a time: what each node shows of every aspect (a count, a profile of paths
@@ -56,33 +57,11 @@ final class NodeComparison {
     private record Node(String name, String[] values) {
     }
 
-    /**
-     * Where the lines of the first two nodes of a value are kept: the aspect and its value, and for the aspects compared
-     * after the counts the node's counts (null for a count).
-     */
-    private record Bucket(int aspect, String value, List<String> counts) {
-
-        // equals and hashCode by hand, as the record's own would be: the generated ones go through invokedynamic
-        // (java.lang.runtime.ObjectMethods), slow without C2, and every aspect of every node looks its bucket up on the
-        // thread that folds a bundle's nodes in order. RecordEqualityTest holds them to the record contract.
-        @Override
-        public boolean equals(Object other) {
-            return this == other || other instanceof Bucket o && aspect == o.aspect
-                    && java.util.Objects.equals(value, o.value) && java.util.Objects.equals(counts, o.counts);
-        }
-
-        @Override
-        public int hashCode() {
-            return (31 * Integer.hashCode(aspect) + java.util.Objects.hashCode(value)) * 31
-                    + java.util.Objects.hashCode(counts);
-        }
-    }
-
     /** The nodes read, in the order they came; sorted in node order at finish. */
     private final List<Node> nodes = new ArrayList<>();
     private final Map<String, String> shared = new HashMap<>();
-    /** The lines of the first two nodes of each value of an aspect, by node. */
-    private final Map<Bucket, TreeMap<String, List<Quote>>> lines = new HashMap<>();
+    /** The lines of the first two nodes of each value of an aspect, by node, in the {@link #bucket} of the value. */
+    private final Map<List<Object>, TreeMap<String, List<Quote>>> lines = new HashMap<>();
     private int named;
 
     /** What one node shows of every aspect, by aspect (null where it showed none), read apart from the comparison's state. */
@@ -125,8 +104,14 @@ final class NodeComparison {
         nodes.add(new Node(node, values));
     }
 
-    private static Bucket bucket(int aspect, String[] values) {
-        return new Bucket(aspect, values[aspect], aspect < COUNTS ? null : Arrays.asList(Arrays.copyOf(values, COUNTS)));
+    /**
+     * {@return where the lines of the first two nodes of a value are kept: the aspect and its value, and for the aspects
+     * compared after the counts the node's counts (null for a count)} A list, not a record: a record's equals and
+     * hashCode go through invokedynamic (java.lang.runtime.ObjectMethods), slow without C2, and every aspect of every
+     * node looks its bucket up on the thread that folds a bundle's nodes in order.
+     */
+    private static List<Object> bucket(int aspect, String[] values) {
+        return Arrays.asList(aspect, values[aspect], aspect < COUNTS ? null : Arrays.asList(Arrays.copyOf(values, COUNTS)));
     }
 
     /** Compares the nodes read, when there were two or more. */
@@ -164,9 +149,7 @@ final class NodeComparison {
             ib.data().noDevicesFound().ifPresent(m -> f[IB_NICS] = noneFound(ib.artifact(), m.line(), m.text()));
         } else if (ib != null) {
             List<IbDevice> devices = ib.data().devices();
-            List<Quote> lines = new ArrayList<>();
-            for (IbDevice d : devices.subList(0, Math.min(3, devices.size()))) lines.add(Quote.of(ib.artifact(), d.line()));
-            f[IB_NICS] = Fact.count(devices.size(), lines);
+            f[IB_NICS] = Fact.count(devices.size(), firstLines(ib.artifact(), devices, 3, IbDevice::line));
         }
         if (tree != null) treeFacts(tree.artifact(), tree.data(), f);
     }
@@ -233,13 +216,17 @@ final class NodeComparison {
 
     /** How many connections of each path word: {@code "28×NV18"}, or {@code "4×SYS, 3×NODE"} worst first. */
     private static final class PathProfile {
-        private final Map<String, Integer> counts = new TreeMap<>();
         private final Map<String, Integer> rank = new HashMap<>();
+        /** The count of each word, in the order shown: the worst (highest rank) first, then by word. */
+        private final Map<String, Integer> counts = new TreeMap<>((x, y) -> {
+            int c = Integer.compare(rank.get(y), rank.get(x));
+            return c != 0 ? c : x.compareTo(y);
+        });
         private int worst = -1;
 
         void add(String word, PathType type) {
-            counts.merge(word, 1, Integer::sum);
             rank.put(word, type.rank());
+            counts.merge(word, 1, Integer::sum);
             worst = Math.max(worst, type.rank());
         }
 
@@ -253,13 +240,8 @@ final class NodeComparison {
 
         @Override
         public String toString() {
-            List<String> ws = new ArrayList<>(counts.keySet());
-            ws.sort((x, y) -> {
-                int c = Integer.compare(rank.get(y), rank.get(x));
-                return c != 0 ? c : x.compareTo(y);
-            });
             List<String> parts = new ArrayList<>();
-            for (String w : ws) parts.add(counts.get(w) + "×" + w);
+            counts.forEach((w, n) -> parts.add(n + "×" + w));
             return String.join(", ", parts);
         }
     }
@@ -276,14 +258,12 @@ final class NodeComparison {
     private static void treeFacts(Artifact a, LspciTree tree, Fact[] f) {
         List<TreeDevice> gpus = tree.gpus();
         List<TreeDevice> nics = tree.nics();
-        if (!gpus.isEmpty()) f[TREE_GPUS] = Fact.count(gpus.size(), firstTwo(a, gpus));
-        if (!nics.isEmpty() || !gpus.isEmpty()) f[TREE_NICS] = Fact.count(nics.size(), firstTwo(a, nics));
+        if (!gpus.isEmpty()) f[TREE_GPUS] = Fact.count(gpus.size(), firstLines(a, gpus, 2, TreeDevice::line));
+        if (!nics.isEmpty() || !gpus.isEmpty()) f[TREE_NICS] = Fact.count(nics.size(), firstLines(a, nics, 2, TreeDevice::line));
     }
 
-    /** The lines of the first two devices of {@code ds}. */
-    private static List<Quote> firstTwo(Artifact a, List<TreeDevice> ds) {
-        List<Quote> out = new ArrayList<>();
-        for (TreeDevice d : ds.subList(0, Math.min(2, ds.size()))) out.add(Quote.of(a, d.line()));
-        return out;
+    /** The lines of the first {@code n} of {@code items}, each at its {@code line}. */
+    private static <T> List<Quote> firstLines(Artifact a, List<T> items, int n, ToIntFunction<T> line) {
+        return items.stream().limit(n).map(d -> Quote.of(a, line.applyAsInt(d))).toList();
     }
 }

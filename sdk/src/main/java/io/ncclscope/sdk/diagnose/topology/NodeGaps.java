@@ -1,8 +1,6 @@
 package io.ncclscope.sdk.diagnose.topology;
 
-import io.ncclscope.parsers.ParseWarning;
 import io.ncclscope.parsers.ib.IbDevice;
-import io.ncclscope.parsers.ib.IbPort;
 import io.ncclscope.parsers.ib.IbstatData;
 import io.ncclscope.parsers.ib.PortState;
 import io.ncclscope.parsers.nvsmi.NvidiaSmiData;
@@ -19,7 +17,6 @@ import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -39,14 +36,10 @@ final class NodeGaps {
      * @param scope problem-instance scope (the node, or the artifact names when there is none)
      */
     static void withinNode(String node, String scope, List<Artifact> artifacts, MergedFindings out) {
-        Artifact topoA = null; // the first topo matrix whose NIC Legend names every NIC
-        for (Artifact a : artifacts) {
-            Optional<Topology> t = a.data(Topology.class);
-            if (t.isPresent() && !t.get().nics().isEmpty() && t.get().nics().stream().allMatch(n -> n.device() != null)) {
-                topoA = a;
-                break;
-            }
-        }
+        // The first topo matrix whose NIC Legend names every NIC.
+        Artifact topoA = artifacts.stream().filter(a -> a.data(Topology.class)
+                .filter(t -> !t.nics().isEmpty() && t.nics().stream().allMatch(n -> n.device() != null)).isPresent())
+                .findFirst().orElse(null);
         for (Artifact a : artifacts) {
             Optional<IbstatData> ib = a.data(IbstatData.class);
             if (topoA != null && ib.isPresent()) legend(node, scope, topoA, topoA.data(Topology.class).orElseThrow(), a, ib.get(), out);
@@ -62,9 +55,7 @@ final class NodeGaps {
         for (IbDevice d : ib.devices()) {
             if (d.name() == null || shown.contains(d.name())) continue;
             missing.add(d);
-            for (IbPort p : d.ports()) {
-                if (p.state() == PortState.ACTIVE) active = true;
-            }
+            active |= d.ports().stream().anyMatch(p -> p.state() == PortState.ACTIVE);
         }
         if (missing.isEmpty()) return;
         List<String> names = missing.stream().map(IbDevice::name).toList();
@@ -85,9 +76,7 @@ final class NodeGaps {
         Integer attached = d.attachedGpus();
         if (attached == null || d.gpus().size() >= attached || d.gpus().isEmpty()) return;
         // A paste cut short lists fewer GPUs than it attaches: that is the reporter's scissors, not a lost GPU.
-        for (ParseWarning w : a.result().warnings()) {
-            if (w.message() != null && w.message().toLowerCase(Locale.ROOT).contains("cut")) return;
-        }
+        if (d.linesLeftOut()) return;
         List<Quote> ev = new ArrayList<>();
         ev.add(Quote.of(a, d.gpus().get(0).line()));
         ev.add(Quote.of(a, d.gpus().get(d.gpus().size() - 1).line()));

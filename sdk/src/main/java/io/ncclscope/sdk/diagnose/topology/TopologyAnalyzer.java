@@ -144,12 +144,10 @@ public final class TopologyAnalyzer implements Analyzer {
 
     /** GPU_NIC_AFFINITY_POOR and NIC_CROSS_NUMA on the best GPU-NIC source of one node's artifacts. */
     private static void placement(String node, String scope, List<Artifact> as, MergedFindings out) {
-        NumaTopology numa = null;
-        for (Artifact a : as) {
-            Optional<NumaTopology> n = a.data(NumaTopology.class);
-            if (numa == null && n.isPresent() && !n.get().nodes().isEmpty()) numa = n.get();
-        }
-        List<NumaNode> withCpus = numa == null ? List.of() : numa.nodes().stream().filter(NumaNode::hasCpus).toList();
+        // The NUMA nodes with CPUs of the first numactl (or lscpu) reading that shows NUMA nodes.
+        List<NumaNode> withCpus = as.stream().flatMap(a -> a.data(NumaTopology.class).stream())
+                .filter(n -> !n.nodes().isEmpty()).findFirst()
+                .map(n -> n.nodes().stream().filter(NumaNode::hasCpus).toList()).orElse(List.of());
         Map<Integer, Integer> cpuNuma = new HashMap<>();
         for (NumaNode n : withCpus) {
             for (int cpu : n.cpus()) cpuNuma.putIfAbsent(cpu, n.id());

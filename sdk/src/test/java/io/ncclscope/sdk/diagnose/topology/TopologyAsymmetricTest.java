@@ -215,6 +215,8 @@ class TopologyAsymmetricTest {
         Finding g = withCode(analyze(Evidence.builder().addText("q.txt", missing, "gpu7").build()), CODE).get(0);
         assertThat(g.severity()).isEqualTo(FindingSeverity.WARNING);
         assertThat(en(g)).contains("reports 2 attached GPUs but describes only 1");
+        // A paste whose cut marker says lines were left out lists fewer GPUs than it attaches: the scissors, not a GPU.
+        assertThat(withCode(analyze(Evidence.builder().addText("q.txt", missing + "# [cut]\n", "gpu7").build()), CODE)).isEmpty();
     }
 
     @Test
