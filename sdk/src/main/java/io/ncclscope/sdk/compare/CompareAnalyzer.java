@@ -20,7 +20,7 @@ import java.util.StringJoiner;
  * ({@link Comparison}), and the default group's runs at two or more multi-node counts form a scaling series
  * ({@link Scaling}). Silent when the evidence holds a single group with one node count.
  */
-public final class CompareAnalyzer implements Analyzer {
+public final class CompareAnalyzer implements Analyzer.Streamed {
 
     private static final List<String> AB = List.of("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE",
             "NCCL_NVLS_ENABLE", "NCCL_ALGO", "NCCL_IB_HCA", "NCCL_NET_GDR_LEVEL");
@@ -53,12 +53,6 @@ public final class CompareAnalyzer implements Analyzer {
     @Override
     public String name() {
         return "compare";
-    }
-
-    /** Whole evidence goes through the same pass as streamed slices: one code path. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
     }
 
     /**

@@ -33,7 +33,7 @@ import java.util.Set;
  * pair. Without an expectation at least 3 pairs are needed: the median of fewer says nothing.
  * Stateless and thread-safe; linear in the number of results (plus one sort for the median).
  */
-public final class Localizer implements Analyzer {
+public final class Localizer implements Analyzer.Streamed {
 
     /** Default share of the median (or of the expectation) below which a pair is slow. */
     public static final double DEFAULT_FRACTION = 0.8;
@@ -67,18 +67,10 @@ public final class Localizer implements Analyzer {
     }
 
     /**
-     * Inside {@code analyze}, judges only a campaign of pairwise tests: some node in two or more two-node results of
-     * the same series. A folder of unrelated two-node runs (other clusters, other sizes) is not a pair matrix.
-     */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        // Whole evidence goes through the same pass as streamed slices: one code path.
-        return pass().run(evidence);
-    }
-
-    /**
      * {@return a pass keeping each slice's two-node results (hosts, plateau busbw, one quoted row, series): a few
-     * hundred bytes a result} The campaign is judged at {@code finish}: a node's pairs come from many slices.
+     * hundred bytes a result} The campaign is judged at {@code finish}: a node's pairs come from many slices. Only a
+     * campaign of pairwise tests is judged: some node in two or more two-node results of the same series. A folder of
+     * unrelated two-node runs (other clusters, other sizes) is not a pair matrix.
      */
     @Override
     public Pass pass() {

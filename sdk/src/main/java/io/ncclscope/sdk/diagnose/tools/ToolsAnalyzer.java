@@ -15,17 +15,11 @@ import java.util.Objects;
  *
  * <p>Stateless and thread-safe (each {@link #pass()} is not); linear in the size of the evidence.
  */
-public final class ToolsAnalyzer implements Analyzer {
+public final class ToolsAnalyzer implements Analyzer.Streamed {
 
     @Override
     public String name() {
         return "tools";
-    }
-
-    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
     }
 
     /** {@return a pass that checks each slice as it comes and hands its findings on at once} */
