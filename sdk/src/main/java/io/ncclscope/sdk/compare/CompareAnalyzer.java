@@ -6,6 +6,7 @@ import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,36 +64,25 @@ public final class CompareAnalyzer implements Analyzer.Streamed {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final List<Kept> kept = new ArrayList<>();
+            private final SliceSummaries<List<Run>> kept = new SliceSummaries<>();
 
             @Override
             public void add(Evidence slice) {
-                java.util.Objects.requireNonNull(slice, "slice");
-                String node = slice.sliceNode();
-                int i = 0;
-                for (Run r : Comparison.runs(slice)) {
-                    if (r.judgeable()) kept.add(new Kept(node, i++, new Run(r.source(), r.artifact().stub(), slim(r.data()))));
+                List<Run> judgeable = new ArrayList<>();
+                for (Run r : Comparison.runs(java.util.Objects.requireNonNull(slice, "slice"))) {
+                    if (r.judgeable()) judgeable.add(new Run(r.source(), r.artifact().stub(), slim(r.data())));
                 }
+                if (!judgeable.isEmpty()) kept.put(slice.sliceNode(), judgeable);
             }
 
             @Override
             public List<Finding> finish() {
                 // The order of the whole evidence's runs: groups, comparisons and scaling points follow it.
-                List<Kept> sorted = new ArrayList<>(kept);
-                // A lambda of ours, not Comparator.comparing(...): see Evidence.SLICE_ORDER.
-                sorted.sort((a, b) -> {
-                    int c = Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node());
-                    return c != 0 ? c : Integer.compare(a.index(), b.index());
-                });
                 List<Run> runs = new ArrayList<>();
-                for (Kept k : sorted) runs.add(k.run());
+                for (List<Run> ofSlice : kept.inOrder()) runs.addAll(ofSlice);
                 return compare(runs);
             }
         };
-    }
-
-    /** A run kept by the pass, with where it came in the whole evidence (its slice's node, its place in the slice). */
-    private record Kept(String node, int index, Run run) {
     }
 
     /**

@@ -8,6 +8,7 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -75,32 +76,22 @@ public final class Localizer implements Analyzer.Streamed {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final List<SliceResults> kept = new ArrayList<>();
+            private final SliceSummaries<List<PairResult>> kept = new SliceSummaries<>();
 
             @Override
             public void add(Evidence slice) {
-                java.util.Objects.requireNonNull(slice, "slice");
-                List<PairResult> rs = read(slice);
-                if (rs.isEmpty()) return;
-                String node = slice.sliceNode();
-                kept.add(new SliceResults(node, rs));
+                List<PairResult> rs = read(java.util.Objects.requireNonNull(slice, "slice"));
+                if (!rs.isEmpty()) kept.put(slice.sliceNode(), rs);
             }
 
             @Override
             public List<Finding> finish() {
                 // In the whole evidence's slice order: the most common series and the localization follow it.
-                List<SliceResults> sorted = new ArrayList<>(kept);
-                // A lambda of ours, not Comparator.comparing: see Evidence.SLICE_ORDER (this runs in every analysis).
-                sorted.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node()));
                 List<PairResult> all = new ArrayList<>();
-                for (SliceResults r : sorted) all.addAll(r.results());
+                for (List<PairResult> rs : kept.inOrder()) all.addAll(rs);
                 return judge(all);
             }
         };
-    }
-
-    /** The pair results of one slice, with the node the slice holds (null: the slice of no node). */
-    private record SliceResults(String node, List<PairResult> results) {
     }
 
     /** The findings of a campaign of pairwise results; none when no node is in two results of the main series. */

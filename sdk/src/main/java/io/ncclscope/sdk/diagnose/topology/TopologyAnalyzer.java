@@ -72,19 +72,14 @@ public final class TopologyAnalyzer implements Analyzer.Streamed {
         public SliceSummary summarize(Evidence slice) {
             RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
             String node = slice.sliceNode();
-            NodeComparison.NodeAspects aspects = null;
-            if (node != null) {
-                List<Artifact> as = slice.artifactsOf(node);
-                analyzeNode(node, node, as, s.into(NODES));
-                aspects = NodeComparison.read(node, as);
-            } else if (!slice.artifacts().isEmpty()) {
-                analyzeLoose(slice.artifacts(), s.into(LOOSE));
-            }
+            List<Artifact> as = node == null ? slice.artifacts() : slice.artifactsOf(node);
+            if (node != null) analyzeNode(node, node, as, s.into(NODES));
+            else if (!as.isEmpty()) analyzeLoose(as, s.into(LOOSE));
             MergedFindings hosts = s.into(HOSTS);
             for (Artifact a : slice.artifacts()) HostComparison.acrossHosts(a, hosts);
-            NodeComparison.NodeAspects shown = aspects;
+            NodeComparison.NodeAspects aspects = node == null ? null : NodeComparison.read(node, as);
             return () -> {
-                if (shown != null) across.add(shown);
+                if (aspects != null) across.add(aspects);
                 recorded.keep(s);
             };
         }
