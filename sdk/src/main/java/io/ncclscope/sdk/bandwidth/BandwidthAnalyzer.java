@@ -11,17 +11,11 @@ import java.util.List;
  * segment, its plateau held against what the hardware found should give ({@link HardwareModel}), and its
  * curve checked for dips, in-place disagreement, latency spikes and wrong results. Stateless, thread-safe.
  */
-public final class BandwidthAnalyzer implements Analyzer {
+public final class BandwidthAnalyzer implements Analyzer.Streamed {
 
     @Override
     public String name() {
         return "bandwidth";
-    }
-
-    /** Whole evidence goes through the same pass as streamed slices: one code path. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
     }
 
     /**
@@ -34,13 +28,8 @@ public final class BandwidthAnalyzer implements Analyzer {
      */
     @Override
     public Pass pass() {
-        return new Pass() {
+        return new Pass.Summarizing() {
             private final MeasurementFold fold = new MeasurementFold(MeasurementFold.Keep.FINDINGS);
-
-            @Override
-            public void add(Evidence slice) {
-                fold.add(java.util.Objects.requireNonNull(slice, "slice"));
-            }
 
             @Override
             public SliceSummary summarize(Evidence slice) {

@@ -6,6 +6,7 @@ import io.ncclscope.parsers.tests.NcclTestsRow;
 import io.ncclscope.sdk.diagnose.Analyzer;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +21,7 @@ import java.util.StringJoiner;
  * ({@link Comparison}), and the default group's runs at two or more multi-node counts form a scaling series
  * ({@link Scaling}). Silent when the evidence holds a single group with one node count.
  */
-public final class CompareAnalyzer implements Analyzer {
+public final class CompareAnalyzer implements Analyzer.Streamed {
 
     private static final List<String> AB = List.of("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE",
             "NCCL_NVLS_ENABLE", "NCCL_ALGO", "NCCL_IB_HCA", "NCCL_NET_GDR_LEVEL");
@@ -55,12 +56,6 @@ public final class CompareAnalyzer implements Analyzer {
         return "compare";
     }
 
-    /** Whole evidence goes through the same pass as streamed slices: one code path. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
-    }
-
     /**
      * {@return a pass keeping each judgeable run slimmed to what the A/B and scaling checks read (identity, switches,
      * hosts, ranks and every row's size and busbw), with a stub of its artifact to quote} Runs are grouped and compared
@@ -69,36 +64,25 @@ public final class CompareAnalyzer implements Analyzer {
     @Override
     public Pass pass() {
         return new Pass() {
-            private final List<Kept> kept = new ArrayList<>();
+            private final SliceSummaries<List<Run>> kept = new SliceSummaries<>();
 
             @Override
             public void add(Evidence slice) {
-                java.util.Objects.requireNonNull(slice, "slice");
-                String node = slice.sliceNode();
-                int i = 0;
-                for (Run r : Comparison.runs(slice)) {
-                    if (r.judgeable()) kept.add(new Kept(node, i++, new Run(r.source(), r.artifact().stub(), slim(r.data()))));
+                List<Run> judgeable = new ArrayList<>();
+                for (Run r : Comparison.runs(java.util.Objects.requireNonNull(slice, "slice"))) {
+                    if (r.judgeable()) judgeable.add(new Run(r.source(), r.artifact().stub(), slim(r.data())));
                 }
+                if (!judgeable.isEmpty()) kept.put(slice.sliceNode(), judgeable);
             }
 
             @Override
             public List<Finding> finish() {
                 // The order of the whole evidence's runs: groups, comparisons and scaling points follow it.
-                List<Kept> sorted = new ArrayList<>(kept);
-                // A lambda of ours, not Comparator.comparing(...): see Evidence.SLICE_ORDER.
-                sorted.sort((a, b) -> {
-                    int c = Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node());
-                    return c != 0 ? c : Integer.compare(a.index(), b.index());
-                });
                 List<Run> runs = new ArrayList<>();
-                for (Kept k : sorted) runs.add(k.run());
+                for (List<Run> ofSlice : kept.inOrder()) runs.addAll(ofSlice);
                 return compare(runs);
             }
         };
-    }
-
-    /** A run kept by the pass, with where it came in the whole evidence (its slice's node, its place in the slice). */
-    private record Kept(String node, int index, Run run) {
     }
 
     /**

@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * A counter that went down (driver reload, counters cleared) is left out and counted. Stateless, thread-safe
  * (each {@link #pass()} is not).
  */
-public final class CounterDeltaAnalyzer implements Analyzer {
+public final class CounterDeltaAnalyzer implements Analyzer.Streamed {
 
     /** InfiniBand port counters that only count errors (sysfs {@code counters/} and mlx5 {@code hw_counters/}). */
     static final Set<String> IB_ERRORS = Set.of("symbol_error", "link_error_recovery", "link_downed", "port_rcv_errors",
@@ -58,12 +58,6 @@ public final class CounterDeltaAnalyzer implements Analyzer {
     @Override
     public String name() {
         return "counter-deltas";
-    }
-
-    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
     }
 
     /**

@@ -24,7 +24,7 @@ public interface Analyzer {
     /**
      * {@return a pass that makes the same findings as {@link #analyze(Evidence)} one slice at a time} The default pass
      * holds every slice and analyzes them together at {@link Pass#finish()}: correct, but it keeps all parsed facts.
-     * The built-in analyzers override it with passes that keep only what their checks across nodes need.
+     * The built-in analyzers are {@link Streamed}: their passes keep only what their checks across nodes need.
      */
     default Pass pass() {
         return new Pass() {
@@ -40,5 +40,20 @@ public interface Analyzer {
                 return analyze(Evidence.of(slices));
             }
         };
+    }
+
+    /**
+     * An analyzer whose analysis is its pass: {@link #analyze(Evidence)} feeds the evidence's slices to a new
+     * {@link #pass()} ({@link Pass#run(Evidence)}), so that the whole and the streamed analysis are one code path.
+     */
+    interface Streamed extends Analyzer {
+
+        @Override
+        Pass pass();
+
+        @Override
+        default List<Finding> analyze(Evidence evidence) {
+            return pass().run(evidence);
+        }
     }
 }

@@ -49,6 +49,21 @@ public interface Pass {
     }
 
     /**
+     * A pass that reads every slice apart first: {@link #add} is {@link #summarize} and the fold of what it read, so
+     * that the two read a slice alike, on the pass's thread or apart.
+     */
+    interface Summarizing extends Pass {
+
+        @Override
+        SliceSummary summarize(Evidence slice);
+
+        @Override
+        default void add(Evidence slice) {
+            summarize(slice).fold();
+        }
+    }
+
+    /**
      * {@return the findings made so far that no later slice can change, each handed over once} The default hands
      * over none, and {@link #finish()} returns them all. A pass that settles a
      * finding while slices still come (a check of one node's own data) hands it over here so that it does not hold it
@@ -78,7 +93,7 @@ public interface Pass {
     }
 
     /**
-     * {@return the findings of this pass over every slice of {@code evidence}} What a built-in analyzer's
+     * {@return the findings of this pass over every slice of {@code evidence}} What an {@link Analyzer.Streamed}'s
      * {@code analyze(evidence)} returns, so that the whole and the streamed analysis are one code path.
      *
      * @param evidence the whole evidence

@@ -96,8 +96,7 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
         return sb.toString();
     }
 
-    // equals, hashCode and toString by hand, for the AOT cache: see Finding (toString too, since analyzers build
-    // instance keys from subjects). RecordEqualityTest holds them to the record contract.
+    // equals and hashCode by hand, for the AOT cache: see Finding. RecordEqualityTest holds them to the record contract.
     @Override
     public boolean equals(Object other) {
         return this == other || other instanceof Subject o && Objects.equals(node, o.node)
@@ -108,11 +107,5 @@ public record Subject(String node, Integer rank, String gpu, String device, Inte
     @Override
     public int hashCode() {
         return Objects.hash(node, rank, gpu, device, port, iface, peer);
-    }
-
-    @Override
-    public String toString() {
-        return "Subject[node=" + node + ", rank=" + rank + ", gpu=" + gpu + ", device=" + device + ", port=" + port
-                + ", iface=" + iface + ", peer=" + peer + "]";
     }
 }

@@ -8,6 +8,7 @@ import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Pass;
 import io.ncclscope.sdk.diagnose.Subject;
+import io.ncclscope.sdk.diagnose.internal.SliceSummaries;
 import io.ncclscope.sdk.evidence.Artifact;
 import io.ncclscope.sdk.evidence.Evidence;
 import io.ncclscope.sdk.evidence.EvidenceLine;
@@ -33,7 +34,7 @@ import java.util.Set;
  * pair. Without an expectation at least 3 pairs are needed: the median of fewer says nothing.
  * Stateless and thread-safe; linear in the number of results (plus one sort for the median).
  */
-public final class Localizer implements Analyzer {
+public final class Localizer implements Analyzer.Streamed {
 
     /** Default share of the median (or of the expectation) below which a pair is slow. */
     public static final double DEFAULT_FRACTION = 0.8;
@@ -67,48 +68,30 @@ public final class Localizer implements Analyzer {
     }
 
     /**
-     * Inside {@code analyze}, judges only a campaign of pairwise tests: some node in two or more two-node results of
-     * the same series. A folder of unrelated two-node runs (other clusters, other sizes) is not a pair matrix.
-     */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        // Whole evidence goes through the same pass as streamed slices: one code path.
-        return pass().run(evidence);
-    }
-
-    /**
      * {@return a pass keeping each slice's two-node results (hosts, plateau busbw, one quoted row, series): a few
-     * hundred bytes a result} The campaign is judged at {@code finish}: a node's pairs come from many slices.
+     * hundred bytes a result} The campaign is judged at {@code finish}: a node's pairs come from many slices. Only a
+     * campaign of pairwise tests is judged: some node in two or more two-node results of the same series. A folder of
+     * unrelated two-node runs (other clusters, other sizes) is not a pair matrix.
      */
     @Override
     public Pass pass() {
         return new Pass() {
-            private final List<SliceResults> kept = new ArrayList<>();
+            private final SliceSummaries<List<PairResult>> kept = new SliceSummaries<>();
 
             @Override
             public void add(Evidence slice) {
-                java.util.Objects.requireNonNull(slice, "slice");
-                List<PairResult> rs = read(slice);
-                if (rs.isEmpty()) return;
-                String node = slice.sliceNode();
-                kept.add(new SliceResults(node, rs));
+                List<PairResult> rs = read(java.util.Objects.requireNonNull(slice, "slice"));
+                if (!rs.isEmpty()) kept.put(slice.sliceNode(), rs);
             }
 
             @Override
             public List<Finding> finish() {
                 // In the whole evidence's slice order: the most common series and the localization follow it.
-                List<SliceResults> sorted = new ArrayList<>(kept);
-                // A lambda of ours, not Comparator.comparing: see Evidence.SLICE_ORDER (this runs in every analysis).
-                sorted.sort((a, b) -> Evidence.SLICE_NODE_ORDER.compare(a.node(), b.node()));
                 List<PairResult> all = new ArrayList<>();
-                for (SliceResults r : sorted) all.addAll(r.results());
+                for (List<PairResult> rs : kept.inOrder()) all.addAll(rs);
                 return judge(all);
             }
         };
-    }
-
-    /** The pair results of one slice, with the node the slice holds (null: the slice of no node). */
-    private record SliceResults(String node, List<PairResult> results) {
     }
 
     /** The findings of a campaign of pairwise results; none when no node is in two results of the main series. */

@@ -1,11 +1,7 @@
 package io.ncclscope.sdk.diagnose.errors;
 
 import io.ncclscope.sdk.diagnose.Analyzer;
-import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Pass;
-import io.ncclscope.sdk.evidence.Evidence;
-import java.util.List;
-import java.util.Objects;
 
 /**
  * Errors in logs: every NCCL WARN line, the launcher's error reports (PyTorch, torchrun) and nccl-tests failures,
@@ -22,21 +18,13 @@ import java.util.Objects;
  * variables NCCL cannot accept, {@code NCCL_DEBUG_FILE}, a network plugin asked for but not loaded, and nccl-tests
  * failures (threshold, data check, timeout, arguments).
  *
- * <p>Stateless and thread-safe; linear in the size of the evidence. {@link #analyze(Evidence)} runs its {@link #pass()}
- * over the evidence's slices: the whole and the streamed analysis are one code path.
+ * <p>Stateless and thread-safe; linear in the size of the evidence.
  */
-public final class ErrorsAnalyzer implements Analyzer {
+public final class ErrorsAnalyzer implements Analyzer.Streamed {
 
     @Override
     public String name() {
         return "errors";
-    }
-
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        Objects.requireNonNull(evidence, "evidence");
-        // One code path: the whole evidence is read the way a streamed analysis reads it, slice by slice.
-        return pass().run(evidence);
     }
 
     /**

@@ -75,13 +75,16 @@ public final class RecordedFindings {
     }
 
     /**
-     * Hands the findings of phase {@code phase} of every slice to {@code out}, slice by slice in
-     * {@link Evidence#SLICE_NODE_ORDER}.
+     * Hands the findings of phases {@code from} to {@code to} (both included) of every slice to {@code out}, phase by
+     * phase, each slice by slice in {@link Evidence#SLICE_NODE_ORDER}.
      */
-    public void replay(int phase, MergedFindings out) {
-        for (SliceRecord s : slices.inOrder()) {
-            List<Consumer<MergedFindings>> calls = s.calls[phase];
-            if (calls != null) calls.forEach(c -> c.accept(out));
+    public void replay(int from, int to, MergedFindings out) {
+        List<SliceRecord> inOrder = slices.inOrder();
+        for (int phase = from; phase <= to; phase++) {
+            for (SliceRecord s : inOrder) {
+                List<Consumer<MergedFindings>> calls = s.calls[phase];
+                if (calls != null) calls.forEach(c -> c.accept(out));
+            }
         }
     }
 

@@ -16,17 +16,11 @@ import java.util.Objects;
  * Facts from several tools about one link make one finding; artifacts with no node count as one unnamed node.
  * Stateless and thread-safe (each {@link #pass()} is not); linear in the size of the evidence.
  */
-public final class LinkHealthAnalyzer implements Analyzer {
+public final class LinkHealthAnalyzer implements Analyzer.Streamed {
 
     @Override
     public String name() {
         return "links";
-    }
-
-    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
     }
 
     /**
@@ -49,17 +43,12 @@ public final class LinkHealthAnalyzer implements Analyzer {
             ETHTOOL = 8, SPEEDS = 9, BONDS = 10, SIBLINGS = 11, COUNTERS = 12, XID = 13, PHASES = 14;
 
     /** The link-health pass: per-node checks in add, checks across nodes at finish between them. */
-    private static final class LinkPass implements Pass {
+    private static final class LinkPass implements Pass.Summarizing {
         private final RecordedFindings recorded = new RecordedFindings(PHASES);
         private final PcieCheck pcie = new PcieCheck();
         private final NvlinkCheck nvlink = new NvlinkCheck();
         private final IbCheck ib = new IbCheck();
         private final EthCheck eth = new EthCheck();
-
-        @Override
-        public void add(Evidence slice) {
-            summarize(slice).fold();
-        }
 
         /**
          * {@inheritDoc} Apart: the node's ports, and the checks of one node alone (counters, Xids), each recording
@@ -83,23 +72,18 @@ public final class LinkHealthAnalyzer implements Analyzer {
         @Override
         public List<Finding> finish() {
             MergedFindings out = new MergedFindings();
-            replay(LSPCI, KERNEL, out);
+            recorded.replay(LSPCI, KERNEL, out);
             pcie.idleSummary(out);
             nvlink.finish(out);
-            replay(IB_DOWN, IB_DOWN, out);
+            recorded.replay(IB_DOWN, IB_DOWN, out);
             ib.rates(out);
             ib.activeMtu(out);
-            replay(ROCE_MTU, ETHTOOL, out);
+            recorded.replay(ROCE_MTU, ETHTOOL, out);
             eth.peers();
-            replay(SPEEDS, SPEEDS, out);
+            recorded.replay(SPEEDS, SPEEDS, out);
             eth.mtuAcrossNodes(out);
-            replay(BONDS, XID, out);
+            recorded.replay(BONDS, XID, out);
             return out.findings();
-        }
-
-        /** Hands out the findings of phases {@code from..to}. */
-        private void replay(int from, int to, MergedFindings out) {
-            for (int phase = from; phase <= to; phase++) recorded.replay(phase, out);
         }
     }
 }

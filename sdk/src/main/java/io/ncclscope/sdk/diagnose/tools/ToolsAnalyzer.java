@@ -15,31 +15,26 @@ import java.util.Objects;
  *
  * <p>Stateless and thread-safe (each {@link #pass()} is not); linear in the size of the evidence.
  */
-public final class ToolsAnalyzer implements Analyzer {
+public final class ToolsAnalyzer implements Analyzer.Streamed {
 
     @Override
     public String name() {
         return "tools";
     }
 
-    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
-    }
-
-    /** {@return a pass that checks each slice as it comes and hands its findings on at once} */
+    /** {@return a pass that checks each slice apart and hands its findings on at once} */
     @Override
     public Pass pass() {
-        return new Pass() {
+        return new Pass.Summarizing() {
             private final List<Finding> ready = new ArrayList<>();
 
             @Override
-            public void add(Evidence slice) {
-                Objects.requireNonNull(slice, "slice");
-                String node = slice.sliceNode();
-                DriverFailures.check(node, slice, ready);
-                CollectSteps.check(node, slice, ready);
+            public SliceSummary summarize(Evidence slice) {
+                String node = Objects.requireNonNull(slice, "slice").sliceNode();
+                List<Finding> found = new ArrayList<>();
+                DriverFailures.check(node, slice, found);
+                CollectSteps.check(node, slice, found);
+                return () -> ready.addAll(found);
             }
 
             @Override

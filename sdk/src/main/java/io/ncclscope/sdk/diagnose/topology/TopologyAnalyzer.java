@@ -41,17 +41,11 @@ import java.util.function.Function;
  * </ul>
  * Stateless and thread-safe (each {@link #pass()} is not); linear in the number of nodes.
  */
-public final class TopologyAnalyzer implements Analyzer {
+public final class TopologyAnalyzer implements Analyzer.Streamed {
 
     @Override
     public String name() {
         return "topology";
-    }
-
-    /** The same as feeding {@code evidence.slices()} to {@link #pass()}: one code path for whole and streamed. */
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        return pass().run(evidence);
     }
 
     /**
@@ -69,33 +63,23 @@ public final class TopologyAnalyzer implements Analyzer {
     private static final int NODES = 0, LOOSE = 1, HOSTS = 2, PHASES = 3;
 
     /** The topology pass: each node's checks in add, the node comparison at finish. */
-    private static final class TopologyPass implements Pass {
+    private static final class TopologyPass implements Pass.Summarizing {
         private final RecordedFindings recorded = new RecordedFindings(PHASES);
         private final NodeComparison across = new NodeComparison();
-
-        @Override
-        public void add(Evidence slice) {
-            summarize(slice).fold();
-        }
 
         /** {@inheritDoc} Apart: the node's own checks (recorded) and what it shows for the comparison of nodes. */
         @Override
         public SliceSummary summarize(Evidence slice) {
             RecordedFindings.SliceRecord s = recorded.slice(Objects.requireNonNull(slice, "slice"));
             String node = slice.sliceNode();
-            NodeComparison.NodeAspects aspects = null;
-            if (node != null) {
-                List<Artifact> as = slice.artifactsOf(node);
-                analyzeNode(node, node, as, s.into(NODES));
-                aspects = NodeComparison.read(node, as);
-            } else if (!slice.artifacts().isEmpty()) {
-                analyzeLoose(slice.artifacts(), s.into(LOOSE));
-            }
+            List<Artifact> as = node == null ? slice.artifacts() : slice.artifactsOf(node);
+            if (node != null) analyzeNode(node, node, as, s.into(NODES));
+            else if (!as.isEmpty()) analyzeLoose(as, s.into(LOOSE));
             MergedFindings hosts = s.into(HOSTS);
             for (Artifact a : slice.artifacts()) HostComparison.acrossHosts(a, hosts);
-            NodeComparison.NodeAspects shown = aspects;
+            NodeComparison.NodeAspects aspects = node == null ? null : NodeComparison.read(node, as);
             return () -> {
-                if (shown != null) across.add(shown);
+                if (aspects != null) across.add(aspects);
                 recorded.keep(s);
             };
         }
@@ -103,10 +87,9 @@ public final class TopologyAnalyzer implements Analyzer {
         @Override
         public List<Finding> finish() {
             MergedFindings out = new MergedFindings();
-            recorded.replay(NODES, out);
-            recorded.replay(LOOSE, out);
+            recorded.replay(NODES, LOOSE, out);
             across.finish(out);
-            recorded.replay(HOSTS, out);
+            recorded.replay(HOSTS, HOSTS, out);
             return out.findings();
         }
     }

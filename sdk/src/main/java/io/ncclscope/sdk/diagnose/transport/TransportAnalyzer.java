@@ -23,7 +23,7 @@ import java.util.Objects;
  * {@code ip addr} / {@code ibdev2netdev} and {@code nvidia-smi topo -m}. Severity follows what the job loses: a
  * single-node run does not use the network, so a network choice there is context (INFO) at most.
  */
-public final class TransportAnalyzer implements Analyzer {
+public final class TransportAnalyzer implements Analyzer.Streamed {
 
     /**
      * How a detail names the hosts of a statement made on several ({@code NCCL on ${hosts}}): the same statement from
@@ -38,12 +38,6 @@ public final class TransportAnalyzer implements Analyzer {
         return "transport";
     }
 
-    @Override
-    public List<Finding> analyze(Evidence evidence) {
-        // The same pass as a streamed read, so that the two cannot drift.
-        return pass().run(evidence);
-    }
-
     /**
      * {@return a pass that keeps a {@link NodeSummary} per slice and checks every job at finish} Jobs join logs of many
      * nodes (one communicator written per node) and judge each host's choice against that host's hardware, and
@@ -52,13 +46,8 @@ public final class TransportAnalyzer implements Analyzer {
      */
     @Override
     public Pass pass() {
-        return new Pass() {
+        return new Pass.Summarizing() {
             private final SliceSummaries<NodeSummary> slices = new SliceSummaries<>();
-
-            @Override
-            public void add(Evidence slice) {
-                summarize(slice).fold();
-            }
 
             @Override
             public SliceSummary summarize(Evidence slice) {
