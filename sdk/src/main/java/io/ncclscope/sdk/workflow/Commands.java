@@ -90,7 +90,9 @@ final class Commands {
             case IFNAME_SET -> {
                 // The interface a finding suggests; else NCCL's own exclusions and the interfaces findings call wrong,
                 // by name; else a placeholder that reads as one, never an example that looks like this node's.
-                String exclude = badIfaces.isEmpty() ? "<interfaces that cannot reach the other nodes>" : String.join(",", badIfaces);
+                // NCCL's '^' excludes by prefix: lo and docker are out already, named again they would be said twice.
+                List<String> others = badIfaces.stream().filter(i -> !i.startsWith("lo") && !i.startsWith("docker")).toList();
+                String exclude = others.isEmpty() ? "<interfaces that cannot reach the other nodes>" : String.join(",", others);
                 out.add(c(need, null, "export NCCL_SOCKET_IFNAME=" + (iface != null ? iface : "^lo,docker," + exclude)));
                 out.add(c(need, n1, "ping -c 3 " + n2));
                 out.add(c(need, n1, "nc -vz " + n2 + " 29500"));

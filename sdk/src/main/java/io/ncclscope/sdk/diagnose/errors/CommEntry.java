@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * One communicator entry as the pass keeps it: the init line's fields, where the line is (its log's
  * {@linkplain Artifact#stub() stub}: quoted only when a finding shows it), and whether its log lets ranks share a GPU
- * ({@link NcclLog#multiRankGpuEnabled}).
+ * ({@link NcclLog#multiRankGpuEnabled}, or {@code NCCL_HOSTID} set: NCCL's own duplicate check then decides).
  */
 record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
               String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
@@ -18,7 +18,10 @@ record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, I
     /** {@return a log's communicator entries that name a communicator} */
     static List<CommEntry> of(Artifact a, NcclLog log) {
         List<CommEntry> out = new ArrayList<>();
-        boolean multi = log.multiRankGpuEnabled();
+        // With NCCL_HOSTID set, NCCL tells hosts apart by it, not by the host name the lines print: two ranks on one GPU
+        // of one host name may be two hosts to NCCL, which then reports a real duplicate with its own WARN (our capture
+        // h100-peer-lost/torchrun-rank1-killed.log: NCCL ran both).
+        boolean multi = log.multiRankGpuEnabled() || log.environment().containsKey("NCCL_HOSTID");
         for (NcclRank r : log.ranks()) {
             if (r.commId() == null) continue;
             out.add(new CommEntry(a.stub(), r.line(), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
