@@ -81,7 +81,7 @@ final class ChainFindings {
                 d.env = "NCCL_COLLNET_ENABLE";
             }
             case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
-            case LauncherMessages.STORE_UNREACHABLE, LauncherMessages.STORE_PORT_IN_USE -> store(d);
+            case Classifier.STORE_UNREACHABLE, Classifier.STORE_PORT_IN_USE -> store(d);
             default -> d.args("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
@@ -223,7 +223,7 @@ final class ChainFindings {
      * address it printed there is a local wildcard, no peer).
      */
     private static void store(DraftParts d) {
-        boolean listening = LauncherMessages.STORE_PORT_IN_USE.equals(d.first.code);
+        boolean listening = Classifier.STORE_PORT_IN_USE.equals(d.first.code);
         String peer = listening ? null : d.peer;
         d.args("peer", peer, "port", d.port);
         if (!listening && peer == null) d.key = d.key + ".nopeer";

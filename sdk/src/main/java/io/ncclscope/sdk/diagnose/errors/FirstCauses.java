@@ -92,9 +92,7 @@ final class FirstCauses {
             if (v.role() == Role.BENIGN || probeOnly(v, log)) continue;
             if (retriedAfter(v, e, lastRetry)) v = new Verdict(Classifier.CONNECT, Role.WEAK, "connect.retry");
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
-            Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
-                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
-                    e.asPrinted(), v);
+            Signal s = Signal.of(a, e, rank, Signal.Origin.NCCL, v);
             Signal.enrich(s, logIndex, dupByLine.get(e.line()), Signal.ibFor(log, ibByLine, s));
             signals.add(s);
         }
@@ -110,7 +108,7 @@ final class FirstCauses {
                 case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
                         new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
                 // PyTorch's c10d store could not be set up: the catalogue's row says what the line means.
-                case STORE_SETUP -> LauncherMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
+                case STORE_SETUP -> Classifier.launcherLine(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
                 case CHILD_FAILED -> childFailures.add(le);
                 case PROCESS_ENDED -> processEnds.add(le);
@@ -161,7 +159,7 @@ final class FirstCauses {
 
     /** A line of how a process ended as a signal: a first cause to {@link #signals}, a weak one to {@code weak}. */
     private void ended(Artifact a, LauncherError le, String text, List<Signal> weak) {
-        Verdict v = LauncherMessages.classify(text).orElse(null);
+        Verdict v = Classifier.launcherLine(text).orElse(null);
         if (v == null || v.code() == null) return;
         Signal s = new Signal(a, le.line(), le.host(), le.pid(), null, null, le.rank(), null, text, EventKind.OTHER, null,
                 null, null, le.count(), Signal.Origin.LAUNCHER, le.text(), v);
@@ -305,9 +303,7 @@ final class FirstCauses {
             if (e.level() != NcclLevel.WARN) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), log.environment(), null);
             if (v.role() == Role.BENIGN) continue;
-            signals.add(new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), e.rank(), e.source(),
-                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS,
-                    e.asPrinted(), v));
+            signals.add(Signal.of(a, e, e.rank(), Signal.Origin.TESTS, v));
         }
     }
 
