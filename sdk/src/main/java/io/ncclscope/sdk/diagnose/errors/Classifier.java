@@ -172,8 +172,7 @@ final class Classifier {
             case IB_COMPLETION -> ibCompletion(status);
             case IB_SETUP -> ibSetup(l);
             // A connection the peer closed names the peer's failure: the cause is in the peer's log.
-            case REMOTE -> new Verdict(REMOTE, l.contains("closed") || l.contains("reset") ? Role.SECONDARY : Role.ROOT,
-                    l.contains("closed") || l.contains("reset") ? "remote.lost" : null);
+            case REMOTE -> WarnMessageFacts.connectionClosed(l) ? new Verdict(REMOTE, Role.SECONDARY, "remote.lost") : root(REMOTE, null);
             default -> root(code, keyOf(code, l));
         };
     }

@@ -8,8 +8,8 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclResult;
-import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.StoreAddress;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
@@ -180,11 +180,8 @@ final class FirstCauses {
      * hints (its rdma and sendrecv protocols, aws-ofi-nccl src/nccl_ofi_net.cpp) and one of them was answered.
      */
     private static boolean probeOnly(Verdict v, NcclLog log) {
-        if (v.role() != Role.WEAK || !Classifier.OFI_PROVIDER.equals(v.code())) return false;
-        for (NetworkChoice n : log.networks()) {
-            if (n.name() != null && n.name().contains("Libfabric")) return true;
-        }
-        return false;
+        return v.role() == Role.WEAK && Classifier.OFI_PROVIDER.equals(v.code())
+                && log.networks().stream().anyMatch(n -> TransportTerms.isLibfabric(n.name()));
     }
 
     /** A launcher's report of its own, as a signal: {@code text} its message, {@code peer} the address it names. */
@@ -263,11 +260,7 @@ final class FirstCauses {
         boolean geforce = t.devices().stream().anyMatch(NcclTestsDevice::isGeForce);
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
         for (TestError e : t.errors()) {
-            // A rank only when the line points at exactly one device: one process usually drives every GPU.
-            List<Integer> ranks = e.host() == null ? List.of() : t.devices().stream()
-                    .filter(d -> e.host().equals(d.host()) && (e.pid() == null || e.pid().equals(d.pid())))
-                    .map(NcclTestsDevice::rank).toList();
-            Integer rank = ranks.size() == 1 ? ranks.get(0) : null;
+            Integer rank = t.rankOf(e);
             Long pid = e.pid() == null ? null : e.pid().longValue();
             switch (e.kind()) {
                 case NCCL_FAILURE, CUDA_FAILURE -> {
