@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * times in the order of the whole evidence, each reading keeping only what the next one needs:
  * <ol>
  *   <li>the facts: how many chains, the first one, the first chain of each rank and of each group across artifacts;</li>
- *   <li>what reaches a chain from another artifact: consequences and watchdog lines that join the first chain, the
- *       other chains of a group across artifacts; and the failure reports with no cause text each chain takes;</li>
+ *   <li>what reaches a chain from elsewhere: consequences and watchdog lines that join the first chain, the other
+ *       chains of its group; and the failure reports with no cause text each chain takes;</li>
  *   <li>the findings, one per group, made when its first chain is read, with what its own artifact adds to it.</li>
  * </ol>
  * What the third reading makes is what joining every walk at once makes: the chains in the order of the whole evidence
@@ -70,8 +70,11 @@ final class ChainGroups {
     private final Joining firstJoins = new Joining();
     /** Per chain that failure reports with no cause text join, from any artifact. */
     private final Map<Long, JoinedReports> joined = new HashMap<>();
-    /** Per group across artifacts with more than one chain: what its other chains add. */
-    private final Map<String, Group> cross = new HashMap<>();
+    /**
+     * Per first chain of a group with more than one chain: what the group's other chains add, those of its own artifact
+     * first, then those of later artifacts.
+     */
+    private final Map<Long, Group> others = new HashMap<>();
 
     // -- what the findings leave (third reading) ----------------------------------------------------------------------
 
@@ -165,14 +168,15 @@ final class ChainGroups {
         List<ChainSummary> cases = o.cases();
         // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain, as its own do.
         if (cases.isEmpty() || order == orderOf(first)) firstJoins.add(o, l);
+        Map<String, Long> localFirst = new HashMap<>();
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
-            if (r.crossKey() == null) continue;
-            String key = r.group();
-            // The chains of the first chain's own artifact are read with it.
-            if (orderOf(crossFirst.get(key)) == order) continue;
-            Group g = cross.computeIfAbsent(key, k -> new Group());
+            long at = pos(order, i);
+            long leader = r.crossKey() != null ? crossFirst.get(r.group()) : localFirst.computeIfAbsent(r.group(), k -> at);
+            if (leader == at) continue;
+            Group g = others.computeIfAbsent(leader, k -> new Group());
             g.join(r);
+            // Only an artifact's first chain takes consequences: here one of a group that an earlier artifact leads.
             if (i == 0) g.consequences(Joining.of(o, l), o);
         }
         // Failure reports join a chain of any artifact, their own included, in the order of the whole evidence.
@@ -220,16 +224,8 @@ final class ChainGroups {
         g.rank(r);
         // An artifact's first chain takes its consequences; the evidence's first, those of the artifacts with no chain too.
         if (i == 0) g.consequences(at == first ? firstJoins : Joining.of(o, l), o);
-        // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
-        // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
-        String group = r.group();
-        for (int j = i + 1; j < cases.size(); j++) {
-            if (group.equals(cases.get(j).group())) g.join(cases.get(j));
-        }
-        if (r.crossKey() != null) {
-            Group others = cross.get(group);
-            if (others != null) g.add(others);
-        }
+        Group rest = others.get(at);
+        if (rest != null) g.add(rest);
         // Processes of this artifact that only returned error codes failed from the artifact's first chain.
         List<String> returned = new ArrayList<>(reports.codes);
         if (i == 0) returned.addAll(o.traceCodes());
@@ -316,7 +312,7 @@ final class ChainGroups {
             }
         }
 
-        /** Adds the other chains of a group across artifacts (its {@code size} counts them only). */
+        /** Adds the group's other chains (the {@code size} of {@code others} counts them only). */
         void add(Group others) {
             size += others.size - 1;
             ranks.addAll(others.ranks);
