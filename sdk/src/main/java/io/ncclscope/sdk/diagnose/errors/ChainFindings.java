@@ -72,7 +72,7 @@ final class ChainFindings {
             case Classifier.USAGE, Classifier.REMOTE -> remote(d);
             case Classifier.ENV -> environment(d);
             case Classifier.PLUGIN -> plugin(d);
-            case Classifier.MAPPING -> d.severity = FindingSeverity.ERROR;
+            case Classifier.MAPPING, Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
             case Classifier.SHM -> d.env = "NCCL_SHM_DISABLE";
             case Classifier.COLLNET -> {
                 // A fallback: collectives run on the point-to-point network, whatever the return codes before it.
@@ -80,7 +80,6 @@ final class ChainFindings {
                 d.severityFailed = FindingSeverity.INFO;
                 d.env = "NCCL_COLLNET_ENABLE";
             }
-            case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
             case Classifier.STORE_UNREACHABLE, Classifier.STORE_PORT_IN_USE -> store(d);
             default -> d.args("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code));
         }
