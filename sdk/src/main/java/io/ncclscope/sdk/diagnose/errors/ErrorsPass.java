@@ -163,9 +163,7 @@ final class ErrorsPass implements Pass {
 
     /** A log's summary: what reads only the log ({@link #fold} adds the rest). */
     private static ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
-        FirstCauses walk = new FirstCauses();
-        walk.addLog(a, log);
-        ArtifactSummary p = new ArtifactSummary(place, a.name(), walk.settle());
+        ArtifactSummary p = new ArtifactSummary(place, a.name(), new FirstCauses(a, log).settle());
         p.placed = List.copyOf(CommEntry.of(a, log));
         p.versions = VersionCheck.printed(a, log);
         p.interfaces = usableInterfaces(a, log);
@@ -186,9 +184,7 @@ final class ErrorsPass implements Pass {
 
     /** A table's summary: what reads only the table ({@link #fold} adds the rest). */
     private static ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
-        FirstCauses walk = new FirstCauses();
-        walk.addTests(a, t);
-        ArtifactSummary p = new ArtifactSummary(place, a.name(), walk.settle());
+        ArtifactSummary p = new ArtifactSummary(place, a.name(), new FirstCauses(a, t).settle());
         p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
         p.versions = VersionCheck.printed(a, t);
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));

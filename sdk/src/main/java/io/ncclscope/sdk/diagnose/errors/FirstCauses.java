@@ -34,7 +34,7 @@ import java.util.Set;
  * {@link Chain}, later lines of that process become its followers, and lines of processes with no cause of their own
  * (a peer that saw its socket closed, a flushed work request, a watchdog timeout, a generic launcher error) become
  * consequences of the earliest cause. Only when no cause is seen anywhere do those lines name a finding themselves.
- * One instance per analysis; not thread-safe (the analyzer creates a new one per call).
+ * One instance per artifact, made with it and then {@linkplain #settle settled}; not thread-safe.
  */
 final class FirstCauses {
 
@@ -72,8 +72,8 @@ final class FirstCauses {
 
     // -- collection -------------------------------------------------------------------------------------------------
 
-    /** Adds the one artifact walked: an NCCL log. */
-    void addLog(Artifact a, NcclLog log) {
+    /** The walk of an NCCL log. */
+    FirstCauses(Artifact a, NcclLog log) {
         logIndex = new LogIndex(a, log);
         for (DuplicateGpu d : log.duplicateGpus()) dupByLine.putIfAbsent(d.line(), d);
         for (IbCompletionError e : log.ibCompletionErrors()) ibByLine.putIfAbsent(e.line(), e);
@@ -254,8 +254,8 @@ final class FirstCauses {
         return s;
     }
 
-    /** Adds the one artifact walked: an nccl-tests output. */
-    void addTests(Artifact a, NcclTestsData t) {
+    /** The walk of an nccl-tests output. */
+    FirstCauses(Artifact a, NcclTestsData t) {
         if (!t.ncclWarnings().isEmpty()) addTestsWarnings(a, t);
         boolean geforce = t.devices().stream().anyMatch(NcclTestsDevice::isGeForce);
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
@@ -303,7 +303,7 @@ final class FirstCauses {
     // -- one artifact -----------------------------------------------------------------------------------------------
 
     /**
-     * Walks the one artifact added and returns what the analysis needs of it once the artifact is let go.
+     * Settles the artifact's chains and returns what the analysis needs of it once the artifact is let go.
      * Per process, the first cause and its followers, the return-code trace and the launcher's reports are all in the
      * artifact, so every chain is settled here; only which chain a consequence with no cause of its own joins, which
      * failure reports join a chain, and whether any artifact has a first cause at all wait for the other artifacts
