@@ -93,6 +93,16 @@ public final class TransportTerms {
     }
 
     /**
+     * {@return whether a network NCCL names is the libfabric plugin's ({@code Libfabric}, aws-ofi-nccl's
+     * {@code AWS Libfabric})}
+     *
+     * @param network the network as printed; null for none
+     */
+    public static boolean isLibfabric(String network) {
+        return network != null && network.contains("Libfabric");
+    }
+
+    /**
      * {@return whether a network NCCL names is its internal TCP socket transport ({@code Socket})}
      *
      * @param network the network as printed; null for none

@@ -2,6 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import io.ncclscope.parsers.internal.ToolValues;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -89,6 +90,9 @@ public final class WarnMessageFacts {
      * {@code NET/OFI Request ... completed with error}), as against its setup calls; matched in lower case.
      */
     private static final String[] OFI_COMPLETION = {"completed with error", "undeliverable", "completion"};
+
+    /** Words of a connection that was closed or reset (src/misc/socket.cc, PyTorch's store), matched in lower case. */
+    private static final String[] CONNECTION_CLOSED = {"closed", "reset"};
 
     private WarnMessageFacts() {
     }
@@ -187,6 +191,35 @@ public final class WarnMessageFacts {
     public static String valueNotParsed(String message) {
         int q = message == null ? -1 : message.indexOf(PARSING);
         return q < 0 ? null : message.substring(q + PARSING.length()).replace("\"", "").trim();
+    }
+
+    /**
+     * {@return the NCCL variable a message is about: the one it names ({@link #variable}), else the one {@code settings}
+     * sets to the value it could not parse ({@link #valueNotParsed}: NCCL_ALGO's {@code when parsing "ring,foo"}); null
+     * when neither}
+     *
+     * @param message  the message; null allowed
+     * @param settings the log's NCCL variables and their values ({@link NcclLog#environment})
+     */
+    public static String variableAbout(String message, Map<String, String> settings) {
+        String named = variable(message);
+        if (named != null) return named;
+        String value = valueNotParsed(message);
+        if (value == null) return null;
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            if (e.getValue().equals(value)) return e.getKey();
+        }
+        return null;
+    }
+
+    /**
+     * {@return whether a message says a connection was closed or reset ({@code Connection closed by remote peer},
+     * {@code Connection reset by peer}, {@code socket closed}): the peer went away first}
+     *
+     * @param message the message; null allowed
+     */
+    public static boolean connectionClosed(String message) {
+        return holdsAny(message, CONNECTION_CLOSED);
     }
 
     /**

@@ -166,6 +166,26 @@ public record NcclTestsData(SourceFormat format, String test, Collective collect
                 concluded);
     }
 
+    /**
+     * {@return the rank an error line of this output belongs to: the one device its host's process drives, by the
+     * {@code # Rank} lines (any process of the host when the line names no pid); null when the line names no host, or
+     * that process drives no device or several (one process usually drives every GPU of its host)}
+     *
+     * @param e one of {@link #errors}
+     */
+    public Integer rankOf(TestError e) {
+        if (e.host() == null) return null;
+        Integer rank = null;
+        int found = 0;
+        for (NcclTestsDevice d : devices) {
+            if (e.host().equals(d.host()) && (e.pid() == null || e.pid().equals(d.pid()))) {
+                rank = d.rank();
+                found++;
+            }
+        }
+        return found == 1 ? rank : null;
+    }
+
     /** {@return the row of the largest size (the last one of that size), if any} */
     public java.util.Optional<NcclTestsRow> largestRow() {
         NcclTestsRow best = null;

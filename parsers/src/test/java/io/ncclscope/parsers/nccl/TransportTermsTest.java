@@ -67,6 +67,10 @@ class TransportTermsTest {
         assertThat(TransportTerms.isSocket("Socket")).isTrue();
         assertThat(TransportTerms.isSocket("socket")).isTrue();
         assertThat(TransportTerms.isSocket("IB")).isFalse();
+        assertThat(TransportTerms.isLibfabric("AWS Libfabric")).isTrue();
+        assertThat(TransportTerms.isLibfabric("Libfabric")).isTrue();
+        assertThat(TransportTerms.isLibfabric("IB")).isFalse();
+        assertThat(TransportTerms.isLibfabric(null)).isFalse();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.ncclscope.parsers.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The facts a WARN message names, read from messages as NCCL, aws-ofi-nccl and PyTorch's c10d store print them. */
@@ -44,6 +45,28 @@ class WarnMessageFactsTest {
         assertThat(WarnMessageFacts.valueNotParsed("Unrecognized element token \"foo\" when parsing \"ring,foo\""))
                 .isEqualTo("ring,foo");
         assertThat(WarnMessageFacts.valueNotParsed(null)).isNull();
+    }
+
+    @Test
+    void aMessageIsAboutTheVariableItNamesElseTheOneSetToTheValueItCouldNotParse() {
+        Map<String, String> settings = Map.of("NCCL_ALGO", "ring,foo", "NCCL_SOCKET_IFNAME", "eth9");
+        assertThat(WarnMessageFacts.variableAbout("NCCL_SOCKET_IFNAME set to eth9 but no interface found", settings))
+                .isEqualTo("NCCL_SOCKET_IFNAME");
+        assertThat(WarnMessageFacts.variableAbout("Unrecognized element token \"foo\" when parsing \"ring,foo\"", settings))
+                .isEqualTo("NCCL_ALGO");
+        assertThat(WarnMessageFacts.variableAbout("Unrecognized element token \"foo\" when parsing \"ring,foo\"", Map.of()))
+                .isNull();
+        assertThat(WarnMessageFacts.variableAbout("Bootstrap : no socket interface found", settings)).isNull();
+        assertThat(WarnMessageFacts.variableAbout(null, settings)).isNull();
+    }
+
+    @Test
+    void aMessageSaysThePeerClosedOrResetTheConnection() {
+        // src/misc/socket.cc
+        assertThat(WarnMessageFacts.connectionClosed("socketProgress: Connection closed by remote peer node-2<52244>")).isTrue();
+        assertThat(WarnMessageFacts.connectionClosed("Net : Call to recv from 10.0.0.2<33567> failed : Connection reset by peer")).isTrue();
+        assertThat(WarnMessageFacts.connectionClosed("Connect to 10.0.0.2<45763> failed : Connection timed out")).isFalse();
+        assertThat(WarnMessageFacts.connectionClosed(null)).isFalse();
     }
 
     @Test

@@ -46,6 +46,23 @@ class NcclTestsFactsTest {
     }
 
     @Test
+    void anErrorLineBelongsToTheOneDeviceItsProcessDrives() {
+        String out = "# nThread 1 nGpus 1 minBytes 8 maxBytes 128 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"
+                + "#\n"
+                + "# Using devices\n"
+                + "#  Rank  0 Group  0 Pid  11 on      node1 device  0 [0000:1b:00] NVIDIA H100 80GB HBM3\n"
+                + "#  Rank  1 Group  0 Pid  12 on      node1 device  1 [0000:2b:00] NVIDIA H100 80GB HBM3\n"
+                + "#  Rank  2 Group  0 Pid  13 on      node2 device  0 [0000:1b:00] NVIDIA H100 80GB HBM3\n";
+        NcclTestsData t = new NcclTestsParser().parse(out).data();
+        assertThat(t.devices()).hasSize(3);
+        assertThat(t.rankOf(new TestError(9, TestError.Kind.TEST_FAILURE, "node1", 12, null, null, "x"))).isEqualTo(1);
+        assertThat(t.rankOf(new TestError(9, TestError.Kind.NCCL_FAILURE, "node2", null, null, null, "x"))).isEqualTo(2);
+        // Two devices of the host, and no pid to tell them apart; no host at all
+        assertThat(t.rankOf(new TestError(9, TestError.Kind.NCCL_FAILURE, "node1", null, null, null, "x"))).isNull();
+        assertThat(t.rankOf(new TestError(9, TestError.Kind.TIMEOUT, null, null, null, null, "x"))).isNull();
+    }
+
+    @Test
     void aFailuresMessageIsReadWithoutTheHostTheBinaryWritesBeforeIt() {
         String printed = "node1: Test NCCL failure common.cu:777 'unhandled system error'";
         assertThat(new TestError(3, TestError.Kind.NCCL_FAILURE, "node1", null, "common.cu:777", "unhandled system error", printed)

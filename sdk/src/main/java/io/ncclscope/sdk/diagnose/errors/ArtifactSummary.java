@@ -12,7 +12,7 @@ final class ArtifactSummary {
     final ArtifactPlace place;
     final String name;
     /** The chains of its walk; null when nothing of it can take part in a finding. */
-    ArtifactChains walk;
+    final ArtifactChains walk;
     /** Its communicator entries, for the rank mapping across logs. */
     List<CommEntry> placed = List.of();
     /** Its settings findings that wait: an unusable variable, repeated only when no WARN finding named it. */
@@ -32,9 +32,11 @@ final class ArtifactSummary {
     record UsableInterface(String host, String name) {
     }
 
-    ArtifactSummary(ArtifactPlace place, String name) {
+    /** The summary of an artifact whose walk settled {@code walk}. */
+    ArtifactSummary(ArtifactPlace place, String name, ArtifactChains walk) {
         this.place = place;
         this.name = name;
+        this.walk = walk.quiet() ? null : walk;
     }
 
     /** True when nothing is left for the checks across artifacts. */

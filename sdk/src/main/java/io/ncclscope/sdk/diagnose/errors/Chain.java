@@ -48,7 +48,7 @@ final class Chain {
      * cause) is most often one the launcher took down after another rank failed.
      */
     boolean yields() {
-        return weak && LauncherMessages.KILLED_BY_SIGNAL.equals(code);
+        return weak && Classifier.KILLED_BY_SIGNAL.equals(code);
     }
 
     /** Adds a result the process returned, unless it is no failure or was returned before. */

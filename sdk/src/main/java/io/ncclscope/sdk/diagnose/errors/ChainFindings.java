@@ -72,7 +72,7 @@ final class ChainFindings {
             case Classifier.USAGE, Classifier.REMOTE -> remote(d);
             case Classifier.ENV -> environment(d);
             case Classifier.PLUGIN -> plugin(d);
-            case Classifier.MAPPING -> d.severity = FindingSeverity.ERROR;
+            case Classifier.MAPPING, Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
             case Classifier.SHM -> d.env = "NCCL_SHM_DISABLE";
             case Classifier.COLLNET -> {
                 // A fallback: collectives run on the point-to-point network, whatever the return codes before it.
@@ -80,8 +80,7 @@ final class ChainFindings {
                 d.severityFailed = FindingSeverity.INFO;
                 d.env = "NCCL_COLLNET_ENABLE";
             }
-            case Classifier.OFI_PROVIDER -> d.severity = FindingSeverity.ERROR;
-            case LauncherMessages.STORE_UNREACHABLE, LauncherMessages.STORE_PORT_IN_USE -> store(d);
+            case Classifier.STORE_UNREACHABLE, Classifier.STORE_PORT_IN_USE -> store(d);
             default -> d.args("result", s.result != null ? s.result.toString() : Classifier.resultName(first.code));
         }
         // The interface to recommend is known at the end (rooted): its value is null until then, its place kept.
@@ -114,6 +113,8 @@ final class ChainFindings {
     private static final class DraftParts {
         final Chain first;
         final LogIndex logIndex;
+        /** The log's NCCL variables; none for an nccl-tests output. */
+        final Map<String, String> settings;
         final String node;
         final Integer port;
         final String peer;
@@ -135,6 +136,7 @@ final class ChainFindings {
             Signal s = first.root;
             this.first = first;
             this.logIndex = logIndex;
+            this.settings = logIndex == null ? Map.of() : logIndex.env;
             this.node = s.host != null ? s.host : s.artifact.node().orElse(null);
             this.port = s.peerPort != null ? s.peerPort : WarnMessageFacts.port(s.text);
             this.peer = s.peer != null && !WarnMessageFacts.isMaskedAddress(s.peer) ? s.peer : null;
@@ -223,7 +225,7 @@ final class ChainFindings {
      * address it printed there is a local wildcard, no peer).
      */
     private static void store(DraftParts d) {
-        boolean listening = LauncherMessages.STORE_PORT_IN_USE.equals(d.first.code);
+        boolean listening = Classifier.STORE_PORT_IN_USE.equals(d.first.code);
         String peer = listening ? null : d.peer;
         d.args("peer", peer, "port", d.port);
         if (!listening && peer == null) d.key = d.key + ".nopeer";
@@ -235,10 +237,11 @@ final class ChainFindings {
     private static void noInterface(DraftParts d) {
         Signal s = d.first.root;
         boolean commId = "noiface.commid".equals(d.key);
-        String var = commId ? "NCCL_COMM_ID" : envVar(s.text, d.logIndex, "NCCL_SOCKET_IFNAME");
-        String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
+        String about = commId ? "NCCL_COMM_ID" : WarnMessageFacts.variableAbout(s.text, d.settings);
+        String var = about != null ? about : "NCCL_SOCKET_IFNAME";
+        String value = d.settings.get(var);
         if (value != null && !commId && !"noiface.family".equals(d.key) && !"noiface.subnet".equals(d.key)) d.key = "noiface.env";
-        d.args("env", var == null ? "NCCL_SOCKET_IFNAME" : var, "value", value);
+        d.args("env", var, "value", value);
         if (value != null && value.matches("[A-Za-z0-9_.:-]+")) d.subject = d.subject.withIface(value);
         d.env = value != null ? var : null;
         d.ifaceHost = d.node == null ? "" : d.node;
@@ -283,7 +286,7 @@ final class ChainFindings {
     }
 
     private static void topoFile(DraftParts d) {
-        String path = d.logIndex == null ? null : d.logIndex.env.get("NCCL_TOPO_FILE");
+        String path = d.settings.get("NCCL_TOPO_FILE");
         d.args("path", path);
         if (path == null && "topo.file".equals(d.key)) d.key = "topo.file.nopath";
         // A file NCCL could not open is ignored: the job goes on with the detected topology.
@@ -316,16 +319,16 @@ final class ChainFindings {
         Signal s = d.first.root;
         // 'XML Import Channel', 'Could not open XML graph file': the file NCCL_GRAPH_FILE names.
         String var = "env.graph".equals(d.key) ? "NCCL_GRAPH_FILE" : "env.net".equals(d.key) ? "NCCL_NET"
-                : envVar(s.text, d.logIndex, null);
-        String value = var == null || d.logIndex == null ? null : d.logIndex.env.get(var);
+                : WarnMessageFacts.variableAbout(s.text, d.settings);
+        String value = var == null ? null : d.settings.get(var);
         d.args("env", var == null ? "NCCL_*" : var, "value", value);
         d.env = var;
         d.severity = FindingSeverity.WARNING;
     }
 
     private static void plugin(DraftParts d) {
-        String var = d.logIndex != null && d.logIndex.env.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
-        String value = d.logIndex == null ? null : d.logIndex.env.get(var);
+        String var = d.settings.containsKey("NCCL_NET_PLUGIN") ? "NCCL_NET_PLUGIN" : "NCCL_NET";
+        String value = d.settings.get(var);
         d.args("env", var, "value", value);
         d.env = var;
         d.severity = FindingSeverity.WARNING;
@@ -436,19 +439,6 @@ final class ChainFindings {
             }
         }
         return null;
-    }
-
-    /** The NCCL variable a message is about: the one it names, else the one set to the value it quotes, else {@code fallback}. */
-    private static String envVar(String text, LogIndex logIndex, String fallback) {
-        String named = WarnMessageFacts.variable(text);
-        if (named != null) return named;
-        String v = WarnMessageFacts.valueNotParsed(text);
-        if (v != null && logIndex != null) {
-            for (Map.Entry<String, String> e : logIndex.env.entrySet()) {
-                if (e.getValue().equals(v)) return e.getKey();
-            }
-        }
-        return fallback;
     }
 
     /** The system's reason after {@code failed :} ({@code Connection timed out}), else the whole message. */

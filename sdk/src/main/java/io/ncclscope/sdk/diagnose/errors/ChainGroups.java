@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * times in the order of the whole evidence, each reading keeping only what the next one needs:
  * <ol>
  *   <li>the facts: how many chains, the first one, the first chain of each rank and of each group across artifacts;</li>
- *   <li>what reaches a chain from another artifact: consequences and watchdog lines that join the first chain, the
- *       other chains of a group across artifacts; and the failure reports with no cause text each chain takes;</li>
+ *   <li>what reaches a chain from elsewhere: consequences and watchdog lines that join the first chain, the other
+ *       chains of its group; and the failure reports with no cause text each chain takes;</li>
  *   <li>the findings, one per group, made when its first chain is read, with what its own artifact adds to it.</li>
  * </ol>
  * What the third reading makes is what joining every walk at once makes: the chains in the order of the whole evidence
@@ -63,13 +63,18 @@ final class ChainGroups {
 
     // -- what reaches a chain from another artifact (second reading) --------------------------------------------------
 
-    /** What joins the evidence's first chain from the artifacts with no chain before its own, and after it. */
-    private final Joining joinBefore = new Joining();
-    private final Joining joinAfter = new Joining();
+    /**
+     * What joins the evidence's first chain: the consequences and watchdog lines of its own artifact and of every
+     * artifact with no chain, in the order of the whole evidence.
+     */
+    private final Joining firstJoins = new Joining();
     /** Per chain that failure reports with no cause text join, from any artifact. */
     private final Map<Long, JoinedReports> joined = new HashMap<>();
-    /** Per group across artifacts with more than one chain: what its other chains add. */
-    private final Map<String, Group> cross = new HashMap<>();
+    /**
+     * Per first chain of a group with more than one chain: what the group's other chains add, those of its own artifact
+     * first, then those of later artifacts.
+     */
+    private final Map<Long, Group> others = new HashMap<>();
 
     // -- what the findings leave (third reading) ----------------------------------------------------------------------
 
@@ -161,22 +166,18 @@ final class ChainGroups {
     private void reaches(int order, ArtifactChains l) {
         ChainReading o = outcome(l);
         List<ChainSummary> cases = o.cases();
-        if (cases.isEmpty()) {
-            // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain.
-            Joining f = order < orderOf(first) ? joinBefore : joinAfter;
-            f.loose.addAll(o.looseWho());
-            addUpTo(f.looseLines, o.looseLines(), ArtifactChains.KEPT);
-            addUpTo(f.watchLines, l.watchLines(), ArtifactChains.KEPT);
-        }
+        // Consequences and watchdog lines of an artifact with no chain join the evidence's first chain, as its own do.
+        if (cases.isEmpty() || order == orderOf(first)) firstJoins.add(o, l);
+        Map<String, Long> localFirst = new HashMap<>();
         for (int i = 0; i < cases.size(); i++) {
             ChainSummary r = cases.get(i);
-            if (r.crossKey() == null) continue;
-            String key = r.group();
-            // The chains of the first chain's own artifact are read with it.
-            if (orderOf(crossFirst.get(key)) == order) continue;
-            Group g = cross.computeIfAbsent(key, k -> new Group());
+            long at = pos(order, i);
+            long leader = r.crossKey() != null ? crossFirst.get(r.group()) : localFirst.computeIfAbsent(r.group(), k -> at);
+            if (leader == at) continue;
+            Group g = others.computeIfAbsent(leader, k -> new Group());
             g.join(r);
-            if (i == 0) g.consequences(Joining.NONE, o, l, Joining.NONE);
+            // Only an artifact's first chain takes consequences: here one of a group that an earlier artifact leads.
+            if (i == 0) g.consequences(Joining.of(o, l), o);
         }
         // Failure reports join a chain of any artifact, their own included, in the order of the whole evidence.
         for (ArtifactChains.UncausedReport g : l.generics()) {
@@ -221,21 +222,10 @@ final class ChainGroups {
         JoinedReports reports = joined.getOrDefault(at, JoinedReports.NONE);
         Group g = new Group();
         g.rank(r);
-        if (i == 0) {
-            // The evidence's first chain takes the consequences of the artifacts with no chain, before and after its own.
-            if (at == first) g.consequences(joinBefore, o, l, joinAfter);
-            else g.consequences(Joining.NONE, o, l, Joining.NONE);
-        }
-        // The group's other chains of this artifact come first, its later ones: no consequences join them (only an
-        // artifact's first chain takes those). A group across artifacts then has the chains of later artifacts.
-        String group = r.group();
-        for (int j = i + 1; j < cases.size(); j++) {
-            if (group.equals(cases.get(j).group())) g.join(cases.get(j));
-        }
-        if (r.crossKey() != null) {
-            Group others = cross.get(group);
-            if (others != null) g.add(others);
-        }
+        // An artifact's first chain takes its consequences; the evidence's first, those of the artifacts with no chain too.
+        if (i == 0) g.consequences(at == first ? firstJoins : Joining.of(o, l), o);
+        Group rest = others.get(at);
+        if (rest != null) g.add(rest);
         // Processes of this artifact that only returned error codes failed from the artifact's first chain.
         List<String> returned = new ArrayList<>(reports.codes);
         if (i == 0) returned.addAll(o.traceCodes());
@@ -251,13 +241,25 @@ final class ChainGroups {
         for (int i = 0; i < from.size() && to.size() < max; i++) to.add(from.get(i));
     }
 
-    /** The consequences with no chain of their own that join the evidence's first chain from one side of its artifact. */
+    /** The consequences with no chain of their own and the watchdog lines that join an artifact's first chain. */
     private static final class Joining {
-        /** Joins nothing; never written. */
-        static final Joining NONE = new Joining();
         final List<String> loose = new ArrayList<>();
         final List<EvidenceLine> looseLines = new ArrayList<>(ArtifactChains.KEPT);
         final List<EvidenceLine> watchLines = new ArrayList<>(ArtifactChains.KEPT);
+
+        /** {@return what an artifact's own consequences add to its first chain} */
+        static Joining of(ChainReading o, ArtifactChains l) {
+            Joining j = new Joining();
+            j.add(o, l);
+            return j;
+        }
+
+        /** Adds the consequences and watchdog lines of an artifact, after those of the artifacts added before. */
+        void add(ChainReading o, ArtifactChains l) {
+            loose.addAll(o.looseWho());
+            addUpTo(looseLines, o.looseLines(), ArtifactChains.KEPT);
+            addUpTo(watchLines, l.watchLines(), ArtifactChains.KEPT);
+        }
     }
 
     /** The failure reports with no cause text that join one chain, from any artifact. */
@@ -301,22 +303,16 @@ final class ChainGroups {
             if (roots.size() < 3) roots.add(c.quote());
         }
 
-        /**
-         * Adds the consequences that join an artifact's first chain: its own, and for the evidence's first chain those
-         * of the artifacts with no chain {@code before} and {@code after} its own.
-         */
-        void consequences(Joining before, ChainReading o, ArtifactChains l, Joining after) {
-            victims.addAll(before.loose);
-            victims.addAll(o.looseWho());
-            victims.addAll(after.loose);
+        /** Adds what joins an artifact's first chain, then the processes of that artifact that only returned error codes. */
+        void consequences(Joining joins, ChainReading o) {
+            victims.addAll(joins.loose);
             victims.addAll(o.traceWho());
-            for (List<EvidenceLine> ls : List.of(before.looseLines, o.looseLines(), after.looseLines, o.traceLines(),
-                    before.watchLines, l.watchLines(), after.watchLines)) {
+            for (List<EvidenceLine> ls : List.of(joins.looseLines, o.traceLines(), joins.watchLines)) {
                 addUpTo(victimLines, ls, ArtifactChains.KEPT);
             }
         }
 
-        /** Adds the other chains of a group across artifacts (its {@code size} counts them only). */
+        /** Adds the group's other chains (the {@code size} of {@code others} counts them only). */
         void add(Group others) {
             size += others.size - 1;
             ranks.addAll(others.ranks);

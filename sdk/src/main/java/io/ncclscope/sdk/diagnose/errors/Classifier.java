@@ -17,7 +17,8 @@ import java.util.Set;
  * of NCCL 2.4 to 2.30 and of the NET plugins read from their sources) is the authority on what a message means: a
  * code, benign, or context (a consequence, a retry, a fallback: never a first cause). The parser's {@link EventKind}
  * and the text refine the catalogue's code into a role and a message (which IB setup call, which completion status),
- * and classify what the catalogue does not know. Stateless.
+ * and classify what the catalogue does not know. The launchers' own lines are read by their rows alone
+ * ({@link #launcherLine}). Stateless.
  */
 final class Classifier {
 
@@ -65,6 +66,10 @@ final class Classifier {
     static final String COLLNET = "COLLNET_UNAVAILABLE";
     static final String OFI_PROVIDER = "OFI_NO_PROVIDER";
     static final String P2P_NVLINK = "P2P_DISABLED_ON_NVLINK";
+    static final String STORE_UNREACHABLE = "C10D_STORE_UNREACHABLE";
+    static final String STORE_PORT_IN_USE = "C10D_STORE_PORT_IN_USE";
+    static final String KILLED_BY_SIGNAL = "RANK_KILLED_BY_SIGNAL";
+    static final String KILLED_BY_OOM = "RANK_KILLED_BY_OOM";
 
     /**
      * The catalogue codes a failure chain of this package is named after; the catalogue's other codes (PyTorch's
@@ -112,6 +117,36 @@ final class Classifier {
     }
 
     /**
+     * The verdict of a launcher's line, by its row of the message catalogue: PyTorch's c10d store
+     * (torch/csrc/distributed/c10d/socket.cpp, TCPStore.cpp), torchrun's failure table (torch/distributed/elastic), and
+     * the launchers' and schedulers' word on how a process ended (Open MPI's help-orterun.txt, Slurm's srun and
+     * slurmstepd, DeepSpeed's launch.py, Kubernetes). The row's code names the finding, {@code context} makes a
+     * consequence; empty when the catalogue has no row for it or the row says it is harmless.
+     *
+     * @param text the line after the launcher's prefix
+     */
+    static Optional<Verdict> launcherLine(String text) {
+        if (text == null || text.isBlank()) return Optional.empty();
+        Optional<MessageCatalogue.Entry> row = MessageCatalogue.builtIn().match(text);
+        if (row.isEmpty() || MessageCatalogue.BENIGN.equals(row.get().classification())) return Optional.empty();
+        String code = row.get().classification();
+        return Optional.of(switch (code) {
+            // A rank that cannot reach the store, or a store that cannot listen, stops the job before NCCL starts.
+            case STORE_UNREACHABLE -> root(code, "store.unreachable");
+            case STORE_PORT_IN_USE -> root(code, "store.port");
+            // The first failed worker ended on a signal: a cause, weaker than an error of its own; the peers that
+            // lost it (a store that went away, a closed connection) are its consequences.
+            case KILLED_BY_SIGNAL -> new Verdict(code, Role.WEAK, "signal.killed");
+            // The OOM killer ended a process for the host memory of its step or container: nothing before it in the
+            // job made it happen, so it is a first cause of its own.
+            case KILLED_BY_OOM -> root(code, "oom.killed");
+            // A retry, a per-address error before the one thrown, the launcher stopping the other workers, a process
+            // that exited with an error or aborted itself, a cancelled step.
+            default -> new Verdict(null, Role.SECONDARY, "warn");
+        });
+    }
+
+    /**
      * The verdict of a catalogue row. A row of the chain's own code keeps the refined verdict (its role and message);
      * a row of another code overrides it as a first cause; context makes a consequence of what was a cause.
      */
@@ -137,8 +172,7 @@ final class Classifier {
             case IB_COMPLETION -> ibCompletion(status);
             case IB_SETUP -> ibSetup(l);
             // A connection the peer closed names the peer's failure: the cause is in the peer's log.
-            case REMOTE -> new Verdict(REMOTE, l.contains("closed") || l.contains("reset") ? Role.SECONDARY : Role.ROOT,
-                    l.contains("closed") || l.contains("reset") ? "remote.lost" : null);
+            case REMOTE -> WarnMessageFacts.connectionClosed(l) ? new Verdict(REMOTE, Role.SECONDARY, "remote.lost") : root(REMOTE, null);
             default -> root(code, keyOf(code, l));
         };
     }

@@ -161,19 +161,9 @@ final class ErrorsPass implements Pass {
         }
     }
 
-    /** A summary of {@code a} with its own walk settled: {@code add} puts the log or table into the walk. */
-    private static ArtifactSummary walked(ArtifactPlace place, Artifact a, Consumer<FirstCauses> add) {
-        ArtifactSummary p = new ArtifactSummary(place, a.name());
-        FirstCauses walk = new FirstCauses();
-        add.accept(walk);
-        ArtifactChains local = walk.settle();
-        if (!local.quiet()) p.walk = local;
-        return p;
-    }
-
     /** A log's summary: what reads only the log ({@link #fold} adds the rest). */
     private static ArtifactSummary ofLog(ArtifactPlace place, Artifact a, NcclLog log) {
-        ArtifactSummary p = walked(place, a, w -> w.addLog(a, log));
+        ArtifactSummary p = new ArtifactSummary(place, a.name(), new FirstCauses(a, log).settle());
         p.placed = List.copyOf(CommEntry.of(a, log));
         p.versions = VersionCheck.printed(a, log);
         p.interfaces = usableInterfaces(a, log);
@@ -194,7 +184,7 @@ final class ErrorsPass implements Pass {
 
     /** A table's summary: what reads only the table ({@link #fold} adds the rest). */
     private static ArtifactSummary ofTests(ArtifactPlace place, Artifact a, NcclTestsData t) {
-        ArtifactSummary p = walked(place, a, w -> w.addTests(a, t));
+        ArtifactSummary p = new ArtifactSummary(place, a.name(), new FirstCauses(a, t).settle());
         p.testsDevices = List.copyOf(TestsChecks.testsDevices(a, t));
         p.versions = VersionCheck.printed(a, t);
         p.testsIfExplained = List.copyOf(TestsChecks.check(a, t, true));

@@ -8,8 +8,8 @@ import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLevel;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclResult;
-import io.ncclscope.parsers.nccl.NetworkChoice;
 import io.ncclscope.parsers.nccl.StoreAddress;
+import io.ncclscope.parsers.nccl.TransportTerms;
 import io.ncclscope.parsers.nccl.WarnMessageFacts;
 import io.ncclscope.parsers.tests.NcclTestsData;
 import io.ncclscope.parsers.tests.NcclTestsDevice;
@@ -34,7 +34,7 @@ import java.util.Set;
  * {@link Chain}, later lines of that process become its followers, and lines of processes with no cause of their own
  * (a peer that saw its socket closed, a flushed work request, a watchdog timeout, a generic launcher error) become
  * consequences of the earliest cause. Only when no cause is seen anywhere do those lines name a finding themselves.
- * One instance per analysis; not thread-safe (the analyzer creates a new one per call).
+ * One instance per artifact, made with it and then {@linkplain #settle settled}; not thread-safe.
  */
 final class FirstCauses {
 
@@ -72,8 +72,8 @@ final class FirstCauses {
 
     // -- collection -------------------------------------------------------------------------------------------------
 
-    /** Adds the one artifact walked: an NCCL log. */
-    void addLog(Artifact a, NcclLog log) {
+    /** The walk of an NCCL log. */
+    FirstCauses(Artifact a, NcclLog log) {
         logIndex = new LogIndex(a, log);
         for (DuplicateGpu d : log.duplicateGpus()) dupByLine.putIfAbsent(d.line(), d);
         for (IbCompletionError e : log.ibCompletionErrors()) ibByLine.putIfAbsent(e.line(), e);
@@ -93,9 +93,7 @@ final class FirstCauses {
             if (v.role() == Role.BENIGN || probeOnly(v, log)) continue;
             if (retriedAfter(v, e, lastRetry)) v = new Verdict(Classifier.CONNECT, Role.WEAK, "connect.retry");
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
-            Signal s = new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(),
-                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.NCCL,
-                    e.asPrinted(), v);
+            Signal s = Signal.of(a, e, rank, Signal.Origin.NCCL, v);
             Signal.enrich(s, logIndex, dupByLine.get(e.line()), Signal.ibFor(log, ibByLine, s));
             signals.add(s);
         }
@@ -111,7 +109,7 @@ final class FirstCauses {
                 case STORE_LOST -> signals.add(launcherSignal(a, le, le.text(), EventKind.CONNECTION_LOST, le.host(),
                         new Verdict(Classifier.REMOTE, Role.SECONDARY, "remote.store")));
                 // PyTorch's c10d store could not be set up: the catalogue's row says what the line means.
-                case STORE_SETUP -> LauncherMessages.classify(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
+                case STORE_SETUP -> Classifier.launcherLine(le.text()).ifPresent(v -> signals.add(storeSignal(a, le, v)));
                 case WATCHDOG_TIMEOUT, WATCHDOG_EXCEPTION -> watches.add(le);
                 case CHILD_FAILED -> childFailures.add(le);
                 case PROCESS_ENDED -> processEnds.add(le);
@@ -177,7 +175,7 @@ final class FirstCauses {
 
     /** A line of how a process ended as a signal: a first cause to {@link #signals}, a weak one to {@code weak}. */
     private void ended(Artifact a, LauncherError le, String text, List<Signal> weak) {
-        Verdict v = LauncherMessages.classify(text).orElse(null);
+        Verdict v = Classifier.launcherLine(text).orElse(null);
         if (v == null || v.code() == null) return;
         Signal s = new Signal(a, le.line(), le.host(), le.pid(), null, null, le.rank(), null, text, EventKind.OTHER, null,
                 null, null, le.count(), Signal.Origin.LAUNCHER, le.text(), v);
@@ -198,11 +196,8 @@ final class FirstCauses {
      * hints (its rdma and sendrecv protocols, aws-ofi-nccl src/nccl_ofi_net.cpp) and one of them was answered.
      */
     private static boolean probeOnly(Verdict v, NcclLog log) {
-        if (v.role() != Role.WEAK || !Classifier.OFI_PROVIDER.equals(v.code())) return false;
-        for (NetworkChoice n : log.networks()) {
-            if (n.name() != null && n.name().contains("Libfabric")) return true;
-        }
-        return false;
+        return v.role() == Role.WEAK && Classifier.OFI_PROVIDER.equals(v.code())
+                && log.networks().stream().anyMatch(n -> TransportTerms.isLibfabric(n.name()));
     }
 
     /** A launcher's report of its own, as a signal: {@code text} its message, {@code peer} the address it names. */
@@ -275,17 +270,13 @@ final class FirstCauses {
         return s;
     }
 
-    /** Adds the one artifact walked: an nccl-tests output. */
-    void addTests(Artifact a, NcclTestsData t) {
+    /** The walk of an nccl-tests output. */
+    FirstCauses(Artifact a, NcclTestsData t) {
         if (!t.ncclWarnings().isEmpty()) addTestsWarnings(a, t);
         boolean geforce = t.devices().stream().anyMatch(NcclTestsDevice::isGeForce);
         TestsInfo info = new TestsInfo(t.hosts().size(), t.ranks(), geforce);
         for (TestError e : t.errors()) {
-            // A rank only when the line points at exactly one device: one process usually drives every GPU.
-            List<Integer> ranks = e.host() == null ? List.of() : t.devices().stream()
-                    .filter(d -> e.host().equals(d.host()) && (e.pid() == null || e.pid().equals(d.pid())))
-                    .map(NcclTestsDevice::rank).toList();
-            Integer rank = ranks.size() == 1 ? ranks.get(0) : null;
+            Integer rank = t.rankOf(e);
             Long pid = e.pid() == null ? null : e.pid().longValue();
             switch (e.kind()) {
                 case NCCL_FAILURE, CUDA_FAILURE -> {
@@ -321,16 +312,14 @@ final class FirstCauses {
             if (e.level() != NcclLevel.WARN) continue;
             Verdict v = Classifier.classify(e.kind(), e.message(), e.code(), log.environment(), null);
             if (v.role() == Role.BENIGN) continue;
-            signals.add(new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), e.rank(), e.source(),
-                    e.message(), e.kind(), e.code(), e.result(), e.peer(), e.count(), Signal.Origin.TESTS,
-                    e.asPrinted(), v));
+            signals.add(Signal.of(a, e, e.rank(), Signal.Origin.TESTS, v));
         }
     }
 
     // -- one artifact -----------------------------------------------------------------------------------------------
 
     /**
-     * Walks the one artifact added and returns what the analysis needs of it once the artifact is let go.
+     * Settles the artifact's chains and returns what the analysis needs of it once the artifact is let go.
      * Per process, the first cause and its followers, the return-code trace and the launcher's reports are all in the
      * artifact, so every chain is settled here; only which chain a consequence with no cause of its own joins, which
      * failure reports join a chain, and whether any artifact has a first cause at all wait for the other artifacts

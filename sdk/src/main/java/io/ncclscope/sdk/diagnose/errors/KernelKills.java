@@ -17,11 +17,11 @@ import java.util.Map;
  * {@code Out of memory: Killed process 4711 (python3) total-vm:...}): {@code RANK_KILLED_BY_OOM} on the node, one
  * finding per process, quoting the kernel's line. A node whose training process the kernel killed has not failed in
  * the network, whatever its peers' logs say next; the launcher's own lines on the kill (srun, torchrun, Kubernetes) are
- * read from the job's log ({@link LauncherMessages}). Stateless.
+ * read from the job's log ({@link Classifier#launcherLine}). Stateless.
  */
 final class KernelKills {
 
-    private static final String CODE = LauncherMessages.KILLED_BY_OOM;
+    private static final String CODE = Classifier.KILLED_BY_OOM;
 
     private KernelKills() {
     }

@@ -3,6 +3,7 @@ package io.ncclscope.sdk.diagnose.errors;
 import io.ncclscope.parsers.nccl.DuplicateGpu;
 import io.ncclscope.parsers.nccl.EventKind;
 import io.ncclscope.parsers.nccl.IbCompletionError;
+import io.ncclscope.parsers.nccl.NcclEvent;
 import io.ncclscope.parsers.nccl.NcclLog;
 import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.parsers.nccl.NcclResult;
@@ -77,6 +78,12 @@ final class Signal {
         this.fallback = fallback;
         this.verdict = verdict;
         this.normText = WarnMessageFacts.singleSpaced(text);
+    }
+
+    /** {@return an NCCL line as a signal} {@code rank} is its rank, which the line itself may not name. */
+    static Signal of(Artifact a, NcclEvent e, Integer rank, Origin origin, Classifier.Verdict v) {
+        return new Signal(a, e.line(), e.host(), e.pid(), e.tid(), e.cudaDev(), rank, e.source(), e.message(), e.kind(),
+                e.code(), e.result(), e.peer(), e.count(), origin, e.asPrinted(), v);
     }
 
     /** The process this line belongs to, for grouping a failure chain: host and pid, else the rank, else the line. */

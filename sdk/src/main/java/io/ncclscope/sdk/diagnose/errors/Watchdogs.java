@@ -10,7 +10,6 @@ import io.ncclscope.sdk.evidence.EvidenceLine;
 import io.ncclscope.sdk.rules.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -96,9 +95,8 @@ final class Watchdogs {
             "seq", r.allSeq.isEmpty() ? "?" : FindingText.join(r.allSeq),
             "timeout", duration(r.timeout), "ran", duration(r.ran), "detail", r.detail(),
             "pg", pg};
-        Map<String, String> params = new LinkedHashMap<>();
-        if (subjectRank != null) params.put("rank", String.valueOf(subjectRank));
-        a.node().ifPresent(n -> params.put("node", n));
+        Map<String, String> params = FindingText.params("rank", subjectRank == null ? null : String.valueOf(subjectRank),
+                "node", a.node().orElse(null));
         Subject subject = new Subject(a.node().orElse(null), subjectRank, null, null, null, null, null);
         return new Finding(Classifier.WATCHDOG, FindingSeverity.CRITICAL, subject,
                 Message.of(ErrorsAnalyzer.class, r.key(), args), quotes(a, lead, ws), params);

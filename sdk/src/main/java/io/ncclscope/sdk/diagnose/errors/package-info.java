@@ -7,9 +7,9 @@
  * artifacts on those summaries, findings to one sink ({@code ErrorsPass}).
  * <ul>
  *   <li><b>Per artifact</b> (an NCCL log or an nccl-tests output, as its node's slice comes in): {@code FirstCauses}
- *       turns every WARN line and launcher report into a {@code Signal} ({@code Classifier} reads it by the message
- *       catalogue, {@code io.ncclscope.sdk.rules.MessageCatalogue}; {@code LauncherMessages} the c10d store's, torchrun's and the
- *       launchers' and schedulers' lines on how a process ended by the same catalogue), opens a chain ({@code Chain}) at each process's
+ *       turns every WARN line and launcher report into a {@code Signal} ({@code Classifier} reads it, and the c10d
+ *       store's, torchrun's and the launchers' and schedulers' lines on how a process ended, by the message catalogue,
+ *       {@code io.ncclscope.sdk.rules.MessageCatalogue}), opens a chain ({@code Chain}) at each process's
  *       first cause and settles it (followers, the {@code -> N} trace, the launcher's reports); {@code ChainFindings}
  *       drafts the finding each chain makes if it leads its group, its evidence quoted by {@code QuotedLines}. {@code Settings} checks the NCCL variables and
  *       {@code NCCL_DEBUG_FILE}, {@code TestsChecks} the nccl-tests failures and devices.</li>

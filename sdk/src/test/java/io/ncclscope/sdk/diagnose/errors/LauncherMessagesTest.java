@@ -94,8 +94,8 @@ class LauncherMessagesTest {
         String retry = "[W1205 09:14:02.1 TCPStore.cpp:343] [c10d] TCP client failed to connect/validate to host"
                 + " trainer-0:29500 - retrying (try=1, timeout=900000ms, delay=1000ms): The client socket has timed out"
                 + " after 900000ms while trying to connect to (trainer-0, 29500).";
-        assertThat(LauncherMessages.classify(retry)).hasValueSatisfying(v -> assertThat(v.code()).isNull());
-        assertThat(LauncherMessages.classify(retry.replace("retrying (try=1, timeout=900000ms, delay=1000ms)",
+        assertThat(Classifier.launcherLine(retry)).hasValueSatisfying(v -> assertThat(v.code()).isNull());
+        assertThat(Classifier.launcherLine(retry.replace("retrying (try=1, timeout=900000ms, delay=1000ms)",
                 "timed out (try=3, timeout=900000ms)"))).hasValueSatisfying(v -> assertThat(v.code())
                 .isEqualTo("C10D_STORE_UNREACHABLE"));
     }
