@@ -1,7 +1,7 @@
 package io.ncclscope.parsers.nccl;
 
 /**
- * A fact an NCCL log states on one line ({@link NcclEvent}, {@link EnvSetting}, {@link NcclInterface},
+ * A fact an NCCL log states on one line ({@link NcclEvent}, {@link EnvSetting}, {@link NcclInterface}, {@link NcclRank},
  * {@link NetworkChoice}, {@link IbDevice}, {@link NcclTransport}): where it was read, and the line rebuilt from the
  * record, for quoting the line where the log's text was not kept.
  */

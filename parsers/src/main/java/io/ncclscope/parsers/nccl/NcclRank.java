@@ -26,5 +26,21 @@ package io.ncclscope.parsers.nccl;
  */
 public record NcclRank(String host, Long pid, int rank, Integer nranks, Integer cudaDev, Integer nvmlDev, String busId,
                        String busIdRaw, String comm, String commId, Integer nNodes, Integer localRank, Integer localRanks,
-                       Boolean initComplete, boolean destroyed, int line) {
+                       Boolean initComplete, boolean destroyed, int line) implements NcclLineFact {
+
+    /**
+     * {@inheritDoc} The init line's fields: {@code host:pid NCCL INFO comm 0x... rank 0 nranks 16 cudaDev 0 busId 1b000
+     * commId 0x...}, each one printed.
+     */
+    @Override
+    public String asPrinted() {
+        StringBuilder sb = new StringBuilder();
+        if (host != null) sb.append(host).append(':').append(pid).append(' ');
+        sb.append("NCCL INFO comm ").append(comm == null ? "?" : comm).append(" rank ").append(rank);
+        if (nranks != null) sb.append(" nranks ").append(nranks);
+        if (cudaDev != null) sb.append(" cudaDev ").append(cudaDev);
+        if (busIdRaw != null) sb.append(" busId ").append(busIdRaw);
+        if (commId != null) sb.append(" commId ").append(commId);
+        return sb.toString();
+    }
 }

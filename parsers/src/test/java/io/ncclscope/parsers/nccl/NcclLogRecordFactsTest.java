@@ -26,6 +26,15 @@ class NcclLogRecordFactsTest {
     }
 
     @Test
+    void aRanksInitLineIsRebuiltFromItsFields() {
+        NcclLog log = parse("node1:100:100 [0] NCCL INFO ncclCommInitRankConfig comm 0x1fc044b0 rank 1 nranks 2 cudaDev 0 "
+                + "nvmlDev 0 busId 60 commId 0x3cbb5575e6fa3905 - Init START\n");
+        assertThat(log.ranks()).extracting(NcclLineFact::asPrinted).containsExactly(
+                "node1:100 NCCL INFO comm 0x1fc044b0 rank 1 nranks 2 cudaDev 0 busId 60 commId 0x3cbb5575e6fa3905");
+        assertThat(log.ranks()).extracting(NcclLineFact::line).containsExactly(1);
+    }
+
+    @Test
     void everyTransportFactIsRebuiltFromNcclInfoOn() {
         NcclLog log = parse("node1:100:100 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
                 + "node1:100:100 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"

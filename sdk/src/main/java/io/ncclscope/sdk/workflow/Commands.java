@@ -1,5 +1,6 @@
 package io.ncclscope.sdk.workflow;
 
+import io.ncclscope.parsers.nccl.InterfaceList;
 import io.ncclscope.sdk.rules.Need;
 import io.ncclscope.sdk.rules.Situation;
 import java.util.ArrayList;
@@ -90,8 +91,9 @@ final class Commands {
             case IFNAME_SET -> {
                 // The interface a finding suggests; else NCCL's own exclusions and the interfaces findings call wrong,
                 // by name; else a placeholder that reads as one, never an example that looks like this node's.
-                // NCCL's '^' excludes by prefix: lo and docker are out already, named again they would be said twice.
-                List<String> others = badIfaces.stream().filter(i -> !i.startsWith("lo") && !i.startsWith("docker")).toList();
+                // NCCL's '^' excludes by prefix: what ^lo,docker leaves out already is not named again.
+                InterfaceList base = InterfaceList.of("^lo,docker");
+                List<String> others = badIfaces.stream().filter(base::admits).toList();
                 String exclude = others.isEmpty() ? "<interfaces that cannot reach the other nodes>" : String.join(",", others);
                 out.add(c(need, null, "export NCCL_SOCKET_IFNAME=" + (iface != null ? iface : "^lo,docker," + exclude)));
                 out.add(c(need, n1, "ping -c 3 " + n2));

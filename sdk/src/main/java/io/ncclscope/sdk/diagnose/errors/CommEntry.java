@@ -8,12 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One communicator entry as the pass keeps it: the init line's fields, where the line is (its log's
+ * One communicator entry as the pass keeps it: the init line's record, where the line is (its log's
  * {@linkplain Artifact#stub() stub}: quoted only when a finding shows it), and whether its log lets ranks share a GPU
  * ({@link NcclLog#multiRankGpuEnabled}, or {@code NCCL_HOSTID} set: NCCL's own duplicate check then decides).
  */
-record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, Integer nranks, Integer cudaDev, String busId,
-              String busIdRaw, String comm, String commId, boolean multiRankAllowed) {
+record CommEntry(Artifact artifact, NcclRank init, boolean multiRankAllowed) {
 
     /** {@return a log's communicator entries that name a communicator} */
     static List<CommEntry> of(Artifact a, NcclLog log) {
@@ -23,26 +22,13 @@ record CommEntry(Artifact artifact, int line, String host, Long pid, int rank, I
         // h100-peer-lost/torchrun-rank1-killed.log: NCCL ran both).
         boolean multi = log.multiRankGpuEnabled() || log.environment().containsKey("NCCL_HOSTID");
         for (NcclRank r : log.ranks()) {
-            if (r.commId() == null) continue;
-            out.add(new CommEntry(a.stub(), r.line(), r.host(), r.pid(), r.rank(), r.nranks(), r.cudaDev(),
-                    r.busId(), r.busIdRaw(), r.comm(), r.commId(), multi));
+            if (r.commId() != null) out.add(new CommEntry(a.stub(), r, multi));
         }
         return out;
     }
 
-    /** {@return the init line quoted from its log, or rebuilt from its fields when the log's text was not kept} */
+    /** {@return the init line quoted from its log, or rebuilt from its record when the log's text was not kept} */
     EvidenceLine quote() {
-        return artifact.quote(line, initText());
-    }
-
-    private String initText() {
-        StringBuilder sb = new StringBuilder();
-        if (host != null) sb.append(host).append(':').append(pid).append(' ');
-        sb.append("NCCL INFO comm ").append(comm == null ? "?" : comm).append(" rank ").append(rank);
-        if (nranks != null) sb.append(" nranks ").append(nranks);
-        if (cudaDev != null) sb.append(" cudaDev ").append(cudaDev);
-        if (busIdRaw != null) sb.append(" busId ").append(busIdRaw);
-        if (commId != null) sb.append(" commId ").append(commId);
-        return sb.toString();
+        return artifact.quote(init.line(), init.asPrinted());
     }
 }

@@ -29,7 +29,7 @@ import java.util.function.Consumer;
  * joined ({@link ChainGroups}), the versions compared, the waiting checks and the rank mapping. A finding no other
  * artifact can change is handed over by {@link #drain()} right after its slice.
  */
-final class ErrorsPass implements Pass {
+final class ErrorsPass implements Pass.Summarizing {
 
     /** Groups whose leader is remembered to let go of later chains' drafts; past this many, drafts stay. */
     private static final int LEADERS_KEPT = 64;
@@ -61,11 +61,6 @@ final class ErrorsPass implements Pass {
         boolean before(FirstInterface o) {
             return place.before(seq, o.place, o.seq);
         }
-    }
-
-    @Override
-    public void add(Evidence slice) {
-        summarize(slice).fold();
     }
 
     /**
@@ -281,7 +276,7 @@ final class ErrorsPass implements Pass {
             FindingsMade out) {
         Map<String, List<CommEntry>> byComm = new LinkedHashMap<>();
         for (ArtifactSummary p : ordered) {
-            for (CommEntry e : p.placed) byComm.computeIfAbsent(e.commId(), k -> new ArrayList<>()).add(e);
+            for (CommEntry e : p.placed) byComm.computeIfAbsent(e.init().commId(), k -> new ArrayList<>()).add(e);
         }
         byComm.forEach((comm, entries) -> {
             if (entries.size() > 1) RankMappingCheck.check(comm, entries, dupKeys, codes, out::add);

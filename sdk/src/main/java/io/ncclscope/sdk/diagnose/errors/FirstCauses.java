@@ -546,13 +546,8 @@ final class FirstCauses {
                 if (code != null && !codes.contains(code)) codes.add(code);
             }
             NcclEvent e = en.getValue().get(0);
-            StringBuilder who = new StringBuilder();
-            if (e.host() != null) who.append(e.host()).append(':');
-            who.append(e.pid());
-            if (e.cudaDev() != null) who.append(" [").append(e.cudaDev()).append(']');
             Integer rank = e.rank() != null ? e.rank() : logIndex.rank(e.host(), e.pid());
-            if (rank != null) who.append(" rank ").append(rank);
-            whos.add(who.toString());
+            whos.add(Signal.who(e.host(), e.pid(), e.cudaDev(), rank));
             if (lines.size() < ArtifactChains.KEPT) lines.add(quote(logIndex.artifact, e));
         }
     }

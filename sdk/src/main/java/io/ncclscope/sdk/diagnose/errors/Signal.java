@@ -100,6 +100,11 @@ final class Signal {
 
     /** A language-neutral label in NCCL's own prefix style: {@code host:pid [dev] rank 3}; {@code NCCL} when nothing is known. */
     String who() {
+        return who(host, pid, cudaDev, rank);
+    }
+
+    /** {@return the label of a line of {@code host}'s process {@code pid} on {@code cudaDev}, of {@code rank}} ({@link #who()}) */
+    static String who(String host, Long pid, Integer cudaDev, Integer rank) {
         StringBuilder sb = new StringBuilder();
         if (host != null) sb.append(host);
         if (pid != null) sb.append(sb.length() > 0 ? ":" : "pid ").append(pid);
