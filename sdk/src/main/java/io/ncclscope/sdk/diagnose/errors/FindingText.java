@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** How the errors findings write lists of ranks and labels in their messages, fill their parameters and cut their lists. */
@@ -14,10 +15,8 @@ final class FindingText {
     }
 
     /** {@return the items joined with commas} */
-    static String join(Iterable<?> items) {
-        StringBuilder sb = new StringBuilder();
-        for (Object o : items) sb.append(sb.length() > 0 ? ", " : "").append(o);
-        return sb.toString();
+    static String join(Collection<?> items) {
+        return items.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 
     /** At most three items, then {@code (+N)}. */

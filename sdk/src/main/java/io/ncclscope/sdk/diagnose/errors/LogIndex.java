@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What one NCCL log says about its processes, ranks and interfaces, indexed for the walk: pid to rank and GPU,
@@ -45,9 +46,8 @@ final class LogIndex {
             rankRecordOf.putIfAbsent(k, r);
         }
         for (NcclInterface i : log.interfaces()) {
-            if (i.kind() == InterfaceKind.BOOTSTRAP || i.kind() == InterfaceKind.SOCKET) {
-                ifaces.computeIfAbsent(hostKey(i.host()), k -> new ArrayList<>()).add(i);
-            }
+            if (i.kind() != InterfaceKind.BOOTSTRAP && i.kind() != InterfaceKind.SOCKET) continue;
+            ifaces.computeIfAbsent(hostKey(i.host()), k -> new ArrayList<>()).add(i);
         }
         for (IbDevice d : log.ibDevices()) hcas.computeIfAbsent(hostKey(d.host()), k -> new ArrayList<>()).add(d);
         for (NcclTransport t : log.transports()) {
@@ -108,10 +108,8 @@ final class LogIndex {
         for (List<NcclInterface> list : ifaces.values()) {
             for (NcclInterface i : list) {
                 if (!address.equals(i.address()) || i.host() == null) continue;
-                Set<Integer> on = new TreeSet<>();
-                for (NcclRank r : ranks) {
-                    if (i.host().equals(r.host())) on.add(r.rank());
-                }
+                Set<Integer> on = ranks.stream().filter(r -> i.host().equals(r.host())).map(NcclRank::rank)
+                        .collect(Collectors.toCollection(TreeSet::new));
                 return on.isEmpty() ? i.host() : i.host() + " (rank" + (on.size() > 1 ? "s " : " ") + FindingText.join(on) + ")";
             }
         }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * PyTorch watchdog timeouts, one finding per log, when no NCCL error explains them (otherwise they are consequences
@@ -106,11 +107,8 @@ final class Watchdogs {
     private static List<EvidenceLine> quotes(Artifact a, LauncherError lead, List<LauncherError> ws) {
         List<EvidenceLine> ev = new ArrayList<>();
         Set<Integer> quoted = new LinkedHashSet<>();
-        ev.add(a.quote(lead.line(), lead.text()));
-        quoted.add(lead.line());
         Set<Integer> ranksQuoted = new LinkedHashSet<>();
-        if (lead.rank() != null) ranksQuoted.add(lead.rank());
-        for (LauncherError e : ws) {
+        for (LauncherError e : Stream.concat(Stream.of(lead), ws.stream()).toList()) {
             if (ev.size() >= 8) break;
             if (quoted.contains(e.line())) continue;
             if (e.rank() != null && !ranksQuoted.add(e.rank()) && e.kind() == LauncherErrorKind.WATCHDOG_TIMEOUT) continue;

@@ -77,9 +77,7 @@ final class HostComparison {
             AspectSeries ranks = new AspectSeries("ranks", LOG);
             byHost.forEach((host, set) -> {
                 NcclRank r = firstOf.get(host);
-                String text = host + " rank " + r.rank() + " nranks " + r.nranks()
-                        + (r.cudaDev() != null ? " cudaDev " + r.cudaDev() : "") + (r.busIdRaw() != null ? " busId " + r.busIdRaw() : "");
-                ranks.byNode.put(host, AspectSeries.Fact.count(set.size(), List.of(Quote.of(a, r.line(), text))));
+                ranks.byNode.put(host, AspectSeries.Fact.count(set.size(), List.of(Quote.of(a, r.line(), r.asPrinted()))));
             });
             AspectSeries.compare(ranks, out);
         }
