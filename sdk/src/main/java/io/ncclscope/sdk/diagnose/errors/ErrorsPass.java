@@ -276,7 +276,7 @@ final class ErrorsPass implements Pass.Summarizing {
             FindingsMade out) {
         Map<String, List<CommEntry>> byComm = new LinkedHashMap<>();
         for (ArtifactSummary p : ordered) {
-            for (CommEntry e : p.placed) byComm.computeIfAbsent(e.init().commId(), k -> new ArrayList<>()).add(e);
+            for (CommEntry e : p.placed) byComm.computeIfAbsent(e.commId(), k -> new ArrayList<>()).add(e);
         }
         byComm.forEach((comm, entries) -> {
             if (entries.size() > 1) RankMappingCheck.check(comm, entries, dupKeys, codes, out::add);

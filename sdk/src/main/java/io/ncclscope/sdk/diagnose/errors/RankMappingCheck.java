@@ -1,6 +1,5 @@
 package io.ncclscope.sdk.diagnose.errors;
 
-import io.ncclscope.parsers.nccl.NcclRank;
 import io.ncclscope.sdk.diagnose.Finding;
 import io.ncclscope.sdk.diagnose.Message;
 import io.ncclscope.sdk.diagnose.Subject;
@@ -45,23 +44,22 @@ final class RankMappingCheck {
         Map<Integer, List<CommEntry>> byRank = new LinkedHashMap<>();
         CommEntry outOfRange = null;
         for (CommEntry e : entries) {
-            if (e.init().nranks() != null) {
-                bySize.computeIfAbsent(e.init().nranks(), k -> new ArrayList<>()).add(e);
-                if (outOfRange == null && e.init().rank() >= e.init().nranks()) outOfRange = e;
+            if (e.nranks() != null) {
+                bySize.computeIfAbsent(e.nranks(), k -> new ArrayList<>()).add(e);
+                if (outOfRange == null && e.rank() >= e.nranks()) outOfRange = e;
             }
-            byRank.computeIfAbsent(e.init().rank(), k -> new ArrayList<>()).add(e);
+            byRank.computeIfAbsent(e.rank(), k -> new ArrayList<>()).add(e);
         }
         if (bySize.size() > 1) {
             sizes(comm, bySize, out);
         } else if (outOfRange != null) {
             out.accept(finding(outOfRange, List.of(outOfRange.quote()), "mapping.range", "comm", comm,
-                    "rank", String.valueOf(outOfRange.init().rank()), "nranks",
-                    String.valueOf(outOfRange.init().nranks())));
+                    "rank", String.valueOf(outOfRange.rank()), "nranks", String.valueOf(outOfRange.nranks())));
         } else {
             // The rank first seen of those seen in another process too: entries come in order, so the first such list.
             for (Map.Entry<Integer, List<CommEntry>> en : byRank.entrySet()) {
                 Set<String> places = new LinkedHashSet<>();
-                for (CommEntry e : en.getValue()) places.add(e.init().host() + ":" + e.init().pid());
+                for (CommEntry e : en.getValue()) places.add(e.host() + ":" + e.pid());
                 if (places.size() < 2) continue;
                 List<EvidenceLine> lines = en.getValue().stream().limit(RANK_LINES).map(CommEntry::quote).toList();
                 out.accept(finding(en.getValue().get(0), lines, "mapping.rankdup", "comm", comm,
@@ -80,7 +78,7 @@ final class RankMappingCheck {
         for (Map.Entry<Integer, List<CommEntry>> en : bySize.entrySet()) {
             List<CommEntry> group = en.getValue();
             Set<Integer> ranks = new TreeSet<>();
-            for (CommEntry e : group) ranks.add(e.init().rank());
+            for (CommEntry e : group) ranks.add(e.rank());
             detail.append(detail.length() > 0 ? "; " : "").append("nranks ").append(en.getKey()).append(": rank ")
                     .append(FindingText.list(ranks));
             ev.add(group.get(0).quote());
@@ -92,8 +90,7 @@ final class RankMappingCheck {
         out.accept(finding(subject, ev, "mapping.nranks", "comm", comm, "detail", detail.toString()));
     }
 
-    private static Finding finding(CommEntry e, List<EvidenceLine> ev, String key, Object... args) {
-        NcclRank r = e.init();
+    private static Finding finding(CommEntry r, List<EvidenceLine> ev, String key, Object... args) {
         Map<String, String> params = FindingText.params("node", r.host(), "rank", String.valueOf(r.rank()), "bdf", r.busId());
         Subject subject = new Subject(r.host(), r.rank(), r.busId(), null, null, null, null);
         return new Finding(Classifier.MAPPING, FindingSeverity.ERROR, subject, Message.of(ErrorsAnalyzer.class, key, args),
@@ -104,16 +101,16 @@ final class RankMappingCheck {
     private static void sharedGpus(String comm, List<CommEntry> entries, Set<String> dupKeys, Consumer<Finding> out) {
         Map<String, List<CommEntry>> byGpu = new LinkedHashMap<>();
         for (CommEntry e : entries) {
-            if (e.init().host() != null && e.init().busId() != null) {
-                byGpu.computeIfAbsent(e.init().host() + "|" + e.init().busId(), k -> new ArrayList<>()).add(e);
+            if (e.host() != null && e.busId() != null) {
+                byGpu.computeIfAbsent(e.host() + "|" + e.busId(), k -> new ArrayList<>()).add(e);
             }
         }
         for (Map.Entry<String, List<CommEntry>> en : byGpu.entrySet()) {
             List<CommEntry> on = en.getValue();
-            NcclRank r0 = on.get(0).init();
+            CommEntry r0 = on.get(0);
             Set<Integer> ranks = new TreeSet<>();
-            for (CommEntry e : on) ranks.add(e.init().rank());
-            if (ranks.size() < 2 || on.get(0).multiRankAllowed() || dupKeys.contains("dup|" + en.getKey())) continue;
+            for (CommEntry e : on) ranks.add(e.rank());
+            if (ranks.size() < 2 || r0.multiRankAllowed() || dupKeys.contains("dup|" + en.getKey())) continue;
             List<EvidenceLine> lines = on.stream().limit(Finding.MAX_EVIDENCE).map(CommEntry::quote).toList();
             Map<String, String> params = FindingText.params("node", r0.host(), "bdf", r0.busId(), "rank",
                     String.valueOf(r0.rank()));

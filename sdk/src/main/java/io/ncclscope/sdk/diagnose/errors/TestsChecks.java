@@ -160,12 +160,8 @@ final class TestsChecks {
             for (NcclTestsDevice d : g) {
                 ranks.add(d.rank());
                 // One process driving two device indices cannot have them on one GPU: the bus ids are not real.
-                for (NcclTestsDevice o : g) {
-                    if (o != d && o.pid() != null && o.pid().equals(d.pid()) && o.device() != null
-                            && !o.device().equals(d.device())) {
-                        contradicts = true;
-                    }
-                }
+                contradicts |= g.stream().anyMatch(o -> o != d && o.pid() != null && o.pid().equals(d.pid())
+                        && o.device() != null && !o.device().equals(d.device()));
             }
             if (ranks.size() < 2 || contradicts) continue;
             NcclTestsDevice d0 = g.get(0);
