@@ -223,6 +223,7 @@ final class NcclLinePrefix {
         int j = k - 1;
         if (j < 0 || s.charAt(j) != ' ') return;
         j--;
+        int beforeMarker = j;
         if (level == WARN || level == TRACE) {
             if (j >= 0 && s.charAt(j) == ')') {
                 int o = s.lastIndexOf('(', j);
@@ -233,7 +234,10 @@ final class NcclLinePrefix {
             }
             int e = j + 1;
             while (j >= 0 && s.charAt(j) != ' ') j--;
-            if (!isSourceToken(s, j + 1, e)) return;
+            if (!isSourceToken(s, j + 1, e)) {
+                readBracketedProcess(s, beforeMarker);
+                return;
+            }
             srcStart = j + 1;
             srcEnd = e;
             if (j < 0) return;
@@ -256,11 +260,43 @@ final class NcclLinePrefix {
             mult *= 10;
             o--;
         }
-        if (o < 0 || s.charAt(o) != '[' || o == j - 1) return;
+        if (o < 0 || s.charAt(o) != '[' || o == j - 1) {
+            readBracketedProcess(s, j);
+            return;
+        }
         cudaDev = (int) v;
         j = o - 1;
         if (j < 0 || s.charAt(j) != ' ') return;
         readHostPidTid(s, j - 1);
+    }
+
+    /**
+     * A logger's own bracketed prefix, {@code [0604/1024][2025-02-16 22:31:34,422] [misc/socket.cc:586]
+     * [s12gn3064:pid=3942408] NCCL WARN msg} (a patched NCCL's, corpus-more nccl-1618-1/-2): reads the host and pid of
+     * {@code [host:pid=N]} ending at {@code j}, and the source of the {@code [file:line]} before it; false when the
+     * bracket is not that shape. Tried only where NCCL's own prefix was not found, off the path of every NCCL line.
+     */
+    private boolean readBracketedProcess(String s, int j) {
+        if (j < 1 || s.charAt(j) != ']') return false;
+        int o = j - 1;
+        while (o > 0 && isDigit(s.charAt(o))) o--;
+        if (o == j - 1 || o < 6 || !s.startsWith(":pid=", o - 4)) return false;
+        int end = o - 4;
+        int open = s.lastIndexOf('[', end);
+        int space = s.indexOf(' ', open);
+        if (open < 0 || open + 1 >= end || space >= 0 && space < end) return false;
+        hostStart = open + 1;
+        hostEnd = end;
+        pid = Digits.value(s, o + 1, j);
+        int srcClose = open - 2;
+        if (srcClose > 0 && s.charAt(open - 1) == ' ' && s.charAt(srcClose) == ']') {
+            int srcOpen = s.lastIndexOf('[', srcClose);
+            if (srcOpen >= 0 && isSourceToken(s, srcOpen + 1, srcClose)) {
+                srcStart = srcOpen + 1;
+                srcEnd = srcClose;
+            }
+        }
+        return true;
     }
 
     /** Reads {@code host:pid:tid} (or {@code host:pid}) from the right, ending at {@code i}. */

@@ -249,6 +249,21 @@ class NcclLogParserTest {
     }
 
     @Test
+    void aLoggersBracketedPrefixNamesTheHostPidAndSource() {
+        // A patched NCCL's logger (corpus-more nccl-1618-1/-2), grep's file name before it; NCCL's own "[0]" is no such
+        // bracket, and a bracket with a space in its host is none either. An INFO event's source is its message's.
+        NcclLog d = parse("rank_604.s12gn3064.4031852.log:[0604/1024][2025-02-16 22:31:34,422] [misc/socket.cc:586] "
+                + "[s12gn3064:pid=3942408] NCCL WARN socketPollConnect poll() returned 1, no POLLOUT events\n"
+                + "[03/16][2025-02-25 15:46:48,390] [misc/socket.cc:551] [s11gn1268:pid=3987720] NCCL INFO socketPollConnect: "
+                + "connect returned Connection timed out, retrying (1/34) after sleep for 100 msec\n"
+                + "h1:10:11 [0] misc/socket.cc:484 NCCL WARN Call to connect returned Connection refused\n"
+                + "[my host:pid=12] NCCL WARN something\n");
+        assertThat(d.events()).extracting(NcclEvent::host, NcclEvent::pid, NcclEvent::source).containsExactly(
+                tuple("s12gn3064", 3942408L, "misc/socket.cc:586"), tuple("s11gn1268", 3987720L, null),
+                tuple("h1", 10L, "misc/socket.cc:484"), tuple(null, null, null));
+    }
+
+    @Test
     void everyReleasesConnectRetryIsAnEvent() {
         // src/misc/socket.cc up to 2.23; socketConnectCheck in 2.24-2.26, with the address from 2.27, in src/os/linux.cc
         // (ncclOsSocket...) from 2.29. A message that only looks alike is not one.
