@@ -19,6 +19,10 @@ final class Commands {
 
     private static final String TEST = "./build/all_reduce_perf -b 8 -e 8G -f 2 -g 1";
 
+    /** The exclusion a suggested NCCL_SOCKET_IFNAME starts from (loopback and Docker's bridges), and what it leaves out. */
+    private static final String NCCL_EXCLUDED_TEXT = "^lo,docker";
+    private static final InterfaceList NCCL_EXCLUDED = InterfaceList.of(NCCL_EXCLUDED_TEXT);
+
     private Commands() {
     }
 
@@ -92,10 +96,9 @@ final class Commands {
                 // The interface a finding suggests; else NCCL's own exclusions and the interfaces findings call wrong,
                 // by name; else a placeholder that reads as one, never an example that looks like this node's.
                 // NCCL's '^' excludes by prefix: what ^lo,docker leaves out already is not named again.
-                InterfaceList base = InterfaceList.of("^lo,docker");
-                List<String> others = badIfaces.stream().filter(base::admits).toList();
+                List<String> others = badIfaces.stream().filter(NCCL_EXCLUDED::admits).toList();
                 String exclude = others.isEmpty() ? "<interfaces that cannot reach the other nodes>" : String.join(",", others);
-                out.add(c(need, null, "export NCCL_SOCKET_IFNAME=" + (iface != null ? iface : "^lo,docker," + exclude)));
+                out.add(c(need, null, "export NCCL_SOCKET_IFNAME=" + (iface != null ? iface : NCCL_EXCLUDED_TEXT + "," + exclude)));
                 out.add(c(need, n1, "ping -c 3 " + n2));
                 out.add(c(need, n1, "nc -vz " + n2 + " 29500"));
                 out.add(c(need, null, "ip link show " + ifSet + " | grep mtu"));

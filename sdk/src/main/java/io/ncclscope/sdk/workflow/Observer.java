@@ -52,8 +52,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Reads evidence and its diagnosis into checklist observations and facts. Pure: it reads parsed data and quotes lines
@@ -435,27 +437,21 @@ final class Observer {
     /** {@code ibdev2netdev}: the RDMA devices visible where it ran, each with the netdev on its port. */
     private void rdmaMap(Artifact a, List<RdmaLink> map) {
         if (map.isEmpty()) return;
-        Set<String> hcas = new LinkedHashSet<>();
-        Set<String> netdevs = new LinkedHashSet<>();
-        for (RdmaLink l : map) {
-            if (l.rdmaDevice() != null) hcas.add(l.rdmaDevice());
-            if (l.netdev() != null) netdevs.add(l.netdev());
-        }
-        add(Need.RDMA_DEVICES, a, hcas.size() + " devices", a.quote(map.get(0).line()));
-        facts(List.of(), null, List.of(), List.of(), List.copyOf(netdevs), List.copyOf(hcas), null, null, Map.of(), null);
+        rdmaDevices(a, map.get(0).line(), map.stream().map(RdmaLink::rdmaDevice), map.stream().map(RdmaLink::netdev));
     }
 
     /** {@code show_gids}: the RDMA devices (and their GIDs) visible where it ran, a container's own included. */
     private void gids(Artifact a, GidsData d) {
         if (d.gids().isEmpty()) return;
-        Set<String> hcas = new LinkedHashSet<>();
-        Set<String> netdevs = new LinkedHashSet<>();
-        for (GidEntry g : d.gids()) {
-            if (g.device() != null) hcas.add(g.device());
-            if (g.netdev() != null) netdevs.add(g.netdev());
-        }
-        add(Need.RDMA_DEVICES, a, hcas.size() + " devices", a.quote(d.gids().get(0).line()));
-        facts(List.of(), null, List.of(), List.of(), List.copyOf(netdevs), List.copyOf(hcas), null, null, Map.of(), null);
+        rdmaDevices(a, d.gids().get(0).line(), d.gids().stream().map(GidEntry::device), d.gids().stream().map(GidEntry::netdev));
+    }
+
+    /** The RDMA devices a tool listed from {@code line} on (RDMA_DEVICES), with them and their ports' netdevs as facts. */
+    private void rdmaDevices(Artifact a, int line, Stream<String> devices, Stream<String> netdevs) {
+        List<String> hcas = devices.filter(Objects::nonNull).distinct().toList();
+        add(Need.RDMA_DEVICES, a, hcas.size() + " devices", a.quote(line));
+        facts(List.of(), null, List.of(), List.of(), netdevs.filter(Objects::nonNull).distinct().toList(), hcas, null, null,
+                Map.of(), null);
     }
 
     /** NCCL's topology dump ({@code NCCL_TOPO_DUMP_FILE}): NCCL's own map of GPUs and NICs on the PCI tree. */
