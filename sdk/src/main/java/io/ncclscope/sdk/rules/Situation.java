@@ -25,7 +25,7 @@ public enum Situation {
      * A peer rank's process, or the connection to it, went away first and this rank is its victim: a socket closed or
      * reset by the peer, PyTorch's store dropping its connection, a network plugin that could no longer reach the
      * destination ({@code NCCL_REMOTE_ERROR} when no cause of its own is printed). The cause is in the log of the rank
-     * that failed first. After {@link #RDMA_ERROR} (an RDMA failure beside it is the cause) and {@link #OTHER_ERROR} (a
+     * that failed first, or on the network path to it. After {@link #RDMA_ERROR} (an RDMA failure beside it is the cause) and {@link #OTHER_ERROR} (a
      * CUDA error, a kill); before {@link #HANG}: a peer that died explains the others' timeouts.
      */
     PEER_LOST,
